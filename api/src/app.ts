@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import type { Db } from './db/database.js';
+import { errorResponse } from './http-errors.js';
+import { devMailboxRoutes } from './routes/dev-mailbox.js';
+import { healthRoutes } from './routes/health.js';
+import { productRoutes } from './routes/products.js';
+import { storageRoutes } from './routes/storage.js';
+import type { Clock } from './services/clock.js';
+import type { Logger } from './services/logger.js';
+import type { Mailer } from './services/mail.js';
+import type { Storage } from './services/storage.js';
+
+export interface AppConfig {
+  /** Where browsers reach the API (payment pages, links in emails). */
+  publicApiUrl: string;
+  /** Base of public object URLs: `${storageUrl}/storage/v1/object/public/<bucket>/<path>`. */
+  storageUrl: string;
+}
+
+/** Everything the API talks to; tests pass in-memory versions. */
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  mail: Mailer;
+  storage: Storage;
+  log: Logger;
+  config: AppConfig;
+}
+
+export type AppEnv = { Variables: { deps: AppDeps } };
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+
+  app.route('/', healthRoutes());
+  app.route('/api/products', productRoutes());
+  app.route('/', storageRoutes());
+  if (deps.mail.transport === 'outbox') app.route('/', devMailboxRoutes());
+
+  app.notFound((c) => c.json({ detail: 'Not Found' }, 404));
+  app.onError((error, c) => errorResponse(c, error, deps.log.error));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { seedCatalogue } from './db/seed.js';
+import type { ApiEnv } from './env.js';
+import { generateCatalogueImages } from './services/catalogue-images.js';
+import type { Logger } from './services/logger.js';
+import { createLocalStorage, type Storage } from './services/storage.js';
+
+export const LOCK_FILE = 'api.lock';
+
+/** Another process holds the embedded database. */
+export class DataDirInUseError extends Error {}
+
+/** Who holds the embedded database: PGlite is single-process, so one program at a time. */
+export interface DataDirLock {
+  pid: number;
+  port?: number;
+  release(): void;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function acquireDataDirLock(dataDir: string, port?: number): DataDirLock {
+  const file = join(dataDir, LOCK_FILE);
+  if (existsSync(file)) {
+    const holder = JSON.parse(readFileSync(file, 'utf8') || '{}') as { pid?: number; port?: number };
+    if (holder.pid && holder.pid !== process.pid && processAlive(holder.pid)) {
+      throw new DataDirInUseError(
+        `The database in ${resolve(dataDir)} is in use by process ${holder.pid}` +
+          (holder.port ? ` (the API on port ${holder.port})` : '') +
+          '. Stop it first, or use another DATA_DIR.',
+      );
+    }
+  }
+  writeFileSync(file, JSON.stringify({ pid: process.pid, port }));
+  return {
+    pid: process.pid,
+    port,
+    release: () => rmSync(file, { force: true }),
+  };
+}
+
+export interface PreparedData {
+  handle: DatabaseHandle;
+  storage: Storage;
+  lock: DataDirLock | null;
+}
+
+/** Opens the database (taking the lock for PGlite), applies migrations, seeds an empty catalogue and draws missing images. */
+export async function prepareData(
+  env: ApiEnv,
+  log: Logger,
+  options: { port?: number; seed: 'if-empty' | 'always' },
+): Promise<PreparedData> {
+  const { port } = options;
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR, port);
+  try {
+    const handle = env.DATABASE_URL
+      ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+      : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
+    const applied = await migrate(handle);
+    if (applied.length) log.info(`database (${handle.backend}): applied ${applied.join(', ')}`);
+    const count = await handle.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (options.seed === 'always' || Number(count.n) === 0) {
+      const { inserted } = await seedCatalogue(handle.db);
+      log.info(inserted.length ? `seed: catalogue written (${inserted.join(', ')})` : 'seed: catalogue already present');
+    }
+    const storage = createLocalStorage(join(env.DATA_DIR, 'storage'));
+    const started = Date.now();
+    const drawn = await generateCatalogueImages(storage);
+    if (drawn) log.info(`images: drew ${drawn} catalogue images in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { handle, storage, lock };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}

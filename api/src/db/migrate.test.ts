@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db';
+import { CATALOGUE } from './catalogue-data';
+import { migrate, migrations } from './migrate';
+import { seedCatalogue } from './seed';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase(); // already migrated once
+});
+afterAll(() => database.cleanup());
+
+async function count(table: 'products' | 'product_variants' | 'images' | 'variant_attributes' | 'size_charts') {
+  const row = await database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('migrations', () => {
+  it('records every migration and applies nothing the second time', async () => {
+    const recorded = await database.db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
+    expect(recorded.map((r) => r.name)).toEqual(migrations.map((m) => m.name));
+    expect(await migrate(database)).toEqual([]);
+  });
+
+  it('applies each migration once when two runs start together on a fresh database', async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    try {
+      const results = await Promise.all([migrate(fresh), migrate(fresh)]);
+      expect(results.flat().sort()).toEqual(migrations.map((m) => m.name));
+      const recorded = await fresh.db.selectFrom('schema_migrations').select('name').execute();
+      expect(recorded).toHaveLength(migrations.length);
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+});
+
+describe('seed', () => {
+  it('writes the catalogue once, however often it runs', async () => {
+    const first = await seedCatalogue(database.db);
+    expect(first.inserted).toEqual(CATALOGUE.map((p) => p.name));
+    const before = await Promise.all([count('products'), count('product_variants'), count('images'), count('variant_attributes'), count('size_charts')]);
+    const second = await seedCatalogue(database.db);
+    expect(second.inserted).toEqual([]);
+    const after = await Promise.all([count('products'), count('product_variants'), count('images'), count('variant_attributes'), count('size_charts')]);
+    expect(after).toEqual(before);
+    expect(before[0]).toBe(CATALOGUE.length);
+  });
+
+  it('has an out-of-stock variant, a fully sold-out product and variants over every colour and size', async () => {
+    const variants = await database.db
+      .selectFrom('product_variants')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select(['products.name', 'product_variants.stock_quantity', 'product_variants.sku'])
+      .execute();
+    const byProduct = new Map<string, number[]>();
+    for (const v of variants) byProduct.set(v.name, [...(byProduct.get(v.name) ?? []), v.stock_quantity]);
+    const soldOut = [...byProduct].filter(([, stock]) => stock.every((q) => q === 0)).map(([name]) => name);
+    expect(soldOut).toEqual(['Tracer Hoodie']);
+    const partly = [...byProduct].filter(([, stock]) => stock.some((q) => q === 0) && stock.some((q) => q > 0));
+    expect(partly.length).toBeGreaterThan(0);
+    const values = await database.db.selectFrom('variant_attributes').select(['attribute_name', 'value']).distinct().execute();
+    const of = (name: string) => values.filter((v) => v.attribute_name === name).map((v) => v.value).sort();
+    expect(of('color')).toEqual(['BEIGE', 'BLACK', 'GREY', 'RED']);
+    expect(of('size')).toEqual(['L/XL', 'S/M']);
+    expect(of('material')).toEqual(['COTTON']);
+    expect(of('treatment')).toEqual(['PLAIN']);
+  });
+});

@@ -1,0 +1,58 @@
+import catalogue from './migrations/001_catalogue.sql';
+import mailOutbox from './migrations/002_mail_outbox.sql';
+import type { DatabaseHandle } from './database.js';
+
+/** Every migration in order; names are recorded in schema_migrations and never change. */
+export const migrations: { name: string; sql: string }[] = [
+  { name: '001_catalogue', sql: catalogue },
+  { name: '002_mail_outbox', sql: mailOutbox },
+];
+
+// Any constant works; it only has to be the same for every instance of the API.
+const MIGRATION_LOCK_KEY = 727_001;
+const ALREADY_APPLIED = 'migration_already_applied';
+
+// Runs in one process share a session on PGlite, so they queue here; separate processes meet at the advisory lock.
+const running = new WeakMap<DatabaseHandle, Promise<unknown>>();
+
+/** Applies the migrations not yet applied, each in its own transaction. Returns the names applied. */
+export function migrate(handle: DatabaseHandle): Promise<string[]> {
+  const previous = running.get(handle) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => applyPending(handle));
+  running.set(handle, next);
+  return next;
+}
+
+async function applyPending(handle: DatabaseHandle): Promise<string[]> {
+  await handle.exec(`BEGIN;
+SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
+CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
+COMMIT;`);
+  const done = new Set(
+    (await handle.db.selectFrom('schema_migrations').select('name').execute()).map((row) => row.name),
+  );
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    if (done.has(migration.name)) continue;
+    const name = migration.name.replace(/'/g, "''");
+    try {
+      // The advisory lock and the re-check keep two instances starting together from applying a step twice.
+      await handle.exec(`BEGIN;
+SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM schema_migrations WHERE name = '${name}') THEN
+    RAISE EXCEPTION '${ALREADY_APPLIED}';
+  END IF;
+END $$;
+${migration.sql}
+;
+INSERT INTO schema_migrations (name) VALUES ('${name}');
+COMMIT;`);
+      applied.push(migration.name);
+    } catch (error) {
+      if (error instanceof Error && error.message.includes(ALREADY_APPLIED)) continue;
+      throw error;
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,121 @@
+import type { Db } from './database.js';
+import {
+  ATTRIBUTE_ORDER,
+  CATALOGUE,
+  COLOUR_DESCRIPTIONS,
+  MATERIAL,
+  SIZE_DESCRIPTIONS,
+  SIZES,
+  TREATMENT,
+  VIEWS,
+  imagePaths,
+  variantSku,
+} from './catalogue-data.js';
+import { BACKGROUND_HEIGHT, BACKGROUND_WIDTH, ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from '../services/illustrations.js';
+
+/**
+ * Writes the brand's catalogue. Idempotent: a product already present (by name) is left as it is,
+ * so re-running never duplicates rows nor overwrites stock changed since.
+ */
+export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
+  const inserted: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const product of CATALOGUE) {
+      const existing = await trx.selectFrom('products').select('id').where('name', '=', product.name).executeTakeFirst();
+      if (existing) continue;
+
+      await trx.insertInto('categories').values({ name: product.category }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      const category = await trx.selectFrom('categories').select('id').where('name', '=', product.category).executeTakeFirstOrThrow();
+
+      const { id: productId } = await trx
+        .insertInto('products')
+        .values({
+          name: product.name,
+          short_description: product.shortDescription,
+          long_description: product.longDescription,
+          price: product.price,
+          launch_date: product.launchDate,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('product_categories').values({ product_id: productId, category_id: category.id }).execute();
+      await trx
+        .insertInto('size_charts')
+        .values({
+          product_id: productId,
+          chart: JSON.stringify({
+            productName: product.name,
+            ...product.sizeChart,
+            measurementGuideImagePath: imagePaths.sizeGuide(product.kind),
+          }),
+        })
+        .execute();
+
+      const defaultColour = product.colours[0];
+      const garmentImage = (colour: (typeof product.colours)[number], view: (typeof VIEWS)[number], order: number) => ({
+        type: 'product' as const,
+        filename: imagePaths.garment(product.kind, colour, view).split('/').pop()!,
+        storage_path: imagePaths.garment(product.kind, colour, view),
+        width: ILLUSTRATION_WIDTH,
+        height: ILLUSTRATION_HEIGHT,
+        alt: `${product.name} in ${colour.toLowerCase()}, ${view} view`,
+        order,
+      });
+      const productImages = [
+        ...VIEWS.map((view, i) => ({ ...garmentImage(defaultColour, view, i), product_id: productId })),
+        { ...garmentImage(defaultColour, 'front', 0), type: 'featured' as const, product_id: productId },
+        {
+          type: 'background' as const,
+          product_id: productId,
+          filename: 'background.webp',
+          storage_path: imagePaths.background(product.kind),
+          width: BACKGROUND_WIDTH,
+          height: BACKGROUND_HEIGHT,
+          alt: '',
+          order: 0,
+        },
+      ];
+      await trx.insertInto('images').values(productImages).execute();
+
+      let position = 0;
+      for (const colour of product.colours) {
+        for (const size of SIZES) {
+          const key = `${colour} ${size}`;
+          const listing = product.listed[key];
+          const { id: variantId } = await trx
+            .insertInto('product_variants')
+            .values({
+              product_id: productId,
+              sku: variantSku(product.kind, colour, size),
+              description: `${product.name} · ${colour} · ${size} · ${MATERIAL} · ${TREATMENT}`,
+              price: product.price,
+              stock_quantity: product.stock[key] ?? 0,
+              is_listed: listing !== undefined,
+              listing_description: listing ?? null,
+              position: position++,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('variant_attributes')
+            .values([
+              { variant_id: variantId, attribute_name: 'color', value: colour, value_description: COLOUR_DESCRIPTIONS[colour], order: ATTRIBUTE_ORDER.color },
+              { variant_id: variantId, attribute_name: 'treatment', value: TREATMENT, value_description: 'Plain, no print', order: ATTRIBUTE_ORDER.treatment },
+              { variant_id: variantId, attribute_name: 'material', value: MATERIAL, value_description: '100% cotton', order: ATTRIBUTE_ORDER.material },
+              { variant_id: variantId, attribute_name: 'size', value: size, value_description: SIZE_DESCRIPTIONS[size], order: ATTRIBUTE_ORDER.size },
+            ])
+            .execute();
+          await trx
+            .insertInto('images')
+            .values([
+              ...VIEWS.map((view, i) => ({ ...garmentImage(colour, view, i), variant_id: variantId })),
+              { ...garmentImage(colour, 'front', 0), type: 'featured' as const, variant_id: variantId },
+            ])
+            .execute();
+        }
+      }
+      inserted.push(product.name);
+    }
+  });
+  return { inserted };
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const emptyAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
+const port = z.coerce.number({ invalid_type_error: 'must be a port number' }).int().min(1).max(65535);
+const httpUrl = z
+  .string()
+  .url('must be a URL such as http://localhost:8787')
+  .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+export const apiEnvSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('development')),
+    API_PORT: z.preprocess(emptyAsUnset, port.default(8787)),
+    DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('./data')),
+    DATABASE_URL: optional(
+      z.string().refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
+    ),
+    PUBLIC_API_URL: optional(httpUrl),
+    STORAGE_URL: optional(httpUrl),
+    JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    SMTP_URL: optional(z.string().refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')),
+    MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('FILO <shop@filo.example>')),
+    REDIS_URL: optional(z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')),
+    STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'must start with sk_')),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must start with whsec_')),
+  })
+  .transform((env) => {
+    const publicApiUrl = env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`;
+    return { ...env, PUBLIC_API_URL: publicApiUrl, STORAGE_URL: env.STORAGE_URL ?? publicApiUrl };
+  });
+
+export type ApiEnv = z.infer<typeof apiEnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; a bad value throws an EnvError naming each variable and what is wrong. */
+export function parseApiEnv(source: Record<string, string | undefined> = process.env): ApiEnv {
+  const result = apiEnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError, errorResponse, validate } from './http-errors';
+
+function appWithErrors(logged: unknown[]) {
+  const app = new Hono();
+  app.post('/echo', validate('json', z.object({ email: z.string().email(), quantity: z.number().int().min(1) })), (c) => c.json(c.req.valid('json')));
+  app.get('/teapot', () => {
+    throw new ApiError(409, 'Already there');
+  });
+  app.get('/boom', () => {
+    throw new Error('secret internals: password=hunter2');
+  });
+  app.onError((error, c) => errorResponse(c, error, (_message, e) => logged.push(e)));
+  return app;
+}
+
+describe('error bodies', () => {
+  it('answers validation failures with 422 and a list of {loc, msg, type}', async () => {
+    const res = await appWithErrors([]).request('/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'nope', quantity: 0 }),
+    });
+    expect(res.status).toBe(422);
+    const { detail } = await res.json();
+    expect(detail.map((d: { loc: string[] }) => d.loc)).toEqual([['body', 'email'], ['body', 'quantity']]);
+    expect(detail[0]).toMatchObject({ msg: 'Invalid email', type: 'invalid_string' });
+  });
+
+  it('reports missing fields as missing', async () => {
+    const res = await appWithErrors([]).request('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const { detail } = await res.json();
+    expect(detail[0]).toEqual({ loc: ['body', 'email'], msg: 'Field required', type: 'missing' });
+  });
+
+  it('answers a body that is not JSON with 422, not a crash', async () => {
+    const res = await appWithErrors([]).request('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":' });
+    expect(res.status).toBe(422);
+    expect((await res.json()).detail[0]).toMatchObject({ loc: ['body'], type: 'json_invalid' });
+  });
+
+  it('passes an ApiError through with its status and detail', async () => {
+    const res = await appWithErrors([]).request('/teapot');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ detail: 'Already there' });
+  });
+
+  it('hides unexpected errors behind a 500 detail and logs them', async () => {
+    const logged: unknown[] = [];
+    const res = await appWithErrors(logged).request('/boom');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ detail: 'Internal server error' });
+    expect(text).not.toContain('hunter2');
+    expect(logged).toHaveLength(1);
+  });
+});

@@ -1,0 +1,64 @@
+import { zValidator } from '@hono/zod-validator';
+import type { Context, ValidationTargets } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError, ZodSchema } from 'zod';
+
+/** One item of a 422 answer: where, what, and which kind of problem. */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+/** An error with a status and a `detail` for the client; anything else thrown is a 500. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly detail: string | ValidationIssue[],
+  ) {
+    super(typeof detail === 'string' ? detail : 'Validation error');
+  }
+}
+
+export function zodIssues(error: ZodError, target: string): ValidationIssue[] {
+  return error.issues.map((issue) => {
+    const missing = issue.code === 'invalid_type' && issue.received === 'undefined';
+    return {
+      loc: [target, ...issue.path],
+      msg: missing ? 'Field required' : issue.message,
+      type: missing ? 'missing' : issue.code,
+    };
+  });
+}
+
+const TARGET_NAMES: Record<keyof ValidationTargets, string> = {
+  json: 'body',
+  form: 'body',
+  query: 'query',
+  param: 'path',
+  header: 'header',
+  cookie: 'cookie',
+};
+
+/** zValidator answering 422 `{detail: [{loc, msg, type}]}` instead of its own shape. */
+export function validate<T extends ZodSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  return zValidator(target, schema, (result) => {
+    if (!result.success) throw new ApiError(422, zodIssues(result.error as ZodError, TARGET_NAMES[target]));
+  });
+}
+
+export function errorResponse(c: Context, error: unknown, log: (message: string, error: unknown) => void): Response {
+  if (error instanceof ApiError) return c.json({ detail: error.detail }, error.status);
+  if (error instanceof HTTPException) {
+    // Hono raises this for a body that is not valid JSON, among others.
+    const status = error.status;
+    const detail =
+      status === 400 && /json/i.test(error.message)
+        ? [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }]
+        : error.message || 'Bad request';
+    return c.json({ detail }, status === 400 && Array.isArray(detail) ? 422 : status);
+  }
+  log(`unexpected error on ${c.req.method} ${c.req.path}`, error);
+  return c.json({ detail: 'Internal server error' }, 500);
+}

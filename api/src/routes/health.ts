@@ -1,0 +1,11 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import type { AppEnv } from '../app.js';
+
+export function healthRoutes() {
+  return new Hono<AppEnv>().get('/healthz', async (c) => {
+    // Ready means the database answers, not only that the process is up.
+    await sql`select 1`.execute(c.var.deps.db);
+    return c.json({ status: 'ok' });
+  });
+}

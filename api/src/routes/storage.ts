@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app.js';
+import { ApiError, validate } from '../http-errors.js';
+import { isImageWidth, resizedImage } from '../services/images.js';
+import { isBucket, isSafeObjectPath, type Bucket } from '../services/storage.js';
+
+const PREFIX = '/storage/v1/object/public/';
+
+/** Seeded images and card frames never change at a given path; documents may be edited. */
+function cacheControlFor(bucket: Bucket): string {
+  return bucket === 'documents' ? 'public, max-age=300' : 'public, max-age=31536000, immutable';
+}
+
+export function storageRoutes() {
+  const app = new Hono<AppEnv>();
+  const query = z.object({ width: z.coerce.number().int().refine(isImageWidth, 'Unsupported width').optional() });
+
+  app.get(`${PREFIX}:bucket/*`, validate('query', query), async (c) => {
+    const bucket = c.req.param('bucket');
+    const path = decodeURIComponent(c.req.path.slice(PREFIX.length + bucket.length + 1));
+    if (!isBucket(bucket)) throw new ApiError(404, 'Bucket not found');
+    if (!isSafeObjectPath(path)) throw new ApiError(404, 'Object not found');
+    const { storage } = c.var.deps;
+    const { width } = c.req.valid('query');
+    const headers = { 'Cache-Control': cacheControlFor(bucket), 'X-Content-Type-Options': 'nosniff' };
+
+    if (width !== undefined) {
+      const body = await resizedImage(storage, bucket, path, width);
+      if (!body) throw new ApiError(404, 'Object not found');
+      return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'image/webp' });
+    }
+    const object = await storage.get(bucket, path);
+    if (!object) throw new ApiError(404, 'Object not found');
+    return c.body(new Uint8Array(object.body), 200, { ...headers, 'Content-Type': object.contentType });
+  });
+
+  return app;
+}

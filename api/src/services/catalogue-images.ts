@@ -1,0 +1,38 @@
+import { CATALOGUE, VIEWS, imagePaths } from '../db/catalogue-data.js';
+import { backgroundSvg, garmentSvg, sizeGuideSvg } from './illustrations.js';
+import { resizedImage, svgToWebp } from './images.js';
+import type { Storage } from './storage.js';
+
+/** The widths the storefront asks for in srcset; rendered ahead so first visits are fast. */
+const PRERENDERED_WIDTHS = [320, 640, 960];
+const BUCKET = 'product-images' as const;
+
+/**
+ * Draws every catalogue image that storage does not hold yet (product illustrations per colour
+ * and view, backgrounds, size guides) and pre-renders the common widths. Returns how many were drawn.
+ */
+export async function generateCatalogueImages(storage: Storage): Promise<number> {
+  const jobs: { path: string; svg: () => string; widths: number[] }[] = [];
+  for (const product of CATALOGUE) {
+    for (const colour of product.colours) {
+      for (const view of VIEWS) {
+        jobs.push({ path: imagePaths.garment(product.kind, colour, view), svg: () => garmentSvg(product.kind, colour, view), widths: PRERENDERED_WIDTHS });
+      }
+    }
+    jobs.push({ path: imagePaths.background(product.kind), svg: () => backgroundSvg(product.kind), widths: [960] });
+    jobs.push({ path: imagePaths.sizeGuide(product.kind), svg: () => sizeGuideSvg(product.kind), widths: [640] });
+  }
+  let drawn = 0;
+  // Two at a time: sharp already uses a thread pool, and start-up should not starve the machine.
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      if (await storage.exists(BUCKET, job.path)) continue;
+      await storage.put(BUCKET, job.path, await svgToWebp(job.svg()));
+      for (const width of job.widths) await resizedImage(storage, BUCKET, job.path, width);
+      drawn++;
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return drawn;
+}

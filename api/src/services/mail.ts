@@ -1,0 +1,61 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/database.js';
+import type { Clock } from './clock.js';
+import type { Logger } from './logger.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** 'outbox' keeps messages in the database for the dev mailbox; 'smtp' delivers them. */
+  readonly transport: 'outbox' | 'smtp';
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createOutboxMailer(db: Db, clock: Clock, log: Logger): Mailer {
+  return {
+    transport: 'outbox',
+    async send(message) {
+      await db
+        .insertInto('mail_outbox')
+        .values({ ...message, to: normaliseAddress(message.to), created_at: clock.now() })
+        .execute();
+      log.info(`mail (outbox) to=${message.to} subject=${JSON.stringify(message.subject)}`);
+    },
+  };
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string, log: Logger): Mailer {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    transport: 'smtp',
+    async send(message) {
+      await transporter.sendMail({ from, ...message });
+      log.info(`mail (smtp) to=${message.to} subject=${JSON.stringify(message.subject)}`);
+    },
+  };
+}
+
+export interface OutboxEntry {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+/** The outbox, newest first, optionally for one recipient. */
+export async function readOutbox(db: Db, to?: string, limit = 100): Promise<OutboxEntry[]> {
+  let query = db.selectFrom('mail_outbox').select(['to', 'subject', 'text', 'html', 'created_at']);
+  if (to) query = query.where('to', '=', normaliseAddress(to));
+  const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+}
+
+function normaliseAddress(address: string): string {
+  return address.trim().toLowerCase();
+}

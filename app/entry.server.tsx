@@ -1,0 +1,53 @@
+import { PassThrough } from 'node:stream';
+import type { EntryContext, HandleErrorFunction } from '@remix-run/node';
+import { createReadableStreamFromReadable } from '@remix-run/node';
+import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { getEnv } from './lib/env.server';
+
+// A bad environment stops the server at start with a clear message, not on the first request.
+getEnv();
+
+const ABORT_DELAY = 5_000;
+
+/** Logs real failures only: a page that does not exist or a shopper who left is not an error. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status === 404) return;
+  console.error(error);
+};
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  // Crawlers and browsers without JavaScript get the whole document at once; others a stream.
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '');
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      {
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are streamed into the page's error boundary; log them once here.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}

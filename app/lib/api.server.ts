@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import { productListSchema, type ProductListItem } from './api-schemas';
+import { catalogueCache } from './cache.server';
+import { getEnv } from './env.server';
+import { MESSAGES } from './messages';
+
+/** A failed call to the shop API, with the text to show (the API's detail, or a fallback). */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** The API's `detail`: a string, or a list of {loc, msg} joined for display (spec §7). */
+export function detailText(body: unknown): string | null {
+  if (!body || typeof body !== 'object' || !('detail' in body)) return null;
+  const detail = (body as { detail: unknown }).detail;
+  if (typeof detail === 'string' && detail.trim()) return detail;
+  if (Array.isArray(detail)) {
+    const parts = detail.map((item) => (item && typeof item === 'object' && 'msg' in item ? String(item.msg) : String(item)));
+    return parts.length ? parts.join('; ') : null;
+  }
+  return null;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  /** Bearer token of the signed-in shopper, when there is one. */
+  accessToken?: string;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const root = `${options.baseUrl.replace(/\/+$/, '')}/api/`;
+
+  async function call<S extends z.ZodTypeAny>(
+    method: string,
+    path: string,
+    schema: S,
+    init: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+  ): Promise<z.infer<S>> {
+    const url = new URL(path, root);
+    for (const [key, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.accessToken) headers.Authorization = `Bearer ${options.accessToken}`;
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal,
+      });
+    } catch (error) {
+      if (timeout.aborted) throw new ApiRequestError(504, 'Request timed out');
+      if (init.signal?.aborted) throw error;
+      // What a browser reports for an unreachable server.
+      throw new ApiRequestError(503, 'Failed to fetch');
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      throw new ApiRequestError(
+        response.status,
+        detailText(body) ?? (body === undefined ? MESSAGES.httpError(response.status) : MESSAGES.somethingWentWrong),
+      );
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      console.error(`Unexpected answer from ${method} ${url.pathname}:`, parsed.error.issues.slice(0, 3));
+      throw new ApiRequestError(502, MESSAGES.somethingWentWrong);
+    }
+    return parsed.data;
+  }
+
+  return {
+    baseUrl: options.baseUrl,
+    products: {
+      list: (): Promise<ProductListItem[]> => call('POST', 'products/list', productListSchema, { body: {} }),
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The client for one storefront request, configured from the environment. */
+export function apiClient(): ApiClient {
+  const env = getEnv();
+  return createApiClient({ baseUrl: env.API_URL, timeoutMs: env.API_TIMEOUT_MS });
+}
+
+const CATALOGUE_CACHE = { ttlMs: 30_000, staleMs: 5 * 60_000 };
+
+/** The product list, through the catalogue cache (stale-while-revalidate). */
+export function cachedProductList(api: ApiClient): Promise<ProductListItem[]> {
+  return catalogueCache.get(`${api.baseUrl}|products/list`, () => api.products.list(), CATALOGUE_CACHE);
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createSwrCache } from './cache.server';
+
+function clock(start = 0) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+describe('stale-while-revalidate cache', () => {
+  it('serves a fresh value without loading again', async () => {
+    const cache = createSwrCache();
+    const time = clock();
+    let loads = 0;
+    const load = async () => ++loads;
+    const opts = { ttlMs: 1000, staleMs: 5000, now: time.now };
+    expect(await cache.get('k', load, opts)).toBe(1);
+    time.advance(999);
+    expect(await cache.get('k', load, opts)).toBe(1);
+    expect(loads).toBe(1);
+  });
+
+  it('serves a stale value at once and refreshes it in the background, once', async () => {
+    const cache = createSwrCache();
+    const time = clock();
+    let loads = 0;
+    let release: () => void = () => undefined;
+    const load = () => new Promise<number>((resolve) => {
+      loads++;
+      const value = loads;
+      if (value === 1) resolve(value);
+      else release = () => resolve(value);
+    });
+    const opts = { ttlMs: 1000, staleMs: 5000, now: time.now };
+    await cache.get('k', load, opts);
+    time.advance(2000);
+    expect(await cache.get('k', load, opts)).toBe(1);
+    expect(await cache.get('k', load, opts)).toBe(1);
+    expect(loads).toBe(2);
+    release();
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('k', load, opts)).toBe(2);
+  });
+
+  it('waits for a new value past the stale window, and never caches a failure', async () => {
+    const cache = createSwrCache();
+    const time = clock();
+    let fail = true;
+    const load = async () => {
+      if (fail) throw new Error('down');
+      return 'up';
+    };
+    const opts = { ttlMs: 1000, staleMs: 1000, now: time.now };
+    await expect(cache.get('k', load, opts)).rejects.toThrow('down');
+    fail = false;
+    expect(await cache.get('k', load, opts)).toBe('up');
+    time.advance(5000);
+    fail = true;
+    await expect(cache.get('k', load, opts)).rejects.toThrow('down');
+  });
+
+  it('keeps the stale value when a background refresh fails', async () => {
+    const cache = createSwrCache();
+    const time = clock();
+    let fail = false;
+    const load = async () => {
+      if (fail) throw new Error('down');
+      return 'v1';
+    };
+    const opts = { ttlMs: 1000, staleMs: 10_000, now: time.now };
+    await cache.get('k', load, opts);
+    time.advance(1500);
+    fail = true;
+    expect(await cache.get('k', load, opts)).toBe('v1');
+    await new Promise((r) => setImmediate(r));
+    expect(await cache.get('k', load, opts)).toBe('v1');
+  });
+});

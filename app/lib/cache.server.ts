@@ -1,0 +1,64 @@
+/**
+ * Stale-while-revalidate cache for upstream reads: a fresh value is served as is; a stale one is
+ * served at once while one background refresh runs; past the stale window the caller waits.
+ * Failures are never cached.
+ */
+interface Entry<T> {
+  value?: T;
+  freshUntil: number;
+  staleUntil: number;
+  refreshing?: Promise<T>;
+}
+
+export interface SwrOptions {
+  ttlMs: number;
+  staleMs: number;
+  now?: () => number;
+}
+
+export function createSwrCache() {
+  const entries = new Map<string, Entry<unknown>>();
+
+  async function get<T>(key: string, load: () => Promise<T>, options: SwrOptions): Promise<T> {
+    const now = (options.now ?? Date.now)();
+    const entry = entries.get(key) as Entry<T> | undefined;
+    const refresh = () => {
+      if (entry?.refreshing) return entry.refreshing;
+      const target: Entry<T> = entry ?? { freshUntil: 0, staleUntil: 0 };
+      const pending = load().then(
+        (value) => {
+          const at = (options.now ?? Date.now)();
+          entries.set(key, { value, freshUntil: at + options.ttlMs, staleUntil: at + options.ttlMs + options.staleMs });
+          return value;
+        },
+        (error: unknown) => {
+          target.refreshing = undefined;
+          if (target.value === undefined) entries.delete(key);
+          throw error;
+        },
+      );
+      target.refreshing = pending;
+      entries.set(key, target);
+      return pending;
+    };
+
+    if (entry && entry.value !== undefined) {
+      if (now < entry.freshUntil) return entry.value;
+      if (now < entry.staleUntil) {
+        refresh().catch(() => undefined); // the stale value stands until a refresh succeeds
+        return entry.value;
+      }
+    }
+    return refresh();
+  }
+
+  return {
+    get,
+    invalidate(prefix = '') {
+      for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+    },
+  };
+}
+
+/** The storefront's one cache for catalogue reads. */
+export const catalogueCache = createSwrCache();

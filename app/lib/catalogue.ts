@@ -1,0 +1,24 @@
+import type { ProductCardData } from '~/components/product-card';
+import type { ProductListItem } from './api-schemas';
+import { responsiveImage } from './images';
+import { MESSAGES } from './messages';
+import { productHref } from './product-link';
+
+/** Newest launch first (spec §2); ties by name so the order is stable. */
+export function sortByLaunch(items: ProductListItem[]): ProductListItem[] {
+  return [...items].sort((a, b) => Date.parse(b.launch_date) - Date.parse(a.launch_date) || a.name.localeCompare(b.name));
+}
+
+/** A listing card: first category (default PRODUCT), featured image, link with the listing's options. */
+export function toProductCard(item: ProductListItem, storageBase: string): ProductCardData {
+  const image = item.featured_images[0] ?? item.product_images[0];
+  return {
+    key: item.variant_info ? `${item.id}:${item.variant_info.variant_id}` : item.id,
+    name: item.name,
+    href: productHref(item),
+    category: item.categories[0]?.name ?? MESSAGES.defaultCategory,
+    price: item.price,
+    inStock: item.in_stock,
+    image: image ? responsiveImage(image, storageBase, item.name) : null,
+  };
+}

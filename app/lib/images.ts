@@ -1,0 +1,46 @@
+/** An image as the API describes it (spec §3): a url, or a path in a storage bucket. */
+export interface ApiImage {
+  url: string | null;
+  bucket_name: string;
+  storage_path: string | null;
+  width?: number | null;
+  height?: number | null;
+  alt?: string;
+}
+
+export interface ResponsiveImage {
+  src: string;
+  srcSet?: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** Widths the storage route renders (`?width=`) that the storefront asks for. */
+export const SRCSET_WIDTHS = [320, 640, 960] as const;
+
+export function storageObjectUrl(storageBase: string, bucket: string, path: string): string {
+  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  return `${storageBase.replace(/\/+$/, '')}/storage/v1/object/public/${bucket}/${encoded}`;
+}
+
+/**
+ * src, srcset and intrinsic size for an image, so the browser reserves its box before it loads.
+ * Stored images get a srcset over the rendered widths; external urls are used as they are.
+ */
+export function responsiveImage(image: ApiImage, storageBase: string, fallbackAlt: string): ResponsiveImage | null {
+  const width = image.width ?? 1200;
+  const height = image.height ?? 1500;
+  const alt = image.alt || fallbackAlt;
+  if (image.url) return { src: image.url, width, height, alt };
+  if (!image.storage_path) return null;
+  const base = storageObjectUrl(storageBase, image.bucket_name || 'product-images', image.storage_path);
+  const widths = SRCSET_WIDTHS.filter((w) => w < width);
+  return {
+    src: `${base}?width=${widths[widths.length - 1] ?? width}`,
+    srcSet: [...widths.map((w) => `${base}?width=${w} ${w}w`), `${base} ${width}w`].join(', '),
+    width,
+    height,
+    alt,
+  };
+}

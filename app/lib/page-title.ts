@@ -1,0 +1,6 @@
+import { BRAND } from './brand';
+
+/** Document title of spec §2: '{page title} - {brand}'. */
+export function pageTitle(page: string): string {
+  return `${page} - ${BRAND.name}`;
+}

@@ -1,0 +1,25 @@
+/** Options a variant listing's link carries, read from its short description (spec §2). */
+const LINK_OPTIONS: { param: string; values: string[] }[] = [
+  { param: 'color', values: ['BLACK', 'RED', 'BEIGE', 'GREY'] },
+  { param: 'size', values: ['L/XL', 'S/M'] },
+  { param: 'material', values: ['COTTON'] },
+  { param: 'treatment', values: ['PLAIN'] },
+];
+
+export function listingOptions(shortDescription: string): Record<string, string> {
+  const text = shortDescription.toUpperCase();
+  const options: Record<string, string> = {};
+  for (const { param, values } of LINK_OPTIONS) {
+    const found = values.find((value) => new RegExp(`(^|[^A-Z/])${value.replace('/', '\\/')}($|[^A-Z/])`).test(text));
+    if (found) options[param] = found;
+  }
+  return options;
+}
+
+/** /product/{URL-encoded name}, with the listing's options as query parameters for variant listings. */
+export function productHref(item: { name: string; is_variant_listing: boolean; short_description: string }): string {
+  const path = `/product/${encodeURIComponent(item.name)}`;
+  if (!item.is_variant_listing) return path;
+  const query = new URLSearchParams(listingOptions(item.short_description)).toString();
+  return query ? `${path}?${query}` : path;
+}

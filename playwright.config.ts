@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Both servers run from the production build on free ports with a fresh data folder. The config is
+ * loaded again in every worker, so the choices are made once and handed down through the environment.
+ */
+if (!process.env.E2E_WEB_PORT) {
+  const ports = execFileSync(process.execPath, [
+    '-e',
+    `const net = require('node:net');
+     const free = () => new Promise((resolve) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+     Promise.all([free(), free()]).then((p) => process.stdout.write(p.join(' ')));`,
+  ])
+    .toString()
+    .split(' ');
+  process.env.E2E_WEB_PORT = ports[0];
+  process.env.E2E_API_PORT = ports[1];
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+}
+const webPort = process.env.E2E_WEB_PORT;
+const apiPort = process.env.E2E_API_PORT!;
+const apiUrl = `http://127.0.0.1:${apiPort}`;
+
+const serverEnv = {
+  NODE_ENV: 'production',
+  DATA_DIR: process.env.E2E_DATA_DIR!,
+  PUBLIC_API_URL: apiUrl,
+  SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+  JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789abcd',
+};
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  },
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [['list']],
+  globalTeardown: './tests/support/e2e-teardown.ts',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${webPort}`,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'javascript', use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'no-javascript', use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      // First start migrates, seeds and draws the catalogue images.
+      command: 'node --enable-source-maps build/api/server.mjs',
+      url: `${apiUrl}/healthz`,
+      env: { ...serverEnv, API_PORT: apiPort },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node node_modules/@remix-run/serve/dist/cli.js build/index.js',
+      url: `http://127.0.0.1:${webPort}/healthz`,
+      env: { ...serverEnv, PORT: webPort!, API_URL: apiUrl },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

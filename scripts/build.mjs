@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Builds the shop: the API (esbuild bundle, run by plain node) and the storefront (remix build).
+// `--api-only` skips the storefront. `--if-stale` builds only when a source is newer than the last build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const stamp = join(root, 'build', '.stamp');
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), info.mtimeMs);
+}
+
+function buildIsStale() {
+  if (!existsSync(stamp) || !existsSync(join(root, 'build', 'index.js')) || !existsSync(join(root, 'build', 'api', 'server.mjs'))) return true;
+  const sources = ['app', 'api/src', 'public', 'remix.config.js', 'package-lock.json'].map((p) => newestMtime(join(root, p)));
+  return Math.max(...sources.filter(Boolean)) > statSync(stamp).mtimeMs;
+}
+
+async function buildApi() {
+  await build({
+    absWorkingDir: root,
+    entryPoints: { server: 'api/src/server.ts', seed: 'api/src/seed-cli.ts' },
+    outdir: 'build/api',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    // Packages stay in node_modules: sharp and PGlite load native and wasm files from there.
+    packages: 'external',
+    loader: { '.sql': 'text' },
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+function buildStorefront() {
+  const result = spawnSync(process.execPath, [join(root, 'node_modules', '@remix-run', 'dev', 'dist', 'cli.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error('remix build failed');
+}
+
+if (args.has('--if-stale') && !buildIsStale()) process.exit(0);
+try {
+  const started = Date.now();
+  await buildApi();
+  if (!args.has('--api-only')) {
+    buildStorefront();
+    mkdirSync(join(root, 'build'), { recursive: true });
+    writeFileSync(stamp, new Date().toISOString());
+  }
+  console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} catch (error) {
+  console.error(`build: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}

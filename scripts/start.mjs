@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// `npm start`: builds if needed, starts the shop API and the storefront, prints their URLs,
+// prefixes each program's log lines, and stops both on Ctrl-C.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function fail(message) {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+function portFrom(name, fallback) {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name}=${raw} is not a port number (1-65535).`);
+  return port;
+}
+
+/** Resolves when nothing listens on the port; rejects with a clear message otherwise. */
+function ensurePortFree(port, name) {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} is already in use. Stop the program using it, or choose another port: ${name}=<port> npm start`
+            : `Port ${port} cannot be used: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, () => probe.close(() => resolvePort()));
+  });
+}
+
+/** Secrets made once per data folder, for runs without them in the environment. */
+function secretFor(dataDir, name) {
+  if (process.env[name]?.trim()) return process.env[name];
+  const file = join(dataDir, 'secrets.json');
+  const secrets = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!secrets[name]) {
+    secrets[name] = randomBytes(32).toString('base64url');
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets[name];
+}
+
+const port = portFrom('PORT', 3000);
+const apiPort = portFrom('API_PORT', 8787);
+if (port === apiPort) fail(`PORT and API_PORT are both ${port}; give them different ports.`);
+const dataDir = resolve(root, process.env.DATA_DIR?.trim() || 'data');
+mkdirSync(dataDir, { recursive: true });
+const publicApiUrl = process.env.PUBLIC_API_URL?.trim() || `http://localhost:${apiPort}`;
+
+try {
+  await Promise.all([ensurePortFree(port, 'PORT'), ensurePortFree(apiPort, 'API_PORT')]);
+} catch (error) {
+  fail(error.message);
+}
+
+const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
+if (built.status !== 0) fail('The build failed; see the messages above.');
+
+const shared = {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV || 'production',
+  DATA_DIR: dataDir,
+  PUBLIC_API_URL: publicApiUrl,
+  SESSION_SECRET: secretFor(dataDir, 'SESSION_SECRET'),
+  JWT_SECRET: secretFor(dataDir, 'JWT_SECRET'),
+};
+
+const children = new Set();
+let stopping = false;
+
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  const exit = () => process.exit(code);
+  if (children.size === 0) exit();
+  // Both programs close their servers and the database on SIGTERM; wait for them.
+  for (const child of children) child.once('exit', () => children.size === 0 && exit());
+}
+
+/** Starts a program, prefixing its lines; resolves when a line matches `ready`. */
+function run(label, args, env, ready) {
+  return new Promise((resolveReady, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let isReady = false;
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        (stream === child.stderr ? process.stderr : process.stdout).write(`[${label}] ${line}\n`);
+        if (!isReady && ready.test(line)) {
+          isReady = true;
+          resolveReady();
+        }
+      });
+    }
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      if (!isReady) reject(new Error(`${label} stopped before it was ready (exit ${code ?? signal}).`));
+      else if (!stopping) {
+        console.error(`[${label}] stopped unexpectedly (exit ${code ?? signal}); stopping the shop.`);
+        stopAll(1);
+      }
+    });
+  });
+}
+
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+try {
+  await run(
+    'api',
+    ['--enable-source-maps', join(root, 'build', 'api', 'server.mjs')],
+    { ...shared, API_PORT: String(apiPort) },
+    /API listening on/,
+  );
+  await run(
+    'web',
+    [join(root, 'node_modules', '@remix-run', 'serve', 'dist', 'cli.js'), join(root, 'build', 'index.js')],
+    { ...shared, PORT: String(port), API_URL: process.env.API_URL?.trim() || `http://127.0.0.1:${apiPort}` },
+    /\[remix-serve\] http/,
+  );
+} catch (error) {
+  console.error(`\n${error.message}`);
+  stopAll(1);
+}
+
+if (!stopping) {
+  console.log(`
+  Shop is running.
+    Storefront  http://localhost:${port}
+    Shop API    ${publicApiUrl}
+    Mailbox     ${process.env.SMTP_URL ? `(SMTP_URL is set: mail is delivered by SMTP)` : `${publicApiUrl}/dev/mailbox`}
+  Press Ctrl-C to stop.
+`);
+}

@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { apiUrl } from '../support/e2e';
+
+const SEEDED = [
+  { name: 'Padded Jorts', category: 'Bottoms', price: '€120.00' },
+  { name: 'Padded Tee', category: 'T-Shirts', price: '€85.00' },
+  { name: 'Tracer Tee', category: 'T-Shirts', price: '€45.00' },
+  { name: 'Tracer Hoodie', category: 'Outerwear', price: '€150.00' },
+];
+
+test.describe('home page', () => {
+  test('lists the seeded catalogue from the API, newest first, server-rendered', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle('Shop - FILO');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
+
+    const cards = page.locator('.product-grid > li');
+    const names = await cards.getByRole('heading', { level: 2 }).allTextContents();
+    const plainNames = [...new Set(names)];
+    expect(plainNames).toEqual(['Padded Jorts', 'Padded Tee', 'Tracer Tee', 'Tracer Hoodie']);
+
+    for (const product of SEEDED) {
+      const card = cards.filter({ has: page.getByRole('heading', { name: product.name, exact: true }) }).first();
+      await expect(card).toContainText(product.price);
+      await expect(card.locator('.product-card__category')).toHaveText(product.category);
+      await expect(card.getByRole('link')).toHaveAttribute('href', new RegExp(`^/product/${encodeURIComponent(product.name)}(\\?|$)`));
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('variant listings link with their options', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('a[href="/product/Tracer%20Tee?color=RED&size=L%2FXL&material=COTTON&treatment=PLAIN"]')).toHaveCount(1);
+  });
+
+  test('product images load, with their box reserved and a srcset', async ({ page, request }) => {
+    await page.goto('/');
+    const images = page.locator('.product-card img');
+    await expect(images).toHaveCount(6);
+    for (const img of await images.all()) {
+      await expect(img).toHaveAttribute('width', '1200');
+      await expect(img).toHaveAttribute('height', '1500');
+      await expect(img).toHaveAttribute('srcset', /\?width=320 320w/);
+      await expect(img).toHaveAttribute('alt', /.+/);
+      const src = (await img.getAttribute('src'))!;
+      const res = await request.get(src);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/webp');
+      expect(res.headers()['cache-control']).toContain('max-age=31536000');
+    }
+    // The browser itself fetched and decoded the first row.
+    const firstBox = await images.first().boundingBox();
+    expect(firstBox?.width).toBeGreaterThan(100);
+    await expect
+      .poll(async () => (await page.evaluate(() => [...document.images].slice(0, 3).every((i) => i.complete && i.naturalWidth > 0))))
+      .toBe(true);
+  });
+
+  test('shows three columns on a desktop and one on a phone', async ({ page }) => {
+    // Without the staggered fade-in, card boxes sit where the layout puts them.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const tops = async () => {
+      const boxes = await Promise.all((await page.locator('.product-grid > li').all()).slice(0, 3).map((card) => card.boundingBox()));
+      return boxes.map((box) => Math.round(box!.y));
+    };
+    const desktop = await tops();
+    expect(new Set(desktop).size).toBe(1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await tops();
+    expect(new Set(phone).size).toBe(3);
+  });
+
+  test('an unknown page answers 404 with a way home', async ({ page }) => {
+    const response = await page.goto('/orders-debug');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('Page not found - FILO');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
+  });
+});
+
+test.describe('health and mailbox', () => {
+  test('both servers answer their health checks', async ({ request }) => {
+    expect((await request.get('/healthz')).status()).toBe(200);
+    const api = await request.get(`${apiUrl}/healthz`);
+    expect(api.status()).toBe(200);
+    expect(await api.json()).toEqual({ status: 'ok' });
+  });
+
+  test('the dev mailbox is readable while mail goes to the outbox', async ({ request }) => {
+    const json = await request.get(`${apiUrl}/dev/mailbox.json?to=nobody@example.com`);
+    expect(json.status()).toBe(200);
+    expect(await json.json()).toEqual([]);
+    const html = await request.get(`${apiUrl}/dev/mailbox`);
+    expect(html.headers()['content-type']).toContain('text/html');
+  });
+
+  test('the API lists products with the fields of the spec', async ({ request }) => {
+    const res = await request.post(`${apiUrl}/api/products/list`);
+    const items = await res.json();
+    expect(items.length).toBe(6);
+    expect(items[0]).toEqual(
+      expect.objectContaining({ id: expect.any(String), name: expect.any(String), price: expect.any(Number), in_stock: expect.any(Boolean) }),
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp, type App } from '../../api/src/app';
+import { seedCatalogue } from '../../api/src/db/seed';
+import { fixedClock } from '../../api/src/services/clock';
+import { silentLogger, type Logger } from '../../api/src/services/logger';
+import { createOutboxMailer, type Mailer } from '../../api/src/services/mail';
+import { createLocalStorage, type Storage } from '../../api/src/services/storage';
+import { createTestDatabase, type TestDatabase } from './test-db';
+
+export interface TestApi {
+  app: App;
+  database: TestDatabase;
+  storage: Storage;
+  clock: ReturnType<typeof fixedClock>;
+  mail: Mailer;
+  cleanup(): Promise<void>;
+}
+
+/** The real API on a fresh database, for in-process calls (`app.request`). */
+export async function createTestApi(options: { seed?: boolean; mail?: Mailer; log?: Logger } = {}): Promise<TestApi> {
+  const database = await createTestDatabase();
+  if (options.seed !== false) await seedCatalogue(database.db);
+  const storageDir = await mkdtemp(join(tmpdir(), 'shop-storage-'));
+  const storage = createLocalStorage(storageDir);
+  const clock = fixedClock('2026-11-22T10:00:00Z');
+  const log = options.log ?? silentLogger;
+  const mail = options.mail ?? createOutboxMailer(database.db, clock, log);
+  const app = createApp({
+    db: database.db,
+    clock,
+    mail,
+    storage,
+    log,
+    config: { publicApiUrl: 'http://localhost:8787', storageUrl: 'http://localhost:8787' },
+  });
+  return {
+    app,
+    database,
+    storage,
+    clock,
+    mail,
+    async cleanup() {
+      await database.cleanup();
+      await rm(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The same API listening on an ephemeral port, for storefront loaders that reach it over HTTP. */
+export async function startTestApi(options: { seed?: boolean } = {}): Promise<TestApi & { url: string; server: ServerType }> {
+  const api = await createTestApi(options);
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...api,
+    server,
+    url: `http://127.0.0.1:${port}`,
+    async cleanup() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await api.cleanup();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../api/src/db/database';
+import { migrate } from '../../api/src/db/migrate';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and drops what the test made. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a schema of its own
+ * on the PostgreSQL of DATABASE_URL_TEST when the suite runs as the `postgres` project.
+ */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrated = options.migrate !== false;
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.DATABASE_URL_TEST;
+    if (!url) throw new Error('TEST_DB=postgres needs DATABASE_URL_TEST');
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const handle = await openDatabase({ kind: 'postgres', url, schema, maxConnections: 5 });
+    if (migrated) await migrate(handle);
+    return {
+      ...handle,
+      async cleanup() {
+        await handle.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await dropper.end();
+      },
+    };
+  }
+  const handle = await openDatabase({ kind: 'pglite' });
+  if (migrated) await migrate(handle);
+  return { ...handle, cleanup: () => handle.close() };
+}
