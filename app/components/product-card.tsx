@@ -29,7 +29,8 @@ export function ProductCard({ product, index }: { product: ProductCardData; inde
               alt={product.image.alt}
               // The first row is the largest paint: load it at once, the rest when scrolled to.
               loading={index < 3 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : undefined}
+              // React 18 does not know fetchPriority yet; the lower-case attribute reaches the HTML.
+              {...(index === 0 ? { fetchpriority: 'high' } : {})}
               decoding="async"
             />
           ) : (
