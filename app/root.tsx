@@ -1,6 +1,8 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { json, type LinksFunction, type MetaFunction } from '@remix-run/node';
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { getHoneypot } from './lib/honeypot.server';
 import { BRAND } from './lib/brand';
 import { pageTitle } from './lib/page-title';
 import stylesheet from './styles/app.css';
@@ -52,8 +54,17 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+export function loader() {
+  return json({ honeypotInputProps: getHoneypot().getInputProps() });
+}
+
 export default function App() {
-  return <Outlet />;
+  const { honeypotInputProps } = useLoaderData<typeof loader>();
+  return (
+    <HoneypotProvider {...honeypotInputProps}>
+      <Outlet />
+    </HoneypotProvider>
+  );
 }
 
 export function ErrorBoundary() {

@@ -86,6 +86,8 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     baseUrl: options.baseUrl,
+    /** Any call of spec §7: method, path under /api/, the zod schema of the answer. Area modules wrap it. */
+    request: call,
     products: {
       list: (): Promise<ProductListItem[]> => call('POST', 'products/list', productListSchema, { body: {} }),
     },

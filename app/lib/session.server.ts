@@ -1,16 +1,35 @@
-import { createCookieSessionStorage, type Session } from '@remix-run/node';
+import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { getEnv } from './env.server';
 
-/** What the storefront keeps for a shopper between requests; the auth and cart issues fill it in. */
+/** The signed-in shopper as the storefront remembers them (spec §3 User). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  user_type: 'guest' | 'registered';
+  first_name: string | null;
+  last_name: string | null;
+  /** Guests only: ISO time their session ends. */
+  session_expires_at: string | null;
+}
+
+/** What the storefront keeps for a shopper between requests. */
 export interface SessionData {
-  accessToken?: string;
-  refreshToken?: string;
+  accessToken: string;
+  refreshToken: string;
+  user: SessionUser;
+  /** When the cookie itself expires (ms since epoch), so every later commit keeps the same end. */
+  expiresAt: number;
   /** The API's cart cookie, relayed so the cart follows the shopper. */
-  apiCartCookie?: string;
+  apiCartCookie: string;
+}
+
+export interface Flash {
+  kind: 'success' | 'error';
+  message: string;
 }
 
 export interface SessionFlash {
-  flash: { kind: 'success' | 'error'; message: string };
+  flash: Flash;
 }
 
 export type ShopSession = Session<SessionData, SessionFlash>;
@@ -48,11 +67,31 @@ export function getSession(request: Request): Promise<ShopSession> {
   return storageFor(request).getSession(request.headers.get('Cookie'));
 }
 
-/** Set-Cookie for the session; maxAge in seconds (1 day registered, 0.42 days guest, set by the auth issue). */
+/**
+ * Set-Cookie for the session. `maxAge` (seconds) starts a new lifetime (sign-in: 1 day registered,
+ * 0.42 days guest); without it the cookie keeps the end it already had, or lasts the browser session.
+ */
 export function commitSession(request: Request, session: ShopSession, maxAge?: number): Promise<string> {
-  return storageFor(request).commitSession(session, maxAge === undefined ? undefined : { maxAge });
+  if (maxAge !== undefined) session.set('expiresAt', Date.now() + maxAge * 1000);
+  const expiresAt = session.get('expiresAt');
+  const remaining = expiresAt ? Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)) : undefined;
+  return storageFor(request).commitSession(session, remaining === undefined ? undefined : { maxAge: remaining });
 }
 
 export function destroySession(request: Request, session: ShopSession): Promise<string> {
   return storageFor(request).destroySession(session);
+}
+
+/** Post/Redirect/Get with a message for the next page (303, so the browser follows with GET). */
+export async function redirectWithFlash(request: Request, to: string, flash: Flash, session?: ShopSession): Promise<Response> {
+  const target = session ?? (await getSession(request));
+  target.flash('flash', flash);
+  return redirect(to, { status: 303, headers: { 'Set-Cookie': await commitSession(request, target) } });
+}
+
+/** The flash message left by the last redirect, if any, and the header that clears it. */
+export async function takeFlash(request: Request): Promise<{ flash: Flash | null; headers: HeadersInit }> {
+  const session = await getSession(request);
+  const flash = session.get('flash') ?? null;
+  return { flash, headers: flash ? { 'Set-Cookie': await commitSession(request, session) } : {} };
 }

@@ -1,0 +1,24 @@
+import { json } from '@remix-run/node';
+import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
+import { getEnv } from './env.server';
+
+let honeypot: { secret: string; instance: Honeypot } | undefined;
+
+/** One honeypot per session secret, so hidden timestamps survive restarts of the storefront. */
+export function getHoneypot(): Honeypot {
+  const secret = getEnv().SESSION_SECRET;
+  if (honeypot?.secret !== secret) {
+    honeypot = { secret, instance: new Honeypot({ encryptionSeed: secret, validFromFieldName: 'from__confirm' }) };
+  }
+  return honeypot.instance;
+}
+
+/** For public form actions: a filled honeypot answers 400 and the action does nothing else. */
+export function checkHoneypot(formData: FormData): void {
+  try {
+    getHoneypot().check(formData);
+  } catch (error) {
+    if (error instanceof SpamError) throw json({ detail: 'Form not accepted' }, { status: 400 });
+    throw error;
+  }
+}
