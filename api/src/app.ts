@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
+import { createCodeService, type CodeService } from './auth/codes.js';
+import { createTokenService, type TokenService } from './auth/tokens.js';
+import type { UserRow } from './auth/users.js';
 import type { Db } from './db/database.js';
 import { errorResponse } from './http-errors.js';
+import { authRoutes } from './routes/auth.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { productRoutes } from './routes/products.js';
@@ -8,6 +12,7 @@ import { storageRoutes } from './routes/storage.js';
 import type { Clock } from './services/clock.js';
 import type { Logger } from './services/logger.js';
 import type { Mailer } from './services/mail.js';
+import type { RateLimits } from './services/rate-limits.js';
 import type { Storage } from './services/storage.js';
 
 export interface AppConfig {
@@ -15,6 +20,8 @@ export interface AppConfig {
   publicApiUrl: string;
   /** Base of public object URLs: `${storageUrl}/storage/v1/object/public/<bucket>/<path>`. */
   storageUrl: string;
+  /** Signs access tokens and keys the verification-code hashes. */
+  jwtSecret: string;
 }
 
 /** Everything the API talks to; tests pass in-memory versions. */
@@ -23,20 +30,34 @@ export interface AppDeps {
   clock: Clock;
   mail: Mailer;
   storage: Storage;
+  limits: RateLimits;
   log: Logger;
   config: AppConfig;
 }
 
-export type AppEnv = { Variables: { deps: AppDeps } };
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    auth: { tokens: TokenService; codes: CodeService };
+    /** Set by the requireUser guard. */
+    user: UserRow;
+  };
+};
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const auth = {
+    tokens: createTokenService(deps.db, deps.clock, deps.config.jwtSecret),
+    codes: createCodeService(deps.db, deps.clock, deps.config.jwtSecret),
+  };
   app.use(async (c, next) => {
     c.set('deps', deps);
+    c.set('auth', auth);
     await next();
   });
 
   app.route('/', healthRoutes());
+  app.route('/api/auth', authRoutes());
   app.route('/api/products', productRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox') app.route('/', devMailboxRoutes());

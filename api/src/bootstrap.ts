@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { seedCatalogue } from './db/seed.js';
-import type { ApiEnv } from './env.js';
+import { EnvError, type ApiEnv } from './env.js';
 import { generateCatalogueImages } from './services/catalogue-images.js';
 import type { Logger } from './services/logger.js';
 import { createLocalStorage, type Storage } from './services/storage.js';
@@ -84,4 +85,21 @@ export async function prepareData(
     lock?.release();
     throw error;
   }
+}
+
+/**
+ * A secret from the environment; in development, made once and kept in DATA_DIR/secrets.json (the
+ * file `npm start` shares). Production must set it.
+ */
+export function resolveSecret(env: ApiEnv, name: string, value: string | undefined): string {
+  if (value) return value;
+  if (env.NODE_ENV === 'production') throw new EnvError(`Invalid environment:\n  ${name}: required in production`);
+  const file = join(env.DATA_DIR, 'secrets.json');
+  const secrets = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  if (!secrets[name]) {
+    secrets[name] = randomBytes(32).toString('base64url');
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets[name];
 }

@@ -1,24 +1,34 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
-import { DataDirInUseError, prepareData } from './bootstrap.js';
+import { Redis } from 'ioredis';
+import { DataDirInUseError, prepareData, resolveSecret } from './bootstrap.js';
 import { EnvError, parseApiEnv } from './env.js';
 import { systemClock } from './services/clock.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
+import { DEFAULT_LIMITS, createRateLimits } from './services/rate-limits.js';
 
 async function main() {
   const env = parseApiEnv();
+  const jwtSecret = resolveSecret(env, 'JWT_SECRET', env.JWT_SECRET);
   const { handle, storage, lock } = await prepareData(env, log, { port: env.API_PORT, seed: 'if-empty' });
   const mail = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log)
     : createOutboxMailer(handle.db, systemClock, log);
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  redis?.on('error', (error) => log.error(`redis: ${error.message}`));
   const app = createApp({
     db: handle.db,
     clock: systemClock,
     mail,
     storage,
+    limits: createRateLimits(DEFAULT_LIMITS, redis),
     log,
-    config: { publicApiUrl: env.PUBLIC_API_URL, storageUrl: env.STORAGE_URL },
+    config: {
+      publicApiUrl: env.PUBLIC_API_URL,
+      storageUrl: env.STORAGE_URL,
+      jwtSecret,
+    },
   });
 
   const server = serve({ fetch: app.fetch, port: env.API_PORT }, (info) => {
@@ -31,6 +41,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.close();
+    redis?.disconnect();
     await handle.close().catch((error) => log.error('closing the database failed', error));
     lock?.release();
     process.exit(code);

@@ -8,6 +8,7 @@ import { seedCatalogue } from '../../api/src/db/seed';
 import { fixedClock } from '../../api/src/services/clock';
 import { silentLogger, type Logger } from '../../api/src/services/logger';
 import { createOutboxMailer, type Mailer } from '../../api/src/services/mail';
+import { createRateLimits, type LimitRule } from '../../api/src/services/rate-limits';
 import { createLocalStorage, type Storage } from '../../api/src/services/storage';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -21,7 +22,12 @@ export interface TestApi {
 }
 
 /** The real API on a fresh database, for in-process calls (`app.request`). */
-export async function createTestApi(options: { seed?: boolean; mail?: Mailer; log?: Logger } = {}): Promise<TestApi> {
+/** Limits high enough that only tests about rate limits meet them. */
+export const GENEROUS_LIMITS: Record<string, LimitRule> = { 'auth-ip': { points: 10_000, duration: 60 }, 'auth-email': { points: 10_000, duration: 60 } };
+
+export async function createTestApi(
+  options: { seed?: boolean; mail?: Mailer; log?: Logger; limits?: Record<string, LimitRule> } = {},
+): Promise<TestApi> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedCatalogue(database.db);
   const storageDir = await mkdtemp(join(tmpdir(), 'shop-storage-'));
@@ -34,8 +40,9 @@ export async function createTestApi(options: { seed?: boolean; mail?: Mailer; lo
     clock,
     mail,
     storage,
+    limits: createRateLimits(options.limits ?? GENEROUS_LIMITS),
     log,
-    config: { publicApiUrl: 'http://localhost:8787', storageUrl: 'http://localhost:8787' },
+    config: { publicApiUrl: 'http://localhost:8787', storageUrl: 'http://localhost:8787', jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789' },
   });
   return {
     app,
@@ -51,7 +58,9 @@ export async function createTestApi(options: { seed?: boolean; mail?: Mailer; lo
 }
 
 /** The same API listening on an ephemeral port, for storefront loaders that reach it over HTTP. */
-export async function startTestApi(options: { seed?: boolean } = {}): Promise<TestApi & { url: string; server: ServerType }> {
+export async function startTestApi(
+  options: Parameters<typeof createTestApi>[0] = {},
+): Promise<TestApi & { url: string; server: ServerType }> {
   const api = await createTestApi(options);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

@@ -56,7 +56,46 @@ export interface Database {
     created_at: ColumnType<Date, Date | string | undefined, never>;
   };
   schema_migrations: { name: string; applied_at: ColumnType<Date, never, never> };
+  users: {
+    id: Generated<string>;
+    email: string;
+    user_type: 'guest' | 'registered';
+    password_hash: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    phone: string | null;
+    address: string | null;
+    email_verified_at: Date | null;
+    session_expires_at: Date | null;
+    failed_login_count: Generated<number>;
+    locked_until: Date | null;
+    created_at: ColumnType<Date, Date | undefined, never>;
+    updated_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  verification_codes: {
+    id: Generated<string>;
+    email: string;
+    purpose: CodePurpose;
+    code_hash: string;
+    attempts: Generated<number>;
+    created_at: Date;
+    expires_at: Date;
+    verified_at: Date | null;
+    consumed_at: Date | null;
+  };
+  refresh_tokens: {
+    id: Generated<string>;
+    user_id: string;
+    family_id: string;
+    token_hash: string;
+    created_at: Date;
+    expires_at: Date;
+    used_at: Date | null;
+    revoked_at: Date | null;
+  };
 }
+
+export type CodePurpose = 'register' | 'guest' | 'reset';
 
 export type ImageType = 'product' | 'featured' | 'background';
 

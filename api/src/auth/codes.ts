@@ -1,0 +1,100 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { CodePurpose } from '../db/schema.js';
+import { ApiError } from '../http-errors.js';
+import type { Clock } from '../services/clock.js';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, RESEND_COOLDOWN_MS } from './rules.js';
+
+/**
+ * One-time 6-digit codes: drawn from a CSPRNG, kept only as keyed hashes, valid for 10 minutes,
+ * single use, dead after 5 wrong guesses, and not sent again within 60 s of the last one.
+ */
+export function createCodeService(db: Db, clock: Clock, secret: string) {
+  const digest = (email: string, purpose: CodePurpose, code: string) =>
+    createHmac('sha256', secret).update(`${purpose}:${email}:${code}`).digest('base64url');
+
+  async function latest(email: string, purpose: CodePurpose) {
+    return db
+      .selectFrom('verification_codes')
+      .selectAll()
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  return {
+    /** Seconds until another code may be sent for this email and purpose (0 when allowed). */
+    async cooldownSeconds(email: string, purpose: CodePurpose): Promise<number> {
+      const last = await latest(email, purpose);
+      if (!last) return 0;
+      const wait = last.created_at.getTime() + RESEND_COOLDOWN_MS - clock.now().getTime();
+      return wait > 0 ? Math.ceil(wait / 1000) : 0;
+    },
+
+    /** Makes a new code (retiring older ones) and returns it for the email; 429 within the cooldown. */
+    async create(email: string, purpose: CodePurpose): Promise<string> {
+      const wait = await this.cooldownSeconds(email, purpose);
+      if (wait > 0) throw new ApiError(429, `Please wait ${wait} seconds before requesting a new code.`);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('verification_codes')
+          .set({ consumed_at: now })
+          .where('email', '=', email)
+          .where('purpose', '=', purpose)
+          .where('consumed_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('verification_codes')
+          .values({ email, purpose, code_hash: digest(email, purpose, code), created_at: now, expires_at: new Date(now.getTime() + CODE_TTL_MS) })
+          .execute();
+      });
+      return code;
+    },
+
+    /**
+     * Checks a code. `consume` ends it at once (guest sign-in, password reset); otherwise it is only
+     * marked verified, for a later step to consume with `takeVerified`.
+     */
+    async check(email: string, purpose: CodePurpose, code: string, options: { consume: boolean }): Promise<void> {
+      const row = await latest(email, purpose);
+      const now = clock.now();
+      const label = purpose === 'reset' ? 'Reset code' : 'Verification code';
+      if (!row || row.consumed_at) throw new ApiError(400, `Invalid ${label.toLowerCase()}`);
+      if (row.expires_at <= now) throw new ApiError(400, `${label} has expired`);
+      if (row.attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(400, `${label} has expired after too many attempts`);
+      const expected = Buffer.from(row.code_hash);
+      const given = Buffer.from(digest(email, purpose, code));
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        const attempts = row.attempts + 1;
+        await db.updateTable('verification_codes').set({ attempts }).where('id', '=', row.id).execute();
+        if (attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(400, `${label} has expired after too many attempts`);
+        throw new ApiError(400, `Invalid ${label.toLowerCase()}`);
+      }
+      await db
+        .updateTable('verification_codes')
+        .set(options.consume ? { verified_at: now, consumed_at: now } : { verified_at: now })
+        .where('id', '=', row.id)
+        .execute();
+    },
+
+    /** Consumes a code verified earlier and still within its lifetime; false when there is none. */
+    async takeVerified(email: string, purpose: CodePurpose): Promise<boolean> {
+      const row = await latest(email, purpose);
+      const now = clock.now();
+      if (!row || !row.verified_at || row.consumed_at || row.expires_at <= now) return false;
+      const updated = await db
+        .updateTable('verification_codes')
+        .set({ consumed_at: now })
+        .where('id', '=', row.id)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type CodeService = ReturnType<typeof createCodeService>;

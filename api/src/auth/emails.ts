@@ -1,0 +1,28 @@
+import { BRAND } from '../../../app/lib/brand.js';
+import { renderEmail, type RenderedEmail } from '../services/mail-templates.js';
+
+export function verificationCodeEmail(code: string, purpose: 'register' | 'guest'): RenderedEmail {
+  return renderEmail({
+    subject: `Your ${BRAND.name} verification code: ${code}`,
+    heading: 'Verify your email',
+    paragraphs: [
+      purpose === 'register'
+        ? `Enter this code to create your ${BRAND.name} account.`
+        : `Enter this code to continue as a guest at ${BRAND.name}.`,
+      'The code is valid for 10 minutes. If you did not ask for it, you can ignore this email.',
+    ],
+    code,
+  });
+}
+
+export function resetCodeEmail(code: string): RenderedEmail {
+  return renderEmail({
+    subject: `Your ${BRAND.name} password reset code: ${code}`,
+    heading: 'Reset your password',
+    paragraphs: [
+      'Enter this code to choose a new password.',
+      'The code is valid for 10 minutes. If you did not ask to reset your password, you can ignore this email: your password stays as it is.',
+    ],
+    code,
+  });
+}

@@ -1,0 +1,42 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+
+export type UserRow = Selectable<Database['users']>;
+
+/** The User of spec §3 as the API answers it. */
+export interface UserOut {
+  id: string;
+  email: string;
+  user_type: 'guest' | 'registered';
+  has_password: boolean;
+  session_expires_at: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  address: string | null;
+  member_since: string;
+}
+
+export function toUserOut(user: UserRow): UserOut {
+  return {
+    id: user.id,
+    email: user.email,
+    user_type: user.user_type,
+    has_password: user.password_hash !== null,
+    session_expires_at: user.user_type === 'guest' && user.session_expires_at ? user.session_expires_at.toISOString() : null,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    phone: user.phone,
+    address: user.address,
+    member_since: user.created_at.toISOString(),
+  };
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
