@@ -31,6 +31,8 @@ const serverEnv = {
   PUBLIC_API_URL: apiUrl,
   SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
   JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789abcd',
+  // Every test signs in from this one machine; per-email limits and lockouts still apply.
+  AUTH_IP_LIMIT_PER_MINUTE: '100000',
 };
 
 const chromium = {

@@ -25,6 +25,8 @@ export const apiEnvSchema = z
     REDIS_URL: optional(z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')),
     STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'must start with sk_')),
     STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must start with whsec_')),
+    // Sign-in requests one client address may make per minute (behind a proxy that sets X-Forwarded-For).
+    AUTH_IP_LIMIT_PER_MINUTE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(60)),
   })
   .transform((env) => {
     const publicApiUrl = env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`;

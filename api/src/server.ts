@@ -6,7 +6,7 @@ import { EnvError, parseApiEnv } from './env.js';
 import { systemClock } from './services/clock.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
-import { DEFAULT_LIMITS, createRateLimits } from './services/rate-limits.js';
+import { createRateLimits, shopLimits } from './services/rate-limits.js';
 
 async function main() {
   const env = parseApiEnv();
@@ -22,7 +22,7 @@ async function main() {
     clock: systemClock,
     mail,
     storage,
-    limits: createRateLimits(DEFAULT_LIMITS, redis),
+    limits: createRateLimits(shopLimits({ authPerIpPerMinute: env.AUTH_IP_LIMIT_PER_MINUTE }), redis),
     log,
     config: {
       publicApiUrl: env.PUBLIC_API_URL,

@@ -31,8 +31,15 @@ export interface ApiClientOptions {
   baseUrl: string;
   timeoutMs: number;
   fetch?: typeof fetch;
-  /** Bearer token of the signed-in shopper, when there is one. */
-  accessToken?: string;
+  /** The shopper's address (X-Forwarded-For), for the API's per-IP limits. */
+  forwardedFor?: string;
+  /** The signed-in shopper's bearer token, and how to get a new one when it has expired. */
+  auth?: { token(): string | undefined; refresh(): Promise<string | null> };
+}
+
+/** A 401/403 the refresh-and-retry rule applies to (spec §7): an expired token, or a JWT problem. */
+export function isExpiredTokenError(status: number, message: string): boolean {
+  return (status === 401 || status === 403) && /expired|jwt/i.test(message) && !/Guest session has expired/i.test(message);
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -47,11 +54,29 @@ export function createApiClient(options: ApiClientOptions) {
     schema: S,
     init: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
   ): Promise<z.infer<S>> {
+    try {
+      return await once(method, path, schema, init, options.auth?.token());
+    } catch (error) {
+      if (!(error instanceof ApiRequestError) || !options.auth || !isExpiredTokenError(error.status, error.message)) throw error;
+      const token = await options.auth.refresh();
+      if (!token) throw new ApiRequestError(401, 'No refresh token available');
+      return once(method, path, schema, init, token);
+    }
+  }
+
+  async function once<S extends z.ZodTypeAny>(
+    method: string,
+    path: string,
+    schema: S,
+    init: { query?: Query; body?: unknown; signal?: AbortSignal },
+    token: string | undefined,
+  ): Promise<z.infer<S>> {
     const url = new URL(path, root);
     for (const [key, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (options.accessToken) headers.Authorization = `Bearer ${options.accessToken}`;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.forwardedFor) headers['X-Forwarded-For'] = options.forwardedFor;
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
 

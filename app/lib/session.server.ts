@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { getEnv } from './env.server';
 
@@ -21,6 +22,19 @@ export interface SessionData {
   expiresAt: number;
   /** The API's cart cookie, relayed so the cart follows the shopper. */
   apiCartCookie: string;
+  /** Where the shopper is in the sign-in flow (spec §4): kept between its form posts. */
+  authFlow: AuthFlowState;
+}
+
+export interface AuthFlowState {
+  email?: string;
+  intent?: 'register' | 'guest';
+  /** When the last code was sent (ms), for 'Resend code in {n}s'. */
+  codeSentAt?: number;
+  /** A reset code already verified, for the new-password step. */
+  resetCode?: string;
+  /** Where the success step goes. */
+  successTo?: string;
 }
 
 export interface Flash {
@@ -30,6 +44,8 @@ export interface Flash {
 
 export interface SessionFlash {
   flash: Flash;
+  /** The outcome of the last auth step post: field errors and notices for the step it returns to. */
+  authResult: { lastResult?: SubmissionResult<string[]>; notice?: string };
 }
 
 export type ShopSession = Session<SessionData, SessionFlash>;

@@ -44,8 +44,10 @@ export function createRateLimits(rules: Record<string, LimitRule>, redis?: Redis
 }
 
 /** The limits the shop runs with; tests pass their own. */
-export const DEFAULT_LIMITS: Record<string, LimitRule> = {
-  // Every auth endpoint, per client IP and per email address.
-  'auth-ip': { points: 60, duration: 60 },
-  'auth-email': { points: 20, duration: 60 },
-};
+export function shopLimits(options: { authPerIpPerMinute: number }): Record<string, LimitRule> {
+  return {
+    // Every auth endpoint, per client IP and per email address.
+    'auth-ip': { points: options.authPerIpPerMinute, duration: 60 },
+    'auth-email': { points: 20, duration: 60 },
+  };
+}

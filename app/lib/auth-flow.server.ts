@@ -1,0 +1,306 @@
+import type { Submission, SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { redirect } from '@remix-run/node';
+import { z } from 'zod';
+import {
+  emailStepSchema,
+  forgotPasswordStepSchema,
+  isAuthStep,
+  loginStepSchema,
+  newPasswordStepSchema,
+  registerStepSchema,
+  resetCodeStepSchema,
+  verifyStepSchema,
+  type AuthContext,
+  type AuthStep,
+} from '~/forms/auth';
+import { ApiRequestError, createApiClient } from './api.server';
+import { getShopper, safeRedirectTo, signIn, signInSchema, signOut } from './auth.server';
+import { getEnv } from './env.server';
+import { checkHoneypot } from './honeypot.server';
+import { AUTH_MESSAGES } from './messages';
+import { commitSession, getSession, type AuthFlowState, type ShopSession } from './session.server';
+
+const RESEND_COOLDOWN_MS = 60_000;
+/** Countdown of the success step (spec §9): 5 s, or 3 s when the shopper was already signed in. */
+export const SUCCESS_COUNTDOWN = { fresh: 5, alreadySignedIn: 3 } as const;
+export const RESET_SUCCESS_COUNTDOWN = 5;
+
+const anyAnswer = z.unknown();
+const checkEmailAnswer = z.object({ exists: z.boolean(), has_password: z.boolean() });
+
+/** The address of `returnTo` with the flow at `step` (or closed, for null). */
+export function withStep(returnTo: string, step: AuthStep | null): string {
+  const url = new URL(returnTo, 'http://local');
+  if (step) url.searchParams.set('auth', step);
+  else url.searchParams.delete('auth');
+  return `${url.pathname}${url.search}`;
+}
+
+/** The spec's message for an API failure, picked from what its detail says (spec §8). */
+function mapDetail(message: string, mapping: [RegExp, string][], fallback: string): string {
+  return mapping.find(([pattern]) => pattern.test(message))?.[1] ?? fallback;
+}
+
+/**
+ * One post of the sign-in flow (`/auth`). Every outcome is a redirect back to the page that shows
+ * the flow, at the next step or at the same one with its errors, so it works the same without
+ * JavaScript (Post/Redirect/Get) and with it.
+ */
+export async function handleAuthAction(request: Request): Promise<Response> {
+  const formData = await request.formData();
+  checkHoneypot(formData);
+  const returnTo = safeRedirectTo(formData.get('returnTo'), '/login');
+  const context = (['login', 'register', 'modal'] as const).find((c) => c === formData.get('context')) ?? 'login';
+  const intent = String(formData.get('intent') ?? '');
+  const { session } = await getShopper(request);
+  const flow: AuthFlowState = session.get('authFlow') ?? {};
+  const env = getEnv();
+  const api = createApiClient({
+    baseUrl: env.API_URL,
+    timeoutMs: env.API_TIMEOUT_MS,
+    forwardedFor: request.headers.get('x-forwarded-for') ?? undefined,
+  });
+
+  const go = async (step: AuthStep, next: AuthFlowState = flow, options: { notice?: string } = {}) => {
+    session.set('authFlow', next);
+    if (options.notice) session.flash('authResult', { notice: options.notice });
+    return redirect(withStep(returnTo, step), { status: 303, headers: { 'Set-Cookie': await commitSession(request, session) } });
+  };
+  const fail = async (step: AuthStep, lastResult: SubmissionResult<string[]>) => {
+    session.set('authFlow', flow);
+    session.flash('authResult', { lastResult });
+    return redirect(withStep(returnTo, step), { status: 303, headers: { 'Set-Cookie': await commitSession(request, session) } });
+  };
+  const parse = <S extends z.ZodTypeAny>(schema: S) => parseWithZod(formData, { schema }) as Submission<z.input<S>, string[], z.output<S>>;
+  const apiMessage = (error: unknown) => (error instanceof ApiRequestError ? error.message : '');
+  // The modal returns to its page; /login and /register go where the guard was asked to (redirectTo), else /profile.
+  const successTarget = () =>
+    context === 'modal' ? withStep(returnTo, null) : safeRedirectTo(new URL(returnTo, 'http://local').searchParams.get('redirectTo'), '/profile');
+  const finishSignIn = async (answer: unknown) => {
+    session.set('authFlow', { successTo: successTarget() });
+    const cookie = await signIn(request, session, signInSchema.parse(answer));
+    return redirect(withStep(returnTo, 'success'), { status: 303, headers: { 'Set-Cookie': cookie } });
+  };
+  const needEmail = async () => go('email', {});
+
+  switch (intent) {
+    case 'email': {
+      const submission = parse(emailStepSchema);
+      if (submission.status !== 'success') return fail('email', submission.reply());
+      const { email } = submission.value;
+      try {
+        const answer = await api.request('POST', 'auth/check-email', checkEmailAnswer, { body: { email } });
+        const next = { ...flow, email, resetCode: undefined };
+        return go(answer.exists && answer.has_password ? 'login' : 'verify-or-guest', next);
+      } catch {
+        return fail('email', submission.reply({ formErrors: [AUTH_MESSAGES.unableToCheckEmail] }));
+      }
+    }
+
+    case 'send-code-register':
+    case 'send-code-guest': {
+      if (!flow.email) return needEmail();
+      const guest = intent === 'send-code-guest' && context === 'modal';
+      try {
+        await api.request('POST', 'auth/register', anyAnswer, { body: { email: flow.email, guest_checkout: guest } });
+        return go('verify', { ...flow, intent: guest ? 'guest' : 'register', codeSentAt: Date.now() });
+      } catch (error) {
+        const message = apiMessage(error);
+        const text = /already exists/i.test(message) ? AUTH_MESSAGES.accountExists : /wait/i.test(message) ? message : AUTH_MESSAGES.sendCodeFailed;
+        return fail('verify-or-guest', parse(emailStepSchema).reply({ formErrors: [text] }));
+      }
+    }
+
+    case 'resend-code': {
+      if (!flow.email) return needEmail();
+      try {
+        await api.request('POST', 'auth/resend-verification', anyAnswer, { body: { email: flow.email } });
+        return go('verify', { ...flow, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.codeSent });
+      } catch (error) {
+        const message = apiMessage(error);
+        return fail('verify', parse(verifyStepSchema).reply({ formErrors: [/wait/i.test(message) ? message : AUTH_MESSAGES.resendCodeFailed] }));
+      }
+    }
+
+    case 'verify': {
+      if (!flow.email || !flow.intent) return needEmail();
+      const submission = parse(verifyStepSchema);
+      if (submission.status !== 'success') return fail('verify', submission.reply());
+      const code = submission.value.verificationCode;
+      try {
+        if (flow.intent === 'guest') {
+          return await finishSignIn(await api.request('POST', 'auth/verify-guest', anyAnswer, { body: { email: flow.email, code } }));
+        }
+        await api.request('POST', 'auth/verify-email', anyAnswer, { body: { email: flow.email, code } });
+        return go('register', flow);
+      } catch (error) {
+        const message = apiMessage(error);
+        const text = mapDetail(message, [[/expired/i, AUTH_MESSAGES.codeExpired], [/invalid/i, AUTH_MESSAGES.codeInvalid], [/already exists/i, AUTH_MESSAGES.accountExists]], AUTH_MESSAGES.verificationFailed);
+        return fail('verify', submission.reply({ fieldErrors: { verificationCode: [text] } }));
+      }
+    }
+
+    case 'register': {
+      if (!flow.email) return needEmail();
+      const submission = parse(registerStepSchema);
+      if (submission.status !== 'success') return fail('register', submission.reply({ hideFields: ['password', 'confirmPassword'] }));
+      const { name, surname, password } = submission.value;
+      try {
+        const answer = await api.request('POST', 'auth/complete-registration', anyAnswer, {
+          body: { email: flow.email, password, first_name: name, last_name: surname },
+        });
+        return await finishSignIn(answer);
+      } catch (error) {
+        const text = /already exists/i.test(apiMessage(error)) ? AUTH_MESSAGES.accountExists : AUTH_MESSAGES.registrationFailed;
+        return fail('register', submission.reply({ formErrors: [text], hideFields: ['password', 'confirmPassword'] }));
+      }
+    }
+
+    case 'login': {
+      if (!flow.email) return needEmail();
+      const submission = parse(loginStepSchema);
+      if (submission.status !== 'success') return fail('login', submission.reply({ hideFields: ['password'] }));
+      try {
+        return await finishSignIn(await api.request('POST', 'auth/login', anyAnswer, { body: { email: flow.email, password: submission.value.password } }));
+      } catch (error) {
+        const message = apiMessage(error);
+        if (/Invalid credentials/i.test(message)) {
+          return fail('login', submission.reply({ fieldErrors: { password: [AUTH_MESSAGES.invalidEmailOrPassword] }, hideFields: ['password'] }));
+        }
+        const text = /locked/i.test(message) ? AUTH_MESSAGES.accountLocked : AUTH_MESSAGES.loginFailed;
+        return fail('login', submission.reply({ formErrors: [text], hideFields: ['password'] }));
+      }
+    }
+
+    case 'forgot-password': {
+      const submission = parse(forgotPasswordStepSchema);
+      if (submission.status !== 'success') return fail('forgot-password', submission.reply());
+      const { email } = submission.value;
+      try {
+        await api.request('POST', 'auth/request-password-reset', anyAnswer, { body: { email } });
+        return go('reset-code', { ...flow, email, resetCode: undefined, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.resetCodeSent });
+      } catch (error) {
+        const message = apiMessage(error);
+        return fail('forgot-password', submission.reply({ formErrors: [/wait/i.test(message) ? message : AUTH_MESSAGES.sendResetFailed] }));
+      }
+    }
+
+    case 'resend-reset': {
+      if (!flow.email) return needEmail();
+      try {
+        await api.request('POST', 'auth/request-password-reset', anyAnswer, { body: { email: flow.email } });
+        return go('reset-code', { ...flow, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.resetCodeResent });
+      } catch (error) {
+        const message = apiMessage(error);
+        return fail('reset-code', parse(resetCodeStepSchema).reply({ formErrors: [/wait/i.test(message) ? message : AUTH_MESSAGES.resendResetFailed] }));
+      }
+    }
+
+    case 'reset-code': {
+      if (!flow.email) return needEmail();
+      const submission = parse(resetCodeStepSchema);
+      if (submission.status !== 'success') return fail('reset-code', submission.reply());
+      try {
+        await api.request('POST', 'auth/verify-reset-code', anyAnswer, { body: { email: flow.email, code: submission.value.resetCode } });
+        return go('new-password', { ...flow, resetCode: submission.value.resetCode });
+      } catch (error) {
+        const text = mapDetail(apiMessage(error), [[/expired/i, AUTH_MESSAGES.resetCodeExpired], [/invalid/i, AUTH_MESSAGES.resetCodeInvalid]], AUTH_MESSAGES.resetFailed);
+        return fail('reset-code', submission.reply({ fieldErrors: { resetCode: [text] } }));
+      }
+    }
+
+    case 'new-password': {
+      if (!flow.email || !flow.resetCode) return go('forgot-password', { ...flow, resetCode: undefined });
+      const submission = parse(newPasswordStepSchema);
+      if (submission.status !== 'success') return fail('new-password', submission.reply({ hideFields: ['newPassword', 'confirmNewPassword'] }));
+      try {
+        await api.request('POST', 'auth/reset-password', anyAnswer, {
+          body: { email: flow.email, code: flow.resetCode, new_password: submission.value.newPassword },
+        });
+        // Passwords and codes are cleared; the email stays for the login step.
+        return go('reset-success', { email: flow.email, successTo: flow.successTo });
+      } catch (error) {
+        const text = mapDetail(apiMessage(error), [[/expired/i, AUTH_MESSAGES.resetCodeExpired], [/invalid/i, AUTH_MESSAGES.resetCodeInvalid]], AUTH_MESSAGES.resetFailed);
+        return fail('new-password', submission.reply({ formErrors: [text], hideFields: ['newPassword', 'confirmNewPassword'] }));
+      }
+    }
+
+    default:
+      return go(isAuthStep(intent) ? intent : 'email', flow);
+  }
+}
+
+/** What the flow component needs to draw a step; read by the loader of the page that shows it. */
+export interface AuthView {
+  step: AuthStep;
+  context: AuthContext;
+  email: string | null;
+  intent: 'register' | 'guest' | null;
+  returnTo: string;
+  lastResult: SubmissionResult<string[]> | null;
+  notice: string | null;
+  /** Seconds until a code may be sent again. */
+  resendIn: number;
+  /** The success step: where it goes, and after how many seconds. */
+  successTo: string | null;
+  countdown: number;
+}
+
+/**
+ * The flow's state for the page at `request`, at the step in `?auth=` (or `defaultStep`).
+ * Returns the Set-Cookie that clears the step's one-time messages.
+ */
+export async function loadAuthView(
+  request: Request,
+  options: { context: AuthContext; defaultStep?: AuthStep; successTo?: string },
+): Promise<{ view: AuthView | null; setCookie: string | null; session: ShopSession }> {
+  const url = new URL(request.url);
+  const requested = url.searchParams.get('auth');
+  const step = isAuthStep(requested) ? requested : options.defaultStep;
+  const shopper = await getShopper(request);
+  const session = shopper.session;
+  if (!step) return { view: null, setCookie: shopper.setCookie, session };
+  const flow: AuthFlowState = session.get('authFlow') ?? {};
+  const result = session.get('authResult');
+  const returnTo = withStep(`${url.pathname}${url.search}`, null);
+
+  // Steps that need an email fall back to the first step when the flow has none (a bookmarked URL).
+  const needsEmail: AuthStep[] = ['verify-or-guest', 'verify', 'register', 'login', 'reset-code', 'new-password'];
+  let effective: AuthStep = step;
+  if (needsEmail.includes(step) && !flow.email) effective = 'email';
+  if (step === 'success' && !shopper.user) effective = 'email';
+  const alreadySignedIn = Boolean(shopper.user) && step !== 'success';
+  if (alreadySignedIn && options.context !== 'modal') effective = 'success';
+
+  const successTo = options.successTo ?? flow.successTo ?? (options.context === 'modal' ? returnTo : '/profile');
+  const view: AuthView = {
+    step: effective,
+    context: options.context,
+    email: flow.email ?? null,
+    intent: flow.intent ?? null,
+    returnTo,
+    lastResult: result?.lastResult ?? null,
+    notice: result?.notice ?? null,
+    resendIn: flow.codeSentAt ? Math.max(0, Math.ceil((flow.codeSentAt + RESEND_COOLDOWN_MS - Date.now()) / 1000)) : 0,
+    successTo: effective === 'success' ? successTo : effective === 'reset-success' ? withStep(returnTo, 'login') : null,
+    countdown: effective === 'reset-success' ? RESET_SUCCESS_COUNTDOWN : alreadySignedIn ? SUCCESS_COUNTDOWN.alreadySignedIn : SUCCESS_COUNTDOWN.fresh,
+  };
+  const setCookie = result || shopper.setCookie ? await commitSession(request, session) : null;
+  return { view, setCookie, session };
+}
+
+/** Sign-out: ends the API session (best effort) and forgets the tokens. */
+export async function endSession(request: Request): Promise<string> {
+  const session = await getSession(request);
+  const token = session.get('accessToken');
+  const refreshToken = session.get('refreshToken');
+  if (token) {
+    const env = getEnv();
+    const api = createApiClient({ baseUrl: env.API_URL, timeoutMs: env.API_TIMEOUT_MS, auth: { token: () => token, refresh: async () => null } });
+    await api.request('POST', 'auth/logout', anyAnswer, { body: { refresh_token: refreshToken } }).catch(() => undefined);
+  }
+  signOut(session);
+  session.unset('authFlow');
+  return commitSession(request, session);
+}

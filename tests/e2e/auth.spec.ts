@@ -1,0 +1,225 @@
+import { expect, test, type Page } from '@playwright/test';
+import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
+
+const PASSWORD = 'Sunny-Day-2026';
+
+async function startWithEmail(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Registers through /register and ends on the success step. */
+async function register(page: Page, request: Parameters<typeof latestCode>[0], email: string, password = PASSWORD) {
+  await page.goto('/register');
+  await startWithEmail(page, email);
+  await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
+  await expect(page.getByLabel('Verification code')).toBeVisible();
+  await page.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Rossi');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Bringing you to your account...')).toBeVisible();
+}
+
+test.describe('registration and sign-in', () => {
+  test('register with the code from the mailbox, then the profile is reached on its own', async ({ page, request }) => {
+    const email = uniqueEmail('register');
+    await register(page, request, email);
+    await expect(page.getByText(/Redirecting in \ds/)).toBeVisible();
+    // The 5-second countdown ends on the profile, with JavaScript (live) and without (meta refresh).
+    await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ada Rossi!' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page).toHaveTitle('Profile - FILO');
+  });
+
+  test('an existing account goes to the password step; a wrong password is refused on the password field', async ({ page, request }) => {
+    const email = uniqueEmail('login');
+    await register(page, request, email);
+    await page.context().clearCookies();
+
+    await page.goto('/login');
+    await startWithEmail(page, email);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await page.getByLabel('Password').fill('Wrong-Password-1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const password = page.getByLabel('Password');
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAttribute('aria-describedby', /password-error/);
+
+    await password.fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Bringing you to your account...')).toBeVisible();
+    await page.getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ada Rossi!' })).toBeVisible();
+  });
+
+  test('five wrong passwords lock the account', async ({ page, request }) => {
+    const email = uniqueEmail('lockout');
+    await register(page, request, email);
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await startWithEmail(page, email);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByLabel('Password').fill(`Wrong-Password-${attempt}`);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      if (attempt < 5) await expect(page.getByText('Invalid email or password')).toBeVisible();
+    }
+    await expect(page.getByText('Account temporarily locked due to multiple failed attempts. Please try again later.')).toBeVisible();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Account temporarily locked due to multiple failed attempts. Please try again later.')).toBeVisible();
+  });
+
+  test('forgot password: reset with the mailed code, back to login after the countdown, new password works', async ({ page, request }) => {
+    const email = uniqueEmail('reset');
+    await register(page, request, email);
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await startWithEmail(page, email);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByRole('button', { name: 'Send Reset Code' }).click();
+    await expect(page.getByText('Password reset code sent to your email!')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
+
+    await page.getByLabel('Reset code', { exact: true }).fill('000000');
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    const code = await latestCode(request, email, /reset/i);
+    if (code !== '000000') await expect(page.getByText('Invalid reset code. Please check and try again.')).toBeVisible();
+    await page.getByLabel('Reset code', { exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+
+    await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass-7');
+    await page.getByLabel('Confirm new password').fill('Brand-New-Pass-8');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass-7');
+    await page.getByLabel('Confirm new password').fill('Brand-New-Pass-7');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Password reset successful' })).toBeVisible();
+    // The 5-second countdown returns to the login step with nothing filled in.
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await page.getByLabel('Password').fill('Brand-New-Pass-7');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Bringing you to your account...')).toBeVisible();
+  });
+
+  test('a guarded page sends a visitor to login and back there afterwards; an off-site redirect is ignored', async ({ page, request }) => {
+    const email = uniqueEmail('guard');
+    await register(page, request, email);
+    await page.context().clearCookies();
+
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile&reason=login$/);
+    await expect(page.getByText('Please login to continue')).toBeVisible();
+    await startWithEmail(page, email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await page.context().clearCookies();
+    await page.goto('/login?redirectTo=https%3A%2F%2Fevil.example%2Fsteal');
+    await startWithEmail(page, email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const redirectNow = page.getByRole('link', { name: 'Redirect now' });
+    await expect(redirectNow).toHaveAttribute('href', '/profile');
+  });
+
+  test('every validation message of the sign-in steps, word for word', async ({ page, request }) => {
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    // Longer than 254 characters cannot be typed at all (maxlength); the schema test covers its message.
+    await expect(page.getByLabel('Email')).toHaveAttribute('maxlength', '254');
+
+    const email = uniqueEmail('messages');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('button', { name: 'Verify Email to Continue as Guest' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
+    const code = page.getByLabel('Verification code');
+    await expect(code).toBeVisible();
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByText('Verification code is required')).toBeVisible();
+    await code.fill('12345');
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByText('Verification code must be 6 digits')).toBeVisible();
+    const real = await latestCode(request, email, /verification code/i);
+    await code.fill(real === '999999' ? '999998' : '999999');
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByText('Invalid verification code. Please check and try again.')).toBeVisible();
+    await page.getByLabel('Verification code').fill(real);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+
+    const submit = () => page.getByRole('button', { name: 'Create Account' }).click();
+    await submit();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await expect(page.getByText('Last name is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByText('You must accept the privacy policy and terms')).toBeVisible();
+
+    // Over-long names and passwords cannot be typed (maxlength); the schema test covers those messages.
+    const cases: [string, string, string][] = [
+      ['First name', 'A', 'First name must be at least 2 characters'],
+      ['Password', 'Short1', 'Password must be at least 8 characters'],
+      ['Password', 'lowercase1', 'Password must contain at least one uppercase letter'],
+      ['Password', 'UPPERCASE1', 'Password must contain at least one lowercase letter'],
+      ['Password', 'NoDigitsHere', 'Password must contain at least one number'],
+    ];
+    for (const [label, value, message] of cases) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+      await submit();
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Rossi');
+    await page.getByLabel(/I accept the/).check();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill('Different-1');
+    await submit();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  });
+});
+
+test('names lose characters they may not contain as they are typed (JavaScript) or are refused (no JavaScript)', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail('names');
+  await page.goto('/register');
+  await startWithEmail(page, email);
+  await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
+  await page.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.getByLabel('Last name').pressSequentially('R0ssi!');
+  if (testInfo.project.name === 'javascript') {
+    await expect(page.getByLabel('Last name')).toHaveValue('Rssi');
+  } else {
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Last name contains invalid characters')).toBeVisible();
+  }
+});
+
+test('the verification email carries the code in text and HTML', async ({ page, request }) => {
+  const email = uniqueEmail('mail');
+  await page.goto('/register');
+  await startWithEmail(page, email);
+  await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
+  const message = await latestMail(request, email, /verification code/i);
+  const code = /\b(\d{6})\b/.exec(message.text)![1];
+  expect(message.html).toContain(code);
+});
