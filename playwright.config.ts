@@ -65,7 +65,7 @@ export default defineConfig({
       // First start migrates, seeds and draws the catalogue images.
       command: 'node --enable-source-maps build/api/server.mjs',
       url: `${apiUrl}/healthz`,
-      env: { ...serverEnv, API_PORT: apiPort },
+      env: { ...serverEnv, API_PORT: apiPort, STOREFRONT_URL: `http://127.0.0.1:${webPort}` },
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',

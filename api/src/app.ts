@@ -4,6 +4,8 @@ import { errorResponse } from './http-errors.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { productRoutes } from './routes/products.js';
+import { wishlistRoutes } from './routes/wishlist.js';
+import { adminRoutes } from './routes/admin.js';
 import { storageRoutes } from './routes/storage.js';
 import type { Clock } from './services/clock.js';
 import type { Logger } from './services/logger.js';
@@ -15,6 +17,10 @@ export interface AppConfig {
   publicApiUrl: string;
   /** Base of public object URLs: `${storageUrl}/storage/v1/object/public/<bucket>/<path>`. */
   storageUrl: string;
+  /** Where shoppers reach the storefront (links in back-in-stock emails). */
+  storefrontUrl: string;
+  /** Bearer token of the owner's admin routes; null turns them off. */
+  adminToken: string | null;
 }
 
 /** Everything the API talks to; tests pass in-memory versions. */
@@ -25,6 +31,8 @@ export interface AppDeps {
   storage: Storage;
   log: Logger;
   config: AppConfig;
+  /** Called after stock changes, so the storefront drops its cached catalogue. */
+  onCatalogueChange?: () => unknown;
 }
 
 export type AppEnv = { Variables: { deps: AppDeps } };
@@ -38,6 +46,8 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes());
   app.route('/api/products', productRoutes());
+  app.route('/api/products', wishlistRoutes());
+  app.route('/api/admin', adminRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox') app.route('/', devMailboxRoutes());
 

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
-import { DataDirInUseError, prepareData } from './bootstrap.js';
+import { DataDirInUseError, ensureAdminToken, prepareData } from './bootstrap.js';
+import { storefrontNotifier } from './services/storefront-hook.js';
 import { EnvError, parseApiEnv } from './env.js';
 import { systemClock } from './services/clock.js';
 import { consoleLogger as log } from './services/logger.js';
@@ -12,13 +13,15 @@ async function main() {
   const mail = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log)
     : createOutboxMailer(handle.db, systemClock, log);
+  const adminToken = ensureAdminToken(env.DATA_DIR);
   const app = createApp({
     db: handle.db,
     clock: systemClock,
     mail,
     storage,
     log,
-    config: { publicApiUrl: env.PUBLIC_API_URL, storageUrl: env.STORAGE_URL },
+    config: { publicApiUrl: env.PUBLIC_API_URL, storageUrl: env.STORAGE_URL, storefrontUrl: env.STOREFRONT_URL, adminToken },
+    onCatalogueChange: storefrontNotifier(env.STOREFRONT_URL, adminToken, log),
   });
 
   const server = serve({ fetch: app.fetch, port: env.API_PORT }, (info) => {

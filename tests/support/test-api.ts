@@ -11,6 +11,9 @@ import { createOutboxMailer, type Mailer } from '../../api/src/services/mail';
 import { createLocalStorage, type Storage } from '../../api/src/services/storage';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
+/** The admin bearer token of every test API. */
+export const TEST_ADMIN_TOKEN = 'test-admin-token';
+
 export interface TestApi {
   app: App;
   database: TestDatabase;
@@ -35,7 +38,7 @@ export async function createTestApi(options: { seed?: boolean; mail?: Mailer; lo
     mail,
     storage,
     log,
-    config: { publicApiUrl: 'http://localhost:8787', storageUrl: 'http://localhost:8787' },
+    config: { publicApiUrl: 'http://localhost:8787', storageUrl: 'http://localhost:8787', storefrontUrl: 'http://shop.test', adminToken: TEST_ADMIN_TOKEN },
   });
   return {
     app,
