@@ -25,11 +25,13 @@ const webPort = process.env.E2E_WEB_PORT;
 const apiPort = process.env.E2E_API_PORT!;
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 
+// Tests sign shoppers in by signing a session cookie with the same secret.
+process.env.E2E_SESSION_SECRET = 'e2e-session-secret-that-is-long-enough-0123456789';
 const serverEnv = {
   NODE_ENV: 'production',
   DATA_DIR: process.env.E2E_DATA_DIR!,
   PUBLIC_API_URL: apiUrl,
-  SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+  SESSION_SECRET: process.env.E2E_SESSION_SECRET,
   JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789abcd',
 };
 
