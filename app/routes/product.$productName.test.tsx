@@ -97,6 +97,19 @@ describe('product loader against the real API', () => {
     expect(await (thrown as Response).json()).toEqual({ message: 'Product not found' });
   });
 
+  it("throws 'Error loading product' data with the API's status text when the API is down", async () => {
+    const gone = await startTestApi({ seed: false });
+    await gone.cleanup();
+    process.env.API_URL = gone.url;
+    try {
+      const thrown = await loadProduct('/product/Some%20Other%20Tee').catch((error: unknown) => error);
+      expect((thrown as Response).status).toBe(503);
+      expect(await (thrown as Response).json()).toEqual({ message: 'Failed to fetch' });
+    } finally {
+      process.env.API_URL = api.url;
+    }
+  });
+
   it('redirects /products/{name} permanently, keeping the options', async () => {
     const response = await legacyLoader({ request: new Request('http://shop.test/products/Tracer%20Tee?color=RED'), params: { productName: 'Tracer Tee' }, context: {} });
     expect(response.status).toBe(301);

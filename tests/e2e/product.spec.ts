@@ -186,3 +186,22 @@ test.describe('back in stock', () => {
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 });
+
+test.describe('client navigation', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'only a client-side navigation has a loading state');
+
+  test("shows 'Loading product...' while the product's data is on its way", async ({ page }) => {
+    await page.goto('/');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/_data=routes%2Fproduct/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('a[href="/product/Padded%20Jorts"]').click();
+    await expect(page.getByText('Loading product...')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Padded Jorts' })).toBeVisible();
+    await expect(page.getByText('Loading product...')).toHaveCount(0);
+  });
+});
