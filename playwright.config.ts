@@ -25,11 +25,13 @@ const webPort = process.env.E2E_WEB_PORT;
 const apiPort = process.env.E2E_API_PORT!;
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 
+// Tests sign shoppers in by signing a session cookie with the same secret.
+process.env.E2E_SESSION_SECRET = 'e2e-session-secret-that-is-long-enough-0123456789';
 const serverEnv = {
   NODE_ENV: 'production',
   DATA_DIR: process.env.E2E_DATA_DIR!,
   PUBLIC_API_URL: apiUrl,
-  SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+  SESSION_SECRET: process.env.E2E_SESSION_SECRET,
   JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789abcd',
   // Every test signs in from this one machine; per-email limits and lockouts still apply.
   AUTH_IP_LIMIT_PER_MINUTE: '100000',
@@ -67,7 +69,7 @@ export default defineConfig({
       // First start migrates, seeds and draws the catalogue images.
       command: 'node --enable-source-maps build/api/server.mjs',
       url: `${apiUrl}/healthz`,
-      env: { ...serverEnv, API_PORT: apiPort },
+      env: { ...serverEnv, API_PORT: apiPort, STOREFRONT_URL: `http://127.0.0.1:${webPort}` },
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -27,7 +27,7 @@ function buildIsStale() {
 async function buildApi() {
   await build({
     absWorkingDir: root,
-    entryPoints: { server: 'api/src/server.ts', seed: 'api/src/seed-cli.ts' },
+    entryPoints: { server: 'api/src/server.ts', seed: 'api/src/seed-cli.ts', shop: 'api/src/shop-cli.ts' },
     outdir: 'build/api',
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -60,7 +60,7 @@ try {
     mkdirSync(join(root, 'build'), { recursive: true });
     writeFileSync(stamp, new Date().toISOString());
   }
-  console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!args.has('--quiet')) console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (error) {
   console.error(`build: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

@@ -124,7 +124,7 @@ try {
   await run(
     'api',
     ['--enable-source-maps', join(root, 'build', 'api', 'server.mjs')],
-    { ...shared, API_PORT: String(apiPort) },
+    { ...shared, API_PORT: String(apiPort), STOREFRONT_URL: process.env.STOREFRONT_URL?.trim() || `http://localhost:${port}` },
     /API listening on/,
   );
   await run(

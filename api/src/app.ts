@@ -8,6 +8,8 @@ import { authRoutes } from './routes/auth.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { productRoutes } from './routes/products.js';
+import { wishlistRoutes } from './routes/wishlist.js';
+import { adminRoutes } from './routes/admin.js';
 import { storageRoutes } from './routes/storage.js';
 import type { Clock } from './services/clock.js';
 import type { Logger } from './services/logger.js';
@@ -22,6 +24,10 @@ export interface AppConfig {
   storageUrl: string;
   /** Signs access tokens and keys the verification-code hashes. */
   jwtSecret: string;
+  /** Where shoppers reach the storefront (links in back-in-stock emails). */
+  storefrontUrl: string;
+  /** Bearer token of the owner's admin routes; null turns them off. */
+  adminToken: string | null;
 }
 
 /** Everything the API talks to; tests pass in-memory versions. */
@@ -33,6 +39,8 @@ export interface AppDeps {
   limits: RateLimits;
   log: Logger;
   config: AppConfig;
+  /** Called after stock changes, so the storefront drops its cached catalogue. */
+  onCatalogueChange?: () => unknown;
 }
 
 export type AppEnv = {
@@ -59,6 +67,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes());
   app.route('/api/auth', authRoutes());
   app.route('/api/products', productRoutes());
+  app.route('/api/products', wishlistRoutes());
+  app.route('/api/admin', adminRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox') app.route('/', devMailboxRoutes());
 

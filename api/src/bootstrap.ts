@@ -21,7 +21,7 @@ export interface DataDirLock {
   release(): void;
 }
 
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -48,6 +48,33 @@ export function acquireDataDirLock(dataDir: string, port?: number): DataDirLock 
     port,
     release: () => rmSync(file, { force: true }),
   };
+}
+
+export const ADMIN_TOKEN_FILE = 'admin-token';
+
+/** The owner's bearer token for /api/admin, made once per data folder and readable only by its owner. */
+export function ensureAdminToken(dataDir: string): string {
+  const file = join(dataDir, ADMIN_TOKEN_FILE);
+  if (existsSync(file)) {
+    const token = readFileSync(file, 'utf8').trim();
+    if (token) return token;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const token = randomBytes(32).toString('base64url');
+  writeFileSync(file, token, { mode: 0o600 });
+  return token;
+}
+
+/** The API that holds this data folder, if one is running: its pid and port from the lock file. */
+export function runningApi(dataDir: string): { pid: number; port: number } | null {
+  const file = join(dataDir, LOCK_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    const holder = JSON.parse(readFileSync(file, 'utf8') || '{}') as { pid?: number; port?: number };
+    return holder.pid && holder.port && processAlive(holder.pid) ? { pid: holder.pid, port: holder.port } : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface PreparedData {

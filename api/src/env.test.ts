@@ -6,6 +6,7 @@ describe('parseApiEnv', () => {
     const env = parseApiEnv({});
     expect(env).toMatchObject({ API_PORT: 8787, DATA_DIR: './data', PUBLIC_API_URL: 'http://localhost:8787', STORAGE_URL: 'http://localhost:8787' });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.STOREFRONT_URL).toBe('http://localhost:3000');
   });
 
   it('follows API_PORT for the public URL and lets STORAGE_URL differ', () => {

@@ -19,6 +19,8 @@ export const apiEnvSchema = z
     ),
     PUBLIC_API_URL: optional(httpUrl),
     STORAGE_URL: optional(httpUrl),
+    // Links in emails (back in stock) point at the storefront.
+    STOREFRONT_URL: z.preprocess(emptyAsUnset, httpUrl.default('http://localhost:3000')),
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     SMTP_URL: optional(z.string().refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')),
     MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('FILO <shop@filo.example>')),

@@ -1,12 +1,13 @@
 import { serve } from '@hono/node-server';
-import { createApp } from './app.js';
 import { Redis } from 'ioredis';
-import { DataDirInUseError, prepareData, resolveSecret } from './bootstrap.js';
+import { createApp } from './app.js';
+import { DataDirInUseError, ensureAdminToken, prepareData, resolveSecret } from './bootstrap.js';
 import { EnvError, parseApiEnv } from './env.js';
 import { systemClock } from './services/clock.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
 import { createRateLimits, shopLimits } from './services/rate-limits.js';
+import { storefrontNotifier } from './services/storefront-hook.js';
 
 async function main() {
   const env = parseApiEnv();
@@ -17,6 +18,7 @@ async function main() {
     : createOutboxMailer(handle.db, systemClock, log);
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
   redis?.on('error', (error) => log.error(`redis: ${error.message}`));
+  const adminToken = ensureAdminToken(env.DATA_DIR);
   const app = createApp({
     db: handle.db,
     clock: systemClock,
@@ -27,8 +29,11 @@ async function main() {
     config: {
       publicApiUrl: env.PUBLIC_API_URL,
       storageUrl: env.STORAGE_URL,
+      storefrontUrl: env.STOREFRONT_URL,
+      adminToken,
       jwtSecret,
     },
+    onCatalogueChange: storefrontNotifier(env.STOREFRONT_URL, adminToken, log),
   });
 
   const server = serve({ fetch: app.fetch, port: env.API_PORT }, (info) => {

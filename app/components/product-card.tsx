@@ -1,43 +1,99 @@
 import { Link } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import type { ResponsiveImage } from '~/lib/images';
 import { MESSAGES } from '~/lib/messages';
 import { formatEuro } from '~/lib/money';
+import { NotifyForm } from './notify-form';
 
 /** What the listing needs of a product, prepared by the loader. */
 export interface ProductCardData {
   key: string;
+  productId: string;
+  /** Set for variant listings: the wishlist entry is for this variant. */
+  variantId: string | null;
   name: string;
   href: string;
   category: string;
   price: number;
   inStock: boolean;
   image: ResponsiveImage | null;
+  /** Colour the dot grid takes while this card is hovered or active. */
+  accent: string;
 }
 
-export function ProductCard({ product, index }: { product: ProductCardData; index: number }) {
+/** The card image; a broken one becomes the 'Image Error' placeholder, a missing one 'No Image'. */
+function CardImage({ image, index }: { image: ResponsiveImage | null; index: number }) {
+  const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // The error may have fired before hydration attached the handler.
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
+  if (!image) {
+    return (
+      <div className="image-placeholder" role="img" aria-label={MESSAGES.noImage}>
+        {MESSAGES.noImage}
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <div className="image-placeholder image-placeholder--error" role="img" aria-label={MESSAGES.imageError}>
+        {MESSAGES.imageError}
+      </div>
+    );
+  }
   return (
-    <li className="product-card" style={{ '--stagger': index } as React.CSSProperties}>
-      <Link to={product.href} className="product-card__link" prefetch="intent">
+    <img
+      ref={ref}
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes="(max-width: 768px) 100vw, 33vw"
+      width={image.width}
+      height={image.height}
+      alt={image.alt}
+      // The first row is the largest paint: load it at once, the rest when scrolled to.
+      loading={index < 3 ? 'eager' : 'lazy'}
+      // React 18 does not know fetchPriority yet; the lower-case attribute reaches the HTML.
+      {...(index === 0 ? { fetchpriority: 'high' } : {})}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+export function ProductCard({
+  product,
+  index,
+  active = false,
+  wishlisted = false,
+  userEmail = null,
+  onActivate,
+}: {
+  product: ProductCardData;
+  index: number;
+  active?: boolean;
+  wishlisted?: boolean;
+  userEmail?: string | null;
+  onActivate?: (key: string | null) => void;
+}) {
+  return (
+    <li
+      className={`product-card${active ? ' is-active' : ''}${product.inStock ? '' : ' product-card--sold-out'}`}
+      style={{ '--stagger': index } as React.CSSProperties}
+      data-card-key={product.key}
+      onMouseEnter={() => onActivate?.(product.key)}
+      onMouseLeave={() => onActivate?.(null)}
+    >
+      <Link to={product.href} className="product-card__link" prefetch="intent" onFocus={() => onActivate?.(product.key)}>
         <div className="product-card__media">
-          {product.image ? (
-            <img
-              src={product.image.src}
-              srcSet={product.image.srcSet}
-              sizes="(max-width: 768px) 100vw, 33vw"
-              width={product.image.width}
-              height={product.image.height}
-              alt={product.image.alt}
-              // The first row is the largest paint: load it at once, the rest when scrolled to.
-              loading={index < 3 ? 'eager' : 'lazy'}
-              // React 18 does not know fetchPriority yet; the lower-case attribute reaches the HTML.
-              {...(index === 0 ? { fetchpriority: 'high' } : {})}
-              decoding="async"
-            />
-          ) : (
-            <div className="image-placeholder" role="img" aria-label={MESSAGES.noImage}>
-              {MESSAGES.noImage}
-            </div>
-          )}
+          <CardImage image={product.image} index={index} />
+          {product.inStock ? (
+            <span className="product-card__cta" aria-hidden="true">
+              {MESSAGES.viewProduct}
+            </span>
+          ) : null}
         </div>
         <div className="product-card__body">
           <p className="product-card__category">{product.category}</p>
@@ -45,6 +101,14 @@ export function ProductCard({ product, index }: { product: ProductCardData; inde
           <p className="product-card__price">{formatEuro(product.price)}</p>
         </div>
       </Link>
+      {product.inStock ? null : (
+        <NotifyForm
+          target={{ formKey: `notify-${product.key.replace(/[^a-zA-Z0-9-]/g, '-')}`, productId: product.productId, variantId: product.variantId, productName: product.name }}
+          userEmail={userEmail}
+          wishlisted={wishlisted}
+          returnTo="/"
+        />
+      )}
     </li>
   );
 }

@@ -51,3 +51,67 @@ export const productListSchema = z.array(productListItemSchema);
 
 export type ApiImageOut = z.infer<typeof imageSchema>;
 export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+// --- Product details and wishlist (spec §3, §7 "Catalogue and wishlist") ---
+
+const sizeChartSchema = z.object({
+  productName: z.string().optional(),
+  productDescription: z.string().optional(),
+  fitDescription: z.string().optional(),
+  sizingTips: z.array(z.string()).default([]),
+  modelInfo: z.array(z.object({ modelDescription: z.string() })).default([]),
+  measurementGuideImageUrl: z.string().nullable().optional(),
+  specialFeatures: z.array(z.object({ name: z.string(), description: z.string() })).default([]),
+  sizeChart: z
+    .object({
+      measurementPoints: z.array(z.object({ code: z.string(), name: z.string() })).default([]),
+      sizes: z
+        .array(
+          z.object({
+            sizeName: z.string(),
+            measurements: z.array(z.object({ measurementCode: z.string(), value: z.number(), valueInches: z.number() })),
+          }),
+        )
+        .default([]),
+    })
+    .optional(),
+  conversionChart: z.object({ conversions: z.array(z.record(z.union([z.string(), z.array(z.string())]))) }).optional(),
+});
+
+export const variantSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  description: z.string().nullable().default(''),
+  price: z.number().int(),
+  in_stock: z.boolean(),
+  stock_quantity: z.number().int().optional(),
+  attributes: z.array(attributeSchema).default([]),
+  product_images: z.array(imageSchema).default([]),
+  featured_images: z.array(imageSchema).default([]),
+  background_images: z.array(imageSchema).default([]),
+  size_chart: sizeChartSchema.nullable().optional(),
+});
+
+export const productDetailsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  short_description: z.string().nullable().transform((v) => v ?? ''),
+  long_description: z.string().nullable().transform((v) => v ?? ''),
+  price: z.number().int(),
+  in_stock: z.boolean(),
+  categories: z.array(categorySchema).default([]),
+  product_images: z.array(imageSchema).default([]),
+  featured_images: z.array(imageSchema).default([]),
+  background_images: z.array(imageSchema).default([]),
+  variants: z.array(variantSchema).default([]),
+});
+
+export const wishlistEntriesSchema = z.array(
+  z.object({ product_id: z.string().nullable().optional(), product_variant_id: z.string().nullable().optional() }),
+);
+
+export const wishlistAnswerSchema = z.object({ message: z.string(), already_in_wishlist: z.boolean().optional() });
+
+export type ProductDetails = z.infer<typeof productDetailsSchema>;
+export type ProductVariant = z.infer<typeof variantSchema>;
+export type SizeChart = z.infer<typeof sizeChartSchema>;

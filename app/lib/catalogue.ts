@@ -9,16 +9,29 @@ export function sortByLaunch(items: ProductListItem[]): ProductListItem[] {
   return [...items].sort((a, b) => Date.parse(b.launch_date) - Date.parse(a.launch_date) || a.name.localeCompare(b.name));
 }
 
+/** Dot-grid colours for the catalogue's garment colours; anything else draws in ink. */
+const ACCENTS: Record<string, string> = { BLACK: '#1d1d1f', RED: '#b3261e', BEIGE: '#a8895a', GREY: '#7a7d80' };
+
+function accentOf(item: ProductListItem): string {
+  const colour =
+    item.variant_info?.attributes?.find((a) => a.attribute_name === 'color')?.value ??
+    /\/(black|red|beige|grey)-/i.exec(item.featured_images[0]?.storage_path ?? '')?.[1]?.toUpperCase();
+  return (colour && ACCENTS[colour]) || ACCENTS.BLACK;
+}
+
 /** A listing card: first category (default PRODUCT), featured image, link with the listing's options. */
 export function toProductCard(item: ProductListItem, storageBase: string): ProductCardData {
   const image = item.featured_images[0] ?? item.product_images[0];
   return {
     key: item.variant_info ? `${item.id}:${item.variant_info.variant_id}` : item.id,
+    productId: item.id,
+    variantId: item.variant_info?.variant_id ?? null,
     name: item.name,
     href: productHref(item),
     category: item.categories[0]?.name ?? MESSAGES.defaultCategory,
     price: item.price,
     inStock: item.in_stock,
     image: image ? responsiveImage(image, storageBase, item.name) : null,
+    accent: accentOf(item),
   };
 }

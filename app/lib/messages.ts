@@ -7,6 +7,27 @@ export const MESSAGES = {
   defaultCategory: 'PRODUCT',
   viewProduct: 'View Product',
   noImage: 'No Image',
+  // Catalogue, wishlist and product page (spec §2, §4, §5, §8)
+  imageError: 'Image Error',
+  beNotified: 'Be notified when available',
+  notifyMe: 'Notify Me',
+  notifyWhenAvailable: 'Notify when available',
+  youllBeNotified: "You'll be notified",
+  alreadyInWishlist: 'Already in your wishlist!',
+  invalidEmail: 'Please enter a valid email address',
+  wishlistFailed: 'Failed to add to wishlist. Please try again.',
+  loadingProduct: 'Loading product...',
+  errorLoadingProduct: (message: string) => `Error loading product: ${message}`,
+  productNotFound: 'Product not found',
+  backToHome: 'Back to Home',
+  outOfStock: 'Out of stock',
+  addToCart: 'Add to Cart',
+  quickPurchase: 'Quick Purchase',
+  noVariantSelected: 'No variant selected. Please select all product options.',
+  selectProductOptions: 'Please select product options',
+  share: 'Share',
+  linkCopied: 'Link copied!',
+  viewCart: 'View Cart',
 } as const;
 
 /** Accounts and sign-in (spec §2 route guard, §4, §8). */

@@ -1,44 +1,84 @@
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import type { ProductCardData } from '~/components/product-card';
 import { ProductListing } from '~/components/product-listing';
+import { ProductLoading } from '~/components/product-loading';
+import { Toast } from '~/components/toast';
 import { ApiRequestError, apiClient, cachedProductList } from '~/lib/api.server';
+import { getOptionalUser } from '~/lib/auth.server';
 import { BRAND } from '~/lib/brand';
 import { sortByLaunch, toProductCard } from '~/lib/catalogue';
 import { getEnv } from '~/lib/env.server';
 import { MESSAGES } from '~/lib/messages';
 import { pageTitle } from '~/lib/page-title';
+import { takeFlash } from '~/lib/session.server';
+import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
+import catalogueStyles from '~/styles/catalogue.css';
 
-export const meta: MetaFunction = () => [
-  { title: pageTitle('Shop') },
-  { name: 'description', content: `${BRAND.name}: ${BRAND.tagline}. Tees, padded pieces and jorts, priced in euros.` },
-];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStyles }];
+
+const DESCRIPTION = `${BRAND.name}: ${BRAND.tagline}. Tees, padded pieces and jorts, priced in euros.`;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const image = data?.products.find((p) => p.image)?.image?.src;
+  return [
+    { title: pageTitle('Shop') },
+    { name: 'description', content: DESCRIPTION },
+    ...(data?.canonical ? [{ tagName: 'link', rel: 'canonical', href: data.canonical }, { property: 'og:url', content: data.canonical }] : []),
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: BRAND.name },
+    { property: 'og:title', content: pageTitle('Shop') },
+    { property: 'og:description', content: DESCRIPTION },
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+  ];
+};
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'no-store',
 });
 
-export async function loader(_args: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
+  const url = new URL(request.url);
+  const api = apiClient();
+  const [user, { flash, headers: flashHeaders }] = await Promise.all([getOptionalUser(request), takeFlash(request)]);
+  // What the shopper waits for is personal: such pages are never shared by caches.
+  const personal = Boolean(user || flash || url.searchParams.has('notified'));
+  const cacheControl = personal ? 'private, no-store' : 'public, max-age=30, stale-while-revalidate=300';
+  const canonical = `${url.origin}/`;
   try {
-    const items = await cachedProductList(apiClient());
+    const [items, wishlisted] = await Promise.all([cachedProductList(api), wishlistedIds(api, user, url)]);
     const products = sortByLaunch(items).map((item) => toProductCard(item, env.STORAGE_URL));
-    return json({ products, error: null }, { headers: { 'Cache-Control': 'public, max-age=30, stale-while-revalidate=300' } });
+    return json(
+      { products, error: null, wishlisted, userEmail: user?.email ?? null, flash, canonical },
+      { headers: { ...flashHeaders, 'Cache-Control': cacheControl } },
+    );
   } catch (error) {
     if (!(error instanceof ApiRequestError)) console.error(error);
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
-    return json({ products: [] as ProductCardData[], error: message }, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+    return json(
+      { products: [] as ProductCardData[], error: message, wishlisted: [] as string[], userEmail: user?.email ?? null, flash, canonical },
+      { status: 503, headers: { ...flashHeaders, 'Cache-Control': 'no-store' } },
+    );
   }
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get('intent') === 'notify') return handleWishlistPost(request, formData);
+  return json({ detail: 'Unknown action' }, { status: 400 });
+}
+
 export default function Home() {
-  const { products, error } = useLoaderData<typeof loader>();
+  const { products, error, wishlisted, userEmail, flash } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="shop-heading">
+    <section aria-labelledby="shop-heading" className="catalogue">
       <h1 id="shop-heading" className="page-title">
         Shop
       </h1>
-      <ProductListing products={products} error={error} />
+      <ProductLoading />
+      <Toast flash={flash} />
+      <ProductListing products={products} error={error} wishlisted={wishlisted} userEmail={userEmail} />
     </section>
   );
 }

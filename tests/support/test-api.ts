@@ -12,6 +12,9 @@ import { createRateLimits, type LimitRule } from '../../api/src/services/rate-li
 import { createLocalStorage, type Storage } from '../../api/src/services/storage';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
+/** The admin bearer token of every test API. */
+export const TEST_ADMIN_TOKEN = 'test-admin-token';
+
 export interface TestApi {
   app: App;
   database: TestDatabase;
@@ -42,7 +45,13 @@ export async function createTestApi(
     storage,
     limits: createRateLimits(options.limits ?? GENEROUS_LIMITS),
     log,
-    config: { publicApiUrl: 'http://localhost:8787', storageUrl: 'http://localhost:8787', jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789' },
+    config: {
+      publicApiUrl: 'http://localhost:8787',
+      storageUrl: 'http://localhost:8787',
+      storefrontUrl: 'http://shop.test',
+      adminToken: TEST_ADMIN_TOKEN,
+      jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
+    },
   });
   return {
     app,

@@ -55,6 +55,14 @@ export interface Database {
     html: string;
     created_at: ColumnType<Date, Date | string | undefined, never>;
   };
+  wishlist_entries: {
+    id: Generated<string>;
+    email: string;
+    product_id: string | null;
+    product_variant_id: string | null;
+    created_at: ColumnType<Date, Date | string | undefined, never>;
+    notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
   schema_migrations: { name: string; applied_at: ColumnType<Date, never, never> };
   users: {
     id: Generated<string>;

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, TEST_ADMIN_TOKEN, type TestApi } from '../../../tests/support/test-api';
+import { readOutbox } from '../services/mail';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.cleanup());
+
+const auth = { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+
+function restock(sku: string, quantity: number, headers: Record<string, string> = auth) {
+  return api.app.request('/api/admin/restock', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ sku, quantity }),
+  });
+}
+
+async function wish(body: Record<string, string>) {
+  const res = await api.app.request('/api/products/wishlist', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function details(name: string) {
+  return (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(name)}`)).json();
+}
+
+describe('admin routes', () => {
+  it('need the bearer token', async () => {
+    expect((await api.app.request('/api/admin/stock')).status).toBe(401);
+    expect((await api.app.request('/api/admin/stock', { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+    const res = await restock('TH-BLK-SM', 1, { Authorization: 'Bearer wrong' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: 'Not authenticated' });
+  });
+
+  it('list the stock of every variant', async () => {
+    const res = await api.app.request('/api/admin/stock', { headers: auth });
+    expect(res.status).toBe(200);
+    const rows = await res.json();
+    expect(rows).toContainEqual({ sku: 'TT-RED-SM', product_name: 'Tracer Tee', description: expect.any(String), stock_quantity: 0 });
+    expect(rows).toContainEqual(expect.objectContaining({ sku: 'TT-BLK-SM', stock_quantity: 40 }));
+  });
+
+  it('validate restock input and answer 404 for an unknown SKU', async () => {
+    expect((await restock('TT-BLK-SM', 0)).status).toBe(422);
+    expect((await restock('TT-BLK-SM', 1.5)).status).toBe(422);
+    const unknown = await restock('NOPE', 1);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ detail: 'No variant with SKU NOPE' });
+  });
+});
+
+describe('back in stock', () => {
+  it('emails each waiting shopper once when a variant goes from 0 to above 0, with a link to the product page', async () => {
+    const hoodie = await details('Tracer Hoodie');
+    const blackSm = hoodie.variants.find((v: { sku: string }) => v.sku === 'TH-BLK-SM');
+    const greyLxl = hoodie.variants.find((v: { sku: string }) => v.sku === 'TH-GRY-LXL');
+    await wish({ email: 'variant@example.com', product_variant_id: blackSm.id });
+    await wish({ email: 'product@example.com', product_id: hoodie.id });
+    await wish({ email: 'other-variant@example.com', product_variant_id: greyLxl.id });
+
+    const res = await restock('TH-BLK-SM', 5);
+    expect(res.status).toBe(200);
+    const result = await res.json();
+    expect(result).toMatchObject({ sku: 'TH-BLK-SM', product_name: 'Tracer Hoodie', previous_quantity: 0, stock_quantity: 5 });
+    expect(result.notified.sort()).toEqual(['product@example.com', 'variant@example.com']);
+
+    const [toVariant] = await readOutbox(api.database.db, 'variant@example.com');
+    expect(toVariant.subject).toBe('Back in stock: Tracer Hoodie');
+    expect(toVariant.text).toContain('http://shop.test/product/Tracer%20Hoodie?color=BLACK&treatment=PLAIN&material=COTTON&size=S%2FM');
+    expect(toVariant.html).toContain('href="http://shop.test/product/Tracer%20Hoodie?color=BLACK');
+    const [toProduct] = await readOutbox(api.database.db, 'product@example.com');
+    expect(toProduct.text).toContain('http://shop.test/product/Tracer%20Hoodie');
+    expect(await readOutbox(api.database.db, 'other-variant@example.com')).toEqual([]);
+
+    // Notified entries leave the wishlist; more stock sends nothing again.
+    const list = await api.app.request('/api/products/wishlist?email=variant@example.com');
+    expect(await list.json()).toEqual([]);
+    const more = await (await restock('TH-BLK-SM', 3)).json();
+    expect(more).toMatchObject({ previous_quantity: 5, stock_quantity: 8, notified: [] });
+    expect(await readOutbox(api.database.db, 'variant@example.com')).toHaveLength(1);
+  });
+
+  it('sends nothing when the variant was already in stock', async () => {
+    const tee = await details('Tracer Tee');
+    const blackSm = tee.variants.find((v: { sku: string }) => v.sku === 'TT-BLK-SM');
+    await wish({ email: 'early@example.com', product_variant_id: blackSm.id });
+    const result = await (await restock('TT-BLK-SM', 1)).json();
+    expect(result.notified).toEqual([]);
+    expect(await readOutbox(api.database.db, 'early@example.com')).toEqual([]);
+  });
+
+  it('emails each entry once when two restocks run at once', async () => {
+    const jorts = await details('Padded Jorts');
+    const greyLxl = jorts.variants.find((v: { sku: string }) => v.sku === 'PJ-GRY-LXL');
+    await wish({ email: 'once@example.com', product_variant_id: greyLxl.id });
+    const results = await Promise.all([restock('PJ-GRY-LXL', 2), restock('PJ-GRY-LXL', 2)]);
+    const notified = (await Promise.all(results.map((r) => r.json()))).flatMap((r) => r.notified);
+    expect(notified).toEqual(['once@example.com']);
+    expect(await readOutbox(api.database.db, 'once@example.com')).toHaveLength(1);
+  });
+});

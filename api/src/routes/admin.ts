@@ -1,0 +1,43 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app.js';
+import { ApiError, validate } from '../http-errors.js';
+import { listStock, restockVariant } from '../services/stock.js';
+
+function sameToken(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+const restockBody = z.object({
+  sku: z.string().trim().min(1).max(64),
+  quantity: z.number().int().min(1).max(1_000_000),
+});
+
+/** The owner's routes (the shop CLI): bearer token from DATA_DIR, never handed to shoppers. */
+export function adminRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const token = c.var.deps.config.adminToken;
+    if (!token) throw new ApiError(404, 'Not Found');
+    const header = c.req.header('Authorization') ?? '';
+    const given = /^Bearer (.+)$/i.exec(header)?.[1];
+    if (!given || !sameToken(given, token)) {
+      c.header('WWW-Authenticate', 'Bearer');
+      throw new ApiError(401, 'Not authenticated');
+    }
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  app.get('/stock', async (c) => c.json(await listStock(c.var.deps.db)));
+
+  app.post('/restock', validate('json', restockBody), async (c) => {
+    const { sku, quantity } = c.req.valid('json');
+    return c.json(await restockVariant(c.var.deps, sku, quantity));
+  });
+
+  return app;
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+
+let api: TestApi;
+let hoodie: { id: string; variants: { id: string; sku: string }[] };
+beforeAll(async () => {
+  api = await createTestApi();
+  hoodie = await (await api.app.request('/api/products/details?product_name=Tracer%20Hoodie')).json();
+});
+afterAll(() => api.cleanup());
+
+function post(body: unknown) {
+  return api.app.request('/api/products/wishlist', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function entries(email: string) {
+  const res = await api.app.request(`/api/products/wishlist?email=${encodeURIComponent(email)}`);
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+describe('POST /api/products/wishlist', () => {
+  it('stores a product request with a message, and lists it for the email', async () => {
+    const res = await post({ email: ' Ada@Example.com ', product_id: hoodie.id, product_variant_id: null });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ message: expect.stringMatching(/wishlist/i), already_in_wishlist: false });
+    expect(await entries('ada@example.com')).toEqual([
+      { email: 'ada@example.com', product_id: hoodie.id, product_variant_id: null, created_at: expect.any(String) },
+    ]);
+  });
+
+  it('stores only the variant when both ids are given', async () => {
+    const variant = hoodie.variants[1];
+    const res = await post({ email: 'both@example.com', product_id: hoodie.id, product_variant_id: variant.id });
+    expect(res.status).toBe(201);
+    const [entry, ...rest] = await entries('both@example.com');
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({ product_id: null, product_variant_id: variant.id });
+  });
+
+  it('answers that a duplicate is already there, without storing it twice', async () => {
+    await post({ email: 'twice@example.com', product_variant_id: hoodie.variants[0].id });
+    const again = await post({ email: 'TWICE@example.com', product_variant_id: hoodie.variants[0].id });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ message: 'Already in your wishlist', already_in_wishlist: true });
+    expect(await entries('twice@example.com')).toHaveLength(1);
+  });
+
+  it('keeps two requests at once to one entry', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => post({ email: 'race@example.com', product_id: hoodie.id })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect(await entries('race@example.com')).toHaveLength(1);
+  });
+
+  it('answers 422 lists for a bad email, a missing target or malformed ids', async () => {
+    const bad = await post({ email: 'not-an-email', product_id: hoodie.id });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).detail).toEqual([{ loc: ['body', 'email'], msg: 'Please enter a valid email address', type: 'invalid_string' }]);
+
+    const none = await post({ email: 'a@example.com' });
+    expect(none.status).toBe(422);
+    expect((await none.json()).detail[0]).toMatchObject({ loc: ['body', 'product_id'] });
+
+    const malformed = await post({ email: 'a@example.com', product_id: "1' OR 1=1" });
+    expect(malformed.status).toBe(422);
+
+    const missing = await post({});
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).detail[0]).toEqual({ loc: ['body', 'email'], msg: 'Field required', type: 'missing' });
+
+    const notJson = await api.app.request('/api/products/wishlist', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' });
+    expect(notJson.status).toBe(422);
+  });
+
+  it('answers 404 for an unknown product or variant', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await post({ email: 'a@example.com', product_id: unknown })).status).toBe(404);
+    const res = await post({ email: 'a@example.com', product_variant_id: unknown });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: 'Product variant not found' });
+  });
+});
+
+describe('GET /api/products/wishlist', () => {
+  it('answers an empty list for an email without entries and 422 without a valid email', async () => {
+    expect(await entries('nobody@example.com')).toEqual([]);
+    expect((await api.app.request('/api/products/wishlist')).status).toBe(422);
+    expect((await api.app.request('/api/products/wishlist?email=nope')).status).toBe(422);
+  });
+});

@@ -1,0 +1,108 @@
+import type { AppConfig, AppDeps } from '../app.js';
+import type { Db } from '../db/database.js';
+import { ApiError } from '../http-errors.js';
+import { renderEmail } from './mail-templates.js';
+
+export interface StockRow {
+  sku: string;
+  product_name: string;
+  description: string;
+  stock_quantity: number;
+}
+
+export interface RestockResult {
+  sku: string;
+  product_name: string;
+  previous_quantity: number;
+  stock_quantity: number;
+  /** Addresses that got a back-in-stock email. */
+  notified: string[];
+}
+
+/** Every variant with its stock, by product and position. */
+export async function listStock(db: Db): Promise<StockRow[]> {
+  return db
+    .selectFrom('product_variants')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .select(['product_variants.sku', 'products.name as product_name', 'product_variants.description', 'product_variants.stock_quantity'])
+    .orderBy('products.name')
+    .orderBy('product_variants.position')
+    .execute();
+}
+
+/** The storefront page of a product, with the variant's options preselected when there is one. */
+export function productPageUrl(storefrontUrl: string, productName: string, attributes: { attribute_name: string; value: string }[] = []): string {
+  const url = new URL(`/product/${encodeURIComponent(productName)}`, storefrontUrl);
+  for (const a of attributes) url.searchParams.set(a.attribute_name, a.value);
+  return url.toString();
+}
+
+type RestockDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'log' | 'onCatalogueChange'> & { config: Pick<AppConfig, 'storefrontUrl'> };
+
+/**
+ * Adds `quantity` to a variant's stock. When the stock goes from 0 to above 0, every pending wishlist
+ * entry for the variant or its product gets one back-in-stock email and is marked notified.
+ */
+export async function restockVariant(deps: RestockDeps, sku: string, quantity: number): Promise<RestockResult> {
+  if (!Number.isInteger(quantity) || quantity < 1) throw new ApiError(422, 'Quantity must be a whole number above 0');
+  const { db, clock } = deps;
+
+  const change = await db.transaction().execute(async (trx) => {
+    const variant = await trx
+      .selectFrom('product_variants')
+      .select(['id', 'product_id', 'description', 'stock_quantity'])
+      .where('sku', '=', sku)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!variant) throw new ApiError(404, `No variant with SKU ${sku}`);
+    const updated = await trx
+      .updateTable('product_variants')
+      .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', quantity) }))
+      .where('id', '=', variant.id)
+      .returning('stock_quantity')
+      .executeTakeFirstOrThrow();
+    const product = await trx.selectFrom('products').select('name').where('id', '=', variant.product_id).executeTakeFirstOrThrow();
+    const backInStock = variant.stock_quantity === 0 && updated.stock_quantity > 0;
+    // Claimed inside the transaction, so two restocks at once never email the same entry twice.
+    const claimed = backInStock
+      ? await trx
+          .updateTable('wishlist_entries')
+          .set({ notified_at: clock.now() })
+          .where('notified_at', 'is', null)
+          .where((eb) => eb.or([eb('product_variant_id', '=', variant.id), eb('product_id', '=', variant.product_id)]))
+          .returning(['id', 'email', 'product_variant_id'])
+          .execute()
+      : [];
+    return { variant, product, previous: variant.stock_quantity, current: updated.stock_quantity, claimed };
+  });
+
+  const attributes = change.claimed.some((entry) => entry.product_variant_id)
+    ? await db.selectFrom('variant_attributes').select(['attribute_name', 'value']).where('variant_id', '=', change.variant.id).orderBy('order').execute()
+    : [];
+  const notified: string[] = [];
+  for (const entry of change.claimed) {
+    const url = productPageUrl(deps.config.storefrontUrl, change.product.name, entry.product_variant_id ? attributes : []);
+    const what = entry.product_variant_id ? change.variant.description : change.product.name;
+    try {
+      await deps.mail.send({
+        to: entry.email,
+        ...renderEmail({
+          subject: `Back in stock: ${change.product.name}`,
+          heading: `${change.product.name} is back in stock`,
+          paragraphs: [
+            `You asked us to let you know: ${what} is available again.`,
+            'Small batches go quickly, so we will not hold it for long.',
+          ],
+          action: { label: 'View product', url },
+        }),
+      });
+      notified.push(entry.email);
+    } catch (error) {
+      // Unclaim, so the next restock tries this shopper again.
+      await db.updateTable('wishlist_entries').set({ notified_at: null }).where('id', '=', entry.id).execute();
+      deps.log.error(`back-in-stock email to ${entry.email} failed`, error);
+    }
+  }
+  await deps.onCatalogueChange?.();
+  return { sku, product_name: change.product.name, previous_quantity: change.previous, stock_quantity: change.current, notified };
+}

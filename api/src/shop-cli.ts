@@ -1,0 +1,136 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ADMIN_TOKEN_FILE, acquireDataDirLock, runningApi } from './bootstrap.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { parseApiEnv, type ApiEnv } from './env.js';
+import { ApiError } from './http-errors.js';
+import { systemClock } from './services/clock.js';
+import { silentLogger, type Logger } from './services/logger.js';
+import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
+import { listStock, restockVariant, type RestockResult, type StockRow } from './services/stock.js';
+import { storefrontNotifier } from './services/storefront-hook.js';
+
+const USAGE = `Usage: npm run shop -- <command>
+  restock <sku> <qty>   add qty to a variant's stock (emails shoppers waiting for it when it was sold out)
+  stock                 list every variant with its stock`;
+
+class UsageError extends Error {}
+
+/** What the CLI does, through the running API or directly on the database. */
+interface Backend {
+  stock(): Promise<StockRow[]>;
+  restock(sku: string, quantity: number): Promise<RestockResult>;
+  close(): Promise<void>;
+}
+
+/** The running API's admin routes, with the bearer token it keeps in DATA_DIR. */
+function viaApi(port: number, token: string): Backend {
+  const base = `http://127.0.0.1:${port}/api/admin/`;
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(new URL(path, base), {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const answer = (await response.json().catch(() => ({}))) as { detail?: unknown };
+    if (!response.ok) {
+      const detail = typeof answer.detail === 'string' ? answer.detail : JSON.stringify(answer.detail ?? response.status);
+      throw new Error(`The API answered ${response.status}: ${detail}`);
+    }
+    return answer as T;
+  }
+  return {
+    stock: () => call('GET', 'stock'),
+    restock: (sku, quantity) => call('POST', 'restock', { sku, quantity }),
+    close: async () => undefined,
+  };
+}
+
+/** The database itself, when no API holds it (PGlite is single-process). */
+async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
+  try {
+    const handle = env.DATABASE_URL
+      ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, maxConnections: 2 })
+      : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
+    await migrate(handle);
+    const mail = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log) : createOutboxMailer(handle.db, systemClock, log);
+    const tokenFile = join(env.DATA_DIR, ADMIN_TOKEN_FILE);
+    const token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : null;
+    const deps = {
+      db: handle.db,
+      mail,
+      clock: systemClock,
+      log,
+      config: { publicApiUrl: env.PUBLIC_API_URL, storageUrl: env.STORAGE_URL, storefrontUrl: env.STOREFRONT_URL, adminToken: token },
+      onCatalogueChange: token ? storefrontNotifier(env.STOREFRONT_URL, token, silentLogger) : undefined,
+    };
+    return {
+      stock: () => listStock(handle.db),
+      restock: (sku, quantity) => restockVariant(deps, sku, quantity),
+      close: async () => {
+        await handle.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+function printStock(rows: StockRow[]) {
+  const width = Math.max(3, ...rows.map((r) => r.sku.length));
+  const productWidth = Math.max(7, ...rows.map((r) => r.product_name.length));
+  console.log(`${'SKU'.padEnd(width)}  ${'PRODUCT'.padEnd(productWidth)}  STOCK`);
+  for (const row of rows) {
+    console.log(`${row.sku.padEnd(width)}  ${row.product_name.padEnd(productWidth)}  ${String(row.stock_quantity).padStart(5)}`);
+  }
+}
+
+async function main(argv: string[]) {
+  const [command, ...args] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return;
+  }
+  if (command !== 'stock' && command !== 'restock') throw new UsageError(`Unknown command: ${command}`);
+  let sku = '';
+  let quantity = 0;
+  if (command === 'restock') {
+    if (args.length !== 2) throw new UsageError('restock needs a SKU and a quantity, for example: restock TH-BLK-SM 10');
+    sku = args[0].trim().toUpperCase();
+    quantity = Number(args[1]);
+    if (!Number.isInteger(quantity) || quantity < 1) throw new UsageError(`Quantity must be a whole number above 0, not ${args[1]}`);
+  }
+
+  const env = parseApiEnv();
+  const api = runningApi(env.DATA_DIR);
+  const tokenFile = join(env.DATA_DIR, ADMIN_TOKEN_FILE);
+  const backend =
+    api && existsSync(tokenFile) ? viaApi(api.port, readFileSync(tokenFile, 'utf8').trim()) : await direct(env, silentLogger);
+  try {
+    if (command === 'stock') {
+      printStock(await backend.stock());
+    } else {
+      const result = await backend.restock(sku, quantity);
+      console.log(`${result.sku} (${result.product_name}): ${result.previous_quantity} → ${result.stock_quantity}`);
+      console.log(
+        result.notified.length
+          ? `Back-in-stock email sent to ${result.notified.length} shopper${result.notified.length === 1 ? '' : 's'}: ${result.notified.join(', ')}`
+          : 'No back-in-stock emails to send.',
+      );
+    }
+  } finally {
+    await backend.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+  else if (error instanceof ApiError) console.error(typeof error.detail === 'string' ? error.detail : error.message);
+  else console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import { useEffect, useRef } from 'react';
+import { SHOP_RULES } from '~/lib/shop-rules';
+
+const INK = [29, 29, 31] as const;
+
+function hexToRgb(hex: string): readonly [number, number, number] {
+  const value = Number.parseInt(hex.replace('#', ''), 16);
+  return Number.isNaN(value) ? INK : [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+/**
+ * The listing's dot-grid background (spec §1, §9): dots every 30 px that swell and take the colour of
+ * the hovered (desktop) or active (phone) card; after 3 s without one, a slow idle wave. Starts when the
+ * browser is idle, pauses while the tab is hidden, and draws one still frame under reduced motion.
+ */
+export function DotGrid({ list, activeKey, accent }: { list: React.RefObject<HTMLElement>; activeKey: string | null; accent: string | null }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const target = useRef<{ key: string | null; colour: readonly [number, number, number]; since: number }>({ key: null, colour: INK, since: 0 });
+
+  useEffect(() => {
+    target.current = { key: activeKey, colour: accent ? hexToRgb(accent) : INK, since: performance.now() };
+  }, [activeKey, accent]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const spacing = SHOP_RULES.dotGridSpacingPx;
+    let frame = 0;
+    let focus = { x: -1000, y: -1000 };
+    let colour: [number, number, number] = [...INK];
+
+    const resize = () => {
+      const ratio = Math.min(window.devicePixelRatio || 1, 2);
+      canvas.width = Math.round(window.innerWidth * ratio);
+      canvas.height = Math.round(window.innerHeight * ratio);
+      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    };
+
+    const goal = (time: number) => {
+      const { key, since } = target.current;
+      const card = key ? list.current?.querySelector<HTMLElement>(`[data-card-key="${CSS.escape(key)}"]`) : null;
+      if (card) {
+        const box = card.getBoundingClientRect();
+        return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      }
+      if (time - since < SHOP_RULES.dotGridIdleMs) return focus;
+      // Idle: a slow figure-eight across the screen.
+      const t = time / 4000;
+      return { x: window.innerWidth * (0.5 + 0.35 * Math.sin(t)), y: window.innerHeight * (0.5 + 0.3 * Math.sin(2 * t)) };
+    };
+
+    const draw = (time: number) => {
+      const next = goal(time);
+      focus = { x: focus.x + (next.x - focus.x) * 0.08, y: focus.y + (next.y - focus.y) * 0.08 };
+      colour = colour.map((c, i) => c + (target.current.colour[i] - c) * 0.08) as [number, number, number];
+      const width = window.innerWidth;
+      const height = window.innerHeight;
+      context.clearRect(0, 0, width, height);
+      const [r, g, b] = colour.map(Math.round);
+      for (let x = spacing / 2; x < width; x += spacing) {
+        for (let y = spacing / 2; y < height; y += spacing) {
+          const distance = Math.hypot(x - focus.x, y - focus.y);
+          const near = Math.max(0, 1 - distance / 320);
+          context.fillStyle = `rgba(${r},${g},${b},${0.12 + near * 0.5})`;
+          context.beginPath();
+          context.arc(x, y, 1.2 + near * 3, 0, Math.PI * 2);
+          context.fill();
+        }
+      }
+    };
+
+    const loop = (time: number) => {
+      draw(time);
+      frame = window.requestAnimationFrame(loop);
+    };
+    const start = () => {
+      if (frame || document.hidden) return;
+      if (reduced.matches) {
+        draw(performance.now());
+        return;
+      }
+      frame = window.requestAnimationFrame(loop);
+    };
+    const stop = () => {
+      if (frame) window.cancelAnimationFrame(frame);
+      frame = 0;
+    };
+    const onVisibility = () => (document.hidden ? stop() : start());
+    const onMotion = () => {
+      stop();
+      start();
+    };
+    const onResize = () => {
+      resize();
+      if (reduced.matches) draw(performance.now());
+    };
+
+    resize();
+    // Never in the way of the first paint: begin when the browser has nothing else to do.
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 1500 }) : window.setTimeout(start, 200);
+    document.addEventListener('visibilitychange', onVisibility);
+    reduced.addEventListener('change', onMotion);
+    window.addEventListener('resize', onResize);
+    return () => {
+      stop();
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+      document.removeEventListener('visibilitychange', onVisibility);
+      reduced.removeEventListener('change', onMotion);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [list]);
+
+  return <canvas ref={canvasRef} className="dot-grid" aria-hidden="true" data-testid="dot-grid" />;
+}

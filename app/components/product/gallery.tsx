@@ -1,0 +1,71 @@
+import type { ResponsiveImage } from '~/lib/images';
+import { MESSAGES } from '~/lib/messages';
+
+/**
+ * Main image and thumbnails. Thumbnails are links (`?image=n`), so they work without JavaScript;
+ * with it, `onSelect` switches in place.
+ */
+export function Gallery({
+  images,
+  index,
+  productName,
+  hrefFor,
+  onSelect,
+}: {
+  images: ResponsiveImage[];
+  index: number;
+  productName: string;
+  hrefFor: (index: number) => string;
+  onSelect?: (index: number) => void;
+}) {
+  const current = images[index] ?? images[0];
+  return (
+    <section className="gallery" aria-label={`${productName} images`}>
+      <div className="gallery__main">
+        {current ? (
+          <img
+            key={current.src}
+            src={current.src}
+            srcSet={current.srcSet}
+            sizes="(max-width: 768px) 100vw, 50vw"
+            width={current.width}
+            height={current.height}
+            alt={current.alt}
+            // The main image is the page's largest paint: never lazy.
+            loading="eager"
+            {...{ fetchpriority: 'high' }}
+            decoding="async"
+          />
+        ) : (
+          <div className="image-placeholder" role="img" aria-label={MESSAGES.noImage}>
+            {MESSAGES.noImage}
+          </div>
+        )}
+      </div>
+      {images.length > 1 ? (
+        <ul className="gallery__thumbs">
+          {images.map((image, i) => (
+            <li key={image.src}>
+              <a
+                href={hrefFor(i)}
+                className="gallery__thumb"
+                aria-current={i === index ? 'true' : undefined}
+                aria-label={`Show image ${i + 1} of ${images.length}: ${image.alt}`}
+                onClick={
+                  onSelect
+                    ? (event) => {
+                        event.preventDefault();
+                        onSelect(i);
+                      }
+                    : undefined
+                }
+              >
+                <img src={image.src} width={image.width} height={image.height} alt="" loading="lazy" decoding="async" sizes="96px" srcSet={image.srcSet} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

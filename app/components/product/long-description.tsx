@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { SHOP_RULES } from '~/lib/shop-rules';
+
+/**
+ * The long description: a side card on large screens; at 768 px or narrower, collapsed behind
+ * 'Read more' when longer than 200 characters. Without JavaScript a checkbox and its label do the toggling.
+ */
+export function LongDescription({ text }: { text: string }) {
+  const hydrated = useHydrated();
+  const [expanded, setExpanded] = useState(false);
+  if (!text) return null;
+  const collapsible = text.length > SHOP_RULES.longDescriptionCollapseChars;
+  return (
+    <aside className={`long-desc${collapsible ? ' long-desc--collapsible' : ''}${hydrated ? ' is-hydrated' : ''}${expanded ? ' is-expanded' : ''}`} aria-labelledby="long-desc-heading">
+      <h2 id="long-desc-heading" className="long-desc__heading">
+        About this piece
+      </h2>
+      {collapsible && !hydrated ? <input type="checkbox" id="long-desc-toggle" className="long-desc__toggle visually-hidden" /> : null}
+      <div className="long-desc__text" id="long-desc-text">
+        {text.split(/\n{2,}/).map((paragraph, i) => (
+          <p key={i}>{paragraph}</p>
+        ))}
+      </div>
+      {collapsible ? (
+        hydrated ? (
+          <button type="button" className="long-desc__more" aria-expanded={expanded} aria-controls="long-desc-text" onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'Show less' : 'Read more'}
+          </button>
+        ) : (
+          <label htmlFor="long-desc-toggle" className="long-desc__more">
+            <span className="long-desc__more-closed">Read more</span>
+            <span className="long-desc__more-open">Show less</span>
+          </label>
+        )
+      ) : null}
+    </aside>
+  );
+}

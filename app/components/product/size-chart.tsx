@@ -1,0 +1,131 @@
+import type { SizeChart } from '~/lib/api-schemas';
+
+function listOf(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
+}
+
+/** The size chart in a collapsible `<details>`, every part of spec §3 that the chart has. */
+export function SizeChartDetails({ chart }: { chart: SizeChart }) {
+  const points = chart.sizeChart?.measurementPoints ?? [];
+  const sizes = chart.sizeChart?.sizes ?? [];
+  const conversions = chart.conversionChart?.conversions ?? [];
+  const sizeKey = conversions[0] ? Object.keys(conversions[0]).find((k) => k.endsWith('Size') && k !== 'italianSize') : undefined;
+  return (
+    <details className="size-chart">
+      <summary>Size chart</summary>
+      <div className="size-chart__body">
+        {chart.productName ? <h3>{chart.productName}</h3> : null}
+        {chart.productDescription ? <p>{chart.productDescription}</p> : null}
+        {chart.fitDescription ? <p className="size-chart__fit">{chart.fitDescription}</p> : null}
+
+        {points.length ? (
+          <>
+            <h4>Measurement points</h4>
+            <ul className="size-chart__points">
+              {points.map((p) => (
+                <li key={p.code}>
+                  <strong>{p.code}</strong> {p.name}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+
+        {sizes.length ? (
+          <div className="size-chart__scroll">
+            <table>
+              <caption>Measurements in cm (inches)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Size</th>
+                  {points.map((p) => (
+                    <th scope="col" key={p.code}>
+                      {p.code} · {p.name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {sizes.map((size) => (
+                  <tr key={size.sizeName}>
+                    <th scope="row">{size.sizeName}</th>
+                    {points.map((p) => {
+                      const m = size.measurements.find((x) => x.measurementCode === p.code);
+                      return <td key={p.code}>{m ? `${m.value} cm (${m.valueInches} in)` : '–'}</td>;
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+
+        {conversions.length ? (
+          <div className="size-chart__scroll">
+            <table>
+              <caption>Size conversion</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Size</th>
+                  <th scope="col">US/UK waist</th>
+                  <th scope="col">Italian size</th>
+                </tr>
+              </thead>
+              <tbody>
+                {conversions.map((row, i) => (
+                  <tr key={i}>
+                    <th scope="row">{listOf(sizeKey ? row[sizeKey] : undefined)}</th>
+                    <td>{listOf(row.usUkWaist)}</td>
+                    <td>{listOf(row.italianSize)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+
+        {chart.sizingTips.length ? (
+          <>
+            <h4>Sizing tips</h4>
+            <ul>
+              {chart.sizingTips.map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+
+        {chart.modelInfo.length ? (
+          <>
+            <h4>Model info</h4>
+            <ul>
+              {chart.modelInfo.map((m) => (
+                <li key={m.modelDescription}>{m.modelDescription}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+
+        {chart.specialFeatures.length ? (
+          <>
+            <h4>Special features</h4>
+            <dl className="size-chart__features">
+              {chart.specialFeatures.map((f) => (
+                <div key={f.name}>
+                  <dt>{f.name}</dt>
+                  <dd>{f.description}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        ) : null}
+
+        {chart.measurementGuideImageUrl ? (
+          <figure className="size-chart__guide">
+            <img src={`${chart.measurementGuideImageUrl}?width=640`} width={1200} height={1500} loading="lazy" decoding="async" alt="Measurement guide: where each point is measured" />
+          </figure>
+        ) : null}
+      </div>
+    </details>
+  );
+}

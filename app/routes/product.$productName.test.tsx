@@ -1,0 +1,257 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { catalogueCache } from '~/lib/cache.server';
+import { getHoneypot } from '~/lib/honeypot.server';
+import { commitSession, getSession } from '~/lib/session.server';
+import { action as homeAction, loader as homeLoader } from './_index';
+import { action as hookAction } from './hooks.catalogue-changed';
+import { action, loader } from './product.$productName';
+import { loader as legacyLoader } from './products.$productName';
+import { loader as sitemapLoader } from './sitemap[.]xml';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+let api: Api;
+let dataDir: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  dataDir = mkdtempSync(join(tmpdir(), 'shop-hook-'));
+  process.env.API_URL = api.url;
+  process.env.STORAGE_URL = 'http://images.test';
+  process.env.DATA_DIR = dataDir;
+});
+afterAll(async () => {
+  await api.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function loadProduct(path: string, headers: HeadersInit = {}) {
+  const url = new URL(path, 'http://shop.test');
+  const name = decodeURIComponent(url.pathname.split('/').pop()!);
+  const response = await loader({ request: new Request(url, { headers }), params: { productName: name }, context: {} });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the loader sent
+  return { response, data: (await response.json()) as any };
+}
+
+function honeypotFields(): Record<string, string> {
+  const props = getHoneypot().getInputProps({ validFromTimestamp: Date.now() - 10_000 });
+  return { [props.nameFieldName]: '', [props.validFromFieldName!]: props.encryptedValidFrom! };
+}
+
+function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return new Request(new URL(path, 'http://shop.test'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams({ ...honeypotFields(), ...fields }),
+  });
+}
+
+async function signedInCookie(email: string) {
+  const request = new Request('http://shop.test/');
+  const session = await getSession(request);
+  session.set('accessToken', 'token');
+  session.set('user', { id: 'u1', email, user_type: 'registered', first_name: 'Ada', last_name: 'Lovelace', session_expires_at: null });
+  return (await commitSession(request, session, 86_400)).split(';')[0];
+}
+
+describe('product loader against the real API', () => {
+  it('preselects from upper-cased URL parameters and answers a public, cacheable page with SEO data', async () => {
+    const { response, data } = await loadProduct('/product/Tracer%20Tee?color=red&size=l/xl');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toMatch(/^public/);
+    expect(data.page.selection).toEqual({ color: 'RED', treatment: 'PLAIN', material: 'COTTON', size: 'L/XL' });
+    const variant = data.page.variants.find((v: { id: string }) => v.id === data.page.variantId);
+    expect(variant.sku).toBe('TT-RED-LXL');
+    expect(data.page.galleries[variant.id][0].src).toContain('/tracer-tee/red-front.webp');
+    expect(data.page.productBackground.src).toContain('background.webp');
+    expect(data.page.galleries[variant.id].every((i: { src: string }) => !i.src.includes('background'))).toBe(true);
+    expect(data.canonical).toBe('http://shop.test/product/Tracer%20Tee');
+    expect(data.jsonLd).toMatchObject({
+      '@type': 'Product',
+      name: 'Tracer Tee',
+      sku: 'TT-RED-LXL',
+      offers: { '@type': 'Offer', price: '45.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+    });
+    expect(data.page.sizeChart.sizeChart.sizes.map((s: { sizeName: string }) => s.sizeName)).toEqual(['S/M', 'L/XL']);
+  });
+
+  it('falls back to the first in-stock values for invalid parameters', async () => {
+    const { data } = await loadProduct('/product/Tracer%20Tee?color=PURPLE&size=XXL&image=99');
+    expect(data.page.selection).toMatchObject({ color: 'BLACK', size: 'S/M' });
+    expect(data.page.imageIndex).toBe(0);
+  });
+
+  it('marks an out-of-stock variant and its offer', async () => {
+    const { data } = await loadProduct('/product/Tracer%20Hoodie');
+    expect(data.page.product.inStock).toBe(false);
+    expect(data.jsonLd.offers.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('throws a real 404 for an unknown product', async () => {
+    const thrown = await loadProduct('/product/Nope').catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+    expect(await (thrown as Response).json()).toEqual({ message: 'Product not found' });
+  });
+
+  it("throws 'Error loading product' data with the API's status text when the API is down", async () => {
+    const gone = await startTestApi({ seed: false });
+    await gone.cleanup();
+    process.env.API_URL = gone.url;
+    try {
+      const thrown = await loadProduct('/product/Some%20Other%20Tee').catch((error: unknown) => error);
+      expect((thrown as Response).status).toBe(503);
+      expect(await (thrown as Response).json()).toEqual({ message: 'Failed to fetch' });
+    } finally {
+      process.env.API_URL = api.url;
+    }
+  });
+
+  it('redirects /products/{name} permanently, keeping the options', async () => {
+    const response = await legacyLoader({ request: new Request('http://shop.test/products/Tracer%20Tee?color=RED'), params: { productName: 'Tracer Tee' }, context: {} });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('Location')).toBe('/product/Tracer%20Tee?color=RED');
+  });
+
+  it('lists every product page in the sitemap', async () => {
+    const response = await sitemapLoader({ request: new Request('http://shop.test/sitemap.xml'), params: {}, context: {} });
+    const xml = await response.text();
+    for (const name of ['Tracer Tee', 'Padded Tee', 'Padded Jorts', 'Tracer Hoodie']) {
+      expect(xml).toContain(`<loc>http://shop.test/product/${encodeURIComponent(name)}</loc>`);
+    }
+  });
+});
+
+describe('product action', () => {
+  it('asks for a selected variant before adding to the cart or buying at once', async () => {
+    const add = await action({ request: post('/product/Tracer%20Tee', { intent: 'add-to-cart' }), params: {}, context: {} });
+    expect(add.status).toBe(400);
+    expect(JSON.stringify(await add.json())).toContain('No variant selected. Please select all product options.');
+    const quick = await action({ request: post('/product/Tracer%20Tee', { intent: 'quick-purchase' }), params: {}, context: {} });
+    expect(quick.status).toBe(400);
+    expect(JSON.stringify(await quick.json())).toContain('Please select product options');
+  });
+
+  it('hands a selected variant to the cart page (303)', async () => {
+    const response = await action({ request: post('/product/Tracer%20Tee', { intent: 'add-to-cart', variantId: 'v-1' }), params: {}, context: {} });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/cart?add=v-1');
+  });
+
+  it('adds an anonymous shopper to the wishlist for the variant and redirects back with a flash', async () => {
+    const { data } = await loadProduct('/product/Tracer%20Hoodie');
+    const fields = {
+      intent: 'notify',
+      formKey: 'notify-product',
+      email: ' Grace@Example.com ',
+      productId: data.page.product.id,
+      variantId: data.page.variantId,
+      returnTo: '/product/Tracer%20Hoodie?color=BLACK&size=S%2FM',
+    };
+    const response = await action({ request: post('/product/Tracer%20Hoodie', fields), params: {}, context: {} });
+    expect(response.status).toBe(303);
+    const location = response.headers.get('Location')!;
+    expect(location).toBe(`/product/Tracer%20Hoodie?color=BLACK&size=S%2FM&notified=${data.page.variantId}#notify-product`);
+    const cookie = response.headers.get('Set-Cookie')!.split(';')[0];
+    const after = await loadProduct(location.split('#')[0], { Cookie: cookie });
+    expect(after.data.flash).toEqual({ kind: 'success', message: "You'll be notified" });
+    expect(after.data.wishlisted).toContain(data.page.variantId);
+    expect(after.response.headers.get('Cache-Control')).toBe('private, no-store');
+
+    const entries = await (await fetch(`${api.url}/api/products/wishlist?email=grace@example.com`)).json();
+    expect(entries).toEqual([expect.objectContaining({ product_id: null, product_variant_id: data.page.variantId })]);
+
+    const again = await action({ request: post('/product/Tracer%20Hoodie', fields), params: {}, context: {} });
+    const again2 = await loadProduct(again.headers.get('Location')!.split('#')[0], { Cookie: again.headers.get('Set-Cookie')!.split(';')[0] });
+    expect(again2.data.flash.message).toBe('Already in your wishlist!');
+  });
+
+  it('never redirects to another site', async () => {
+    const { data } = await loadProduct('/product/Tracer%20Hoodie');
+    const response = await action({
+      request: post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'x@example.com', productId: data.page.product.id, returnTo: '//evil.example/' }),
+      params: {},
+      context: {},
+    });
+    expect(response.headers.get('Location')).toMatch(/^\/product\/Tracer%20Hoodie\?notified=/);
+  });
+
+  it("rejects a bad email with the spec's message, and reports an API failure", async () => {
+    const { data } = await loadProduct('/product/Tracer%20Hoodie');
+    const bad = await action({ request: post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'nope', productId: data.page.product.id }), params: {}, context: {} });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ formKey: 'k', result: { error: { email: ['Please enter a valid email address'] } } });
+
+    const unknown = await action({
+      request: post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'a@example.com', productId: '00000000-0000-4000-8000-000000000000' }),
+      params: {},
+      context: {},
+    });
+    expect(unknown.status).toBe(502);
+    expect(JSON.stringify(await unknown.json())).toContain('Failed to add to wishlist. Please try again.');
+  });
+
+  it('adds a signed-in shopper with their own email, whatever the form says', async () => {
+    const cookie = await signedInCookie('member@example.com');
+    const { data } = await loadProduct('/product/Tracer%20Hoodie');
+    const response = await action({
+      request: post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'someone-else@example.com', productId: data.page.product.id }, { Cookie: cookie }),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(303);
+    const entries = await (await fetch(`${api.url}/api/products/wishlist?email=member@example.com`)).json();
+    expect(entries).toEqual([expect.objectContaining({ product_id: data.page.product.id })]);
+    // The product page knows it from the API on every later visit.
+    const later = await loadProduct('/product/Tracer%20Hoodie', { Cookie: cookie });
+    expect(later.data.wishlisted).toContain(data.page.product.id);
+    expect(later.data.userEmail).toBe('member@example.com');
+  });
+});
+
+describe('listing wishlist and cache', () => {
+  it('takes Notify Me posts on the home page and shows the card as wishlisted after the redirect', async () => {
+    const home = (await (await homeLoader({ request: new Request('http://shop.test/'), params: {}, context: {} })).json()) as { products: { name: string; inStock: boolean; productId: string }[] };
+    const hoodie = home.products.find((p) => p.name === 'Tracer Hoodie')!;
+    expect(hoodie.inStock).toBe(false);
+    const response = await homeAction({
+      request: post('/?index', { intent: 'notify', formKey: 'notify-x', email: 'listing@example.com', productId: hoodie.productId, returnTo: '/' }),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe(`/?notified=${hoodie.productId}#notify-x`);
+    const after = await (await homeLoader({ request: new Request(`http://shop.test/?notified=${hoodie.productId}`), params: {}, context: {} })).json();
+    expect(after.wishlisted).toEqual([hoodie.productId]);
+  });
+
+  it('drops the cached catalogue when the API reports a restock with its admin token', async () => {
+    writeFileSync(join(dataDir, 'admin-token'), TEST_ADMIN_TOKEN);
+    const before = await loadProduct('/product/Padded%20Tee?color=BEIGE&size=L/XL');
+    expect(before.data.page.variants.find((v: { sku: string }) => v.sku === 'PT-BEI-LXL').in_stock).toBe(false);
+    const restocked = await fetch(`${api.url}/api/admin/restock`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sku: 'PT-BEI-LXL', quantity: 3 }),
+    });
+    expect(restocked.status).toBe(200);
+    // Still the cached answer until the hook arrives.
+    const cached = await loadProduct('/product/Padded%20Tee?color=BEIGE&size=L/XL');
+    expect(cached.data.page.variants.find((v: { sku: string }) => v.sku === 'PT-BEI-LXL').in_stock).toBe(false);
+
+    const refused = await hookAction({ request: new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: 'Bearer nope' } }), params: {}, context: {} });
+    expect(refused.status).toBe(401);
+    const hook = await hookAction({
+      request: new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` } }),
+      params: {},
+      context: {},
+    });
+    expect(hook.status).toBe(204);
+    const fresh = await loadProduct('/product/Padded%20Tee?color=BEIGE&size=L/XL');
+    expect(fresh.data.page.variants.find((v: { sku: string }) => v.sku === 'PT-BEI-LXL').in_stock).toBe(true);
+    catalogueCache.invalidate();
+  });
+});

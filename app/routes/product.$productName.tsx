@@ -1,0 +1,221 @@
+import { parseWithZod } from '@conform-to/zod';
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { useMemo, useState } from 'react';
+import { NotifyForm } from '~/components/notify-form';
+import { Gallery } from '~/components/product/gallery';
+import { LongDescription } from '~/components/product/long-description';
+import { OptionPickers } from '~/components/product/options';
+import { PURCHASE_FORM, PurchaseForm } from '~/components/product/purchase-form';
+import { ShareButton } from '~/components/product/share';
+import { SizeChartDetails } from '~/components/product/size-chart';
+import { ProductLoading } from '~/components/product-loading';
+import { Toast } from '~/components/toast';
+import { purchaseSchema } from '~/forms/purchase';
+import { ApiRequestError, apiClient } from '~/lib/api.server';
+import { getOptionalUser } from '~/lib/auth.server';
+import { BRAND } from '~/lib/brand';
+import { cachedProductDetails } from '~/lib/catalogue.server';
+import { getEnv } from '~/lib/env.server';
+import { MESSAGES } from '~/lib/messages';
+import { formatEuroLoose } from '~/lib/money';
+import { pageTitle } from '~/lib/page-title';
+import { productJsonLd, productPageData } from '~/lib/product-page.server';
+import { takeFlash } from '~/lib/session.server';
+import { optionGroups, selectOption, selectionSearch } from '~/lib/variant-selection';
+import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
+import catalogueStyles from '~/styles/catalogue.css';
+import productStyles from '~/styles/product.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: catalogueStyles },
+  { rel: 'stylesheet', href: productStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!data || error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: pageTitle(notFound ? MESSAGES.productNotFound : 'Error loading product') }, { name: 'robots', content: 'noindex' }];
+  }
+  const { product } = data.page;
+  const image = (data.page.variantId ? data.page.galleries[data.page.variantId] : data.page.productGallery)[0];
+  const title = pageTitle(product.name);
+  return [
+    { title },
+    { name: 'description', content: product.shortDescription },
+    { tagName: 'link', rel: 'canonical', href: data.canonical },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:site_name', content: BRAND.name },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: product.shortDescription },
+    { property: 'og:url', content: data.canonical },
+    ...(image
+      ? [
+          { property: 'og:image', content: image.src },
+          { property: 'og:image:width', content: String(image.width) },
+          { property: 'og:image:height', content: String(image.height) },
+          { property: 'og:image:alt', content: image.alt },
+        ]
+      : []),
+    { property: 'product:price:amount', content: data.jsonLd.offers.price },
+    { property: 'product:price:currency', content: 'EUR' },
+    { 'script:ld+json': data.jsonLd },
+  ];
+};
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => ({
+  'Cache-Control': (errorHeaders ?? loaderHeaders).get('Cache-Control') ?? 'no-store',
+});
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const name = params.productName ?? '';
+  const url = new URL(request.url);
+  const env = getEnv();
+  const api = apiClient();
+  const [user, { flash, headers: flashHeaders }] = await Promise.all([getOptionalUser(request), takeFlash(request)]);
+  // Independent reads in parallel: the product (cached) and what this shopper already waits for.
+  const [loaded, wishlisted] = await Promise.all([
+    cachedProductDetails(api, name).then(
+      (details) => ({ details, error: null }),
+      (error: unknown) => ({ details: null, error }),
+    ),
+    wishlistedIds(api, user, url),
+  ]);
+  const { details, error } = loaded;
+  if (!details) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    if (error.status === 404) throw json({ message: MESSAGES.productNotFound }, { status: 404, headers: { 'Cache-Control': 'public, max-age=30' } });
+    throw json({ message: error.message }, { status: error.status >= 500 ? error.status : 502, headers: { 'Cache-Control': 'no-store' } });
+  }
+
+  const page = productPageData(details, url, env.STORAGE_URL);
+  const canonical = `${url.origin}/product/${encodeURIComponent(details.name)}`;
+  const personal = Boolean(user || flash || url.searchParams.has('notified'));
+  return json(
+    { page, canonical, jsonLd: productJsonLd(page, canonical), wishlisted, userEmail: user?.email ?? null, flash },
+    { headers: { ...flashHeaders, 'Cache-Control': personal ? 'private, no-store' : 'public, max-age=30, stale-while-revalidate=300' } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get('intent') === 'notify') return handleWishlistPost(request, formData);
+  const submission = parseWithZod(formData, { schema: purchaseSchema });
+  if (submission.status !== 'success') return json({ formKey: PURCHASE_FORM, result: submission.reply() }, { status: 400 });
+  // The cart (another issue) adds the variant it is handed here.
+  return redirect(`/cart?add=${encodeURIComponent(submission.value.variantId)}`, 303);
+}
+
+export default function ProductPage() {
+  const data = useLoaderData<typeof loader>();
+  // A new product or a reload with other options starts from the server's selection.
+  return <ProductView key={`${data.page.product.id}:${data.page.variantId}:${data.page.imageIndex}`} data={data} />;
+}
+
+function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const { page, canonical, wishlisted, userEmail, flash } = data;
+  const { product, variants } = page;
+  const groups = useMemo(() => optionGroups(variants), [variants]);
+  const [selection, setSelection] = useState(page.selection);
+  const [variantId, setVariantId] = useState(page.variantId);
+  const [imageIndex, setImageIndex] = useState(page.imageIndex);
+
+  const variant = variants.find((v) => v.id === variantId) ?? null;
+  const gallery = variant ? page.galleries[variant.id] : page.productGallery;
+  const background = variant ? page.backgrounds[variant.id] : page.productBackground;
+  const outOfStock = variant ? !variant.in_stock : !product.inStock;
+  const basePath = `/product/${encodeURIComponent(product.name)}`;
+  const currentPath = `${basePath}${selectionSearch(groups, selection)}`;
+
+  const choose = (name: string, value: string) => {
+    const next = selectOption(variants, selection, name, value);
+    setSelection(next.selection);
+    setVariantId(next.variant?.id ?? null);
+    if (next.variant) setImageIndex(0);
+    // Rewrite the address in place: no reload, no new history entry.
+    window.history.replaceState(window.history.state, '', `${basePath}${selectionSearch(groups, next.selection)}`);
+  };
+
+  return (
+    <article className="product-page" aria-labelledby="product-name">
+      {background ? (
+        <div className="product-page__backdrop" aria-hidden="true">
+          <img src={background.src} srcSet={background.srcSet} sizes="100vw" width={background.width} height={background.height} alt="" decoding="async" {...{ fetchpriority: 'low' }} />
+        </div>
+      ) : null}
+      <ProductLoading />
+      <Toast flash={flash} />
+      <div className="product-page__layout">
+        <Gallery
+          images={gallery}
+          index={imageIndex < gallery.length ? imageIndex : 0}
+          productName={product.name}
+          hrefFor={(i) => `${basePath}${selectionSearch(groups, selection, i ? { image: String(i) } : {})}`}
+          onSelect={setImageIndex}
+        />
+        <div className="product-page__info">
+          <p className="product-page__category">{product.category}</p>
+          <h1 className="product-page__name" id="product-name">
+            {product.name}
+          </h1>
+          <p className="product-page__price">{formatEuroLoose(variant?.price ?? product.price)}</p>
+          {outOfStock ? <p className="badge badge--sold-out">{MESSAGES.outOfStock}</p> : null}
+          <p className="product-page__short">{product.shortDescription}</p>
+          <OptionPickers
+            groups={groups}
+            variants={variants}
+            selection={selection}
+            hrefFor={(name, value) => `${basePath}${selectionSearch(groups, { ...selection, [name]: value })}`}
+            onChoose={choose}
+          />
+          <PurchaseForm variantId={variantId} disabled={Boolean(variant && !variant.in_stock)} />
+          {outOfStock ? (
+            <NotifyForm
+              key={variantId ?? product.id}
+              target={{ formKey: 'notify-product', productId: product.id, variantId, productName: product.name }}
+              userEmail={userEmail}
+              wishlisted={wishlisted.includes(variantId ?? product.id)}
+              returnTo={currentPath}
+              heading={MESSAGES.notifyWhenAvailable}
+            />
+          ) : null}
+          <div className="product-page__actions">
+            <ShareButton url={`${canonical}${selectionSearch(groups, selection)}`} title={product.name} />
+            <Link to="/cart" className="button button--ghost">
+              {MESSAGES.viewCart}
+            </Link>
+          </div>
+          {page.sizeChart ? <SizeChartDetails chart={page.sizeChart} /> : null}
+          <p className="product-page__policies">
+            <a href="/privacy">Privacy</a> · <a href="/terms">Terms</a>
+          </p>
+        </div>
+        <LongDescription text={product.longDescription} />
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = isRouteErrorResponse(error)
+    ? ((error.data as { message?: string } | null)?.message ?? MESSAGES.httpError(error.status))
+    : MESSAGES.somethingWentWrong;
+  return (
+    <section className="product-error" role="alert">
+      <h1>{notFound ? MESSAGES.productNotFound : MESSAGES.errorLoadingProduct(message)}</h1>
+      <Link to="/" className="button">
+        {MESSAGES.backToHome}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { apiClient, cachedProductList } from '~/lib/api.server';
+
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** Every product page, plus the listing, for search engines. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const origin = new URL(request.url).origin;
+  const items = await cachedProductList(apiClient());
+  const names = [...new Set(items.map((item) => item.name))];
+  const urls = [`${origin}/`, ...names.map((name) => `${origin}/product/${encodeURIComponent(name)}`)];
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.map((url) => `  <url><loc>${escapeXml(url)}</loc></url>`).join('\n')}
+</urlset>
+`;
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+  });
+}

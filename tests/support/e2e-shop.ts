@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { createCookieSessionStorage } from '@remix-run/node';
+import type { BrowserContext, TestInfo } from '@playwright/test';
+import { apiUrl } from './e2e';
+
+/** A unique address per test and project, so parallel tests never share a wishlist. */
+export function uniqueEmail(info: TestInfo, label: string): string {
+  return `${label}-${info.project.name}-${info.workerIndex}-${Date.now()}-${info.retry}@example.com`.toLowerCase();
+}
+
+export const hasJavaScript = (info: TestInfo) => info.project.name === 'javascript';
+
+/** Signs the shopper in the way the storefront remembers it: a session cookie signed with the e2e secret. */
+export async function signIn(context: BrowserContext, baseURL: string, email: string) {
+  const storage = createCookieSessionStorage({
+    cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [process.env.E2E_SESSION_SECRET!] },
+  });
+  const session = await storage.getSession();
+  session.set('accessToken', 'e2e-token');
+  session.set('user', { id: 'e2e-user', email, user_type: 'registered', first_name: 'Ada', last_name: 'Lovelace', session_expires_at: null });
+  const [pair] = (await storage.commitSession(session)).split(';');
+  const [name, ...value] = pair.split('=');
+  await context.addCookies([{ name, value: value.join('='), url: baseURL }]);
+}
+
+/** The owner's CLI against the end-to-end shop (it finds the running API through the lock file). */
+export function shopCli(...args: string[]): string {
+  return execFileSync(process.execPath, ['build/api/shop.mjs', ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+}
+
+export async function wishlistOf(email: string): Promise<{ product_id: string | null; product_variant_id: string | null }[]> {
+  const response = await fetch(`${apiUrl}/api/products/wishlist?email=${encodeURIComponent(email)}`);
+  return response.json();
+}
+
+export async function mailboxOf(email: string): Promise<{ subject: string; text: string; html: string }[]> {
+  const response = await fetch(`${apiUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+  return response.json();
+}
