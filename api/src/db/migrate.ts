@@ -1,6 +1,7 @@
 import catalogue from './migrations/001_catalogue.sql';
 import mailOutbox from './migrations/002_mail_outbox.sql';
 import auth from './migrations/003_auth.sql';
+import cartCheckout from './migrations/006_cart_checkout.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -8,6 +9,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '001_catalogue', sql: catalogue },
   { name: '002_mail_outbox', sql: mailOutbox },
   { name: '003_auth', sql: auth },
+  { name: '006_cart_checkout', sql: cartCheckout },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.
