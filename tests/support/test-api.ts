@@ -8,6 +8,8 @@ import { seedCatalogue } from '../../api/src/db/seed';
 import { fixedClock } from '../../api/src/services/clock';
 import { silentLogger, type Logger } from '../../api/src/services/logger';
 import { createOutboxMailer, type Mailer } from '../../api/src/services/mail';
+import type { PaymentProvider } from '../../api/src/services/payments/provider';
+import { createTestPaymentProvider } from '../../api/src/services/payments/test-provider';
 import { createRateLimits, type LimitRule } from '../../api/src/services/rate-limits';
 import { createLocalStorage, type Storage } from '../../api/src/services/storage';
 import { createTestDatabase, type TestDatabase } from './test-db';
@@ -26,7 +28,7 @@ export interface TestApi {
 export const GENEROUS_LIMITS: Record<string, LimitRule> = { 'auth-ip': { points: 10_000, duration: 60 }, 'auth-email': { points: 10_000, duration: 60 } };
 
 export async function createTestApi(
-  options: { seed?: boolean; mail?: Mailer; log?: Logger; limits?: Record<string, LimitRule> } = {},
+  options: { seed?: boolean; mail?: Mailer; log?: Logger; limits?: Record<string, LimitRule>; payments?: PaymentProvider } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedCatalogue(database.db);
@@ -41,6 +43,7 @@ export async function createTestApi(
     mail,
     storage,
     limits: createRateLimits(options.limits ?? GENEROUS_LIMITS),
+    payments: options.payments ?? createTestPaymentProvider('http://localhost:8787'),
     log,
     config: { publicApiUrl: 'http://localhost:8787', storageUrl: 'http://localhost:8787', jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789' },
   });
