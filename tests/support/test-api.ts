@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp, type App } from '../../api/src/app';
+import { createApp, type App, type AppDeps } from '../../api/src/app';
 import { seedCatalogue } from '../../api/src/db/seed';
 import { fixedClock } from '../../api/src/services/clock';
 import { silentLogger, type Logger } from '../../api/src/services/logger';
@@ -16,6 +16,8 @@ import { createTestDatabase, type TestDatabase } from './test-db';
 
 export interface TestApi {
   app: App;
+  /** What the app was built from, for tests that call services directly. */
+  deps: AppDeps;
   database: TestDatabase;
   storage: Storage;
   clock: ReturnType<typeof fixedClock>;
@@ -37,7 +39,7 @@ export async function createTestApi(
   const clock = fixedClock('2026-11-22T10:00:00Z');
   const log = options.log ?? silentLogger;
   const mail = options.mail ?? createOutboxMailer(database.db, clock, log);
-  const app = createApp({
+  const deps: AppDeps = {
     db: database.db,
     clock,
     mail,
@@ -46,9 +48,11 @@ export async function createTestApi(
     payments: options.payments ?? createTestPaymentProvider('http://localhost:8787'),
     log,
     config: { publicApiUrl: 'http://localhost:8787', storageUrl: 'http://localhost:8787', jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789' },
-  });
+  };
+  const app = createApp(deps);
   return {
     app,
+    deps,
     database,
     storage,
     clock,

@@ -14,14 +14,13 @@ type Session = NonNullable<Awaited<ReturnType<typeof findCheckoutSession>>>;
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : null));
 
+const required = (message: string) => z.string({ required_error: message }).trim();
+
 const paymentForm = z.object({
-  card_number: z.string().transform(digits).pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number')),
-  expiry: z
-    .string()
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry as MM/YY'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
-  name_on_card: z.string().trim().min(1, 'Enter the name on the card').max(100),
+  card_number: required('Enter the card number').transform(digits).pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number')),
+  expiry: required('Enter the expiry as MM/YY').regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry as MM/YY'),
+  cvc: required('Enter the 3 or 4 digit CVC').regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
+  name_on_card: required('Enter the name on the card').min(1, 'Enter the name on the card').max(100),
   // Delivery address: every part optional.
   shipping_name: optionalText(100),
   shipping_line1: optionalText(200),
