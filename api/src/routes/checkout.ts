@@ -93,8 +93,14 @@ export function checkoutRoutes() {
       return c.json({ received: true, handled: false });
     }
     if (outcome.type === 'paid') {
-      const { purchaseId } = await fulfilCheckoutSession(c.var.deps, session.id, outcome.payment);
-      return c.json({ received: true, handled: true, purchase_id: purchaseId });
+      try {
+        const { purchaseId } = await fulfilCheckoutSession(c.var.deps, session.id, outcome.payment);
+        return c.json({ received: true, handled: true, purchase_id: purchaseId });
+      } catch (error) {
+        // Paid but not fulfillable (stock gone after expiry): the owner must refund it.
+        log.error(`checkout session ${session.id} (${outcome.providerSessionId}) was paid but could not be fulfilled`, error);
+        throw error;
+      }
     }
     await closeCheckoutSession(db, session.id, outcome.type, clock.now());
     return c.json({ received: true, handled: true });
