@@ -5,15 +5,20 @@ import type { UserRow } from './auth/users.js';
 import type { Db } from './db/database.js';
 import { errorResponse } from './http-errors.js';
 import { authRoutes } from './routes/auth.js';
+import { cartRoutes } from './routes/cart.js';
+import { checkoutRoutes } from './routes/checkout.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { productRoutes } from './routes/products.js';
 import { wishlistRoutes } from './routes/wishlist.js';
 import { adminRoutes } from './routes/admin.js';
 import { storageRoutes } from './routes/storage.js';
+import { testPaymentRoutes } from './routes/test-payments.js';
+import { userRoutes } from './routes/user.js';
 import type { Clock } from './services/clock.js';
 import type { Logger } from './services/logger.js';
 import type { Mailer } from './services/mail.js';
+import type { PaymentProvider } from './services/payments/provider.js';
 import type { RateLimits } from './services/rate-limits.js';
 import type { Storage } from './services/storage.js';
 
@@ -37,6 +42,8 @@ export interface AppDeps {
   mail: Mailer;
   storage: Storage;
   limits: RateLimits;
+  /** The built-in test payment page, or Stripe Checkout. */
+  payments: PaymentProvider;
   log: Logger;
   config: AppConfig;
   /** Called after stock changes, so the storefront drops its cached catalogue. */
@@ -69,6 +76,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/products', productRoutes());
   app.route('/api/products', wishlistRoutes());
   app.route('/api/admin', adminRoutes());
+  app.route('/api/cart/', cartRoutes());
+  app.route('/api/checkout/', checkoutRoutes());
+  app.route('/api/user/', userRoutes());
+  if (deps.payments.name === 'test') app.route('/', testPaymentRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox') app.route('/', devMailboxRoutes());
 

@@ -6,6 +6,9 @@ import { EnvError, parseApiEnv } from './env.js';
 import { systemClock } from './services/clock.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
+import { releaseExpiredSessions } from './services/checkout.js';
+import { createStripeClient, createStripeProvider } from './services/payments/stripe-provider.js';
+import { createTestPaymentProvider } from './services/payments/test-provider.js';
 import { createRateLimits, shopLimits } from './services/rate-limits.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
 
@@ -19,12 +22,17 @@ async function main() {
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
   redis?.on('error', (error) => log.error(`redis: ${error.message}`));
   const adminToken = ensureAdminToken(env.DATA_DIR);
+  const payments = env.STRIPE_SECRET_KEY
+    ? createStripeProvider({ client: createStripeClient(env.STRIPE_SECRET_KEY), webhookSecret: env.STRIPE_WEBHOOK_SECRET })
+    : createTestPaymentProvider(env.PUBLIC_API_URL);
+  log.info(`payments: ${payments.name === 'stripe' ? 'Stripe Checkout' : 'built-in test payment page'}`);
   const app = createApp({
     db: handle.db,
     clock: systemClock,
     mail,
     storage,
     limits: createRateLimits(shopLimits({ authPerIpPerMinute: env.AUTH_IP_LIMIT_PER_MINUTE }), redis),
+    payments,
     log,
     config: {
       publicApiUrl: env.PUBLIC_API_URL,
@@ -41,10 +49,17 @@ async function main() {
     if (mail.transport === 'outbox') log.info(`mailbox: ${env.PUBLIC_API_URL}/dev/mailbox`);
   });
 
+  // Checkout sessions nobody paid give their stock back (requests also do this as they pass).
+  const expirySweep = setInterval(() => {
+    releaseExpiredSessions(handle.db, systemClock.now()).catch((error) => log.error('releasing expired checkout sessions failed', error));
+  }, 60_000);
+  expirySweep.unref();
+
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(expirySweep);
     server.close();
     redis?.disconnect();
     await handle.close().catch((error) => log.error('closing the database failed', error));

@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp, type App } from '../../api/src/app';
+import { createApp, type App, type AppDeps } from '../../api/src/app';
 import { seedCatalogue } from '../../api/src/db/seed';
 import { fixedClock } from '../../api/src/services/clock';
 import { silentLogger, type Logger } from '../../api/src/services/logger';
 import { createOutboxMailer, type Mailer } from '../../api/src/services/mail';
+import type { PaymentProvider } from '../../api/src/services/payments/provider';
+import { createTestPaymentProvider } from '../../api/src/services/payments/test-provider';
 import { createRateLimits, type LimitRule } from '../../api/src/services/rate-limits';
 import { createLocalStorage, type Storage } from '../../api/src/services/storage';
 import { createTestDatabase, type TestDatabase } from './test-db';
@@ -17,6 +19,8 @@ export const TEST_ADMIN_TOKEN = 'test-admin-token';
 
 export interface TestApi {
   app: App;
+  /** What the app was built from, for tests that call services directly. */
+  deps: AppDeps;
   database: TestDatabase;
   storage: Storage;
   clock: ReturnType<typeof fixedClock>;
@@ -29,7 +33,7 @@ export interface TestApi {
 export const GENEROUS_LIMITS: Record<string, LimitRule> = { 'auth-ip': { points: 10_000, duration: 60 }, 'auth-email': { points: 10_000, duration: 60 } };
 
 export async function createTestApi(
-  options: { seed?: boolean; mail?: Mailer; log?: Logger; limits?: Record<string, LimitRule> } = {},
+  options: { seed?: boolean; mail?: Mailer; log?: Logger; limits?: Record<string, LimitRule>; payments?: PaymentProvider } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedCatalogue(database.db);
@@ -38,12 +42,13 @@ export async function createTestApi(
   const clock = fixedClock('2026-11-22T10:00:00Z');
   const log = options.log ?? silentLogger;
   const mail = options.mail ?? createOutboxMailer(database.db, clock, log);
-  const app = createApp({
+  const deps: AppDeps = {
     db: database.db,
     clock,
     mail,
     storage,
     limits: createRateLimits(options.limits ?? GENEROUS_LIMITS),
+    payments: options.payments ?? createTestPaymentProvider('http://localhost:8787'),
     log,
     config: {
       publicApiUrl: 'http://localhost:8787',
@@ -52,9 +57,11 @@ export async function createTestApi(
       adminToken: TEST_ADMIN_TOKEN,
       jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
     },
-  });
+  };
+  const app = createApp(deps);
   return {
     app,
+    deps,
     database,
     storage,
     clock,

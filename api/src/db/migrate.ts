@@ -2,6 +2,7 @@ import catalogue from './migrations/001_catalogue.sql';
 import mailOutbox from './migrations/002_mail_outbox.sql';
 import auth from './migrations/003_auth.sql';
 import wishlist from './migrations/004_wishlist.sql';
+import cartCheckout from './migrations/006_cart_checkout.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -10,6 +11,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '002_mail_outbox', sql: mailOutbox },
   { name: '003_auth', sql: auth },
   { name: '004_wishlist', sql: wishlist },
+  { name: '006_cart_checkout', sql: cartCheckout },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

@@ -101,6 +101,100 @@ export interface Database {
     used_at: Date | null;
     revoked_at: Date | null;
   };
+  carts: {
+    id: Generated<string>;
+    user_id: string | null;
+    token_hash: string | null;
+    created_at: ColumnType<Date, Date | undefined, never>;
+    updated_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  cart_items: {
+    id: Generated<string>;
+    cart_id: string;
+    variant_id: string;
+    quantity: number;
+    created_at: ColumnType<Date, Date | undefined, never>;
+  };
+  checkout_sessions: {
+    id: Generated<string>;
+    provider: PaymentProviderName;
+    provider_session_id: string | null;
+    kind: 'cart' | 'quick';
+    user_id: string;
+    cart_id: string | null;
+    cart_token_hash: string | null;
+    email: string;
+    status: CheckoutSessionStatus;
+    items_total: number;
+    shipping_cost: number;
+    tax: number;
+    total: number;
+    success_url: string;
+    cancel_url: string;
+    metadata: JSONColumnType<Record<string, unknown>>;
+    created_at: Date;
+    expires_at: Date;
+    closed_at: Date | null;
+  };
+  checkout_session_items: {
+    checkout_session_id: string;
+    variant_id: string;
+    quantity: number;
+    unit_price: number;
+  };
+  purchases: {
+    id: Generated<string>;
+    user_id: string;
+    checkout_session_id: string | null;
+    email: string;
+    status: Generated<string>;
+    subtotal: number;
+    shipping_cost: number;
+    tax: number;
+    discount: Generated<number>;
+    total: number;
+    shipping_address: JSONColumnType<Address | null, string | null, string | null>;
+    billing_address: JSONColumnType<Address | null, string | null, string | null>;
+    payment_method: string;
+    first_time_purchase_info: JSONColumnType<FirstTimePurchaseInfo>;
+    tracking_number: string | null;
+    carrier: string | null;
+    created_at: Date;
+  };
+  purchase_items: {
+    id: Generated<string>;
+    purchase_id: string;
+    product_id: string | null;
+    variant_id: string | null;
+    name: string;
+    sku: string;
+    variant_description: Generated<string>;
+    variant_attributes: JSONColumnType<{ attribute_name: string; value: string }[]>;
+    quantity: number;
+    unit_price: number;
+    position: Generated<number>;
+  };
+}
+
+export type PaymentProviderName = 'test' | 'stripe';
+
+export type CheckoutSessionStatus = 'open' | 'completed' | 'expired' | 'cancelled' | 'declined';
+
+/** A postal address as spec §3 names its parts. */
+export interface Address {
+  name: string | null;
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+}
+
+export interface FirstTimePurchaseInfo {
+  has_new_items: boolean;
+  new_items: string[];
+  unlocked_cards: unknown[];
 }
 
 export type CodePurpose = 'register' | 'guest' | 'reset';

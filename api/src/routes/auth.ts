@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app.js';
 import { resetCodeEmail, verificationCodeEmail } from '../auth/emails.js';
+import { mergeCartOfRequest } from '../auth/cart-cookie.js';
 import { clientIp, requireUser } from '../auth/middleware.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import * as rules from '../auth/rules.js';
@@ -28,7 +29,9 @@ export function authRoutes() {
     await c.var.deps.mail.send({ to: email, ...verificationCodeEmail(code, purpose) });
   }
 
+  /** Every sign-in ends here: an anonymous cart sent along joins the user's cart before the tokens go out. */
   async function signedIn(c: Context<AppEnv>, user: UserRow) {
+    await mergeCartOfRequest(c, user.id);
     return c.json({ ...(await c.var.auth.tokens.issue(user)), user: toUserOut(user) });
   }
 

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app.js';
+import { optionalUser, readCartToken } from '../auth/cart-cookie.js';
+import { ApiError, validate } from '../http-errors.js';
+import { hashCartToken } from '../services/cart.js';
+import { findCheckoutSession, fulfilCheckoutSession } from '../services/checkout.js';
+import { getPurchase, loadPurchaseSuccess } from '../services/purchases.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'Purchase not found';
+
+/** Spec §7 "Account and orders"; mounted at /api/user/. */
+export function userRoutes() {
+  const app = new Hono<AppEnv>();
+
+  // The id is a checkout session id (ours or the provider's) or a purchase id. Answers to the bearer's
+  // user, or without a bearer to the cart cookie the checkout was made with.
+  app.get(
+    '/purchase-success/:purchase_intent_id',
+    validate('param', z.object({ purchase_intent_id: z.string().min(1).max(255) })),
+    async (c) => {
+      const { purchase_intent_id: id } = c.req.valid('param');
+      const { db } = c.var.deps;
+      const user = await optionalUser(c);
+      const token = readCartToken(c);
+      if (!user && !token) throw new ApiError(401, 'Not authenticated');
+
+      const session = await findCheckoutSession(db, id);
+      let purchase = session
+        ? await db.selectFrom('purchases').selectAll().where('checkout_session_id', '=', session.id).executeTakeFirst()
+        : UUID.test(id)
+          ? await getPurchase(db, id)
+          : undefined;
+      const owner = session?.user_id ?? purchase?.user_id;
+      const allowed = user
+        ? owner === user.id
+        : Boolean(session?.cart_token_hash && token && session.cart_token_hash === hashCartToken(token));
+      if (!owner || !allowed) throw new ApiError(404, NOT_FOUND);
+
+      // The shopper may come back before the provider's webhook: ask the provider, and fulfil if paid.
+      if (!purchase && session && session.status !== 'completed' && session.provider_session_id) {
+        const { payments } = c.var.deps;
+        const payment = session.provider === payments.name ? await payments.retrievePayment(session.provider_session_id) : null;
+        if (payment) {
+          const { purchaseId } = await fulfilCheckoutSession(c.var.deps, session.id, payment);
+          purchase = await getPurchase(db, purchaseId);
+        }
+      }
+      if (!purchase) throw new ApiError(404, 'Payment for this order has not been completed');
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await loadPurchaseSuccess(db, purchase.id, id));
+    },
+  );
+
+  return app;
+}

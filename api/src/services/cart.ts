@@ -1,0 +1,208 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { ApiError } from '../http-errors.js';
+import { publicObjectUrl } from './storage-urls.js';
+
+/** The cookie that finds an anonymous cart: a random token, stored only as its hash. */
+export const CART_COOKIE = 'cart_token';
+export const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
+
+type Executor = Kysely<Database>;
+
+export function newCartToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashCartToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A token as this API issues it; anything else is ignored rather than looked up. */
+export function isCartToken(value: string | undefined): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+export async function findAnonymousCart(db: Executor, token: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('carts').select('id').where('token_hash', '=', hashCartToken(token)).where('user_id', 'is', null).executeTakeFirst();
+}
+
+export async function findUserCart(db: Executor, userId: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function ensureUserCart(db: Executor, userId: string, now: Date): Promise<string> {
+  await db
+    .insertInto('carts')
+    .values({ user_id: userId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  return (await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow()).id;
+}
+
+export async function createAnonymousCart(db: Executor, now: Date): Promise<{ id: string; token: string }> {
+  const token = newCartToken();
+  const { id } = await db
+    .insertInto('carts')
+    .values({ token_hash: hashCartToken(token), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, token };
+}
+
+/**
+ * Moves an anonymous cart into the user's cart in one transaction: quantities of the same variant
+ * are added, nothing is dropped, and the anonymous cart is deleted. Checkout refuses lines that
+ * exceed the stock, so no cap is applied here. Does nothing when the token finds no anonymous cart.
+ */
+export async function mergeAnonymousCart(db: Db, token: string, userId: string, now: Date): Promise<boolean> {
+  if (!isCartToken(token)) return false;
+  return db.transaction().execute(async (trx) => {
+    const anonymous = await trx
+      .selectFrom('carts')
+      .select('id')
+      .where('token_hash', '=', hashCartToken(token))
+      .where('user_id', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!anonymous) return false;
+    const userCartId = await ensureUserCart(trx, userId, now);
+    await trx
+      .insertInto('cart_items')
+      .columns(['cart_id', 'variant_id', 'quantity', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('cart_items')
+          .select([sql<string>`cast(${userCartId} as uuid)`.as('cart_id'), 'variant_id', 'quantity', 'created_at'])
+          .where('cart_id', '=', anonymous.id),
+      )
+      .onConflict((oc) => oc.columns(['cart_id', 'variant_id']).doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) })))
+      .execute();
+    await trx.deleteFrom('carts').where('id', '=', anonymous.id).execute();
+    await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', userCartId).execute();
+    return true;
+  });
+}
+
+export interface CartItemOut {
+  id: string;
+  quantity: number;
+  price_at_addition: number;
+  subtotal: number;
+  product: { id: string; name: string; sku: string; short_description: string; image: string | null };
+  variant_info: {
+    variant_id: string;
+    sku: string;
+    description: string;
+    stock_quantity: number;
+    in_stock: boolean;
+    attributes: { attribute_name: string; value: string; value_description: string | null; order: number }[];
+  };
+}
+
+/** The Cart of spec §3. */
+export interface CartOut {
+  cart_id: string | null;
+  user_id: string | null;
+  total_price: number;
+  total_items: number;
+  items: CartItemOut[];
+}
+
+export function emptyCart(userId: string | null = null): CartOut {
+  return { cart_id: null, user_id: userId, total_price: 0, total_items: 0, items: [] };
+}
+
+/** Every line with its product, variant, attributes and first image; the price is always the catalogue's. */
+export async function loadCart(db: Executor, cartId: string, storageUrl: string): Promise<CartOut> {
+  const cart = await db.selectFrom('carts').select(['id', 'user_id']).where('id', '=', cartId).executeTakeFirst();
+  if (!cart) return emptyCart();
+  const lines = await db
+    .selectFrom('cart_items')
+    .innerJoin('product_variants as v', 'v.id', 'cart_items.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select([
+      'cart_items.id',
+      'cart_items.quantity',
+      'v.id as variant_id',
+      'v.sku',
+      'v.description',
+      'v.price',
+      'v.stock_quantity',
+      'p.id as product_id',
+      'p.name',
+      'p.short_description',
+    ])
+    .where('cart_items.cart_id', '=', cartId)
+    .orderBy('cart_items.created_at')
+    .orderBy('cart_items.id')
+    .execute();
+  const variantIds = lines.map((l) => l.variant_id);
+  const productIds = lines.map((l) => l.product_id);
+  const [attributes, images] = variantIds.length
+    ? await Promise.all([
+        db.selectFrom('variant_attributes').selectAll().where('variant_id', 'in', variantIds).orderBy('order').execute(),
+        db
+          .selectFrom('images')
+          .select(['product_id', 'variant_id', 'url', 'bucket_name', 'storage_path', 'order'])
+          .where('type', '=', 'product')
+          .where((eb) => eb.or([eb('variant_id', 'in', variantIds), eb('product_id', 'in', productIds)]))
+          .orderBy('order')
+          .execute(),
+      ])
+    : [[], []];
+  const imageUrl = (image: (typeof images)[number] | undefined) =>
+    !image ? null : (image.url ?? (image.storage_path ? publicObjectUrl(storageUrl, image.bucket_name, image.storage_path) : null));
+
+  const items = lines.map((line) => ({
+    id: line.id,
+    quantity: line.quantity,
+    price_at_addition: line.price,
+    subtotal: line.price * line.quantity,
+    product: {
+      id: line.product_id,
+      name: line.name,
+      sku: line.sku,
+      short_description: line.short_description,
+      image: imageUrl(images.find((i) => i.variant_id === line.variant_id) ?? images.find((i) => i.product_id === line.product_id)),
+    },
+    variant_info: {
+      variant_id: line.variant_id,
+      sku: line.sku,
+      description: line.description,
+      stock_quantity: line.stock_quantity,
+      in_stock: line.stock_quantity > 0,
+      attributes: attributes
+        .filter((a) => a.variant_id === line.variant_id)
+        .map((a) => ({ attribute_name: a.attribute_name, value: a.value, value_description: a.value_description, order: a.order })),
+    },
+  }));
+  return {
+    cart_id: cart.id,
+    user_id: cart.user_id,
+    total_price: items.reduce((sum, item) => sum + item.subtotal, 0),
+    total_items: items.reduce((sum, item) => sum + item.quantity, 0),
+    items,
+  };
+}
+
+/** A variant with what a stock message needs. */
+export async function findVariant(db: Executor, variantId: string) {
+  return db
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.id', 'v.sku', 'v.price', 'v.stock_quantity', 'v.product_id', 'p.name'])
+    .where('v.id', '=', variantId)
+    .executeTakeFirst();
+}
+
+/** The refusal for a quantity the stock cannot cover, naming the product. */
+export function notEnoughStock(variant: { name: string; sku: string; stock_quantity: number }): ApiError {
+  return new ApiError(
+    409,
+    variant.stock_quantity > 0
+      ? `Not enough stock for ${variant.name} (${variant.sku}): only ${variant.stock_quantity} available`
+      : `${variant.name} (${variant.sku}) is out of stock`,
+  );
+}

@@ -1,0 +1,334 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AppDeps } from '../app.js';
+import type { UserRow } from '../auth/users.js';
+import type { Db } from '../db/database.js';
+import type { Address, CheckoutSessionStatus, Database, FirstTimePurchaseInfo } from '../db/schema.js';
+import { ApiError } from '../http-errors.js';
+import { totalsFor } from '../shop-rules.js';
+import { notEnoughStock } from './cart.js';
+import type { PaymentDetails } from './payments/provider.js';
+import { purchaseConfirmationEmail } from './purchases.js';
+
+type Trx = Transaction<Database>;
+type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'>;
+
+export interface CheckoutRequestLine {
+  variantId: string;
+  quantity: number;
+}
+
+export interface OpenCheckoutInput {
+  user: UserRow;
+  kind: 'cart' | 'quick';
+  cartId: string | null;
+  cartTokenHash: string | null;
+  lines: CheckoutRequestLine[];
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, unknown>;
+}
+
+/** Stripe takes string metadata only, at most 500 characters a value. */
+function flatMetadata(metadata: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(metadata)
+      .slice(0, 40)
+      .map(([key, value]) => [key.slice(0, 40), (typeof value === 'string' ? value : JSON.stringify(value) ?? '').slice(0, 500)]),
+  );
+}
+
+/**
+ * Reserves the stock of every line (conditional decrement, in variant order so concurrent sessions
+ * never deadlock), records the session, and asks the payment provider for its page.
+ * A line the stock cannot cover refuses the whole checkout with a detail naming the product.
+ */
+export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckoutInput): Promise<{ checkout_url: string; session_id: string }> {
+  const { db, clock, payments } = deps;
+  await releaseExpiredSessions(db, clock.now());
+  const now = clock.now();
+  const lines = [...input.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
+
+  const session = await db.transaction().execute(async (trx) => {
+    const offered = [];
+    for (const line of lines) {
+      const variant = await trx
+        .selectFrom('product_variants as v')
+        .innerJoin('products as p', 'p.id', 'v.product_id')
+        .select(['v.id', 'v.sku', 'v.description', 'v.price', 'v.stock_quantity', 'p.name'])
+        .where('v.id', '=', line.variantId)
+        .executeTakeFirst();
+      if (!variant) throw new ApiError(404, 'Product variant not found');
+      const reserved = await trx
+        .updateTable('product_variants')
+        .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity) }))
+        .where('id', '=', line.variantId)
+        .where('stock_quantity', '>=', line.quantity)
+        .returning('stock_quantity')
+        .executeTakeFirst();
+      if (!reserved) {
+        // Read again: the first read may predate a concurrent reservation.
+        const current = await trx.selectFrom('product_variants').select('stock_quantity').where('id', '=', variant.id).executeTakeFirstOrThrow();
+        throw notEnoughStock({ ...variant, stock_quantity: current.stock_quantity });
+      }
+      offered.push({ ...variant, quantity: line.quantity });
+    }
+    const totals = totalsFor(offered.reduce((sum, line) => sum + line.price * line.quantity, 0));
+    const created = await trx
+      .insertInto('checkout_sessions')
+      .values({
+        provider: payments.name,
+        kind: input.kind,
+        user_id: input.user.id,
+        cart_id: input.cartId,
+        cart_token_hash: input.cartTokenHash,
+        email: input.user.email,
+        status: 'open',
+        items_total: totals.subtotal,
+        shipping_cost: totals.shipping_cost,
+        tax: totals.tax,
+        total: totals.total,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: JSON.stringify(input.metadata),
+        created_at: now,
+        expires_at: new Date(now.getTime() + payments.holdMs),
+      })
+      .returning(['id', 'shipping_cost'])
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('checkout_session_items')
+      .values(offered.map((line) => ({ checkout_session_id: created.id, variant_id: line.id, quantity: line.quantity, unit_price: line.price })))
+      .execute();
+    return { ...created, offered };
+  });
+
+  try {
+    const checkout = await payments.createCheckout({
+      sessionId: session.id,
+      email: input.user.email,
+      lines: session.offered.map((line) => ({ name: line.name, sku: line.sku, description: line.description, quantity: line.quantity, unit_price: line.price })),
+      shippingCost: session.shipping_cost,
+      successUrl: input.successUrl,
+      cancelUrl: input.cancelUrl,
+      metadata: flatMetadata({ ...input.metadata, user_id: input.user.id }),
+      createdAt: now,
+    });
+    await db.updateTable('checkout_sessions').set({ provider_session_id: checkout.providerSessionId }).where('id', '=', session.id).execute();
+    return { checkout_url: checkout.url, session_id: session.id };
+  } catch (error) {
+    await closeCheckoutSession(db, session.id, 'cancelled', clock.now());
+    deps.log.error(`payment provider ${payments.name} could not open a session`, error);
+    throw new ApiError(502, 'The payment provider is unavailable. Please try again.');
+  }
+}
+
+/** Gives back what a session reserved, once: only the call that moves it out of 'open' releases. */
+async function releaseInTransaction(trx: Trx, sessionId: string, status: Exclude<CheckoutSessionStatus, 'open' | 'completed'>, now: Date) {
+  const closed = await trx
+    .updateTable('checkout_sessions')
+    .set({ status, closed_at: now })
+    .where('id', '=', sessionId)
+    .where('status', '=', 'open')
+    .returning('id')
+    .executeTakeFirst();
+  if (!closed) return false;
+  const items = await trx
+    .selectFrom('checkout_session_items')
+    .select(['variant_id', 'quantity'])
+    .where('checkout_session_id', '=', sessionId)
+    .orderBy('variant_id')
+    .execute();
+  for (const item of items) {
+    await trx
+      .updateTable('product_variants')
+      .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', item.quantity) }))
+      .where('id', '=', item.variant_id)
+      .execute();
+  }
+  return true;
+}
+
+/** Closes an open session as expired, cancelled or declined and releases its stock; false when it was not open. */
+export function closeCheckoutSession(db: Db, sessionId: string, status: 'expired' | 'cancelled' | 'declined', now: Date): Promise<boolean> {
+  return db.transaction().execute((trx) => releaseInTransaction(trx, sessionId, status, now));
+}
+
+/** Expires every open session past its time and releases its stock. Returns how many. */
+export async function releaseExpiredSessions(db: Db, now: Date): Promise<number> {
+  const due = await db
+    .selectFrom('checkout_sessions')
+    .select('id')
+    .where('status', '=', 'open')
+    .where('expires_at', '<=', now)
+    .limit(200)
+    .execute();
+  let released = 0;
+  for (const { id } of due) if (await closeCheckoutSession(db, id, 'expired', now)) released += 1;
+  return released;
+}
+
+/** Our session by its id or the provider's; ids that are not UUIDs never reach a uuid column. */
+export async function findCheckoutSession(db: Kysely<Database>, id: string) {
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+  return db
+    .selectFrom('checkout_sessions')
+    .selectAll()
+    .where((eb) => (isUuid ? eb.or([eb('id', '=', id), eb('provider_session_id', '=', id)]) : eb('provider_session_id', '=', id)))
+    .executeTakeFirst();
+}
+
+/**
+ * Turns a paid session into a purchase. Every provider calls this, as often as it likes: the
+ * status change 'open' → 'completed' happens once, so concurrent or repeated calls create exactly
+ * one purchase. A session that expired before the payment arrived takes its stock again, if there
+ * is still enough; otherwise it is refused and the payment must be refunded.
+ */
+export async function fulfilCheckoutSession(
+  deps: CheckoutDeps,
+  sessionId: string,
+  payment: PaymentDetails,
+): Promise<{ purchaseId: string; created: boolean }> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const result = await db.transaction().execute(async (trx) => {
+    let session = await trx
+      .updateTable('checkout_sessions')
+      .set({ status: 'completed', closed_at: now })
+      .where('id', '=', sessionId)
+      .where('status', '=', 'open')
+      .returningAll()
+      .executeTakeFirst();
+    if (!session) {
+      const current = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
+      if (!current) throw new ApiError(404, 'Checkout session not found');
+      if (current.status === 'completed') {
+        const existing = await trx.selectFrom('purchases').select('id').where('checkout_session_id', '=', sessionId).executeTakeFirstOrThrow();
+        return { purchaseId: existing.id, created: false };
+      }
+      session = await reserveAgain(trx, current.id, now);
+    }
+
+    const lines = await trx
+      .selectFrom('checkout_session_items as i')
+      .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['i.variant_id', 'i.quantity', 'i.unit_price', 'v.sku', 'v.description', 'v.product_id', 'p.name'])
+      .where('i.checkout_session_id', '=', session.id)
+      .orderBy('p.name')
+      .orderBy('v.sku')
+      .execute();
+    const attributes = await trx
+      .selectFrom('variant_attributes')
+      .select(['variant_id', 'attribute_name', 'value'])
+      .where('variant_id', 'in', lines.map((l) => l.variant_id))
+      .orderBy('order')
+      .execute();
+    const boughtBefore = new Set(
+      (
+        await trx
+          .selectFrom('purchase_items')
+          .innerJoin('purchases', 'purchases.id', 'purchase_items.purchase_id')
+          .select('purchase_items.name')
+          .distinct()
+          .where('purchases.user_id', '=', session.user_id)
+          .execute()
+      ).map((row) => row.name),
+    );
+    const newItems = [...new Set(lines.map((l) => l.name))].filter((name) => !boughtBefore.has(name));
+    const firstTime: FirstTimePurchaseInfo = { has_new_items: newItems.length > 0, new_items: newItems, unlocked_cards: [] };
+
+    const purchase = await trx
+      .insertInto('purchases')
+      .values({
+        user_id: session.user_id,
+        checkout_session_id: session.id,
+        email: session.email,
+        status: 'Processing',
+        subtotal: session.items_total,
+        shipping_cost: session.shipping_cost,
+        tax: session.tax,
+        total: session.total,
+        shipping_address: addressJson(payment.shippingAddress),
+        billing_address: addressJson(payment.billingAddress),
+        payment_method: payment.paymentMethod,
+        first_time_purchase_info: JSON.stringify(firstTime),
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('purchase_items')
+      .values(
+        lines.map((line, position) => ({
+          purchase_id: purchase.id,
+          product_id: line.product_id,
+          variant_id: line.variant_id,
+          name: line.name,
+          sku: line.sku,
+          variant_description: line.description,
+          variant_attributes: JSON.stringify(
+            attributes.filter((a) => a.variant_id === line.variant_id).map((a) => ({ attribute_name: a.attribute_name, value: a.value })),
+          ),
+          quantity: line.quantity,
+          unit_price: line.unit_price,
+          position,
+        })),
+      )
+      .execute();
+
+    // What was bought leaves the cart it came from; anything added since stays.
+    if (session.kind === 'cart' && session.cart_id) {
+      for (const line of lines) {
+        await trx.deleteFrom('cart_items').where('cart_id', '=', session.cart_id).where('variant_id', '=', line.variant_id).where('quantity', '<=', line.quantity).execute();
+        await trx
+          .updateTable('cart_items')
+          .set((eb) => ({ quantity: eb('quantity', '-', line.quantity) }))
+          .where('cart_id', '=', session.cart_id)
+          .where('variant_id', '=', line.variant_id)
+          .execute();
+      }
+    }
+    return { purchaseId: purchase.id, created: true };
+  });
+
+  if (result.created) {
+    try {
+      const email = await purchaseConfirmationEmail(db, result.purchaseId);
+      if (email) await deps.mail.send(email);
+    } catch (error) {
+      // The purchase stands; a lost confirmation email must not undo it.
+      deps.log.error(`purchase ${result.purchaseId}: confirmation email failed`, error);
+    }
+  }
+  return result;
+}
+
+/** A paid session that had already released its stock takes it again, or the payment is refused. */
+async function reserveAgain(trx: Trx, sessionId: string, now: Date) {
+  const items = await trx
+    .selectFrom('checkout_session_items')
+    .select(['variant_id', 'quantity'])
+    .where('checkout_session_id', '=', sessionId)
+    .orderBy('variant_id')
+    .execute();
+  for (const item of items) {
+    const taken = await trx
+      .updateTable('product_variants')
+      .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', item.quantity) }))
+      .where('id', '=', item.variant_id)
+      .where('stock_quantity', '>=', item.quantity)
+      .returning('id')
+      .executeTakeFirst();
+    if (!taken) throw new ApiError(409, 'This checkout session has expired and its items are no longer in stock');
+  }
+  return trx
+    .updateTable('checkout_sessions')
+    .set({ status: 'completed', closed_at: now })
+    .where('id', '=', sessionId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+function addressJson(address: Address | null): string | null {
+  return address ? JSON.stringify(address) : null;
+}

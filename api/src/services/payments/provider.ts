@@ -1,0 +1,55 @@
+import type { Address, PaymentProviderName } from '../../db/schema.js';
+
+/** One line as the payment page or provider shows it. */
+export interface CheckoutLine {
+  name: string;
+  sku: string;
+  description: string;
+  quantity: number;
+  /** Cents, tax included. */
+  unit_price: number;
+}
+
+export interface ProviderCheckoutInput {
+  /** Our checkout session id; providers keep it so their callbacks find the session again. */
+  sessionId: string;
+  email: string;
+  lines: CheckoutLine[];
+  shippingCost: number;
+  /** May contain `{CHECKOUT_SESSION_ID}`, which the provider replaces with its session id. */
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  createdAt: Date;
+}
+
+export interface ProviderCheckout {
+  providerSessionId: string;
+  /** Where the shopper's browser goes to pay. */
+  url: string;
+}
+
+/** What a paid session tells us about the payment. */
+export interface PaymentDetails {
+  paymentMethod: string;
+  shippingAddress: Address | null;
+  billingAddress: Address | null;
+}
+
+/** A provider's notification, verified and reduced to what fulfilment needs. */
+export type WebhookOutcome =
+  | { type: 'paid'; providerSessionId: string; sessionId: string | null; payment: PaymentDetails }
+  | { type: 'expired' | 'declined'; providerSessionId: string; sessionId: string | null }
+  | { type: 'ignored'; eventType: string };
+
+/** A way to take payment; fulfilment (services/checkout.ts) is the same whichever one is used. */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** How long our session holds its stock; at least as long as the provider keeps the session payable. */
+  readonly holdMs: number;
+  createCheckout(input: ProviderCheckoutInput): Promise<ProviderCheckout>;
+  /** The provider's word on a session, for the success page when no webhook came yet; null when unpaid or unknown. */
+  retrievePayment(providerSessionId: string): Promise<PaymentDetails | null>;
+  /** Verifies and reads a webhook; throws an ApiError(400) on a bad signature. Absent when the provider sends none. */
+  parseWebhook?(payload: string, signature: string | undefined): WebhookOutcome;
+}

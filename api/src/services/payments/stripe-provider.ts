@@ -1,0 +1,124 @@
+import Stripe from 'stripe';
+import type { Address } from '../../db/schema.js';
+import { ApiError } from '../../http-errors.js';
+import { CHECKOUT_SESSION_TTL_MS, CURRENCY, DEFAULT_PAYMENT_METHOD } from '../../shop-rules.js';
+import type { PaymentDetails, PaymentProvider, WebhookOutcome } from './provider.js';
+
+/** The part of the Stripe client this provider uses; tests pass a stand-in so nothing reaches Stripe. */
+export interface StripeClient {
+  checkout: {
+    sessions: {
+      create(params: Stripe.Checkout.SessionCreateParams): Promise<{ id: string; url: string | null }>;
+      retrieve(id: string): Promise<Stripe.Checkout.Session>;
+    };
+  };
+  webhooks: { constructEvent(payload: string, header: string, secret: string): Stripe.Event };
+}
+
+export function createStripeClient(secretKey: string): StripeClient {
+  return new Stripe(secretKey);
+}
+
+// Stripe keeps a Checkout Session payable for at least 30 minutes; we hold the stock a little longer.
+const STRIPE_SESSION_TTL_MS = CHECKOUT_SESSION_TTL_MS + 60_000;
+const HOLD_GRACE_MS = 5 * 60_000;
+
+const SHIPPING_COUNTRIES: Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[] = [
+  'IT', 'AT', 'BE', 'BG', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'LT', 'LU', 'LV', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+];
+
+function toAddress(name: string | null | undefined, address: Stripe.Address | null | undefined): Address | null {
+  if (!address) return null;
+  return {
+    name: name ?? null,
+    line1: address.line1 ?? null,
+    line2: address.line2 ?? null,
+    city: address.city ?? null,
+    state: address.state ?? null,
+    postal_code: address.postal_code ?? null,
+    country: address.country ?? null,
+  };
+}
+
+function paymentDetails(session: Stripe.Checkout.Session): PaymentDetails {
+  const shipping = session.collected_information?.shipping_details;
+  return {
+    paymentMethod: session.payment_method_types?.includes('card') ? DEFAULT_PAYMENT_METHOD : (session.payment_method_types?.[0] ?? DEFAULT_PAYMENT_METHOD),
+    shippingAddress: toAddress(shipping?.name, shipping?.address),
+    billingAddress: toAddress(session.customer_details?.name, session.customer_details?.address),
+  };
+}
+
+const isPaid = (session: Stripe.Checkout.Session) => session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+
+/** Stripe Checkout: Stripe hosts the payment page; a webhook (or the success page) reports the payment. */
+export function createStripeProvider(options: { client: StripeClient; webhookSecret?: string }): PaymentProvider {
+  const { client, webhookSecret } = options;
+  return {
+    name: 'stripe',
+    holdMs: STRIPE_SESSION_TTL_MS + HOLD_GRACE_MS,
+    async createCheckout(input) {
+      const session = await client.checkout.sessions.create({
+        mode: 'payment',
+        customer_email: input.email,
+        client_reference_id: input.sessionId,
+        line_items: input.lines.map((line) => ({
+          quantity: line.quantity,
+          price_data: {
+            currency: CURRENCY,
+            unit_amount: line.unit_price,
+            product_data: { name: line.name, description: [line.description, line.sku].filter(Boolean).join(' · ') },
+          },
+        })),
+        shipping_address_collection: { allowed_countries: SHIPPING_COUNTRIES },
+        shipping_options: [
+          {
+            shipping_rate_data: {
+              type: 'fixed_amount',
+              display_name: input.shippingCost === 0 ? 'Free shipping' : 'Standard shipping',
+              fixed_amount: { amount: input.shippingCost, currency: CURRENCY },
+            },
+          },
+        ],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: { ...input.metadata, checkout_session_id: input.sessionId },
+        expires_at: Math.floor((input.createdAt.getTime() + STRIPE_SESSION_TTL_MS) / 1000),
+      });
+      if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+      return { providerSessionId: session.id, url: session.url };
+    },
+    async retrievePayment(providerSessionId) {
+      const session = await client.checkout.sessions.retrieve(providerSessionId);
+      return isPaid(session) ? paymentDetails(session) : null;
+    },
+    parseWebhook(payload, signature): WebhookOutcome {
+      if (!webhookSecret) throw new ApiError(400, 'Webhook signing secret is not configured');
+      if (!signature) throw new ApiError(400, 'Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = client.webhooks.constructEvent(payload, signature, webhookSecret);
+      } catch {
+        throw new ApiError(400, 'Invalid webhook signature');
+      }
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded': {
+          const session = event.data.object;
+          const sessionId = session.metadata?.checkout_session_id ?? session.client_reference_id ?? null;
+          // A delayed payment method completes the session unpaid; async_payment_succeeded follows.
+          if (!isPaid(session)) return { type: 'ignored', eventType: event.type };
+          return { type: 'paid', providerSessionId: session.id, sessionId, payment: paymentDetails(session) };
+        }
+        case 'checkout.session.expired':
+        case 'checkout.session.async_payment_failed': {
+          const session = event.data.object;
+          const sessionId = session.metadata?.checkout_session_id ?? session.client_reference_id ?? null;
+          return { type: event.type === 'checkout.session.expired' ? 'expired' : 'declined', providerSessionId: session.id, sessionId };
+        }
+        default:
+          return { type: 'ignored', eventType: event.type };
+      }
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { CHECKOUT_SESSION_TTL_MS } from '../../shop-rules.js';
+import type { PaymentProvider } from './provider.js';
+
+/** Cards the test payment page knows (ARCHITECTURE.md "Test payment provider"). */
+export const TEST_CARDS = { paid: '4242424242424242', declined: '4000000000000002' } as const;
+
+/**
+ * The built-in provider: the payment page is served by this API at /pay/<session id>
+ * (routes/test-payments.ts), so the session id is ours and nothing leaves the machine.
+ */
+export function createTestPaymentProvider(publicApiUrl: string): PaymentProvider {
+  const base = publicApiUrl.replace(/\/+$/, '');
+  return {
+    name: 'test',
+    holdMs: CHECKOUT_SESSION_TTL_MS,
+    async createCheckout({ sessionId }) {
+      return { providerSessionId: sessionId, url: `${base}/pay/${sessionId}` };
+    },
+    // The page fulfils the session itself when the card is accepted.
+    async retrievePayment() {
+      return null;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { BRAND } from '../../../app/lib/brand.js';
+import { formatEuro } from '../../../app/lib/money.js';
+import type { Db } from '../db/database.js';
+import type { Address, FirstTimePurchaseInfo } from '../db/schema.js';
+import { DEFAULT_PAYMENT_METHOD, ESTIMATED_DELIVERY_DAYS, orderNumber } from '../shop-rules.js';
+import { renderEmail, type RenderedEmail } from './mail-templates.js';
+
+export interface PurchaseItemOut {
+  product_id: string | null;
+  variant_id: string | null;
+  name: string;
+  sku: string;
+  variant: string;
+  variant_attributes: { attribute_name: string; value: string }[];
+  quantity: number;
+  /** Unit price in cents, tax included. */
+  price: number;
+  subtotal: number;
+}
+
+/** The Purchase-success response of spec §3; amounts in cents. */
+export interface PurchaseSuccessOut {
+  purchase_id: string;
+  purchase_intent_id: string;
+  order_number: string;
+  date: string;
+  created_at: string;
+  /** Items, tax included. */
+  subtotal: number;
+  shipping_cost: number;
+  /** The VAT included in the subtotal. */
+  tax: number;
+  discount: number;
+  /** Subtotal plus shipping: what was paid. */
+  total: number;
+  status: string;
+  estimated_delivery: string;
+  items: PurchaseItemOut[];
+  shipping_address: Address | null;
+  billing_address: Address | null;
+  payment_method: string;
+  customer_email: string;
+  email: string;
+  first_time_purchase_info: FirstTimePurchaseInfo;
+}
+
+export async function getPurchase(db: Db, id: string) {
+  return db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A purchase as the success page shows it; `purchaseIntentId` is the id the page was opened with. */
+export async function loadPurchaseSuccess(db: Db, purchaseId: string, purchaseIntentId: string): Promise<PurchaseSuccessOut | null> {
+  const purchase = await getPurchase(db, purchaseId);
+  if (!purchase) return null;
+  const items = await db.selectFrom('purchase_items').selectAll().where('purchase_id', '=', purchaseId).orderBy('position').execute();
+  const delivery = new Date(purchase.created_at.getTime() + ESTIMATED_DELIVERY_DAYS * 24 * 60 * 60_000);
+  return {
+    purchase_id: purchase.id,
+    purchase_intent_id: purchaseIntentId,
+    order_number: orderNumber(purchase.id, purchase.created_at),
+    date: purchase.created_at.toISOString(),
+    created_at: purchase.created_at.toISOString(),
+    subtotal: purchase.subtotal,
+    shipping_cost: purchase.shipping_cost,
+    tax: purchase.tax,
+    discount: purchase.discount,
+    total: purchase.total,
+    status: purchase.status,
+    estimated_delivery: delivery.toISOString(),
+    items: items.map((item) => ({
+      product_id: item.product_id,
+      variant_id: item.variant_id,
+      name: item.name,
+      sku: item.sku,
+      variant: item.variant_description,
+      variant_attributes: item.variant_attributes,
+      quantity: item.quantity,
+      price: item.unit_price,
+      subtotal: item.unit_price * item.quantity,
+    })),
+    shipping_address: purchase.shipping_address,
+    billing_address: purchase.billing_address,
+    payment_method: purchase.payment_method || DEFAULT_PAYMENT_METHOD,
+    customer_email: purchase.email,
+    email: purchase.email,
+    first_time_purchase_info: purchase.first_time_purchase_info,
+  };
+}
+
+/** The confirmation sent to the buyer once a purchase is made. */
+export async function purchaseConfirmationEmail(db: Db, purchaseId: string): Promise<(RenderedEmail & { to: string }) | null> {
+  const purchase = await loadPurchaseSuccess(db, purchaseId, purchaseId);
+  if (!purchase) return null;
+  const lines = purchase.items.map((item) => {
+    const options = item.variant_attributes.map((a) => a.value).join(' / ');
+    return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''}, ${item.sku}: ${formatEuro(item.subtotal)}`;
+  });
+  const address = purchase.shipping_address;
+  const rendered = renderEmail({
+    subject: `Your ${BRAND.name} order ${purchase.order_number}`,
+    heading: 'Thank you for your order',
+    paragraphs: [
+      `We have received your order ${purchase.order_number} and are getting it ready.`,
+      ...lines,
+      `Subtotal: ${formatEuro(purchase.subtotal)}. Shipping: ${purchase.shipping_cost === 0 ? 'free' : formatEuro(purchase.shipping_cost)}. Total: ${formatEuro(purchase.total)} (VAT included: ${formatEuro(purchase.tax)}).`,
+      ...(address?.line1 ? [`Delivery to: ${[address.name, address.line1, address.line2, address.postal_code, address.city, address.country].filter(Boolean).join(', ')}.`] : []),
+      `Estimated delivery: ${purchase.estimated_delivery.slice(0, 10)}.`,
+    ],
+  });
+  return { to: purchase.email, ...rendered };
+}

@@ -1,0 +1,119 @@
+import { readOutbox } from '../../api/src/services/mail';
+import type { TestApi } from './test-api';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
+
+export interface ShopperResponse {
+  status: number;
+  body: Json;
+  text: string;
+  headers: Headers;
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'shopper') => `${prefix}${++counter}-${Date.now()}@example.com`;
+
+/**
+ * A browser-like client of the in-process API: keeps the cart cookie the API sets and, once signed
+ * in, sends the bearer token, as the storefront does on the shopper's behalf.
+ */
+export function shopper(api: TestApi) {
+  let cartCookie: string | undefined;
+  let accessToken: string | undefined;
+  let email: string | undefined;
+
+  async function request(method: string, path: string, body?: unknown, init: { form?: Record<string, string>; bearer?: boolean } = {}) {
+    const headers: Record<string, string> = {};
+    if (cartCookie) headers.Cookie = `cart_token=${cartCookie}`;
+    if (accessToken && init.bearer !== false) headers.Authorization = `Bearer ${accessToken}`;
+    let payload: string | undefined;
+    if (init.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(init.form).toString();
+    } else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await api.app.request(path, { method, headers, body: payload, redirect: 'manual' });
+    const setCookie = res.headers.get('set-cookie');
+    const match = setCookie && /cart_token=([^;]*)/.exec(setCookie);
+    if (match) cartCookie = match[1] || undefined;
+    const text = await res.text();
+    let json: Json = {};
+    try {
+      json = JSON.parse(text) as Json;
+    } catch {
+      json = {};
+    }
+    return { status: res.status, body: json, text, headers: res.headers } satisfies ShopperResponse;
+  }
+
+  async function lastCode(to: string) {
+    const [message] = await readOutbox(api.database.db, to);
+    const match = /\b(\d{6})\b/.exec(message?.text ?? '');
+    if (!match) throw new Error(`no code mailed to ${to}`);
+    return match[1];
+  }
+
+  async function signedIn(res: ShopperResponse) {
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+    accessToken = res.body.access_token;
+    email = res.body.user.email;
+    return res.body;
+  }
+
+  return {
+    request,
+    get: (path: string) => request('GET', path),
+    post: (path: string, body?: unknown) => request('POST', path, body ?? {}),
+    put: (path: string, body: unknown) => request('PUT', path, body),
+    del: (path: string) => request('DELETE', path),
+    get cartCookie() {
+      return cartCookie;
+    },
+    get email() {
+      return email;
+    },
+    signOut() {
+      accessToken = undefined;
+    },
+    forgetCookie() {
+      cartCookie = undefined;
+    },
+    async signInAsGuest(address = uniqueEmail('guest')) {
+      await request('POST', '/api/auth/register', { email: address, guest_checkout: true });
+      return signedIn(await request('POST', '/api/auth/verify-guest', { email: address, code: await lastCode(address) }));
+    },
+    async register(address = uniqueEmail('member'), password = 'Sunny-Day-2026') {
+      await request('POST', '/api/auth/register', { email: address, guest_checkout: false });
+      await request('POST', '/api/auth/verify-email', { email: address, code: await lastCode(address) });
+      return signedIn(await request('POST', '/api/auth/complete-registration', { email: address, password, first_name: 'Ada', last_name: 'Rossi' }));
+    },
+    async login(address: string, password = 'Sunny-Day-2026') {
+      return signedIn(await request('POST', '/api/auth/login', { email: address, password }));
+    },
+  };
+}
+
+export type Shopper = ReturnType<typeof shopper>;
+
+/** Variants in stock, with what tests need to set prices and stock directly. */
+export async function variants(api: TestApi) {
+  return api.database.db
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['v.id', 'v.sku', 'v.price', 'v.stock_quantity', 'v.product_id', 'p.name'])
+    .where('v.stock_quantity', '>', 0)
+    .orderBy('v.sku')
+    .execute();
+}
+
+export async function setVariant(api: TestApi, id: string, values: { price?: number; stock_quantity?: number }) {
+  await api.database.db.updateTable('product_variants').set(values).where('id', '=', id).execute();
+}
+
+export async function stockOf(api: TestApi, id: string) {
+  const row = await api.database.db.selectFrom('product_variants').select('stock_quantity').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.stock_quantity;
+}
