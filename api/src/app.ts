@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Db } from './db/database.js';
 import { errorResponse } from './http-errors.js';
+import { contactRoutes } from './routes/contact.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { productRoutes } from './routes/products.js';
@@ -8,6 +9,7 @@ import { storageRoutes } from './routes/storage.js';
 import type { Clock } from './services/clock.js';
 import type { Logger } from './services/logger.js';
 import type { Mailer } from './services/mail.js';
+import { createRateLimits, type RateLimits } from './services/rate-limits.js';
 import type { Storage } from './services/storage.js';
 
 export interface AppConfig {
@@ -25,11 +27,16 @@ export interface AppDeps {
   storage: Storage;
   log: Logger;
   config: AppConfig;
+  rateLimits: RateLimits;
 }
+
+/** What createApp is given; rate limits default to in-memory counters. */
+export type AppInput = Omit<AppDeps, 'rateLimits'> & { rateLimits?: RateLimits };
 
 export type AppEnv = { Variables: { deps: AppDeps } };
 
-export function createApp(deps: AppDeps) {
+export function createApp(input: AppInput) {
+  const deps: AppDeps = { ...input, rateLimits: input.rateLimits ?? createRateLimits({ log: input.log }) };
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
     c.set('deps', deps);
@@ -38,6 +45,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes());
   app.route('/api/products', productRoutes());
+  app.route('/api/contact', contactRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox') app.route('/', devMailboxRoutes());
 

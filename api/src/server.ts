@@ -5,6 +5,7 @@ import { EnvError, parseApiEnv } from './env.js';
 import { systemClock } from './services/clock.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
+import { createRateLimits } from './services/rate-limits.js';
 
 async function main() {
   const env = parseApiEnv();
@@ -12,12 +13,14 @@ async function main() {
   const mail = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log)
     : createOutboxMailer(handle.db, systemClock, log);
+  const rateLimits = createRateLimits({ redisUrl: env.REDIS_URL, log });
   const app = createApp({
     db: handle.db,
     clock: systemClock,
     mail,
     storage,
     log,
+    rateLimits,
     config: { publicApiUrl: env.PUBLIC_API_URL, storageUrl: env.STORAGE_URL },
   });
 
@@ -31,6 +34,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.close();
+    await rateLimits.close();
     await handle.close().catch((error) => log.error('closing the database failed', error));
     lock?.release();
     process.exit(code);

@@ -1,11 +1,13 @@
 import catalogue from './migrations/001_catalogue.sql';
 import mailOutbox from './migrations/002_mail_outbox.sql';
+import contact from './migrations/005_contact.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
   { name: '001_catalogue', sql: catalogue },
   { name: '002_mail_outbox', sql: mailOutbox },
+  { name: '005_contact', sql: contact },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

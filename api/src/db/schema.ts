@@ -55,6 +55,16 @@ export interface Database {
     html: string;
     created_at: ColumnType<Date, Date | string | undefined, never>;
   };
+  contact_messages: {
+    id: Generated<string>;
+    name: string;
+    email: string;
+    reason: string;
+    subject: string;
+    message: string;
+    client_ip: string | null;
+    created_at: ColumnType<Date, Date | string | undefined, never>;
+  };
   schema_migrations: { name: string; applied_at: ColumnType<Date, never, never> };
 }
 

@@ -1,0 +1,99 @@
+import type { Context } from 'hono';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ApiError } from '../http-errors.js';
+import type { Logger } from './logger.js';
+
+/** A named budget: `points` actions per `durationSeconds`, counted per key (an IP, an email). */
+export interface RateRule {
+  name: string;
+  points: number;
+  durationSeconds: number;
+  /** The `detail` answered with 429 when the budget is spent. */
+  detail: string;
+}
+
+/** Every rule of the API in one place, so the numbers are easy to find and to tune. */
+export const RATE_RULES = {
+  contactPerIp: {
+    name: 'contact-ip',
+    points: 10,
+    durationSeconds: 60 * 60,
+    detail: 'Too many messages from this address. Please try again later.',
+  },
+  contactPerEmail: {
+    name: 'contact-email',
+    points: 3,
+    durationSeconds: 60 * 60,
+    detail: 'Too many messages from this email address. Please try again later.',
+  },
+} satisfies Record<string, RateRule>;
+
+export interface RateLimits {
+  /** Spends one point of `rule` for `key`; throws an ApiError 429 (with Retry-After seconds) when none is left. */
+  consume(rule: RateRule, key: string): Promise<void>;
+  /** Gives back every point of `rule` for `key` (after a successful sign-in, for instance). */
+  reset(rule: RateRule, key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Raised by `consume` when a budget is spent. */
+export class RateLimitedError extends ApiError {
+  constructor(
+    detail: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, detail);
+  }
+}
+
+/**
+ * Counters in memory (one API process), or in Redis when `redisUrl` is set so that every instance
+ * shares them. If Redis is unreachable the in-memory counters stand in rather than refusing everyone.
+ */
+export function createRateLimits(options: { redisUrl?: string; log?: Logger } = {}): RateLimits {
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
+  redis?.on('error', (error) => options.log?.error('rate limits: Redis error', error));
+  const limiters = new Map<string, RateLimiterAbstract>();
+
+  const limiterFor = (rule: RateRule) => {
+    let limiter = limiters.get(rule.name);
+    if (!limiter) {
+      const common = { keyPrefix: `rl:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
+      limiter = redis
+        ? new RateLimiterRedis({ ...common, storeClient: redis, insuranceLimiter: new RateLimiterMemory(common) })
+        : new RateLimiterMemory(common);
+      limiters.set(rule.name, limiter);
+    }
+    return limiter;
+  };
+
+  return {
+    async consume(rule, key) {
+      try {
+        await limiterFor(rule).consume(key.toLowerCase());
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          throw new RateLimitedError(rule.detail, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+        }
+        throw rejection;
+      }
+    },
+    async reset(rule, key) {
+      await limiterFor(rule).delete(key.toLowerCase());
+    },
+    async close() {
+      redis?.disconnect();
+    },
+  };
+}
+
+/** `consume` for a route: a spent budget answers 429 with a Retry-After header. */
+export async function enforceRateLimit(c: Context, limits: RateLimits, rule: RateRule, key: string): Promise<void> {
+  try {
+    await limits.consume(rule, key);
+  } catch (error) {
+    if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
