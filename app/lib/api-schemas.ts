@@ -51,3 +51,6 @@ export const productListSchema = z.array(productListItemSchema);
 
 export type ApiImageOut = z.infer<typeof imageSchema>;
 export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+/** Answer of POST contact/submit. */
+export const contactSubmitResponseSchema = z.object({ id: z.string(), message: z.string() });

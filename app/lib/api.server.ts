@@ -45,11 +45,11 @@ export function createApiClient(options: ApiClientOptions) {
     method: string,
     path: string,
     schema: S,
-    init: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+    init: { query?: Query; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
   ): Promise<z.infer<S>> {
     const url = new URL(path, root);
     for (const [key, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...init.headers, Accept: 'application/json' };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.accessToken) headers.Authorization = `Bearer ${options.accessToken}`;
     const timeout = AbortSignal.timeout(options.timeoutMs);

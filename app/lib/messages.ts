@@ -19,6 +19,7 @@ export const MESSAGES = {
   contactFailed: 'Failed to send message',
   contactFailedTryAgain: 'Failed to send message. Please try again.',
   contactSending: 'Sending...',
+  contactThankYou: "Thank you for your message! We'll get back to you within one working day.",
 
   // Policy documents (spec §8).
   errorLoadingDocument: (message: string) => `Error loading document: ${message}`,
