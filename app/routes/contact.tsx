@@ -1,10 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useFetcher, useLoaderData } from '@remix-run/react';
+import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { CONTACT_REASONS, CONTACT_REASON_LABELS, contactSchema, reasonFromQuery } from '~/forms/contact';
 import { apiClient } from '~/lib/api.server';
 import { BRAND } from '~/lib/brand';
@@ -23,7 +22,7 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: `Write to ${BRAND.name}: orders, sizing, press, wholesale and collaborations.` },
 ];
 
-/** Marks a submission made by the enhanced form (JavaScript), which stays on the page instead of redirecting. */
+/** Marks a submission sent by script (JavaScript on), which stays on the page instead of redirecting. */
 const IN_PLACE = 'in-place';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -68,14 +67,16 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 
 function ContactForm({ initialReason, thankYou }: { initialReason: string | null; thankYou: string | null }) {
   const fetcher = useFetcher<typeof action>();
-  const hydrated = useHydrated();
+  // With JavaScript the answer comes to the fetcher; without it, the post rendered this page.
+  const actionData = useActionData<typeof action>();
+  const reply = fetcher.data ?? actionData;
   const [showThanks, setShowThanks] = useState(false);
   // Fields edited since the last submit attempt hide their error (spec §5).
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
 
   const [form, fields] = useForm({
     id: 'contact-form',
-    lastResult: fetcher.data?.result,
+    lastResult: reply?.result,
     constraint: getZodConstraint(contactSchema),
     defaultValue: { reason: initialReason ?? '' },
     shouldValidate: 'onSubmit',
@@ -101,6 +102,12 @@ function ContactForm({ initialReason, thankYou }: { initialReason: string | null
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setEdited(new Set());
     formProps.onSubmit(event);
+    if (event.defaultPrevented) return; // invalid: Conform shows the errors
+    // This handler runs only with JavaScript, so the answer can come back in place.
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    data.set('delivery', IN_PLACE);
+    fetcher.submit(data, { method: 'post' });
   };
   const onInput = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as HTMLInputElement).name;
@@ -126,7 +133,6 @@ function ContactForm({ initialReason, thankYou }: { initialReason: string | null
         </p>
       ) : null}
       <HoneypotInputs label="Please leave this field blank" />
-      {hydrated ? <input type="hidden" name="delivery" value={IN_PLACE} /> : null}
       <fieldset disabled={sending || showThanks} className="contact-form__fields">
         <legend className="visually-hidden">Your message</legend>
         <div className="field-row">
