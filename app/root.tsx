@@ -1,9 +1,25 @@
-import { json, type LinksFunction, type MetaFunction } from '@remix-run/node';
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { CookieNotice } from './components/cookie-notice';
+import { ProgressBar } from './components/progress-bar';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { getOptionalUser } from './lib/auth.server';
+import { hasCookieConsent } from './lib/cookie-consent.server';
 import { getHoneypot } from './lib/honeypot.server';
-import { BRAND } from './lib/brand';
 import { pageTitle } from './lib/page-title';
 import stylesheet from './styles/app.css';
 
@@ -20,7 +36,20 @@ function isNotFound(error: unknown): boolean {
 export const meta: MetaFunction = ({ error }) =>
   error ? [{ title: pageTitle(isNotFound(error) ? 'Page not found' : 'Something went wrong') }] : [];
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  return json({
+    honeypotInputProps: getHoneypot().getInputProps(),
+    user,
+    // The cart issue feeds this from the API's cart; until then the badge stays empty.
+    cartCount: 0,
+    cookieConsent: hasCookieConsent(request),
+  });
+}
+
+/** The brand's chrome around every page, error pages included (then without the root's data if it failed). */
 export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="en">
       <head>
@@ -31,31 +60,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <ProgressBar />
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <header className="site-header">
-          <Link to="/" className="brand" aria-label={`${BRAND.name} home`}>
-            {BRAND.name}
-          </Link>
-        </header>
-        <main id="main" className="site-main">
+        <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />
+        <SiteHeader signedIn={Boolean(data?.user)} cartCount={data?.cartCount ?? 0} />
+        <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>
-        <footer className="site-footer">
-          <p>
-            {BRAND.name} · {BRAND.headquarters.line1}, {BRAND.headquarters.postalCode} {BRAND.headquarters.city}
-          </p>
-        </footer>
+        <SiteFooter />
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
-}
-
-export function loader() {
-  return json({ honeypotInputProps: getHoneypot().getInputProps() });
 }
 
 export default function App() {

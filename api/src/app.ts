@@ -7,6 +7,7 @@ import { errorResponse } from './http-errors.js';
 import { authRoutes } from './routes/auth.js';
 import { cartRoutes } from './routes/cart.js';
 import { checkoutRoutes } from './routes/checkout.js';
+import { contactRoutes } from './routes/contact.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { productRoutes } from './routes/products.js';
@@ -41,7 +42,7 @@ export interface AppDeps {
   clock: Clock;
   mail: Mailer;
   storage: Storage;
-  limits: RateLimits;
+  rateLimits: RateLimits;
   /** The built-in test payment page, or Stripe Checkout. */
   payments: PaymentProvider;
   log: Logger;
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/checkout/', checkoutRoutes());
   app.route('/api/user/', userRoutes());
   if (deps.payments.name === 'test') app.route('/', testPaymentRoutes());
+  app.route('/api/contact', contactRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox') app.route('/', devMailboxRoutes());
 

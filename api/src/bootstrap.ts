@@ -7,6 +7,7 @@ import { seedCatalogue } from './db/seed.js';
 import { EnvError, type ApiEnv } from './env.js';
 import { generateCatalogueImages } from './services/catalogue-images.js';
 import type { Logger } from './services/logger.js';
+import { seedPolicyDocuments } from './services/policy-documents.js';
 import { createLocalStorage, type Storage } from './services/storage.js';
 
 export const LOCK_FILE = 'api.lock';
@@ -83,7 +84,7 @@ export interface PreparedData {
   lock: DataDirLock | null;
 }
 
-/** Opens the database (taking the lock for PGlite), applies migrations, seeds an empty catalogue and draws missing images. */
+/** Opens the database (taking the lock for PGlite), applies migrations, seeds an empty catalogue, draws missing images and writes missing policy documents. */
 export async function prepareData(
   env: ApiEnv,
   log: Logger,
@@ -107,6 +108,8 @@ export async function prepareData(
     const started = Date.now();
     const drawn = await generateCatalogueImages(storage);
     if (drawn) log.info(`images: drew ${drawn} catalogue images in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const documents = await seedPolicyDocuments(storage);
+    if (documents.length) log.info(`documents: wrote ${documents.join(', ')}`);
     return { handle, storage, lock };
   } catch (error) {
     lock?.release();

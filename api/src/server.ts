@@ -1,5 +1,4 @@
 import { serve } from '@hono/node-server';
-import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import { DataDirInUseError, ensureAdminToken, prepareData, resolveSecret } from './bootstrap.js';
 import { EnvError, parseApiEnv } from './env.js';
@@ -9,7 +8,7 @@ import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
 import { releaseExpiredSessions } from './services/checkout.js';
 import { createStripeClient, createStripeProvider } from './services/payments/stripe-provider.js';
 import { createTestPaymentProvider } from './services/payments/test-provider.js';
-import { createRateLimits, shopLimits } from './services/rate-limits.js';
+import { createRateLimits } from './services/rate-limits.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
 
 async function main() {
@@ -19,8 +18,7 @@ async function main() {
   const mail = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log)
     : createOutboxMailer(handle.db, systemClock, log);
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-  redis?.on('error', (error) => log.error(`redis: ${error.message}`));
+  const rateLimits = createRateLimits({ redisUrl: env.REDIS_URL, log, points: { 'auth-ip': env.AUTH_IP_LIMIT_PER_MINUTE } });
   const adminToken = ensureAdminToken(env.DATA_DIR);
   const payments = env.STRIPE_SECRET_KEY
     ? createStripeProvider({ client: createStripeClient(env.STRIPE_SECRET_KEY), webhookSecret: env.STRIPE_WEBHOOK_SECRET })
@@ -31,9 +29,9 @@ async function main() {
     clock: systemClock,
     mail,
     storage,
-    limits: createRateLimits(shopLimits({ authPerIpPerMinute: env.AUTH_IP_LIMIT_PER_MINUTE }), redis),
     payments,
     log,
+    rateLimits,
     config: {
       publicApiUrl: env.PUBLIC_API_URL,
       storageUrl: env.STORAGE_URL,
@@ -61,7 +59,7 @@ async function main() {
     stopping = true;
     clearInterval(expirySweep);
     server.close();
-    redis?.disconnect();
+    await rateLimits.close();
     await handle.close().catch((error) => log.error('closing the database failed', error));
     lock?.release();
     process.exit(code);

@@ -115,3 +115,6 @@ export const wishlistAnswerSchema = z.object({ message: z.string(), already_in_w
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 export type ProductVariant = z.infer<typeof variantSchema>;
 export type SizeChart = z.infer<typeof sizeChartSchema>;
+
+/** Answer of POST contact/submit. */
+export const contactSubmitResponseSchema = z.object({ id: z.string(), message: z.string() });

@@ -43,6 +43,7 @@ export function isExpiredTokenError(status: number, message: string): boolean {
 }
 
 type Query = Record<string, string | number | undefined>;
+type CallInit = { query?: Query; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
 
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? fetch;
@@ -52,7 +53,7 @@ export function createApiClient(options: ApiClientOptions) {
     method: string,
     path: string,
     schema: S,
-    init: { query?: Query; body?: unknown; signal?: AbortSignal } = {},
+    init: CallInit = {},
   ): Promise<z.infer<S>> {
     try {
       return await once(method, path, schema, init, options.auth?.token());
@@ -68,12 +69,12 @@ export function createApiClient(options: ApiClientOptions) {
     method: string,
     path: string,
     schema: S,
-    init: { query?: Query; body?: unknown; signal?: AbortSignal },
+    init: CallInit,
     token: string | undefined,
   ): Promise<z.infer<S>> {
     const url = new URL(path, root);
     for (const [key, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...init.headers, Accept: 'application/json' };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.forwardedFor) headers['X-Forwarded-For'] = options.forwardedFor;

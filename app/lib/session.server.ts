@@ -90,7 +90,8 @@ export function getSession(request: Request): Promise<ShopSession> {
 export function commitSession(request: Request, session: ShopSession, maxAge?: number): Promise<string> {
   if (maxAge !== undefined) session.set('expiresAt', Date.now() + maxAge * 1000);
   const expiresAt = session.get('expiresAt');
-  const remaining = expiresAt ? Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)) : undefined;
+  // A new lifetime is exactly maxAge; otherwise what is left of the old one (a millisecond past the set must not cost a second).
+  const remaining = maxAge ?? (expiresAt ? Math.max(0, Math.round((expiresAt - Date.now()) / 1000)) : undefined);
   return storageFor(request).commitSession(session, remaining === undefined ? undefined : { maxAge: remaining });
 }
 

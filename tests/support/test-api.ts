@@ -10,7 +10,7 @@ import { silentLogger, type Logger } from '../../api/src/services/logger';
 import { createOutboxMailer, type Mailer } from '../../api/src/services/mail';
 import type { PaymentProvider } from '../../api/src/services/payments/provider';
 import { createTestPaymentProvider } from '../../api/src/services/payments/test-provider';
-import { createRateLimits, type LimitRule } from '../../api/src/services/rate-limits';
+import { createRateLimits } from '../../api/src/services/rate-limits';
 import { createLocalStorage, type Storage } from '../../api/src/services/storage';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -29,11 +29,11 @@ export interface TestApi {
 }
 
 /** The real API on a fresh database, for in-process calls (`app.request`). */
-/** Limits high enough that only tests about rate limits meet them. */
-export const GENEROUS_LIMITS: Record<string, LimitRule> = { 'auth-ip': { points: 10_000, duration: 60 }, 'auth-email': { points: 10_000, duration: 60 } };
+/** Sign-in budgets high enough that only tests about rate limits meet them (by rule name). */
+export const GENEROUS_LIMITS: Record<string, number> = { 'auth-ip': 10_000, 'auth-email': 10_000 };
 
 export async function createTestApi(
-  options: { seed?: boolean; mail?: Mailer; log?: Logger; limits?: Record<string, LimitRule>; payments?: PaymentProvider } = {},
+  options: { seed?: boolean; mail?: Mailer; log?: Logger; limits?: Record<string, number>; payments?: PaymentProvider } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedCatalogue(database.db);
@@ -47,7 +47,7 @@ export async function createTestApi(
     clock,
     mail,
     storage,
-    limits: createRateLimits(options.limits ?? GENEROUS_LIMITS),
+    rateLimits: createRateLimits({ points: options.limits ?? GENEROUS_LIMITS }),
     payments: options.payments ?? createTestPaymentProvider('http://localhost:8787'),
     log,
     config: {

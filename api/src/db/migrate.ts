@@ -2,6 +2,7 @@ import catalogue from './migrations/001_catalogue.sql';
 import mailOutbox from './migrations/002_mail_outbox.sql';
 import auth from './migrations/003_auth.sql';
 import wishlist from './migrations/004_wishlist.sql';
+import contact from './migrations/005_contact.sql';
 import cartCheckout from './migrations/006_cart_checkout.sql';
 import type { DatabaseHandle } from './database.js';
 
@@ -11,6 +12,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '002_mail_outbox', sql: mailOutbox },
   { name: '003_auth', sql: auth },
   { name: '004_wishlist', sql: wishlist },
+  { name: '005_contact', sql: contact },
   { name: '006_cart_checkout', sql: cartCheckout },
 ];
 

@@ -63,6 +63,16 @@ export interface Database {
     created_at: ColumnType<Date, Date | string | undefined, never>;
     notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
+  contact_messages: {
+    id: Generated<string>;
+    name: string;
+    email: string;
+    reason: string;
+    subject: string;
+    message: string;
+    client_ip: string | null;
+    created_at: ColumnType<Date, Date | string | undefined, never>;
+  };
   schema_migrations: { name: string; applied_at: ColumnType<Date, never, never> };
   users: {
     id: Generated<string>;

@@ -3,24 +3,26 @@ import { z } from 'zod';
 import type { AppEnv } from '../app.js';
 import { resetCodeEmail, verificationCodeEmail } from '../auth/emails.js';
 import { mergeCartOfRequest } from '../auth/cart-cookie.js';
-import { clientIp, requireUser } from '../auth/middleware.js';
+import { requireUser } from '../auth/middleware.js';
+import { clientIp } from '../client-ip.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import * as rules from '../auth/rules.js';
 import { findUserByEmail, toUserOut, type UserRow } from '../auth/users.js';
 import { ApiError, validate } from '../http-errors.js';
+import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
 
 const emailOnly = z.object({ email: rules.email });
 
 /** Limits every auth request per client IP first, then per email once the body is read. */
 async function limitByEmail(c: Context<AppEnv>, email: string) {
-  await c.var.deps.limits.consume('auth-email', [email]);
+  await enforceRateLimit(c, c.var.deps.rateLimits, RATE_RULES.authPerEmail, email);
 }
 
 export function authRoutes() {
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
-    await c.var.deps.limits.consume('auth-ip', [clientIp(c)]);
+    await enforceRateLimit(c, c.var.deps.rateLimits, RATE_RULES.authPerIp, clientIp(c));
     await next();
   });
 

@@ -1,53 +1,106 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Context } from 'hono';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from '../http-errors.js';
+import type { Logger } from './logger.js';
 
-export interface LimitRule {
-  /** Requests allowed per window. */
+/** A named budget: `points` actions per `durationSeconds`, counted per key (an IP, an email). */
+export interface RateRule {
+  name: string;
   points: number;
-  /** Window in seconds. */
-  duration: number;
+  durationSeconds: number;
+  /** The `detail` answered with 429 when the budget is spent (given the seconds to wait). */
+  detail: string | ((retryAfterSeconds: number) => string);
 }
 
-/** A redis client as rate-limiter-flexible takes it (ioredis or node-redis). */
-export type RedisLike = object;
+const tryAgainIn = (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`;
+
+/** Every rule of the API in one place, so the numbers are easy to find and to tune. */
+export const RATE_RULES = {
+  // Every sign-in endpoint, per client address and per email; checked before any password is hashed.
+  authPerIp: { name: 'auth-ip', points: 60, durationSeconds: 60, detail: tryAgainIn },
+  authPerEmail: { name: 'auth-email', points: 20, durationSeconds: 60, detail: tryAgainIn },
+  contactPerIp: {
+    name: 'contact-ip',
+    points: 10,
+    durationSeconds: 60 * 60,
+    detail: 'Too many messages from this address. Please try again later.',
+  },
+  contactPerEmail: {
+    name: 'contact-email',
+    points: 3,
+    durationSeconds: 60 * 60,
+    detail: 'Too many messages from this email address. Please try again later.',
+  },
+} satisfies Record<string, RateRule>;
 
 export interface RateLimits {
-  /** Counts one request for each key; 429 with a detail and the wait when any is over its limit. */
-  consume(name: string, keys: string[]): Promise<void>;
+  /** Spends one point of `rule` for `key`; throws an ApiError 429 (with Retry-After seconds) when none is left. */
+  consume(rule: RateRule, key: string): Promise<void>;
+  /** Gives back every point of `rule` for `key`. */
+  reset(rule: RateRule, key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Raised by `consume` when a budget is spent. */
+export class RateLimitedError extends ApiError {
+  constructor(
+    detail: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, detail);
+  }
 }
 
 /**
- * Named limits, each keyed (per IP, per email...). Memory store by default; Redis when a client is
- * given, so several API instances share the counts.
+ * Counters in memory (one API process), or in Redis when `redisUrl` is set so that every instance
+ * shares them. If Redis is unreachable the in-memory counters stand in rather than refusing everyone.
+ * `points` overrides a rule's budget by name (operators tune it; tests raise or lower it).
  */
-export function createRateLimits(rules: Record<string, LimitRule>, redis?: RedisLike): RateLimits {
-  const limiters = new Map<string, { consume(key: string): Promise<unknown> }>();
-  for (const [name, rule] of Object.entries(rules)) {
-    const options = { keyPrefix: `shop:${name}`, points: rule.points, duration: rule.duration };
-    limiters.set(name, redis ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: false }) : new RateLimiterMemory(options));
-  }
+export function createRateLimits(options: { redisUrl?: string; log?: Logger; points?: Record<string, number> } = {}): RateLimits {
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
+  redis?.on('error', (error) => options.log?.error('rate limits: Redis error', error));
+  const limiters = new Map<string, RateLimiterAbstract>();
+
+  const limiterFor = (rule: RateRule) => {
+    let limiter = limiters.get(rule.name);
+    if (!limiter) {
+      const common = { keyPrefix: `rl:${rule.name}`, points: options.points?.[rule.name] ?? rule.points, duration: rule.durationSeconds };
+      limiter = redis
+        ? new RateLimiterRedis({ ...common, storeClient: redis, insuranceLimiter: new RateLimiterMemory(common) })
+        : new RateLimiterMemory(common);
+      limiters.set(rule.name, limiter);
+    }
+    return limiter;
+  };
+
   return {
-    async consume(name, keys) {
-      const limiter = limiters.get(name);
-      if (!limiter) throw new Error(`No rate limit named ${name}`);
-      for (const key of keys) {
-        try {
-          await limiter.consume(key);
-        } catch (error) {
-          if (!(error instanceof RateLimiterRes)) throw error;
-          const wait = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-          throw new ApiError(429, `Too many requests. Please try again in ${wait} seconds.`);
+    async consume(rule, key) {
+      try {
+        await limiterFor(rule).consume(key.toLowerCase());
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          const wait = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+          throw new RateLimitedError(typeof rule.detail === 'function' ? rule.detail(wait) : rule.detail, wait);
         }
+        throw rejection;
       }
+    },
+    async reset(rule, key) {
+      await limiterFor(rule).delete(key.toLowerCase());
+    },
+    async close() {
+      redis?.disconnect();
     },
   };
 }
 
-/** The limits the shop runs with; tests pass their own. */
-export function shopLimits(options: { authPerIpPerMinute: number }): Record<string, LimitRule> {
-  return {
-    // Every auth endpoint, per client IP and per email address.
-    'auth-ip': { points: options.authPerIpPerMinute, duration: 60 },
-    'auth-email': { points: 20, duration: 60 },
-  };
+/** `consume` for a route: a spent budget answers 429 with a Retry-After header. */
+export async function enforceRateLimit(c: Context, limits: RateLimits, rule: RateRule, key: string): Promise<void> {
+  try {
+    await limits.consume(rule, key);
+  } catch (error) {
+    if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
+    throw error;
+  }
 }

@@ -1,0 +1,51 @@
+import { Form, Link, useLocation } from '@remix-run/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { COOKIE_CONSENT_KEY } from '~/lib/site-rules';
+
+const ACCEPTED = 'accepted';
+
+/**
+ * Shown until accepted. With JavaScript the acceptance goes to local storage (spec §9) and a cookie,
+ * so the server leaves the notice out of the next page; without it the form post sets the cookie.
+ */
+export function CookieNotice({ acceptedByCookie }: { acceptedByCookie: boolean }) {
+  const location = useLocation();
+  const [acceptedHere, setAcceptedHere] = useState(false);
+
+  useEffect(() => {
+    try {
+      if (window.localStorage.getItem(COOKIE_CONSENT_KEY) === ACCEPTED) setAcceptedHere(true);
+    } catch {
+      // Storage blocked: the cookie still decides.
+    }
+  }, []);
+
+  if (acceptedByCookie || acceptedHere) return null;
+
+  const accept = (event: FormEvent<HTMLFormElement>) => {
+    try {
+      window.localStorage.setItem(COOKIE_CONSENT_KEY, ACCEPTED);
+    } catch {
+      return; // no storage: let the form post set the cookie
+    }
+    event.preventDefault();
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${COOKIE_CONSENT_KEY}=${ACCEPTED}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+    setAcceptedHere(true);
+  };
+
+  return (
+    <section className="cookie-notice" aria-label="Cookie notice">
+      <p>
+        We use cookies and local storage only to keep you signed in, remember your cart and remember this choice. No advertising or tracking.{' '}
+        <Link to="/privacy-policy">Privacy Policy</Link>
+      </p>
+      <Form method="post" action="/cookie-consent" onSubmit={accept}>
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <button type="submit" className="button button--small">
+          Accept
+        </button>
+      </Form>
+    </section>
+  );
+}

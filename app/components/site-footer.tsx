@@ -1,0 +1,68 @@
+import { Link } from '@remix-run/react';
+import { BRAND } from '~/lib/brand';
+import { PRODUCT_MENU } from '~/lib/navigation';
+import { POLICY_DOCUMENTS } from '~/lib/policies';
+
+const GROUPS = [
+  { heading: 'Shop', links: [{ name: 'All products', to: '/' }, ...PRODUCT_MENU] },
+  {
+    heading: 'Account',
+    links: [
+      { name: 'Profile', to: '/profile' },
+      { name: 'Orders', to: '/orders' },
+      { name: 'Cart', to: '/cart' },
+      { name: 'Create account', to: '/register' },
+    ],
+  },
+  { heading: 'Policies', links: POLICY_DOCUMENTS.map((doc) => ({ name: doc.title, to: `/${doc.slug}` })) },
+  {
+    heading: 'Support',
+    links: [
+      { name: 'Contact us', to: '/contact' },
+      { name: 'Problem with a purchase', to: '/contact?reason=purchase_error' },
+      { name: 'Returns', to: '/return-policy' },
+      { name: 'About us', to: '/about' },
+    ],
+  },
+];
+
+/** Footer: the link groups shop, account, policies and support, and the Milan address (spec §2). */
+export function SiteFooter() {
+  const hq = BRAND.headquarters;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__groups">
+        {GROUPS.map((group) => (
+          <nav key={group.heading} aria-labelledby={`footer-${group.heading.toLowerCase()}`} className="footer-group">
+            <h2 id={`footer-${group.heading.toLowerCase()}`} className="footer-group__heading">
+              {group.heading}
+            </h2>
+            <ul>
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="site-footer__base">
+        <address>
+          <strong>{BRAND.name}</strong> · {hq.line1}, {hq.postalCode} {hq.city}, {hq.country} ·{' '}
+          <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>
+        </address>
+        <ul className="social-links" aria-label="Social media">
+          {BRAND.social.map((site) => (
+            <li key={site.name}>
+              <a href={site.url} rel="noopener noreferrer" target="_blank">
+                {site.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p>{BRAND.tagline}.</p>
+      </div>
+    </footer>
+  );
+}

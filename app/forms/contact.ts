@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { MESSAGES } from '../lib/messages';
+
+/** Reasons for contact (spec §3), in the order the form offers them. */
+export const CONTACT_REASONS = ['general', 'order', 'collaboration', 'press', 'wholesale', 'customer-service', 'other'] as const;
+export type ContactReason = (typeof CONTACT_REASONS)[number];
+
+export const CONTACT_REASON_LABELS: Record<ContactReason, string> = {
+  general: 'General question',
+  order: 'Order or purchase problem',
+  collaboration: 'Collaboration',
+  press: 'Press',
+  wholesale: 'Wholesale',
+  'customer-service': 'Customer service',
+  other: 'Other',
+};
+
+/** `?reason=` values from other pages (the failed-payment page sends purchase_error) and the reason they mean. */
+export function reasonFromQuery(value: string | null): ContactReason | undefined {
+  if (!value) return undefined;
+  if (value === 'purchase_error') return 'order';
+  return (CONTACT_REASONS as readonly string[]).includes(value) ? (value as ContactReason) : undefined;
+}
+
+// Something, an at sign, something, a dot, something: the shape spec §5 calls {email}.
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000, email: 254 } as const;
+
+const required = (message: string) => z.string({ required_error: message }).trim().min(1, message);
+
+/**
+ * The contact form of spec §5, checked in the spec's order (name, email, email shape, reason,
+ * subject, message); the browser (Conform) and the action share it. A field shows its first error.
+ */
+export const contactSchema = z.object({
+  name: required(MESSAGES.contactNameRequired).max(CONTACT_LIMITS.name, 'Name is too long'),
+  email: required(MESSAGES.contactEmailRequired)
+    .regex(EMAIL_PATTERN, MESSAGES.contactEmailInvalid)
+    .max(CONTACT_LIMITS.email, MESSAGES.emailTooLong)
+    .transform((value) => value.toLowerCase()),
+  reason: z.enum(CONTACT_REASONS, { errorMap: () => ({ message: MESSAGES.contactReasonRequired }) }),
+  subject: required(MESSAGES.contactSubjectRequired).max(CONTACT_LIMITS.subject, 'Subject is too long'),
+  message: required(MESSAGES.contactMessageRequired).max(CONTACT_LIMITS.message, 'Message is too long'),
+});
+
+export type ContactMessage = z.infer<typeof contactSchema>;

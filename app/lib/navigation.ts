@@ -1,0 +1,61 @@
+import { CART_BADGE_CAP } from './site-rules';
+
+/** A contextual back button of spec §2. */
+export interface BackLink {
+  label: string;
+  to: string;
+}
+
+/**
+ * What a route tells the navigation bar through its `handle`: the page title shown there, and the
+ * contextual back button. The deepest route that sets one wins.
+ */
+export interface NavigationHandle {
+  pageTitle?: string;
+  back?: BackLink;
+}
+
+/** The back buttons of spec §2, for the routes that show them. */
+export const BACK_LINKS = {
+  /** cart */
+  continueShopping: { label: 'Continue Shopping', to: '/' },
+  /** payment-result, policy pages and product pages */
+  backToShop: { label: 'Back to Shop', to: '/' },
+  /** order-details */
+  viewOrderHistory: { label: 'View Order History', to: '/orders' },
+  /** orders */
+  backToProfile: { label: 'Back to Profile', to: '/profile' },
+} as const satisfies Record<string, BackLink>;
+
+/** The Products menu of the navigation bar (spec §2). */
+export const PRODUCT_MENU = ['Tracer Tee', 'Padded Tee', 'Padded Jorts'].map((name) => ({
+  name,
+  to: `/product/${encodeURIComponent(name)}`,
+}));
+
+/** The cart badge text: nothing for an empty cart, '99+' above 99. */
+export function cartBadgeText(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > CART_BADGE_CAP ? `${CART_BADGE_CAP}+` : String(Math.floor(count));
+}
+
+/** Reads the navigation handle of a route match, whatever else the handle holds. */
+export function navigationHandleOf(handle: unknown): NavigationHandle {
+  if (!handle || typeof handle !== 'object') return {};
+  const { pageTitle, back } = handle as NavigationHandle;
+  return {
+    pageTitle: typeof pageTitle === 'string' ? pageTitle : undefined,
+    back: back && typeof back.label === 'string' && typeof back.to === 'string' ? back : undefined,
+  };
+}
+
+/** The title and back button for the current matches: the deepest route that sets each. */
+export function currentNavigation(matches: { handle?: unknown }[]): NavigationHandle {
+  const result: NavigationHandle = {};
+  for (const match of matches) {
+    const handle = navigationHandleOf(match.handle);
+    if (handle.pageTitle) result.pageTitle = handle.pageTitle;
+    if (handle.pageTitle || handle.back) result.back = handle.back;
+  }
+  return result;
+}

@@ -1,0 +1,13 @@
+/** The four policy pages of spec §2 and where their markdown lives in the `documents` bucket. */
+export const POLICY_DOCUMENTS = [
+  { slug: 'privacy-policy', title: 'Privacy Policy', path: 'policies/privacy-policy.md' },
+  { slug: 'return-policy', title: 'Return Policy', path: 'policies/return-policy.md' },
+  { slug: 'terms-and-conditions', title: 'Terms and Conditions', path: 'policies/terms-and-conditions.md' },
+  { slug: 'website-use-agreement', title: 'Website Use Agreement', path: 'policies/website-use-agreement.md' },
+] as const;
+
+export type PolicySlug = (typeof POLICY_DOCUMENTS)[number]['slug'];
+
+export function policyDocument(slug: PolicySlug) {
+  return POLICY_DOCUMENTS.find((doc) => doc.slug === slug)!;
+}

@@ -1,0 +1,233 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { HoneypotInputs } from 'remix-utils/honeypot/react';
+import { CONTACT_REASONS, CONTACT_REASON_LABELS, contactSchema, reasonFromQuery } from '~/forms/contact';
+import { apiClient } from '~/lib/api.server';
+import { BRAND } from '~/lib/brand';
+import { contactErrorText, submitContactMessage } from '~/lib/contact.server';
+import { checkHoneypot } from '~/lib/honeypot.server';
+import { MESSAGES } from '~/lib/messages';
+import type { NavigationHandle } from '~/lib/navigation';
+import { pageTitle } from '~/lib/page-title';
+import { redirectWithFlash, takeFlash } from '~/lib/session.server';
+import { BUSINESS_HOURS, CONTACT_SUCCESS_MS } from '~/lib/site-rules';
+
+export const handle: NavigationHandle = { pageTitle: 'Contact' };
+
+export const meta: MetaFunction = () => [
+  { title: pageTitle('Contact') },
+  { name: 'description', content: `Write to ${BRAND.name}: orders, sizing, press, wholesale and collaborations.` },
+];
+
+/** Marks a submission sent by script (JavaScript on), which stays on the page instead of redirecting. */
+const IN_PLACE = 'in-place';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(request);
+  const reason = reasonFromQuery(new URL(request.url).searchParams.get('reason')) ?? null;
+  return json({ reason, thankYou: flash?.kind === 'success' ? flash.message : null }, { headers: { ...headers, 'Cache-Control': 'private, no-store' } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  checkHoneypot(formData);
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== 'success') {
+    return json({ result: submission.reply(), sent: false }, { status: 400 });
+  }
+  try {
+    await submitContactMessage(apiClient(), submission.value, request);
+  } catch (error) {
+    return json({ result: submission.reply({ formErrors: [contactErrorText(error)] }), sent: false }, { status: 502 });
+  }
+  if (formData.get('delivery') === IN_PLACE) return json({ result: submission.reply(), sent: true });
+  // Post/Redirect/Get: the thank-you shows on the fresh page.
+  return redirectWithFlash(request, '/contact', { kind: 'success', message: MESSAGES.contactThankYou });
+}
+
+function Field({ field, label, children }: { field: FieldMetadata<string>; label: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return (
+    <p id={id} className="field__error" aria-live="polite">
+      {error}
+    </p>
+  );
+}
+
+function ContactForm({ initialReason, thankYou }: { initialReason: string | null; thankYou: string | null }) {
+  const fetcher = useFetcher<typeof action>();
+  // With JavaScript the answer comes to the fetcher; without it, the post rendered this page.
+  const actionData = useActionData<typeof action>();
+  const reply = fetcher.data ?? actionData;
+  const [showThanks, setShowThanks] = useState(false);
+  // Fields edited since the last submit attempt hide their error (spec §5).
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+
+  const [form, fields] = useForm({
+    id: 'contact-form',
+    lastResult: reply?.result,
+    constraint: getZodConstraint(contactSchema),
+    defaultValue: { reason: initialReason ?? '' },
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+
+  const sent = fetcher.data?.sent === true;
+  useEffect(() => {
+    if (!sent) return;
+    setShowThanks(true);
+    const timer = window.setTimeout(() => {
+      setShowThanks(false);
+      form.reset();
+    }, CONTACT_SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+    // One timer per answer from the server.
+  }, [fetcher.data]);
+
+  const sending = fetcher.state !== 'idle';
+  const errorOf = (field: FieldMetadata<string>) => (edited.has(field.name) ? undefined : field.errors?.[0]);
+  const formProps = getFormProps(form);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setEdited(new Set());
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) return; // invalid: Conform shows the errors
+    // This handler runs only with JavaScript, so the answer can come back in place.
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    data.set('delivery', IN_PLACE);
+    fetcher.submit(data, { method: 'post' });
+  };
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name && !edited.has(name)) setEdited(new Set(edited).add(name));
+  };
+  const invalid = (field: FieldMetadata<string>) => ({
+    'aria-invalid': errorOf(field) ? true : undefined,
+    'aria-describedby': field.errorId,
+  });
+
+  const thanks = showThanks ? MESSAGES.contactThankYou : thankYou;
+  const formError = form.errors?.[0];
+
+  return (
+    <fetcher.Form method="post" {...formProps} noValidate onSubmit={onSubmit} onInput={onInput} className="contact-form" aria-labelledby="form-heading">
+      <h2 id="form-heading">Send us a message</h2>
+      <div role="status" className="contact-form__status">
+        {thanks ? <p className="notice notice--success">{thanks}</p> : null}
+      </div>
+      {formError ? (
+        <p className="notice notice--error" role="alert" id={form.errorId}>
+          {formError}
+        </p>
+      ) : null}
+      <HoneypotInputs label="Please leave this field blank" />
+      <fieldset disabled={sending || showThanks} className="contact-form__fields">
+        <legend className="visually-hidden">Your message</legend>
+        <div className="field-row">
+          <Field field={fields.name} label="Name">
+            <input {...getInputProps(fields.name, { type: 'text' })} {...invalid(fields.name)} autoComplete="name" />
+            <FieldError id={fields.name.errorId} error={errorOf(fields.name)} />
+          </Field>
+          <Field field={fields.email} label="Email">
+            <input {...getInputProps(fields.email, { type: 'email' })} {...invalid(fields.email)} autoComplete="email" />
+            <FieldError id={fields.email.errorId} error={errorOf(fields.email)} />
+          </Field>
+        </div>
+        <Field field={fields.reason} label="Reason for contact">
+          <select {...getSelectProps(fields.reason)} {...invalid(fields.reason)}>
+            <option value="">Select a reason</option>
+            {CONTACT_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {CONTACT_REASON_LABELS[reason]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.reason.errorId} error={errorOf(fields.reason)} />
+        </Field>
+        <Field field={fields.subject} label="Subject">
+          <input {...getInputProps(fields.subject, { type: 'text' })} {...invalid(fields.subject)} />
+          <FieldError id={fields.subject.errorId} error={errorOf(fields.subject)} />
+        </Field>
+        <Field field={fields.message} label="Message">
+          <textarea {...getTextareaProps(fields.message)} {...invalid(fields.message)} rows={7} />
+          <FieldError id={fields.message.errorId} error={errorOf(fields.message)} />
+        </Field>
+        <button type="submit" className="button">
+          {sending ? MESSAGES.contactSending : 'Send Message'}
+        </button>
+      </fieldset>
+    </fetcher.Form>
+  );
+}
+
+export default function Contact() {
+  const { reason, thankYou } = useLoaderData<typeof loader>();
+  const studio = BRAND.studio;
+  return (
+    <div className="contact">
+      <header className="contact__intro">
+        <h1 className="page-title">Contact us</h1>
+        <p className="lead">Questions about an order, sizing, press or wholesale? Write to us and a real person will answer, usually within one working day.</p>
+      </header>
+      <div className="contact__layout">
+        <ContactForm initialReason={reason} thankYou={thankYou} />
+        <aside className="contact__info" aria-labelledby="info-heading">
+          <h2 id="info-heading">Company info</h2>
+          <h3>Studio</h3>
+          <address>
+            {BRAND.name} Studio
+            <br />
+            {studio.line1}
+            <br />
+            {studio.postalCode} {studio.city}, {studio.country}
+          </address>
+          <h3>Email and phone</h3>
+          <ul className="plain-list">
+            <li>
+              <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>
+            </li>
+            <li>
+              <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> (orders)
+            </li>
+            <li>
+              <a href={`tel:${BRAND.phone.replace(/\s+/g, '')}`}>{BRAND.phone}</a>
+            </li>
+          </ul>
+          <h3 id="hours-heading">Business hours</h3>
+          <table className="hours" aria-labelledby="hours-heading">
+            <tbody>
+              {BUSINESS_HOURS.map((row) => (
+                <tr key={row.days}>
+                  <th scope="row">{row.days}</th>
+                  <td>{row.hours}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h3>Follow us</h3>
+          <ul className="plain-list">
+            {BRAND.social.map((site) => (
+              <li key={site.name}>
+                <a href={site.url} rel="noopener noreferrer" target="_blank">
+                  {site.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POLICY_MARKDOWN, seedPolicyDocuments } from '../../api/src/services/policy-documents';
+import { startTestApi } from '../../tests/support/test-api';
+import { PolicyPage } from '../components/policy-page';
+import { loadPolicy } from '../lib/documents.server';
+import { POLICY_DOCUMENTS } from '../lib/policies';
+import { loader } from './privacy-policy';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+type PolicyData = { title: string; markdown: string | null; error: string | null };
+
+let api: Api;
+beforeAll(async () => {
+  api = await startTestApi({ seed: false });
+  process.env.STORAGE_URL = api.url;
+});
+afterAll(() => api.cleanup());
+
+describe('policy pages against the real storage', () => {
+  it('load each document and render its headings and lists', async () => {
+    await seedPolicyDocuments(api.storage);
+    for (const doc of POLICY_DOCUMENTS) {
+      const response = await loadPolicy(doc.slug);
+      expect(response.status).toBe(200);
+      const data = (await response.json()) as PolicyData;
+      expect(data).toEqual({ title: doc.title, markdown: POLICY_MARKDOWN[doc.slug], error: null });
+      const html = renderToStaticMarkup(<PolicyPage {...data} />);
+      expect(html).toContain(`<h1 id="policy-title" class="page-title">${doc.title}</h1>`);
+      expect(html).toMatch(/<h2>[^<]+<\/h2>/);
+      expect(html).toMatch(/<ul>\s*<li>/);
+    }
+  });
+
+  it('the route loader answers with a public cache header', async () => {
+    const response = await loader();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
+  });
+
+  it('drop raw HTML written in a document', async () => {
+    await api.storage.put('documents', 'policies/return-policy.md', '## Returns\n\n<script>alert(1)</script>\n\n<b>bold</b> text and [a link](javascript:alert(1))');
+    try {
+      const data = (await (await loadPolicy('return-policy')).json()) as PolicyData;
+      const html = renderToStaticMarkup(<PolicyPage {...data} />);
+      expect(html).toContain('<h2>Returns</h2>');
+      expect(html).not.toMatch(/<script|<b>|javascript:/);
+    } finally {
+      await api.storage.put('documents', 'policies/return-policy.md', POLICY_MARKDOWN['return-policy']);
+    }
+  });
+
+  it("say 'Error loading document:' and why when the document cannot be loaded", async () => {
+    const empty = await startTestApi({ seed: false });
+    process.env.STORAGE_URL = empty.url;
+    try {
+      const response = await loadPolicy('terms-and-conditions');
+      expect(response.status).toBe(503);
+      expect(response.headers.get('Cache-Control')).toBe('no-store');
+      const data = (await response.json()) as PolicyData;
+      expect(renderToStaticMarkup(<PolicyPage {...data} />)).toContain('Error loading document: HTTP error! status: 404');
+      await empty.cleanup();
+      const down = (await (await loadPolicy('terms-and-conditions')).json()) as PolicyData;
+      expect(down.error).toBe('Failed to fetch');
+    } finally {
+      process.env.STORAGE_URL = api.url;
+    }
+  });
+});

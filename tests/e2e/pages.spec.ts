@@ -1,0 +1,74 @@
+import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const POLICIES = [
+  { path: '/privacy-policy', title: 'Privacy Policy', section: '7. Your rights' },
+  { path: '/return-policy', title: 'Return Policy', section: 'Your 14-day right of withdrawal' },
+  { path: '/terms-and-conditions', title: 'Terms and Conditions', section: '3. Prices' },
+];
+
+test.describe('about page', () => {
+  test('tells the brand story and lists the team with drawn portraits', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Small batches, cut and sewn in Italy');
+    await expect(page.getByRole('heading', { level: 2, name: 'From a Milan bedroom to a Genoa studio' })).toBeVisible();
+    const team = page.locator('.team-list > li');
+    await expect(team).toHaveCount(4);
+    await expect(team.getByRole('heading', { level: 3 })).toHaveText(['Giulia Ferraro', 'Marco Bellini', 'Amina Diallo', 'Luca Moretti']);
+    await expect(team.first()).toContainText('Founder and creative director');
+    await expect(team.getByRole('img', { name: /^Illustrated portrait of / })).toHaveCount(4);
+    await Promise.all([page.waitForURL('**/contact'), page.getByRole('main').getByRole('link', { name: 'Contact us' }).click()]);
+  });
+});
+
+test.describe('policy pages', () => {
+  for (const policy of POLICIES) {
+    test(`${policy.path} renders its document from storage: headings, lists, links`, async ({ page }) => {
+      const response = await page.goto(policy.path);
+      expect(response?.status()).toBe(200);
+      const article = page.getByRole('main').locator('article');
+      await expect(article.getByRole('heading', { level: 1 })).toHaveText(policy.title);
+      await expect(article.getByRole('heading', { level: 2, name: policy.section })).toBeVisible();
+      expect(await article.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(4);
+      expect(await article.getByRole('listitem').count()).toBeGreaterThan(2);
+      await expect(article.locator('script')).toHaveCount(0);
+      await expect(page.locator('.page-bar').getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/');
+    });
+  }
+
+  test("the return policy's links lead to the contact form with the order reason", async ({ page }) => {
+    await page.goto('/return-policy');
+    await Promise.all([page.waitForURL('**/contact?reason=order'), page.getByRole('link', { name: 'contact form' }).click()]);
+    await expect(page.getByLabel('Reason for contact')).toHaveValue('order');
+  });
+
+  test("shows 'Error loading document:' and why when storage fails", async ({ page }) => {
+    const dataDir = process.env.E2E_DATA_DIR!;
+    const file = join(dataDir, 'storage', 'documents', 'policies', 'website-use-agreement.md');
+    // Both projects break the same document; a lock folder keeps them from overlapping.
+    const lock = join(dataDir, 'website-use-agreement.lock');
+    const tryLock = () => {
+      try {
+        mkdirSync(lock);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(tryLock, { timeout: 25_000 }).toBe(true);
+    renameSync(file, `${file}.away`);
+    try {
+      const response = await page.goto('/website-use-agreement');
+      expect(response?.status()).toBe(503);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Website Use Agreement');
+      await expect(page.getByRole('alert')).toHaveText('Error loading document: HTTP error! status: 404');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    } finally {
+      renameSync(`${file}.away`, file);
+      rmdirSync(lock);
+    }
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: '2. Acceptable use' })).toBeVisible();
+  });
+});

@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type Page } from '@playwright/test';
+
+/** Every page of the route table of spec §2, plus an unrouted title (the 404 page). */
+export const ROUTE_TABLE_PAGES = [
+  '/',
+  '/product/Tracer%20Tee',
+  '/cart',
+  '/payment-result',
+  '/order-details',
+  '/about',
+  '/contact',
+  '/privacy-policy',
+  '/return-policy',
+  '/terms-and-conditions',
+  '/website-use-agreement',
+  '/login',
+  '/register',
+  '/profile',
+  '/orders',
+  '/order-success',
+  '/order-failed',
+  '/orders-debug',
+];
+
+/** Runs axe (WCAG 2.1 A and AA) on the page as it is and expects no serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  // Colours are judged as they settle, not halfway through a fade-in.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  expect(serious, `${page.url()}`).toEqual([]);
+}
+
+/**
+ * axe needs script in the page, so the no-JavaScript project checks a page of its own with script
+ * on but every script tag of the server's HTML removed: the page the shopper without JavaScript sees.
+ */
+export async function expectNoSeriousA11yViolationsWithoutScripts(browser: Browser, baseURL: string, path: string) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  try {
+    const page = await context.newPage();
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<link rel="modulepreload"[^>]*>/gi, '');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(path);
+    expect(await page.evaluate(() => document.scripts.length)).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    await context.close();
+  }
+}
