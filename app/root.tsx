@@ -8,23 +8,30 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
+  useNavigation,
+  useRevalidator,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { AuthLoadingOverlay, AuthModal } from './components/auth-flow/auth-modal';
 import { CookieNotice } from './components/cookie-notice';
 import { ProgressBar } from './components/progress-bar';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
-import { getOptionalUser } from './lib/auth.server';
+import { loadAuthView } from './lib/auth-flow.server';
+import { getShopper } from './lib/auth.server';
 import { hasCookieConsent } from './lib/cookie-consent.server';
 import { getHoneypot } from './lib/honeypot.server';
+import { AUTH_MESSAGES } from './lib/messages';
 import { pageTitle } from './lib/page-title';
 import stylesheet from './styles/app.css';
+import authStyles from './styles/auth.css';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: authStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -36,15 +43,30 @@ function isNotFound(error: unknown): boolean {
 export const meta: MetaFunction = ({ error }) =>
   error ? [{ title: pageTitle(isNotFound(error) ? 'Page not found' : 'Something went wrong') }] : [];
 
+/** Pages that need a signed-in shopper: navigating to one shows the loading overlay (spec §2 route guard). */
+const GUARDED_PATHS = ['/profile', '/orders', '/order-success', '/order-failed'];
+/** Pages that show the sign-in flow inline rather than as a modal. */
+const AUTH_PAGES = ['/login', '/register'];
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  return json({
-    honeypotInputProps: getHoneypot().getInputProps(),
-    user,
-    // The cart issue feeds this from the API's cart; until then the badge stays empty.
-    cartCount: 0,
-    cookieConsent: hasCookieConsent(request),
-  });
+  const url = new URL(request.url);
+  const shopper = await getShopper(request);
+  // Any shop page can open the sign-in modal with ?auth=<step>; guests are allowed there.
+  const modal =
+    url.searchParams.has('auth') && !AUTH_PAGES.includes(url.pathname) ? await loadAuthView(request, { context: 'modal' }) : null;
+  const setCookie = modal?.setCookie ?? shopper.setCookie;
+  return json(
+    {
+      honeypotInputProps: getHoneypot().getInputProps(),
+      user: shopper.user,
+      guestExpired: shopper.guestExpired,
+      authView: modal?.view ?? null,
+      // The cart issue feeds this from the API's cart; until then the badge stays empty.
+      cartCount: 0,
+      cookieConsent: hasCookieConsent(request),
+    },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  );
 }
 
 /** The brand's chrome around every page, error pages included (then without the root's data if it failed). */
@@ -77,11 +99,34 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** With JavaScript, a guest's session end is checked every 60 s; the server then signs them out (spec §4). */
+function useGuestExpiryCheck(expiresAt: string | null | undefined) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!expiresAt) return;
+    const timer = setInterval(() => {
+      if (Date.parse(expiresAt) <= Date.now()) revalidator.revalidate();
+    }, GUEST_EXPIRY_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [expiresAt, revalidator]);
+}
+const GUEST_EXPIRY_CHECK_MS = 60_000;
+
 export default function App() {
-  const { honeypotInputProps } = useLoaderData<typeof loader>();
+  const { honeypotInputProps, user, guestExpired, authView } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  useGuestExpiryCheck(user?.user_type === 'guest' ? user.session_expires_at : null);
+  const guardedLoading = navigation.state === 'loading' && GUARDED_PATHS.includes(navigation.location.pathname);
   return (
     <HoneypotProvider {...honeypotInputProps}>
+      {guestExpired ? (
+        <p className="notice notice--error site-alert" role="alert">
+          {AUTH_MESSAGES.guestSessionExpired}
+        </p>
+      ) : null}
       <Outlet />
+      {authView ? <AuthModal view={authView} /> : null}
+      {guardedLoading ? <AuthLoadingOverlay /> : null}
     </HoneypotProvider>
   );
 }

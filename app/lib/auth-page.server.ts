@@ -16,5 +16,8 @@ export async function authPageLoader(request: Request, context: Exclude<AuthCont
   const setCookie = flash ? await commitSession(request, session) : loaded.setCookie;
   const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
   if (setCookie) headers['Set-Cookie'] = setCookie;
-  return json({ view: view!, guardMessage, createAccount: reason === 'create-account' || reason === 'guest', flash }, { headers });
+  return json(
+    { view: view!, guardMessage, createAccount: reason === 'create-account' || reason === 'guest', flash },
+    { headers },
+  );
 }

@@ -56,19 +56,24 @@ function guestExpired(user: SessionUser | undefined, now = Date.now()): boolean 
   return Boolean(user?.user_type === 'guest' && user.session_expires_at && Date.parse(user.session_expires_at) <= now);
 }
 
-/**
- * The shopper of this request. A guest whose session has run out is signed out here, on every
- * request, with the spec's message for the next page.
- */
-export async function getShopper(request: Request): Promise<{ user: SessionUser | null; session: ShopSession; setCookie: string | null }> {
+export interface Shopper {
+  user: SessionUser | null;
+  session: ShopSession;
+  /** Set when this request signed the shopper out. */
+  setCookie: string | null;
+  /** The guest session ran out on this request: the page shows the spec's message. */
+  guestExpired: boolean;
+}
+
+/** The shopper of this request. A guest whose session has run out is signed out here, on every request. */
+export async function getShopper(request: Request): Promise<Shopper> {
   const session = await getSession(request);
   const user = session.get('accessToken') ? session.get('user') : undefined;
   if (guestExpired(user)) {
     signOut(session);
-    session.flash('flash', { kind: 'error', message: AUTH_MESSAGES.guestSessionExpired });
-    return { user: null, session, setCookie: await commitSession(request, session) };
+    return { user: null, session, setCookie: await commitSession(request, session), guestExpired: true };
   }
-  return { user: user ?? null, session, setCookie: null };
+  return { user: user ?? null, session, setCookie: null, guestExpired: false };
 }
 
 /** The signed-in shopper (registered or guest), or null for a visitor. */
@@ -81,12 +86,13 @@ export function safeRedirectTo(value: FormDataEntryValue | string | null | undef
   return safeRedirect(typeof value === 'string' ? value : null, fallback);
 }
 
-export type GuardReason = 'login' | 'create-account' | 'guest';
+export type GuardReason = 'login' | 'create-account' | 'guest' | 'guest-expired';
 
 export const GUARD_MESSAGES: Record<GuardReason, string> = {
   login: AUTH_MESSAGES.loginRequired,
   'create-account': AUTH_MESSAGES.createAccountRequired,
   guest: AUTH_MESSAGES.guestsNotAllowed,
+  'guest-expired': AUTH_MESSAGES.guestSessionExpired,
 };
 
 /**
@@ -97,13 +103,13 @@ export async function requireUser(
   request: Request,
   options: { allowGuests?: boolean; requireRegistered?: boolean } = {},
 ): Promise<SessionUser> {
-  const { user, setCookie } = await getShopper(request);
+  const { user, setCookie, guestExpired: expired } = await getShopper(request);
   const url = new URL(request.url);
   const back = (reason: GuardReason) => {
     const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}`, reason });
     return redirect(`/login?${params}`, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
   };
-  if (!user) throw back('login');
+  if (!user) throw back(expired ? 'guest-expired' : 'login');
   if (options.requireRegistered && user.user_type !== 'registered') throw back('create-account');
   if (options.allowGuests === false && user.user_type === 'guest') throw back('guest');
   return user;

@@ -1,11 +1,9 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { AuthPage } from '~/components/auth-flow/auth-page';
 import { authPageLoader } from '~/lib/auth-page.server';
 import { pageTitle } from '~/lib/page-title';
-import authStyles from '~/styles/auth.css';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }];
 export const meta: MetaFunction = () => [{ title: pageTitle('Login') }, { name: 'robots', content: 'noindex' }];
 
 export function loader({ request }: LoaderFunctionArgs) {

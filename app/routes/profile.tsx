@@ -1,12 +1,10 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ApiRequestError } from '~/lib/api.server';
 import { requireUser, shopperApi, userSchema } from '~/lib/auth.server';
 import { displayName } from '~/lib/display-name';
 import { pageTitle } from '~/lib/page-title';
-import authStyles from '~/styles/auth.css';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }];
 export const meta: MetaFunction = () => [{ title: pageTitle('Profile') }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

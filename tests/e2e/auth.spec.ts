@@ -223,3 +223,49 @@ test('the verification email carries the code in text and HTML', async ({ page, 
   const code = /\b(\d{6})\b/.exec(message.text)![1];
   expect(message.html).toContain(code);
 });
+
+test('logout is a form in the navigation and lands on the shop', async ({ page, request }) => {
+  const email = uniqueEmail('logout');
+  await register(page, request, email);
+  await page.getByRole('link', { name: 'Redirect now' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada Rossi!' })).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' }).first()).toBeAttached();
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile/);
+});
+
+test.describe('sign-in modal over a shop page', () => {
+  test('a visitor verifies as a guest and comes back to the page, signed in', async ({ page, request }) => {
+    const email = uniqueEmail('guest');
+    await page.goto('/product/Tracer%20Tee?auth=email');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByRole('button', { name: 'Verify Email to Create Account' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Verify Email to Continue as Guest' }).click();
+    await expect(dialog.getByLabel('Verification code')).toBeVisible();
+    await dialog.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
+    await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(dialog.getByRole('link', { name: 'Redirect now' })).toHaveAttribute('href', '/product/Tracer%20Tee');
+    await dialog.getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page).toHaveURL(/\/product\/Tracer%20Tee$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' }).first()).toBeAttached();
+
+    // A guest may not open the account pages.
+    await page.goto('/profile');
+    await expect(page.getByText('Please create an account to access this feature.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register');
+  });
+
+  test('closes back to the page it was opened on', async ({ page }) => {
+    await page.goto('/about?auth=email');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('link', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,45 @@
+import { Link, useNavigate } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { AuthFlow, type AuthFlowView } from './auth-flow';
+
+/**
+ * The sign-in flow over a shop page (spec §2 "Login / registration modal"). Its state is in the URL
+ * (`?auth=<step>`), so the server draws it open without JavaScript; closing is a link back to the page.
+ */
+export function AuthModal({ view }: { view: AuthFlowView }) {
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLElement>('input:not([type=hidden]), button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') navigate(view.returnTo, { replace: true, preventScrollReset: true });
+    };
+    document.addEventListener('keydown', onKey);
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [navigate, view.returnTo, view.step]);
+  return (
+    <div className="auth-modal" role="presentation">
+      <div ref={dialog} className="auth-modal__panel" role="dialog" aria-modal="true" aria-labelledby="auth-heading">
+        <Link to={view.returnTo} className="auth-modal__close" aria-label="Close" replace preventScrollReset>
+          ×
+        </Link>
+        <AuthFlow view={view} headingLevel={2} />
+      </div>
+    </div>
+  );
+}
+
+/** Full-screen dark overlay while a page that needs a signed-in shopper is loading (JavaScript only). */
+export function AuthLoadingOverlay() {
+  return (
+    <div className="auth-overlay" role="status" aria-live="polite">
+      <span className="auth-overlay__spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading...</span>
+    </div>
+  );
+}
