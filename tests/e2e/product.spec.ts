@@ -112,8 +112,8 @@ test.describe('product page', () => {
   test('Add to Cart hands the selected variant to the cart page; View Cart and policy links are there', async ({ page }) => {
     await page.goto('/product/Tracer%20Tee?color=BLACK&size=S/M');
     await expect(page.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
-    await expect(page.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
-    await expect(page.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    await expect(page.getByRole('link', { name: 'Privacy', exact: true })).toHaveAttribute('href', '/privacy');
+    await expect(page.getByRole('link', { name: 'Terms', exact: true })).toHaveAttribute('href', '/terms');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page).toHaveURL(/\/cart\?add=[0-9a-f-]{36}$/);
   });
@@ -198,7 +198,7 @@ test.describe('client navigation', () => {
       await held;
       await route.continue();
     });
-    await page.locator('a[href="/product/Padded%20Jorts"]').click();
+    await page.getByRole('main').locator('a[href="/product/Padded%20Jorts"]').first().click();
     await expect(page.getByText('Loading product...')).toBeVisible();
     release();
     await expect(page.getByRole('heading', { level: 1, name: 'Padded Jorts' })).toBeVisible();

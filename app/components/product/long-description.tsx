@@ -16,7 +16,7 @@ export function LongDescription({ text }: { text: string }) {
       <h2 id="long-desc-heading" className="long-desc__heading">
         About this piece
       </h2>
-      {collapsible && !hydrated ? <input type="checkbox" id="long-desc-toggle" className="long-desc__toggle visually-hidden" /> : null}
+      {collapsible && !hydrated ? <input type="checkbox" id="long-desc-toggle" className="long-desc__toggle visually-hidden" aria-label="Show the whole description" /> : null}
       <div className="long-desc__text" id="long-desc-text">
         {text.split(/\n{2,}/).map((paragraph, i) => (
           <p key={i}>{paragraph}</p>
