@@ -14,6 +14,7 @@ import {
   type AuthContext,
   type AuthStep,
 } from '~/forms/auth';
+import type { AuthFlowView as AuthView } from '~/components/auth-flow/auth-flow';
 import { ApiRequestError, createApiClient } from './api.server';
 import { getShopper, safeRedirectTo, signIn, signInSchema, signOut } from './auth.server';
 import { getEnv } from './env.server';
@@ -229,22 +230,6 @@ export async function handleAuthAction(request: Request): Promise<Response> {
     default:
       return go(isAuthStep(intent) ? intent : 'email', flow);
   }
-}
-
-/** What the flow component needs to draw a step; read by the loader of the page that shows it. */
-export interface AuthView {
-  step: AuthStep;
-  context: AuthContext;
-  email: string | null;
-  intent: 'register' | 'guest' | null;
-  returnTo: string;
-  lastResult: SubmissionResult<string[]> | null;
-  notice: string | null;
-  /** Seconds until a code may be sent again. */
-  resendIn: number;
-  /** The success step: where it goes, and after how many seconds. */
-  successTo: string | null;
-  countdown: number;
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 import { AUTH_MESSAGES } from '~/lib/messages';
 import { Countdown, useCooldown } from './countdown';
 
-/** The flow's state as the page's loader hands it over (see loadAuthView). */
+/** What the flow needs to draw a step; made by loadAuthView in the loader of the page that shows it. */
 export interface AuthFlowView {
   step: AuthStep;
   context: AuthContext;
@@ -28,7 +28,9 @@ export interface AuthFlowView {
   returnTo: string;
   lastResult: SubmissionResult<string[]> | null;
   notice: string | null;
+  /** Seconds until a code may be sent again. */
   resendIn: number;
+  /** The success step: where it goes, and after how many seconds. */
   successTo: string | null;
   countdown: number;
 }
