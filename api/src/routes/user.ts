@@ -2,10 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app.js';
 import { optionalUser, readCartToken } from '../auth/cart-cookie.js';
+import { requireUser } from '../auth/middleware.js';
+import * as rules from '../auth/rules.js';
 import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { findCheckoutSession, fulfilCheckoutSession } from '../services/checkout.js';
 import { getPurchase, loadPurchaseSuccess } from '../services/purchases.js';
+import { getProfile, listPurchases, purchaseDetail, purchaseStats } from '../services/account.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Purchase not found';
@@ -52,6 +55,68 @@ export function userRoutes() {
       return c.json(await loadPurchaseSuccess(db, purchase.id, id));
     },
   );
+
+  app.get('/profile', requireUser, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await getProfile(c.var.deps.db, c.var.user.id));
+  });
+
+  app.put(
+    '/profile',
+    requireUser,
+    validate(
+      'json',
+      z.object({
+        first_name: rules.firstName,
+        last_name: rules.lastName,
+        // Empty clears the field.
+        phone: z
+          .string()
+          .trim()
+          .max(30, 'Phone number is too long')
+          .regex(/^$|^\+?[0-9][0-9 ()-]{5,}$/, 'Please enter a valid phone number')
+          .nullish()
+          .transform((v) => v || null),
+        address: z.string().trim().max(300, 'Address is too long').nullish().transform((v) => v || null),
+      }),
+    ),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      if (c.var.user.user_type !== 'registered') throw new ApiError(403, 'Please create an account to edit your profile');
+      await db.updateTable('users').set({ ...c.req.valid('json'), updated_at: clock.now() }).where('id', '=', c.var.user.id).execute();
+      return c.json(await getProfile(db, c.var.user.id));
+    },
+  );
+
+  app.get(
+    '/purchases',
+    requireUser,
+    validate(
+      'query',
+      z.object({
+        limit: z.coerce.number().int().min(1).max(50).default(10),
+        offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+      }),
+    ),
+    async (c) => {
+      const { limit, offset } = c.req.valid('query');
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await listPurchases(c.var.deps.db, c.var.user.id, limit, offset));
+    },
+  );
+
+  app.get('/purchase/:purchase_id', requireUser, async (c) => {
+    const id = c.req.param('purchase_id');
+    const detail = UUID.test(id) ? await purchaseDetail(c.var.deps.db, c.var.user.id, id) : undefined;
+    if (!detail) throw new ApiError(404, NOT_FOUND);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(detail);
+  });
+
+  app.get('/stats', requireUser, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await purchaseStats(c.var.deps.db, c.var.user.id));
+  });
 
   return app;
 }

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopper, variants, type Shopper } from '../../../tests/support/shopper';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+
+let api: TestApi;
+let stocked: Awaited<ReturnType<typeof variants>>;
+beforeAll(async () => {
+  api = await createTestApi();
+  stocked = await variants(api);
+});
+afterAll(() => api.cleanup());
+
+const PAID_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name_on_card: 'Ada Rossi' };
+
+/** A purchase made the way a shopper makes one: cart, checkout, the test payment page. */
+async function buy(s: Shopper, lines: { id: string; quantity?: number }[]): Promise<string> {
+  for (const line of lines) expect((await s.post('/api/cart/add', { variant_id: line.id, quantity: line.quantity ?? 1 })).status).toBe(200);
+  const started = await s.post('/api/checkout/', {
+    success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://shop.test/cart',
+    email: s.email,
+    metadata: {},
+  });
+  expect(started.status).toBe(200);
+  const paid = await s.request('POST', new URL(started.body.checkout_url).pathname, undefined, { form: PAID_CARD });
+  expect(paid.status).toBe(303);
+  const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
+  const success = await s.get(`/api/user/purchase-success/${sessionId}`);
+  expect(success.status).toBe(200);
+  api.clock.advance(60_000); // the next purchase is newer
+  return success.body.purchase_id;
+}
+
+describe('profile', () => {
+  it('reads and edits the account fields, clearing optional ones when empty', async () => {
+    const s = shopper(api);
+    await s.register();
+    const before = await s.get('/api/user/profile');
+    expect(before.body).toMatchObject({ first_name: 'Ada', last_name: 'Rossi', phone: null, address: null, email: s.email, member_since: expect.any(String) });
+    const saved = await s.put('/api/user/profile', { first_name: "Zoë", last_name: "D'Arco-Rossi", phone: '+39 010 555 1234', address: 'Via San Lorenzo 23, Genova' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ first_name: 'Zoë', last_name: "D'Arco-Rossi", phone: '+39 010 555 1234', address: 'Via San Lorenzo 23, Genova' });
+    const cleared = await s.put('/api/user/profile', { first_name: 'Zoë', last_name: 'Rossi', phone: '', address: '' });
+    expect(cleared.body).toMatchObject({ phone: null, address: null });
+  });
+
+  it('refuses bad values with a 422 list and changes nothing', async () => {
+    const s = shopper(api);
+    await s.register();
+    const res = await s.put('/api/user/profile', { first_name: 'A', last_name: 'R0ssi', phone: 'call me', address: 'x'.repeat(301) });
+    expect(res.status).toBe(422);
+    expect(res.body.detail.map((d: { loc: string[] }) => d.loc[1]).sort()).toEqual(['address', 'first_name', 'last_name', 'phone']);
+    expect((await s.get('/api/user/profile')).body).toMatchObject({ first_name: 'Ada', last_name: 'Rossi' });
+  });
+
+  it('needs a bearer token, and a registered account to edit', async () => {
+    expect((await shopper(api).get('/api/user/profile')).status).toBe(401);
+    const guest = shopper(api);
+    await guest.signInAsGuest();
+    expect((await guest.put('/api/user/profile', { first_name: 'Ada', last_name: 'Rossi' })).status).toBe(403);
+  });
+});
+
+describe('purchases', () => {
+  let buyer: Shopper;
+  const ids: string[] = [];
+  beforeAll(async () => {
+    buyer = shopper(api);
+    await buyer.register();
+    ids.push(await buy(buyer, [{ id: stocked[0].id, quantity: 2 }, { id: stocked[1].id }]));
+    ids.push(await buy(buyer, [{ id: stocked[2].id }]));
+    ids.push(await buy(buyer, [{ id: stocked[3].id }]));
+  });
+
+  it('lists the list-item fields, newest first, a page at a time', async () => {
+    const all = await buyer.get('/api/user/purchases?limit=10&offset=0');
+    expect(all.status).toBe(200);
+    expect(all.body.map((p: { purchase_id: string }) => p.purchase_id)).toEqual([...ids].reverse());
+    const oldest = all.body[2];
+    expect(Object.keys(oldest).sort()).toEqual(['date', 'item_count', 'items', 'purchase_id', 'status', 'total']);
+    expect(oldest).toMatchObject({ status: 'Processing', item_count: 3, items: [stocked[0].name, stocked[1].name], total: expect.stringMatching(/^€\d+\.\d{2}$/) });
+    const page = await buyer.get('/api/user/purchases?limit=2&offset=2');
+    expect(page.body.map((p: { purchase_id: string }) => p.purchase_id)).toEqual([ids[0]]);
+    expect((await buyer.get('/api/user/purchases?limit=0')).status).toBe(422);
+    expect((await buyer.get('/api/user/purchases?offset=-1')).status).toBe(422);
+  });
+
+  it('shows every detail field to the owner only', async () => {
+    const detail = await buyer.get(`/api/user/purchase/${ids[0]}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      purchase_id: ids[0],
+      order_number: expect.stringMatching(/^ORD-\d{4}-\d{2}-\d{2}-[0-9A-F]{8}$/),
+      status: 'Processing',
+      subtotal: expect.any(Number),
+      shipping_cost: expect.any(Number),
+      tax: expect.any(Number),
+      discount: 0,
+      total: expect.any(Number),
+      payment_method: expect.any(String),
+      tracking_number: null,
+      carrier: null,
+      created_at: expect.any(String),
+    });
+    expect(detail.body.items[0]).toMatchObject({ name: stocked[0].name, sku: stocked[0].sku, quantity: 2, price: expect.any(Number) });
+    expect(detail.body.items[0].variant_attributes).toEqual(expect.arrayContaining([expect.objectContaining({ attribute_name: 'color' })]));
+
+    const stranger = shopper(api);
+    await stranger.register();
+    expect((await stranger.get(`/api/user/purchase/${ids[0]}`)).status).toBe(404);
+    expect((await buyer.get('/api/user/purchase/not-an-id')).status).toBe(404);
+  });
+
+  it('counts orders by status and the total spent', async () => {
+    await api.database.db.updateTable('purchases').set({ status: 'Shipped' }).where('id', '=', ids[1]).execute();
+    await api.database.db.updateTable('purchases').set({ status: 'Delivered' }).where('id', '=', ids[2]).execute();
+    const totals = await api.database.db.selectFrom('purchases').select('total').where('id', 'in', ids).execute();
+    const stats = await buyer.get('/api/user/stats');
+    expect(stats.body).toEqual({
+      total_orders: 3,
+      delivered: 1,
+      in_transit: 1,
+      processing: 1,
+      total_spent: totals.reduce((sum, row) => sum + row.total, 0),
+    });
+  });
+});
