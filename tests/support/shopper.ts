@@ -75,6 +75,9 @@ export function shopper(api: TestApi) {
     get email() {
       return email;
     },
+    get accessToken() {
+      return accessToken;
+    },
     signOut() {
       accessToken = undefined;
     },

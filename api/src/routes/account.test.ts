@@ -1,6 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopper, variants, type Shopper } from '../../../tests/support/shopper';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { inflateSync } from 'node:zlib';
+import { formatEuro } from '../../../app/lib/money';
+
+/** The text a PDF draws: its content streams inflated and their hex-encoded strings decoded. */
+function pdfText(pdf: Buffer): string {
+  const source = pdf.toString('latin1');
+  let text = '';
+  for (const match of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
+    } catch {
+      continue; // fonts and images
+    }
+    // pdfkit writes each run as hex strings in TJ arrays, with kerning numbers between them.
+    for (const line of content.split('\n')) {
+      const parts = [...line.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1'));
+      if (parts.length) text += `${parts.join('')}\n`;
+    }
+  }
+  return text.replace(/\x80/g, '€');
+}
 
 let api: TestApi;
 let stocked: Awaited<ReturnType<typeof variants>>;
@@ -109,6 +131,25 @@ describe('purchases', () => {
     await stranger.register();
     expect((await stranger.get(`/api/user/purchase/${ids[0]}`)).status).toBe(404);
     expect((await buyer.get('/api/user/purchase/not-an-id')).status).toBe(404);
+  });
+
+  it('makes a PDF receipt with the order number and total, for the owner only', async () => {
+    const res = await api.app.request(`/api/user/purchase/${ids[0]}/receipt`, { headers: { Authorization: `Bearer ${buyer.accessToken}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="receipt_${ids[0].slice(0, 8)}.pdf"`);
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    const detail = (await buyer.get(`/api/user/purchase/${ids[0]}`)).body;
+    expect(text).toContain(detail.order_number);
+    expect(text).toContain(formatEuro(detail.total));
+    expect(text).toContain(`SKU ${stocked[0].sku}`);
+    expect(text).toContain('VAT 22% included');
+
+    const stranger = shopper(api);
+    await stranger.register();
+    expect((await stranger.get(`/api/user/purchase/${ids[0]}/receipt`)).status).toBe(404);
   });
 
   it('counts orders by status and the total spent', async () => {

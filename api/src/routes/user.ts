@@ -9,6 +9,7 @@ import { hashCartToken } from '../services/cart.js';
 import { findCheckoutSession, fulfilCheckoutSession } from '../services/checkout.js';
 import { getPurchase, loadPurchaseSuccess } from '../services/purchases.js';
 import { getProfile, listPurchases, purchaseDetail, purchaseStats } from '../services/account.js';
+import { renderReceipt } from '../services/receipts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Purchase not found';
@@ -111,6 +112,19 @@ export function userRoutes() {
     if (!detail) throw new ApiError(404, NOT_FOUND);
     c.header('Cache-Control', 'private, no-store');
     return c.json(detail);
+  });
+
+  app.get('/purchase/:purchase_id/receipt', requireUser, async (c) => {
+    const id = c.req.param('purchase_id');
+    const detail = UUID.test(id) ? await purchaseDetail(c.var.deps.db, c.var.user.id, id) : undefined;
+    if (!detail) throw new ApiError(404, NOT_FOUND);
+    const { first_name, last_name } = c.var.user;
+    const pdf = await renderReceipt({ ...detail, buyer_name: [first_name, last_name].filter(Boolean).join(' ') || null });
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="receipt_${id.slice(0, 8)}.pdf"`,
+      'Cache-Control': 'private, no-store',
+    });
   });
 
   app.get('/stats', requireUser, async (c) => {

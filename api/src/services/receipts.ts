@@ -1,0 +1,80 @@
+import PDFDocument from 'pdfkit';
+import { BRAND } from '../../../app/lib/brand.js';
+import { formatEuro } from '../../../app/lib/money.js';
+import type { Address } from '../db/schema.js';
+import type { PurchaseSuccessOut } from './purchases.js';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+
+function addressLines(address: Address | null): string[] {
+  if (!address) return [];
+  return [address.name, address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(' '), address.state, address.country].filter(
+    (line): line is string => Boolean(line && line.trim()),
+  );
+}
+
+/** A PDF receipt for a purchase: shop, order, buyer, addresses, items, VAT included, total, payment. */
+export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: string | null }): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Receipt ${purchase.order_number}`, Author: BRAND.name } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const hq = BRAND.headquarters;
+  doc.font('Helvetica-Bold').fontSize(22).text(BRAND.name, { characterSpacing: 4 });
+  doc.font('Helvetica').fontSize(9).fillColor('#555').text(`${hq.line1}, ${hq.postalCode} ${hq.city}, ${hq.country} · ${BRAND.email}`);
+  doc.moveDown(1.5).fillColor('#000').font('Helvetica-Bold').fontSize(16).text('Receipt');
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`Order number: ${purchase.order_number}`);
+  doc.text(`Date: ${dateFormat.format(new Date(purchase.created_at))}`);
+  doc.text(`Status: ${purchase.status}`);
+  doc.text(`Buyer: ${[purchase.buyer_name, purchase.customer_email].filter(Boolean).join(' · ')}`);
+
+  const shipping = addressLines(purchase.shipping_address);
+  const billing = addressLines(purchase.billing_address);
+  if (shipping.length || billing.length) {
+    doc.moveDown();
+    const top = doc.y;
+    if (shipping.length) doc.font('Helvetica-Bold').text('Shipping address', 50, top).font('Helvetica').text(shipping.join('\n'), 50);
+    if (billing.length) doc.font('Helvetica-Bold').text('Billing address', 300, top).font('Helvetica').text(billing.join('\n'), 300);
+    doc.x = 50;
+  }
+
+  doc.moveDown(1.5).font('Helvetica-Bold');
+  const row = (cells: [string, string, string, string], bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(cells[0], 50, y, { width: 270 });
+    const after = doc.y;
+    doc.text(cells[1], 330, y, { width: 40, align: 'right' });
+    doc.text(cells[2], 380, y, { width: 80, align: 'right' });
+    doc.text(cells[3], 470, y, { width: 75, align: 'right' });
+    doc.y = Math.max(after, doc.y) + 4;
+    doc.x = 50;
+  };
+  row(['Item', 'Qty', 'Price', 'Amount'], true);
+  for (const item of purchase.items) {
+    const options = item.variant_attributes.map((a) => `${a.attribute_name}: ${a.value}`).join(', ') || item.variant;
+    row([`${item.name}\n${options}${options ? ' · ' : ''}SKU ${item.sku}`, String(item.quantity), formatEuro(item.price), formatEuro(item.subtotal)]);
+  }
+
+  doc.moveDown();
+  const total = (label: string, amount: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, 300, y, { width: 160 }).text(amount, 470, y, { width: 75, align: 'right' });
+    doc.x = 50;
+  };
+  total('Subtotal', formatEuro(purchase.subtotal));
+  total('Shipping', purchase.shipping_cost === 0 ? 'Free' : formatEuro(purchase.shipping_cost));
+  if (purchase.discount > 0) total('Discount', `-${formatEuro(purchase.discount)}`);
+  total('Total', formatEuro(purchase.total), true);
+  total('of which VAT 22% included', formatEuro(purchase.tax));
+
+  doc.moveDown(2).font('Helvetica').fontSize(10).text(`Payment method: ${purchase.payment_method}`, 50);
+  doc.moveDown().fontSize(8).fillColor('#555').text(`${BRAND.name}: ${BRAND.tagline}. Prices include Italian VAT at 22%.`, 50);
+  doc.end();
+  return done;
+}
