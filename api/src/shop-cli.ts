@@ -8,12 +8,17 @@ import { ApiError } from './http-errors.js';
 import { systemClock } from './services/clock.js';
 import { silentLogger, type Logger } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
+import { deliverOrder, listOrders, shipOrder, type OrderRow } from './services/orders.js';
 import { listStock, restockVariant, type RestockResult, type StockRow } from './services/stock.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
 
 const USAGE = `Usage: npm run shop -- <command>
-  restock <sku> <qty>   add qty to a variant's stock (emails shoppers waiting for it when it was sold out)
-  stock                 list every variant with its stock`;
+  restock <sku> <qty>                                  add qty to a variant's stock (emails shoppers waiting for it when it was sold out)
+  stock                                                list every variant with its stock
+  orders                                               list the orders, newest first
+  ship <order> --carrier <name> --tracking <number>    mark an order shipped and email the buyer the tracking link
+  deliver <order>                                      mark a shipped order delivered
+<order> is the order number (ORD-...), the purchase id, or its first 8 characters.`;
 
 class UsageError extends Error {}
 
@@ -21,6 +26,9 @@ class UsageError extends Error {}
 interface Backend {
   stock(): Promise<StockRow[]>;
   restock(sku: string, quantity: number): Promise<RestockResult>;
+  orders(): Promise<OrderRow[]>;
+  ship(order: string, carrier: string, tracking: string): Promise<{ order_number: string; status: string; tracking_url: string | null }>;
+  deliver(order: string): Promise<{ order_number: string; status: string }>;
   close(): Promise<void>;
 }
 
@@ -43,6 +51,9 @@ function viaApi(port: number, token: string): Backend {
   return {
     stock: () => call('GET', 'stock'),
     restock: (sku, quantity) => call('POST', 'restock', { sku, quantity }),
+    orders: () => call('GET', 'orders'),
+    ship: (order, carrier, tracking) => call('POST', 'orders/ship', { order, carrier, tracking }),
+    deliver: (order) => call('POST', 'orders/deliver', { order }),
     close: async () => undefined,
   };
 }
@@ -70,6 +81,9 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
     return {
       stock: () => listStock(handle.db),
       restock: (sku, quantity) => restockVariant(deps, sku, quantity),
+      orders: () => listOrders(handle.db),
+      ship: (order, carrier, tracking) => shipOrder(deps, order, carrier, tracking),
+      deliver: (order) => deliverOrder(deps, order),
       close: async () => {
         await handle.close();
         lock?.release();
@@ -90,13 +104,33 @@ function printStock(rows: StockRow[]) {
   }
 }
 
+function printOrders(rows: OrderRow[]) {
+  if (rows.length === 0) {
+    console.log('No orders yet.');
+    return;
+  }
+  for (const row of rows) {
+    const tracking = row.tracking_number ? `  ${row.carrier} ${row.tracking_number}` : '';
+    console.log(`${row.order_number}  ${row.date.slice(0, 10)}  ${row.status.padEnd(10)}  ${row.total.padStart(10)}  ${row.email}${tracking}`);
+  }
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return;
   }
-  if (command !== 'stock' && command !== 'restock') throw new UsageError(`Unknown command: ${command}`);
+  if (!['stock', 'restock', 'orders', 'ship', 'deliver'].includes(command)) throw new UsageError(`Unknown command: ${command}`);
+  const flag = (name: string) => {
+    const at = args.indexOf(`--${name}`);
+    return at >= 0 ? args[at + 1]?.trim() : undefined;
+  };
+  const order = args[0]?.trim() ?? '';
+  if ((command === 'ship' || command === 'deliver') && (!order || order.startsWith('--'))) throw new UsageError(`${command} needs an order`);
+  if (command === 'ship' && (!flag('carrier') || !flag('tracking'))) {
+    throw new UsageError('ship needs --carrier and --tracking, for example: ship ORD-2026-11-22-1A2B3C4D --carrier GLS --tracking 123456');
+  }
   let sku = '';
   let quantity = 0;
   if (command === 'restock') {
@@ -114,6 +148,14 @@ async function main(argv: string[]) {
   try {
     if (command === 'stock') {
       printStock(await backend.stock());
+    } else if (command === 'orders') {
+      printOrders(await backend.orders());
+    } else if (command === 'ship') {
+      const result = await backend.ship(order, flag('carrier')!, flag('tracking')!);
+      console.log(`${result.order_number}: ${result.status}${result.tracking_url ? ` (${result.tracking_url})` : ''}; the buyer has been emailed.`);
+    } else if (command === 'deliver') {
+      const result = await backend.deliver(order);
+      console.log(`${result.order_number}: ${result.status}`);
     } else {
       const result = await backend.restock(sku, quantity);
       console.log(`${result.sku} (${result.product_name}): ${result.previous_quantity} → ${result.stock_quantity}`);

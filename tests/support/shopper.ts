@@ -120,3 +120,26 @@ export async function stockOf(api: TestApi, id: string) {
   const row = await api.database.db.selectFrom('product_variants').select('stock_quantity').where('id', '=', id).executeTakeFirstOrThrow();
   return row.stock_quantity;
 }
+
+const PAID_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name_on_card: 'Ada Rossi' };
+
+/** A purchase made the way a shopper makes one: cart, checkout, the test payment page. Returns its id. */
+export async function buyThroughCheckout(api: TestApi, s: Shopper, lines: { id: string; quantity?: number }[]): Promise<string> {
+  for (const line of lines) {
+    const added = await s.post('/api/cart/add', { variant_id: line.id, quantity: line.quantity ?? 1 });
+    if (added.status !== 200) throw new Error(`cart/add failed: ${added.status} ${added.text}`);
+  }
+  const started = await s.post('/api/checkout/', {
+    success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://shop.test/cart',
+    email: s.email,
+    metadata: {},
+  });
+  if (started.status !== 200) throw new Error(`checkout failed: ${started.status} ${started.text}`);
+  const paid = await s.request('POST', new URL(started.body.checkout_url).pathname, undefined, { form: PAID_CARD });
+  const sessionId = new URL(paid.headers.get('location') ?? 'http://x/').searchParams.get('session_id');
+  const success = await s.get(`/api/user/purchase-success/${sessionId}`);
+  if (success.status !== 200) throw new Error(`payment failed: ${success.status} ${success.text}`);
+  api.clock.advance(60_000); // the next purchase is newer
+  return success.body.purchase_id;
+}

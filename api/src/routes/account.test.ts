@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopper, variants, type Shopper } from '../../../tests/support/shopper';
+import { buyThroughCheckout, shopper, variants, type Shopper } from '../../../tests/support/shopper';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api';
 import { inflateSync } from 'node:zlib';
 import { formatEuro } from '../../../app/lib/money';
@@ -32,26 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.cleanup());
 
-const PAID_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name_on_card: 'Ada Rossi' };
-
-/** A purchase made the way a shopper makes one: cart, checkout, the test payment page. */
-async function buy(s: Shopper, lines: { id: string; quantity?: number }[]): Promise<string> {
-  for (const line of lines) expect((await s.post('/api/cart/add', { variant_id: line.id, quantity: line.quantity ?? 1 })).status).toBe(200);
-  const started = await s.post('/api/checkout/', {
-    success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-    cancel_url: 'http://shop.test/cart',
-    email: s.email,
-    metadata: {},
-  });
-  expect(started.status).toBe(200);
-  const paid = await s.request('POST', new URL(started.body.checkout_url).pathname, undefined, { form: PAID_CARD });
-  expect(paid.status).toBe(303);
-  const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id')!;
-  const success = await s.get(`/api/user/purchase-success/${sessionId}`);
-  expect(success.status).toBe(200);
-  api.clock.advance(60_000); // the next purchase is newer
-  return success.body.purchase_id;
-}
+const buy = (s: Shopper, lines: { id: string; quantity?: number }[]) => buyThroughCheckout(api, s, lines);
 
 describe('profile', () => {
   it('reads and edits the account fields, clearing optional ones when empty', async () => {

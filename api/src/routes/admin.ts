@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app.js';
 import { ApiError, validate } from '../http-errors.js';
+import { deliverOrder, listOrders, shipOrder } from '../services/orders.js';
 import { listStock, restockVariant } from '../services/stock.js';
 
 function sameToken(given: string, expected: string): boolean {
@@ -38,6 +39,22 @@ export function adminRoutes() {
     const { sku, quantity } = c.req.valid('json');
     return c.json(await restockVariant(c.var.deps, sku, quantity));
   });
+
+  app.get('/orders', async (c) => c.json(await listOrders(c.var.deps.db)));
+
+  const orderRef = z.string().trim().min(1).max(64);
+  app.post(
+    '/orders/ship',
+    validate('json', z.object({ order: orderRef, carrier: z.string().trim().min(1).max(60), tracking: z.string().trim().min(1).max(80) })),
+    async (c) => {
+      const { order, carrier, tracking } = c.req.valid('json');
+      return c.json(await shipOrder(c.var.deps, order, carrier, tracking));
+    },
+  );
+
+  app.post('/orders/deliver', validate('json', z.object({ order: orderRef })), async (c) =>
+    c.json(await deliverOrder(c.var.deps, c.req.valid('json').order)),
+  );
 
   return app;
 }

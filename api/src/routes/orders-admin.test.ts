@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyThroughCheckout, shopper, variants, type Shopper } from '../../../tests/support/shopper';
+import { createTestApi, TEST_ADMIN_TOKEN, type TestApi } from '../../../tests/support/test-api';
+import { readOutbox } from '../services/mail';
+
+let api: TestApi;
+let buyer: Shopper;
+let purchaseId: string;
+beforeAll(async () => {
+  api = await createTestApi();
+  const stocked = await variants(api);
+  buyer = shopper(api);
+  await buyer.register();
+  purchaseId = await buyThroughCheckout(api, buyer, [{ id: stocked[0].id }]);
+});
+afterAll(() => api.cleanup());
+
+async function admin(method: string, path: string, body?: unknown, token = TEST_ADMIN_TOKEN) {
+  const res = await api.app.request(`/api/admin/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('order lifecycle (the owner CLI routes)', () => {
+  it('lists orders with their number and status, for the owner only', async () => {
+    const list = await admin('GET', 'orders');
+    expect(list.status).toBe(200);
+    expect(list.body[0]).toMatchObject({ purchase_id: purchaseId, status: 'Processing', email: buyer.email, order_number: expect.stringMatching(/^ORD-/) });
+    expect((await admin('GET', 'orders', undefined, 'wrong-token')).status).toBe(401);
+  });
+
+  it('ships by order number, emails the tracking link, then delivers; the buyer sees it', async () => {
+    const { order_number } = (await admin('GET', 'orders')).body[0];
+    expect((await admin('POST', 'orders/deliver', { order: order_number })).status).toBe(409);
+
+    const shipped = await admin('POST', 'orders/ship', { order: order_number, carrier: 'GLS', tracking: 'GLS123456' });
+    expect(shipped.status).toBe(200);
+    expect(shipped.body).toMatchObject({ status: 'Shipped', tracking_url: expect.stringContaining('GLS123456') });
+    const [mail] = await readOutbox(api.database.db, buyer.email!);
+    expect(mail.subject).toContain(order_number);
+    expect(mail.text).toContain(shipped.body.tracking_url);
+    expect((await buyer.get(`/api/user/purchase/${purchaseId}`)).body).toMatchObject({ status: 'Shipped', carrier: 'GLS', tracking_number: 'GLS123456' });
+    expect((await admin('POST', 'orders/ship', { order: purchaseId, carrier: 'DHL', tracking: 'X' })).status).toBe(409);
+
+    const delivered = await admin('POST', 'orders/deliver', { order: purchaseId.slice(0, 8) });
+    expect(delivered.body).toMatchObject({ status: 'Delivered', order_number });
+    expect((await buyer.get('/api/user/stats')).body).toMatchObject({ delivered: 1, in_transit: 0, processing: 0 });
+  });
+
+  it('answers 404 for an unknown order and 422 for a missing carrier', async () => {
+    expect((await admin('POST', 'orders/deliver', { order: 'ORD-2026-01-01-DEADBEEF' })).status).toBe(404);
+    expect((await admin('POST', 'orders/deliver', { order: "'; drop table purchases; --" })).status).toBe(404);
+    expect((await admin('POST', 'orders/ship', { order: purchaseId })).status).toBe(422);
+  });
+});
