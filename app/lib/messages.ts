@@ -95,6 +95,7 @@ export const CART_MESSAGES = {
   checkoutSessionFailed: (message: string) => `Failed to create checkout session: ${message}`,
   noCheckoutUrl: 'No checkout URL received from server',
   checkoutError: (message: string) => `Checkout error: ${message}`,
+  invalidAuthEmail: 'Error: Invalid email address received from authentication',
   noOrderId: 'No order ID provided',
   unableToLoadOrder: 'Unable to Load Order',
   failedToLoadOrder: 'Failed to load order',

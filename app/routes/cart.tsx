@@ -64,6 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await getOptionalUser(request);
     // Not signed in: the sign-in modal (guests allowed), which comes back to the cart.
     if (!user) return redirect('/cart?auth=email', 303);
+    if (!user.email.includes('@')) return back(CART_MESSAGES.invalidAuthEmail);
     try {
       const checkoutUrl = await cart.checkout(user.email);
       return redirect(checkoutUrl, { status: 303, headers: await cart.commit() });
