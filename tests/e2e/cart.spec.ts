@@ -104,6 +104,47 @@ test.describe('cart', () => {
     await expect(badge(page)).toHaveCount(0);
   });
 
+  test("a registered shopper's anonymous cart joins their account at login", async ({ page, request }) => {
+    const email = uniqueEmail('cart-member');
+    const password = 'Sunny-Day-2026';
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
+    await page.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Rossi');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Bringing you to your account...')).toBeVisible();
+    await page.context().clearCookies();
+
+    await addFromProductPage(page);
+    await page.goto('/cart?auth=email');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Log In' }).click();
+    await dialog.getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(badge(page)).toHaveText('1');
+
+    // The cart now lives in the account: a fresh browser that logs in finds it.
+    await page.context().clearCookies();
+    await page.goto('/cart?auth=email');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Log In' }).click();
+    await dialog.getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  });
+
   test('the order pages explain a missing or unknown order', async ({ page }) => {
     await page.goto('/order-success');
     await expect(page.getByRole('heading', { name: 'No order ID provided' })).toBeVisible();
