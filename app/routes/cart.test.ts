@@ -96,7 +96,7 @@ describe('cart route against the real API', () => {
     const cookie = cookieOf(await load(`/cart?add=${variantId}`));
     const response = await post(cookie, { intent: 'checkout' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('Location')).toBe('/cart?auth=email');
+    expect(response.headers.get('Location')).toBe('/cart?checkout=resume&auth=email');
   });
 
   it("says 'Error loading cart' when the API cannot be reached", async () => {

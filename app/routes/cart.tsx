@@ -43,7 +43,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const headers: Record<string, string> = flash ? { 'Set-Cookie': await commitSession(request, cart.session) } : await cart.commit();
   return json(
-    { ...loaded, flash, confirmClear: url.searchParams.get('confirm') === 'clear' },
+    {
+      ...loaded,
+      flash,
+      confirmClear: url.searchParams.get('confirm') === 'clear',
+      // Back from the sign-in modal with a session: the checkout the shopper started goes on.
+      resumeCheckout: url.searchParams.get('checkout') === 'resume' && !url.searchParams.has('auth') && Boolean(cart.session.get('accessToken')),
+    },
     { headers: { ...headers, 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -62,8 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === 'checkout') {
     const user = await getOptionalUser(request);
-    // Not signed in: the sign-in modal (guests allowed), which comes back to the cart.
-    if (!user) return redirect('/cart?auth=email', 303);
+    // Not signed in: the sign-in modal (guests allowed); it comes back to the cart, which resumes the checkout.
+    if (!user) return redirect('/cart?checkout=resume&auth=email', 303);
     if (!user.email.includes('@')) return back(CART_MESSAGES.invalidAuthEmail);
     try {
       const checkoutUrl = await cart.checkout(user.email);
@@ -100,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CartPage() {
   const data = useLoaderData<typeof loader>();
-  const { flash, confirmClear } = data;
+  const { flash, confirmClear, resumeCheckout } = data;
   const cart = data.cart as SerializeFrom<Cart> | null;
   const error = data.error ?? '';
   if (!cart) {
@@ -141,7 +147,7 @@ export default function CartPage() {
           </ul>
           <ClearCartButton />
         </div>
-        <OrderSummary totalCents={cart.total_price} />
+        <OrderSummary totalCents={cart.total_price} resumeCheckout={resumeCheckout} />
       </div>
     </section>
   );

@@ -1,12 +1,21 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation, useSubmit } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { cartSummary } from '~/lib/cart-summary';
 import { CART_MESSAGES } from '~/lib/messages';
 import { formatEuro } from '~/lib/money';
 
 /** The cart's order summary (spec §2, §9) with the Checkout button and the policy links. */
-export function OrderSummary({ totalCents }: { totalCents: number }) {
+export function OrderSummary({ totalCents, resumeCheckout = false }: { totalCents: number; resumeCheckout?: boolean }) {
   const summary = cartSummary(totalCents);
   const navigation = useNavigation();
+  const submit = useSubmit();
+  const resumed = useRef(false);
+  // With JavaScript a checkout interrupted by the sign-in goes on by itself; without, Checkout is pressed again.
+  useEffect(() => {
+    if (!resumeCheckout || resumed.current) return;
+    resumed.current = true;
+    submit({ intent: 'checkout' }, { method: 'post', action: '/cart', replace: true });
+  }, [resumeCheckout, submit]);
   const checkingOut = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'checkout';
   return (
     <aside className="order-summary" aria-labelledby="order-summary-title">
@@ -32,6 +41,7 @@ export function OrderSummary({ totalCents }: { totalCents: number }) {
       {summary.freeShippingRemaining !== null ? (
         <p className="order-summary__hint">{CART_MESSAGES.freeShippingHint(formatEuro(summary.freeShippingRemaining))}</p>
       ) : null}
+      {resumeCheckout ? <p role="status">You are signed in. Press Checkout to go on to payment.</p> : null}
       <Form method="post" action="/cart">
         <button type="submit" name="intent" value="checkout" className="button order-summary__checkout" disabled={checkingOut}>
           {CART_MESSAGES.checkout}
