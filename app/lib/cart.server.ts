@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ApiRequestError, type ApiClientOptions } from './api.server';
+import { ApiRequestError, createApiClient, type ApiClientOptions } from './api.server';
 import { shopperApi } from './auth.server';
 import { CART_MESSAGES } from './messages';
-import { isHttps, type ShopSession } from './session.server';
+import { getEnv } from './env.server';
+import { commitSession, getSession, isHttps, type ShopSession } from './session.server';
 import { CART_RULES } from './shop-rules';
 
 /** The API's cart cookie (Path=/api, HttpOnly): the storefront keeps it in its session and relays it. */
@@ -163,13 +164,28 @@ function storefrontOrigin(request: Request): string {
   return `${isHttps(request) ? 'https:' : url.protocol}//${url.host}`;
 }
 
-/** The badge count: the cart's total_items, or 0 for a shopper without a cart or when the API is down. */
+/**
+ * The badge count: the cart's total_items, or 0 for a shopper without a cart or when the API is down.
+ * It never refreshes the token: the root loader runs beside the page's loaders, and two refreshes
+ * with one rotating refresh token would sign the shopper out.
+ */
 export async function cartCount(request: Request): Promise<{ count: number; headers: Record<string, string> }> {
-  const cart = await cartApi(request);
-  if (!cart.session.get('apiCartCookie') && !cart.session.get('accessToken')) return { count: 0, headers: {} };
+  const session = await getSession(request);
+  const token = session.get('accessToken');
+  if (!session.get('apiCartCookie') && !token) return { count: 0, headers: {} };
+  const env = getEnv();
+  let changed = false;
+  const api = createApiClient({
+    baseUrl: env.API_URL,
+    timeoutMs: env.API_TIMEOUT_MS,
+    auth: { token: () => token, refresh: async () => null },
+    ...cartCookieRelay(session, () => {
+      changed = true;
+    }),
+  });
   try {
-    const { total_items } = await cart.getCart();
-    return { count: total_items, headers: await cart.commit() };
+    const { total_items } = await api.request('GET', 'cart/', cartSchema);
+    return { count: total_items, headers: changed ? { 'Set-Cookie': await commitSession(request, session) } : {} };
   } catch {
     return { count: 0, headers: {} };
   }
