@@ -23,6 +23,7 @@ import { SiteHeader } from './components/site-header';
 import { loadAuthView } from './lib/auth-flow.server';
 import { getShopper } from './lib/auth.server';
 import { cartCount } from './lib/cart.server';
+import { CartSkeleton, useCartLoading } from './components/cart/cart-skeleton';
 import { hasCookieConsent } from './lib/cookie-consent.server';
 import { getHoneypot } from './lib/honeypot.server';
 import { AUTH_MESSAGES } from './lib/messages';
@@ -73,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The brand's chrome around every page, error pages included (then without the root's data if it failed). */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const cartLoading = useCartLoading();
   return (
     <html lang="en">
       <head>
@@ -90,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />
         <SiteHeader signedIn={Boolean(data?.user)} cartCount={data?.cartCount ?? 0} />
         <main id="main" className="site-main" tabIndex={-1}>
-          {children}
+          {cartLoading ? <CartSkeleton /> : children}
         </main>
         <SiteFooter />
         <ScrollRestoration />

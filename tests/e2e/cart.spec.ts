@@ -156,4 +156,20 @@ test.describe('cart', () => {
     await expect(page.getByRole('heading', { name: 'Unable to Load Order' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
+
+  test('shows a skeleton while the cart loads after a click (JavaScript)', async ({ page }, info) => {
+    test.skip(!hasJavaScript(info), 'only a client-side navigation has a loading state');
+    await page.goto('/about');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/_data=routes%2Fcart/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).first().click();
+    await expect(page.getByTestId('cart-skeleton')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await expect(page.getByTestId('cart-skeleton')).toHaveCount(0);
+  });
 });
