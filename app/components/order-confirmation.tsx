@@ -1,5 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+import { CopyButton } from './copy-button';
 import type { PurchaseSuccess } from '~/lib/cart.server';
 import { CART_MESSAGES } from '~/lib/messages';
 import { formatEuro } from '~/lib/money';
@@ -45,7 +46,9 @@ export function OrderConfirmation({ order, id, error, registered }: Props) {
       <h2>Order Summary</h2>
       <dl className="order-confirmation__facts">
         <dt>Order number</dt>
-        <dd data-testid="order-number">{number}</dd>
+        <dd>
+          <span data-testid="order-number">{number}</span> <CopyButton text={number} label="Copy order number" />
+        </dd>
         <dt>Order date</dt>
         <dd>{longDate(date)}</dd>
         <dt>Estimated delivery</dt>
