@@ -22,6 +22,8 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { loadAuthView } from './lib/auth-flow.server';
 import { getShopper } from './lib/auth.server';
+import { cartCount } from './lib/cart.server';
+import { CartSkeleton, useCartLoading } from './components/cart/cart-skeleton';
 import { hasCookieConsent } from './lib/cookie-consent.server';
 import { getHoneypot } from './lib/honeypot.server';
 import { AUTH_MESSAGES } from './lib/messages';
@@ -54,15 +56,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Any shop page can open the sign-in modal with ?auth=<step>; guests are allowed there.
   const modal =
     url.searchParams.has('auth') && !AUTH_PAGES.includes(url.pathname) ? await loadAuthView(request, { context: 'modal' }) : null;
-  const setCookie = modal?.setCookie ?? shopper.setCookie;
+  const cart = await cartCount(request);
+  const setCookie = modal?.setCookie ?? shopper.setCookie ?? cart.headers['Set-Cookie'] ?? null;
   return json(
     {
       honeypotInputProps: getHoneypot().getInputProps(),
       user: shopper.user,
       guestExpired: shopper.guestExpired,
       authView: modal?.view ?? null,
-      // The cart issue feeds this from the API's cart; until then the badge stays empty.
-      cartCount: 0,
+      cartCount: cart.count,
       cookieConsent: hasCookieConsent(request),
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
@@ -72,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The brand's chrome around every page, error pages included (then without the root's data if it failed). */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const cartLoading = useCartLoading();
   return (
     <html lang="en">
       <head>
@@ -89,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />
         <SiteHeader signedIn={Boolean(data?.user)} cartCount={data?.cartCount ?? 0} />
         <main id="main" className="site-main" tabIndex={-1}>
-          {children}
+          {cartLoading ? <CartSkeleton /> : children}
         </main>
         <SiteFooter />
         <ScrollRestoration />

@@ -35,6 +35,10 @@ export interface ApiClientOptions {
   forwardedFor?: string;
   /** The signed-in shopper's bearer token, and how to get a new one when it has expired. */
   auth?: { token(): string | undefined; refresh(): Promise<string | null> };
+  /** Extra headers for every request, read at call time (the relayed cart cookie). */
+  headers?: () => Record<string, string>;
+  /** Sees every answer before its body is read (to keep cookies the API sets). */
+  onResponse?: (response: Response) => void;
 }
 
 /** A 401/403 the refresh-and-retry rule applies to (spec §7): an expired token, or a JWT problem. */
@@ -74,7 +78,7 @@ export function createApiClient(options: ApiClientOptions) {
   ): Promise<z.infer<S>> {
     const url = new URL(path, root);
     for (const [key, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { ...init.headers, Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers?.(), ...init.headers, Accept: 'application/json' };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.forwardedFor) headers['X-Forwarded-For'] = options.forwardedFor;
@@ -95,6 +99,7 @@ export function createApiClient(options: ApiClientOptions) {
       // What a browser reports for an unreachable server.
       throw new ApiRequestError(503, 'Failed to fetch');
     }
+    options.onResponse?.(response);
     const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       throw new ApiRequestError(

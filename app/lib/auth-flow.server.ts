@@ -18,6 +18,7 @@ import type { AuthFlowView as AuthView } from '~/components/auth-flow/auth-flow'
 import { ApiRequestError, createApiClient } from './api.server';
 import { getShopper, safeRedirectTo, signIn, signInSchema, signOut } from './auth.server';
 import { getEnv } from './env.server';
+import { cartCookieRelay } from './cart.server';
 import { checkHoneypot } from './honeypot.server';
 import { AUTH_MESSAGES } from './messages';
 import { commitSession, getSession, type AuthFlowState, type ShopSession } from './session.server';
@@ -61,6 +62,8 @@ export async function handleAuthAction(request: Request): Promise<Response> {
     baseUrl: env.API_URL,
     timeoutMs: env.API_TIMEOUT_MS,
     forwardedFor: request.headers.get('x-forwarded-for') ?? undefined,
+    // The API merges the anonymous cart it finds by this cookie into the account on sign-in.
+    ...cartCookieRelay(session),
   });
 
   const go = async (step: AuthStep, next: AuthFlowState = flow, options: { notice?: string } = {}) => {

@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { safeRedirect } from 'remix-utils/safe-redirect';
 import { z } from 'zod';
-import { ApiRequestError, createApiClient, type ApiClient } from './api.server';
+import { ApiRequestError, createApiClient, type ApiClient, type ApiClientOptions } from './api.server';
 import { getEnv } from './env.server';
 import { AUTH_MESSAGES } from './messages';
 import { commitSession, getSession, type SessionUser, type ShopSession } from './session.server';
@@ -125,7 +125,11 @@ function forwardedFor(request: Request): string | undefined {
  * 401/403 about an expired token or a JWT one refresh and one retry. A failed refresh signs out.
  * `commit()` gives the Set-Cookie to send when the session changed.
  */
-export async function shopperApi(request: Request) {
+export async function shopperApi(
+  request: Request,
+  /** Extra options for the client, given the session and a way to mark it changed (the cart cookie relay). */
+  extend?: (session: ShopSession, markChanged: () => void) => Pick<ApiClientOptions, 'headers' | 'onResponse'>,
+) {
   const env = getEnv();
   const session = await getSession(request);
   let changed = false;
@@ -160,6 +164,9 @@ export async function shopperApi(request: Request) {
     timeoutMs: env.API_TIMEOUT_MS,
     forwardedFor: forwardedFor(request),
     auth: { token: () => session.get('accessToken'), refresh },
+    ...extend?.(session, () => {
+      changed = true;
+    }),
   });
   return {
     api,

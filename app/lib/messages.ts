@@ -78,3 +78,28 @@ export const AUTH_MESSAGES = {
   resendIn: (seconds: number) => `Resend code in ${seconds}s`,
 } as const;
 
+
+/** Cart, checkout and order confirmation (spec §2, §8). */
+export const CART_MESSAGES = {
+  errorLoadingCart: (message: string) => `Error loading cart: ${message}`,
+  cartEmpty: 'Your cart is empty',
+  cartEmptyHint: 'Add some products to get started',
+  startShopping: 'Start Shopping',
+  continueShopping: 'Continue Shopping',
+  clearCart: 'Clear cart',
+  confirmClear: 'Are you sure you want to clear your entire cart?',
+  checkout: 'Checkout',
+  freeShippingHint: (amount: string) => `Add ${amount} more for free shipping`,
+  addedToCart: 'Added to Cart!',
+  addToCartFailed: (message: string) => `Failed to add item to cart: ${message}`,
+  checkoutSessionFailed: (message: string) => `Failed to create checkout session: ${message}`,
+  noCheckoutUrl: 'No checkout URL received from server',
+  checkoutError: (message: string) => `Checkout error: ${message}`,
+  invalidAuthEmail: 'Error: Invalid email address received from authentication',
+  noOrderId: 'No order ID provided',
+  unableToLoadOrder: 'Unable to Load Order',
+  failedToLoadOrder: 'Failed to load order',
+  noOrderData: 'No order data available',
+  returnToHome: 'Return to Home',
+  defaultPaymentMethod: 'Credit Card',
+} as const;

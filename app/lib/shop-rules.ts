@@ -13,3 +13,15 @@ export const SHOP_RULES = {
 
 /** A basic email pattern, as spec §5 asks of the wishlist. */
 export const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Cart money rules of spec §9, in cents. */
+export const CART_RULES = {
+  /** Shipping is free when the cart total is over this. */
+  freeShippingOverCents: 15000,
+  shippingCents: 2000,
+  /** VAT, included in every price. */
+  taxRate: 0.22,
+  quantityPerAdd: 1,
+  /** Estimated delivery when the order does not say (spec §2 order success). */
+  estimatedDeliveryDays: 7,
+} as const;

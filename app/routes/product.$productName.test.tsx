@@ -135,8 +135,30 @@ describe('product action', () => {
     expect(JSON.stringify(await quick.json())).toContain('Please select product options');
   });
 
-  it('hands a selected variant to the cart page (303)', async () => {
-    const response = await action({ request: post('/product/Tracer%20Tee', { intent: 'add-to-cart', variantId: 'v-1' }), params: {}, context: {} });
+  it('adds the selected variant to the cart through the API and comes back with a flash', async () => {
+    const { data } = await loadProduct('/product/Tracer%20Tee');
+    const variant = data.page.variants.find((v: { in_stock: boolean }) => v.in_stock);
+    const path = '/product/Tracer%20Tee?color=BLACK';
+    const response = await action({ request: post(path, { intent: 'add-to-cart', variantId: variant.id }), params: {}, context: {} });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe(path);
+    const cookie = response.headers.get('Set-Cookie')!.split(';')[0];
+    const after = await loadProduct(path, { Cookie: cookie });
+    expect(after.data.flash).toEqual({ kind: 'success', message: 'Added to Cart!' });
+    const session = await getSession(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
+    const cart = await (await fetch(`${api.url}/api/cart/`, { headers: { Cookie: session.get('apiCartCookie')! } })).json();
+    expect(cart.items).toEqual([expect.objectContaining({ quantity: 1 })]);
+  });
+
+  it('shows why an add failed', async () => {
+    const response = await action({ request: post('/product/Tracer%20Tee', { intent: 'add-to-cart', variantId: '00000000-0000-4000-8000-000000000000' }), params: {}, context: {} });
+    expect(response.status).toBe(303);
+    const after = await loadProduct(response.headers.get('Location')!, { Cookie: response.headers.get('Set-Cookie')!.split(';')[0] });
+    expect(after.data.flash).toEqual({ kind: 'error', message: 'Failed to add item to cart: Product variant not found' });
+  });
+
+  it('hands Quick Purchase to the cart page for now (303)', async () => {
+    const response = await action({ request: post('/product/Tracer%20Tee', { intent: 'quick-purchase', variantId: 'v-1' }), params: {}, context: {} });
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/cart?add=v-1');
   });

@@ -22,14 +22,15 @@ import { Toast } from '~/components/toast';
 import { purchaseSchema } from '~/forms/purchase';
 import { ApiRequestError, apiClient } from '~/lib/api.server';
 import { getOptionalUser } from '~/lib/auth.server';
+import { cartApi } from '~/lib/cart.server';
 import { BRAND } from '~/lib/brand';
 import { cachedProductDetails } from '~/lib/catalogue.server';
 import { getEnv } from '~/lib/env.server';
-import { MESSAGES } from '~/lib/messages';
+import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
 import { formatEuroLoose } from '~/lib/money';
 import { pageTitle } from '~/lib/page-title';
 import { productJsonLd, productPageData } from '~/lib/product-page.server';
-import { takeFlash } from '~/lib/session.server';
+import { redirectWithFlash, takeFlash } from '~/lib/session.server';
 import { optionGroups, selectOption, selectionSearch } from '~/lib/variant-selection';
 import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
 import catalogueStyles from '~/styles/catalogue.css';
@@ -110,8 +111,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get('intent') === 'notify') return handleWishlistPost(request, formData);
   const submission = parseWithZod(formData, { schema: purchaseSchema });
   if (submission.status !== 'success') return json({ formKey: PURCHASE_FORM, result: submission.reply() }, { status: 400 });
-  // The cart (another issue) adds the variant it is handed here.
-  return redirect(`/cart?add=${encodeURIComponent(submission.value.variantId)}`, 303);
+  if (formData.get('intent') !== 'add-to-cart') return redirect(`/cart?add=${encodeURIComponent(submission.value.variantId)}`, 303);
+  // Add to Cart stays on the product page, with the outcome as a flash (spec §4, §8).
+  const url = new URL(request.url);
+  const cart = await cartApi(request);
+  try {
+    await cart.add(submission.value.variantId);
+    return redirectWithFlash(request, `${url.pathname}${url.search}`, { kind: 'success', message: CART_MESSAGES.addedToCart }, cart.session);
+  } catch (error) {
+    const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
+    return redirectWithFlash(request, `${url.pathname}${url.search}`, { kind: 'error', message: CART_MESSAGES.addToCartFailed(message) }, cart.session);
+  }
 }
 
 export default function ProductPage() {

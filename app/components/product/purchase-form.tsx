@@ -13,7 +13,7 @@ export interface PurchaseActionData {
 
 /**
  * Add to Cart and Quick Purchase, posted to the product route's action with the selected variant.
- * The action checks that a variant is selected; the cart issue takes over from `/cart?add=<variant>`.
+ * The action checks that a variant is selected; Add to Cart adds it and comes back with a flash.
  */
 export function PurchaseForm({ variantId, disabled }: { variantId: string | null; disabled: boolean }) {
   const fetcher = useFetcher<PurchaseActionData>({ key: PURCHASE_FORM });

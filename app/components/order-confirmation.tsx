@@ -1,0 +1,127 @@
+import type { SerializeFrom } from '@remix-run/node';
+import { Link } from '@remix-run/react';
+import { CopyButton } from './copy-button';
+import type { PurchaseSuccess } from '~/lib/cart.server';
+import { CART_MESSAGES } from '~/lib/messages';
+import { formatEuro } from '~/lib/money';
+import { orderNumber } from '~/lib/order-number';
+import { CART_RULES } from '~/lib/shop-rules';
+
+const longDate = (value: string | Date) =>
+  new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(value));
+
+interface Props {
+  order: SerializeFrom<PurchaseSuccess> | null;
+  id: string | null;
+  error: string | null;
+  registered: boolean;
+}
+
+/** The order confirmation of spec §2 "Order success", shown after a cart purchase or a quick purchase. */
+export function OrderConfirmation({ order, id, error, registered }: Props) {
+  if (error || !order) {
+    const noId = error === CART_MESSAGES.noOrderId;
+    return (
+      <section className="order-confirmation" role="alert">
+        <h1>{noId ? CART_MESSAGES.noOrderId : CART_MESSAGES.unableToLoadOrder}</h1>
+        {noId ? null : <p>{error ?? CART_MESSAGES.noOrderData}</p>}
+        <Link to="/" className="button">
+          {CART_MESSAGES.returnToHome}
+        </Link>
+      </section>
+    );
+  }
+  const date = order.date ?? order.created_at ?? new Date().toISOString();
+  const number = order.order_number ?? orderNumber(order.purchase_id ?? id ?? '', date);
+  const delivery = order.estimated_delivery ?? new Date(Date.parse(date) + CART_RULES.estimatedDeliveryDays * 86_400_000).toISOString();
+  const email = order.customer_email ?? order.email;
+  const address = order.shipping_address;
+  const addressLines = address
+    ? [address.name, address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(' '), address.state, address.country].filter(Boolean)
+    : [];
+  return (
+    <section className="order-confirmation" aria-labelledby="order-title">
+      <h1 id="order-title">Thank you for your order!</h1>
+      <p>Your order has been placed and is being processed.</p>
+      <h2>Order Summary</h2>
+      <dl className="order-confirmation__facts">
+        <dt>Order number</dt>
+        <dd>
+          <span data-testid="order-number">{number}</span> <CopyButton text={number} label="Copy order number" />
+        </dd>
+        <dt>Order date</dt>
+        <dd>{longDate(date)}</dd>
+        <dt>Estimated delivery</dt>
+        <dd>{longDate(delivery)}</dd>
+        <dt>Status</dt>
+        <dd className="order-status order-status--processing">{order.status ?? 'Processing'}</dd>
+      </dl>
+      {email ? <p>A confirmation email has been sent to {email}.</p> : null}
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item, index) => (
+            <tr key={`${item.sku ?? item.name}-${index}`}>
+              <td>
+                {item.name}
+                {item.variant_attributes?.length ? <div>{item.variant_attributes.map((a) => `${a.attribute_name}: ${a.value}`).join(', ')}</div> : null}
+                {item.sku ? <div>SKU: {item.sku}</div> : null}
+              </td>
+              <td>{item.quantity}</td>
+              <td>{formatEuro(item.price)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="order-confirmation__totals">
+        <dt>Subtotal</dt>
+        <dd data-testid="order-subtotal">{formatEuro(order.subtotal ?? order.total)}</dd>
+        <dt>Shipping</dt>
+        <dd data-testid="order-shipping">{order.shipping_cost ? formatEuro(order.shipping_cost) : 'Free'}</dd>
+        <dt>Tax (included)</dt>
+        <dd>{formatEuro(order.tax ?? 0)}</dd>
+        <dt>Total</dt>
+        <dd data-testid="order-total">{formatEuro(order.total)}</dd>
+      </dl>
+      {addressLines.length ? (
+        <>
+          <h2>Delivery Address</h2>
+          <address>
+            {addressLines.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </address>
+        </>
+      ) : null}
+      <h2>Payment Method</h2>
+      <p>{order.payment_method || CART_MESSAGES.defaultPaymentMethod}</p>
+      <h2>What happens next?</h2>
+      <ol>
+        <li>We confirm your order by email.</li>
+        <li>We pack your items and hand them to the carrier.</li>
+        <li>Your order arrives at your door.</li>
+      </ol>
+      <div className="button-row">
+        {registered ? (
+          <Link to="/orders" className="button button--ghost">
+            View Order History
+          </Link>
+        ) : null}
+        <Link to="/" className="button">
+          {CART_MESSAGES.continueShopping}
+        </Link>
+      </div>
+      {registered ? null : (
+        <p>
+          Save your details for next time: <Link to="/register">Create Account</Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { json } from '@remix-run/node';
+import { ApiRequestError } from './api.server';
+import { cartApi, type PurchaseSuccess } from './cart.server';
+import { CART_MESSAGES } from './messages';
+import { commitSession } from './session.server';
+
+/**
+ * The order confirmation for the first of `params` found in the address (a checkout session id or
+ * a purchase id). Guests see their own purchase: the API checks the bearer or the cart cookie (ADR 008).
+ */
+export async function loadOrderConfirmation(request: Request, params: string[]) {
+  const url = new URL(request.url);
+  const id = params.map((name) => url.searchParams.get(name)).find((value): value is string => Boolean(value));
+  const cart = await cartApi(request);
+  const user = cart.session.get('accessToken') ? (cart.session.get('user') ?? null) : null;
+  const registered = user?.user_type === 'registered';
+  const noStore = { 'Cache-Control': 'private, no-store' };
+  if (!id) return json({ order: null as PurchaseSuccess | null, id: null, error: CART_MESSAGES.noOrderId, registered }, { headers: noStore });
+  try {
+    const order = await cart.purchaseSuccess(id);
+    return json({ order, id, error: null, registered }, { headers: { ...noStore, ...(await cart.commit()) } });
+  } catch (error) {
+    const detail = error instanceof ApiRequestError && error.status < 500 ? error.message : CART_MESSAGES.failedToLoadOrder;
+    const setCookie = await cart.commit();
+    return json({ order: null, id, error: detail, registered }, { status: error instanceof ApiRequestError && error.status === 404 ? 404 : 200, headers: { ...noStore, ...setCookie } });
+  }
+}

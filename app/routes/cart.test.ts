@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi } from '../../tests/support/test-api';
+import { action, loader } from './cart';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+let api: Api;
+let variantId: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  process.env.API_URL = api.url;
+  const variant = await api.database.db
+    .selectFrom('product_variants')
+    .select('id')
+    .where('stock_quantity', '>=', 5)
+    .orderBy('sku')
+    .executeTakeFirstOrThrow();
+  variantId = variant.id;
+});
+afterAll(() => api.cleanup());
+
+const cookieOf = (response: Response) => response.headers.get('Set-Cookie')!.split(';')[0];
+
+async function load(path: string, cookie?: string) {
+  const response = await loader({ request: new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} });
+  return response;
+}
+
+async function loadData(cookie: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the loader sent
+  return (await (await load('/cart', cookie)).json()) as any;
+}
+
+function post(cookie: string, fields: Record<string, string>) {
+  return action({
+    request: new Request('http://shop.test/cart', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      body: new URLSearchParams(fields),
+    }),
+    params: {},
+    context: {},
+  });
+}
+
+describe('cart route against the real API', () => {
+  it('shows the empty cart to a new visitor without creating one', async () => {
+    const response = await load('/cart');
+    const data = await response.json();
+    expect(data.cart.items).toEqual([]);
+    expect(data.error).toBeNull();
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
+  it('adds with ?add=, keeps the API cart cookie in the session, and changes quantities with Post/Redirect/Get', async () => {
+    const added = await load(`/cart?add=${variantId}`);
+    expect(added.status).toBe(303);
+    expect(added.headers.get('Location')).toBe('/cart');
+    const cookie = cookieOf(added);
+
+    let data = await loadData(cookie);
+    expect(data.flash).toEqual({ kind: 'success', message: 'Added to Cart!' });
+    expect(data.cart.total_items).toBe(1);
+    const item = data.cart.items[0];
+
+    const increment = await post(cookie, { intent: 'increment', itemId: item.id, quantity: '1' });
+    expect(increment.status).toBe(303);
+    expect(increment.headers.get('Location')).toBe('/cart');
+    data = await loadData(cookie);
+    expect(data.cart.items[0].quantity).toBe(2);
+    expect(data.cart.total_price).toBe(item.price_at_addition * 2);
+
+    await post(cookie, { intent: 'decrement', itemId: item.id, quantity: '2' });
+    await post(cookie, { intent: 'decrement', itemId: item.id, quantity: '1' });
+    data = await loadData(cookie);
+    // Minus never goes below 1.
+    expect(data.cart.items[0].quantity).toBe(1);
+
+    await post(cookie, { intent: 'remove', itemId: item.id });
+    data = await loadData(cookie);
+    expect(data.cart.items).toEqual([]);
+  });
+
+  it('clears the cart and shows an API refusal as a flash', async () => {
+    const cookie = cookieOf(await load(`/cart?add=${variantId}`));
+    const refused = await post(cookie, { intent: 'increment', itemId: '00000000-0000-4000-8000-000000000000', quantity: '1' });
+    expect(refused.status).toBe(303);
+    const afterRefusal = await loadData(cookieOf(refused));
+    expect(afterRefusal.flash).toEqual({ kind: 'error', message: 'Cart item not found' });
+
+    await post(cookie, { intent: 'clear' });
+    expect((await loadData(cookie)).cart.items).toEqual([]);
+  });
+
+  it('sends a visitor who checks out to the sign-in modal', async () => {
+    const cookie = cookieOf(await load(`/cart?add=${variantId}`));
+    const response = await post(cookie, { intent: 'checkout' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/cart?checkout=resume&auth=email');
+  });
+
+  it("says 'Error loading cart' when the API cannot be reached", async () => {
+    const cookie = cookieOf(await load(`/cart?add=${variantId}`));
+    process.env.API_URL = 'http://127.0.0.1:9';
+    try {
+      const data = await loadData(cookie);
+      expect(data.cart).toBeNull();
+      expect(data.error).toBe('Failed to fetch');
+    } finally {
+      process.env.API_URL = api.url;
+    }
+  });
+});

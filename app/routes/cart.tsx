@@ -1,0 +1,185 @@
+import { json, redirect, type SerializeFrom, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
+import type { MouseEvent } from 'react';
+import { CartLine } from '~/components/cart/cart-line';
+import { OrderSummary } from '~/components/cart/order-summary';
+import { Toast } from '~/components/toast';
+import { ApiRequestError } from '~/lib/api.server';
+import { getOptionalUser } from '~/lib/auth.server';
+import { cartApi, type Cart } from '~/lib/cart.server';
+import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
+import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
+import { pageTitle } from '~/lib/page-title';
+import { commitSession, redirectWithFlash } from '~/lib/session.server';
+import cartStyles from '~/styles/cart.css';
+
+export const handle: NavigationHandle = { pageTitle: 'Cart', back: BACK_LINKS.continueShopping };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Cart') }, { name: 'robots', content: 'noindex' }];
+
+const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const cart = await cartApi(request);
+  // A link or an old form can still add a variant with /cart?add=<variantId>.
+  const add = url.searchParams.get('add');
+  if (add) {
+    try {
+      await cart.add(add);
+      return redirectWithFlash(request, '/cart', { kind: 'success', message: CART_MESSAGES.addedToCart }, cart.session);
+    } catch (error) {
+      return redirectWithFlash(request, '/cart', { kind: 'error', message: CART_MESSAGES.addToCartFailed(errorText(error)) }, cart.session);
+    }
+  }
+  const flash = cart.session.get('flash') ?? null;
+  let loaded: { cart: Cart; error: null } | { cart: null; error: string };
+  try {
+    loaded = { cart: await cart.getCart(), error: null };
+  } catch (error) {
+    loaded = { cart: null, error: errorText(error) };
+  }
+  const headers: Record<string, string> = flash ? { 'Set-Cookie': await commitSession(request, cart.session) } : await cart.commit();
+  return json(
+    {
+      ...loaded,
+      flash,
+      confirmClear: url.searchParams.get('confirm') === 'clear',
+      // Back from the sign-in modal with a session: the checkout the shopper started goes on.
+      resumeCheckout: url.searchParams.get('checkout') === 'resume' && !url.searchParams.has('auth') && Boolean(cart.session.get('accessToken')),
+    },
+    { headers: { ...headers, 'Cache-Control': 'private, no-store' } },
+  );
+}
+
+/** Every cart change and the checkout: one action, `intent` buttons, Post/Redirect/Get back to /cart. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const itemId = String(form.get('itemId') ?? '');
+  const quantity = Number(form.get('quantity'));
+  const cart = await cartApi(request);
+  const back = async (message?: string) =>
+    message
+      ? redirectWithFlash(request, '/cart', { kind: 'error', message }, cart.session)
+      : redirect('/cart', { status: 303, headers: await cart.commit() });
+
+  if (intent === 'checkout') {
+    const user = await getOptionalUser(request);
+    // Not signed in: the sign-in modal (guests allowed); it comes back to the cart, which resumes the checkout.
+    if (!user) return redirect('/cart?checkout=resume&auth=email', 303);
+    if (!user.email.includes('@')) return back(CART_MESSAGES.invalidAuthEmail);
+    try {
+      const checkoutUrl = await cart.checkout(user.email);
+      return redirect(checkoutUrl, { status: 303, headers: await cart.commit() });
+    } catch (error) {
+      const message = errorText(error);
+      return back(message === CART_MESSAGES.noCheckoutUrl ? message : CART_MESSAGES.checkoutSessionFailed(message));
+    }
+  }
+
+  try {
+    switch (intent) {
+      case 'increment':
+        await cart.setQuantity(itemId, quantity + 1);
+        break;
+      case 'decrement':
+        // Minus stops at 1; Remove takes the line away.
+        await cart.setQuantity(itemId, Math.max(1, quantity - 1));
+        break;
+      case 'remove':
+        await cart.remove(itemId);
+        break;
+      case 'clear':
+        await cart.clear();
+        break;
+      default:
+        return json({ message: 'Unknown intent' }, { status: 400 });
+    }
+  } catch (error) {
+    return back(errorText(error));
+  }
+  return back();
+}
+
+export default function CartPage() {
+  const data = useLoaderData<typeof loader>();
+  const { flash, confirmClear, resumeCheckout } = data;
+  const cart = data.cart as SerializeFrom<Cart> | null;
+  const error = data.error ?? '';
+  if (!cart) {
+    return (
+      <section className="cart-page cart-page--message" role="alert">
+        <h1>{CART_MESSAGES.errorLoadingCart(error)}</h1>
+        <Link to="/" className="button">
+          {MESSAGES.backToHome}
+        </Link>
+      </section>
+    );
+  }
+  if (cart.items.length === 0) {
+    return (
+      <section className="cart-page cart-page--message">
+        <Toast flash={flash} />
+        <h1>{CART_MESSAGES.cartEmpty}</h1>
+        <p>{CART_MESSAGES.cartEmptyHint}</p>
+        <Link to="/" className="button">
+          {CART_MESSAGES.startShopping}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="cart-page" aria-labelledby="cart-title">
+      <Toast flash={flash} />
+      <h1 id="cart-title" className="page-title">
+        Shopping Cart
+      </h1>
+      {confirmClear ? <ClearConfirmation /> : null}
+      <div className="cart-page__layout">
+        <div className="cart-page__items">
+          <ul className="cart-lines">
+            {cart.items.map((item) => (
+              <CartLine key={item.id} item={item} />
+            ))}
+          </ul>
+          <ClearCartButton />
+        </div>
+        <OrderSummary totalCents={cart.total_price} resumeCheckout={resumeCheckout} />
+      </div>
+    </section>
+  );
+}
+
+/** Without JavaScript, Clear cart leads to this confirmation step (?confirm=clear). */
+function ClearConfirmation() {
+  return (
+    <div className="cart-confirm" role="alertdialog" aria-labelledby="cart-confirm-text">
+      <p id="cart-confirm-text">{CART_MESSAGES.confirmClear}</p>
+      <Form method="post" action="/cart" className="button-row">
+        <button type="submit" name="intent" value="clear" className="button">
+          Yes, clear cart
+        </button>
+        <Link to="/cart" className="button button--ghost">
+          Cancel
+        </Link>
+      </Form>
+    </div>
+  );
+}
+
+/** A link to the confirmation step; with JavaScript the browser's confirm dialog asks instead. */
+function ClearCartButton() {
+  const fetcher = useFetcher({ key: 'cart-clear' });
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (window.confirm(CART_MESSAGES.confirmClear)) fetcher.submit({ intent: 'clear' }, { method: 'post', action: '/cart' });
+  };
+  return (
+    <Link to="/cart?confirm=clear" className="button button--ghost cart-page__clear" onClick={onClick} aria-disabled={fetcher.state !== 'idle'}>
+      {CART_MESSAGES.clearCart}
+    </Link>
+  );
+}

@@ -1,0 +1,22 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { OrderConfirmation } from '~/components/order-confirmation';
+import type { NavigationHandle } from '~/lib/navigation';
+import { loadOrderConfirmation } from '~/lib/order-confirmation.server';
+import { pageTitle } from '~/lib/page-title';
+import cartStyles from '~/styles/cart.css';
+
+export const handle: NavigationHandle = { pageTitle: 'Order Confirmation' };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Order Confirmation') }, { name: 'robots', content: 'noindex' }];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadOrderConfirmation(request, ['session_id', 'purchase_intent_id']);
+}
+
+export default function OrderConfirmationPage() {
+  const data = useLoaderData<typeof loader>();
+  return <OrderConfirmation {...data} />;
+}

@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+import { hasJavaScript } from '../support/e2e-shop';
+import { latestCode, uniqueEmail } from '../support/mailbox';
+
+const PRODUCT = '/product/Tracer%20Tee?color=BLACK&size=S/M';
+
+async function addFromProductPage(page: Page) {
+  await page.goto(PRODUCT);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to Cart!')).toBeVisible();
+}
+
+const badge = (page: Page) => page.getByTestId('cart-badge');
+const quantity = (page: Page) => page.getByTestId('cart-line-quantity');
+
+test.describe('cart', () => {
+  test('an anonymous shopper adds, changes quantities, removes and clears; the badge follows', async ({ page }, info) => {
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await expect(page.getByText('Add some products to get started')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/');
+
+    await addFromProductPage(page);
+    await expect(badge(page)).toHaveText('1');
+
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'Tracer Tee' })).toBeVisible();
+    await expect(page.getByText(/SKU: /)).toBeVisible();
+    await expect(page.getByText(/^Add €\d+\.\d{2} more for free shipping$/)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    await expect(page.getByRole('button', { name: 'Decrease quantity of Tracer Tee' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Increase quantity of Tracer Tee' }).click();
+    await expect(quantity(page)).toHaveText('2');
+    await expect(badge(page)).toHaveText('2');
+    await page.getByRole('button', { name: 'Decrease quantity of Tracer Tee' }).click();
+    await expect(quantity(page)).toHaveText('1');
+    await expect(badge(page)).toHaveText('1');
+
+    await page.getByRole('button', { name: 'Remove Tracer Tee' }).click();
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await expect(badge(page)).toHaveCount(0);
+
+    await addFromProductPage(page);
+    await page.goto('/cart');
+    if (hasJavaScript(info)) {
+      page.once('dialog', (dialog) => {
+        expect(dialog.message()).toBe('Are you sure you want to clear your entire cart?');
+        void dialog.accept();
+      });
+      await page.getByRole('link', { name: 'Clear cart' }).click();
+    } else {
+      await page.getByRole('link', { name: 'Clear cart' }).click();
+      await expect(page.getByText('Are you sure you want to clear your entire cart?')).toBeVisible();
+      await page.getByRole('button', { name: 'Yes, clear cart' }).click();
+    }
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await expect(badge(page)).toHaveCount(0);
+  });
+
+  test('a visitor checks out as a guest, is declined once, then pays and sees the order', async ({ page, request }, info) => {
+    await addFromProductPage(page);
+    await page.goto('/cart');
+    const total = (await page.getByTestId('summary-total').textContent())!;
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/cart\?checkout=resume&auth=email$/);
+    const email = uniqueEmail('cart-guest');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Verify Email to Continue as Guest' }).click();
+    await dialog.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
+    await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+    await dialog.getByRole('link', { name: 'Redirect now' }).click();
+
+    const pay = async (card: string) => {
+      await expect(page.getByLabel('Card number')).toBeVisible();
+      await page.getByLabel('Card number').fill(card);
+      await page.getByLabel('Expiry').fill('12/34');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByLabel('Name on card').fill('Ada Guest');
+      await page.getByRole('button', { name: /^Pay / }).click();
+    };
+
+    if (!hasJavaScript(info)) {
+      // Without JavaScript the cart (now the guest's) asks for Checkout once more.
+      await expect(page).toHaveURL(/\/cart\?checkout=resume$/);
+      await expect(page.getByTestId('cart-line')).toHaveCount(1);
+      await page.getByRole('button', { name: 'Checkout' }).click();
+    }
+    // With JavaScript the checkout resumes on its own.
+    await pay('4000 0000 0000 0002');
+    await expect(page.getByText('Your card was declined. No payment was taken.')).toBeVisible();
+    await page.getByRole('link', { name: 'Return to the shop' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await pay('4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/checkout\/success\?session_id=/);
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    await expect(page.getByTestId('order-number')).toHaveText(/^ORD-\d{4}-\d{2}-\d{2}-[0-9A-F]{8}$/);
+    await expect(page.getByTestId('order-total')).toHaveText(total);
+    await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+    await expect(badge(page)).toHaveCount(0);
+  });
+
+  test("a registered shopper's anonymous cart joins their account at login", async ({ page, request }) => {
+    const email = uniqueEmail('cart-member');
+    const password = 'Sunny-Day-2026';
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
+    await page.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Rossi');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Bringing you to your account...')).toBeVisible();
+    await page.context().clearCookies();
+
+    await addFromProductPage(page);
+    await page.goto('/cart?auth=email');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Log In' }).click();
+    await dialog.getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(badge(page)).toHaveText('1');
+
+    // The cart now lives in the account: a fresh browser that logs in finds it.
+    await page.context().clearCookies();
+    await page.goto('/cart?auth=email');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Log In' }).click();
+    await dialog.getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  });
+
+  test('the order pages explain a missing or unknown order', async ({ page }) => {
+    await page.goto('/order-success');
+    await expect(page.getByRole('heading', { name: 'No order ID provided' })).toBeVisible();
+    await page.goto('/checkout/success?session_id=nope');
+    await expect(page.getByRole('heading', { name: 'Unable to Load Order' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  test('shows a skeleton while the cart loads after a click (JavaScript)', async ({ page }, info) => {
+    test.skip(!hasJavaScript(info), 'only a client-side navigation has a loading state');
+    await page.goto('/about');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/_data=routes%2Fcart/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('banner').getByRole('link', { name: /^Cart/ }).first().click();
+    await expect(page.getByTestId('cart-skeleton')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await expect(page.getByTestId('cart-skeleton')).toHaveCount(0);
+  });
+});
