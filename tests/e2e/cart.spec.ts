@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { hasJavaScript } from '../support/e2e-shop';
 import { latestCode, uniqueEmail } from '../support/mailbox';
 
@@ -31,6 +32,8 @@ test.describe('cart', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions');
     await expect(page.getByRole('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     await expect(page.getByRole('button', { name: 'Decrease quantity of Tracer Tee' })).toBeDisabled();
+    // axe runs as script in the page: checked in the JavaScript project.
+    if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Increase quantity of Tracer Tee' }).click();
     await expect(quantity(page)).toHaveText('2');
@@ -105,6 +108,8 @@ test.describe('cart', () => {
     await expect(page.getByTestId('order-number')).toHaveText(/^ORD-\d{4}-\d{2}-\d{2}-[0-9A-F]{8}$/);
     await expect(page.getByTestId('order-total')).toHaveText(total);
     await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+    // axe runs as script in the page: checked in the JavaScript project.
+    if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
     await expect(badge(page)).toHaveCount(0);
   });
 
