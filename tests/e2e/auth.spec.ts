@@ -1,29 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
+import { PASSWORD, registerThroughPage, startWithEmail } from '../support/sign-in';
 
-const PASSWORD = 'Sunny-Day-2026';
-
-async function startWithEmail(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
-/** Registers through /register and ends on the success step. */
-async function register(page: Page, request: Parameters<typeof latestCode>[0], email: string, password = PASSWORD) {
-  await page.goto('/register');
-  await startWithEmail(page, email);
-  await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
-  await expect(page.getByLabel('Verification code')).toBeVisible();
-  await page.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
-  await page.getByRole('button', { name: 'Verify', exact: true }).click();
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Rossi');
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByLabel(/I accept the/).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Bringing you to your account...')).toBeVisible();
-}
+const register = registerThroughPage;
 
 test.describe('registration and sign-in', () => {
   test('register with the code from the mailbox, then the profile is reached on its own', async ({ page, request }) => {

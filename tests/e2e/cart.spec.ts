@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { hasJavaScript } from '../support/e2e-shop';
 import { latestCode, uniqueEmail } from '../support/mailbox';
+import { PASSWORD, registerThroughPage } from '../support/sign-in';
 
 const PRODUCT = '/product/Tracer%20Tee?color=BLACK&size=S/M';
 
@@ -115,20 +116,8 @@ test.describe('cart', () => {
 
   test("a registered shopper's anonymous cart joins their account at login", async ({ page, request }) => {
     const email = uniqueEmail('cart-member');
-    const password = 'Sunny-Day-2026';
-    await page.goto('/register');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
-    await page.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Rossi');
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm password').fill(password);
-    await page.getByLabel(/I accept the/).check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText('Bringing you to your account...')).toBeVisible();
+    const password = PASSWORD;
+    await registerThroughPage(page, request, email, password);
     await page.context().clearCookies();
 
     await addFromProductPage(page);

@@ -58,14 +58,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
         .where('v.id', '=', line.variantId)
         .executeTakeFirst();
       if (!variant) throw new ApiError(404, 'Product variant not found');
-      const reserved = await trx
-        .updateTable('product_variants')
-        .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity) }))
-        .where('id', '=', line.variantId)
-        .where('stock_quantity', '>=', line.quantity)
-        .returning('stock_quantity')
-        .executeTakeFirst();
-      if (!reserved) {
+      if (!(await takeStock(trx, line.variantId, line.quantity))) {
         // Read again: the first read may predate a concurrent reservation.
         const current = await trx.selectFrom('product_variants').select('stock_quantity').where('id', '=', variant.id).executeTakeFirstOrThrow();
         throw notEnoughStock({ ...variant, stock_quantity: current.stock_quantity });
@@ -303,6 +296,18 @@ export async function fulfilCheckoutSession(
   return result;
 }
 
+/** Takes `quantity` units of a variant if that many are there; never lets stock go below zero. */
+async function takeStock(trx: Trx, variantId: string, quantity: number): Promise<boolean> {
+  const taken = await trx
+    .updateTable('product_variants')
+    .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', quantity) }))
+    .where('id', '=', variantId)
+    .where('stock_quantity', '>=', quantity)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(taken);
+}
+
 /** A paid session that had already released its stock takes it again, or the payment is refused. */
 async function reserveAgain(trx: Trx, sessionId: string, now: Date) {
   const items = await trx
@@ -312,14 +317,7 @@ async function reserveAgain(trx: Trx, sessionId: string, now: Date) {
     .orderBy('variant_id')
     .execute();
   for (const item of items) {
-    const taken = await trx
-      .updateTable('product_variants')
-      .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', item.quantity) }))
-      .where('id', '=', item.variant_id)
-      .where('stock_quantity', '>=', item.quantity)
-      .returning('id')
-      .executeTakeFirst();
-    if (!taken) throw new ApiError(409, 'This checkout session has expired and its items are no longer in stock');
+    if (!(await takeStock(trx, item.variant_id, item.quantity))) throw new ApiError(409, 'This checkout session has expired and its items are no longer in stock');
   }
   return trx
     .updateTable('checkout_sessions')

@@ -1,0 +1,27 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { latestCode } from './mailbox';
+
+export const PASSWORD = 'Sunny-Day-2026';
+
+/** Types an email into the flow's first step and continues. */
+export async function startWithEmail(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Registers through /register with the code from the dev mailbox; ends on the success step. */
+export async function registerThroughPage(page: Page, request: APIRequestContext, email: string, password = PASSWORD) {
+  await page.goto('/register');
+  await startWithEmail(page, email);
+  await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
+  await expect(page.getByLabel('Verification code')).toBeVisible();
+  await page.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Rossi');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Bringing you to your account...')).toBeVisible();
+}
