@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { BRAND } from '~/lib/brand';
 import { PRODUCT_MENU } from '~/lib/navigation';
 import { POLICY_DOCUMENTS } from '~/lib/policies';
+import { SocialLinks } from './social-links';
 
 const GROUPS = [
   { heading: 'Shop', links: [{ name: 'All products', to: '/' }, ...PRODUCT_MENU] },
@@ -52,15 +53,7 @@ export function SiteFooter() {
           <strong>{BRAND.name}</strong> · {hq.line1}, {hq.postalCode} {hq.city}, {hq.country} ·{' '}
           <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>
         </address>
-        <ul className="social-links" aria-label="Social media">
-          {BRAND.social.map((site) => (
-            <li key={site.name}>
-              <a href={site.url} rel="noopener noreferrer" target="_blank">
-                {site.name}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks className="social-links" label="Social media" />
         <p>{BRAND.tagline}.</p>
       </div>
     </footer>

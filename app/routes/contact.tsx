@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
+import { SocialLinks } from '~/components/social-links';
 import { CONTACT_REASONS, CONTACT_REASON_LABELS, contactSchema, reasonFromQuery } from '~/forms/contact';
 import { apiClient } from '~/lib/api.server';
 import { BRAND } from '~/lib/brand';
@@ -217,15 +218,7 @@ export default function Contact() {
             </tbody>
           </table>
           <h3>Follow us</h3>
-          <ul className="plain-list">
-            {BRAND.social.map((site) => (
-              <li key={site.name}>
-                <a href={site.url} rel="noopener noreferrer" target="_blank">
-                  {site.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks className="plain-list" />
         </aside>
       </div>
     </div>

@@ -125,12 +125,7 @@ async function releaseInTransaction(trx: Trx, sessionId: string, status: Exclude
     .returning('id')
     .executeTakeFirst();
   if (!closed) return false;
-  const items = await trx
-    .selectFrom('checkout_session_items')
-    .select(['variant_id', 'quantity'])
-    .where('checkout_session_id', '=', sessionId)
-    .orderBy('variant_id')
-    .execute();
+  const items = await reservedItems(trx, sessionId);
   for (const item of items) {
     await trx
       .updateTable('product_variants')
@@ -296,6 +291,16 @@ export async function fulfilCheckoutSession(
   return result;
 }
 
+/** What a checkout session holds in reserve, in a fixed order so concurrent sessions lock rows alike. */
+function reservedItems(trx: Trx, sessionId: string) {
+  return trx
+    .selectFrom('checkout_session_items')
+    .select(['variant_id', 'quantity'])
+    .where('checkout_session_id', '=', sessionId)
+    .orderBy('variant_id')
+    .execute();
+}
+
 /** Takes `quantity` units of a variant if that many are there; never lets stock go below zero. */
 async function takeStock(trx: Trx, variantId: string, quantity: number): Promise<boolean> {
   const taken = await trx
@@ -310,12 +315,7 @@ async function takeStock(trx: Trx, variantId: string, quantity: number): Promise
 
 /** A paid session that had already released its stock takes it again, or the payment is refused. */
 async function reserveAgain(trx: Trx, sessionId: string, now: Date) {
-  const items = await trx
-    .selectFrom('checkout_session_items')
-    .select(['variant_id', 'quantity'])
-    .where('checkout_session_id', '=', sessionId)
-    .orderBy('variant_id')
-    .execute();
+  const items = await reservedItems(trx, sessionId);
   for (const item of items) {
     if (!(await takeStock(trx, item.variant_id, item.quantity))) throw new ApiError(409, 'This checkout session has expired and its items are no longer in stock');
   }
