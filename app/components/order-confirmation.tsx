@@ -5,6 +5,7 @@ import type { PurchaseSuccess } from '~/lib/cart.server';
 import { CART_MESSAGES } from '~/lib/messages';
 import { formatEuro } from '~/lib/money';
 import { orderNumber } from '~/lib/order-number';
+import { receiptFileName, receiptPath } from '~/lib/receipt';
 import { CART_RULES } from '~/lib/shop-rules';
 
 const longDate = (value: string | Date) =>
@@ -110,8 +111,14 @@ export function OrderConfirmation({ order, id, error, registered }: Props) {
       <div className="button-row">
         {registered ? (
           <Link to="/orders" className="button button--ghost">
-            View Order History
+            {CART_MESSAGES.viewOrderHistory}
           </Link>
+        ) : null}
+        {registered && order.purchase_id ? (
+          // A plain link: the PDF comes as an attachment, with or without JavaScript.
+          <a href={receiptPath(order.purchase_id)} className="button button--ghost" download={receiptFileName(order.purchase_id)}>
+            {CART_MESSAGES.downloadReceipt}
+          </a>
         ) : null}
         <Link to="/" className="button">
           {CART_MESSAGES.continueShopping}

@@ -25,6 +25,10 @@ describe('API client errors', () => {
       if (req.url?.includes('plain')) return res.writeHead(500, { 'Content-Type': 'text/plain' }).end('oops');
       if (req.url?.includes('nodetail')) return res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":1}');
       if (req.url?.includes('wrongshape')) return res.writeHead(200, { 'Content-Type': 'application/json' }).end('[{"id":1}]');
+      if (req.url?.includes('receipt')) {
+        if (req.headers.authorization !== 'Bearer fresh') return res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"Token has expired"}');
+        return res.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.3 receipt');
+      }
       // hang: never respond
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
@@ -55,5 +59,19 @@ describe('API client errors', () => {
     const error = await listFrom(`${upstreamUrl}/hang`, 300).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ status: 504, message: 'Request timed out' });
+  });
+
+  it('hands back a raw answer unread, after one refresh of an expired token', async () => {
+    let refreshes = 0;
+    const client = createApiClient({
+      baseUrl: upstreamUrl,
+      timeoutMs: 2000,
+      auth: { token: () => 'stale', refresh: async () => (++refreshes, 'fresh') },
+    });
+    const answer = await client.raw('GET', 'user/purchase/1/receipt', { headers: { Accept: 'application/pdf' } });
+    expect(refreshes).toBe(1);
+    expect(answer.headers.get('Content-Type')).toBe('application/pdf');
+    expect(await answer.text()).toBe('%PDF-1.3 receipt');
+    await expect(client.raw('GET', 'plain')).rejects.toMatchObject({ status: 500, message: 'HTTP error! status: 500' });
   });
 });

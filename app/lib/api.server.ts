@@ -53,32 +53,36 @@ export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? fetch;
   const root = `${options.baseUrl.replace(/\/+$/, '')}/api/`;
 
-  async function call<S extends z.ZodTypeAny>(
-    method: string,
-    path: string,
-    schema: S,
-    init: CallInit = {},
-  ): Promise<z.infer<S>> {
+  /** Runs one call with the bearer token; on an expired token, refreshes once and runs it again. */
+  async function withAuth<T>(run: (token: string | undefined) => Promise<T>): Promise<T> {
     try {
-      return await once(method, path, schema, init, options.auth?.token());
+      return await run(options.auth?.token());
     } catch (error) {
       if (!(error instanceof ApiRequestError) || !options.auth || !isExpiredTokenError(error.status, error.message)) throw error;
       const token = await options.auth.refresh();
       if (!token) throw new ApiRequestError(401, 'No refresh token available');
-      return once(method, path, schema, init, token);
+      return run(token);
     }
   }
 
-  async function once<S extends z.ZodTypeAny>(
-    method: string,
-    path: string,
-    schema: S,
-    init: CallInit,
-    token: string | undefined,
-  ): Promise<z.infer<S>> {
+  function call<S extends z.ZodTypeAny>(method: string, path: string, schema: S, init: CallInit = {}): Promise<z.infer<S>> {
+    return withAuth(async (token) => {
+      const response = await send(method, path, init, token);
+      const body: unknown = await response.json().catch(() => undefined);
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        console.error(`Unexpected answer from ${method} /api/${path}:`, parsed.error.issues.slice(0, 3));
+        throw new ApiRequestError(502, MESSAGES.somethingWentWrong);
+      }
+      return parsed.data;
+    });
+  }
+
+  /** One request; a failed answer becomes an ApiRequestError with the API's detail, a good one is returned unread. */
+  async function send(method: string, path: string, init: CallInit, token: string | undefined): Promise<Response> {
     const url = new URL(path, root);
     for (const [key, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { ...options.headers?.(), ...init.headers, Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...init.headers };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.forwardedFor) headers['X-Forwarded-For'] = options.forwardedFor;
@@ -100,25 +104,22 @@ export function createApiClient(options: ApiClientOptions) {
       throw new ApiRequestError(503, 'Failed to fetch');
     }
     options.onResponse?.(response);
-    const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
+      const body: unknown = await response.json().catch(() => undefined);
       throw new ApiRequestError(
         response.status,
         detailText(body) ?? (body === undefined ? MESSAGES.httpError(response.status) : MESSAGES.somethingWentWrong),
       );
     }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      console.error(`Unexpected answer from ${method} ${url.pathname}:`, parsed.error.issues.slice(0, 3));
-      throw new ApiRequestError(502, MESSAGES.somethingWentWrong);
-    }
-    return parsed.data;
+    return response;
   }
 
   return {
     baseUrl: options.baseUrl,
     /** Any call of spec §7: method, path under /api/, the zod schema of the answer. Area modules wrap it. */
     request: call,
+    /** A call whose answer is not JSON (a PDF): the successful response, body unread. */
+    raw: (method: string, path: string, init: CallInit = {}) => withAuth((token) => send(method, path, init, token)),
     products: {
       list: (): Promise<ProductListItem[]> => call('POST', 'products/list', productListSchema, { body: {} }),
     },

@@ -154,6 +154,21 @@ export async function cartApi(request: Request) {
       if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
       return answer.checkout_url;
     },
+    /** Opens a checkout session for one unit of a variant (spec §7 checkout/quick); cancelling comes back to `cancelPath`. */
+    async quickCheckout(line: { variantId: string; productName: string; sku: string | null; attributes: Record<string, string> }, cancelPath: string): Promise<string> {
+      const origin = storefrontOrigin(request);
+      const answer = await api.request('POST', 'checkout/quick', checkoutAnswer, {
+        body: {
+          product_variant_id: line.variantId,
+          quantity: CART_RULES.quantityPerAdd,
+          success_url: `${origin}/order-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${origin}${cancelPath}`,
+          metadata: { product_name: line.productName, variant_sku: line.sku, selected_attributes: line.attributes },
+        },
+      });
+      if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
+      return answer.checkout_url;
+    },
     purchaseSuccess: (id: string) => api.request('GET', `user/purchase-success/${encodeURIComponent(id)}`, purchaseSuccessSchema),
   };
 }

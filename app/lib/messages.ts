@@ -95,6 +95,7 @@ export const CART_MESSAGES = {
   checkoutSessionFailed: (message: string) => `Failed to create checkout session: ${message}`,
   noCheckoutUrl: 'No checkout URL received from server',
   checkoutError: (message: string) => `Checkout error: ${message}`,
+  checkoutFailed: (status: number) => `Checkout failed: ${status}`,
   invalidAuthEmail: 'Error: Invalid email address received from authentication',
   noOrderId: 'No order ID provided',
   unableToLoadOrder: 'Unable to Load Order',
@@ -102,4 +103,13 @@ export const CART_MESSAGES = {
   noOrderData: 'No order data available',
   returnToHome: 'Return to Home',
   defaultPaymentMethod: 'Credit Card',
+  viewOrderHistory: 'View Order History',
+  downloadReceipt: 'Download Receipt',
+} as const;
+
+/** Status texts of Quick Purchase while it works (spec §4 Product page). */
+export const QUICK_PURCHASE_STATUS = {
+  resuming: 'Signed in. Resuming your purchase...',
+  creating: 'Creating checkout session...',
+  redirecting: 'Redirecting to payment...',
 } as const;

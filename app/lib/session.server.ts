@@ -24,6 +24,15 @@ export interface SessionData {
   apiCartCookie: string;
   /** Where the shopper is in the sign-in flow (spec §4): kept between its form posts. */
   authFlow: AuthFlowState;
+  /** A Quick Purchase waiting for the sign-in modal to finish. */
+  quickPurchase: PendingQuickPurchase;
+}
+
+export interface PendingQuickPurchase {
+  productName: string;
+  variantId: string;
+  /** When it was asked for (ms): an old one is not resumed. */
+  at: number;
 }
 
 export interface AuthFlowState {

@@ -157,12 +157,6 @@ describe('product action', () => {
     expect(after.data.flash).toEqual({ kind: 'error', message: 'Failed to add item to cart: Product variant not found' });
   });
 
-  it('hands Quick Purchase to the cart page for now (303)', async () => {
-    const response = await action({ request: post('/product/Tracer%20Tee', { intent: 'quick-purchase', variantId: 'v-1' }), params: {}, context: {} });
-    expect(response.status).toBe(303);
-    expect(response.headers.get('Location')).toBe('/cart?add=v-1');
-  });
-
   it('adds an anonymous shopper to the wishlist for the variant and redirects back with a flash', async () => {
     const { data } = await loadProduct('/product/Tracer%20Hoodie');
     const fields = {

@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod';
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LinksFunction,
@@ -21,7 +20,7 @@ import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
 import { purchaseSchema } from '~/forms/purchase';
 import { ApiRequestError, apiClient } from '~/lib/api.server';
-import { getOptionalUser } from '~/lib/auth.server';
+import { getShopper } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
 import { BRAND } from '~/lib/brand';
 import { cachedProductDetails } from '~/lib/catalogue.server';
@@ -30,6 +29,7 @@ import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
 import { formatEuroLoose } from '~/lib/money';
 import { pageTitle } from '~/lib/page-title';
 import { productJsonLd, productPageData } from '~/lib/product-page.server';
+import { quickPurchase, resumableQuickPurchase } from '~/lib/quick-purchase.server';
 import { redirectWithFlash, takeFlash } from '~/lib/session.server';
 import { optionGroups, selectOption, selectionSearch } from '~/lib/variant-selection';
 import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
@@ -81,7 +81,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const env = getEnv();
   const api = apiClient();
-  const [user, { flash, headers: flashHeaders }] = await Promise.all([getOptionalUser(request), takeFlash(request)]);
+  const [shopper, { flash, headers: flashHeaders }] = await Promise.all([getShopper(request), takeFlash(request)]);
+  const { user } = shopper;
   // Independent reads in parallel: the product (cached) and what this shopper already waits for.
   const [loaded, wishlisted] = await Promise.all([
     cachedProductDetails(api, name).then(
@@ -101,17 +102,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const canonical = `${url.origin}/product/${encodeURIComponent(details.name)}`;
   const personal = Boolean(user || flash || url.searchParams.has('notified'));
   return json(
-    { page, canonical, jsonLd: productJsonLd(page, canonical), wishlisted, userEmail: user?.email ?? null, flash },
+    {
+      page,
+      canonical,
+      jsonLd: productJsonLd(page, canonical),
+      wishlisted,
+      userEmail: user?.email ?? null,
+      flash,
+      // Back from the sign-in modal: the Quick Purchase the shopper started goes on.
+      resumeQuickPurchase: resumableQuickPurchase(shopper, url, name),
+    },
     { headers: { ...flashHeaders, 'Cache-Control': personal ? 'private, no-store' : 'public, max-age=30, stale-while-revalidate=300' } },
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get('intent') === 'notify') return handleWishlistPost(request, formData);
   const submission = parseWithZod(formData, { schema: purchaseSchema });
   if (submission.status !== 'success') return json({ formKey: PURCHASE_FORM, result: submission.reply() }, { status: 400 });
-  if (formData.get('intent') !== 'add-to-cart') return redirect(`/cart?add=${encodeURIComponent(submission.value.variantId)}`, 303);
+  if (submission.value.intent === 'quick-purchase') return quickPurchase(request, params.productName ?? '', submission.value.variantId);
   // Add to Cart stays on the product page, with the outcome as a flash (spec §4, §8).
   const url = new URL(request.url);
   const cart = await cartApi(request);
@@ -131,7 +141,7 @@ export default function ProductPage() {
 }
 
 function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
-  const { page, canonical, wishlisted, userEmail, flash } = data;
+  const { page, canonical, wishlisted, userEmail, flash, resumeQuickPurchase } = data;
   const { product, variants } = page;
   const groups = useMemo(() => optionGroups(variants), [variants]);
   const [selection, setSelection] = useState(page.selection);
@@ -186,7 +196,12 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
             hrefFor={(name, value) => `${basePath}${selectionSearch(groups, { ...selection, [name]: value })}`}
             onChoose={choose}
           />
-          <PurchaseForm variantId={variantId} disabled={Boolean(variant && !variant.in_stock)} />
+          <PurchaseForm
+            variantId={variantId}
+            disabled={Boolean(variant && !variant.in_stock)}
+            signedIn={Boolean(userEmail)}
+            resumeVariantId={resumeQuickPurchase}
+          />
           {outOfStock ? (
             <NotifyForm
               key={variantId ?? product.id}

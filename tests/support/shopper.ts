@@ -121,7 +121,7 @@ export async function stockOf(api: TestApi, id: string) {
   return row.stock_quantity;
 }
 
-const PAID_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name_on_card: 'Ada Rossi' };
+export const PAID_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name_on_card: 'Ada Rossi' };
 
 /** A purchase made the way a shopper makes one: cart, checkout, the test payment page. Returns its id. */
 export async function buyThroughCheckout(api: TestApi, s: Shopper, lines: { id: string; quantity?: number }[]): Promise<string> {

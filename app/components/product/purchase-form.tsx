@@ -1,10 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { useActionData, useFetcher } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { purchaseSchema } from '~/forms/purchase';
-import { MESSAGES } from '~/lib/messages';
+import { MESSAGES, QUICK_PURCHASE_STATUS } from '~/lib/messages';
 
 export const PURCHASE_FORM = 'purchase';
+/** Where a browser without JavaScript carries on a Quick Purchase after the sign-in modal. */
+const RESUME_WITHOUT_SCRIPT = '/checkout/quick';
 
 export interface PurchaseActionData {
   formKey: typeof PURCHASE_FORM;
@@ -13,9 +16,21 @@ export interface PurchaseActionData {
 
 /**
  * Add to Cart and Quick Purchase, posted to the product route's action with the selected variant.
- * The action checks that a variant is selected; Add to Cart adds it and comes back with a flash.
+ * The action checks that a variant is selected; Add to Cart adds it and comes back with a flash;
+ * Quick Purchase goes to the payment page, through the sign-in modal for a visitor. Back from the
+ * modal (`resumeVariantId`) the purchase goes on by itself, with its status texts.
  */
-export function PurchaseForm({ variantId, disabled }: { variantId: string | null; disabled: boolean }) {
+export function PurchaseForm({
+  variantId,
+  disabled,
+  signedIn,
+  resumeVariantId,
+}: {
+  variantId: string | null;
+  disabled: boolean;
+  signedIn: boolean;
+  resumeVariantId: string | null;
+}) {
   const fetcher = useFetcher<PurchaseActionData>({ key: PURCHASE_FORM });
   const actionData = useActionData<PurchaseActionData>();
   const lastResult = fetcher.data?.formKey === PURCHASE_FORM ? fetcher.data.result : actionData?.formKey === PURCHASE_FORM ? actionData.result : undefined;
@@ -25,8 +40,25 @@ export function PurchaseForm({ variantId, disabled }: { variantId: string | null
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: purchaseSchema }),
   });
+
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!resumeVariantId || resumed.current) return;
+    resumed.current = true;
+    fetcher.submit({ intent: 'quick-purchase', variantId: resumeVariantId }, { method: 'post' });
+  }, [resumeVariantId, fetcher]);
+
   const error = fields.variantId.errors?.[0] ?? form.errors?.[0];
   const busy = fetcher.state !== 'idle';
+  const buying = fetcher.formData?.get('intent') === 'quick-purchase';
+  const status =
+    buying && fetcher.state === 'submitting'
+      ? QUICK_PURCHASE_STATUS.creating
+      : buying && fetcher.state === 'loading' && signedIn
+        ? QUICK_PURCHASE_STATUS.redirecting
+        : resumeVariantId && !fetcher.data
+          ? QUICK_PURCHASE_STATUS.resuming
+          : null;
   return (
     <fetcher.Form method="post" className="purchase" {...getFormProps(form)}>
       {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
@@ -38,6 +70,14 @@ export function PurchaseForm({ variantId, disabled }: { variantId: string | null
           {MESSAGES.quickPurchase}
         </button>
       </div>
+      <p className="purchase__status" role="status" aria-live="polite" data-testid="quick-purchase-status">
+        {status}
+      </p>
+      {resumeVariantId ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`0;url=${RESUME_WITHOUT_SCRIPT}`} />
+        </noscript>
+      ) : null}
       {error ? (
         <p className="purchase__error" id={fields.variantId.errorId} role="alert">
           {error}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAID_CARD, setVariant, shopper, type Shopper } from '../../tests/support/shopper';
+import { nextCookie, storefrontCookie } from '../../tests/support/storefront-session';
+import { startTestApi } from '../../tests/support/test-api';
+import { action, loader } from '~/routes/product.$productName';
+import { loader as resumeLoader } from '~/routes/checkout.quick';
+import { loader as orderSuccessLoader } from '~/routes/order-success';
+import { ApiRequestError } from './api.server';
+import { quickPurchaseFailure } from './quick-purchase.server';
+import { getSession } from './session.server';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+let api: Api;
+/** Tracer Tee, GREY L/XL: its product page address carries these options. */
+let variant: { id: string; sku: string };
+const PRODUCT = 'Tracer Tee';
+const PAGE = '/product/Tracer%20Tee?color=GREY&treatment=PLAIN&material=COTTON&size=L%2FXL';
+
+beforeAll(async () => {
+  api = await startTestApi();
+  process.env.API_URL = api.url;
+  variant = await api.database.db.selectFrom('product_variants').select(['id', 'sku']).where('sku', '=', 'TT-GRY-LXL').executeTakeFirstOrThrow();
+});
+afterAll(() => api.cleanup());
+
+function buy(cookie: string | undefined, variantId = variant.id) {
+  return action({
+    request: new Request(`http://shop.test${PAGE}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams({ intent: 'quick-purchase', variantId }),
+    }),
+    params: { productName: PRODUCT },
+    context: {},
+  });
+}
+
+async function productPage(path: string, cookie?: string) {
+  const response = await loader({ request: new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params: { productName: PRODUCT }, context: {} });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the loader sent
+  return (await response.json()) as any;
+}
+
+const resume = (cookie: string) => resumeLoader({ request: new Request('http://shop.test/checkout/quick', { headers: { Cookie: cookie } }), params: {}, context: {} });
+
+async function pendingOf(cookie: string) {
+  return (await getSession(new Request('http://shop.test/', { headers: { Cookie: cookie } }))).get('quickPurchase');
+}
+
+/** A guest signed in through the real API, and the storefront session cookie holding their tokens. */
+async function signedInGuest(): Promise<{ s: Shopper; cookie: string }> {
+  const s = shopper(api);
+  const answer = await s.signInAsGuest();
+  return { s, cookie: await storefrontCookie(answer) };
+}
+
+describe('Quick Purchase', () => {
+  it('sends a visitor to the sign-in modal over the product page, remembering the purchase', async () => {
+    const response = await buy(undefined);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe(`${PAGE}&purchase=resume&auth=email`);
+    const cookie = nextCookie(response)!;
+    expect(await pendingOf(cookie)).toMatchObject({ productName: PRODUCT, variantId: variant.id });
+    // Still signed out (the modal was closed): nothing resumes.
+    expect((await productPage(`${PAGE}&purchase=resume`, cookie)).resumeQuickPurchase).toBeNull();
+  });
+
+  it('resumes after sign-in: the product page says which variant, and without JavaScript /checkout/quick goes to the payment page once', async () => {
+    const { s, cookie: signedIn } = await signedInGuest();
+    // The visitor pressed Quick Purchase before signing in, in the same browser session.
+    const session = await getSession(new Request('http://shop.test/', { headers: { Cookie: signedIn } }));
+    session.set('quickPurchase', { productName: PRODUCT, variantId: variant.id, at: Date.now() });
+    const { commitSession } = await import('./session.server');
+    const cookie = (await commitSession(new Request('http://shop.test/'), session)).split(';')[0];
+
+    expect((await productPage(`${PAGE}&purchase=resume&auth=success`, cookie)).resumeQuickPurchase).toBeNull();
+    expect((await productPage(`${PAGE}&purchase=resume`, cookie)).resumeQuickPurchase).toBe(variant.id);
+    expect((await productPage(PAGE, cookie)).resumeQuickPurchase).toBeNull();
+
+    const response = await resume(cookie);
+    expect(response.status).toBe(303);
+    const checkoutUrl = response.headers.get('Location')!;
+    expect(checkoutUrl).toMatch(/^http:\/\/localhost:8787\/pay\//);
+    const after = nextCookie(response, cookie)!;
+    expect(await pendingOf(after)).toBeUndefined();
+    // A second visit (Back, or a link from elsewhere) starts nothing.
+    const again = await resume(after);
+    expect(again.headers.get('Location')).toBe('/');
+
+    // The payment page charges one unit, and success returns to /order-success with the order.
+    const page = await s.get(new URL(checkoutUrl).pathname);
+    expect(page.text).toContain('Tracer Tee');
+    const paid = await s.request('POST', new URL(checkoutUrl).pathname, undefined, { form: PAID_CARD });
+    const successUrl = new URL(paid.headers.get('location')!);
+    expect(successUrl.pathname).toBe('/order-success');
+    const success = await orderSuccessLoader({ request: new Request(successUrl, { headers: { Cookie: after } }), params: {}, context: {} });
+    const data = await success.json();
+    expect(data.error).toBeNull();
+    const order = data.order!;
+    expect(order.items).toEqual([expect.objectContaining({ name: PRODUCT, sku: variant.sku, quantity: 1 })]);
+    // One Tracer Tee at €45: under the free-shipping line, so €20 shipping on top.
+    expect(order).toMatchObject({ subtotal: 4_500, shipping_cost: 2_000, total: 6_500 });
+    expect(data.registered).toBe(false);
+  });
+
+  it('goes straight to the payment page for a signed-in shopper, with cancel back to the product page', async () => {
+    const { cookie } = await signedInGuest();
+    const response = await buy(cookie);
+    expect(response.status).toBe(303);
+    const checkoutUrl = response.headers.get('Location')!;
+    const sessionId = new URL(checkoutUrl).pathname.split('/').pop()!;
+    const row = await api.database.db.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(row.kind).toBe('quick');
+    expect(row.cancel_url).toBe(`http://shop.test${PAGE}`);
+    expect(row.success_url).toBe('http://shop.test/order-success?session_id={CHECKOUT_SESSION_ID}');
+    expect(row.metadata).toMatchObject({ product_name: PRODUCT, variant_sku: variant.sku, selected_attributes: { color: 'GREY', size: 'L/XL' } });
+  });
+
+  it("comes back to the product page with 'Failed to create checkout session: …' when the API refuses", async () => {
+    const { cookie } = await signedInGuest();
+    await setVariant(api, variant.id, { stock_quantity: 0 });
+    try {
+      const response = await buy(cookie);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('Location')).toBe(PAGE);
+      const data = await productPage(PAGE, nextCookie(response, cookie));
+      expect(data.flash.kind).toBe('error');
+      expect(data.flash.message).toMatch(/^Failed to create checkout session: .*Tracer Tee/);
+    } finally {
+      await setVariant(api, variant.id, { stock_quantity: 20 });
+      }
+  });
+
+  it('maps failures to the spec messages', () => {
+    expect(quickPurchaseFailure(new ApiRequestError(409, 'Tracer Tee is out of stock'))).toBe('Failed to create checkout session: Tracer Tee is out of stock');
+    expect(quickPurchaseFailure(new ApiRequestError(502, 'HTTP error! status: 502'))).toBe('Failed to create checkout session: Checkout failed: 502');
+    expect(quickPurchaseFailure(new ApiRequestError(502, 'No checkout URL received from server'))).toBe('No checkout URL received from server');
+    expect(quickPurchaseFailure(new Error('boom'))).toBe('Failed to create checkout session: Something went wrong');
+  });
+});

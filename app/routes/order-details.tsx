@@ -1,0 +1,25 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { OrderConfirmation } from '~/components/order-confirmation';
+import { getOptionalUser } from '~/lib/auth.server';
+import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
+import { pageTitle } from '~/lib/page-title';
+import { SAMPLE_ORDER } from '~/lib/sample-order';
+import cartStyles from '~/styles/cart.css';
+
+export const handle: NavigationHandle = { pageTitle: 'Order Details', back: BACK_LINKS.viewOrderHistory };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Order Details') }, { name: 'robots', content: 'noindex' }];
+
+/** A static demo confirmation with fixed sample data, open to everyone (spec §2 route table). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  return json({ registered: user?.user_type === 'registered' }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export default function OrderDetails() {
+  const { registered } = useLoaderData<typeof loader>();
+  return <OrderConfirmation order={SAMPLE_ORDER} id={null} error={null} registered={registered} />;
+}

@@ -1,0 +1,77 @@
+import { createRemixStub } from '@remix-run/testing';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopper } from '../../tests/support/shopper';
+import { storefrontCookie, thrownResponse } from '../../tests/support/storefront-session';
+import { startTestApi } from '../../tests/support/test-api';
+import OrderDetails, { loader as orderDetailsLoader } from './order-details';
+import OrderFailed, { loader as orderFailedLoader } from './order-failed';
+import { loader as paymentResultLoader } from './payment-result';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+let api: Api;
+
+beforeAll(async () => {
+  api = await startTestApi({ seed: false });
+  process.env.API_URL = api.url;
+});
+afterAll(() => api.cleanup());
+
+const get = (path: string, cookie?: string) => ({ request: new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} });
+
+function render(path: string, Component: () => JSX.Element, data: Record<string, unknown> | null) {
+  const Stub = createRemixStub([{ path, Component, loader: () => data }]);
+  return renderToStaticMarkup(<Stub initialEntries={[path]} hydrationData={{ loaderData: { '0': data } }} />);
+}
+
+describe('/order-failed', () => {
+  it('is for registered shoppers, as the route table says', async () => {
+    const visitor = await thrownResponse(orderFailedLoader(get('/order-failed')));
+    expect(visitor.headers.get('Location')).toBe('/login?redirectTo=%2Forder-failed&reason=login');
+    const guest = await thrownResponse(orderFailedLoader(get('/order-failed', await storefrontCookie(await shopper(api).signInAsGuest()))));
+    expect(guest.headers.get('Location')).toBe('/login?redirectTo=%2Forder-failed&reason=create-account');
+    const member = await orderFailedLoader(get('/order-failed', await storefrontCookie(await shopper(api).register())));
+    expect(member.status).toBe(200);
+  });
+
+  it('shows the static sample error with its ways out', () => {
+    const html = render('/order-failed', OrderFailed, null);
+    expect(html).toContain('Error code:');
+    expect(html).toContain('Try Again');
+    expect(html).toMatch(/<form[^>]*action="\/cart"/);
+    expect(html).toContain('href="/cart"');
+    expect(html).toContain('View Cart &amp; Retry');
+    expect(html).toContain('href="/contact?reason=purchase_error"');
+    expect(html).toContain('Back to Shopping');
+    expect(html).toContain('Average response time: Under 2 hours');
+    expect((html.match(/<li>/g) ?? []).length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('/payment-result', () => {
+  it('renders the login screen', async () => {
+    const response = await paymentResultLoader(get('/payment-result'));
+    const data = await response.json();
+    expect(data.view).toMatchObject({ step: 'email', context: 'login', returnTo: '/payment-result', successTo: null });
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+});
+
+describe('/order-details', () => {
+  it('shows the fixed sample order to everyone, with View Order History for registered shoppers', async () => {
+    const visitor = await (await orderDetailsLoader(get('/order-details'))).json();
+    expect(visitor).toEqual({ registered: false });
+    const member = await (await orderDetailsLoader(get('/order-details', await storefrontCookie(await shopper(api).register())))).json();
+    expect(member).toEqual({ registered: true });
+
+    const html = render('/order-details', OrderDetails, member);
+    expect(html).toContain('ORD-2026-03-14-5F3A9C21');
+    expect(html).toContain('Tracer Tee');
+    expect(html).toContain('Padded Jorts');
+    expect(html).toContain('€165.00');
+    expect(html).toContain('href="/orders"');
+    // Sample data: no real purchase, so no receipt to download.
+    expect(html).not.toContain('Download Receipt');
+    expect(render('/order-details', OrderDetails, visitor)).toContain('href="/register"');
+  });
+});

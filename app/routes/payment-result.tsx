@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { AuthPage } from '~/components/auth-flow/auth-page';
+import { authPageLoader } from '~/lib/auth-page.server';
+import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
+import { pageTitle } from '~/lib/page-title';
+
+export const handle: NavigationHandle = { pageTitle: 'Payment Result', back: BACK_LINKS.backToShop };
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Payment Result') }, { name: 'robots', content: 'noindex' }];
+
+/** The route table's /payment-result renders the login screen (spec §2). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return authPageLoader(request, 'login');
+}
+
+export default function PaymentResult() {
+  const data = useLoaderData<typeof loader>();
+  return <AuthPage {...data} />;
+}
