@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../../api/src/services/mail';
 import { PAID_CARD, setVariant, shopper, type Shopper } from '../../tests/support/shopper';
 import { nextCookie, storefrontCookie } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
@@ -101,6 +102,10 @@ describe('Quick Purchase', () => {
     // One Tracer Tee at €45: under the free-shipping line, so €20 shipping on top.
     expect(order).toMatchObject({ subtotal: 4_500, shipping_cost: 2_000, total: 6_500 });
     expect(data.registered).toBe(false);
+    // The buyer's confirmation email, once.
+    const mails = (await readOutbox(api.database.db, s.email!)).filter((m) => m.subject.includes(order.order_number!));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('€65.00');
   });
 
   it('goes straight to the payment page for a signed-in shopper, with cancel back to the product page', async () => {

@@ -114,6 +114,69 @@ test.describe('cart', () => {
     await expect(badge(page)).toHaveCount(0);
   });
 
+  test('two variants: quantities change, one goes, the guest pays and the order has the right totals', async ({ page, request }, info) => {
+    // The longest walk through the shop: a dozen page changes, the sign-in and the payment page.
+    test.slow();
+    const line = (sku: string) => page.getByTestId('cart-line').filter({ hasText: `SKU: ${sku}` });
+    const change = async (sku: string, button: 'Increase' | 'Decrease', expected: string) => {
+      await line(sku).getByRole('button', { name: `${button} quantity of Tracer Tee` }).click();
+      await expect(line(sku).getByTestId('cart-line-quantity')).toHaveText(expected);
+    };
+    for (const options of ['color=BLACK&size=S/M', 'color=GREY&size=L/XL']) {
+      await page.goto(`/product/Tracer%20Tee?${options}`);
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(page.getByText('Added to Cart!')).toBeVisible();
+    }
+    await expect(badge(page)).toHaveText('2');
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+
+    // 3 + 1 Tracer Tees at €45: €180, over the free-shipping line.
+    await change('TT-BLK-SM', 'Increase', '2');
+    await change('TT-BLK-SM', 'Increase', '3');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('Free');
+    await expect(page.getByTestId('summary-total')).toHaveText('€180.00');
+    await expect(badge(page)).toHaveText('4');
+    // Back under it: €20 shipping and the hint (remaining plus one cent).
+    await change('TT-BLK-SM', 'Decrease', '2');
+    await page.getByRole('listitem').filter({ hasText: 'SKU: TT-GRY-LXL' }).getByRole('button', { name: 'Remove Tracer Tee' }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(badge(page)).toHaveText('2');
+    await expect(page.getByTestId('summary-shipping')).toHaveText('€20.00');
+    await expect(page.getByTestId('summary-tax')).toHaveText('€16.23');
+    await expect(page.getByTestId('summary-total')).toHaveText('€110.00');
+    await expect(page.getByText('Add €60.01 more for free shipping')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const email = uniqueEmail('cart-two-variants');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Verify Email to Continue as Guest' }).click();
+    await dialog.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
+    await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+    await dialog.getByRole('link', { name: 'Redirect now' }).click();
+    if (!hasJavaScript(info)) await page.getByRole('button', { name: 'Checkout' }).click();
+
+    await expect(page.getByRole('button', { name: 'Pay €110.00' })).toBeVisible();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Ada Guest');
+    await page.getByRole('button', { name: 'Pay €110.00' }).click();
+
+    await expect(page).toHaveURL(/\/checkout\/success\?session_id=/);
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    const rows = page.getByRole('main').locator('tbody tr');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('SKU: TT-BLK-SM');
+    await expect(rows.first().getByRole('cell').nth(1)).toHaveText('2');
+    await expect(page.getByTestId('order-subtotal')).toHaveText('€90.00');
+    await expect(page.getByTestId('order-shipping')).toHaveText('€20.00');
+    await expect(page.getByTestId('order-total')).toHaveText('€110.00');
+    await expect(badge(page)).toHaveCount(0);
+  });
+
   test("a registered shopper's anonymous cart joins their account at login", async ({ page, request }) => {
     const email = uniqueEmail('cart-member');
     const password = PASSWORD;
