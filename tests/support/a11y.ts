@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /** Every page of the route table of spec §2, plus an unrouted title (the 404 page). */
 export const ROUTE_TABLE_PAGES = [
@@ -38,9 +38,16 @@ export async function expectNoSeriousA11yViolations(page: Page) {
  * axe needs script in the page, so the no-JavaScript project checks a page of its own with script
  * on but every script tag of the server's HTML removed: the page the shopper without JavaScript sees.
  */
-export async function expectNoSeriousA11yViolationsWithoutScripts(browser: Browser, baseURL: string, path: string) {
+export async function expectNoSeriousA11yViolationsWithoutScripts(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  /** Readies the new context first (signs a shopper in, for pages that need one). */
+  prepare?: (context: BrowserContext) => Promise<void>,
+) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
   try {
+    await prepare?.(context);
     const page = await context.newPage();
     await page.route('**/*', async (route) => {
       if (route.request().resourceType() !== 'document') return route.continue();
