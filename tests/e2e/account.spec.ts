@@ -34,6 +34,23 @@ async function expectAccessible(page: Page, info: TestInfo, account: Account, pa
   );
 }
 
+/** Holds the next client-side data request of a route until the returned function is called. */
+async function holdData(page: Page, routeId: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.searchParams.get('_data') === routeId,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return release;
+}
+
 /** A minimal RFC 4180 reader, so the test checks quoting independently of the code that writes it. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -133,7 +150,13 @@ test.describe('profile', () => {
       await expect(links.nth(index)).toHaveAttribute('href', `/orders?order_id=${id}`);
     }
 
+    // With JavaScript, 'Loading your orders...' shows while the orders come.
+    const ordersComing = hasJavaScript(info) ? await holdData(page, 'routes/orders') : null;
     await links.nth(2).click();
+    if (ordersComing) {
+      await expect(page.getByText('Loading your orders...')).toBeVisible();
+      ordersComing();
+    }
     const target = newestFirst[2];
     await expect(page).toHaveURL(new RegExp(`/orders\\?order_id=${target}$`));
     await expect(page.getByRole('searchbox', { name: 'Search orders' })).toHaveValue(target);
@@ -144,14 +167,22 @@ test.describe('profile', () => {
       await expect(card(page, target)).toBeInViewport();
       // The highlight goes after 3 seconds.
       await expect(card(page, target)).not.toHaveClass(/order-card--highlight/, { timeout: 6000 });
+
+      // And the profile's skeleton while it loads again.
+      const profileComing = await holdData(page, 'routes/profile');
+      await page.getByRole('link', { name: 'Back to Profile' }).first().click();
+      await expect(page.getByTestId('profile-skeleton')).toBeVisible();
+      profileComing();
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ada Rossi!' })).toBeVisible();
+      await expect(page.getByTestId('profile-skeleton')).toHaveCount(0);
     }
   });
 });
 
 test.describe('orders', () => {
   test('stats, search by item name and by id, clear, each filter, one card open at a time, tracking links', async ({ page }, info) => {
-    // Many steps, and three runs of the owner's CLI.
-    test.slow();
+    // Many steps, and four runs of the owner's CLI.
+    test.setTimeout(120_000);
     const account = await shopperFor(page, info, 'orders');
     const baseURL = info.project.use.baseURL!;
     const padded = await buy(account, [paddedTee], baseURL);
@@ -293,6 +324,22 @@ test.describe('orders', () => {
       await expect(more).toHaveCount(0);
     });
   }
+
+  test("an order whose details fail to load says so in its card, and asks again on the next expand", async ({ page }, info) => {
+    test.skip(!hasJavaScript(info), 'without JavaScript the server renders the details with the page');
+    const account = await shopperFor(page, info, 'detailfail');
+    const id = await buy(account, [tees[0]], info.project.use.baseURL!);
+    await page.goto('/orders');
+    await page.route(`**/orders/${id}/details`, (route) => route.abort('connectionfailed'), { times: 1 });
+    await toggleOf(card(page, id), info).click();
+    await expect(card(page, id).getByRole('alert')).toHaveText('Failed to load order details');
+    // The rest of the page is still there.
+    await expect(page.getByRole('heading', { level: 1, name: 'Order History' })).toBeVisible();
+    await toggleOf(card(page, id), info, /Hide Details/).click();
+    await toggleOf(card(page, id), info, /View Details/).click();
+    await expect(card(page, id).getByTestId('full-order-id')).toHaveText(id);
+    await expect(card(page, id).getByRole('alert')).toHaveCount(0);
+  });
 
   test('a shopper without orders is asked to start shopping', async ({ page }, info) => {
     await shopperFor(page, info, 'empty');

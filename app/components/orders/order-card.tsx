@@ -1,6 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
-import { Link, useFetcher } from '@remix-run/react';
-import { forwardRef, useEffect } from 'react';
+import { Link } from '@remix-run/react';
+import { forwardRef, useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatLongDate } from '~/lib/dates';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
@@ -24,6 +24,43 @@ export interface OrderCardProps {
 
 export const orderCardId = (purchaseId: string) => `order-${purchaseId}`;
 
+type Detail = SerializeFrom<PurchaseDetail>;
+
+/**
+ * The detail of an expanded card: the server's, else fetched on the first expand (and on the next
+ * expand after a failure). A plain fetch, so a failure, even of the network, stays inside the card.
+ */
+function useOrderDetail(id: string, expanded: boolean, serverDetail: OrderCardProps['serverDetail']) {
+  const [fetched, setFetched] = useState<Detail | null>(null);
+  const [failed, setFailed] = useState(Boolean(serverDetail?.error && !serverDetail.detail));
+  const [loading, setLoading] = useState(false);
+  const detail = fetched ?? serverDetail?.detail ?? null;
+  useEffect(() => {
+    if (!expanded || detail || loading) return;
+    const controller = new AbortController();
+    setLoading(true);
+    fetch(`/orders/${encodeURIComponent(id)}/details`, { headers: { Accept: 'application/json' }, signal: controller.signal })
+      .then((response) => response.json() as Promise<SerializeFrom<OrderDetailAnswer>>)
+      .then((answer) => {
+        if (controller.signal.aborted) return;
+        setFetched(answer.detail);
+        setFailed(!answer.detail);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => {
+      controller.abort();
+      setLoading(false);
+    };
+    // Each expand that finds no detail asks once.
+  }, [expanded]);
+  return { detail, failed, loading };
+}
+
 /**
  * An order card (spec §4): collapsed or expanded. With JavaScript the detail is fetched on the first
  * expand (again after a failure); without it the toggle is a link and the server renders the detail.
@@ -33,19 +70,10 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
   ref,
 ) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<OrderDetailAnswer>();
   const id = order.purchase_id;
   const number = orderNumber(id, order.date);
   const detailsId = `${orderCardId(id)}-details`;
-
-  const fetched = fetcher.data;
-  const detail = fetched?.detail ?? serverDetail?.detail ?? null;
-  const error = fetched ? fetched.error : (serverDetail?.error ?? null);
-  useEffect(() => {
-    if (!expanded || detail || fetcher.state !== 'idle') return;
-    fetcher.load(`/orders/${encodeURIComponent(id)}/details`);
-    // Each expand that finds no detail asks once.
-  }, [expanded]);
+  const { detail, failed, loading } = useOrderDetail(id, expanded, serverDetail);
 
   const label = (
     <>
@@ -90,7 +118,7 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
         <div id={detailsId} className="order-card__details">
           {detail ? (
             <OrderDetail detail={detail} />
-          ) : error && fetcher.state === 'idle' ? (
+          ) : failed && !loading ? (
             <p className="notice notice--error" role="alert">
               {ACCOUNT_MESSAGES.failedToLoadOrderDetails}
             </p>
