@@ -24,6 +24,9 @@ import { loadAuthView } from './lib/auth-flow.server';
 import { getShopper } from './lib/auth.server';
 import { cartCount } from './lib/cart.server';
 import { CartSkeleton, useCartLoading } from './components/cart/cart-skeleton';
+import { OrdersLoading } from './components/orders/orders-loading';
+import { ProfileSkeleton } from './components/profile/profile-skeleton';
+import { useArrivingAt } from './components/use-arriving';
 import { hasCookieConsent } from './lib/cookie-consent.server';
 import { getHoneypot } from './lib/honeypot.server';
 import { AUTH_MESSAGES } from './lib/messages';
@@ -47,6 +50,8 @@ export const meta: MetaFunction = ({ error }) =>
 
 /** Pages that need a signed-in shopper: navigating to one shows the loading overlay (spec §2 route guard). */
 const GUARDED_PATHS = ['/profile', '/orders', '/order-success', '/order-failed'];
+/** Guarded pages with a loading view of their own, shown instead of the overlay once the shopper is known to be registered. */
+const OWN_LOADING_VIEWS = ['/profile', '/orders'];
 /** Pages that show the sign-in flow inline rather than as a modal. */
 const AUTH_PAGES = ['/login', '/register'];
 
@@ -75,6 +80,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const cartLoading = useCartLoading();
+  const registered = data?.user?.user_type === 'registered';
+  const profileLoading = useArrivingAt('/profile') && registered;
+  const ordersLoading = useArrivingAt('/orders') && registered;
   return (
     <html lang="en">
       <head>
@@ -92,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />
         <SiteHeader signedIn={Boolean(data?.user)} cartCount={data?.cartCount ?? 0} />
         <main id="main" className="site-main" tabIndex={-1}>
-          {cartLoading ? <CartSkeleton /> : children}
+          {cartLoading ? <CartSkeleton /> : profileLoading ? <ProfileSkeleton /> : ordersLoading ? <OrdersLoading /> : children}
         </main>
         <SiteFooter />
         <ScrollRestoration />
@@ -119,7 +127,11 @@ export default function App() {
   const { honeypotInputProps, user, guestExpired, authView } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   useGuestExpiryCheck(user?.user_type === 'guest' ? user.session_expires_at : null);
-  const guardedLoading = navigation.state === 'loading' && GUARDED_PATHS.includes(navigation.location.pathname);
+  const target = navigation.location?.pathname ?? '';
+  const guardedLoading =
+    navigation.state === 'loading' &&
+    GUARDED_PATHS.includes(target) &&
+    !(user?.user_type === 'registered' && OWN_LOADING_VIEWS.includes(target));
   return (
     <HoneypotProvider {...honeypotInputProps}>
       {guestExpired ? (

@@ -20,7 +20,7 @@ export const passwordField = z
   .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
   .regex(/[0-9]/, 'Password must contain at least one number');
 
-const nameField = (label: 'First name' | 'Last name') =>
+export const nameField = (label: 'First name' | 'Last name') =>
   z
     .string(required(`${label} is required`))
     .trim()

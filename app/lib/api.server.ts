@@ -9,6 +9,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's `detail` as sent (a 422 list keeps which field each message is about). */
+    readonly detail?: unknown,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -109,6 +111,7 @@ export function createApiClient(options: ApiClientOptions) {
       throw new ApiRequestError(
         response.status,
         detailText(body) ?? (body === undefined ? MESSAGES.httpError(response.status) : MESSAGES.somethingWentWrong),
+        body && typeof body === 'object' && 'detail' in body ? body.detail : undefined,
       );
     }
     return response;

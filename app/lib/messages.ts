@@ -113,3 +113,32 @@ export const QUICK_PURCHASE_STATUS = {
   creating: 'Creating checkout session...',
   redirecting: 'Redirecting to payment...',
 } as const;
+
+/** Profile and orders (spec §2, §8). */
+export const ACCOUNT_MESSAGES = {
+  welcomeBack: (name: string) => `Welcome back, ${name}!`,
+  errorLoadingProfile: (message: string) => `Error loading profile: ${message}`,
+  failedToFetchProfile: 'Failed to fetch profile',
+  notAuthenticated: 'Not authenticated. Please log in.',
+  noPurchases: 'No purchases yet',
+  viewAllOrders: 'View All Orders',
+  noCards: 'No cards unlocked yet',
+  noCardsHint: 'Make a purchase to unlock cards!',
+  memberSince: 'Member Since',
+  failedToUpdateProfile: 'Failed to update profile',
+  saveChanges: 'Save Changes',
+  cancel: 'Cancel',
+  searchPlaceholder: 'Search by order ID or item name...',
+  noOrdersFound: 'No orders found',
+  adjustFilters: 'Try adjusting your search or filters',
+  startShoppingHint: 'Start shopping to see your orders here',
+  loadingOrders: 'Loading your orders...',
+  failedToFetchOrders: 'Failed to fetch orders',
+  errorPrefix: (message: string) => `Error: ${message}`,
+  failedToLoadOrderDetails: 'Failed to load order details',
+  loadMoreOrders: 'Load More Orders',
+  exportCsv: 'Export to CSV',
+  trackOrder: 'Track Order',
+  downloadReceipt: 'Download Receipt',
+  pending: 'Pending',
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuro, formatEuroLoose } from './money';
+import { displayAmount, formatEuro, formatEuroLoose } from './money';
 
 describe('formatEuro', () => {
   it.each([
@@ -15,5 +15,25 @@ describe('formatEuro', () => {
   it('drops fixed decimals on the product page form', () => {
     expect(formatEuroLoose(4500)).toBe('€45');
     expect(formatEuroLoose(4550)).toBe('€45.5');
+  });
+});
+
+describe('displayAmount (spec §9 amount display)', () => {
+  it.each([
+    [4500, '€45.00'],
+    [100, '€1.00'],
+    [99, '€99.00'],
+    [0, '€0.00'],
+    [12.5, '€12.50'],
+    [150.75, '€150.75'],
+    ['€45.00', '€45.00'],
+    [' €1,234.00 ', '€1,234.00'],
+    ['4500', '€45.00'],
+    ['12.5', '€12.50'],
+    [null, '€0.00'],
+    [undefined, '€0.00'],
+    ['n/a', '€0.00'],
+  ])('%s is shown as %s', (value, text) => {
+    expect(displayAmount(value)).toBe(text);
   });
 });

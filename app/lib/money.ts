@@ -10,3 +10,20 @@ export function formatEuro(cents: number): string {
 export function formatEuroLoose(cents: number): string {
   return euroLoose.format(cents / 100);
 }
+
+/**
+ * An order amount whose unit the answer does not say (spec §9 "Amount display"): text starting
+ * with the euro sign is shown as is; a number below 100 or with decimals is euros; a whole number
+ * of 100 or more is cents. Missing amounts show as €0.00.
+ */
+export function displayAmount(value: number | string | null | undefined): string {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.startsWith('€')) return text;
+    const parsed = Number(text);
+    return Number.isFinite(parsed) && text !== '' ? displayAmount(parsed) : euro.format(0);
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value)) return euro.format(0);
+  if (Number.isInteger(value) && value >= 100) return formatEuro(value);
+  return euro.format(value);
+}

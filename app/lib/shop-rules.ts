@@ -25,3 +25,15 @@ export const CART_RULES = {
   /** Estimated delivery when the order does not say (spec §2 order success). */
   estimatedDeliveryDays: 7,
 } as const;
+
+/** Purchase history sizes and timings of spec §9. */
+export const ACCOUNT_RULES = {
+  /** Latest purchases on the profile. */
+  profilePurchases: 5,
+  /** Orders per page on /orders (limit 10, offset 10 × page). */
+  ordersPageSize: 10,
+  /** Pages one /orders?page= address may ask for at once (a link without JavaScript loads them all). */
+  maxOrderPages: 50,
+  /** How long a deep-linked order stays highlighted. */
+  orderHighlightMs: 3000,
+} as const;

@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readOutbox } from '../../api/src/services/mail';
+import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
+import { shopperCookie, storefrontGet, storefrontPost } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
 import { signIn, signInSchema } from '~/lib/auth.server';
 import { getSession } from '~/lib/session.server';
-import { loader } from './profile';
+import { action, loader } from './profile';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
 
 beforeAll(async () => {
-  api = await startTestApi({ seed: false });
+  api = await startTestApi();
   process.env.API_URL = api.url;
 });
 afterAll(() => api.cleanup());
@@ -83,7 +85,7 @@ describe('profile loader: refresh once and retry', () => {
   it('loads the profile for a registered shopper without touching the session', async () => {
     const res = await loader({ request: profileRequest(await cookieFor('registered')), params: {}, context: {} });
     expect(res.status).toBe(200);
-    expect((await res.json()).user).toMatchObject({ first_name: 'Ada', user_type: 'registered' });
+    expect((await dataOf(res)).profile).toMatchObject({ first_name: 'Ada', last_name: 'Rossi' });
     expect(res.headers.get('Set-Cookie')).toBeNull();
   });
 
@@ -93,7 +95,7 @@ describe('profile loader: refresh once and retry', () => {
     api.clock.advance(16 * 60_000);
     const res = await loader({ request: profileRequest(cookie), params: {}, context: {} });
     expect(res.status).toBe(200);
-    expect((await res.json()).user?.email).toMatch(/^profile-registered-/);
+    expect((await dataOf(res)).profile?.email).toMatch(/^profile-registered-/);
     const setCookie = res.headers.get('Set-Cookie');
     expect(setCookie).toMatch(/Max-Age=\d+/);
     const after = await getSession(new Request('http://shop.test/', { headers: { Cookie: setCookie!.split(';')[0] } }));
@@ -115,8 +117,141 @@ describe('profile loader: refresh once and retry', () => {
     api.clock.advance(16 * 60_000);
     const res = await loader({ request: profileRequest(cookie), params: {}, context: {} });
     expect(res.status).toBe(401);
-    expect((await res.json()).user).toBeNull();
+    expect(await res.json()).toEqual({ state: 'not-authenticated', error: 'Not authenticated. Please log in.' });
     const after = await getSession(new Request('http://shop.test/', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }));
     expect(after.get('accessToken')).toBeUndefined();
+  });
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read whatever the loader sent
+const dataOf = async (response: Response): Promise<any> => response.json();
+const load = (path: string, cookie?: string) => loader({ request: storefrontGet(path, cookie), params: {}, context: {} });
+const save = (cookie: string, fields: Record<string, string>) =>
+  action({ request: storefrontPost('/profile?edit=1', cookie, fields), params: {}, context: {} }) as Promise<Response>;
+
+describe('profile page', () => {
+  it('shows the profile, the latest 5 purchases with the count of all, and no cards yet', async () => {
+    const s = shopper(api);
+    await s.register();
+    const stocked = (await variants(api)).sort((a, b) => b.stock_quantity - a.stock_quantity);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await buyThroughCheckout(api, s, [{ id: stocked[i % 3].id }]));
+    const res = await load('/profile', await shopperCookie(s));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    const data = await dataOf(res);
+    expect(data).toMatchObject({ state: 'ready', editing: false, purchaseCount: 6, cards: [] });
+    expect(data.profile).toMatchObject({ email: s.email, first_name: 'Ada', last_name: 'Rossi', phone: null, address: null, member_since: expect.any(String) });
+    expect(data.purchases.map((p: { purchase_id: string }) => p.purchase_id)).toEqual(ids.slice(1).reverse());
+  });
+
+  it('asks the API for profile, purchases and stats at the same time', async () => {
+    const s = shopper(api);
+    await s.register();
+    const cookie = await shopperCookie(s);
+    const realFetch = globalThis.fetch;
+    let inFlight = 0;
+    let most = 0;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (...args: Parameters<typeof fetch>) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await realFetch(...args);
+      } finally {
+        inFlight--;
+      }
+    });
+    try {
+      expect((await load('/profile', cookie)).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(most).toBe(3);
+  });
+
+  it('says "No purchases yet" through an empty list, and edit mode is in the address', async () => {
+    const s = shopper(api);
+    await s.register();
+    const data = await dataOf(await load('/profile?edit=1', await shopperCookie(s)));
+    expect(data).toMatchObject({ state: 'ready', editing: true, purchases: [], purchaseCount: 0 });
+  });
+
+  it("says 'Error loading profile' when the API cannot be reached", async () => {
+    const s = shopper(api);
+    await s.register();
+    const cookie = await shopperCookie(s);
+    process.env.API_URL = 'http://127.0.0.1:9';
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const res = await load('/profile', cookie);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ state: 'error', error: 'Error loading profile: Failed to fetch profile' });
+    } finally {
+      process.env.API_URL = api.url;
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('profile edit action', () => {
+  afterEach(() => {
+    process.env.API_URL = api.url;
+  });
+
+  it('saves through the API, refreshes the names in the session and redirects (303) to the profile', async () => {
+    const s = shopper(api);
+    await s.register();
+    const cookie = await shopperCookie(s);
+    const res = await save(cookie, { first_name: 'Zoë', last_name: "D'Arco-Rossi", phone: '+39 010 555 1234', address: 'Via San Lorenzo 23, Genova' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/profile');
+    const session = await getSession(new Request('http://shop.test/', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }));
+    expect(session.get('user')).toMatchObject({ first_name: 'Zoë', last_name: "D'Arco-Rossi" });
+    expect((await s.get('/api/user/profile')).body).toMatchObject({
+      first_name: 'Zoë',
+      last_name: "D'Arco-Rossi",
+      phone: '+39 010 555 1234',
+      address: 'Via San Lorenzo 23, Genova',
+    });
+
+    // Empty phone and address clear them.
+    expect((await save(cookie, { first_name: 'Zoë', last_name: 'Rossi', phone: '', address: '' })).status).toBe(303);
+    expect((await s.get('/api/user/profile')).body).toMatchObject({ phone: null, address: null });
+  });
+
+  it('answers 400 with the field messages and changes nothing when a value is wrong', async () => {
+    const s = shopper(api);
+    await s.register();
+    const res = await save(await shopperCookie(s), { first_name: 'A', last_name: 'R0ssi', phone: 'call me', address: '' });
+    expect(res.status).toBe(400);
+    const { result } = await dataOf(res);
+    expect(result.error).toEqual({
+      first_name: ['First name must be at least 2 characters'],
+      last_name: ['Last name contains invalid characters'],
+      phone: ['Please enter a valid phone number'],
+    });
+    // What was typed comes back, for the form to show again without JavaScript.
+    expect(result.initialValue).toMatchObject({ first_name: 'A', last_name: 'R0ssi' });
+    expect((await s.get('/api/user/profile')).body).toMatchObject({ first_name: 'Ada', last_name: 'Rossi' });
+  });
+
+  it("says 'Failed to update profile' when the API cannot save", async () => {
+    const s = shopper(api);
+    await s.register();
+    const cookie = await shopperCookie(s);
+    process.env.API_URL = 'http://127.0.0.1:9';
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const res = await save(cookie, { first_name: 'Ada', last_name: 'Bianchi' });
+      expect(res.status).toBe(502);
+      expect((await dataOf(res)).result.error).toEqual({ '': ['Failed to update profile'] });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('turns guests and visitors away like the page', async () => {
+    await expect(action({ request: storefrontPost('/profile?edit=1', '', { first_name: 'Ada', last_name: 'Rossi' }), params: {}, context: {} })).rejects.toMatchObject({
+      status: 302,
+    });
   });
 });

@@ -1,72 +1,120 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { ApiRequestError } from '~/lib/api.server';
-import { requireUser, shopperApi, userSchema } from '~/lib/auth.server';
+import { parseWithZod } from '@conform-to/zod';
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { AccountInformation, PROFILE_EDIT_PARAM } from '~/components/profile/account-information';
+import { PurchaseHistory } from '~/components/profile/purchase-history';
+import { YourCards, type YourCard } from '~/components/profile/your-cards';
+import { PROFILE_FIELDS, profileSchema } from '~/forms/profile';
+import { accountApi, isNotAuthenticated, profileFieldErrors, type Profile } from '~/lib/account.server';
+import { requireUser } from '~/lib/auth.server';
 import { displayName } from '~/lib/display-name';
+import { ACCOUNT_MESSAGES } from '~/lib/messages';
+import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
+import type { PurchaseListItem } from '~/lib/purchases';
+import { commitSession } from '~/lib/session.server';
+import { ACCOUNT_RULES } from '~/lib/shop-rules';
+import accountStyles from '~/styles/account.css';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Profile') }];
+export const handle: NavigationHandle = { pageTitle: 'Profile' };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Profile') }, { name: 'robots', content: 'noindex' }];
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { requireRegistered: true });
-  const { api, commit } = await shopperApi(request);
-  try {
-    const user = await api.request('GET', 'auth/me', userSchema);
-    return json({ user, error: null }, { headers: { ...(await commit()), 'Cache-Control': 'private, no-store' } });
-  } catch (error) {
-    if (!(error instanceof ApiRequestError)) throw error;
-    return json({ user: null, error: error.message }, { status: error.status === 401 ? 401 : 503, headers: { ...(await commit()), 'Cache-Control': 'private, no-store' } });
+  const editing = new URL(request.url).searchParams.has(PROFILE_EDIT_PARAM);
+  const account = await accountApi(request);
+  // Independent calls, in parallel.
+  const [profile, purchases, stats] = await Promise.allSettled([
+    account.profile(),
+    account.purchases({ limit: ACCOUNT_RULES.profilePurchases, offset: 0 }),
+    account.stats(),
+  ]);
+  const headers = { ...(await account.commit()), ...NO_STORE };
+  // Unlocked cards come with the cards issue; until then the panel shows its empty text.
+  const cards: YourCard[] = [];
+
+  if (profile.status === 'rejected') {
+    if (isNotAuthenticated(profile.reason)) {
+      return json({ state: 'not-authenticated' as const, error: ACCOUNT_MESSAGES.notAuthenticated }, { status: 401, headers });
+    }
+    console.error('Profile could not be loaded:', profile.reason);
+    return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorLoadingProfile(ACCOUNT_MESSAGES.failedToFetchProfile) }, { status: 502, headers });
   }
+  // Spec §8: other profile fetch failures are only logged.
+  if (purchases.status === 'rejected') console.error('Purchase history could not be loaded:', purchases.reason);
+  if (stats.status === 'rejected') console.error('Order statistics could not be loaded:', stats.reason);
+  const recent: PurchaseListItem[] | null = purchases.status === 'fulfilled' ? purchases.value : null;
+  return json(
+    {
+      state: 'ready' as const,
+      profile: profile.value,
+      purchases: recent,
+      purchaseCount: stats.status === 'fulfilled' ? stats.value.total_orders : (recent?.length ?? null),
+      cards,
+      editing,
+    },
+    { headers },
+  );
 }
 
-const memberSince = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+/** Save Changes: validate with the shared schema, PUT the profile, then back to the profile (303). */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request, { requireRegistered: true });
+  const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
 
-export default function Profile() {
-  const { user, error } = useLoaderData<typeof loader>();
-  if (!user) {
+  const account = await accountApi(request);
+  const { first_name, last_name, phone, address } = submission.value;
+  let saved: Profile;
+  try {
+    saved = await account.updateProfile({ first_name, last_name, phone: phone ?? '', address: address ?? '' });
+  } catch (error) {
+    const fieldErrors = profileFieldErrors(error, PROFILE_FIELDS);
+    if (!fieldErrors) console.error('Profile update failed:', error);
+    return json(
+      { result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [ACCOUNT_MESSAGES.failedToUpdateProfile] }) },
+      { status: fieldErrors ? 400 : 502, headers: await account.commit() },
+    );
+  }
+  // The user kept in the session carries the names the rest of the shop greets with.
+  const user = account.session.get('user');
+  if (user) account.session.set('user', { ...user, first_name: saved.first_name, last_name: saved.last_name });
+  return redirect('/profile', { status: 303, headers: { 'Set-Cookie': await commitSession(request, account.session) } });
+}
+
+export default function ProfilePage() {
+  const data = useLoaderData<typeof loader>();
+  if (data.state !== 'ready') {
     return (
-      <section className="profile">
+      <section className="profile profile--message">
         <p className="notice notice--error" role="alert">
-          {error === 'No refresh token available' || error?.includes('expired') ? 'Not authenticated. Please log in.' : `Error loading profile: ${error}`}
+          {data.error}
         </p>
+        {data.state === 'not-authenticated' ? (
+          <Link to="/login?redirectTo=%2Fprofile" className="button">
+            Log in
+          </Link>
+        ) : null}
       </section>
     );
   }
+  const { profile, purchases, purchaseCount, cards, editing } = data;
   return (
     <section className="profile" aria-labelledby="profile-heading">
       <h1 id="profile-heading" className="page-title">
-        Welcome back, {displayName(user)}!
+        {ACCOUNT_MESSAGES.welcomeBack(displayName(profile))}
       </h1>
-      <div className="profile-card">
-        <h2>Account Information</h2>
-        <dl>
-          {user.first_name || user.last_name ? (
-            <>
-              <dt>Name</dt>
-              <dd>{[user.first_name, user.last_name].filter(Boolean).join(' ')}</dd>
-            </>
-          ) : null}
-          <dt>Email</dt>
-          <dd>{user.email}</dd>
-          {user.phone ? (
-            <>
-              <dt>Phone</dt>
-              <dd>{user.phone}</dd>
-            </>
-          ) : null}
-          {user.address ? (
-            <>
-              <dt>Address</dt>
-              <dd>{user.address}</dd>
-            </>
-          ) : null}
-          {user.member_since ? (
-            <>
-              <dt>Member Since</dt>
-              <dd>{memberSince.format(new Date(user.member_since))}</dd>
-            </>
-          ) : null}
-        </dl>
+      <div className="profile-layout">
+        <AccountInformation profile={profile} editing={editing} />
+        <div className="profile-layout__side">
+          <PurchaseHistory purchases={purchases} count={purchaseCount} />
+          <YourCards cards={cards} />
+        </div>
       </div>
     </section>
   );

@@ -147,3 +147,67 @@ describe('purchases', () => {
     });
   });
 });
+
+describe('purchase search and status filter', () => {
+  let buyer: Shopper;
+  let tee: string;
+  let jorts: string;
+  let both: string;
+  beforeAll(async () => {
+    const now = await variants(api);
+    const byName = (name: string) => now.filter((v) => v.name === name).sort((a, b) => b.stock_quantity - a.stock_quantity)[0];
+    buyer = shopper(api);
+    await buyer.register();
+    tee = await buy(buyer, [{ id: byName('Tracer Tee').id }]);
+    jorts = await buy(buyer, [{ id: byName('Padded Jorts').id }]);
+    both = await buy(buyer, [{ id: byName('Padded Tee').id }, { id: byName('Padded Jorts').id }]);
+    await api.database.db.updateTable('purchases').set({ status: 'Shipped' }).where('id', '=', jorts).execute();
+    await api.database.db.updateTable('purchases').set({ status: 'Delivered' }).where('id', '=', tee).execute();
+    // Someone else's order with the same items never shows up.
+    const other = shopper(api);
+    await other.register();
+    await buy(other, [{ id: byName('Padded Jorts').id }]);
+  });
+
+  const ids = async (query: string) => {
+    const res = await buyer.get(`/api/user/purchases?${query}`);
+    expect(res.status).toBe(200);
+    return res.body.map((p: { purchase_id: string }) => p.purchase_id);
+  };
+
+  it('finds orders by item name, any case, newest first', async () => {
+    expect(await ids('q=padded%20jorts')).toEqual([both, jorts]);
+    expect(await ids('q=TRACER')).toEqual([tee]);
+    expect(await ids('q=hoodie')).toEqual([]);
+  });
+
+  it('finds an order by its full id, the first 8 characters, or its order number', async () => {
+    expect(await ids(`q=${tee}`)).toEqual([tee]);
+    expect(await ids(`q=${jorts.slice(0, 8).toUpperCase()}`)).toEqual([jorts]);
+    const detail = await buyer.get(`/api/user/purchase/${both}`);
+    expect(await ids(`q=${encodeURIComponent(detail.body.order_number)}`)).toEqual([both]);
+  });
+
+  it('takes LIKE wildcards in the search literally', async () => {
+    expect(await ids('q=%25')).toEqual([]);
+    expect(await ids('q=_')).toEqual([]);
+  });
+
+  it('filters by status, any case, alone or with a search, and pages over the matches', async () => {
+    expect(await ids('status=shipped')).toEqual([jorts]);
+    expect(await ids('status=Delivered')).toEqual([tee]);
+    expect(await ids('status=processing')).toEqual([both]);
+    expect(await ids('status=processing&q=jorts')).toEqual([both]);
+    expect(await ids('status=delivered&q=jorts')).toEqual([]);
+    expect(await ids('q=jorts&limit=1&offset=1')).toEqual([jorts]);
+  });
+
+  it('refuses an unknown status and an overlong search with a 422 list', async () => {
+    const res = await buyer.get('/api/user/purchases?status=lost');
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0]).toMatchObject({ loc: ['query', 'status'] });
+    const long = await buyer.get(`/api/user/purchases?q=${'x'.repeat(101)}`);
+    expect(long.status).toBe(422);
+    expect(long.body.detail[0]).toMatchObject({ loc: ['query', 'q'], msg: 'Search is too long' });
+  });
+});

@@ -8,7 +8,7 @@ import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { findCheckoutSession, fulfilCheckoutSession } from '../services/checkout.js';
 import { getPurchase, loadPurchaseSuccess } from '../services/purchases.js';
-import { getProfile, listPurchases, purchaseDetail, purchaseStats } from '../services/account.js';
+import { PURCHASE_STATUSES, getProfile, listPurchases, purchaseDetail, purchaseStats } from '../services/account.js';
 import { renderReceipt } from '../services/receipts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,12 +97,20 @@ export function userRoutes() {
       z.object({
         limit: z.coerce.number().int().min(1).max(50).default(10),
         offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+        // Search and status filter over the whole history, so paging runs over the matches (ADR 010).
+        q: z.string().trim().max(100, 'Search is too long').optional(),
+        status: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .pipe(z.enum(PURCHASE_STATUSES, { errorMap: () => ({ message: `Status must be one of: ${PURCHASE_STATUSES.join(', ')}` }) }))
+          .optional(),
       }),
     ),
     async (c) => {
-      const { limit, offset } = c.req.valid('query');
+      const { limit, offset, q, status } = c.req.valid('query');
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await listPurchases(c.var.deps.db, c.var.user.id, limit, offset));
+      return c.json(await listPurchases(c.var.deps.db, c.var.user.id, limit, offset, { q, status }));
     },
   );
 

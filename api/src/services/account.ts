@@ -34,12 +34,50 @@ export interface PurchaseListItem {
   item_count: number;
 }
 
-/** The buyer's purchases, newest first, a page at a time. */
-export async function listPurchases(db: Db, userId: string, limit: number, offset: number): Promise<PurchaseListItem[]> {
-  const purchases = await db
-    .selectFrom('purchases')
-    .select(['id', 'created_at', 'total', 'status'])
-    .where('user_id', '=', userId)
+/** The statuses an order moves through, as the list filter names them (lower case). */
+export const PURCHASE_STATUSES = ['processing', 'shipped', 'delivered'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+export interface PurchaseFilter {
+  /** Part of the purchase id, of the order number (ORD-…) or of an item name; case-insensitive. */
+  q?: string;
+  status?: PurchaseStatus;
+}
+
+/** `value` as a LIKE pattern matching it anywhere, its own wildcards taken literally. */
+function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The buyer's purchases, newest first, a page at a time; optionally only those matching `filter` (ADR 010). */
+export async function listPurchases(
+  db: Db,
+  userId: string,
+  limit: number,
+  offset: number,
+  filter: PurchaseFilter = {},
+): Promise<PurchaseListItem[]> {
+  let query = db.selectFrom('purchases').select(['id', 'created_at', 'total', 'status']).where('user_id', '=', userId);
+  if (filter.status) query = query.where(sql<string>`lower(status)`, '=', filter.status);
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = containsPattern(q);
+    const orderNumber = sql<string>`'ORD-' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') || '-' || upper(left(id::text, 8))`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<string>`id::text`, 'ilike', pattern),
+        eb(orderNumber, 'ilike', pattern),
+        eb.exists(
+          eb
+            .selectFrom('purchase_items')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('purchase_items.purchase_id', '=', 'purchases.id')
+            .where('purchase_items.name', 'ilike', pattern),
+        ),
+      ]),
+    );
+  }
+  const purchases = await query
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

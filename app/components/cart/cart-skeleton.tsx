@@ -1,10 +1,8 @@
-import { useLocation, useNavigation } from '@remix-run/react';
+import { useArrivingAt } from '../use-arriving';
 
 /** True while a client navigation brings the shopper to /cart from another page. */
 export function useCartLoading(): boolean {
-  const navigation = useNavigation();
-  const location = useLocation();
-  return navigation.state === 'loading' && !navigation.formMethod && navigation.location.pathname === '/cart' && location.pathname !== '/cart';
+  return useArrivingAt('/cart');
 }
 
 /** Placeholder lines and summary shown while the cart loads (spec §2). */

@@ -1,0 +1,139 @@
+import type { SerializeFrom } from '@remix-run/node';
+import { ACCOUNT_MESSAGES } from '~/lib/messages';
+import { displayAmount } from '~/lib/money';
+import { addressLines, type PurchaseDetail } from '~/lib/purchases';
+import { trackingUrl } from '~/lib/tracking';
+
+type Detail = SerializeFrom<PurchaseDetail>;
+type Amount = Detail['total'];
+
+/** Spec §2: the discount line shows only when it is above 0. */
+function aboveZero(amount: Amount): boolean {
+  if (typeof amount === 'number') return amount > 0;
+  if (typeof amount === 'string') return Number(amount.replace(/[^0-9.-]/g, '')) > 0;
+  return false;
+}
+
+/** The receipt the storefront serves for an order, and the name it is saved under (spec §7). */
+export function receiptLink(purchaseId: string) {
+  return { href: `/orders/${encodeURIComponent(purchaseId)}/receipt`, fileName: `receipt_${purchaseId.slice(0, 8)}.pdf` };
+}
+
+/** An expanded order card (spec §2 "Expanded detail"). */
+export function OrderDetail({ detail }: { detail: Detail }) {
+  const tracking = detail.tracking_number?.trim() || ACCOUNT_MESSAGES.pending;
+  const trackUrl = trackingUrl(detail.carrier, detail.tracking_number);
+  const address = addressLines(detail.shipping_address);
+  const receipt = receiptLink(detail.purchase_id);
+  return (
+    <div className="order-detail">
+      <dl className="order-detail__facts">
+        <dt>Full Order ID</dt>
+        <dd className="order-detail__id" data-testid="full-order-id">
+          {detail.purchase_id}
+        </dd>
+      </dl>
+
+      <h3>Items</h3>
+      <ul className="order-detail__items">
+        {detail.items.map((item, index) => (
+          <li key={`${item.sku ?? item.name}-${index}`} className="order-line">
+            <p className="order-line__name">{item.name}</p>
+            {item.variant_attributes.length ? (
+              <ul className="order-line__chips" aria-label="Options">
+                {item.variant_attributes.map((attribute) => (
+                  <li key={attribute.attribute_name} className="chip">
+                    {attribute.attribute_name}: {attribute.value}
+                  </li>
+                ))}
+              </ul>
+            ) : item.variant ? (
+              <p className="order-line__variant">{item.variant}</p>
+            ) : null}
+            <dl className="order-line__facts">
+              {item.sku ? (
+                <div>
+                  <dt>SKU</dt>
+                  <dd>{item.sku}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>Quantity</dt>
+                <dd>{item.quantity}</dd>
+              </div>
+              <div>
+                <dt>Price</dt>
+                <dd>{displayAmount(item.price)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="order-detail__totals" data-testid="order-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{displayAmount(detail.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>{displayAmount(detail.shipping)}</dd>
+        </div>
+        <div>
+          <dt>Tax (included)</dt>
+          <dd>{displayAmount(detail.tax)}</dd>
+        </div>
+        {aboveZero(detail.discount) ? (
+          <div>
+            <dt>Discount</dt>
+            <dd>-{displayAmount(detail.discount)}</dd>
+          </div>
+        ) : null}
+        <div className="order-detail__total">
+          <dt>Total</dt>
+          <dd>{displayAmount(detail.total)}</dd>
+        </div>
+      </dl>
+
+      <div className="order-detail__columns">
+        <div>
+          <h3>Delivery Information</h3>
+          <dl className="order-detail__facts">
+            <dt>Tracking Number</dt>
+            <dd data-testid="tracking-number">{tracking}</dd>
+            <dt>Carrier</dt>
+            <dd>{detail.carrier?.trim() || ACCOUNT_MESSAGES.pending}</dd>
+            {address.length ? (
+              <>
+                <dt>Shipping Address</dt>
+                <dd>
+                  <address>
+                    {address.map((line) => (
+                      <div key={line}>{line}</div>
+                    ))}
+                  </address>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+        <div>
+          <h3>Payment Method</h3>
+          <p>{detail.payment_method}</p>
+        </div>
+      </div>
+
+      <div className="button-row">
+        {trackUrl ? (
+          <a href={trackUrl} className="button button--small" target="_blank" rel="noopener noreferrer">
+            {ACCOUNT_MESSAGES.trackOrder}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+        <a href={receipt.href} download={receipt.fileName} className="button button--ghost button--small">
+          {ACCOUNT_MESSAGES.downloadReceipt}
+        </a>
+      </div>
+    </div>
+  );
+}

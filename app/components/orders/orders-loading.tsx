@@ -1,0 +1,11 @@
+import { ACCOUNT_MESSAGES } from '~/lib/messages';
+
+/** 'Loading your orders...' (spec §2), while a client navigation loads /orders or a new search. */
+export function OrdersLoading() {
+  return (
+    <div className="orders-loading" role="status" aria-busy="true" data-testid="orders-loading">
+      <span className="orders-loading__spinner" aria-hidden="true" />
+      <p>{ACCOUNT_MESSAGES.loadingOrders}</p>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Form, Link, useSubmit } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { ACCOUNT_MESSAGES } from '~/lib/messages';
+import { ORDER_FILTERS, ordersHref, type OrderStatusFilter } from '~/lib/orders-query';
+
+/** How long typing pauses before the search runs (JavaScript only). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Search, filters and the CSV export of /orders. The search is a GET form (with JavaScript it also
+ * runs as the shopper types); the filters and the clear button are links; the export is a download.
+ */
+export function OrdersToolbar({ q, status }: { q: string; status: OrderStatusFilter }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const [value, setValue] = useState(q);
+  useEffect(() => setValue(q), [q]);
+  useEffect(() => {
+    if (!hydrated || value.trim() === q) return;
+    const timer = window.setTimeout(() => submit(form.current, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+    // Runs when the shopper types, not when the address brings a new search.
+  }, [value]);
+
+  const search = value.trim();
+  return (
+    <div className="orders-toolbar">
+      <Form ref={form} method="get" action="/orders" role="search" className="orders-search" preventScrollReset>
+        <label htmlFor="orders-search-input" className="visually-hidden">
+          Search orders
+        </label>
+        <input
+          id="orders-search-input"
+          type="search"
+          name="q"
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          placeholder={ACCOUNT_MESSAGES.searchPlaceholder}
+          maxLength={100}
+          autoComplete="off"
+        />
+        {status ? <input type="hidden" name="status" value={status} /> : null}
+        {value ? (
+          <Link to={ordersHref({ status })} className="orders-search__clear" onClick={() => setValue('')} preventScrollReset>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">Clear search</span>
+          </Link>
+        ) : null}
+        <button type="submit" className="button button--small">
+          Search
+        </button>
+      </Form>
+      <details className="orders-filters" open={status ? true : undefined}>
+        <summary className="button button--ghost button--small">Filters</summary>
+        <ul className="orders-filters__list">
+          {ORDER_FILTERS.map((filter) => (
+            <li key={filter.label}>
+              <Link
+                to={ordersHref({ q: search, status: filter.status })}
+                className="orders-filters__option"
+                aria-current={filter.status === status ? 'true' : undefined}
+                preventScrollReset
+              >
+                {filter.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <a href={ordersHref({ q, status }, '/orders.csv')} download="order_history.csv" className="button button--ghost button--small">
+        {ACCOUNT_MESSAGES.exportCsv}
+      </a>
+    </div>
+  );
+}

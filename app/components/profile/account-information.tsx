@@ -1,0 +1,148 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { SerializeFrom } from '@remix-run/node';
+import { Link, useActionData, useFetcher } from '@remix-run/react';
+import type { FormEvent } from 'react';
+import { PROFILE_STRIPPERS, profileSchema, type ProfileField } from '~/forms/profile';
+import type { Profile } from '~/lib/account.server';
+import { formatLongDate } from '~/lib/dates';
+import { ACCOUNT_MESSAGES } from '~/lib/messages';
+
+/** `?edit=1` shows the edit form: edit mode is URL state, so it works without JavaScript. */
+export const PROFILE_EDIT_PARAM = 'edit';
+const EDIT_HREF = `/profile?${PROFILE_EDIT_PARAM}=1`;
+
+type ProfileView = SerializeFrom<Profile>;
+
+/** Account Information (spec §2): the shopper's details, or the form that edits them. */
+export function AccountInformation({ profile, editing }: { profile: ProfileView; editing: boolean }) {
+  return (
+    <section className="profile-panel account-information" aria-labelledby="account-information-heading">
+      <div className="profile-panel__header">
+        <h2 id="account-information-heading">Account Information</h2>
+        {editing ? null : (
+          <Link to={EDIT_HREF} className="button button--ghost button--small" preventScrollReset>
+            Edit Profile
+          </Link>
+        )}
+      </div>
+      {editing ? <ProfileForm profile={profile} /> : <ProfileFacts profile={profile} />}
+    </section>
+  );
+}
+
+function ProfileFacts({ profile }: { profile: ProfileView }) {
+  const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
+  const since = formatLongDate(profile.member_since);
+  const facts: [string, string][] = [
+    ['Name', name],
+    ['Email', profile.email],
+    ['Phone', profile.phone ?? ''],
+    ['Address', profile.address ?? ''],
+    [ACCOUNT_MESSAGES.memberSince, since],
+  ];
+  return (
+    <dl className="profile-facts" data-testid="account-information">
+      {facts
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label} className="profile-facts__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** Names and the phone lose characters they may not hold as the shopper types (runs before Conform sees the input). */
+function stripAsTyped(event: FormEvent<HTMLFormElement>) {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement)) return;
+  const strip = PROFILE_STRIPPERS[input.name as ProfileField];
+  if (!strip) return;
+  const cleaned = strip(input.value);
+  if (cleaned === input.value) return;
+  const caret = Math.max(0, (input.selectionStart ?? input.value.length) - (input.value.length - cleaned.length));
+  input.value = cleaned;
+  input.setSelectionRange(caret, caret);
+}
+
+/**
+ * Save Changes posts the form (a plain post without JavaScript, a fetcher with it); the action
+ * redirects to the profile on success. Cancel is a link back to the profile: the form is dropped,
+ * and the next edit starts from the saved values.
+ */
+function ProfileForm({ profile }: { profile: ProfileView }) {
+  const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
+  const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
+  const [form, fields] = useForm({
+    id: 'profile-form',
+    lastResult: fetcher.data?.result ?? actionData?.result,
+    constraint: getZodConstraint(profileSchema),
+    defaultValue: {
+      first_name: profile.first_name ?? '',
+      last_name: profile.last_name ?? '',
+      phone: profile.phone ?? '',
+      address: profile.address ?? '',
+    },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  const busy = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form
+      method="post"
+      action={EDIT_HREF}
+      {...getFormProps(form)}
+      noValidate
+      onInputCapture={stripAsTyped}
+      className="profile-form"
+      aria-busy={busy}
+    >
+      {form.errors?.length ? (
+        <p className="notice notice--error" role="alert" id={form.errorId}>
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="field-row">
+        <Field field={fields.first_name} label="First Name" autoComplete="given-name" />
+        <Field field={fields.last_name} label="Last Name" autoComplete="family-name" />
+      </div>
+      <Field field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+      <Field field={fields.address} label="Address" autoComplete="street-address" />
+      <div className="button-row">
+        <button type="submit" className="button" disabled={busy}>
+          {ACCOUNT_MESSAGES.saveChanges}
+        </button>
+        <Link to="/profile" className="button button--ghost" preventScrollReset>
+          {ACCOUNT_MESSAGES.cancel}
+        </Link>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function Field({
+  field,
+  label,
+  type = 'text',
+  autoComplete,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  type?: 'text' | 'tel';
+  autoComplete: string;
+}) {
+  const error = field.errors?.[0];
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input {...getInputProps(field, { type })} autoComplete={autoComplete} />
+      <p id={field.errorId} className="field__error" aria-live="polite">
+        {error}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** Placeholder panels in the profile's two columns while a client navigation loads it (spec §2). */
+export function ProfileSkeleton() {
+  return (
+    <section className="profile-skeleton" aria-busy="true" aria-label="Loading profile" data-testid="profile-skeleton">
+      <div className="skeleton-block profile-skeleton__title" />
+      <div className="profile-layout">
+        <div className="skeleton-block profile-skeleton__panel" />
+        <div className="profile-layout__side">
+          <div className="skeleton-block profile-skeleton__panel" />
+          <div className="skeleton-block profile-skeleton__panel profile-skeleton__panel--short" />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { ProfileField } from '~/forms/profile';
+import { ApiRequestError } from './api.server';
+import { shopperApi } from './auth.server';
+import type { OrderStatusFilter } from './orders-query';
+import { purchaseDetailSchema, purchaseListSchema, purchaseStatsSchema, type PurchaseListItem } from './purchases';
+
+/** GET/PUT user/profile (spec §7). */
+export const profileAnswerSchema = z.object({
+  email: z.string(),
+  first_name: z.string().nullish().transform((v) => v ?? null),
+  last_name: z.string().nullish().transform((v) => v ?? null),
+  phone: z.string().nullish().transform((v) => v ?? null),
+  address: z.string().nullish().transform((v) => v ?? null),
+  member_since: z.string().nullish().transform((v) => v ?? null),
+});
+export type Profile = z.infer<typeof profileAnswerSchema>;
+
+export interface PurchaseQuery {
+  limit: number;
+  offset: number;
+  q?: string;
+  status?: OrderStatusFilter;
+}
+
+/** The API's purchase list takes at most this many per call. */
+const API_PAGE_MAX = 50;
+
+/** The account calls of spec §7 for the shopper of this request (bearer, refresh once and retry). */
+export async function accountApi(request: Request) {
+  const { api, session, commit } = await shopperApi(request);
+  const purchases = (query: PurchaseQuery) =>
+    api.request('GET', 'user/purchases', purchaseListSchema, {
+      query: { limit: query.limit, offset: query.offset, q: query.q || undefined, status: query.status || undefined },
+    });
+  return {
+    session,
+    commit,
+    profile: () => api.request('GET', 'user/profile', profileAnswerSchema),
+    updateProfile: (body: { first_name: string; last_name: string; phone: string; address: string }) =>
+      api.request('PUT', 'user/profile', profileAnswerSchema, { body }),
+    purchases,
+    /** The first `count` matches, fetched in parallel calls of at most API_PAGE_MAX. */
+    async firstPurchases(count: number, filter: Pick<PurchaseQuery, 'q' | 'status'>): Promise<PurchaseListItem[]> {
+      const calls: Promise<PurchaseListItem[]>[] = [];
+      for (let offset = 0; offset < count; offset += API_PAGE_MAX) {
+        calls.push(purchases({ ...filter, limit: Math.min(API_PAGE_MAX, count - offset), offset }));
+      }
+      return (await Promise.all(calls)).flat();
+    },
+    /** Every match, a call at a time until one comes back short, up to `max`. */
+    async allPurchases(filter: Pick<PurchaseQuery, 'q' | 'status'>, max: number): Promise<PurchaseListItem[]> {
+      const all: PurchaseListItem[] = [];
+      while (all.length < max) {
+        const page = await purchases({ ...filter, limit: API_PAGE_MAX, offset: all.length });
+        all.push(...page);
+        if (page.length < API_PAGE_MAX) break;
+      }
+      return all.slice(0, max);
+    },
+    purchase: (id: string) => api.request('GET', `user/purchase/${encodeURIComponent(id)}`, purchaseDetailSchema),
+    stats: () => api.request('GET', 'user/stats', purchaseStatsSchema),
+  };
+}
+
+/** No usable token (none, or the refresh failed): the page says 'Not authenticated. Please log in.' */
+export function isNotAuthenticated(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 401;
+}
+
+/** Field messages of a 422 answer for the profile fields (loc ['body', field]). */
+export function profileFieldErrors(error: unknown, fields: readonly ProfileField[]): Partial<Record<ProfileField, string[]>> | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 422 || !Array.isArray(error.detail)) return null;
+  const result: Partial<Record<ProfileField, string[]>> = {};
+  for (const item of error.detail as { loc?: unknown[]; msg?: unknown }[]) {
+    const field = item.loc?.[item.loc.length - 1];
+    if (typeof field === 'string' && (fields as readonly string[]).includes(field) && typeof item.msg === 'string') {
+      (result[field as ProfileField] ??= []).push(item.msg);
+    }
+  }
+  return Object.keys(result).length ? result : null;
+}
+
+/** A full purchase id: only these are worth asking the API about. */
+export const PURCHASE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

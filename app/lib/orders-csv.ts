@@ -1,0 +1,22 @@
+import { toCsv } from './csv';
+import { isoDay } from './dates';
+import { displayAmount } from './money';
+import { orderNumber } from './order-number';
+import type { PurchaseListItem } from './purchases';
+
+/** The columns of order_history.csv (spec §2). */
+export const CSV_COLUMNS = ['Order Number', 'Date', 'Items', 'Total', 'Status'] as const;
+
+/** Orders as order_history.csv: one row each, items joined by commas. */
+export function ordersCsv(orders: readonly PurchaseListItem[]): string {
+  return toCsv([
+    CSV_COLUMNS,
+    ...orders.map((order) => [
+      orderNumber(order.purchase_id, order.date),
+      isoDay(order.date),
+      order.items.join(', '),
+      displayAmount(order.total),
+      order.status,
+    ]),
+  ]);
+}

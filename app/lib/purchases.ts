@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { CART_MESSAGES } from './messages';
+import { orderNumber } from './order-number';
+
+/** Spec §3 "Purchase (list item)": `total` is display text. */
+export const purchaseListItemSchema = z.object({
+  purchase_id: z.string(),
+  date: z.string(),
+  total: z.union([z.string(), z.number()]),
+  status: z.string(),
+  items: z.array(z.string()).default([]),
+  item_count: z.number().int().nonnegative(),
+});
+export const purchaseListSchema = z.array(purchaseListItemSchema);
+export type PurchaseListItem = z.infer<typeof purchaseListItemSchema>;
+
+/** GET user/stats (README): counts by status; "in transit" is the shipped orders. */
+export const purchaseStatsSchema = z.object({
+  total_orders: z.number().int(),
+  delivered: z.number().int(),
+  in_transit: z.number().int(),
+  processing: z.number().int().optional(),
+  total_spent: z.number().optional(),
+});
+export type PurchaseStats = z.infer<typeof purchaseStatsSchema>;
+
+/** An amount whose unit the answer leaves open: shown through `displayAmount`. */
+const amount = z.union([z.number(), z.string()]).nullish();
+const text = z.string().nullish();
+
+const addressSchema = z
+  .object({ name: text, line1: text, line2: text, city: text, state: text, postal_code: text, country: text })
+  .nullish();
+export type PurchaseAddress = NonNullable<z.infer<typeof addressSchema>>;
+
+const lineSchema = z.object({
+  name: z.string(),
+  variant_attributes: z.array(z.object({ attribute_name: z.string(), value: z.string() })).nullish(),
+  variant: text,
+  sku: text,
+  quantity: z.number(),
+  price: amount,
+});
+
+/**
+ * Spec §3 "Purchase (detail)", read under any of its alternative field names and handed on under
+ * one name each.
+ */
+export const purchaseDetailSchema = z
+  .object({
+    purchase_id: z.string(),
+    order_number: text,
+    created_at: text,
+    date: text,
+    status: text,
+    items: z.array(lineSchema).nullish(),
+    itemDetails: z.array(lineSchema).nullish(),
+    order_items: z.array(lineSchema).nullish(),
+    subtotal: amount,
+    sub_total: amount,
+    shipping_cost: amount,
+    shipping: amount,
+    tax: amount,
+    discount: amount,
+    total: amount,
+    trackingNumber: text,
+    tracking_number: text,
+    tracking: text,
+    trackingProvider: text,
+    tracking_provider: text,
+    carrier: text,
+    shipping_address: addressSchema,
+    payment_method: text,
+  })
+  .transform((raw) => {
+    const createdAt = raw.created_at ?? raw.date ?? null;
+    return {
+      purchase_id: raw.purchase_id,
+      order_number: raw.order_number || orderNumber(raw.purchase_id, createdAt ?? ''),
+      created_at: createdAt,
+      status: raw.status ?? '',
+      items: (raw.items ?? raw.itemDetails ?? raw.order_items ?? []).map((line) => ({
+        name: line.name,
+        variant_attributes: sortAttributes(line.variant_attributes ?? []),
+        variant: line.variant ?? null,
+        sku: line.sku ?? null,
+        quantity: line.quantity,
+        price: line.price ?? null,
+      })),
+      subtotal: raw.subtotal ?? raw.sub_total ?? null,
+      shipping: raw.shipping_cost ?? raw.shipping ?? null,
+      tax: raw.tax ?? null,
+      discount: raw.discount ?? null,
+      total: raw.total ?? null,
+      tracking_number: raw.trackingNumber ?? raw.tracking_number ?? raw.tracking ?? null,
+      carrier: raw.trackingProvider ?? raw.tracking_provider ?? raw.carrier ?? null,
+      shipping_address: raw.shipping_address ?? null,
+      payment_method: raw.payment_method || CART_MESSAGES.defaultPaymentMethod,
+    };
+  });
+export type PurchaseDetail = z.output<typeof purchaseDetailSchema>;
+
+/** What /orders/{id}/details answers: the detail, or the inline error of spec §8. */
+export type OrderDetailAnswer = { detail: PurchaseDetail; error: null } | { detail: null; error: string };
+
+/** Attribute display order of spec §9: colour, treatment, material, then size; others after, as given. */
+const ATTRIBUTE_RANK: Record<string, number> = { color: 0, colour: 0, treatment: 1, material: 2, size: 3 };
+
+export function sortAttributes<A extends { attribute_name: string }>(attributes: readonly A[]): A[] {
+  const rank = (a: A) => ATTRIBUTE_RANK[a.attribute_name.trim().toLowerCase()] ?? 4;
+  return attributes
+    .map((attribute, index) => ({ attribute, index }))
+    .sort((a, b) => rank(a.attribute) - rank(b.attribute) || a.index - b.index)
+    .map(({ attribute }) => attribute);
+}
+
+export type StatusTone = 'processing' | 'shipped' | 'delivered' | 'neutral';
+
+/** Spec §4 "Order status": Processing, Shipped and Delivered have their styles, compared case-insensitively. */
+export function statusTone(status: string | null | undefined): StatusTone {
+  const value = status?.trim().toLowerCase();
+  return value === 'processing' || value === 'shipped' || value === 'delivered' ? value : 'neutral';
+}
+
+/** The shipping address as lines, the empty parts left out. */
+export function addressLines(address: PurchaseAddress | null | undefined): string[] {
+  if (!address) return [];
+  return [
+    address.name,
+    address.line1,
+    address.line2,
+    [address.postal_code, address.city].filter(Boolean).join(' '),
+    address.state,
+    address.country,
+  ].filter((line): line is string => Boolean(line && line.trim()));
+}

@@ -1,0 +1,197 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
+import { Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { OrderCard, orderCardId } from '~/components/orders/order-card';
+import { OrderStats } from '~/components/orders/order-stats';
+import { OrdersLoading } from '~/components/orders/orders-loading';
+import { OrdersToolbar } from '~/components/orders/orders-toolbar';
+import { accountApi, isNotAuthenticated, PURCHASE_ID } from '~/lib/account.server';
+import { requireUser } from '~/lib/auth.server';
+import { ACCOUNT_MESSAGES, CART_MESSAGES } from '~/lib/messages';
+import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
+import { ordersHref, readOrdersQuery, type OrdersQuery } from '~/lib/orders-query';
+import { pageTitle } from '~/lib/page-title';
+import type { PurchaseDetail, PurchaseListItem } from '~/lib/purchases';
+import { ACCOUNT_RULES } from '~/lib/shop-rules';
+import accountStyles from '~/styles/account.css';
+
+export const handle: NavigationHandle = { pageTitle: 'Orders', back: BACK_LINKS.backToProfile };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Orders') }, { name: 'robots', content: 'noindex' }];
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/**
+ * The shopper's orders: the pages shown so far of the search and filter in the address (ADR 010),
+ * the stats, and the detail of the order the address opens; the three calls run in parallel.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, { requireRegistered: true });
+  const query = readOrdersQuery(new URL(request.url).searchParams);
+  const account = await accountApi(request);
+  const size = ACCOUNT_RULES.ordersPageSize;
+  const [orders, stats, opened] = await Promise.allSettled([
+    account.firstPurchases(query.pages * size, { q: query.q, status: query.status }),
+    account.stats(),
+    query.open && PURCHASE_ID.test(query.open) ? account.purchase(query.open) : Promise.resolve(null),
+  ]);
+  const headers = { ...(await account.commit()), ...NO_STORE };
+
+  if (orders.status === 'rejected') {
+    if (isNotAuthenticated(orders.reason)) {
+      return json({ state: 'not-authenticated' as const, error: ACCOUNT_MESSAGES.notAuthenticated }, { status: 401, headers });
+    }
+    console.error('Orders could not be loaded:', orders.reason);
+    return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorPrefix(ACCOUNT_MESSAGES.failedToFetchOrders) }, { status: 502, headers });
+  }
+  if (stats.status === 'rejected') console.error('Order statistics could not be loaded:', stats.reason);
+  if (opened.status === 'rejected') console.error(`Order ${query.open} could not be loaded:`, opened.reason);
+  const list = orders.value;
+  return json(
+    {
+      state: 'ready' as const,
+      orders: list,
+      stats: stats.status === 'fulfilled' ? stats.value : null,
+      query,
+      // Spec §9: only when the last page came back with exactly a page, and at least a page is shown.
+      canLoadMore: list.length === query.pages * size && list.length >= size,
+      opened: query.open
+        ? {
+            id: query.open,
+            detail: opened.status === 'fulfilled' ? opened.value : null,
+            error: opened.status === 'fulfilled' && opened.value ? null : ACCOUNT_MESSAGES.failedToLoadOrderDetails,
+          }
+        : null,
+    },
+    { headers },
+  );
+}
+
+export default function OrdersPage() {
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  if (data.state !== 'ready') {
+    return (
+      <section className="orders orders--message" aria-labelledby="orders-heading">
+        <h1 id="orders-heading" className="page-title">
+          Order History
+        </h1>
+        <p className="notice notice--error" role="alert">
+          {data.error}
+        </p>
+        <div className="button-row">
+          {data.state === 'not-authenticated' ? (
+            <Link to="/login?redirectTo=%2Forders" className="button">
+              Log in
+            </Link>
+          ) : null}
+          <Link to={BACK_LINKS.backToProfile.to} className="button button--ghost">
+            {BACK_LINKS.backToProfile.label}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  const { orders, stats, query, canLoadMore, opened } = data;
+  const next = navigation.state === 'loading' && navigation.location.pathname === '/orders' ? readOrdersQuery(new URLSearchParams(navigation.location.search)) : null;
+  // A new search or filter replaces the list; Load More keeps it while the next page comes.
+  const searching = next !== null && (next.q !== query.q || next.status !== query.status);
+  const filtered = Boolean(query.q || query.status);
+  return (
+    <section className="orders" aria-labelledby="orders-heading">
+      <h1 id="orders-heading" className="page-title">
+        Order History
+      </h1>
+      <OrderStats stats={stats} />
+      <OrdersToolbar q={query.q} status={query.status} />
+      {searching ? (
+        <OrdersLoading />
+      ) : orders.length === 0 ? (
+        <div className="orders-empty">
+          <h2>{ACCOUNT_MESSAGES.noOrdersFound}</h2>
+          <p>{filtered ? ACCOUNT_MESSAGES.adjustFilters : ACCOUNT_MESSAGES.startShoppingHint}</p>
+          {filtered ? null : (
+            <Link to="/" className="button">
+              {CART_MESSAGES.startShopping}
+            </Link>
+          )}
+        </div>
+      ) : (
+        <OrderList orders={orders} query={query} opened={opened} canLoadMore={canLoadMore} loadingMore={next !== null && !searching} />
+      )}
+    </section>
+  );
+}
+
+type Opened = { id: string; detail: SerializeFrom<PurchaseDetail> | null; error: string | null } | null;
+
+/** The cards, one expanded at a time; the deep-linked one is scrolled to and highlighted for 3 s. */
+function OrderList({
+  orders,
+  query,
+  opened,
+  canLoadMore,
+  loadingMore,
+}: {
+  orders: SerializeFrom<PurchaseListItem>[];
+  query: OrdersQuery;
+  opened: Opened;
+  canLoadMore: boolean;
+  loadingMore: boolean;
+}) {
+  const [expandedId, setExpandedId] = useState(query.open);
+  useEffect(() => setExpandedId(query.open), [query.open]);
+
+  const [highlightId, setHighlightId] = useState(query.orderId);
+  const cards = useRef(new Map<string, HTMLElement>());
+  useEffect(() => {
+    setHighlightId(query.orderId);
+    if (!query.orderId) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    cards.current.get(query.orderId)?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'center' });
+    const timer = window.setTimeout(() => setHighlightId(null), ACCOUNT_RULES.orderHighlightMs);
+    return () => window.clearTimeout(timer);
+  }, [query.orderId]);
+
+  const view = { q: query.q, status: query.status, pages: query.pages };
+  const firstOfNextPage = `orders-page-${query.pages + 1}`;
+  return (
+    <>
+      <ol className="order-list" aria-busy={loadingMore || undefined}>
+        {orders.map((order, index) => {
+          const expanded = expandedId === order.purchase_id;
+          const pageStart = index > 0 && index % ACCOUNT_RULES.ordersPageSize === 0;
+          return (
+            <li key={order.purchase_id} id={pageStart ? `orders-page-${index / ACCOUNT_RULES.ordersPageSize + 1}` : undefined}>
+              <OrderCard
+                ref={(element) => {
+                  if (element) cards.current.set(order.purchase_id, element);
+                  else cards.current.delete(order.purchase_id);
+                }}
+                order={order}
+                expanded={expanded}
+                highlighted={highlightId === order.purchase_id}
+                toggleHref={`${ordersHref({ ...view, open: expanded ? null : order.purchase_id })}#${orderCardId(order.purchase_id)}`}
+                onToggle={() => setExpandedId(expanded ? null : order.purchase_id)}
+                serverDetail={opened && opened.id === order.purchase_id ? opened : null}
+              />
+            </li>
+          );
+        })}
+      </ol>
+      {canLoadMore ? (
+        <div className="orders-more">
+          <Link
+            to={`${ordersHref({ ...view, pages: query.pages + 1, open: expandedId })}#${firstOfNextPage}`}
+            className="button"
+            aria-disabled={loadingMore || undefined}
+          >
+            {ACCOUNT_MESSAGES.loadMoreOrders}
+          </Link>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { accountApi, isNotAuthenticated } from '~/lib/account.server';
+import { requireUser } from '~/lib/auth.server';
+import { ACCOUNT_MESSAGES } from '~/lib/messages';
+import { ordersCsv } from '~/lib/orders-csv';
+import { readOrdersQuery } from '~/lib/orders-query';
+import type { PurchaseListItem } from '~/lib/purchases';
+
+/** The most orders one export holds. */
+const EXPORT_MAX = 5000;
+
+/**
+ * Export to CSV (spec §2): every order matching the search and filter of the address, as
+ * order_history.csv. A plain download, so it works without JavaScript.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request, { requireRegistered: true });
+  const query = readOrdersQuery(new URL(request.url).searchParams);
+  const account = await accountApi(request);
+  let orders: PurchaseListItem[];
+  try {
+    orders = await account.allPurchases({ q: query.q, status: query.status }, EXPORT_MAX);
+  } catch (error) {
+    const headers = await account.commit();
+    if (isNotAuthenticated(error)) return redirect('/login?redirectTo=%2Forders&reason=login', { headers });
+    console.error('Orders could not be exported:', error);
+    return new Response(ACCOUNT_MESSAGES.errorPrefix(ACCOUNT_MESSAGES.failedToFetchOrders), {
+      status: 502,
+      headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+    });
+  }
+  // The byte order mark lets spreadsheet programs read the euro sign as UTF-8.
+  return new Response(`\uFEFF${ordersCsv(orders)}`, {
+    headers: {
+      ...(await account.commit()),
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="order_history.csv"',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { createCookieSessionStorage } from '@remix-run/node';
+import type { BrowserContext } from '@playwright/test';
+import { apiUrl } from './e2e';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers as the tests read them
+type Json = any;
+
+export interface Account {
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+  user: Json;
+}
+
+async function call(method: string, path: string, init: { body?: unknown; token?: string; form?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  let body: string | undefined;
+  if (init.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(init.form).toString();
+  } else if (init.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(init.body);
+  }
+  const response = await fetch(new URL(path, apiUrl), { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let json: Json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return { status: response.status, json, headers: response.headers };
+}
+
+async function mailedCode(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { json } = await call('GET', `/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+    const match = /\b(\d{6})\b/.exec((json as { text: string }[])[0]?.text ?? '');
+    if (match) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** A registered account made through the API's own sign-up (code from the dev mailbox). */
+export async function registerAccount(email: string, password = 'Sunny-Day-2026'): Promise<Account> {
+  await call('POST', '/api/auth/register', { body: { email, guest_checkout: false } });
+  await call('POST', '/api/auth/verify-email', { body: { email, code: await mailedCode(email) } });
+  const { json } = await call('POST', '/api/auth/complete-registration', { body: { email, password, first_name: 'Ada', last_name: 'Rossi' } });
+  return { email, accessToken: json.access_token, refreshToken: json.refresh_token, user: json.user };
+}
+
+/** Puts the account's real tokens in the storefront's session cookie (signed with the e2e secret). */
+export async function signInAs(context: BrowserContext, baseURL: string, account: Account) {
+  const storage = createCookieSessionStorage({
+    cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [process.env.E2E_SESSION_SECRET!] },
+  });
+  const session = await storage.getSession();
+  session.set('accessToken', account.accessToken);
+  session.set('refreshToken', account.refreshToken);
+  session.set('user', {
+    id: account.user.id,
+    email: account.email,
+    user_type: 'registered',
+    first_name: account.user.first_name ?? null,
+    last_name: account.user.last_name ?? null,
+    session_expires_at: null,
+  });
+  const [pair] = (await storage.commitSession(session)).split(';');
+  const [name, ...value] = pair.split('=');
+  await context.addCookies([{ name, value: value.join('='), url: baseURL }]);
+}
+
+export interface StockedVariant {
+  id: string;
+  sku: string;
+  product: string;
+}
+
+/**
+ * A product's in-stock variants, most stocked first; those with room to spare (15 or more) when there
+ * are any, so these tests never empty a variant another shop test needs.
+ */
+export async function roomyVariants(product: string): Promise<StockedVariant[]> {
+  const { json } = await call('GET', `/api/products/details?product_name=${encodeURIComponent(product)}`);
+  const stocked = (json.variants as { id: string; sku: string; stock_quantity: number }[])
+    .filter((variant) => variant.stock_quantity > 0)
+    .sort((a, b) => b.stock_quantity - a.stock_quantity);
+  const roomy = stocked.filter((variant) => variant.stock_quantity >= 15);
+  return (roomy.length ? roomy : stocked).map((variant) => ({ id: variant.id, sku: variant.sku, product }));
+}
+
+const PAID_CARD = {
+  card_number: '4242 4242 4242 4242',
+  expiry: '12/34',
+  cvc: '123',
+  name_on_card: 'Ada Rossi',
+  shipping_name: 'Ada Rossi',
+  shipping_line1: 'Via Po 1',
+  shipping_city: 'Torino',
+  shipping_postal_code: '10124',
+  shipping_country: 'Italy',
+};
+
+/** One purchase the way a shopper makes it (cart, checkout, the test payment page), through the API. Returns its id. */
+export async function buy(account: Account, variants: StockedVariant[], baseURL: string): Promise<string> {
+  for (const variant of variants) await call('POST', '/api/cart/add', { token: account.accessToken, body: { variant_id: variant.id, quantity: 1 } });
+  const { json: started } = await call('POST', '/api/checkout/', {
+    token: account.accessToken,
+    body: {
+      success_url: `${baseURL}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${baseURL}/cart`,
+      email: account.email,
+      metadata: {},
+    },
+  });
+  const paid = await call('POST', new URL(started.checkout_url).pathname, { form: PAID_CARD });
+  const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id');
+  const { json: success } = await call('GET', `/api/user/purchase-success/${sessionId}`, { token: account.accessToken });
+  return success.purchase_id;
+}
+
+/** `count` purchases of one line each, round the variants; ids oldest first. */
+export async function buyMany(account: Account, variants: StockedVariant[], count: number, baseURL: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.push(await buy(account, [variants[i % variants.length]], baseURL));
+  return ids;
+}
