@@ -1,13 +1,14 @@
+import { CARD_RULES } from '../../../app/lib/cards.js';
 import type { GarmentColour, GarmentKind } from '../services/illustrations.js';
 
 /** Frames per card animation (spec §9). */
-export const CARD_ANIMATION_LENGTH = 148;
+export const CARD_ANIMATION_LENGTH = CARD_RULES.animationLength;
 /** The frame the static image shows (spec §9: capture frame 28). */
-export const CARD_CAPTURE_FRAME = 28;
-/** Frames are drawn at the card's display size; the static image at twice that, for export and sharp screens. */
-export const CARD_WIDTH = 300;
-export const CARD_HEIGHT = 400;
-export const CARD_STATIC_SCALE = 2;
+export const CARD_CAPTURE_FRAME = CARD_RULES.captureFrame;
+/** Frames are drawn at the card's display size; the static image at the export size, for export and sharp screens. */
+export const CARD_WIDTH = CARD_RULES.width;
+export const CARD_HEIGHT = CARD_RULES.height;
+export const CARD_STATIC_SCALE = CARD_RULES.exportScale;
 
 /**
  * Bumped whenever the artwork changes: frames are served as immutable, so new artwork needs new
