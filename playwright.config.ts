@@ -66,11 +66,11 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // First start migrates, seeds and draws the catalogue images.
+      // First start migrates, seeds and draws the catalogue images and the card frames.
       command: 'node --enable-source-maps build/api/server.mjs',
       url: `${apiUrl}/healthz`,
       env: { ...serverEnv, API_PORT: apiPort, STOREFRONT_URL: `http://127.0.0.1:${webPort}` },
-      timeout: 180_000,
+      timeout: 300_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -5,6 +5,7 @@ import type { UserRow } from './auth/users.js';
 import type { Db } from './db/database.js';
 import { errorResponse } from './http-errors.js';
 import { authRoutes } from './routes/auth.js';
+import { cardRoutes } from './routes/cards.js';
 import { cartRoutes } from './routes/cart.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { contactRoutes } from './routes/contact.js';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/cart/', cartRoutes());
   app.route('/api/checkout/', checkoutRoutes());
   app.route('/api/user/', userRoutes());
+  app.route('/api/cards', cardRoutes());
   if (deps.payments.name === 'test') app.route('/', testPaymentRoutes());
   app.route('/api/contact', contactRoutes());
   app.route('/', storageRoutes());

@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { seedCatalogue } from './db/seed.js';
+import { seedCards, seedCatalogue } from './db/seed.js';
 import { EnvError, type ApiEnv } from './env.js';
+import { generateCardArt } from './services/card-art.js';
 import { generateCatalogueImages } from './services/catalogue-images.js';
 import type { Logger } from './services/logger.js';
 import { seedPolicyDocuments } from './services/policy-documents.js';
@@ -84,7 +85,7 @@ export interface PreparedData {
   lock: DataDirLock | null;
 }
 
-/** Opens the database (taking the lock for PGlite), applies migrations, seeds an empty catalogue, draws missing images and writes missing policy documents. */
+/** Opens the database (taking the lock for PGlite), applies migrations, seeds an empty catalogue and the cards, draws missing images and card frames and writes missing policy documents. */
 export async function prepareData(
   env: ApiEnv,
   log: Logger,
@@ -104,10 +105,16 @@ export async function prepareData(
       const { inserted } = await seedCatalogue(handle.db);
       log.info(inserted.length ? `seed: catalogue written (${inserted.join(', ')})` : 'seed: catalogue already present');
     }
+    // Databases seeded before cards existed get theirs here.
+    const cards = await seedCards(handle.db);
+    if (cards.inserted.length) log.info(`seed: cards written (${cards.inserted.join(', ')})`);
     const storage = createLocalStorage(join(env.DATA_DIR, 'storage'));
     const started = Date.now();
     const drawn = await generateCatalogueImages(storage);
     if (drawn) log.info(`images: drew ${drawn} catalogue images in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const cardsStarted = Date.now();
+    const art = await generateCardArt(storage);
+    if (art.cards) log.info(`images: drew ${art.frames} frames for ${art.cards} cards in ${((Date.now() - cardsStarted) / 1000).toFixed(1)} s`);
     const documents = await seedPolicyDocuments(storage);
     if (documents.length) log.info(`documents: wrote ${documents.join(', ')}`);
     return { handle, storage, lock };

@@ -1,6 +1,8 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+import { UnlockedCards } from './cards/unlocked-cards';
 import { CopyButton } from './copy-button';
+import type { CardView } from '~/lib/cards';
 import type { PurchaseSuccess } from '~/lib/cart.server';
 import { CART_MESSAGES } from '~/lib/messages';
 import { formatEuro } from '~/lib/money';
@@ -16,10 +18,12 @@ interface Props {
   id: string | null;
   error: string | null;
   registered: boolean;
+  /** Cards this purchase unlocked. */
+  cards?: CardView[];
 }
 
 /** The order confirmation of spec §2 "Order success", shown after a cart purchase or a quick purchase. */
-export function OrderConfirmation({ order, id, error, registered }: Props) {
+export function OrderConfirmation({ order, id, error, registered, cards = [] }: Props) {
   if (error || !order) {
     const noId = error === CART_MESSAGES.noOrderId;
     return (
@@ -44,6 +48,7 @@ export function OrderConfirmation({ order, id, error, registered }: Props) {
     <section className="order-confirmation" aria-labelledby="order-title">
       <h1 id="order-title">Thank you for your order!</h1>
       <p>Your order has been placed and is being processed.</p>
+      <UnlockedCards cards={cards} />
       <h2>Order Summary</h2>
       <dl className="order-confirmation__facts">
         <dt>Order number</dt>

@@ -89,6 +89,9 @@ export const purchaseSuccessSchema = z.object({
   payment_method: z.string().nullish(),
   customer_email: z.string().nullish(),
   email: z.string().nullish(),
+  first_time_purchase_info: z
+    .object({ has_new_items: z.boolean().nullish(), new_items: z.array(z.string()).nullish(), unlocked_cards: z.array(z.unknown()).nullish() })
+    .nullish(),
 });
 export type PurchaseSuccess = z.infer<typeof purchaseSuccessSchema>;
 

@@ -142,3 +142,18 @@ export const ACCOUNT_MESSAGES = {
   downloadReceipt: 'Download Receipt',
   pending: 'Pending',
 } as const;
+
+/** Collectible cards (spec §2 profile and order success, §3 card face, §8 card export). */
+export const CARD_MESSAGES = {
+  yourCards: 'Your Cards',
+  cardUnlocked: 'Card Unlocked!',
+  shareCard: 'Share Card',
+  outOf: (count: number, total: number) => `${count} out of ${total}`,
+  noCardsYet: 'No cards unlocked yet',
+  makePurchase: 'Make a purchase to unlock cards!',
+  defaultLabel: 'CARD',
+  guestOwner: 'Guest User',
+  captureFailed: (message: string) => `Failed to capture screenshot: ${message}`,
+  canvasNoDimensions: 'Canvas has no dimensions',
+  blobFailed: 'Failed to create blob',
+} as const;

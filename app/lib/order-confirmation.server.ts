@@ -1,5 +1,7 @@
 import { json } from '@remix-run/node';
 import { ApiRequestError } from './api.server';
+import type { CardView } from './cards';
+import { unlockedCardViews } from './cards.server';
 import { cartApi, type PurchaseSuccess } from './cart.server';
 import { CART_MESSAGES } from './messages';
 import { commitSession } from './session.server';
@@ -15,13 +17,15 @@ export async function loadOrderConfirmation(request: Request, params: string[]) 
   const user = cart.session.get('accessToken') ? (cart.session.get('user') ?? null) : null;
   const registered = user?.user_type === 'registered';
   const noStore = { 'Cache-Control': 'private, no-store' };
-  if (!id) return json({ order: null as PurchaseSuccess | null, id: null, error: CART_MESSAGES.noOrderId, registered }, { headers: noStore });
+  const cards: CardView[] = [];
+  if (!id) return json({ order: null as PurchaseSuccess | null, id: null, error: CART_MESSAGES.noOrderId, registered, cards }, { headers: noStore });
   try {
     const order = await cart.purchaseSuccess(id);
-    return json({ order, id, error: null, registered }, { headers: { ...noStore, ...(await cart.commit()) } });
+    const cards = unlockedCardViews(order.first_time_purchase_info?.unlocked_cards, user ?? { email: order.customer_email ?? order.email });
+    return json({ order, id, error: null, registered, cards }, { headers: { ...noStore, ...(await cart.commit()) } });
   } catch (error) {
     const detail = error instanceof ApiRequestError && error.status < 500 ? error.message : CART_MESSAGES.failedToLoadOrder;
     const setCookie = await cart.commit();
-    return json({ order: null, id, error: detail, registered }, { status: error instanceof ApiRequestError && error.status === 404 ? 404 : 200, headers: { ...noStore, ...setCookie } });
+    return json({ order: null, id, error: detail, registered, cards }, { status: error instanceof ApiRequestError && error.status === 404 ? 404 : 200, headers: { ...noStore, ...setCookie } });
   }
 }

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { cardStylesheet } from '~/components/cards/card-carousel';
 import { OrderConfirmation } from '~/components/order-confirmation';
 import type { NavigationHandle } from '~/lib/navigation';
 import { loadOrderConfirmation } from '~/lib/order-confirmation.server';
@@ -8,7 +9,7 @@ import cartStyles from '~/styles/cart.css';
 
 export const handle: NavigationHandle = { pageTitle: 'Order Confirmation' };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }, cardStylesheet];
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Order Confirmation') }, { name: 'robots', content: 'noindex' }];
 

@@ -4,6 +4,7 @@ import auth from './migrations/003_auth.sql';
 import wishlist from './migrations/004_wishlist.sql';
 import contact from './migrations/005_contact.sql';
 import cartCheckout from './migrations/006_cart_checkout.sql';
+import cards from './migrations/007_cards.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -14,6 +15,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '004_wishlist', sql: wishlist },
   { name: '005_contact', sql: contact },
   { name: '006_cart_checkout', sql: cartCheckout },
+  { name: '007_cards', sql: cards },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

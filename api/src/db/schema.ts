@@ -184,6 +184,47 @@ export interface Database {
     unit_price: number;
     position: Generated<number>;
   };
+  cards: {
+    id: Generated<string>;
+    product_id: string;
+    name: string;
+    rarity: string | null;
+    animation_folder_path: string;
+    animation_file_name: string;
+    animation_file_format: Generated<string>;
+    animation_length: Generated<number>;
+    image_path: string;
+    text_color: string;
+    accent_color: string;
+    bg_color: string;
+    created_at: ColumnType<Date, Date | string | undefined, never>;
+  };
+  user_cards: {
+    user_id: string;
+    card_id: string;
+    purchase_id: string | null;
+    unlocked_at: Date;
+  };
+}
+
+/** The Collectible card of spec §3 as the API answers it. */
+export interface CardOut {
+  id: string;
+  product_id: string;
+  product_name: string | null;
+  name: string;
+  rarity: string | null;
+  animation_folder_path: string;
+  animation_file_name: string;
+  animation_file_format: string;
+  animation_length: number;
+  image_path: string;
+  text_color: string;
+  accent_color: string;
+  bg_color: string;
+  /** When the requesting user unlocked it; null in the catalogue for cards still locked. */
+  unlocked_at: string | null;
+  created_at: string;
 }
 
 export type PaymentProviderName = 'test' | 'stripe';
@@ -204,7 +245,8 @@ export interface Address {
 export interface FirstTimePurchaseInfo {
   has_new_items: boolean;
   new_items: string[];
-  unlocked_cards: unknown[];
+  /** The cards this purchase unlocked, as GET /api/cards/user-cards answers them. */
+  unlocked_cards: CardOut[];
 }
 
 export type CodePurpose = 'register' | 'guest' | 'reset';

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from './database.js';
+import { CARD_ANIMATION_LENGTH, CARD_DESIGNS, cardPaths } from './card-data.js';
 import {
   ATTRIBUTE_ORDER,
   CATALOGUE,
@@ -115,6 +117,49 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
         }
       }
       inserted.push(product.name);
+    }
+  });
+  await seedCards(db);
+  return { inserted };
+}
+
+/**
+ * Gives every catalogue product that has none its collectible card. Idempotent. A card created
+ * after its product was already sold is granted to everyone who bought it, as of their first purchase.
+ */
+export async function seedCards(db: Db): Promise<{ inserted: string[] }> {
+  const inserted: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const design of CARD_DESIGNS) {
+      const product = await trx.selectFrom('products').select('id').where('name', '=', design.productName).executeTakeFirst();
+      if (!product) continue;
+      const card = await trx
+        .insertInto('cards')
+        .values({
+          product_id: product.id,
+          name: design.name,
+          rarity: design.rarity,
+          animation_folder_path: cardPaths.folder(design.kind),
+          animation_file_name: cardPaths.filePrefix,
+          animation_file_format: cardPaths.format,
+          animation_length: CARD_ANIMATION_LENGTH,
+          image_path: cardPaths.image(design.kind),
+          text_color: design.textColor,
+          accent_color: design.accentColor,
+          bg_color: design.bgColor,
+        })
+        .onConflict((oc) => oc.column('product_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!card) continue;
+      await sql`
+        INSERT INTO user_cards (user_id, card_id, purchase_id, unlocked_at)
+        SELECT p.user_id, ${card.id}, NULL, min(p.created_at)
+        FROM purchases p JOIN purchase_items i ON i.purchase_id = p.id
+        WHERE i.product_id = ${product.id}
+        GROUP BY p.user_id
+        ON CONFLICT DO NOTHING`.execute(trx);
+      inserted.push(design.name);
     }
   });
   return { inserted };

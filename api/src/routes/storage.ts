@@ -23,7 +23,12 @@ export function storageRoutes() {
     if (!isSafeObjectPath(path)) throw new ApiError(404, 'Object not found');
     const { storage } = c.var.deps;
     const { width } = c.req.valid('query');
-    const headers = { 'Cache-Control': cacheControlFor(bucket), 'X-Content-Type-Options': 'nosniff' };
+    const headers = {
+      'Cache-Control': cacheControlFor(bucket),
+      'X-Content-Type-Options': 'nosniff',
+      // Public objects: pages on the storefront's origin may draw them into a canvas (card export).
+      'Access-Control-Allow-Origin': '*',
+    };
 
     if (width !== undefined) {
       const body = await resizedImage(storage, bucket, path, width);

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import type { Address, CheckoutSessionStatus, Database, FirstTimePurchaseInfo } from '../db/schema.js';
 import { ApiError } from '../http-errors.js';
 import { totalsFor } from '../shop-rules.js';
+import { unlockCards } from './cards.js';
 import { notEnoughStock } from './cart.js';
 import type { PaymentDetails } from './payments/provider.js';
 import { purchaseConfirmationEmail } from './purchases.js';
@@ -263,6 +264,16 @@ export async function fulfilCheckoutSession(
         })),
       )
       .execute();
+
+    // Inside the transaction: a fulfilment that rolls back unlocks nothing.
+    const unlocked = await unlockCards(trx, session.user_id, lines.map((line) => line.product_id), purchase.id, now);
+    if (unlocked.length) {
+      await trx
+        .updateTable('purchases')
+        .set({ first_time_purchase_info: JSON.stringify({ ...firstTime, unlocked_cards: unlocked }) })
+        .where('id', '=', purchase.id)
+        .execute();
+    }
 
     // What was bought leaves the cart it came from; anything added since stays.
     if (session.kind === 'cart' && session.cart_id) {

@@ -946,6 +946,12 @@ function studioBackdrop(ctx: Ctx): string {
   return `<rect width="${W}" height="${H}" fill="url(#${g})"/><rect width="${W}" height="${H}" fill="url(#${v})"/>`;
 }
 
+/** Centres a front or back view vertically, leaving room for the floor shadow. */
+function frontOffset(kind: GarmentKind, bottom: number): number {
+  const top = kind === 'tracer-hoodie' ? 128 : kind === 'padded-jorts' ? 328 : kind === 'padded-tee' ? PADDED_TEE.neckY : TRACER_TEE.neckY;
+  return Math.round((H - top - (bottom + 70)) / 2);
+}
+
 export function garmentSvg(kind: GarmentKind, colour: GarmentColour, view: GarmentView): string {
   const ctx = makeCtx(`ill-${kind}-${colour.toLowerCase()}-${view}`, colour);
   const backdrop = studioBackdrop(ctx);
@@ -962,19 +968,29 @@ export function garmentSvg(kind: GarmentKind, colour: GarmentColour, view: Garme
     const { c, zoom } = DETAIL[kind];
     body = `<g transform="translate(${CX} ${H / 2}) scale(${zoom}) translate(${num(-c[0])} ${num(-c[1])})">${scene}</g>`;
   } else {
-    // Centre the garment vertically, leaving room for the floor shadow.
-    const top = kind === 'tracer-hoodie' ? 128 : kind === 'padded-jorts' ? 328 : kind === 'padded-tee' ? PADDED_TEE.neckY : TRACER_TEE.neckY;
-    const dy = Math.round((H - top - (r.bottom + 70)) / 2);
-    body = `<g transform="translate(0 ${dy})">${scene}</g>`;
+    body = `<g transform="translate(0 ${frontOffset(kind, r.bottom)})">${scene}</g>`;
   }
   return svgDoc(W, H, ctx.defs, [backdrop, body]);
+}
+
+/**
+ * The garment alone, front view, on a transparent ground with a soft shadow: the artwork of its
+ * collectible card. Same framing as the front product image.
+ */
+export function garmentCutoutSvg(kind: GarmentKind, colour: GarmentColour): string {
+  const ctx = makeCtx(`cut-${kind}-${colour.toLowerCase()}`, colour);
+  const r = renderGarment(ctx, kind, 'front');
+  const soft = ctx.id('soft');
+  ctx.defs.push(blurFilter(soft, 18));
+  const scene = `<path d="${r.silhouette}" fill="#000000" opacity="0.45" transform="translate(14 30)" filter="url(#${soft})"/>` + r.art;
+  return svgDoc(W, H, ctx.defs, [`<g transform="translate(0 ${frontOffset(kind, r.bottom)})">${scene}</g>`]);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Backgrounds
 
 /** mulberry32: tiny seeded PRNG so backgrounds vary per product but never between runs. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -985,7 +1001,7 @@ function prng(seed: number): () => number {
   };
 }
 
-function hashString(s: string): number {
+export function hashString(s: string): number {
   let h = 2166136261;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
   return h >>> 0;

@@ -3,6 +3,7 @@ import { formatEuro } from '../../../app/lib/money.js';
 import type { Db } from '../db/database.js';
 import type { Address, FirstTimePurchaseInfo } from '../db/schema.js';
 import { DEFAULT_PAYMENT_METHOD, ESTIMATED_DELIVERY_DAYS, orderNumber } from '../shop-rules.js';
+import { cardsUnlockedBy } from './cards.js';
 import { renderEmail, type RenderedEmail } from './mail-templates.js';
 
 export interface PurchaseItemOut {
@@ -52,7 +53,11 @@ export async function getPurchase(db: Db, id: string) {
 export async function loadPurchaseSuccess(db: Db, purchaseId: string, purchaseIntentId: string): Promise<PurchaseSuccessOut | null> {
   const purchase = await getPurchase(db, purchaseId);
   if (!purchase) return null;
-  const items = await db.selectFrom('purchase_items').selectAll().where('purchase_id', '=', purchaseId).orderBy('position').execute();
+  const [items, unlocked] = await Promise.all([
+    db.selectFrom('purchase_items').selectAll().where('purchase_id', '=', purchaseId).orderBy('position').execute(),
+    // The cards as they are now (paths, colours), with what the purchase recorded as the fallback.
+    cardsUnlockedBy(db, purchaseId),
+  ]);
   const delivery = new Date(purchase.created_at.getTime() + ESTIMATED_DELIVERY_DAYS * 24 * 60 * 60_000);
   return {
     purchase_id: purchase.id,
@@ -83,7 +88,7 @@ export async function loadPurchaseSuccess(db: Db, purchaseId: string, purchaseIn
     payment_method: purchase.payment_method || DEFAULT_PAYMENT_METHOD,
     customer_email: purchase.email,
     email: purchase.email,
-    first_time_purchase_info: purchase.first_time_purchase_info,
+    first_time_purchase_info: { ...purchase.first_time_purchase_info, unlocked_cards: unlocked.length ? unlocked : purchase.first_time_purchase_info.unlocked_cards ?? [] },
   };
 }
 
@@ -105,7 +110,13 @@ export async function purchaseConfirmationEmail(db: Db, purchaseId: string): Pro
       `Subtotal: ${formatEuro(purchase.subtotal)}. Shipping: ${purchase.shipping_cost === 0 ? 'free' : formatEuro(purchase.shipping_cost)}. Total: ${formatEuro(purchase.total)} (VAT included: ${formatEuro(purchase.tax)}).`,
       ...(address?.line1 ? [`Delivery to: ${[address.name, address.line1, address.line2, address.postal_code, address.city, address.country].filter(Boolean).join(', ')}.`] : []),
       `Estimated delivery: ${purchase.estimated_delivery.slice(0, 10)}.`,
+      ...cardLines(purchase.first_time_purchase_info.unlocked_cards.map((card) => card.name)),
     ],
   });
   return { to: purchase.email, ...rendered };
+}
+
+function cardLines(names: string[]): string[] {
+  if (!names.length) return [];
+  return [`This order unlocked ${names.length === 1 ? 'a collectible card' : `${names.length} collectible cards`}: ${names.join(', ')}.`];
 }

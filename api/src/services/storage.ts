@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /** The public buckets of ARCHITECTURE.md. */
@@ -58,7 +58,10 @@ export function createLocalStorage(root: string): Storage {
     async put(bucket, path, body) {
       const file = locate(bucket, path);
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, body);
+      // Write then rename: a reader, or a start after a crash, never finds half an object.
+      const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      await writeFile(partial, body);
+      await rename(partial, file);
     },
     async get(bucket, path) {
       const file = locate(bucket, path);

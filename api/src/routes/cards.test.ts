@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyThroughCheckout, shopper, uniqueEmail, variants, type Shopper } from '../../../tests/support/shopper';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { CARD_ANIMATION_LENGTH, CARD_DESIGNS } from '../db/card-data';
+import { seedCards } from '../db/seed';
+import { fulfilCheckoutSession } from '../services/checkout';
+
+let api: TestApi;
+let stocked: Awaited<ReturnType<typeof variants>>;
+beforeAll(async () => {
+  api = await createTestApi();
+  stocked = await variants(api);
+});
+afterAll(() => api.cleanup());
+
+/** Two in-stock variants of one product, and one variant of each of two other products. */
+function pick() {
+  const byProduct = new Map<string, typeof stocked>();
+  for (const v of stocked) byProduct.set(v.product_id, [...(byProduct.get(v.product_id) ?? []), v]);
+  const [first, second, third] = [...byProduct.values()].filter((list) => list.length >= 2);
+  return { a1: first[0], a2: first[1], b: second[0], c: third[0] };
+}
+
+const cardsOf = (s: Shopper) => s.get('/api/cards/user-cards');
+const productIdsOf = (cards: { product_id: string }[]) => cards.map((card) => card.product_id).sort();
+const successOf = (s: Shopper, purchaseId: string) => s.get(`/api/user/purchase-success/${purchaseId}`);
+
+async function member() {
+  const s = shopper(api);
+  await s.register(uniqueEmail('cards'));
+  return s;
+}
+
+describe('card catalogue', () => {
+  it('has one card per catalogue product with every field of spec §3', async () => {
+    const s = await member();
+    const res = await s.get('/api/cards/cards?per_page=100');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.body.total).toBe(CARD_DESIGNS.length);
+    expect(res.body.cards).toHaveLength(CARD_DESIGNS.length);
+    expect(new Set(res.body.cards.map((card: { product_id: string }) => card.product_id)).size).toBe(CARD_DESIGNS.length);
+    const tee = res.body.cards.find((card: { product_name: string }) => card.product_name === 'Tracer Tee');
+    expect(tee).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      product_id: expect.any(String),
+      product_name: 'Tracer Tee',
+      name: 'Tracer Tee',
+      rarity: 'common',
+      animation_folder_path: 'tracer-tee/v1',
+      animation_file_name: 'frame_',
+      animation_file_format: 'webp',
+      animation_length: CARD_ANIMATION_LENGTH,
+      image_path: 'tracer-tee/v1/static.webp',
+      text_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      accent_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      bg_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      unlocked_at: null,
+      created_at: expect.any(String),
+    });
+    expect(new Set(res.body.cards.map((card: { rarity: string }) => card.rarity))).toEqual(new Set(['common', 'rare', 'epic', 'legendary']));
+  });
+
+  it('pages through the catalogue with a stable order and the total on every page', async () => {
+    const s = await member();
+    const all = (await s.get('/api/cards/cards?per_page=100')).body.cards.map((card: { id: string }) => card.id);
+    const paged: string[] = [];
+    for (let page = 1; page <= all.length; page++) {
+      const res = await s.get(`/api/cards/cards?per_page=1&page=${page}`);
+      expect(res.body).toMatchObject({ total: all.length, page, per_page: 1 });
+      paged.push(...res.body.cards.map((card: { id: string }) => card.id));
+    }
+    expect(paged).toEqual(all);
+    const twos = await s.get('/api/cards/cards?per_page=3&page=2');
+    expect(twos.body.cards.map((card: { id: string }) => card.id)).toEqual(all.slice(3, 6));
+    const beyond = await s.get(`/api/cards/cards?per_page=3&page=${all.length + 1}`);
+    expect(beyond.body).toMatchObject({ cards: [], total: all.length });
+    expect((await s.get('/api/cards/cards')).body).toMatchObject({ page: 1, per_page: 20, total: all.length });
+  });
+
+  it.each([
+    ['per_page=0', 'per_page'],
+    ['per_page=101', 'per_page'],
+    ['per_page=abc', 'per_page'],
+    ['per_page=2.5', 'per_page'],
+    ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=x', 'page'],
+  ])('answers 422 for %s', async (query, field) => {
+    const s = await member();
+    const res = await s.get(`/api/cards/cards?${query}`);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['query', field], msg: expect.any(String), type: expect.any(String) })]);
+  });
+
+  it('needs a bearer token for both calls', async () => {
+    const s = shopper(api);
+    for (const path of ['/api/cards/cards', '/api/cards/user-cards']) {
+      const res = await s.get(path);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ detail: 'Not authenticated' });
+    }
+  });
+});
+
+describe('unlocking', () => {
+  it('unlocks the card of each product bought for the first time, once per product, and only then', async () => {
+    const { a1, a2, b, c } = pick();
+    const s = await member();
+    expect((await cardsOf(s)).body).toEqual({ unlocked_cards: [] });
+
+    const first = await buyThroughCheckout(api, s, [{ id: a1.id }, { id: a2.id }, { id: b.id }]);
+    const success = await successOf(s, first);
+    const unlocked = success.body.first_time_purchase_info.unlocked_cards;
+    expect(productIdsOf(unlocked)).toEqual([a1.product_id, b.product_id].sort());
+    expect(unlocked[0].unlocked_at).toBe(success.body.date);
+    const mine = (await cardsOf(s)).body.unlocked_cards;
+    expect(productIdsOf(mine)).toEqual([a1.product_id, b.product_id].sort());
+    expect(mine.map((card: { id: string }) => card.id).sort()).toEqual(unlocked.map((card: { id: string }) => card.id).sort());
+
+    // Buying a again (another variant even) unlocks nothing; c is new.
+    const second = await buyThroughCheckout(api, s, [{ id: a2.id }, { id: c.id }]);
+    const again = (await successOf(s, second)).body.first_time_purchase_info;
+    expect(productIdsOf(again.unlocked_cards)).toEqual([c.product_id]);
+    expect(again.new_items).toEqual([c.name]);
+    const third = await buyThroughCheckout(api, s, [{ id: b.id }]);
+    expect((await successOf(s, third)).body.first_time_purchase_info).toEqual({ has_new_items: false, new_items: [], unlocked_cards: [] });
+
+    // Newest first; the first purchase still shows what it unlocked.
+    const all = (await cardsOf(s)).body.unlocked_cards;
+    expect(all.map((card: { product_id: string }) => card.product_id)[0]).toBe(c.product_id);
+    expect(all).toHaveLength(3);
+    expect(productIdsOf((await successOf(s, first)).body.first_time_purchase_info.unlocked_cards)).toEqual([a1.product_id, b.product_id].sort());
+
+    // The catalogue marks the unlocked ones for this user only.
+    const catalogue = (await s.get('/api/cards/cards?per_page=100')).body.cards;
+    expect(catalogue.filter((card: { unlocked_at: string | null }) => card.unlocked_at)).toHaveLength(3);
+    const other = await member();
+    expect((await other.get('/api/cards/cards?per_page=100')).body.cards.every((card: { unlocked_at: string | null }) => card.unlocked_at === null)).toBe(true);
+    expect((await cardsOf(other)).body.unlocked_cards).toEqual([]);
+  });
+
+  it('unlocks once when the same session is fulfilled again and again, also all at once', async () => {
+    const { a1 } = pick();
+    const s = await member();
+    await s.post('/api/cart/add', { variant_id: a1.id, quantity: 1 });
+    const started = await s.post('/api/checkout/', { success_url: 'http://shop.test/s?id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', email: s.email, metadata: {} });
+    const sessionId = new URL(started.body.checkout_url).pathname.split('/').pop()!;
+    const payment = { paymentMethod: 'Credit Card', shippingAddress: null, billingAddress: null };
+    const results = await Promise.all(Array.from({ length: 4 }, () => fulfilCheckoutSession(api.deps, sessionId, payment)));
+    results.push(await fulfilCheckoutSession(api.deps, sessionId, payment));
+    expect(new Set(results.map((r) => r.purchaseId)).size).toBe(1);
+    const rows = await api.database.db.selectFrom('user_cards').selectAll().where('user_id', '=', (await s.get('/api/auth/me')).body.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].purchase_id).toBe(results[0].purchaseId);
+    expect((await successOf(s, results[0].purchaseId)).body.first_time_purchase_info.unlocked_cards).toHaveLength(1);
+  });
+
+  it('gives a card to exactly one of two purchases of the same product fulfilled at the same time', async () => {
+    const { b } = pick();
+    const s = await member();
+    const quick = () =>
+      s.post('/api/checkout/quick', { product_variant_id: b.id, quantity: 1, success_url: 'http://shop.test/s?id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', metadata: {} });
+    const sessions = [(await quick()).body.checkout_url, (await quick()).body.checkout_url].map((url: string) => new URL(url).pathname.split('/').pop()!);
+    const payment = { paymentMethod: 'Credit Card', shippingAddress: null, billingAddress: null };
+    const results = await Promise.all(sessions.map((id) => fulfilCheckoutSession(api.deps, id, payment)));
+    expect(new Set(results.map((r) => r.purchaseId)).size).toBe(2);
+    const shown = await Promise.all(results.map(async (r) => (await successOf(s, r.purchaseId)).body.first_time_purchase_info.unlocked_cards.length));
+    expect(shown.sort()).toEqual([0, 1]);
+    expect((await cardsOf(s)).body.unlocked_cards).toHaveLength(1);
+  });
+
+  it('keeps a guest’s cards when they register with the same email', async () => {
+    const { c } = pick();
+    const s = shopper(api);
+    const email = uniqueEmail('guest-cards');
+    await s.signInAsGuest(email);
+    const purchase = await buyThroughCheckout(api, s, [{ id: c.id }]);
+    expect(productIdsOf((await successOf(s, purchase)).body.first_time_purchase_info.unlocked_cards)).toEqual([c.product_id]);
+    const asGuest = (await cardsOf(s)).body.unlocked_cards;
+    expect(asGuest).toHaveLength(1);
+
+    s.signOut();
+    await s.register(email);
+    expect((await s.get('/api/auth/me')).body.user_type).toBe('registered');
+    expect((await cardsOf(s)).body.unlocked_cards).toEqual(asGuest);
+    const fresh = shopper(api);
+    await fresh.login(email);
+    expect((await cardsOf(fresh)).body.unlocked_cards).toEqual(asGuest);
+  });
+
+  it('grants a card created after its product was sold to those who bought it, once', async () => {
+    const { a1 } = pick();
+    const s = await member();
+    const card = await api.database.db.selectFrom('cards').selectAll().where('product_id', '=', a1.product_id).executeTakeFirstOrThrow();
+    await api.database.db.deleteFrom('cards').where('id', '=', card.id).execute();
+    const purchase = await buyThroughCheckout(api, s, [{ id: a1.id }]);
+    expect((await successOf(s, purchase)).body.first_time_purchase_info.unlocked_cards).toEqual([]);
+
+    expect((await seedCards(api.database.db)).inserted).toEqual([card.name]);
+    expect((await seedCards(api.database.db)).inserted).toEqual([]);
+    const [granted] = (await cardsOf(s)).body.unlocked_cards;
+    expect(granted).toMatchObject({ product_id: a1.product_id, unlocked_at: (await successOf(s, purchase)).body.date });
+    // Not shown as unlocked by that purchase, which happened before the card existed.
+    expect((await successOf(s, purchase)).body.first_time_purchase_info.unlocked_cards).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+import type { Kysely } from 'kysely';
+import type { CardOut, Database } from '../db/schema.js';
+
+type Reader = Kysely<Database>;
+
+interface CardRow {
+  id: string;
+  product_id: string;
+  product_name: string | null;
+  name: string;
+  rarity: string | null;
+  animation_folder_path: string;
+  animation_file_name: string;
+  animation_file_format: string;
+  animation_length: number;
+  image_path: string;
+  text_color: string;
+  accent_color: string;
+  bg_color: string;
+  created_at: Date;
+  unlocked_at: Date | null;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function toCardOut(row: CardRow): CardOut {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    product_name: row.product_name,
+    name: row.name,
+    rarity: row.rarity,
+    animation_folder_path: row.animation_folder_path,
+    animation_file_name: row.animation_file_name,
+    animation_file_format: row.animation_file_format,
+    animation_length: row.animation_length,
+    image_path: row.image_path,
+    text_color: row.text_color,
+    accent_color: row.accent_color,
+    bg_color: row.bg_color,
+    unlocked_at: row.unlocked_at ? iso(row.unlocked_at) : null,
+    created_at: iso(row.created_at),
+  };
+}
+
+const CARD_COLUMNS = [
+  'c.id',
+  'c.product_id',
+  'p.name as product_name',
+  'c.name',
+  'c.rarity',
+  'c.animation_folder_path',
+  'c.animation_file_name',
+  'c.animation_file_format',
+  'c.animation_length',
+  'c.image_path',
+  'c.text_color',
+  'c.accent_color',
+  'c.bg_color',
+  'c.created_at',
+] as const;
+
+/** The cards a user has unlocked, newest first. */
+export async function listUserCards(db: Reader, userId: string): Promise<CardOut[]> {
+  const rows = await db
+    .selectFrom('user_cards as u')
+    .innerJoin('cards as c', 'c.id', 'u.card_id')
+    .leftJoin('products as p', 'p.id', 'c.product_id')
+    .select([...CARD_COLUMNS, 'u.unlocked_at'])
+    .where('u.user_id', '=', userId)
+    .orderBy('u.unlocked_at', 'desc')
+    .orderBy('c.name')
+    .execute();
+  return rows.map(toCardOut);
+}
+
+/** One page of the card catalogue, each card with when this user unlocked it (or null). */
+export async function listCards(db: Reader, userId: string, page: number, perPage: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('cards as c')
+      .leftJoin('products as p', 'p.id', 'c.product_id')
+      .leftJoin('user_cards as u', (join) => join.onRef('u.card_id', '=', 'c.id').on('u.user_id', '=', userId))
+      .select([...CARD_COLUMNS, 'u.unlocked_at'])
+      .orderBy('c.created_at')
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    db.selectFrom('cards').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { cards: rows.map(toCardOut), total: Number(count.n), page, per_page: perPage };
+}
+
+/**
+ * Unlocks, for `userId`, the card of every product in `productIds` they do not hold yet, and returns
+ * the cards this call unlocked. The (user, card) key makes it idempotent: a product bought before,
+ * or a concurrent fulfilment that got there first, unlocks nothing here.
+ */
+export async function unlockCards(db: Reader, userId: string, productIds: string[], purchaseId: string, now: Date): Promise<CardOut[]> {
+  if (!productIds.length) return [];
+  const cards = await db.selectFrom('cards').select('id').where('product_id', 'in', [...new Set(productIds)]).orderBy('id').execute();
+  if (!cards.length) return [];
+  const unlocked = await db
+    .insertInto('user_cards')
+    .values(cards.map((card) => ({ user_id: userId, card_id: card.id, purchase_id: purchaseId, unlocked_at: now })))
+    .onConflict((oc) => oc.columns(['user_id', 'card_id']).doNothing())
+    .returning('card_id')
+    .execute();
+  return cardsUnlockedBy(db, purchaseId, unlocked.map((row) => row.card_id));
+}
+
+/** The cards a purchase unlocked (optionally only `cardIds`), as they are now. */
+export async function cardsUnlockedBy(db: Reader, purchaseId: string, cardIds?: string[]): Promise<CardOut[]> {
+  if (cardIds && !cardIds.length) return [];
+  let query = db
+    .selectFrom('user_cards as u')
+    .innerJoin('cards as c', 'c.id', 'u.card_id')
+    .leftJoin('products as p', 'p.id', 'c.product_id')
+    .select([...CARD_COLUMNS, 'u.unlocked_at'])
+    .where('u.purchase_id', '=', purchaseId)
+    .orderBy('c.name');
+  if (cardIds) query = query.where('c.id', 'in', cardIds);
+  return (await query.execute()).map(toCardOut);
+}

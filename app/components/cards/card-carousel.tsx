@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import type { CardView } from '~/lib/cards';
+import { CARD_MESSAGES } from '~/lib/messages';
+import cardStyles from '~/styles/cards.css';
+import { CollectibleCard } from './collectible-card';
+
+export type { CardView } from '~/lib/cards';
+export { CollectibleCard } from './collectible-card';
+
+/** The stylesheet of the cards and the carousel, for the `links` of any route that shows them. */
+export const cardStylesheet = { rel: 'stylesheet', href: cardStyles } as const;
+
+interface CarouselProps {
+  cards: CardView[];
+  /** How many cards there are to collect: shown as 'n out of total' (spec §2 profile). */
+  total?: number | null;
+  /** The carousel's accessible name. */
+  label?: string;
+  /** Prefix of the slides' ids (anchors), unique on the page. */
+  idPrefix?: string;
+}
+
+/**
+ * A carousel of collectible cards. Without JavaScript it is a scroll-snap strip, and the dots are
+ * links to each slide. With JavaScript the arrows, the dots and the arrow keys move one card at a
+ * time and wrap around; the current card follows the strip when it is swiped or scrolled.
+ * With no cards it says so (spec §2 'Your Cards').
+ */
+export function CardCarousel({ cards, total = null, label = CARD_MESSAGES.yourCards, idPrefix = 'card' }: CarouselProps) {
+  const hydrated = useHydrated();
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  const count = cards.length;
+  const slideId = (card: CardView) => `${idPrefix}-${card.id}`;
+
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport || count < 2) return;
+    const slides = [...viewport.querySelectorAll<HTMLElement>('[data-slide-index]')];
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) setIndex(Number((entry.target as HTMLElement).dataset.slideIndex));
+        }
+      },
+      { root: viewport, threshold: 0.6 },
+    );
+    for (const slide of slides) observer.observe(slide);
+    return () => observer.disconnect();
+  }, [count]);
+
+  const go = useCallback(
+    (target: number) => {
+      const viewport = viewportRef.current;
+      if (!viewport || !count) return;
+      const next = ((target % count) + count) % count;
+      setIndex(next);
+      const slide = viewport.querySelector<HTMLElement>(`[data-slide-index="${next}"]`);
+      if (!slide) return;
+      const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      viewport.scrollTo({ left: slide.offsetLeft, behavior: reduced ? 'auto' : 'smooth' });
+    },
+    [count],
+  );
+
+  if (!count) {
+    return (
+      <div className="card-carousel card-carousel--empty">
+        <p className="card-carousel__empty-title">{CARD_MESSAGES.noCardsYet}</p>
+        <p>{CARD_MESSAGES.makePurchase}</p>
+      </div>
+    );
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowRight') go(index + 1);
+    else if (event.key === 'ArrowLeft') go(index - 1);
+    else return;
+    event.preventDefault();
+  };
+  const onDot = (i: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    go(i);
+  };
+
+  return (
+    <section className="card-carousel" aria-roledescription="carousel" aria-label={label} onKeyDown={hydrated && count > 1 ? onKeyDown : undefined}>
+      {total != null ? (
+        <p className="card-carousel__count" data-testid="cards-count">
+          {CARD_MESSAGES.outOf(count, total)}
+        </p>
+      ) : null}
+      {/* Focusable, so the strip can be scrolled from the keyboard before any card has a button. */}
+      <div className="card-carousel__viewport" ref={viewportRef} role="group" aria-label="Cards" tabIndex={0}>
+        <div className="card-carousel__track">
+          {cards.map((card, i) => (
+            <div
+              key={card.id}
+              id={slideId(card)}
+              className="card-carousel__slide"
+              data-slide-index={i}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}: ${card.name}`}
+            >
+              <CollectibleCard card={card} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {count > 1 ? (
+        <div className="card-carousel__controls">
+          {hydrated ? (
+            <button type="button" className="card-carousel__arrow" aria-label="Previous card" onClick={() => go(index - 1)}>
+              <span aria-hidden="true">‹</span>
+            </button>
+          ) : null}
+          <ul className="card-carousel__dots">
+            {cards.map((card, i) => (
+              <li key={card.id}>
+                <a
+                  className="card-carousel__dot"
+                  href={`#${slideId(card)}`}
+                  aria-label={`Show card ${i + 1}: ${card.name}`}
+                  aria-current={hydrated && i === index ? 'true' : undefined}
+                  onClick={hydrated ? onDot(i) : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+          {hydrated ? (
+            <button type="button" className="card-carousel__arrow" aria-label="Next card" onClick={() => go(index + 1)}>
+              <span aria-hidden="true">›</span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

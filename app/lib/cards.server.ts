@@ -1,0 +1,162 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { ApiRequestError } from './api.server';
+import { shopperApi } from './auth.server';
+import {
+  apiCardSchema,
+  cardCode,
+  cardDate,
+  cardLabel,
+  cardListSchema,
+  cardOwnerName,
+  userCardsSchema,
+  type ApiCard,
+  type CardOwner,
+  type CardView,
+} from './cards';
+import { getEnv } from './env.server';
+import { storageObjectUrl } from './images';
+
+const CARDS_BUCKET = 'cards';
+
+/**
+ * What a card's face shows, as a share link carries it (ADR 011): enough to draw the PNG without
+ * asking the API, which would need the owner's token.
+ */
+const faceSchema = z.object({
+  v: z.literal(1),
+  id: z.string(),
+  n: z.string(),
+  r: z.string().nullable(),
+  o: z.string(),
+  u: z.string().nullable(),
+  i: z.string(),
+  tc: z.string(),
+  ac: z.string(),
+  bc: z.string(),
+});
+export type CardFace = z.infer<typeof faceSchema>;
+
+export function cardFace(card: ApiCard, owner: CardOwner | null): CardFace {
+  return {
+    v: 1,
+    id: card.id,
+    n: card.name,
+    r: card.rarity ?? null,
+    o: cardOwnerName(owner),
+    u: card.unlocked_at ?? null,
+    i: card.image_path,
+    tc: card.text_color,
+    ac: card.accent_color,
+    bc: card.bg_color,
+  };
+}
+
+function signature(payload: string): string {
+  return createHmac('sha256', getEnv().SESSION_SECRET).update(`card-share.v1.${payload}`).digest('base64url');
+}
+
+/** A share token: the face as base64url JSON, a dot, and its HMAC-SHA256 under the session secret. */
+export function signCardFace(face: CardFace): string {
+  const payload = Buffer.from(JSON.stringify(face)).toString('base64url');
+  return `${payload}.${signature(payload)}`;
+}
+
+/** The face a share token carries, if its signature holds and it is for card `id`; otherwise null. */
+export function verifyCardShare(token: string, id: string): CardFace | null {
+  const [payload, sig, ...rest] = token.split('.');
+  if (!payload || !sig || rest.length || token.length > 4096) return null;
+  const expected = Buffer.from(signature(payload));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const face = faceSchema.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
+    return face.id === id ? face : null;
+  } catch {
+    return null;
+  }
+}
+
+export function cardPngPath(id: string): string {
+  return `/cards/${encodeURIComponent(id)}.png`;
+}
+
+export function cardSharePath(face: CardFace): string {
+  return `${cardPngPath(face.id)}?share=${signCardFace(face)}`;
+}
+
+/** The face's texts and the card's image addresses, for the Card component. */
+export function toCardView(card: ApiCard, owner: CardOwner | null): CardView {
+  const storage = getEnv().STORAGE_URL;
+  const folder = card.animation_folder_path.replace(/\/+$/, '');
+  return {
+    id: card.id,
+    name: card.name,
+    label: cardLabel(card.rarity),
+    owner: cardOwnerName(owner),
+    code: cardCode(card.id),
+    date: cardDate(card.unlocked_at ?? card.created_at),
+    unlockedAt: card.unlocked_at ?? null,
+    textColor: card.text_color,
+    accentColor: card.accent_color,
+    bgColor: card.bg_color,
+    imageUrl: storageObjectUrl(storage, CARDS_BUCKET, card.image_path),
+    framePrefix: storageObjectUrl(storage, CARDS_BUCKET, `${folder}/${card.animation_file_name}`),
+    frameFormat: card.animation_file_format,
+    frameCount: card.animation_length,
+    sharePath: cardSharePath(cardFace(card, owner)),
+  };
+}
+
+/** Cards of a purchase-success answer (first_time_purchase_info.unlocked_cards), drawn for `owner`. */
+export function unlockedCardViews(unlocked: unknown, owner: CardOwner | null): CardView[] {
+  const parsed = z.array(apiCardSchema).safeParse(unlocked ?? []);
+  return parsed.success ? parsed.data.map((card) => toCardView(card, owner)) : [];
+}
+
+export interface UserCards {
+  /** The shopper's unlocked cards, newest first. */
+  cards: CardView[];
+  /** How many cards there are to collect; null when it could not be read. */
+  total: number | null;
+  /** The text to show when the cards could not be loaded. */
+  error: string | null;
+}
+
+type Shopper = Pick<Awaited<ReturnType<typeof shopperApi>>, 'api' | 'session'>;
+
+/**
+ * The signed-in shopper's cards and the catalogue total, read in parallel. Pass the route's own
+ * `shopperApi(request)` so one client refreshes the token (a second client refreshing at the same
+ * time would replay the refresh token); without one, the session cookie to set comes back in `headers`.
+ */
+export async function loadUserCards(request: Request, shopper?: Shopper): Promise<UserCards & { headers: Record<string, string> }> {
+  const own = shopper ? null : await shopperApi(request);
+  const { api, session } = shopper ?? own!;
+  const owner = session.get('user') ?? null;
+  try {
+    const [mine, catalogue] = await Promise.all([
+      api.request('GET', 'cards/user-cards', userCardsSchema),
+      api.request('GET', 'cards/cards', cardListSchema, { query: { per_page: 1 } }),
+    ]);
+    return { cards: mine.unlocked_cards.map((card) => toCardView(card, owner)), total: catalogue.total, error: null, headers: (await own?.commit()) ?? {} };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return { cards: [], total: null, error: error.message, headers: (await own?.commit()) ?? {} };
+  }
+}
+
+/** The face of card `id` for the signed-in shopper who unlocked it, or null. */
+export async function ownCardFace(request: Request, id: string): Promise<{ face: CardFace | null; headers: Record<string, string> }> {
+  const { api, session, commit } = await shopperApi(request);
+  const owner = session.get('user');
+  if (!owner || !session.get('accessToken')) return { face: null, headers: await commit() };
+  try {
+    const { unlocked_cards } = await api.request('GET', 'cards/user-cards', userCardsSchema);
+    const card = unlocked_cards.find((c) => c.id === id);
+    return { face: card ? cardFace(card, owner) : null, headers: await commit() };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status >= 500) throw error;
+    return { face: null, headers: await commit() };
+  }
+}

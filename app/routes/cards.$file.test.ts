@@ -1,0 +1,148 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
+import { startTestApi } from '../../tests/support/test-api';
+import { signIn, signInSchema } from '~/lib/auth.server';
+import { cardFace, loadUserCards, signCardFace, verifyCardShare } from '~/lib/cards.server';
+import { loadOrderConfirmation } from '~/lib/order-confirmation.server';
+import { getSession } from '~/lib/session.server';
+import { loader } from './cards.$file';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+let api: Api;
+let tee: Awaited<ReturnType<typeof variants>>[number];
+
+beforeAll(async () => {
+  api = await startTestApi();
+  process.env.API_URL = api.url;
+  process.env.STORAGE_URL = api.url;
+  tee = (await variants(api)).find((v) => v.name === 'Tracer Tee')!;
+  // A recognisable static image for the Tracer Tee card: pure red.
+  const card = await api.database.db.selectFrom('cards').select('image_path').where('product_id', '=', tee.product_id).executeTakeFirstOrThrow();
+  await api.storage.put('cards', card.image_path, await sharp({ create: { width: 600, height: 800, channels: 3, background: '#ff0000' } }).webp({ lossless: true }).toBuffer());
+});
+afterAll(() => api.cleanup());
+
+let n = 0;
+/** A registered shopper through the real API, and the storefront session cookie that signs them in. */
+async function member(buy = true) {
+  const s = shopper(api);
+  const answer = await s.register(`cards-route-${++n}-${Date.now()}@example.com`);
+  const purchaseId = buy ? await buyThroughCheckout(api, s, [{ id: tee.id }]) : null;
+  const request = new Request('http://shop.test/');
+  const cookie = (await signIn(request, await getSession(request), signInSchema.parse(answer))).split(';')[0];
+  return { s, cookie, purchaseId };
+}
+
+const get = (path: string, cookie?: string) => {
+  const request = new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const file = decodeURIComponent(new URL(request.url).pathname.split('/').pop()!);
+  return loader({ request, params: { file }, context: {} });
+};
+
+async function png(response: Response) {
+  expect(response.status).toBe(200);
+  expect(response.headers.get('Content-Type')).toBe('image/png');
+  const body = Buffer.from(await response.arrayBuffer());
+  const meta = await sharp(body).metadata();
+  return { body, meta };
+}
+
+describe('order confirmation and user cards loaders', () => {
+  it('give the cards a purchase unlocked and the shopper’s cards, with the face worked out and a signed share link', async () => {
+    const { cookie, purchaseId } = await member();
+    const request = new Request(`http://shop.test/order-success?purchase_intent_id=${purchaseId}`, { headers: { Cookie: cookie } });
+    const data = await (await loadOrderConfirmation(request, ['purchase_intent_id'])).json();
+    expect(data.cards).toHaveLength(1);
+    const [card] = data.cards;
+    expect(card).toMatchObject({ name: 'Tracer Tee', label: 'COMMON', owner: 'Ada Rossi', frameFormat: 'webp', frameCount: 148 });
+    expect(card.code).toBe(card.id.slice(0, 19).toUpperCase());
+    expect(card.date).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    expect(card.imageUrl).toBe(`${api.url}/storage/v1/object/public/cards/tracer-tee/v1/static.webp`);
+    expect(card.framePrefix).toBe(`${api.url}/storage/v1/object/public/cards/tracer-tee/v1/frame_`);
+    expect(card.sharePath).toMatch(new RegExp(`^/cards/${card.id}\\.png\\?share=[\\w-]+\\.[\\w-]+$`));
+
+    const mine = await loadUserCards(new Request('http://shop.test/profile', { headers: { Cookie: cookie } }));
+    expect(mine).toMatchObject({ total: 4, error: null, headers: {} });
+    expect(mine.cards.map((c) => c.id)).toEqual([card.id]);
+  });
+
+  it('say what went wrong instead of failing the page', async () => {
+    const request = new Request('http://shop.test/profile', { headers: { Cookie: (await member(false)).cookie } });
+    const session = await getSession(request);
+    session.set('accessToken', 'not-a-token');
+    session.unset('refreshToken');
+    const { commitSession } = await import('~/lib/session.server');
+    const broken = (await commitSession(request, session)).split(';')[0];
+    const result = await loadUserCards(new Request('http://shop.test/profile', { headers: { Cookie: broken } }));
+    expect(result.cards).toEqual([]);
+    expect(result.total).toBeNull();
+    expect(result.error).toEqual(expect.any(String));
+  });
+});
+
+describe('GET /cards/{id}.png', () => {
+  it('draws the owner’s card face over its static image as a 600 x 800 PNG', async () => {
+    const { cookie } = await member();
+    const [card] = (await loadUserCards(new Request('http://shop.test/', { headers: { Cookie: cookie } }))).cards;
+    const response = await get(`/cards/${card.id}.png`, cookie);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    const { body, meta } = await png(response);
+    expect([meta.width, meta.height]).toEqual([600, 800]);
+    // The static image shows through away from the text; the rounded corners are transparent.
+    const { data, info } = await sharp(body).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 4)];
+    expect(at(300, 300)).toEqual([255, 0, 0, 255]);
+    expect(at(0, 0)[3]).toBe(0);
+  });
+
+  it('refuses another shopper, a visitor, and malformed addresses', async () => {
+    const owner = await member();
+    const [card] = (await loadUserCards(new Request('http://shop.test/', { headers: { Cookie: owner.cookie } }))).cards;
+    const other = await member(false);
+    for (const cookie of [other.cookie, undefined]) {
+      const response = await get(`/cards/${card.id}.png`, cookie);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('Content-Type')).toMatch(/^text\/plain/);
+    }
+    expect((await get('/cards/nope.png', owner.cookie)).status).toBe(404);
+    expect((await get(`/cards/${card.id}.jpg`, owner.cookie)).status).toBe(404);
+  });
+
+  it('answers anyone holding a signed share link, and only for the card it names', async () => {
+    const { cookie } = await member();
+    const [card] = (await loadUserCards(new Request('http://shop.test/', { headers: { Cookie: cookie } }))).cards;
+    const shared = await get(card.sharePath);
+    expect(shared.headers.get('Cache-Control')).toBe('public, max-age=86400');
+    expect((await png(shared)).meta).toMatchObject({ width: 600, height: 800 });
+
+    const token = new URL(card.sharePath, 'http://shop.test').searchParams.get('share')!;
+    const [payload, signature] = token.split('.');
+    const face = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...face, o: 'Someone Else' })).toString('base64url');
+    expect((await get(`/cards/${card.id}.png?share=${forged}.${signature}`)).status).toBe(404);
+    expect((await get(`/cards/${card.id}.png?share=${payload}.${signature.slice(0, -2)}xx`)).status).toBe(404);
+    const otherId = card.id.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+    expect((await get(`/cards/${otherId}.png?share=${token}`)).status).toBe(404);
+    expect((await get(`/cards/${card.id}.png?share=garbage`)).status).toBe(404);
+  });
+});
+
+describe('share tokens', () => {
+  const face = cardFace(
+    { id: '3f2a9c1e-4b7d-4e2a-9abc-0123456789ab', name: 'Tracer Tee', rarity: 'common', animation_folder_path: 'f', animation_file_name: 'frame_', animation_file_format: 'webp', animation_length: 148, image_path: 'f/static.webp', text_color: '#fff', accent_color: '#f00', bg_color: '#000', unlocked_at: '2026-11-22T10:00:00.000Z' },
+    { first_name: 'Ada', last_name: 'Rossi' },
+  );
+
+  it('round-trip under the session secret and break under another', () => {
+    const token = signCardFace(face);
+    expect(verifyCardShare(token, face.id)).toEqual(face);
+    const previous = process.env.SESSION_SECRET;
+    process.env.SESSION_SECRET = 'another-session-secret-that-is-long-enough-000';
+    try {
+      expect(verifyCardShare(token, face.id)).toBeNull();
+    } finally {
+      process.env.SESSION_SECRET = previous;
+    }
+  });
+});

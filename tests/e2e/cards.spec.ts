@@ -1,0 +1,207 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { hasJavaScript } from '../support/e2e-shop';
+import { uniqueEmail } from '../support/mailbox';
+import { registerThroughPage } from '../support/sign-in';
+
+const TRACER_TEE = '/product/Tracer%20Tee?color=BLACK&size=S/M';
+const PADDED_TEE = '/product/Padded%20Tee?color=BLACK&size=S/M';
+
+/** Width and height from a PNG's IHDR chunk, after checking the signature. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+async function addToCart(page: Page, product: string) {
+  await page.goto(product);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to Cart!')).toBeVisible();
+}
+
+/** A registered shopper (signed in on `page`) buys `products` through the cart and the test payment page. */
+async function buy(page: Page, products: string[]) {
+  for (const product of products) await addToCart(page, product);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Rossi');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+}
+
+async function newMember(browser: Browser, baseURL: string, request: APIRequestContext, label: string) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await registerThroughPage(page, request, uniqueEmail(label));
+  return { context, page };
+}
+
+const unlocked = (page: Page) => page.getByRole('region', { name: 'Card Unlocked!' });
+const slides = (page: Page) => unlocked(page).locator('.card-carousel__slide');
+/** Which slide the strip shows, from its scroll position (1-based). */
+const shownSlide = (page: Page) =>
+  unlocked(page)
+    .locator('.card-carousel__viewport')
+    .evaluate((viewport) => Math.round(viewport.scrollLeft / viewport.clientWidth) + 1);
+const dot = (page: Page, n: number) => unlocked(page).getByRole('link', { name: new RegExp(`^Show card ${n}:`) });
+
+test.describe('collectible cards', () => {
+  test.slow();
+
+  test('a first purchase unlocks its cards on the order page, in a carousel; buying again unlocks nothing', async ({ page, request }, info) => {
+    await registerThroughPage(page, request, uniqueEmail('cards'));
+    await buy(page, [TRACER_TEE, PADDED_TEE]);
+
+    await expect(unlocked(page).getByRole('heading', { name: 'Card Unlocked!' })).toBeVisible();
+    await expect(slides(page)).toHaveCount(2);
+    const names = (await slides(page).locator('.collectible-card__name').allTextContents()).sort();
+    expect(names).toEqual(['Padded Tee', 'Tracer Tee']);
+    const first = unlocked(page).getByTestId('collectible-card').first();
+    await expect(first.locator('.collectible-card__label')).toHaveText(/^(COMMON|RARE)$/);
+    await expect(first.locator('.collectible-card__owner')).toHaveText('Ada Rossi');
+    await expect(first.locator('.collectible-card__code')).toHaveText(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-$/);
+    await expect(first.locator('.collectible-card__footer')).toContainText('FILO · Made in Italy');
+    await expect(first.locator('time')).toHaveText(/^\d{1,2} (Gennaio|Febbraio|Marzo|Aprile|Maggio|Giugno|Luglio|Agosto|Settembre|Ottobre|Novembre|Dicembre) \d{4}$/);
+
+    if (hasJavaScript(info)) {
+      await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+      await unlocked(page).getByRole('button', { name: 'Next card' }).click();
+      await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+      await expect.poll(() => shownSlide(page)).toBe(2);
+      // Past the last card it wraps to the first, and back.
+      await unlocked(page).getByRole('button', { name: 'Next card' }).click();
+      await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+      await expect.poll(() => shownSlide(page)).toBe(1);
+      await unlocked(page).getByRole('button', { name: 'Previous card' }).click();
+      await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+      await expect.poll(() => shownSlide(page)).toBe(2);
+      await dot(page, 1).click();
+      await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+      await expect.poll(() => shownSlide(page)).toBe(1);
+      // The arrow keys move the strip too.
+      await unlocked(page).getByRole('group', { name: 'Cards' }).press('ArrowLeft');
+      await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+      await expectNoSeriousA11yViolations(page);
+    } else {
+      await expect(unlocked(page).getByRole('button', { name: /card$/ })).toHaveCount(0);
+      const href = await dot(page, 2).getAttribute('href');
+      expect(href).toMatch(/^#unlocked-[0-9a-f-]{36}$/);
+      await expect(page.locator(href!)).toHaveCount(1);
+      await dot(page, 2).click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect.poll(() => shownSlide(page)).toBe(2);
+      // The static image, and Share Card as a link to the server-rendered face.
+      await expect(first.locator('img')).toHaveAttribute('src', /\/storage\/v1\/object\/public\/cards\/.+\/static\.webp$/);
+      await expect(first.getByRole('link', { name: 'Share Card' })).toHaveAttribute('href', /^\/cards\/[0-9a-f-]{36}\.png\?share=/);
+    }
+
+    await buy(page, [TRACER_TEE]);
+    await expect(page.getByRole('heading', { name: 'Card Unlocked!' })).toHaveCount(0);
+  });
+
+  test('Share Card saves the card face as a 600 x 800 PNG', async ({ page, request }, info) => {
+    await registerThroughPage(page, request, uniqueEmail('cards-share'));
+    await buy(page, [PADDED_TEE]);
+    const card = unlocked(page).getByTestId('collectible-card');
+
+    if (hasJavaScript(info)) {
+      // Frames load, then play: the image cycles through frame files.
+      await expect(card).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+      await expect(card.locator('img')).toHaveAttribute('src', /frame_\d{4}\.webp$/);
+      const before = await card.locator('img').getAttribute('src');
+      await expect.poll(() => card.locator('img').getAttribute('src')).not.toBe(before);
+
+      const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Share Card' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^product-card-padded-tee-\d{13}\.png$/);
+      const bytes = await readFile((await download.path())!);
+      expect(pngSize(bytes)).toEqual({ width: 600, height: 800 });
+      // The button is back once the export is done.
+      await expect(card.getByRole('button', { name: 'Share Card' })).toBeVisible();
+    } else {
+      const link = card.getByRole('link', { name: 'Share Card' });
+      const response = await page.request.get((await link.getAttribute('href'))!);
+      expect(response.headers()['content-type']).toBe('image/png');
+      expect(pngSize(await response.body())).toEqual({ width: 600, height: 800 });
+    }
+  });
+
+  test('the card tilts toward the pointer, at most 40 degrees, and keeps still under reduced motion', async ({ page, request }, info) => {
+    test.skip(!hasJavaScript(info), 'pointer tilt and animation need JavaScript');
+    await registerThroughPage(page, request, uniqueEmail('cards-tilt'));
+    await buy(page, [TRACER_TEE]);
+    const card = unlocked(page).getByTestId('collectible-card');
+    await expect(card).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+    const face = card.locator('.collectible-card');
+    const box = (await face.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 1, box.y + 1);
+    const transform = await face.evaluate((element) => (element as HTMLElement).style.transform);
+    const [, x, y] = /rotateX\((-?[\d.]+)deg\) rotateY\((-?[\d.]+)deg\)/.exec(transform) ?? [];
+    expect(Number(x)).toBeGreaterThan(30);
+    expect(Number(x)).toBeLessThanOrEqual(40);
+    expect(Number(y)).toBeGreaterThan(30);
+    expect(Number(y)).toBeLessThanOrEqual(40);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => face.evaluate((element) => (element as HTMLElement).style.transform)).toBe('');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await expect(card).toHaveAttribute('data-state', 'static');
+    await expect(card.getByRole('button', { name: 'Share Card' })).toBeVisible();
+    await expect(card.locator('img')).toHaveAttribute('src', /static\.webp$/);
+  });
+
+  test('/cards/{id}.png answers its owner and a signed link, and refuses anyone else', async ({ page, request, browser, baseURL }) => {
+    await registerThroughPage(page, request, uniqueEmail('cards-owner'));
+    await buy(page, [TRACER_TEE]);
+    const noscript = await unlocked(page).getByTestId('collectible-card').locator('noscript').innerHTML();
+    const share = /href="([^"]+)"/.exec(noscript)![1].replace(/&amp;/g, '&');
+    const plain = share.split('?')[0];
+    expect(plain).toMatch(/^\/cards\/[0-9a-f-]{36}\.png$/);
+
+    const own = await page.request.get(plain);
+    expect(own.status()).toBe(200);
+    expect(own.headers()['content-type']).toBe('image/png');
+    expect(own.headers()['cache-control']).toBe('private, no-store');
+    expect(pngSize(await own.body())).toEqual({ width: 600, height: 800 });
+
+    const other = await newMember(browser, baseURL!, request, 'cards-other');
+    try {
+      const refused = await other.page.request.get(plain);
+      expect(refused.status()).toBe(404);
+      expect(refused.headers()['content-type']).not.toContain('image/png');
+      // The signed link works for anyone, and only for the card it was made for.
+      const shared = await other.page.request.get(share);
+      expect(shared.status()).toBe(200);
+      expect(pngSize(await shared.body())).toEqual({ width: 600, height: 800 });
+      const forged = share.replace(/\.png\?share=([A-Za-z0-9_-]+)\./, (_, payload: string) => `.png?share=${payload.slice(0, -2)}AA.`);
+      expect((await other.page.request.get(forged)).status()).toBe(404);
+    } finally {
+      await other.context.close();
+    }
+    const anonymous = await request.get(plain);
+    expect(anonymous.status()).toBe(404);
+  });
+
+  test('every frame of an unlocked card is served, with a long cache', async ({ page, request }) => {
+    await registerThroughPage(page, request, uniqueEmail('cards-frames'));
+    await buy(page, [PADDED_TEE]);
+    const card = unlocked(page).getByTestId('collectible-card');
+    const prefix = (await card.getAttribute('data-frame-prefix'))!;
+    const format = (await card.getAttribute('data-frame-format'))!;
+    const count = Number(await card.getAttribute('data-frame-count'));
+    expect(count).toBe(148);
+    const statuses = await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const response = await request.head(`${prefix}${String(i).padStart(4, '0')}.${format}`);
+        return [response.status(), response.headers()['content-type'], response.headers()['cache-control']].join(' ');
+      }),
+    );
+    expect(new Set(statuses)).toEqual(new Set(['200 image/webp public, max-age=31536000, immutable']));
+    expect((await request.head(`${prefix}${String(count).padStart(4, '0')}.${format}`)).status()).toBe(404);
+  });
+});
