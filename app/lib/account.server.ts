@@ -34,6 +34,7 @@ export async function accountApi(request: Request) {
       query: { limit: query.limit, offset: query.offset, q: query.q || undefined, status: query.status || undefined },
     });
   return {
+    api,
     session,
     commit,
     profile: () => api.request('GET', 'user/profile', profileAnswerSchema),

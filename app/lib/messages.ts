@@ -122,8 +122,6 @@ export const ACCOUNT_MESSAGES = {
   notAuthenticated: 'Not authenticated. Please log in.',
   noPurchases: 'No purchases yet',
   viewAllOrders: 'View All Orders',
-  noCards: 'No cards unlocked yet',
-  noCardsHint: 'Make a purchase to unlock cards!',
   memberSince: 'Member Since',
   failedToUpdateProfile: 'Failed to update profile',
   saveChanges: 'Save Changes',

@@ -130,7 +130,7 @@ const save = (cookie: string, fields: Record<string, string>) =>
   action({ request: storefrontPost('/profile?edit=1', cookie, fields), params: {}, context: {} }) as Promise<Response>;
 
 describe('profile page', () => {
-  it('shows the profile, the latest 5 purchases with the count of all, and no cards yet', async () => {
+  it('shows the profile, the latest 5 purchases with the count of all, and the cards they unlocked', async () => {
     const s = shopper(api);
     await s.register();
     const stocked = (await variants(api)).sort((a, b) => b.stock_quantity - a.stock_quantity);
@@ -140,12 +140,16 @@ describe('profile page', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     const data = await dataOf(res);
-    expect(data).toMatchObject({ state: 'ready', editing: false, purchaseCount: 6, cards: [] });
+    expect(data).toMatchObject({ state: 'ready', editing: false, purchaseCount: 6, cardTotal: expect.any(Number) });
+    const products = new Set(stocked.slice(0, 3).map((v) => v.product_id));
+    expect(data.cards).toHaveLength(products.size);
+    expect(data.cardTotal).toBeGreaterThanOrEqual(products.size);
+    expect(data.cards[0]).toMatchObject({ owner: 'Ada Rossi', code: expect.stringMatching(/^[0-9A-F-]{19}$/) });
     expect(data.profile).toMatchObject({ email: s.email, first_name: 'Ada', last_name: 'Rossi', phone: null, address: null, member_since: expect.any(String) });
     expect(data.purchases.map((p: { purchase_id: string }) => p.purchase_id)).toEqual(ids.slice(1).reverse());
   });
 
-  it('asks the API for profile, purchases and stats at the same time', async () => {
+  it('asks the API for profile, purchases, stats and cards at the same time', async () => {
     const s = shopper(api);
     await s.register();
     const cookie = await shopperCookie(s);
@@ -165,7 +169,8 @@ describe('profile page', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(most).toBe(3);
+    // Profile, purchases, stats, the shopper's cards and the card total.
+    expect(most).toBe(5);
   });
 
   it('says "No purchases yet" through an empty list, and edit mode is in the address', async () => {

@@ -3,10 +3,12 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Link, useLoaderData } from '@remix-run/react';
 import { AccountInformation, PROFILE_EDIT_PARAM } from '~/components/profile/account-information';
 import { PurchaseHistory } from '~/components/profile/purchase-history';
-import { YourCards, type YourCard } from '~/components/profile/your-cards';
+import { cardStylesheet } from '~/components/cards/card-carousel';
+import { YourCards } from '~/components/profile/your-cards';
 import { PROFILE_FIELDS, profileSchema } from '~/forms/profile';
 import { accountApi, isNotAuthenticated, profileFieldErrors, type Profile } from '~/lib/account.server';
 import { requireUser } from '~/lib/auth.server';
+import { loadUserCards } from '~/lib/cards.server';
 import { displayName } from '~/lib/display-name';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import type { NavigationHandle } from '~/lib/navigation';
@@ -18,7 +20,7 @@ import accountStyles from '~/styles/account.css';
 
 export const handle: NavigationHandle = { pageTitle: 'Profile' };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }, cardStylesheet];
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Profile') }, { name: 'robots', content: 'noindex' }];
 
@@ -29,14 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const editing = new URL(request.url).searchParams.has(PROFILE_EDIT_PARAM);
   const account = await accountApi(request);
   // Independent calls, in parallel.
-  const [profile, purchases, stats] = await Promise.allSettled([
+  const [profile, purchases, stats, cards] = await Promise.allSettled([
     account.profile(),
     account.purchases({ limit: ACCOUNT_RULES.profilePurchases, offset: 0 }),
     account.stats(),
+    loadUserCards(request, account),
   ]);
   const headers = { ...(await account.commit()), ...NO_STORE };
-  // Unlocked cards come with the cards issue; until then the panel shows its empty text.
-  const cards: YourCard[] = [];
 
   if (profile.status === 'rejected') {
     if (isNotAuthenticated(profile.reason)) {
@@ -48,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Spec §8: other profile fetch failures are only logged.
   if (purchases.status === 'rejected') console.error('Purchase history could not be loaded:', purchases.reason);
   if (stats.status === 'rejected') console.error('Order statistics could not be loaded:', stats.reason);
+  if (cards.status === 'rejected') console.error('Cards could not be loaded:', cards.reason);
+  else if (cards.value.error) console.error('Cards could not be loaded:', cards.value.error);
   const recent: PurchaseListItem[] | null = purchases.status === 'fulfilled' ? purchases.value : null;
   return json(
     {
@@ -55,7 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       profile: profile.value,
       purchases: recent,
       purchaseCount: stats.status === 'fulfilled' ? stats.value.total_orders : (recent?.length ?? null),
-      cards,
+      cards: cards.status === 'fulfilled' ? cards.value.cards : [],
+      cardTotal: cards.status === 'fulfilled' ? cards.value.total : null,
       editing,
     },
     { headers },
@@ -103,7 +107,7 @@ export default function ProfilePage() {
       </section>
     );
   }
-  const { profile, purchases, purchaseCount, cards, editing } = data;
+  const { profile, purchases, purchaseCount, cards, cardTotal, editing } = data;
   return (
     <section className="profile" aria-labelledby="profile-heading">
       <h1 id="profile-heading" className="page-title">
@@ -113,7 +117,7 @@ export default function ProfilePage() {
         <AccountInformation profile={profile} editing={editing} />
         <div className="profile-layout__side">
           <PurchaseHistory purchases={purchases} count={purchaseCount} />
-          <YourCards cards={cards} />
+          <YourCards cards={cards} total={cardTotal} />
         </div>
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { apiUrl } from '../support/e2e';
 import { hasJavaScript } from '../support/e2e-shop';
 import { uniqueEmail } from '../support/mailbox';
 import { registerThroughPage } from '../support/sign-in';
@@ -102,6 +103,22 @@ test.describe('collectible cards', () => {
 
     await buy(page, [TRACER_TEE]);
     await expect(page.getByRole('heading', { name: 'Card Unlocked!' })).toHaveCount(0);
+
+    // The profile's Your Cards panel holds both, out of every card there is to collect.
+    const total = (await (await request.get(`${apiUrl}/api/cards/cards?per_page=1`)).json()).total;
+    expect(total).toBeGreaterThan(2);
+    await page.goto('/profile');
+    const yours = page.getByTestId('your-cards');
+    await expect(yours.getByTestId('cards-count')).toHaveText(`2 out of ${total}`);
+    await expect(yours.getByTestId('collectible-card')).toHaveCount(2);
+    await expect(yours.getByText('No cards unlocked yet')).toHaveCount(0);
+    if (hasJavaScript(info)) {
+      await yours.getByRole('button', { name: 'Next card' }).click();
+      await yours.getByRole('button', { name: 'Next card' }).click();
+      await expect(yours.getByRole('link', { name: /^Show card 1:/ })).toHaveAttribute('aria-current', 'true');
+    } else {
+      await expect(yours.getByRole('link', { name: /^Show card 2:/ })).toHaveAttribute('href', /^#profile-card-[0-9a-f-]{36}$/);
+    }
   });
 
   test('Share Card saves the card face as a 600 x 800 PNG', async ({ page, request }, info) => {
