@@ -107,6 +107,26 @@ describe('orders loader: search, filters, deep link', () => {
     expect(line.variant_attributes.map((a: { attribute_name: string }) => a.attribute_name)).toEqual(['color', 'treatment', 'material', 'size']);
   });
 
+  it('asks the API for the orders, the stats and the opened order at the same time', async () => {
+    const realFetch = globalThis.fetch;
+    let inFlight = 0;
+    let most = 0;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (...args: Parameters<typeof fetch>) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await realFetch(...args);
+      } finally {
+        inFlight--;
+      }
+    });
+    try {
+      expect((await load(`/orders?page=2&open=${tee}`, cookie)).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(most).toBe(3);
+  });
+
   it('the details route answers the owner, and the inline error for anyone else', async () => {
     const own = await detailsLoader({ request: storefrontGet(`/orders/${both}/details`, cookie), params: { purchaseId: both }, context: {} });
     expect(own.status).toBe(200);

@@ -50,11 +50,12 @@ export function PurchaseForm({
 
   const error = fields.variantId.errors?.[0] ?? form.errors?.[0];
   const busy = fetcher.state !== 'idle';
-  const buying = fetcher.formData?.get('intent') === 'quick-purchase';
+  // A visitor's press only opens the sign-in modal: no status until they are signed in.
+  const buying = fetcher.formData?.get('intent') === 'quick-purchase' && signedIn;
   const status =
     buying && fetcher.state === 'submitting'
       ? QUICK_PURCHASE_STATUS.creating
-      : buying && fetcher.state === 'loading' && signedIn
+      : buying && fetcher.state === 'loading'
         ? QUICK_PURCHASE_STATUS.redirecting
         : resumeVariantId && !fetcher.data
           ? QUICK_PURCHASE_STATUS.resuming
