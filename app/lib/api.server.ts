@@ -27,6 +27,30 @@ export function detailText(body: unknown): string | null {
   return null;
 }
 
+/**
+ * The status of a page whose data the API failed to give: 503 when the API could not be reached
+ * (or said it is unavailable), 504 when it did not answer in time, 502 for any other answer it
+ * could not use. Never a bare 500, which stays for the storefront's own faults.
+ */
+export function upstreamStatus(error: unknown): 500 | 502 | 503 | 504 {
+  if (!(error instanceof ApiRequestError)) return 500;
+  return error.status === 503 || error.status === 504 ? error.status : 502;
+}
+
+/**
+ * `fetch`, sent once more when the connection fails before any answer and the request is safe to
+ * repeat: a kept-alive connection the server has just closed (a restart) fails at once, and the
+ * second try goes out on a new one. Aborts are never retried.
+ */
+export async function fetchWithReplay(doFetch: typeof fetch, url: URL | string, init: RequestInit, replayable: boolean): Promise<Response> {
+  try {
+    return await doFetch(url, init);
+  } catch (error) {
+    if (!replayable || init.signal?.aborted) throw error;
+    return doFetch(url, init);
+  }
+}
+
 export interface ApiClientOptions {
   baseUrl: string;
   timeoutMs: number;
@@ -47,7 +71,16 @@ export function isExpiredTokenError(status: number, message: string): boolean {
 }
 
 type Query = Record<string, string | number | undefined>;
-type CallInit = { query?: Query; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+type CallInit = {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Safe to send twice (a read made with POST); GET, HEAD, PUT and DELETE always are. */
+  idempotent?: boolean;
+};
+
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? fetch;
@@ -85,14 +118,11 @@ export function createApiClient(options: ApiClientOptions) {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
 
+    const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+    const replayable = init.idempotent ?? IDEMPOTENT_METHODS.has(method);
     let response: Response;
     try {
-      response = await doFetch(url, {
-        method,
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal,
-      });
+      response = await fetchWithReplay(doFetch, url, { method, headers, body, signal }, replayable);
     } catch (error) {
       if (timeout.aborted) throw new ApiRequestError(504, 'Request timed out');
       if (init.signal?.aborted) throw error;
@@ -100,14 +130,21 @@ export function createApiClient(options: ApiClientOptions) {
       throw new ApiRequestError(503, 'Failed to fetch');
     }
     options.onResponse?.(response);
-    const body: unknown = await response.json().catch(() => undefined);
+    let answer: unknown;
+    try {
+      answer = await response.json();
+    } catch {
+      // The timeout also covers the body: an answer that stalls halfway is as late as no answer.
+      if (timeout.aborted) throw new ApiRequestError(504, 'Request timed out');
+      answer = undefined;
+    }
     if (!response.ok) {
       throw new ApiRequestError(
         response.status,
-        detailText(body) ?? (body === undefined ? MESSAGES.httpError(response.status) : MESSAGES.somethingWentWrong),
+        detailText(answer) ?? (answer === undefined ? MESSAGES.httpError(response.status) : MESSAGES.somethingWentWrong),
       );
     }
-    const parsed = schema.safeParse(body);
+    const parsed = schema.safeParse(answer);
     if (!parsed.success) {
       console.error(`Unexpected answer from ${method} ${url.pathname}:`, parsed.error.issues.slice(0, 3));
       throw new ApiRequestError(502, MESSAGES.somethingWentWrong);
@@ -120,7 +157,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** Any call of spec §7: method, path under /api/, the zod schema of the answer. Area modules wrap it. */
     request: call,
     products: {
-      list: (): Promise<ProductListItem[]> => call('POST', 'products/list', productListSchema, { body: {} }),
+      list: (): Promise<ProductListItem[]> => call('POST', 'products/list', productListSchema, { body: {}, idempotent: true }),
     },
   };
 }

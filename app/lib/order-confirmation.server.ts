@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node';
-import { ApiRequestError } from './api.server';
+import { ApiRequestError, upstreamStatus } from './api.server';
 import { cartApi, type PurchaseSuccess } from './cart.server';
 import { CART_MESSAGES } from './messages';
 import { commitSession } from './session.server';
@@ -22,6 +22,7 @@ export async function loadOrderConfirmation(request: Request, params: string[]) 
   } catch (error) {
     const detail = error instanceof ApiRequestError && error.status < 500 ? error.message : CART_MESSAGES.failedToLoadOrder;
     const setCookie = await cart.commit();
-    return json({ order: null, id, error: detail, registered }, { status: error instanceof ApiRequestError && error.status === 404 ? 404 : 200, headers: { ...noStore, ...setCookie } });
+    const status = error instanceof ApiRequestError && error.status < 500 ? (error.status === 404 ? 404 : 200) : upstreamStatus(error);
+    return json({ order: null, id, error: detail, registered }, { status, headers: { ...noStore, ...setCookie } });
   }
 }

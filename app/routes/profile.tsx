@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { ApiRequestError } from '~/lib/api.server';
+import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
 import { requireUser, shopperApi, userSchema } from '~/lib/auth.server';
 import { displayName } from '~/lib/display-name';
 import { pageTitle } from '~/lib/page-title';
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ user, error: null }, { headers: { ...(await commit()), 'Cache-Control': 'private, no-store' } });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
-    return json({ user: null, error: error.message }, { status: error.status === 401 ? 401 : 503, headers: { ...(await commit()), 'Cache-Control': 'private, no-store' } });
+    return json({ user: null, error: error.message }, { status: error.status === 401 ? 401 : upstreamStatus(error), headers: { ...(await commit()), 'Cache-Control': 'private, no-store' } });
   }
 }
 
