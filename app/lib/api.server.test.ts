@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi } from '../../tests/support/test-api';
+import { installGlobals } from '@remix-run/node';
 import { z } from 'zod';
 import { ApiRequestError, createApiClient, detailText, upstreamStatus } from './api.server';
 
@@ -94,5 +95,25 @@ describe('upstreamStatus', () => {
     expect(upstreamStatus(new ApiRequestError(502, 'Something went wrong'))).toBe(502);
     expect(upstreamStatus(new ApiRequestError(429, 'Too many requests'))).toBe(502);
     expect(upstreamStatus(new TypeError('bug'))).toBe(500);
+  });
+});
+
+describe('under the globals remix-serve installs', () => {
+  it('a call with a body that times out is a 504, not an unhandled rejection that stops the server', async () => {
+    const names = ['fetch', 'Request', 'Response', 'Headers', 'FormData', 'File'] as const;
+    const saved = Object.fromEntries(names.map((name) => [name, globalThis[name]]));
+    const hung = createServer(() => undefined);
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    installGlobals();
+    try {
+      const client = createApiClient({ baseUrl: `http://127.0.0.1:${(hung.address() as AddressInfo).port}`, timeoutMs: 200 });
+      await expect(client.request('POST', 'cart/add', z.unknown(), { body: { variant_id: 'v' } })).rejects.toMatchObject({ status: 504 });
+      // Whatever the abort set off settles before the test ends, so an unhandled rejection fails it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      Object.assign(globalThis, saved);
+      hung.closeAllConnections();
+      await new Promise((resolve) => hung.close(resolve));
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { fetch as undiciFetch } from 'undici';
 import type { z } from 'zod';
 import { productListSchema, type ProductListItem } from './api-schemas';
 import { catalogueCache } from './cache.server';
@@ -36,6 +37,13 @@ export function upstreamStatus(error: unknown): 500 | 502 | 503 | 504 {
   if (!(error instanceof ApiRequestError)) return 500;
   return error.status === 503 || error.status === 504 ? error.status : 502;
 }
+
+/**
+ * Node's own fetch (undici), whatever the server installed as the global one: the web-fetch polyfill
+ * that remix-serve installs rejects unhandled, and so stops the process, when a request with a body
+ * is aborted, which is what the timeout does to every slow call.
+ */
+export const upstreamFetch = undiciFetch as unknown as typeof fetch;
 
 /**
  * `fetch`, sent once more when the connection fails before any answer and the request is safe to
@@ -83,7 +91,7 @@ type CallInit = {
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 export function createApiClient(options: ApiClientOptions) {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? upstreamFetch;
   const root = `${options.baseUrl.replace(/\/+$/, '')}/api/`;
 
   async function call<S extends z.ZodTypeAny>(

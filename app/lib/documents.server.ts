@@ -1,5 +1,5 @@
 import { json, type HeadersFunction } from '@remix-run/node';
-import { ApiRequestError, fetchWithReplay, upstreamStatus } from './api.server';
+import { ApiRequestError, fetchWithReplay, upstreamFetch, upstreamStatus } from './api.server';
 import { getEnv } from './env.server';
 import { MESSAGES } from './messages';
 import { policyDocument, type PolicySlug } from './policies';
@@ -19,7 +19,7 @@ export async function fetchDocument(path: string): Promise<string> {
   const late = () => new ApiRequestError(504, 'Request timed out');
   let response: Response;
   try {
-    response = await fetchWithReplay(fetch, documentUrl(env.STORAGE_URL, path), { signal }, true);
+    response = await fetchWithReplay(upstreamFetch, documentUrl(env.STORAGE_URL, path), { signal }, true);
   } catch {
     throw signal.aborted ? late() : new ApiRequestError(503, 'Failed to fetch');
   }
