@@ -1,4 +1,5 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /** The public buckets of ARCHITECTURE.md. */
@@ -58,7 +59,10 @@ export function createLocalStorage(root: string): Storage {
     async put(bucket, path, body) {
       const file = locate(bucket, path);
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, body);
+      // Write then rename: several API instances may share the folder, and no reader sees half a file.
+      const partial = `${file}.${process.pid}.${randomUUID()}.tmp`;
+      await writeFile(partial, body);
+      await rename(partial, file);
     },
     async get(bucket, path) {
       const file = locate(bucket, path);
