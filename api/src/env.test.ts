@@ -48,4 +48,10 @@ describe('parseApiEnv', () => {
     expect(() => parseApiEnv({ ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN: must be at least 32 characters/);
     expect(() => parseApiEnv({ STOREFRONT_HOOK_URLS: 'http://a.test, ftp://b.test' })).toThrow(/STOREFRONT_HOOK_URLS/);
   });
+
+  it('lists the trusted proxies, and refuses anything that is not an IP address', () => {
+    expect(parseApiEnv({}).TRUSTED_PROXIES).toEqual([]);
+    expect(parseApiEnv({ TRUSTED_PROXIES: '10.0.0.5, 2001:db8::1' }).TRUSTED_PROXIES).toEqual(['10.0.0.5', '2001:db8::1']);
+    expect(() => parseApiEnv({ TRUSTED_PROXIES: '10.0.0.5, shop.example.com' })).toThrow(/TRUSTED_PROXIES/);
+  });
 });

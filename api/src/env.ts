@@ -38,6 +38,15 @@ export const apiEnvSchema = z
     REDIS_KEY_PREFIX: z.preprocess(emptyAsUnset, z.string().max(100).regex(/^[\w:.-]*$/, 'letters, digits, _ : . - only').default('')),
     STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'must start with sk_')),
     STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must start with whsec_')),
+    // Storefronts and load balancers on other machines, whose X-Forwarded-For names the shopper (comma-separated IPs).
+    TRUSTED_PROXIES: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .default('')
+        .transform((v) => v.split(',').map((ip) => ip.trim()).filter(Boolean))
+        .pipe(z.array(z.string().ip({ message: 'must list IP addresses' }))),
+    ),
     // Sign-in requests one client address may make per minute (behind a proxy that sets X-Forwarded-For).
     AUTH_IP_LIMIT_PER_MINUTE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(60)),
   })

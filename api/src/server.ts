@@ -45,6 +45,7 @@ async function main() {
       storefrontUrl: env.STOREFRONT_URL,
       adminToken,
       jwtSecret,
+      trustedProxies: env.TRUSTED_PROXIES,
     },
     onCatalogueChange: storefrontNotifier(env.STOREFRONT_HOOK_URLS, adminToken, log),
   });
