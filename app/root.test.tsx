@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { commitSession, getSession } from './lib/session.server';
-import { loader } from './root';
+import { createRemixStub } from '@remix-run/testing';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ErrorBoundary, loader } from './root';
 
 async function load(headers: Record<string, string> = {}) {
   const response = await loader({ request: new Request('http://shop.test/', { headers }), params: {}, context: {} });
@@ -25,5 +27,37 @@ describe('root loader', () => {
 
   it('hides the cookie notice once the acceptance cookie is there', async () => {
     expect((await load({ Cookie: 'other=1; cookieConsent=accepted' })).cookieConsent).toBe(true);
+  });
+});
+
+describe('root error boundary', () => {
+  const renderError = (error: unknown, path = '/somewhere?x=1') => {
+    const Stub = createRemixStub([{ id: 'root', path: '*', Component: () => null, ErrorBoundary }]);
+    return renderToStaticMarkup(<Stub initialEntries={[path]} hydrationData={{ errors: { root: error } }} />);
+  };
+  const thrown = (status: number, data: unknown) => ({ status, statusText: '', internal: false, data });
+
+  it('says a missing page does not exist, with a way home', () => {
+    const html = renderError(thrown(404, null));
+    expect(html).toContain('Error 404');
+    expect(html).toContain('Page not found');
+    expect(html).toContain('href="/"');
+    expect(html).not.toContain('Try again');
+  });
+
+  it("shows an upstream failure's message with a plain retry link to the same address", () => {
+    const html = renderError(thrown(503, { message: 'Failed to fetch' }));
+    expect(html).toContain('Error 503');
+    expect(html).toContain('Something went wrong');
+    expect(html).toContain('<p role="alert">Failed to fetch</p>');
+    expect(html).toContain('href="/somewhere?x=1"');
+    expect(html).toContain('Try again');
+  });
+
+  it("falls back to 'Something went wrong' for the storefront's own faults", () => {
+    const html = renderError(new Error('secret stack detail'));
+    expect(html).toContain('Error 500');
+    expect(html).toContain('Please try again in a moment.');
+    expect(html).not.toContain('secret stack detail');
   });
 });

@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
+  useLocation,
   useNavigation,
   useRevalidator,
   useRouteError,
@@ -29,7 +30,7 @@ import { ProfileSkeleton } from './components/profile/profile-skeleton';
 import { useArrivingAt } from './components/use-arriving';
 import { hasCookieConsent } from './lib/cookie-consent.server';
 import { getHoneypot } from './lib/honeypot.server';
-import { AUTH_MESSAGES } from './lib/messages';
+import { AUTH_MESSAGES, MESSAGES } from './lib/messages';
 import { pageTitle } from './lib/page-title';
 import stylesheet from './styles/app.css';
 import authStyles from './styles/auth.css';
@@ -146,17 +147,39 @@ export default function App() {
   );
 }
 
+/** Text of a thrown response: the message a loader gave (an API detail), if any. */
+function thrownMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || !error.data || typeof error.data !== 'object') return null;
+  const message = (error.data as { message?: unknown }).message;
+  return typeof message === 'string' && message.trim() ? message : null;
+}
+
+/** The brand's error page, inside the site chrome: a page that does not exist, or a failure with a way to retry. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const location = useLocation();
   const notFound = isNotFound(error);
-  const heading = notFound ? 'Page not found' : 'Something went wrong';
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const heading = notFound ? 'Page not found' : MESSAGES.somethingWentWrong;
+  const message = thrownMessage(error);
   return (
-    <section className="error-page">
-      <h1>{heading}</h1>
-      <p>{notFound ? 'The page you were looking for does not exist.' : 'Please try again in a moment.'}</p>
-      <Link to="/" className="button">
-        Back to Home
-      </Link>
+    <section className="error-page" aria-labelledby="error-heading">
+      <p className="eyebrow">Error {status}</p>
+      <h1 id="error-heading">{heading}</h1>
+      <p role={notFound ? undefined : 'alert'}>
+        {notFound ? 'The page you were looking for does not exist.' : (message ?? 'Please try again in a moment.')}
+      </p>
+      <div className="error-page__actions">
+        {notFound ? null : (
+          // A plain link: retrying works without JavaScript too.
+          <a href={`${location.pathname}${location.search}`} className="button button--ghost">
+            Try again
+          </a>
+        )}
+        <Link to="/" className="button">
+          Back to Home
+        </Link>
+      </div>
     </section>
   );
 }

@@ -35,6 +35,8 @@ export interface AppConfig {
   storefrontUrl: string;
   /** Bearer token of the owner's admin routes; null turns them off. */
   adminToken: string | null;
+  /** Peers, beside this machine, whose X-Forwarded-For is believed (storefronts, load balancers). */
+  trustedProxies?: string[];
 }
 
 /** Everything the API talks to; tests pass in-memory versions. */

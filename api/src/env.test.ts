@@ -28,4 +28,30 @@ describe('parseApiEnv', () => {
       expect((error as Error).message).toMatch(/DATABASE_URL: must be a postgres/);
     }
   });
+
+  it('reads the settings several instances share: hook URLs as a list, the admin token, the Redis key prefix', () => {
+    const env = parseApiEnv({
+      STOREFRONT_URL: 'https://shop.example.com',
+      STOREFRONT_HOOK_URLS: 'http://10.0.0.1:3000/, http://10.0.0.2:3000',
+      ADMIN_TOKEN: 'a'.repeat(43),
+      REDIS_KEY_PREFIX: 'shop-eu:',
+    });
+    expect(env.STOREFRONT_HOOK_URLS).toEqual(['http://10.0.0.1:3000', 'http://10.0.0.2:3000']);
+    expect(env.ADMIN_TOKEN).toBe('a'.repeat(43));
+    expect(env.REDIS_KEY_PREFIX).toBe('shop-eu:');
+    // One storefront: the hook goes where the links go.
+    expect(parseApiEnv({ STOREFRONT_URL: 'https://shop.example.com' }).STOREFRONT_HOOK_URLS).toEqual(['https://shop.example.com']);
+    expect(parseApiEnv({}).REDIS_KEY_PREFIX).toBe('');
+  });
+
+  it('refuses a short admin token and a hook list with something that is not a URL', () => {
+    expect(() => parseApiEnv({ ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN: must be at least 32 characters/);
+    expect(() => parseApiEnv({ STOREFRONT_HOOK_URLS: 'http://a.test, ftp://b.test' })).toThrow(/STOREFRONT_HOOK_URLS/);
+  });
+
+  it('lists the trusted proxies, and refuses anything that is not an IP address', () => {
+    expect(parseApiEnv({}).TRUSTED_PROXIES).toEqual([]);
+    expect(parseApiEnv({ TRUSTED_PROXIES: '10.0.0.5, 2001:db8::1' }).TRUSTED_PROXIES).toEqual(['10.0.0.5', '2001:db8::1']);
+    expect(() => parseApiEnv({ TRUSTED_PROXIES: '10.0.0.5, shop.example.com' })).toThrow(/TRUSTED_PROXIES/);
+  });
 });

@@ -21,18 +21,43 @@ export const apiEnvSchema = z
     STORAGE_URL: optional(httpUrl),
     // Links in emails (back in stock) point at the storefront.
     STOREFRONT_URL: z.preprocess(emptyAsUnset, httpUrl.default('http://localhost:3000')),
+    // Every storefront instance to tell when the catalogue changes (comma-separated); default STOREFRONT_URL.
+    STOREFRONT_HOOK_URLS: optional(
+      z
+        .string()
+        .transform((v) => v.split(',').map((url) => url.trim()).filter(Boolean))
+        .pipe(z.array(httpUrl).min(1, 'must list at least one URL')),
+    ),
+    // The owner's bearer token, shared by every instance; without it each data folder makes its own.
+    ADMIN_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     SMTP_URL: optional(z.string().refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')),
     MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('FILO <shop@filo.example>')),
     REDIS_URL: optional(z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')),
+    // Put before every key the API writes to Redis, so several shops (or test runs) can share one server.
+    REDIS_KEY_PREFIX: z.preprocess(emptyAsUnset, z.string().max(100).regex(/^[\w:.-]*$/, 'letters, digits, _ : . - only').default('')),
     STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'must start with sk_')),
     STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must start with whsec_')),
+    // Storefronts and load balancers on other machines, whose X-Forwarded-For names the shopper (comma-separated IPs).
+    TRUSTED_PROXIES: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .default('')
+        .transform((v) => v.split(',').map((ip) => ip.trim()).filter(Boolean))
+        .pipe(z.array(z.string().ip({ message: 'must list IP addresses' }))),
+    ),
     // Sign-in requests one client address may make per minute (behind a proxy that sets X-Forwarded-For).
     AUTH_IP_LIMIT_PER_MINUTE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(60)),
   })
   .transform((env) => {
     const publicApiUrl = env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`;
-    return { ...env, PUBLIC_API_URL: publicApiUrl, STORAGE_URL: env.STORAGE_URL ?? publicApiUrl };
+    return {
+      ...env,
+      PUBLIC_API_URL: publicApiUrl,
+      STORAGE_URL: env.STORAGE_URL ?? publicApiUrl,
+      STOREFRONT_HOOK_URLS: env.STOREFRONT_HOOK_URLS ?? [env.STOREFRONT_URL],
+    };
   });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

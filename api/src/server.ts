@@ -18,8 +18,15 @@ async function main() {
   const mail = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log)
     : createOutboxMailer(handle.db, systemClock, log);
-  const rateLimits = createRateLimits({ redisUrl: env.REDIS_URL, log, points: { 'auth-ip': env.AUTH_IP_LIMIT_PER_MINUTE } });
-  const adminToken = ensureAdminToken(env.DATA_DIR);
+  const rateLimits = createRateLimits({
+    redisUrl: env.REDIS_URL,
+    keyPrefix: env.REDIS_KEY_PREFIX,
+    log,
+    points: { 'auth-ip': env.AUTH_IP_LIMIT_PER_MINUTE },
+  });
+  // Shared counters from the first request on; memory stands in while Redis is unreachable.
+  if (env.REDIS_URL && !(await rateLimits.ready())) log.error('rate limits: Redis not reachable yet; counting in memory meanwhile');
+  const adminToken = env.ADMIN_TOKEN ?? ensureAdminToken(env.DATA_DIR);
   const payments = env.STRIPE_SECRET_KEY
     ? createStripeProvider({ client: createStripeClient(env.STRIPE_SECRET_KEY), webhookSecret: env.STRIPE_WEBHOOK_SECRET })
     : createTestPaymentProvider(env.PUBLIC_API_URL);
@@ -38,8 +45,9 @@ async function main() {
       storefrontUrl: env.STOREFRONT_URL,
       adminToken,
       jwtSecret,
+      trustedProxies: env.TRUSTED_PROXIES,
     },
-    onCatalogueChange: storefrontNotifier(env.STOREFRONT_URL, adminToken, log),
+    onCatalogueChange: storefrontNotifier(env.STOREFRONT_HOOK_URLS, adminToken, log),
   });
 
   const server = serve({ fetch: app.fetch, port: env.API_PORT }, (info) => {

@@ -58,6 +58,13 @@ function viaApi(port: number, token: string): Backend {
   };
 }
 
+/** The owner's token: ADMIN_TOKEN when the instances share one, else the one kept in DATA_DIR. */
+function adminTokenOf(env: ApiEnv): string | null {
+  if (env.ADMIN_TOKEN) return env.ADMIN_TOKEN;
+  const file = join(env.DATA_DIR, ADMIN_TOKEN_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() || null : null;
+}
+
 /** The database itself, when no API holds it (PGlite is single-process). */
 async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
   mkdirSync(env.DATA_DIR, { recursive: true });
@@ -68,15 +75,14 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
       : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
     await migrate(handle);
     const mail = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log) : createOutboxMailer(handle.db, systemClock, log);
-    const tokenFile = join(env.DATA_DIR, ADMIN_TOKEN_FILE);
-    const token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : null;
+    const token = adminTokenOf(env);
     const deps = {
       db: handle.db,
       mail,
       clock: systemClock,
       log,
       config: { publicApiUrl: env.PUBLIC_API_URL, storageUrl: env.STORAGE_URL, storefrontUrl: env.STOREFRONT_URL, adminToken: token },
-      onCatalogueChange: token ? storefrontNotifier(env.STOREFRONT_URL, token, silentLogger) : undefined,
+      onCatalogueChange: token ? storefrontNotifier(env.STOREFRONT_HOOK_URLS, token, silentLogger) : undefined,
     };
     return {
       stock: () => listStock(handle.db),
@@ -142,9 +148,8 @@ async function main(argv: string[]) {
 
   const env = parseApiEnv();
   const api = runningApi(env.DATA_DIR);
-  const tokenFile = join(env.DATA_DIR, ADMIN_TOKEN_FILE);
-  const backend =
-    api && existsSync(tokenFile) ? viaApi(api.port, readFileSync(tokenFile, 'utf8').trim()) : await direct(env, silentLogger);
+  const token = adminTokenOf(env);
+  const backend = api && token ? viaApi(api.port, token) : await direct(env, silentLogger);
   try {
     if (command === 'stock') {
       printStock(await backend.stock());

@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi } from '../../tests/support/test-api';
-import { ApiRequestError, createApiClient, detailText } from './api.server';
+import { installGlobals } from '@remix-run/node';
+import { z } from 'zod';
+import { ApiRequestError, createApiClient, detailText, upstreamStatus } from './api.server';
 
 describe('detailText', () => {
   it('reads a string detail, joins a list of {msg}, and gives up on anything else', () => {
@@ -18,6 +20,7 @@ describe('API client errors', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
   let upstream: Server;
   let upstreamUrl = '';
+  let flakyRequests = 0;
   beforeAll(async () => {
     api = await startTestApi({ seed: false });
     // A misbehaving upstream: plain-text 500s, JSON without detail, and a request that never answers.
@@ -28,6 +31,13 @@ describe('API client errors', () => {
       if (req.url?.includes('receipt')) {
         if (req.headers.authorization !== 'Bearer fresh') return res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"Token has expired"}');
         return res.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.3 receipt');
+      }
+      if (req.url?.includes('stall')) return res.writeHead(200, { 'Content-Type': 'application/json' }).write('[');
+      if (req.url?.includes('flaky')) {
+        flakyRequests += 1;
+        // The first request meets a connection that dies, as after an API restart; later ones are answered.
+        if (flakyRequests === 1) return req.socket.destroy();
+        return res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
       }
       // hang: never respond
     });
@@ -73,5 +83,55 @@ describe('API client errors', () => {
     expect(answer.headers.get('Content-Type')).toBe('application/pdf');
     expect(await answer.text()).toBe('%PDF-1.3 receipt');
     await expect(client.raw('GET', 'plain')).rejects.toMatchObject({ status: 500, message: 'HTTP error! status: 500' });
+  });
+
+  it('gives up on an answer whose body stalls after the headers, as a timeout', async () => {
+    await expect(listFrom(`${upstreamUrl}/stall`, 300)).rejects.toMatchObject({ status: 504, message: 'Request timed out' });
+  });
+
+  it('sends a safe request once more when its connection dies before any answer, and never a POST that changes something', async () => {
+    const client = createApiClient({ baseUrl: `${upstreamUrl}/flaky`, timeoutMs: 2000 });
+    const schema = z.array(z.unknown());
+    flakyRequests = 0;
+    await expect(client.request('GET', 'cart/', schema)).resolves.toEqual([]);
+    expect(flakyRequests).toBe(2);
+    // products/list is a read sent as POST: marked safe to repeat.
+    flakyRequests = 0;
+    await expect(client.products.list()).resolves.toEqual([]);
+    expect(flakyRequests).toBe(2);
+    flakyRequests = 0;
+    await expect(client.request('POST', 'cart/add', schema, { body: {} })).rejects.toMatchObject({ status: 503, message: 'Failed to fetch' });
+    expect(flakyRequests).toBe(1);
+  });
+});
+
+describe('upstreamStatus', () => {
+  it('maps an unreachable API to 503, a slow one to 504, any other upstream failure to 502, and own faults to 500', () => {
+    expect(upstreamStatus(new ApiRequestError(503, 'Failed to fetch'))).toBe(503);
+    expect(upstreamStatus(new ApiRequestError(504, 'Request timed out'))).toBe(504);
+    expect(upstreamStatus(new ApiRequestError(500, 'HTTP error! status: 500'))).toBe(502);
+    expect(upstreamStatus(new ApiRequestError(502, 'Something went wrong'))).toBe(502);
+    expect(upstreamStatus(new ApiRequestError(429, 'Too many requests'))).toBe(502);
+    expect(upstreamStatus(new TypeError('bug'))).toBe(500);
+  });
+});
+
+describe('under the globals remix-serve installs', () => {
+  it('a call with a body that times out is a 504, not an unhandled rejection that stops the server', async () => {
+    const names = ['fetch', 'Request', 'Response', 'Headers', 'FormData', 'File'] as const;
+    const saved = Object.fromEntries(names.map((name) => [name, globalThis[name]]));
+    const hung = createServer(() => undefined);
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    installGlobals();
+    try {
+      const client = createApiClient({ baseUrl: `http://127.0.0.1:${(hung.address() as AddressInfo).port}`, timeoutMs: 200 });
+      await expect(client.request('POST', 'cart/add', z.unknown(), { body: { variant_id: 'v' } })).rejects.toMatchObject({ status: 504 });
+      // Whatever the abort set off settles before the test ends, so an unhandled rejection fails it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      Object.assign(globalThis, saved);
+      hung.closeAllConnections();
+      await new Promise((resolve) => hung.close(resolve));
+    }
   });
 });

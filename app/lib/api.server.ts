@@ -1,3 +1,4 @@
+import { fetch as undiciFetch } from 'undici';
 import type { z } from 'zod';
 import { productListSchema, type ProductListItem } from './api-schemas';
 import { catalogueCache } from './cache.server';
@@ -29,6 +30,37 @@ export function detailText(body: unknown): string | null {
   return null;
 }
 
+/**
+ * The status of a page whose data the API failed to give: 503 when the API could not be reached
+ * (or said it is unavailable), 504 when it did not answer in time, 502 for any other answer it
+ * could not use. Never a bare 500, which stays for the storefront's own faults.
+ */
+export function upstreamStatus(error: unknown): 500 | 502 | 503 | 504 {
+  if (!(error instanceof ApiRequestError)) return 500;
+  return error.status === 503 || error.status === 504 ? error.status : 502;
+}
+
+/**
+ * Node's own fetch (undici), whatever the server installed as the global one: the web-fetch polyfill
+ * that remix-serve installs rejects unhandled, and so stops the process, when a request with a body
+ * is aborted, which is what the timeout does to every slow call.
+ */
+export const upstreamFetch = undiciFetch as unknown as typeof fetch;
+
+/**
+ * `fetch`, sent once more when the connection fails before any answer and the request is safe to
+ * repeat: a kept-alive connection the server has just closed (a restart) fails at once, and the
+ * second try goes out on a new one. Aborts are never retried.
+ */
+export async function fetchWithReplay(doFetch: typeof fetch, url: URL | string, init: RequestInit, replayable: boolean): Promise<Response> {
+  try {
+    return await doFetch(url, init);
+  } catch (error) {
+    if (!replayable || init.signal?.aborted) throw error;
+    return doFetch(url, init);
+  }
+}
+
 export interface ApiClientOptions {
   baseUrl: string;
   timeoutMs: number;
@@ -49,10 +81,34 @@ export function isExpiredTokenError(status: number, message: string): boolean {
 }
 
 type Query = Record<string, string | number | undefined>;
-type CallInit = { query?: Query; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+type CallInit = {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Safe to send twice (a read made with POST); GET, HEAD, PUT and DELETE always are. */
+  idempotent?: boolean;
+};
+
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/**
+ * The answer's JSON, or undefined when it is not JSON. The request's timeout also covers the body:
+ * an answer that stalls halfway is as late as no answer.
+ */
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      throw new ApiRequestError(504, 'Request timed out');
+    }
+    return undefined;
+  }
+}
 
 export function createApiClient(options: ApiClientOptions) {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? upstreamFetch;
   const root = `${options.baseUrl.replace(/\/+$/, '')}/api/`;
 
   /** Runs one call with the bearer token; on an expired token, refreshes once and runs it again. */
@@ -70,7 +126,7 @@ export function createApiClient(options: ApiClientOptions) {
   function call<S extends z.ZodTypeAny>(method: string, path: string, schema: S, init: CallInit = {}): Promise<z.infer<S>> {
     return withAuth(async (token) => {
       const response = await send(method, path, init, token);
-      const body: unknown = await response.json().catch(() => undefined);
+      const body = await readJson(response);
       const parsed = schema.safeParse(body);
       if (!parsed.success) {
         console.error(`Unexpected answer from ${method} /api/${path}:`, parsed.error.issues.slice(0, 3));
@@ -91,14 +147,11 @@ export function createApiClient(options: ApiClientOptions) {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
 
+    const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+    const replayable = init.idempotent ?? IDEMPOTENT_METHODS.has(method);
     let response: Response;
     try {
-      response = await doFetch(url, {
-        method,
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal,
-      });
+      response = await fetchWithReplay(doFetch, url, { method, headers, body, signal }, replayable);
     } catch (error) {
       if (timeout.aborted) throw new ApiRequestError(504, 'Request timed out');
       if (init.signal?.aborted) throw error;
@@ -107,7 +160,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
     options.onResponse?.(response);
     if (!response.ok) {
-      const body: unknown = await response.json().catch(() => undefined);
+      const body = await readJson(response);
       throw new ApiRequestError(
         response.status,
         detailText(body) ?? (body === undefined ? MESSAGES.httpError(response.status) : MESSAGES.somethingWentWrong),
@@ -124,7 +177,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** A call whose answer is not JSON (a PDF): the successful response, body unread. */
     raw: (method: string, path: string, init: CallInit = {}) => withAuth((token) => send(method, path, init, token)),
     products: {
-      list: (): Promise<ProductListItem[]> => call('POST', 'products/list', productListSchema, { body: {} }),
+      list: (): Promise<ProductListItem[]> => call('POST', 'products/list', productListSchema, { body: {}, idempotent: true }),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { json, type HeadersFunction } from '@remix-run/node';
+import { ApiRequestError, fetchWithReplay, upstreamFetch, upstreamStatus } from './api.server';
 import { getEnv } from './env.server';
 import { MESSAGES } from './messages';
 import { policyDocument, type PolicySlug } from './policies';
@@ -8,17 +9,29 @@ export function documentUrl(storageUrl: string, path: string): string {
   return `${storageUrl}/storage/v1/object/public/documents/${path}`;
 }
 
-/** The markdown of a stored document; throws an Error whose message is what the page shows after 'Error loading document:'. */
+/**
+ * The markdown of a stored document. Throws an ApiRequestError whose message is what the page shows
+ * after 'Error loading document:' and whose status says how storage failed.
+ */
 export async function fetchDocument(path: string): Promise<string> {
   const env = getEnv();
+  const signal = AbortSignal.timeout(env.API_TIMEOUT_MS);
+  const late = () => new ApiRequestError(504, 'Request timed out');
   let response: Response;
   try {
-    response = await fetch(documentUrl(env.STORAGE_URL, path), { signal: AbortSignal.timeout(env.API_TIMEOUT_MS) });
-  } catch (error) {
-    throw new Error(error instanceof DOMException && error.name === 'TimeoutError' ? 'Request timed out' : 'Failed to fetch');
+    response = await fetchWithReplay(upstreamFetch, documentUrl(env.STORAGE_URL, path), { signal }, true);
+  } catch {
+    throw signal.aborted ? late() : new ApiRequestError(503, 'Failed to fetch');
   }
-  if (!response.ok) throw new Error(MESSAGES.httpError(response.status));
-  return response.text();
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new ApiRequestError(response.status, MESSAGES.httpError(response.status));
+  }
+  try {
+    return await response.text();
+  } catch {
+    throw signal.aborted ? late() : new ApiRequestError(502, MESSAGES.somethingWentWrong);
+  }
 }
 
 /** Loader of a policy page: its markdown, or the error to show in its place. */
@@ -28,8 +41,8 @@ export async function loadPolicy(slug: PolicySlug) {
     const markdown = await fetchDocument(doc.path);
     return json({ title: doc.title, markdown, error: null }, { headers: { 'Cache-Control': 'public, max-age=300' } });
   } catch (error) {
-    const message = error instanceof Error ? error.message : MESSAGES.somethingWentWrong;
-    return json({ title: doc.title, markdown: null, error: message }, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+    const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
+    return json({ title: doc.title, markdown: null, error: message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });
   }
 }
 

@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node';
-import { ApiRequestError } from './api.server';
+import { ApiRequestError, upstreamStatus } from './api.server';
 import type { CardView } from './cards';
 import { unlockedCardViews } from './cards.server';
 import { cartApi, type PurchaseSuccess } from './cart.server';
@@ -26,6 +26,7 @@ export async function loadOrderConfirmation(request: Request, params: string[]) 
   } catch (error) {
     const detail = error instanceof ApiRequestError && error.status < 500 ? error.message : CART_MESSAGES.failedToLoadOrder;
     const setCookie = await cart.commit();
-    return json({ order: null, id, error: detail, registered, cards }, { status: error instanceof ApiRequestError && error.status === 404 ? 404 : 200, headers: { ...noStore, ...setCookie } });
+    const status = error instanceof ApiRequestError && error.status < 500 ? (error.status === 404 ? 404 : 200) : upstreamStatus(error);
+    return json({ order: null, id, error: detail, registered, cards }, { status, headers: { ...noStore, ...setCookie } });
   }
 }

@@ -4,7 +4,7 @@ import type { ProductCardData } from '~/components/product-card';
 import { ProductListing } from '~/components/product-listing';
 import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
-import { ApiRequestError, apiClient, cachedProductList } from '~/lib/api.server';
+import { ApiRequestError, apiClient, cachedProductList, upstreamStatus } from '~/lib/api.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { BRAND } from '~/lib/brand';
 import { sortByLaunch, toProductCard } from '~/lib/catalogue';
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
     return json(
       { products: [] as ProductCardData[], error: message, wishlisted: [] as string[], userEmail: user?.email ?? null, flash, canonical },
-      { status: 503, headers: { ...flashHeaders, 'Cache-Control': 'no-store' } },
+      { status: upstreamStatus(error), headers: { ...flashHeaders, 'Cache-Control': 'no-store' } },
     );
   }
 }

@@ -4,7 +4,7 @@ import type { MouseEvent } from 'react';
 import { CartLine } from '~/components/cart/cart-line';
 import { OrderSummary } from '~/components/cart/order-summary';
 import { Toast } from '~/components/toast';
-import { ApiRequestError } from '~/lib/api.server';
+import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { cartApi, type Cart } from '~/lib/cart.server';
 import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
@@ -36,10 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const flash = cart.session.get('flash') ?? null;
   let loaded: { cart: Cart; error: null } | { cart: null; error: string };
+  let status = 200;
   try {
     loaded = { cart: await cart.getCart(), error: null };
   } catch (error) {
     loaded = { cart: null, error: errorText(error) };
+    status = upstreamStatus(error);
   }
   const headers: Record<string, string> = flash ? { 'Set-Cookie': await commitSession(request, cart.session) } : await cart.commit();
   return json(
@@ -50,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Back from the sign-in modal with a session: the checkout the shopper started goes on.
       resumeCheckout: url.searchParams.get('checkout') === 'resume' && !url.searchParams.has('auth') && Boolean(cart.session.get('accessToken')),
     },
-    { headers: { ...headers, 'Cache-Control': 'private, no-store' } },
+    { status, headers: { ...headers, 'Cache-Control': 'private, no-store' } },
   );
 }
 

@@ -87,7 +87,7 @@ describe('contact action', () => {
       expect((await post(complete(`limit-${i}@example.com`), headers)).status).toBe(303);
     }
     const response = await post(complete('limit-last@example.com'), headers);
-    expect(response.status).toBe(502);
+    expect(response.status).toBe(429);
     const data = (await response.json()) as ActionData;
     expect(data.result.error?.['']).toEqual([RATE_RULES.contactPerIp.detail]);
   });
@@ -98,7 +98,7 @@ describe('contact action', () => {
     await gone.cleanup();
     try {
       const response = await post(complete('offline@example.com'));
-      expect(response.status).toBe(502);
+      expect(response.status).toBe(503);
       expect(((await response.json()) as ActionData).result.error?.['']).toEqual(['Failed to send message. Please try again.']);
     } finally {
       process.env.API_URL = api.url;

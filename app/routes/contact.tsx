@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { SocialLinks } from '~/components/social-links';
 import { CONTACT_REASONS, CONTACT_REASON_LABELS, contactSchema, reasonFromQuery } from '~/forms/contact';
-import { apiClient } from '~/lib/api.server';
+import { ApiRequestError, apiClient, upstreamStatus } from '~/lib/api.server';
 import { BRAND } from '~/lib/brand';
 import { contactErrorText, submitContactMessage } from '~/lib/contact.server';
 import { checkHoneypot } from '~/lib/honeypot.server';
@@ -42,7 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await submitContactMessage(apiClient(), submission.value, request);
   } catch (error) {
-    return json({ result: submission.reply({ formErrors: [contactErrorText(error)] }), sent: false }, { status: 502 });
+    const status = error instanceof ApiRequestError && error.status < 500 ? error.status : upstreamStatus(error);
+    return json({ result: submission.reply({ formErrors: [contactErrorText(error)] }), sent: false }, { status });
   }
   if (formData.get('delivery') === IN_PLACE) return json({ result: submission.reply(), sent: true });
   // Post/Redirect/Get: the thank-you shows on the fresh page.

@@ -19,7 +19,7 @@ import { SizeChartDetails } from '~/components/product/size-chart';
 import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
 import { purchaseSchema } from '~/forms/purchase';
-import { ApiRequestError, apiClient } from '~/lib/api.server';
+import { ApiRequestError, apiClient, upstreamStatus } from '~/lib/api.server';
 import { getShopper } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
 import { BRAND } from '~/lib/brand';
@@ -95,7 +95,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!details) {
     if (!(error instanceof ApiRequestError)) throw error;
     if (error.status === 404) throw json({ message: MESSAGES.productNotFound }, { status: 404, headers: { 'Cache-Control': 'public, max-age=30' } });
-    throw json({ message: error.message }, { status: error.status >= 500 ? error.status : 502, headers: { 'Cache-Control': 'no-store' } });
+    throw json({ message: error.message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });
   }
 
   const page = productPageData(details, url, env.STORAGE_URL);

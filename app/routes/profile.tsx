@@ -7,6 +7,7 @@ import { cardStylesheet } from '~/components/cards/card-carousel';
 import { YourCards } from '~/components/profile/your-cards';
 import { PROFILE_FIELDS, profileSchema } from '~/forms/profile';
 import { accountApi, isNotAuthenticated, profileFieldErrors, type Profile } from '~/lib/account.server';
+import { upstreamStatus } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
 import { loadUserCards } from '~/lib/cards.server';
 import { displayName } from '~/lib/display-name';
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return json({ state: 'not-authenticated' as const, error: ACCOUNT_MESSAGES.notAuthenticated }, { status: 401, headers });
     }
     console.error('Profile could not be loaded:', profile.reason);
-    return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorLoadingProfile(ACCOUNT_MESSAGES.failedToFetchProfile) }, { status: 502, headers });
+    return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorLoadingProfile(ACCOUNT_MESSAGES.failedToFetchProfile) }, { status: upstreamStatus(profile.reason), headers });
   }
   // Spec §8: other profile fetch failures are only logged.
   if (purchases.status === 'rejected') console.error('Purchase history could not be loaded:', purchases.reason);

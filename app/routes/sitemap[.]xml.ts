@@ -1,12 +1,21 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { apiClient, cachedProductList } from '~/lib/api.server';
+import { ApiRequestError, apiClient, cachedProductList, upstreamStatus } from '~/lib/api.server';
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Every product page, plus the listing, for search engines. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
-  const items = await cachedProductList(apiClient());
+  let items;
+  try {
+    items = await cachedProductList(apiClient());
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return new Response(`${error.message}\n`, {
+      status: upstreamStatus(error),
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '60' },
+    });
+  }
   const names = [...new Set(items.map((item) => item.name))];
   const urls = [`${origin}/`, ...names.map((name) => `${origin}/product/${encodeURIComponent(name)}`)];
   const body = `<?xml version="1.0" encoding="UTF-8"?>

@@ -60,7 +60,7 @@ test.describe('policy pages', () => {
     renameSync(file, `${file}.away`);
     try {
       const response = await page.goto('/website-use-agreement');
-      expect(response?.status()).toBe(503);
+      expect(response?.status()).toBe(502);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Website Use Agreement');
       await expect(page.getByRole('alert')).toHaveText('Error loading document: HTTP error! status: 404');
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();

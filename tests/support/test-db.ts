@@ -6,6 +6,11 @@ import { migrate } from '../../api/src/db/migrate';
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and drops what the test made. */
   cleanup(): Promise<void>;
+  /**
+   * Another connection pool on the same database, as a second API instance opens one (PostgreSQL).
+   * PGlite has a single session in one process, so there it is the same handle. Closed by cleanup.
+   */
+  connectAgain(): Promise<DatabaseHandle>;
 }
 
 /**
@@ -24,9 +29,16 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     await admin.end();
     const handle = await openDatabase({ kind: 'postgres', url, schema, maxConnections: 5 });
     if (migrated) await migrate(handle);
+    const others: DatabaseHandle[] = [];
     return {
       ...handle,
+      async connectAgain() {
+        const other = await openDatabase({ kind: 'postgres', url, schema, maxConnections: 5 });
+        others.push(other);
+        return other;
+      },
       async cleanup() {
+        await Promise.all(others.map((other) => other.close()));
         await handle.close();
         const dropper = new pg.Client({ connectionString: url });
         await dropper.connect();
@@ -37,5 +49,5 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   }
   const handle = await openDatabase({ kind: 'pglite' });
   if (migrated) await migrate(handle);
-  return { ...handle, cleanup: () => handle.close() };
+  return { ...handle, connectAgain: async () => handle, cleanup: () => handle.close() };
 }

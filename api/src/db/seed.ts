@@ -15,6 +15,9 @@ import {
 } from './catalogue-data.js';
 import { BACKGROUND_HEIGHT, BACKGROUND_WIDTH, ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from '../services/illustrations.js';
 
+// Any constant works; the same for every instance, and not the migrations' key.
+const SEED_LOCK_KEY = 727_002;
+
 /**
  * Writes the brand's catalogue. Idempotent: a product already present (by name) is left as it is,
  * so re-running never duplicates rows nor overwrites stock changed since.
@@ -22,6 +25,8 @@ import { BACKGROUND_HEIGHT, BACKGROUND_WIDTH, ILLUSTRATION_HEIGHT, ILLUSTRATION_
 export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
   const inserted: string[] = [];
   await db.transaction().execute(async (trx) => {
+    // Instances starting together on one PostgreSQL seed one after the other: the second finds every product.
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     for (const product of CATALOGUE) {
       const existing = await trx.selectFrom('products').select('id').where('name', '=', product.name).executeTakeFirst();
       if (existing) continue;

@@ -39,6 +39,8 @@ export interface RateLimits {
   consume(rule: RateRule, key: string): Promise<void>;
   /** Gives back every point of `rule` for `key`. */
   reset(rule: RateRule, key: string): Promise<void>;
+  /** Resolves true once the counters are shared through Redis, false without Redis or when it is not reached in time. */
+  ready(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -55,9 +57,12 @@ export class RateLimitedError extends ApiError {
 /**
  * Counters in memory (one API process), or in Redis when `redisUrl` is set so that every instance
  * shares them. If Redis is unreachable the in-memory counters stand in rather than refusing everyone.
- * `points` overrides a rule's budget by name (operators tune it; tests raise or lower it).
+ * `points` overrides a rule's budget by name (operators tune it; tests raise or lower it); `keyPrefix`
+ * goes before every Redis key, so several shops or test runs can share one server.
  */
-export function createRateLimits(options: { redisUrl?: string; log?: Logger; points?: Record<string, number> } = {}): RateLimits {
+export function createRateLimits(
+  options: { redisUrl?: string; log?: Logger; points?: Record<string, number>; keyPrefix?: string } = {},
+): RateLimits {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
   redis?.on('error', (error) => options.log?.error('rate limits: Redis error', error));
   const limiters = new Map<string, RateLimiterAbstract>();
@@ -65,7 +70,7 @@ export function createRateLimits(options: { redisUrl?: string; log?: Logger; poi
   const limiterFor = (rule: RateRule) => {
     let limiter = limiters.get(rule.name);
     if (!limiter) {
-      const common = { keyPrefix: `rl:${rule.name}`, points: options.points?.[rule.name] ?? rule.points, duration: rule.durationSeconds };
+      const common = { keyPrefix: `${options.keyPrefix ?? ''}rl:${rule.name}`, points: options.points?.[rule.name] ?? rule.points, duration: rule.durationSeconds };
       limiter = redis
         ? new RateLimiterRedis({ ...common, storeClient: redis, insuranceLimiter: new RateLimiterMemory(common) })
         : new RateLimiterMemory(common);
@@ -88,6 +93,20 @@ export function createRateLimits(options: { redisUrl?: string; log?: Logger; poi
     },
     async reset(rule, key) {
       await limiterFor(rule).delete(key.toLowerCase());
+    },
+    ready(timeoutMs = 3000) {
+      if (!redis) return Promise.resolve(false);
+      if (redis.status === 'ready') return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const done = (value: boolean) => {
+          clearTimeout(timer);
+          redis.off('ready', onReady);
+          resolve(value);
+        };
+        const onReady = () => done(true);
+        const timer = setTimeout(() => done(false), timeoutMs);
+        redis.once('ready', onReady);
+      });
     },
     async close() {
       redis?.disconnect();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
@@ -58,8 +59,8 @@ export function createLocalStorage(root: string): Storage {
     async put(bucket, path, body) {
       const file = locate(bucket, path);
       await mkdir(dirname(file), { recursive: true });
-      // Write then rename: a reader, or a start after a crash, never finds half an object.
-      const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      // Write then rename: several API instances may share the folder, and no reader sees half a file.
+      const partial = `${file}.${process.pid}.${randomUUID()}.tmp`;
       await writeFile(partial, body);
       await rename(partial, file);
     },

@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { action } from './hooks.catalogue-changed';
+
+const post = (token: string) =>
+  action({ request: new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }), params: {}, context: {} });
+
+describe('catalogue change hook: whose token it takes', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'shop-hook-token-'));
+    writeFileSync(join(dataDir, 'admin-token'), 'token-kept-in-the-data-folder-0123456789');
+    process.env.DATA_DIR = dataDir;
+  });
+  afterEach(() => {
+    delete process.env.ADMIN_TOKEN;
+    delete process.env.DATA_DIR;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("the data folder's token, when storefront and API share DATA_DIR", async () => {
+    expect((await post('token-kept-in-the-data-folder-0123456789')).status).toBe(204);
+    expect((await post('something-else')).status).toBe(401);
+  });
+
+  it('ADMIN_TOKEN, when instances share the token through the environment, and then only it', async () => {
+    process.env.ADMIN_TOKEN = 'token-shared-by-every-instance-0123456789';
+    expect((await post('token-shared-by-every-instance-0123456789')).status).toBe(204);
+    expect((await post('token-kept-in-the-data-folder-0123456789')).status).toBe(401);
+  });
+});

@@ -1,0 +1,243 @@
+import { createRemixStub } from '@remix-run/testing';
+import type { ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedPolicyDocuments } from '../api/src/services/policy-documents';
+import { startFaultProxy, type FaultMode, type FaultProxy } from '../tests/support/fault-proxy';
+import { buyThroughCheckout, shopper, variants } from '../tests/support/shopper';
+import { startTestApi } from '../tests/support/test-api';
+import { signIn, signInSchema } from './lib/auth.server';
+import { catalogueCache } from './lib/cache.server';
+import { getHoneypot } from './lib/honeypot.server';
+import { getSession } from './lib/session.server';
+import { loader as rootLoader } from './root';
+import Home, { loader as homeLoader } from './routes/_index';
+import CartPage, { loader as cartLoader } from './routes/cart';
+import { action as contactAction } from './routes/contact';
+import OrderSuccess, { loader as orderLoader } from './routes/order-success';
+import PrivacyPolicy, { loader as policyLoader } from './routes/privacy-policy';
+import { loader as productLoader } from './routes/product.$productName';
+import Profile, { loader as profileLoader } from './routes/profile';
+import { loader as sitemapLoader } from './routes/sitemap[.]xml';
+
+/**
+ * Every page against an API that is down, resets connections, is too slow, stalls mid-answer or
+ * answers 500, through a proxy between storefront and API: each shows its spec error state with a
+ * gateway status in bounded time, and works again as soon as the API does, in the same process.
+ */
+
+const TIMEOUT_MS = 400;
+/** Far above the timeout, far below a hang: the page must have answered by then. */
+const ANSWER_WITHIN_MS = TIMEOUT_MS + 2_000;
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+let api: Api;
+let proxy: FaultProxy;
+let signedIn = '';
+let cartCookie = '';
+let purchaseId = '';
+
+const FAILURES: { mode: FaultMode; status: number; message: string }[] = [
+  { mode: 'down', status: 503, message: 'Failed to fetch' },
+  { mode: 'reset', status: 503, message: 'Failed to fetch' },
+  { mode: 'slow', status: 504, message: 'Request timed out' },
+  { mode: 'stall', status: 504, message: 'Request timed out' },
+  { mode: 'error', status: 502, message: 'HTTP error! status: 500' },
+];
+
+const args = (path: string, cookie = '', init: RequestInit = {}) => ({
+  request: new Request(`http://shop.test${path}`, { ...init, headers: { ...(cookie ? { Cookie: cookie } : {}), ...init.headers } }),
+  params: path.startsWith('/product/') ? { productName: decodeURIComponent(path.slice('/product/'.length)) } : {},
+  context: {},
+});
+
+/** What a page answered, thrown or returned. */
+async function answer(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page gets whatever its loader sent
+function render(Component: ComponentType, data: any, path: string) {
+  const Stub = createRemixStub([{ path: path.split('?')[0], Component, loader: () => data }]);
+  return renderToStaticMarkup(<Stub initialEntries={[path]} hydrationData={{ loaderData: { '0': data } }} />);
+}
+
+interface Page {
+  name: string;
+  load(): Promise<Response>;
+  /** The spec's error state for `message`, checked on the answer. */
+  failed(response: Response, message: string): Promise<void>;
+  /** The page's content once the API answers. */
+  works(response: Response): Promise<void>;
+}
+
+const PAGES: Page[] = [
+  {
+    name: 'home /',
+    load: () => homeLoader(args('/')),
+    async failed(response, message) {
+      expect(render(Home, await response.json(), '/')).toContain(`Error loading products: ${message}`);
+    },
+    async works(response) {
+      expect(render(Home, await response.json(), '/')).toContain('Tracer Tee');
+    },
+  },
+  {
+    name: 'product page',
+    load: () => productLoader(args('/product/Padded%20Jorts')),
+    async failed(response, message) {
+      // The route's ErrorBoundary shows 'Error loading product: {message}' from this data.
+      expect(await response.json()).toEqual({ message });
+    },
+    async works(response) {
+      expect((await response.json()).page.product.name).toBe('Padded Jorts');
+    },
+  },
+  {
+    name: 'cart',
+    load: () => cartLoader(args('/cart', cartCookie)),
+    async failed(response, message) {
+      expect(render(CartPage, await response.json(), '/cart')).toContain(`Error loading cart: ${message}`);
+    },
+    async works(response) {
+      expect((await response.json()).cart.total_items).toBe(1);
+    },
+  },
+  {
+    name: 'profile',
+    load: () => profileLoader(args('/profile', signedIn)),
+    async failed(response, message) {
+      expect(render(Profile, await response.json(), '/profile')).toContain(`Error loading profile: ${message}`);
+    },
+    async works(response) {
+      expect(render(Profile, await response.json(), '/profile')).toContain('Welcome back, Ada Rossi!');
+    },
+  },
+  {
+    name: 'order confirmation',
+    load: () => orderLoader(args(`/order-success?purchase_intent_id=${purchaseId}`, signedIn)),
+    async failed(response) {
+      const html = render(OrderSuccess, await response.json(), '/order-success');
+      expect(html).toContain('Unable to Load Order');
+      expect(html).toContain('Failed to load order');
+    },
+    async works(response) {
+      expect((await response.json()).order.purchase_id).toBe(purchaseId);
+    },
+  },
+  {
+    name: 'policy document',
+    load: () => policyLoader(),
+    async failed(response, message) {
+      expect(render(PrivacyPolicy, await response.json(), '/privacy-policy')).toContain(`Error loading document: ${message}`);
+    },
+    async works(response) {
+      expect((await response.json()).markdown).toContain('Data controller');
+    },
+  },
+  {
+    name: 'sitemap',
+    load: () => sitemapLoader(args('/sitemap.xml')),
+    async failed(response, message) {
+      expect(response.headers.get('Retry-After')).toBe('60');
+      expect(await response.text()).toBe(`${message}\n`);
+    },
+    async works(response) {
+      expect(await response.text()).toContain('/product/Padded%20Jorts');
+    },
+  },
+];
+
+beforeAll(async () => {
+  api = await startTestApi();
+  await seedPolicyDocuments(api.storage);
+  proxy = await startFaultProxy(api.url, { slowMs: 10_000 });
+  process.env.API_URL = proxy.url;
+  process.env.STORAGE_URL = proxy.url;
+  process.env.API_TIMEOUT_MS = String(TIMEOUT_MS);
+
+  // A registered shopper with one purchase, signed in to the storefront.
+  const buyer = shopper(api);
+  const registered = await buyer.register();
+  const [variant] = await variants(api);
+  purchaseId = await buyThroughCheckout(api, buyer, [{ id: variant.id }]);
+  const request = new Request('http://shop.test/');
+  signedIn = (await signIn(request, await getSession(request), signInSchema.parse(registered))).split(';')[0];
+
+  // A visitor with one item in the cart.
+  const added = await cartLoader(args(`/cart?add=${variant.id}`));
+  cartCookie = added.headers.get('Set-Cookie')!.split(';')[0];
+});
+
+afterAll(async () => {
+  delete process.env.API_TIMEOUT_MS;
+  await proxy.close();
+  await api.cleanup();
+});
+
+beforeEach(() => catalogueCache.invalidate());
+
+describe.each(FAILURES)('with the API $mode', ({ mode, status, message }) => {
+  beforeEach(async () => {
+    await proxy.setMode(mode);
+    return async () => {
+      await proxy.setMode('pass');
+    };
+  });
+
+  it.each(PAGES)('$name shows its error state with a gateway status, then works again', async (page) => {
+    const started = Date.now();
+    const failed = await answer(() => page.load());
+    expect(Date.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(failed.status).toBe(status);
+    await page.failed(failed, message);
+
+    await proxy.setMode('pass');
+    catalogueCache.invalidate();
+    const recovered = await answer(() => page.load());
+    expect(recovered.status).toBe(200);
+    await page.works(recovered);
+  });
+
+  it('the site chrome still renders: the root loader answers with an empty cart badge', async () => {
+    const response = await rootLoader(args('/', cartCookie));
+    expect(response.status).toBe(200);
+    expect((await response.json()).cartCount).toBe(0);
+  });
+
+  it('the contact form says why it could not send, with a gateway status', async () => {
+    const honeypot = getHoneypot().getInputProps();
+    const form = new URLSearchParams({
+      [honeypot.nameFieldName]: '',
+      [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom!,
+      name: 'Ada Rossi',
+      email: 'ada@example.com',
+      reason: 'general',
+      subject: 'Hello',
+      message: 'Is the jorts restock coming?',
+    });
+    const response = await contactAction(args('/contact', '', { method: 'POST', body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }));
+    expect(response.status).toBe(status);
+    const text = JSON.stringify(await response.json());
+    expect(text).toContain(mode === 'error' ? 'Failed to send message' : 'Failed to send message. Please try again.');
+  });
+});
+
+describe('a warm catalogue cache', () => {
+  it('keeps the listing up while the API is down (stale-while-revalidate)', async () => {
+    expect((await homeLoader(args('/'))).status).toBe(200);
+    await proxy.setMode('down');
+    try {
+      const response = await homeLoader(args('/'));
+      expect(response.status).toBe(200);
+      expect(render(Home, await response.json(), '/')).toContain('Padded Jorts');
+    } finally {
+      await proxy.setMode('pass');
+    }
+  });
+});

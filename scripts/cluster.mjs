@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `npm run start:cluster`: the shop as it runs on several machines, on this one. Two shop APIs on
+// one PostgreSQL (DATABASE_URL) and one Redis (REDIS_URL), two storefronts, and a round-robin
+// proxy in front of each tier: the storefront on PORT (3000), the API on API_PORT (8787).
+// Secrets every instance shares come from the environment or are made once in DATA_DIR.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startCluster } from './lib/cluster.mjs';
+import { root } from './lib/processes.mjs';
+
+function fail(message) {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+function portFrom(name, fallback) {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name}=${raw} is not a port number (1-65535).`);
+  return port;
+}
+
+const databaseUrl = process.env.DATABASE_URL?.trim();
+const redisUrl = process.env.REDIS_URL?.trim();
+if (!databaseUrl || !redisUrl) {
+  fail(
+    'The cluster needs one PostgreSQL and one Redis that every instance shares, for example:\n' +
+      '  createdb -h 127.0.0.1 -U postgres shop\n' +
+      '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/shop REDIS_URL=redis://127.0.0.1:6379 npm run start:cluster',
+  );
+}
+const instances = Number(process.env.CLUSTER_INSTANCES || 2);
+if (!Number.isInteger(instances) || instances < 1 || instances > 8) fail(`CLUSTER_INSTANCES=${process.env.CLUSTER_INSTANCES} must be 1 to 8.`);
+const webPort = portFrom('PORT', 3000);
+const apiPort = portFrom('API_PORT', 8787);
+// Shared object storage stands in for a bucket behind a CDN: every API reads and writes this folder.
+const dataDir = resolve(root, process.env.DATA_DIR?.trim() || 'data-cluster');
+mkdirSync(dataDir, { recursive: true });
+
+/** A secret every instance must share: from the environment, else made once and kept in DATA_DIR. */
+function sharedSecret(name) {
+  if (process.env[name]?.trim()) return process.env[name].trim();
+  const file = join(dataDir, 'secrets.json');
+  const secrets = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!secrets[name]) {
+    secrets[name] = randomBytes(32).toString('base64url');
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets[name];
+}
+
+const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
+if (built.status !== 0) fail('The build failed; see the messages above.');
+
+let cluster;
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  await cluster?.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+try {
+  cluster = await startCluster({
+    databaseUrl,
+    redisUrl,
+    redisKeyPrefix: process.env.REDIS_KEY_PREFIX ?? '',
+    dataDir,
+    secrets: { SESSION_SECRET: sharedSecret('SESSION_SECRET'), JWT_SECRET: sharedSecret('JWT_SECRET'), ADMIN_TOKEN: sharedSecret('ADMIN_TOKEN') },
+    webPort,
+    apiPort,
+    instances,
+    log: (line) => console.log(line),
+  });
+} catch (error) {
+  fail(`The cluster could not start: ${error instanceof Error ? error.message : error}`);
+}
+
+for (const program of [...cluster.apis, ...cluster.storefronts]) {
+  program.exited.then((code) => {
+    if (stopping) return;
+    console.error(`[${program.label}] stopped unexpectedly (exit ${code}); stopping the cluster.`);
+    void stop(1);
+  });
+}
+
+console.log(`
+The shop runs on ${instances} API and ${instances} storefront instances:
+  Storefront  ${cluster.webUrl.replace('127.0.0.1', 'localhost')}   (round robin over ${cluster.storefronts.map((s) => s.url).join(', ')})
+  Shop API    ${cluster.apiUrl.replace('127.0.0.1', 'localhost')}   (round robin over ${cluster.apis.map((a) => a.url).join(', ')})
+  Mailbox     ${cluster.apiUrl.replace('127.0.0.1', 'localhost')}/dev/mailbox
+Ctrl-C stops them all.`);

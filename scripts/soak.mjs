@@ -1,0 +1,314 @@
+#!/usr/bin/env node
+// `npm run test:soak`: the shop under load, without loss. Concurrent shoppers browse, fill carts,
+// sign in as guests, check out and pay through the test payment page (some decline, cancel or
+// press Pay twice) for a bounded time, first on one API and one storefront (PGlite), then on two
+// of each on one PostgreSQL and one Redis behind round-robin proxies. After each run: zero 5xx,
+// every paid session exactly one purchase, stock never below zero, stock sold = items purchased.
+// The cluster run also checks sessions across storefronts, shared rate limits and the cache hook.
+//
+// SOAK_SECONDS (20) and SOAK_SHOPPERS (10) size each run. The cluster uses CLUSTER_DATABASE_URL,
+// else DATABASE_URL_TEST, else postgres://postgres@127.0.0.1:5432/test (a database of its own is
+// created there and dropped), and REDIS_URL (redis://127.0.0.1:6379). Without them it is skipped,
+// unless DATABASE_URL_TEST or SOAK_REQUIRE_CLUSTER is set (CI), when it fails instead.
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { startCluster } from './lib/cluster.mjs';
+import { freePort, root, startProgram } from './lib/processes.mjs';
+import { checkLedger, createBrowser, createStats, loadCatalogue, runLoad, signInAsGuest, stockBySku } from './lib/shoppers.mjs';
+
+const SECONDS = Number(process.env.SOAK_SECONDS || 20);
+const SHOPPERS = Number(process.env.SOAK_SHOPPERS || 10);
+const secret = () => randomBytes(32).toString('base64url');
+const verbose = Boolean(process.env.SOAK_VERBOSE);
+const log = verbose ? (line) => console.log(line) : () => {};
+
+const running = new Set();
+const temporary = new Set();
+const results = [];
+let failed = false;
+
+function check(label, ok, detail = '') {
+  console.log(`  ${ok ? '✓' : '✗'} ${label}${detail ? `: ${detail}` : ''}`);
+  if (!ok) failed = true;
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function cleanUp() {
+  await Promise.all([...running].map((stop) => stop().catch(() => undefined)));
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+}
+
+process.on('SIGINT', () => {
+  void cleanUp().then(() => process.exit(130));
+});
+
+/** Prints what a load run did and checks the invariants. */
+function report(name, run, ledger) {
+  const { stats, outcome } = run;
+  console.log(`  ${SHOPPERS} shoppers for ${run.elapsed.toFixed(1)} s: ${stats.requests} requests (${(stats.requests / run.elapsed).toFixed(0)}/s), p50 ${stats.percentile(50).toFixed(0)} ms, p99 ${stats.percentile(99).toFixed(0)} ms`);
+  console.log(`  statuses ${JSON.stringify(stats.statuses())}`);
+  console.log(
+    `  ${outcome.visits} visits: ${ledger.purchases} purchases (${ledger.itemsPurchased} items), ${outcome.refused} checkouts refused for stock, ${outcome.declined} declined, ${outcome.cancelled} cancelled, ${outcome.doublePays} double Pay presses`,
+  );
+  if (ledger.soldOut.length) console.log(`  sold out during the run: ${ledger.soldOut.join(', ')}`);
+  check('zero 5xx', stats.serverErrors.length === 0, stats.serverErrors.slice(0, 3).map((e) => `${e.status} ${e.method} ${e.url} ${e.body}`).join(' | '));
+  check('every visit went as a shopper expects', outcome.failures.length === 0, outcome.failures.slice(0, 3).join(' | '));
+  check('shoppers paid', outcome.paid.length > 0, `${outcome.paid.length} sessions`);
+  check('every paid session has exactly one purchase', !ledger.problems.some((p) => /purchase|paid/.test(p)), ledger.problems.filter((p) => /purchase|paid/.test(p)).slice(0, 3).join(' | '));
+  check('stock never below zero', !ledger.problems.some((p) => /below zero/.test(p)), `lowest seen ${Math.min(...Object.values(run.minStock))}`);
+  check('stock sold equals items purchased', !ledger.problems.some((p) => /went down/.test(p)), ledger.problems.filter((p) => /went down/.test(p)).slice(0, 3).join(' | ') || `${ledger.held} still held by open sessions`);
+  results.push({ name, requests: stats.requests, seconds: run.elapsed, purchases: ledger.purchases, errors: stats.serverErrors.length });
+}
+
+/**
+ * Where drawn catalogue images are kept between runs, keyed by the code that draws them: drawing
+ * takes the API's first start 20 s or more, and is no part of what the soak run checks.
+ */
+function imageCache() {
+  const hash = createHash('sha256');
+  for (const file of ['api/src/services/illustrations.ts', 'api/src/services/catalogue-images.ts', 'api/src/services/images.ts', 'api/src/db/catalogue-data.ts']) {
+    hash.update(readFileSync(join(root, file)));
+  }
+  return join(root, 'node_modules', '.cache', 'shop-soak', `storage-${hash.digest('hex').slice(0, 16)}`);
+}
+
+async function singleInstance() {
+  console.log('\nsoak 1/2: one API (PGlite) and one storefront');
+  const started = Date.now();
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-soak-'));
+  temporary.add(dataDir);
+  const cache = imageCache();
+  const cached = existsSync(cache);
+  if (cached) cpSync(cache, join(dataDir, 'storage'), { recursive: true });
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const api = await startProgram('api', {
+    label: 'api',
+    port: apiPort,
+    log,
+    env: { DATA_DIR: dataDir, PUBLIC_API_URL: apiUrl, STOREFRONT_URL: webUrl, JWT_SECRET: secret() },
+  });
+  running.add(api.stop);
+  const web = await startProgram('storefront', {
+    label: 'web',
+    port: webPort,
+    log,
+    env: { DATA_DIR: dataDir, API_URL: apiUrl, PUBLIC_API_URL: apiUrl, SESSION_SECRET: secret() },
+  });
+  running.add(web.stop);
+  console.log(`  started in ${seconds(Date.now() - started)}${cached ? ' (catalogue images from the last run)' : ' (the first start draws the catalogue images)'}`);
+  if (!cached) {
+    // Images only (policy documents follow their own code); copied whole, then renamed into place.
+    const partial = `${cache}.${process.pid}.tmp`;
+    cpSync(join(dataDir, 'storage'), partial, { recursive: true, filter: (path) => !/[\\/]documents([\\/]|$)/.test(path) });
+    try {
+      renameSync(partial, cache);
+    } catch {
+      rmSync(partial, { recursive: true, force: true }); // another run saved it first
+    }
+  }
+
+  const adminToken = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+  const catalogue = await loadCatalogue(apiUrl);
+  const initialStock = await stockBySku(apiUrl, adminToken);
+  const run = await runLoad({ webUrl, apiUrl, adminToken, shoppers: SHOPPERS, seconds: SECONDS, catalogue, label: 'single' });
+  const finalStock = await stockBySku(apiUrl, adminToken);
+  await web.stop();
+  await api.stop();
+  running.delete(web.stop);
+  running.delete(api.stop);
+
+  // The API has let go of the embedded database: read the ledger from it directly.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(join(dataDir, 'pglite'));
+  try {
+    const ledger = await checkLedger({ query: async (sql) => (await db.query(sql)).rows, initialStock, finalStock, minStock: run.minStock, paid: run.outcome.paid });
+    report('single instance (PGlite)', run, ledger);
+  } finally {
+    await db.close();
+  }
+  console.log(`  phase took ${seconds(Date.now() - started)}`);
+  return { storageDir: join(dataDir, 'storage') };
+}
+
+/** PostgreSQL and Redis for the cluster, or why not. */
+async function clusterServices() {
+  const base = process.env.CLUSTER_DATABASE_URL || process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/test';
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return { missing: `PostgreSQL at ${base} (${error.message})` };
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    await admin.end();
+    redis.disconnect();
+    return { missing: `Redis at ${redisUrl} (${error.message})` };
+  }
+  return { admin, redis, base, redisUrl };
+}
+
+async function clusterRun(storageDir) {
+  console.log('\nsoak 2/2: two APIs and two storefronts on one PostgreSQL and one Redis, behind round-robin proxies');
+  const services = await clusterServices();
+  if (services.missing) {
+    const required = Boolean(process.env.DATABASE_URL_TEST || process.env.CLUSTER_DATABASE_URL || process.env.SOAK_REQUIRE_CLUSTER);
+    check(`cluster ${required ? 'needs' : 'skipped: no'} ${services.missing}`, !required);
+    return;
+  }
+  const { admin, redis, base, redisUrl } = services;
+  const started = Date.now();
+  const run = randomBytes(4).toString('hex');
+  const database = `shop_cluster_${run}`;
+  const redisKeyPrefix = `soak-${run}:`;
+  await admin.query(`CREATE DATABASE ${database}`);
+  const databaseUrl = Object.assign(new URL(base), { pathname: `/${database}` }).toString();
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-soak-cluster-'));
+  temporary.add(dataDir);
+  // The images the first run drew: object storage every instance reads.
+  cpSync(storageDir, join(dataDir, 'storage'), { recursive: true });
+  const secrets = { SESSION_SECRET: secret(), JWT_SECRET: secret(), ADMIN_TOKEN: secret() };
+  const db = new pg.Client({ connectionString: databaseUrl });
+  let cluster;
+  try {
+    cluster = await startCluster({ databaseUrl, redisUrl, redisKeyPrefix, dataDir, secrets, log });
+    running.add(cluster.stop);
+    await db.connect();
+    console.log(`  started in ${seconds(Date.now() - started)}: storefronts ${cluster.storefronts.map((s) => s.url).join(', ')}, APIs ${cluster.apis.map((a) => a.url).join(', ')}`);
+
+    const migrationFiles = readdirSync(join(root, 'api/src/db/migrations')).filter((name) => name.endsWith('.sql'));
+    const { rows: migrations } = await db.query('SELECT name FROM schema_migrations');
+    const { rows: products } = await db.query('SELECT COUNT(*)::int AS n, COUNT(DISTINCT name)::int AS names FROM products');
+    check(
+      'both APIs started at once on the empty database',
+      migrations.length === migrationFiles.length && products[0].n > 0 && products[0].n === products[0].names,
+      `${migrations.length} migrations applied once, ${products[0].n} products written once`,
+    );
+
+    await sessionsAcrossStorefronts(cluster);
+    await sharedRateLimits(cluster);
+    await hookReachesEveryStorefront(cluster, secrets.ADMIN_TOKEN);
+
+    const catalogue = await loadCatalogue(cluster.apiUrl);
+    const initialStock = await stockBySku(cluster.apiUrl, secrets.ADMIN_TOKEN);
+    const load = await runLoad({ webUrl: cluster.webUrl, apiUrl: cluster.apiUrl, adminToken: secrets.ADMIN_TOKEN, shoppers: SHOPPERS, seconds: SECONDS, catalogue, label: 'cluster' });
+    const finalStock = await stockBySku(cluster.apiUrl, secrets.ADMIN_TOKEN);
+    const ledger = await checkLedger({ query: async (sql) => (await db.query(sql)).rows, initialStock, finalStock, minStock: load.minStock, paid: load.outcome.paid });
+    report('cluster (PostgreSQL, Redis)', load, ledger);
+    const served = cluster.served();
+    check('every instance served its share', [...served.apis, ...served.storefronts].every((n) => n > 0), `APIs ${served.apis.join('/')}, storefronts ${served.storefronts.join('/')}`);
+  } finally {
+    await db.end().catch(() => undefined);
+    if (cluster) {
+      await cluster.stop();
+      running.delete(cluster.stop);
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error) => console.error(`  could not drop ${database}: ${error.message}`));
+    await admin.end();
+    const keys = await redis.keys(`${redisKeyPrefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    console.log(`  phase took ${seconds(Date.now() - started)}`);
+  }
+}
+
+/** A guest signed in on one storefront instance is signed in on the other: the session is the cookie, signed with the shared secret. */
+async function sessionsAcrossStorefronts(cluster) {
+  const [first, second] = cluster.storefronts.map((s) => s.url);
+  const stats = createStats();
+  const browser = createBrowser({ stats, address: '10.3.0.1' });
+  const email = `soak-session-${Date.now()}@example.com`;
+  await signInAsGuest(browser, { webUrl: first, apiUrl: cluster.apiUrl, email });
+  const { variants } = await loadCatalogue(cluster.apiUrl);
+  const variant = variants[0];
+  await browser.post(`${first}/product/${encodeURIComponent(variant.product)}`, { intent: 'add-to-cart', variantId: variant.id });
+  // The same browser cookie, now answered by the other instance.
+  browser.setCookie(second, '__session', browser.cookie(first, '__session'));
+  const cart = await browser.get(`${second}/cart`);
+  const ok = cart.status === 200 && cart.text.includes(variant.product) && cart.text.includes('Logout') && !cart.text.includes('Your cart is empty');
+  await browser.post(`${second}/cart`, { intent: 'clear' });
+  browser.setCookie(first, '__session', browser.cookie(second, '__session'));
+  const back = await browser.get(`${first}/cart`);
+  check('a session made on one storefront works on the other', ok && back.text.includes('Your cart is empty'), `signed in on ${first}, cart seen and cleared on ${second}`);
+}
+
+/** One email's sign-in budget is spent across both APIs: once it is gone, each answers 429 with Retry-After. */
+async function sharedRateLimits(cluster) {
+  const [first, second] = cluster.apis.map((a) => a.url);
+  const email = `soak-limit-${Date.now()}@example.com`;
+  const ask = (url) =>
+    fetch(`${url}/api/auth/check-email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.3.0.2' },
+      body: JSON.stringify({ email }),
+    });
+  let allowed = 0;
+  for (let i = 0; i < 40; i += 1) {
+    const response = await ask(i % 2 ? second : first);
+    await response.body?.cancel();
+    if (response.status !== 200) break;
+    allowed += 1;
+  }
+  const [one, other] = await Promise.all([ask(first), ask(second)]);
+  const refused = [one, other].every((r) => r.status === 429 && Number(r.headers.get('retry-after')) > 0);
+  // Two separate budgets would have let twice as many through, alternating.
+  check('rate limits are shared by both APIs', allowed === 20 && refused, `${allowed} allowed across both, then 429 with Retry-After ${one.headers.get('retry-after')} s on each`);
+}
+
+/** A restock through one API drops the cached product on both storefronts at once, not after the TTL. */
+async function hookReachesEveryStorefront(cluster, adminToken) {
+  const list = await (await fetch(`${cluster.apiUrl}/api/products/list`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json();
+  let target;
+  for (const name of new Set(list.map((item) => item.name))) {
+    const details = await (await fetch(`${cluster.apiUrl}/api/products/details?product_name=${encodeURIComponent(name)}`)).json();
+    const soldOut = details.in_stock && details.variants.find((v) => !v.in_stock && v.attributes?.length);
+    if (soldOut) {
+      target = { name, variant: soldOut };
+      break;
+    }
+  }
+  if (!target) return check('the catalogue hook reaches every storefront', false, 'no sold-out variant to restock');
+  const query = new URLSearchParams(target.variant.attributes.map((a) => [a.attribute_name, a.value])).toString();
+  const page = (url) => fetch(`${url}/product/${encodeURIComponent(target.name)}?${query}`).then((r) => r.text());
+  const soldOutBadge = /badge--sold-out/;
+  const before = await Promise.all(cluster.storefronts.map((s) => page(s.url)));
+  const restocked = await fetch(`${cluster.apis[1].url}/api/admin/restock`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sku: target.variant.sku, quantity: 5 }),
+  });
+  const after = await Promise.all(cluster.storefronts.map((s) => page(s.url)));
+  check(
+    'a restock refreshes the cached product on every storefront',
+    restocked.ok && before.every((html) => soldOutBadge.test(html)) && after.every((html) => !soldOutBadge.test(html)),
+    `${target.variant.sku} sold out on both, restocked through one API, in stock on both at once`,
+  );
+}
+
+const total = Date.now();
+try {
+  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale', '--quiet'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build failed');
+  const single = await singleInstance();
+  await clusterRun(single.storageDir);
+} catch (error) {
+  check('soak run', false, error instanceof Error ? error.stack ?? error.message : String(error));
+} finally {
+  await cleanUp();
+}
+console.log(`\nsoak: ${failed ? 'FAILED' : 'passed'} in ${seconds(Date.now() - total)}`);
+for (const r of results) console.log(`  ${r.name}: ${r.requests} requests in ${r.seconds.toFixed(1)} s, ${r.purchases} purchases, ${r.errors} 5xx`);
+process.exit(failed ? 1 : 0);
