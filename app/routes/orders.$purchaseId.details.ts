@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { accountApi, isNotAuthenticated, PURCHASE_ID } from '~/lib/account.server';
-import { ApiRequestError } from '~/lib/api.server';
+import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import type { OrderDetailAnswer } from '~/lib/purchases';
@@ -18,8 +18,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const detail = await account.purchase(id);
     return json<OrderDetailAnswer>({ detail, error: null }, { headers: { ...(await account.commit()), ...noStore } });
   } catch (error) {
-    const status = isNotAuthenticated(error) ? 401 : error instanceof ApiRequestError && error.status === 404 ? 404 : 502;
-    if (status === 502) console.error(`Order ${id} could not be loaded:`, error);
+    const status = isNotAuthenticated(error) ? 401 : error instanceof ApiRequestError && error.status === 404 ? 404 : upstreamStatus(error);
+    if (status >= 500) console.error(`Order ${id} could not be loaded:`, error);
     return failed(status, await account.commit());
   }
 }

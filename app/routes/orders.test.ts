@@ -183,10 +183,11 @@ describe('orders loader: failures', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const res = await load('/orders', cookie);
-      expect(res.status).toBe(502);
+      // An unreachable API is a 503, as on every other page.
+      expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ state: 'error', error: 'Error: Failed to fetch orders' });
       const csv = await csvLoader({ request: storefrontGet('/orders.csv', cookie), params: {}, context: {} });
-      expect(csv.status).toBe(502);
+      expect(csv.status).toBe(503);
     } finally {
       process.env.API_URL = api.url;
       spy.mockRestore();

@@ -6,6 +6,7 @@ import { OrderStats } from '~/components/orders/order-stats';
 import { OrdersLoading } from '~/components/orders/orders-loading';
 import { OrdersToolbar } from '~/components/orders/orders-toolbar';
 import { accountApi, isNotAuthenticated, PURCHASE_ID } from '~/lib/account.server';
+import { upstreamStatus } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
 import { ACCOUNT_MESSAGES, CART_MESSAGES } from '~/lib/messages';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return json({ state: 'not-authenticated' as const, error: ACCOUNT_MESSAGES.notAuthenticated }, { status: 401, headers });
     }
     console.error('Orders could not be loaded:', orders.reason);
-    return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorPrefix(ACCOUNT_MESSAGES.failedToFetchOrders) }, { status: 502, headers });
+    return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorPrefix(ACCOUNT_MESSAGES.failedToFetchOrders) }, { status: upstreamStatus(orders.reason), headers });
   }
   if (stats.status === 'rejected') console.error('Order statistics could not be loaded:', stats.reason);
   if (opened.status === 'rejected') console.error(`Order ${query.open} could not be loaded:`, opened.reason);

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { accountApi, isNotAuthenticated } from '~/lib/account.server';
+import { upstreamStatus } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import { ordersCsv } from '~/lib/orders-csv';
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (isNotAuthenticated(error)) return redirect('/login?redirectTo=%2Forders&reason=login', { headers });
     console.error('Orders could not be exported:', error);
     return new Response(ACCOUNT_MESSAGES.errorPrefix(ACCOUNT_MESSAGES.failedToFetchOrders), {
-      status: 502,
+      status: upstreamStatus(error),
       headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
     });
   }
