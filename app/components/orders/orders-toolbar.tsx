@@ -1,6 +1,5 @@
-import { Form, Link, useSubmit } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
+import { Form, Link, useNavigation, useSubmit } from '@remix-run/react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import { ORDER_FILTERS, ordersHref, type OrderStatusFilter } from '~/lib/orders-query';
 
@@ -12,22 +11,40 @@ const SEARCH_DEBOUNCE_MS = 300;
  * runs as the shopper types); the filters and the clear button are links; the export is a download.
  */
 export function OrdersToolbar({ q, status }: { q: string; status: OrderStatusFilter }) {
-  const hydrated = useHydrated();
   const submit = useSubmit();
-  const form = useRef<HTMLFormElement>(null);
   const [value, setValue] = useState(q);
-  useEffect(() => setValue(q), [q]);
+  const pending = useRef<number | undefined>(undefined);
+  /** The search this box last sent, so its own answer does not overwrite what is typed since. */
+  const sent = useRef(q);
   useEffect(() => {
-    if (!hydrated || value.trim() === q) return;
-    const timer = window.setTimeout(() => submit(form.current, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-    // Runs when the shopper types, not when the address brings a new search.
-  }, [value]);
+    if (q === sent.current) return;
+    // The address changed another way (Search, clear, a filter, back): show its search.
+    sent.current = q;
+    setValue(q);
+  }, [q]);
+  // Any navigation (Search, a filter, clear, Load More, back) settles what is shown: drop a pending search.
+  const navigating = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (navigating) window.clearTimeout(pending.current);
+  }, [navigating]);
+  useEffect(() => () => window.clearTimeout(pending.current), []);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.currentTarget.value;
+    const form = event.currentTarget.form;
+    setValue(next);
+    window.clearTimeout(pending.current);
+    pending.current = window.setTimeout(() => {
+      if (next.trim() === sent.current) return;
+      sent.current = next.trim();
+      submit(form, { replace: true, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+  };
 
   const search = value.trim();
   return (
     <div className="orders-toolbar">
-      <Form ref={form} method="get" action="/orders" role="search" className="orders-search" preventScrollReset>
+      <Form method="get" action="/orders" role="search" className="orders-search" preventScrollReset>
         <label htmlFor="orders-search-input" className="visually-hidden">
           Search orders
         </label>
@@ -36,7 +53,7 @@ export function OrdersToolbar({ q, status }: { q: string; status: OrderStatusFil
           type="search"
           name="q"
           value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
+          onChange={onChange}
           placeholder={ACCOUNT_MESSAGES.searchPlaceholder}
           maxLength={100}
           autoComplete="off"
