@@ -111,8 +111,9 @@ const PAGES: Page[] = [
   {
     name: 'profile',
     load: () => profileLoader(args('/profile', signedIn)),
-    async failed(response, message) {
-      expect(render(Profile, await response.json(), '/profile')).toContain(`Error loading profile: ${message}`);
+    // Spec §8: the profile names its own failure ('Failed to fetch profile'), whatever the cause.
+    async failed(response) {
+      expect(render(Profile, await response.json(), '/profile')).toContain('Error loading profile: Failed to fetch profile');
     },
     async works(response) {
       expect(render(Profile, await response.json(), '/profile')).toContain('Welcome back, Ada Rossi!');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shipOrder } from '../../api/src/services/orders';
 import { buyThroughCheckout, shopper, variants, type Shopper } from '../../tests/support/shopper';
 import { shopperCookie, storefrontGet } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
+import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
 import { formatEuro } from '~/lib/money';
 import { orderNumber } from '~/lib/order-number';
 import { loader as detailsLoader } from './orders.$purchaseId.details';
@@ -108,22 +108,9 @@ describe('orders loader: search, filters, deep link', () => {
   });
 
   it('asks the API for the orders, the stats and the opened order at the same time', async () => {
-    const realFetch = globalThis.fetch;
-    let inFlight = 0;
-    let most = 0;
-    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (...args: Parameters<typeof fetch>) => {
-      most = Math.max(most, ++inFlight);
-      try {
-        return await realFetch(...args);
-      } finally {
-        inFlight--;
-      }
-    });
-    try {
+    const most = await mostConcurrentRequests(api, async () => {
       expect((await load(`/orders?page=2&open=${tee}`, cookie)).status).toBe(200);
-    } finally {
-      spy.mockRestore();
-    }
+    });
     expect(most).toBe(3);
   });
 

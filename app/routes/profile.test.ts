@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { readOutbox } from '../../api/src/services/mail';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { shopperCookie, storefrontGet, storefrontPost } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
+import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
 import { signIn, signInSchema } from '~/lib/auth.server';
 import { getSession } from '~/lib/session.server';
 import { action, loader } from './profile';
@@ -153,22 +153,9 @@ describe('profile page', () => {
     const s = shopper(api);
     await s.register();
     const cookie = await shopperCookie(s);
-    const realFetch = globalThis.fetch;
-    let inFlight = 0;
-    let most = 0;
-    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (...args: Parameters<typeof fetch>) => {
-      most = Math.max(most, ++inFlight);
-      try {
-        return await realFetch(...args);
-      } finally {
-        inFlight--;
-      }
-    });
-    try {
+    const most = await mostConcurrentRequests(api, async () => {
       expect((await load('/profile', cookie)).status).toBe(200);
-    } finally {
-      spy.mockRestore();
-    }
+    });
     // Profile, purchases, stats, the shopper's cards and the card total.
     expect(most).toBe(5);
   });
@@ -188,7 +175,7 @@ describe('profile page', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const res = await load('/profile', cookie);
-      expect(res.status).toBe(502);
+      expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ state: 'error', error: 'Error loading profile: Failed to fetch profile' });
     } finally {
       process.env.API_URL = api.url;

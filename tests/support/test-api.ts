@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,4 +92,34 @@ export async function startTestApi(
       await api.cleanup();
     },
   };
+}
+
+/**
+ * Runs `work` and answers the most requests the API server was handling at one time meanwhile: a
+ * loader whose independent calls run in parallel shows them all in flight together. Each request is
+ * held for `holdMs` before the API sees it, so that calls made together overlap even though the
+ * API shares the test's event loop, and calls made one after another cannot.
+ */
+export async function mostConcurrentRequests(api: { server: ServerType }, work: () => Promise<unknown>, holdMs = 250): Promise<number> {
+  type Listener = (request: IncomingMessage, response: ServerResponse) => void;
+  const server = api.server as Server;
+  const listeners = server.listeners('request') as Listener[];
+  let inFlight = 0;
+  let most = 0;
+  const held: Listener = (request, response) => {
+    most = Math.max(most, ++inFlight);
+    response.once('close', () => inFlight--);
+    setTimeout(() => {
+      for (const listener of listeners) listener.call(server, request, response);
+    }, holdMs);
+  };
+  server.removeAllListeners('request');
+  server.on('request', held);
+  try {
+    await work();
+  } finally {
+    server.off('request', held);
+    for (const listener of listeners) server.on('request', listener);
+  }
+  return most;
 }
