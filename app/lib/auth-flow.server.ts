@@ -21,6 +21,7 @@ import { getEnv } from './env.server';
 import { cartCookieRelay } from './cart.server';
 import { checkHoneypot } from './honeypot.server';
 import { AUTH_MESSAGES } from './messages';
+import { safeRedirectPath } from './safe-redirect';
 import { commitSession, getSession, type AuthFlowState, type ShopSession } from './session.server';
 
 const RESEND_COOLDOWN_MS = 60_000;
@@ -33,7 +34,7 @@ const checkEmailAnswer = z.object({ exists: z.boolean(), has_password: z.boolean
 
 /** The address of `returnTo` with the flow at `step` (or closed, for null). */
 export function withStep(returnTo: string, step: AuthStep | null): string {
-  const url = new URL(returnTo, 'http://local');
+  const url = new URL(safeRedirectPath(returnTo), 'http://local');
   if (step) url.searchParams.set('auth', step);
   else url.searchParams.delete('auth');
   return `${url.pathname}${url.search}`;
