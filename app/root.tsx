@@ -25,6 +25,7 @@ import { getShopper } from './lib/auth.server';
 import { cartCount } from './lib/cart.server';
 import { CartSkeleton, useCartLoading } from './components/cart/cart-skeleton';
 import { hasCookieConsent } from './lib/cookie-consent.server';
+import { useNonce } from './lib/nonce';
 import { getHoneypot } from './lib/honeypot.server';
 import { AUTH_MESSAGES } from './lib/messages';
 import { pageTitle } from './lib/page-title';
@@ -75,6 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const cartLoading = useCartLoading();
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -95,8 +97,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {cartLoading ? <CartSkeleton /> : children}
         </main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

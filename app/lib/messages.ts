@@ -45,6 +45,10 @@ export const MESSAGES = {
 
   // Policy documents (spec §8).
   errorLoadingDocument: (message: string) => `Error loading document: ${message}`,
+
+  // A form posted from another site (not in the spec).
+  requestRefused: 'Request refused',
+  crossSiteRefused: 'This form was sent from another website, so we did not act on it. Go back to the shop and try again from there.',
 } as const;
 
 /** Accounts and sign-in (spec §2 route guard, §4, §8). */

@@ -23,7 +23,8 @@ export function storageRoutes() {
     if (!isSafeObjectPath(path)) throw new ApiError(404, 'Object not found');
     const { storage } = c.var.deps;
     const { width } = c.req.valid('query');
-    const headers = { 'Cache-Control': cacheControlFor(bucket), 'X-Content-Type-Options': 'nosniff' };
+    // Shop pages on another origin embed these (images, documents read by the storefront).
+    const headers = { 'Cache-Control': cacheControlFor(bucket), 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'cross-origin' };
 
     if (width !== undefined) {
       const body = await resizedImage(storage, bucket, path, width);
