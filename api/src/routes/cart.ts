@@ -49,16 +49,15 @@ export function cartRoutes() {
     const { db, clock } = c.var.deps;
     const variant = await findVariant(db, body.variant_id);
     if (!variant || (body.product_id && variant.product_id !== body.product_id)) throw new ApiError(404, 'Product variant not found');
-    const { cartId, user } = await shopperCart(c, { create: true });
-    const existing = await db
-      .selectFrom('cart_items')
-      .select('quantity')
-      .where('cart_id', '=', cartId!)
-      .where('variant_id', '=', variant.id)
-      .executeTakeFirst();
+    const found = await shopperCart(c, { create: false });
+    const existing = found.cartId
+      ? await db.selectFrom('cart_items').select('quantity').where('cart_id', '=', found.cartId).where('variant_id', '=', variant.id).executeTakeFirst()
+      : undefined;
     const wanted = (existing?.quantity ?? 0) + body.quantity;
     if (wanted > variant.stock_quantity) throw notEnoughStock(variant);
     if (wanted > MAX_LINE_QUANTITY) throw new ApiError(409, `At most ${MAX_LINE_QUANTITY} of ${variant.name} (${variant.sku}) per order`);
+    // A cart (and its cookie) is made only for an add that goes through.
+    const { cartId, user } = found.cartId ? found : await shopperCart(c, { create: true });
     await db
       .insertInto('cart_items')
       .values({ cart_id: cartId!, variant_id: variant.id, quantity: body.quantity, created_at: clock.now() })
