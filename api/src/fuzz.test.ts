@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
+import { INJECTIONS, encode, hostileJson, hostileText } from '../../tests/support/hostile';
 import { TEST_ADMIN_TOKEN, createTestApi } from '../../tests/support/test-api';
 
 /**
@@ -61,36 +62,6 @@ const REAL_VALUES = [
   '123',
 ];
 
-const INJECTIONS = [
-  "' OR '1'='1",
-  "'; DROP TABLE users; --",
-  '1; SELECT pg_sleep(5)--',
-  '<script>alert(1)</script>',
-  '"><img src=x onerror=alert(1)>',
-  '{{7*7}}${7*7}',
-  '../../../../etc/passwd',
-  '%00',
-  '\u0000',
-  'a\u0000b',
-  '\uD800',
-  '\uFFFF\uFFFE',
-  '\u202Eevil',
-  '😀'.repeat(20),
-  'İstanbul ß ﬃ',
-  ' ',
-  '',
-  '\r\n\t',
-  'null',
-  'undefined',
-  'NaN',
-  '-1',
-  '1e309',
-  '0x7fffffff',
-  '{"$ne":null}',
-  '[object Object]',
-  '__proto__',
-];
-
 const FIELDS = [
   'email', 'password', 'code', 'first_name', 'last_name', 'guest_checkout', 'refresh_token', 'product_id', 'variant_id',
   'quantity', 'price_at_addition', 'success_url', 'cancel_url', 'cart_id', 'metadata', 'product_variant_id', 'name',
@@ -99,38 +70,8 @@ const FIELDS = [
   'offset', 'product_name', 'to', 'width', 'constructor', 'toString',
 ];
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-/** Percent-encoding for text that may hold lone surrogates (which encodeURIComponent refuses). */
-const encode = (text: string) => encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
-
-const huge = fc.oneof(
-  fc.integer({ min: 255, max: 70_000 }).map((n) => 'A'.repeat(n)),
-  fc.constantFrom(...INJECTIONS).map((s) => s.repeat(500)),
-);
-const text = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...REAL_VALUES) },
-  { weight: 3, arbitrary: fc.constantFrom(...INJECTIONS) },
-  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
-  { weight: 1, arbitrary: huge },
-);
-const number = fc.oneof(
-  fc.integer(),
-  fc.integer({ min: -5, max: 120 }),
-  fc.constantFrom(-1, 0, -0, 0.5, 1, 2, 99, 100, 101, 2 ** 31, 2 ** 53, -(2 ** 53), 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-);
-const { value } = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    text,
-    number,
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(fc.constantFrom(...FIELDS), tie('value'), { maxKeys: 3 }),
-  ),
-}));
+const text = hostileText(REAL_VALUES);
+const value = hostileJson(text, FIELDS);
 const field = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
 const fields = fc.dictionary(field, value, { maxKeys: 10 });
 

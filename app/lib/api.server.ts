@@ -27,6 +27,17 @@ export function detailText(body: unknown): string | null {
   return null;
 }
 
+/**
+ * The status of an action's answer when a call it made for the shopper failed: what the API refused
+ * about the shopper's input is theirs to fix (400; a rate limit stays 429); only an API that failed
+ * or could not be reached makes it a 502.
+ */
+export function failureStatus(error: unknown): 400 | 429 | 502 {
+  if (!(error instanceof ApiRequestError) || error.status >= 500) return 502;
+  if (error.status === 429) return 429;
+  return error.status >= 400 ? 400 : 502;
+}
+
 export interface ApiClientOptions {
   baseUrl: string;
   timeoutMs: number;

@@ -46,7 +46,8 @@ export const MESSAGES = {
   // Policy documents (spec §8).
   errorLoadingDocument: (message: string) => `Error loading document: ${message}`,
 
-  // A form posted from another site (not in the spec).
+  // Refused posts (not in the spec): a form from another site, or a body that is no form.
+  formNotAccepted: 'Form not accepted',
   requestRefused: 'Request refused',
   crossSiteRefused: 'This form was sent from another website, so we did not act on it. Go back to the shop and try again from there.',
 } as const;

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
 import { wishlistSchema } from '~/forms/wishlist';
-import { ApiRequestError, apiClient, type ApiClient } from './api.server';
+import { ApiRequestError, apiClient, failureStatus, type ApiClient } from './api.server';
 import { getOptionalUser } from './auth.server';
 import { addToWishlist, wishlistEntries } from './catalogue.server';
 import { checkHoneypot } from './honeypot.server';
@@ -60,7 +60,7 @@ export async function handleWishlistPost(request: Request, formData: FormData): 
       error.status === 422
         ? submission.reply({ fieldErrors: { email: [MESSAGES.invalidEmail] } })
         : submission.reply({ formErrors: [MESSAGES.wishlistFailed] });
-    return json({ formKey, result: reply }, { status: error.status === 422 ? 400 : 502 });
+    return json({ formKey, result: reply }, { status: failureStatus(error) });
   }
 }
 

@@ -87,7 +87,7 @@ describe('contact action', () => {
       expect((await post(complete(`limit-${i}@example.com`), headers)).status).toBe(303);
     }
     const response = await post(complete('limit-last@example.com'), headers);
-    expect(response.status).toBe(502);
+    expect(response.status).toBe(429);
     const data = (await response.json()) as ActionData;
     expect(data.result.error?.['']).toEqual([RATE_RULES.contactPerIp.detail]);
   });

@@ -6,15 +6,18 @@ import { ApiError, validate } from '../http-errors.js';
 import { emptyCart, findVariant, loadCart, notEnoughStock } from '../services/cart.js';
 import { MAX_LINE_QUANTITY, QUANTITY_PER_ADD } from '../shop-rules.js';
 
+/** Shown to shoppers as it is (spec §8), so in words. */
+const TOO_MANY = `At most ${MAX_LINE_QUANTITY} of an item per order`;
+
 const addSchema = z.object({
   product_id: z.string().uuid().optional(),
   variant_id: z.string().uuid(),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(QUANTITY_PER_ADD),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY, TOO_MANY).default(QUANTITY_PER_ADD),
   // Sent by the storefront but never trusted: the price comes from the catalogue.
   price_at_addition: z.unknown().optional(),
 });
 const itemParam = z.object({ itemId: z.string().uuid() });
-const quantitySchema = z.object({ quantity: z.number().int().min(0).max(MAX_LINE_QUANTITY) });
+const quantitySchema = z.object({ quantity: z.number().int().min(0).max(MAX_LINE_QUANTITY, TOO_MANY) });
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
   c.header('Cache-Control', 'private, no-store');
