@@ -76,7 +76,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node node_modules/@remix-run/serve/dist/cli.js build/index.js',
+      command: 'node server.mjs build/index.js',
       url: `http://127.0.0.1:${webPort}/healthz`,
       env: { ...serverEnv, PORT: webPort!, API_URL: apiUrl },
       timeout: 60_000,

@@ -4,6 +4,8 @@ export default {
   assetsBuildDirectory: 'public/build',
   publicPath: '/build/',
   serverBuildPath: 'build/index.js',
+  // Remix's build with every route secured (cross-site posts refused, headers on resource routes): ADR 013.
+  server: 'app/server.ts',
   serverModuleFormat: 'esm',
   serverPlatform: 'node',
   // Unit tests sit next to routes; they must never become routes.

@@ -5,6 +5,8 @@ import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { getEnv } from './lib/env.server';
+import { NonceProvider } from './lib/nonce';
+import { applySecurityHeaders, createNonce, documentPolicy } from './lib/security-headers.server';
 
 // A bad environment stops the server at start with a clear message, not on the first request.
 getEnv();
@@ -26,10 +28,14 @@ export default function handleRequest(
 ) {
   // Crawlers and browsers without JavaScript get the whole document at once; others a stream.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
+  const nonce = createNonce();
+  applySecurityHeaders(responseHeaders, documentPolicy(nonce));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider nonce={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;

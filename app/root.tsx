@@ -29,6 +29,7 @@ import { OrdersLoading } from './components/orders/orders-loading';
 import { ProfileSkeleton } from './components/profile/profile-skeleton';
 import { useArrivingAt } from './components/use-arriving';
 import { hasCookieConsent } from './lib/cookie-consent.server';
+import { useNonce } from './lib/nonce';
 import { getHoneypot } from './lib/honeypot.server';
 import { AUTH_MESSAGES, MESSAGES } from './lib/messages';
 import { pageTitle } from './lib/page-title';
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const registered = data?.user?.user_type === 'registered';
   const profileLoading = useArrivingAt('/profile') && registered;
   const ordersLoading = useArrivingAt('/orders') && registered;
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -104,8 +106,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {cartLoading ? <CartSkeleton /> : profileLoading ? <ProfileSkeleton /> : ordersLoading ? <OrdersLoading /> : children}
         </main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -129,9 +129,9 @@ try {
   );
   await run(
     'web',
-    [join(root, 'node_modules', '@remix-run', 'serve', 'dist', 'cli.js'), join(root, 'build', 'index.js')],
+    [join(root, 'server.mjs'), join(root, 'build', 'index.js')],
     { ...shared, PORT: String(port), API_URL: process.env.API_URL?.trim() || `http://127.0.0.1:${apiPort}` },
-    /\[remix-serve\] http/,
+    /\[storefront\] http/,
   );
 } catch (error) {
   console.error(`\n${error.message}`);

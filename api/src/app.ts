@@ -4,6 +4,8 @@ import { createTokenService, type TokenService } from './auth/tokens.js';
 import type { UserRow } from './auth/users.js';
 import type { Db } from './db/database.js';
 import { errorResponse } from './http-errors.js';
+import { refuseNulInUrl, refuseOversizedBodies } from './request-guards.js';
+import { apiSecurityHeaders } from './security-headers.js';
 import { authRoutes } from './routes/auth.js';
 import { cardRoutes } from './routes/cards.js';
 import { cartRoutes } from './routes/cart.js';
@@ -69,6 +71,9 @@ export function createApp(deps: AppDeps) {
     tokens: createTokenService(deps.db, deps.clock, deps.config.jwtSecret),
     codes: createCodeService(deps.db, deps.clock, deps.config.jwtSecret),
   };
+  app.use(apiSecurityHeaders());
+  app.use(refuseOversizedBodies());
+  app.use(refuseNulInUrl);
   app.use(async (c, next) => {
     c.set('deps', deps);
     c.set('auth', auth);

@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ZodError, ZodSchema } from 'zod';
+import { z, type ZodError, type ZodSchema } from 'zod';
 
 /** One item of a 422 answer: where, what, and which kind of problem. */
 export interface ValidationIssue {
@@ -41,9 +41,31 @@ const TARGET_NAMES: Record<keyof ValidationTargets, string> = {
   cookie: 'cookie',
 };
 
+/** PostgreSQL text cannot hold NUL characters: input carrying one is refused before it reaches a query. */
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+/** Where `value` holds a string (or a key) with a NUL character. */
+function nulPaths(value: unknown, path: (string | number)[] = [], found: (string | number)[][] = []): (string | number)[][] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => nulPaths(item, [...path, index], found));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) found.push([...path, key]);
+      nulPaths(item, [...path, key], found);
+    }
+  }
+  return found;
+}
+
+const withoutNul = z.unknown().superRefine((value, ctx) => {
+  for (const path of nulPaths(value)) ctx.addIssue({ code: 'custom', path, message: NUL_MESSAGE });
+});
+
 /** zValidator answering 422 `{detail: [{loc, msg, type}]}` instead of its own shape. */
 export function validate<T extends ZodSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
+  return zValidator(target, withoutNul.pipe(schema), (result) => {
     if (!result.success) throw new ApiError(422, zodIssues(result.error as ZodError, TARGET_NAMES[target]));
   });
 }

@@ -27,7 +27,8 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000, email: 254 } as const;
 
-const required = (message: string) => z.string({ required_error: message }).trim().min(1, message);
+// A value that is no single text (a field sent twice) reads as missing.
+const required = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
 
 /**
  * The contact form of spec §5, checked in the spec's order (name, email, email shape, reason,

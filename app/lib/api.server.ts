@@ -61,6 +61,16 @@ export async function fetchWithReplay(doFetch: typeof fetch, url: URL | string, 
   }
 }
 
+/**
+ * The status of an action's answer when a call it made for the shopper failed: what the API refused
+ * about the shopper's input is theirs to fix (400; a rate limit stays 429); an API that failed, was
+ * too slow or could not be reached gets its gateway status (upstreamStatus).
+ */
+export function failureStatus(error: unknown): 400 | 429 | 500 | 502 | 503 | 504 {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return error.status === 429 ? 429 : 400;
+  return upstreamStatus(error);
+}
+
 export interface ApiClientOptions {
   baseUrl: string;
   timeoutMs: number;

@@ -21,7 +21,9 @@ import { getEnv } from './env.server';
 import { cartCookieRelay } from './cart.server';
 import { checkHoneypot } from './honeypot.server';
 import { AUTH_MESSAGES } from './messages';
+import { safeRedirectPath } from './safe-redirect';
 import { commitSession, getSession, type AuthFlowState, type ShopSession } from './session.server';
+import { readFormData } from './form-data.server';
 
 const RESEND_COOLDOWN_MS = 60_000;
 /** Countdown of the success step (spec §9): 5 s, or 3 s when the shopper was already signed in. */
@@ -33,10 +35,32 @@ const checkEmailAnswer = z.object({ exists: z.boolean(), has_password: z.boolean
 
 /** The address of `returnTo` with the flow at `step` (or closed, for null). */
 export function withStep(returnTo: string, step: AuthStep | null): string {
-  const url = new URL(returnTo, 'http://local');
+  const url = new URL(safeRedirectPath(returnTo), 'http://local');
   if (step) url.searchParams.set('auth', step);
   else url.searchParams.delete('auth');
   return `${url.pathname}${url.search}`;
+}
+
+/** The fields of the sign-in steps, the only values a refused step shows again. */
+const STEP_FIELDS = new Set(['email', 'name', 'surname', 'verificationCode', 'acceptedTerms', 'resetCode']);
+/** The longest value echoed back: more than any valid one, small enough for the session cookie (4 KB). */
+const ECHO_LIMIT = 300;
+
+/**
+ * A refused step's result as the session keeps it until the next page: its errors, and the values
+ * of its own fields cut to a sensible length. Whatever else was posted (long or unknown fields)
+ * would only make the cookie too big to send.
+ */
+function compactResult(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+  const initialValue = Object.fromEntries(
+    Object.entries(result.initialValue ?? {})
+      .filter(([name, value]) => STEP_FIELDS.has(name) && typeof value === 'string')
+      .map(([name, value]) => [name, (value as string).slice(0, ECHO_LIMIT)]),
+  );
+  const error = Object.fromEntries(
+    Object.entries(result.error ?? {}).filter(([name]) => name === '' || STEP_FIELDS.has(name) || /password/i.test(name)),
+  );
+  return { ...result, initialValue, error, fields: result.fields?.filter((name) => STEP_FIELDS.has(name) || /password/i.test(name)) };
 }
 
 /** The spec's message for an API failure, picked from what its detail says (spec §8). */
@@ -50,7 +74,7 @@ function mapDetail(message: string, mapping: [RegExp, string][], fallback: strin
  * JavaScript (Post/Redirect/Get) and with it.
  */
 export async function handleAuthAction(request: Request): Promise<Response> {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   checkHoneypot(formData);
   const returnTo = safeRedirectTo(formData.get('returnTo'), '/login');
   const context = (['login', 'register', 'modal'] as const).find((c) => c === formData.get('context')) ?? 'login';
@@ -73,7 +97,7 @@ export async function handleAuthAction(request: Request): Promise<Response> {
   };
   const fail = async (step: AuthStep, lastResult: SubmissionResult<string[]>) => {
     session.set('authFlow', flow);
-    session.flash('authResult', { lastResult });
+    session.flash('authResult', { lastResult: compactResult(lastResult) });
     return redirect(withStep(returnTo, step), { status: 303, headers: { 'Set-Cookie': await commitSession(request, session) } });
   };
   const parse = <S extends z.ZodTypeAny>(schema: S) => parseWithZod(formData, { schema }) as Submission<z.input<S>, string[], z.output<S>>;

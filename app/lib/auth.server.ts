@@ -1,9 +1,9 @@
 import { redirect } from '@remix-run/node';
-import { safeRedirect } from 'remix-utils/safe-redirect';
 import { z } from 'zod';
 import { ApiRequestError, createApiClient, type ApiClient, type ApiClientOptions } from './api.server';
 import { getEnv } from './env.server';
 import { AUTH_MESSAGES } from './messages';
+import { safeRedirectPath } from './safe-redirect';
 import { commitSession, getSession, type SessionUser, type ShopSession } from './session.server';
 
 /** Cookie lifetimes of spec §9, in seconds. */
@@ -83,7 +83,7 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
 
 /** A same-origin path to come back to; anything else falls back to `fallback`. */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  return safeRedirect(typeof value === 'string' ? value : null, fallback);
+  return safeRedirectPath(value, fallback);
 }
 
 export type GuardReason = 'login' | 'create-account' | 'guest' | 'guest-expired';

@@ -1,6 +1,6 @@
-import { json } from '@remix-run/node';
-import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
+import { Honeypot } from 'remix-utils/honeypot/server';
 import { getEnv } from './env.server';
+import { formNotAccepted } from './form-data.server';
 
 let honeypot: { secret: string; instance: Honeypot } | undefined;
 
@@ -13,12 +13,14 @@ export function getHoneypot(): Honeypot {
   return honeypot.instance;
 }
 
-/** For public form actions: a filled honeypot answers 400 and the action does nothing else. */
+/**
+ * For public form actions: a filled honeypot answers 400 and the action does nothing else. So does
+ * a timestamp field that does not decrypt (the library throws a plain Error for it, not SpamError).
+ */
 export function checkHoneypot(formData: FormData): void {
   try {
     getHoneypot().check(formData);
-  } catch (error) {
-    if (error instanceof SpamError) throw json({ detail: 'Form not accepted' }, { status: 400 });
-    throw error;
+  } catch {
+    throw formNotAccepted();
   }
 }

@@ -45,6 +45,11 @@ export const MESSAGES = {
 
   // Policy documents (spec §8).
   errorLoadingDocument: (message: string) => `Error loading document: ${message}`,
+
+  // Refused posts (not in the spec): a form from another site, or a body that is no form.
+  formNotAccepted: 'Form not accepted',
+  requestRefused: 'Request refused',
+  crossSiteRefused: 'This form was sent from another website, so we did not act on it. Go back to the shop and try again from there.',
 } as const;
 
 /** Accounts and sign-in (spec §2 route guard, §4, §8). */

@@ -1,18 +1,13 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
 import { wishlistSchema } from '~/forms/wishlist';
-import { ApiRequestError, apiClient, type ApiClient } from './api.server';
+import { ApiRequestError, apiClient, failureStatus, type ApiClient } from './api.server';
 import { getOptionalUser } from './auth.server';
 import { addToWishlist, wishlistEntries } from './catalogue.server';
 import { checkHoneypot } from './honeypot.server';
 import { MESSAGES } from './messages';
+import { safeRedirectPath } from './safe-redirect';
 import { redirectWithFlash, type SessionUser } from './session.server';
-
-/** Where to go back to: a same-origin path only (never another site). */
-export function safeReturnPath(candidate: string | undefined, fallback: string): string {
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\')) return fallback;
-  return candidate;
-}
 
 /** Request URL without Remix's `index` marker: the page the form was on. */
 export function pagePath(request: Request): string {
@@ -51,7 +46,7 @@ export async function handleWishlistPost(request: Request, formData: FormData): 
   if (!productId && !variantId) return json({ formKey, result: submission.reply({ formErrors: [MESSAGES.wishlistFailed] }) }, { status: 400 });
   try {
     const answer = await addToWishlist(apiClient(), { email, productId: variantId ? null : (productId ?? null), variantId: variantId ?? null });
-    const back = new URL(safeReturnPath(returnTo, pagePath(request)), 'http://shop.local');
+    const back = new URL(safeRedirectPath(returnTo, pagePath(request)), 'http://shop.local');
     back.searchParams.delete('notified');
     back.searchParams.append('notified', (variantId ?? productId)!);
     const to = `${back.pathname}${back.search}#${formKey}`;
@@ -65,7 +60,7 @@ export async function handleWishlistPost(request: Request, formData: FormData): 
       error.status === 422
         ? submission.reply({ fieldErrors: { email: [MESSAGES.invalidEmail] } })
         : submission.reply({ formErrors: [MESSAGES.wishlistFailed] });
-    return json({ formKey, result: reply }, { status: error.status === 422 ? 400 : 502 });
+    return json({ formKey, result: reply }, { status: failureStatus(error) });
   }
 }
 

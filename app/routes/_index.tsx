@@ -14,6 +14,7 @@ import { pageTitle } from '~/lib/page-title';
 import { takeFlash } from '~/lib/session.server';
 import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
 import catalogueStyles from '~/styles/catalogue.css';
+import { readFormData } from '~/lib/form-data.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStyles }];
 
@@ -64,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get('intent') === 'notify') return handleWishlistPost(request, formData);
   return json({ detail: 'Unknown action' }, { status: 400 });
 }

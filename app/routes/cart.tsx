@@ -12,6 +12,8 @@ import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { commitSession, redirectWithFlash } from '~/lib/session.server';
 import cartStyles from '~/styles/cart.css';
+import { formNotAccepted, readFormData } from '~/lib/form-data.server';
+import { cartActionSchema } from '~/forms/cart';
 
 export const handle: NavigationHandle = { pageTitle: 'Cart', back: BACK_LINKS.continueShopping };
 
@@ -58,17 +60,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Every cart change and the checkout: one action, `intent` buttons, Post/Redirect/Get back to /cart. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const itemId = String(form.get('itemId') ?? '');
-  const quantity = Number(form.get('quantity'));
+  const form = await readFormData(request);
+  // Only what the page itself posts; anything else never reaches the API.
+  const parsed = cartActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return formNotAccepted();
+  const post = parsed.data;
   const cart = await cartApi(request);
   const back = async (message?: string) =>
     message
       ? redirectWithFlash(request, '/cart', { kind: 'error', message }, cart.session)
       : redirect('/cart', { status: 303, headers: await cart.commit() });
 
-  if (intent === 'checkout') {
+  if (post.intent === 'checkout') {
     const user = await getOptionalUser(request);
     // Not signed in: the sign-in modal (guests allowed); it comes back to the cart, which resumes the checkout.
     if (!user) return redirect('/cart?checkout=resume&auth=email', 303);
@@ -83,22 +86,20 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   try {
-    switch (intent) {
+    switch (post.intent) {
       case 'increment':
-        await cart.setQuantity(itemId, quantity + 1);
+        await cart.setQuantity(post.itemId, post.quantity + 1);
         break;
       case 'decrement':
         // Minus stops at 1; Remove takes the line away.
-        await cart.setQuantity(itemId, Math.max(1, quantity - 1));
+        await cart.setQuantity(post.itemId, Math.max(1, post.quantity - 1));
         break;
       case 'remove':
-        await cart.remove(itemId);
+        await cart.remove(post.itemId);
         break;
       case 'clear':
         await cart.clear();
         break;
-      default:
-        return json({ message: 'Unknown intent' }, { status: 400 });
     }
   } catch (error) {
     return back(errorText(error));

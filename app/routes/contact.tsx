@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { SocialLinks } from '~/components/social-links';
 import { CONTACT_REASONS, CONTACT_REASON_LABELS, contactSchema, reasonFromQuery } from '~/forms/contact';
-import { ApiRequestError, apiClient, upstreamStatus } from '~/lib/api.server';
+import { apiClient, failureStatus } from '~/lib/api.server';
 import { BRAND } from '~/lib/brand';
 import { contactErrorText, submitContactMessage } from '~/lib/contact.server';
 import { checkHoneypot } from '~/lib/honeypot.server';
@@ -15,6 +15,7 @@ import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithFlash, takeFlash } from '~/lib/session.server';
 import { BUSINESS_HOURS, CONTACT_SUCCESS_MS } from '~/lib/site-rules';
+import { readFormData } from '~/lib/form-data.server';
 
 export const handle: NavigationHandle = { pageTitle: 'Contact' };
 
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== 'success') {
@@ -42,8 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await submitContactMessage(apiClient(), submission.value, request);
   } catch (error) {
-    const status = error instanceof ApiRequestError && error.status < 500 ? error.status : upstreamStatus(error);
-    return json({ result: submission.reply({ formErrors: [contactErrorText(error)] }), sent: false }, { status });
+    return json({ result: submission.reply({ formErrors: [contactErrorText(error)] }), sent: false }, { status: failureStatus(error) });
   }
   if (formData.get('delivery') === IN_PLACE) return json({ result: submission.reply(), sent: true });
   // Post/Redirect/Get: the thank-you shows on the fresh page.

@@ -206,7 +206,8 @@ describe('product action', () => {
       params: {},
       context: {},
     });
-    expect(unknown.status).toBe(502);
+    // The API refused the shopper's input: a 400, not a gateway failure.
+    expect(unknown.status).toBe(400);
     expect(JSON.stringify(await unknown.json())).toContain('Failed to add to wishlist. Please try again.');
   });
 

@@ -18,7 +18,7 @@ import { ShareButton } from '~/components/product/share';
 import { SizeChartDetails } from '~/components/product/size-chart';
 import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
-import { purchaseSchema } from '~/forms/purchase';
+import { PURCHASE_INTENTS, purchaseSchema } from '~/forms/purchase';
 import { ApiRequestError, apiClient, upstreamStatus } from '~/lib/api.server';
 import { getShopper } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
@@ -35,6 +35,7 @@ import { optionGroups, selectOption, selectionSearch } from '~/lib/variant-selec
 import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
 import catalogueStyles from '~/styles/catalogue.css';
 import productStyles from '~/styles/product.css';
+import { readFormData } from '~/lib/form-data.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: catalogueStyles },
@@ -117,8 +118,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  if (formData.get('intent') === 'notify') return handleWishlistPost(request, formData);
+  const formData = await readFormData(request);
+  const intents = formData.getAll('intent');
+  if (intents.length === 1 && intents[0] === 'notify') return handleWishlistPost(request, formData);
+  if (intents.length !== 1 || !PURCHASE_INTENTS.includes(String(intents[0]))) return json({ detail: 'Unknown action' }, { status: 400 });
   const submission = parseWithZod(formData, { schema: purchaseSchema });
   if (submission.status !== 'success') return json({ formKey: PURCHASE_FORM, result: submission.reply() }, { status: 400 });
   if (submission.value.intent === 'quick-purchase') return quickPurchase(request, params.productName ?? '', submission.value.variantId);

@@ -20,7 +20,7 @@ export function freePort() {
 
 const PROGRAMS = {
   api: ['--enable-source-maps', 'build/api/server.mjs'],
-  storefront: ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'],
+  storefront: ['server.mjs', 'build/index.js'],
 };
 
 /**

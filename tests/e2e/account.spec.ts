@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 import { buy, buyMany, registerAccount, roomyVariants, signInAs, type Account, type StockedVariant } from '../support/e2e-account';
 import { hasJavaScript, shopCli, uniqueEmail } from '../support/e2e-shop';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
 import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
 import { PASSWORD, registerThroughPage, startWithEmail } from '../support/sign-in';
 

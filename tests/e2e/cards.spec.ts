@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiUrl } from '../support/e2e';
 import { hasJavaScript } from '../support/e2e-shop';

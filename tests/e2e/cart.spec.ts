@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { hasJavaScript } from '../support/e2e-shop';
 import { latestCode, uniqueEmail } from '../support/mailbox';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
 import { hasJavaScript, signIn, uniqueEmail, wishlistOf } from '../support/e2e-shop';
 
 const hoodieCard = (page: import('@playwright/test').Page) =>

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
 import { ROUTE_TABLE_PAGES, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 
 const productsMenu = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('details', { has: page.locator('summary', { hasText: 'Products' }) });

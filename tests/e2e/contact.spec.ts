@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
 import { apiUrl } from '../support/e2e';
 
 const THANK_YOU = "Thank you for your message! We'll get back to you within one working day.";

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
 import { apiUrl } from '../support/e2e';
 
 const SEEDED = [

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
 
 const POLICIES = [
   { path: '/privacy-policy', title: 'Privacy Policy', section: '7. Your rights' },

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
 import { hasJavaScript, mailboxOf, shopCli, signIn, uniqueEmail, wishlistOf } from '../support/e2e-shop';
 
 const chosen = (page: Page, option: string) => page.locator(`[data-option="${option}"]`);

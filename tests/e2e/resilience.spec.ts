@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCookieSessionStorage } from '@remix-run/node';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
 import { apiUrl } from '../support/e2e';
 import { hasJavaScript } from '../support/e2e-shop';
 import { startStorefront, type ExtraStorefront } from '../support/e2e-storefront';

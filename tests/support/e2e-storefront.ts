@@ -24,7 +24,7 @@ export interface ExtraStorefront {
  */
 export async function startStorefront(env: Record<string, string>): Promise<ExtraStorefront> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+  const child: ChildProcess = spawn(process.execPath, ['server.mjs', 'build/index.js'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -320,7 +320,9 @@ describe('rate limits', () => {
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await call('a@example.com', '10.0.0.1')).status);
       expect(statuses).toEqual([401, 401, 401, 429]);
-      const body = await (await call('a@example.com', '10.0.0.2')).json();
+      const refused = await call('a@example.com', '10.0.0.2');
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      const body = await refused.json();
       expect(body.detail).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
       expect((await call('b@example.com', '10.0.0.1')).status).toBe(401);
       expect((await call('c@example.com', '10.0.0.1')).status).toBe(401);

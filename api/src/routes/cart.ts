@@ -6,15 +6,18 @@ import { ApiError, validate } from '../http-errors.js';
 import { emptyCart, findVariant, loadCart, notEnoughStock } from '../services/cart.js';
 import { MAX_LINE_QUANTITY, QUANTITY_PER_ADD } from '../shop-rules.js';
 
+/** Shown to shoppers as it is (spec §8), so in words. */
+const TOO_MANY = `At most ${MAX_LINE_QUANTITY} of an item per order`;
+
 const addSchema = z.object({
   product_id: z.string().uuid().optional(),
   variant_id: z.string().uuid(),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(QUANTITY_PER_ADD),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY, TOO_MANY).default(QUANTITY_PER_ADD),
   // Sent by the storefront but never trusted: the price comes from the catalogue.
   price_at_addition: z.unknown().optional(),
 });
 const itemParam = z.object({ itemId: z.string().uuid() });
-const quantitySchema = z.object({ quantity: z.number().int().min(0).max(MAX_LINE_QUANTITY) });
+const quantitySchema = z.object({ quantity: z.number().int().min(0).max(MAX_LINE_QUANTITY, TOO_MANY) });
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
   c.header('Cache-Control', 'private, no-store');
@@ -49,16 +52,15 @@ export function cartRoutes() {
     const { db, clock } = c.var.deps;
     const variant = await findVariant(db, body.variant_id);
     if (!variant || (body.product_id && variant.product_id !== body.product_id)) throw new ApiError(404, 'Product variant not found');
-    const { cartId, user } = await shopperCart(c, { create: true });
-    const existing = await db
-      .selectFrom('cart_items')
-      .select('quantity')
-      .where('cart_id', '=', cartId!)
-      .where('variant_id', '=', variant.id)
-      .executeTakeFirst();
+    const found = await shopperCart(c, { create: false });
+    const existing = found.cartId
+      ? await db.selectFrom('cart_items').select('quantity').where('cart_id', '=', found.cartId).where('variant_id', '=', variant.id).executeTakeFirst()
+      : undefined;
     const wanted = (existing?.quantity ?? 0) + body.quantity;
     if (wanted > variant.stock_quantity) throw notEnoughStock(variant);
     if (wanted > MAX_LINE_QUANTITY) throw new ApiError(409, `At most ${MAX_LINE_QUANTITY} of ${variant.name} (${variant.sku}) per order`);
+    // A cart (and its cookie) is made only for an add that goes through.
+    const { cartId, user } = found.cartId ? found : await shopperCart(c, { create: true });
     await db
       .insertInto('cart_items')
       .values({ cart_id: cartId!, variant_id: variant.id, quantity: body.quantity, created_at: clock.now() })

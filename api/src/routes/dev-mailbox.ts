@@ -4,6 +4,12 @@ import type { AppEnv } from '../app.js';
 import { validate } from '../http-errors.js';
 import { readOutbox } from '../services/mail.js';
 import { escapeHtml } from '../services/mail-templates.js';
+import { setPagePolicy, styleHash } from '../security-headers.js';
+
+const PAGE_CSS =
+  'body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}article{border-top:1px solid #ddd;padding:1rem 0}.meta{color:#555}pre{white-space:pre-wrap;background:#f4f1ec;padding:1rem;border-radius:8px}iframe{width:100%;height:28rem;border:1px solid #ddd}';
+// The emails shown in sandboxed frames inherit this policy; they style with attributes.
+const PAGE_POLICY = { styles: [styleHash(PAGE_CSS)], styleAttributes: true };
 
 const query = z.object({ to: z.string().trim().max(254).optional() });
 
@@ -31,9 +37,10 @@ export function devMailboxRoutes() {
       )
       .join('\n');
     c.header('Cache-Control', 'no-store');
+    setPagePolicy(c, PAGE_POLICY);
     return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Mailbox</title>
-<style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}article{border-top:1px solid #ddd;padding:1rem 0}.meta{color:#555}pre{white-space:pre-wrap;background:#f4f1ec;padding:1rem;border-radius:8px}iframe{width:100%;height:28rem;border:1px solid #ddd}</style>
+<style>${PAGE_CSS}</style>
 </head><body>
 <h1>Mailbox${to ? ` for ${escapeHtml(to)}` : ''}</h1>
 <p>Messages the shop sent while no SMTP server is configured, newest first.${to ? ' <a href="?">Show all</a>' : ''}</p>

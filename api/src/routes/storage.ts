@@ -12,21 +12,32 @@ function cacheControlFor(bucket: Bucket): string {
   return bucket === 'documents' ? 'public, max-age=300' : 'public, max-age=31536000, immutable';
 }
 
+/** The object path as stored; null when its percent-encoding is broken (no object has such a name). */
+function decodedPath(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 export function storageRoutes() {
   const app = new Hono<AppEnv>();
   const query = z.object({ width: z.coerce.number().int().refine(isImageWidth, 'Unsupported width').optional() });
 
   app.get(`${PREFIX}:bucket/*`, validate('query', query), async (c) => {
     const bucket = c.req.param('bucket');
-    const path = decodeURIComponent(c.req.path.slice(PREFIX.length + bucket.length + 1));
     if (!isBucket(bucket)) throw new ApiError(404, 'Bucket not found');
-    if (!isSafeObjectPath(path)) throw new ApiError(404, 'Object not found');
+    const path = decodedPath(c.req.path.slice(PREFIX.length + bucket.length + 1));
+    if (path === null || !isSafeObjectPath(path)) throw new ApiError(404, 'Object not found');
     const { storage } = c.var.deps;
     const { width } = c.req.valid('query');
     const headers = {
       'Cache-Control': cacheControlFor(bucket),
       'X-Content-Type-Options': 'nosniff',
-      // Public objects: pages on the storefront's origin may draw them into a canvas (card export).
+      // Public objects: pages on other origins embed them, and the storefront's pages draw them into
+      // a canvas (card export).
+      'Cross-Origin-Resource-Policy': 'cross-origin',
       'Access-Control-Allow-Origin': '*',
     };
 

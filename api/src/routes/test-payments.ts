@@ -7,6 +7,7 @@ import type { AppEnv } from '../app.js';
 import type { Address } from '../db/schema.js';
 import { closeCheckoutSession, findCheckoutSession, fulfilCheckoutSession } from '../services/checkout.js';
 import { escapeHtml } from '../services/mail-templates.js';
+import { setPagePolicy, styleHash } from '../security-headers.js';
 import { TEST_CARDS } from '../services/payments/test-provider.js';
 
 type Session = NonNullable<Awaited<ReturnType<typeof findCheckoutSession>>>;
@@ -34,12 +35,7 @@ type FormValues = Partial<Record<keyof z.input<typeof paymentForm>, string>>;
 
 const successTarget = (session: Session) => session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.provider_session_id ?? session.id);
 
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(BRAND.name)} test payments</title>
-<style>
-body{margin:0;background:#f4f1ec;font-family:Helvetica,Arial,sans-serif;color:#1d1d1f}
+const PAGE_CSS = `body{margin:0;background:#f4f1ec;font-family:Helvetica,Arial,sans-serif;color:#1d1d1f}
 main{max-width:560px;margin:32px auto;background:#fff;border-radius:12px;padding:28px}
 h1{font-size:22px;margin:0 0 4px}.brand{font-size:13px;letter-spacing:.3em;font-weight:700}
 .note{font-size:13px;color:#6b6b6b}table{width:100%;border-collapse:collapse;margin:16px 0}
@@ -50,12 +46,20 @@ button{margin-top:20px;width:100%;padding:14px;border:0;border-radius:999px;back
 button.link{background:none;color:#1d1d1f;text-decoration:underline;font-weight:400;margin-top:8px}
 .error{color:#b00020;font-size:13px;margin-top:4px}.alert{background:#fdecee;color:#b00020;border-radius:8px;padding:12px;margin:16px 0}
 a{color:#1d1d1f}
-</style></head>
+`;
+const PAGE_STYLES = [styleHash(PAGE_CSS)];
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(BRAND.name)} test payments</title>
+<style>${PAGE_CSS}</style></head>
 <body><main><div class="brand">${escapeHtml(BRAND.name)}</div>${body}</main></body></html>`;
 }
 
 function messagePage(c: Context<AppEnv>, status: ContentfulStatusCode, title: string, text: string, link?: { href: string; label: string }) {
   c.header('Cache-Control', 'no-store');
+  setPagePolicy(c, { styles: PAGE_STYLES });
   return c.html(
     layout(
       title,
@@ -85,6 +89,8 @@ async function paymentPage(
 <input id="${name}" name="${name}" value="${escapeHtml(values[name] ?? '')}" ${attrs}${errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''}>
 ${errors[name] ? `<div class="error" id="${name}-error">${escapeHtml(errors[name])}</div>` : ''}`;
   const amount = formatEuro(session.total);
+  // Both forms post here and are answered with a redirect back to the shop.
+  setPagePolicy(c, { styles: PAGE_STYLES, formTargets: [session.success_url, session.cancel_url] });
   const rows = lines
     .map(
       (l) =>

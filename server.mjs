@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// The storefront server: what remix-serve does (compression, the built files, request log, Remix),
+// plus two checks around every request (ADR 013): a form posted from another site is refused with
+// 403 before any action runs, and every answer carries the security headers.
+// Usage: node server.mjs [build/index.js]   (PORT, default 3000; HOST, default all interfaces)
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import morgan from 'morgan';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const buildPath = resolve(process.argv[2] ?? join(root, 'build', 'index.js'));
+const build = await import(pathToFileURL(buildPath).href);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+const mode = process.env.NODE_ENV ?? 'production';
+const handleRequest = createRequestHandler(build, mode);
+const port = Number(process.env.PORT || 3000);
+
+/** The web Request for an incoming request; aborted when the shopper goes away before the answer is sent. */
+function toRequest(req, res) {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = 'half';
+  }
+  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`).href, init);
+}
+
+async function send(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/** Files get the same headers as everything else (a favicon.svg opened on its own runs nothing). */
+function fileHeaders(res) {
+  const { headers } = build.withSecurityHeaders(new Response(null));
+  for (const [name, value] of headers) res.setHeader(name, value);
+}
+
+const app = express();
+app.disable('x-powered-by');
+app.use(compression());
+app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: '1y', setHeaders: fileHeaders }));
+app.use(express.static(join(root, 'public'), { maxAge: '1h', setHeaders: fileHeaders }));
+app.use(morgan('tiny'));
+app.all('*', async (req, res, next) => {
+  try {
+    const request = toRequest(req, res);
+    const response = build.refuseCrossSiteRequest(request) ?? (await handleRequest(request));
+    await send(res, build.withSecurityHeaders(response));
+  } catch (error) {
+    next(error);
+  }
+});
+
+const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+function onListen() {
+  console.log(`[storefront] http://localhost:${port}`);
+}
+for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => server.close(() => process.exit(0)));
