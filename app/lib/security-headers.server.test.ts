@@ -19,7 +19,8 @@ describe('page Content-Security-Policy', () => {
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(policy.get('style-src')).toEqual(["'self'"]);
+    // Styles may be inline (React style props, html2canvas's copy of the page); scripts may not.
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect([...policy.values()].flat()).not.toContain("'unsafe-eval'");
   });
 

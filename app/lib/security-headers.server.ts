@@ -26,8 +26,8 @@ const originOf = (url: string) => new URL(url).origin;
 /**
  * The Content-Security-Policy of a page. Scripts: the shop's own bundles and the inline ones Remix
  * writes, carrying `nonce`. Images: the shop and the API's object storage. Forms: the shop, and the
- * payment page a checkout post redirects to. Style attributes stay allowed (React `style` props);
- * style elements do not.
+ * payment page a checkout post redirects to. Inline styles stay allowed: React `style` props, and
+ * the `<style>` html2canvas writes into its copy of the page when Share Card exports a card (ADR 013).
  */
 export function documentPolicy(nonce: string): string {
   const env = getEnv();
@@ -35,8 +35,7 @@ export function documentPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self'",
-    "style-src-attr 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${api.join(' ')}`,
     "font-src 'self'",
     "connect-src 'self'",
