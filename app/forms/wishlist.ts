@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '~/lib/messages';
-import { BASIC_EMAIL } from '~/lib/shop-rules';
+import { BASIC_EMAIL, EMAIL_MAX_LENGTH } from '~/lib/shop-rules';
 
 /** Notify Me (listing card and product page): the browser and the action validate with this. */
 export const wishlistSchema = z.object({
@@ -10,7 +10,7 @@ export const wishlistSchema = z.object({
     .string({ required_error: MESSAGES.invalidEmail })
     .trim()
     .toLowerCase()
-    .max(254, MESSAGES.invalidEmail)
+    .max(EMAIL_MAX_LENGTH, MESSAGES.invalidEmail)
     .regex(BASIC_EMAIL, MESSAGES.invalidEmail),
   productId: z.string().max(100).optional(),
   variantId: z.string().max(100).optional(),
