@@ -26,7 +26,8 @@ export function AuthModal({ view }: { view: AuthFlowView }) {
   return (
     <div className="auth-modal" role="presentation">
       <div ref={dialog} className="auth-modal__panel" role="dialog" aria-modal="true" aria-labelledby="auth-heading">
-        <Link to={view.returnTo} className="auth-modal__close" aria-label="Close" replace preventScrollReset>
+        {/* Pressing Close must not blur the focused field first: its check would grow the centred panel and move Close from under the pointer. */}
+        <Link to={view.returnTo} className="auth-modal__close" aria-label="Close" replace preventScrollReset onMouseDown={(event) => event.preventDefault()}>
           ×
         </Link>
         <AuthFlow view={view} headingLevel={2} />
