@@ -16,7 +16,8 @@ import {
 } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
-import { AuthLoadingOverlay, AuthModal } from './components/auth-flow/auth-modal';
+import { AuthLoadingOverlay } from './components/auth-flow/auth-loading-overlay';
+import { LazyAuthModal } from './components/auth-flow/lazy-auth-modal';
 import { CookieNotice } from './components/cookie-notice';
 import { ProgressBar } from './components/progress-bar';
 import { SiteFooter } from './components/site-footer';
@@ -143,7 +144,7 @@ export default function App() {
         </p>
       ) : null}
       <Outlet />
-      {authView ? <AuthModal view={authView} /> : null}
+      <LazyAuthModal view={authView} />
       {guardedLoading ? <AuthLoadingOverlay /> : null}
     </HoneypotProvider>
   );

@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import { SHOP_RULES } from '~/lib/shop-rules';
 
 const INK = [29, 29, 31] as const;
+/** How finely a dot's size and shade follow its distance to the focus. */
+const NEAR_STEPS = 16;
+const FRAME_MS = 1000 / 30;
 
 function hexToRgb(hex: string): readonly [number, number, number] {
   const value = Number.parseInt(hex.replace('#', ''), 16);
@@ -30,12 +33,14 @@ export function DotGrid({ list, activeKey, accent }: { list: React.RefObject<HTM
     let frame = 0;
     let focus = { x: -1000, y: -1000 };
     let colour: [number, number, number] = [...INK];
+    /** What the canvas shows now, to skip drawing the same frame again. */
+    let drawn = '';
 
     const resize = () => {
-      const ratio = Math.min(window.devicePixelRatio || 1, 2);
-      canvas.width = Math.round(window.innerWidth * ratio);
-      canvas.height = Math.round(window.innerHeight * ratio);
-      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      drawn = '';
+      // One canvas pixel per CSS pixel, whatever the screen: soft dots need no more, and each frame stays cheap.
+      canvas.width = window.innerWidth;
+      canvas.height = window.innerHeight;
     };
 
     const goal = (time: number) => {
@@ -51,28 +56,42 @@ export function DotGrid({ list, activeKey, accent }: { list: React.RefObject<HTM
       return { x: window.innerWidth * (0.5 + 0.35 * Math.sin(t)), y: window.innerHeight * (0.5 + 0.3 * Math.sin(2 * t)) };
     };
 
+    let last = 0;
     const draw = (time: number) => {
       const next = goal(time);
-      focus = { x: focus.x + (next.x - focus.x) * 0.08, y: focus.y + (next.y - focus.y) * 0.08 };
-      colour = colour.map((c, i) => c + (target.current.colour[i] - c) * 0.08) as [number, number, number];
+      // Eases 8 % of the way per 60 Hz frame, whatever the frame rate.
+      const ease = last ? 1 - Math.pow(1 - 0.08, Math.min(time - last, 200) / (1000 / 60)) : 0.08;
+      last = time;
+      focus = { x: focus.x + (next.x - focus.x) * ease, y: focus.y + (next.y - focus.y) * ease };
+      colour = colour.map((c, i) => c + (target.current.colour[i] - c) * ease) as [number, number, number];
       const width = window.innerWidth;
       const height = window.innerHeight;
-      context.clearRect(0, 0, width, height);
       const [r, g, b] = colour.map(Math.round);
+      // A frame like the last one is not drawn again (a hovered card, once the dots have settled on it).
+      const frameKey = `${Math.round(focus.x)},${Math.round(focus.y)},${r},${g},${b},${width},${height}`;
+      if (frameKey === drawn) return;
+      drawn = frameKey;
+      // One path per step of nearness: a dozen fills a frame rather than one per dot.
+      const paths = Array.from({ length: NEAR_STEPS + 1 }, () => new Path2D());
       for (let x = spacing / 2; x < width; x += spacing) {
         for (let y = spacing / 2; y < height; y += spacing) {
-          const distance = Math.hypot(x - focus.x, y - focus.y);
-          const near = Math.max(0, 1 - distance / 320);
-          context.fillStyle = `rgba(${r},${g},${b},${0.12 + near * 0.5})`;
-          context.beginPath();
-          context.arc(x, y, 1.2 + near * 3, 0, Math.PI * 2);
-          context.fill();
+          const near = Math.max(0, 1 - Math.hypot(x - focus.x, y - focus.y) / 320);
+          const step = Math.round(near * NEAR_STEPS);
+          const radius = 1.2 + (step / NEAR_STEPS) * 3;
+          paths[step].moveTo(x + radius, y);
+          paths[step].arc(x, y, radius, 0, Math.PI * 2);
         }
       }
+      context.clearRect(0, 0, width, height);
+      paths.forEach((path, step) => {
+        context.fillStyle = `rgba(${r},${g},${b},${0.12 + (step / NEAR_STEPS) * 0.5})`;
+        context.fill(path);
+      });
     };
 
     const loop = (time: number) => {
-      draw(time);
+      // About 30 frames a second is smooth enough for a slow background.
+      if (time - last >= FRAME_MS - 2) draw(time);
       frame = window.requestAnimationFrame(loop);
     };
     const start = () => {

@@ -1,12 +1,20 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { SubmissionResult } from '@conform-to/react';
 import { useActionData, useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { wishlistSchema } from '~/forms/wishlist';
 import { MESSAGES } from '~/lib/messages';
-import { SHOP_RULES } from '~/lib/shop-rules';
+import { EMAIL_MAX_LENGTH, SHOP_RULES } from '~/lib/shop-rules';
+import { useDeferredValidation } from './use-deferred-validation';
+
+/** The wishlist schema and its parser come when a shopper reaches for the form, not with the page. */
+const loadValidation = () => import('~/forms/wishlist-validation').then((module) => module.validateWishlist);
+
+/** What the shopper typed, kept in the field after a refused post (as Conform's `initialValue` does). */
+function submittedEmail(result: SubmissionResult<string[]> | undefined): string | undefined {
+  const value = result?.initialValue?.email;
+  return typeof value === 'string' ? value : undefined;
+}
 
 export interface NotifyTarget {
   /** Unique on the page; also the element id the redirect scrolls back to. */
@@ -44,14 +52,7 @@ export function NotifyForm({
   const fetcher = useFetcher<NotifyActionData>({ key: target.formKey });
   const actionData = useActionData<NotifyActionData>();
   const lastResult = fetcher.data?.formKey === target.formKey ? fetcher.data.result : actionData?.formKey === target.formKey ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    id: target.formKey,
-    lastResult,
-    constraint: getZodConstraint(wishlistSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: wishlistSchema }),
-  });
+  const { errors, formProps } = useDeferredValidation({ load: loadValidation, lastResult, fetcher });
   const [email, setEmail] = useState('');
   const [already, setAlready] = useState(false);
   const busy = fetcher.state !== 'idle';
@@ -94,10 +95,19 @@ export function NotifyForm({
     );
   }
 
-  const emailError = fields.email.errors?.[0];
-  const formError = form.errors?.[0];
+  const emailId = `${target.formKey}-email`;
+  const emailError = errors.email?.[0];
+  const formError = errors['']?.[0];
   return (
-    <fetcher.Form method="post" preventScrollReset className="notify" aria-labelledby={headingId} {...getFormProps(form)}>
+    <fetcher.Form
+      method="post"
+      preventScrollReset
+      className="notify"
+      id={target.formKey}
+      aria-labelledby={headingId}
+      aria-describedby={formError ? `${target.formKey}-error` : undefined}
+      {...formProps}
+    >
       <p className="notify__heading" id={headingId}>
         {heading}
       </p>
@@ -106,12 +116,18 @@ export function NotifyForm({
         <input type="hidden" name="email" value={userEmail} />
       ) : (
         <div className="notify__field">
-          <label htmlFor={fields.email.id} className="visually-hidden">
+          <label htmlFor={emailId} className="visually-hidden">
             Email for {target.productName}
           </label>
           <input
-            {...getInputProps(fields.email, { type: 'email' })}
-            key={fields.email.key}
+            id={emailId}
+            name="email"
+            type="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${emailId}-error` : undefined}
+            defaultValue={submittedEmail(lastResult)}
             placeholder="you@example.com"
             autoComplete="email"
             onInput={(event) => setEmail(event.currentTarget.value)}
@@ -128,12 +144,12 @@ export function NotifyForm({
         {MESSAGES.notifyMe}
       </button>
       {emailError ? (
-        <p className="notify__error" id={fields.email.errorId} role="alert">
+        <p className="notify__error" id={`${emailId}-error`} role="alert">
           {emailError}
         </p>
       ) : null}
       {formError ? (
-        <p className="notify__error" id={form.errorId} role="alert">
+        <p className="notify__error" id={`${target.formKey}-error`} role="alert">
           {formError}
         </p>
       ) : null}

@@ -13,6 +13,8 @@ export const SHOP_RULES = {
 
 /** A basic email pattern, as spec §5 asks of the wishlist. */
 export const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest email address there can be (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
 
 /** Cart money rules of spec §9, in cents. */
 export const CART_RULES = {

@@ -247,4 +247,23 @@ test.describe('sign-in modal over a shop page', () => {
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
+
+  test('with JavaScript its code comes only with a page that opens it, and the modal drawn by the server is live', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'the code split is a JavaScript matter');
+    const modalCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/build\/.*auth-modal-[^/]*\.js$/.test(request.url())) modalCode.push(request.url());
+    });
+    await page.goto('/about', { waitUntil: 'networkidle' });
+    expect(modalCode).toHaveLength(0);
+
+    await page.goto('/about?auth=email');
+    const dialog = page.getByRole('dialog');
+    // Hydrated with its own code: it takes focus, and Escape closes it in place.
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+    expect(modalCode).toHaveLength(1);
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
 });

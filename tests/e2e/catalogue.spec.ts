@@ -35,11 +35,21 @@ test.describe('listing cards', () => {
     const button = card.getByRole('button', { name: 'Notify Me' });
     const field = card.getByLabel('Email for Tracer Hoodie');
     if (hasJavaScript(info)) {
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(request.url());
+      });
       await expect(button).toBeDisabled();
       await field.fill('not-an-email@x');
       await expect(button).toBeEnabled();
       await field.press('Enter');
       await expect(card.getByText('Please enter a valid email address')).toBeVisible();
+      // Refused in the browser, by the schema fetched when the field was first used.
+      expect(posts).toHaveLength(0);
+      await field.fill('still-not-an-email');
+      await expect(card.getByText('Please enter a valid email address')).toBeVisible();
+      await field.fill(email);
+      await expect(card.getByText('Please enter a valid email address')).toHaveCount(0);
     }
     await field.fill(email);
     await field.press('Enter');

@@ -10,7 +10,8 @@ export function AuthModal({ view }: { view: AuthFlowView }) {
   const navigate = useNavigate();
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    dialog.current?.querySelector<HTMLElement>('input:not([type=hidden]), button')?.focus();
+    // The honeypot's hidden field (tabindex -1) comes first in every step; skip it.
+    dialog.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"]), button')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') navigate(view.returnTo, { replace: true, preventScrollReset: true });
     };
@@ -25,21 +26,12 @@ export function AuthModal({ view }: { view: AuthFlowView }) {
   return (
     <div className="auth-modal" role="presentation">
       <div ref={dialog} className="auth-modal__panel" role="dialog" aria-modal="true" aria-labelledby="auth-heading">
-        <Link to={view.returnTo} className="auth-modal__close" aria-label="Close" replace preventScrollReset>
+        {/* Pressing Close must not blur the focused field first: its check would grow the centred panel and move Close from under the pointer. */}
+        <Link to={view.returnTo} className="auth-modal__close" aria-label="Close" replace preventScrollReset onMouseDown={(event) => event.preventDefault()}>
           ×
         </Link>
         <AuthFlow view={view} headingLevel={2} />
       </div>
-    </div>
-  );
-}
-
-/** Full-screen dark overlay while a page that needs a signed-in shopper is loading (JavaScript only). */
-export function AuthLoadingOverlay() {
-  return (
-    <div className="auth-overlay" role="status" aria-live="polite">
-      <span className="auth-overlay__spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading...</span>
     </div>
   );
 }
