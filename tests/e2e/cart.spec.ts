@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { hasJavaScript } from '../support/e2e-shop';
-import { latestCode, uniqueEmail } from '../support/mailbox';
-import { PASSWORD, registerThroughPage } from '../support/sign-in';
+import { uniqueEmail } from '../support/mailbox';
+import { PASSWORD, registerThroughPage, verifyAsGuestInModal } from '../support/sign-in';
 
 const PRODUCT = '/product/Tracer%20Tee?color=BLACK&size=S/M';
 
@@ -73,12 +73,7 @@ test.describe('cart', () => {
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/cart\?checkout=resume&auth=email$/);
     const email = uniqueEmail('cart-guest');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByRole('button', { name: 'Verify Email to Continue as Guest' }).click();
-    await dialog.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
-    await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+    const dialog = await verifyAsGuestInModal(page, request, email);
     await dialog.getByRole('link', { name: 'Redirect now' }).click();
 
     const pay = async (card: string) => {
@@ -150,12 +145,7 @@ test.describe('cart', () => {
 
     await page.getByRole('button', { name: 'Checkout' }).click();
     const email = uniqueEmail('cart-two-variants');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByRole('button', { name: 'Verify Email to Continue as Guest' }).click();
-    await dialog.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
-    await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+    const dialog = await verifyAsGuestInModal(page, request, email);
     await dialog.getByRole('link', { name: 'Redirect now' }).click();
     if (!hasJavaScript(info)) await page.getByRole('button', { name: 'Checkout' }).click();
 

@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { hasJavaScript } from '../support/e2e-shop';
-import { latestCode, uniqueEmail } from '../support/mailbox';
-import { registerThroughPage } from '../support/sign-in';
+import { uniqueEmail } from '../support/mailbox';
+import { registerThroughPage, verifyAsGuestInModal } from '../support/sign-in';
 
 /** Pays on the built-in test payment page. */
 async function pay(page: Page, card = '4242 4242 4242 4242') {
@@ -25,12 +25,7 @@ test.describe('quick purchase', () => {
     await expect(page).toHaveURL(/\/product\/Tracer%20Tee\?.*purchase=resume&auth=email$/);
 
     const email = uniqueEmail('quick-guest');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByRole('button', { name: 'Verify Email to Continue as Guest' }).click();
-    await dialog.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
-    await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+    const dialog = await verifyAsGuestInModal(page, request, email);
 
     if (hasJavaScript(info)) {
       // Hold the purchase the page resumes on its own, to see its status text while it works.

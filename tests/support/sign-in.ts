@@ -25,3 +25,14 @@ export async function registerThroughPage(page: Page, request: APIRequestContext
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Bringing you to your account...')).toBeVisible();
 }
+
+/** In the open sign-in modal: continue as a guest with `email`, verified by the code from the mailbox. */
+export async function verifyAsGuestInModal(page: Page, request: APIRequestContext, email: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Verify Email to Continue as Guest' }).click();
+  await dialog.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i));
+  await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+  return dialog;
+}

@@ -3,23 +3,8 @@ import type { CardOut, Database } from '../db/schema.js';
 
 type Reader = Kysely<Database>;
 
-interface CardRow {
-  id: string;
-  product_id: string;
-  product_name: string | null;
-  name: string;
-  rarity: string | null;
-  animation_folder_path: string;
-  animation_file_name: string;
-  animation_file_format: string;
-  animation_length: number;
-  image_path: string;
-  text_color: string;
-  accent_color: string;
-  bg_color: string;
-  created_at: Date;
-  unlocked_at: Date | null;
-}
+/** A card as read from the database: the answer's fields, with dates not yet turned into text. */
+type CardRow = Omit<CardOut, 'unlocked_at' | 'created_at'> & { created_at: Date; unlocked_at: Date | null };
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
