@@ -2,7 +2,10 @@
 // The storefront server: what remix-serve does (compression, the built files, request log, Remix),
 // plus two checks around every request (ADR 013): a form posted from another site is refused with
 // 403 before any action runs, and every answer carries the security headers.
+// Anonymous reads of pages a route let the page cache keep are answered from memory before any of
+// that runs (ADR 015).
 // Usage: node server.mjs [build/index.js]   (PORT, default 3000; HOST, default all interfaces)
+import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from '@remix-run/node';
@@ -59,13 +62,28 @@ app.all('*', async (req, res, next) => {
   try {
     const request = toRequest(req, res);
     const response = build.refuseCrossSiteRequest(request) ?? (await handleRequest(request));
-    await send(res, build.withSecurityHeaders(response));
+    await send(res, await build.pageCache.remember({ method: req.method, url: req.originalUrl, headers: req.headers }, build.withSecurityHeaders(response)));
   } catch (error) {
     next(error);
   }
 });
 
-const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+/** A stored page, written straight from memory; false when there is none for this request. */
+function answerFromPageCache(req, res) {
+  const stored = build.pageCache.lookup(req);
+  if (!stored) return false;
+  res.writeHead(stored.status, stored.headers);
+  res.end(req.method === 'HEAD' ? undefined : stored.body);
+  // The request log, in morgan's 'tiny' form, with where the answer came from.
+  process.stdout.write(`${req.method} ${req.url} ${stored.status} ${stored.headers['Content-Length']} - page cache\n`);
+  return true;
+}
+
+const server = createServer((req, res) => {
+  if (!answerFromPageCache(req, res)) app(req, res);
+});
+if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
+else server.listen(port, onListen);
 function onListen() {
   console.log(`[storefront] http://localhost:${port}`);
 }

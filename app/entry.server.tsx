@@ -6,6 +6,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { getEnv } from './lib/env.server';
 import { NonceProvider } from './lib/nonce';
+import { PAGE_CACHE_FIELD } from './lib/page-cache.server';
 import { applySecurityHeaders, createNonce, documentPolicy } from './lib/security-headers.server';
 
 // A bad environment stops the server at start with a clear message, not on the first request.
@@ -26,8 +27,9 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // Crawlers and browsers without JavaScript get the whole document at once; others a stream.
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '');
+  // Crawlers and browsers without JavaScript get the whole document at once; others a stream. So
+  // does a page the page cache may keep: what it stores must be complete for every visitor.
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || responseHeaders.has(PAGE_CACHE_FIELD);
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, documentPolicy(nonce));
   return new Promise<Response>((resolve, reject) => {

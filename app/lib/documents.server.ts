@@ -2,6 +2,7 @@ import { json, type HeadersFunction } from '@remix-run/node';
 import { ApiRequestError, fetchWithReplay, upstreamFetch, upstreamStatus } from './api.server';
 import { getEnv } from './env.server';
 import { MESSAGES } from './messages';
+import { cachingHeaders, shareablePageHeaders } from './page-cache.server';
 import { policyDocument, type PolicySlug } from './policies';
 
 /** Public URL of an object in the `documents` bucket. */
@@ -39,13 +40,11 @@ export async function loadPolicy(slug: PolicySlug) {
   const doc = policyDocument(slug);
   try {
     const markdown = await fetchDocument(doc.path);
-    return json({ title: doc.title, markdown, error: null }, { headers: { 'Cache-Control': 'public, max-age=300' } });
+    return json({ title: doc.title, markdown, error: null }, { headers: shareablePageHeaders(300) });
   } catch (error) {
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
     return json({ title: doc.title, markdown: null, error: message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });
   }
 }
 
-export const policyHeaders: HeadersFunction = ({ loaderHeaders }) => ({
-  'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'no-store',
-});
+export const policyHeaders: HeadersFunction = ({ loaderHeaders }) => cachingHeaders(loaderHeaders);

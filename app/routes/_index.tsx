@@ -10,6 +10,7 @@ import { BRAND } from '~/lib/brand';
 import { sortByLaunch, toProductCard } from '~/lib/catalogue';
 import { getEnv } from '~/lib/env.server';
 import { MESSAGES } from '~/lib/messages';
+import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
 import { pageTitle } from '~/lib/page-title';
 import { takeFlash } from '~/lib/session.server';
 import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
@@ -34,9 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'no-store',
-});
+export const headers: HeadersFunction = ({ loaderHeaders }) => cachingHeaders(loaderHeaders);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
@@ -45,14 +44,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { flash, headers: flashHeaders }] = await Promise.all([getOptionalUser(request), takeFlash(request)]);
   // What the shopper waits for is personal: such pages are never shared by caches.
   const personal = Boolean(user || flash || url.searchParams.has('notified'));
-  const cacheControl = personal ? 'private, no-store' : 'public, max-age=30, stale-while-revalidate=300';
+  const caching = personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(SHARED_PAGE_SECONDS);
   const canonical = `${url.origin}/`;
   try {
     const [items, wishlisted] = await Promise.all([cachedProductList(api), wishlistedIds(api, user, url)]);
     const products = sortByLaunch(items).map((item) => toProductCard(item, env.STORAGE_URL));
     return json(
       { products, error: null, wishlisted, userEmail: user?.email ?? null, flash, canonical },
-      { headers: { ...flashHeaders, 'Cache-Control': cacheControl } },
+      { headers: { ...flashHeaders, ...caching } },
     );
   } catch (error) {
     if (!(error instanceof ApiRequestError)) console.error(error);

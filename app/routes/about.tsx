@@ -4,6 +4,7 @@ import { Portrait, type PortraitLook } from '~/components/portrait';
 import { BRAND } from '~/lib/brand';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
+import { shareablePageHeaders } from '~/lib/page-cache.server';
 
 export const handle: NavigationHandle = { pageTitle: 'About' };
 
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: `The story of ${BRAND.name} and the people who make it, between Milan and Genoa.` },
 ];
 
-export const headers: HeadersFunction = () => ({ 'Cache-Control': 'public, max-age=3600' });
+export const headers: HeadersFunction = () => shareablePageHeaders(3600);
 
 const TEAM: { name: string; role: string; bio: string; look: PortraitLook }[] = [
   {

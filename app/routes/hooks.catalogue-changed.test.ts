@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pageCache } from '~/lib/page-cache.server';
 import { action } from './hooks.catalogue-changed';
 
 const post = (token: string) =>
@@ -23,6 +24,17 @@ describe('catalogue change hook: whose token it takes', () => {
   it("the data folder's token, when storefront and API share DATA_DIR", async () => {
     expect((await post('token-kept-in-the-data-folder-0123456789')).status).toBe(204);
     expect((await post('something-else')).status).toBe(401);
+  });
+
+  it('drops the stored pages with the catalogue, and only for a caller with the token', async () => {
+    const anonymous = { method: 'GET', url: '/', headers: { host: 'shop.test' } };
+    const store = () =>
+      pageCache.remember(anonymous, new Response('<p>Padded Jorts: sold out</p>', { headers: { 'Content-Type': 'text/html', 'Storefront-Cache-Control': 'max-age=10' } }));
+    await store();
+    expect((await post('something-else')).status).toBe(401);
+    expect(pageCache.lookup(anonymous)).toBeDefined();
+    expect((await post('token-kept-in-the-data-folder-0123456789')).status).toBe(204);
+    expect(pageCache.lookup(anonymous)).toBeUndefined();
   });
 
   it('ADMIN_TOKEN, when instances share the token through the environment, and then only it', async () => {

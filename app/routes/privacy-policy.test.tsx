@@ -32,10 +32,11 @@ describe('policy pages against the real storage', () => {
     }
   });
 
-  it('the route loader answers with a public cache header', async () => {
+  it('the route loader lets the page cache keep the page, and browsers revalidate it', async () => {
     const response = await loader();
     expect(response.status).toBe(200);
-    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+    expect(response.headers.get('Storefront-Cache-Control')).toBe('max-age=300');
   });
 
   it('drop raw HTML written in a document', async () => {

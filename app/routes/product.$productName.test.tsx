@@ -58,10 +58,11 @@ async function signedInCookie(email: string) {
 }
 
 describe('product loader against the real API', () => {
-  it('preselects from upper-cased URL parameters and answers a public, cacheable page with SEO data', async () => {
+  it('preselects from upper-cased URL parameters and answers a page the page cache may share, with SEO data', async () => {
     const { response, data } = await loadProduct('/product/Tracer%20Tee?color=red&size=l/xl');
     expect(response.status).toBe(200);
-    expect(response.headers.get('Cache-Control')).toMatch(/^public/);
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+    expect(response.headers.get('Storefront-Cache-Control')).toBe('max-age=10');
     expect(data.page.selection).toEqual({ color: 'RED', treatment: 'PLAIN', material: 'COTTON', size: 'L/XL' });
     const variant = data.page.variants.find((v: { id: string }) => v.id === data.page.variantId);
     expect(variant.sku).toBe('TT-RED-LXL');
@@ -176,6 +177,7 @@ describe('product action', () => {
     expect(after.data.flash).toEqual({ kind: 'success', message: "You'll be notified" });
     expect(after.data.wishlisted).toContain(data.page.variantId);
     expect(after.response.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(after.response.headers.has('Storefront-Cache-Control')).toBe(false);
 
     const entries = await (await fetch(`${api.url}/api/products/wishlist?email=grace@example.com`)).json();
     expect(entries).toEqual([expect.objectContaining({ product_id: null, product_variant_id: data.page.variantId })]);

@@ -27,6 +27,7 @@ import { cachedProductDetails } from '~/lib/catalogue.server';
 import { getEnv } from '~/lib/env.server';
 import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
 import { formatEuroLoose } from '~/lib/money';
+import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
 import { pageTitle } from '~/lib/page-title';
 import { productJsonLd, productPageData } from '~/lib/product-page.server';
 import { quickPurchase, resumableQuickPurchase } from '~/lib/quick-purchase.server';
@@ -73,9 +74,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   ];
 };
 
-export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => ({
-  'Cache-Control': (errorHeaders ?? loaderHeaders).get('Cache-Control') ?? 'no-store',
-});
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => cachingHeaders(errorHeaders ?? loaderHeaders);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = params.productName ?? '';
@@ -95,7 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { details, error } = loaded;
   if (!details) {
     if (!(error instanceof ApiRequestError)) throw error;
-    if (error.status === 404) throw json({ message: MESSAGES.productNotFound }, { status: 404, headers: { 'Cache-Control': 'public, max-age=30' } });
+    if (error.status === 404) throw json({ message: MESSAGES.productNotFound }, { status: 404, headers: { 'Cache-Control': 'no-cache' } });
     throw json({ message: error.message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });
   }
 
@@ -113,7 +112,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Back from the sign-in modal: the Quick Purchase the shopper started goes on.
       resumeQuickPurchase: resumableQuickPurchase(shopper, url, name),
     },
-    { headers: { ...flashHeaders, 'Cache-Control': personal ? 'private, no-store' : 'public, max-age=30, stale-while-revalidate=300' } },
+    { headers: { ...flashHeaders, ...(personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(SHARED_PAGE_SECONDS)) } },
   );
 }
 

@@ -163,7 +163,7 @@ test.describe('product page', () => {
 });
 
 test.describe('back in stock', () => {
-  test('restocking from the CLI emails the waiting shopper a link to the product page', async ({ page }, info) => {
+  test('restocking from the CLI emails the waiting shopper a link to the product page', async ({ page, request }, info) => {
     // Each project restocks its own sold-out variant, so the two runs never meet.
     const [path, sku, query] = hasJavaScript(info)
       ? ['/product/Padded%20Jorts', 'PJ-GRY-LXL', 'color=GREY&size=L/XL']
@@ -171,6 +171,11 @@ test.describe('back in stock', () => {
     const email = uniqueEmail(info, 'restock');
     await page.goto(`${path}?${query}`);
     await expect(page.getByText('Out of stock', { exact: true })).toBeVisible();
+    // A visitor without a session reads the page from the page cache.
+    await request.get(`${path}?${query}`);
+    const stored = await request.get(`${path}?${query}`);
+    expect(stored.headers()['age']).toMatch(/^\d+$/);
+    expect(await stored.text()).toContain('badge--sold-out');
     await page.getByLabel(/^Email for/).fill(email);
     await page.getByRole('button', { name: 'Notify Me' }).click();
     await expect(page.locator('.notify').getByText("You'll be notified")).toBeVisible();
@@ -186,6 +191,10 @@ test.describe('back in stock', () => {
     // The storefront dropped its cached catalogue: the variant is in stock at once.
     await expect(page.getByText('Out of stock', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    // So does the visitor without a session: the stored page went with the cached catalogue.
+    const fresh = await request.get(`${path}?${query}`);
+    expect(fresh.headers()['age']).toBeUndefined();
+    expect(await fresh.text()).not.toContain('badge--sold-out');
   });
 });
 
