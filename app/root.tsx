@@ -1,4 +1,5 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import {
   Link,
   Links,
@@ -34,6 +35,7 @@ import { useNonce } from './lib/nonce';
 import { getHoneypot } from './lib/honeypot.server';
 import { AUTH_MESSAGES, MESSAGES } from './lib/messages';
 import { pageTitle } from './lib/page-title';
+import type { loader as cartPageLoader } from './routes/cart';
 import stylesheet from './styles/app.css';
 import authStyles from './styles/auth.css';
 
@@ -57,6 +59,12 @@ const GUARDED_PATHS = ['/profile', '/orders', '/order-success', '/order-failed']
 const OWN_LOADING_VIEWS = ['/profile', '/orders'];
 /** Pages that show the sign-in flow inline rather than as a modal. */
 const AUTH_PAGES = ['/login', '/register'];
+/** The cart page reads the whole cart; there the badge is drawn from it, so the cart is read once. */
+const CART_PAGE = '/cart';
+
+/** Leaving the cart page, the badge needs the count the root did not read there. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || (currentUrl.pathname === CART_PAGE && nextUrl.pathname !== CART_PAGE);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -64,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Any shop page can open the sign-in modal with ?auth=<step>; guests are allowed there.
   const modal =
     url.searchParams.has('auth') && !AUTH_PAGES.includes(url.pathname) ? await loadAuthView(request, { context: 'modal' }) : null;
-  const cart = await cartCount(request);
+  const cart = url.pathname === CART_PAGE ? { count: null, headers: {} as Record<string, string> } : await cartCount(request);
   const setCookie = modal?.setCookie ?? shopper.setCookie ?? cart.headers['Set-Cookie'] ?? null;
   return json(
     {
@@ -82,6 +90,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The brand's chrome around every page, error pages included (then without the root's data if it failed). */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const cartPage = useRouteLoaderData<typeof cartPageLoader>('routes/cart');
+  const cartCount = cartPage?.cart ? cartPage.cart.total_items : (data?.cartCount ?? 0);
   const cartLoading = useCartLoading();
   const registered = data?.user?.user_type === 'registered';
   const profileLoading = useArrivingAt('/profile') && registered;
@@ -102,7 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />
-        <SiteHeader signedIn={Boolean(data?.user)} cartCount={data?.cartCount ?? 0} />
+        <SiteHeader signedIn={Boolean(data?.user)} cartCount={cartCount} />
         <main id="main" className="site-main" tabIndex={-1}>
           {cartLoading ? <CartSkeleton /> : profileLoading ? <ProfileSkeleton /> : ordersLoading ? <OrdersLoading /> : children}
         </main>

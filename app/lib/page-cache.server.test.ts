@@ -83,7 +83,7 @@ describe('page cache: what it keeps', () => {
     expect(personal.size).toBe(0);
   });
 
-  it.each([
+  it.each<[string, { status?: number; headers?: Record<string, string> }]>([
     ['the route did not allow it', { headers: { [PAGE_CACHE_FIELD]: '' } }],
     ['for no time', { headers: { [PAGE_CACHE_FIELD]: 'max-age=0' } }],
     ['the field is nonsense', { headers: { [PAGE_CACHE_FIELD]: 'max-age=soon' } }],

@@ -17,6 +17,19 @@ const badge = (page: Page) => page.getByTestId('cart-badge');
 const quantity = (page: Page) => page.getByTestId('cart-line-quantity');
 
 test.describe('cart', () => {
+  test('the badge reads the same on the cart page, which counts from its own cart, and after leaving it', async ({ page }) => {
+    await addFromProductPage(page);
+    await page.getByRole('link', { name: 'Cart, 1 items' }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(badge(page)).toHaveText('1');
+    await page.getByRole('button', { name: 'Increase quantity of Tracer Tee' }).click();
+    await expect(quantity(page)).toHaveText('2');
+    await expect(badge(page)).toHaveText('2');
+    await page.getByRole('link', { name: /home$/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
+    await expect(badge(page)).toHaveText('2');
+  });
+
   test('an anonymous shopper adds, changes quantities, removes and clears; the badge follows', async ({ page }, info) => {
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
