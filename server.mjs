@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import morgan from 'morgan';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -55,7 +56,15 @@ function fileHeaders(res) {
 const app = express();
 app.disable('x-powered-by');
 app.use(compression());
-app.use(build.publicPath, express.static(resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: '1y', setHeaders: fileHeaders }));
+// The bundles and styles as the build compressed them (brotli, else gzip); compression() leaves them be.
+app.use(
+  build.publicPath,
+  expressStaticGzip(resolve(root, build.assetsBuildDirectory), {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    serveStatic: { immutable: true, maxAge: '1y', setHeaders: fileHeaders },
+  }),
+);
 app.use(express.static(join(root, 'public'), { maxAge: '1h', setHeaders: fileHeaders }));
 app.use(morgan('tiny'));
 app.all('*', async (req, res, next) => {

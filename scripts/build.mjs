@@ -2,9 +2,10 @@
 // Builds the shop: the API (esbuild bundle, run by plain node) and the storefront (remix build).
 // `--api-only` skips the storefront. `--if-stale` builds only when a source is newer than the last build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -51,12 +52,29 @@ function buildStorefront() {
   if (result.status !== 0) throw new Error('remix build failed');
 }
 
+/**
+ * Brotli and gzip copies of the browser bundles and styles, made once here at the highest levels:
+ * the storefront sends them as they are instead of compressing every file for every visitor.
+ */
+function precompressAssets(dir = join(root, 'public', 'build')) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) precompressAssets(path);
+    else if (/\.(js|css|map|svg|json)$/.test(entry.name)) {
+      const body = readFileSync(path);
+      writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+      writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+    }
+  }
+}
+
 if (args.has('--if-stale') && !buildIsStale()) process.exit(0);
 try {
   const started = Date.now();
   await buildApi();
   if (!args.has('--api-only')) {
     buildStorefront();
+    precompressAssets();
     mkdirSync(join(root, 'build'), { recursive: true });
     writeFileSync(stamp, new Date().toISOString());
   }

@@ -53,8 +53,9 @@ function CardImage({ image, index }: { image: ResponsiveImage | null; index: num
       width={image.width}
       height={image.height}
       alt={image.alt}
-      // The first row is the largest paint: load it at once, the rest when scrolled to.
-      loading={index < 3 ? 'eager' : 'lazy'}
+      // The first image is the largest paint on a phone, where the grid has one column: it loads at
+      // once; the rest when the layout shows them near the screen, so they never hold up the first paint.
+      loading={index === 0 ? 'eager' : 'lazy'}
       // React 18 does not know fetchPriority yet; the lower-case attribute reaches the HTML.
       {...(index === 0 ? { fetchpriority: 'high' } : {})}
       decoding="async"

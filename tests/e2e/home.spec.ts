@@ -59,6 +59,24 @@ test.describe('home page', () => {
       .toBe(true);
   });
 
+  test('bundles and styles go out as the build compressed them, the same bytes in every encoding', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const assets = [...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(5);
+    for (const asset of [assets[0], assets.find((a) => a.endsWith('.css'))!]) {
+      const plain = await request.get(asset, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(plain.headers()['content-encoding'], asset).toBeUndefined();
+      for (const encoding of ['br', 'gzip']) {
+        const encoded = await request.get(asset, { headers: { 'Accept-Encoding': encoding } });
+        expect(encoded.headers()['content-encoding'], asset).toBe(encoding);
+        expect(encoded.headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+        expect(encoded.headers()['vary'], asset).toContain('Accept-Encoding');
+        // Playwright decodes the body: it must be the file itself.
+        expect((await encoded.body()).equals(await plain.body()), `${asset} as ${encoding}`).toBe(true);
+      }
+    }
+  });
+
   test('shows three columns on a desktop and one on a phone', async ({ page }) => {
     // Without the staggered fade-in, card boxes sit where the layout puts them.
     await page.emulateMedia({ reducedMotion: 'reduce' });
