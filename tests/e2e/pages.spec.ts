@@ -43,7 +43,7 @@ test.describe('policy pages', () => {
     await expect(page.getByLabel('Reason for contact')).toHaveValue('order');
   });
 
-  test("shows 'Error loading document:' and why when storage fails", async ({ page }) => {
+  test("shows 'Error loading document:' and why when storage fails", async ({ page, request, baseURL }) => {
     const dataDir = process.env.E2E_DATA_DIR!;
     const file = join(dataDir, 'storage', 'documents', 'policies', 'website-use-agreement.md');
     // Both projects break the same document; a lock folder keeps them from overlapping.
@@ -57,8 +57,16 @@ test.describe('policy pages', () => {
       }
     };
     await expect.poll(tryLock, { timeout: 25_000 }).toBe(true);
+    // A visitor without a session has it from the page cache, kept while storage is down.
+    await request.get('/website-use-agreement');
+    // The shopper here has a cookie, so the page is drawn for them and shows the failure.
+    await page.context().addCookies([{ name: 'cookieConsent', value: 'accepted', url: baseURL! }]);
     renameSync(file, `${file}.away`);
     try {
+      const stored = await request.get('/website-use-agreement');
+      expect(stored.status()).toBe(200);
+      expect(stored.headers()['age']).toMatch(/^\d+$/);
+      expect(await stored.text()).toContain('2. Acceptable use');
       const response = await page.goto('/website-use-agreement');
       expect(response?.status()).toBe(502);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Website Use Agreement');
