@@ -10,6 +10,9 @@ import { action as cartAction } from './cart';
 import { action as contactAction } from './contact';
 import { action as cookieConsentAction } from './cookie-consent';
 import { action as productAction } from './product.$productName';
+import { action as profileAction } from './profile';
+import { shopper } from '../../tests/support/shopper';
+import { shopperCookie } from '../../tests/support/storefront-session';
 
 /** Bugs the storefront action fuzzer (actions-fuzz.test.ts) and the redirect tests found, each pinned down. */
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -56,6 +59,22 @@ describe('a post that is no form', () => {
       expect(res.status, type).toBe(400);
       expect(await res.json()).toEqual({ detail: MESSAGES.formNotAccepted });
     }
+  });
+
+  it("is refused with 400 by the profile's Save Changes (it was a 500)", async () => {
+    const member = shopper(api);
+    await member.register();
+    const cookie = await shopperCookie(member);
+    for (const [type, body] of [
+      ['application/json', '{"intent":"clear"}'],
+      ['multipart/form-data', '--x\r\nbroken'],
+    ]) {
+      const res = await run(profileAction as ActionFunction, '/profile', body, { 'Content-Type': type, Cookie: cookie });
+      expect(res.status, type).toBe(400);
+      expect(await res.json()).toEqual({ detail: MESSAGES.formNotAccepted });
+    }
+    const profile = await member.get('/api/user/profile');
+    expect(profile.body).toMatchObject({ first_name: 'Ada', last_name: 'Rossi' });
   });
 });
 

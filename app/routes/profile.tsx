@@ -18,6 +18,7 @@ import type { PurchaseListItem } from '~/lib/purchases';
 import { commitSession } from '~/lib/session.server';
 import { ACCOUNT_RULES } from '~/lib/shop-rules';
 import accountStyles from '~/styles/account.css';
+import { readFormData } from '~/lib/form-data.server';
 
 export const handle: NavigationHandle = { pageTitle: 'Profile' };
 
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Save Changes: validate with the shared schema, PUT the profile, then back to the profile (303). */
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request, { requireRegistered: true });
-  const submission = parseWithZod(await request.formData(), { schema: profileSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
 
   const account = await accountApi(request);
