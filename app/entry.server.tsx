@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
@@ -7,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { getEnv } from './lib/env.server';
 import { NonceProvider } from './lib/nonce';
 import { PAGE_CACHE_FIELD } from './lib/page-cache.server';
+import { lowPriorityModulePreloads } from './lib/preload-priority.server';
 import { applySecurityHeaders, createNonce, documentPolicy } from './lib/security-headers.server';
 
 // A bad environment stops the server at start with a clear message, not on the first request.
@@ -41,7 +41,7 @@ export default function handleRequest(
       {
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = lowPriorityModulePreloads();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -61,6 +61,10 @@ test.describe('home page', () => {
 
   test('bundles and styles go out as the build compressed them, the same bytes in every encoding', async ({ request }) => {
     const html = await (await request.get('/')).text();
+    // The bundles come after the styles and the first image (ADR 016): every preload asks for low priority.
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(5);
+    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
     const assets = [...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
     expect(assets.length).toBeGreaterThan(5);
     for (const asset of [assets[0], assets.find((a) => a.endsWith('.css'))!]) {
