@@ -3,25 +3,11 @@
 // one PostgreSQL (DATABASE_URL) and one Redis (REDIS_URL), two storefronts, and a round-robin
 // proxy in front of each tier: the storefront on PORT (3000), the API on API_PORT (8787).
 // Secrets every instance shares come from the environment or are made once in DATA_DIR.
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { startCluster } from './lib/cluster.mjs';
+import { buildIfStale, fail, portFrom, secretFor } from './lib/launch.mjs';
 import { root } from './lib/processes.mjs';
-
-function fail(message) {
-  console.error(`\n${message}\n`);
-  process.exit(1);
-}
-
-function portFrom(name, fallback) {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name}=${raw} is not a port number (1-65535).`);
-  return port;
-}
 
 const databaseUrl = process.env.DATABASE_URL?.trim();
 const redisUrl = process.env.REDIS_URL?.trim();
@@ -40,20 +26,10 @@ const apiPort = portFrom('API_PORT', 8787);
 const dataDir = resolve(root, process.env.DATA_DIR?.trim() || 'data-cluster');
 mkdirSync(dataDir, { recursive: true });
 
-/** A secret every instance must share: from the environment, else made once and kept in DATA_DIR. */
-function sharedSecret(name) {
-  if (process.env[name]?.trim()) return process.env[name].trim();
-  const file = join(dataDir, 'secrets.json');
-  const secrets = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  if (!secrets[name]) {
-    secrets[name] = randomBytes(32).toString('base64url');
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  }
-  return secrets[name];
-}
+/** A secret every instance must share. */
+const sharedSecret = (name) => secretFor(dataDir, name);
 
-const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
-if (built.status !== 0) fail('The build failed; see the messages above.');
+buildIfStale();
 
 let cluster;
 let stopping = false;

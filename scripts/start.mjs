@@ -1,28 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: builds if needed, starts the shop API and the storefront, prints their URLs,
 // prefixes each program's log lines, and stops both on Ctrl-C.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-function fail(message) {
-  console.error(`\n${message}\n`);
-  process.exit(1);
-}
-
-function portFrom(name, fallback) {
-  const raw = process.env[name]?.trim();
-  if (!raw) return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name}=${raw} is not a port number (1-65535).`);
-  return port;
-}
+import { buildIfStale, fail, portFrom, secretFor } from './lib/launch.mjs';
+import { root } from './lib/processes.mjs';
 
 /** Resolves when nothing listens on the port; rejects with a clear message otherwise. */
 function ensurePortFree(port, name) {
@@ -41,18 +26,6 @@ function ensurePortFree(port, name) {
   });
 }
 
-/** Secrets made once per data folder, for runs without them in the environment. */
-function secretFor(dataDir, name) {
-  if (process.env[name]?.trim()) return process.env[name];
-  const file = join(dataDir, 'secrets.json');
-  const secrets = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  if (!secrets[name]) {
-    secrets[name] = randomBytes(32).toString('base64url');
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  }
-  return secrets[name];
-}
-
 const port = portFrom('PORT', 3000);
 const apiPort = portFrom('API_PORT', 8787);
 if (port === apiPort) fail(`PORT and API_PORT are both ${port}; give them different ports.`);
@@ -66,8 +39,7 @@ try {
   fail(error.message);
 }
 
-const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
-if (built.status !== 0) fail('The build failed; see the messages above.');
+buildIfStale();
 
 const shared = {
   ...process.env,

@@ -1,0 +1,40 @@
+// What `npm start` and `npm run start:cluster` share before they start anything: reading ports,
+// secrets kept in the data folder, the build, and stopping with a clear message.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './processes.mjs';
+
+/** Stops the launcher with a message for the person who ran it. */
+export function fail(message) {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+/** A port from the environment variable `name`, or `fallback` when it is unset. */
+export function portFrom(name, fallback) {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`${name}=${raw} is not a port number (1-65535).`);
+  return port;
+}
+
+/** A secret from the environment, else made once and kept in `dataDir/secrets.json` (mode 0600). */
+export function secretFor(dataDir, name) {
+  if (process.env[name]?.trim()) return process.env[name].trim();
+  const file = join(dataDir, 'secrets.json');
+  const secrets = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!secrets[name]) {
+    secrets[name] = randomBytes(32).toString('base64url');
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets[name];
+}
+
+/** Builds when a source is newer than the last build. */
+export function buildIfStale() {
+  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) fail('The build failed; see the messages above.');
+}
