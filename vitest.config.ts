@@ -11,6 +11,20 @@ const sqlAsText: Plugin = {
 };
 
 const postgresUrl = process.env.DATABASE_URL_TEST;
+// Suites where the storefront and the API meet over expiries (guest sessions, tokens, codes,
+// reservations): run again a year ahead, so a date pinned in a test fails on the day it is written.
+const clockSuites = [
+  'tests/support/shifted-clock.test.ts',
+  'app/lib/session.server.test.ts',
+  'app/lib/quick-purchase.server.test.ts',
+  'app/routes/profile.test.ts',
+  'app/routes/orders.test.ts',
+  'app/routes/order-pages.test.tsx',
+  'app/routes/orders.$purchaseId.receipt.test.tsx',
+  'api/src/routes/auth.test.ts',
+  'api/src/routes/checkout.test.ts',
+  'api/src/security.test.ts',
+];
 const databaseSuites = ['api/src/routes/**/*.test.ts', 'api/src/db/**/*.test.ts'];
 
 export default defineConfig({
@@ -30,6 +44,15 @@ export default defineConfig({
           name: 'pglite',
           include: ['app/**/*.test.{ts,tsx}', 'api/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'clock-ahead',
+          include: clockSuites,
+          setupFiles: ['tests/support/shifted-clock.ts'],
+          env: { TEST_DB: 'pglite', TEST_CLOCK_SHIFT_DAYS: '366' },
         },
       },
       // The database suites again on real PostgreSQL, each file in a schema of its own.

@@ -29,18 +29,35 @@ export interface TestApi {
   cleanup(): Promise<void>;
 }
 
-/** The real API on a fresh database, for in-process calls (`app.request`). */
+/**
+ * The process's current time to the minute. The API's clock starts here rather than on a fixed date,
+ * because the storefront under test reads the process clock: expiries the API issues (guest sessions,
+ * tokens, codes) must mean the same to both on whatever day the suite runs.
+ */
+export function currentMinute(): Date {
+  return new Date(Math.floor(Date.now() / 60_000) * 60_000);
+}
+
 /** Sign-in budgets high enough that only tests about rate limits meet them (by rule name). */
 export const GENEROUS_LIMITS: Record<string, number> = { 'auth-ip': 10_000, 'auth-email': 10_000 };
 
+/** The real API on a fresh database, for in-process calls (`app.request`). */
 export async function createTestApi(
-  options: { seed?: boolean; mail?: Mailer; log?: Logger; limits?: Record<string, number>; payments?: PaymentProvider } = {},
+  options: {
+    seed?: boolean;
+    mail?: Mailer;
+    log?: Logger;
+    limits?: Record<string, number>;
+    payments?: PaymentProvider;
+    /** Where the API's clock starts; by default the process's current minute. */
+    clockStart?: Date | string;
+  } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedCatalogue(database.db);
   const storageDir = await mkdtemp(join(tmpdir(), 'shop-storage-'));
   const storage = createLocalStorage(storageDir);
-  const clock = fixedClock('2026-11-22T10:00:00Z');
+  const clock = fixedClock(options.clockStart ?? currentMinute());
   const log = options.log ?? silentLogger;
   const mail = options.mail ?? createOutboxMailer(database.db, clock, log);
   const deps: AppDeps = {
