@@ -29,7 +29,12 @@ const databaseSuites = ['api/src/routes/**/*.test.ts', 'api/src/db/**/*.test.ts'
 
 export default defineConfig({
   plugins: [sqlAsText],
-  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '~': fileURLToPath(new URL('./app', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+    },
+  },
   test: {
     env: {
       NODE_ENV: 'test',
@@ -42,7 +47,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['app/**/*.test.{ts,tsx}', 'api/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'api/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
         },
       },

@@ -21,7 +21,7 @@ function newestMtime(path) {
 
 function buildIsStale() {
   if (!existsSync(stamp) || !existsSync(join(root, 'build', 'index.js')) || !existsSync(join(root, 'build', 'api', 'server.mjs'))) return true;
-  const sources = ['app', 'api/src', 'public', 'remix.config.js', 'package-lock.json'].map((p) => newestMtime(join(root, p)));
+  const sources = ['app', 'api/src', 'contract', 'public', 'remix.config.js', 'package-lock.json'].map((p) => newestMtime(join(root, p)));
   return Math.max(...sources.filter(Boolean)) > statSync(stamp).mtimeMs;
 }
 

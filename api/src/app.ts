@@ -3,7 +3,7 @@ import { createCodeService, type CodeService } from './auth/codes.js';
 import { createTokenService, type TokenService } from './auth/tokens.js';
 import type { UserRow } from './auth/users.js';
 import type { Db } from './db/database.js';
-import { errorResponse } from './http-errors.js';
+import { errorBody, errorResponse } from './http-errors.js';
 import { refuseNulInUrl, refuseOversizedBodies } from './request-guards.js';
 import { apiSecurityHeaders } from './security-headers.js';
 import { authRoutes } from './routes/auth.js';
@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox') app.route('/', devMailboxRoutes());
 
-  app.notFound((c) => c.json({ detail: 'Not Found' }, 404));
+  app.notFound((c) => c.json(errorBody('Not Found', 'not_found'), 404));
   app.onError((error, c) => errorResponse(c, error, deps.log.error));
   return app;
 }

@@ -25,7 +25,7 @@ describe('a NUL character, which PostgreSQL text cannot hold, is refused with 42
   ])('in %s', async (_, path, where) => {
     const res = await api.app.request(path, { method: path.endsWith('/cancel') ? 'POST' : 'GET' });
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ detail: [{ loc: [where], msg: NUL_MESSAGE, type: 'value_error' }] });
+    expect(await res.json()).toEqual({ detail: [{ loc: [where], msg: NUL_MESSAGE, type: 'value_error' }], code: 'invalid_request' });
   });
 
   it('in a JSON body, naming the field', async () => {
@@ -44,7 +44,7 @@ it('an object path with broken percent-encoding is not found, not a 500', async 
   for (const path of ['%', '%E0%A4%A', 'images/%zz.png']) {
     const res = await api.app.request(`/storage/v1/object/public/product-images/${path}`);
     expect(res.status, path).toBe(404);
-    expect(await res.json()).toEqual({ detail: 'Object not found' });
+    expect(await res.json()).toEqual({ detail: 'Object not found', code: 'not_found' });
   }
 });
 
@@ -75,5 +75,5 @@ describe('an add to cart refused for stock', () => {
 it('a request body over 1 MB is refused with 413 before it is read', async () => {
   const res = await json('/api/contact/submit', { message: 'x'.repeat(1024 * 1024) });
   expect(res.status).toBe(413);
-  expect(await res.json()).toEqual({ detail: 'Request body is too large' });
+  expect(await res.json()).toEqual({ detail: 'Request body is too large', code: 'payload_too_large' });
 });

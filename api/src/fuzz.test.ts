@@ -4,12 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { INJECTIONS, encode, hostileJson, hostileText } from '../../tests/support/hostile';
 import { TEST_ADMIN_TOKEN, createTestApi } from '../../tests/support/test-api';
-import { orderNumber } from './shop-rules';
+import { errorAnswerSchema } from '@contract/errors';
+import { orderNumber } from '@contract/order-number';
 
 /**
  * Every route of the API (listed from the app itself, so a new route is fuzzed without being named
  * here) receives hostile JSON, forms, query strings, path parameters and headers. Whatever arrives:
- * no 5xx; a 4xx answer from a JSON route is `{"detail": ...}`; and a refused request changes no
+ * no 5xx; a 4xx answer from a JSON route is `{"detail": ..., "code": ...}`; and a refused request changes no
  * stored data, bookkeeping of failed attempts aside. FUZZ_RUNS raises the runs per route.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -270,7 +271,7 @@ const isIssue = (item: unknown) =>
   typeof (item as { msg?: unknown }).msg === 'string' &&
   typeof (item as { type?: unknown }).type === 'string';
 
-/** The API's error shape: `{"detail": "text"}` or `{"detail": [{loc, msg, type}, ...]}`. */
+/** The API's error shape: `{"detail": "text", "code"}` or `{"detail": [{loc, msg, type}, ...], "code": "invalid_request"}`. */
 function expectDetail(text: string, where: string) {
   let parsed: unknown;
   try {
@@ -281,6 +282,8 @@ function expectDetail(text: string, where: string) {
   const detail = (parsed as { detail?: unknown } | null)?.detail;
   const ok = (typeof detail === 'string' && detail.trim() !== '') || (Array.isArray(detail) && detail.length > 0 && detail.every(isIssue));
   expect(ok, `${where}: 4xx without a proper detail: ${text.slice(0, 300)}`).toBe(true);
+  expect(errorAnswerSchema.safeParse(parsed).success, `${where}: 4xx without a known code: ${text.slice(0, 300)}`).toBe(true);
+  if (Array.isArray(detail)) expect((parsed as { code: string }).code, where).toBe('invalid_request');
 }
 
 /** Server-rendered pages of the API answer their refusals as HTML pages. */

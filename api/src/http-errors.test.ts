@@ -9,6 +9,9 @@ function appWithErrors(logged: unknown[]) {
   app.get('/teapot', () => {
     throw new ApiError(409, 'Already there');
   });
+  app.get('/exists', () => {
+    throw new ApiError(409, 'Already there', 'already_exists');
+  });
   app.get('/boom', () => {
     throw new Error('secret internals: password=hunter2');
   });
@@ -41,10 +44,21 @@ describe('error bodies', () => {
     expect((await res.json()).detail[0]).toMatchObject({ loc: ['body'], type: 'json_invalid' });
   });
 
-  it('passes an ApiError through with its status and detail', async () => {
+  it('passes an ApiError through with its status and detail, and the generic code of its status', async () => {
     const res = await appWithErrors([]).request('/teapot');
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ detail: 'Already there' });
+    expect(await res.json()).toEqual({ detail: 'Already there', code: 'conflict' });
+  });
+
+  it('carries the code an ApiError names', async () => {
+    const res = await appWithErrors([]).request('/exists');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ detail: 'Already there', code: 'already_exists' });
+  });
+
+  it('answers a request that fails validation with the code invalid_request', async () => {
+    const res = await appWithErrors([]).request('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":' });
+    expect((await res.json()).code).toBe('invalid_request');
   });
 
   it('hides unexpected errors behind a 500 detail and logs them', async () => {
@@ -52,7 +66,7 @@ describe('error bodies', () => {
     const res = await appWithErrors(logged).request('/boom');
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ detail: 'Internal server error' });
+    expect(JSON.parse(text)).toEqual({ detail: 'Internal server error', code: 'internal_error' });
     expect(text).not.toContain('hunter2');
     expect(logged).toHaveLength(1);
   });

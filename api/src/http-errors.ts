@@ -3,22 +3,29 @@ import type { Context, ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z, type ZodError, type ZodSchema } from 'zod';
+import { defaultErrorCode, type ErrorAnswer, type ErrorCode, type ValidationIssue } from '@contract/errors';
 
-/** One item of a 422 answer: where, what, and which kind of problem. */
-export interface ValidationIssue {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-}
+export type { ValidationIssue };
 
-/** An error with a status and a `detail` for the client; anything else thrown is a 500. */
+/**
+ * An error with a status, a `detail` for people and a `code` for programs (the status's generic
+ * code unless a client needs to tell this case apart); anything else thrown is a 500.
+ */
 export class ApiError extends Error {
+  readonly code: ErrorCode;
   constructor(
     readonly status: ContentfulStatusCode,
     readonly detail: string | ValidationIssue[],
+    code?: ErrorCode,
   ) {
     super(typeof detail === 'string' ? detail : 'Validation error');
+    this.code = code ?? defaultErrorCode(status);
   }
+}
+
+/** The JSON body of every error answer. */
+export function errorBody(detail: ErrorAnswer['detail'], code: ErrorCode): ErrorAnswer {
+  return { detail, code };
 }
 
 export function zodIssues(error: ZodError, target: string): ValidationIssue[] {
@@ -71,7 +78,7 @@ export function validate<T extends ZodSchema, Target extends keyof ValidationTar
 }
 
 export function errorResponse(c: Context, error: unknown, log: (message: string, error: unknown) => void): Response {
-  if (error instanceof ApiError) return c.json({ detail: error.detail }, error.status);
+  if (error instanceof ApiError) return c.json(errorBody(error.detail, error.code), error.status);
   if (error instanceof HTTPException) {
     // Hono raises this for a body that is not valid JSON, among others.
     const status = error.status;
@@ -79,8 +86,9 @@ export function errorResponse(c: Context, error: unknown, log: (message: string,
       status === 400 && /json/i.test(error.message)
         ? [{ loc: ['body'], msg: 'Request body is not valid JSON', type: 'json_invalid' }]
         : error.message || 'Bad request';
-    return c.json({ detail }, status === 400 && Array.isArray(detail) ? 422 : status);
+    const answered = status === 400 && Array.isArray(detail) ? 422 : status;
+    return c.json(errorBody(detail, defaultErrorCode(answered)), answered);
   }
   log(`unexpected error on ${c.req.method} ${c.req.path}`, error);
-  return c.json({ detail: 'Internal server error' }, 500);
+  return c.json(errorBody('Internal server error', 'internal_error'), 500);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { includedTax, orderNumber, shippingCostFor, totalsFor } from './shop-rules';
+import { orderNumber } from '@contract/order-number';
+import { includedTax, shippingCostFor, totalsFor } from './shop-rules';
 
 describe('shop rules', () => {
   it('ships free only above €150', () => {

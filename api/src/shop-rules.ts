@@ -39,10 +39,3 @@ export function totalsFor(cartTotal: number): Totals {
   const shipping = shippingCostFor(cartTotal);
   return { subtotal: cartTotal, shipping_cost: shipping, tax: includedTax(cartTotal), total: cartTotal + shipping };
 }
-
-/** ORD-{year}-{month}-{day}-{first 8 of the purchase id, uppercased}, with the UTC date of the purchase. */
-export function orderNumber(purchaseId: string, createdAt: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const date = `${createdAt.getUTCFullYear()}-${pad(createdAt.getUTCMonth() + 1)}-${pad(createdAt.getUTCDate())}`;
-  return `ORD-${date}-${purchaseId.slice(0, 8).toUpperCase()}`;
-}

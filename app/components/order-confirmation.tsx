@@ -6,7 +6,7 @@ import type { CardView } from '~/lib/cards';
 import type { PurchaseSuccess } from '~/lib/cart.server';
 import { CART_MESSAGES } from '~/lib/messages';
 import { formatEuro } from '~/lib/money';
-import { orderNumber } from '~/lib/order-number';
+import { orderNumber } from '@contract/order-number';
 import { receiptFileName, receiptPath } from '~/lib/receipt';
 import { CART_RULES } from '~/lib/shop-rules';
 

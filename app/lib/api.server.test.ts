@@ -29,7 +29,7 @@ describe('API client errors', () => {
       if (req.url?.includes('nodetail')) return res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":1}');
       if (req.url?.includes('wrongshape')) return res.writeHead(200, { 'Content-Type': 'application/json' }).end('[{"id":1}]');
       if (req.url?.includes('receipt')) {
-        if (req.headers.authorization !== 'Bearer fresh') return res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"Token has expired"}');
+        if (req.headers.authorization !== 'Bearer fresh') return res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"Token has expired","code":"token_expired"}');
         return res.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.3 receipt');
       }
       if (req.url?.includes('stall')) return res.writeHead(200, { 'Content-Type': 'application/json' }).write('[');

@@ -1,17 +1,23 @@
 import { fetch as undiciFetch } from 'undici';
 import type { z } from 'zod';
+import { isErrorCode, type ErrorCode } from '@contract/errors';
 import { productListSchema, type ProductListItem } from './api-schemas';
 import { catalogueCache } from './cache.server';
 import { getEnv } from './env.server';
 import { MESSAGES } from './messages';
 
-/** A failed call to the shop API, with the text to show (the API's detail, or a fallback). */
+/**
+ * A failed call to the shop API, with the text to show (the API's detail, or a fallback) and the
+ * answer's machine-readable `code`, which is what callers branch on.
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
     /** The answer's `detail` as sent (a 422 list keeps which field each message is about). */
     readonly detail?: unknown,
+    /** The answer's `code`; absent when the API could not be reached or did not answer in JSON. */
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -85,9 +91,14 @@ export interface ApiClientOptions {
   onResponse?: (response: Response) => void;
 }
 
-/** A 401/403 the refresh-and-retry rule applies to (spec §7): an expired token, or a JWT problem. */
-export function isExpiredTokenError(status: number, message: string): boolean {
-  return (status === 401 || status === 403) && /expired|jwt/i.test(message) && !/Guest session has expired/i.test(message);
+/** An answer the refresh-and-retry rule applies to (spec §7): an expired token, or a JWT problem. */
+export function isExpiredTokenError(error: ApiRequestError): boolean {
+  return error.code === 'token_expired' || error.code === 'token_invalid';
+}
+
+/** Whether `error` is the API refusing with `code`. */
+export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.code !== undefined && codes.includes(error.code);
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -126,7 +137,7 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       return await run(options.auth?.token());
     } catch (error) {
-      if (!(error instanceof ApiRequestError) || !options.auth || !isExpiredTokenError(error.status, error.message)) throw error;
+      if (!(error instanceof ApiRequestError) || !options.auth || !isExpiredTokenError(error)) throw error;
       const token = await options.auth.refresh();
       if (!token) throw new ApiRequestError(401, 'No refresh token available');
       return run(token);
@@ -175,6 +186,7 @@ export function createApiClient(options: ApiClientOptions) {
         response.status,
         detailText(body) ?? (body === undefined ? MESSAGES.httpError(response.status) : MESSAGES.somethingWentWrong),
         body && typeof body === 'object' && 'detail' in body ? body.detail : undefined,
+        body && typeof body === 'object' && 'code' in body && isErrorCode(body.code) ? body.code : undefined,
       );
     }
     return response;

@@ -15,7 +15,8 @@ import {
   type AuthStep,
 } from '~/forms/auth';
 import type { AuthFlowView as AuthView } from '~/components/auth-flow/auth-flow';
-import { ApiRequestError, createApiClient } from './api.server';
+import type { ErrorCode } from '@contract/errors';
+import { ApiRequestError, createApiClient, hasErrorCode } from './api.server';
 import { getShopper, safeRedirectTo, signIn, signInSchema, signOut } from './auth.server';
 import { getEnv } from './env.server';
 import { cartCookieRelay } from './cart.server';
@@ -64,8 +65,17 @@ function compactResult(result: SubmissionResult<string[]>): SubmissionResult<str
 }
 
 /** The spec's message for an API failure, picked from what its detail says (spec §8). */
-function mapDetail(message: string, mapping: [RegExp, string][], fallback: string): string {
-  return mapping.find(([pattern]) => pattern.test(message))?.[1] ?? fallback;
+/** The spec's message for the API's refusal `error`, by its code; `fallback` for any other failure. */
+function messageFor(error: unknown, messages: Partial<Record<ErrorCode, string>>, fallback: string): string {
+  const code = error instanceof ApiRequestError ? error.code : undefined;
+  return (code && messages[code]) || fallback;
+}
+
+const RESET_CODE_MESSAGES = { code_expired: AUTH_MESSAGES.resetCodeExpired, code_invalid: AUTH_MESSAGES.resetCodeInvalid };
+
+/** A request made too soon says itself how long to wait ("Please wait 42 seconds ..."). */
+function waitOr(error: unknown, fallback: string): string {
+  return hasErrorCode(error, 'code_too_soon') ? error.message : fallback;
 }
 
 /**
@@ -101,7 +111,6 @@ export async function handleAuthAction(request: Request): Promise<Response> {
     return redirect(withStep(returnTo, step), { status: 303, headers: { 'Set-Cookie': await commitSession(request, session) } });
   };
   const parse = <S extends z.ZodTypeAny>(schema: S) => parseWithZod(formData, { schema }) as Submission<z.input<S>, string[], z.output<S>>;
-  const apiMessage = (error: unknown) => (error instanceof ApiRequestError ? error.message : '');
   // The modal returns to its page; /login and /register go where the guard was asked to (redirectTo), else /profile.
   const successTarget = () =>
     context === 'modal' ? withStep(returnTo, null) : safeRedirectTo(new URL(returnTo, 'http://local').searchParams.get('redirectTo'), '/profile');
@@ -134,8 +143,7 @@ export async function handleAuthAction(request: Request): Promise<Response> {
         await api.request('POST', 'auth/register', anyAnswer, { body: { email: flow.email, guest_checkout: guest } });
         return go('verify', { ...flow, intent: guest ? 'guest' : 'register', codeSentAt: Date.now() });
       } catch (error) {
-        const message = apiMessage(error);
-        const text = /already exists/i.test(message) ? AUTH_MESSAGES.accountExists : /wait/i.test(message) ? message : AUTH_MESSAGES.sendCodeFailed;
+        const text = hasErrorCode(error, 'already_exists') ? AUTH_MESSAGES.accountExists : waitOr(error, AUTH_MESSAGES.sendCodeFailed);
         return fail('verify-or-guest', parse(emailStepSchema).reply({ formErrors: [text] }));
       }
     }
@@ -146,8 +154,7 @@ export async function handleAuthAction(request: Request): Promise<Response> {
         await api.request('POST', 'auth/resend-verification', anyAnswer, { body: { email: flow.email } });
         return go('verify', { ...flow, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.codeSent });
       } catch (error) {
-        const message = apiMessage(error);
-        return fail('verify', parse(verifyStepSchema).reply({ formErrors: [/wait/i.test(message) ? message : AUTH_MESSAGES.resendCodeFailed] }));
+        return fail('verify', parse(verifyStepSchema).reply({ formErrors: [waitOr(error, AUTH_MESSAGES.resendCodeFailed)] }));
       }
     }
 
@@ -163,8 +170,11 @@ export async function handleAuthAction(request: Request): Promise<Response> {
         await api.request('POST', 'auth/verify-email', anyAnswer, { body: { email: flow.email, code } });
         return go('register', flow);
       } catch (error) {
-        const message = apiMessage(error);
-        const text = mapDetail(message, [[/expired/i, AUTH_MESSAGES.codeExpired], [/invalid/i, AUTH_MESSAGES.codeInvalid], [/already exists/i, AUTH_MESSAGES.accountExists]], AUTH_MESSAGES.verificationFailed);
+        const text = messageFor(
+          error,
+          { code_expired: AUTH_MESSAGES.codeExpired, code_invalid: AUTH_MESSAGES.codeInvalid, already_exists: AUTH_MESSAGES.accountExists },
+          AUTH_MESSAGES.verificationFailed,
+        );
         return fail('verify', submission.reply({ fieldErrors: { verificationCode: [text] } }));
       }
     }
@@ -180,7 +190,7 @@ export async function handleAuthAction(request: Request): Promise<Response> {
         });
         return await finishSignIn(answer);
       } catch (error) {
-        const text = /already exists/i.test(apiMessage(error)) ? AUTH_MESSAGES.accountExists : AUTH_MESSAGES.registrationFailed;
+        const text = hasErrorCode(error, 'already_exists') ? AUTH_MESSAGES.accountExists : AUTH_MESSAGES.registrationFailed;
         return fail('register', submission.reply({ formErrors: [text], hideFields: ['password', 'confirmPassword'] }));
       }
     }
@@ -192,11 +202,10 @@ export async function handleAuthAction(request: Request): Promise<Response> {
       try {
         return await finishSignIn(await api.request('POST', 'auth/login', anyAnswer, { body: { email: flow.email, password: submission.value.password } }));
       } catch (error) {
-        const message = apiMessage(error);
-        if (/Invalid credentials/i.test(message)) {
+        if (hasErrorCode(error, 'invalid_credentials')) {
           return fail('login', submission.reply({ fieldErrors: { password: [AUTH_MESSAGES.invalidEmailOrPassword] }, hideFields: ['password'] }));
         }
-        const text = /locked/i.test(message) ? AUTH_MESSAGES.accountLocked : AUTH_MESSAGES.loginFailed;
+        const text = hasErrorCode(error, 'account_locked') ? AUTH_MESSAGES.accountLocked : AUTH_MESSAGES.loginFailed;
         return fail('login', submission.reply({ formErrors: [text], hideFields: ['password'] }));
       }
     }
@@ -209,8 +218,7 @@ export async function handleAuthAction(request: Request): Promise<Response> {
         await api.request('POST', 'auth/request-password-reset', anyAnswer, { body: { email } });
         return go('reset-code', { ...flow, email, resetCode: undefined, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.resetCodeSent });
       } catch (error) {
-        const message = apiMessage(error);
-        return fail('forgot-password', submission.reply({ formErrors: [/wait/i.test(message) ? message : AUTH_MESSAGES.sendResetFailed] }));
+        return fail('forgot-password', submission.reply({ formErrors: [waitOr(error, AUTH_MESSAGES.sendResetFailed)] }));
       }
     }
 
@@ -220,8 +228,7 @@ export async function handleAuthAction(request: Request): Promise<Response> {
         await api.request('POST', 'auth/request-password-reset', anyAnswer, { body: { email: flow.email } });
         return go('reset-code', { ...flow, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.resetCodeResent });
       } catch (error) {
-        const message = apiMessage(error);
-        return fail('reset-code', parse(resetCodeStepSchema).reply({ formErrors: [/wait/i.test(message) ? message : AUTH_MESSAGES.resendResetFailed] }));
+        return fail('reset-code', parse(resetCodeStepSchema).reply({ formErrors: [waitOr(error, AUTH_MESSAGES.resendResetFailed)] }));
       }
     }
 
@@ -233,7 +240,7 @@ export async function handleAuthAction(request: Request): Promise<Response> {
         await api.request('POST', 'auth/verify-reset-code', anyAnswer, { body: { email: flow.email, code: submission.value.resetCode } });
         return go('new-password', { ...flow, resetCode: submission.value.resetCode });
       } catch (error) {
-        const text = mapDetail(apiMessage(error), [[/expired/i, AUTH_MESSAGES.resetCodeExpired], [/invalid/i, AUTH_MESSAGES.resetCodeInvalid]], AUTH_MESSAGES.resetFailed);
+        const text = messageFor(error, RESET_CODE_MESSAGES, AUTH_MESSAGES.resetFailed);
         return fail('reset-code', submission.reply({ fieldErrors: { resetCode: [text] } }));
       }
     }
@@ -249,7 +256,7 @@ export async function handleAuthAction(request: Request): Promise<Response> {
         // Passwords and codes are cleared; the email stays for the login step.
         return go('reset-success', { email: flow.email, successTo: flow.successTo });
       } catch (error) {
-        const text = mapDetail(apiMessage(error), [[/expired/i, AUTH_MESSAGES.resetCodeExpired], [/invalid/i, AUTH_MESSAGES.resetCodeInvalid]], AUTH_MESSAGES.resetFailed);
+        const text = messageFor(error, RESET_CODE_MESSAGES, AUTH_MESSAGES.resetFailed);
         return fail('new-password', submission.reply({ formErrors: [text], hideFields: ['newPassword', 'confirmNewPassword'] }));
       }
     }

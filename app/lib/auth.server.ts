@@ -149,7 +149,7 @@ export async function shopperApi(
       } catch (error) {
         if (!(error instanceof ApiRequestError) || error.status >= 500) throw error;
         signOut(session);
-        if (/Guest session has expired/.test(error.message)) {
+        if (error.code === 'guest_session_expired') {
           session.flash('flash', { kind: 'error', message: AUTH_MESSAGES.guestSessionExpired });
         }
         changed = true;

@@ -1,7 +1,7 @@
 import { toCsv } from './csv';
 import { isoDay } from './dates';
 import { displayAmount } from './money';
-import { orderNumber } from './order-number';
+import { orderNumber } from '@contract/order-number';
 import type { PurchaseListItem } from './purchases';
 
 /** The columns of order_history.csv (spec §2). */

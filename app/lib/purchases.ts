@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CART_MESSAGES } from './messages';
-import { orderNumber } from './order-number';
+import { orderNumber } from '@contract/order-number';
 
 /** Spec §3 "Purchase (list item)": `total` is display text. */
 export const purchaseListItemSchema = z.object({

@@ -4,7 +4,7 @@ import { buyThroughCheckout, shopper, variants, type Shopper } from '../../tests
 import { shopperCookie, storefrontGet } from '../../tests/support/storefront-session';
 import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
 import { formatEuro } from '~/lib/money';
-import { orderNumber } from '~/lib/order-number';
+import { orderNumber } from '@contract/order-number';
 import { loader as detailsLoader } from './orders.$purchaseId.details';
 import { loader as csvLoader } from './orders[.]csv';
 import { loader } from './orders';

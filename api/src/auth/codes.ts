@@ -36,7 +36,7 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
     /** Makes a new code (retiring older ones) and returns it for the email; 429 within the cooldown. */
     async create(email: string, purpose: CodePurpose): Promise<string> {
       const wait = await this.cooldownSeconds(email, purpose);
-      if (wait > 0) throw new ApiError(429, `Please wait ${wait} seconds before requesting a new code.`);
+      if (wait > 0) throw new ApiError(429, `Please wait ${wait} seconds before requesting a new code.`, 'code_too_soon');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
@@ -63,16 +63,16 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
       const row = await latest(email, purpose);
       const now = clock.now();
       const label = purpose === 'reset' ? 'Reset code' : 'Verification code';
-      if (!row || row.consumed_at) throw new ApiError(400, `Invalid ${label.toLowerCase()}`);
-      if (row.expires_at <= now) throw new ApiError(400, `${label} has expired`);
-      if (row.attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(400, `${label} has expired after too many attempts`);
+      if (!row || row.consumed_at) throw new ApiError(400, `Invalid ${label.toLowerCase()}`, 'code_invalid');
+      if (row.expires_at <= now) throw new ApiError(400, `${label} has expired`, 'code_expired');
+      if (row.attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(400, `${label} has expired after too many attempts`, 'code_expired');
       const expected = Buffer.from(row.code_hash);
       const given = Buffer.from(digest(email, purpose, code));
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
         const attempts = row.attempts + 1;
         await db.updateTable('verification_codes').set({ attempts }).where('id', '=', row.id).execute();
-        if (attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(400, `${label} has expired after too many attempts`);
-        throw new ApiError(400, `Invalid ${label.toLowerCase()}`);
+        if (attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(400, `${label} has expired after too many attempts`, 'code_expired');
+        throw new ApiError(400, `Invalid ${label.toLowerCase()}`, 'code_invalid');
       }
       await db
         .updateTable('verification_codes')

@@ -12,7 +12,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<UserRow> {
   const user = await findUserById(c.var.deps.db, userId);
   if (!user) throw new ApiError(401, 'Invalid token: user not found');
   if (user.user_type === 'guest' && user.session_expires_at && user.session_expires_at <= c.var.deps.clock.now()) {
-    throw new ApiError(401, 'Guest session has expired');
+    throw new ApiError(401, 'Guest session has expired', 'guest_session_expired');
   }
   return user;
 }

@@ -63,12 +63,12 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
     async verifyAccess(token: string): Promise<{ userId: string }> {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: clock.now() });
-        if (!payload.sub) throw new ApiError(401, 'Invalid token: JWT has no subject');
+        if (!payload.sub) throw new ApiError(401, 'Invalid token: JWT has no subject', 'token_invalid');
         return { userId: payload.sub };
       } catch (error) {
         if (error instanceof ApiError) throw error;
-        if (error instanceof errors.JWTExpired) throw new ApiError(401, 'Token has expired');
-        throw new ApiError(401, 'Invalid token: JWT could not be verified');
+        if (error instanceof errors.JWTExpired) throw new ApiError(401, 'Token has expired', 'token_expired');
+        throw new ApiError(401, 'Invalid token: JWT could not be verified', 'token_invalid');
       }
     },
 
@@ -87,19 +87,19 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
           .where('token_hash', '=', sha256(refreshToken))
           .forUpdate()
           .executeTakeFirst();
-        if (!row) return new ApiError(401, 'Invalid refresh token');
-        if (row.revoked_at) return new ApiError(401, 'Refresh token has been revoked');
+        if (!row) return new ApiError(401, 'Invalid refresh token', 'refresh_token_invalid');
+        if (row.revoked_at) return new ApiError(401, 'Refresh token has been revoked', 'refresh_token_invalid');
         // Two requests of one page may refresh together with the same token; only a replay after that is theft.
         if (row.used_at && now.getTime() - row.used_at.getTime() > REUSE_GRACE_MS) {
           await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
-          return new ApiError(401, 'Refresh token reuse detected; please sign in again');
+          return new ApiError(401, 'Refresh token reuse detected; please sign in again', 'refresh_token_invalid');
         }
         const user = await trx.selectFrom('users').select(['id', 'user_type', 'session_expires_at']).where('id', '=', row.user_id).executeTakeFirst();
-        if (!user) return new ApiError(401, 'Invalid refresh token');
+        if (!user) return new ApiError(401, 'Invalid refresh token', 'refresh_token_invalid');
         if (user.user_type === 'guest' && user.session_expires_at && user.session_expires_at <= now) {
-          return new ApiError(401, 'Guest session has expired');
+          return new ApiError(401, 'Guest session has expired', 'guest_session_expired');
         }
-        if (row.expires_at <= now) return new ApiError(401, 'Refresh token has expired');
+        if (row.expires_at <= now) return new ApiError(401, 'Refresh token has expired', 'refresh_token_invalid');
         if (!row.used_at) await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
         const token = randomBytes(32).toString('base64url');
         await trx

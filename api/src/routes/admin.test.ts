@@ -37,7 +37,7 @@ describe('admin routes', () => {
     expect((await api.app.request('/api/admin/stock', { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
     const res = await restock('TH-BLK-SM', 1, { Authorization: 'Bearer wrong' });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ detail: 'Not authenticated' });
+    expect(await res.json()).toEqual({ detail: 'Not authenticated', code: 'not_authenticated' });
   });
 
   it('list the stock of every variant', async () => {
@@ -53,7 +53,7 @@ describe('admin routes', () => {
     expect((await restock('TT-BLK-SM', 1.5)).status).toBe(422);
     const unknown = await restock('NOPE', 1);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ detail: 'No variant with SKU NOPE' });
+    expect(await unknown.json()).toEqual({ detail: 'No variant with SKU NOPE', code: 'not_found' });
   });
 });
 

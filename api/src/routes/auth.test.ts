@@ -167,8 +167,8 @@ describe('login and lockout', () => {
     expect(ok.body.user.email).toBe(email);
     const wrong = await post('login', { email, password: 'Wrong-Password-1' });
     const unknown = await post('login', { email: newEmail(), password: 'Wrong-Password-1' });
-    expect(wrong).toEqual({ status: 401, body: { detail: 'Invalid credentials' } });
-    expect(unknown).toEqual({ status: 401, body: { detail: 'Invalid credentials' } });
+    expect(wrong).toEqual({ status: 401, body: { detail: 'Invalid credentials', code: 'invalid_credentials' } });
+    expect(unknown).toEqual({ status: 401, body: { detail: 'Invalid credentials', code: 'invalid_credentials' } });
   });
 
   it('locks an account for 15 minutes after 5 failed attempts', async () => {
@@ -251,7 +251,7 @@ describe('guests', () => {
     api.clock.advance(60_000);
     expect((await me(refreshed.body.access_token)).body.detail).toMatch(/expired/);
     const late = await post('refresh', { refresh_token: refreshed.body.refresh_token });
-    expect(late).toEqual({ status: 401, body: { detail: 'Guest session has expired' } });
+    expect(late).toEqual({ status: 401, body: { detail: 'Guest session has expired', code: 'guest_session_expired' } });
   });
 
   it('keep the same user record when they register later', async () => {

@@ -59,7 +59,7 @@ export function authRoutes() {
       const { email, guest_checkout } = c.req.valid('json');
       await limitByEmail(c, email);
       const user = await findUserByEmail(c.var.deps.db, email);
-      if (user?.password_hash) throw new ApiError(409, 'An account with this email already exists');
+      if (user?.password_hash) throw new ApiError(409, 'An account with this email already exists', 'already_exists');
       await sendCode(c, email, guest_checkout ? 'guest' : 'register');
       return c.json({ message: 'Verification code sent', email });
     },
@@ -75,7 +75,7 @@ export function authRoutes() {
       .where('purpose', 'in', ['register', 'guest'])
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
-    if (!pending) throw new ApiError(400, 'No verification in progress for this email');
+    if (!pending) throw new ApiError(400, 'No verification in progress for this email', 'no_verification_pending');
     await sendCode(c, email, pending.purpose as 'register' | 'guest');
     return c.json({ message: 'Verification code sent', email });
   });
@@ -95,9 +95,9 @@ export function authRoutes() {
       await limitByEmail(c, body.email);
       const { db, clock } = c.var.deps;
       const existing = await findUserByEmail(db, body.email);
-      if (existing?.password_hash) throw new ApiError(409, 'An account with this email already exists');
+      if (existing?.password_hash) throw new ApiError(409, 'An account with this email already exists', 'already_exists');
       if (!(await c.var.auth.codes.takeVerified(body.email, 'register'))) {
-        throw new ApiError(400, 'Verification code has expired or the email is not verified yet');
+        throw new ApiError(400, 'Verification code has expired or the email is not verified yet', 'code_expired');
       }
       const now = clock.now();
       const account = {
@@ -122,7 +122,7 @@ export function authRoutes() {
     await limitByEmail(c, email);
     const { db, clock } = c.var.deps;
     const existing = await findUserByEmail(db, email);
-    if (existing?.password_hash) throw new ApiError(409, 'An account with this email already exists');
+    if (existing?.password_hash) throw new ApiError(409, 'An account with this email already exists', 'already_exists');
     await c.var.auth.codes.check(email, 'guest', code, { consume: true });
     const now = clock.now();
     const guest = { email_verified_at: now, session_expires_at: new Date(now.getTime() + rules.GUEST_SESSION_TTL_MS), updated_at: now };
@@ -140,7 +140,7 @@ export function authRoutes() {
     const user = await findUserByEmail(db, email);
     const lockedMessage = (until: Date) =>
       `Account locked due to multiple failed attempts. Try again in ${Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))} minutes.`;
-    if (user?.locked_until && user.locked_until > now) throw new ApiError(423, lockedMessage(user.locked_until));
+    if (user?.locked_until && user.locked_until > now) throw new ApiError(423, lockedMessage(user.locked_until), 'account_locked');
 
     if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
       if (user?.password_hash) {
@@ -153,10 +153,10 @@ export function authRoutes() {
         if (failed_login_count >= rules.LOCK_AFTER_FAILURES) {
           const until = new Date(now.getTime() + rules.LOCK_DURATION_MS);
           await db.updateTable('users').set({ locked_until: until, failed_login_count: 0 }).where('id', '=', user.id).execute();
-          throw new ApiError(423, lockedMessage(until));
+          throw new ApiError(423, lockedMessage(until), 'account_locked');
         }
       }
-      throw new ApiError(401, 'Invalid credentials');
+      throw new ApiError(401, 'Invalid credentials', 'invalid_credentials');
     }
     const fresh = await db
       .updateTable('users')
@@ -208,7 +208,7 @@ export function authRoutes() {
       await limitByEmail(c, email);
       const { db, clock } = c.var.deps;
       const user = await findUserByEmail(db, email);
-      if (!user?.password_hash) throw new ApiError(400, 'Invalid reset code');
+      if (!user?.password_hash) throw new ApiError(400, 'Invalid reset code', 'code_invalid');
       await c.var.auth.codes.check(email, 'reset', code, { consume: true });
       await db
         .updateTable('users')

@@ -98,7 +98,7 @@ describe('card catalogue', () => {
     for (const path of ['/api/cards/cards', '/api/cards/user-cards']) {
       const res = await s.get(path);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ detail: 'Not authenticated' });
+      expect(res.body).toEqual({ detail: 'Not authenticated', code: 'not_authenticated' });
     }
   });
 });

@@ -108,7 +108,7 @@ describe('cart by cookie', () => {
     const theirs = (await add(other, stocked[0])).body.items[0];
     await add(s, stocked[1]);
     expect((await s.put(`/api/cart/item/${theirs.id}`, { quantity: 2 })).status).toBe(404);
-    expect((await s.del(`/api/cart/item/${theirs.id}`)).body).toEqual({ detail: 'Cart item not found' });
+    expect((await s.del(`/api/cart/item/${theirs.id}`)).body).toEqual({ detail: 'Cart item not found', code: 'not_found' });
     expect((await other.get('/api/cart/')).body.items[0].quantity).toBe(1);
   });
 

@@ -58,7 +58,7 @@ export function cartRoutes() {
       : undefined;
     const wanted = (existing?.quantity ?? 0) + body.quantity;
     if (wanted > variant.stock_quantity) throw notEnoughStock(variant);
-    if (wanted > MAX_LINE_QUANTITY) throw new ApiError(409, `At most ${MAX_LINE_QUANTITY} of ${variant.name} (${variant.sku}) per order`);
+    if (wanted > MAX_LINE_QUANTITY) throw new ApiError(409, `At most ${MAX_LINE_QUANTITY} of ${variant.name} (${variant.sku}) per order`, 'line_quantity_limit');
     // A cart (and its cookie) is made only for an add that goes through.
     const { cartId, user } = found.cartId ? found : await shopperCart(c, { create: true });
     await db

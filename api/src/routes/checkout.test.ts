@@ -71,7 +71,7 @@ describe('checkout requests', () => {
     const s = shopper(api);
     await s.signInAsGuest();
     const res = await checkout(s);
-    expect(res).toMatchObject({ status: 400, body: { detail: 'Your cart is empty' } });
+    expect(res).toMatchObject({ status: 400, body: { detail: 'Your cart is empty', code: 'cart_empty' } });
   });
 
   it('refuses an out-of-stock line, naming it, and reserves nothing', async () => {
@@ -292,7 +292,7 @@ describe('fulfilment under concurrency', () => {
     expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
     const refused = answers.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(5);
-    for (const r of refused) expect(r).toMatchObject({ status: 409, body: { detail: `${a.name} (${a.sku}) is out of stock` } });
+    for (const r of refused) expect(r).toMatchObject({ status: 409, body: { detail: `${a.name} (${a.sku}) is out of stock`, code: 'out_of_stock' } });
     expect(await stockOf(api, a.id)).toBe(0);
 
     const paid = await Promise.all(answers.map((r, i) => (r.status === 200 ? pay(shoppers[i], r.body.checkout_url) : null)));
@@ -333,7 +333,7 @@ describe('purchase-success access', () => {
     const stranger = shopper(api);
     expect((await stranger.get(`/api/user/purchase-success/${id}`)).status).toBe(401);
     await stranger.signInAsGuest();
-    expect((await stranger.get(`/api/user/purchase-success/${id}`)).body).toEqual({ detail: 'Purchase not found' });
+    expect((await stranger.get(`/api/user/purchase-success/${id}`)).body).toEqual({ detail: 'Purchase not found', code: 'not_found' });
     expect((await stranger.get(`/api/user/purchase-success/${purchaseId}`)).status).toBe(404);
     expect((await stranger.get('/api/user/purchase-success/cs_unknown')).status).toBe(404);
 

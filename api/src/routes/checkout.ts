@@ -48,7 +48,7 @@ export function checkoutRoutes() {
     const items = cartId
       ? await c.var.deps.db.selectFrom('cart_items').select(['variant_id', 'quantity']).where('cart_id', '=', cartId).execute()
       : [];
-    if (items.length === 0) throw new ApiError(400, 'Your cart is empty');
+    if (items.length === 0) throw new ApiError(400, 'Your cart is empty', 'cart_empty');
     const token = readCartToken(c);
     const result = await openCheckoutSession(c.var.deps, {
       user,

@@ -72,7 +72,7 @@ describe('POST /api/contact/submit', () => {
     // Another address, same email in other capitals: still the same sender.
     const res = await submit(message(email.toUpperCase()), '198.51.100.200');
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual({ detail: RATE_RULES.contactPerEmail.detail });
+    expect(await res.json()).toEqual({ detail: RATE_RULES.contactPerEmail.detail, code: 'rate_limited' });
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 
@@ -83,7 +83,7 @@ describe('POST /api/contact/submit', () => {
     }
     const res = await submit(message('ip-limit-last@example.com'), ip);
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual({ detail: RATE_RULES.contactPerIp.detail });
+    expect(await res.json()).toEqual({ detail: RATE_RULES.contactPerIp.detail, code: 'rate_limited' });
     // Someone else is not affected.
     expect((await submit(message('ip-limit-other@example.com'), sender().ip)).status).toBe(201);
   });

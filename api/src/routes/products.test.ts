@@ -131,13 +131,13 @@ describe('GET /api/products/details', () => {
   it('answers 404 with a detail for an unknown product', async () => {
     const res = await api.app.request('/api/products/details?product_name=Nope');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ detail: 'Product not found' });
+    expect(await res.json()).toEqual({ detail: 'Product not found', code: 'not_found' });
   });
 
   it('answers 422 with a located list when product_name is missing', async () => {
     const res = await api.app.request('/api/products/details');
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ detail: [{ loc: ['query', 'product_name'], msg: 'Field required', type: 'missing' }] });
+    expect(await res.json()).toEqual({ detail: [{ loc: ['query', 'product_name'], msg: 'Field required', type: 'missing' }], code: 'invalid_request' });
   });
 
   it('treats hostile names as plain text', async () => {
@@ -151,6 +151,6 @@ describe('unknown routes', () => {
   it('answer 404 with a detail', async () => {
     const res = await api.app.request('/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ detail: 'Not Found' });
+    expect(await res.json()).toEqual({ detail: 'Not Found', code: 'not_found' });
   });
 });

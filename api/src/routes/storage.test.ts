@@ -56,6 +56,6 @@ describe('GET /storage/v1/object/public/<bucket>/<path>', () => {
   ])('answers 404 with a detail for %s', async (_name, path) => {
     const res = await api.app.request(path);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ detail: expect.any(String) });
+    expect(await res.json()).toEqual({ detail: expect.any(String), code: 'not_found' });
   });
 });

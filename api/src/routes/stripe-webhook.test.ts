@@ -109,7 +109,7 @@ describe('Stripe Checkout', () => {
     const ourId = params.metadata!.checkout_session_id as string;
     const payload = sessionEvent('checkout.session.completed', paidSession(providerId, ourId));
     const forged = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
-    expect(await deliver(payload, forged)).toEqual({ status: 400, body: { detail: 'Invalid webhook signature' } });
+    expect(await deliver(payload, forged)).toEqual({ status: 400, body: { detail: 'Invalid webhook signature', code: 'webhook_invalid' } });
     const tampered = await deliver(payload.replace('"paid"', '"paid" '), stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
     expect(tampered.status).toBe(400);
     const res = await api.app.request('/api/checkout/webhook', { method: 'POST', body: payload });

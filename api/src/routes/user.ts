@@ -51,7 +51,7 @@ export function userRoutes() {
           purchase = await getPurchase(db, purchaseId);
         }
       }
-      if (!purchase) throw new ApiError(404, 'Payment for this order has not been completed');
+      if (!purchase) throw new ApiError(404, 'Payment for this order has not been completed', 'payment_not_completed');
       c.header('Cache-Control', 'private, no-store');
       return c.json(await loadPurchaseSuccess(db, purchase.id, id));
     },
@@ -83,7 +83,7 @@ export function userRoutes() {
     ),
     async (c) => {
       const { db, clock } = c.var.deps;
-      if (c.var.user.user_type !== 'registered') throw new ApiError(403, 'Please create an account to edit your profile');
+      if (c.var.user.user_type !== 'registered') throw new ApiError(403, 'Please create an account to edit your profile', 'registration_required');
       await db.updateTable('users').set({ ...c.req.valid('json'), updated_at: clock.now() }).where('id', '=', c.var.user.id).execute();
       return c.json(await getProfile(db, c.var.user.id));
     },

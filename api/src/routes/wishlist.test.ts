@@ -81,7 +81,7 @@ describe('POST /api/products/wishlist', () => {
     expect((await post({ email: 'a@example.com', product_id: unknown })).status).toBe(404);
     const res = await post({ email: 'a@example.com', product_variant_id: unknown });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ detail: 'Product variant not found' });
+    expect(await res.json()).toEqual({ detail: 'Product variant not found', code: 'not_found' });
   });
 });
 

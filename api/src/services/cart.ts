@@ -204,5 +204,6 @@ export function notEnoughStock(variant: { name: string; sku: string; stock_quant
     variant.stock_quantity > 0
       ? `Not enough stock for ${variant.name} (${variant.sku}): only ${variant.stock_quantity} available`
       : `${variant.name} (${variant.sku}) is out of stock`,
+    'out_of_stock',
   );
 }

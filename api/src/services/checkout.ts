@@ -112,7 +112,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
   } catch (error) {
     await closeCheckoutSession(db, session.id, 'cancelled', clock.now());
     deps.log.error(`payment provider ${payments.name} could not open a session`, error);
-    throw new ApiError(502, 'The payment provider is unavailable. Please try again.');
+    throw new ApiError(502, 'The payment provider is unavailable. Please try again.', 'upstream_unavailable');
   }
 }
 
@@ -328,7 +328,7 @@ async function takeStock(trx: Trx, variantId: string, quantity: number): Promise
 async function reserveAgain(trx: Trx, sessionId: string, now: Date) {
   const items = await reservedItems(trx, sessionId);
   for (const item of items) {
-    if (!(await takeStock(trx, item.variant_id, item.quantity))) throw new ApiError(409, 'This checkout session has expired and its items are no longer in stock');
+    if (!(await takeStock(trx, item.variant_id, item.quantity))) throw new ApiError(409, 'This checkout session has expired and its items are no longer in stock', 'checkout_expired');
   }
   return trx
     .updateTable('checkout_sessions')

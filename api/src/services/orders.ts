@@ -5,7 +5,7 @@ import { trackingUrl } from '../../../app/lib/tracking.js';
 import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../http-errors.js';
-import { orderNumber } from '../shop-rules.js';
+import { orderNumber } from '@contract/order-number';
 import { renderEmail } from './mail-templates.js';
 
 export interface OrderRow {
@@ -35,7 +35,7 @@ export async function findOrder(db: Db, reference: string) {
     .limit(2)
     .execute();
   if (matches.length === 0) throw new ApiError(404, `No order ${ref}`);
-  if (matches.length > 1) throw new ApiError(409, `More than one order starts with ${ref}; give the full id`);
+  if (matches.length > 1) throw new ApiError(409, `More than one order starts with ${ref}; give the full id`, 'order_ambiguous');
   return matches[0];
 }
 
@@ -65,7 +65,7 @@ export async function shipOrder(deps: OrderDeps, reference: string, carrier: str
     .where(sql<string>`lower(status)`, '=', 'processing')
     .returningAll()
     .executeTakeFirst();
-  if (!updated) throw new ApiError(409, `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`);
+  if (!updated) throw new ApiError(409, `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`, 'order_status_conflict');
   const number = orderNumber(updated.id, updated.created_at);
   const link = trackingUrl(carrier, trackingNumber);
   await deps.mail.send({
@@ -90,6 +90,6 @@ export async function deliverOrder(deps: OrderDeps, reference: string) {
     .where(sql<string>`lower(status)`, '=', 'shipped')
     .returning(['id', 'created_at', 'status'])
     .executeTakeFirst();
-  if (!updated) throw new ApiError(409, `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`);
+  if (!updated) throw new ApiError(409, `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`, 'order_status_conflict');
   return { order_number: orderNumber(updated.id, updated.created_at), status: updated.status };
 }

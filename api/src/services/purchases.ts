@@ -2,7 +2,8 @@ import { BRAND } from '../../../app/lib/brand.js';
 import { formatEuro } from '../../../app/lib/money.js';
 import type { Db } from '../db/database.js';
 import type { Address, FirstTimePurchaseInfo } from '../db/schema.js';
-import { DEFAULT_PAYMENT_METHOD, ESTIMATED_DELIVERY_DAYS, orderNumber } from '../shop-rules.js';
+import { orderNumber } from '@contract/order-number';
+import { DEFAULT_PAYMENT_METHOD, ESTIMATED_DELIVERY_DAYS } from '../shop-rules.js';
 import { cardsUnlockedBy } from './cards.js';
 import { renderEmail, type RenderedEmail } from './mail-templates.js';
 

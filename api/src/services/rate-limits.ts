@@ -50,7 +50,7 @@ export class RateLimitedError extends ApiError {
     detail: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(429, detail);
+    super(429, detail, 'rate_limited');
   }
 }
 

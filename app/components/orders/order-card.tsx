@@ -5,7 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatLongDate } from '~/lib/dates';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import { displayAmount } from '~/lib/money';
-import { orderNumber } from '~/lib/order-number';
+import { orderNumber } from '@contract/order-number';
 import type { OrderDetailAnswer, PurchaseDetail, PurchaseListItem } from '~/lib/purchases';
 import { OrderDetail } from './order-detail';
 import { OrderStatus } from './order-status';

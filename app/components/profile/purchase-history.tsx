@@ -4,7 +4,7 @@ import { OrderStatus } from '~/components/orders/order-status';
 import { formatLongDate } from '~/lib/dates';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import { displayAmount } from '~/lib/money';
-import { orderNumber } from '~/lib/order-number';
+import { orderNumber } from '@contract/order-number';
 import type { PurchaseListItem } from '~/lib/purchases';
 
 /**

@@ -93,13 +93,13 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
       return isPaid(session) ? paymentDetails(session) : null;
     },
     parseWebhook(payload, signature): WebhookOutcome {
-      if (!webhookSecret) throw new ApiError(400, 'Webhook signing secret is not configured');
-      if (!signature) throw new ApiError(400, 'Missing Stripe-Signature header');
+      if (!webhookSecret) throw new ApiError(400, 'Webhook signing secret is not configured', 'webhook_invalid');
+      if (!signature) throw new ApiError(400, 'Missing Stripe-Signature header', 'webhook_invalid');
       let event: Stripe.Event;
       try {
         event = client.webhooks.constructEvent(payload, signature, webhookSecret);
       } catch {
-        throw new ApiError(400, 'Invalid webhook signature');
+        throw new ApiError(400, 'Invalid webhook signature', 'webhook_invalid');
       }
       switch (event.type) {
         case 'checkout.session.completed':

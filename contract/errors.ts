@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Every `code` an error answer of the shop API may carry. Clients branch on these, never on the
+ * English of `detail`, which may be reworded at any time (docs/product.md#errors).
+ */
+export const ERROR_CODES = [
+  // Any route
+  'invalid_request', // 422: the request failed validation; `detail` lists where
+  'bad_request',
+  'not_authenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'rate_limited',
+  'internal_error',
+  'upstream_unavailable',
+  // Signing in
+  'invalid_credentials',
+  'account_locked',
+  'already_exists',
+  'code_invalid',
+  'code_expired',
+  'code_too_soon',
+  'no_verification_pending',
+  'token_expired',
+  'token_invalid',
+  'refresh_token_invalid',
+  'guest_session_expired',
+  'registration_required',
+  // Cart, checkout and orders
+  'out_of_stock',
+  'line_quantity_limit',
+  'cart_empty',
+  'checkout_expired',
+  'payment_not_completed',
+  'order_ambiguous',
+  'order_status_conflict',
+  // Payments provider webhooks
+  'webhook_invalid',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The code an error answer carries when nothing more precise is said: one per HTTP status. */
+export function defaultErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'not_authenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 422:
+      return 'invalid_request';
+    case 423:
+      return 'account_locked';
+    case 429:
+      return 'rate_limited';
+    case 502:
+    case 503:
+    case 504:
+      return 'upstream_unavailable';
+    default:
+      return status >= 500 ? 'internal_error' : 'bad_request';
+  }
+}
+
+/** One item of a 422 answer: where, what, and which kind of problem. */
+export const validationIssueSchema = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+});
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+/** Every error answer of the API: `{"detail": ..., "code": ...}`. */
+export const errorAnswerSchema = z.object({
+  detail: z.union([z.string(), z.array(validationIssueSchema)]),
+  code: z.enum(ERROR_CODES),
+});
+export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
