@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { SHOP_RULES } from '~/lib/shop-rules';
+import { SHOP_RULES } from '@contract/shop-rules';
 
 const INK = [29, 29, 31] as const;
 /** How finely a dot's size and shade follow its distance to the focus. */

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { MESSAGES } from '~/lib/messages';
-import { EMAIL_MAX_LENGTH, SHOP_RULES } from '~/lib/shop-rules';
+import { EMAIL_MAX_LENGTH, SHOP_RULES } from '@contract/shop-rules';
 import { useDeferredValidation } from './use-deferred-validation';
 
 /** The wishlist schema and its parser come when a shopper reaches for the form, not with the page. */

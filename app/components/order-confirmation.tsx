@@ -5,10 +5,10 @@ import { CopyButton } from './copy-button';
 import type { CardView } from '~/lib/cards';
 import type { PurchaseSuccess } from '~/lib/cart.server';
 import { CART_MESSAGES } from '~/lib/messages';
-import { formatEuro } from '~/lib/money';
+import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import { receiptFileName, receiptPath } from '~/lib/receipt';
-import { CART_RULES } from '~/lib/shop-rules';
+import { CART_RULES } from '@contract/shop-rules';
 
 const longDate = (value: string | Date) =>
   new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(value));

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ResponsiveImage } from '~/lib/images';
 import { MESSAGES } from '~/lib/messages';
-import { formatEuro } from '~/lib/money';
+import { formatEuro } from '@contract/money';
 import { NotifyForm } from './notify-form';
 
 /** What the listing needs of a product, prepared by the loader. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ClientOnly } from 'remix-utils/client-only';
 import { MESSAGES } from '~/lib/messages';
-import { SHOP_RULES } from '~/lib/shop-rules';
+import { SHOP_RULES } from '@contract/shop-rules';
 import { DotGrid } from './dot-grid';
 import { ProductCard, type ProductCardData } from './product-card';
 

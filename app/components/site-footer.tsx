@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
-import { BRAND } from '~/lib/brand';
+import { BRAND } from '@contract/brand';
 import { PRODUCT_MENU } from '~/lib/navigation';
-import { POLICY_DOCUMENTS } from '~/lib/policies';
+import { POLICY_DOCUMENTS } from '@contract/policies';
 import { SocialLinks } from './social-links';
 
 const GROUPS = [

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useMatches } from '@remix-run/react';
 import { useRef } from 'react';
-import { BRAND } from '~/lib/brand';
+import { BRAND } from '@contract/brand';
 import { PRODUCT_MENU, cartBadgeText, currentNavigation } from '~/lib/navigation';
 import { BackIcon, CartIcon, ChevronIcon, MenuIcon, ProfileIcon } from './icons';
 import { useMenuDismiss } from './use-menu-dismiss';

@@ -1,4 +1,4 @@
-import { BRAND } from '~/lib/brand';
+import { BRAND } from '@contract/brand';
 
 /** The brand's social profiles, opened in a new tab. */
 export function SocialLinks({ className, label }: { className: string; label?: string }) {

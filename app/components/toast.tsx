@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Flash } from '~/lib/session.server';
 import { MESSAGES } from '~/lib/messages';
-import { SHOP_RULES } from '~/lib/shop-rules';
+import { SHOP_RULES } from '@contract/shop-rules';
 
 /** How long a message stays (spec §9): 'already wishlisted' 2 s, other wishlist toasts 3 s. */
 export function toastDuration(message: string): number {

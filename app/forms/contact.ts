@@ -1,19 +1,7 @@
 import { z } from 'zod';
+import { CONTACT_LIMITS, CONTACT_REASONS, type ContactReason } from '@contract/contact';
+import { EMAIL_PATTERN } from '@contract/shop-rules';
 import { MESSAGES } from '../lib/messages';
-
-/** Reasons for contact (spec §3), in the order the form offers them. */
-export const CONTACT_REASONS = ['general', 'order', 'collaboration', 'press', 'wholesale', 'customer-service', 'other'] as const;
-export type ContactReason = (typeof CONTACT_REASONS)[number];
-
-export const CONTACT_REASON_LABELS: Record<ContactReason, string> = {
-  general: 'General question',
-  order: 'Order or purchase problem',
-  collaboration: 'Collaboration',
-  press: 'Press',
-  wholesale: 'Wholesale',
-  'customer-service': 'Customer service',
-  other: 'Other',
-};
 
 /** `?reason=` values from other pages (the failed-payment page sends purchase_error) and the reason they mean. */
 export function reasonFromQuery(value: string | null): ContactReason | undefined {
@@ -21,11 +9,6 @@ export function reasonFromQuery(value: string | null): ContactReason | undefined
   if (value === 'purchase_error') return 'order';
   return (CONTACT_REASONS as readonly string[]).includes(value) ? (value as ContactReason) : undefined;
 }
-
-// Something, an at sign, something, a dot, something: the shape spec §5 calls {email}.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000, email: 254 } as const;
 
 // A value that is no single text (a field sent twice) reads as missing.
 const required = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '~/lib/messages';
-import { BASIC_EMAIL, EMAIL_MAX_LENGTH } from '~/lib/shop-rules';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@contract/shop-rules';
 
 // The hidden fields come from the page; anything else in them is a failed add, not a message about the field.
 const hidden = z.string({ required_error: MESSAGES.wishlistFailed, invalid_type_error: MESSAGES.wishlistFailed });
@@ -15,7 +15,7 @@ export const wishlistSchema = z.object({
     .trim()
     .toLowerCase()
     .max(EMAIL_MAX_LENGTH, MESSAGES.invalidEmail)
-    .regex(BASIC_EMAIL, MESSAGES.invalidEmail),
+    .regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
   productId: hidden.max(100, MESSAGES.wishlistFailed).optional(),
   variantId: hidden.max(100, MESSAGES.wishlistFailed).optional(),
   returnTo: hidden.max(2000, MESSAGES.wishlistFailed).optional(),

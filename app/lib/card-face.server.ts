@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { CARD_BRAND_LINE, CARD_RULES, cardCode, cardDate, cardLabel } from './cards';
+import { CARD_RULES } from '@contract/cards';
+import { CARD_BRAND_LINE, cardCode, cardDate, cardLabel } from './cards';
 import type { CardFace } from './cards.server';
 import { getEnv } from './env.server';
 import { storageObjectUrl } from './images';

@@ -1,19 +1,7 @@
 import { z } from 'zod';
-import { BRAND } from './brand';
+import { BRAND } from '@contract/brand';
+import { CARD_RULES } from '@contract/cards';
 import { CARD_MESSAGES } from './messages';
-
-/** Card constants of spec §9, one source for the component, the export and the server-rendered face. */
-export const CARD_RULES = {
-  animationLength: 148,
-  fps: 30,
-  /** The frame shown while the card is exported, and the one the static image is drawn from. */
-  captureFrame: 28,
-  maxTiltDegrees: 40,
-  width: 300,
-  height: 400,
-  exportScale: 2,
-  imageTimeoutMs: 30_000,
-} as const;
 
 /** The Collectible card of spec §3 as the API answers it. */
 export const apiCardSchema = z.object({

@@ -4,7 +4,7 @@ import { shopperApi } from './auth.server';
 import { CART_MESSAGES } from './messages';
 import { getEnv } from './env.server';
 import { commitSession, getSession, isHttps, type ShopSession } from './session.server';
-import { CART_RULES } from './shop-rules';
+import { CART_RULES } from '@contract/shop-rules';
 
 /** The API's cart cookie (Path=/api, HttpOnly): the storefront keeps it in its session and relays it. */
 const API_CART_COOKIE = 'cart_token';

@@ -1,4 +1,4 @@
-import { BRAND } from './brand';
+import { BRAND } from '@contract/brand';
 import { MESSAGES } from './messages';
 import { isHttps } from './session.server';
 

@@ -3,7 +3,7 @@ import { ApiRequestError, fetchWithReplay, upstreamFetch, upstreamStatus } from 
 import { getEnv } from './env.server';
 import { MESSAGES } from './messages';
 import { cachingHeaders, shareablePageHeaders } from './page-cache.server';
-import { policyDocument, type PolicySlug } from './policies';
+import { policyDocument, type PolicySlug } from '@contract/policies';
 
 /** Public URL of an object in the `documents` bucket. */
 export function documentUrl(storageUrl: string, path: string): string {

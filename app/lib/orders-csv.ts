@@ -1,6 +1,6 @@
 import { toCsv } from './csv';
 import { isoDay } from './dates';
-import { displayAmount } from './money';
+import { displayAmount } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import type { PurchaseListItem } from './purchases';
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_RULES } from './shop-rules';
+import { ACCOUNT_RULES } from '@contract/shop-rules';
 
 /** The status filters of /orders (spec §2), as `?status=` values; In Transit is the shipped orders. */
 export const ORDER_FILTERS = [

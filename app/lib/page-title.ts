@@ -1,4 +1,4 @@
-import { BRAND } from './brand';
+import { BRAND } from '@contract/brand';
 
 /** Document title of spec §2: '{page title} - {brand}'. */
 export function pageTitle(page: string): string {

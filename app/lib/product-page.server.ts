@@ -1,6 +1,6 @@
 import type { ProductDetails, ProductVariant } from './api-schemas';
 import { responsiveImage, type ApiImage, type ResponsiveImage } from './images';
-import { BRAND } from './brand';
+import { BRAND } from '@contract/brand';
 import { MESSAGES } from './messages';
 import { initialSelection } from './variant-selection';
 

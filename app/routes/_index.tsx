@@ -6,7 +6,7 @@ import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
 import { ApiRequestError, apiClient, cachedProductList, upstreamStatus } from '~/lib/api.server';
 import { getOptionalUser } from '~/lib/auth.server';
-import { BRAND } from '~/lib/brand';
+import { BRAND } from '@contract/brand';
 import { sortByLaunch, toProductCard } from '~/lib/catalogue';
 import { getEnv } from '~/lib/env.server';
 import { MESSAGES } from '~/lib/messages';

@@ -1,7 +1,7 @@
 import type { HeadersFunction, MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { Portrait, type PortraitLook } from '~/components/portrait';
-import { BRAND } from '~/lib/brand';
+import { BRAND } from '@contract/brand';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { shareablePageHeaders } from '~/lib/page-cache.server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi } from '../../tests/support/test-api';
-import { BRAND } from '../lib/brand';
+import { BRAND } from '@contract/brand';
 import { getHoneypot } from '../lib/honeypot.server';
 import { readOutbox } from '../../api/src/services/mail';
 import { RATE_RULES } from '../../api/src/services/rate-limits';

@@ -3,7 +3,7 @@ import { shipOrder } from '../../api/src/services/orders';
 import { buyThroughCheckout, shopper, variants, type Shopper } from '../../tests/support/shopper';
 import { shopperCookie, storefrontGet } from '../../tests/support/storefront-session';
 import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
-import { formatEuro } from '~/lib/money';
+import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import { loader as detailsLoader } from './orders.$purchaseId.details';
 import { loader as csvLoader } from './orders[.]csv';

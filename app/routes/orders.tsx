@@ -13,7 +13,7 @@ import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { ordersHref, readOrdersQuery, type OrdersQuery } from '~/lib/orders-query';
 import { pageTitle } from '~/lib/page-title';
 import type { PurchaseDetail, PurchaseListItem } from '~/lib/purchases';
-import { ACCOUNT_RULES } from '~/lib/shop-rules';
+import { ACCOUNT_RULES } from '@contract/shop-rules';
 import accountStyles from '~/styles/account.css';
 
 export const handle: NavigationHandle = { pageTitle: 'Orders', back: BACK_LINKS.backToProfile };

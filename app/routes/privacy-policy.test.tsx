@@ -4,7 +4,7 @@ import { POLICY_MARKDOWN, seedPolicyDocuments } from '../../api/src/services/pol
 import { startTestApi } from '../../tests/support/test-api';
 import { PolicyPage } from '../components/policy-page';
 import { loadPolicy } from '../lib/documents.server';
-import { POLICY_DOCUMENTS } from '../lib/policies';
+import { POLICY_DOCUMENTS } from '@contract/policies';
 import { loader } from './privacy-policy';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;

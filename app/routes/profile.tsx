@@ -16,7 +16,7 @@ import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import type { PurchaseListItem } from '~/lib/purchases';
 import { commitSession } from '~/lib/session.server';
-import { ACCOUNT_RULES } from '~/lib/shop-rules';
+import { ACCOUNT_RULES } from '@contract/shop-rules';
 import accountStyles from '~/styles/account.css';
 import { readFormData } from '~/lib/form-data.server';
 

@@ -4,7 +4,7 @@ import { PolicyPage } from '~/components/policy-page';
 import { loadPolicy, policyHeaders } from '~/lib/documents.server';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
-import { policyDocument } from '~/lib/policies';
+import { policyDocument } from '@contract/policies';
 
 const doc = policyDocument('terms-and-conditions');
 

@@ -1,4 +1,4 @@
-import { BRAND } from '../../../app/lib/brand.js';
+import { BRAND } from '@contract/brand';
 import { renderEmail, type RenderedEmail } from '../services/mail-templates.js';
 
 export function verificationCodeEmail(code: string, purpose: 'register' | 'guest'): RenderedEmail {

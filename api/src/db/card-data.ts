@@ -1,4 +1,4 @@
-import { CARD_RULES } from '../../../app/lib/cards.js';
+import { CARD_RULES } from '@contract/cards';
 import type { GarmentColour, GarmentKind } from '../services/illustrations.js';
 
 /** Frames per card animation (spec §9). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyThroughCheckout, shopper, variants, type Shopper } from '../../../tests/support/shopper';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api';
 import { inflateSync } from 'node:zlib';
-import { formatEuro } from '../../../app/lib/money';
+import { formatEuro } from '@contract/money';
 
 /** The text a PDF draws: its content streams inflated and their hex-encoded strings decoded. */
 function pdfText(pdf: Buffer): string {

@@ -4,20 +4,20 @@ import type { AppEnv } from '../app.js';
 import { shopperCart } from '../auth/cart-cookie.js';
 import { ApiError, validate } from '../http-errors.js';
 import { emptyCart, findVariant, loadCart, notEnoughStock } from '../services/cart.js';
-import { MAX_LINE_QUANTITY, QUANTITY_PER_ADD } from '../shop-rules.js';
+import { CART_RULES } from '@contract/shop-rules';
 
 /** Shown to shoppers as it is (spec §8), so in words. */
-const TOO_MANY = `At most ${MAX_LINE_QUANTITY} of an item per order`;
+const TOO_MANY = `At most ${CART_RULES.maxLineQuantity} of an item per order`;
 
 const addSchema = z.object({
   product_id: z.string().uuid().optional(),
   variant_id: z.string().uuid(),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY, TOO_MANY).default(QUANTITY_PER_ADD),
+  quantity: z.number().int().min(1).max(CART_RULES.maxLineQuantity, TOO_MANY).default(CART_RULES.quantityPerAdd),
   // Sent by the storefront but never trusted: the price comes from the catalogue.
   price_at_addition: z.unknown().optional(),
 });
 const itemParam = z.object({ itemId: z.string().uuid() });
-const quantitySchema = z.object({ quantity: z.number().int().min(0).max(MAX_LINE_QUANTITY, TOO_MANY) });
+const quantitySchema = z.object({ quantity: z.number().int().min(0).max(CART_RULES.maxLineQuantity, TOO_MANY) });
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
   c.header('Cache-Control', 'private, no-store');
@@ -58,7 +58,7 @@ export function cartRoutes() {
       : undefined;
     const wanted = (existing?.quantity ?? 0) + body.quantity;
     if (wanted > variant.stock_quantity) throw notEnoughStock(variant);
-    if (wanted > MAX_LINE_QUANTITY) throw new ApiError(409, `At most ${MAX_LINE_QUANTITY} of ${variant.name} (${variant.sku}) per order`, 'line_quantity_limit');
+    if (wanted > CART_RULES.maxLineQuantity) throw new ApiError(409, `At most ${CART_RULES.maxLineQuantity} of ${variant.name} (${variant.sku}) per order`, 'line_quantity_limit');
     // A cart (and its cookie) is made only for an add that goes through.
     const { cartId, user } = found.cartId ? found : await shopperCart(c, { create: true });
     await db

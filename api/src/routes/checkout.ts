@@ -6,7 +6,7 @@ import { requireUser } from '../auth/middleware.js';
 import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { closeCheckoutSession, findCheckoutSession, fulfilCheckoutSession, openCheckoutSession } from '../services/checkout.js';
-import { MAX_LINE_QUANTITY, QUANTITY_PER_ADD } from '../shop-rules.js';
+import { CART_RULES } from '@contract/shop-rules';
 
 const returnUrl = z
   .string()
@@ -31,7 +31,7 @@ const cartCheckout = z.object({
 
 const quickCheckout = z.object({
   product_variant_id: z.string().uuid(),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(QUANTITY_PER_ADD),
+  quantity: z.number().int().min(1).max(CART_RULES.maxLineQuantity).default(CART_RULES.quantityPerAdd),
   success_url: returnUrl,
   cancel_url: returnUrl,
   metadata,

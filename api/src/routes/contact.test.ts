@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api';
-import { BRAND } from '../../../app/lib/brand';
+import { BRAND } from '@contract/brand';
 import { readOutbox } from '../services/mail';
 import { RATE_RULES } from '../services/rate-limits';
 

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { BRAND } from '../../../app/lib/brand.js';
-import { CONTACT_LIMITS, CONTACT_REASONS, CONTACT_REASON_LABELS, EMAIL_PATTERN } from '../../../app/forms/contact.js';
+import { BRAND } from '@contract/brand';
+import { CONTACT_LIMITS, CONTACT_REASONS, CONTACT_REASON_LABELS } from '@contract/contact';
+import { EMAIL_PATTERN } from '@contract/shop-rules';
 import type { AppEnv } from '../app.js';
 import { clientIp } from '../client-ip.js';
 import { validate } from '../http-errors.js';

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { BRAND } from '../../../app/lib/brand.js';
-import { formatEuro } from '../../../app/lib/money.js';
+import { BRAND } from '@contract/brand';
+import { formatEuro } from '@contract/money';
 import type { AppEnv } from '../app.js';
 import type { Address } from '../db/schema.js';
 import { closeCheckoutSession, findCheckoutSession, fulfilCheckoutSession } from '../services/checkout.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { formatEuro } from '../../../app/lib/money.js';
+import { formatEuro } from '@contract/money';
 import type { Db } from '../db/database.js';
 import { loadPurchaseSuccess } from './purchases.js';
 

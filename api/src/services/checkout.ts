@@ -4,7 +4,7 @@ import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import type { Address, CheckoutSessionStatus, Database, FirstTimePurchaseInfo } from '../db/schema.js';
 import { ApiError } from '../http-errors.js';
-import { totalsFor } from '../shop-rules.js';
+import { totalsFor } from '@contract/totals';
 import { unlockCards } from './cards.js';
 import { notEnoughStock } from './cart.js';
 import type { PaymentDetails } from './payments/provider.js';

@@ -1,4 +1,4 @@
-import { BRAND } from '../../../app/lib/brand.js';
+import { BRAND } from '@contract/brand';
 
 /** One description per message; both the plain-text and the HTML body are rendered from it. */
 export interface EmailContent {

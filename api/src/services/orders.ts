@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { BRAND } from '../../../app/lib/brand.js';
-import { formatEuro } from '../../../app/lib/money.js';
-import { trackingUrl } from '../../../app/lib/tracking.js';
+import { BRAND } from '@contract/brand';
+import { formatEuro } from '@contract/money';
+import { trackingUrl } from '@contract/tracking';
 import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../http-errors.js';

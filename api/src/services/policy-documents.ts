@@ -1,5 +1,5 @@
-import { BRAND } from '../../../app/lib/brand.js';
-import { POLICY_DOCUMENTS, type PolicySlug } from '../../../app/lib/policies.js';
+import { BRAND } from '@contract/brand';
+import { POLICY_DOCUMENTS, type PolicySlug } from '@contract/policies';
 import type { Storage } from './storage.js';
 
 const LEGAL_NAME = `${BRAND.name} S.r.l.`;

@@ -1,9 +1,9 @@
-import { BRAND } from '../../../app/lib/brand.js';
-import { formatEuro } from '../../../app/lib/money.js';
+import { BRAND } from '@contract/brand';
+import { formatEuro } from '@contract/money';
 import type { Db } from '../db/database.js';
 import type { Address, FirstTimePurchaseInfo } from '../db/schema.js';
 import { orderNumber } from '@contract/order-number';
-import { DEFAULT_PAYMENT_METHOD, ESTIMATED_DELIVERY_DAYS } from '../shop-rules.js';
+import { CART_RULES } from '@contract/shop-rules';
 import { cardsUnlockedBy } from './cards.js';
 import { renderEmail, type RenderedEmail } from './mail-templates.js';
 
@@ -59,7 +59,7 @@ export async function loadPurchaseSuccess(db: Db, purchaseId: string, purchaseIn
     // The cards as they are now (paths, colours), with what the purchase recorded as the fallback.
     cardsUnlockedBy(db, purchaseId),
   ]);
-  const delivery = new Date(purchase.created_at.getTime() + ESTIMATED_DELIVERY_DAYS * 24 * 60 * 60_000);
+  const delivery = new Date(purchase.created_at.getTime() + CART_RULES.estimatedDeliveryDays * 24 * 60 * 60_000);
   return {
     purchase_id: purchase.id,
     purchase_intent_id: purchaseIntentId,
@@ -86,7 +86,7 @@ export async function loadPurchaseSuccess(db: Db, purchaseId: string, purchaseIn
     })),
     shipping_address: purchase.shipping_address,
     billing_address: purchase.billing_address,
-    payment_method: purchase.payment_method || DEFAULT_PAYMENT_METHOD,
+    payment_method: purchase.payment_method || CART_RULES.defaultPaymentMethod,
     customer_email: purchase.email,
     email: purchase.email,
     first_time_purchase_info: { ...purchase.first_time_purchase_info, unlocked_cards: unlocked.length ? unlocked : purchase.first_time_purchase_info.unlocked_cards ?? [] },

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { BRAND } from '../../../app/lib/brand.js';
-import { formatEuro } from '../../../app/lib/money.js';
+import { BRAND } from '@contract/brand';
+import { formatEuro } from '@contract/money';
 import type { Address } from '../db/schema.js';
 import type { PurchaseSuccessOut } from './purchases.js';
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { CARD_BRAND_LINE, CARD_RULES, cardExportFileName, framePath, type CardView } from '~/lib/cards';
+import { CARD_RULES } from '@contract/cards';
+import { CARD_BRAND_LINE, cardExportFileName, framePath, type CardView } from '~/lib/cards';
 import { CARD_MESSAGES } from '~/lib/messages';
 
 type Mode = 'idle' | 'loading' | 'playing' | 'static';

@@ -1,7 +1,7 @@
 import { useFetcher } from '@remix-run/react';
 import type { SerializeFrom } from '@remix-run/node';
 import type { CartItem } from '~/lib/cart.server';
-import { formatEuro } from '~/lib/money';
+import { formatEuro } from '@contract/money';
 
 /** One cart item with its quantity buttons and Remove; each line posts through its own fetcher. */
 export function CartLine({ item }: { item: SerializeFrom<CartItem> }) {

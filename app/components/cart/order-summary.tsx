@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { cartSummary } from '~/lib/cart-summary';
+import { cartSummary } from '@contract/totals';
 import { CART_MESSAGES } from '~/lib/messages';
-import { formatEuro } from '~/lib/money';
+import { formatEuro } from '@contract/money';
 
 /** The cart's order summary (spec §2, §9) with the Checkout button and the policy links. */
 export function OrderSummary({ totalCents, resumeCheckout = false }: { totalCents: number; resumeCheckout?: boolean }) {

@@ -4,7 +4,7 @@ import { forwardRef, useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatLongDate } from '~/lib/dates';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
-import { displayAmount } from '~/lib/money';
+import { displayAmount } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import type { OrderDetailAnswer, PurchaseDetail, PurchaseListItem } from '~/lib/purchases';
 import { OrderDetail } from './order-detail';

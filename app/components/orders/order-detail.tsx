@@ -1,8 +1,8 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
-import { displayAmount } from '~/lib/money';
+import { displayAmount } from '@contract/money';
 import { addressLines, type PurchaseDetail } from '~/lib/purchases';
-import { trackingUrl } from '~/lib/tracking';
+import { trackingUrl } from '@contract/tracking';
 
 type Detail = SerializeFrom<PurchaseDetail>;
 type Amount = Detail['total'];

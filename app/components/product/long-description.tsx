@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { SHOP_RULES } from '~/lib/shop-rules';
+import { SHOP_RULES } from '@contract/shop-rules';
 
 /**
  * The long description: a side card on large screens; at 768 px or narrower, collapsed behind

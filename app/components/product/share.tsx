@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { MESSAGES } from '~/lib/messages';
-import { SHOP_RULES } from '~/lib/shop-rules';
+import { SHOP_RULES } from '@contract/shop-rules';
 
 /** Share: the native sheet where there is one, else copy the link ('Link copied!' for 2 s); without JavaScript a visible link. */
 export function ShareButton({ url, title }: { url: string; title: string }) {

@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react';
 import { OrderStatus } from '~/components/orders/order-status';
 import { formatLongDate } from '~/lib/dates';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
-import { displayAmount } from '~/lib/money';
+import { displayAmount } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import type { PurchaseListItem } from '~/lib/purchases';
 

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Address } from '../../db/schema.js';
 import { ApiError } from '../../http-errors.js';
-import { CHECKOUT_SESSION_TTL_MS, CURRENCY, DEFAULT_PAYMENT_METHOD } from '../../shop-rules.js';
+import { CART_RULES } from '@contract/shop-rules';
 import type { PaymentDetails, PaymentProvider, WebhookOutcome } from './provider.js';
 
 /** The part of the Stripe client this provider uses; tests pass a stand-in so nothing reaches Stripe. */
@@ -20,7 +20,7 @@ export function createStripeClient(secretKey: string): StripeClient {
 }
 
 // Stripe keeps a Checkout Session payable for at least 30 minutes; we hold the stock a little longer.
-const STRIPE_SESSION_TTL_MS = CHECKOUT_SESSION_TTL_MS + 60_000;
+const STRIPE_SESSION_TTL_MS = CART_RULES.checkoutSessionTtlMs + 60_000;
 const HOLD_GRACE_MS = 5 * 60_000;
 
 const SHIPPING_COUNTRIES: Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[] = [
@@ -43,7 +43,7 @@ function toAddress(name: string | null | undefined, address: Stripe.Address | nu
 function paymentDetails(session: Stripe.Checkout.Session): PaymentDetails {
   const shipping = session.collected_information?.shipping_details;
   return {
-    paymentMethod: session.payment_method_types?.includes('card') ? DEFAULT_PAYMENT_METHOD : (session.payment_method_types?.[0] ?? DEFAULT_PAYMENT_METHOD),
+    paymentMethod: session.payment_method_types?.includes('card') ? CART_RULES.defaultPaymentMethod : (session.payment_method_types?.[0] ?? CART_RULES.defaultPaymentMethod),
     shippingAddress: toAddress(shipping?.name, shipping?.address),
     billingAddress: toAddress(session.customer_details?.name, session.customer_details?.address),
   };
@@ -65,7 +65,7 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
         line_items: input.lines.map((line) => ({
           quantity: line.quantity,
           price_data: {
-            currency: CURRENCY,
+            currency: CART_RULES.currency,
             unit_amount: line.unit_price,
             product_data: { name: line.name, description: [line.description, line.sku].filter(Boolean).join(' · ') },
           },
@@ -76,7 +76,7 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
             shipping_rate_data: {
               type: 'fixed_amount',
               display_name: input.shippingCost === 0 ? 'Free shipping' : 'Standard shipping',
-              fixed_amount: { amount: input.shippingCost, currency: CURRENCY },
+              fixed_amount: { amount: input.shippingCost, currency: CART_RULES.currency },
             },
           },
         ],

@@ -1,4 +1,4 @@
-import { CHECKOUT_SESSION_TTL_MS } from '../../shop-rules.js';
+import { CART_RULES } from '@contract/shop-rules';
 import type { PaymentProvider } from './provider.js';
 
 /** Cards the test payment page knows (ARCHITECTURE.md "Test payment provider"). */
@@ -12,7 +12,7 @@ export function createTestPaymentProvider(publicApiUrl: string): PaymentProvider
   const base = publicApiUrl.replace(/\/+$/, '');
   return {
     name: 'test',
-    holdMs: CHECKOUT_SESSION_TTL_MS,
+    holdMs: CART_RULES.checkoutSessionTtlMs,
     async createCheckout({ sessionId }) {
       return { providerSessionId: sessionId, url: `${base}/pay/${sessionId}` };
     },

@@ -1,4 +1,6 @@
-/** Constants of spec §9 used by the catalogue and product page; one source, imported everywhere. */
+/** The shop's constants (spec §9); one source for the storefront and the API. Amounts are integer cents. */
+
+/** Timings and sizes of the catalogue and product page. */
 export const SHOP_RULES = {
   wishlistToastMs: 3000,
   alreadyWishlistedMs: 2000,
@@ -11,21 +13,28 @@ export const SHOP_RULES = {
   longDescriptionCollapseChars: 200,
 } as const;
 
-/** A basic email pattern, as spec §5 asks of the wishlist. */
-export const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Something, an at sign, something, a dot, something: the basic email shape spec §5 asks for. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The longest email address there can be (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Cart money rules of spec §9, in cents. */
+/** Cart, checkout and money rules of spec §9. */
 export const CART_RULES = {
+  currency: 'eur',
   /** Shipping is free when the cart total is over this. */
-  freeShippingOverCents: 15000,
-  shippingCents: 2000,
-  /** VAT, included in every price. */
-  taxRate: 0.22,
+  freeShippingOverCents: 15_000,
+  shippingCents: 2_000,
+  /** VAT in percent, included in every price. */
+  taxPercent: 22,
+  /** What one "Add to Cart" adds. */
   quantityPerAdd: 1,
+  /** The most of one variant a cart line may hold. */
+  maxLineQuantity: 99,
+  /** How long a checkout session holds its stock. */
+  checkoutSessionTtlMs: 30 * 60_000,
   /** Estimated delivery when the order does not say (spec §2 order success). */
   estimatedDeliveryDays: 7,
+  defaultPaymentMethod: 'Credit Card',
 } as const;
 
 /** Purchase history sizes and timings of spec §9. */

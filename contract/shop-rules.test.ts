@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderNumber } from '@contract/order-number';
-import { includedTax, shippingCostFor, totalsFor } from './shop-rules';
+import { includedTax, shippingCostFor, totalsFor } from './totals';
 
 describe('shop rules', () => {
   it('ships free only above €150', () => {

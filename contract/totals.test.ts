@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartSummary } from './cart-summary';
+import { cartSummary } from './totals';
 
 describe('cartSummary', () => {
   it('charges €20 shipping up to €150 and names the remaining amount plus one cent', () => {
