@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DomainError } from './domain-error';
 import { ApiError, errorResponse, validate } from './http-errors';
 
 function appWithErrors(logged: unknown[]) {
@@ -11,6 +12,12 @@ function appWithErrors(logged: unknown[]) {
   });
   app.get('/exists', () => {
     throw new ApiError(409, 'Already there', 'already_exists');
+  });
+  app.get('/sold-out', () => {
+    throw new DomainError('out_of_stock', 'Only 2 left');
+  });
+  app.get('/locked', () => {
+    throw new DomainError('account_locked', 'Locked for 15 minutes');
   });
   app.get('/boom', () => {
     throw new Error('secret internals: password=hunter2');
@@ -54,6 +61,16 @@ describe('error bodies', () => {
     const res = await appWithErrors([]).request('/exists');
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ detail: 'Already there', code: 'already_exists' });
+  });
+
+  it('answers a DomainError with the status its code maps to', async () => {
+    const app = appWithErrors([]);
+    const soldOut = await app.request('/sold-out');
+    expect(soldOut.status).toBe(409);
+    expect(await soldOut.json()).toEqual({ detail: 'Only 2 left', code: 'out_of_stock' });
+    const locked = await app.request('/locked');
+    expect(locked.status).toBe(423);
+    expect(await locked.json()).toEqual({ detail: 'Locked for 15 minutes', code: 'account_locked' });
   });
 
   it('answers a request that fails validation with the code invalid_request', async () => {

@@ -3,6 +3,7 @@ import type { Context, ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z, type ZodError, type ZodSchema } from 'zod';
+import { DomainError, statusOf } from './domain-error.js';
 import { defaultErrorCode, type ErrorAnswer, type ErrorCode, type ValidationIssue } from '@contract/errors';
 
 export type { ValidationIssue };
@@ -79,6 +80,7 @@ export function validate<T extends ZodSchema, Target extends keyof ValidationTar
 
 export function errorResponse(c: Context, error: unknown, log: (message: string, error: unknown) => void): Response {
   if (error instanceof ApiError) return c.json(errorBody(error.detail, error.code), error.status);
+  if (error instanceof DomainError) return c.json(errorBody(error.detail, error.code), statusOf(error));
   if (error instanceof HTTPException) {
     // Hono raises this for a body that is not valid JSON, among others.
     const status = error.status;
