@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopper, variants } from '../../tests/support/shopper';
 import { createTestApi, type TestApi } from '../../tests/support/test-api';
-import { NUL_MESSAGE } from './http-errors';
+import { DEPTH_MESSAGE, NUL_MESSAGE } from './http-errors';
 
 /** Bugs the API fuzzer (fuzz.test.ts) found, each pinned down. */
 let api: TestApi;
@@ -76,4 +76,30 @@ it('a request body over 1 MB is refused with 413 before it is read', async () =>
   const res = await json('/api/contact/submit', { message: 'x'.repeat(1024 * 1024) });
   expect(res.status).toBe(413);
   expect(await res.json()).toEqual({ detail: 'Request body is too large', code: 'payload_too_large' });
+});
+
+describe('deeply nested JSON is refused with 422 instead of overflowing the stack', () => {
+  const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+  const deepObject = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+
+  it.each([
+    ['/api/contact/submit'],
+    ['/api/auth/login'],
+    ['/api/cart/add'],
+    ['/api/products/wishlist'],
+    ['/api/auth/register'],
+  ])('at %s', async (path) => {
+    for (const body of [deep(2_000), deepObject(2_000), `{"email":${deep(5_000)}}`]) {
+      const res = await api.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      expect(res.status, `${path} ${body.slice(0, 12)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(await res.json()).toMatchObject({ code: expect.any(String) });
+    }
+  });
+
+  it('names where the nesting went too deep', async () => {
+    const res = await json('/api/contact/submit', JSON.parse(deepObject(100)));
+    expect(res.status).toBe(422);
+    expect((await res.json()).detail).toEqual([{ loc: ['body', ...Array(32).fill('a')], msg: DEPTH_MESSAGE, type: 'custom' }]);
+  });
 });

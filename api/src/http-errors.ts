@@ -52,23 +52,41 @@ const TARGET_NAMES: Record<keyof ValidationTargets, string> = {
 /** PostgreSQL text cannot hold NUL characters: input carrying one is refused before it reaches a query. */
 export const NUL_MESSAGE = 'Text must not contain NUL characters';
 
-/** Where `value` holds a string (or a key) with a NUL character. */
-function nulPaths(value: unknown, path: (string | number)[] = [], found: (string | number)[][] = []): (string | number)[][] {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => nulPaths(item, [...path, index], found));
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) found.push([...path, key]);
-      nulPaths(item, [...path, key], found);
+/** No request of the shop nests this deep; deeper input is refused before anything walks it. */
+export const MAX_DEPTH = 32;
+export const DEPTH_MESSAGE = `Input must not nest deeper than ${MAX_DEPTH} levels`;
+
+type Path = (string | number)[];
+
+/**
+ * What is wrong with `value` before any schema reads it: strings (or keys) holding a NUL character,
+ * and nesting deeper than {@link MAX_DEPTH}. Iterative, so hostile nesting cannot overflow the stack.
+ */
+function inputProblems(value: unknown): { path: Path; message: string }[] {
+  const found: { path: Path; message: string }[] = [];
+  const pending: { value: unknown; path: Path }[] = [{ value, path: [] }];
+  while (pending.length > 0) {
+    const { value: item, path } = pending.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) found.push({ path, message: NUL_MESSAGE });
+      continue;
+    }
+    if (!item || typeof item !== 'object') continue;
+    if (path.length >= MAX_DEPTH) {
+      found.push({ path, message: DEPTH_MESSAGE });
+      continue;
+    }
+    const entries: [string | number, unknown][] = Array.isArray(item) ? item.map((child, index) => [index, child]) : Object.entries(item);
+    for (const [key, child] of entries) {
+      if (typeof key === 'string' && key.includes('\u0000')) found.push({ path: [...path, key], message: NUL_MESSAGE });
+      pending.push({ value: child, path: [...path, key] });
     }
   }
   return found;
 }
 
 const withoutNul = z.unknown().superRefine((value, ctx) => {
-  for (const path of nulPaths(value)) ctx.addIssue({ code: 'custom', path, message: NUL_MESSAGE });
+  for (const { path, message } of inputProblems(value)) ctx.addIssue({ code: 'custom', path, message });
 });
 
 /** zValidator answering 422 `{detail: [{loc, msg, type}]}` instead of its own shape. */
