@@ -25,7 +25,7 @@ const clockSuites = [
   'api/src/routes/checkout.test.ts',
   'api/src/security.test.ts',
 ];
-const databaseSuites = ['api/src/routes/**/*.test.ts', 'api/src/db/**/*.test.ts'];
+const databaseSuites = ['api/src/routes/**/*.test.ts', 'api/src/db/**/*.test.ts', 'api/src/concurrency/**/*.test.ts'];
 
 export default defineConfig({
   plugins: [sqlAsText],

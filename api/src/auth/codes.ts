@@ -65,20 +65,31 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
       const label = purpose === 'reset' ? 'Reset code' : 'Verification code';
       if (!row || row.consumed_at) throw new ApiError(400, `Invalid ${label.toLowerCase()}`, 'code_invalid');
       if (row.expires_at <= now) throw new ApiError(400, `${label} has expired`, 'code_expired');
-      if (row.attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(400, `${label} has expired after too many attempts`, 'code_expired');
+      // Claim the guess before comparing, in one statement: parallel guesses each take one of the
+      // five, and once they are spent no guess is compared at all, however many arrive at once.
+      const claimed = await db
+        .updateTable('verification_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', row.id)
+        .where('attempts', '<', CODE_MAX_ATTEMPTS)
+        .where('consumed_at', 'is', null)
+        .returning('attempts')
+        .executeTakeFirst();
+      if (!claimed) throw new ApiError(400, `${label} has expired after too many attempts`, 'code_expired');
       const expected = Buffer.from(row.code_hash);
       const given = Buffer.from(digest(email, purpose, code));
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        const attempts = row.attempts + 1;
-        await db.updateTable('verification_codes').set({ attempts }).where('id', '=', row.id).execute();
-        if (attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(400, `${label} has expired after too many attempts`, 'code_expired');
+        if (claimed.attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(400, `${label} has expired after too many attempts`, 'code_expired');
         throw new ApiError(400, `Invalid ${label.toLowerCase()}`, 'code_invalid');
       }
-      await db
+      // The right code is used once: of two parallel right answers, only one consumes it.
+      const used = await db
         .updateTable('verification_codes')
         .set(options.consume ? { verified_at: now, consumed_at: now } : { verified_at: now })
         .where('id', '=', row.id)
-        .execute();
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) throw new ApiError(400, `Invalid ${label.toLowerCase()}`, 'code_invalid');
     },
 
     /** Consumes a code verified earlier and still within its lifetime; false when there is none. */

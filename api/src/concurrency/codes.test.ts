@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { readOutbox } from '../services/mail';
+
+// Emailed codes allow five guesses in all, however many arrive at the same moment.
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi({ seed: false });
+});
+afterAll(() => api.cleanup());
+
+const post = (path: string, body: unknown) =>
+  api.app.request(`/api/auth/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+async function mailedCode(email: string): Promise<string> {
+  const [message] = await readOutbox(api.database.db, email);
+  const match = /\b(\d{6})\b/.exec(message?.text ?? '');
+  if (!match) throw new Error(`no code mailed to ${email}`);
+  return match[1];
+}
+
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+let counter = 0;
+const newEmail = () => `racer${++counter}-${Date.now()}@example.com`;
+
+async function registeredAccount(email: string) {
+  expect((await post('register', { email, guest_checkout: false })).status).toBe(200);
+  expect((await post('verify-email', { email, code: await mailedCode(email) })).status).toBe(200);
+  expect((await post('complete-registration', { email, password: 'Sunny-Day-2026', first_name: 'Ada', last_name: 'Rossi' })).status).toBe(200);
+  api.clock.advance(61_000);
+}
+
+describe.each([
+  ['verify-email', async (email: string) => void (await post('register', { email, guest_checkout: false }))],
+  ['verify-guest', async (email: string) => void (await post('register', { email, guest_checkout: true }))],
+  ['verify-reset-code', async (email: string) => {
+    await registeredAccount(email);
+    expect((await post('request-password-reset', { email })).status).toBe(200);
+  }],
+])('%s under 18 parallel wrong guesses', (step, start) => {
+  it('spends the five attempts once, then refuses the right code too', async () => {
+    const email = newEmail();
+    await start(email);
+    const code = await mailedCode(email);
+    const answers = await Promise.all(Array.from({ length: 18 }, () => post(step, { email, code: wrong(code) })));
+    expect(answers.every((res) => res.status === 400)).toBe(true);
+    const right = await post(step, { email, code });
+    expect(right.status).toBe(400);
+    expect((await right.json()).code).toBe('code_expired');
+    const row = await api.database.db
+      .selectFrom('verification_codes')
+      .select(['attempts', 'verified_at', 'consumed_at'])
+      .where('email', '=', email)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: 5, verified_at: null });
+  });
+});
+
+describe('the right code sent twice at once', () => {
+  it('signs a guest in once', async () => {
+    const email = newEmail();
+    await post('register', { email, guest_checkout: true });
+    const code = await mailedCode(email);
+    const answers = await Promise.all([post('verify-guest', { email, code }), post('verify-guest', { email, code })]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
+  });
+});
