@@ -35,6 +35,7 @@ const serverEnv = {
   JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789abcd',
   // Every test signs in from this one machine; per-email limits and lockouts still apply.
   AUTH_IP_LIMIT_PER_MINUTE: '100000',
+  DEV_MAILBOX: '1',
 };
 
 const chromium = {

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startCluster } from './lib/cluster.mjs';
-import { buildIfStale, fail, portFrom, secretFor } from './lib/launch.mjs';
+import { buildIfStale, fail, mailboxLine, portFrom, secretFor } from './lib/launch.mjs';
 import { root } from './lib/processes.mjs';
 
 const databaseUrl = process.env.DATABASE_URL?.trim();
@@ -70,5 +70,5 @@ console.log(`
 The shop runs on ${instances} API and ${instances} storefront instances:
   Storefront  ${cluster.webUrl.replace('127.0.0.1', 'localhost')}   (round robin over ${cluster.storefronts.map((s) => s.url).join(', ')})
   Shop API    ${cluster.apiUrl.replace('127.0.0.1', 'localhost')}   (round robin over ${cluster.apis.map((a) => a.url).join(', ')})
-  Mailbox     ${cluster.apiUrl.replace('127.0.0.1', 'localhost')}/dev/mailbox
+  Mailbox     ${mailboxLine(cluster.apiUrl.replace('127.0.0.1', 'localhost'))}
 Ctrl-C stops them all.`);

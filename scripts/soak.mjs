@@ -93,7 +93,7 @@ async function singleInstance() {
     label: 'api',
     port: apiPort,
     log,
-    env: { DATA_DIR: dataDir, PUBLIC_API_URL: apiUrl, STOREFRONT_URL: webUrl, JWT_SECRET: secret() },
+    env: { DATA_DIR: dataDir, PUBLIC_API_URL: apiUrl, STOREFRONT_URL: webUrl, JWT_SECRET: secret(), DEV_MAILBOX: '1' },
   });
   running.add(api.stop);
   const web = await startProgram('storefront', {
@@ -184,7 +184,7 @@ async function clusterRun(storageDir) {
   const db = new pg.Client({ connectionString: databaseUrl });
   let cluster;
   try {
-    cluster = await startCluster({ databaseUrl, redisUrl, redisKeyPrefix, dataDir, secrets, log });
+    cluster = await startCluster({ databaseUrl, redisUrl, redisKeyPrefix, dataDir, secrets, log, env: { DEV_MAILBOX: '1' } });
     running.add(cluster.stop);
     await db.connect();
     console.log(`  started in ${seconds(Date.now() - started)}: storefronts ${cluster.storefronts.map((s) => s.url).join(', ')}, APIs ${cluster.apis.map((a) => a.url).join(', ')}`);

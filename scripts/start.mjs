@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { buildIfStale, fail, portFrom, secretFor } from './lib/launch.mjs';
+import { buildIfStale, fail, mailboxLine, portFrom, secretFor } from './lib/launch.mjs';
 import { root } from './lib/processes.mjs';
 
 /** Resolves when nothing listens on the port; rejects with a clear message otherwise. */
@@ -115,7 +115,7 @@ if (!stopping) {
   Shop is running.
     Storefront  http://localhost:${port}
     Shop API    ${publicApiUrl}
-    Mailbox     ${process.env.SMTP_URL ? `(SMTP_URL is set: mail is delivered by SMTP)` : `${publicApiUrl}/dev/mailbox`}
+    Mailbox     ${mailboxLine(publicApiUrl)}
   Press Ctrl-C to stop.
 `);
 }

@@ -37,6 +37,8 @@ export interface AppConfig {
   storefrontUrl: string;
   /** Bearer token of the owner's admin routes; null turns them off. */
   adminToken: string | null;
+  /** Serve the outbox publicly at /dev/mailbox (development and tests only; DEV_MAILBOX=1). */
+  devMailbox?: boolean;
   /** Peers, beside this machine, whose X-Forwarded-For is believed (storefronts, load balancers). */
   trustedProxies?: string[];
 }
@@ -92,7 +94,7 @@ export function createApp(deps: AppDeps) {
   if (deps.payments.name === 'test') app.route('/', testPaymentRoutes());
   app.route('/api/contact', contactRoutes());
   app.route('/', storageRoutes());
-  if (deps.mail.transport === 'outbox') app.route('/', devMailboxRoutes());
+  if (deps.mail.transport === 'outbox' && deps.config.devMailbox) app.route('/', devMailboxRoutes());
 
   app.notFound((c) => c.json(errorBody('Not Found', 'not_found'), 404));
   app.onError((error, c) => errorResponse(c, error, deps.log.error));

@@ -15,6 +15,14 @@ describe('parseApiEnv', () => {
     expect(env.STORAGE_URL).toBe('https://cdn.example.com');
   });
 
+  it('serves the public mailbox only when DEV_MAILBOX asks for it', () => {
+    expect(parseApiEnv({}).DEV_MAILBOX).toBe(false);
+    expect(parseApiEnv({ NODE_ENV: 'production' }).DEV_MAILBOX).toBe(false);
+    expect(parseApiEnv({ DEV_MAILBOX: '1' }).DEV_MAILBOX).toBe(true);
+    expect(parseApiEnv({ DEV_MAILBOX: '0' }).DEV_MAILBOX).toBe(false);
+    expect(() => parseApiEnv({ DEV_MAILBOX: 'yes please' })).toThrow(/DEV_MAILBOX: must be 1 or 0/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseApiEnv({ DATABASE_URL: '', SMTP_URL: ' ' }).SMTP_URL).toBeUndefined();
   });

@@ -47,6 +47,9 @@ export const apiEnvSchema = z
         .transform((v) => v.split(',').map((ip) => ip.trim()).filter(Boolean))
         .pipe(z.array(z.string().ip({ message: 'must list IP addresses' }))),
     ),
+    // The public mailbox page (/dev/mailbox) while no SMTP server is set: only when asked for (development,
+    // tests). Without it the outbox is read by the owner: `npm run shop -- mail`.
+    DEV_MAILBOX: z.preprocess(emptyAsUnset, z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' }).default('0')).transform((v) => v === '1' || v === 'true'),
     // Sign-in requests one client address may make per minute (behind a proxy that sets X-Forwarded-For).
     AUTH_IP_LIMIT_PER_MINUTE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(60)),
   })

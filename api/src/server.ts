@@ -46,13 +46,16 @@ async function main() {
       adminToken,
       jwtSecret,
       trustedProxies: env.TRUSTED_PROXIES,
+      devMailbox: env.DEV_MAILBOX,
     },
     onCatalogueChange: storefrontNotifier(env.STOREFRONT_HOOK_URLS, adminToken, log),
   });
 
   const server = serve({ fetch: app.fetch, port: env.API_PORT }, (info) => {
     log.info(`API listening on http://localhost:${info.port} (database: ${handle.backend})`);
-    if (mail.transport === 'outbox') log.info(`mailbox: ${env.PUBLIC_API_URL}/dev/mailbox`);
+    if (mail.transport === 'outbox') {
+      log.info(env.DEV_MAILBOX ? `mailbox: ${env.PUBLIC_API_URL}/dev/mailbox` : 'mailbox: npm run shop -- mail [--to EMAIL] (DEV_MAILBOX=1 also serves it at /dev/mailbox)');
+    }
   });
 
   // Checkout sessions nobody paid give their stock back (requests also do this as they pass).

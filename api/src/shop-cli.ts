@@ -7,7 +7,7 @@ import { parseApiEnv, type ApiEnv } from './env.js';
 import { ApiError } from './http-errors.js';
 import { systemClock } from './services/clock.js';
 import { silentLogger, type Logger } from './services/logger.js';
-import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
+import { createOutboxMailer, createSmtpMailer, readOutbox, type OutboxEntry } from './services/mail.js';
 import { deliverOrder, listOrders, shipOrder, type OrderRow } from './services/orders.js';
 import { listStock, restockVariant, type RestockResult, type StockRow } from './services/stock.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
@@ -18,6 +18,7 @@ const USAGE = `Usage: npm run shop -- <command>
   orders                                               list the orders, newest first
   ship <order> --carrier <name> --tracking <number>    mark an order shipped and email the buyer the tracking link
   deliver <order>                                      mark a shipped order delivered
+  mail [--to <email>]                                  the newest mail the shop sent while no SMTP server is set (sign-in codes)
 <order> is the order number (ORD-...), the purchase id, or its first 8 characters.`;
 
 class UsageError extends Error {}
@@ -29,6 +30,7 @@ interface Backend {
   orders(): Promise<OrderRow[]>;
   ship(order: string, carrier: string, tracking: string): Promise<{ order_number: string; status: string; tracking_url: string | null }>;
   deliver(order: string): Promise<{ order_number: string; status: string }>;
+  mail(to: string | undefined): Promise<OutboxEntry[]>;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ function viaApi(port: number, token: string): Backend {
     orders: () => call('GET', 'orders'),
     ship: (order, carrier, tracking) => call('POST', 'orders/ship', { order, carrier, tracking }),
     deliver: (order) => call('POST', 'orders/deliver', { order }),
+    mail: (to) => call('GET', `mail${to ? `?to=${encodeURIComponent(to)}` : ''}`),
     close: async () => undefined,
   };
 }
@@ -90,6 +93,10 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
       orders: () => listOrders(handle.db),
       ship: (order, carrier, tracking) => shipOrder(deps, order, carrier, tracking),
       deliver: (order) => deliverOrder(deps, order),
+      mail: async (to) => {
+        if (mail.transport !== 'outbox') throw new Error('Mail is delivered by SMTP; there is no outbox to read');
+        return readOutbox(handle.db, to);
+      },
       close: async () => {
         await handle.close();
         lock?.release();
@@ -121,13 +128,26 @@ function printOrders(rows: OrderRow[]) {
   }
 }
 
+/** The newest messages first, each with its text (where sign-in codes are). */
+function printMail(messages: OutboxEntry[], limit: number) {
+  if (messages.length === 0) {
+    console.log('No mail yet.');
+    return;
+  }
+  for (const message of messages.slice(0, limit)) {
+    console.log(`${message.created_at.slice(0, 16).replace('T', ' ')}  to ${message.to}  ${message.subject}`);
+    console.log(`${message.text.trim().replace(/^/gm, '    ')}\n`);
+  }
+  if (messages.length > limit) console.log(`(${messages.length - limit} older messages not shown)`);
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return;
   }
-  if (!['stock', 'restock', 'orders', 'ship', 'deliver'].includes(command)) throw new UsageError(`Unknown command: ${command}`);
+  if (!['stock', 'restock', 'orders', 'ship', 'deliver', 'mail'].includes(command)) throw new UsageError(`Unknown command: ${command}`);
   const flag = (name: string) => {
     const at = args.indexOf(`--${name}`);
     return at >= 0 ? args[at + 1]?.trim() : undefined;
@@ -158,6 +178,8 @@ async function main(argv: string[]) {
     } else if (command === 'ship') {
       const result = await backend.ship(order, flag('carrier')!, flag('tracking')!);
       console.log(`${result.order_number}: ${result.status}${result.tracking_url ? ` (${result.tracking_url})` : ''}; the buyer has been emailed.`);
+    } else if (command === 'mail') {
+      printMail(await backend.mail(flag('to')?.toLowerCase()), 5);
     } else if (command === 'deliver') {
       const result = await backend.deliver(order);
       console.log(`${result.order_number}: ${result.status}`);

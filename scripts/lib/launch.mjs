@@ -38,3 +38,13 @@ export function buildIfStale() {
   const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) fail('The build failed; see the messages above.');
 }
+
+/**
+ * Where the person who started the shop reads the mail it sends while no SMTP server is set: the
+ * public mailbox page only with DEV_MAILBOX=1, else the owner's CLI (sign-in codes live there).
+ */
+export function mailboxLine(publicApiUrl) {
+  if (process.env.SMTP_URL?.trim()) return '(SMTP_URL is set: mail is delivered by SMTP)';
+  if (['1', 'true'].includes(process.env.DEV_MAILBOX?.trim() ?? '')) return `${publicApiUrl}/dev/mailbox`;
+  return 'npm run shop -- mail --to <email>   (sign-in codes; DEV_MAILBOX=1 serves a page at /dev/mailbox)';
+}

@@ -51,6 +51,8 @@ export async function createTestApi(
     payments?: PaymentProvider;
     /** Where the API's clock starts; by default the process's current minute. */
     clockStart?: Date | string;
+    /** The public mailbox at /dev/mailbox (on, as tests and outside checks run with DEV_MAILBOX=1). */
+    devMailbox?: boolean;
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
@@ -73,6 +75,7 @@ export async function createTestApi(
       storageUrl: 'http://localhost:8787',
       storefrontUrl: 'http://shop.test',
       adminToken: TEST_ADMIN_TOKEN,
+      devMailbox: options.devMailbox ?? true,
       jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
     },
   };

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app.js';
 import { ApiError, validate } from '../http-errors.js';
+import { readOutbox } from '../services/mail.js';
 import { deliverOrder, listOrders, shipOrder } from '../services/orders.js';
 import { listStock, restockVariant } from '../services/stock.js';
 
@@ -41,6 +42,12 @@ export function adminRoutes() {
   });
 
   app.get('/orders', async (c) => c.json(await listOrders(c.var.deps.db)));
+
+  // The outbox, for the owner: how a sign-in code is read when mail is not sent by SMTP and the public mailbox is off.
+  app.get('/mail', validate('query', z.object({ to: z.string().trim().max(254).optional() })), async (c) => {
+    if (c.var.deps.mail.transport !== 'outbox') throw new ApiError(404, 'Mail is delivered by SMTP; there is no outbox to read');
+    return c.json(await readOutbox(c.var.deps.db, c.req.valid('query').to || undefined));
+  });
 
   const orderRef = z.string().trim().min(1).max(64);
   app.post(

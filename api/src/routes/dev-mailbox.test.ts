@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { createTestApi, TEST_ADMIN_TOKEN, type TestApi } from '../../../tests/support/test-api';
 import { createSmtpMailer } from '../services/mail';
 import { renderEmail } from '../services/mail-templates';
 import { silentLogger } from '../services/logger';
@@ -50,6 +50,36 @@ describe('dev mailbox (outbox transport)', () => {
     try {
       expect((await smtp.app.request('/dev/mailbox.json')).status).toBe(404);
       expect((await smtp.app.request('/dev/mailbox')).status).toBe(404);
+    } finally {
+      await smtp.cleanup();
+    }
+  });
+});
+
+describe('without DEV_MAILBOX=1 (how `npm start` runs)', () => {
+  it('has no public mailbox, and the owner reads the outbox with the admin token', async () => {
+    const closed = await createTestApi({ seed: false, devMailbox: false });
+    try {
+      await closed.mail.send({ to: 'ada@example.com', ...renderEmail({ subject: 'Your code', heading: 'Verify', paragraphs: ['Use it.'], code: '654321' }) });
+      expect((await closed.app.request('/dev/mailbox.json')).status).toBe(404);
+      expect((await closed.app.request('/dev/mailbox?to=ada@example.com')).status).toBe(404);
+      expect((await closed.app.request('/api/admin/mail?to=ada@example.com')).status).toBe(401);
+      const owner = await closed.app.request('/api/admin/mail?to=ada@example.com', { headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+      expect(owner.status).toBe(200);
+      const [message] = await owner.json();
+      expect(message).toMatchObject({ to: 'ada@example.com', subject: 'Your code' });
+      expect(message.text).toMatch(/\b654321\b/);
+    } finally {
+      await closed.cleanup();
+    }
+  });
+
+  it('tells the owner there is no outbox when mail goes out by SMTP', async () => {
+    const smtp = await createTestApiWithSmtp();
+    try {
+      const res = await smtp.app.request('/api/admin/mail', { headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+      expect(res.status).toBe(404);
+      expect((await res.json()).detail).toMatch(/SMTP/);
     } finally {
       await smtp.cleanup();
     }
