@@ -98,6 +98,17 @@ describe('product loader against the real API', () => {
     expect(await (thrown as Response).json()).toEqual({ message: 'Product not found' });
   });
 
+  it.each([
+    ['a name longer than any product has', `/product/${'x'.repeat(8_000)}`],
+    ['a name with a NUL character', '/product/a%00b'],
+    ['a name of spaces', '/product/%20%20'],
+  ])('answers 404, not an upstream error, for %s', async (_, path) => {
+    const thrown = await loadProduct(path).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+    expect(await (thrown as Response).json()).toEqual({ message: 'Product not found' });
+  });
+
   it("throws 'Error loading product' data with the API's status text when the API is down", async () => {
     const gone = await startTestApi({ seed: false });
     await gone.cleanup();

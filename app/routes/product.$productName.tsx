@@ -94,7 +94,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { details, error } = loaded;
   if (!details) {
     if (!(error instanceof ApiRequestError)) throw error;
-    if (error.status === 404) throw json({ message: MESSAGES.productNotFound }, { status: 404, headers: { 'Cache-Control': 'no-cache' } });
+    // A name the API refuses to look up (too long, a NUL character) names no product either.
+    if (error.status === 404 || error.code === 'invalid_request') throw json({ message: MESSAGES.productNotFound }, { status: 404, headers: { 'Cache-Control': 'no-cache' } });
     throw json({ message: error.message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });
   }
 
