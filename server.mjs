@@ -27,6 +27,8 @@ const port = Number(process.env.PORT || 3000);
 function toRequest(req, res) {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  // Who is at the other end of the socket, said by this server alone (a value the client sent is replaced).
+  headers.set(build.PEER_HEADER, req.socket.remoteAddress ?? '');
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();

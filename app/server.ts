@@ -9,3 +9,4 @@ export const { mode, assets, assetsBuildDirectory, future, publicPath, entry, ro
 export { refuseCrossSiteRequest } from './lib/csrf.server';
 export { withSecurityHeaders } from './lib/security-headers.server';
 export { pageCache } from './lib/page-cache.server';
+export { PEER_HEADER } from './lib/client-address.server';

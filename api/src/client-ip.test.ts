@@ -4,7 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig, AppEnv } from './app';
-import { clientIp, plainAddress } from './client-ip';
+import { clientIp } from './client-ip';
 
 let trustedProxies: string[] = [];
 let server: ServerType;
@@ -47,8 +47,11 @@ describe('the shopper address behind storefronts and proxies', () => {
     expect(await seenAddress('127.0.0.2', '203.0.113.7')).toBe('203.0.113.7');
   });
 
-  it('reads an IPv4 peer reported by an IPv6 socket as the plain address', () => {
-    expect(plainAddress('::ffff:10.0.0.5')).toBe('10.0.0.5');
-    expect(plainAddress('2001:db8::1')).toBe('2001:db8::1');
+  it('believes only the right-most hop a trusted proxy added, never what the client wrote before it', async () => {
+    trustedProxies = ['127.0.0.2'];
+    expect(await seenAddress('127.0.0.2', '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+    expect(await seenAddress('127.0.0.1', '6.6.6.6, 5.5.5.5, 203.0.113.7')).toBe('203.0.113.7');
+    trustedProxies = [];
+    expect(await seenAddress('127.0.0.3', '6.6.6.6, 203.0.113.7')).toBe('127.0.0.3');
   });
 });

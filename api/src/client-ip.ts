@@ -1,25 +1,19 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { clientAddress } from '@contract/client-address';
 import type { AppEnv } from './app.js';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1']);
-
-/** An IPv4 address as IPv6 sockets report it (::ffff:10.0.0.5) is the same address. */
-export const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 
 /**
  * The shopper's address for rate limits. The storefront calls the API on the shopper's behalf and
- * forwards it in X-Forwarded-For; that header is believed only from a peer on this machine, or
- * from one of the TRUSTED_PROXIES (storefronts and load balancers on other machines).
+ * adds the address it saw to X-Forwarded-For; hops are believed only from a peer on this machine or
+ * one of the TRUSTED_PROXIES, and only the right-most untrusted one counts.
  */
 export function clientIp(c: Context<AppEnv>): string {
   let peer: string | undefined;
   try {
-    peer = plainAddress(getConnInfo(c).remote.address ?? '');
+    peer = getConnInfo(c).remote.address;
   } catch {
-    peer = undefined; // in-process requests (tests) have no socket
+    peer = undefined; // in-process requests (tests) have no socket: they come from this machine
   }
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  const trusted = !peer || LOOPBACK.has(peer) || (c.var.deps.config.trustedProxies ?? []).includes(peer);
-  return (trusted && forwarded) || peer || 'unknown';
+  return clientAddress(peer || '127.0.0.1', c.req.header('x-forwarded-for'), c.var.deps.config.trustedProxies ?? []);
 }

@@ -18,6 +18,7 @@ import type { AuthFlowView as AuthView } from '~/components/auth-flow/auth-flow'
 import type { ErrorCode } from '@contract/errors';
 import { ApiRequestError, createApiClient, hasErrorCode } from './api.server';
 import { getShopper, safeRedirectTo, signIn, signInSchema, signOut } from './auth.server';
+import { shopperAddress } from './client-address.server';
 import { getEnv } from './env.server';
 import { cartCookieRelay } from './cart.server';
 import { checkHoneypot } from './honeypot.server';
@@ -95,7 +96,7 @@ export async function handleAuthAction(request: Request): Promise<Response> {
   const api = createApiClient({
     baseUrl: env.API_URL,
     timeoutMs: env.API_TIMEOUT_MS,
-    forwardedFor: request.headers.get('x-forwarded-for') ?? undefined,
+    forwardedFor: shopperAddress(request),
     // The API merges the anonymous cart it finds by this cookie into the account on sign-in.
     ...cartCookieRelay(session),
   });

@@ -1,6 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { z } from 'zod';
 import { ApiRequestError, createApiClient, type ApiClient, type ApiClientOptions } from './api.server';
+import { shopperAddress } from './client-address.server';
 import { getEnv } from './env.server';
 import { AUTH_MESSAGES } from './messages';
 import { safeRedirectPath } from './safe-redirect';
@@ -115,11 +116,6 @@ export async function requireUser(
   return user;
 }
 
-/** The shopper's address, passed on so the API's per-IP limits see shoppers, not the storefront. */
-function forwardedFor(request: Request): string | undefined {
-  return request.headers.get('x-forwarded-for') ?? undefined;
-}
-
 /**
  * An API client acting for the shopper of this request: bearer token from the session, and on a
  * 401/403 about an expired token or a JWT one refresh and one retry. A failed refresh signs out.
@@ -135,7 +131,7 @@ export async function shopperApi(
   let changed = false;
   let refreshing: Promise<string | null> | undefined;
 
-  const plain = createApiClient({ baseUrl: env.API_URL, timeoutMs: env.API_TIMEOUT_MS, forwardedFor: forwardedFor(request) });
+  const plain = createApiClient({ baseUrl: env.API_URL, timeoutMs: env.API_TIMEOUT_MS, forwardedFor: shopperAddress(request) });
   const refresh = () => {
     refreshing ??= (async () => {
       const refreshToken = session.get('refreshToken');
@@ -162,7 +158,7 @@ export async function shopperApi(
   const api: ApiClient = createApiClient({
     baseUrl: env.API_URL,
     timeoutMs: env.API_TIMEOUT_MS,
-    forwardedFor: forwardedFor(request),
+    forwardedFor: shopperAddress(request),
     auth: { token: () => session.get('accessToken'), refresh },
     ...extend?.(session, () => {
       changed = true;

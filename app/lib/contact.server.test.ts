@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from './api.server';
-import { clientAddress, contactErrorText } from './contact.server';
+import { contactErrorText } from './contact.server';
 
 describe('contact error text', () => {
   it("is the server's detail when there is one", () => {
@@ -14,15 +14,5 @@ describe('contact error text', () => {
     expect(contactErrorText(new ApiRequestError(503, 'Failed to fetch'))).toBe('Failed to send message. Please try again.');
     expect(contactErrorText(new ApiRequestError(504, 'Request timed out'))).toBe('Failed to send message. Please try again.');
     expect(contactErrorText(new Error('boom'))).toBe('Failed to send message. Please try again.');
-  });
-});
-
-describe('client address', () => {
-  it('takes the first forwarded address, ignoring anything that is not an IP', () => {
-    const from = (headers: Record<string, string>) => clientAddress(new Request('http://shop.test/', { headers }));
-    expect(from({ 'X-Forwarded-For': '203.0.113.9, 10.0.0.1' })).toBe('203.0.113.9');
-    expect(from({ 'X-Real-IP': '2001:db8::1' })).toBe('2001:db8::1');
-    expect(from({ 'X-Forwarded-For': 'evil' })).toBeNull();
-    expect(from({})).toBeNull();
   });
 });

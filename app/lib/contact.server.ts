@@ -1,18 +1,12 @@
-import { isIP } from 'node:net';
 import type { ContactMessage } from '~/forms/contact';
 import { ApiRequestError, type ApiClient } from './api.server';
 import { contactSubmitResponseSchema } from './api-schemas';
+import { shopperAddress } from './client-address.server';
 import { MESSAGES } from './messages';
-
-/** The shopper's address as the proxy in front of the storefront reports it, if there is one. */
-export function clientAddress(request: Request): string | null {
-  const candidates = [request.headers.get('x-forwarded-for')?.split(',')[0], request.headers.get('x-real-ip')];
-  return candidates.map((value) => value?.trim()).find((value): value is string => Boolean(value && isIP(value))) ?? null;
-}
 
 /** Sends a contact message to the shop API, passing on the shopper's address for its per-IP limit. */
 export function submitContactMessage(api: ApiClient, message: ContactMessage, request: Request) {
-  const ip = clientAddress(request);
+  const ip = shopperAddress(request);
   return api.request('POST', 'contact/submit', contactSubmitResponseSchema, {
     body: message,
     headers: ip ? { 'X-Forwarded-For': ip } : undefined,

@@ -21,6 +21,15 @@ const schema = z
     API_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(120_000).default(8000)),
     // The API's admin token, when instances share it through the environment rather than DATA_DIR.
     ADMIN_TOKEN: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
+    // Proxies in front of the storefront on other machines, whose X-Forwarded-For names the shopper (comma-separated IPs).
+    TRUSTED_PROXIES: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .default('')
+        .transform((v) => v.split(',').map((ip) => ip.trim()).filter(Boolean))
+        .pipe(z.array(z.string().ip({ message: 'must list IP addresses' }))),
+    ),
   })
   .transform((env) => ({ ...env, STORAGE_URL: env.STORAGE_URL ?? env.PUBLIC_API_URL }));
 
@@ -33,7 +42,7 @@ let cached: { key: string; env: StorefrontEnv } | undefined;
  * Read on each call (cheaply), so tests can point the storefront at an API started on any port.
  */
 export function getEnv(): StorefrontEnv {
-  const key = [process.env.NODE_ENV, process.env.API_URL, process.env.PUBLIC_API_URL, process.env.STORAGE_URL, process.env.DATA_DIR, process.env.SESSION_SECRET, process.env.API_TIMEOUT_MS, process.env.ADMIN_TOKEN].join('\u0000');
+  const key = [process.env.NODE_ENV, process.env.API_URL, process.env.PUBLIC_API_URL, process.env.STORAGE_URL, process.env.DATA_DIR, process.env.SESSION_SECRET, process.env.API_TIMEOUT_MS, process.env.ADMIN_TOKEN, process.env.TRUSTED_PROXIES].join('\u0000');
   if (cached?.key === key) return cached.env;
   const result = schema.safeParse(process.env);
   if (!result.success) {

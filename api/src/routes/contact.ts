@@ -47,11 +47,13 @@ export function contactRoutes() {
       heading: `New message from ${input.name}`,
       paragraphs: [`From: ${input.name} <${input.email}>`, `Reason: ${reason}`, `Subject: ${input.subject}`, input.message, `Reference: ${id}`],
     });
+    // The address is not verified, so nothing the sender wrote goes back out: the acknowledgement
+    // cannot carry someone's text to a stranger's inbox.
     const acknowledgement = renderEmail({
-      subject: `We received your message: ${input.subject}`,
-      heading: `Thank you, ${input.name}`,
+      subject: 'We received your message',
+      heading: `Thank you for writing to ${BRAND.name}`,
       paragraphs: [
-        `We received your message about "${input.subject}" (${reason.toLowerCase()}) and will answer within one working day.`,
+        `We received your message (${reason.toLowerCase()}) and will answer within one working day.`,
         'Our team is in from Monday to Friday, 10:00 to 18:00, and on Saturday, 10:00 to 14:00 (Italian time).',
         `Your reference: ${id}`,
       ],
