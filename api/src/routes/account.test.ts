@@ -133,6 +133,16 @@ describe('purchases', () => {
     expect((await stranger.get(`/api/user/purchase/${ids[0]}/receipt`)).status).toBe(404);
   });
 
+  it('refuses a receipt to a guest, even of their own purchase: receipts need an account', async () => {
+    const guest = shopper(api);
+    await guest.signInAsGuest();
+    const own = await buy(guest, [{ id: stocked[1].id }]);
+    expect((await guest.get(`/api/user/purchase/${own}`)).status).toBe(200);
+    const res = await guest.get(`/api/user/purchase/${own}/receipt`);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ detail: 'Please create an account to download receipts', code: 'registration_required' });
+  });
+
   it('counts orders by status and the total spent', async () => {
     await api.database.db.updateTable('purchases').set({ status: 'Shipped' }).where('id', '=', ids[1]).execute();
     await api.database.db.updateTable('purchases').set({ status: 'Delivered' }).where('id', '=', ids[2]).execute();

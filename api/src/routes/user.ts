@@ -123,6 +123,7 @@ export function userRoutes() {
   });
 
   app.get('/purchase/:purchase_id/receipt', requireUser, async (c) => {
+    if (c.var.user.user_type !== 'registered') throw new ApiError(403, 'Please create an account to download receipts', 'registration_required');
     const id = c.req.param('purchase_id');
     const detail = UUID.test(id) ? await purchaseDetail(c.var.deps.db, c.var.user.id, id) : undefined;
     if (!detail) throw new ApiError(404, NOT_FOUND);
