@@ -2,7 +2,7 @@ import { createRemixStub } from '@remix-run/testing';
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedPolicyDocuments } from '../api/src/services/policy-documents';
+import { seedPolicyDocuments } from '../api/src/seed/policy-documents';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../tests/support/fault-proxy';
 import { buyThroughCheckout, shopper, variants } from '../tests/support/shopper';
 import { startTestApi } from '../tests/support/test-api';

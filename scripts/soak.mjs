@@ -72,7 +72,9 @@ function report(name, run, ledger) {
  */
 function imageCache() {
   const hash = createHash('sha256');
-  for (const file of ['api/src/services/illustrations.ts', 'api/src/services/catalogue-images.ts', 'api/src/services/images.ts', 'api/src/db/catalogue-data.ts']) {
+  const drawing = join('api', 'src', 'seed', 'drawing');
+  const sources = readdirSync(join(root, drawing)).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).sort().map((name) => join(drawing, name));
+  for (const file of [...sources, 'api/src/seed/catalogue-images.ts', 'api/src/services/images.ts', 'api/src/seed/catalogue-data.ts']) {
     hash.update(readFileSync(join(root, file)));
   }
   return join(root, 'node_modules', '.cache', 'shop-soak', `storage-${hash.digest('hex').slice(0, 16)}`);

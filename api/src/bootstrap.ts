@@ -3,12 +3,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { seedCards, seedCatalogue } from './db/seed.js';
 import { EnvError, type ApiEnv } from './env.js';
-import { generateCardArt } from './services/card-art.js';
-import { generateCatalogueImages } from './services/catalogue-images.js';
 import type { Logger } from './services/logger.js';
-import { seedPolicyDocuments } from './services/policy-documents.js';
+import { seedShop } from './seed/index.js';
 import { createLocalStorage, type Storage } from './services/storage.js';
 
 export const LOCK_FILE = 'api.lock';
@@ -100,23 +97,8 @@ export async function prepareData(
       : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
     const applied = await migrate(handle);
     if (applied.length) log.info(`database (${handle.backend}): applied ${applied.join(', ')}`);
-    const count = await handle.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    if (options.seed === 'always' || Number(count.n) === 0) {
-      const { inserted } = await seedCatalogue(handle.db);
-      log.info(inserted.length ? `seed: catalogue written (${inserted.join(', ')})` : 'seed: catalogue already present');
-    }
-    // Databases seeded before cards existed get theirs here.
-    const cards = await seedCards(handle.db);
-    if (cards.inserted.length) log.info(`seed: cards written (${cards.inserted.join(', ')})`);
     const storage = createLocalStorage(join(env.DATA_DIR, 'storage'));
-    const started = Date.now();
-    const drawn = await generateCatalogueImages(storage);
-    if (drawn) log.info(`images: drew ${drawn} catalogue images in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const cardsStarted = Date.now();
-    const art = await generateCardArt(storage);
-    if (art.cards) log.info(`images: drew ${art.frames} frames for ${art.cards} cards in ${((Date.now() - cardsStarted) / 1000).toFixed(1)} s`);
-    const documents = await seedPolicyDocuments(storage);
-    if (documents.length) log.info(`documents: wrote ${documents.join(', ')}`);
+    await seedShop(handle.db, storage, log, { catalogue: options.seed });
     return { handle, storage, lock };
   } catch (error) {
     lock?.release();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/test-api';
-import { CATALOGUE } from '../../api/src/db/catalogue-data';
+import { CATALOGUE } from '../../api/src/seed/catalogue-data';
 import { initialSelection, isValueAvailable, matchVariant, optionGroups, selectOption, type SelectableVariant } from './variant-selection';
 
 type Variant = SelectableVariant & { sku: string };

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createRemixStub } from '@remix-run/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi } from '../../tests/support/test-api';
-import { CATALOGUE } from '../../api/src/db/catalogue-data';
+import { CATALOGUE } from '../../api/src/seed/catalogue-data';
 import Home, { loader } from './_index';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;

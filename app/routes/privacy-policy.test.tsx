@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POLICY_MARKDOWN, seedPolicyDocuments } from '../../api/src/services/policy-documents';
+import { POLICY_MARKDOWN, seedPolicyDocuments } from '../../api/src/seed/policy-documents';
 import { startTestApi } from '../../tests/support/test-api';
 import { PolicyPage } from '../components/policy-page';
 import { loadPolicy } from '../lib/documents.server';

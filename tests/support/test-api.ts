@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type App, type AppDeps } from '../../api/src/app';
-import { seedCatalogue } from '../../api/src/db/seed';
+import { seedCatalogue } from '../../api/src/seed/database';
 import { fixedClock } from '../../api/src/services/clock';
 import { silentLogger, type Logger } from '../../api/src/services/logger';
 import { createOutboxMailer, type Mailer } from '../../api/src/services/mail';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db';
-import { CATALOGUE } from './catalogue-data';
+import { CATALOGUE } from '../seed/catalogue-data';
 import type { DatabaseHandle } from './database';
 import { migrate, migrations } from './migrate';
-import { seedCatalogue } from './seed';
+import { seedCatalogue } from '../seed/database';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyThroughCheckout, shopper, uniqueEmail, variants, type Shopper } from '../../../tests/support/shopper';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api';
-import { CARD_ANIMATION_LENGTH, CARD_DESIGNS } from '../db/card-data';
-import { seedCards } from '../db/seed';
+import { CARD_ANIMATION_LENGTH, CARD_DESIGNS } from '../seed/card-data';
+import { seedCards } from '../seed/database';
 import { fulfilCheckoutSession } from '../services/checkout';
 
 let api: TestApi;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api';
-import { CATALOGUE } from '../db/catalogue-data';
+import { CATALOGUE } from '../seed/catalogue-data';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,7 +1,9 @@
-import { CATALOGUE, VIEWS, imagePaths } from '../db/catalogue-data.js';
-import { backgroundSvg, garmentSvg, sizeGuideSvg } from './illustrations.js';
-import { resizedImage, svgToWebp } from './images.js';
-import type { Storage } from './storage.js';
+import { CATALOGUE, VIEWS, imagePaths } from './catalogue-data.js';
+import { backgroundSvg } from './drawing/backgrounds.js';
+import { garmentSvg } from './drawing/garments.js';
+import { sizeGuideSvg } from './drawing/size-guides.js';
+import { resizedImage, svgToWebp } from '../services/images.js';
+import type { Storage } from '../services/storage.js';
 
 /** The widths the storefront asks for in srcset; rendered ahead so first visits are fast. */
 const PRERENDERED_WIDTHS = [320, 640, 960];

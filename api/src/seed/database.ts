@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './database.js';
+import type { Db } from '../db/database.js';
 import { CARD_ANIMATION_LENGTH, CARD_DESIGNS, cardPaths } from './card-data.js';
 import {
   ATTRIBUTE_ORDER,
@@ -13,7 +13,7 @@ import {
   imagePaths,
   variantSku,
 } from './catalogue-data.js';
-import { BACKGROUND_HEIGHT, BACKGROUND_WIDTH, ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from '../services/illustrations.js';
+import { BACKGROUND_HEIGHT, BACKGROUND_WIDTH, ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from './drawing/canvas.js';
 
 // Any constant works; the same for every instance, and not the migrations' key.
 const SEED_LOCK_KEY = 727_002;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_ANIMATION_LENGTH, CARD_DESIGNS, cardPaths } from '../db/card-data';
+import { CARD_ANIMATION_LENGTH, CARD_DESIGNS, cardPaths } from '../card-data';
 import { buildLayers, generateCardArt } from './card-art';
-import { createLocalStorage, type Storage } from './storage';
+import { createLocalStorage, type Storage } from '../../services/storage';
 
 let dir: string;
 let storage: Storage;

@@ -1,17 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  BACKGROUND_HEIGHT,
-  BACKGROUND_WIDTH,
-  ILLUSTRATION_HEIGHT,
-  ILLUSTRATION_WIDTH,
-  backgroundSvg,
-  garmentSvg,
-  sizeGuideSvg,
-  type GarmentColour,
-  type GarmentKind,
-  type GarmentView,
-} from './illustrations.js';
+import { backgroundSvg } from './backgrounds.js';
+import { BACKGROUND_HEIGHT, BACKGROUND_WIDTH, type GarmentColour, type GarmentKind, type GarmentView, ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from './canvas.js';
+import { garmentSvg } from './garments.js';
+import { sizeGuideSvg } from './size-guides.js';
 
 const KINDS: GarmentKind[] = ['tracer-tee', 'padded-tee', 'padded-jorts', 'tracer-hoodie'];
 const COLOURS: GarmentColour[] = ['BLACK', 'RED', 'BEIGE', 'GREY'];

@@ -1,5 +1,5 @@
 import { CARD_RULES } from '@contract/cards';
-import type { GarmentColour, GarmentKind } from '../services/illustrations.js';
+import type { GarmentColour, GarmentKind } from './drawing/canvas.js';
 
 /** Frames per card animation (spec §9). */
 export const CARD_ANIMATION_LENGTH = CARD_RULES.animationLength;

@@ -1,6 +1,6 @@
 import { BRAND } from '@contract/brand';
 import { POLICY_DOCUMENTS, type PolicySlug } from '@contract/policies';
-import type { Storage } from './storage.js';
+import type { Storage } from '../services/storage.js';
 
 const LEGAL_NAME = `${BRAND.name} S.r.l.`;
 const HQ = `${BRAND.headquarters.line1}, ${BRAND.headquarters.postalCode} ${BRAND.headquarters.city}, ${BRAND.headquarters.country}`;

@@ -9,9 +9,10 @@ import {
   cardPaths,
   type CardDesign,
   type CardRarity,
-} from '../db/card-data.js';
-import { garmentCutoutSvg, hashString, prng } from './illustrations.js';
-import type { Storage } from './storage.js';
+} from '../card-data.js';
+import { hashString, prng } from './backgrounds.js';
+import { garmentCutoutSvg } from './garments.js';
+import type { Storage } from '../../services/storage.js';
 
 /**
  * The animated artwork of the collectible cards: a still scene (card ground, frame, the product's

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_DOCUMENTS } from '@contract/policies';
 import { createTestApi, type TestApi } from '../../../tests/support/test-api';
 import { POLICY_MARKDOWN, seedPolicyDocuments } from './policy-documents';
-import { createLocalStorage } from './storage';
+import { createLocalStorage } from '../services/storage';
 
 describe('policy documents', () => {
   let api: TestApi;

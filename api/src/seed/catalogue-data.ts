@@ -1,5 +1,5 @@
-import type { SizeChartRecord } from './schema.js';
-import type { GarmentColour, GarmentKind, GarmentView } from '../services/illustrations.js';
+import type { SizeChartRecord } from '../db/schema.js';
+import type { GarmentColour, GarmentKind, GarmentView } from './drawing/canvas.js';
 
 /** The brand's catalogue as the seed writes it. Prices are integer cents. */
 export interface SeedProduct {

@@ -1,0 +1,31 @@
+import type { Db } from '../db/database.js';
+import type { Logger } from '../services/logger.js';
+import type { Storage } from '../services/storage.js';
+import { generateCatalogueImages } from './catalogue-images.js';
+import { seedCards, seedCatalogue } from './database.js';
+import { generateCardArt } from './drawing/card-art.js';
+import { seedPolicyDocuments } from './policy-documents.js';
+
+/**
+ * The shop's starting content: the catalogue (when the database has none, or always), the cards,
+ * the images and card frames not drawn yet, and the policy documents not written yet. Runs only at
+ * start and from `npm run seed`; nothing here serves requests.
+ */
+export async function seedShop(db: Db, storage: Storage, log: Logger, options: { catalogue: 'if-empty' | 'always' }): Promise<void> {
+  const count = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (options.catalogue === 'always' || Number(count.n) === 0) {
+    const { inserted } = await seedCatalogue(db);
+    log.info(inserted.length ? `seed: catalogue written (${inserted.join(', ')})` : 'seed: catalogue already present');
+  }
+  // Databases seeded before cards existed get theirs here.
+  const cards = await seedCards(db);
+  if (cards.inserted.length) log.info(`seed: cards written (${cards.inserted.join(', ')})`);
+  const started = Date.now();
+  const drawn = await generateCatalogueImages(storage);
+  if (drawn) log.info(`images: drew ${drawn} catalogue images in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const cardsStarted = Date.now();
+  const art = await generateCardArt(storage);
+  if (art.cards) log.info(`images: drew ${art.frames} frames for ${art.cards} cards in ${((Date.now() - cardsStarted) / 1000).toFixed(1)} s`);
+  const documents = await seedPolicyDocuments(storage);
+  if (documents.length) log.info(`documents: wrote ${documents.join(', ')}`);
+}
