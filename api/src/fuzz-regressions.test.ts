@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shopper, variants } from '../../tests/support/shopper';
-import { createTestApi, type TestApi } from '../../tests/support/test-api';
+import { useTestApi } from '../../tests/support/use-test-api';
 import { DEPTH_MESSAGE, NUL_MESSAGE } from './http-errors';
 
 /** Bugs the API fuzzer (fuzz.test.ts) found, each pinned down. */
-let api: TestApi;
-let stocked: Awaited<ReturnType<typeof variants>>;
-beforeAll(async () => {
-  api = await createTestApi();
-  stocked = await variants(api);
-});
-afterAll(() => api.cleanup());
+const api = useTestApi();
 
 const json = (path: string, body: unknown, method = 'POST') =>
   api.app.request(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -35,7 +29,7 @@ describe('a NUL character, which PostgreSQL text cannot hold, is refused with 42
     expect((await res.json()).detail).toEqual([{ loc: ['body', 'message'], msg: NUL_MESSAGE, type: 'custom' }]);
     const after = await api.database.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toEqual(before.n);
-    const wishlist = await json('/api/products/wishlist', { email: 'fan\u0000@example.com', product_variant_id: stocked[0].id });
+    const wishlist = await json('/api/products/wishlist', { email: 'fan\u0000@example.com', product_variant_id: api.stocked[0].id });
     expect(wishlist.status).toBe(422);
   });
 });
@@ -53,7 +47,7 @@ describe('an add to cart refused for stock', () => {
 
   it('makes no cart and sets no cookie for a visitor', async () => {
     const before = await carts();
-    const res = await json('/api/cart/add', { variant_id: stocked[0].id, quantity: stocked[0].stock_quantity + 1 });
+    const res = await json('/api/cart/add', { variant_id: api.stocked[0].id, quantity: api.stocked[0].stock_quantity + 1 });
     expect(res.status).toBe(409);
     expect(res.headers.get('Set-Cookie')).toBeNull();
     expect(await carts()).toBe(before);
@@ -63,11 +57,11 @@ describe('an add to cart refused for stock', () => {
     const member = shopper(api);
     await member.register();
     const before = await carts();
-    const res = await member.post('/api/cart/add', { variant_id: stocked[0].id, quantity: stocked[0].stock_quantity + 1 });
+    const res = await member.post('/api/cart/add', { variant_id: api.stocked[0].id, quantity: api.stocked[0].stock_quantity + 1 });
     expect(res.status).toBe(409);
     expect(await carts()).toBe(before);
     // The next add that goes through still makes the cart.
-    expect((await member.post('/api/cart/add', { variant_id: stocked[0].id })).body.total_items).toBe(1);
+    expect((await member.post('/api/cart/add', { variant_id: api.stocked[0].id })).body.total_items).toBe(1);
     expect(await carts()).toBe(before + 1);
   });
 });

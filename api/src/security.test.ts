@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buyThroughCheckout, shopper, variants, type Shopper } from '../../tests/support/shopper';
-import { createTestApi, type TestApi } from '../../tests/support/test-api';
+import { useTestApi } from '../../tests/support/use-test-api';
 import { ACCESS_TOKEN_TTL_S } from './auth/rules';
 
-let api: TestApi;
-let stocked: Awaited<ReturnType<typeof variants>>;
-beforeAll(async () => {
-  api = await createTestApi();
-  stocked = await variants(api);
-});
-afterAll(() => api.cleanup());
+const api = useTestApi();
 
 const policyOf = (res: Response) =>
   new Map((res.headers.get('Content-Security-Policy') ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
@@ -55,7 +49,7 @@ describe('security headers of the API', () => {
   it('the test payment page runs no script, styles by hash, and its forms lead only back to the shop', async () => {
     const buyer = shopper(api);
     await buyer.signInAsGuest();
-    await buyer.post('/api/cart/add', { variant_id: stocked[0].id });
+    await buyer.post('/api/cart/add', { variant_id: api.stocked[0].id });
     const started = await buyer.post('/api/checkout/', {
       success_url: 'https://shop.example/checkout/success?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'https://shop.example/cart',
@@ -94,7 +88,7 @@ describe("another shopper's orders", () => {
   beforeAll(async () => {
     owner = shopper(api);
     await owner.register();
-    purchaseId = await buyThroughCheckout(api, owner, [{ id: stocked[1].id }]);
+    purchaseId = await buyThroughCheckout(api, owner, [{ id: api.stocked[1].id }]);
     other = shopper(api);
     await other.register();
   });
@@ -110,7 +104,7 @@ describe("another shopper's orders", () => {
 
   it('are not found by a visitor holding only another cart cookie', async () => {
     const visitor = shopper(api);
-    await visitor.post('/api/cart/add', { variant_id: stocked[2].id });
+    await visitor.post('/api/cart/add', { variant_id: api.stocked[2].id });
     expect(visitor.cartCookie).toBeTruthy();
     const res = await visitor.get(`/api/user/purchase-success/${purchaseId}`);
     expect(res.status).toBe(404);

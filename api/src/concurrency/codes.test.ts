@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { readOutbox } from '../services/mail';
 
 // Emailed codes allow five guesses in all, however many arrive at the same moment.
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi({ seed: false });
-});
-afterAll(() => api.cleanup());
+const api = useTestApi({ seed: false });
 
 const post = (path: string, body: unknown) =>
   api.app.request(`/api/auth/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buyThroughCheckout, shopper, variants, type Shopper } from '../../../tests/support/shopper';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { inflateSync } from 'node:zlib';
 import { formatEuro } from '@contract/money';
 
@@ -24,13 +24,7 @@ function pdfText(pdf: Buffer): string {
   return text.replace(/\x80/g, '€');
 }
 
-let api: TestApi;
-let stocked: Awaited<ReturnType<typeof variants>>;
-beforeAll(async () => {
-  api = await createTestApi();
-  stocked = await variants(api);
-});
-afterAll(() => api.cleanup());
+const api = useTestApi();
 
 const buy = (s: Shopper, lines: { id: string; quantity?: number }[]) => buyThroughCheckout(api, s, lines);
 
@@ -70,9 +64,9 @@ describe('purchases', () => {
   beforeAll(async () => {
     buyer = shopper(api);
     await buyer.register();
-    ids.push(await buy(buyer, [{ id: stocked[0].id, quantity: 2 }, { id: stocked[1].id }]));
-    ids.push(await buy(buyer, [{ id: stocked[2].id }]));
-    ids.push(await buy(buyer, [{ id: stocked[3].id }]));
+    ids.push(await buy(buyer, [{ id: api.stocked[0].id, quantity: 2 }, { id: api.stocked[1].id }]));
+    ids.push(await buy(buyer, [{ id: api.stocked[2].id }]));
+    ids.push(await buy(buyer, [{ id: api.stocked[3].id }]));
   });
 
   it('lists the list-item fields, newest first, a page at a time', async () => {
@@ -81,7 +75,7 @@ describe('purchases', () => {
     expect(all.body.map((p: { purchase_id: string }) => p.purchase_id)).toEqual([...ids].reverse());
     const oldest = all.body[2];
     expect(Object.keys(oldest).sort()).toEqual(['date', 'item_count', 'items', 'purchase_id', 'status', 'total']);
-    expect(oldest).toMatchObject({ status: 'Processing', item_count: 3, items: [stocked[0].name, stocked[1].name], total: expect.stringMatching(/^€\d+\.\d{2}$/) });
+    expect(oldest).toMatchObject({ status: 'Processing', item_count: 3, items: [api.stocked[0].name, api.stocked[1].name], total: expect.stringMatching(/^€\d+\.\d{2}$/) });
     const page = await buyer.get('/api/user/purchases?limit=2&offset=2');
     expect(page.body.map((p: { purchase_id: string }) => p.purchase_id)).toEqual([ids[0]]);
     expect((await buyer.get('/api/user/purchases?limit=0')).status).toBe(422);
@@ -105,7 +99,7 @@ describe('purchases', () => {
       carrier: null,
       created_at: expect.any(String),
     });
-    expect(detail.body.items[0]).toMatchObject({ name: stocked[0].name, sku: stocked[0].sku, quantity: 2, price: expect.any(Number) });
+    expect(detail.body.items[0]).toMatchObject({ name: api.stocked[0].name, sku: api.stocked[0].sku, quantity: 2, price: expect.any(Number) });
     expect(detail.body.items[0].variant_attributes).toEqual(expect.arrayContaining([expect.objectContaining({ attribute_name: 'color' })]));
 
     const stranger = shopper(api);
@@ -125,7 +119,7 @@ describe('purchases', () => {
     const detail = (await buyer.get(`/api/user/purchase/${ids[0]}`)).body;
     expect(text).toContain(detail.order_number);
     expect(text).toContain(formatEuro(detail.total));
-    expect(text).toContain(`SKU ${stocked[0].sku}`);
+    expect(text).toContain(`SKU ${api.stocked[0].sku}`);
     expect(text).toContain('VAT 22% included');
 
     const stranger = shopper(api);
@@ -136,7 +130,7 @@ describe('purchases', () => {
   it('refuses a receipt to a guest, even of their own purchase: receipts need an account', async () => {
     const guest = shopper(api);
     await guest.signInAsGuest();
-    const own = await buy(guest, [{ id: stocked[1].id }]);
+    const own = await buy(guest, [{ id: api.stocked[1].id }]);
     expect((await guest.get(`/api/user/purchase/${own}`)).status).toBe(200);
     const res = await guest.get(`/api/user/purchase/${own}/receipt`);
     expect(res.status).toBe(403);

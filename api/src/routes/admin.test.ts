@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, TEST_ADMIN_TOKEN, type TestApi } from '../../../tests/support/test-api';
+import { describe, expect, it } from 'vitest';
+import { createTestApi, TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { readOutbox } from '../services/mail';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(() => api.cleanup());
+const api = useTestApi();
 
 const auth = { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 

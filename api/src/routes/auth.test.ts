@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { describe, expect, it } from 'vitest';
+import { createTestApi } from '../../../tests/support/test-api';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { readOutbox } from '../services/mail';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi({ seed: false });
-});
-afterAll(() => api.cleanup());
+const api = useTestApi({ seed: false });
 
 type Json = Record<string, any>;
 const PASSWORD = 'Sunny-Day-2026';

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buyThroughCheckout, shopper, uniqueEmail, variants, type Shopper } from '../../../tests/support/shopper';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { CARD_ANIMATION_LENGTH, CARD_DESIGNS } from '../seed/card-data';
 import { seedCards } from '../seed/database';
 import { fulfilCheckoutSession } from '../services/checkout';
 
-let api: TestApi;
-let stocked: Awaited<ReturnType<typeof variants>>;
-beforeAll(async () => {
-  api = await createTestApi();
-  stocked = await variants(api);
-});
-afterAll(() => api.cleanup());
+const api = useTestApi();
 
 /** Two in-stock variants of one product, and one variant of each of two other products. */
 function pick() {
-  const byProduct = new Map<string, typeof stocked>();
-  for (const v of stocked) byProduct.set(v.product_id, [...(byProduct.get(v.product_id) ?? []), v]);
+  const byProduct = new Map<string, typeof api.stocked>();
+  for (const v of api.stocked) byProduct.set(v.product_id, [...(byProduct.get(v.product_id) ?? []), v]);
   const [first, second, third] = [...byProduct.values()].filter((list) => list.length >= 2);
   return { a1: first[0], a2: first[1], b: second[0], c: third[0] };
 }

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setVariant, shopper, stockOf, uniqueEmail, variants } from '../../../tests/support/shopper';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { useTestApi } from '../../../tests/support/use-test-api';
 
-let api: TestApi;
-let stocked: Awaited<ReturnType<typeof variants>>;
-beforeAll(async () => {
-  api = await createTestApi();
-  stocked = await variants(api);
-});
-afterAll(() => api.cleanup());
+const api = useTestApi();
 
 const add = (s: ReturnType<typeof shopper>, variant: { id: string; product_id: string }, extra: Record<string, unknown> = {}) =>
   s.post('/api/cart/add', { product_id: variant.product_id, variant_id: variant.id, quantity: 1, price_at_addition: variant.id.length, ...extra });
@@ -24,7 +18,7 @@ describe('cart by cookie', () => {
 
   it('sets an HttpOnly, SameSite=Lax cookie on the first add and answers the Cart of §3', async () => {
     const s = shopper(api);
-    const [variant] = stocked;
+    const [variant] = api.stocked;
     const res = await add(s, variant);
     expect(res.status).toBe(200);
     const cookie = res.headers.get('set-cookie')!;
@@ -51,7 +45,7 @@ describe('cart by cookie', () => {
 
   it('ignores a tampered price: the catalogue price is charged', async () => {
     const s = shopper(api);
-    const [variant] = stocked;
+    const [variant] = api.stocked;
     const res = await add(s, variant, { price_at_addition: 1, quantity: 2 });
     expect(res.body.items[0].price_at_addition).toBe(variant.price);
     expect(res.body.total_price).toBe(variant.price * 2);
@@ -60,7 +54,7 @@ describe('cart by cookie', () => {
 
   it('adds to the same line, changes quantities, and removes a line at quantity 0', async () => {
     const s = shopper(api);
-    const [a, b] = stocked;
+    const [a, b] = api.stocked;
     await add(s, a);
     await add(s, a);
     const two = await add(s, b);
@@ -78,7 +72,7 @@ describe('cart by cookie', () => {
 
   it('refuses more than the stock with a detail naming the product', async () => {
     const s = shopper(api);
-    const variant = stocked[2];
+    const variant = api.stocked[2];
     await setVariant(api, variant.id, { stock_quantity: 2 });
     await add(s, variant, { quantity: 2 });
     const over = await add(s, variant);
@@ -101,12 +95,12 @@ describe('cart by cookie', () => {
     const unknown = await s.post('/api/cart/add', { variant_id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.detail).toBe('Product variant not found');
-    const mismatch = await s.post('/api/cart/add', { variant_id: stocked[0].id, product_id: '00000000-0000-4000-8000-000000000000' });
+    const mismatch = await s.post('/api/cart/add', { variant_id: api.stocked[0].id, product_id: '00000000-0000-4000-8000-000000000000' });
     expect(mismatch.status).toBe(404);
 
     const other = shopper(api);
-    const theirs = (await add(other, stocked[0])).body.items[0];
-    await add(s, stocked[1]);
+    const theirs = (await add(other, api.stocked[0])).body.items[0];
+    await add(s, api.stocked[1]);
     expect((await s.put(`/api/cart/item/${theirs.id}`, { quantity: 2 })).status).toBe(404);
     expect((await s.del(`/api/cart/item/${theirs.id}`)).body).toEqual({ detail: 'Cart item not found', code: 'not_found' });
     expect((await other.get('/api/cart/')).body.items[0].quantity).toBe(1);
@@ -118,15 +112,15 @@ describe('cart by cookie', () => {
     expect(res.status).toBe(422);
     expect(res.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(expect.arrayContaining(['body.variant_id', 'body.quantity']));
     expect((await s.put('/api/cart/item/x', { quantity: 1 })).status).toBe(422);
-    expect((await s.put(`/api/cart/item/${stocked[0].id}`, { quantity: -1 })).status).toBe(422);
+    expect((await s.put(`/api/cart/item/${api.stocked[0].id}`, { quantity: -1 })).status).toBe(422);
     const notJson = await api.app.request('/api/cart/add', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' });
     expect(notJson.status).toBe(422);
   });
 
   it('clears the cart', async () => {
     const s = shopper(api);
-    await add(s, stocked[0]);
-    await add(s, stocked[1]);
+    await add(s, api.stocked[0]);
+    await add(s, api.stocked[1]);
     const res = await s.del('/api/cart/clear');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total_items: 0, items: [] });
@@ -137,14 +131,14 @@ describe('cart of a signed-in shopper', () => {
   it('uses the bearer token\u2019s cart and refuses a bad token', async () => {
     const s = shopper(api);
     const { user } = await s.signInAsGuest();
-    const res = await add(s, stocked[0]);
+    const res = await add(s, api.stocked[0]);
     expect(res.body.user_id).toBe(user.id);
     const bad = await api.app.request('/api/cart/', { headers: { Authorization: 'Bearer nope' } });
     expect(bad.status).toBe(401);
   });
 
   it('merges the anonymous cart at login: quantities added, nothing lost, anonymous cart gone', async () => {
-    const [a, b] = stocked;
+    const [a, b] = api.stocked;
     const member = shopper(api);
     const address = uniqueEmail('merge');
     await member.register(address);
@@ -167,7 +161,7 @@ describe('cart of a signed-in shopper', () => {
   });
 
   it('merges at guest verification and at registration too, beyond the stock if need be', async () => {
-    const variant = stocked[3];
+    const variant = api.stocked[3];
     await setVariant(api, variant.id, { stock_quantity: 1 });
     const guest = shopper(api);
     await add(guest, variant);
@@ -183,7 +177,7 @@ describe('cart of a signed-in shopper', () => {
   });
 
   it('merges concurrent sign-ins of the same anonymous cart once', async () => {
-    const [a] = stocked;
+    const [a] = api.stocked;
     const address = uniqueEmail('twice');
     const member = shopper(api);
     await member.register(address);
@@ -194,7 +188,7 @@ describe('cart of a signed-in shopper', () => {
   });
 
   it('keeps the stock untouched: a cart reserves nothing', async () => {
-    const [a] = stocked;
+    const [a] = api.stocked;
     const before = await stockOf(api, a.id);
     await add(shopper(api), a);
     expect(await stockOf(api, a.id)).toBe(before);

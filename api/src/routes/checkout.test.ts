@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setVariant, shopper, stockOf, variants, type Shopper } from '../../../tests/support/shopper';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { fulfilCheckoutSession } from '../services/checkout';
 import { readOutbox } from '../services/mail';
 
-let api: TestApi;
-let stocked: Awaited<ReturnType<typeof variants>>;
-beforeAll(async () => {
-  api = await createTestApi();
-  stocked = await variants(api);
-});
-afterAll(() => api.cleanup());
+const api = useTestApi();
 
 const SUCCESS = 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}';
 const CANCEL = 'http://shop.test/cart';
@@ -20,7 +14,7 @@ const DECLINED_CARD = { ...PAID_CARD, card_number: '4000 0000 0000 0002' };
 /** A variant of its own for one test, with the given price and stock. */
 let nextVariant = 0;
 async function freshVariant(values: { price?: number; stock_quantity: number }) {
-  const variant = stocked[nextVariant++ % stocked.length];
+  const variant = api.stocked[nextVariant++ % api.stocked.length];
   await setVariant(api, variant.id, { price: variant.price, ...values });
   return variant;
 }
@@ -50,13 +44,13 @@ async function pay(s: Shopper, checkoutUrl: string, card: Record<string, string>
 describe('checkout requests', () => {
   it('refuses a shopper who has not signed in', async () => {
     const s = shopper(api);
-    await s.post('/api/cart/add', { variant_id: stocked[0].id });
+    await s.post('/api/cart/add', { variant_id: api.stocked[0].id });
     expect((await checkout(s)).status).toBe(401);
-    expect((await quick(s, stocked[0].id)).status).toBe(401);
+    expect((await quick(s, api.stocked[0].id)).status).toBe(401);
   });
 
   it('answers 422 lists for bad payloads, accepting only http(s) return addresses', async () => {
-    const s = await guestWithCart([{ id: stocked[0].id }]);
+    const s = await guestWithCart([{ id: api.stocked[0].id }]);
     const res = await checkout(s, { success_url: 'javascript:alert(1)', cancel_url: 42 });
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual(

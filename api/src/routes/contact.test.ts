@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { BRAND } from '@contract/brand';
 import { readOutbox } from '../services/mail';
 import { RATE_RULES } from '../services/rate-limits';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi({ seed: false });
-});
-afterAll(() => api.cleanup());
+const api = useTestApi({ seed: false });
 
 let sequence = 0;
 /** A unique sender and address per test, so the rate limits of one test never touch another. */

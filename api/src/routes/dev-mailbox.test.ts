@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, TEST_ADMIN_TOKEN, type TestApi } from '../../../tests/support/test-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { createSmtpMailer } from '../services/mail';
 import { renderEmail } from '../services/mail-templates';
 import { silentLogger } from '../services/logger';
 
-let api: TestApi;
+const api = useTestApi({ seed: false });
 let firstSentAt: string;
 beforeAll(async () => {
-  api = await createTestApi({ seed: false });
   firstSentAt = api.clock.now().toISOString();
   const first = renderEmail({ subject: 'Your code', heading: 'Verify your email', paragraphs: ['Use this code.'], code: '123456' });
   await api.mail.send({ to: 'Ada@Example.com', ...first });
@@ -16,7 +16,6 @@ beforeAll(async () => {
   await api.mail.send({ to: 'ada@example.com', ...second });
   await api.mail.send({ to: 'someone@example.com', ...second });
 });
-afterAll(() => api.cleanup());
 
 describe('dev mailbox (outbox transport)', () => {
   it('lists one recipient\'s messages as JSON, newest first, with the fields of the interface', async () => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../../../tests/support/use-test-api';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi({ seed: false });
-});
-afterAll(() => api.cleanup());
+const api = useTestApi({ seed: false });
 
 describe('health routes', () => {
   it('/healthz answers ok once the database answers', async () => {

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buyThroughCheckout, shopper, variants, type Shopper } from '../../../tests/support/shopper';
-import { createTestApi, TEST_ADMIN_TOKEN, type TestApi } from '../../../tests/support/test-api';
+import { createTestApi, TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { readOutbox } from '../services/mail';
 
-let api: TestApi;
+const api = useTestApi();
 let buyer: Shopper;
 let purchaseId: string;
 beforeAll(async () => {
-  api = await createTestApi();
   const stocked = await variants(api);
   buyer = shopper(api);
   await buyer.register();
   purchaseId = await buyThroughCheckout(api, buyer, [{ id: stocked[0].id }]);
 });
-afterAll(() => api.cleanup());
 
 async function admin(method: string, path: string, body?: unknown, token = TEST_ADMIN_TOKEN) {
   const res = await api.app.request(`/api/admin/${path}`, {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { CATALOGUE } from '../seed/catalogue-data';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(() => api.cleanup());
+const api = useTestApi();
 
 type Json = Record<string, any>;
 

@@ -1,15 +1,13 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../../../tests/support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi({ seed: false });
 beforeAll(async () => {
-  api = await createTestApi({ seed: false });
   const png = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#b3261e' } }).png().toBuffer();
   await api.storage.put('product-images', 'test/red.png', png);
   await api.storage.put('documents', 'privacy-policy.md', '# Privacy\n');
 });
-afterAll(() => api.cleanup());
 
 const base = '/storage/v1/object/public';
 

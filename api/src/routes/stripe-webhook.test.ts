@@ -1,15 +1,13 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setVariant, shopper, stockOf, variants, type Shopper } from '../../../tests/support/shopper';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { createStripeProvider, type StripeClient } from '../services/payments/stripe-provider';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_shop';
 // Only its webhook helpers are used: nothing here reaches Stripe's servers.
 const stripe = new Stripe('sk_test_not_a_real_key');
 
-let api: TestApi;
-let stocked: Awaited<ReturnType<typeof variants>>;
 const created: Stripe.Checkout.SessionCreateParams[] = [];
 const retrievable = new Map<string, Partial<Stripe.Checkout.Session>>();
 
@@ -29,16 +27,12 @@ const fakeClient: StripeClient = {
   webhooks: stripe.webhooks,
 };
 
-beforeAll(async () => {
-  api = await createTestApi({ payments: createStripeProvider({ client: fakeClient, webhookSecret: WEBHOOK_SECRET }) });
-  stocked = await variants(api);
-});
-afterAll(() => api.cleanup());
+const api = useTestApi({ payments: createStripeProvider({ client: fakeClient, webhookSecret: WEBHOOK_SECRET }) });
 
 const SUCCESS = 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}';
 
 async function openSession(stock = 3) {
-  const variant = stocked[created.length % stocked.length];
+  const variant = api.stocked[created.length % api.stocked.length];
   await setVariant(api, variant.id, { stock_quantity: stock, price: 4_500 });
   const s = shopper(api);
   await s.post('/api/cart/add', { variant_id: variant.id, quantity: 2 });

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/test-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../../../tests/support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 let hoodie: { id: string; variants: { id: string; sku: string }[] };
 beforeAll(async () => {
-  api = await createTestApi();
   hoodie = await (await api.app.request('/api/products/details?product_name=Tracer%20Hoodie')).json();
 });
-afterAll(() => api.cleanup());
 
 function post(body: unknown) {
   return api.app.request('/api/products/wishlist', {
