@@ -1,0 +1,220 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database, SizeChartRecord } from '../db/schema.js';
+import { DomainError } from '../domain-error.js';
+import { publicObjectUrl } from './storage-urls.js';
+
+type ImageRow = Selectable<Database['images']>;
+type AttributeRow = Selectable<Database['variant_attributes']>;
+
+/** Image of spec §3; stored images carry filename, storage_path and bucket_name, external ones a url. */
+export interface ImageOut {
+  id: string;
+  filename: string | null;
+  url: string | null;
+  bucket_name: string;
+  storage_path: string | null;
+  type: string;
+  order: number;
+  width: number | null;
+  height: number | null;
+  alt: string;
+}
+
+interface AttributeOut {
+  attribute_name: string;
+  value: string;
+  order: number;
+  value_description: string | null;
+}
+
+function toImage(row: ImageRow): ImageOut {
+  return {
+    id: row.id,
+    filename: row.filename,
+    url: row.url,
+    bucket_name: row.bucket_name,
+    storage_path: row.storage_path,
+    type: row.type,
+    order: row.order,
+    width: row.width,
+    height: row.height,
+    alt: row.alt,
+  };
+}
+
+function imagesOfType(rows: ImageRow[], type: ImageRow['type']): ImageOut[] {
+  return rows
+    .filter((row) => row.type === type)
+    .sort((a, b) => a.order - b.order)
+    .map(toImage);
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/** Everything about a set of products, fetched in a fixed number of queries whatever their count. */
+async function loadCatalogue(db: Db, productIds?: string[]) {
+  let productsQuery = db.selectFrom('products').selectAll().orderBy('launch_date', 'desc').orderBy('name');
+  if (productIds) productsQuery = productsQuery.where('id', 'in', productIds);
+  const products = await productsQuery.execute();
+  if (products.length === 0) return null;
+  const ids = products.map((p) => p.id);
+
+  const [categories, variants, images, charts] = await Promise.all([
+    db
+      .selectFrom('product_categories')
+      .innerJoin('categories', 'categories.id', 'product_categories.category_id')
+      .select(['product_categories.product_id', 'categories.name', 'product_categories.position'])
+      .where('product_categories.product_id', 'in', ids)
+      .orderBy('product_categories.position')
+      .execute(),
+    db.selectFrom('product_variants').selectAll().where('product_id', 'in', ids).orderBy('position').execute(),
+    db
+      .selectFrom('images')
+      .leftJoin('product_variants', 'product_variants.id', 'images.variant_id')
+      .selectAll('images')
+      .select('product_variants.product_id as variant_product_id')
+      .where((eb) => eb.or([eb('images.product_id', 'in', ids), eb('product_variants.product_id', 'in', ids)]))
+      .execute(),
+    db.selectFrom('size_charts').select(['product_id', 'chart']).where('product_id', 'in', ids).execute(),
+  ]);
+  const variantIds = variants.map((v) => v.id);
+  const attributes = variantIds.length
+    ? await db.selectFrom('variant_attributes').selectAll().where('variant_id', 'in', variantIds).orderBy('order').execute()
+    : [];
+
+  return {
+    products,
+    categoriesByProduct: groupBy(categories, (c) => c.product_id),
+    variantsByProduct: groupBy(variants, (v) => v.product_id),
+    imagesByProduct: groupBy(
+      images.filter((i) => i.product_id),
+      (i) => i.product_id!,
+    ),
+    imagesByVariant: groupBy(
+      images.filter((i) => i.variant_id),
+      (i) => i.variant_id!,
+    ),
+    attributesByVariant: groupBy(attributes, (a) => a.variant_id),
+    chartByProduct: new Map(charts.map((c) => [c.product_id, c.chart as SizeChartRecord])),
+  };
+}
+
+function toAttributes(rows: AttributeRow[] | undefined): AttributeOut[] {
+  return (rows ?? []).map((a) => ({
+    attribute_name: a.attribute_name,
+    value: a.value,
+    order: a.order,
+    value_description: a.value_description,
+  }));
+}
+
+function toSizeChart(chart: SizeChartRecord | undefined, storageBase: string) {
+  if (!chart) return null;
+  const { measurementGuideImagePath, ...rest } = chart;
+  return {
+    ...rest,
+    measurementGuideImageUrl: measurementGuideImagePath
+      ? publicObjectUrl(storageBase, 'product-images', measurementGuideImagePath)
+      : null,
+  };
+}
+
+/** The listing of spec §3: every product, then each listed variant as a listing of its own, newest first. */
+export async function listCatalogue(db: Db) {
+  const catalogue = await loadCatalogue(db);
+  if (!catalogue) return [];
+  const items = catalogue.products.flatMap((product) => {
+    const variants = catalogue.variantsByProduct.get(product.id) ?? [];
+    const images = (catalogue.imagesByProduct.get(product.id) ?? []);
+    const categories = (catalogue.categoriesByProduct.get(product.id) ?? []).map((c) => ({ name: c.name }));
+    const base = {
+      id: product.id,
+      name: product.name,
+      launch_date: product.launch_date.toISOString(),
+      categories,
+      background_images: imagesOfType(images, 'background'),
+    };
+    const listing = {
+      ...base,
+      price: product.price,
+      in_stock: variants.some((v) => v.stock_quantity > 0),
+      short_description: product.short_description,
+      featured_images: imagesOfType(images, 'featured'),
+      product_images: imagesOfType(images, 'product'),
+      is_variant_listing: false,
+      variant_info: null,
+    };
+    const variantListings = variants
+      .filter((v) => v.is_listed)
+      .map((v) => {
+        const variantImages = (catalogue.imagesByVariant.get(v.id) ?? []);
+        return {
+          ...base,
+          price: v.price,
+          in_stock: v.stock_quantity > 0,
+          short_description: v.listing_description ?? v.description,
+          featured_images: imagesOfType(variantImages, 'featured'),
+          product_images: imagesOfType(variantImages, 'product'),
+          is_variant_listing: true,
+          variant_info: {
+            variant_id: v.id,
+            sku: v.sku,
+            description: v.description,
+            attributes: toAttributes(catalogue.attributesByVariant.get(v.id)),
+          },
+        };
+      });
+    return [listing, ...variantListings];
+  });
+  return items;
+}
+
+/** One product by its name with its variants, images and size chart; not_found when there is none. */
+export async function productDetails(db: Db, productName: string, storageUrl: string) {
+  const found = await db.selectFrom('products').select('id').where('name', '=', productName).executeTakeFirst();
+  const catalogue = found ? await loadCatalogue(db, [found.id]) : null;
+  if (!catalogue) throw new DomainError('not_found', 'Product not found');
+  const product = catalogue.products[0];
+  const variants = catalogue.variantsByProduct.get(product.id) ?? [];
+  const images = (catalogue.imagesByProduct.get(product.id) ?? []);
+  const sizeChart = toSizeChart(catalogue.chartByProduct.get(product.id), storageUrl);
+  return {
+    id: product.id,
+    name: product.name,
+    short_description: product.short_description,
+    long_description: product.long_description,
+    price: product.price,
+    launch_date: product.launch_date.toISOString(),
+    in_stock: variants.some((v) => v.stock_quantity > 0),
+    categories: (catalogue.categoriesByProduct.get(product.id) ?? []).map((c) => ({ name: c.name })),
+    product_images: imagesOfType(images, 'product'),
+    featured_images: imagesOfType(images, 'featured'),
+    background_images: imagesOfType(images, 'background'),
+    variants: variants.map((v) => {
+      const variantImages = (catalogue.imagesByVariant.get(v.id) ?? []);
+      return {
+        id: v.id,
+        sku: v.sku,
+        description: v.description,
+        price: v.price,
+        in_stock: v.stock_quantity > 0,
+        stock_quantity: v.stock_quantity,
+        attributes: toAttributes(catalogue.attributesByVariant.get(v.id)),
+        product_images: imagesOfType(variantImages, 'product'),
+        featured_images: imagesOfType(variantImages, 'featured'),
+        background_images: imagesOfType(variantImages, 'background'),
+        size_chart: sizeChart,
+      };
+    }),
+  };
+}
