@@ -1,10 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { CART_RULES } from '@contract/shop-rules';
 import type { AppEnv } from '../app.js';
 import { shopperCart } from '../auth/cart-cookie.js';
-import { ApiError, validate } from '../http-errors.js';
+import { DomainError } from '../domain-error.js';
+import { validate } from '../http-errors.js';
 import { emptyCart, findVariant, loadCart, notEnoughStock } from '../services/cart.js';
-import { CART_RULES } from '@contract/shop-rules';
+import { addToCart, cartLine, clearCart, removeLine, setLineQuantity } from '../services/cart-lines.js';
 
 /** Shown to shoppers as it is (spec §8), so in words. */
 const TOO_MANY = `At most ${CART_RULES.maxLineQuantity} of an item per order`;
@@ -24,20 +26,6 @@ async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: str
   return c.json(cartId ? await loadCart(c.var.deps.db, cartId, c.var.deps.config.storageUrl) : emptyCart(userId));
 }
 
-/** The item of the shopper's cart, or 404: another cart's item is as unknown as a missing one. */
-async function cartItem(c: Context<AppEnv>, cartId: string | null, itemId: string) {
-  const item = cartId
-    ? await c.var.deps.db
-        .selectFrom('cart_items')
-        .select(['id', 'variant_id', 'quantity'])
-        .where('id', '=', itemId)
-        .where('cart_id', '=', cartId)
-        .executeTakeFirst()
-    : undefined;
-  if (!item) throw new ApiError(404, 'Cart item not found');
-  return item;
-}
-
 /** Spec §7 "Cart (cookies)"; mounted at /api/cart/. */
 export function cartRoutes() {
   const app = new Hono<AppEnv>();
@@ -51,53 +39,32 @@ export function cartRoutes() {
     const body = c.req.valid('json');
     const { db, clock } = c.var.deps;
     const variant = await findVariant(db, body.variant_id);
-    if (!variant || (body.product_id && variant.product_id !== body.product_id)) throw new ApiError(404, 'Product variant not found');
+    if (!variant || (body.product_id && variant.product_id !== body.product_id)) throw new DomainError('not_found', 'Product variant not found');
     const found = await shopperCart(c, { create: false });
-    const existing = found.cartId
-      ? await db.selectFrom('cart_items').select('quantity').where('cart_id', '=', found.cartId).where('variant_id', '=', variant.id).executeTakeFirst()
-      : undefined;
-    const wanted = (existing?.quantity ?? 0) + body.quantity;
-    if (wanted > variant.stock_quantity) throw notEnoughStock(variant);
-    if (wanted > CART_RULES.maxLineQuantity) throw new ApiError(409, `At most ${CART_RULES.maxLineQuantity} of ${variant.name} (${variant.sku}) per order`, 'line_quantity_limit');
-    // A cart (and its cookie) is made only for an add that goes through.
+    // A cart (and its cookie) is made only for an add that can go through.
+    if (!found.cartId && body.quantity > variant.stock_quantity) throw notEnoughStock(variant);
     const { cartId, user } = found.cartId ? found : await shopperCart(c, { create: true });
-    await db
-      .insertInto('cart_items')
-      .values({ cart_id: cartId!, variant_id: variant.id, quantity: body.quantity, created_at: clock.now() })
-      .onConflict((oc) => oc.columns(['cart_id', 'variant_id']).doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) })))
-      .execute();
+    await addToCart(db, cartId!, variant, body.quantity, clock.now());
     return answerCart(c, cartId, user?.id ?? null);
   });
 
   app.put('/item/:itemId', validate('param', itemParam), validate('json', quantitySchema), async (c) => {
     const { itemId } = c.req.valid('param');
-    const { quantity } = c.req.valid('json');
-    const { db } = c.var.deps;
     const { cartId, user } = await shopperCart(c, { create: false });
-    const item = await cartItem(c, cartId, itemId);
-    if (quantity === 0) {
-      await db.deleteFrom('cart_items').where('id', '=', item.id).execute();
-    } else {
-      const variant = await findVariant(db, item.variant_id);
-      if (!variant) throw new ApiError(404, 'Product variant not found');
-      // Lowering a quantity is always allowed, even when the stock has fallen below it since.
-      if (quantity > item.quantity && quantity > variant.stock_quantity) throw notEnoughStock(variant);
-      await db.updateTable('cart_items').set({ quantity }).where('id', '=', item.id).execute();
-    }
+    await setLineQuantity(c.var.deps.db, await cartLine(c.var.deps.db, cartId, itemId), c.req.valid('json').quantity);
     return answerCart(c, cartId, user?.id ?? null);
   });
 
   app.delete('/item/:itemId', validate('param', itemParam), async (c) => {
-    const { itemId } = c.req.valid('param');
     const { cartId, user } = await shopperCart(c, { create: false });
-    const item = await cartItem(c, cartId, itemId);
-    await c.var.deps.db.deleteFrom('cart_items').where('id', '=', item.id).execute();
+    const line = await cartLine(c.var.deps.db, cartId, c.req.valid('param').itemId);
+    await removeLine(c.var.deps.db, line.id);
     return answerCart(c, cartId, user?.id ?? null);
   });
 
   app.delete('/clear', async (c) => {
     const { cartId, user } = await shopperCart(c, { create: false });
-    if (cartId) await c.var.deps.db.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+    if (cartId) await clearCart(c.var.deps.db, cartId);
     return answerCart(c, cartId, user?.id ?? null);
   });
 

@@ -5,6 +5,7 @@ import { readCartToken, shopperCart } from '../auth/cart-cookie.js';
 import { requireUser } from '../auth/middleware.js';
 import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
+import { cartLines } from '../services/cart-lines.js';
 import { closeCheckoutSession, findCheckoutSession, fulfilCheckoutSession, openCheckoutSession } from '../services/checkout.js';
 import { CART_RULES } from '@contract/shop-rules';
 
@@ -45,9 +46,7 @@ export function checkoutRoutes() {
     const body = c.req.valid('json');
     const user = c.var.user;
     const { cartId } = await shopperCart(c, { create: false });
-    const items = cartId
-      ? await c.var.deps.db.selectFrom('cart_items').select(['variant_id', 'quantity']).where('cart_id', '=', cartId).execute()
-      : [];
+    const items = await cartLines(c.var.deps.db, cartId);
     if (items.length === 0) throw new ApiError(400, 'Your cart is empty', 'cart_empty');
     const token = readCartToken(c);
     const result = await openCheckoutSession(c.var.deps, {

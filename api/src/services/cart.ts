@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { ApiError } from '../http-errors.js';
+import { CART_RULES } from '@contract/shop-rules';
+import { DomainError } from '../domain-error.js';
 import { publicObjectUrl } from './storage-urls.js';
 
 /** The cookie that finds an anonymous cart: a random token, stored only as its hash. */
@@ -53,8 +54,8 @@ export async function createAnonymousCart(db: Executor, now: Date): Promise<{ id
 
 /**
  * Moves an anonymous cart into the user's cart in one transaction: quantities of the same variant
- * are added, nothing is dropped, and the anonymous cart is deleted. Checkout refuses lines that
- * exceed the stock, so no cap is applied here. Does nothing when the token finds no anonymous cart.
+ * are added up to the line limit, and never beyond the stock unless the line already held more, and
+ * the anonymous cart is deleted. Does nothing when the token finds no anonymous cart.
  */
 export async function mergeAnonymousCart(db: Db, token: string, userId: string, now: Date): Promise<boolean> {
   if (!isCartToken(token)) return false;
@@ -77,7 +78,15 @@ export async function mergeAnonymousCart(db: Db, token: string, userId: string, 
           .select([sql<string>`cast(${userCartId} as uuid)`.as('cart_id'), 'variant_id', 'quantity', 'created_at'])
           .where('cart_id', '=', anonymous.id),
       )
-      .onConflict((oc) => oc.columns(['cart_id', 'variant_id']).doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) })))
+      .onConflict((oc) =>
+        oc.columns(['cart_id', 'variant_id']).doUpdateSet((eb) => ({
+          quantity: eb.fn('least', [
+            eb('cart_items.quantity', '+', eb.ref('excluded.quantity')),
+            eb.val(CART_RULES.maxLineQuantity),
+            eb.fn('greatest', [eb.ref('cart_items.quantity'), stockOf(eb.ref('cart_items.variant_id'))]),
+          ]),
+        })),
+      )
       .execute();
     await trx.deleteFrom('carts').where('id', '=', anonymous.id).execute();
     await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', userCartId).execute();
@@ -197,13 +206,21 @@ export async function findVariant(db: Executor, variantId: string) {
     .executeTakeFirst();
 }
 
+/** The stock of a variant, as a subquery usable inside a statement. */
+export function stockOf(variantId: Expression<string>) {
+  return sql<number>`(select stock_quantity from product_variants where id = ${variantId})`;
+}
+
 /** The refusal for a quantity the stock cannot cover, naming the product. */
-export function notEnoughStock(variant: { name: string; sku: string; stock_quantity: number }): ApiError {
-  return new ApiError(
-    409,
+export function notEnoughStock(variant: { name: string; sku: string; stock_quantity: number }): DomainError {
+  return new DomainError(
+    'out_of_stock',
     variant.stock_quantity > 0
       ? `Not enough stock for ${variant.name} (${variant.sku}): only ${variant.stock_quantity} available`
       : `${variant.name} (${variant.sku}) is out of stock`,
-    'out_of_stock',
   );
+}
+
+export function lineLimitReached(variant: { name: string; sku: string }): DomainError {
+  return new DomainError('line_quantity_limit', `At most ${CART_RULES.maxLineQuantity} of ${variant.name} (${variant.sku}) per order`);
 }

@@ -3,10 +3,11 @@ import type { AppDeps } from '../app.js';
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import type { Address, CheckoutSessionStatus, Database, FirstTimePurchaseInfo } from '../db/schema.js';
-import { ApiError } from '../http-errors.js';
+import { DomainError } from '../domain-error.js';
+import { CART_RULES } from '@contract/shop-rules';
 import { totalsFor } from '@contract/totals';
 import { unlockCards } from './cards.js';
-import { notEnoughStock } from './cart.js';
+import { lineLimitReached, notEnoughStock } from './cart.js';
 import type { PaymentDetails } from './payments/provider.js';
 import { purchaseConfirmationEmail } from './purchases.js';
 
@@ -58,7 +59,9 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
         .select(['v.id', 'v.sku', 'v.description', 'v.price', 'v.stock_quantity', 'p.name'])
         .where('v.id', '=', line.variantId)
         .executeTakeFirst();
-      if (!variant) throw new ApiError(404, 'Product variant not found');
+      if (!variant) throw new DomainError('not_found', 'Product variant not found');
+      // Lines written before the line limit held are refused here rather than sold.
+      if (line.quantity > CART_RULES.maxLineQuantity) throw lineLimitReached(variant);
       if (!(await takeStock(trx, line.variantId, line.quantity))) {
         // Read again: the first read may predate a concurrent reservation.
         const current = await trx.selectFrom('product_variants').select('stock_quantity').where('id', '=', variant.id).executeTakeFirstOrThrow();
@@ -112,7 +115,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
   } catch (error) {
     await closeCheckoutSession(db, session.id, 'cancelled', clock.now());
     deps.log.error(`payment provider ${payments.name} could not open a session`, error);
-    throw new ApiError(502, 'The payment provider is unavailable. Please try again.', 'upstream_unavailable');
+    throw new DomainError('upstream_unavailable', 'The payment provider is unavailable. Please try again.');
   }
 }
 
@@ -189,7 +192,7 @@ export async function fulfilCheckoutSession(
       .executeTakeFirst();
     if (!session) {
       const current = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
-      if (!current) throw new ApiError(404, 'Checkout session not found');
+      if (!current) throw new DomainError('not_found', 'Checkout session not found');
       if (current.status === 'completed') {
         const existing = await trx.selectFrom('purchases').select('id').where('checkout_session_id', '=', sessionId).executeTakeFirstOrThrow();
         return { purchaseId: existing.id, created: false };
@@ -328,7 +331,7 @@ async function takeStock(trx: Trx, variantId: string, quantity: number): Promise
 async function reserveAgain(trx: Trx, sessionId: string, now: Date) {
   const items = await reservedItems(trx, sessionId);
   for (const item of items) {
-    if (!(await takeStock(trx, item.variant_id, item.quantity))) throw new ApiError(409, 'This checkout session has expired and its items are no longer in stock', 'checkout_expired');
+    if (!(await takeStock(trx, item.variant_id, item.quantity))) throw new DomainError('checkout_expired', 'This checkout session has expired and its items are no longer in stock');
   }
   return trx
     .updateTable('checkout_sessions')

@@ -4,7 +4,7 @@ import { formatEuro } from '@contract/money';
 import { trackingUrl } from '@contract/tracking';
 import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http-errors.js';
+import { DomainError } from '../domain-error.js';
 import { orderNumber } from '@contract/order-number';
 import { renderEmail } from './mail-templates.js';
 
@@ -27,15 +27,15 @@ export async function findOrder(db: Db, reference: string) {
   const ref = reference.trim();
   const fromNumber = /^ORD-\d{4}-\d{2}-\d{2}-([0-9A-F]{8})$/i.exec(ref)?.[1];
   const prefix = (fromNumber ?? ref).toLowerCase();
-  if (!/^[0-9a-f]{8}([0-9a-f-]{28})?$/.test(prefix)) throw new ApiError(404, `No order ${ref}`);
+  if (!/^[0-9a-f]{8}([0-9a-f-]{28})?$/.test(prefix)) throw new DomainError('not_found', `No order ${ref}`);
   const matches = await db
     .selectFrom('purchases')
     .selectAll()
     .where(sql<string>`id::text`, 'like', `${prefix}%`)
     .limit(2)
     .execute();
-  if (matches.length === 0) throw new ApiError(404, `No order ${ref}`);
-  if (matches.length > 1) throw new ApiError(409, `More than one order starts with ${ref}; give the full id`, 'order_ambiguous');
+  if (matches.length === 0) throw new DomainError('not_found', `No order ${ref}`);
+  if (matches.length > 1) throw new DomainError('order_ambiguous', `More than one order starts with ${ref}; give the full id`);
   return matches[0];
 }
 
@@ -65,7 +65,7 @@ export async function shipOrder(deps: OrderDeps, reference: string, carrier: str
     .where(sql<string>`lower(status)`, '=', 'processing')
     .returningAll()
     .executeTakeFirst();
-  if (!updated) throw new ApiError(409, `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`, 'order_status_conflict');
+  if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`);
   const number = orderNumber(updated.id, updated.created_at);
   const link = trackingUrl(carrier, trackingNumber);
   await deps.mail.send({
@@ -90,6 +90,6 @@ export async function deliverOrder(deps: OrderDeps, reference: string) {
     .where(sql<string>`lower(status)`, '=', 'shipped')
     .returning(['id', 'created_at', 'status'])
     .executeTakeFirst();
-  if (!updated) throw new ApiError(409, `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`, 'order_status_conflict');
+  if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`);
   return { order_number: orderNumber(updated.id, updated.created_at), status: updated.status };
 }

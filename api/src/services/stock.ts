@@ -1,6 +1,6 @@
 import type { AppConfig, AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http-errors.js';
+import { DomainError } from '../domain-error.js';
 import { renderEmail } from './mail-templates.js';
 
 export interface StockRow {
@@ -44,7 +44,7 @@ type RestockDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'log' | 'onCatalogueC
  * entry for the variant or its product gets one back-in-stock email and is marked notified.
  */
 export async function restockVariant(deps: RestockDeps, sku: string, quantity: number): Promise<RestockResult> {
-  if (!Number.isInteger(quantity) || quantity < 1) throw new ApiError(422, 'Quantity must be a whole number above 0');
+  if (!Number.isInteger(quantity) || quantity < 1) throw new DomainError('invalid_request', 'Quantity must be a whole number above 0');
   const { db, clock } = deps;
 
   const change = await db.transaction().execute(async (trx) => {
@@ -54,7 +54,7 @@ export async function restockVariant(deps: RestockDeps, sku: string, quantity: n
       .where('sku', '=', sku)
       .forUpdate()
       .executeTakeFirst();
-    if (!variant) throw new ApiError(404, `No variant with SKU ${sku}`);
+    if (!variant) throw new DomainError('not_found', `No variant with SKU ${sku}`);
     const updated = await trx
       .updateTable('product_variants')
       .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', quantity) }))

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http-errors.js';
+import { DomainError } from '../domain-error.js';
 import type { Clock } from './clock.js';
 
 /** Answers of POST products/wishlist; the storefront maps them to the spec's texts. */
@@ -31,10 +31,10 @@ export async function addWishlistEntry(db: Db, clock: Clock, request: WishlistRe
   const productId = variantId ? null : (request.product_id ?? null);
   if (variantId) {
     const found = await db.selectFrom('product_variants').select('id').where('id', '=', variantId).executeTakeFirst();
-    if (!found) throw new ApiError(404, 'Product variant not found');
+    if (!found) throw new DomainError('not_found', 'Product variant not found');
   } else if (productId) {
     const found = await db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
-    if (!found) throw new ApiError(404, 'Product not found');
+    if (!found) throw new DomainError('not_found', 'Product not found');
   }
 
   const target = variantId ? ('product_variant_id' as const) : ('product_id' as const);

@@ -50,6 +50,6 @@ export interface PaymentProvider {
   createCheckout(input: ProviderCheckoutInput): Promise<ProviderCheckout>;
   /** The provider's word on a session, for the success page when no webhook came yet; null when unpaid or unknown. */
   retrievePayment(providerSessionId: string): Promise<PaymentDetails | null>;
-  /** Verifies and reads a webhook; throws an ApiError(400) on a bad signature. Absent when the provider sends none. */
+  /** Verifies and reads a webhook; throws a webhook_invalid DomainError on a bad signature. Absent when the provider sends none. */
   parseWebhook?(payload: string, signature: string | undefined): WebhookOutcome;
 }

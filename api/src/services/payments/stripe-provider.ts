@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Address } from '../../db/schema.js';
-import { ApiError } from '../../http-errors.js';
+import { DomainError } from '../../domain-error.js';
 import { CART_RULES } from '@contract/shop-rules';
 import type { PaymentDetails, PaymentProvider, WebhookOutcome } from './provider.js';
 
@@ -93,13 +93,13 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
       return isPaid(session) ? paymentDetails(session) : null;
     },
     parseWebhook(payload, signature): WebhookOutcome {
-      if (!webhookSecret) throw new ApiError(400, 'Webhook signing secret is not configured', 'webhook_invalid');
-      if (!signature) throw new ApiError(400, 'Missing Stripe-Signature header', 'webhook_invalid');
+      if (!webhookSecret) throw new DomainError('webhook_invalid', 'Webhook signing secret is not configured');
+      if (!signature) throw new DomainError('webhook_invalid', 'Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
         event = client.webhooks.constructEvent(payload, signature, webhookSecret);
       } catch {
-        throw new ApiError(400, 'Invalid webhook signature', 'webhook_invalid');
+        throw new DomainError('webhook_invalid', 'Invalid webhook signature');
       }
       switch (event.type) {
         case 'checkout.session.completed':

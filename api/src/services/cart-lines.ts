@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import { CART_RULES } from '@contract/shop-rules';
+import type { Db } from '../db/database.js';
+import { DomainError } from '../domain-error.js';
+import { findVariant, lineLimitReached, notEnoughStock, stockOf } from './cart.js';
+
+type Variant = NonNullable<Awaited<ReturnType<typeof findVariant>>>;
+
+/** The lines of a cart, as checkout reads them. */
+export async function cartLines(db: Db, cartId: string | null) {
+  if (!cartId) return [];
+  return db.selectFrom('cart_items').select(['variant_id', 'quantity']).where('cart_id', '=', cartId).execute();
+}
+
+/** The line of the shopper's cart, or not_found: another cart's item is as unknown as a missing one. */
+export async function cartLine(db: Db, cartId: string | null, itemId: string) {
+  const item = cartId
+    ? await db.selectFrom('cart_items').select(['id', 'variant_id', 'quantity']).where('id', '=', itemId).where('cart_id', '=', cartId).executeTakeFirst()
+    : undefined;
+  if (!item) throw new DomainError('not_found', 'Cart item not found');
+  return item;
+}
+
+/**
+ * Adds `quantity` of a variant to a cart in one statement: the new line, or the sum with the line
+ * already there, is written only while it stays within the stock and the line limit, so parallel
+ * adds cannot push a line past either. Refused adds say which limit they met.
+ */
+export async function addToCart(db: Db, cartId: string, variant: Variant, quantity: number, now: Date): Promise<void> {
+  const written = await db
+    .insertInto('cart_items')
+    .columns(['cart_id', 'variant_id', 'quantity', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('product_variants')
+        .select([sql<string>`cast(${cartId} as uuid)`.as('cart_id'), 'id', sql<number>`${quantity}::int`.as('quantity'), sql<Date>`${now}`.as('created_at')])
+        .where('id', '=', variant.id)
+        .where('stock_quantity', '>=', quantity)
+        .where(sql<boolean>`${quantity}::int <= ${CART_RULES.maxLineQuantity}`),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['cart_id', 'variant_id'])
+        .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) }))
+        .where((eb) => {
+          const total = eb('cart_items.quantity', '+', eb.ref('excluded.quantity'));
+          return eb.and([eb(total, '<=', CART_RULES.maxLineQuantity), eb(total, '<=', stockOf(eb.val(variant.id)))]);
+        }),
+    )
+    .returning('quantity')
+    .executeTakeFirst();
+  if (written) return;
+  // Refused: say which limit, from the line and stock as they are now.
+  const [line, fresh] = await Promise.all([
+    db.selectFrom('cart_items').select('quantity').where('cart_id', '=', cartId).where('variant_id', '=', variant.id).executeTakeFirst(),
+    findVariant(db, variant.id),
+  ]);
+  const current = fresh ?? variant;
+  if ((line?.quantity ?? 0) + quantity > current.stock_quantity) throw notEnoughStock(current);
+  throw lineLimitReached(current);
+}
+
+/**
+ * Sets a line's quantity (0 removes it). Raising it is written only while the stock covers it, in
+ * the same statement; lowering is always allowed, even below a stock that has fallen since.
+ */
+export async function setLineQuantity(db: Db, line: { id: string; variant_id: string; quantity: number }, quantity: number): Promise<void> {
+  if (quantity === 0) {
+    await db.deleteFrom('cart_items').where('id', '=', line.id).execute();
+    return;
+  }
+  const variant = await findVariant(db, line.variant_id);
+  if (!variant) throw new DomainError('not_found', 'Product variant not found');
+  const written = await db
+    .updateTable('cart_items')
+    .set({ quantity })
+    .where('id', '=', line.id)
+    .where((eb) => eb.or([eb('quantity', '>=', quantity), eb(eb.val(quantity), '<=', stockOf(eb.ref('variant_id')))]))
+    .returning('quantity')
+    .executeTakeFirst();
+  if (!written) throw notEnoughStock((await findVariant(db, line.variant_id)) ?? variant);
+}
+
+export async function removeLine(db: Db, lineId: string): Promise<void> {
+  await db.deleteFrom('cart_items').where('id', '=', lineId).execute();
+}
+
+export async function clearCart(db: Db, cartId: string): Promise<void> {
+  await db.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+}
