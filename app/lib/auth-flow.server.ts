@@ -315,12 +315,15 @@ export async function endSession(request: Request): Promise<string> {
   const session = await getSession(request);
   const token = session.get('accessToken');
   const refreshToken = session.get('refreshToken');
-  if (token) {
+  if (token || refreshToken) {
     const env = getEnv();
+    // The refresh token ends the session at the API even when the access token has run out.
     const api = createApiClient({ baseUrl: env.API_URL, timeoutMs: env.API_TIMEOUT_MS, auth: { token: () => token, refresh: async () => null } });
     await api.request('POST', 'auth/logout', anyAnswer, { body: { refresh_token: refreshToken } }).catch(() => undefined);
   }
   signOut(session);
   session.unset('authFlow');
+  // The API's cart cookie belonged to the signed-in shopper: the next visitor of this browser starts a new cart.
+  session.unset('apiCartCookie');
   return commitSession(request, session);
 }

@@ -112,6 +112,13 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
       return outcome;
     },
 
+    /** Sign-out with only a refresh token (the access token may have run out): its family ends. */
+    async revokeFamilyOf(refreshToken: string): Promise<void> {
+      const row = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', sha256(refreshToken)).executeTakeFirst();
+      if (!row) return;
+      await db.updateTable('refresh_tokens').set({ revoked_at: clock.now() }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+    },
+
     /** Sign-out: the family of the given refresh token, or every token of the user. */
     async revoke(userId: string, refreshToken?: string): Promise<void> {
       const now = clock.now();

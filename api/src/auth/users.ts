@@ -40,3 +40,9 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Whether the user is a guest (false for an unknown id). */
+export async function isGuest(db: Db, id: string | null | undefined): Promise<boolean> {
+  if (!id) return false;
+  return (await findUserById(db, id))?.user_type === 'guest';
+}

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import type { AppEnv } from '../app.js';
 import { resetCodeEmail, verificationCodeEmail } from '../auth/emails.js';
 import { mergeCartOfRequest } from '../auth/cart-cookie.js';
-import { requireUser } from '../auth/middleware.js';
+import { authenticate, requireUser } from '../auth/middleware.js';
 import { clientIp } from '../client-ip.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import * as rules from '../auth/rules.js';
 import { findUserByEmail, toUserOut, type UserRow } from '../auth/users.js';
-import { ApiError, validate } from '../http-errors.js';
+import { DomainError } from '../domain-error.js';
+import { validate } from '../http-errors.js';
 import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
+import { createAccount, ensureNoAccount, passwordSignIn, pendingVerification, setPassword, startGuestSession } from '../services/sign-in.js';
 
 const emailOnly = z.object({ email: rules.email });
 
@@ -58,8 +59,7 @@ export function authRoutes() {
     async (c) => {
       const { email, guest_checkout } = c.req.valid('json');
       await limitByEmail(c, email);
-      const user = await findUserByEmail(c.var.deps.db, email);
-      if (user?.password_hash) throw new ApiError(409, 'An account with this email already exists', 'already_exists');
+      await ensureNoAccount(c.var.deps.db, email);
       await sendCode(c, email, guest_checkout ? 'guest' : 'register');
       return c.json({ message: 'Verification code sent', email });
     },
@@ -68,15 +68,7 @@ export function authRoutes() {
   app.post('/resend-verification', validate('json', emailOnly), async (c) => {
     const { email } = c.req.valid('json');
     await limitByEmail(c, email);
-    const pending = await c.var.deps.db
-      .selectFrom('verification_codes')
-      .select('purpose')
-      .where('email', '=', email)
-      .where('purpose', 'in', ['register', 'guest'])
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    if (!pending) throw new ApiError(400, 'No verification in progress for this email', 'no_verification_pending');
-    await sendCode(c, email, pending.purpose as 'register' | 'guest');
+    await sendCode(c, email, await pendingVerification(c.var.deps.db, email));
     return c.json({ message: 'Verification code sent', email });
   });
 
@@ -94,25 +86,12 @@ export function authRoutes() {
       const body = c.req.valid('json');
       await limitByEmail(c, body.email);
       const { db, clock } = c.var.deps;
-      const existing = await findUserByEmail(db, body.email);
-      if (existing?.password_hash) throw new ApiError(409, 'An account with this email already exists', 'already_exists');
+      const existing = await ensureNoAccount(db, body.email);
       if (!(await c.var.auth.codes.takeVerified(body.email, 'register'))) {
-        throw new ApiError(400, 'Verification code has expired or the email is not verified yet', 'code_expired');
+        throw new DomainError('code_expired', 'Verification code has expired or the email is not verified yet');
       }
-      const now = clock.now();
-      const account = {
-        user_type: 'registered' as const,
-        password_hash: await hashPassword(body.password),
-        first_name: body.first_name,
-        last_name: body.last_name,
-        email_verified_at: now,
-        session_expires_at: null,
-        updated_at: now,
-      };
       // A guest who registers keeps the same record, and so their purchases and cards.
-      const user = existing
-        ? await db.updateTable('users').set(account).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
-        : await db.insertInto('users').values({ email: body.email, created_at: now, ...account }).returningAll().executeTakeFirstOrThrow();
+      const user = await createAccount(db, clock.now(), existing, body);
       return signedIn(c, user);
     },
   );
@@ -121,14 +100,9 @@ export function authRoutes() {
     const { email, code } = c.req.valid('json');
     await limitByEmail(c, email);
     const { db, clock } = c.var.deps;
-    const existing = await findUserByEmail(db, email);
-    if (existing?.password_hash) throw new ApiError(409, 'An account with this email already exists', 'already_exists');
+    const existing = await ensureNoAccount(db, email);
     await c.var.auth.codes.check(email, 'guest', code, { consume: true });
-    const now = clock.now();
-    const guest = { email_verified_at: now, session_expires_at: new Date(now.getTime() + rules.GUEST_SESSION_TTL_MS), updated_at: now };
-    const user = existing
-      ? await db.updateTable('users').set(guest).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
-      : await db.insertInto('users').values({ email, user_type: 'guest', created_at: now, ...guest }).returningAll().executeTakeFirstOrThrow();
+    const user = await startGuestSession(db, clock.now(), existing, email);
     return signedIn(c, user);
   });
 
@@ -136,35 +110,7 @@ export function authRoutes() {
     const { email, password } = c.req.valid('json');
     await limitByEmail(c, email);
     const { db, clock } = c.var.deps;
-    const now = clock.now();
-    const user = await findUserByEmail(db, email);
-    const lockedMessage = (until: Date) =>
-      `Account locked due to multiple failed attempts. Try again in ${Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))} minutes.`;
-    if (user?.locked_until && user.locked_until > now) throw new ApiError(423, lockedMessage(user.locked_until), 'account_locked');
-
-    if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
-      if (user?.password_hash) {
-        const { failed_login_count } = await db
-          .updateTable('users')
-          .set((eb) => ({ failed_login_count: eb('failed_login_count', '+', 1) }))
-          .where('id', '=', user.id)
-          .returning('failed_login_count')
-          .executeTakeFirstOrThrow();
-        if (failed_login_count >= rules.LOCK_AFTER_FAILURES) {
-          const until = new Date(now.getTime() + rules.LOCK_DURATION_MS);
-          await db.updateTable('users').set({ locked_until: until, failed_login_count: 0 }).where('id', '=', user.id).execute();
-          throw new ApiError(423, lockedMessage(until), 'account_locked');
-        }
-      }
-      throw new ApiError(401, 'Invalid credentials', 'invalid_credentials');
-    }
-    const fresh = await db
-      .updateTable('users')
-      .set({ failed_login_count: 0, locked_until: null })
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return signedIn(c, fresh);
+    return signedIn(c, await passwordSignIn(db, clock.now(), email, password));
   });
 
   app.post('/refresh', validate('json', z.object({ refresh_token: z.string().min(1).max(200) })), async (c) => {
@@ -172,10 +118,16 @@ export function authRoutes() {
     return c.json(await c.var.auth.tokens.rotate(refresh_token));
   });
 
-  app.post('/logout', requireUser, async (c) => {
+  // Sign-out ends the session whatever state its access token is in: with a valid access token, its
+  // user's family (or all their sessions); with only the refresh token, that token's family.
+  app.post('/logout', async (c) => {
     const body = await c.req.json().catch(() => ({}));
-    const parsed = z.object({ refresh_token: z.string().max(200).optional() }).safeParse(body);
-    await c.var.auth.tokens.revoke(c.var.user.id, parsed.success ? parsed.data.refresh_token : undefined);
+    const parsed = z.object({ refresh_token: z.string().min(1).max(200).optional() }).safeParse(body);
+    const refreshToken = parsed.success ? parsed.data.refresh_token : undefined;
+    const user = c.req.header('authorization') ? await authenticate(c).catch(() => null) : null;
+    if (user) await c.var.auth.tokens.revoke(user.id, refreshToken);
+    else if (refreshToken) await c.var.auth.tokens.revokeFamilyOf(refreshToken);
+    else throw new DomainError('not_authenticated', 'Not authenticated');
     return c.json({ message: 'Logged out' });
   });
 
@@ -208,13 +160,9 @@ export function authRoutes() {
       await limitByEmail(c, email);
       const { db, clock } = c.var.deps;
       const user = await findUserByEmail(db, email);
-      if (!user?.password_hash) throw new ApiError(400, 'Invalid reset code', 'code_invalid');
+      if (!user?.password_hash) throw new DomainError('code_invalid', 'Invalid reset code');
       await c.var.auth.codes.check(email, 'reset', code, { consume: true });
-      await db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(new_password), failed_login_count: 0, locked_until: null, updated_at: clock.now() })
-        .where('id', '=', user.id)
-        .execute();
+      await setPassword(db, clock.now(), user.id, new_password);
       // Every session signed in with the old password ends.
       await c.var.auth.tokens.revoke(user.id);
       return c.json({ message: 'Password has been reset' });

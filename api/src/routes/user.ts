@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../app.js';
 import { optionalUser, readCartToken } from '../auth/cart-cookie.js';
 import { requireUser } from '../auth/middleware.js';
+import { isGuest } from '../auth/users.js';
+import { DomainError } from '../domain-error.js';
 import * as rules from '../auth/rules.js';
 import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
@@ -13,6 +15,16 @@ import { renderReceipt } from '../services/receipts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Purchase not found';
+
+/** The provider's word on a payment; a provider that cannot be reached is a 502 the shopper can retry, not a 500. */
+async function retrievePayment(payments: AppEnv['Variables']['deps']['payments'], providerSessionId: string) {
+  try {
+    return await payments.retrievePayment(providerSessionId);
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('upstream_unavailable', 'The payment provider could not be reached. Please try again in a moment.');
+  }
+}
 
 /** Spec §7 "Account and orders"; mounted at /api/user/. */
 export function userRoutes() {
@@ -37,15 +49,17 @@ export function userRoutes() {
           ? await getPurchase(db, id)
           : undefined;
       const owner = session?.user_id ?? purchase?.user_id;
+      // The cart cookie alone opens only a guest's order (a guest whose session ran out while
+      // paying); a registered buyer's order needs their sign-in, so it stays closed after sign-out.
       const allowed = user
         ? owner === user.id
-        : Boolean(session?.cart_token_hash && token && session.cart_token_hash === hashCartToken(token));
+        : Boolean(session?.cart_token_hash && token && session.cart_token_hash === hashCartToken(token)) && (await isGuest(db, owner));
       if (!owner || !allowed) throw new ApiError(404, NOT_FOUND);
 
       // The shopper may come back before the provider's webhook: ask the provider, and fulfil if paid.
       if (!purchase && session && session.status !== 'completed' && session.provider_session_id) {
         const { payments } = c.var.deps;
-        const payment = session.provider === payments.name ? await payments.retrievePayment(session.provider_session_id) : null;
+        const payment = session.provider === payments.name ? await retrievePayment(payments, session.provider_session_id) : null;
         if (payment) {
           const { purchaseId } = await fulfilCheckoutSession(c.var.deps, session.id, payment);
           purchase = await getPurchase(db, purchaseId);

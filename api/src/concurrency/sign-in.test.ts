@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { readOutbox } from '../services/mail';
 
-// Emailed codes allow five guesses in all, however many arrive at the same moment.
+// Emailed codes allow five guesses in all, and passwords five failures before a lock, however many arrive at once.
 const api = useTestApi({ seed: false });
 
 const post = (path: string, body: unknown) =>
@@ -60,5 +60,31 @@ describe('the right code sent twice at once', () => {
     const code = await mailedCode(email);
     const answers = await Promise.all([post('verify-guest', { email, code }), post('verify-guest', { email, code })]);
     expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
+  });
+});
+
+describe('16 parallel sign-ins to one account', () => {
+  const password = 'Sunny-Day-2026';
+
+  it('lock it at the fifth wrong password: four are told invalid, the rest locked, and then even the right one', async () => {
+    const email = newEmail();
+    await registeredAccount(email);
+    const answers = await Promise.all(Array.from({ length: 15 }, () => post('login', { email, password: 'Wrong-Guess-2026' })));
+    const codes = await Promise.all(answers.map(async (res) => (await res.json()).code));
+    expect(codes.filter((code) => code === 'invalid_credentials')).toHaveLength(4);
+    expect(codes.filter((code) => code === 'account_locked')).toHaveLength(11);
+    const right = await post('login', { email, password });
+    expect(right.status).toBe(423);
+  });
+
+  it('never let the right password lift a lock set by a parallel failure', async () => {
+    const email = newEmail();
+    await registeredAccount(email);
+    const wrong = Array.from({ length: 15 }, () => post('login', { email, password: 'Wrong-Guess-2026' }));
+    const answers = await Promise.all([...wrong, post('login', { email, password })]);
+    const codes = await Promise.all(answers.map(async (res) => (res.status === 200 ? 'signed_in' : (await res.json()).code)));
+    // Whatever the order, at most a success's worth of extra failures, and the account ends locked.
+    expect(codes.filter((code) => code === 'invalid_credentials').length).toBeLessThanOrEqual(8);
+    expect((await post('login', { email, password })).status).toBe(423);
   });
 });

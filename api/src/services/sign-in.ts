@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { GUEST_SESSION_TTL_MS, LOCK_AFTER_FAILURES, LOCK_DURATION_MS } from '../auth/rules.js';
+import { findUserByEmail, type UserRow } from '../auth/users.js';
+import type { Db } from '../db/database.js';
+import { DomainError } from '../domain-error.js';
+
+const accountExists = () => new DomainError('already_exists', 'An account with this email already exists');
+
+function lockedFor(until: Date, now: Date): DomainError {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return new DomainError('account_locked', `Account locked due to multiple failed attempts. Try again in ${minutes} minutes.`);
+}
+
+/** Refuses an email that already has an account with a password. */
+export async function ensureNoAccount(db: Db, email: string): Promise<UserRow | undefined> {
+  const user = await findUserByEmail(db, email);
+  if (user?.password_hash) throw accountExists();
+  return user;
+}
+
+/** Which verification the email has under way, for a resend; no_verification_pending when none. */
+export async function pendingVerification(db: Db, email: string): Promise<'register' | 'guest'> {
+  const pending = await db
+    .selectFrom('verification_codes')
+    .select('purpose')
+    .where('email', '=', email)
+    .where('purpose', 'in', ['register', 'guest'])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!pending) throw new DomainError('no_verification_pending', 'No verification in progress for this email');
+  return pending.purpose as 'register' | 'guest';
+}
+
+/** The registered account, made from scratch or from the guest record of the same email (keeping its purchases and cards). */
+export async function createAccount(
+  db: Db,
+  now: Date,
+  existing: UserRow | undefined,
+  input: { email: string; password: string; first_name: string; last_name: string },
+): Promise<UserRow> {
+  const account = {
+    user_type: 'registered' as const,
+    password_hash: await hashPassword(input.password),
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email_verified_at: now,
+    session_expires_at: null,
+    updated_at: now,
+  };
+  return existing
+    ? db.updateTable('users').set(account).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
+    : db.insertInto('users').values({ email: input.email, created_at: now, ...account }).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A guest session of GUEST_SESSION_TTL_MS from now, on the guest record of the email. */
+export async function startGuestSession(db: Db, now: Date, existing: UserRow | undefined, email: string): Promise<UserRow> {
+  const guest = { email_verified_at: now, session_expires_at: new Date(now.getTime() + GUEST_SESSION_TTL_MS), updated_at: now };
+  return existing
+    ? db.updateTable('users').set(guest).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
+    : db.insertInto('users').values({ email, user_type: 'guest', created_at: now, ...guest }).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Email and password. Failures are counted, and the lock set, in one statement that runs only while
+ * the account is not locked; a success clears the count only on the same condition. So however
+ * many guesses arrive at once, the fifth failure locks the account, no guess gets through a lock,
+ * and a right password cannot lift a lock that a parallel failure has just set.
+ */
+export async function passwordSignIn(db: Db, now: Date, email: string, password: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
+  if (user?.locked_until && user.locked_until > now) throw lockedFor(user.locked_until, now);
+  const unlocked = sql<boolean>`(locked_until is null or locked_until <= ${now})`;
+
+  if (!user || !(await verifyPassword(user.password_hash ?? null, password))) {
+    if (user?.password_hash) {
+      const lockUntil = new Date(now.getTime() + LOCK_DURATION_MS);
+      const reachesLock = sql<boolean>`failed_login_count + 1 >= ${LOCK_AFTER_FAILURES}`;
+      const counted = await db
+        .updateTable('users')
+        .set({
+          failed_login_count: sql<number>`case when ${reachesLock} then 0 else failed_login_count + 1 end`,
+          locked_until: sql<Date | null>`case when ${reachesLock} then ${lockUntil} else locked_until end`,
+        })
+        .where('id', '=', user.id)
+        .where(unlocked)
+        .returning(['locked_until'])
+        .executeTakeFirst();
+      const lock = counted ? counted.locked_until : await lockOf(db, user.id);
+      if (lock && lock > now) throw lockedFor(lock, now);
+    }
+    throw new DomainError('invalid_credentials', 'Invalid credentials');
+  }
+  const signedIn = await db
+    .updateTable('users')
+    .set({ failed_login_count: 0, locked_until: null })
+    .where('id', '=', user.id)
+    .where(unlocked)
+    .returningAll()
+    .executeTakeFirst();
+  if (!signedIn) throw lockedFor((await lockOf(db, user.id)) ?? new Date(now.getTime() + LOCK_DURATION_MS), now);
+  return signedIn;
+}
+
+async function lockOf(db: Db, userId: string): Promise<Date | null> {
+  const row = await db.selectFrom('users').select('locked_until').where('id', '=', userId).executeTakeFirst();
+  return row?.locked_until ?? null;
+}
+
+/** A new password, which also lifts any lock. */
+export async function setPassword(db: Db, now: Date, userId: string, password: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password), failed_login_count: 0, locked_until: null, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopper } from '../../tests/support/shopper';
+import { nextCookie, shopperCookie, storefrontPost } from '../../tests/support/storefront-session';
+import { startTestApi } from '../../tests/support/test-api';
+import { commitSession, getSession } from '~/lib/session.server';
+import { action } from './logout';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+let api: Api;
+beforeAll(async () => {
+  api = await startTestApi();
+  process.env.API_URL = api.url;
+});
+afterAll(() => api.cleanup());
+
+const sessionOf = (cookie: string) => getSession(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
+
+describe('sign-out', () => {
+  it('ends the session at the API even after the access token ran out, and forgets the cart cookie', async () => {
+    const s = shopper(api);
+    await s.register();
+    const signedIn = await sessionOf(await shopperCookie(s));
+    const refreshToken = signedIn.get('refreshToken')!;
+    // The API's cart cookie the storefront relays for this shopper.
+    signedIn.set('apiCartCookie', 'cart_token=a-cart-of-the-signed-in-shopper');
+    const cookie = (await commitSession(new Request('http://shop.test/'), signedIn)).split(';')[0];
+    api.clock.advance(16 * 60_000);
+
+    const response = await action({ request: storefrontPost('/logout', cookie, {}), params: {}, context: {} });
+    expect(response.status).toBe(303);
+    const after = await sessionOf(nextCookie(response, cookie)!);
+    expect(after.get('accessToken')).toBeUndefined();
+    expect(after.get('refreshToken')).toBeUndefined();
+    expect(after.get('apiCartCookie')).toBeUndefined();
+    // The copied cookie's refresh token no longer works.
+    const refreshed = await fetch(`${api.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+    expect(refreshed.status).toBe(401);
+  });
+});
