@@ -41,7 +41,8 @@ function flatMetadata(metadata: Record<string, unknown>): Record<string, string>
 
 /**
  * Reserves the stock of every line (conditional decrement, in variant order so concurrent sessions
- * never deadlock), records the session, and asks the payment provider for its page.
+ * never deadlock), records the session, and asks the payment provider for its page. The shopper's
+ * earlier open session, if any, is cancelled and its stock released first (ADR 017).
  * A line the stock cannot cover refuses the whole checkout with a detail naming the product.
  */
 export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckoutInput): Promise<{ checkout_url: string; session_id: string }> {
@@ -51,6 +52,11 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
   const lines = [...input.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
 
   const session = await db.transaction().execute(async (trx) => {
+    // One open session per shopper: a new checkout gives back what the previous one held, so no
+    // one can pile up reservations. The user row is locked so parallel opens take turns.
+    await trx.selectFrom('users').select('id').where('id', '=', input.user.id).forUpdate().executeTakeFirst();
+    const previous = await trx.selectFrom('checkout_sessions').select('id').where('user_id', '=', input.user.id).where('status', '=', 'open').execute();
+    for (const { id } of previous) await releaseInTransaction(trx, id, 'cancelled', now);
     const offered = [];
     for (const line of lines) {
       const variant = await trx
