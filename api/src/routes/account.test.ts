@@ -1,28 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buyThroughCheckout, shopper, variants, type Shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
-import { inflateSync } from 'node:zlib';
+import { pdfText } from '../../../tests/support/pdf-text';
 import { formatEuro } from '@contract/money';
-
-/** The text a PDF draws: its content streams inflated and their hex-encoded strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  let text = '';
-  for (const match of source.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
-    } catch {
-      continue; // fonts and images
-    }
-    // pdfkit writes each run as hex strings in TJ arrays, with kerning numbers between them.
-    for (const line of content.split('\n')) {
-      const parts = [...line.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1'));
-      if (parts.length) text += `${parts.join('')}\n`;
-    }
-  }
-  return text.replace(/\x80/g, '€');
-}
 
 const api = useTestApi();
 
@@ -125,6 +105,17 @@ describe('purchases', () => {
     const stranger = shopper(api);
     await stranger.register();
     expect((await stranger.get(`/api/user/purchase/${ids[0]}/receipt`)).status).toBe(404);
+  });
+
+  it('prints names in any script the receipt font covers, and a plain ? for what it does not', async () => {
+    const s = shopper(api);
+    await s.register();
+    expect((await s.put('/api/user/profile', { first_name: 'Zoë', last_name: 'Ωμέγα 山田' })).status).toBe(200);
+    const own = await buy(s, [{ id: api.stocked[2].id }]);
+    const res = await api.app.request(`/api/user/purchase/${own}/receipt`, { headers: { Authorization: `Bearer ${s.accessToken}` } });
+    expect(res.status).toBe(200);
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain('Buyer: Zoë Ωμέγα ??');
   });
 
   it('refuses a receipt to a guest, even of their own purchase: receipts need an account', async () => {

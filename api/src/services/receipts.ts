@@ -3,6 +3,7 @@ import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import type { Address } from '../db/schema.js';
 import type { PurchaseSuccessOut } from './purchases.js';
+import { printable, RECEIPT_FONTS } from './receipt-fonts.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
 
@@ -16,6 +17,8 @@ function addressLines(address: Address | null): string[] {
 /** A PDF receipt for a purchase: shop, order, buyer, addresses, items, VAT included, total, payment. */
 export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: string | null }): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Receipt ${purchase.order_number}`, Author: BRAND.name } });
+  doc.registerFont('Regular', RECEIPT_FONTS.regular);
+  doc.registerFont('Bold', RECEIPT_FONTS.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -24,30 +27,30 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   });
 
   const hq = BRAND.headquarters;
-  doc.font('Helvetica-Bold').fontSize(22).text(BRAND.name, { characterSpacing: 4 });
-  doc.font('Helvetica').fontSize(9).fillColor('#555').text(`${hq.line1}, ${hq.postalCode} ${hq.city}, ${hq.country} · ${BRAND.email}`);
-  doc.moveDown(1.5).fillColor('#000').font('Helvetica-Bold').fontSize(16).text('Receipt');
-  doc.font('Helvetica').fontSize(10);
+  doc.font('Bold').fontSize(22).text(BRAND.name, { characterSpacing: 4 });
+  doc.font('Regular').fontSize(9).fillColor('#555').text(`${hq.line1}, ${hq.postalCode} ${hq.city}, ${hq.country} · ${BRAND.email}`);
+  doc.moveDown(1.5).fillColor('#000').font('Bold').fontSize(16).text('Receipt');
+  doc.font('Regular').fontSize(10);
   doc.text(`Order number: ${purchase.order_number}`);
   doc.text(`Date: ${dateFormat.format(new Date(purchase.created_at))}`);
   doc.text(`Status: ${purchase.status}`);
-  doc.text(`Buyer: ${[purchase.buyer_name, purchase.customer_email].filter(Boolean).join(' · ')}`);
+  doc.text(printable(`Buyer: ${[purchase.buyer_name, purchase.customer_email].filter(Boolean).join(' · ')}`));
 
   const shipping = addressLines(purchase.shipping_address);
   const billing = addressLines(purchase.billing_address);
   if (shipping.length || billing.length) {
     doc.moveDown();
     const top = doc.y;
-    if (shipping.length) doc.font('Helvetica-Bold').text('Shipping address', 50, top).font('Helvetica').text(shipping.join('\n'), 50);
-    if (billing.length) doc.font('Helvetica-Bold').text('Billing address', 300, top).font('Helvetica').text(billing.join('\n'), 300);
+    if (shipping.length) doc.font('Bold').text('Shipping address', 50, top).font('Regular').text(printable(shipping.join('\n')), 50);
+    if (billing.length) doc.font('Bold').text('Billing address', 300, top).font('Regular').text(printable(billing.join('\n')), 300);
     doc.x = 50;
   }
 
-  doc.moveDown(1.5).font('Helvetica-Bold');
+  doc.moveDown(1.5).font('Bold');
   const row = (cells: [string, string, string, string], bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    doc.text(cells[0], 50, y, { width: 270 });
+    doc.font(bold ? 'Bold' : 'Regular');
+    doc.text(printable(cells[0]), 50, y, { width: 270 });
     const after = doc.y;
     doc.text(cells[1], 330, y, { width: 40, align: 'right' });
     doc.text(cells[2], 380, y, { width: 80, align: 'right' });
@@ -64,7 +67,7 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   doc.moveDown();
   const total = (label: string, amount: string, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(label, 300, y, { width: 160 }).text(amount, 470, y, { width: 75, align: 'right' });
+    doc.font(bold ? 'Bold' : 'Regular').text(label, 300, y, { width: 160 }).text(amount, 470, y, { width: 75, align: 'right' });
     doc.x = 50;
   };
   total('Subtotal', formatEuro(purchase.subtotal));
@@ -73,7 +76,7 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   total('Total', formatEuro(purchase.total), true);
   total('of which VAT 22% included', formatEuro(purchase.tax));
 
-  doc.moveDown(2).font('Helvetica').fontSize(10).text(`Payment method: ${purchase.payment_method}`, 50);
+  doc.moveDown(2).font('Regular').fontSize(10).text(`Payment method: ${purchase.payment_method}`, 50);
   doc.moveDown().fontSize(8).fillColor('#555').text(`${BRAND.name}: ${BRAND.tagline}. Prices include Italian VAT at 22%.`, 50);
   doc.end();
   return done;
