@@ -1,7 +1,7 @@
 import { fetch as undiciFetch } from 'undici';
 import type { z } from 'zod';
 import { isErrorCode, type ErrorCode } from '@contract/errors';
-import { productListSchema, type ProductListItem } from './api-schemas';
+import { productListSchema, type ProductListItem } from '@contract/api/catalogue';
 import { catalogueCache } from './cache.server';
 import { getEnv } from './env.server';
 import { MESSAGES } from './messages';

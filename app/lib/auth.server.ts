@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { z } from 'zod';
+import { signInSchema, tokenPairSchema, type ApiUser, type SignInAnswer } from '@contract/api/auth';
 import { ApiRequestError, createApiClient, type ApiClient, type ApiClientOptions } from './api.server';
 import { shopperAddress } from './client-address.server';
 import { getEnv } from './env.server';
@@ -11,22 +11,7 @@ import { commitSession, getSession, type SessionUser, type ShopSession } from '.
 export const REGISTERED_SESSION_SECONDS = 24 * 60 * 60;
 export const GUEST_SESSION_SECONDS = Math.round(0.42 * 24 * 60 * 60);
 
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  user_type: z.enum(['guest', 'registered']),
-  has_password: z.boolean().optional(),
-  session_expires_at: z.string().nullable().optional().transform((v) => v ?? null),
-  first_name: z.string().nullable().optional().transform((v) => v ?? null),
-  last_name: z.string().nullable().optional().transform((v) => v ?? null),
-  phone: z.string().nullable().optional(),
-  address: z.string().nullable().optional(),
-  member_since: z.string().optional(),
-});
-export type ApiUser = z.infer<typeof userSchema>;
-
-export const signInSchema = z.object({ access_token: z.string(), refresh_token: z.string(), user: userSchema });
-const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
+export { signInSchema };
 
 const AUTH_KEYS = ['accessToken', 'refreshToken', 'user', 'expiresAt'] as const;
 
@@ -42,7 +27,7 @@ function toSessionUser(user: ApiUser): SessionUser {
 }
 
 /** Stores a sign-in in the session; the cookie lives 1 day, or 0.42 days for a guest. */
-export async function signIn(request: Request, session: ShopSession, result: z.infer<typeof signInSchema>): Promise<string> {
+export async function signIn(request: Request, session: ShopSession, result: SignInAnswer): Promise<string> {
   session.set('accessToken', result.access_token);
   session.set('refreshToken', result.refresh_token);
   session.set('user', toSessionUser(result.user));

@@ -2,18 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ApiRequestError } from './api.server';
 import { shopperApi } from './auth.server';
-import {
-  apiCardSchema,
-  cardCode,
-  cardDate,
-  cardLabel,
-  cardListSchema,
-  cardOwnerName,
-  userCardsSchema,
-  type ApiCard,
-  type CardOwner,
-  type CardView,
-} from './cards';
+import { apiCardSchema, cardListSchema, userCardsSchema, type ApiCard } from '@contract/api/cards';
+import { cardCode, cardDate, cardLabel, cardOwnerName, type CardOwner, type CardView } from './cards';
 import { getEnv } from './env.server';
 import { storageObjectUrl } from './images';
 

@@ -1,30 +1,5 @@
-import { z } from 'zod';
 import { BRAND } from '@contract/brand';
-import { CARD_RULES } from '@contract/cards';
 import { CARD_MESSAGES } from './messages';
-
-/** The Collectible card of spec §3 as the API answers it. */
-export const apiCardSchema = z.object({
-  id: z.string(),
-  product_id: z.string().nullish(),
-  product_name: z.string().nullish(),
-  name: z.string(),
-  rarity: z.string().nullish(),
-  animation_folder_path: z.string(),
-  animation_file_name: z.string(),
-  animation_file_format: z.string().default('webp'),
-  animation_length: z.number().int().positive().default(CARD_RULES.animationLength),
-  image_path: z.string(),
-  text_color: z.string(),
-  accent_color: z.string(),
-  bg_color: z.string(),
-  unlocked_at: z.string().nullish(),
-  created_at: z.string().nullish(),
-});
-export type ApiCard = z.infer<typeof apiCardSchema>;
-
-export const userCardsSchema = z.object({ unlocked_cards: z.array(apiCardSchema) });
-export const cardListSchema = z.object({ cards: z.array(apiCardSchema).default([]), total: z.number().int() });
 
 /** Whose card it is: the parts of a user (or a purchase's email) the face needs. */
 export interface CardOwner {

@@ -9,43 +9,7 @@ import { CART_RULES } from '@contract/shop-rules';
 /** The API's cart cookie (Path=/api, HttpOnly): the storefront keeps it in its session and relays it. */
 const API_CART_COOKIE = 'cart_token';
 
-const attributeSchema = z.object({
-  attribute_name: z.string(),
-  value: z.string(),
-  value_description: z.string().nullish(),
-  order: z.number().nullish(),
-});
-
-const cartItemSchema = z.object({
-  id: z.string(),
-  quantity: z.number().int(),
-  price_at_addition: z.number().int(),
-  subtotal: z.number().int(),
-  product: z.object({
-    name: z.string(),
-    sku: z.string().nullish(),
-    short_description: z.string().nullish(),
-    image: z.string().nullish(),
-  }),
-  variant_info: z
-    .object({
-      sku: z.string().nullish(),
-      description: z.string().nullish(),
-      attributes: z.array(attributeSchema).default([]),
-    })
-    .nullish(),
-});
-
-/** The Cart of spec §3. */
-export const cartSchema = z.object({
-  cart_id: z.string().nullish(),
-  user_id: z.string().nullish(),
-  total_price: z.number().int(),
-  total_items: z.number().int(),
-  items: z.array(cartItemSchema),
-});
-export type Cart = z.infer<typeof cartSchema>;
-export type CartItem = Cart['items'][number];
+import { cartSchema } from '@contract/api/cart';
 
 const addressSchema = z
   .object({

@@ -1,4 +1,5 @@
-import { productDetailsSchema, wishlistAnswerSchema, wishlistEntriesSchema, type ProductDetails } from './api-schemas';
+import { productDetailsSchema, type ProductDetails } from '@contract/api/catalogue';
+import { wishlistAnswerSchema, wishlistEntriesSchema } from '@contract/api/wishlist';
 import type { ApiClient } from './api.server';
 import { catalogueCache } from './cache.server';
 

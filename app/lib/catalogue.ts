@@ -1,5 +1,5 @@
 import type { ProductCardData } from '~/components/product-card';
-import type { ProductListItem } from './api-schemas';
+import type { ProductListItem } from '@contract/api/catalogue';
 import { responsiveImage } from './images';
 import { MESSAGES } from './messages';
 import { productHref } from './product-link';

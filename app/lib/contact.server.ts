@@ -1,13 +1,13 @@
 import type { ContactMessage } from '~/forms/contact';
 import { ApiRequestError, type ApiClient } from './api.server';
-import { contactSubmitResponseSchema } from './api-schemas';
+import { contactAnswerSchema } from '@contract/api/contact';
 import { shopperAddress } from './client-address.server';
 import { MESSAGES } from './messages';
 
 /** Sends a contact message to the shop API, passing on the shopper's address for its per-IP limit. */
 export function submitContactMessage(api: ApiClient, message: ContactMessage, request: Request) {
   const ip = shopperAddress(request);
-  return api.request('POST', 'contact/submit', contactSubmitResponseSchema, {
+  return api.request('POST', 'contact/submit', contactAnswerSchema, {
     body: message,
     headers: ip ? { 'X-Forwarded-For': ip } : undefined,
   });

@@ -1,4 +1,4 @@
-import type { ProductDetails, ProductVariant } from './api-schemas';
+import type { ProductDetails, ProductVariant } from '@contract/api/catalogue';
 import { responsiveImage, type ApiImage, type ResponsiveImage } from './images';
 import { BRAND } from '@contract/brand';
 import { MESSAGES } from './messages';

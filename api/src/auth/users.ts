@@ -1,22 +1,13 @@
 import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { userSchema } from '@contract/api/auth';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
 export type UserRow = Selectable<Database['users']>;
 
-/** The User of spec §3 as the API answers it. */
-export interface UserOut {
-  id: string;
-  email: string;
-  user_type: 'guest' | 'registered';
-  has_password: boolean;
-  session_expires_at: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  address: string | null;
-  member_since: string;
-}
+/** The User of spec §3 as the API answers it (`contract/api/auth.ts`). */
+export type UserOut = z.input<typeof userSchema>;
 
 export function toUserOut(user: UserRow): UserOut {
   return {

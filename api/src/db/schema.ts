@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { apiCardSchema } from '@contract/api/cards';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /** Kysely's view of the tables created by ./migrations. */
@@ -207,25 +209,8 @@ export interface Database {
   };
 }
 
-/** The Collectible card of spec §3 as the API answers it. */
-export interface CardOut {
-  id: string;
-  product_id: string;
-  product_name: string | null;
-  name: string;
-  rarity: string | null;
-  animation_folder_path: string;
-  animation_file_name: string;
-  animation_file_format: string;
-  animation_length: number;
-  image_path: string;
-  text_color: string;
-  accent_color: string;
-  bg_color: string;
-  /** When the requesting user unlocked it; null in the catalogue for cards still locked. */
-  unlocked_at: string | null;
-  created_at: string;
-}
+/** The Collectible card of spec §3 as the API answers it (`contract/api/cards.ts`). */
+export type CardOut = z.input<typeof apiCardSchema>;
 
 export type PaymentProviderName = 'test' | 'stripe';
 

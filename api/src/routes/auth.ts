@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { checkEmailAnswerSchema, messageAnswerSchema, signInSchema, tokenPairSchema, userSchema } from '@contract/api/auth';
+import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { resetCodeEmail, verificationCodeEmail } from '../auth/emails.js';
 import { mergeCartOfRequest } from '../auth/cart-cookie.js';
@@ -35,14 +37,14 @@ export function authRoutes() {
   /** Every sign-in ends here: an anonymous cart sent along joins the user's cart before the tokens go out. */
   async function signedIn(c: Context<AppEnv>, user: UserRow) {
     await mergeCartOfRequest(c, user.id);
-    return c.json({ ...(await c.var.auth.tokens.issue(user)), user: toUserOut(user) });
+    return answer(c, signInSchema, { ...(await c.var.auth.tokens.issue(user)), user: toUserOut(user) });
   }
 
   app.post('/check-email', validate('json', emailOnly), async (c) => {
     const { email } = c.req.valid('json');
     await limitByEmail(c, email);
     const user = await findUserByEmail(c.var.deps.db, email);
-    return c.json({ exists: Boolean(user), has_password: Boolean(user?.password_hash) });
+    return answer(c, checkEmailAnswerSchema, { exists: Boolean(user), has_password: Boolean(user?.password_hash) });
   });
 
   app.post(
@@ -61,7 +63,7 @@ export function authRoutes() {
       await limitByEmail(c, email);
       await ensureNoAccount(c.var.deps.db, email);
       await sendCode(c, email, guest_checkout ? 'guest' : 'register');
-      return c.json({ message: 'Verification code sent', email });
+      return answer(c, messageAnswerSchema, { message: 'Verification code sent', email });
     },
   );
 
@@ -69,14 +71,14 @@ export function authRoutes() {
     const { email } = c.req.valid('json');
     await limitByEmail(c, email);
     await sendCode(c, email, await pendingVerification(c.var.deps.db, email));
-    return c.json({ message: 'Verification code sent', email });
+    return answer(c, messageAnswerSchema, { message: 'Verification code sent', email });
   });
 
   app.post('/verify-email', validate('json', z.object({ email: rules.email, code: rules.code('Verification code') })), async (c) => {
     const { email, code } = c.req.valid('json');
     await limitByEmail(c, email);
     await c.var.auth.codes.check(email, 'register', code, { consume: false });
-    return c.json({ message: 'Email verified', verified: true });
+    return answer(c, messageAnswerSchema, { message: 'Email verified', verified: true });
   });
 
   app.post(
@@ -115,7 +117,7 @@ export function authRoutes() {
 
   app.post('/refresh', validate('json', z.object({ refresh_token: z.string().min(1).max(200) })), async (c) => {
     const { refresh_token } = c.req.valid('json');
-    return c.json(await c.var.auth.tokens.rotate(refresh_token));
+    return answer(c, tokenPairSchema, await c.var.auth.tokens.rotate(refresh_token));
   });
 
   // Sign-out ends the session whatever state its access token is in: with a valid access token, its
@@ -128,10 +130,10 @@ export function authRoutes() {
     if (user) await c.var.auth.tokens.revoke(user.id, refreshToken);
     else if (refreshToken) await c.var.auth.tokens.revokeFamilyOf(refreshToken);
     else throw new DomainError('not_authenticated', 'Not authenticated');
-    return c.json({ message: 'Logged out' });
+    return answer(c, messageAnswerSchema, { message: 'Logged out' });
   });
 
-  app.get('/me', requireUser, (c) => c.json(toUserOut(c.var.user)));
+  app.get('/me', requireUser, (c) => answer(c, userSchema, toUserOut(c.var.user)));
 
   app.post('/request-password-reset', validate('json', emailOnly), async (c) => {
     const { email } = c.req.valid('json');
@@ -142,14 +144,14 @@ export function authRoutes() {
       const code = await c.var.auth.codes.create(email, 'reset');
       await c.var.deps.mail.send({ to: email, ...resetCodeEmail(code) });
     }
-    return c.json({ message: 'If an account exists for this email, a reset code has been sent' });
+    return answer(c, messageAnswerSchema, { message: 'If an account exists for this email, a reset code has been sent' });
   });
 
   app.post('/verify-reset-code', validate('json', z.object({ email: rules.email, code: rules.code('Reset code') })), async (c) => {
     const { email, code } = c.req.valid('json');
     await limitByEmail(c, email);
     await c.var.auth.codes.check(email, 'reset', code, { consume: false });
-    return c.json({ message: 'Reset code verified' });
+    return answer(c, messageAnswerSchema, { message: 'Reset code verified' });
   });
 
   app.post(
@@ -165,7 +167,7 @@ export function authRoutes() {
       await setPassword(db, clock.now(), user.id, new_password);
       // Every session signed in with the old password ends.
       await c.var.auth.tokens.revoke(user.id);
-      return c.json({ message: 'Password has been reset' });
+      return answer(c, messageAnswerSchema, { message: 'Password has been reset' });
     },
   );
 

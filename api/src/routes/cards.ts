@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { cardListSchema, cardsQuerySchema, userCardsSchema } from '@contract/api/cards';
+import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { requireUser } from '../auth/middleware.js';
 import { validate } from '../http-errors.js';
@@ -11,7 +12,7 @@ export function cardRoutes() {
 
   app.get('/user-cards', requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ unlocked_cards: await listUserCards(c.var.deps.db, c.var.user.id) });
+    return answer(c, userCardsSchema, { unlocked_cards: await listUserCards(c.var.deps.db, c.var.user.id) });
   });
 
   app.get(
@@ -19,15 +20,12 @@ export function cardRoutes() {
     requireUser,
     validate(
       'query',
-      z.object({
-        per_page: z.coerce.number({ invalid_type_error: 'per_page must be a whole number' }).int('per_page must be a whole number').min(1).max(100).default(20),
-        page: z.coerce.number({ invalid_type_error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
-      }),
+      cardsQuerySchema,
     ),
     async (c) => {
       const { per_page, page } = c.req.valid('query');
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await listCards(c.var.deps.db, c.var.user.id, page, per_page));
+      return answer(c, cardListSchema, await listCards(c.var.deps.db, c.var.user.id, page, per_page));
     },
   );
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { CART_RULES } from '@contract/shop-rules';
+import { cartAddRequestSchema, cartItemParamSchema, cartQuantityRequestSchema, cartSchema } from '@contract/api/cart';
+import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { shopperCart } from '../auth/cart-cookie.js';
 import { DomainError } from '../domain-error.js';
@@ -8,22 +8,9 @@ import { validate } from '../http-errors.js';
 import { emptyCart, findVariant, loadCart, notEnoughStock } from '../services/cart.js';
 import { addToCart, cartLine, clearCart, removeLine, setLineQuantity } from '../services/cart-lines.js';
 
-/** Shown to shoppers as it is (spec §8), so in words. */
-const TOO_MANY = `At most ${CART_RULES.maxLineQuantity} of an item per order`;
-
-const addSchema = z.object({
-  product_id: z.string().uuid().optional(),
-  variant_id: z.string().uuid(),
-  quantity: z.number().int().min(1).max(CART_RULES.maxLineQuantity, TOO_MANY).default(CART_RULES.quantityPerAdd),
-  // Sent by the storefront but never trusted: the price comes from the catalogue.
-  price_at_addition: z.unknown().optional(),
-});
-const itemParam = z.object({ itemId: z.string().uuid() });
-const quantitySchema = z.object({ quantity: z.number().int().min(0).max(CART_RULES.maxLineQuantity, TOO_MANY) });
-
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
   c.header('Cache-Control', 'private, no-store');
-  return c.json(cartId ? await loadCart(c.var.deps.db, cartId, c.var.deps.config.storageUrl) : emptyCart(userId));
+  return answer(c, cartSchema, cartId ? await loadCart(c.var.deps.db, cartId, c.var.deps.config.storageUrl) : emptyCart(userId));
 }
 
 /** Spec §7 "Cart (cookies)"; mounted at /api/cart/. */
@@ -35,7 +22,7 @@ export function cartRoutes() {
     return answerCart(c, cartId, user?.id ?? null);
   });
 
-  app.post('/add', validate('json', addSchema), async (c) => {
+  app.post('/add', validate('json', cartAddRequestSchema), async (c) => {
     const body = c.req.valid('json');
     const { db, clock } = c.var.deps;
     const variant = await findVariant(db, body.variant_id);
@@ -48,14 +35,14 @@ export function cartRoutes() {
     return answerCart(c, cartId, user?.id ?? null);
   });
 
-  app.put('/item/:itemId', validate('param', itemParam), validate('json', quantitySchema), async (c) => {
+  app.put('/item/:itemId', validate('param', cartItemParamSchema), validate('json', cartQuantityRequestSchema), async (c) => {
     const { itemId } = c.req.valid('param');
     const { cartId, user } = await shopperCart(c, { create: false });
     await setLineQuantity(c.var.deps.db, await cartLine(c.var.deps.db, cartId, itemId), c.req.valid('json').quantity);
     return answerCart(c, cartId, user?.id ?? null);
   });
 
-  app.delete('/item/:itemId', validate('param', itemParam), async (c) => {
+  app.delete('/item/:itemId', validate('param', cartItemParamSchema), async (c) => {
     const { cartId, user } = await shopperCart(c, { create: false });
     const line = await cartLine(c.var.deps.db, cartId, c.req.valid('param').itemId);
     await removeLine(c.var.deps.db, line.id);

@@ -1,34 +1,18 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { BRAND } from '@contract/brand';
-import { CONTACT_LIMITS, CONTACT_REASONS, CONTACT_REASON_LABELS } from '@contract/contact';
-import { EMAIL_PATTERN } from '@contract/shop-rules';
+import { contactAnswerSchema, contactRequestSchema } from '@contract/api/contact';
+import { CONTACT_REASON_LABELS } from '@contract/contact';
+import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { clientIp } from '../client-ip.js';
 import { validate } from '../http-errors.js';
 import { renderEmail } from '../services/mail-templates.js';
 import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
 
-const text = (max: number) => z.string().trim().min(1, 'Field must not be empty').max(max, `At most ${max} characters`);
-
-/** POST contact/submit of spec §7: name, email, reason, subject, message. */
-const contactBody = z.object({
-  name: text(CONTACT_LIMITS.name),
-  email: z
-    .string()
-    .trim()
-    .max(CONTACT_LIMITS.email, 'Email address is too long')
-    .regex(EMAIL_PATTERN, 'Not a valid email address')
-    .transform((value) => value.toLowerCase()),
-  reason: z.enum(CONTACT_REASONS),
-  subject: text(CONTACT_LIMITS.subject),
-  message: text(CONTACT_LIMITS.message),
-});
-
 export function contactRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post('/submit', validate('json', contactBody), async (c) => {
+  app.post('/submit', validate('json', contactRequestSchema), async (c) => {
     const { db, mail, clock, log, rateLimits } = c.var.deps;
     const input = c.req.valid('json');
     const ip = clientIp(c);
@@ -62,7 +46,7 @@ export function contactRoutes() {
     const results = await Promise.allSettled([mail.send({ to: BRAND.email, ...toShop }), mail.send({ to: input.email, ...acknowledgement })]);
     for (const result of results) if (result.status === 'rejected') log.error(`contact ${id}: sending mail failed`, result.reason);
 
-    return c.json({ id, message: 'Message received' }, 201);
+    return answer(c, contactAnswerSchema, { id, message: 'Message received' }, 201);
   });
 
   return app;

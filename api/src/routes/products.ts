@@ -1,17 +1,18 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { productDetailsQuerySchema, productDetailsSchema, productListSchema } from '@contract/api/catalogue';
 import type { AppEnv } from '../app.js';
+import { answer } from '../answer.js';
 import { validate } from '../http-errors.js';
 import { listCatalogue, productDetails } from '../services/catalogue.js';
 
 export function productRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post('/list', async (c) => c.json(await listCatalogue(c.var.deps.db)));
+  app.post('/list', async (c) => answer(c, productListSchema, await listCatalogue(c.var.deps.db)));
 
-  app.get('/details', validate('query', z.object({ product_name: z.string().trim().min(1).max(200) })), async (c) => {
+  app.get('/details', validate('query', productDetailsQuerySchema), async (c) => {
     const { db, config } = c.var.deps;
-    return c.json(await productDetails(db, c.req.valid('query').product_name, config.storageUrl));
+    return answer(c, productDetailsSchema, await productDetails(db, c.req.valid('query').product_name, config.storageUrl));
   });
 
   return app;

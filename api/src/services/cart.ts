@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Expression, type Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { CartAnswer } from '@contract/api/cart';
 import { CART_RULES } from '@contract/shop-rules';
 import { DomainError } from '../domain-error.js';
 import { publicObjectUrl } from './storage-urls.js';
@@ -94,30 +95,9 @@ export async function mergeAnonymousCart(db: Db, token: string, userId: string, 
   });
 }
 
-export interface CartItemOut {
-  id: string;
-  quantity: number;
-  price_at_addition: number;
-  subtotal: number;
-  product: { id: string; name: string; sku: string; short_description: string; image: string | null };
-  variant_info: {
-    variant_id: string;
-    sku: string;
-    description: string;
-    stock_quantity: number;
-    in_stock: boolean;
-    attributes: { attribute_name: string; value: string; value_description: string | null; order: number }[];
-  };
-}
-
-/** The Cart of spec §3. */
-export interface CartOut {
-  cart_id: string | null;
-  user_id: string | null;
-  total_price: number;
-  total_items: number;
-  items: CartItemOut[];
-}
+/** The Cart of spec §3, as `contract/api/cart.ts` describes it. */
+export type CartOut = CartAnswer;
+type CartItemOut = CartOut['items'][number];
 
 export function emptyCart(userId: string | null = null): CartOut {
   return { cart_id: null, user_id: userId, total_price: 0, total_items: 0, items: [] };

@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react';
 import type { SerializeFrom } from '@remix-run/node';
-import type { CartItem } from '~/lib/cart.server';
+import type { CartItem } from '@contract/api/cart';
 import { formatEuro } from '@contract/money';
 
 /** One cart item with its quantity buttons and Remove; each line posts through its own fetcher. */

@@ -1,4 +1,4 @@
-import type { SizeChart } from '~/lib/api-schemas';
+import type { SizeChart } from '@contract/api/catalogue';
 
 function listOf(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** The shop API's answers (spec §3), checked on arrival so a contract break fails loudly, not in a component. */
+/**
+ * The catalogue answers of the shop API (spec §3, §7 "Catalogue"): `POST products/list` and
+ * `GET products/details`. The API checks its answers against them outside production; the storefront
+ * parses what arrives with them, so a contract break fails loudly, not in a component.
+ */
 export const imageSchema = z.object({
   id: z.string(),
   filename: z.string().nullable().optional(),
@@ -51,8 +55,6 @@ export const productListSchema = z.array(productListItemSchema);
 
 export type ApiImageOut = z.infer<typeof imageSchema>;
 export type ProductListItem = z.infer<typeof productListItemSchema>;
-
-// --- Product details and wishlist (spec §3, §7 "Catalogue and wishlist") ---
 
 const sizeChartSchema = z.object({
   productName: z.string().optional(),
@@ -106,15 +108,9 @@ export const productDetailsSchema = z.object({
   variants: z.array(variantSchema).default([]),
 });
 
-export const wishlistEntriesSchema = z.array(
-  z.object({ product_id: z.string().nullable().optional(), product_variant_id: z.string().nullable().optional() }),
-);
-
-export const wishlistAnswerSchema = z.object({ message: z.string(), already_in_wishlist: z.boolean().optional() });
-
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 export type ProductVariant = z.infer<typeof variantSchema>;
 export type SizeChart = z.infer<typeof sizeChartSchema>;
 
-/** Answer of POST contact/submit. */
-export const contactSubmitResponseSchema = z.object({ id: z.string(), message: z.string() });
+/** `GET products/details?product_name=`. */
+export const productDetailsQuerySchema = z.object({ product_name: z.string().trim().min(1).max(200) });
