@@ -3,18 +3,9 @@ import type { ProfileField } from '~/forms/profile';
 import { ApiRequestError } from './api.server';
 import { shopperApi } from './auth.server';
 import type { OrderStatusFilter } from './orders-query';
-import { purchaseDetailSchema, purchaseListSchema, purchaseStatsSchema, type PurchaseListItem } from './purchases';
-
-/** GET/PUT user/profile (spec §7). */
-export const profileAnswerSchema = z.object({
-  email: z.string(),
-  first_name: z.string().nullish().transform((v) => v ?? null),
-  last_name: z.string().nullish().transform((v) => v ?? null),
-  phone: z.string().nullish().transform((v) => v ?? null),
-  address: z.string().nullish().transform((v) => v ?? null),
-  member_since: z.string().nullish().transform((v) => v ?? null),
-});
-export type Profile = z.infer<typeof profileAnswerSchema>;
+import { purchaseListSchema, purchaseStatsSchema, type PurchaseListItem } from '@contract/api/orders';
+import { profileAnswerSchema } from '@contract/api/profile';
+import { purchaseDetailSchema } from './purchases';
 
 export interface PurchaseQuery {
   limit: number;

@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { purchaseListSchema, purchaseStatsSchema } from '@contract/api/orders';
+import { profileAnswerSchema } from '@contract/api/profile';
+import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { optionalUser, readCartToken } from '../auth/cart-cookie.js';
 import { requireUser } from '../auth/middleware.js';
@@ -73,7 +76,7 @@ export function userRoutes() {
 
   app.get('/profile', requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await getProfile(c.var.deps.db, c.var.user.id));
+    return answer(c, profileAnswerSchema, await getProfile(c.var.deps.db, c.var.user.id));
   });
 
   app.put(
@@ -99,7 +102,7 @@ export function userRoutes() {
       const { db, clock } = c.var.deps;
       if (c.var.user.user_type !== 'registered') throw new ApiError(403, 'Please create an account to edit your profile', 'registration_required');
       await db.updateTable('users').set({ ...c.req.valid('json'), updated_at: clock.now() }).where('id', '=', c.var.user.id).execute();
-      return c.json(await getProfile(db, c.var.user.id));
+      return answer(c, profileAnswerSchema, await getProfile(db, c.var.user.id));
     },
   );
 
@@ -124,7 +127,7 @@ export function userRoutes() {
     async (c) => {
       const { limit, offset, q, status } = c.req.valid('query');
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await listPurchases(c.var.deps.db, c.var.user.id, limit, offset, { q, status }));
+      return answer(c, purchaseListSchema, await listPurchases(c.var.deps.db, c.var.user.id, limit, offset, { q, status }));
     },
   );
 
@@ -152,7 +155,7 @@ export function userRoutes() {
 
   app.get('/stats', requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await purchaseStats(c.var.deps.db, c.var.user.id));
+    return answer(c, purchaseStatsSchema, await purchaseStats(c.var.deps.db, c.var.user.id));
   });
 
   return app;

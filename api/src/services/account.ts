@@ -1,25 +1,21 @@
+import type { z } from 'zod';
+import type { profileAnswerSchema } from '@contract/api/profile';
+import { DomainError } from '../domain-error.js';
 import { sql } from 'kysely';
 import { formatEuro } from '@contract/money';
 import type { Db } from '../db/database.js';
 import { loadPurchaseSuccess } from './purchases.js';
 
-/** The profile of spec §7 (GET/PUT user/profile). */
-export interface ProfileOut {
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  address: string | null;
-  member_since: string;
-}
+/** The profile of spec §7 (`contract/api/profile.ts`). */
+export type ProfileOut = z.input<typeof profileAnswerSchema>;
 
-export async function getProfile(db: Db, userId: string): Promise<ProfileOut | undefined> {
+export async function getProfile(db: Db, userId: string): Promise<ProfileOut> {
   const user = await db
     .selectFrom('users')
     .select(['email', 'first_name', 'last_name', 'phone', 'address', 'created_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user) return undefined;
+  if (!user) throw new DomainError('not_found', 'User not found');
   const { created_at, ...rest } = user;
   return { ...rest, member_since: created_at.toISOString() };
 }

@@ -4,7 +4,7 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Link, useActionData, useFetcher } from '@remix-run/react';
 import type { FormEvent } from 'react';
 import { PROFILE_STRIPPERS, profileSchema, type ProfileField } from '~/forms/profile';
-import type { Profile } from '~/lib/account.server';
+import type { Profile } from '@contract/api/profile';
 import { formatLongDate } from '~/lib/dates';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 
