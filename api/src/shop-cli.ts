@@ -8,7 +8,7 @@ import { ApiError } from './http-errors.js';
 import { systemClock } from './services/clock.js';
 import { silentLogger, type Logger } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer, readOutbox, type OutboxEntry } from './services/mail.js';
-import { deliverOrder, listOrders, shipOrder, type OrderRow } from './services/orders.js';
+import { deliverOrder, listOrders, shipOrder, type OrderRow } from './services/fulfilment.js';
 import { listStock, restockVariant, type RestockResult, type StockRow } from './services/stock.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { shipOrder } from '../../api/src/services/orders';
+import { shipOrder } from '../../api/src/services/fulfilment';
 import { buyThroughCheckout, shopper, variants, type Shopper } from '../../tests/support/shopper';
 import { shopperCookie, storefrontGet } from '../../tests/support/storefront-session';
 import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';

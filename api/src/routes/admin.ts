@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../app.js';
 import { ApiError, validate } from '../http-errors.js';
 import { readOutbox } from '../services/mail.js';
-import { deliverOrder, listOrders, shipOrder } from '../services/orders.js';
+import { deliverOrder, listOrders, shipOrder } from '../services/fulfilment.js';
 import { listStock, restockVariant } from '../services/stock.js';
 
 function sameToken(given: string, expected: string): boolean {

@@ -5,7 +5,7 @@ import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import type { AppEnv } from '../app.js';
 import type { Address } from '../db/schema.js';
-import { closeCheckoutSession, findCheckoutSession, fulfilCheckoutSession } from '../services/checkout.js';
+import { closeCheckoutSession, findCheckoutSession, fulfilCheckoutSession, sessionLines } from '../services/checkout.js';
 import { escapeHtml } from '../services/mail-templates.js';
 import { setPagePolicy, styleHash } from '../security-headers.js';
 import { TEST_CARDS } from '../services/payments/test-provider.js';
@@ -74,15 +74,7 @@ async function paymentPage(
   session: Session,
   options: { status?: ContentfulStatusCode; values?: FormValues; errors?: Record<string, string>; alert?: string } = {},
 ) {
-  const { db } = c.var.deps;
-  const lines = await db
-    .selectFrom('checkout_session_items as i')
-    .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['i.quantity', 'i.unit_price', 'p.name', 'v.sku', 'v.description'])
-    .where('i.checkout_session_id', '=', session.id)
-    .orderBy('p.name')
-    .execute();
+  const lines = await sessionLines(c.var.deps.db, session.id);
   const values = options.values ?? {};
   const errors = options.errors ?? {};
   const field = (name: keyof FormValues, label: string, attrs = '') => `<label for="${name}">${escapeHtml(label)}</label>

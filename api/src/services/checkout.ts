@@ -9,7 +9,7 @@ import { totalsFor } from '@contract/totals';
 import { unlockCards } from './cards.js';
 import { lineLimitReached, notEnoughStock } from './cart.js';
 import type { PaymentDetails } from './payments/provider.js';
-import { purchaseConfirmationEmail } from './purchases.js';
+import { purchaseConfirmationEmail } from './order-confirmation.js';
 
 type Trx = Transaction<Database>;
 type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'>;
@@ -163,6 +163,18 @@ export async function releaseExpiredSessions(db: Db, now: Date): Promise<number>
   let released = 0;
   for (const { id } of due) if (await closeCheckoutSession(db, id, 'expired', now)) released += 1;
   return released;
+}
+
+/** The lines of a checkout session with their product names, as its payment page lists them. */
+export function sessionLines(db: Kysely<Database>, sessionId: string) {
+  return db
+    .selectFrom('checkout_session_items as i')
+    .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['i.quantity', 'i.unit_price', 'p.name', 'v.sku', 'v.description'])
+    .where('i.checkout_session_id', '=', sessionId)
+    .orderBy('p.name')
+    .execute();
 }
 
 /** Our session by its id or the provider's; ids that are not UUIDs never reach a uuid column. */

@@ -1,95 +1,118 @@
 import { sql } from 'kysely';
-import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
-import { trackingUrl } from '@contract/tracking';
-import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
-import { DomainError } from '../domain-error.js';
-import { orderNumber } from '@contract/order-number';
-import { renderEmail } from './mail-templates.js';
+import { loadPurchaseSuccess } from './order-confirmation.js';
 
-export interface OrderRow {
+export interface PurchaseListItem {
   purchase_id: string;
-  order_number: string;
   date: string;
-  email: string;
   total: string;
   status: string;
-  carrier: string | null;
-  tracking_number: string | null;
+  items: string[];
+  item_count: number;
+}
+
+/** The statuses an order moves through, as the list filter names them (lower case). */
+export const PURCHASE_STATUSES = ['processing', 'shipped', 'delivered'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+export interface PurchaseFilter {
+  /** Part of the purchase id, of the order number (ORD-…) or of an item name; case-insensitive. */
+  q?: string;
+  status?: PurchaseStatus;
+}
+
+/** `value` as a LIKE pattern matching it anywhere, its own wildcards taken literally. */
+function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The buyer's purchases, newest first, a page at a time; optionally only those matching `filter` (ADR 010). */
+export async function listPurchases(
+  db: Db,
+  userId: string,
+  limit: number,
+  offset: number,
+  filter: PurchaseFilter = {},
+): Promise<PurchaseListItem[]> {
+  let query = db.selectFrom('purchases').select(['id', 'created_at', 'total', 'status']).where('user_id', '=', userId);
+  if (filter.status) query = query.where(sql<string>`lower(status)`, '=', filter.status);
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = containsPattern(q);
+    const orderNumber = sql<string>`'ORD-' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') || '-' || upper(left(id::text, 8))`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<string>`id::text`, 'ilike', pattern),
+        eb(orderNumber, 'ilike', pattern),
+        eb.exists(
+          eb
+            .selectFrom('purchase_items')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('purchase_items.purchase_id', '=', 'purchases.id')
+            .where('purchase_items.name', 'ilike', pattern),
+        ),
+      ]),
+    );
+  }
+  const purchases = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (purchases.length === 0) return [];
+  const items = await db
+    .selectFrom('purchase_items')
+    .select(['purchase_id', 'name', 'quantity'])
+    .where(
+      'purchase_id',
+      'in',
+      purchases.map((p) => p.id),
+    )
+    .orderBy('position')
+    .execute();
+  return purchases.map((purchase) => {
+    const lines = items.filter((item) => item.purchase_id === purchase.id);
+    return {
+      purchase_id: purchase.id,
+      date: purchase.created_at.toISOString(),
+      total: formatEuro(purchase.total),
+      status: purchase.status,
+      items: lines.map((line) => line.name),
+      item_count: lines.reduce((sum, line) => sum + line.quantity, 0),
+    };
+  });
+}
+
+/** Every detail field of spec §3 for the owner's purchase; undefined for anyone else's. */
+export async function purchaseDetail(db: Db, userId: string, purchaseId: string) {
+  const purchase = await db
+    .selectFrom('purchases')
+    .select(['id', 'user_id', 'tracking_number', 'carrier'])
+    .where('id', '=', purchaseId)
+    .executeTakeFirst();
+  if (!purchase || purchase.user_id !== userId) return undefined;
+  const detail = await loadPurchaseSuccess(db, purchase.id, purchase.id);
+  if (!detail) return undefined;
+  return { ...detail, tracking_number: purchase.tracking_number, carrier: purchase.carrier };
 }
 
 /**
- * The purchase an owner means: a full id, its first 8 characters, or the order number
- * ORD-YYYY-MM-DD-XXXXXXXX. 404 when none matches, 409 when a short reference is ambiguous.
+ * Order statistics for the orders page. Defined here (the spec leaves the shape open): counts by
+ * status, "in transit" being the shipped orders, and the total spent in cents.
  */
-export async function findOrder(db: Db, reference: string) {
-  const ref = reference.trim();
-  const fromNumber = /^ORD-\d{4}-\d{2}-\d{2}-([0-9A-F]{8})$/i.exec(ref)?.[1];
-  const prefix = (fromNumber ?? ref).toLowerCase();
-  if (!/^[0-9a-f]{8}([0-9a-f-]{28})?$/.test(prefix)) throw new DomainError('not_found', `No order ${ref}`);
-  const matches = await db
+export async function purchaseStats(db: Db, userId: string) {
+  const row = await db
     .selectFrom('purchases')
-    .selectAll()
-    .where(sql<string>`id::text`, 'like', `${prefix}%`)
-    .limit(2)
-    .execute();
-  if (matches.length === 0) throw new DomainError('not_found', `No order ${ref}`);
-  if (matches.length > 1) throw new DomainError('order_ambiguous', `More than one order starts with ${ref}; give the full id`);
-  return matches[0];
-}
-
-export async function listOrders(db: Db): Promise<OrderRow[]> {
-  const rows = await db.selectFrom('purchases').selectAll().orderBy('created_at', 'desc').limit(500).execute();
-  return rows.map((p) => ({
-    purchase_id: p.id,
-    order_number: orderNumber(p.id, p.created_at),
-    date: p.created_at.toISOString(),
-    email: p.email,
-    total: formatEuro(p.total),
-    status: p.status,
-    carrier: p.carrier,
-    tracking_number: p.tracking_number,
-  }));
-}
-
-type OrderDeps = Pick<AppDeps, 'db' | 'mail'>;
-
-/** Processing → Shipped, with the carrier and tracking number; the buyer gets an email with the tracking link. */
-export async function shipOrder(deps: OrderDeps, reference: string, carrier: string, trackingNumber: string) {
-  const order = await findOrder(deps.db, reference);
-  const updated = await deps.db
-    .updateTable('purchases')
-    .set({ status: 'Shipped', carrier, tracking_number: trackingNumber })
-    .where('id', '=', order.id)
-    .where(sql<string>`lower(status)`, '=', 'processing')
-    .returningAll()
-    .executeTakeFirst();
-  if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`);
-  const number = orderNumber(updated.id, updated.created_at);
-  const link = trackingUrl(carrier, trackingNumber);
-  await deps.mail.send({
-    to: updated.email,
-    ...renderEmail({
-      subject: `Your ${BRAND.name} order ${number} has shipped`,
-      heading: 'Your order is on its way',
-      paragraphs: [`Order ${number} has left our workroom with ${carrier}.`, `Tracking number: ${trackingNumber}.`],
-      action: link ? { label: 'Track your parcel', url: link } : undefined,
-    }),
-  });
-  return { order_number: number, status: updated.status, carrier, tracking_number: trackingNumber, tracking_url: link };
-}
-
-/** Shipped → Delivered. */
-export async function deliverOrder(deps: OrderDeps, reference: string) {
-  const order = await findOrder(deps.db, reference);
-  const updated = await deps.db
-    .updateTable('purchases')
-    .set({ status: 'Delivered' })
-    .where('id', '=', order.id)
-    .where(sql<string>`lower(status)`, '=', 'shipped')
-    .returning(['id', 'created_at', 'status'])
-    .executeTakeFirst();
-  if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`);
-  return { order_number: orderNumber(updated.id, updated.created_at), status: updated.status };
+    .select([
+      sql<number>`count(*)::int`.as('total_orders'),
+      sql<number>`count(*) filter (where lower(status) = 'delivered')::int`.as('delivered'),
+      sql<number>`count(*) filter (where lower(status) = 'shipped')::int`.as('in_transit'),
+      sql<number>`count(*) filter (where lower(status) = 'processing')::int`.as('processing'),
+      sql<number>`coalesce(sum(total), 0)::int`.as('total_spent'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row;
 }

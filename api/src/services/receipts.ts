@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import type { Address } from '../db/schema.js';
-import type { PurchaseSuccessOut } from './purchases.js';
+import type { PurchaseSuccessOut } from './order-confirmation.js';
 import { printable, RECEIPT_FONTS } from './receipt-fonts.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });

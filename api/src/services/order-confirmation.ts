@@ -50,6 +50,11 @@ export async function getPurchase(db: Db, id: string) {
   return db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The purchase a checkout session became, if it has been paid. */
+export async function purchaseOfSession(db: Db, checkoutSessionId: string) {
+  return db.selectFrom('purchases').selectAll().where('checkout_session_id', '=', checkoutSessionId).executeTakeFirst();
+}
+
 /** A purchase as the success page shows it; `purchaseIntentId` is the id the page was opened with. */
 export async function loadPurchaseSuccess(db: Db, purchaseId: string, purchaseIntentId: string): Promise<PurchaseSuccessOut | null> {
   const purchase = await getPurchase(db, purchaseId);

@@ -1,19 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { purchaseListSchema, purchaseStatsSchema } from '@contract/api/orders';
-import { profileAnswerSchema } from '@contract/api/profile';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { optionalUser, readCartToken } from '../auth/cart-cookie.js';
 import { requireUser } from '../auth/middleware.js';
 import { isGuest } from '../auth/users.js';
 import { DomainError } from '../domain-error.js';
-import * as rules from '../auth/rules.js';
 import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { findCheckoutSession, fulfilCheckoutSession } from '../services/checkout.js';
-import { getPurchase, loadPurchaseSuccess } from '../services/purchases.js';
-import { PURCHASE_STATUSES, getProfile, listPurchases, purchaseDetail, purchaseStats } from '../services/account.js';
+import { getPurchase, loadPurchaseSuccess, purchaseOfSession } from '../services/order-confirmation.js';
+import { PURCHASE_STATUSES, listPurchases, purchaseDetail, purchaseStats } from '../services/orders.js';
 import { renderReceipt } from '../services/receipts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,7 +28,7 @@ async function retrievePayment(payments: AppEnv['Variables']['deps']['payments']
 }
 
 /** Spec §7 "Account and orders"; mounted at /api/user/. */
-export function userRoutes() {
+export function orderRoutes() {
   const app = new Hono<AppEnv>();
 
   // The id is a checkout session id (ours or the provider's) or a purchase id. Answers to the bearer's
@@ -47,7 +45,7 @@ export function userRoutes() {
 
       const session = await findCheckoutSession(db, id);
       let purchase = session
-        ? await db.selectFrom('purchases').selectAll().where('checkout_session_id', '=', session.id).executeTakeFirst()
+        ? await purchaseOfSession(db, session.id)
         : UUID.test(id)
           ? await getPurchase(db, id)
           : undefined;
@@ -71,38 +69,6 @@ export function userRoutes() {
       if (!purchase) throw new ApiError(404, 'Payment for this order has not been completed', 'payment_not_completed');
       c.header('Cache-Control', 'private, no-store');
       return c.json(await loadPurchaseSuccess(db, purchase.id, id));
-    },
-  );
-
-  app.get('/profile', requireUser, async (c) => {
-    c.header('Cache-Control', 'private, no-store');
-    return answer(c, profileAnswerSchema, await getProfile(c.var.deps.db, c.var.user.id));
-  });
-
-  app.put(
-    '/profile',
-    requireUser,
-    validate(
-      'json',
-      z.object({
-        first_name: rules.firstName,
-        last_name: rules.lastName,
-        // Empty clears the field.
-        phone: z
-          .string()
-          .trim()
-          .max(30, 'Phone number is too long')
-          .regex(/^$|^\+?[0-9][0-9 ()-]{5,}$/, 'Please enter a valid phone number')
-          .nullish()
-          .transform((v) => v || null),
-        address: z.string().trim().max(300, 'Address is too long').nullish().transform((v) => v || null),
-      }),
-    ),
-    async (c) => {
-      const { db, clock } = c.var.deps;
-      if (c.var.user.user_type !== 'registered') throw new ApiError(403, 'Please create an account to edit your profile', 'registration_required');
-      await db.updateTable('users').set({ ...c.req.valid('json'), updated_at: clock.now() }).where('id', '=', c.var.user.id).execute();
-      return answer(c, profileAnswerSchema, await getProfile(db, c.var.user.id));
     },
   );
 

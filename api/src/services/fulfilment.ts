@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import { BRAND } from '@contract/brand';
+import { formatEuro } from '@contract/money';
+import { trackingUrl } from '@contract/tracking';
+import type { AppDeps } from '../app.js';
+import type { Db } from '../db/database.js';
+import { DomainError } from '../domain-error.js';
+import { orderNumber } from '@contract/order-number';
+import { renderEmail } from './mail-templates.js';
+
+export interface OrderRow {
+  purchase_id: string;
+  order_number: string;
+  date: string;
+  email: string;
+  total: string;
+  status: string;
+  carrier: string | null;
+  tracking_number: string | null;
+}
+
+/**
+ * The purchase an owner means: a full id, its first 8 characters, or the order number
+ * ORD-YYYY-MM-DD-XXXXXXXX. 404 when none matches, 409 when a short reference is ambiguous.
+ */
+export async function findOrder(db: Db, reference: string) {
+  const ref = reference.trim();
+  const fromNumber = /^ORD-\d{4}-\d{2}-\d{2}-([0-9A-F]{8})$/i.exec(ref)?.[1];
+  const prefix = (fromNumber ?? ref).toLowerCase();
+  if (!/^[0-9a-f]{8}([0-9a-f-]{28})?$/.test(prefix)) throw new DomainError('not_found', `No order ${ref}`);
+  const matches = await db
+    .selectFrom('purchases')
+    .selectAll()
+    .where(sql<string>`id::text`, 'like', `${prefix}%`)
+    .limit(2)
+    .execute();
+  if (matches.length === 0) throw new DomainError('not_found', `No order ${ref}`);
+  if (matches.length > 1) throw new DomainError('order_ambiguous', `More than one order starts with ${ref}; give the full id`);
+  return matches[0];
+}
+
+export async function listOrders(db: Db): Promise<OrderRow[]> {
+  const rows = await db.selectFrom('purchases').selectAll().orderBy('created_at', 'desc').limit(500).execute();
+  return rows.map((p) => ({
+    purchase_id: p.id,
+    order_number: orderNumber(p.id, p.created_at),
+    date: p.created_at.toISOString(),
+    email: p.email,
+    total: formatEuro(p.total),
+    status: p.status,
+    carrier: p.carrier,
+    tracking_number: p.tracking_number,
+  }));
+}
+
+type OrderDeps = Pick<AppDeps, 'db' | 'mail'>;
+
+/** Processing → Shipped, with the carrier and tracking number; the buyer gets an email with the tracking link. */
+export async function shipOrder(deps: OrderDeps, reference: string, carrier: string, trackingNumber: string) {
+  const order = await findOrder(deps.db, reference);
+  const updated = await deps.db
+    .updateTable('purchases')
+    .set({ status: 'Shipped', carrier, tracking_number: trackingNumber })
+    .where('id', '=', order.id)
+    .where(sql<string>`lower(status)`, '=', 'processing')
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`);
+  const number = orderNumber(updated.id, updated.created_at);
+  const link = trackingUrl(carrier, trackingNumber);
+  await deps.mail.send({
+    to: updated.email,
+    ...renderEmail({
+      subject: `Your ${BRAND.name} order ${number} has shipped`,
+      heading: 'Your order is on its way',
+      paragraphs: [`Order ${number} has left our workroom with ${carrier}.`, `Tracking number: ${trackingNumber}.`],
+      action: link ? { label: 'Track your parcel', url: link } : undefined,
+    }),
+  });
+  return { order_number: number, status: updated.status, carrier, tracking_number: trackingNumber, tracking_url: link };
+}
+
+/** Shipped → Delivered. */
+export async function deliverOrder(deps: OrderDeps, reference: string) {
+  const order = await findOrder(deps.db, reference);
+  const updated = await deps.db
+    .updateTable('purchases')
+    .set({ status: 'Delivered' })
+    .where('id', '=', order.id)
+    .where(sql<string>`lower(status)`, '=', 'shipped')
+    .returning(['id', 'created_at', 'status'])
+    .executeTakeFirst();
+  if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`);
+  return { order_number: orderNumber(updated.id, updated.created_at), status: updated.status };
+}
