@@ -3,7 +3,7 @@ import { buyThroughCheckout, shopper, uniqueEmail, variants, type Shopper } from
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { CARD_ANIMATION_LENGTH, CARD_DESIGNS } from '../seed/card-data';
 import { seedCards } from '../seed/database';
-import { fulfilCheckoutSession } from '../services/checkout';
+import { fulfilCheckoutSession } from '../services/checkout-fulfilment';
 
 const api = useTestApi();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setVariant, shopper, stockOf, variants, type Shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
-import { fulfilCheckoutSession } from '../services/checkout';
+import { fulfilCheckoutSession } from '../services/checkout-fulfilment';
 import { readOutbox } from '../services/mail';
 
 const api = useTestApi();

@@ -6,7 +6,8 @@ import { requireUser } from '../auth/middleware.js';
 import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { cartLines } from '../services/cart-lines.js';
-import { closeCheckoutSession, findCheckoutSession, fulfilCheckoutSession, openCheckoutSession } from '../services/checkout.js';
+import { closeCheckoutSession, findCheckoutSession, openCheckoutSession } from '../services/checkout.js';
+import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 import { CART_RULES } from '@contract/shop-rules';
 
 const returnUrl = z

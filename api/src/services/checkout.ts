@@ -2,17 +2,14 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '../app.js';
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
-import type { Address, CheckoutSessionStatus, Database, FirstTimePurchaseInfo } from '../db/schema.js';
+import type { CheckoutSessionStatus, Database } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
 import { CART_RULES } from '@contract/shop-rules';
 import { totalsFor } from '@contract/totals';
-import { unlockCards } from './cards.js';
 import { lineLimitReached, notEnoughStock } from './cart.js';
-import type { PaymentDetails } from './payments/provider.js';
-import { purchaseConfirmationEmail } from './order-confirmation.js';
 
-type Trx = Transaction<Database>;
-type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'>;
+export type Trx = Transaction<Database>;
+export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'>;
 
 export interface CheckoutRequestLine {
   variantId: string;
@@ -187,144 +184,8 @@ export async function findCheckoutSession(db: Kysely<Database>, id: string) {
     .executeTakeFirst();
 }
 
-/**
- * Turns a paid session into a purchase. Every provider calls this, as often as it likes: the
- * status change 'open' → 'completed' happens once, so concurrent or repeated calls create exactly
- * one purchase. A session that expired before the payment arrived takes its stock again, if there
- * is still enough; otherwise it is refused and the payment must be refunded.
- */
-export async function fulfilCheckoutSession(
-  deps: CheckoutDeps,
-  sessionId: string,
-  payment: PaymentDetails,
-): Promise<{ purchaseId: string; created: boolean }> {
-  const { db, clock } = deps;
-  const now = clock.now();
-  const result = await db.transaction().execute(async (trx) => {
-    let session = await trx
-      .updateTable('checkout_sessions')
-      .set({ status: 'completed', closed_at: now })
-      .where('id', '=', sessionId)
-      .where('status', '=', 'open')
-      .returningAll()
-      .executeTakeFirst();
-    if (!session) {
-      const current = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
-      if (!current) throw new DomainError('not_found', 'Checkout session not found');
-      if (current.status === 'completed') {
-        const existing = await trx.selectFrom('purchases').select('id').where('checkout_session_id', '=', sessionId).executeTakeFirstOrThrow();
-        return { purchaseId: existing.id, created: false };
-      }
-      session = await reserveAgain(trx, current.id, now);
-    }
-
-    const lines = await trx
-      .selectFrom('checkout_session_items as i')
-      .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
-      .innerJoin('products as p', 'p.id', 'v.product_id')
-      .select(['i.variant_id', 'i.quantity', 'i.unit_price', 'v.sku', 'v.description', 'v.product_id', 'p.name'])
-      .where('i.checkout_session_id', '=', session.id)
-      .orderBy('p.name')
-      .orderBy('v.sku')
-      .execute();
-    const attributes = await trx
-      .selectFrom('variant_attributes')
-      .select(['variant_id', 'attribute_name', 'value'])
-      .where('variant_id', 'in', lines.map((l) => l.variant_id))
-      .orderBy('order')
-      .execute();
-    const boughtBefore = new Set(
-      (
-        await trx
-          .selectFrom('purchase_items')
-          .innerJoin('purchases', 'purchases.id', 'purchase_items.purchase_id')
-          .select('purchase_items.name')
-          .distinct()
-          .where('purchases.user_id', '=', session.user_id)
-          .execute()
-      ).map((row) => row.name),
-    );
-    const newItems = [...new Set(lines.map((l) => l.name))].filter((name) => !boughtBefore.has(name));
-    const firstTime: FirstTimePurchaseInfo = { has_new_items: newItems.length > 0, new_items: newItems, unlocked_cards: [] };
-
-    const purchase = await trx
-      .insertInto('purchases')
-      .values({
-        user_id: session.user_id,
-        checkout_session_id: session.id,
-        email: session.email,
-        status: 'Processing',
-        subtotal: session.items_total,
-        shipping_cost: session.shipping_cost,
-        tax: session.tax,
-        total: session.total,
-        shipping_address: addressJson(payment.shippingAddress),
-        billing_address: addressJson(payment.billingAddress),
-        payment_method: payment.paymentMethod,
-        first_time_purchase_info: JSON.stringify(firstTime),
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('purchase_items')
-      .values(
-        lines.map((line, position) => ({
-          purchase_id: purchase.id,
-          product_id: line.product_id,
-          variant_id: line.variant_id,
-          name: line.name,
-          sku: line.sku,
-          variant_description: line.description,
-          variant_attributes: JSON.stringify(
-            attributes.filter((a) => a.variant_id === line.variant_id).map((a) => ({ attribute_name: a.attribute_name, value: a.value })),
-          ),
-          quantity: line.quantity,
-          unit_price: line.unit_price,
-          position,
-        })),
-      )
-      .execute();
-
-    // Inside the transaction: a fulfilment that rolls back unlocks nothing.
-    const unlocked = await unlockCards(trx, session.user_id, lines.map((line) => line.product_id), purchase.id, now);
-    if (unlocked.length) {
-      await trx
-        .updateTable('purchases')
-        .set({ first_time_purchase_info: JSON.stringify({ ...firstTime, unlocked_cards: unlocked }) })
-        .where('id', '=', purchase.id)
-        .execute();
-    }
-
-    // What was bought leaves the cart it came from; anything added since stays.
-    if (session.kind === 'cart' && session.cart_id) {
-      for (const line of lines) {
-        await trx.deleteFrom('cart_items').where('cart_id', '=', session.cart_id).where('variant_id', '=', line.variant_id).where('quantity', '<=', line.quantity).execute();
-        await trx
-          .updateTable('cart_items')
-          .set((eb) => ({ quantity: eb('quantity', '-', line.quantity) }))
-          .where('cart_id', '=', session.cart_id)
-          .where('variant_id', '=', line.variant_id)
-          .execute();
-      }
-    }
-    return { purchaseId: purchase.id, created: true };
-  });
-
-  if (result.created) {
-    try {
-      const email = await purchaseConfirmationEmail(db, result.purchaseId);
-      if (email) await deps.mail.send(email);
-    } catch (error) {
-      // The purchase stands; a lost confirmation email must not undo it.
-      deps.log.error(`purchase ${result.purchaseId}: confirmation email failed`, error);
-    }
-  }
-  return result;
-}
-
 /** What a checkout session holds in reserve, in a fixed order so concurrent sessions lock rows alike. */
-function reservedItems(trx: Trx, sessionId: string) {
+export function reservedItems(trx: Trx, sessionId: string) {
   return trx
     .selectFrom('checkout_session_items')
     .select(['variant_id', 'quantity'])
@@ -334,7 +195,7 @@ function reservedItems(trx: Trx, sessionId: string) {
 }
 
 /** Takes `quantity` units of a variant if that many are there; never lets stock go below zero. */
-async function takeStock(trx: Trx, variantId: string, quantity: number): Promise<boolean> {
+export async function takeStock(trx: Trx, variantId: string, quantity: number): Promise<boolean> {
   const taken = await trx
     .updateTable('product_variants')
     .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', quantity) }))
@@ -343,22 +204,4 @@ async function takeStock(trx: Trx, variantId: string, quantity: number): Promise
     .returning('id')
     .executeTakeFirst();
   return Boolean(taken);
-}
-
-/** A paid session that had already released its stock takes it again, or the payment is refused. */
-async function reserveAgain(trx: Trx, sessionId: string, now: Date) {
-  const items = await reservedItems(trx, sessionId);
-  for (const item of items) {
-    if (!(await takeStock(trx, item.variant_id, item.quantity))) throw new DomainError('checkout_expired', 'This checkout session has expired and its items are no longer in stock');
-  }
-  return trx
-    .updateTable('checkout_sessions')
-    .set({ status: 'completed', closed_at: now })
-    .where('id', '=', sessionId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-function addressJson(address: Address | null): string | null {
-  return address ? JSON.stringify(address) : null;
 }
