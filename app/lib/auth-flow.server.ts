@@ -2,21 +2,10 @@ import type { Submission, SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { redirect } from '@remix-run/node';
 import { z } from 'zod';
-import {
-  emailStepSchema,
-  forgotPasswordStepSchema,
-  isAuthStep,
-  loginStepSchema,
-  newPasswordStepSchema,
-  registerStepSchema,
-  resetCodeStepSchema,
-  verifyStepSchema,
-  type AuthContext,
-  type AuthStep,
-} from '~/forms/auth';
+import { isAuthStep, type AuthContext, type AuthStep } from '~/forms/auth';
 import type { AuthFlowView as AuthView } from '~/components/auth-flow/auth-flow';
-import type { ErrorCode } from '@contract/errors';
-import { ApiRequestError, createApiClient, hasErrorCode } from './api.server';
+import { createApiClient } from './api.server';
+import { anyAnswer, STEP_HANDLERS } from './auth-steps.server';
 import { getShopper, safeRedirectTo, signIn, signInSchema, signOut } from './auth.server';
 import { shopperAddress } from './client-address.server';
 import { getEnv } from './env.server';
@@ -31,9 +20,6 @@ const RESEND_COOLDOWN_MS = 60_000;
 /** Countdown of the success step (spec §9): 5 s, or 3 s when the shopper was already signed in. */
 export const SUCCESS_COUNTDOWN = { fresh: 5, alreadySignedIn: 3 } as const;
 export const RESET_SUCCESS_COUNTDOWN = 5;
-
-const anyAnswer = z.unknown();
-const checkEmailAnswer = z.object({ exists: z.boolean(), has_password: z.boolean() });
 
 /** The address of `returnTo` with the flow at `step` (or closed, for null). */
 export function withStep(returnTo: string, step: AuthStep | null): string {
@@ -63,20 +49,6 @@ function compactResult(result: SubmissionResult<string[]>): SubmissionResult<str
     Object.entries(result.error ?? {}).filter(([name]) => name === '' || STEP_FIELDS.has(name) || /password/i.test(name)),
   );
   return { ...result, initialValue, error, fields: result.fields?.filter((name) => STEP_FIELDS.has(name) || /password/i.test(name)) };
-}
-
-/** The spec's message for an API failure, picked from what its detail says (spec §8). */
-/** The spec's message for the API's refusal `error`, by its code; `fallback` for any other failure. */
-function messageFor(error: unknown, messages: Partial<Record<ErrorCode, string>>, fallback: string): string {
-  const code = error instanceof ApiRequestError ? error.code : undefined;
-  return (code && messages[code]) || fallback;
-}
-
-const RESET_CODE_MESSAGES = { code_expired: AUTH_MESSAGES.resetCodeExpired, code_invalid: AUTH_MESSAGES.resetCodeInvalid };
-
-/** A request made too soon says itself how long to wait ("Please wait 42 seconds ..."). */
-function waitOr(error: unknown, fallback: string): string {
-  return hasErrorCode(error, 'code_too_soon') ? error.message : fallback;
 }
 
 /**
@@ -122,149 +94,9 @@ export async function handleAuthAction(request: Request): Promise<Response> {
   };
   const needEmail = async () => go('email', {});
 
-  switch (intent) {
-    case 'email': {
-      const submission = parse(emailStepSchema);
-      if (submission.status !== 'success') return fail('email', submission.reply());
-      const { email } = submission.value;
-      try {
-        const answer = await api.request('POST', 'auth/check-email', checkEmailAnswer, { body: { email } });
-        const next = { ...flow, email, resetCode: undefined };
-        return go(answer.exists && answer.has_password ? 'login' : 'verify-or-guest', next);
-      } catch {
-        return fail('email', submission.reply({ formErrors: [AUTH_MESSAGES.unableToCheckEmail] }));
-      }
-    }
-
-    case 'send-code-register':
-    case 'send-code-guest': {
-      if (!flow.email) return needEmail();
-      const guest = intent === 'send-code-guest' && context === 'modal';
-      try {
-        await api.request('POST', 'auth/register', anyAnswer, { body: { email: flow.email, guest_checkout: guest } });
-        return go('verify', { ...flow, intent: guest ? 'guest' : 'register', codeSentAt: Date.now() });
-      } catch (error) {
-        const text = hasErrorCode(error, 'already_exists') ? AUTH_MESSAGES.accountExists : waitOr(error, AUTH_MESSAGES.sendCodeFailed);
-        return fail('verify-or-guest', parse(emailStepSchema).reply({ formErrors: [text] }));
-      }
-    }
-
-    case 'resend-code': {
-      if (!flow.email) return needEmail();
-      try {
-        await api.request('POST', 'auth/resend-verification', anyAnswer, { body: { email: flow.email } });
-        return go('verify', { ...flow, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.codeSent });
-      } catch (error) {
-        return fail('verify', parse(verifyStepSchema).reply({ formErrors: [waitOr(error, AUTH_MESSAGES.resendCodeFailed)] }));
-      }
-    }
-
-    case 'verify': {
-      if (!flow.email || !flow.intent) return needEmail();
-      const submission = parse(verifyStepSchema);
-      if (submission.status !== 'success') return fail('verify', submission.reply());
-      const code = submission.value.verificationCode;
-      try {
-        if (flow.intent === 'guest') {
-          return await finishSignIn(await api.request('POST', 'auth/verify-guest', anyAnswer, { body: { email: flow.email, code } }));
-        }
-        await api.request('POST', 'auth/verify-email', anyAnswer, { body: { email: flow.email, code } });
-        return go('register', flow);
-      } catch (error) {
-        const text = messageFor(
-          error,
-          { code_expired: AUTH_MESSAGES.codeExpired, code_invalid: AUTH_MESSAGES.codeInvalid, already_exists: AUTH_MESSAGES.accountExists },
-          AUTH_MESSAGES.verificationFailed,
-        );
-        return fail('verify', submission.reply({ fieldErrors: { verificationCode: [text] } }));
-      }
-    }
-
-    case 'register': {
-      if (!flow.email) return needEmail();
-      const submission = parse(registerStepSchema);
-      if (submission.status !== 'success') return fail('register', submission.reply({ hideFields: ['password', 'confirmPassword'] }));
-      const { name, surname, password } = submission.value;
-      try {
-        const answer = await api.request('POST', 'auth/complete-registration', anyAnswer, {
-          body: { email: flow.email, password, first_name: name, last_name: surname },
-        });
-        return await finishSignIn(answer);
-      } catch (error) {
-        const text = hasErrorCode(error, 'already_exists') ? AUTH_MESSAGES.accountExists : AUTH_MESSAGES.registrationFailed;
-        return fail('register', submission.reply({ formErrors: [text], hideFields: ['password', 'confirmPassword'] }));
-      }
-    }
-
-    case 'login': {
-      if (!flow.email) return needEmail();
-      const submission = parse(loginStepSchema);
-      if (submission.status !== 'success') return fail('login', submission.reply({ hideFields: ['password'] }));
-      try {
-        return await finishSignIn(await api.request('POST', 'auth/login', anyAnswer, { body: { email: flow.email, password: submission.value.password } }));
-      } catch (error) {
-        if (hasErrorCode(error, 'invalid_credentials')) {
-          return fail('login', submission.reply({ fieldErrors: { password: [AUTH_MESSAGES.invalidEmailOrPassword] }, hideFields: ['password'] }));
-        }
-        const text = hasErrorCode(error, 'account_locked') ? AUTH_MESSAGES.accountLocked : AUTH_MESSAGES.loginFailed;
-        return fail('login', submission.reply({ formErrors: [text], hideFields: ['password'] }));
-      }
-    }
-
-    case 'forgot-password': {
-      const submission = parse(forgotPasswordStepSchema);
-      if (submission.status !== 'success') return fail('forgot-password', submission.reply());
-      const { email } = submission.value;
-      try {
-        await api.request('POST', 'auth/request-password-reset', anyAnswer, { body: { email } });
-        return go('reset-code', { ...flow, email, resetCode: undefined, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.resetCodeSent });
-      } catch (error) {
-        return fail('forgot-password', submission.reply({ formErrors: [waitOr(error, AUTH_MESSAGES.sendResetFailed)] }));
-      }
-    }
-
-    case 'resend-reset': {
-      if (!flow.email) return needEmail();
-      try {
-        await api.request('POST', 'auth/request-password-reset', anyAnswer, { body: { email: flow.email } });
-        return go('reset-code', { ...flow, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.resetCodeResent });
-      } catch (error) {
-        return fail('reset-code', parse(resetCodeStepSchema).reply({ formErrors: [waitOr(error, AUTH_MESSAGES.resendResetFailed)] }));
-      }
-    }
-
-    case 'reset-code': {
-      if (!flow.email) return needEmail();
-      const submission = parse(resetCodeStepSchema);
-      if (submission.status !== 'success') return fail('reset-code', submission.reply());
-      try {
-        await api.request('POST', 'auth/verify-reset-code', anyAnswer, { body: { email: flow.email, code: submission.value.resetCode } });
-        return go('new-password', { ...flow, resetCode: submission.value.resetCode });
-      } catch (error) {
-        const text = messageFor(error, RESET_CODE_MESSAGES, AUTH_MESSAGES.resetFailed);
-        return fail('reset-code', submission.reply({ fieldErrors: { resetCode: [text] } }));
-      }
-    }
-
-    case 'new-password': {
-      if (!flow.email || !flow.resetCode) return go('forgot-password', { ...flow, resetCode: undefined });
-      const submission = parse(newPasswordStepSchema);
-      if (submission.status !== 'success') return fail('new-password', submission.reply({ hideFields: ['newPassword', 'confirmNewPassword'] }));
-      try {
-        await api.request('POST', 'auth/reset-password', anyAnswer, {
-          body: { email: flow.email, code: flow.resetCode, new_password: submission.value.newPassword },
-        });
-        // Passwords and codes are cleared; the email stays for the login step.
-        return go('reset-success', { email: flow.email, successTo: flow.successTo });
-      } catch (error) {
-        const text = messageFor(error, RESET_CODE_MESSAGES, AUTH_MESSAGES.resetFailed);
-        return fail('new-password', submission.reply({ formErrors: [text], hideFields: ['newPassword', 'confirmNewPassword'] }));
-      }
-    }
-
-    default:
-      return go(isAuthStep(intent) ? intent : 'email', flow);
-  }
+  const handler = STEP_HANDLERS[intent];
+  if (!handler) return go(isAuthStep(intent) ? intent : 'email', flow);
+  return handler({ formData, flow, context, intent, api, go, fail, parse, finishSignIn, needEmail });
 }
 
 /**
