@@ -1,3 +1,12 @@
+import { z } from 'zod';
+
+/** TRUSTED_PROXIES as either program reads it: comma-separated IP addresses, empty for none. */
+export const trustedProxiesSchema = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((ip) => ip.trim()).filter(Boolean))
+  .pipe(z.array(z.string().ip({ message: 'must list IP addresses' })));
+
 /** Peers on this machine: a proxy or the storefront beside the program. */
 const LOOPBACK = new Set(['127.0.0.1', '::1']);
 // Digits, hex, dots and colons: the characters of an IPv4 or IPv6 address.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustedProxiesSchema } from '@contract/client-address';
 
 const emptyAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
@@ -39,14 +40,7 @@ export const apiEnvSchema = z
     STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'must start with sk_')),
     STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must start with whsec_')),
     // Storefronts and load balancers on other machines, whose X-Forwarded-For names the shopper (comma-separated IPs).
-    TRUSTED_PROXIES: z.preprocess(
-      emptyAsUnset,
-      z
-        .string()
-        .default('')
-        .transform((v) => v.split(',').map((ip) => ip.trim()).filter(Boolean))
-        .pipe(z.array(z.string().ip({ message: 'must list IP addresses' }))),
-    ),
+    TRUSTED_PROXIES: z.preprocess(emptyAsUnset, trustedProxiesSchema),
     // The public mailbox page (/dev/mailbox) while no SMTP server is set: only when asked for (development,
     // tests). Without it the outbox is read by the owner: `npm run shop -- mail`.
     DEV_MAILBOX: z.preprocess(emptyAsUnset, z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' }).default('0')).transform((v) => v === '1' || v === 'true'),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { trustedProxiesSchema } from '@contract/client-address';
 
 const emptyAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const httpUrl = z
@@ -22,14 +23,7 @@ const schema = z
     // The API's admin token, when instances share it through the environment rather than DATA_DIR.
     ADMIN_TOKEN: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
     // Proxies in front of the storefront on other machines, whose X-Forwarded-For names the shopper (comma-separated IPs).
-    TRUSTED_PROXIES: z.preprocess(
-      emptyAsUnset,
-      z
-        .string()
-        .default('')
-        .transform((v) => v.split(',').map((ip) => ip.trim()).filter(Boolean))
-        .pipe(z.array(z.string().ip({ message: 'must list IP addresses' }))),
-    ),
+    TRUSTED_PROXIES: z.preprocess(emptyAsUnset, trustedProxiesSchema),
   })
   .transform((env) => ({ ...env, STORAGE_URL: env.STORAGE_URL ?? env.PUBLIC_API_URL }));
 

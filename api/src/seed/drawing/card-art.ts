@@ -1,3 +1,4 @@
+// One module on purpose (a little over 300 lines): the layers of a card frame share its geometry and timing.
 import sharp from 'sharp';
 import {
   CARD_ANIMATION_LENGTH,
