@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ProfileField } from '~/forms/profile';
 import { ApiRequestError } from './api.server';
-import { shopperApi } from './auth.server';
+import { shopApi } from './shop-api.server';
 import type { OrderStatusFilter } from './orders-query';
 import { purchaseListSchema, purchaseStatsSchema, type PurchaseListItem } from '@contract/api/orders';
 import { profileAnswerSchema } from '@contract/api/profile';
@@ -19,7 +19,7 @@ const API_PAGE_MAX = 50;
 
 /** The account calls of spec §7 for the shopper of this request (bearer, refresh once and retry). */
 export async function accountApi(request: Request) {
-  const { api, session, commit } = await shopperApi(request);
+  const { api, session, commit } = await shopApi(request);
   const purchases = (query: PurchaseQuery) =>
     api.request('GET', 'user/purchases', purchaseListSchema, {
       query: { limit: query.limit, offset: query.offset, q: query.q || undefined, status: query.status || undefined },

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { isErrorCode, type ErrorCode } from '@contract/errors';
 import { productListSchema, type ProductListItem } from '@contract/api/catalogue';
 import { catalogueCache } from './cache.server';
-import { getEnv } from './env.server';
 import { MESSAGES } from './messages';
 
 /**
@@ -205,12 +204,6 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-/** The client for one storefront request, configured from the environment. */
-export function apiClient(): ApiClient {
-  const env = getEnv();
-  return createApiClient({ baseUrl: env.API_URL, timeoutMs: env.API_TIMEOUT_MS });
-}
 
 const CATALOGUE_CACHE = { ttlMs: 30_000, staleMs: 5 * 60_000 };
 

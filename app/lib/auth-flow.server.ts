@@ -4,17 +4,14 @@ import { redirect } from '@remix-run/node';
 import { z } from 'zod';
 import { isAuthStep, type AuthContext, type AuthStep } from '~/forms/auth';
 import type { AuthFlowView as AuthView } from '~/components/auth-flow/auth-flow';
-import { createApiClient } from './api.server';
 import { anyAnswer, STEP_HANDLERS } from './auth-steps.server';
 import { getShopper, safeRedirectTo, signIn, signInSchema, signOut } from './auth.server';
-import { shopperAddress } from './client-address.server';
-import { getEnv } from './env.server';
-import { cartCookieRelay } from './cart.server';
 import { checkHoneypot } from './honeypot.server';
 import { AUTH_MESSAGES } from './messages';
 import { safeRedirectPath } from './safe-redirect';
-import { commitSession, getSession, type AuthFlowState, type ShopSession } from './session.server';
+import { commitSession, type AuthFlowState, type ShopSession } from './session.server';
 import { readFormData } from './form-data.server';
+import { shopApi } from './shop-api.server';
 
 const RESEND_COOLDOWN_MS = 60_000;
 /** Countdown of the success step (spec §9): 5 s, or 3 s when the shopper was already signed in. */
@@ -64,14 +61,9 @@ export async function handleAuthAction(request: Request): Promise<Response> {
   const intent = String(formData.get('intent') ?? '');
   const { session } = await getShopper(request);
   const flow: AuthFlowState = session.get('authFlow') ?? {};
-  const env = getEnv();
-  const api = createApiClient({
-    baseUrl: env.API_URL,
-    timeoutMs: env.API_TIMEOUT_MS,
-    forwardedFor: shopperAddress(request),
-    // The API merges the anonymous cart it finds by this cookie into the account on sign-in.
-    ...cartCookieRelay(session),
-  });
+  // No bearer token: these are the sign-in calls. The relayed cart cookie lets the API merge the
+  // anonymous cart into the account on sign-in; every outcome commits the session it updates.
+  const { api } = await shopApi(request, { token: 'none' });
 
   const go = async (step: AuthStep, next: AuthFlowState = flow, options: { notice?: string } = {}) => {
     session.set('authFlow', next);
@@ -144,13 +136,10 @@ export async function loadAuthView(
 
 /** Sign-out: ends the API session (best effort) and forgets the tokens. */
 export async function endSession(request: Request): Promise<string> {
-  const session = await getSession(request);
-  const token = session.get('accessToken');
+  const { api, session } = await shopApi(request, { token: 'as-is' });
   const refreshToken = session.get('refreshToken');
-  if (token || refreshToken) {
-    const env = getEnv();
+  if (session.get('accessToken') || refreshToken) {
     // The refresh token ends the session at the API even when the access token has run out.
-    const api = createApiClient({ baseUrl: env.API_URL, timeoutMs: env.API_TIMEOUT_MS, auth: { token: () => token, refresh: async () => null } });
     await api.request('POST', 'auth/logout', anyAnswer, { body: { refresh_token: refreshToken } }).catch(() => undefined);
   }
   signOut(session);

@@ -1,19 +1,16 @@
 import { redirect } from '@remix-run/node';
-import { signInSchema, tokenPairSchema, type ApiUser, type SignInAnswer } from '@contract/api/auth';
-import { ApiRequestError, createApiClient, type ApiClient, type ApiClientOptions } from './api.server';
-import { shopperAddress } from './client-address.server';
-import { getEnv } from './env.server';
+import { signInSchema, type ApiUser, type SignInAnswer } from '@contract/api/auth';
 import { AUTH_MESSAGES } from './messages';
 import { safeRedirectPath } from './safe-redirect';
-import { commitSession, getSession, type SessionUser, type ShopSession } from './session.server';
+import { commitSession, getSession, signOut, type SessionUser, type ShopSession } from './session.server';
+
+export { signOut };
 
 /** Cookie lifetimes of spec §9, in seconds. */
 export const REGISTERED_SESSION_SECONDS = 24 * 60 * 60;
 export const GUEST_SESSION_SECONDS = Math.round(0.42 * 24 * 60 * 60);
 
 export { signInSchema };
-
-const AUTH_KEYS = ['accessToken', 'refreshToken', 'user', 'expiresAt'] as const;
 
 function toSessionUser(user: ApiUser): SessionUser {
   return {
@@ -32,10 +29,6 @@ export async function signIn(request: Request, session: ShopSession, result: Sig
   session.set('refreshToken', result.refresh_token);
   session.set('user', toSessionUser(result.user));
   return commitSession(request, session, result.user.user_type === 'guest' ? GUEST_SESSION_SECONDS : REGISTERED_SESSION_SECONDS);
-}
-
-export function signOut(session: ShopSession): void {
-  for (const key of AUTH_KEYS) session.unset(key);
 }
 
 function guestExpired(user: SessionUser | undefined, now = Date.now()): boolean {
@@ -101,60 +94,3 @@ export async function requireUser(
   return user;
 }
 
-/**
- * An API client acting for the shopper of this request: bearer token from the session, and on a
- * 401/403 about an expired token or a JWT one refresh and one retry. A failed refresh signs out.
- * `commit()` gives the Set-Cookie to send when the session changed.
- */
-export async function shopperApi(
-  request: Request,
-  /** Extra options for the client, given the session and a way to mark it changed (the cart cookie relay). */
-  extend?: (session: ShopSession, markChanged: () => void) => Pick<ApiClientOptions, 'headers' | 'onResponse'>,
-) {
-  const env = getEnv();
-  const session = await getSession(request);
-  let changed = false;
-  let refreshing: Promise<string | null> | undefined;
-
-  const plain = createApiClient({ baseUrl: env.API_URL, timeoutMs: env.API_TIMEOUT_MS, forwardedFor: shopperAddress(request) });
-  const refresh = () => {
-    refreshing ??= (async () => {
-      const refreshToken = session.get('refreshToken');
-      if (!refreshToken) return null;
-      try {
-        const pair = await plain.request('POST', 'auth/refresh', tokenPairSchema, { body: { refresh_token: refreshToken } });
-        session.set('accessToken', pair.access_token);
-        session.set('refreshToken', pair.refresh_token);
-        changed = true;
-        return pair.access_token;
-      } catch (error) {
-        if (!(error instanceof ApiRequestError) || error.status >= 500) throw error;
-        signOut(session);
-        if (error.code === 'guest_session_expired') {
-          session.flash('flash', { kind: 'error', message: AUTH_MESSAGES.guestSessionExpired });
-        }
-        changed = true;
-        return null;
-      }
-    })();
-    return refreshing;
-  };
-
-  const api: ApiClient = createApiClient({
-    baseUrl: env.API_URL,
-    timeoutMs: env.API_TIMEOUT_MS,
-    forwardedFor: shopperAddress(request),
-    auth: { token: () => session.get('accessToken'), refresh },
-    ...extend?.(session, () => {
-      changed = true;
-    }),
-  });
-  return {
-    api,
-    session,
-    /** Headers to send with the response: the session cookie when tokens changed or the shopper was signed out. */
-    async commit(): Promise<Record<string, string>> {
-      return changed ? { 'Set-Cookie': await commitSession(request, session) } : {};
-    },
-  };
-}

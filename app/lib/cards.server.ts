@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ApiRequestError } from './api.server';
-import { shopperApi } from './auth.server';
+import { shopApi } from './shop-api.server';
 import { apiCardSchema, cardListSchema, userCardsSchema, type ApiCard } from '@contract/api/cards';
 import { cardCode, cardDate, cardLabel, cardOwnerName, type CardOwner, type CardView } from './cards';
 import { getEnv } from './env.server';
@@ -113,32 +113,29 @@ export interface UserCards {
   error: string | null;
 }
 
-type Shopper = Pick<Awaited<ReturnType<typeof shopperApi>>, 'api' | 'session'>;
-
 /**
- * The signed-in shopper's cards and the catalogue total, read in parallel. Pass the route's own
- * `shopperApi(request)` so one client refreshes the token (a second client refreshing at the same
- * time would replay the refresh token); without one, the session cookie to set comes back in `headers`.
+ * The signed-in shopper's cards and the catalogue total, read in parallel, through the request's
+ * one client (a loader that also calls the API shares its token refresh). `headers` carries the
+ * session cookie when the session changed.
  */
-export async function loadUserCards(request: Request, shopper?: Shopper): Promise<UserCards & { headers: Record<string, string> }> {
-  const own = shopper ? null : await shopperApi(request);
-  const { api, session } = shopper ?? own!;
+export async function loadUserCards(request: Request): Promise<UserCards & { headers: Record<string, string> }> {
+  const { api, session, commit } = await shopApi(request);
   const owner = session.get('user') ?? null;
   try {
     const [mine, catalogue] = await Promise.all([
       api.request('GET', 'cards/user-cards', userCardsSchema),
       api.request('GET', 'cards/cards', cardListSchema, { query: { per_page: 1 } }),
     ]);
-    return { cards: mine.unlocked_cards.map((card) => toCardView(card, owner)), total: catalogue.total, error: null, headers: (await own?.commit()) ?? {} };
+    return { cards: mine.unlocked_cards.map((card) => toCardView(card, owner)), total: catalogue.total, error: null, headers: await commit() };
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
-    return { cards: [], total: null, error: error.message, headers: (await own?.commit()) ?? {} };
+    return { cards: [], total: null, error: error.message, headers: await commit() };
   }
 }
 
 /** The face of card `id` for the signed-in shopper who unlocked it, or null. */
 export async function ownCardFace(request: Request, id: string): Promise<{ face: CardFace | null; headers: Record<string, string> }> {
-  const { api, session, commit } = await shopperApi(request);
+  const { api, session, commit } = await shopApi(request);
   const owner = session.get('user');
   if (!owner || !session.get('accessToken')) return { face: null, headers: await commit() };
   try {

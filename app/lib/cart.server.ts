@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { ApiRequestError, createApiClient, type ApiClientOptions } from './api.server';
-import { shopperApi } from './auth.server';
+import { ApiRequestError } from './api.server';
 import { CART_MESSAGES } from './messages';
-import { getEnv } from './env.server';
-import { commitSession, getSession, isHttps, type ShopSession } from './session.server';
+import { isHttps } from './session.server';
+import { shopApi } from './shop-api.server';
 import { CART_RULES } from '@contract/shop-rules';
-
-/** The API's cart cookie (Path=/api, HttpOnly): the storefront keeps it in its session and relays it. */
-const API_CART_COOKIE = 'cart_token';
 
 import { cartSchema } from '@contract/api/cart';
 
@@ -61,42 +57,9 @@ export type PurchaseSuccess = z.infer<typeof purchaseSuccessSchema>;
 
 const checkoutAnswer = z.object({ checkout_url: z.string().nullish() });
 
-/** The cart_token cookie among an answer's Set-Cookie headers: its value, '' when cleared, undefined when absent. */
-export function cartTokenFromResponse(response: Response): string | undefined {
-  const headers = response.headers as Headers & { getSetCookie?: () => string[] };
-  const cookies = headers.getSetCookie?.() ?? [response.headers.get('set-cookie') ?? ''];
-  for (const cookie of cookies) {
-    const match = new RegExp(`^\\s*${API_CART_COOKIE}=([^;]*)`).exec(cookie);
-    if (match) return /max-age=0\b/i.test(cookie) ? '' : match[1];
-  }
-  return undefined;
-}
-
-/**
- * Client options relaying the API's cart cookie: sent as a Cookie header on every call, and saved
- * in the session whenever the API sets a new one. Used by the cart calls and the sign-in calls.
- */
-export function cartCookieRelay(session: ShopSession, markChanged: () => void = () => {}): Pick<ApiClientOptions, 'headers' | 'onResponse'> {
-  return {
-    headers: (): Record<string, string> => {
-      const cookie = session.get('apiCartCookie');
-      return cookie ? { Cookie: cookie } : {};
-    },
-    onResponse: (response) => {
-      const token = cartTokenFromResponse(response);
-      if (token === undefined) return;
-      const next = token ? `${API_CART_COOKIE}=${token}` : undefined;
-      if (next === session.get('apiCartCookie')) return;
-      if (next) session.set('apiCartCookie', next);
-      else session.unset('apiCartCookie');
-      markChanged();
-    },
-  };
-}
-
 /** An API client for this shopper's cart: bearer token when signed in, and the relayed cart cookie. */
 export async function cartApi(request: Request) {
-  const { api, session, commit } = await shopperApi(request, cartCookieRelay);
+  const { api, session, commit } = await shopApi(request);
   return {
     session,
     commit,
@@ -152,22 +115,11 @@ function storefrontOrigin(request: Request): string {
  * with one rotating refresh token would sign the shopper out.
  */
 export async function cartCount(request: Request): Promise<{ count: number; headers: Record<string, string> }> {
-  const session = await getSession(request);
-  const token = session.get('accessToken');
-  if (!session.get('apiCartCookie') && !token) return { count: 0, headers: {} };
-  const env = getEnv();
-  let changed = false;
-  const api = createApiClient({
-    baseUrl: env.API_URL,
-    timeoutMs: env.API_TIMEOUT_MS,
-    auth: { token: () => token, refresh: async () => null },
-    ...cartCookieRelay(session, () => {
-      changed = true;
-    }),
-  });
+  const { api, session, commit } = await shopApi(request, { token: 'as-is' });
+  if (!session.get('apiCartCookie') && !session.get('accessToken')) return { count: 0, headers: {} };
   try {
     const { total_items } = await api.request('GET', 'cart/', cartSchema);
-    return { count: total_items, headers: changed ? { 'Set-Cookie': await commitSession(request, session) } : {} };
+    return { count: total_items, headers: await commit() };
   } catch {
     return { count: 0, headers: {} };
   }

@@ -1,16 +1,12 @@
 import type { ContactMessage } from '~/forms/contact';
-import { ApiRequestError, type ApiClient } from './api.server';
+import { ApiRequestError } from './api.server';
 import { contactAnswerSchema } from '@contract/api/contact';
-import { shopperAddress } from './client-address.server';
+import { visitorApi } from './shop-api.server';
 import { MESSAGES } from './messages';
 
-/** Sends a contact message to the shop API, passing on the shopper's address for its per-IP limit. */
-export function submitContactMessage(api: ApiClient, message: ContactMessage, request: Request) {
-  const ip = shopperAddress(request);
-  return api.request('POST', 'contact/submit', contactAnswerSchema, {
-    body: message,
-    headers: ip ? { 'X-Forwarded-For': ip } : undefined,
-  });
+/** Sends a contact message to the shop API; the request's client passes on the shopper's address for its per-IP limit. */
+export function submitContactMessage(request: Request, message: ContactMessage) {
+  return visitorApi(request).request('POST', 'contact/submit', contactAnswerSchema, { body: message });
 }
 
 /** What the red box says when sending failed (spec §8): the server's detail, else one of the two fallbacks. */

@@ -1,11 +1,12 @@
 import { redirect } from '@remix-run/node';
-import { ApiRequestError, apiClient } from './api.server';
+import { ApiRequestError } from './api.server';
 import { getShopper, type Shopper } from './auth.server';
 import { cartApi } from './cart.server';
 import { cachedProductDetails } from './catalogue.server';
 import { CART_MESSAGES, MESSAGES } from './messages';
 import { commitSession, redirectWithFlash, type ShopSession } from './session.server';
 import { optionGroups, selectionSearch } from './variant-selection';
+import { visitorApi } from './shop-api.server';
 
 /** `?purchase=resume` on a product page: the Quick Purchase the sign-in modal interrupted goes on there. */
 export const RESUME_PARAM = 'purchase';
@@ -22,10 +23,10 @@ interface QuickPurchaseLine {
   path: string;
 }
 
-async function lineFor(productName: string, variantId: string): Promise<QuickPurchaseLine> {
+async function lineFor(request: Request, productName: string, variantId: string): Promise<QuickPurchaseLine> {
   const base = `/product/${encodeURIComponent(productName)}`;
   try {
-    const details = await cachedProductDetails(apiClient(), productName);
+    const details = await cachedProductDetails(visitorApi(request), productName);
     const variant = details.variants.find((v) => v.id === variantId);
     if (variant) {
       const attributes = Object.fromEntries(variant.attributes.map((a) => [a.attribute_name, a.value]));
@@ -60,7 +61,7 @@ async function askToSignIn(request: Request, session: ShopSession, line: QuickPu
  * product page with the spec's message.
  */
 export async function quickPurchase(request: Request, productName: string, variantId: string): Promise<Response> {
-  const [line, shopper] = await Promise.all([lineFor(productName, variantId), getShopper(request)]);
+  const [line, shopper] = await Promise.all([lineFor(request, productName, variantId), getShopper(request)]);
   if (!shopper.user) return askToSignIn(request, shopper.session, line, productName);
 
   const cart = await cartApi(request);

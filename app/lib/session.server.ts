@@ -88,8 +88,26 @@ function storageFor(request: Request) {
   return storage;
 }
 
+const sessions = new WeakMap<Request, Promise<ShopSession>>();
+
+/**
+ * The session of this request, read from its cookie once: every helper a loader or action calls
+ * sees, and changes, the same session (Remix gives each loader and action its own Request).
+ */
 export function getSession(request: Request): Promise<ShopSession> {
-  return storageFor(request).getSession(request.headers.get('Cookie'));
+  let session = sessions.get(request);
+  if (!session) {
+    session = storageFor(request).getSession(request.headers.get('Cookie'));
+    sessions.set(request, session);
+  }
+  return session;
+}
+
+const AUTH_KEYS = ['accessToken', 'refreshToken', 'user', 'expiresAt'] as const;
+
+/** Forgets the shopper's sign-in (tokens and who they are); the cart cookie and the flow stay. */
+export function signOut(session: ShopSession): void {
+  for (const key of AUTH_KEYS) session.unset(key);
 }
 
 /**

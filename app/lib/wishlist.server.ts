@@ -1,13 +1,14 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
 import { wishlistSchema } from '~/forms/wishlist';
-import { ApiRequestError, apiClient, failureStatus, type ApiClient } from './api.server';
+import { ApiRequestError, failureStatus, type ApiClient } from './api.server';
 import { getOptionalUser } from './auth.server';
 import { addToWishlist, wishlistEntries } from './catalogue.server';
 import { checkHoneypot } from './honeypot.server';
 import { MESSAGES } from './messages';
 import { safeRedirectPath } from './safe-redirect';
 import { redirectWithFlash, type SessionUser } from './session.server';
+import { visitorApi } from './shop-api.server';
 
 /** Request URL without Remix's `index` marker: the page the form was on. */
 export function pagePath(request: Request): string {
@@ -45,7 +46,7 @@ export async function handleWishlistPost(request: Request, formData: FormData): 
   const { email, productId, variantId, returnTo } = submission.value;
   if (!productId && !variantId) return json({ formKey, result: submission.reply({ formErrors: [MESSAGES.wishlistFailed] }) }, { status: 400 });
   try {
-    const answer = await addToWishlist(apiClient(), { email, productId: variantId ? null : (productId ?? null), variantId: variantId ?? null });
+    const answer = await addToWishlist(visitorApi(request), { email, productId: variantId ? null : (productId ?? null), variantId: variantId ?? null });
     const back = new URL(safeRedirectPath(returnTo, pagePath(request)), 'http://shop.local');
     back.searchParams.delete('notified');
     back.searchParams.append('notified', (variantId ?? productId)!);

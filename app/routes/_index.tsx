@@ -4,7 +4,8 @@ import type { ProductCardData } from '~/components/product-card';
 import { ProductListing } from '~/components/product-listing';
 import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
-import { ApiRequestError, apiClient, cachedProductList, upstreamStatus } from '~/lib/api.server';
+import { ApiRequestError, cachedProductList, upstreamStatus } from '~/lib/api.server';
+import { visitorApi } from '~/lib/shop-api.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { BRAND } from '@contract/brand';
 import { sortByLaunch, toProductCard } from '~/lib/catalogue';
@@ -40,7 +41,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => cachingHeaders(lo
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const url = new URL(request.url);
-  const api = apiClient();
+  const api = visitorApi(request);
   const [user, { flash, headers: flashHeaders }] = await Promise.all([getOptionalUser(request), takeFlash(request)]);
   // What the shopper waits for is personal: such pages are never shared by caches.
   const personal = Boolean(user || flash || url.searchParams.has('notified'));

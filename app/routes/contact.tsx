@@ -7,7 +7,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { SocialLinks } from '~/components/social-links';
 import { CONTACT_REASONS, CONTACT_REASON_LABELS } from '@contract/contact';
 import { contactSchema, reasonFromQuery } from '~/forms/contact';
-import { apiClient, failureStatus } from '~/lib/api.server';
+import { failureStatus } from '~/lib/api.server';
 import { BRAND } from '@contract/brand';
 import { contactErrorText, submitContactMessage } from '~/lib/contact.server';
 import { checkHoneypot } from '~/lib/honeypot.server';
@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply(), sent: false }, { status: 400 });
   }
   try {
-    await submitContactMessage(apiClient(), submission.value, request);
+    await submitContactMessage(request, submission.value);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [contactErrorText(error)] }), sent: false }, { status: failureStatus(error) });
   }

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { ApiRequestError } from '~/lib/api.server';
-import { requireUser, shopperApi } from '~/lib/auth.server';
+import { requireUser } from '~/lib/auth.server';
+import { shopApi } from '~/lib/shop-api.server';
 import { receiptFileName } from '~/lib/receipt';
 
 const refused = (status: number, text: string, headers: Record<string, string> = {}) =>
@@ -14,7 +15,7 @@ const refused = (status: number, text: string, headers: Record<string, string> =
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, { requireRegistered: true });
   const id = params.purchaseId ?? '';
-  const { api, commit } = await shopperApi(request);
+  const { api, commit } = await shopApi(request);
   try {
     const answer = await api.raw('GET', `user/purchase/${encodeURIComponent(id)}/receipt`, { headers: { Accept: 'application/pdf' } });
     return new Response(answer.body, {

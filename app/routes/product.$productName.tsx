@@ -19,7 +19,8 @@ import { SizeChartDetails } from '~/components/product/size-chart';
 import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
 import { PURCHASE_INTENTS, purchaseSchema } from '~/forms/purchase';
-import { ApiRequestError, apiClient, upstreamStatus } from '~/lib/api.server';
+import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
+import { visitorApi } from '~/lib/shop-api.server';
 import { getShopper } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
 import { BRAND } from '@contract/brand';
@@ -80,7 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = params.productName ?? '';
   const url = new URL(request.url);
   const env = getEnv();
-  const api = apiClient();
+  const api = visitorApi(request);
   const [shopper, { flash, headers: flashHeaders }] = await Promise.all([getShopper(request), takeFlash(request)]);
   const { user } = shopper;
   // Independent reads in parallel: the product (cached) and what this shopper already waits for.

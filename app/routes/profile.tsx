@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     account.profile(),
     account.purchases({ limit: ACCOUNT_RULES.profilePurchases, offset: 0 }),
     account.stats(),
-    loadUserCards(request, account),
+    loadUserCards(request),
   ]);
   const headers = { ...(await account.commit()), ...NO_STORE };
 

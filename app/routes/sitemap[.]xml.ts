@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { ApiRequestError, apiClient, cachedProductList, upstreamStatus } from '~/lib/api.server';
+import { ApiRequestError, cachedProductList, upstreamStatus } from '~/lib/api.server';
+import { visitorApi } from '~/lib/shop-api.server';
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -8,7 +9,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   let items;
   try {
-    items = await cachedProductList(apiClient());
+    items = await cachedProductList(visitorApi(request));
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     return new Response(`${error.message}\n`, {

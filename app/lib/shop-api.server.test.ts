@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartCookieRelay, cartTokenFromResponse } from './cart.server';
+import { cartCookieRelay, cartTokenFromResponse } from './shop-api.server';
 import { getSession } from './session.server';
 
 function answer(...cookies: string[]) {
