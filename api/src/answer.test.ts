@@ -27,3 +27,37 @@ describe('answer', () => {
     expect(String(logged[0])).toMatch(/GET \/ answered outside its contract: total/);
   });
 });
+
+describe('the routes', () => {
+  // Every JSON answer goes through `answer` with its contract schema, so the API's own tests prove
+  // each route's answer parses the way the storefront reads it; only the health probes answer bare.
+  it('answer JSON only through a contract schema', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('./routes/', import.meta.url);
+    const bare = readdirSync(dir)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'health.ts')
+      .flatMap((file) =>
+        readFileSync(new URL(file, dir), 'utf8')
+          .split('\n')
+          .map((line, index) => ({ where: `${file}:${index + 1}`, line }))
+          .filter(({ line }) => /\bc\.json\(/.test(line))
+          .map(({ where }) => where),
+      );
+    expect(bare).toEqual([]);
+  });
+
+  it('take their request schemas from the contract', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('./routes/', import.meta.url);
+    const inline = readdirSync(dir)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .flatMap((file) =>
+        readFileSync(new URL(file, dir), 'utf8')
+          .split('\n')
+          .map((line, index) => ({ where: `${file}:${index + 1}`, line }))
+          .filter(({ line }) => /validate\(\s*'(json|query|param)',\s*z\./.test(line))
+          .map(({ where }) => where),
+      );
+    expect(inline).toEqual([]);
+  });
+});

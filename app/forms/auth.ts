@@ -1,45 +1,13 @@
 import { z } from 'zod';
+import { codeField, emailField, nameField, passwordField, required } from '@contract/fields';
 
-/** The auth flow's fields and their checks, word for word from spec §5. Shared by browser and server. */
-const required = (message: string) => ({ required_error: message, invalid_type_error: message });
-
-export const emailField = z
-  .string(required('Email is required'))
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email address is too long')
-  .email('Please enter a valid email address')
-  .transform((value) => value.toLowerCase());
-
-export const passwordField = z
-  .string(required('Password is required'))
-  .min(1, 'Password is required')
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password is too long')
-  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
-  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
-  .regex(/[0-9]/, 'Password must contain at least one number');
-
-export const nameField = (label: 'First name' | 'Last name') =>
-  z
-    .string(required(`${label} is required`))
-    .trim()
-    .min(1, `${label} is required`)
-    .min(2, `${label} must be at least 2 characters`)
-    .max(50, `${label} is too long`)
-    .regex(/^[\p{L} '-]+$/u, `${label} contains invalid characters`);
+/** The auth flow's steps and their checks (docs/product.md#validation); the fields come from the contract. */
+export { emailField, nameField, passwordField };
 
 /** Removes what a name may not contain, as the shopper types (spec §5). */
 export function stripNameCharacters(value: string): string {
   return value.replace(/[^\p{L} '-]/gu, '');
 }
-
-const codeField = (label: 'Verification code' | 'Reset code') =>
-  z
-    .string(required(`${label} is required`))
-    .trim()
-    .min(1, `${label} is required`)
-    .regex(/^\d{6}$/, `${label} must be 6 digits`);
 
 export const emailStepSchema = z.object({ email: emailField });
 export const loginStepSchema = z.object({ password: passwordField });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { nameField, stripNameCharacters } from './auth';
+import { addressField, nameField, phoneField, PHONE_PATTERN, PROFILE_LIMITS } from '@contract/fields';
+import { stripNameCharacters } from './auth';
 
-/** What the API accepts for a phone number (PUT user/profile): digits, spaces, brackets, hyphens, a leading +. */
-export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,}$/;
-export const PROFILE_LIMITS = { phone: 30, address: 300 } as const;
+export { PHONE_PATTERN, PROFILE_LIMITS };
 
 /**
  * The profile edit form (spec §2 "Profile", §5 names), shared by Conform in the browser and the
@@ -12,13 +11,8 @@ export const PROFILE_LIMITS = { phone: 30, address: 300 } as const;
 export const profileSchema = z.object({
   first_name: nameField('First name'),
   last_name: nameField('Last name'),
-  phone: z
-    .string()
-    .trim()
-    .max(PROFILE_LIMITS.phone, 'Phone number is too long')
-    .regex(PHONE_PATTERN, 'Please enter a valid phone number')
-    .optional(),
-  address: z.string().trim().max(PROFILE_LIMITS.address, 'Address is too long').optional(),
+  phone: phoneField.optional(),
+  address: addressField.optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 export type ProfileField = keyof ProfileInput;

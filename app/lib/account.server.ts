@@ -5,7 +5,7 @@ import { shopApi } from './shop-api.server';
 import type { OrderStatusFilter } from './orders-query';
 import { purchaseListSchema, purchaseStatsSchema, type PurchaseListItem } from '@contract/api/orders';
 import { profileAnswerSchema } from '@contract/api/profile';
-import { purchaseDetailSchema } from './purchases';
+import { purchaseDetailReader } from './purchases';
 
 export interface PurchaseQuery {
   limit: number;
@@ -50,7 +50,7 @@ export async function accountApi(request: Request) {
       }
       return all.slice(0, max);
     },
-    purchase: (id: string) => api.request('GET', `user/purchase/${encodeURIComponent(id)}`, purchaseDetailSchema),
+    purchase: (id: string) => api.request('GET', `user/purchase/${encodeURIComponent(id)}`, purchaseDetailReader),
     stats: () => api.request('GET', 'user/stats', purchaseStatsSchema),
   };
 }

@@ -6,56 +6,15 @@ import { shopApi } from './shop-api.server';
 import { CART_RULES } from '@contract/shop-rules';
 
 import { cartSchema } from '@contract/api/cart';
+import { checkoutAnswerSchema } from '@contract/api/checkout';
 
-const addressSchema = z
-  .object({
-    name: z.string().nullish(),
-    line1: z.string().nullish(),
-    line2: z.string().nullish(),
-    city: z.string().nullish(),
-    state: z.string().nullish(),
-    postal_code: z.string().nullish(),
-    country: z.string().nullish(),
-  })
-  .nullish();
+/** Read leniently: an answer without the payment page's address gets the spec's own message, not a generic one. */
+const checkoutAnswer = checkoutAnswerSchema.partial();
 
-/** The Purchase-success response of spec §3 (amounts in cents). */
-export const purchaseSuccessSchema = z.object({
-  purchase_id: z.string().nullish(),
-  purchase_intent_id: z.string().nullish(),
-  order_number: z.string().nullish(),
-  date: z.string().nullish(),
-  created_at: z.string().nullish(),
-  total: z.number(),
-  subtotal: z.number().nullish(),
-  shipping_cost: z.number().nullish(),
-  tax: z.number().nullish(),
-  discount: z.number().nullish(),
-  status: z.string().nullish(),
-  estimated_delivery: z.string().nullish(),
-  items: z
-    .array(
-      z.object({
-        name: z.string(),
-        sku: z.string().nullish(),
-        quantity: z.number(),
-        price: z.number(),
-        subtotal: z.number().nullish(),
-        variant_attributes: z.array(z.object({ attribute_name: z.string(), value: z.string() })).nullish(),
-      }),
-    )
-    .default([]),
-  shipping_address: addressSchema,
-  payment_method: z.string().nullish(),
-  customer_email: z.string().nullish(),
-  email: z.string().nullish(),
-  first_time_purchase_info: z
-    .object({ has_new_items: z.boolean().nullish(), new_items: z.array(z.string()).nullish(), unlocked_cards: z.array(z.unknown()).nullish() })
-    .nullish(),
-});
-export type PurchaseSuccess = z.infer<typeof purchaseSuccessSchema>;
+import { purchaseSuccessSchema, type PurchaseSuccess } from '@contract/api/orders';
 
-const checkoutAnswer = z.object({ checkout_url: z.string().nullish() });
+export type { PurchaseSuccess };
+
 
 /** An API client for this shopper's cart: bearer token when signed in, and the relayed cart cookie. */
 export async function cartApi(request: Request) {

@@ -1,3 +1,5 @@
+import type { ImageWidth } from '@contract/api/storage';
+
 /** An image as the API describes it (spec §3): a url, or a path in a storage bucket. */
 export interface ApiImage {
   url: string | null;
@@ -17,7 +19,7 @@ export interface ResponsiveImage {
 }
 
 /** Widths the storage route renders (`?width=`) that the storefront asks for. */
-export const SRCSET_WIDTHS = [320, 640, 960] as const;
+export const SRCSET_WIDTHS = [320, 640, 960] as const satisfies readonly ImageWidth[];
 
 export function storageObjectUrl(storageBase: string, bucket: string, path: string): string {
   const encoded = path.split('/').map(encodeURIComponent).join('/');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, purchaseDetailSchema, sortAttributes, statusTone } from './purchases';
+import { addressLines, purchaseDetailReader, sortAttributes, statusTone } from './purchases';
 
 const ID = '1a2b3c4d-0000-4000-8000-000000000000';
 
-describe('purchaseDetailSchema', () => {
+describe('purchaseDetailReader', () => {
   it('reads the field names of our API', () => {
-    const detail = purchaseDetailSchema.parse({
+    const detail = purchaseDetailReader.parse({
       purchase_id: ID,
       order_number: 'ORD-2026-11-22-1A2B3C4D',
       created_at: '2026-11-22T10:00:00.000Z',
@@ -29,7 +29,7 @@ describe('purchaseDetailSchema', () => {
     ['itemDetails', 'sub_total', 'shipping', 'trackingNumber', 'trackingProvider'],
     ['order_items', 'sub_total', 'shipping', 'tracking', 'tracking_provider'],
   ])('reads the alternative names %s, %s, %s, %s, %s (spec §3)', (items, subtotal, shipping, tracking, carrier) => {
-    const detail = purchaseDetailSchema.parse({
+    const detail = purchaseDetailReader.parse({
       purchase_id: ID,
       date: '2026-11-22T10:00:00.000Z',
       [items]: [{ name: 'Padded Tee', quantity: 2, price: '€60.00' }],
@@ -52,7 +52,7 @@ describe('purchaseDetailSchema', () => {
   });
 
   it("falls back to 'Credit Card', no tax or shipping, and no items (spec §9)", () => {
-    const detail = purchaseDetailSchema.parse({ purchase_id: ID });
+    const detail = purchaseDetailReader.parse({ purchase_id: ID });
     expect(detail).toMatchObject({ payment_method: 'Credit Card', tax: null, shipping: null, items: [], tracking_number: null, carrier: null });
   });
 });

@@ -2,56 +2,15 @@ import { z } from 'zod';
 import { CART_MESSAGES } from './messages';
 import { orderNumber } from '@contract/order-number';
 
-export type { PurchaseListItem, PurchaseStats } from '@contract/api/orders';
+import { purchaseDetailSchema, type PurchaseAddress } from '@contract/api/orders';
 
-/** An amount whose unit the answer leaves open: shown through `displayAmount`. */
-const amount = z.union([z.number(), z.string()]).nullish();
-const text = z.string().nullish();
-
-const addressSchema = z
-  .object({ name: text, line1: text, line2: text, city: text, state: text, postal_code: text, country: text })
-  .nullish();
-export type PurchaseAddress = NonNullable<z.infer<typeof addressSchema>>;
-
-const lineSchema = z.object({
-  name: z.string(),
-  variant_attributes: z.array(z.object({ attribute_name: z.string(), value: z.string() })).nullish(),
-  variant: text,
-  sku: text,
-  quantity: z.number(),
-  price: amount,
-});
+export type { PurchaseAddress, PurchaseListItem, PurchaseStats } from '@contract/api/orders';
 
 /**
- * Spec §3 "Purchase (detail)", read under any of its alternative field names and handed on under
- * one name each.
+ * The purchase detail as the pages use it: each field under one name, the order number filled in,
+ * the attributes in display order.
  */
-export const purchaseDetailSchema = z
-  .object({
-    purchase_id: z.string(),
-    order_number: text,
-    created_at: text,
-    date: text,
-    status: text,
-    items: z.array(lineSchema).nullish(),
-    itemDetails: z.array(lineSchema).nullish(),
-    order_items: z.array(lineSchema).nullish(),
-    subtotal: amount,
-    sub_total: amount,
-    shipping_cost: amount,
-    shipping: amount,
-    tax: amount,
-    discount: amount,
-    total: amount,
-    trackingNumber: text,
-    tracking_number: text,
-    tracking: text,
-    trackingProvider: text,
-    tracking_provider: text,
-    carrier: text,
-    shipping_address: addressSchema,
-    payment_method: text,
-  })
+export const purchaseDetailReader = purchaseDetailSchema
   .transform((raw) => {
     const createdAt = raw.created_at ?? raw.date ?? null;
     return {
@@ -78,7 +37,7 @@ export const purchaseDetailSchema = z
       payment_method: raw.payment_method || CART_MESSAGES.defaultPaymentMethod,
     };
   });
-export type PurchaseDetail = z.output<typeof purchaseDetailSchema>;
+export type PurchaseDetail = z.output<typeof purchaseDetailReader>;
 
 /** What /orders/{id}/details answers: the detail, or the inline error of spec §8. */
 export type OrderDetailAnswer = { detail: PurchaseDetail; error: null } | { detail: null; error: string };

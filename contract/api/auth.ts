@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeField, emailField, loginPasswordField, nameField, passwordField } from '../fields';
 
 /** The User of spec §3, as every auth answer carries it. */
 export const userSchema = z.object({
@@ -26,3 +27,25 @@ export const checkEmailAnswerSchema = z.object({ exists: z.boolean(), has_passwo
 
 /** The answers that only say what happened (code sent, verified, signed out, reset...). */
 export const messageAnswerSchema = z.object({ message: z.string(), email: z.string().optional(), verified: z.boolean().optional() });
+
+/** The bodies the auth routes accept (docs/product.md#api-auth). */
+export const emailRequestSchema = z.object({ email: emailField });
+export const registerRequestSchema = z.object({
+  email: emailField,
+  // The storefront asks for the password after the email is verified; a password sent now must still be valid.
+  password: z.union([z.literal(''), passwordField]).optional(),
+  guest_checkout: z.boolean().default(false),
+});
+export const verificationRequestSchema = z.object({ email: emailField, code: codeField('Verification code') });
+export const completeRegistrationRequestSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  first_name: nameField('First name'),
+  last_name: nameField('Last name'),
+});
+export const loginRequestSchema = z.object({ email: emailField, password: loginPasswordField });
+export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(200) });
+/** Sign-out may carry only the refresh token: it ends that token's family even after the access token ran out. */
+export const logoutRequestSchema = z.object({ refresh_token: z.string().min(1).max(200).optional() });
+export const resetCodeRequestSchema = z.object({ email: emailField, code: codeField('Reset code') });
+export const resetPasswordRequestSchema = z.object({ email: emailField, code: codeField('Reset code'), new_password: passwordField });

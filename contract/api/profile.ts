@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameField, PHONE_PATTERN, PROFILE_LIMITS } from '../fields';
 
 /** GET/PUT user/profile (spec §7). */
 export const profileAnswerSchema = z.object({
@@ -10,3 +11,17 @@ export const profileAnswerSchema = z.object({
   member_since: z.string().nullish().transform((v) => v ?? null),
 });
 export type Profile = z.infer<typeof profileAnswerSchema>;
+
+/** `PUT user/profile`: names as at registration; an empty phone or address clears it. */
+export const profileUpdateRequestSchema = z.object({
+  first_name: nameField('First name'),
+  last_name: nameField('Last name'),
+  phone: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.phone, 'Phone number is too long')
+    .refine((value) => value === '' || PHONE_PATTERN.test(value), 'Please enter a valid phone number')
+    .nullish()
+    .transform((v) => v || null),
+  address: z.string().trim().max(PROFILE_LIMITS.address, 'Address is too long').nullish().transform((v) => v || null),
+});

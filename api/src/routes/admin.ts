@@ -1,6 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import {
+  deliverAnswerSchema,
+  deliverRequestSchema,
+  orderListSchema,
+  outboxQuerySchema,
+  outboxSchema,
+  restockAnswerSchema,
+  restockRequestSchema,
+  shipAnswerSchema,
+  shipRequestSchema,
+  stockListSchema,
+} from '@contract/api/admin';
+import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { ApiError, validate } from '../http-errors.js';
 import { readOutbox } from '../services/mail.js';
@@ -11,11 +23,6 @@ function sameToken(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }
-
-const restockBody = z.object({
-  sku: z.string().trim().min(1).max(64),
-  quantity: z.number().int().min(1).max(1_000_000),
-});
 
 /** The owner's routes (the shop CLI): bearer token from DATA_DIR, never handed to shoppers. */
 export function adminRoutes() {
@@ -34,33 +41,32 @@ export function adminRoutes() {
     await next();
   });
 
-  app.get('/stock', async (c) => c.json(await listStock(c.var.deps.db)));
+  app.get('/stock', async (c) => answer(c, stockListSchema, await listStock(c.var.deps.db)));
 
-  app.post('/restock', validate('json', restockBody), async (c) => {
+  app.post('/restock', validate('json', restockRequestSchema), async (c) => {
     const { sku, quantity } = c.req.valid('json');
-    return c.json(await restockVariant(c.var.deps, sku, quantity));
+    return answer(c, restockAnswerSchema, await restockVariant(c.var.deps, sku, quantity));
   });
 
-  app.get('/orders', async (c) => c.json(await listOrders(c.var.deps.db)));
+  app.get('/orders', async (c) => answer(c, orderListSchema, await listOrders(c.var.deps.db)));
 
   // The outbox, for the owner: how a sign-in code is read when mail is not sent by SMTP and the public mailbox is off.
-  app.get('/mail', validate('query', z.object({ to: z.string().trim().max(254).optional() })), async (c) => {
+  app.get('/mail', validate('query', outboxQuerySchema), async (c) => {
     if (c.var.deps.mail.transport !== 'outbox') throw new ApiError(404, 'Mail is delivered by SMTP; there is no outbox to read');
-    return c.json(await readOutbox(c.var.deps.db, c.req.valid('query').to || undefined));
+    return answer(c, outboxSchema, await readOutbox(c.var.deps.db, c.req.valid('query').to || undefined));
   });
 
-  const orderRef = z.string().trim().min(1).max(64);
   app.post(
     '/orders/ship',
-    validate('json', z.object({ order: orderRef, carrier: z.string().trim().min(1).max(60), tracking: z.string().trim().min(1).max(80) })),
+    validate('json', shipRequestSchema),
     async (c) => {
       const { order, carrier, tracking } = c.req.valid('json');
-      return c.json(await shipOrder(c.var.deps, order, carrier, tracking));
+      return answer(c, shipAnswerSchema, await shipOrder(c.var.deps, order, carrier, tracking));
     },
   );
 
-  app.post('/orders/deliver', validate('json', z.object({ order: orderRef })), async (c) =>
-    c.json(await deliverOrder(c.var.deps, c.req.valid('json').order)),
+  app.post('/orders/deliver', validate('json', deliverRequestSchema), async (c) =>
+    answer(c, deliverAnswerSchema, await deliverOrder(c.var.deps, c.req.valid('json').order)),
   );
 
   return app;

@@ -1,20 +1,31 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { checkEmailAnswerSchema, messageAnswerSchema, signInSchema, tokenPairSchema, userSchema } from '@contract/api/auth';
+import {
+  checkEmailAnswerSchema,
+  completeRegistrationRequestSchema,
+  emailRequestSchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  messageAnswerSchema,
+  refreshRequestSchema,
+  registerRequestSchema,
+  resetCodeRequestSchema,
+  resetPasswordRequestSchema,
+  signInSchema,
+  tokenPairSchema,
+  userSchema,
+  verificationRequestSchema,
+} from '@contract/api/auth';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { resetCodeEmail, verificationCodeEmail } from '../auth/emails.js';
 import { mergeCartOfRequest } from '../auth/cart-cookie.js';
 import { authenticate, requireUser } from '../auth/middleware.js';
 import { clientIp } from '../client-ip.js';
-import * as rules from '../auth/rules.js';
 import { findUserByEmail, toUserOut, type UserRow } from '../auth/users.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
 import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
 import { createAccount, ensureNoAccount, passwordSignIn, pendingVerification, setPassword, startGuestSession } from '../services/sign-in.js';
-
-const emailOnly = z.object({ email: rules.email });
 
 /** Limits every auth request per client IP first, then per email once the body is read. */
 async function limitByEmail(c: Context<AppEnv>, email: string) {
@@ -40,7 +51,7 @@ export function authRoutes() {
     return answer(c, signInSchema, { ...(await c.var.auth.tokens.issue(user)), user: toUserOut(user) });
   }
 
-  app.post('/check-email', validate('json', emailOnly), async (c) => {
+  app.post('/check-email', validate('json', emailRequestSchema), async (c) => {
     const { email } = c.req.valid('json');
     await limitByEmail(c, email);
     const user = await findUserByEmail(c.var.deps.db, email);
@@ -49,15 +60,7 @@ export function authRoutes() {
 
   app.post(
     '/register',
-    validate(
-      'json',
-      z.object({
-        email: rules.email,
-        // The storefront asks for the password after the email is verified; a password sent now must still be valid.
-        password: z.union([z.literal(''), rules.password]).optional(),
-        guest_checkout: z.boolean().default(false),
-      }),
-    ),
+    validate('json', registerRequestSchema),
     async (c) => {
       const { email, guest_checkout } = c.req.valid('json');
       await limitByEmail(c, email);
@@ -67,14 +70,14 @@ export function authRoutes() {
     },
   );
 
-  app.post('/resend-verification', validate('json', emailOnly), async (c) => {
+  app.post('/resend-verification', validate('json', emailRequestSchema), async (c) => {
     const { email } = c.req.valid('json');
     await limitByEmail(c, email);
     await sendCode(c, email, await pendingVerification(c.var.deps.db, email));
     return answer(c, messageAnswerSchema, { message: 'Verification code sent', email });
   });
 
-  app.post('/verify-email', validate('json', z.object({ email: rules.email, code: rules.code('Verification code') })), async (c) => {
+  app.post('/verify-email', validate('json', verificationRequestSchema), async (c) => {
     const { email, code } = c.req.valid('json');
     await limitByEmail(c, email);
     await c.var.auth.codes.check(email, 'register', code, { consume: false });
@@ -83,7 +86,7 @@ export function authRoutes() {
 
   app.post(
     '/complete-registration',
-    validate('json', z.object({ email: rules.email, password: rules.password, first_name: rules.firstName, last_name: rules.lastName })),
+    validate('json', completeRegistrationRequestSchema),
     async (c) => {
       const body = c.req.valid('json');
       await limitByEmail(c, body.email);
@@ -98,7 +101,7 @@ export function authRoutes() {
     },
   );
 
-  app.post('/verify-guest', validate('json', z.object({ email: rules.email, code: rules.code('Verification code') })), async (c) => {
+  app.post('/verify-guest', validate('json', verificationRequestSchema), async (c) => {
     const { email, code } = c.req.valid('json');
     await limitByEmail(c, email);
     const { db, clock } = c.var.deps;
@@ -108,14 +111,14 @@ export function authRoutes() {
     return signedIn(c, user);
   });
 
-  app.post('/login', validate('json', z.object({ email: rules.email, password: rules.loginPassword })), async (c) => {
+  app.post('/login', validate('json', loginRequestSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     await limitByEmail(c, email);
     const { db, clock } = c.var.deps;
     return signedIn(c, await passwordSignIn(db, clock.now(), email, password));
   });
 
-  app.post('/refresh', validate('json', z.object({ refresh_token: z.string().min(1).max(200) })), async (c) => {
+  app.post('/refresh', validate('json', refreshRequestSchema), async (c) => {
     const { refresh_token } = c.req.valid('json');
     return answer(c, tokenPairSchema, await c.var.auth.tokens.rotate(refresh_token));
   });
@@ -124,7 +127,7 @@ export function authRoutes() {
   // user's family (or all their sessions); with only the refresh token, that token's family.
   app.post('/logout', async (c) => {
     const body = await c.req.json().catch(() => ({}));
-    const parsed = z.object({ refresh_token: z.string().min(1).max(200).optional() }).safeParse(body);
+    const parsed = logoutRequestSchema.safeParse(body);
     const refreshToken = parsed.success ? parsed.data.refresh_token : undefined;
     const user = c.req.header('authorization') ? await authenticate(c).catch(() => null) : null;
     if (user) await c.var.auth.tokens.revoke(user.id, refreshToken);
@@ -135,7 +138,7 @@ export function authRoutes() {
 
   app.get('/me', requireUser, (c) => answer(c, userSchema, toUserOut(c.var.user)));
 
-  app.post('/request-password-reset', validate('json', emailOnly), async (c) => {
+  app.post('/request-password-reset', validate('json', emailRequestSchema), async (c) => {
     const { email } = c.req.valid('json');
     await limitByEmail(c, email);
     const user = await findUserByEmail(c.var.deps.db, email);
@@ -147,7 +150,7 @@ export function authRoutes() {
     return answer(c, messageAnswerSchema, { message: 'If an account exists for this email, a reset code has been sent' });
   });
 
-  app.post('/verify-reset-code', validate('json', z.object({ email: rules.email, code: rules.code('Reset code') })), async (c) => {
+  app.post('/verify-reset-code', validate('json', resetCodeRequestSchema), async (c) => {
     const { email, code } = c.req.valid('json');
     await limitByEmail(c, email);
     await c.var.auth.codes.check(email, 'reset', code, { consume: false });
@@ -156,7 +159,7 @@ export function authRoutes() {
 
   app.post(
     '/reset-password',
-    validate('json', z.object({ email: rules.email, code: rules.code('Reset code'), new_password: rules.password })),
+    validate('json', resetPasswordRequestSchema),
     async (c) => {
       const { email, code, new_password } = c.req.valid('json');
       await limitByEmail(c, email);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { outboxQuerySchema, outboxSchema } from '@contract/api/admin';
+import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { validate } from '../http-errors.js';
 import { readOutbox } from '../services/mail.js';
@@ -11,19 +12,17 @@ const PAGE_CSS =
 // The emails shown in sandboxed frames inherit this policy; they style with attributes.
 const PAGE_POLICY = { styles: [styleHash(PAGE_CSS)], styleAttributes: true };
 
-const query = z.object({ to: z.string().trim().max(254).optional() });
-
 /** The outbox, readable while no SMTP server is configured: for development and tests only. */
 export function devMailboxRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/dev/mailbox.json', validate('query', query), async (c) => {
+  app.get('/dev/mailbox.json', validate('query', outboxQuerySchema), async (c) => {
     const { to } = c.req.valid('query');
     c.header('Cache-Control', 'no-store');
-    return c.json(await readOutbox(c.var.deps.db, to || undefined));
+    return answer(c, outboxSchema, await readOutbox(c.var.deps.db, to || undefined));
   });
 
-  app.get('/dev/mailbox', validate('query', query), async (c) => {
+  app.get('/dev/mailbox', validate('query', outboxQuerySchema), async (c) => {
     const { to } = c.req.valid('query');
     const messages = await readOutbox(c.var.deps.db, to || undefined);
     const rows = messages

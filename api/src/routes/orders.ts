@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { purchaseListSchema, purchaseStatsSchema } from '@contract/api/orders';
+import {
+  purchaseDetailSchema,
+  purchaseIntentParamSchema,
+  purchaseListSchema,
+  purchaseQuerySchema,
+  purchaseStatsSchema,
+  purchaseSuccessSchema,
+} from '@contract/api/orders';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { optionalUser, readCartToken } from '../auth/cart-cookie.js';
@@ -12,7 +18,7 @@ import { hashCartToken } from '../services/cart.js';
 import { findCheckoutSession } from '../services/checkout.js';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 import { getPurchase, loadPurchaseSuccess, purchaseOfSession } from '../services/order-confirmation.js';
-import { PURCHASE_STATUSES, listPurchases, purchaseDetail, purchaseStats } from '../services/orders.js';
+import { listPurchases, purchaseDetail, purchaseStats } from '../services/orders.js';
 import { renderReceipt } from '../services/receipts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,7 +42,7 @@ export function orderRoutes() {
   // user, or without a bearer to the cart cookie the checkout was made with.
   app.get(
     '/purchase-success/:purchase_intent_id',
-    validate('param', z.object({ purchase_intent_id: z.string().min(1).max(255) })),
+    validate('param', purchaseIntentParamSchema),
     async (c) => {
       const { purchase_intent_id: id } = c.req.valid('param');
       const { db } = c.var.deps;
@@ -69,28 +75,16 @@ export function orderRoutes() {
       }
       if (!purchase) throw new ApiError(404, 'Payment for this order has not been completed', 'payment_not_completed');
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await loadPurchaseSuccess(db, purchase.id, id));
+      const success = await loadPurchaseSuccess(db, purchase.id, id);
+      if (!success) throw new ApiError(404, NOT_FOUND);
+      return answer(c, purchaseSuccessSchema, success);
     },
   );
 
   app.get(
     '/purchases',
     requireUser,
-    validate(
-      'query',
-      z.object({
-        limit: z.coerce.number().int().min(1).max(50).default(10),
-        offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-        // Search and status filter over the whole history, so paging runs over the matches (ADR 010).
-        q: z.string().trim().max(100, 'Search is too long').optional(),
-        status: z
-          .string()
-          .trim()
-          .toLowerCase()
-          .pipe(z.enum(PURCHASE_STATUSES, { errorMap: () => ({ message: `Status must be one of: ${PURCHASE_STATUSES.join(', ')}` }) }))
-          .optional(),
-      }),
-    ),
+    validate('query', purchaseQuerySchema),
     async (c) => {
       const { limit, offset, q, status } = c.req.valid('query');
       c.header('Cache-Control', 'private, no-store');
@@ -103,7 +97,7 @@ export function orderRoutes() {
     const detail = UUID.test(id) ? await purchaseDetail(c.var.deps.db, c.var.user.id, id) : undefined;
     if (!detail) throw new ApiError(404, NOT_FOUND);
     c.header('Cache-Control', 'private, no-store');
-    return c.json(detail);
+    return answer(c, purchaseDetailSchema, detail);
   });
 
   app.get('/purchase/:purchase_id/receipt', requireUser, async (c) => {

@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { profileAnswerSchema } from '@contract/api/profile';
+import { profileAnswerSchema, profileUpdateRequestSchema } from '@contract/api/profile';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { requireUser } from '../auth/middleware.js';
-import * as rules from '../auth/rules.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
 import { getProfile, updateProfile } from '../services/profile.js';
@@ -21,22 +19,7 @@ export function profileRoutes() {
   app.put(
     '/profile',
     requireUser,
-    validate(
-      'json',
-      z.object({
-        first_name: rules.firstName,
-        last_name: rules.lastName,
-        // Empty clears the field.
-        phone: z
-          .string()
-          .trim()
-          .max(30, 'Phone number is too long')
-          .regex(/^$|^\+?[0-9][0-9 ()-]{5,}$/, 'Please enter a valid phone number')
-          .nullish()
-          .transform((v) => v || null),
-        address: z.string().trim().max(300, 'Address is too long').nullish().transform((v) => v || null),
-      }),
-    ),
+    validate('json', profileUpdateRequestSchema),
     async (c) => {
       const { db, clock } = c.var.deps;
       if (c.var.user.user_type !== 'registered') throw new DomainError('registration_required', 'Please create an account to edit your profile');

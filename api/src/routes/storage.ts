@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { storageQuerySchema } from '@contract/api/storage';
 import type { AppEnv } from '../app.js';
 import { ApiError, validate } from '../http-errors.js';
-import { isImageWidth, resizedImage } from '../services/images.js';
+import { resizedImage } from '../services/images.js';
 import { isBucket, isSafeObjectPath, type Bucket } from '../services/storage.js';
 
 const PREFIX = '/storage/v1/object/public/';
@@ -23,9 +23,8 @@ function decodedPath(raw: string): string | null {
 
 export function storageRoutes() {
   const app = new Hono<AppEnv>();
-  const query = z.object({ width: z.coerce.number().int().refine(isImageWidth, 'Unsupported width').optional() });
 
-  app.get(`${PREFIX}:bucket/*`, validate('query', query), async (c) => {
+  app.get(`${PREFIX}:bucket/*`, validate('query', storageQuerySchema), async (c) => {
     const bucket = c.req.param('bucket');
     if (!isBucket(bucket)) throw new ApiError(404, 'Bucket not found');
     const path = decodedPath(c.req.path.slice(PREFIX.length + bucket.length + 1));

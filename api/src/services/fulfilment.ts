@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { orderListSchema } from '@contract/api/admin';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import { trackingUrl } from '@contract/tracking';
@@ -8,16 +10,7 @@ import { DomainError } from '../domain-error.js';
 import { orderNumber } from '@contract/order-number';
 import { renderEmail } from './mail-templates.js';
 
-export interface OrderRow {
-  purchase_id: string;
-  order_number: string;
-  date: string;
-  email: string;
-  total: string;
-  status: string;
-  carrier: string | null;
-  tracking_number: string | null;
-}
+export type OrderRow = z.infer<typeof orderListSchema>[number];
 
 /**
  * The purchase an owner means: a full id, its first 8 characters, or the order number

@@ -3,12 +3,7 @@ import { dirname } from 'node:path';
 import sharp from 'sharp';
 import type { Bucket, Storage } from './storage.js';
 
-/** Widths the storage route renders on request (`?width=`); anything else is refused. */
-export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1200, 1920] as const;
-
-export function isImageWidth(value: number): boolean {
-  return (IMAGE_WIDTHS as readonly number[]).includes(value);
-}
+export { IMAGE_WIDTHS, isImageWidth } from '@contract/api/storage';
 
 export async function svgToWebp(svg: string, quality = 82): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality, effort: 4 }).toBuffer();

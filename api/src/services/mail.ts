@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { outboxSchema } from '@contract/api/admin';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database.js';
 import type { Clock } from './clock.js';
@@ -40,13 +42,7 @@ export function createSmtpMailer(smtpUrl: string, from: string, log: Logger): Ma
   };
 }
 
-export interface OutboxEntry {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  created_at: string;
-}
+export type OutboxEntry = z.infer<typeof outboxSchema>[number];
 
 /** The outbox, newest first, optionally for one recipient. */
 export async function readOutbox(db: Db, to?: string, limit = 100): Promise<OutboxEntry[]> {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { formatEuro } from '@contract/money';
 import type { Db } from '../db/database.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
+import type { PurchaseStatus } from '@contract/api/orders';
 
 export interface PurchaseListItem {
   purchase_id: string;
@@ -13,8 +14,6 @@ export interface PurchaseListItem {
 }
 
 /** The statuses an order moves through, as the list filter names them (lower case). */
-export const PURCHASE_STATUSES = ['processing', 'shipped', 'delivered'] as const;
-export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 export interface PurchaseFilter {
   /** Part of the purchase id, of the order number (ORD-…) or of an item name; case-insensitive. */

@@ -1,23 +1,12 @@
+import type { z } from 'zod';
+import type { restockAnswerSchema, stockListSchema } from '@contract/api/admin';
 import type { AppConfig, AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { renderEmail } from './mail-templates.js';
 
-export interface StockRow {
-  sku: string;
-  product_name: string;
-  description: string;
-  stock_quantity: number;
-}
-
-export interface RestockResult {
-  sku: string;
-  product_name: string;
-  previous_quantity: number;
-  stock_quantity: number;
-  /** Addresses that got a back-in-stock email. */
-  notified: string[];
-}
+export type StockRow = z.infer<typeof stockListSchema>[number];
+export type RestockResult = z.infer<typeof restockAnswerSchema>;
 
 /** Every variant with its stock, by product and position. */
 export async function listStock(db: Db): Promise<StockRow[]> {

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * The owner's routes under /api/admin (docs/product.md#api-admin), used by `npm run shop`. They
+ * answer to the admin bearer token only.
+ */
+
+export const stockListSchema = z.array(
+  z.object({ sku: z.string(), product_name: z.string(), description: z.string(), stock_quantity: z.number().int() }),
+);
+
+/** `POST admin/restock`. */
+export const restockRequestSchema = z.object({
+  sku: z.string().trim().min(1).max(64),
+  quantity: z.number().int().min(1).max(1_000_000),
+});
+export const restockAnswerSchema = z.object({
+  sku: z.string(),
+  product_name: z.string(),
+  previous_quantity: z.number().int(),
+  stock_quantity: z.number().int(),
+  /** Addresses that got a back-in-stock email. */
+  notified: z.array(z.string()),
+});
+
+export const orderListSchema = z.array(
+  z.object({
+    purchase_id: z.string(),
+    order_number: z.string(),
+    date: z.string(),
+    email: z.string(),
+    total: z.string(),
+    status: z.string(),
+    carrier: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+  }),
+);
+
+/** An order as the owner names it: the full id, its first 8 characters, or the order number. */
+const orderReference = z.string().trim().min(1).max(64);
+
+/** `POST admin/orders/ship`: Processing → Shipped, and the buyer gets the tracking link. */
+export const shipRequestSchema = z.object({
+  order: orderReference,
+  carrier: z.string().trim().min(1).max(60),
+  tracking: z.string().trim().min(1).max(80),
+});
+export const shipAnswerSchema = z.object({
+  order_number: z.string(),
+  status: z.string(),
+  carrier: z.string(),
+  tracking_number: z.string(),
+  tracking_url: z.string().nullable(),
+});
+
+/** `POST admin/orders/deliver`: Shipped → Delivered. */
+export const deliverRequestSchema = z.object({ order: orderReference });
+export const deliverAnswerSchema = z.object({ order_number: z.string(), status: z.string() });
+
+/** The mail outbox, newest first (`admin/mail`, and `dev/mailbox.json` when the dev mailbox is on). */
+export const outboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
+export const outboxSchema = z.array(
+  z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: z.string() }),
+);

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { CART_RULES } from '../shop-rules';
+
+/** Where the payment page sends the shopper back: an absolute http(s) address. */
+const returnUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .url('Must be a URL')
+  .refine((value) => /^https?:\/\//i.test(value), 'Must be an http or https URL');
+
+const metadata = z
+  .record(z.unknown())
+  .default({})
+  .refine((value) => JSON.stringify(value).length <= 4000, 'Metadata is too large');
+
+/** `POST checkout/`: pays for the shopper's cart. */
+export const cartCheckoutRequestSchema = z.object({
+  success_url: returnUrl,
+  cancel_url: returnUrl,
+  // The purchase goes to the signed-in account's email; this one is only checked for shape.
+  email: z.string().trim().max(254).email('Please enter a valid email address').optional(),
+  cart_id: z.string().max(100).nullish(),
+  metadata,
+});
+
+/** `POST checkout/quick`: pays for one variant, the cart untouched. */
+export const quickCheckoutRequestSchema = z.object({
+  product_variant_id: z.string().uuid(),
+  quantity: z.number().int().min(1).max(CART_RULES.maxLineQuantity).default(CART_RULES.quantityPerAdd),
+  success_url: returnUrl,
+  cancel_url: returnUrl,
+  metadata,
+});
+
+/** Both checkouts answer with the address of the payment page. */
+export const checkoutAnswerSchema = z.object({ checkout_url: z.string().url() });
+
+/** What the payment provider's notification is told: whether it changed a checkout session. */
+export const webhookAnswerSchema = z.object({ received: z.literal(true), handled: z.boolean(), purchase_id: z.string().optional() });
