@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// One script on purpose (over 300 lines): the single-instance run and the cluster run share one ledger check and one report.
 // `npm run test:soak`: the shop under load, without loss. Concurrent shoppers browse, fill carts,
 // sign in as guests, check out and pay through the test payment page (some decline, cancel or
 // press Pay twice) for a bounded time, first on one API and one storefront (PGlite), then on two

@@ -1,3 +1,4 @@
+// One suite on purpose (over 300 lines): every route is fuzzed from one listing of the app, with shared hostile inputs and checks.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';

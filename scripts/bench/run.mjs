@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// One script on purpose (over 300 lines): every measurement runs in one process against the same build, so the tables compare.
 // `npm run bench`: the shop's benchmarks, measured side by side in one run on the production build.
 // Prints tables and writes bench/results.json. Not part of `npm test`.
 //

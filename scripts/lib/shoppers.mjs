@@ -1,3 +1,4 @@
+// One module on purpose (a little over 300 lines): the load run's shoppers share its form reader, cookie jar and stats.
 // Shoppers for the load run: each one a browser without JavaScript (forms, redirects, a cookie jar)
 // that browses, fills a cart, signs in as a guest, checks out and pays on the test payment page.
 

@@ -1,3 +1,4 @@
+// One spec on purpose (over 300 lines): the signed-in shopper's profile and orders pages, sharing the accounts and stock set up once.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';

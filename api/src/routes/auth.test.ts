@@ -1,3 +1,4 @@
+// One suite on purpose (over 300 lines): the /api/auth routes, tested together against one test API and its outbox.
 import { describe, expect, it } from 'vitest';
 import { createTestApi } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';

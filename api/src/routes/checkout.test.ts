@@ -1,3 +1,4 @@
+// One suite on purpose (over 300 lines): checkout, its payment page and fulfilment, tested together against one seeded test API.
 import { describe, expect, it } from 'vitest';
 import { setVariant, shopper, stockOf, variants, type Shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
