@@ -113,15 +113,25 @@ export async function loadAuthView(
   const needsEmail: AuthStep[] = ['verify-or-guest', 'verify', 'register', 'login', 'reset-code', 'new-password'];
   let effective: AuthStep = step;
   if (needsEmail.includes(step) && !flow.email) effective = 'email';
-  if (step === 'success' && !shopper.user) effective = 'email';
-  const alreadySignedIn = Boolean(shopper.user) && step !== 'success';
-  if (alreadySignedIn && options.context !== 'modal') effective = 'success';
+  // A guest on /login or /register has come to make an account (the guard sends them there) or to
+  // sign in to one: the flow is theirs to walk, from their own email. Counting them as signed in
+  // would show success and send them straight back to the page that wants an account.
+  const upgrading = shopper.user?.user_type === 'guest' && options.context !== 'modal';
+  const signedIn = Boolean(shopper.user) && !upgrading;
+  if (step === 'success' && !signedIn) effective = 'email';
+  // Being signed in already forces success at any step (spec §4), in the modal as on the pages.
+  const alreadySignedIn = signedIn && step !== 'success';
+  if (alreadySignedIn) effective = 'success';
 
-  const successTo = options.successTo ?? flow.successTo ?? (options.context === 'modal' ? returnTo : '/profile');
+  // A modal opened by someone already signed in closes back onto its page; a finished flow goes where it was headed.
+  const successTo =
+    alreadySignedIn && options.context === 'modal'
+      ? returnTo
+      : (options.successTo ?? flow.successTo ?? (options.context === 'modal' ? returnTo : '/profile'));
   const view: AuthView = {
     step: effective,
     context: options.context,
-    email: flow.email ?? null,
+    email: flow.email ?? (upgrading ? shopper.user!.email : null),
     intent: flow.intent ?? null,
     returnTo,
     lastResult: result?.lastResult ?? null,

@@ -39,6 +39,17 @@ async function lineFor(request: Request, productName: string, variantId: string)
 }
 
 /** The spec's message for a checkout that could not be opened (spec §8 Product). */
+/**
+ * What the cart says when its checkout failed (spec §8): the API not reached or too slow is a
+ * 'Checkout error'; anything the API answered is a failed checkout session, as for Quick Purchase.
+ */
+export function checkoutFailure(error: unknown): string {
+  if (error instanceof ApiRequestError && error.code === undefined && (error.status === 503 || error.status === 504)) {
+    return CART_MESSAGES.checkoutError(error.message);
+  }
+  return quickPurchaseFailure(error);
+}
+
 export function quickPurchaseFailure(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return CART_MESSAGES.checkoutSessionFailed(MESSAGES.somethingWentWrong);
   if (error.message === CART_MESSAGES.noCheckoutUrl) return error.message;

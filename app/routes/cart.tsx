@@ -8,6 +8,7 @@ import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import type { Cart } from '@contract/api/cart';
 import { cartApi } from '~/lib/cart.server';
+import { checkoutFailure } from '~/lib/quick-purchase.server';
 import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
@@ -81,8 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const checkoutUrl = await cart.checkout(user.email);
       return redirect(checkoutUrl, { status: 303, headers: await cart.commit() });
     } catch (error) {
-      const message = errorText(error);
-      return back(message === CART_MESSAGES.noCheckoutUrl ? message : CART_MESSAGES.checkoutSessionFailed(message));
+      return back(checkoutFailure(error));
     }
   }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/e2e-test';
 import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
-import { PASSWORD, registerThroughPage, startWithEmail } from '../support/sign-in';
+import { PASSWORD, registerThroughPage, startWithEmail, verifyAsGuestInModal } from '../support/sign-in';
 
 const register = registerThroughPage;
 
@@ -238,6 +238,54 @@ test.describe('sign-in modal over a shop page', () => {
     await page.goto('/profile');
     await expect(page.getByText('Please create an account to access this feature.')).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register');
+  });
+
+  test('a guest sent to a page for accounts makes the account there, from their own email, and reaches the page', async ({ page, request }) => {
+    const email = uniqueEmail('guest-upgrade');
+    await page.goto('/about?auth=email');
+    await verifyAsGuestInModal(page, request, email);
+    await page.getByRole('dialog').getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    const guestCode = await latestMail(request, email, /verification code/i);
+
+    // Every page for accounts, and the Create Account link of the order pages: the guard's reason and
+    // the first step with the guest's email, never a success step that sends them back.
+    for (const path of ['/orders', '/profile', '/register']) {
+      await page.goto(path);
+      await expect(page.getByLabel('Email')).toHaveValue(email);
+      await expect(page.getByText(/Redirecting in/)).toHaveCount(0);
+      await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+      if (path !== '/register') await expect(page.getByText('Please create an account to access this feature.')).toBeVisible();
+    }
+
+    await page.goto('/orders');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Forders/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
+    await page.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i, guestCode.created_at));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Rossi');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('link', { name: 'Redirect now' })).toHaveAttribute('href', '/orders');
+    await page.getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Please create an account to access this feature.')).toHaveCount(0);
+  });
+
+  test('a shopper already signed in who opens it is told so and sent back (success at any step)', async ({ page, request }) => {
+    const email = uniqueEmail('modal-signed-in');
+    await registerThroughPage(page, request, email);
+    for (const step of ['email', 'login', 'register']) {
+      await page.goto(`/about?auth=${step}`);
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('link', { name: 'Redirect now' })).toHaveAttribute('href', '/about');
+      await expect(dialog.getByLabel('Email')).toHaveCount(0);
+    }
   });
 
   test('closes back to the page it was opened on', async ({ page }) => {

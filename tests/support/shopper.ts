@@ -112,6 +112,17 @@ export async function variants(api: TestApi) {
     .execute();
 }
 
+/** How the API's refusals name a variant: the product, then the values a shopper picks, in display order. */
+export async function variantLabelOf(api: TestApi, variant: { id: string; name: string }): Promise<string> {
+  const rows = await api.database.db
+    .selectFrom('variant_attributes')
+    .select('value')
+    .where('variant_id', '=', variant.id)
+    .orderBy('order')
+    .execute();
+  return rows.length ? `${variant.name} (${rows.map((r) => r.value).join(', ')})` : variant.name;
+}
+
 export async function setVariant(api: TestApi, id: string, values: { price?: number; stock_quantity?: number }) {
   await api.database.db.updateTable('product_variants').set(values).where('id', '=', id).execute();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setVariant, shopper, stockOf, uniqueEmail, variants } from '../../../tests/support/shopper';
+import { setVariant, shopper, stockOf, uniqueEmail, variantLabelOf, variants } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 
 const api = useTestApi();
@@ -86,7 +86,10 @@ describe('cart by cookie', () => {
     await setVariant(api, variant.id, { stock_quantity: 0 });
     const none = await shopper(api).post('/api/cart/add', { variant_id: variant.id });
     expect(none.status).toBe(409);
-    expect(none.body.detail).toBe(`${variant.name} (${variant.sku}) is out of stock`);
+    // Named as the shopper chose it, never by its internal SKU.
+    expect(none.body.detail).toBe(`${await variantLabelOf(api, variant)} is out of stock`);
+    expect(over.body.detail).toBe(`Not enough stock for ${await variantLabelOf(api, variant)}: only 2 available`);
+    expect(`${over.body.detail} ${put.body.detail} ${none.body.detail}`).not.toContain(variant.sku);
     await setVariant(api, variant.id, { stock_quantity: variant.stock_quantity });
   });
 

@@ -1,6 +1,6 @@
 // One suite on purpose (over 300 lines): checkout, its payment page and fulfilment, tested together against one seeded test API.
 import { describe, expect, it } from 'vitest';
-import { setVariant, shopper, stockOf, variants, type Shopper } from '../../../tests/support/shopper';
+import { setVariant, shopper, stockOf, variantLabelOf, variants, type Shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment';
 import { readOutbox } from '../services/mail';
@@ -76,7 +76,8 @@ describe('checkout requests', () => {
     await setVariant(api, b.id, { stock_quantity: 2 });
     const res = await checkout(s);
     expect(res.status).toBe(409);
-    expect(res.body.detail).toBe(`Not enough stock for ${b.name} (${b.sku}): only 2 available`);
+    expect(res.body.detail).toBe(`Not enough stock for ${await variantLabelOf(api, b)}: only 2 available`);
+    expect(res.body.detail).not.toContain(b.sku);
     expect(await stockOf(api, a.id)).toBe(5);
     expect(await stockOf(api, b.id)).toBe(2);
   });
@@ -287,7 +288,8 @@ describe('fulfilment under concurrency', () => {
     expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
     const refused = answers.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(5);
-    for (const r of refused) expect(r).toMatchObject({ status: 409, body: { detail: `${a.name} (${a.sku}) is out of stock`, code: 'out_of_stock' } });
+    const label = await variantLabelOf(api, a);
+    for (const r of refused) expect(r).toMatchObject({ status: 409, body: { detail: `${label} is out of stock`, code: 'out_of_stock' } });
     expect(await stockOf(api, a.id)).toBe(0);
 
     const paid = await Promise.all(answers.map((r, i) => (r.status === 200 ? pay(shoppers[i], r.body.checkout_url) : null)));

@@ -182,6 +182,7 @@ export async function findVariant(db: Executor, variantId: string) {
     .selectFrom('product_variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .select(['v.id', 'v.sku', 'v.price', 'v.stock_quantity', 'v.product_id', 'p.name'])
+    .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
     .where('v.id', '=', variantId)
     .executeTakeFirst();
 }
@@ -191,16 +192,29 @@ export function stockOf(variantId: Expression<string>) {
   return sql<number>`(select stock_quantity from product_variants where id = ${variantId})`;
 }
 
-/** The refusal for a quantity the stock cannot cover, naming the product. */
-export function notEnoughStock(variant: { name: string; sku: string; stock_quantity: number }): DomainError {
+/**
+ * A variant's options as the shopper picked them on the product page ('BEIGE, L/XL'), in display
+ * order. A subquery usable inside a statement.
+ */
+export function optionsOf(variantId: Expression<string>) {
+  return sql<string | null>`(select string_agg(a.value, ', ' order by a."order", a.attribute_name) from variant_attributes a where a.variant_id = ${variantId})`;
+}
+
+/** The product and its options, as the shopper chose them: what refusals name (never the SKU, an internal code). */
+export function variantLabel(variant: { name: string; options: string | null }): string {
+  return variant.options ? `${variant.name} (${variant.options})` : variant.name;
+}
+
+/** The refusal for a quantity the stock cannot cover, naming the product and its options. */
+export function notEnoughStock(variant: { name: string; options: string | null; stock_quantity: number }): DomainError {
   return new DomainError(
     'out_of_stock',
     variant.stock_quantity > 0
-      ? `Not enough stock for ${variant.name} (${variant.sku}): only ${variant.stock_quantity} available`
-      : `${variant.name} (${variant.sku}) is out of stock`,
+      ? `Not enough stock for ${variantLabel(variant)}: only ${variant.stock_quantity} available`
+      : `${variantLabel(variant)} is out of stock`,
   );
 }
 
-export function lineLimitReached(variant: { name: string; sku: string }): DomainError {
-  return new DomainError('line_quantity_limit', `At most ${CART_RULES.maxLineQuantity} of ${variant.name} (${variant.sku}) per order`);
+export function lineLimitReached(variant: { name: string; options: string | null }): DomainError {
+  return new DomainError('line_quantity_limit', `At most ${CART_RULES.maxLineQuantity} of ${variantLabel(variant)} per order`);
 }

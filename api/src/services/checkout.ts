@@ -6,7 +6,7 @@ import type { CheckoutSessionStatus, Database } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
 import { CART_RULES } from '@contract/shop-rules';
 import { totalsFor } from '@contract/totals';
-import { lineLimitReached, notEnoughStock } from './cart.js';
+import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
 
 export type Trx = Transaction<Database>;
 export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'>;
@@ -60,6 +60,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
         .selectFrom('product_variants as v')
         .innerJoin('products as p', 'p.id', 'v.product_id')
         .select(['v.id', 'v.sku', 'v.description', 'v.price', 'v.stock_quantity', 'p.name'])
+        .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
         .where('v.id', '=', line.variantId)
         .executeTakeFirst();
       if (!variant) throw new DomainError('not_found', 'Product variant not found');
