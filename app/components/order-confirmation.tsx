@@ -5,7 +5,7 @@ import { CopyButton } from './copy-button';
 import type { CardView } from '~/lib/cards';
 import type { PurchaseSuccess } from '~/lib/cart.server';
 import { CART_MESSAGES } from '~/lib/messages';
-import { formatEuro } from '@contract/money';
+import { displayAmount } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import { receiptFileName, receiptPath } from '~/lib/receipt';
 import { CART_RULES } from '@contract/shop-rules';
@@ -80,20 +80,21 @@ export function OrderConfirmation({ order, id, error, registered, cards = [] }: 
                 {item.sku ? <div>SKU: {item.sku}</div> : null}
               </td>
               <td>{item.quantity}</td>
-              <td>{formatEuro(item.price)}</td>
+              <td>{displayAmount(item.price)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <dl className="order-confirmation__totals">
+        {/* Amounts by the display rules of spec §9, as on /orders: a missing shipping or tax is €0.00. */}
         <dt>Subtotal</dt>
-        <dd data-testid="order-subtotal">{formatEuro(order.subtotal ?? order.total)}</dd>
+        <dd data-testid="order-subtotal">{displayAmount(order.subtotal ?? order.total)}</dd>
         <dt>Shipping</dt>
-        <dd data-testid="order-shipping">{order.shipping_cost ? formatEuro(order.shipping_cost) : 'Free'}</dd>
+        <dd data-testid="order-shipping">{displayAmount(order.shipping_cost)}</dd>
         <dt>Tax (included)</dt>
-        <dd>{formatEuro(order.tax ?? 0)}</dd>
+        <dd>{displayAmount(order.tax)}</dd>
         <dt>Total</dt>
-        <dd data-testid="order-total">{formatEuro(order.total)}</dd>
+        <dd data-testid="order-total">{displayAmount(order.total)}</dd>
       </dl>
       {addressLines.length ? (
         <>

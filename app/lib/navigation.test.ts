@@ -26,6 +26,16 @@ describe('navigation handle', () => {
     });
   });
 
+  it("takes a product page's title from its data, with Back to Shop", async () => {
+    const { handle } = await import('~/routes/product.$productName');
+    expect(currentNavigation([{ handle: { pageTitle: 'Shop' } }, { handle, data: { page: { product: { name: 'Padded Jorts' } } } }])).toEqual({
+      pageTitle: 'Padded Jorts',
+      back: { label: 'Back to Shop', to: '/' },
+    });
+    // A product that could not be loaded still gets the way back.
+    expect(currentNavigation([{ handle, data: undefined }])).toEqual({ pageTitle: undefined, back: { label: 'Back to Shop', to: '/' } });
+  });
+
   it('ignores handles of other shapes', () => {
     expect(currentNavigation([{ handle: undefined }, { handle: 'x' }, { handle: { pageTitle: 3 } }])).toEqual({});
   });

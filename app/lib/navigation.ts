@@ -12,6 +12,8 @@ export interface BackLink {
  */
 export interface NavigationHandle {
   pageTitle?: string;
+  /** A title read from the route's loader data (a product page shows its product's name). */
+  titleFrom?: (data: unknown) => string | undefined;
   back?: BackLink;
 }
 
@@ -40,20 +42,21 @@ export function cartBadgeText(count: number): string | null {
 }
 
 /** Reads the navigation handle of a route match, whatever else the handle holds. */
-export function navigationHandleOf(handle: unknown): NavigationHandle {
+export function navigationHandleOf(handle: unknown, data?: unknown): NavigationHandle {
   if (!handle || typeof handle !== 'object') return {};
-  const { pageTitle, back } = handle as NavigationHandle;
+  const { pageTitle, titleFrom, back } = handle as NavigationHandle;
+  const title = typeof titleFrom === 'function' ? titleFrom(data) : pageTitle;
   return {
-    pageTitle: typeof pageTitle === 'string' ? pageTitle : undefined,
+    pageTitle: typeof title === 'string' && title ? title : undefined,
     back: back && typeof back.label === 'string' && typeof back.to === 'string' ? back : undefined,
   };
 }
 
 /** The title and back button for the current matches: the deepest route that sets each. */
-export function currentNavigation(matches: { handle?: unknown }[]): NavigationHandle {
+export function currentNavigation(matches: { handle?: unknown; data?: unknown }[]): NavigationHandle {
   const result: NavigationHandle = {};
   for (const match of matches) {
-    const handle = navigationHandleOf(match.handle);
+    const handle = navigationHandleOf(match.handle, match.data);
     if (handle.pageTitle) result.pageTitle = handle.pageTitle;
     if (handle.pageTitle || handle.back) result.back = handle.back;
   }

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { cartCookieRelay, cartTokenFromResponse } from './shop-api.server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileAnswerSchema } from '@contract/api/profile';
+import { GUEST_SESSION_TTL_MS } from '../../api/src/auth/rules';
+import { shopper } from '../../tests/support/shopper';
+import { storefrontCookie } from '../../tests/support/storefront-session';
+import { startTestApi } from '../../tests/support/test-api';
+import { cartCookieRelay, cartTokenFromResponse, shopApi, visitorApi } from './shop-api.server';
 import { getSession } from './session.server';
 
 function answer(...cookies: string[]) {
@@ -28,5 +33,36 @@ describe('cart cookie relay', () => {
     relay.onResponse!(answer('cart_token=; Max-Age=0'));
     expect(session.get('apiCartCookie')).toBeUndefined();
     expect(changed).toBe(2);
+  });
+});
+
+describe('the shopper client of a request', () => {
+  let api: Awaited<ReturnType<typeof startTestApi>>;
+  beforeAll(async () => {
+    api = await startTestApi();
+    process.env.API_URL = api.url;
+  });
+  afterAll(() => api.cleanup());
+
+  it('is one client and one session for everything a loader calls with its request', async () => {
+    const request = new Request('http://shop.test/profile');
+    const [a, b] = await Promise.all([shopApi(request), shopApi(request)]);
+    expect(a).toBe(b);
+    expect(a.session).toBe(await getSession(request));
+    expect(visitorApi(request)).toBe(visitorApi(request));
+    expect(await shopApi(new Request('http://shop.test/profile'))).not.toBe(a);
+  });
+
+  it("signs out a guest whose session the API says has run out, with spec §8's short message", async () => {
+    const answer = await shopper(api).signInAsGuest();
+    const cookie = await storefrontCookie(answer);
+    // The API's clock moves past the guest session (and the access token); the storefront's does not.
+    api.clock.advance(GUEST_SESSION_TTL_MS + 60_000);
+    const request = new Request('http://shop.test/profile', { headers: { Cookie: cookie } });
+    const { api: client, session, commit } = await shopApi(request);
+    await expect(client.request('GET', 'user/profile', profileAnswerSchema)).rejects.toMatchObject({ status: 401 });
+    expect(session.get('accessToken')).toBeUndefined();
+    expect(session.get('flash')).toEqual({ kind: 'error', message: 'Guest session expired' });
+    expect((await commit())['Set-Cookie']).toBeTruthy();
   });
 });

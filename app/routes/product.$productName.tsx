@@ -29,6 +29,7 @@ import { getEnv } from '~/lib/env.server';
 import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
 import { formatEuroLoose } from '@contract/money';
 import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
+import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { productJsonLd, productPageData } from '~/lib/product-page.server';
 import { quickPurchase, resumableQuickPurchase } from '~/lib/quick-purchase.server';
@@ -43,6 +44,11 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: catalogueStyles },
   { rel: 'stylesheet', href: productStyles },
 ];
+
+export const handle: NavigationHandle = {
+  titleFrom: (data) => (data as { page?: { product?: { name?: string } } } | undefined)?.page?.product?.name,
+  back: BACK_LINKS.backToShop,
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!data || error) {

@@ -98,6 +98,11 @@ test.describe('navigation bar', () => {
     await page.goto('/about');
     await expect(page.locator('.page-bar')).toContainText('About');
     await expect(page.locator('.page-bar').getByRole('link')).toHaveCount(0);
+
+    // A product page shows its product's name, and the way back to the shop.
+    await page.goto('/product/Padded%20Jorts');
+    await expect(page.locator('.page-bar')).toContainText('Padded Jorts');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.locator('.page-bar').getByRole('link', { name: 'Back to Shop' }).click()]);
   });
 });
 

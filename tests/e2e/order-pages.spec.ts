@@ -40,7 +40,7 @@ test.describe('order pages', () => {
     await expect(page.getByRole('cell', { name: /Tracer Tee/ })).toBeVisible();
     await expect(page.getByRole('cell', { name: /Padded Jorts/ })).toBeVisible();
     await expect(page.getByTestId('order-total')).toHaveText('€165.00');
-    await expect(page.getByTestId('order-shipping')).toHaveText('Free');
+    await expect(page.getByTestId('order-shipping')).toHaveText('€0.00');
     await expect(page.locator('.page-bar').getByRole('link', { name: 'View Order History' })).toHaveAttribute('href', '/orders');
   });
 });
