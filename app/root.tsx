@@ -53,7 +53,7 @@ function isNotFound(error: unknown): boolean {
 export const meta: MetaFunction = ({ error }) =>
   error ? [{ title: pageTitle(isNotFound(error) ? 'Page not found' : 'Something went wrong') }] : [];
 
-/** Pages that need a signed-in shopper: navigating to one shows the loading overlay (spec §2 route guard). */
+/** Pages that need a signed-in shopper: navigating to one shows the loading overlay (docs/product.md#route-guard). */
 const GUARDED_PATHS = ['/profile', '/orders', '/order-success', '/order-failed'];
 /** Guarded pages with a loading view of their own, shown instead of the overlay once the shopper is known to be registered. */
 const OWN_LOADING_VIEWS = ['/profile', '/orders'];
@@ -124,7 +124,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** With JavaScript, a guest's session end is checked every 60 s; the server then signs them out (spec §4). */
+/** With JavaScript, a guest's session end is checked every 60 s; the server then signs them out (docs/product.md#accounts). */
 function useGuestExpiryCheck(expiresAt: string | null | undefined) {
   const revalidator = useRevalidator();
   useEffect(() => {

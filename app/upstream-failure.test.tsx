@@ -111,7 +111,7 @@ const PAGES: Page[] = [
   {
     name: 'profile',
     load: () => profileLoader(args('/profile', signedIn)),
-    // Spec §8: the profile names its own failure ('Failed to fetch profile'), whatever the cause.
+    // docs/product.md#error-messages: the profile names its own failure ('Failed to fetch profile'), whatever the cause.
     async failed(response) {
       expect(render(Profile, await response.json(), '/profile')).toContain('Error loading profile: Failed to fetch profile');
     },

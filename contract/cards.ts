@@ -1,4 +1,4 @@
-/** Card constants of spec §9, one source for the component, the export and the server-rendered face. */
+/** Card constants of docs/product.md#constants, one source for the component, the export and the server-rendered face. */
 export const CARD_RULES = {
   animationLength: 148,
   fps: 30,

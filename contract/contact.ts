@@ -1,4 +1,4 @@
-/** Reasons for contact (spec §3), in the order the form offers them. */
+/** Reasons for contact (docs/product.md#contact), in the order the form offers them. */
 export const CONTACT_REASONS = ['general', 'order', 'collaboration', 'press', 'wholesale', 'customer-service', 'other'] as const;
 export type ContactReason = (typeof CONTACT_REASONS)[number];
 

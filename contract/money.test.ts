@@ -18,7 +18,7 @@ describe('formatEuro', () => {
   });
 });
 
-describe('displayAmount (spec §9 amount display)', () => {
+describe('displayAmount (docs/product.md#constants)', () => {
   it.each([
     [4500, '€45.00'],
     [100, '€1.00'],

@@ -12,7 +12,7 @@ export function formatEuroLoose(cents: number): string {
 }
 
 /**
- * An order amount whose unit the answer does not say (spec §9 "Amount display"): text starting
+ * An order amount whose unit the answer does not say (docs/product.md#constants): text starting
  * with the euro sign is shown as is; a number below 100 or with decimals is euros; a whole number
  * of 100 or more is cents. Missing amounts show as €0.00.
  */

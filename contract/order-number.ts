@@ -1,4 +1,4 @@
-/** The displayed order number (spec §3): ORD-{year}-{month}-{day}-{first 8 of the id, uppercased}. */
+/** The displayed order number (docs/product.md#orders): ORD-{year}-{month}-{day}-{first 8 of the id, uppercased}. */
 export function orderNumber(purchaseId: string, date: string | Date): string {
   const at = new Date(date);
   const pad = (n: number) => String(n).padStart(2, '0');

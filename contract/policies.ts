@@ -1,4 +1,4 @@
-/** The four policy pages of spec §2 and where their markdown lives in the `documents` bucket. */
+/** The four policy pages of docs/product.md#policies and where their markdown lives in the `documents` bucket. */
 export const POLICY_DOCUMENTS = [
   { slug: 'privacy-policy', title: 'Privacy Policy', path: 'policies/privacy-policy.md' },
   { slug: 'return-policy', title: 'Return Policy', path: 'policies/return-policy.md' },

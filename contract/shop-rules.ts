@@ -1,4 +1,4 @@
-/** The shop's constants (spec §9); one source for the storefront and the API. Amounts are integer cents. */
+/** The shop's constants (docs/product.md#constants); one source for the storefront and the API. Amounts are integer cents. */
 
 /** Timings and sizes of the catalogue and product page. */
 export const SHOP_RULES = {
@@ -13,12 +13,12 @@ export const SHOP_RULES = {
   longDescriptionCollapseChars: 200,
 } as const;
 
-/** Something, an at sign, something, a dot, something: the basic email shape spec §5 asks for. */
+/** Something, an at sign, something, a dot, something: the basic email shape docs/product.md#validation asks for. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The longest email address there can be (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Cart, checkout and money rules of spec §9. */
+/** Cart, checkout and money rules of docs/product.md#constants. */
 export const CART_RULES = {
   currency: 'eur',
   /** Shipping is free when the cart total is over this. */
@@ -32,12 +32,12 @@ export const CART_RULES = {
   maxLineQuantity: 99,
   /** How long a checkout session holds its stock. */
   checkoutSessionTtlMs: 30 * 60_000,
-  /** Estimated delivery when the order does not say (spec §2 order success). */
+  /** Estimated delivery when the order does not say (docs/product.md#order-success). */
   estimatedDeliveryDays: 7,
   defaultPaymentMethod: 'Credit Card',
 } as const;
 
-/** Purchase history sizes and timings of spec §9. */
+/** Purchase history sizes and timings of docs/product.md#constants. */
 export const ACCOUNT_RULES = {
   /** Latest purchases on the profile. */
   profilePurchases: 5,

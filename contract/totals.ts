@@ -1,6 +1,6 @@
 import { CART_RULES } from './shop-rules';
 
-/** Shipping for a cart total (spec §9): free above the threshold. */
+/** Shipping for a cart total (docs/product.md#constants): free above the threshold. */
 export function shippingCostFor(cartTotal: number): number {
   return cartTotal > CART_RULES.freeShippingOverCents ? 0 : CART_RULES.shippingCents;
 }

@@ -1,4 +1,4 @@
-/** Where a parcel can be followed (spec §9): the carrier's page for the carriers we ship with, else a web search. */
+/** Where a parcel can be followed (docs/product.md#constants): the carrier's page for the carriers we ship with, else a web search. */
 const CARRIER_PAGES: { match: RegExp; url: (trackingNumber: string) => string }[] = [
   { match: /^gls\b/i, url: (n) => `https://gls-group.com/IT/it/servizi-online/ricerca-spedizioni/?match=${n}` },
   { match: /^dhl\b/i, url: (n) => `https://www.dhl.com/it-it/home/tracking.html?tracking-id=${n}` },

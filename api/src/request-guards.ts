@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, NUL_MESSAGE } from './http-errors.js';
 
-/** The largest request body the API reads; every payload of spec §7 is a few kilobytes. */
+/** The largest request body the API reads; every payload of docs/product.md#api is a few kilobytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const refuseOversizedBodies = () =>

@@ -5,7 +5,7 @@ import { COOKIE_CONSENT_KEY } from '~/lib/site-rules';
 const ACCEPTED = 'accepted';
 
 /**
- * Shown until accepted. With JavaScript the acceptance goes to local storage (spec §9) and a cookie,
+ * Shown until accepted. With JavaScript the acceptance goes to local storage (docs/product.md#constants) and a cookie,
  * so the server leaves the notice out of the next page; without it the form post sets the cookie.
  */
 export function CookieNotice({ acceptedByCookie }: { acceptedByCookie: boolean }) {

@@ -12,7 +12,7 @@ function hexToRgb(hex: string): readonly [number, number, number] {
 }
 
 /**
- * The listing's dot-grid background (spec §1, §9): dots every 30 px that swell and take the colour of
+ * The listing's dot-grid background (docs/product.md#overview, docs/product.md#constants): dots every 30 px that swell and take the colour of
  * the hovered (desktop) or active (phone) card; after 3 s without one, a slow idle wave. Starts when the
  * browser is idle, pauses while the tab is hidden, and draws one still frame under reduced motion.
  */

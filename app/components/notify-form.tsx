@@ -31,7 +31,7 @@ export interface NotifyActionData {
 }
 
 /**
- * 'Be notified when available' with the email entry and Notify Me (spec §2, §4 Wishlist button).
+ * 'Be notified when available' with the email entry and Notify Me (docs/product.md#wishlist).
  * A signed-in shopper posts their own email without a prompt. Once wishlisted: 'You'll be notified';
  * pressing it again says 'Already in your wishlist!' for 2 s.
  */

@@ -22,7 +22,7 @@ interface Props {
   cards?: CardView[];
 }
 
-/** The order confirmation of spec §2 "Order success", shown after a cart purchase or a quick purchase. */
+/** The order confirmation of docs/product.md#order-success, shown after a cart purchase or a quick purchase. */
 export function OrderConfirmation({ order, id, error, registered, cards = [] }: Props) {
   if (error || !order) {
     const noId = error === CART_MESSAGES.noOrderId;
@@ -86,7 +86,7 @@ export function OrderConfirmation({ order, id, error, registered, cards = [] }: 
         </tbody>
       </table>
       <dl className="order-confirmation__totals">
-        {/* Amounts by the display rules of spec §9, as on /orders: a missing shipping or tax is €0.00. */}
+        {/* Amounts by the display rules of docs/product.md#constants, as on /orders: a missing shipping or tax is €0.00. */}
         <dt>Subtotal</dt>
         <dd data-testid="order-subtotal">{displayAmount(order.subtotal ?? order.total)}</dd>
         <dt>Shipping</dt>

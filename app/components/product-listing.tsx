@@ -5,7 +5,7 @@ import { SHOP_RULES } from '@contract/shop-rules';
 import { DotGrid } from './dot-grid';
 import { ProductCard, type ProductCardData } from './product-card';
 
-/** Mobile per spec §9: narrow and touch. */
+/** Mobile per docs/product.md#constants: narrow and touch. */
 function isTouchPhone(): boolean {
   return window.matchMedia(`(max-width: ${SHOP_RULES.mobileMaxWidth}px)`).matches && (navigator.maxTouchPoints > 0 || 'ontouchstart' in window);
 }

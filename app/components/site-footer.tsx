@@ -27,7 +27,7 @@ const GROUPS = [
   },
 ];
 
-/** Footer: the link groups shop, account, policies and support, and the Milan address (spec §2). */
+/** Footer: the link groups shop, account, policies and support, and the Milan address (docs/product.md#site-chrome). */
 export function SiteFooter() {
   const hq = BRAND.headquarters;
   return (

@@ -41,7 +41,7 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
-/** The title of the current page and its back button (spec §2), taken from the routes' `handle`. */
+/** The title of the current page and its back button (docs/product.md#site-chrome), taken from the routes' `handle`. */
 function PageBar() {
   const { pageTitle, back } = currentNavigation(useMatches());
   if (!pageTitle && !back) return null;

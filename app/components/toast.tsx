@@ -3,7 +3,7 @@ import type { Flash } from '~/lib/session.server';
 import { MESSAGES } from '~/lib/messages';
 import { SHOP_RULES } from '@contract/shop-rules';
 
-/** How long a message stays (spec §9): 'already wishlisted' 2 s, other wishlist toasts 3 s. */
+/** How long a message stays (docs/product.md#constants): 'already wishlisted' 2 s, other wishlist toasts 3 s. */
 export function toastDuration(message: string): number {
   return message === MESSAGES.alreadyInWishlist ? SHOP_RULES.alreadyWishlistedMs : SHOP_RULES.wishlistToastMs;
 }

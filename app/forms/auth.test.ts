@@ -6,7 +6,7 @@ function messages(result: { success: boolean; error?: { issues: { message: strin
   return result.success ? [] : [result.error!.issues[0].message];
 }
 
-describe('auth form schemas (spec §5)', () => {
+describe('auth form schemas (docs/product.md#validation)', () => {
   it('check the email, trimmed and lower-cased', () => {
     expect(messages(emailStepSchema.safeParse({ email: '' }))).toContain('Email is required');
     expect(messages(emailStepSchema.safeParse({}))).toContain('Email is required');

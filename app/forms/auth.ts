@@ -4,7 +4,7 @@ import { codeField, emailField, nameField, passwordField, required } from '@cont
 /** The auth flow's steps and their checks (docs/product.md#validation); the fields come from the contract. */
 export { emailField, nameField, passwordField };
 
-/** Removes what a name may not contain, as the shopper types (spec §5). */
+/** Removes what a name may not contain, as the shopper types (docs/product.md#validation). */
 export function stripNameCharacters(value: string): string {
   return value.replace(/[^\p{L} '-]/gu, '');
 }
@@ -32,7 +32,7 @@ export const newPasswordStepSchema = z
   })
   .refine((value) => value.newPassword === value.confirmNewPassword, { message: 'Passwords do not match', path: ['confirmNewPassword'] });
 
-/** The steps of spec §4, in the URL as `?auth=<step>`. */
+/** The steps of docs/product.md#sign-in-flow, in the URL as `?auth=<step>`. */
 export const AUTH_STEPS = [
   'email',
   'verify-or-guest',

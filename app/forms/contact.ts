@@ -14,7 +14,7 @@ export function reasonFromQuery(value: string | null): ContactReason | undefined
 const required = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
 
 /**
- * The contact form of spec §5, checked in the spec's order (name, email, email shape, reason,
+ * The contact form of docs/product.md#contact, checked in the spec's order (name, email, email shape, reason,
  * subject, message); the browser (Conform) and the action share it. A field shows its first error.
  */
 export const contactSchema = z.object({

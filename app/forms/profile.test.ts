@@ -15,7 +15,7 @@ describe('profileSchema', () => {
     });
   });
 
-  it('uses the messages of spec §5 for names', () => {
+  it('uses the messages of docs/product.md#validation for names', () => {
     expect(messages({})).toMatchObject({ first_name: 'First name is required', last_name: 'Last name is required' });
     expect(messages({ first_name: 'A', last_name: 'R' })).toMatchObject({
       first_name: 'First name must be at least 2 characters',

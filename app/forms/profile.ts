@@ -5,7 +5,7 @@ import { stripNameCharacters } from './auth';
 export { PHONE_PATTERN, PROFILE_LIMITS };
 
 /**
- * The profile edit form (spec §2 "Profile", §5 names), shared by Conform in the browser and the
+ * The profile edit form (docs/product.md#profile, docs/product.md#validation), shared by Conform in the browser and the
  * action. Phone and address may be left empty, which clears them.
  */
 export const profileSchema = z.object({
@@ -24,7 +24,7 @@ export function stripPhoneCharacters(value: string): string {
   return value.replace(/[^0-9+() -]/g, '');
 }
 
-/** The as-you-type filter of each field (spec §5: names lose other characters as typed). */
+/** The as-you-type filter of each field (docs/product.md#validation: names lose other characters as typed). */
 export const PROFILE_STRIPPERS: Partial<Record<ProfileField, (value: string) => string>> = {
   first_name: stripNameCharacters,
   last_name: stripNameCharacters,

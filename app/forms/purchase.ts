@@ -5,7 +5,7 @@ const variantId = (message: string) => z.string({ required_error: message, inval
 
 export const PURCHASE_INTENTS: readonly string[] = ['add-to-cart', 'quick-purchase'];
 
-/** Add to Cart and Quick Purchase on the product page: both need a selected variant (spec §5). */
+/** Add to Cart and Quick Purchase on the product page: both need a selected variant (docs/product.md#product-page). */
 export const purchaseSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('add-to-cart'), variantId: variantId(MESSAGES.noVariantSelected) }),
   z.object({ intent: z.literal('quick-purchase'), variantId: variantId(MESSAGES.selectProductOptions) }),

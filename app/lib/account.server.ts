@@ -17,7 +17,7 @@ export interface PurchaseQuery {
 /** The API's purchase list takes at most this many per call. */
 const API_PAGE_MAX = 50;
 
-/** The account calls of spec §7 for the shopper of this request (bearer, refresh once and retry). */
+/** The account calls of docs/product.md#api-orders for the shopper of this request (bearer, refresh once and retry). */
 export async function accountApi(request: Request) {
   const { api, session, commit } = await shopApi(request);
   const purchases = (query: PurchaseQuery) =>

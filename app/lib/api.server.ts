@@ -23,7 +23,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** The API's `detail`: a string, or a list of {loc, msg} joined for display (spec §7). */
+/** The API's `detail`: a string, or a list of {loc, msg} joined for display (docs/product.md#api). */
 export function detailText(body: unknown): string | null {
   if (!body || typeof body !== 'object' || !('detail' in body)) return null;
   const detail = (body as { detail: unknown }).detail;
@@ -90,7 +90,7 @@ export interface ApiClientOptions {
   onResponse?: (response: Response) => void;
 }
 
-/** An answer the refresh-and-retry rule applies to (spec §7): an expired token, or a JWT problem. */
+/** An answer the refresh-and-retry rule applies to (docs/product.md#api): an expired token, or a JWT problem. */
 export function isExpiredTokenError(error: ApiRequestError): boolean {
   return error.code === 'token_expired' || error.code === 'token_invalid';
 }
@@ -193,7 +193,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     baseUrl: options.baseUrl,
-    /** Any call of spec §7: method, path under /api/, the zod schema of the answer. Area modules wrap it. */
+    /** Any call of docs/product.md#api: method, path under /api/, the zod schema of the answer. Area modules wrap it. */
     request: call,
     /** A call whose answer is not JSON (a PDF): the successful response, body unread. */
     raw: (method: string, path: string, init: CallInit = {}) => withAuth((token) => send(method, path, init, token)),

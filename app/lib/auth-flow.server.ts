@@ -14,7 +14,7 @@ import { readFormData } from './form-data.server';
 import { shopApi } from './shop-api.server';
 
 const RESEND_COOLDOWN_MS = 60_000;
-/** Countdown of the success step (spec §9): 5 s, or 3 s when the shopper was already signed in. */
+/** Countdown of the success step (docs/product.md#constants): 5 s, or 3 s when the shopper was already signed in. */
 export const SUCCESS_COUNTDOWN = { fresh: 5, alreadySignedIn: 3 } as const;
 export const RESET_SUCCESS_COUNTDOWN = 5;
 
@@ -119,7 +119,7 @@ export async function loadAuthView(
   const upgrading = shopper.user?.user_type === 'guest' && options.context !== 'modal';
   const signedIn = Boolean(shopper.user) && !upgrading;
   if (step === 'success' && !signedIn) effective = 'email';
-  // Being signed in already forces success at any step (spec §4), in the modal as on the pages.
+  // Being signed in already forces success at any step (docs/product.md#sign-in-flow), in the modal as on the pages.
   const alreadySignedIn = signedIn && step !== 'success';
   if (alreadySignedIn) effective = 'success';
 

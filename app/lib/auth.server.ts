@@ -6,7 +6,7 @@ import { commitSession, getSession, signOut, type SessionUser, type ShopSession 
 
 export { signOut };
 
-/** Cookie lifetimes of spec §9, in seconds. */
+/** Cookie lifetimes of docs/product.md#constants, in seconds. */
 export const REGISTERED_SESSION_SECONDS = 24 * 60 * 60;
 export const GUEST_SESSION_SECONDS = Math.round(0.42 * 24 * 60 * 60);
 
@@ -75,7 +75,7 @@ export const GUARD_MESSAGES: Record<GuardReason, string> = {
 };
 
 /**
- * The one guard for loaders and actions (spec §2 route guard). Sends others to /login, remembering
+ * The one guard for loaders and actions (docs/product.md#route-guard). Sends others to /login, remembering
  * where they were going, with the reason shown there.
  */
 export async function requireUser(

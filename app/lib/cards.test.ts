@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardCode, cardDate, cardExportFileName, cardLabel, cardOwnerName, framePath } from './cards';
 
-describe('card face texts (spec §3)', () => {
+describe('card face texts (docs/product.md#cards)', () => {
   it('labels the card with its rarity in capitals, or CARD', () => {
     expect(cardLabel('legendary')).toBe('LEGENDARY');
     expect(cardLabel(' rare ')).toBe('RARE');

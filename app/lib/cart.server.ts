@@ -29,7 +29,7 @@ export async function cartApi(request: Request) {
       api.request('PUT', `cart/item/${encodeURIComponent(itemId)}`, cartSchema, { body: { quantity } }),
     remove: (itemId: string) => api.request('DELETE', `cart/item/${encodeURIComponent(itemId)}`, cartSchema),
     clear: () => api.request('DELETE', 'cart/clear', cartSchema),
-    /** Opens a checkout session for the cart; the address of the payment page (spec §7 Checkout). */
+    /** Opens a checkout session for the cart; the address of the payment page (docs/product.md#api-checkout). */
     async checkout(email: string): Promise<string> {
       const origin = storefrontOrigin(request);
       const answer = await api.request('POST', 'checkout/', checkoutAnswer, {
@@ -43,7 +43,7 @@ export async function cartApi(request: Request) {
       if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
       return answer.checkout_url;
     },
-    /** Opens a checkout session for one unit of a variant (spec §7 checkout/quick); cancelling comes back to `cancelPath`. */
+    /** Opens a checkout session for one unit of a variant (docs/product.md#api-checkout); cancelling comes back to `cancelPath`. */
     async quickCheckout(line: { variantId: string; productName: string; sku: string | null; attributes: Record<string, string> }, cancelPath: string): Promise<string> {
       const origin = storefrontOrigin(request);
       const answer = await api.request('POST', 'checkout/quick', checkoutAnswer, {

@@ -4,7 +4,7 @@ import { responsiveImage } from './images';
 import { MESSAGES } from './messages';
 import { productHref } from './product-link';
 
-/** Newest launch first (spec §2); ties by name so the order is stable. */
+/** Newest launch first (docs/product.md#catalogue); ties by name so the order is stable. */
 export function sortByLaunch(items: ProductListItem[]): ProductListItem[] {
   return [...items].sort((a, b) => Date.parse(b.launch_date) - Date.parse(a.launch_date) || a.name.localeCompare(b.name));
 }

@@ -9,7 +9,7 @@ export function submitContactMessage(request: Request, message: ContactMessage) 
   return visitorApi(request).request('POST', 'contact/submit', contactAnswerSchema, { body: message });
 }
 
-/** What the red box says when sending failed (spec §8): the server's detail, else one of the two fallbacks. */
+/** What the red box says when sending failed (docs/product.md#contact): the server's detail, else one of the two fallbacks. */
 export function contactErrorText(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return MESSAGES.contactFailedTryAgain;
   // The API was not reached or did not answer in time: worth trying again.

@@ -1,6 +1,6 @@
 import type { ImageWidth } from '@contract/api/storage';
 
-/** An image as the API describes it (spec §3): a url, or a path in a storage bucket. */
+/** An image as the API describes it (docs/product.md#data-catalogue): a url, or a path in a storage bucket. */
 export interface ApiImage {
   url: string | null;
   bucket_name: string;

@@ -7,7 +7,7 @@ export const MESSAGES = {
   defaultCategory: 'PRODUCT',
   viewProduct: 'View Product',
   noImage: 'No Image',
-  // Catalogue, wishlist and product page (spec §2, §4, §5, §8)
+  // Catalogue, wishlist and product page (docs/product.md#routes, docs/product.md#states, docs/product.md#validation, docs/product.md#error-messages)
   imageError: 'Image Error',
   beNotified: 'Be notified when available',
   notifyMe: 'Notify Me',
@@ -30,7 +30,7 @@ export const MESSAGES = {
   viewCart: 'View Cart',
 
 
-  // Contact form (spec §5, §8), in the order the form checks them.
+  // Contact form (docs/product.md#validation, docs/product.md#error-messages), in the order the form checks them.
   contactNameRequired: 'Please enter your name',
   contactEmailRequired: 'Please enter your email',
   contactEmailInvalid: 'Please enter a valid email address',
@@ -43,7 +43,7 @@ export const MESSAGES = {
   contactSending: 'Sending...',
   contactThankYou: "Thank you for your message! We'll get back to you within one working day.",
 
-  // Policy documents (spec §8).
+  // Policy documents (docs/product.md#error-messages).
   errorLoadingDocument: (message: string) => `Error loading document: ${message}`,
 
   // Refused posts (not in the spec): a form from another site, or a body that is no form.
@@ -52,7 +52,7 @@ export const MESSAGES = {
   crossSiteRefused: 'This form was sent from another website, so we did not act on it. Go back to the shop and try again from there.',
 } as const;
 
-/** Accounts and sign-in (spec §2 route guard, §4, §8). */
+/** Accounts and sign-in (docs/product.md#route-guard, docs/product.md#states, docs/product.md#error-messages). */
 export const AUTH_MESSAGES = {
   guestSessionExpired: 'Your guest session has expired. Please verify your email again to continue.',
   guestSessionExpiredShort: 'Guest session expired',
@@ -84,7 +84,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 
-/** Cart, checkout and order confirmation (spec §2, §8). */
+/** Cart, checkout and order confirmation (docs/product.md#routes, docs/product.md#error-messages). */
 export const CART_MESSAGES = {
   errorLoadingCart: (message: string) => `Error loading cart: ${message}`,
   cartEmpty: 'Your cart is empty',
@@ -112,14 +112,14 @@ export const CART_MESSAGES = {
   downloadReceipt: 'Download Receipt',
 } as const;
 
-/** Status texts of Quick Purchase while it works (spec §4 Product page). */
+/** Status texts of Quick Purchase while it works (docs/product.md#product-page). */
 export const QUICK_PURCHASE_STATUS = {
   resuming: 'Signed in. Resuming your purchase...',
   creating: 'Creating checkout session...',
   redirecting: 'Redirecting to payment...',
 } as const;
 
-/** Profile and orders (spec §2, §8). */
+/** Profile and orders (docs/product.md#routes, docs/product.md#error-messages). */
 export const ACCOUNT_MESSAGES = {
   welcomeBack: (name: string) => `Welcome back, ${name}!`,
   errorLoadingProfile: (message: string) => `Error loading profile: ${message}`,
@@ -146,7 +146,7 @@ export const ACCOUNT_MESSAGES = {
   pending: 'Pending',
 } as const;
 
-/** Collectible cards (spec §2 profile and order success, §3 card face, §8 card export). */
+/** Collectible cards (docs/product.md#cards). */
 export const CARD_MESSAGES = {
   yourCards: 'Your Cards',
   cardUnlocked: 'Card Unlocked!',

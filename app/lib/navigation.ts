@@ -1,6 +1,6 @@
 import { CART_BADGE_CAP } from './site-rules';
 
-/** A contextual back button of spec §2. */
+/** A contextual back button of docs/product.md#site-chrome. */
 export interface BackLink {
   label: string;
   to: string;
@@ -17,7 +17,7 @@ export interface NavigationHandle {
   back?: BackLink;
 }
 
-/** The back buttons of spec §2, for the routes that show them. */
+/** The back buttons of docs/product.md#site-chrome, for the routes that show them. */
 export const BACK_LINKS = {
   /** cart */
   continueShopping: { label: 'Continue Shopping', to: '/' },
@@ -29,7 +29,7 @@ export const BACK_LINKS = {
   backToProfile: { label: 'Back to Profile', to: '/profile' },
 } as const satisfies Record<string, BackLink>;
 
-/** The Products menu of the navigation bar (spec §2). */
+/** The Products menu of the navigation bar (docs/product.md#site-chrome). */
 export const PRODUCT_MENU = ['Tracer Tee', 'Padded Tee', 'Padded Jorts'].map((name) => ({
   name,
   to: `/product/${encodeURIComponent(name)}`,

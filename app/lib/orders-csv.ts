@@ -4,7 +4,7 @@ import { displayAmount } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import type { PurchaseListItem } from './purchases';
 
-/** The columns of order_history.csv (spec §2). */
+/** The columns of order_history.csv (docs/product.md#orders-csv). */
 export const CSV_COLUMNS = ['Order Number', 'Date', 'Items', 'Total', 'Status'] as const;
 
 /** Orders as order_history.csv: one row each, items joined by commas. */

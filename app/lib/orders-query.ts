@@ -1,6 +1,6 @@
 import { ACCOUNT_RULES } from '@contract/shop-rules';
 
-/** The status filters of /orders (spec §2), as `?status=` values; In Transit is the shipped orders. */
+/** The status filters of /orders (docs/product.md#orders), as `?status=` values; In Transit is the shipped orders. */
 export const ORDER_FILTERS = [
   { status: '', label: 'All Orders' },
   { status: 'delivered', label: 'Delivered' },
@@ -13,7 +13,7 @@ const SEARCH_MAX = 100;
 
 /** What /orders and /orders.csv show, read from the address. */
 export interface OrdersQuery {
-  /** The search: `q`, else the deep-linked `order_id` (spec §2: it prefills the search). */
+  /** The search: `q`, else the deep-linked `order_id` (docs/product.md#orders: it prefills the search). */
   q: string;
   status: OrderStatusFilter;
   /** Pages of ACCOUNT_RULES.ordersPageSize shown, from 1. */

@@ -1,4 +1,4 @@
-/** Options a variant listing's link carries, read from its short description (spec §2). */
+/** Options a variant listing's link carries, read from its short description (docs/product.md#catalogue). */
 const LINK_OPTIONS: { param: string; values: string[] }[] = [
   { param: 'color', values: ['BLACK', 'RED', 'BEIGE', 'GREY'] },
   { param: 'size', values: ['L/XL', 'S/M'] },

@@ -4,7 +4,7 @@ import { BRAND } from '@contract/brand';
 import { MESSAGES } from './messages';
 import { initialSelection } from './variant-selection';
 
-/** Gallery images: never the background ones (spec §3), which become the page background instead. */
+/** Gallery images: never the background ones (docs/product.md#data-catalogue), which become the page background instead. */
 function galleryOf(images: (ApiImage & { type?: string })[], storageBase: string, name: string): ResponsiveImage[] {
   return images
     .filter((image) => image.type !== 'background')

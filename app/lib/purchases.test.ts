@@ -28,7 +28,7 @@ describe('purchaseDetailReader', () => {
   it.each([
     ['itemDetails', 'sub_total', 'shipping', 'trackingNumber', 'trackingProvider'],
     ['order_items', 'sub_total', 'shipping', 'tracking', 'tracking_provider'],
-  ])('reads the alternative names %s, %s, %s, %s, %s (spec §3)', (items, subtotal, shipping, tracking, carrier) => {
+  ])('reads the alternative names %s, %s, %s, %s, %s (docs/product.md#data-purchase)', (items, subtotal, shipping, tracking, carrier) => {
     const detail = purchaseDetailReader.parse({
       purchase_id: ID,
       date: '2026-11-22T10:00:00.000Z',
@@ -51,7 +51,7 @@ describe('purchaseDetailReader', () => {
     });
   });
 
-  it("falls back to 'Credit Card', no tax or shipping, and no items (spec §9)", () => {
+  it("falls back to 'Credit Card', no tax or shipping, and no items (docs/product.md#constants)", () => {
     const detail = purchaseDetailReader.parse({ purchase_id: ID });
     expect(detail).toMatchObject({ payment_method: 'Credit Card', tax: null, shipping: null, items: [], tracking_number: null, carrier: null });
   });

@@ -39,10 +39,10 @@ export const purchaseDetailReader = purchaseDetailSchema
   });
 export type PurchaseDetail = z.output<typeof purchaseDetailReader>;
 
-/** What /orders/{id}/details answers: the detail, or the inline error of spec §8. */
+/** What /orders/{id}/details answers: the detail, or the inline error of docs/product.md#error-messages. */
 export type OrderDetailAnswer = { detail: PurchaseDetail; error: null } | { detail: null; error: string };
 
-/** Attribute display order of spec §9: colour, treatment, material, then size; others after, as given. */
+/** Attribute display order of docs/product.md#constants: colour, treatment, material, then size; others after, as given. */
 const ATTRIBUTE_RANK: Record<string, number> = { color: 0, colour: 0, treatment: 1, material: 2, size: 3 };
 
 export function sortAttributes<A extends { attribute_name: string }>(attributes: readonly A[]): A[] {
@@ -55,7 +55,7 @@ export function sortAttributes<A extends { attribute_name: string }>(attributes:
 
 export type StatusTone = 'processing' | 'shipped' | 'delivered' | 'neutral';
 
-/** Spec §4 "Order status": Processing, Shipped and Delivered have their styles, compared case-insensitively. */
+/** docs/product.md#orders: Processing, Shipped and Delivered have their styles, compared case-insensitively. */
 export function statusTone(status: string | null | undefined): StatusTone {
   const value = status?.trim().toLowerCase();
   return value === 'processing' || value === 'shipped' || value === 'delivered' ? value : 'neutral';

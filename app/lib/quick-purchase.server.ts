@@ -38,9 +38,9 @@ async function lineFor(request: Request, productName: string, variantId: string)
   return { productName, variantId, sku: null, attributes: {}, path: base };
 }
 
-/** The spec's message for a checkout that could not be opened (spec §8 Product). */
+/** The spec's message for a checkout that could not be opened (docs/product.md#error-messages). */
 /**
- * What the cart says when its checkout failed (spec §8): the API not reached or too slow is a
+ * What the cart says when its checkout failed (docs/product.md#error-messages): the API not reached or too slow is a
  * 'Checkout error'; anything the API answered is a failed checkout session, as for Quick Purchase.
  */
 export function checkoutFailure(error: unknown): string {
@@ -67,7 +67,7 @@ async function askToSignIn(request: Request, session: ShopSession, line: QuickPu
 }
 
 /**
- * Quick Purchase (spec §4): a signed-in shopper (guest or registered) goes to the payment page of a
+ * Quick Purchase (docs/product.md#product-page): a signed-in shopper (guest or registered) goes to the payment page of a
  * checkout for one unit of the variant; anyone else signs in first. A refusal comes back to the
  * product page with the spec's message.
  */

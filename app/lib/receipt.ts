@@ -3,7 +3,7 @@ export function receiptPath(purchaseId: string): string {
   return `/orders/${encodeURIComponent(purchaseId)}/receipt`;
 }
 
-/** The receipt's file name (spec §7): receipt_{first 8 characters of the id}.pdf. */
+/** The receipt's file name (docs/product.md#receipts): receipt_{first 8 characters of the id}.pdf. */
 export function receiptFileName(purchaseId: string): string {
   return `receipt_${purchaseId.slice(0, 8).replace(/[^0-9A-Za-z-]/g, '')}.pdf`;
 }

@@ -1,7 +1,7 @@
 import type { PurchaseSuccess } from './cart.server';
 
 /**
- * The fixed sample order of /order-details, a static demo confirmation (spec §2 route table).
+ * The fixed sample order of /order-details, a static demo confirmation (docs/product.md#routes).
  * Amounts in cents follow the shop's rules: free shipping over €150, 22% VAT included.
  */
 export const SAMPLE_ORDER = {

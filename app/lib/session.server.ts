@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { getEnv } from './env.server';
 
-/** The signed-in shopper as the storefront remembers them (spec §3 User). */
+/** The signed-in shopper as the storefront remembers them (docs/product.md#data-user). */
 export interface SessionUser {
   id: string;
   email: string;
@@ -22,7 +22,7 @@ export interface SessionData {
   expiresAt: number;
   /** The API's cart cookie, relayed so the cart follows the shopper. */
   apiCartCookie: string;
-  /** Where the shopper is in the sign-in flow (spec §4): kept between its form posts. */
+  /** Where the shopper is in the sign-in flow (docs/product.md#sign-in-flow): kept between its form posts. */
   authFlow: AuthFlowState;
   /** A Quick Purchase waiting for the sign-in modal to finish. */
   quickPurchase: PendingQuickPurchase;

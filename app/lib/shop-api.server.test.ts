@@ -53,7 +53,7 @@ describe('the shopper client of a request', () => {
     expect(await shopApi(new Request('http://shop.test/profile'))).not.toBe(a);
   });
 
-  it("signs out a guest whose session the API says has run out, with spec §8's short message", async () => {
+  it("signs out a guest whose session the API says has run out, with the short message of docs/product.md#error-messages", async () => {
     const answer = await shopper(api).signInAsGuest();
     const cookie = await storefrontCookie(answer);
     // The API's clock moves past the guest session (and the access token); the storefront's does not.

@@ -120,7 +120,7 @@ async function buildShopApi(request: Request, token: TokenUse): Promise<ShopApi>
       } catch (error) {
         if (!(error instanceof ApiRequestError) || error.status >= 500) throw error;
         signOut(session);
-        // The API said so in its detail: the short message of spec §8 (the long alert is the 60-second check's).
+        // The API said so in its detail: the short message of docs/product.md#error-messages (the long alert is the 60-second check's).
         if (error.code === 'guest_session_expired') session.flash('flash', { kind: 'error', message: AUTH_MESSAGES.guestSessionExpiredShort });
         markChanged();
         return null;

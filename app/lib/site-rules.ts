@@ -1,13 +1,13 @@
-/** Constants of spec §9 that the site chrome and static pages use; one source each. */
+/** Constants of docs/product.md#constants that the site chrome and static pages use; one source each. */
 
-/** Business hours (spec §9), as shown on the contact page. */
+/** Business hours (docs/product.md#constants), as shown on the contact page. */
 export const BUSINESS_HOURS = [
   { days: 'Mon-Fri', hours: '10:00-18:00' },
   { days: 'Sat', hours: '10:00-14:00' },
   { days: 'Sun', hours: 'closed' },
 ] as const;
 
-/** Width at or below which the navigation collapses into the mobile menu (spec §9); app.css repeats it in its media queries. */
+/** Width at or below which the navigation collapses into the mobile menu (docs/product.md#constants); app.css repeats it in its media queries. */
 export const NAV_BREAKPOINT_PX = 727;
 
 /** Above this the cart badge reads '99+'. */
@@ -19,5 +19,5 @@ export const CONTACT_SUCCESS_MS = 5000;
 /** Where the cookie notice's acceptance is kept: local storage with JavaScript, a cookie of the same name without. */
 export const COOKIE_CONSENT_KEY = 'cookieConsent';
 
-/** How long the page-title change animates (spec §2). */
+/** How long the page-title change animates (docs/product.md#site-chrome). */
 export const TITLE_ANIMATION_MS = 300;

@@ -1,5 +1,5 @@
 /**
- * The product page's option rules (spec §4 "Product page selection"), as pure functions shared by the
+ * The product page's option rules (docs/product.md#product-page), as pure functions shared by the
  * loader (first render, and every reload without JavaScript) and the browser (option changes).
  */
 export interface SelectableVariant {

@@ -197,7 +197,7 @@ for (const route of Object.values(manifest)) {
   if (action) ROUTES.push({ id: route.id, path: route.path ?? '', index: Boolean(route.index), action });
 }
 
-/** The spec's messages (§2, §5, §8) and the storefront's own, which a shopper may be shown. */
+/** The spec's messages (docs/product.md#routes, docs/product.md#validation, docs/product.md#error-messages) and the storefront's own, which a shopper may be shown. */
 const SPEC_FIELD_MESSAGES = new Set<string>([
   'Email is required', 'Please enter a valid email address', 'Email address is too long',
   'Password is required', 'Password must be at least 8 characters', 'Password is too long',
@@ -222,7 +222,7 @@ function expectShopperMessage(message: unknown, where: string) {
   if (SPEC_FIELD_MESSAGES.has(text) || API_WAIT.test(text)) return;
   const inner = TEMPLATES.map((t) => t.exec(text)?.[1]).find(Boolean);
   if (inner) return;
-  // Anything else is the API's own detail, which spec §8 shows as it is: it must read like one.
+  // Anything else is the API's own detail, which docs/product.md#error-messages shows as it is: it must read like one.
   expect(text, `${where}: unexpected message`).toMatch(/^[A-Z][^\n]{2,300}$/);
 }
 

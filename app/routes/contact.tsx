@@ -74,7 +74,7 @@ function ContactForm({ initialReason, thankYou }: { initialReason: string | null
   const actionData = useActionData<typeof action>();
   const reply = fetcher.data ?? actionData;
   const [showThanks, setShowThanks] = useState(false);
-  // Fields edited since the last submit attempt hide their error (spec §5).
+  // Fields edited since the last submit attempt hide their error (docs/product.md#contact).
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
 
   const [form, fields] = useForm({

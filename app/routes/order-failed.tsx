@@ -11,7 +11,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Order Failed') }, { name: 'robots', content: 'noindex' }];
 
-/** Static demo content (spec §2 "Order failed", §8): the error shown is a fixed sample, not a real one. */
+/** Static demo content (docs/product.md#demo-pages): the error shown is a fixed sample, not a real one. */
 const SAMPLE_ERROR = { code: 'CARD_DECLINED', message: 'Your card was declined by the issuing bank.' };
 
 const COMMON_REASONS = [
@@ -23,7 +23,7 @@ const COMMON_REASONS = [
   'The connection was interrupted while paying',
 ];
 
-/** Registered shoppers only, as the route table says (spec §2, §6). */
+/** Registered shoppers only, as the route table says (docs/product.md#demo-pages, docs/product.md#roles). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { requireRegistered: true });
   return json(null, { headers: { 'Cache-Control': 'private, no-store' } });

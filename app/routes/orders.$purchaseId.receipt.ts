@@ -8,9 +8,9 @@ const refused = (status: number, text: string, headers: Record<string, string> =
   new Response(text, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
 
 /**
- * The PDF receipt of one of the shopper's purchases, streamed from the API (spec §7
+ * The PDF receipt of one of the shopper's purchases, streamed from the API (docs/product.md#receipts
  * `user/purchase/{id}/receipt`). A plain link: it works without JavaScript. Registered buyers only
- * (spec §6); another shopper's purchase is a 404.
+ * (docs/product.md#receipts); another shopper's purchase is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request, { requireRegistered: true });
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       return redirect(`/login?${query}`, { headers });
     }
     console.error(`receipt ${id}: ${error.status} ${error.message}`);
-    // Spec §8: 'Failed to generate receipt'.
+    // docs/product.md#receipts: 'Failed to generate receipt'.
     return refused(502, 'Failed to generate receipt', headers);
   }
 }

@@ -34,7 +34,7 @@ async function buyer(count: number, pick: (i: number) => { id: string }[] = (i) 
   return { s, bought };
 }
 
-describe('orders loader: Load More (spec §9)', () => {
+describe('orders loader: Load More (docs/product.md#constants)', () => {
   it('with exactly 10 orders offers one more page, which comes back empty and ends it', async () => {
     const { s, bought } = await buyer(10);
     const cookie = await shopperCookie(s);

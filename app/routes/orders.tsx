@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orders: list,
       stats: stats.status === 'fulfilled' ? stats.value : null,
       query,
-      // Spec §9: only when the last page came back with exactly a page, and at least a page is shown.
+      // docs/product.md#constants: only when the last page came back with exactly a page, and at least a page is shown.
       canLoadMore: list.length === query.pages * size && list.length >= size,
       opened: query.open
         ? {

@@ -11,7 +11,7 @@ import type { PurchaseListItem } from '~/lib/purchases';
 const EXPORT_MAX = 5000;
 
 /**
- * Export to CSV (spec §2): every order matching the search and filter of the address, as
+ * Export to CSV (docs/product.md#orders-csv): every order matching the search and filter of the address, as
  * order_history.csv. A plain download, so it works without JavaScript.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

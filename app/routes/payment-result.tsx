@@ -9,7 +9,7 @@ export const handle: NavigationHandle = { pageTitle: 'Payment Result', back: BAC
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Payment Result') }, { name: 'robots', content: 'noindex' }];
 
-/** The route table's /payment-result renders the login screen (spec §2). */
+/** The route table's /payment-result renders the login screen (docs/product.md#demo-pages). */
 export function loader({ request }: LoaderFunctionArgs) {
   return authPageLoader(request, 'login');
 }

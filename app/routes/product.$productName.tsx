@@ -132,7 +132,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: purchaseSchema });
   if (submission.status !== 'success') return json({ formKey: PURCHASE_FORM, result: submission.reply() }, { status: 400 });
   if (submission.value.intent === 'quick-purchase') return quickPurchase(request, params.productName ?? '', submission.value.variantId);
-  // Add to Cart stays on the product page, with the outcome as a flash (spec §4, §8).
+  // Add to Cart stays on the product page, with the outcome as a flash (docs/product.md#product-page, docs/product.md#error-messages).
   const url = new URL(request.url);
   const cart = await cartApi(request);
   try {

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 
-/** The product page's other reading (spec §2): /products/{name} moves permanently to /product/{name}. */
+/** The product page's other reading (docs/product.md#product-page): /products/{name} moves permanently to /product/{name}. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   const { search } = new URL(request.url);
   return redirect(`/product/${encodeURIComponent(params.productName ?? '')}${search}`, 301);

@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     console.error('Profile could not be loaded:', profile.reason);
     return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorLoadingProfile(ACCOUNT_MESSAGES.failedToFetchProfile) }, { status: upstreamStatus(profile.reason), headers });
   }
-  // Spec §8: other profile fetch failures are only logged.
+  // docs/product.md#profile: other profile fetch failures are only logged.
   if (purchases.status === 'rejected') console.error('Purchase history could not be loaded:', purchases.reason);
   if (stats.status === 'rejected') console.error('Order statistics could not be loaded:', stats.reason);
   if (cards.status === 'rejected') console.error('Cards could not be loaded:', cards.reason);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codeField, emailField, loginPasswordField, nameField, passwordField } from '../fields';
 
-/** The User of spec §3, as every auth answer carries it. */
+/** The User of docs/product.md#data-user, as every auth answer carries it. */
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),

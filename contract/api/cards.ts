@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARD_RULES } from '../cards';
 
-/** The Collectible card of spec §3 as the API answers it. */
+/** The Collectible card of docs/product.md#data-card as the API answers it. */
 export const apiCardSchema = z.object({
   id: z.string(),
   product_id: z.string().nullish(),

@@ -33,7 +33,7 @@ const cartItemSchema = z.object({
     .nullish(),
 });
 
-/** The Cart of spec §3: the answer of every `cart/` route. */
+/** The Cart of docs/product.md#data-cart: the answer of every `cart/` route. */
 export const cartSchema = z.object({
   cart_id: z.string().nullish(),
   user_id: z.string().nullish(),
@@ -46,7 +46,7 @@ export type CartItem = Cart['items'][number];
 /** What the API builds before the answer is checked. */
 export type CartAnswer = z.input<typeof cartSchema>;
 
-/** Shown to shoppers as it is (spec §8), so in words. */
+/** Shown to shoppers as it is (docs/product.md#cart), so in words. */
 const TOO_MANY = `At most ${CART_RULES.maxLineQuantity} of an item per order`;
 
 /** `POST cart/add`. The price sent is never trusted: it comes from the catalogue. */

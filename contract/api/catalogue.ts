@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The catalogue answers of the shop API (spec §3, §7 "Catalogue"): `POST products/list` and
+ * The catalogue answers of the shop API (docs/product.md#data-catalogue, docs/product.md#api-catalogue): `POST products/list` and
  * `GET products/details`. The API checks its answers against them outside production; the storefront
  * parses what arrives with them, so a contract break fails loudly, not in a component.
  */

@@ -4,7 +4,7 @@ import { EMAIL_PATTERN } from '../shop-rules';
 
 const text = (max: number) => z.string().trim().min(1, 'Field must not be empty').max(max, `At most ${max} characters`);
 
-/** `POST contact/submit` (spec §7): name, email, reason, subject, message. */
+/** `POST contact/submit` (docs/product.md#api-contact): name, email, reason, subject, message. */
 export const contactRequestSchema = z.object({
   name: text(CONTACT_LIMITS.name),
   email: z

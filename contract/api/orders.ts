@@ -17,7 +17,7 @@ export const purchaseQuerySchema = z.object({
     .optional(),
 });
 
-/** Spec §3 "Purchase (list item)": `total` is display text. */
+/** docs/product.md#data-purchase: `total` is display text. */
 export const purchaseListItemSchema = z.object({
   purchase_id: z.string(),
   date: z.string(),
@@ -58,7 +58,7 @@ const lineSchema = z.object({
 });
 
 /**
- * Spec §3 "Purchase (detail)". The API sends the first name of each pair below; the others are the
+ * docs/product.md#data-purchase. The API sends the first name of each pair below; the others are the
  * spec's alternative names, which the storefront still reads.
  */
 export const purchaseDetailSchema = z
@@ -88,7 +88,7 @@ export const purchaseDetailSchema = z
     payment_method: text,
   });
 
-/** The Purchase-success answer of spec §3 (amounts in cents): what the confirmation pages show. */
+/** The Purchase-success answer of docs/product.md#data-purchase (amounts in cents): what the confirmation pages show. */
 export const purchaseSuccessSchema = z.object({
   purchase_id: z.string().nullish(),
   purchase_intent_id: z.string().nullish(),

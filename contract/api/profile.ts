@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nameField, PHONE_PATTERN, PROFILE_LIMITS } from '../fields';
 
-/** GET/PUT user/profile (spec §7). */
+/** GET/PUT user/profile (docs/product.md#api-profile). */
 export const profileAnswerSchema = z.object({
   email: z.string(),
   first_name: z.string().nullish().transform((v) => v ?? null),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../shop-rules';
 
-// A basic pattern, as spec §5 asks for the wishlist; length as for every email.
+// A basic pattern, as docs/product.md#wishlist asks for the wishlist; length as for every email.
 const email = z
   .string()
   .trim()

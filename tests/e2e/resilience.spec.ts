@@ -30,7 +30,7 @@ const PAGES: { path: string; error: (message: string) => string; works: string }
   { path: '/', error: (m) => `Error loading products: ${m}`, works: 'Padded Jorts' },
   { path: '/product/Padded%20Jorts', error: (m) => `Error loading product: ${m}`, works: 'Add to Cart' },
   { path: '/cart', error: (m) => `Error loading cart: ${m}`, works: 'Your cart is empty' },
-  // Spec §8: the profile names its own failure, whatever the cause.
+  // docs/product.md#error-messages: the profile names its own failure, whatever the cause.
   { path: '/profile', error: () => 'Error loading profile: Failed to fetch profile', works: 'Welcome back, Ada Rossi!' },
   { path: '/privacy-policy', error: (m) => `Error loading document: ${m}`, works: '7. Your rights' },
 ];

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
-/** Every page of the route table of spec §2, plus an unrouted title (the 404 page). */
+/** Every page of the route table of docs/product.md#routes, plus an unrouted title (the 404 page). */
 export const ROUTE_TABLE_PAGES = [
   '/',
   '/product/Tracer%20Tee',

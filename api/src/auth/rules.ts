@@ -1,4 +1,4 @@
-/** The sign-in timings and limits (spec §5 and §9); the field checks are in contract/fields.ts. */
+/** The sign-in timings and limits (docs/product.md#validation, docs/product.md#constants); the field checks are in contract/fields.ts. */
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 60_000;

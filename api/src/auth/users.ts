@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.js';
 
 export type UserRow = Selectable<Database['users']>;
 
-/** The User of spec §3 as the API answers it (`contract/api/auth.ts`). */
+/** The User of docs/product.md#data-user as the API answers it (`contract/api/auth.ts`). */
 export type UserOut = z.input<typeof userSchema>;
 
 export function toUserOut(user: UserRow): UserOut {

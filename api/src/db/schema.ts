@@ -209,14 +209,14 @@ export interface Database {
   };
 }
 
-/** The Collectible card of spec §3 as the API answers it (`contract/api/cards.ts`). */
+/** The Collectible card of docs/product.md#data-shapes as the API answers it (`contract/api/cards.ts`). */
 export type CardOut = z.input<typeof apiCardSchema>;
 
 export type PaymentProviderName = 'test' | 'stripe';
 
 export type CheckoutSessionStatus = 'open' | 'completed' | 'expired' | 'cancelled' | 'declined';
 
-/** A postal address as spec §3 names its parts. */
+/** A postal address as docs/product.md#data-shapes names its parts. */
 export interface Address {
   name: string | null;
   line1: string | null;
@@ -238,7 +238,7 @@ export type CodePurpose = 'register' | 'guest' | 'reset';
 
 export type ImageType = 'product' | 'featured' | 'background';
 
-/** The size chart as stored: spec §3, with the guide image kept as a storage path. */
+/** The size chart as stored: docs/product.md#data-shapes, with the guide image kept as a storage path. */
 export interface SizeChartRecord {
   productName: string;
   productDescription: string;

@@ -79,7 +79,7 @@ describe('registration', () => {
     expect((await post('check-email', { email })).body.exists).toBe(false);
   });
 
-  it('enforces the password and name rules of spec §5 on the server', async () => {
+  it('enforces the password and name rules of docs/product.md#validation on the server', async () => {
     const cases: [Json, string][] = [
       [{ password: 'short1A' }, 'Password must be at least 8 characters'],
       [{ password: 'alllowercase1' }, 'Password must contain at least one uppercase letter'],

@@ -26,7 +26,7 @@ async function member() {
 }
 
 describe('card catalogue', () => {
-  it('has one card per catalogue product with every field of spec §3', async () => {
+  it('has one card per catalogue product with every field of docs/product.md#data-card', async () => {
     const s = await member();
     const res = await s.get('/api/cards/cards?per_page=100');
     expect(res.status).toBe(200);

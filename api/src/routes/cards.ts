@@ -6,7 +6,7 @@ import { requireUser } from '../auth/middleware.js';
 import { validate } from '../http-errors.js';
 import { listCards, listUserCards } from '../services/cards.js';
 
-/** Spec §7 cards calls; mounted at /api/cards. Both need a bearer token (guests included). */
+/** docs/product.md#api-cards calls; mounted at /api/cards. Both need a bearer token (guests included). */
 export function cardRoutes() {
   const app = new Hono<AppEnv>();
 

@@ -16,7 +16,7 @@ describe('cart by cookie', () => {
     expect(s.cartCookie).toBeUndefined();
   });
 
-  it('sets an HttpOnly, SameSite=Lax cookie on the first add and answers the Cart of §3', async () => {
+  it('sets an HttpOnly, SameSite=Lax cookie on the first add and answers the Cart of docs/product.md#data-cart', async () => {
     const s = shopper(api);
     const [variant] = api.stocked;
     const res = await add(s, variant);

@@ -13,7 +13,7 @@ async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: str
   return answer(c, cartSchema, cartId ? await loadCart(c.var.deps.db, cartId, c.var.deps.config.storageUrl) : emptyCart(userId));
 }
 
-/** Spec §7 "Cart (cookies)"; mounted at /api/cart/. */
+/** docs/product.md#api-cart; mounted at /api/cart/. */
 export function cartRoutes() {
   const app = new Hono<AppEnv>();
 

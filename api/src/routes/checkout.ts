@@ -10,7 +10,7 @@ import { cartLines } from '../services/cart-lines.js';
 import { closeCheckoutSession, findCheckoutSession, openCheckoutSession } from '../services/checkout.js';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 
-/** Spec §7 "Checkout"; mounted at /api/checkout/. */
+/** docs/product.md#api-checkout; mounted at /api/checkout/. */
 export function checkoutRoutes() {
   const app = new Hono<AppEnv>();
 

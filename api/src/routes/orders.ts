@@ -34,7 +34,7 @@ async function retrievePayment(payments: AppEnv['Variables']['deps']['payments']
   }
 }
 
-/** Spec §7 "Account and orders"; mounted at /api/user/. */
+/** docs/product.md#api-orders; mounted at /api/user/. */
 export function orderRoutes() {
   const app = new Hono<AppEnv>();
 

@@ -7,7 +7,7 @@ import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
 import { getProfile, updateProfile } from '../services/profile.js';
 
-/** GET/PUT user/profile of spec §7; mounted at /api/user/ beside the orders. */
+/** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
 export function profileRoutes() {
   const app = new Hono<AppEnv>();
 

@@ -5,7 +5,7 @@ import { answer } from '../answer.js';
 import { validate } from '../http-errors.js';
 import { addWishlistEntry, listWishlistEntries, WISHLIST_ANSWERS } from '../services/wishlist.js';
 
-/** GET/POST products/wishlist of spec §7. */
+/** GET/POST products/wishlist of docs/product.md#api-wishlist. */
 export function wishlistRoutes() {
   const app = new Hono<AppEnv>();
 

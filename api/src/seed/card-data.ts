@@ -1,9 +1,9 @@
 import { CARD_RULES } from '@contract/cards';
 import type { GarmentColour, GarmentKind } from './drawing/canvas.js';
 
-/** Frames per card animation (spec §9). */
+/** Frames per card animation (docs/product.md#constants). */
 export const CARD_ANIMATION_LENGTH = CARD_RULES.animationLength;
-/** The frame the static image shows (spec §9: capture frame 28). */
+/** The frame the static image shows (docs/product.md#constants: capture frame 28). */
 export const CARD_CAPTURE_FRAME = CARD_RULES.captureFrame;
 /** Frames are drawn at the card's display size; the static image at the export size, for export and sharp screens. */
 export const CARD_WIDTH = CARD_RULES.width;

@@ -23,7 +23,7 @@ export const MATERIAL = 'COTTON';
 export const TREATMENT = 'PLAIN';
 export const VIEWS: GarmentView[] = ['front', 'back', 'detail'];
 
-/** Attribute order is the display order of spec §9: colour, treatment, material, then size. */
+/** Attribute order is the display order of docs/product.md#constants: colour, treatment, material, then size. */
 export const ATTRIBUTE_ORDER = { color: 1, treatment: 2, material: 3, size: 4 } as const;
 
 export const COLOUR_DESCRIPTIONS: Record<GarmentColour, string> = {

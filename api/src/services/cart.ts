@@ -95,7 +95,7 @@ export async function mergeAnonymousCart(db: Db, token: string, userId: string, 
   });
 }
 
-/** The Cart of spec §3, as `contract/api/cart.ts` describes it. */
+/** The Cart of docs/product.md#data-cart, as `contract/api/cart.ts` describes it. */
 export type CartOut = CartAnswer;
 type CartItemOut = CartOut['items'][number];
 

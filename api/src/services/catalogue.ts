@@ -7,7 +7,7 @@ import { publicObjectUrl } from './storage-urls.js';
 type ImageRow = Selectable<Database['images']>;
 type AttributeRow = Selectable<Database['variant_attributes']>;
 
-/** Image of spec §3; stored images carry filename, storage_path and bucket_name, external ones a url. */
+/** Image of docs/product.md#data-catalogue; stored images carry filename, storage_path and bucket_name, external ones a url. */
 export interface ImageOut {
   id: string;
   filename: string | null;
@@ -129,7 +129,7 @@ function toSizeChart(chart: SizeChartRecord | undefined, storageBase: string) {
   };
 }
 
-/** The listing of spec §3: every product, then each listed variant as a listing of its own, newest first. */
+/** The listing of docs/product.md#data-catalogue: every product, then each listed variant as a listing of its own, newest first. */
 export async function listCatalogue(db: Db) {
   const catalogue = await loadCatalogue(db);
   if (!catalogue) return [];

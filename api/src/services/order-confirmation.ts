@@ -20,7 +20,7 @@ export interface PurchaseItemOut {
   subtotal: number;
 }
 
-/** The Purchase-success response of spec §3; amounts in cents. */
+/** The Purchase-success response of docs/product.md#data-purchase; amounts in cents. */
 export interface PurchaseSuccessOut {
   purchase_id: string;
   purchase_intent_id: string;

@@ -84,7 +84,7 @@ export async function listPurchases(
   });
 }
 
-/** Every detail field of spec §3 for the owner's purchase; undefined for anyone else's. */
+/** Every detail field of docs/product.md#data-purchase for the owner's purchase; undefined for anyone else's. */
 export async function purchaseDetail(db: Db, userId: string, purchaseId: string) {
   const purchase = await db
     .selectFrom('purchases')

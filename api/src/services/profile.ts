@@ -3,7 +3,7 @@ import type { profileAnswerSchema } from '@contract/api/profile';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 
-/** The profile of spec §7 (`contract/api/profile.ts`). */
+/** The profile of docs/product.md#api-profile (`contract/api/profile.ts`). */
 export type ProfileOut = z.input<typeof profileAnswerSchema>;
 
 export async function getProfile(db: Db, userId: string): Promise<ProfileOut> {
@@ -17,7 +17,7 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileOut> {
   return { ...rest, member_since: created_at.toISOString() };
 }
 
-/** A purchase in the order list (spec §3 "Purchase (list item)"); `total` is display text. */
+/** A purchase in the order list (docs/product.md#data-purchase); `total` is display text. */
 
 /** The fields a registered shopper edits; null clears one. */
 export async function updateProfile(

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { AuthFlow, type AuthFlowView } from './auth-flow';
 
 /**
- * The sign-in flow over a shop page (spec §2 "Login / registration modal"). Its state is in the URL
+ * The sign-in flow over a shop page (docs/product.md#sign-in-flow). Its state is in the URL
  * (`?auth=<step>`), so the server draws it open without JavaScript; closing is a link back to the page.
  */
 export function AuthModal({ view }: { view: AuthFlowView }) {

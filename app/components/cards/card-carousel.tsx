@@ -13,7 +13,7 @@ export const cardStylesheet = { rel: 'stylesheet', href: cardStyles } as const;
 
 interface CarouselProps {
   cards: CardView[];
-  /** How many cards there are to collect: shown as 'n out of total' (spec §2 profile). */
+  /** How many cards there are to collect: shown as 'n out of total' (docs/product.md#profile). */
   total?: number | null;
   /** The carousel's accessible name. */
   label?: string;
@@ -25,7 +25,7 @@ interface CarouselProps {
  * A carousel of collectible cards. Without JavaScript it is a scroll-snap strip, and the dots are
  * links to each slide. With JavaScript the arrows, the dots and the arrow keys move one card at a
  * time and wrap around; the current card follows the strip when it is swiped or scrolled.
- * With no cards it says so (spec §2 'Your Cards').
+ * With no cards it says so (docs/product.md#cards).
  */
 export function CardCarousel({ cards, total = null, label = CARD_MESSAGES.yourCards, idPrefix = 'card' }: CarouselProps) {
   const hydrated = useHydrated();

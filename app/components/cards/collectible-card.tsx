@@ -8,7 +8,7 @@ import { useCardFrames } from './use-card-frames';
 import { useCardTilt } from './use-card-tilt';
 
 /**
- * A collectible card (spec §3 card face, §4, §9). The server renders the static image with the face,
+ * A collectible card (docs/product.md#cards, docs/product.md#constants). The server renders the static image with the face,
  * and a Share Card link to the server-rendered PNG. With JavaScript, once the card comes into view it
  * loads every frame (showing progress), plays them at 30 fps in a loop and tilts toward the pointer;
  * under reduced motion it keeps the static image. Share Card then exports the face with html2canvas.

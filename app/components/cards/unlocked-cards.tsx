@@ -2,7 +2,7 @@ import type { CardView } from '~/lib/cards';
 import { CARD_MESSAGES } from '~/lib/messages';
 import { CardCarousel } from './card-carousel';
 
-/** The order success page's 'Card Unlocked!' section: the cards this purchase unlocked (spec §2). */
+/** The order success page's 'Card Unlocked!' section: the cards this purchase unlocked (docs/product.md#cards). */
 export function UnlockedCards({ cards }: { cards: CardView[] }) {
   if (!cards.length) return null;
   return (

@@ -5,7 +5,7 @@ export function useCartLoading(): boolean {
   return useArrivingAt('/cart');
 }
 
-/** Placeholder lines and summary shown while the cart loads (spec §2). */
+/** Placeholder lines and summary shown while the cart loads (docs/product.md#cart). */
 export function CartSkeleton() {
   return (
     <section className="cart-skeleton" aria-busy="true" aria-label="Loading cart" data-testid="cart-skeleton">

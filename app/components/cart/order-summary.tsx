@@ -4,7 +4,7 @@ import { cartSummary } from '@contract/totals';
 import { CART_MESSAGES } from '~/lib/messages';
 import { formatEuro } from '@contract/money';
 
-/** The cart's order summary (spec §2, §9) with the Checkout button and the policy links. */
+/** The cart's order summary (docs/product.md#cart, docs/product.md#constants) with the Checkout button and the policy links. */
 export function OrderSummary({ totalCents, resumeCheckout = false }: { totalCents: number; resumeCheckout?: boolean }) {
   const summary = cartSummary(totalCents);
   const navigation = useNavigation();

@@ -62,7 +62,7 @@ function useOrderDetail(id: string, expanded: boolean, serverDetail: OrderCardPr
 }
 
 /**
- * An order card (spec §4): collapsed or expanded. With JavaScript the detail is fetched on the first
+ * An order card (docs/product.md#orders): collapsed or expanded. With JavaScript the detail is fetched on the first
  * expand (again after a failure); without it the toggle is a link and the server renders the detail.
  */
 export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderCard(

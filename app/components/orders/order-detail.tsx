@@ -7,19 +7,19 @@ import { trackingUrl } from '@contract/tracking';
 type Detail = SerializeFrom<PurchaseDetail>;
 type Amount = Detail['total'];
 
-/** Spec §2: the discount line shows only when it is above 0. */
+/** docs/product.md#orders: the discount line shows only when it is above 0. */
 function aboveZero(amount: Amount): boolean {
   if (typeof amount === 'number') return amount > 0;
   if (typeof amount === 'string') return Number(amount.replace(/[^0-9.-]/g, '')) > 0;
   return false;
 }
 
-/** The receipt the storefront serves for an order, and the name it is saved under (spec §7). */
+/** The receipt the storefront serves for an order, and the name it is saved under (docs/product.md#receipts). */
 export function receiptLink(purchaseId: string) {
   return { href: `/orders/${encodeURIComponent(purchaseId)}/receipt`, fileName: `receipt_${purchaseId.slice(0, 8)}.pdf` };
 }
 
-/** An expanded order card (spec §2 "Expanded detail"). */
+/** An expanded order card (docs/product.md#orders). */
 export function OrderDetail({ detail }: { detail: Detail }) {
   const tracking = detail.tracking_number?.trim() || ACCOUNT_MESSAGES.pending;
   const trackUrl = trackingUrl(detail.carrier, detail.tracking_number);

@@ -1,6 +1,6 @@
 import type { PurchaseStats } from '~/lib/purchases';
 
-/** The stat cards of /orders (spec §2), over all the shopper's orders whatever the search. */
+/** The stat cards of /orders (docs/product.md#orders), over all the shopper's orders whatever the search. */
 export function OrderStats({ stats }: { stats: PurchaseStats | null }) {
   const cards = [
     { label: 'Total Orders', value: stats?.total_orders },

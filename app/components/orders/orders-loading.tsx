@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 
-/** 'Loading your orders...' (spec §2), while a client navigation loads /orders or a new search. */
+/** 'Loading your orders...' (docs/product.md#orders), while a client navigation loads /orders or a new search. */
 export function OrdersLoading() {
   return (
     <div className="orders-loading" role="status" aria-busy="true" data-testid="orders-loading">

@@ -4,7 +4,7 @@ function listOf(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
-/** The size chart in a collapsible `<details>`, every part of spec §3 that the chart has. */
+/** The size chart in a collapsible `<details>`, every part of docs/product.md#data-catalogue that the chart has. */
 export function SizeChartDetails({ chart }: { chart: SizeChart }) {
   const points = chart.sizeChart?.measurementPoints ?? [];
   const sizes = chart.sizeChart?.sizes ?? [];

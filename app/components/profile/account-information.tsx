@@ -14,7 +14,7 @@ const EDIT_HREF = `/profile?${PROFILE_EDIT_PARAM}=1`;
 
 type ProfileView = SerializeFrom<Profile>;
 
-/** Account Information (spec §2): the shopper's details, or the form that edits them. */
+/** Account Information (docs/product.md#profile): the shopper's details, or the form that edits them. */
 export function AccountInformation({ profile, editing }: { profile: ProfileView; editing: boolean }) {
   return (
     <section className="profile-panel account-information" aria-labelledby="account-information-heading">

@@ -1,4 +1,4 @@
-/** Placeholder panels in the profile's two columns while a client navigation loads it (spec §2). */
+/** Placeholder panels in the profile's two columns while a client navigation loads it (docs/product.md#profile). */
 export function ProfileSkeleton() {
   return (
     <section className="profile-skeleton" aria-busy="true" aria-label="Loading profile" data-testid="profile-skeleton">

@@ -8,8 +8,8 @@ import { orderNumber } from '@contract/order-number';
 import type { PurchaseListItem } from '~/lib/purchases';
 
 /**
- * The profile's latest purchases with the count of all of them (spec §2); each opens its order on
- * /orders. `purchases` is null when they could not be loaded (only logged, as spec §8 has it).
+ * The profile's latest purchases with the count of all of them (docs/product.md#profile); each opens its order on
+ * /orders. `purchases` is null when they could not be loaded (only logged, as docs/product.md#profile has it).
  */
 export function PurchaseHistory({ purchases, count }: { purchases: SerializeFrom<PurchaseListItem>[] | null; count: number | null }) {
   return (

@@ -1,7 +1,7 @@
 import { CardCarousel, type CardView } from '~/components/cards/card-carousel';
 import { CARD_MESSAGES } from '~/lib/messages';
 
-/** The profile's Your Cards panel (spec §2): a carousel of the shopper's unlocked cards, or the empty text. */
+/** The profile's Your Cards panel (docs/product.md#profile): a carousel of the shopper's unlocked cards, or the empty text. */
 export function YourCards({ cards, total }: { cards: CardView[]; total: number | null }) {
   return (
     <section className="profile-panel your-cards" aria-labelledby="your-cards-heading" data-testid="your-cards">
