@@ -1,3 +1,4 @@
+// One spec on purpose (over 300 lines): the sign-in flow on its pages and in the modal, sharing the mailbox helpers and one seeded shop.
 import { expect, test } from '../support/e2e-test';
 import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
 import { PASSWORD, registerThroughPage, startWithEmail, verifyAsGuestInModal } from '../support/sign-in';
