@@ -186,7 +186,7 @@ const EXAMPLES: Record<string, { form?: boolean; body?: Record<string, unknown>;
   'POST /api/contact/submit': { body: { name: 'Ada', email: 'ada@example.com', reason: 'general', subject: 'Sizes', message: 'Hello' } },
   'POST /pay/:sessionId': {
     form: true,
-    body: { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name_on_card: 'Ada Rossi', shipping_name: 'Ada', shipping_country: 'Italy' },
+    body: { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name_on_card: 'Ada Rossi', shipping_name: 'Ada', shipping_line1: 'Via Po 1', shipping_city: 'Torino', shipping_postal_code: '10124', shipping_country: 'Italy' },
   },
   'GET /dev/mailbox.json': { query: { to: member.email! } },
   'GET /storage/v1/object/public/:bucket/*': { query: { width: '320' } },

@@ -8,7 +8,13 @@ import { ApiError } from './http-errors.js';
 import { systemClock } from './services/clock.js';
 import { silentLogger, type Logger } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer, readOutbox, type OutboxEntry } from './services/mail.js';
-import { deliverOrder, listOrders, shipOrder, type OrderRow } from './services/fulfilment.js';
+import { deliverOrder, listOrders, orderDetail, shipOrder, type OrderRow } from './services/fulfilment.js';
+import { addressLines } from '@contract/address';
+import { formatEuro } from '@contract/money';
+import type { z } from 'zod';
+import type { orderDetailSchema } from '@contract/api/admin';
+
+type OrderDetail = z.input<typeof orderDetailSchema>;
 import { listStock, restockVariant, type RestockResult, type StockRow } from './services/stock.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
 
@@ -16,6 +22,7 @@ const USAGE = `Usage: npm run shop -- <command>
   restock <sku> <qty>                                  add qty to a variant's stock (emails shoppers waiting for it when it was sold out)
   stock                                                list every variant with its stock
   orders                                               list the orders, newest first
+  order <order>                                        one order: buyer, items, quantities and the delivery address
   ship <order> --carrier <name> --tracking <number>    mark an order shipped and email the buyer the tracking link
   deliver <order>                                      mark a shipped order delivered
   mail [--to <email>]                                  the newest mail the shop sent while no SMTP server is set (sign-in codes)
@@ -28,6 +35,7 @@ interface Backend {
   stock(): Promise<StockRow[]>;
   restock(sku: string, quantity: number): Promise<RestockResult>;
   orders(): Promise<OrderRow[]>;
+  order(order: string): Promise<OrderDetail>;
   ship(order: string, carrier: string, tracking: string): Promise<{ order_number: string; status: string; tracking_url: string | null }>;
   deliver(order: string): Promise<{ order_number: string; status: string }>;
   mail(to: string | undefined): Promise<OutboxEntry[]>;
@@ -54,6 +62,7 @@ function viaApi(port: number, token: string): Backend {
     stock: () => call('GET', 'stock'),
     restock: (sku, quantity) => call('POST', 'restock', { sku, quantity }),
     orders: () => call('GET', 'orders'),
+    order: (order) => call('GET', `orders/${encodeURIComponent(order)}`),
     ship: (order, carrier, tracking) => call('POST', 'orders/ship', { order, carrier, tracking }),
     deliver: (order) => call('POST', 'orders/deliver', { order }),
     mail: (to) => call('GET', `mail${to ? `?to=${encodeURIComponent(to)}` : ''}`),
@@ -91,6 +100,7 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
       stock: () => listStock(handle.db),
       restock: (sku, quantity) => restockVariant(deps, sku, quantity),
       orders: () => listOrders(handle.db),
+      order: (order) => orderDetail(handle.db, order),
       ship: (order, carrier, tracking) => shipOrder(deps, order, carrier, tracking),
       deliver: (order) => deliverOrder(deps, order),
       mail: async (to) => {
@@ -129,6 +139,19 @@ function printOrders(rows: OrderRow[]) {
 }
 
 /** The newest messages first, each with its text (where sign-in codes are). */
+function printOrder(order: OrderDetail) {
+  console.log(`${order.order_number}  ${order.status ?? ''}  ${(order.created_at ?? '').slice(0, 10)}`);
+  console.log(`Buyer: ${order.customer_email ?? order.email ?? ''}`);
+  for (const item of order.items ?? []) {
+    const options = (item.variant_attributes ?? []).map((a) => a.value).join(' / ');
+    console.log(`  ${item.quantity} × ${item.name}${options ? ` (${options})` : ''}  ${item.sku ?? ''}`);
+  }
+  console.log(`Total: ${formatEuro(order.total)} (shipping ${formatEuro(order.shipping_cost ?? 0)})`);
+  const address = addressLines(order.shipping_address);
+  console.log(address.length ? `Deliver to:\n${address.map((line) => `  ${line}`).join('\n')}` : 'Deliver to: no address on this order');
+  if (order.tracking_number) console.log(`Shipped with ${order.carrier}: ${order.tracking_number}`);
+}
+
 function printMail(messages: OutboxEntry[], limit: number) {
   if (messages.length === 0) {
     console.log('No mail yet.');
@@ -147,13 +170,13 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  if (!['stock', 'restock', 'orders', 'ship', 'deliver', 'mail'].includes(command)) throw new UsageError(`Unknown command: ${command}`);
+  if (!['stock', 'restock', 'orders', 'order', 'ship', 'deliver', 'mail'].includes(command)) throw new UsageError(`Unknown command: ${command}`);
   const flag = (name: string) => {
     const at = args.indexOf(`--${name}`);
     return at >= 0 ? args[at + 1]?.trim() : undefined;
   };
   const order = args[0]?.trim() ?? '';
-  if ((command === 'ship' || command === 'deliver') && (!order || order.startsWith('--'))) throw new UsageError(`${command} needs an order`);
+  if ((command === 'ship' || command === 'deliver' || command === 'order') && (!order || order.startsWith('--'))) throw new UsageError(`${command} needs an order`);
   if (command === 'ship' && (!flag('carrier') || !flag('tracking'))) {
     throw new UsageError('ship needs --carrier and --tracking, for example: ship ORD-2026-11-22-1A2B3C4D --carrier GLS --tracking 123456');
   }
@@ -175,6 +198,8 @@ async function main(argv: string[]) {
       printStock(await backend.stock());
     } else if (command === 'orders') {
       printOrders(await backend.orders());
+    } else if (command === 'order') {
+      printOrder(await backend.order(order));
     } else if (command === 'ship') {
       const result = await backend.ship(order, flag('carrier')!, flag('tracking')!);
       console.log(`${result.order_number}: ${result.status}${result.tracking_url ? ` (${result.tracking_url})` : ''}; the buyer has been emailed.`);

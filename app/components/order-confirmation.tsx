@@ -5,6 +5,7 @@ import { CopyButton } from './copy-button';
 import type { CardView } from '~/lib/cards';
 import type { PurchaseSuccess } from '~/lib/cart.server';
 import { CART_MESSAGES } from '~/lib/messages';
+import { addressLines } from '@contract/address';
 import { displayAmount } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import { receiptFileName, receiptPath } from '~/lib/receipt';
@@ -40,10 +41,7 @@ export function OrderConfirmation({ order, id, error, registered, cards = [] }: 
   const number = order.order_number ?? orderNumber(order.purchase_id ?? id ?? '', date);
   const delivery = order.estimated_delivery ?? new Date(Date.parse(date) + CART_RULES.estimatedDeliveryDays * 86_400_000).toISOString();
   const email = order.customer_email ?? order.email;
-  const address = order.shipping_address;
-  const addressLines = address
-    ? [address.name, address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(' '), address.state, address.country].filter(Boolean)
-    : [];
+  const address = addressLines(order.shipping_address);
   return (
     <section className="order-confirmation" aria-labelledby="order-title">
       <h1 id="order-title">Thank you for your order!</h1>
@@ -96,11 +94,11 @@ export function OrderConfirmation({ order, id, error, registered, cards = [] }: 
         <dt>Total</dt>
         <dd data-testid="order-total">{displayAmount(order.total)}</dd>
       </dl>
-      {addressLines.length ? (
+      {address.length ? (
         <>
           <h2>Delivery Address</h2>
           <address>
-            {addressLines.map((line) => (
+            {address.map((line) => (
               <div key={line}>{line}</div>
             ))}
           </address>

@@ -61,15 +61,4 @@ export function statusTone(status: string | null | undefined): StatusTone {
   return value === 'processing' || value === 'shipped' || value === 'delivered' ? value : 'neutral';
 }
 
-/** The shipping address as lines, the empty parts left out. */
-export function addressLines(address: PurchaseAddress | null | undefined): string[] {
-  if (!address) return [];
-  return [
-    address.name,
-    address.line1,
-    address.line2,
-    [address.postal_code, address.city].filter(Boolean).join(' '),
-    address.state,
-    address.country,
-  ].filter((line): line is string => Boolean(line && line.trim()));
-}
+export { addressLines } from '@contract/address';

@@ -211,11 +211,22 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
     }
     const payPage = expectStatus(await browser.get(payUrl.toString()), 200, 'payment page');
     if (!/Pay €/.test(payPage.text)) throw new Error('the payment page has no Pay button');
-    const card = { expiry: '12/34', cvc: '123', name_on_card: 'Ada Rossi', shipping_city: 'Genova' };
+    const card = {
+      expiry: '12/34',
+      cvc: '123',
+      name_on_card: 'Ada Rossi',
+      shipping_name: 'Ada Rossi',
+      shipping_line1: 'Via XX Settembre 1',
+      shipping_city: 'Genova',
+      shipping_postal_code: '16121',
+      shipping_country: 'IT',
+    };
     const roll = Math.random();
     if (roll < 0.08) {
       expectStatus(await browser.postOnly(payUrl.toString(), { ...card, card_number: DECLINED_CARD }), 402, 'declined card');
       outcome.declined += 1;
+      // Declined, the session stays open for another card; this shopper gives up, which releases the stock.
+      expectStatus(await browser.post(`${payUrl}/cancel`, {}), 200, 'cancelled after a decline');
       expectStatus(await browser.post(`${webUrl}/cart`, { intent: 'clear' }), 200, 'clear cart');
       return;
     }

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/e2e-test';
 import { apiUrl } from '../support/e2e';
+import { buy, registerAccount, roomyVariants } from '../support/e2e-account';
 import { mailboxOf, shopCli, uniqueEmail } from '../support/e2e-shop';
 
 test('the owner reads a sign-in code with `npm run shop -- mail --to`', async ({}, info) => {
@@ -16,4 +17,17 @@ test('the owner reads a sign-in code with `npm run shop -- mail --to`', async ({
   expect(printed).toContain(`to ${email}`);
   expect(printed).toContain(code);
   expect(shopCli('mail', '--to', `nobody-${email}`)).toContain('No mail yet.');
+});
+
+test('the owner reads one order, with what to pack and where to send it, with `npm run shop -- order`', async ({ baseURL }, info) => {
+  const account = await registerAccount(uniqueEmail(info, 'cli-order'));
+  const [variant] = await roomyVariants('Tracer Tee');
+  const purchaseId = await buy(account, [variant], baseURL!);
+  const printed = shopCli('order', purchaseId.slice(0, 8));
+  expect(printed).toMatch(/^ORD-\d{4}-\d{2}-\d{2}-[0-9A-F]{8}\s+Processing/m);
+  expect(printed).toContain(`Buyer: ${account.email}`);
+  expect(printed).toContain(`1 × Tracer Tee`);
+  expect(printed).toContain(variant.sku);
+  expect(printed).toContain('Deliver to:\n  Ada Rossi\n  Via Po 1\n  10124 Torino\n  Italy');
+  expect(() => shopCli('order', 'ORD-2020-01-01-DEADBEEF')).toThrow(/No order ORD-2020-01-01-DEADBEEF/);
 });

@@ -1,19 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
+import { payOnTestPage } from '../support/payment';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { hasJavaScript } from '../support/e2e-shop';
 import { uniqueEmail } from '../support/mailbox';
 import { registerThroughPage, verifyAsGuestInModal } from '../support/sign-in';
 
 /** Pays on the built-in test payment page. */
-async function pay(page: Page, card = '4242 4242 4242 4242') {
-  await expect(page.getByLabel('Card number')).toBeVisible();
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Rossi');
-  await page.getByRole('button', { name: /^Pay / }).click();
+async function pay(page: Page, card?: string) {
+  await payOnTestPage(page, { card });
 }
 
 test.describe('quick purchase', () => {
@@ -65,7 +61,7 @@ test.describe('quick purchase', () => {
     await page.getByRole('button', { name: 'Quick Purchase' }).click();
     await pay(page, '4000 0000 0000 0002');
     await expect(page.getByText('Your card was declined. No payment was taken.')).toBeVisible();
-    await page.getByRole('link', { name: 'Return to the shop' }).click();
+    await page.getByRole('button', { name: 'Cancel and return to the shop' }).click();
     await expect(page).toHaveURL(/\/product\/Padded%20Tee\?color=GREY/);
     await expect(page.getByRole('heading', { level: 1, name: 'Padded Tee' })).toBeVisible();
   });

@@ -132,7 +132,18 @@ export async function stockOf(api: TestApi, id: string) {
   return row.stock_quantity;
 }
 
-export const PAID_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name_on_card: 'Ada Rossi' };
+/** What a buyer posts on the test payment page: the paying test card and a delivery address. */
+export const PAID_CARD = {
+  card_number: '4242 4242 4242 4242',
+  expiry: '12/34',
+  cvc: '123',
+  name_on_card: 'Ada Rossi',
+  shipping_name: 'Ada Rossi',
+  shipping_line1: 'Via Po 1',
+  shipping_city: 'Torino',
+  shipping_postal_code: '10124',
+  shipping_country: 'IT',
+};
 
 /** A purchase made the way a shopper makes one: cart, checkout, the test payment page. Returns its id. */
 export async function buyThroughCheckout(api: TestApi, s: Shopper, lines: { id: string; quantity?: number }[]): Promise<string> {

@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import {
   deliverAnswerSchema,
   deliverRequestSchema,
+  orderDetailSchema,
   orderListSchema,
+  orderParamSchema,
   outboxQuerySchema,
   outboxSchema,
   restockAnswerSchema,
@@ -16,7 +18,7 @@ import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { ApiError, validate } from '../http-errors.js';
 import { readOutbox } from '../services/mail.js';
-import { deliverOrder, listOrders, shipOrder } from '../services/fulfilment.js';
+import { deliverOrder, listOrders, orderDetail, shipOrder } from '../services/fulfilment.js';
 import { listStock, restockVariant } from '../services/stock.js';
 
 function sameToken(given: string, expected: string): boolean {
@@ -55,6 +57,10 @@ export function adminRoutes() {
     if (c.var.deps.mail.transport !== 'outbox') throw new ApiError(404, 'Mail is delivered by SMTP; there is no outbox to read');
     return answer(c, outboxSchema, await readOutbox(c.var.deps.db, c.req.valid('query').to || undefined));
   });
+
+  app.get('/orders/:order', validate('param', orderParamSchema), async (c) =>
+    answer(c, orderDetailSchema, await orderDetail(c.var.deps.db, c.req.valid('param').order)),
+  );
 
   app.post(
     '/orders/ship',

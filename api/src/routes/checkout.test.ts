@@ -1,6 +1,6 @@
 // One suite on purpose (over 300 lines): checkout, its payment page and fulfilment, tested together against one seeded test API.
 import { describe, expect, it } from 'vitest';
-import { setVariant, shopper, stockOf, variantLabelOf, variants, type Shopper } from '../../../tests/support/shopper';
+import { PAID_CARD, setVariant, shopper, stockOf, variantLabelOf, variants, type Shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment';
 import { readOutbox } from '../services/mail';
@@ -9,7 +9,6 @@ const api = useTestApi();
 
 const SUCCESS = 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}';
 const CANCEL = 'http://shop.test/cart';
-const PAID_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name_on_card: 'Ada Rossi' };
 const DECLINED_CARD = { ...PAID_CARD, card_number: '4000 0000 0000 0002' };
 
 /** A variant of its own for one test, with the given price and stock. */
@@ -163,19 +162,93 @@ describe('test payment page', () => {
     expect(second.body.first_time_purchase_info).toEqual({ has_new_items: false, new_items: [], unlocked_cards: [] });
   });
 
-  it('declines 4000…0002 with a message and a link back, releasing the stock', async () => {
+  it('declines 4000…0002 and offers another card on the same session, the stock still held, or a way back', async () => {
     const a = await freshVariant({ stock_quantity: 3 });
     const s = await guestWithCart([{ id: a.id, quantity: 2 }]);
     const { checkout_url } = (await checkout(s)).body;
+    const path = new URL(checkout_url).pathname;
     expect(await stockOf(api, a.id)).toBe(1);
     const res = await pay(s, checkout_url, DECLINED_CARD);
     expect(res.status).toBe(402);
-    expect(res.text).toContain('Your card was declined');
-    expect(res.text).toContain(`href="${CANCEL}"`);
+    expect(res.text).toContain('Your card was declined. No payment was taken.');
+    expect(res.text).toContain(`<a class="button" href="${path}">Try another card</a>`);
+    expect(res.text).toContain(`action="${path}/cancel"`);
+    expect(await stockOf(api, a.id)).toBe(1);
+    expect((await s.get(`/api/user/purchase-success/${sessionIdOf(checkout_url)}`)).status).toBe(404);
+
+    // Another card on the same session pays for the same order.
+    expect((await s.get(path)).text).toContain('Pay €');
+    expect((await pay(s, checkout_url)).status).toBe(303);
+    expect(await stockOf(api, a.id)).toBe(1);
+    expect((await s.get(`/api/user/purchase-success/${sessionIdOf(checkout_url)}`)).status).toBe(200);
+  });
+
+  it('cancelling after a decline releases the stock and goes back to the shop', async () => {
+    const a = await freshVariant({ stock_quantity: 3 });
+    const s = await guestWithCart([{ id: a.id, quantity: 2 }]);
+    const { checkout_url } = (await checkout(s)).body;
+    expect((await pay(s, checkout_url, DECLINED_CARD)).status).toBe(402);
+    const cancelled = await s.request('POST', `${new URL(checkout_url).pathname}/cancel`, undefined, { form: {} });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe(CANCEL);
     expect(await stockOf(api, a.id)).toBe(3);
     expect((await s.get('/api/cart/')).body.total_items).toBe(2);
-    expect((await s.get(`/api/user/purchase-success/${sessionIdOf(checkout_url)}`)).status).toBe(404);
-    expect((await s.get(new URL(checkout_url).pathname)).text).toContain('declined');
+  });
+
+  it('needs a delivery address, with a message on each missing part, and ships to the countries it lists', async () => {
+    const a = await freshVariant({ stock_quantity: 3 });
+    const s = await guestWithCart([{ id: a.id }]);
+    const { checkout_url } = (await checkout(s)).body;
+    const cardOnly = Object.fromEntries(Object.entries(PAID_CARD).filter(([name]) => !name.startsWith('shipping_')));
+    const missing = await pay(s, checkout_url, cardOnly);
+    expect(missing.status).toBe(422);
+    for (const text of ['Enter the name to deliver to', 'Enter the street and number', 'Enter the city', 'Enter the postal code', 'Choose a country we ship to']) {
+      expect(missing.text).toContain(text);
+    }
+    expect(missing.text).toContain('id="shipping_line1" name="shipping_line1" value="" autocomplete="shipping address-line1" required aria-invalid="true"');
+    const abroad = await pay(s, checkout_url, { ...PAID_CARD, shipping_country: 'US' });
+    expect(abroad.status).toBe(422);
+    expect(abroad.text).toContain('Choose a country we ship to');
+    expect(await stockOf(api, a.id)).toBe(2);
+
+    // A country typed by name is taken as its code; the order keeps the address.
+    expect((await pay(s, checkout_url, { ...PAID_CARD, shipping_country: 'Italy', shipping_line2: 'Scala B' })).status).toBe(303);
+    const order = (await s.get(`/api/user/purchase-success/${sessionIdOf(checkout_url)}`)).body;
+    expect(order.shipping_address).toEqual({ name: 'Ada Rossi', line1: 'Via Po 1', line2: 'Scala B', city: 'Torino', state: null, postal_code: '10124', country: 'IT' });
+  });
+
+  it('refuses a mistyped card number (Luhn) and a card past its expiry month, as a provider does', async () => {
+    const a = await freshVariant({ stock_quantity: 3 });
+    const s = await guestWithCart([{ id: a.id }]);
+    const { checkout_url } = (await checkout(s)).body;
+    const typo = await pay(s, checkout_url, { ...PAID_CARD, card_number: '4242 4242 4242 4241' });
+    expect(typo.status).toBe(422);
+    expect(typo.text).toContain('This card number is not valid');
+    const now = api.clock.now();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+    const mmYY = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCFullYear() % 100).padStart(2, '0')}`;
+    const expired = await pay(s, checkout_url, { ...PAID_CARD, expiry: mmYY(lastMonth) });
+    expect(expired.status).toBe(422);
+    expect(expired.text).toContain('This card has expired');
+    // A card is good through the end of its expiry month.
+    expect((await pay(s, checkout_url, { ...PAID_CARD, expiry: mmYY(now) })).status).toBe(303);
+  });
+
+  it("starts a returning buyer's payment page from the address of their last order", async () => {
+    const s = shopper(api);
+    await s.signInAsGuest();
+    const first = await freshVariant({ stock_quantity: 5 });
+    const opened = async () => {
+      const res = await s.post('/api/checkout/quick', { product_variant_id: first.id, success_url: SUCCESS, cancel_url: CANCEL });
+      return res.body.checkout_url as string;
+    };
+    const url = await opened();
+    expect((await s.get(new URL(url).pathname)).text).toContain('id="shipping_line1" name="shipping_line1" value=""');
+    expect((await pay(s, url, { ...PAID_CARD, shipping_line1: 'Via Garibaldi 9', shipping_city: 'Genova', shipping_postal_code: '16124' })).status).toBe(303);
+    const page = (await s.get(new URL(await opened()).pathname)).text;
+    expect(page).toContain('value="Via Garibaldi 9"');
+    expect(page).toContain('value="Genova"');
+    expect(page).toContain('<option value="IT" selected>Italy</option>');
   });
 
   it('re-shows the form for missing fields or an unknown card, keeping the session open', async () => {
@@ -283,6 +356,18 @@ describe('fulfilment under concurrency', () => {
 
   it('sells exactly the stock when many shoppers check out the last units at once', async () => {
     const a = await freshVariant({ stock_quantity: 3 });
+    // Other tests may have sold this variant before: count what this one sells.
+    const soldOf = async () =>
+      Number(
+        (
+          await api.database.db
+            .selectFrom('purchase_items')
+            .select((eb) => eb.fn.sum<string>('quantity').as('n'))
+            .where('variant_id', '=', a.id)
+            .executeTakeFirstOrThrow()
+        ).n ?? 0,
+      );
+    const soldBefore = await soldOf();
     const shoppers = await Promise.all(Array.from({ length: 8 }, () => guestWithCart([{ id: a.id }])));
     const answers = await Promise.all(shoppers.map((s) => checkout(s)));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
@@ -294,12 +379,7 @@ describe('fulfilment under concurrency', () => {
 
     const paid = await Promise.all(answers.map((r, i) => (r.status === 200 ? pay(shoppers[i], r.body.checkout_url) : null)));
     expect(paid.filter((r) => r?.status === 303)).toHaveLength(3);
-    const sold = await api.database.db
-      .selectFrom('purchase_items')
-      .select((eb) => eb.fn.sum<string>('quantity').as('n'))
-      .where('variant_id', '=', a.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(sold.n)).toBe(3);
+    expect((await soldOf()) - soldBefore).toBe(3);
     expect(await stockOf(api, a.id)).toBe(0);
   });
 

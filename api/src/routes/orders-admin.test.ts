@@ -31,6 +31,22 @@ describe('order lifecycle (the owner CLI routes)', () => {
     expect((await admin('GET', 'orders', undefined, 'wrong-token')).status).toBe(401);
   });
 
+  it('shows one order with its buyer, items, quantities and delivery address, by number or short id', async () => {
+    const { order_number } = (await admin('GET', 'orders')).body[0];
+    for (const ref of [order_number, purchaseId.slice(0, 8)]) {
+      const order = await admin('GET', `orders/${encodeURIComponent(ref)}`);
+      expect(order.status).toBe(200);
+      expect(order.body).toMatchObject({
+        order_number,
+        customer_email: buyer.email,
+        items: [expect.objectContaining({ quantity: 1, name: expect.any(String), sku: expect.any(String) })],
+        shipping_address: { name: 'Ada Rossi', line1: 'Via Po 1', city: 'Torino', postal_code: '10124', country: 'IT' },
+      });
+    }
+    expect(await admin('GET', 'orders/ORD-2020-01-01-DEADBEEF')).toEqual({ status: 404, body: { detail: 'No order ORD-2020-01-01-DEADBEEF', code: 'not_found' } });
+    expect((await admin('GET', `orders/${order_number}`, undefined, 'wrong-token')).status).toBe(401);
+  });
+
   it('ships by order number, emails the tracking link, then delivers; the buyer sees it', async () => {
     const { order_number } = (await admin('GET', 'orders')).body[0];
     expect((await admin('POST', 'orders/deliver', { order: order_number })).status).toBe(409);

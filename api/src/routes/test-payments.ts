@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, isShippingCountry } from '@contract/address';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import type { AppEnv } from '../app.js';
 import type { Address } from '../db/schema.js';
-import { closeCheckoutSession, findCheckoutSession, sessionLines } from '../services/checkout.js';
+import { closeCheckoutSession, deliveryAddressFor, findCheckoutSession, sessionLines } from '../services/checkout.js';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 import { escapeHtml } from '../services/mail-templates.js';
 import { setPagePolicy, styleHash } from '../security-headers.js';
@@ -16,23 +17,67 @@ type Session = NonNullable<Awaited<ReturnType<typeof findCheckoutSession>>>;
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : null));
 
-const required = (message: string) => z.string({ required_error: message }).trim();
+const required = (message: string, max = 200) =>
+  z
+    .string({ required_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message} (at most ${max} characters)`);
 
-const paymentForm = z.object({
-  card_number: required('Enter the card number').transform(digits).pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number')),
-  expiry: required('Enter the expiry as MM/YY').regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry as MM/YY'),
-  cvc: required('Enter the 3 or 4 digit CVC').regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
-  name_on_card: required('Enter the name on the card').min(1, 'Enter the name on the card').max(100),
-  // Delivery address: every part optional.
-  shipping_name: optionalText(100),
-  shipping_line1: optionalText(200),
-  shipping_line2: optionalText(200),
-  shipping_city: optionalText(100),
-  shipping_state: optionalText(100),
-  shipping_postal_code: optionalText(20),
-  shipping_country: optionalText(60),
-});
-type FormValues = Partial<Record<keyof z.input<typeof paymentForm>, string>>;
+/** The Luhn check every real card number passes: a mistyped digit is caught before the bank sees it. */
+export function passesLuhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A country the shop ships to, chosen by code or typed by name. */
+const country = z
+  .string({ required_error: 'Choose a country we ship to' })
+  .trim()
+  .transform((value) => {
+    const code = value.toUpperCase();
+    if (isShippingCountry(code)) return code;
+    return SHIPPING_COUNTRY_CODES.find((c) => SHIPPING_COUNTRIES[c].toLowerCase() === value.toLowerCase()) ?? '';
+  })
+  .refine((code) => code !== '', 'Choose a country we ship to');
+
+/** What the payment page posts. `now` decides whether the card has expired. */
+function paymentForm(now: Date) {
+  return z.object({
+    card_number: z
+      .string({ required_error: 'Enter the card number' })
+      .transform(digits)
+      .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number').refine(passesLuhn, 'This card number is not valid')),
+    expiry: z
+      .string({ required_error: 'Enter the expiry as MM/YY' })
+      .trim()
+      .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry as MM/YY')
+      .refine((value) => !cardExpired(value, now), 'This card has expired'),
+    cvc: z.string({ required_error: 'Enter the 3 or 4 digit CVC' }).trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
+    name_on_card: required('Enter the name on the card', 100),
+    // Physical goods need somewhere to go: name, street, city, postal code and country are required.
+    shipping_name: required('Enter the name to deliver to', 100),
+    shipping_line1: required('Enter the street and number'),
+    shipping_line2: optionalText(200),
+    shipping_city: required('Enter the city', 100),
+    shipping_state: optionalText(100),
+    shipping_postal_code: required('Enter the postal code', 20),
+    shipping_country: country,
+  });
+}
+
+/** A card is good through the last day of its expiry month. */
+function cardExpired(expiry: string, now: Date): boolean {
+  const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
+  const fullYear = year < 100 ? 2000 + year : year;
+  return Date.UTC(fullYear, month, 1) <= now.getTime();
+}
+type FormValues = Partial<Record<keyof z.input<ReturnType<typeof paymentForm>>, string>>;
 
 const successTarget = (session: Session) => session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.provider_session_id ?? session.id);
 
@@ -42,7 +87,8 @@ h1{font-size:22px;margin:0 0 4px}.brand{font-size:13px;letter-spacing:.3em;font-
 .note{font-size:13px;color:#6b6b6b}table{width:100%;border-collapse:collapse;margin:16px 0}
 td{padding:6px 0;vertical-align:top}td.amount{text-align:right;white-space:nowrap}tr.total td{font-weight:700;border-top:1px solid #ddd;padding-top:10px}
 label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:8px;font-size:16px}
-.row{display:flex;gap:12px}.row>div{flex:1}fieldset{border:1px solid #ddd;border-radius:8px;margin:18px 0;padding:4px 14px 14px}
+.row{display:flex;gap:12px}.row>div{flex:1}select{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:8px;font-size:16px;background:#fff}
+.actions{display:flex;flex-direction:column;gap:8px;margin-top:16px}.actions a.button{display:block;text-align:center;padding:14px;border-radius:999px;background:#1d1d1f;color:#fff;text-decoration:none;font-weight:700}fieldset{border:1px solid #ddd;border-radius:8px;margin:18px 0;padding:4px 14px 14px}
 button{margin-top:20px;width:100%;padding:14px;border:0;border-radius:999px;background:#1d1d1f;color:#fff;font-size:16px;font-weight:700;cursor:pointer}
 button.link{background:none;color:#1d1d1f;text-decoration:underline;font-weight:400;margin-top:8px}
 .error{color:#b00020;font-size:13px;margin-top:4px}.alert{background:#fdecee;color:#b00020;border-radius:8px;padding:12px;margin:16px 0}
@@ -78,9 +124,19 @@ async function paymentPage(
   const lines = await sessionLines(c.var.deps.db, session.id);
   const values = options.values ?? {};
   const errors = options.errors ?? {};
+  const invalid = (name: keyof FormValues) => (errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : '');
+  const message = (name: keyof FormValues) => (errors[name] ? `<div class="error" id="${name}-error">${escapeHtml(errors[name])}</div>` : '');
   const field = (name: keyof FormValues, label: string, attrs = '') => `<label for="${name}">${escapeHtml(label)}</label>
-<input id="${name}" name="${name}" value="${escapeHtml(values[name] ?? '')}" ${attrs}${errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''}>
-${errors[name] ? `<div class="error" id="${name}-error">${escapeHtml(errors[name])}</div>` : ''}`;
+<input id="${name}" name="${name}" value="${escapeHtml(values[name] ?? '')}" ${attrs}${invalid(name)}>
+${message(name)}`;
+  const chosenCountry = (values.shipping_country ?? '').toUpperCase();
+  const countries = SHIPPING_COUNTRY_CODES.map(
+    (code) => `<option value="${code}"${code === chosenCountry ? ' selected' : ''}>${escapeHtml(SHIPPING_COUNTRIES[code])}</option>`,
+  ).join('');
+  const countryField = `<label for="shipping_country">Country</label>
+<select id="shipping_country" name="shipping_country" autocomplete="shipping country" required${invalid('shipping_country')}>
+<option value=""${chosenCountry ? '' : ' selected'}>Choose a country</option>${countries}</select>
+${message('shipping_country')}`;
   const amount = formatEuro(session.total);
   // Both forms post here and are answered with a redirect back to the shop.
   setPagePolicy(c, { styles: PAGE_STYLES, formTargets: [session.success_url, session.cancel_url] });
@@ -97,7 +153,7 @@ ${errors[name] ? `<div class="error" id="${name}-error">${escapeHtml(errors[name
       `<h1>Pay ${amount}</h1>
 <p class="note">Test payment page: no real card is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card. Any expiry, CVC and name.</p>
 <table>${rows}
-<tr><td>Shipping</td><td class="amount">${session.shipping_cost === 0 ? 'Free' : formatEuro(session.shipping_cost)}</td></tr>
+<tr><td>Shipping</td><td class="amount">${formatEuro(session.shipping_cost)}</td></tr>
 <tr><td>VAT included (22%)</td><td class="amount">${formatEuro(session.tax)}</td></tr>
 <tr class="total"><td>Total</td><td class="amount">${amount}</td></tr></table>
 ${options.alert ? `<div class="alert" role="alert">${escapeHtml(options.alert)}</div>` : ''}
@@ -105,12 +161,12 @@ ${options.alert ? `<div class="alert" role="alert">${escapeHtml(options.alert)}<
 ${field('card_number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" required')}
 <div class="row"><div>${field('expiry', 'Expiry', 'placeholder="MM/YY" autocomplete="cc-exp" required')}</div><div>${field('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
 ${field('name_on_card', 'Name on card', 'autocomplete="cc-name" required')}
-<fieldset><legend>Delivery address (optional)</legend>
-${field('shipping_name', 'Full name', 'autocomplete="shipping name"')}
-${field('shipping_line1', 'Address line 1', 'autocomplete="shipping address-line1"')}
-${field('shipping_line2', 'Address line 2', 'autocomplete="shipping address-line2"')}
-<div class="row"><div>${field('shipping_postal_code', 'Postal code', 'autocomplete="shipping postal-code"')}</div><div>${field('shipping_city', 'City', 'autocomplete="shipping address-level2"')}</div></div>
-<div class="row"><div>${field('shipping_state', 'State or province', 'autocomplete="shipping address-level1"')}</div><div>${field('shipping_country', 'Country', 'autocomplete="shipping country-name"')}</div></div>
+<fieldset><legend>Delivery address</legend>
+${field('shipping_name', 'Full name', 'autocomplete="shipping name" required')}
+${field('shipping_line1', 'Address line 1', 'autocomplete="shipping address-line1" required')}
+${field('shipping_line2', 'Address line 2 (optional)', 'autocomplete="shipping address-line2"')}
+<div class="row"><div>${field('shipping_postal_code', 'Postal code', 'autocomplete="shipping postal-code" required')}</div><div>${field('shipping_city', 'City', 'autocomplete="shipping address-level2" required')}</div></div>
+<div class="row"><div>${field('shipping_state', 'State or province (optional)', 'autocomplete="shipping address-level1"')}</div><div>${countryField}</div></div>
 </fieldset>
 <button type="submit">Pay ${amount}</button>
 </form>
@@ -147,8 +203,8 @@ async function payableSession(c: Context<AppEnv>): Promise<Session | Response> {
   }
 }
 
-function shippingAddress(form: z.output<typeof paymentForm>): Address | null {
-  const address: Address = {
+function shippingAddress(form: z.output<ReturnType<typeof paymentForm>>): Address {
+  return {
     name: form.shipping_name,
     line1: form.shipping_line1,
     line2: form.shipping_line2,
@@ -157,7 +213,37 @@ function shippingAddress(form: z.output<typeof paymentForm>): Address | null {
     postal_code: form.shipping_postal_code,
     country: form.shipping_country,
   };
-  return Object.values(address).some(Boolean) ? address : null;
+}
+
+/** The form's first values: the buyer's last delivery address (or their name), ready to confirm. */
+async function prefilled(c: Context<AppEnv>, session: Session): Promise<FormValues> {
+  const address = session.user_id ? await deliveryAddressFor(c.var.deps.db, session.user_id) : null;
+  if (!address) return {};
+  const values: FormValues = {
+    shipping_name: address.name ?? undefined,
+    shipping_line1: address.line1 ?? undefined,
+    shipping_line2: address.line2 ?? undefined,
+    shipping_city: address.city ?? undefined,
+    shipping_state: address.state ?? undefined,
+    shipping_postal_code: address.postal_code ?? undefined,
+    shipping_country: address.country ?? undefined,
+  };
+  return values;
+}
+
+/** A declined card: nothing was taken; another card on the same session, or back to the shop. */
+function declinedPage(c: Context<AppEnv>, session: Session) {
+  c.header('Cache-Control', 'no-store');
+  setPagePolicy(c, { styles: PAGE_STYLES, formTargets: [session.cancel_url] });
+  return c.html(
+    layout(
+      'Payment declined',
+      `<h1>Payment declined</h1><p role="alert">Your card was declined. No payment was taken.</p>
+<div class="actions"><a class="button" href="/pay/${escapeHtml(session.id)}">Try another card</a>
+<form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">Cancel and return to the shop</button></form></div>`,
+    ),
+    402,
+  );
 }
 
 /** The hosted page of the built-in test payment provider (ARCHITECTURE.md), at /pay/<session id>. */
@@ -166,7 +252,7 @@ export function testPaymentRoutes() {
 
   app.get('/pay/:sessionId', async (c) => {
     const session = await payableSession(c);
-    return session instanceof Response ? session : paymentPage(c, session);
+    return session instanceof Response ? session : paymentPage(c, session, { values: await prefilled(c, session) });
   });
 
   app.post('/pay/:sessionId', async (c) => {
@@ -174,18 +260,15 @@ export function testPaymentRoutes() {
     if (session instanceof Response) return session;
     const raw = await c.req.parseBody();
     const values: FormValues = Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as FormValues;
-    const parsed = paymentForm.safeParse(values);
+    const parsed = paymentForm(c.var.deps.clock.now()).safeParse(values);
     if (!parsed.success) {
       const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
       return paymentPage(c, session, { status: 422, values, errors, alert: 'Please check the highlighted fields.' });
     }
     const form = parsed.data;
     if (form.card_number === TEST_CARDS.declined) {
-      await closeCheckoutSession(c.var.deps.db, session.id, 'declined', c.var.deps.clock.now());
-      return messagePage(c, 402, 'Payment declined', 'Your card was declined. No payment was taken.', {
-        href: session.cancel_url,
-        label: 'Return to the shop',
-      });
+      // As a real provider does: the session stays open (and the stock held) for another card.
+      return declinedPage(c, session);
     }
     if (form.card_number !== TEST_CARDS.paid) {
       return paymentPage(c, session, {

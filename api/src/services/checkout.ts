@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '../app.js';
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
-import type { CheckoutSessionStatus, Database } from '../db/schema.js';
+import type { Address, CheckoutSessionStatus, Database } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
 import { CART_RULES } from '@contract/shop-rules';
 import { totalsFor } from '@contract/totals';
@@ -173,6 +173,27 @@ export function sessionLines(db: Kysely<Database>, sessionId: string) {
     .where('i.checkout_session_id', '=', sessionId)
     .orderBy('p.name')
     .execute();
+}
+
+/**
+ * The delivery address a payment page starts from: the one the buyer's last order went to, else
+ * just their name (a registered buyer's); a guest's first order starts empty.
+ */
+export async function deliveryAddressFor(db: Kysely<Database>, userId: string): Promise<Address | null> {
+  const [last, user] = await Promise.all([
+    db
+      .selectFrom('purchases')
+      .select('shipping_address')
+      .where('user_id', '=', userId)
+      .where('shipping_address', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst(),
+  ]);
+  if (last?.shipping_address) return last.shipping_address;
+  const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
+  return name ? { name, line1: null, line2: null, city: null, state: null, postal_code: null, country: null } : null;
 }
 
 /** Our session by its id or the provider's; ids that are not UUIDs never reach a uuid column. */

@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { orderNumber } from '@contract/order-number';
 import { renderEmail } from './mail-templates.js';
+import { loadPurchaseSuccess } from './order-confirmation.js';
 
 export type OrderRow = z.infer<typeof orderListSchema>[number];
 
@@ -71,6 +72,14 @@ export async function shipOrder(deps: OrderDeps, reference: string, carrier: str
     }),
   });
   return { order_number: number, status: updated.status, carrier, tracking_number: trackingNumber, tracking_url: link };
+}
+
+/** One order with everything needed to pack and send it. */
+export async function orderDetail(db: Db, reference: string) {
+  const order = await findOrder(db, reference);
+  const detail = await loadPurchaseSuccess(db, order.id, order.id);
+  if (!detail) throw new DomainError('not_found', `No order ${reference.trim()}`);
+  return { ...detail, carrier: order.carrier, tracking_number: order.tracking_number };
 }
 
 /** Shipped → Delivered. */

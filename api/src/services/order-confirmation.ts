@@ -1,3 +1,4 @@
+import { addressLines } from '@contract/address';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import type { Db } from '../db/database.js';
@@ -114,7 +115,7 @@ export async function purchaseConfirmationEmail(db: Db, purchaseId: string): Pro
       `We have received your order ${purchase.order_number} and are getting it ready.`,
       ...lines,
       `Subtotal: ${formatEuro(purchase.subtotal)}. Shipping: ${purchase.shipping_cost === 0 ? 'free' : formatEuro(purchase.shipping_cost)}. Total: ${formatEuro(purchase.total)} (VAT included: ${formatEuro(purchase.tax)}).`,
-      ...(address?.line1 ? [`Delivery to: ${[address.name, address.line1, address.line2, address.postal_code, address.city, address.country].filter(Boolean).join(', ')}.`] : []),
+      ...(address?.line1 ? [`Delivery to: ${addressLines(address).join(', ')}.`] : []),
       `Estimated delivery: ${purchase.estimated_delivery.slice(0, 10)}.`,
       ...cardLines(purchase.first_time_purchase_info.unlocked_cards.map((card) => card.name)),
     ],

@@ -1,3 +1,4 @@
+import { addressLines } from '@contract/address';
 import PDFDocument from 'pdfkit';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
@@ -6,13 +7,6 @@ import type { PurchaseSuccessOut } from './order-confirmation.js';
 import { printable, RECEIPT_FONTS } from './receipt-fonts.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
-
-function addressLines(address: Address | null): string[] {
-  if (!address) return [];
-  return [address.name, address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(' '), address.state, address.country].filter(
-    (line): line is string => Boolean(line && line.trim()),
-  );
-}
 
 /** A PDF receipt for a purchase: shop, order, buyer, addresses, items, VAT included, total, payment. */
 export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: string | null }): Promise<Buffer> {

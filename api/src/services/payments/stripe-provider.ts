@@ -1,3 +1,4 @@
+import { SHIPPING_COUNTRY_CODES } from '@contract/address';
 import Stripe from 'stripe';
 import type { Address } from '../../db/schema.js';
 import { DomainError } from '../../domain-error.js';
@@ -23,9 +24,7 @@ export function createStripeClient(secretKey: string): StripeClient {
 const STRIPE_SESSION_TTL_MS = CART_RULES.checkoutSessionTtlMs + 60_000;
 const HOLD_GRACE_MS = 5 * 60_000;
 
-const SHIPPING_COUNTRIES: Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[] = [
-  'IT', 'AT', 'BE', 'BG', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'LT', 'LU', 'LV', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
-];
+const ALLOWED_COUNTRIES = SHIPPING_COUNTRY_CODES satisfies Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[];
 
 function toAddress(name: string | null | undefined, address: Stripe.Address | null | undefined): Address | null {
   if (!address) return null;
@@ -70,7 +69,7 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
             product_data: { name: line.name, description: [line.description, line.sku].filter(Boolean).join(' · ') },
           },
         })),
-        shipping_address_collection: { allowed_countries: SHIPPING_COUNTRIES },
+        shipping_address_collection: { allowed_countries: ALLOWED_COUNTRIES },
         shipping_options: [
           {
             shipping_rate_data: {
