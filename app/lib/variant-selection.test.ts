@@ -111,15 +111,37 @@ describe('choosing options', () => {
     expect(partial.variant).toBeNull();
   });
 
-  it('disables a value when no in-stock variant has it with the other chosen values', () => {
+  it('disables a value only when no in-stock variant has it at all', () => {
     const variants = products.get('Tracer Tee')!;
-    const red = { color: 'RED', treatment: 'PLAIN', material: 'COTTON', size: 'L/XL' };
-    expect(isValueAvailable(variants, red, 'size', 'S/M')).toBe(false);
-    expect(isValueAvailable(variants, red, 'size', 'L/XL')).toBe(true);
-    expect(isValueAvailable(variants, { ...red, size: 'S/M' }, 'color', 'RED')).toBe(false);
-    expect(isValueAvailable(variants, { ...red, size: 'S/M' }, 'color', 'BLACK')).toBe(true);
+    // RED S/M is sold out, RED L/XL is not: at the default size S/M, RED can still be chosen.
+    expect(isValueAvailable(variants, 'color', 'RED')).toBe(true);
+    expect(isValueAvailable(variants, 'size', 'S/M')).toBe(true);
+    expect(isValueAvailable(variants, 'color', 'PURPLE')).toBe(false);
     const hoodie = products.get('Tracer Hoodie')!;
-    const any = initialSelection(hoodie, new URLSearchParams()).selection;
-    for (const group of optionGroups(hoodie)) for (const v of group.values) expect(isValueAvailable(hoodie, any, group.name, v.value)).toBe(false);
+    for (const group of optionGroups(hoodie)) for (const v of group.values) expect(isValueAvailable(hoodie, group.name, v.value)).toBe(false);
+  });
+
+  it('moves the other choices to an in-stock variant when the chosen combination is sold out, keeping the colour first', () => {
+    const variants = products.get('Tracer Tee')!;
+    const start = initialSelection(variants, new URLSearchParams()).selection;
+    expect(start).toMatchObject({ color: 'BLACK', size: 'S/M' });
+    // RED at S/M is sold out: the size moves to the RED that is in stock.
+    const red = selectOption(variants, start, 'color', 'RED');
+    expect(red.selection).toMatchObject({ color: 'RED', size: 'L/XL' });
+    expect(red.variant).toMatchObject({ sku: 'TT-RED-LXL', in_stock: true });
+    // From RED L/XL, S/M is sold out in RED: the colour moves, the size stays as chosen.
+    const small = selectOption(variants, red.selection, 'size', 'S/M');
+    expect(small.selection.size).toBe('S/M');
+    expect(small.variant?.in_stock).toBe(true);
+    expect(small.selection.color).not.toBe('RED');
+    // A combination in stock is taken as chosen.
+    expect(selectOption(variants, red.selection, 'color', 'GREY').variant).toMatchObject({ sku: 'TT-GRY-LXL' });
+    // Nothing in stock anywhere (the hoodie): the choice stands and shows the sold-out variant.
+    const hoodie = products.get('Tracer Hoodie')!;
+    const hoodieStart = initialSelection(hoodie, new URLSearchParams()).selection;
+    const otherColour = optionGroups(hoodie).find((g) => g.name === 'color')!.values.find((v) => v.value !== hoodieStart.color)!.value;
+    const sold = selectOption(hoodie, hoodieStart, 'color', otherColour);
+    expect(sold.selection).toEqual({ ...hoodieStart, color: otherColour });
+    expect(sold.variant?.in_stock ?? false).toBe(false);
   });
 });

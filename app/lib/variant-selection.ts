@@ -84,7 +84,13 @@ export function initialSelection<V extends SelectableVariant>(
   return { selection: { ...selection, ...attributesOf(fallback) }, variant: fallback };
 }
 
-/** Choosing a value: all attributes chosen selects the matching variant; none matching clears it. */
+/**
+ * Choosing a value. When it makes an in-stock combination with the other choices, that variant is
+ * selected. When that combination is sold out, the other choices move to the in-stock variant with
+ * this value that keeps most of them, the colour first: the rule of docs/product.md#product-page for
+ * a missing variant, applied to every attribute. A value no in-stock variant has keeps the other
+ * choices (and selects the sold-out variant, if there is one, for Notify Me).
+ */
 export function selectOption<V extends SelectableVariant>(
   variants: V[],
   selection: Selection,
@@ -92,20 +98,25 @@ export function selectOption<V extends SelectableVariant>(
   value: string,
 ): { selection: Selection; variant: V | null } {
   const next = { ...selection, [name]: value };
-  return { selection: next, variant: matchVariant(variants, optionGroups(variants), next) };
+  const groups = optionGroups(variants);
+  // Until every attribute is chosen, no variant is.
+  if (!groups.every((g) => next[g.name] !== undefined)) return { selection: next, variant: null };
+  const exact = matchVariant(variants, groups, next);
+  if (exact?.in_stock) return { selection: next, variant: exact };
+  const kept = (variant: V) =>
+    groups.reduce((score, group) => score + (group.name !== name && valueOf(variant, group.name) === next[group.name] ? (group.name === COLOUR ? 1.5 : 1) : 0), 0);
+  let best: V | null = null;
+  for (const variant of variants) {
+    if (!variant.in_stock || valueOf(variant, name) !== value) continue;
+    if (!best || kept(variant) > kept(best)) best = variant;
+  }
+  if (best) return { selection: attributesOf(best), variant: best };
+  return { selection: next, variant: exact };
 }
 
-/**
- * A value is disabled when no in-stock variant has it together with the other values chosen now
- * (so a sold-out size shows as such for the chosen colour).
- */
-export function isValueAvailable(variants: SelectableVariant[], selection: Selection, name: string, value: string): boolean {
-  return variants.some(
-    (variant) =>
-      variant.in_stock &&
-      valueOf(variant, name) === value &&
-      Object.entries(selection).every(([other, chosen]) => other === name || valueOf(variant, other) === chosen),
-  );
+/** A value is disabled only when no in-stock variant has it at all; other choices move to fit it (selectOption). */
+export function isValueAvailable(variants: SelectableVariant[], name: string, value: string): boolean {
+  return variants.some((variant) => variant.in_stock && valueOf(variant, name) === value);
 }
 
 /** Query string of a selection, in display order, for links and the rewritten address. */

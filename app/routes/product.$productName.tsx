@@ -203,7 +203,7 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
             groups={groups}
             variants={variants}
             selection={selection}
-            hrefFor={(name, value) => `${basePath}${selectionSearch(groups, { ...selection, [name]: value })}`}
+            hrefFor={(name, value) => `${basePath}${selectionSearch(groups, selectOption(variants, selection, name, value).selection)}`}
             onChoose={choose}
           />
           <PurchaseForm

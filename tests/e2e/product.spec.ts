@@ -34,10 +34,27 @@ test.describe('product page', () => {
     expect(marker).toBe(hasJavaScript(info) ? 1 : undefined);
   });
 
-  test('out-of-stock values are disabled, and an out-of-stock variant offers the wishlist with its id', async ({ page }, info) => {
-    await page.goto('/product/Tracer%20Tee?color=RED');
-    await expect(chosen(page, 'size:S/M')).toHaveAttribute('aria-disabled', 'true');
-    await expect(chosen(page, 'size:L/XL')).not.toHaveAttribute('aria-disabled', 'true');
+  test('a value is offered while any variant in stock has it; choosing it moves the other options to one in stock', async ({ page }) => {
+    // The default is BLACK S/M. RED S/M is sold out but RED L/XL is not, so RED can be chosen.
+    await page.goto('/product/Tracer%20Tee');
+    await expect(chosen(page, 'size:S/M')).toHaveAttribute('aria-current', 'true');
+    await expect(chosen(page, 'color:RED')).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(chosen(page, 'color:RED')).toHaveText('Signal red');
+    await chosen(page, 'color:RED').click();
+    await expect(page).toHaveURL(/color=RED.*size=L%2FXL/);
+    await expect(chosen(page, 'color:RED')).toHaveAttribute('aria-current', 'true');
+    await expect(chosen(page, 'size:L/XL')).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    // A single value is said, not offered as a choice.
+    await expect(page.locator('.options__label').filter({ hasText: 'Material' })).toHaveText('Material: 100% cotton');
+    await expect(page.locator('[data-option^="material:"]')).toHaveCount(0);
+    // Sold out everywhere: disabled, and said so to a screen reader.
+    await page.goto('/product/Tracer%20Hoodie');
+    await expect(page.locator('[data-option^="color:"]').first()).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.locator('[data-option^="color:"]').first()).toContainText('(out of stock)');
+  });
+
+  test('an out-of-stock variant offers the wishlist with its id', async ({ page }, info) => {
 
     const email = uniqueEmail(info, 'variant');
     await page.goto('/product/Tracer%20Tee?color=RED&size=S/M');

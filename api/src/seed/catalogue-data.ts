@@ -27,10 +27,10 @@ export const VIEWS: GarmentView[] = ['front', 'back', 'detail'];
 export const ATTRIBUTE_ORDER = { color: 1, treatment: 2, material: 3, size: 4 } as const;
 
 export const COLOUR_DESCRIPTIONS: Record<GarmentColour, string> = {
-  BLACK: 'Ink black, garment dyed',
+  BLACK: 'Ink black',
   RED: 'Signal red',
-  BEIGE: 'Undyed sand beige',
-  GREY: 'Concrete grey melange',
+  BEIGE: 'Sand beige',
+  GREY: 'Concrete grey',
 };
 export const SIZE_DESCRIPTIONS: Record<(typeof SIZES)[number], string> = {
   'S/M': 'Small to medium',

@@ -1,4 +1,4 @@
-import { isValueAvailable, type OptionGroup, type Selection, type SelectableVariant } from '~/lib/variant-selection';
+import { isValueAvailable, type OptionGroup, type OptionValue, type Selection, type SelectableVariant } from '~/lib/variant-selection';
 
 const LABELS: Record<string, string> = { color: 'Colour', size: 'Size', material: 'Material', treatment: 'Treatment' };
 
@@ -6,10 +6,15 @@ export function attributeLabel(name: string): string {
   return LABELS[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+/** What a value shows: its description when the catalogue gives one ('Signal red'), else its code; the address keeps the code. */
+export function optionText(option: OptionValue): string {
+  return option.description?.trim() || option.value;
+}
+
 /**
- * Option pickers in display order. Each value is a link to the page with that value, so choosing works
- * without JavaScript (a reload with the new parameters); `onChoose` makes it instant with it.
- * Values no in-stock variant has with the other choices are disabled.
+ * Option pickers in display order. Each value is a link to the page with that value (and the other
+ * choices it moves, see selectOption), so choosing works without JavaScript; `onChoose` makes it
+ * instant with it. Only values no in-stock variant has are disabled.
  */
 export function OptionPickers({
   groups,
@@ -26,54 +31,66 @@ export function OptionPickers({
 }) {
   return (
     <div className="options">
-      {groups.map((group) => (
-        <div key={group.name} className="options__group" role="group" aria-labelledby={`option-${group.name}`}>
-          <p className="options__label" id={`option-${group.name}`}>
-            {attributeLabel(group.name)}
-            {selection[group.name] ? <span className="options__chosen">: {selection[group.name]}</span> : null}
-          </p>
-          <ul className="options__values">
-            {group.values.map((option) => {
-              const chosen = selection[group.name] === option.value;
-              const available = isValueAvailable(variants, selection, group.name, option.value);
-              const title = option.description ?? undefined;
-              return (
-                <li key={option.value}>
-                  {available ? (
-                    <a
-                      href={hrefFor(group.name, option.value)}
-                      className={`option${chosen ? ' option--chosen' : ''}`}
-                      aria-current={chosen ? 'true' : undefined}
-                      title={title}
-                      data-option={`${group.name}:${option.value}`}
-                      onClick={
-                        onChoose
-                          ? (event) => {
-                              event.preventDefault();
-                              onChoose(group.name, option.value);
-                            }
-                          : undefined
-                      }
-                    >
-                      {option.value}
-                    </a>
-                  ) : (
-                    <span
-                      className={`option option--disabled${chosen ? ' option--chosen' : ''}`}
-                      aria-disabled="true"
-                      aria-current={chosen ? 'true' : undefined}
-                      title={title ? `${title} (out of stock)` : 'Out of stock'}
-                      data-option={`${group.name}:${option.value}`}
-                    >
-                      {option.value}
-                    </span>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      ))}
+      {groups.map((group) => {
+        const current = group.values.find((option) => option.value === selection[group.name]);
+        // One value is not a choice: it is said, not offered.
+        if (group.values.length === 1) {
+          const only = group.values[0];
+          return (
+            <div key={group.name} className="options__group">
+              <p className="options__label">
+                {attributeLabel(group.name)}: <span className="options__fixed">{optionText(only)}</span>
+              </p>
+            </div>
+          );
+        }
+        return (
+          <div key={group.name} className="options__group" role="group" aria-labelledby={`option-${group.name}`}>
+            <p className="options__label" id={`option-${group.name}`}>
+              {attributeLabel(group.name)}
+              {current ? <span className="options__chosen">: {optionText(current)}</span> : null}
+            </p>
+            <ul className="options__values">
+              {group.values.map((option) => {
+                const chosen = selection[group.name] === option.value;
+                const available = isValueAvailable(variants, group.name, option.value);
+                return (
+                  <li key={option.value}>
+                    {available ? (
+                      <a
+                        href={hrefFor(group.name, option.value)}
+                        className={`option${chosen ? ' option--chosen' : ''}`}
+                        aria-current={chosen ? 'true' : undefined}
+                        data-option={`${group.name}:${option.value}`}
+                        onClick={
+                          onChoose
+                            ? (event) => {
+                                event.preventDefault();
+                                onChoose(group.name, option.value);
+                              }
+                            : undefined
+                        }
+                      >
+                        {optionText(option)}
+                      </a>
+                    ) : (
+                      <span
+                        className={`option option--disabled${chosen ? ' option--chosen' : ''}`}
+                        aria-disabled="true"
+                        aria-current={chosen ? 'true' : undefined}
+                        data-option={`${group.name}:${option.value}`}
+                      >
+                        {optionText(option)}
+                        <span className="visually-hidden"> (out of stock)</span>
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
     </div>
   );
 }
