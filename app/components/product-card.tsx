@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
 import type { ResponsiveImage } from '~/lib/images';
 import { MESSAGES } from '~/lib/messages';
 import { formatEuro } from '@contract/money';
+import { FallbackImage } from './fallback-image';
 import { NotifyForm } from './notify-form';
 
 /** What the listing needs of a product, prepared by the loader. */
@@ -23,43 +23,21 @@ export interface ProductCardData {
 
 /** The card image; a broken one becomes the 'Image Error' placeholder, a missing one 'No Image'. */
 function CardImage({ image, index }: { image: ResponsiveImage | null; index: number }) {
-  const [failed, setFailed] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    // The error may have fired before hydration attached the handler.
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
-  }, []);
-  if (!image) {
-    return (
-      <div className="image-placeholder" role="img" aria-label={MESSAGES.noImage}>
-        {MESSAGES.noImage}
-      </div>
-    );
-  }
-  if (failed) {
-    return (
-      <div className="image-placeholder image-placeholder--error" role="img" aria-label={MESSAGES.imageError}>
-        {MESSAGES.imageError}
-      </div>
-    );
-  }
   return (
-    <img
-      ref={ref}
-      src={image.src}
-      srcSet={image.srcSet}
+    <FallbackImage
+      src={image?.src}
+      brokenPlaceholder={MESSAGES.imageError}
+      srcSet={image?.srcSet}
       sizes="(max-width: 768px) 100vw, 33vw"
-      width={image.width}
-      height={image.height}
-      alt={image.alt}
+      width={image?.width}
+      height={image?.height}
+      alt={image?.alt ?? ''}
       // The first image is the largest paint on a phone, where the grid has one column: it loads at
       // once; the rest when the layout shows them near the screen, so they never hold up the first paint.
       loading={index === 0 ? 'eager' : 'lazy'}
       // React 18 does not know fetchPriority yet; the lower-case attribute reaches the HTML.
       {...(index === 0 ? { fetchpriority: 'high' } : {})}
       decoding="async"
-      onError={() => setFailed(true)}
     />
   );
 }

@@ -179,6 +179,19 @@ test.describe('product page', () => {
   });
 });
 
+test.describe('broken images', () => {
+  test("a product image that cannot load becomes the grey 'No Image' placeholder, on the product page and in the cart", async ({ page }, info) => {
+    test.skip(!hasJavaScript(info), 'swapping a failed image needs JavaScript; without it the browser shows the alt text');
+    await page.route(/\/storage\/v1\/object\/public\/.*\.webp/, (route) => route.abort());
+    await page.goto('/product/Tracer%20Tee');
+    await expect(page.locator('.gallery__main').getByRole('img', { name: 'No Image' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText('Added to Cart!')).toBeVisible();
+    await page.goto('/cart');
+    await expect(page.getByTestId('cart-line').getByRole('img', { name: 'No Image' })).toBeVisible();
+  });
+});
+
 test.describe('back in stock', () => {
   test('restocking from the CLI emails the waiting shopper a link to the product page', async ({ page, request }, info) => {
     // Each project restocks its own sold-out variant, so the two runs never meet.

@@ -2,6 +2,7 @@ import { useFetcher } from '@remix-run/react';
 import type { SerializeFrom } from '@remix-run/node';
 import type { CartItem } from '@contract/api/cart';
 import { formatEuro } from '@contract/money';
+import { FallbackImage } from '../fallback-image';
 
 /** One cart item with its quantity buttons and Remove; each line posts through its own fetcher. */
 export function CartLine({ item }: { item: SerializeFrom<CartItem> }) {
@@ -14,11 +15,15 @@ export function CartLine({ item }: { item: SerializeFrom<CartItem> }) {
   const sku = item.variant_info?.sku ?? item.product.sku;
   return (
     <li className={`cart-line${busy ? ' cart-line--busy' : ''}`} aria-busy={busy} data-testid="cart-line">
-      {item.product.image ? (
-        <img className="cart-line__image" src={item.product.image} alt={item.product.name} width={96} height={120} loading="lazy" />
-      ) : (
-        <div className="cart-line__image cart-line__image--none" aria-hidden="true" />
-      )}
+      <FallbackImage
+        className="cart-line__image"
+        placeholderClassName="cart-line__image"
+        src={item.product.image ?? undefined}
+        alt={item.product.name}
+        width={96}
+        height={120}
+        loading="lazy"
+      />
       <div className="cart-line__info">
         <h2 className="cart-line__name">{item.product.name}</h2>
         {attributes.length ? (

@@ -1,5 +1,5 @@
 import type { ResponsiveImage } from '~/lib/images';
-import { MESSAGES } from '~/lib/messages';
+import { FallbackImage } from '../fallback-image';
 
 /**
  * Main image and thumbnails. Thumbnails are links (`?image=n`), so they work without JavaScript;
@@ -22,25 +22,19 @@ export function Gallery({
   return (
     <section className="gallery" aria-label={`${productName} images`}>
       <div className="gallery__main">
-        {current ? (
-          <img
-            key={current.src}
-            src={current.src}
-            srcSet={current.srcSet}
-            sizes="(max-width: 768px) 100vw, 50vw"
-            width={current.width}
-            height={current.height}
-            alt={current.alt}
-            // The main image is the page's largest paint: never lazy.
-            loading="eager"
-            {...{ fetchpriority: 'high' }}
-            decoding="async"
-          />
-        ) : (
-          <div className="image-placeholder" role="img" aria-label={MESSAGES.noImage}>
-            {MESSAGES.noImage}
-          </div>
-        )}
+        <FallbackImage
+          key={current?.src}
+          src={current?.src}
+          srcSet={current?.srcSet}
+          sizes="(max-width: 768px) 100vw, 50vw"
+          width={current?.width}
+          height={current?.height}
+          alt={current?.alt ?? ''}
+          // The main image is the page's largest paint: never lazy.
+          loading="eager"
+          {...{ fetchpriority: 'high' }}
+          decoding="async"
+        />
       </div>
       {images.length > 1 ? (
         <ul className="gallery__thumbs">
