@@ -26,3 +26,16 @@ export function resetCodeEmail(code: string): RenderedEmail {
     code,
   });
 }
+
+/** After registration: what the account gives, and where to find it. */
+export function welcomeEmail(firstName: string, storefrontUrl: string): RenderedEmail {
+  return renderEmail({
+    subject: `Welcome to ${BRAND.name}, ${firstName}`,
+    heading: `Welcome, ${firstName}`,
+    paragraphs: [
+      `Your ${BRAND.name} account is ready. Your orders, their receipts and the collectible cards your purchases unlock are all in your profile.`,
+      'If you did not create this account, reply to this email and we will close it.',
+    ],
+    action: { label: 'Go to your profile', url: new URL('/profile', storefrontUrl).toString() },
+  });
+}

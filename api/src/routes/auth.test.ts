@@ -48,6 +48,10 @@ describe('registration', () => {
     expect((await post('check-email', { email })).body).toEqual({ exists: false, has_password: false });
     const result = await registerAccount(email.toUpperCase());
     expect(result.user).toMatchObject({ email, user_type: 'registered', has_password: true, first_name: 'Ada', last_name: 'Rossi', session_expires_at: null });
+    // A welcome, with the way to the profile, follows the registration.
+    const [welcome] = await readOutbox(api.database.db, email);
+    expect(welcome.subject).toBe('Welcome to FILO, Ada');
+    expect(welcome.html).toContain('/profile');
     expect(result.access_token).toEqual(expect.any(String));
     expect(result.refresh_token).toEqual(expect.any(String));
     expect((await me(result.access_token)).body).toMatchObject({ email, user_type: 'registered' });

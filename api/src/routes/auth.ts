@@ -17,7 +17,7 @@ import {
 } from '@contract/api/auth';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
-import { resetCodeEmail, verificationCodeEmail } from '../auth/emails.js';
+import { resetCodeEmail, verificationCodeEmail, welcomeEmail } from '../auth/emails.js';
 import { mergeCartOfRequest } from '../auth/cart-cookie.js';
 import { authenticate, requireUser } from '../auth/middleware.js';
 import { clientIp } from '../client-ip.js';
@@ -97,6 +97,12 @@ export function authRoutes() {
       }
       // A guest who registers keeps the same record, and so their purchases and cards.
       const user = await createAccount(db, clock.now(), existing, body);
+      try {
+        await c.var.deps.mail.send({ to: user.email, ...welcomeEmail(body.first_name, c.var.deps.config.storefrontUrl) });
+      } catch (error) {
+        // The account stands; a welcome that could not be sent is only logged.
+        c.var.deps.log.error(`welcome email to user ${user.id} failed`, error);
+      }
       return signedIn(c, user);
     },
   );

@@ -148,6 +148,9 @@ describe('test payment page', () => {
     const [mail] = await readOutbox(api.database.db, s.email!);
     expect(mail.subject).toContain(purchase.order_number);
     expect(mail.text).toContain('€175.00');
+    // A guest has no order history to link to: the email invites them to make an account instead.
+    expect(mail.text).toContain('Create an account with this email to keep your orders and receipts: http://shop.test/register');
+    expect(mail.html).toContain('<table');
     // Paying again is refused, and a second purchase of the same products is not new.
     expect((await pay(s, checkout_url)).status).toBe(409);
   });

@@ -47,6 +47,13 @@ describe('order lifecycle (the owner CLI routes)', () => {
     expect((await admin('GET', `orders/${order_number}`, undefined, 'wrong-token')).status).toBe(401);
   });
 
+  it("confirms a registered buyer's order by email with links to the order and its receipt", async () => {
+    const confirmation = (await readOutbox(api.database.db, buyer.email!)).find((m) => m.subject.startsWith('Your FILO order') && !m.subject.includes('has'));
+    const { order_number } = (await admin('GET', 'orders')).body[0];
+    expect(confirmation?.html).toContain(`/orders?order_id=${order_number}`);
+    expect(confirmation?.text).toContain(`/orders/${purchaseId}/receipt`);
+  });
+
   it('ships by order number, emails the tracking link, then delivers; the buyer sees it', async () => {
     const { order_number } = (await admin('GET', 'orders')).body[0];
     expect((await admin('POST', 'orders/deliver', { order: order_number })).status).toBe(409);
@@ -62,6 +69,9 @@ describe('order lifecycle (the owner CLI routes)', () => {
 
     const delivered = await admin('POST', 'orders/deliver', { order: purchaseId.slice(0, 8) });
     expect(delivered.body).toMatchObject({ status: 'Delivered', order_number });
+    const [deliveredMail] = await readOutbox(api.database.db, buyer.email!);
+    expect(deliveredMail.subject).toBe(`Your FILO order ${order_number} has been delivered`);
+    expect(deliveredMail.text).toContain('return it within 14 days');
     expect((await buyer.get('/api/user/stats')).body).toMatchObject({ delivered: 1, in_transit: 0, processing: 0 });
   });
 

@@ -36,7 +36,7 @@ export async function fulfilCheckoutSession(
 
   if (result.created) {
     try {
-      const email = await purchaseConfirmationEmail(db, result.purchaseId);
+      const email = await purchaseConfirmationEmail(db, result.purchaseId, deps.config.storefrontUrl);
       if (email) await deps.mail.send(email);
     } catch (error) {
       // The purchase stands; a lost confirmation email must not undo it.

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppConfig, AppDeps } from '../app.js';
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import type { Address, CheckoutSessionStatus, Database } from '../db/schema.js';
@@ -9,7 +9,7 @@ import { totalsFor } from '@contract/totals';
 import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
 
 export type Trx = Transaction<Database>;
-export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'>;
+export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'> & { config: Pick<AppConfig, 'storefrontUrl'> };
 
 export interface CheckoutRequestLine {
   variantId: string;

@@ -47,7 +47,7 @@ export async function listOrders(db: Db): Promise<OrderRow[]> {
   }));
 }
 
-type OrderDeps = Pick<AppDeps, 'db' | 'mail'>;
+type OrderDeps = Pick<AppDeps, 'db' | 'mail' | 'log'>;
 
 /** Processing → Shipped, with the carrier and tracking number; the buyer gets an email with the tracking link. */
 export async function shipOrder(deps: OrderDeps, reference: string, carrier: string, trackingNumber: string) {
@@ -90,8 +90,25 @@ export async function deliverOrder(deps: OrderDeps, reference: string) {
     .set({ status: 'Delivered' })
     .where('id', '=', order.id)
     .where(sql<string>`lower(status)`, '=', 'shipped')
-    .returning(['id', 'created_at', 'status'])
+    .returning(['id', 'created_at', 'status', 'email'])
     .executeTakeFirst();
   if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`);
-  return { order_number: orderNumber(updated.id, updated.created_at), status: updated.status };
+  const number = orderNumber(updated.id, updated.created_at);
+  try {
+    await deps.mail.send({
+      to: updated.email,
+      ...renderEmail({
+        subject: `Your ${BRAND.name} order ${number} has been delivered`,
+        heading: 'Your order has arrived',
+        paragraphs: [
+          `Order ${number} has been delivered. We hope it fits the way it should.`,
+          'Something not right? You can return it within 14 days of delivery: reply to this email and we will help.',
+        ],
+      }),
+    });
+  } catch (error) {
+    // The order is delivered whatever the mail does; the status stands.
+    deps.log.error(`order ${number}: delivered email failed`, error);
+  }
+  return { order_number: number, status: updated.status };
 }

@@ -100,9 +100,17 @@ export async function loadPurchaseSuccess(db: Db, purchaseId: string, purchaseIn
 }
 
 /** The confirmation sent to the buyer once a purchase is made. */
-export async function purchaseConfirmationEmail(db: Db, purchaseId: string): Promise<(RenderedEmail & { to: string }) | null> {
+export async function purchaseConfirmationEmail(db: Db, purchaseId: string, storefrontUrl: string): Promise<(RenderedEmail & { to: string }) | null> {
   const purchase = await loadPurchaseSuccess(db, purchaseId, purchaseId);
   if (!purchase) return null;
+  const buyer = await db
+    .selectFrom('purchases')
+    .innerJoin('users', 'users.id', 'purchases.user_id')
+    .select('users.user_type')
+    .where('purchases.id', '=', purchaseId)
+    .executeTakeFirst();
+  const registered = buyer?.user_type === 'registered';
+  const link = (path: string) => new URL(path, storefrontUrl).toString();
   const lines = purchase.items.map((item) => {
     const options = item.variant_attributes.map((a) => a.value).join(' / ');
     return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''}, ${item.sku}: ${formatEuro(item.subtotal)}`;
@@ -118,7 +126,12 @@ export async function purchaseConfirmationEmail(db: Db, purchaseId: string): Pro
       ...(address?.line1 ? [`Delivery to: ${addressLines(address).join(', ')}.`] : []),
       `Estimated delivery: ${purchase.estimated_delivery.slice(0, 10)}.`,
       ...cardLines(purchase.first_time_purchase_info.unlocked_cards.map((card) => card.name)),
+      // Registered buyers find the order and its receipt in their account; a guest is invited to make one.
+      registered
+        ? `Your receipt (PDF): ${link(`/orders/${encodeURIComponent(purchase.purchase_id)}/receipt`)}`
+        : `Create an account with this email to keep your orders and receipts: ${link('/register')}`,
     ],
+    action: registered ? { label: 'View your order', url: link(`/orders?order_id=${encodeURIComponent(purchase.order_number)}`) } : undefined,
   });
   return { to: purchase.email, ...rendered };
 }
