@@ -87,8 +87,13 @@ describe('addressLines', () => {
       'Ada Rossi',
       'Via Po 1',
       '10124 Torino',
-      'IT',
+      'Italy',
     ]);
     expect(addressLines(null)).toEqual([]);
+  });
+
+  it('names the countries the shop ships to, and keeps any other country as it was written', () => {
+    expect(addressLines({ city: 'Lyon', country: 'fr' })).toEqual(['Lyon', 'France']);
+    expect(addressLines({ city: 'Boston', country: 'USA' })).toEqual(['Boston', 'USA']);
   });
 });
