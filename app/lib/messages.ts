@@ -16,6 +16,8 @@ export const MESSAGES = {
   alreadyInWishlist: 'Already in your wishlist!',
   invalidEmail: 'Please enter a valid email address',
   wishlistFailed: 'Failed to add to wishlist. Please try again.',
+  unsubscribeLinkInvalid: 'This link is no longer valid: the request was already removed, or the link is incomplete.',
+  unsubscribed: (item: string) => `Done: we won't email you about ${item}.`,
   loadingProduct: 'Loading product...',
   errorLoadingProduct: (message: string) => `Error loading product: ${message}`,
   productNotFound: 'Product not found',

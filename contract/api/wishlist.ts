@@ -29,3 +29,8 @@ export const wishlistEntriesSchema = z.array(
 );
 
 export const wishlistAnswerSchema = z.object({ message: z.string(), already_in_wishlist: z.boolean().optional() });
+
+/** The signed token of a back-in-stock email's unsubscribe link: it alone is enough, no sign-in. */
+export const wishlistTokenSchema = z.object({ token: z.string().trim().min(1, 'The link is incomplete').max(200, 'The link is not valid') });
+/** `GET products/wishlist/unsubscribe?token=`: what the link stops; `POST` with `{ token }` stops it. */
+export const wishlistUnsubscribeAnswerSchema = z.object({ item: z.string(), removed: z.boolean() });

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/e2e-test';
-import { hasJavaScript, signIn, uniqueEmail, wishlistOf } from '../support/e2e-shop';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { hasJavaScript, mailboxOf, signIn, uniqueEmail, wishlistOf } from '../support/e2e-shop';
 
 const hoodieCard = (page: import('@playwright/test').Page) =>
   page.locator('.product-grid > li').filter({ has: page.getByRole('heading', { name: 'Tracer Hoodie', exact: true }) });
@@ -127,5 +128,34 @@ test.describe('listing on a phone', () => {
     await expect(second).toHaveClass(/is-active/);
     await expect(second.getByText('View Product')).toHaveCSS('opacity', '1');
     await expect(page.locator('.product-grid > li.is-active')).toHaveCount(1);
+  });
+});
+
+test.describe('Notify Me confirmation', () => {
+  test('the shopper is emailed a confirmation whose link stops the back-in-stock email, without signing in', async ({ page }, info) => {
+    const email = uniqueEmail(info, 'notify-stop');
+    await page.goto('/');
+    const card = hoodieCard(page);
+    await card.getByLabel('Email for Tracer Hoodie').fill(email);
+    await card.getByRole('button', { name: 'Notify Me' }).click();
+    await expect(card.getByText("You'll be notified")).toBeVisible();
+    await expect.poll(async () => (await wishlistOf(email)).length).toBe(1);
+
+    const [mail] = await mailboxOf(email);
+    expect(mail.subject).toBe("We'll email you when Tracer Hoodie is back");
+    const link = /Stop this back-in-stock email: (\S+)/.exec(mail.text)![1];
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByText('We will email you once when Tracer Hoodie is back in stock. Stop that email?')).toBeVisible();
+    if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Stop this email' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText("Done: we won't email you about Tracer Hoodie.");
+    expect(await wishlistOf(email)).toEqual([]);
+
+    // Used once, the link says so; a forged one too.
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(404);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('This link is no longer valid: the request was already removed, or the link is incomplete.');
+    expect((await page.goto(`${link.slice(0, -3)}abc`))?.status()).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../services/mail';
 import { useTestApi } from '../../../tests/support/use-test-api';
 
 const api = useTestApi();
@@ -88,5 +89,47 @@ describe('GET /api/products/wishlist', () => {
     expect(await entries('nobody@example.com')).toEqual([]);
     expect((await api.app.request('/api/products/wishlist')).status).toBe(422);
     expect((await api.app.request('/api/products/wishlist?email=nope')).status).toBe(422);
+  });
+});
+
+describe('the Notify Me confirmation and its unsubscribe link', () => {
+  const tokenOf = (text: string) => new URL(/Stop this back-in-stock email: (\S+)/.exec(text)![1]).searchParams.get('token')!;
+  const unsubscribe = (token: string) =>
+    api.app.request('/api/products/wishlist/unsubscribe', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) });
+
+  it('emails a confirmation naming the variant, whose signed link alone removes that request, once', async () => {
+    const variant = hoodie.variants[0];
+    expect((await post({ email: 'stop@example.com', product_variant_id: variant.id })).status).toBe(201);
+    const [mail] = await readOutbox(api.database.db, 'stop@example.com');
+    expect(mail.subject).toMatch(/^We'll email you when Tracer Hoodie \(.+\) is back$/);
+    expect(mail.subject).not.toContain(variant.sku);
+    const token = tokenOf(mail.text);
+
+    const named = await api.app.request(`/api/products/wishlist/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(await named.json()).toEqual({ item: expect.stringMatching(/^Tracer Hoodie \(/), removed: false });
+    expect(await entries('stop@example.com')).toHaveLength(1);
+
+    const [first, second] = await Promise.all([unsubscribe(token), unsubscribe(token)]);
+    const answers = [await first.json(), await second.json()];
+    expect(answers.filter((a) => a.removed === true)).toHaveLength(1);
+    expect(await entries('stop@example.com')).toEqual([]);
+    expect((await unsubscribe(token)).status).toBe(404);
+  });
+
+  it('refuses a forged or broken token and changes nothing', async () => {
+    expect((await post({ email: 'forged@example.com', product_id: hoodie.id })).status).toBe(201);
+    const [mail] = await readOutbox(api.database.db, 'forged@example.com');
+    const token = tokenOf(mail.text);
+    const [entryId] = token.split('.');
+    for (const bad of [`${entryId}.${'A'.repeat(43)}`, entryId, 'not-a-token', `${token}x`]) {
+      const res = await unsubscribe(bad);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'not_found' });
+    }
+    expect((await unsubscribe('')).status).toBe(422);
+    expect(await entries('forged@example.com')).toHaveLength(1);
+    // Asking again for what one already waits for sends nothing more.
+    expect((await post({ email: 'forged@example.com', product_id: hoodie.id })).status).toBe(200);
+    expect(await readOutbox(api.database.db, 'forged@example.com')).toHaveLength(1);
   });
 });

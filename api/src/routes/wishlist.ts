@@ -1,9 +1,16 @@
 import { Hono } from 'hono';
-import { wishlistAnswerSchema, wishlistEntriesSchema, wishlistQuerySchema, wishlistRequestSchema } from '@contract/api/wishlist';
+import {
+  wishlistAnswerSchema,
+  wishlistEntriesSchema,
+  wishlistQuerySchema,
+  wishlistRequestSchema,
+  wishlistTokenSchema,
+  wishlistUnsubscribeAnswerSchema,
+} from '@contract/api/wishlist';
 import type { AppEnv } from '../app.js';
 import { answer } from '../answer.js';
 import { validate } from '../http-errors.js';
-import { addWishlistEntry, listWishlistEntries, WISHLIST_ANSWERS } from '../services/wishlist.js';
+import { addWishlistEntry, listWishlistEntries, unsubscribeWishlistEntry, wishlistConfirmationEmail, wishlistEntryOfToken, WISHLIST_ANSWERS } from '../services/wishlist.js';
 
 /** GET/POST products/wishlist of docs/product.md#api-wishlist. */
 export function wishlistRoutes() {
@@ -15,12 +22,32 @@ export function wishlistRoutes() {
   });
 
   app.post('/wishlist', validate('json', wishlistRequestSchema), async (c) => {
-    const { db, clock } = c.var.deps;
-    const { already } = await addWishlistEntry(db, clock, c.req.valid('json'));
+    const { db, clock, config, mail, log } = c.var.deps;
+    const { already, entryId } = await addWishlistEntry(db, clock, c.req.valid('json'));
+    if (!already && entryId) {
+      try {
+        const email = await wishlistConfirmationEmail(db, config.jwtSecret, config.storefrontUrl, entryId);
+        if (email) await mail.send(email);
+      } catch (error) {
+        // The request stands; a confirmation that could not be sent is only logged.
+        log.error(`wishlist entry ${entryId}: confirmation email failed`, error);
+      }
+    }
     return already
       ? answer(c, wishlistAnswerSchema, { message: WISHLIST_ANSWERS.already, already_in_wishlist: true }, 200)
       : answer(c, wishlistAnswerSchema, { message: WISHLIST_ANSWERS.added, already_in_wishlist: false }, 201);
   });
+
+  // The link in the confirmation email: the token alone says which request, no sign-in.
+  app.get('/wishlist/unsubscribe', validate('query', wishlistTokenSchema), async (c) => {
+    const { item } = await wishlistEntryOfToken(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('query').token);
+    c.header('Cache-Control', 'no-store');
+    return answer(c, wishlistUnsubscribeAnswerSchema, { item, removed: false });
+  });
+
+  app.post('/wishlist/unsubscribe', validate('json', wishlistTokenSchema), async (c) =>
+    answer(c, wishlistUnsubscribeAnswerSchema, await unsubscribeWishlistEntry(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('json').token)),
+  );
 
   return app;
 }

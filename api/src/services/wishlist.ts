@@ -1,6 +1,11 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import { BRAND } from '@contract/brand';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
+import { optionsOf, variantLabel } from './cart.js';
 import type { Clock } from './clock.js';
+import { renderEmail, type RenderedEmail } from './mail-templates.js';
 
 /** Answers of POST products/wishlist; the storefront maps them to the spec's texts. */
 export const WISHLIST_ANSWERS = {
@@ -25,7 +30,7 @@ export interface WishlistEntryOut {
  * Adds a back-in-stock request. Exactly one of product and variant is stored: the variant when given.
  * A pending request for the same thing answers 'already'; one already notified is requested again.
  */
-export async function addWishlistEntry(db: Db, clock: Clock, request: WishlistRequest): Promise<{ already: boolean }> {
+export async function addWishlistEntry(db: Db, clock: Clock, request: WishlistRequest): Promise<{ already: boolean; entryId: string | null }> {
   const email = request.email.trim().toLowerCase();
   const variantId = request.product_variant_id ?? null;
   const productId = variantId ? null : (request.product_id ?? null);
@@ -45,10 +50,10 @@ export async function addWishlistEntry(db: Db, clock: Clock, request: WishlistRe
     .where('email', '=', email)
     .where(target, '=', targetId)
     .executeTakeFirst();
-  if (existing && existing.notified_at === null) return { already: true };
+  if (existing && existing.notified_at === null) return { already: true, entryId: existing.id };
   if (existing) {
     await db.updateTable('wishlist_entries').set({ notified_at: null }).where('id', '=', existing.id).execute();
-    return { already: false };
+    return { already: false, entryId: existing.id };
   }
   // Two identical requests at once meet at the unique index; the second is simply already there.
   const inserted = await db
@@ -57,7 +62,75 @@ export async function addWishlistEntry(db: Db, clock: Clock, request: WishlistRe
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
-  return { already: !inserted };
+  return { already: !inserted, entryId: inserted?.id ?? null };
+}
+
+const TOKEN_PURPOSE = 'wishlist-unsubscribe.v1';
+
+function tokenSignature(secret: string, entryId: string): string {
+  return createHmac('sha256', secret).update(`${TOKEN_PURPOSE}.${entryId}`).digest('base64url');
+}
+
+/** The unsubscribe token of an entry: its id and a signature, so the link works without a sign-in. */
+export function unsubscribeToken(secret: string, entryId: string): string {
+  return `${entryId}.${tokenSignature(secret, entryId)}`;
+}
+
+/** The entry a token names, when its signature holds; null for a forged or broken token. */
+function entryIdOf(secret: string, token: string): string | null {
+  const [entryId, signature] = token.split('.');
+  if (!entryId || !signature || !/^[0-9a-f-]{36}$/i.test(entryId)) return null;
+  const expected = Buffer.from(tokenSignature(secret, entryId));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? entryId : null;
+}
+
+/** What an entry waits for, as the shopper chose it: 'Tracer Tee (RED, L/XL)', or the product's name. */
+async function entryLabel(db: Db, entryId: string) {
+  const row = await db
+    .selectFrom('wishlist_entries as w')
+    .leftJoin('product_variants as v', 'v.id', 'w.product_variant_id')
+    .leftJoin('products as p', (join) => join.on(sql<boolean>`p.id = coalesce(w.product_id, v.product_id)`))
+    .select(['w.id', 'w.email', 'p.name'])
+    .select((eb) => optionsOf(eb.ref('w.product_variant_id') as never).as('options'))
+    .where('w.id', '=', entryId)
+    .executeTakeFirst();
+  return row ? { email: row.email, label: variantLabel({ name: row.name ?? 'your item', options: row.options }) } : null;
+}
+
+/** The confirmation of a Notify Me request, with its unsubscribe link. */
+export async function wishlistConfirmationEmail(db: Db, secret: string, storefrontUrl: string, entryId: string): Promise<(RenderedEmail & { to: string }) | null> {
+  const entry = await entryLabel(db, entryId);
+  if (!entry) return null;
+  const link = new URL('/wishlist/unsubscribe', storefrontUrl);
+  link.searchParams.set('token', unsubscribeToken(secret, entryId));
+  return {
+    to: entry.email,
+    ...renderEmail({
+      subject: `We'll email you when ${entry.label} is back`,
+      heading: "You're on the list",
+      paragraphs: [
+        `We'll email you once, when ${entry.label} is back in stock at ${BRAND.name}.`,
+        'Changed your mind? The link below stops this email; no sign-in needed.',
+      ],
+      action: { label: 'Stop this back-in-stock email', url: link.toString() },
+    }),
+  };
+}
+
+/** What a token's link would stop; not_found for a forged, broken or already used link. */
+export async function wishlistEntryOfToken(db: Db, secret: string, token: string): Promise<{ item: string }> {
+  const entryId = entryIdOf(secret, token);
+  const entry = entryId ? await entryLabel(db, entryId) : null;
+  if (!entry) throw new DomainError('not_found', 'This link is no longer valid: the request was already removed, or the link is incomplete.');
+  return { item: entry.label };
+}
+
+/** Removes the request a token names. Removing twice is fine: the second finds nothing left to do. */
+export async function unsubscribeWishlistEntry(db: Db, secret: string, token: string): Promise<{ item: string; removed: boolean }> {
+  const { item } = await wishlistEntryOfToken(db, secret, token);
+  const removed = await db.deleteFrom('wishlist_entries').where('id', '=', entryIdOf(secret, token)!).returning('id').executeTakeFirst();
+  return { item, removed: Boolean(removed) };
 }
 
 /** The shopper's pending requests, oldest first. */
