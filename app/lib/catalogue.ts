@@ -1,6 +1,6 @@
 import type { ProductCardData } from '~/components/product-card';
 import type { ProductListItem } from '@contract/api/catalogue';
-import { responsiveImage } from './images';
+import { responsiveImage, type ResponsiveImage } from './images';
 import { MESSAGES } from './messages';
 import { productHref } from './product-link';
 
@@ -33,5 +33,29 @@ export function toProductCard(item: ProductListItem, storageBase: string): Produ
     inStock: item.in_stock,
     image: image ? responsiveImage(image, storageBase, item.name) : null,
     accent: accentOf(item),
+  };
+}
+
+/** The home page's hero: the newest product (not a variant listing), its art, and where it leads. */
+export interface HomeHero {
+  name: string;
+  href: string;
+  line: string;
+  image: ResponsiveImage | null;
+}
+
+/**
+ * The newest product's campaign art for the home page: its background art, drawn wide at seed time,
+ * else its featured image. Read from the same product list as the grid: no further call.
+ */
+export function homeHero(items: ProductListItem[], storageBase: string): HomeHero | null {
+  const newest = sortByLaunch(items).find((item) => !item.is_variant_listing);
+  if (!newest) return null;
+  const art = newest.background_images[0] ?? newest.featured_images[0] ?? newest.product_images[0];
+  return {
+    name: newest.name,
+    href: productHref(newest),
+    line: newest.short_description,
+    image: art ? responsiveImage(art, storageBase, newest.name) : null,
   };
 }

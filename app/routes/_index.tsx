@@ -8,7 +8,8 @@ import { ApiRequestError, cachedProductList, upstreamStatus } from '~/lib/api.se
 import { visitorApi } from '~/lib/shop-api.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { BRAND } from '@contract/brand';
-import { sortByLaunch, toProductCard } from '~/lib/catalogue';
+import { homeHero, sortByLaunch, toProductCard, type HomeHero as Hero } from '~/lib/catalogue';
+import { HomeHero } from '~/components/home-hero';
 import { getEnv } from '~/lib/env.server';
 import { MESSAGES } from '~/lib/messages';
 import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
@@ -50,15 +51,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const [items, wishlisted] = await Promise.all([cachedProductList(api), wishlistedIds(api, user, url)]);
     const products = sortByLaunch(items).map((item) => toProductCard(item, env.STORAGE_URL));
+    const hero = homeHero(items, env.STORAGE_URL);
     return json(
-      { products, error: null, wishlisted, userEmail: user?.email ?? null, flash, canonical },
+      { products, hero, error: null, wishlisted, userEmail: user?.email ?? null, flash, canonical },
       { headers: { ...flashHeaders, ...caching } },
     );
   } catch (error) {
     if (!(error instanceof ApiRequestError)) console.error(error);
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
     return json(
-      { products: [] as ProductCardData[], error: message, wishlisted: [] as string[], userEmail: user?.email ?? null, flash, canonical },
+      { products: [] as ProductCardData[], hero: null as Hero | null, error: message, wishlisted: [] as string[], userEmail: user?.email ?? null, flash, canonical },
       { status: upstreamStatus(error), headers: { ...flashHeaders, 'Cache-Control': 'no-store' } },
     );
   }
@@ -71,12 +73,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { products, error, wishlisted, userEmail, flash } = useLoaderData<typeof loader>();
+  const { products, hero, error, wishlisted, userEmail, flash } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="shop-heading" className="catalogue">
       <h1 id="shop-heading" className="page-title">
         Shop
       </h1>
+      {hero ? <HomeHero hero={hero} /> : null}
       <ProductLoading />
       <Toast flash={flash} />
       <ProductListing products={products} error={error} wishlisted={wishlisted} userEmail={userEmail} />

@@ -31,6 +31,27 @@ test.describe('home page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a hero above the grid shows the brand line and the newest piece, and keeps its shape while the art loads', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Hold the hero's art back: the box must already have its final size.
+    await page.route(/background/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const hero = page.locator('.home-hero');
+    await expect(hero.getByRole('heading', { level: 2, name: 'New: Padded Jorts' })).toBeVisible();
+    await expect(hero.getByText('Small-batch streetwear, cut and sewn in Italy')).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'Discover the Padded Jorts' })).toHaveAttribute('href', '/product/Padded%20Jorts');
+    const before = await hero.boundingBox();
+    const grid = await page.locator('.product-grid').boundingBox();
+    release();
+    await expect(hero.locator('img')).toHaveJSProperty('complete', true);
+    expect(await hero.boundingBox()).toEqual(before);
+    expect(await page.locator('.product-grid').boundingBox()).toEqual(grid);
+  });
+
   test('variant listings link with their options', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('a[href="/product/Tracer%20Tee?color=RED&size=L%2FXL&material=COTTON&treatment=PLAIN"]')).toHaveCount(1);

@@ -1,0 +1,37 @@
+import { Link } from '@remix-run/react';
+import { BRAND } from '@contract/brand';
+import type { HomeHero as Hero } from '~/lib/catalogue';
+
+/**
+ * Above the grid: the brand's line and the newest piece, its art and a link to it. The box keeps its
+ * shape before the image arrives (aspect ratio and the image's own size), so nothing below moves.
+ */
+export function HomeHero({ hero }: { hero: Hero }) {
+  return (
+    <section className="home-hero" aria-labelledby="home-hero-title">
+      {hero.image ? (
+        <img
+          className="home-hero__art"
+          src={hero.image.src}
+          srcSet={hero.image.srcSet}
+          sizes="100vw"
+          width={hero.image.width}
+          height={hero.image.height}
+          alt=""
+          decoding="async"
+          loading="eager"
+        />
+      ) : null}
+      <div className="home-hero__text">
+        <p className="eyebrow">{BRAND.tagline}</p>
+        <h2 id="home-hero-title" className="home-hero__title">
+          New: {hero.name}
+        </h2>
+        {hero.line ? <p className="home-hero__line">{hero.line}</p> : null}
+        <Link to={hero.href} className="button home-hero__link" prefetch="intent">
+          Discover the {hero.name}
+        </Link>
+      </div>
+    </section>
+  );
+}
