@@ -14,7 +14,7 @@ export function HomeHero({ hero }: { hero: Hero }) {
           className="home-hero__art"
           src={hero.image.src}
           srcSet={hero.image.srcSet}
-          sizes="100vw"
+          sizes="(max-width: 600px) 100vw, 50vw"
           width={hero.image.width}
           height={hero.image.height}
           alt=""

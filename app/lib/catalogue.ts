@@ -45,13 +45,13 @@ export interface HomeHero {
 }
 
 /**
- * The newest product's campaign art for the home page: its background art, drawn wide at seed time,
- * else its featured image. Read from the same product list as the grid: no further call.
+ * The newest product's art for the home page: its featured image, drawn at seed time. Read from the
+ * same product list as the grid: no further call to the API.
  */
 export function homeHero(items: ProductListItem[], storageBase: string): HomeHero | null {
   const newest = sortByLaunch(items).find((item) => !item.is_variant_listing);
   if (!newest) return null;
-  const art = newest.background_images[0] ?? newest.featured_images[0] ?? newest.product_images[0];
+  const art = newest.featured_images[0] ?? newest.product_images[0];
   return {
     name: newest.name,
     href: productHref(newest),

@@ -35,7 +35,7 @@ test.describe('home page', () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     // Hold the hero's art back: the box must already have its final size.
-    await page.route(/background/, async (route) => {
+    await page.route(/padded-jorts\/.*front/, async (route) => {
       await held;
       await route.continue();
     });
