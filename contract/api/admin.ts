@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { purchaseSuccessSchema } from './orders';
+import { purchaseSuccessAnswerSchema } from './orders';
 
 /**
  * The owner's routes under /api/admin (docs/product.md#api-admin), used by `npm run shop`. They
@@ -38,7 +38,7 @@ export const orderListSchema = z.array(
 );
 
 /** `GET admin/orders/:order`: one order as the owner packs it, with its buyer, items and delivery address. */
-export const orderDetailSchema = purchaseSuccessSchema.extend({ carrier: z.string().nullable(), tracking_number: z.string().nullable() });
+export const orderDetailSchema = purchaseSuccessAnswerSchema.extend({ carrier: z.string().nullable(), tracking_number: z.string().nullable() });
 
 /** An order as the owner names it: the full id, its first 8 characters, or the order number. */
 const orderReference = z.string().trim().min(1).max(64);

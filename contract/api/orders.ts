@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiCardSchema } from './cards';
 
 /** The statuses a purchase goes through (docs/product.md#orders); "in transit" is the shipped ones. */
 export const PURCHASE_STATUSES = ['processing', 'shipped', 'delivered'] as const;
@@ -88,40 +89,67 @@ export const purchaseDetailSchema = z
     payment_method: text,
   });
 
-/** The Purchase-success answer of docs/product.md#data-purchase (amounts in cents): what the confirmation pages show. */
-export const purchaseSuccessSchema = z.object({
-  purchase_id: z.string().nullish(),
-  purchase_intent_id: z.string().nullish(),
-  order_number: z.string().nullish(),
-  date: z.string().nullish(),
-  created_at: z.string().nullish(),
+const postalAddressSchema = z.object({
+  name: z.string().nullable(),
+  line1: z.string().nullable(),
+  line2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  country: z.string().nullable(),
+});
+
+/**
+ * The Purchase-success answer of docs/product.md#data-purchase exactly as the API sends it (amounts
+ * in cents). The API types its answer with it; the storefront reads it through the lenient
+ * `purchaseSuccessSchema` below, derived from this one.
+ */
+export const purchaseSuccessAnswerSchema = z.object({
+  purchase_id: z.string(),
+  purchase_intent_id: z.string(),
+  order_number: z.string(),
+  date: z.string(),
+  created_at: z.string(),
+  /** Items, tax included. */
+  subtotal: z.number(),
+  shipping_cost: z.number(),
+  /** The VAT included in the subtotal. */
+  tax: z.number(),
+  discount: z.number(),
+  /** Subtotal plus shipping: what was paid. */
   total: z.number(),
-  subtotal: z.number().nullish(),
-  shipping_cost: z.number().nullish(),
-  tax: z.number().nullish(),
-  discount: z.number().nullish(),
-  status: z.string().nullish(),
-  estimated_delivery: z.string().nullish(),
-  items: z
-    .array(
-      z.object({
-        name: z.string(),
-        sku: z.string().nullish(),
-        quantity: z.number(),
-        price: z.number(),
-        subtotal: z.number().nullish(),
-        variant_attributes: z.array(z.object({ attribute_name: z.string(), value: z.string() })).nullish(),
-      }),
-    )
-    .default([]),
-  shipping_address: addressSchema,
-  billing_address: addressSchema,
-  payment_method: z.string().nullish(),
-  customer_email: z.string().nullish(),
-  email: z.string().nullish(),
-  first_time_purchase_info: z
-    .object({ has_new_items: z.boolean().nullish(), new_items: z.array(z.string()).nullish(), unlocked_cards: z.array(z.unknown()).nullish() })
-    .nullish(),
+  status: z.string(),
+  estimated_delivery: z.string(),
+  items: z.array(
+    z.object({
+      product_id: z.string().nullable(),
+      variant_id: z.string().nullable(),
+      name: z.string(),
+      sku: z.string(),
+      variant: z.string(),
+      variant_attributes: z.array(z.object({ attribute_name: z.string(), value: z.string() })),
+      quantity: z.number(),
+      /** Unit price in cents, tax included. */
+      price: z.number(),
+      subtotal: z.number(),
+    }),
+  ),
+  shipping_address: postalAddressSchema.nullable(),
+  billing_address: postalAddressSchema.nullable(),
+  payment_method: z.string(),
+  customer_email: z.string(),
+  email: z.string(),
+  first_time_purchase_info: z.object({ has_new_items: z.boolean(), new_items: z.array(z.string()), unlocked_cards: z.array(apiCardSchema) }),
+});
+export type PurchaseSuccessAnswer = z.input<typeof purchaseSuccessAnswerSchema>;
+
+/**
+ * How the confirmation pages read it: every field may be missing (a demo order, an older answer)
+ * except the total and the item lines.
+ */
+export const purchaseSuccessSchema = purchaseSuccessAnswerSchema.deepPartial().extend({
+  total: z.number(),
+  items: z.array(purchaseSuccessAnswerSchema.shape.items.element.partial().required({ name: true, quantity: true, price: true })).default([]),
 });
 export type PurchaseSuccess = z.infer<typeof purchaseSuccessSchema>;
 

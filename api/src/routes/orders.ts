@@ -5,7 +5,7 @@ import {
   purchaseListSchema,
   purchaseQuerySchema,
   purchaseStatsSchema,
-  purchaseSuccessSchema,
+  purchaseSuccessAnswerSchema,
 } from '@contract/api/orders';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
@@ -77,7 +77,7 @@ export function orderRoutes() {
       c.header('Cache-Control', 'private, no-store');
       const success = await loadPurchaseSuccess(db, purchase.id, id);
       if (!success) throw new ApiError(404, NOT_FOUND);
-      return answer(c, purchaseSuccessSchema, success);
+      return answer(c, purchaseSuccessAnswerSchema, success);
     },
   );
 

@@ -2,50 +2,15 @@ import { addressLines } from '@contract/address';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import type { Db } from '../db/database.js';
-import type { Address, FirstTimePurchaseInfo } from '../db/schema.js';
+import type { PurchaseSuccessAnswer } from '@contract/api/orders';
 import { orderNumber } from '@contract/order-number';
 import { CART_RULES } from '@contract/shop-rules';
 import { cardsUnlockedBy } from './cards.js';
 import { renderEmail, type RenderedEmail } from './mail-templates.js';
 
-export interface PurchaseItemOut {
-  product_id: string | null;
-  variant_id: string | null;
-  name: string;
-  sku: string;
-  variant: string;
-  variant_attributes: { attribute_name: string; value: string }[];
-  quantity: number;
-  /** Unit price in cents, tax included. */
-  price: number;
-  subtotal: number;
-}
-
-/** The Purchase-success response of docs/product.md#data-purchase; amounts in cents. */
-export interface PurchaseSuccessOut {
-  purchase_id: string;
-  purchase_intent_id: string;
-  order_number: string;
-  date: string;
-  created_at: string;
-  /** Items, tax included. */
-  subtotal: number;
-  shipping_cost: number;
-  /** The VAT included in the subtotal. */
-  tax: number;
-  discount: number;
-  /** Subtotal plus shipping: what was paid. */
-  total: number;
-  status: string;
-  estimated_delivery: string;
-  items: PurchaseItemOut[];
-  shipping_address: Address | null;
-  billing_address: Address | null;
-  payment_method: string;
-  customer_email: string;
-  email: string;
-  first_time_purchase_info: FirstTimePurchaseInfo;
-}
+/** The Purchase-success answer (contract/api/orders.ts); amounts in cents. */
+export type PurchaseSuccessOut = PurchaseSuccessAnswer;
+export type PurchaseItemOut = PurchaseSuccessAnswer['items'][number];
 
 export async function getPurchase(db: Db, id: string) {
   return db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
