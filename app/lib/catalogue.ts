@@ -45,11 +45,11 @@ export interface HomeHero {
 }
 
 /**
- * The newest product's art for the home page: its featured image, drawn at seed time. Read from the
- * same product list as the grid: no further call to the API.
+ * The newest product's art for the home page: its featured image, drawn at seed time. Takes the
+ * grid's list, already newest first (sortByLaunch): no further call to the API, no second sort.
  */
-export function homeHero(items: ProductListItem[], storageBase: string): HomeHero | null {
-  const newest = sortByLaunch(items).find((item) => !item.is_variant_listing);
+export function homeHero(byLaunch: ProductListItem[], storageBase: string): HomeHero | null {
+  const newest = byLaunch.find((item) => !item.is_variant_listing);
   if (!newest) return null;
   const art = newest.featured_images[0] ?? newest.product_images[0];
   return {

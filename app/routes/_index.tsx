@@ -50,8 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canonical = `${url.origin}/`;
   try {
     const [items, wishlisted] = await Promise.all([cachedProductList(api), wishlistedIds(api, user, url)]);
-    const products = sortByLaunch(items).map((item) => toProductCard(item, env.STORAGE_URL));
-    const hero = homeHero(items, env.STORAGE_URL);
+    const byLaunch = sortByLaunch(items);
+    const products = byLaunch.map((item) => toProductCard(item, env.STORAGE_URL));
+    const hero = homeHero(byLaunch, env.STORAGE_URL);
     return json(
       { products, hero, error: null, wishlisted, userEmail: user?.email ?? null, flash, canonical },
       { headers: { ...flashHeaders, ...caching } },

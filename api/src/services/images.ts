@@ -3,7 +3,6 @@ import { dirname } from 'node:path';
 import sharp from 'sharp';
 import type { Bucket, Storage } from './storage.js';
 
-export { IMAGE_WIDTHS, isImageWidth } from '@contract/api/storage';
 
 export async function svgToWebp(svg: string, quality = 82): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality, effort: 4 }).toBuffer();

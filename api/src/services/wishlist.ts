@@ -118,18 +118,24 @@ export async function wishlistConfirmationEmail(db: Db, secret: string, storefro
   };
 }
 
-/** What a token's link would stop; not_found for a forged, broken or already used link. */
-export async function wishlistEntryOfToken(db: Db, secret: string, token: string): Promise<{ item: string }> {
+/** The entry a token names and what it waits for; not_found for a forged, broken or already used link. */
+async function entryOfToken(db: Db, secret: string, token: string): Promise<{ entryId: string; item: string }> {
   const entryId = entryIdOf(secret, token);
   const entry = entryId ? await entryLabel(db, entryId) : null;
-  if (!entry) throw new DomainError('not_found', 'This link is no longer valid: the request was already removed, or the link is incomplete.');
-  return { item: entry.label };
+  if (!entryId || !entry) throw new DomainError('not_found', 'This link is no longer valid: the request was already removed, or the link is incomplete.');
+  return { entryId, item: entry.label };
+}
+
+/** What a token's link would stop. */
+export async function wishlistEntryOfToken(db: Db, secret: string, token: string): Promise<{ item: string }> {
+  const { item } = await entryOfToken(db, secret, token);
+  return { item };
 }
 
 /** Removes the request a token names. Removing twice is fine: the second finds nothing left to do. */
 export async function unsubscribeWishlistEntry(db: Db, secret: string, token: string): Promise<{ item: string; removed: boolean }> {
-  const { item } = await wishlistEntryOfToken(db, secret, token);
-  const removed = await db.deleteFrom('wishlist_entries').where('id', '=', entryIdOf(secret, token)!).returning('id').executeTakeFirst();
+  const { entryId, item } = await entryOfToken(db, secret, token);
+  const removed = await db.deleteFrom('wishlist_entries').where('id', '=', entryId).returning('id').executeTakeFirst();
   return { item, removed: Boolean(removed) };
 }
 
