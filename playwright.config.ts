@@ -56,14 +56,21 @@ export default defineConfig({
   reporter: [['list']],
   globalTeardown: './tests/support/e2e-teardown.ts',
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Tolerant: anti-aliasing may shift a few pixels; a moved or resized block does not pass.
+    toHaveScreenshot: { threshold: 0.2, maxDiffPixelRatio: 0.01 },
+  },
+  snapshotPathTemplate: '{testDir}/__screenshots__/{platform}/{arg}{ext}',
   use: {
     baseURL: `http://127.0.0.1:${webPort}`,
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'javascript', use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'no-javascript', use: { ...chromium, javaScriptEnabled: false } },
+    // Screenshots first, while the catalogue is as seeded (tests/e2e/visual.spec.ts).
+    { name: 'visual', testMatch: 'visual.spec.ts', use: { ...chromium } },
+    { name: 'javascript', testIgnore: 'visual.spec.ts', dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'no-javascript', testIgnore: 'visual.spec.ts', dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: [
     {

@@ -80,6 +80,8 @@ test.describe('cart', () => {
   });
 
   test('a visitor checks out as a guest, is declined once, then pays and sees the order', async ({ page, request }, info) => {
+    // Sign-in, a declined payment and a paid one: two visits to the payment page.
+    test.slow();
     await addFromProductPage(page);
     await page.goto('/cart');
     const total = (await page.getByTestId('summary-total').textContent())!;

@@ -107,6 +107,11 @@ const PAID_CARD = {
 
 /** One purchase the way a shopper makes it (cart, checkout, the test payment page), through the API. Returns its id. */
 export async function buy(account: Account, variants: StockedVariant[], baseURL: string): Promise<string> {
+  return (await buyInSession(account, variants, baseURL)).purchaseId;
+}
+
+/** The same, with the payment session the confirmation pages are opened by (`?session_id=`). */
+export async function buyInSession(account: Account, variants: StockedVariant[], baseURL: string): Promise<{ purchaseId: string; sessionId: string }> {
   for (const variant of variants) await call('POST', '/api/cart/add', { token: account.accessToken, body: { variant_id: variant.id, quantity: 1 } });
   const { json: started } = await call('POST', '/api/checkout/', {
     token: account.accessToken,
@@ -120,7 +125,7 @@ export async function buy(account: Account, variants: StockedVariant[], baseURL:
   const paid = await call('POST', new URL(started.checkout_url).pathname, { form: PAID_CARD });
   const sessionId = new URL(paid.headers.get('location')!).searchParams.get('session_id');
   const { json: success } = await call('GET', `/api/user/purchase-success/${sessionId}`, { token: account.accessToken });
-  return success.purchase_id;
+  return { purchaseId: success.purchase_id, sessionId: sessionId! };
 }
 
 /** `count` purchases of one line each, round the variants; ids oldest first. */
