@@ -1,8 +1,8 @@
-import type { EntryContext, HandleErrorFunction } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
+import type { EntryContext, HandleErrorFunction } from '@remix-run/server-runtime';
 import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
-import { renderToPipeableStream } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import * as ReactDOMServer from 'react-dom/server';
 import { getEnv } from './lib/env.server';
 import { NonceProvider } from './lib/nonce';
 import { PAGE_CACHE_FIELD } from './lib/page-cache.server';
@@ -10,7 +10,12 @@ import { lowPriorityModulePreloads } from './lib/preload-priority.server';
 import { applySecurityHeaders, createNonce, documentPolicy } from './lib/security-headers.server';
 
 // A bad environment stops the server at start with a clear message, not on the first request.
-getEnv();
+// On the edge the environment arrives with the first request (docs/decisions/021-edge-target.md).
+if (!isEdge()) getEnv();
+
+function isEdge() {
+  return typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
+}
 
 const ABORT_DELAY = 5_000;
 
@@ -21,7 +26,46 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
-export default function handleRequest(
+interface RenderOptions {
+  /** The whole document before the first byte (crawlers, the page cache), else the shell first. */
+  waitForAll: boolean;
+  onError: (error: unknown, afterShell: boolean) => void;
+}
+
+/**
+ * The page as a web stream of bytes. The platform seam of the entry: Node's build of react-dom
+ * renders into a Node stream; the edge build (workerd's `worker` condition) has only
+ * `renderToReadableStream`. Both stream, and both wait for everything when asked to.
+ */
+async function renderToStream(element: ReactElement, { waitForAll, onError }: RenderOptions): Promise<ReadableStream<Uint8Array>> {
+  const server = ReactDOMServer as typeof ReactDOMServer & { renderToPipeableStream?: typeof import('react-dom/server').renderToPipeableStream };
+  if (typeof server.renderToPipeableStream !== 'function') {
+    let shellRendered = false;
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), ABORT_DELAY);
+    const stream = await server.renderToReadableStream(element, { signal: controller.signal, onError: (error) => onError(error, shellRendered) });
+    shellRendered = true;
+    if (waitForAll) await stream.allReady;
+    return stream as unknown as ReadableStream<Uint8Array>;
+  }
+  const { PassThrough, Readable } = await import('node:stream');
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = server.renderToPipeableStream(element, {
+      [waitForAll ? 'onAllReady' : 'onShellReady']() {
+        shellRendered = true;
+        const body = new PassThrough();
+        resolve(Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>);
+        pipe(body);
+      },
+      onShellError: reject,
+      onError: (error: unknown) => onError(error, shellRendered),
+    });
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -32,30 +76,19 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || responseHeaders.has(PAGE_CACHE_FIELD);
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, documentPolicy(nonce));
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider nonce={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
-          shellRendered = true;
-          const body = lowPriorityModulePreloads();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are streamed into the page's error boundary; log them once here.
-          if (shellRendered) console.error(error);
-        },
+  const body = await renderToStream(
+    <NonceProvider nonce={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>,
+    {
+      waitForAll,
+      onError(error, afterShell) {
+        responseStatusCode = 500;
+        // Errors after the shell are streamed into the page's error boundary; log them once here.
+        if (afterShell) console.error(error);
       },
-    );
-    setTimeout(abort, ABORT_DELAY);
-  });
+    },
+  );
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  return new Response(body.pipeThrough(lowPriorityModulePreloads()), { headers: responseHeaders, status: responseStatusCode });
 }

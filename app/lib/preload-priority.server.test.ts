@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { lowPriorityModulePreloads } from './preload-priority.server';
 
@@ -13,7 +11,17 @@ async function through(step: number): Promise<string> {
   const bytes = Buffer.from(PAGE, 'utf8');
   const chunks: Buffer[] = [];
   for (let at = 0; at < bytes.length; at += step) chunks.push(bytes.subarray(at, at + step));
-  return text(Readable.from(chunks).pipe(lowPriorityModulePreloads()));
+  return run(chunks);
+}
+
+async function run(chunks: Uint8Array[]): Promise<string> {
+  const source = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  return new Response(source.pipeThrough(lowPriorityModulePreloads())).text();
 }
 
 describe('module preloads at low priority', () => {
@@ -27,6 +35,6 @@ describe('module preloads at low priority', () => {
   });
 
   it('passes a page without preloads through as it is', async () => {
-    expect(await text(Readable.from([Buffer.from('<p>plain</p>')]).pipe(lowPriorityModulePreloads()))).toBe('<p>plain</p>');
+    expect(await run([new TextEncoder().encode('<p>plain</p>')])).toBe('<p>plain</p>');
   });
 });

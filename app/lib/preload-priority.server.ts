@@ -1,6 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
-import { Transform } from 'node:stream';
-
 const PRELOAD = '<link rel="modulepreload"';
 const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
 
@@ -16,25 +13,25 @@ function partialTagAtEnd(text: string): number {
  * The page's HTML with Remix's module preloads asked for at low priority (ADR 016). Every page is
  * drawn on the server and every form works before the bundles arrive, so the styles and the first
  * image go first. Remix's `<Scripts>` has no way to set it; React escapes `<` in text and data, so
- * the tag can only be Remix's own.
+ * the tag can only be Remix's own. A web stream, so Node and the edge share it.
  */
-export function lowPriorityModulePreloads(): Transform {
-  const decoder = new StringDecoder('utf8');
+export function lowPriorityModulePreloads(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
   let carried = '';
   const release = (text: string, final: boolean) => {
     const keep = final ? 0 : partialTagAtEnd(text);
     carried = text.slice(text.length - keep);
     return text.slice(0, text.length - keep).replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD);
   };
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, done) {
-      const text = carried + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
-      const ready = release(text, false);
-      done(null, ready || undefined);
+  return new TransformStream({
+    transform(chunk, controller) {
+      const ready = release(carried + decoder.decode(chunk, { stream: true }), false);
+      if (ready) controller.enqueue(encoder.encode(ready));
     },
-    flush(done) {
-      const rest = release(carried + decoder.end(), true);
-      done(null, rest || undefined);
+    flush(controller) {
+      const rest = release(carried + decoder.decode(), true);
+      if (rest) controller.enqueue(encoder.encode(rest));
     },
   });
 }
