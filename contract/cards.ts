@@ -1,3 +1,5 @@
+import { BRAND } from './brand';
+
 /** Card constants of docs/product.md#constants, one source for the component, the export and the server-rendered face. */
 export const CARD_RULES = {
   animationLength: 148,
@@ -10,3 +12,45 @@ export const CARD_RULES = {
   exportScale: 2,
   imageTimeoutMs: 30_000,
 } as const;
+
+/** The face's fixed words (docs/product.md#cards). */
+export const CARD_TEXT = {
+  defaultLabel: 'CARD',
+  guestOwner: 'Guest User',
+} as const;
+
+/** Whose card it is: the parts of a user (or a purchase's email) the face needs. */
+export interface CardOwner {
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+}
+
+/** The label: the rarity in capitals, or CARD. */
+export function cardLabel(rarity: string | null | undefined): string {
+  return rarity?.trim() ? rarity.trim().toUpperCase() : CARD_TEXT.defaultLabel;
+}
+
+/** First and last name, else the part of the email before the at sign, else Guest User. */
+export function cardOwnerName(owner: CardOwner | null | undefined): string {
+  const name = [owner?.first_name, owner?.last_name].map((part) => part?.trim()).filter(Boolean).join(' ');
+  if (name) return name;
+  const local = owner?.email?.split('@')[0]?.trim();
+  return local || CARD_TEXT.guestOwner;
+}
+
+/** The first 19 characters of the id, in capitals. */
+export function cardCode(id: string): string {
+  return id.slice(0, 19).toUpperCase();
+}
+
+const italianDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+
+/** The unlock date in Italian long format, capitalised: '22 Novembre 2026'. */
+export function cardDate(value: string | Date | null | undefined): string {
+  const date = value ? new Date(value) : new Date();
+  if (Number.isNaN(date.getTime())) return '';
+  return italianDate.format(date).replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+}
+
+export const CARD_BRAND_LINE = BRAND.cardLine;

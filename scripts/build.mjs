@@ -68,6 +68,38 @@ function precompressAssets(dir = join(root, 'public', 'build')) {
   }
 }
 
+/**
+ * The storefront for an edge host (edge/worker.ts): Remix's server build above, bundled whole for
+ * workerd. The route modules are the same; the Node-only packages they import are swapped here for
+ * their web counterparts (docs/decisions/021-edge-target.md).
+ */
+export async function buildEdge() {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { worker: 'edge/worker.ts' },
+    outdir: 'build/edge',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'neutral',
+    target: 'es2022',
+    format: 'esm',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['browser', 'module', 'main'],
+    alias: {
+      'virtual:storefront-build': './build/index.js',
+      '@remix-run/node': '@remix-run/cloudflare',
+      undici: './edge/undici.ts',
+    },
+    // workerd provides these with the nodejs_compat flag.
+    external: ['node:*', 'cloudflare:*'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    minify: true,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  writeFileSync(join(root, 'build', 'edge', 'meta.json'), JSON.stringify(result.metafile));
+}
+
 if (args.has('--if-stale') && !buildIsStale()) process.exit(0);
 try {
   const started = Date.now();
@@ -75,6 +107,7 @@ try {
   if (!args.has('--api-only')) {
     buildStorefront();
     precompressAssets();
+    if (args.has('--edge')) await buildEdge();
     mkdirSync(join(root, 'build'), { recursive: true });
     writeFileSync(stamp, new Date().toISOString());
   }

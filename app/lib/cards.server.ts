@@ -1,31 +1,13 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiRequestError } from './api.server';
 import { shopApi } from './shop-api.server';
-import { apiCardSchema, cardListSchema, userCardsSchema, type ApiCard } from '@contract/api/cards';
+import { apiCardSchema, cardFaceSchema, cardListSchema, userCardsSchema, type ApiCard, type CardFace } from '@contract/api/cards';
 import { cardCode, cardDate, cardLabel, cardOwnerName, type CardOwner, type CardView } from './cards';
 import { getEnv } from './env.server';
 import { storageObjectUrl } from './images';
 
 const CARDS_BUCKET = 'cards';
-
-/**
- * What a card's face shows, as a share link carries it (ADR 011): enough to draw the PNG without
- * asking the API, which would need the owner's token.
- */
-const faceSchema = z.object({
-  v: z.literal(1),
-  id: z.string(),
-  n: z.string(),
-  r: z.string().nullable(),
-  o: z.string(),
-  u: z.string().nullable(),
-  i: z.string(),
-  tc: z.string(),
-  ac: z.string(),
-  bc: z.string(),
-});
-export type CardFace = z.infer<typeof faceSchema>;
 
 export function cardFace(card: ApiCard, owner: CardOwner | null): CardFace {
   return {
@@ -60,7 +42,7 @@ export function verifyCardShare(token: string, id: string): CardFace | null {
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
-    const face = faceSchema.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
+    const face = cardFaceSchema.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
     return face.id === id ? face : null;
   } catch {
     return null;

@@ -1,3 +1,5 @@
+import { CARD_TEXT } from '@contract/cards';
+
 /** User-visible strings of the spec, word for word, each defined once. */
 export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
@@ -156,8 +158,8 @@ export const CARD_MESSAGES = {
   outOf: (count: number, total: number) => `${count} out of ${total}`,
   noCardsYet: 'No cards unlocked yet',
   makePurchase: 'Make a purchase to unlock cards!',
-  defaultLabel: 'CARD',
-  guestOwner: 'Guest User',
+  defaultLabel: CARD_TEXT.defaultLabel,
+  guestOwner: CARD_TEXT.guestOwner,
   captureFailed: (message: string) => `Failed to capture screenshot: ${message}`,
   canvasNoDimensions: 'Canvas has no dimensions',
   blobFailed: 'Failed to create blob',

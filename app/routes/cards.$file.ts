@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { renderCardPng } from '~/lib/card-face.server';
+import { ApiRequestError } from '~/lib/api.server';
 import { cardExportFileName } from '~/lib/cards';
 import { ownCardFace, verifyCardShare } from '~/lib/cards.server';
+import { visitorApi } from '~/lib/shop-api.server';
 
 const CARD_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.png$/i;
 
@@ -10,7 +11,8 @@ const notFound = (headers: Record<string, string> = {}) =>
 
 /**
  * `/cards/{id}.png`: the card face as a 600 x 800 PNG, for the shopper who unlocked it, or for
- * anyone holding a signed share link (`?share=`, ADR 011). Everyone else gets 404.
+ * anyone holding a signed share link (`?share=`, ADR 011). Everyone else gets 404. The API draws
+ * the face (`POST cards/face.png`, sharp) and the PNG is streamed through, on Node and on the edge.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const match = CARD_FILE.exec(params.file ?? '');
@@ -27,12 +29,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   if (!face) return notFound(headers);
 
-  const png = await renderCardPng(face);
-  return new Response(new Uint8Array(png), {
+  let drawn: Response;
+  try {
+    drawn = await visitorApi(request).raw('POST', 'cards/face.png', { body: face, idempotent: true, headers: { Accept: 'image/png' } });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return notFound(headers);
+    throw error;
+  }
+  return new Response(drawn.body, {
     headers: {
       ...headers,
       'Content-Type': 'image/png',
-      'Content-Length': String(png.length),
+      ...(drawn.headers.get('Content-Length') ? { 'Content-Length': drawn.headers.get('Content-Length')! } : {}),
       'Content-Disposition': `inline; filename="${cardExportFileName(face.n, Date.parse(face.u ?? '') || 0)}"`,
       // A signed link always draws the same face; the owner's own address follows their name.
       'Cache-Control': share ? 'public, max-age=86400' : 'private, no-store',

@@ -29,3 +29,22 @@ export const cardsQuerySchema = z.object({
   per_page: z.coerce.number({ invalid_type_error: 'per_page must be a whole number' }).int('per_page must be a whole number').min(1).max(100).default(20),
   page: z.coerce.number({ invalid_type_error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
 });
+
+/**
+ * What a card's face shows (ADR 011): what a share link carries, and what the storefront asks the
+ * API to draw as a PNG (`POST cards/face.png`). The card's own fields must match the card the API
+ * holds; the owner's name and the unlock date are the shopper's.
+ */
+export const cardFaceSchema = z.object({
+  v: z.literal(1),
+  id: z.string().uuid(),
+  n: z.string().max(200),
+  r: z.string().max(50).nullable(),
+  o: z.string().max(200),
+  u: z.string().max(40).nullable(),
+  i: z.string().max(300),
+  tc: z.string().max(20),
+  ac: z.string().max(20),
+  bc: z.string().max(20),
+});
+export type CardFace = z.infer<typeof cardFaceSchema>;

@@ -199,3 +199,33 @@ describe('unlocking', () => {
     expect((await successOf(s, purchase)).body.first_time_purchase_info.unlocked_cards).toEqual([]);
   });
 });
+
+describe('POST /api/cards/face.png', () => {
+  async function ownFace() {
+    const s = await member();
+    const card = (await s.get('/api/cards/cards?per_page=1')).body.cards[0];
+    return {
+      s,
+      face: { v: 1, id: card.id, n: card.name, r: card.rarity ?? null, o: 'Ada Rossi', u: '2026-11-22T10:00:00.000Z', i: card.image_path, tc: card.text_color, ac: card.accent_color, bc: card.bg_color },
+    };
+  }
+
+  it('draws one of the shop’s cards as a 600 x 800 PNG', async () => {
+    const { s, face } = await ownFace();
+    const res = await s.post('/api/cards/face.png', face);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('refuses a face the shop never made (404) and a malformed one (422), with the error shape', async () => {
+    const { s, face } = await ownFace();
+    for (const forged of [{ ...face, n: 'Not A Card' }, { ...face, i: 'cards/../secret.png' }, { ...face, bc: '#000001' }, { ...face, id: '00000000-0000-4000-8000-000000000000' }]) {
+      const res = await s.post('/api/cards/face.png', forged);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'not_found', detail: 'Card not found' });
+    }
+    const bad = await s.post('/api/cards/face.png', { ...face, id: 'nope', o: 'x'.repeat(500) });
+    expect(bad.status).toBe(422);
+    expect(bad.body.code).toBe('invalid_request');
+  });
+});

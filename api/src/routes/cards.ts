@@ -1,12 +1,17 @@
 import { Hono } from 'hono';
-import { cardListSchema, cardsQuerySchema, userCardsSchema } from '@contract/api/cards';
+import { cardFaceSchema, cardListSchema, cardsQuerySchema, userCardsSchema } from '@contract/api/cards';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { requireUser } from '../auth/middleware.js';
 import { validate } from '../http-errors.js';
+import { renderCardPng } from '../services/card-face.js';
 import { listCards, listUserCards } from '../services/cards.js';
 
-/** docs/product.md#api-cards calls; mounted at /api/cards. Both need a bearer token (guests included). */
+/**
+ * docs/product.md#api-cards calls; mounted at /api/cards. The lists need a bearer token (guests
+ * included). `face.png` draws a card face the storefront has checked (its owner, or a signed share
+ * link): the card must be one of the shop's, as the shop holds it.
+ */
 export function cardRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -28,6 +33,11 @@ export function cardRoutes() {
       return answer(c, cardListSchema, await listCards(c.var.deps.db, c.var.user.id, page, per_page));
     },
   );
+
+  app.post('/face.png', validate('json', cardFaceSchema), async (c) => {
+    const png = await renderCardPng(c.var.deps, c.req.valid('json'));
+    return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png', 'Content-Length': String(png.length), 'Cache-Control': 'private, no-store' });
+  });
 
   return app;
 }

@@ -1,9 +1,10 @@
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { CARD_RULES } from '@contract/cards';
-import { CARD_BRAND_LINE, cardCode, cardDate, cardLabel } from './cards';
-import type { CardFace } from './cards.server';
-import { getEnv } from './env.server';
-import { storageObjectUrl } from './images';
+import type { CardFace } from '@contract/api/cards';
+import { CARD_BRAND_LINE, CARD_RULES, cardCode, cardDate, cardLabel } from '@contract/cards';
+import type { Database } from '../db/schema.js';
+import { DomainError } from '../domain-error.js';
+import type { Storage } from './storage.js';
 
 const SCALE = CARD_RULES.exportScale;
 const WIDTH = CARD_RULES.width * SCALE;
@@ -49,31 +50,55 @@ const corners = Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}"><rect width="${WIDTH}" height="${HEIGHT}" rx="${16 * SCALE}" fill="#fff"/></svg>`,
 );
 
-async function staticImage(face: CardFace): Promise<{ image: Buffer; found: boolean }> {
-  const env = getEnv();
-  try {
-    const response = await fetch(storageObjectUrl(env.STORAGE_URL, 'cards', face.i), { signal: AbortSignal.timeout(env.API_TIMEOUT_MS) });
-    if (response.ok) {
-      const image = await sharp(Buffer.from(await response.arrayBuffer())).resize(WIDTH, HEIGHT, { fit: 'cover' }).png().toBuffer();
+async function staticImage(storage: Storage, face: CardFace): Promise<{ image: Buffer; found: boolean }> {
+  const stored = await storage.get('cards', face.i).catch(() => null);
+  if (stored) {
+    try {
+      const image = await sharp(stored.body).resize(WIDTH, HEIGHT, { fit: 'cover' }).png().toBuffer();
       return { image, found: true };
+    } catch {
+      // Drawn on the card's ground colour instead.
     }
-  } catch {
-    // Drawn on the card's ground colour instead.
   }
   const image = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: colour(face.bc, '#1d1d1f') } }).png().toBuffer();
   return { image, found: false };
+}
+
+/**
+ * Refuses a face that is not one of the shop's cards as the shop holds it: only the owner's name and
+ * the unlock date are the shopper's, so no one can have the shop draw a card it never made.
+ */
+async function checkFace(db: Kysely<Database>, face: CardFace) {
+  const card = await db
+    .selectFrom('cards')
+    .select(['name', 'rarity', 'image_path', 'text_color', 'accent_color', 'bg_color'])
+    .where('id', '=', face.id)
+    .executeTakeFirst();
+  const matches =
+    card &&
+    card.name === face.n &&
+    (card.rarity ?? null) === face.r &&
+    card.image_path === face.i &&
+    card.text_color === face.tc &&
+    card.accent_color === face.ac &&
+    card.bg_color === face.bc;
+  if (!matches) throw new DomainError('not_found', 'Card not found');
 }
 
 // A face never changes for a given payload: keep the last few, so a shared link opened often costs one render.
 const rendered = new Map<string, Buffer>();
 const KEEP = 64;
 
-/** The card face as a 600 x 800 PNG with rounded corners: what the browser's export downloads. */
-export async function renderCardPng(face: CardFace): Promise<Buffer> {
+/**
+ * The card face as a 600 x 800 PNG with rounded corners: what the browser's export downloads. Drawn
+ * here for the storefront on every host (sharp needs Node; docs/decisions/021-edge-target.md).
+ */
+export async function renderCardPng(deps: { db: Kysely<Database>; storage: Storage }, face: CardFace): Promise<Buffer> {
   const key = JSON.stringify(face);
   const hit = rendered.get(key);
   if (hit) return hit;
-  const { image, found } = await staticImage(face);
+  await checkFace(deps.db, face);
+  const { image, found } = await staticImage(deps.storage, face);
   const png = await sharp(image)
     .ensureAlpha()
     .composite([{ input: Buffer.from(faceSvg(face)) }, { input: corners, blend: 'dest-in' }])

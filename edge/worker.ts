@@ -1,0 +1,57 @@
+/**
+ * The storefront on an edge host (Cloudflare Workers, workerd): the same Remix build as server.mjs
+ * serves on Node, with the same checks around every request (ADR 013) and the page cache (ADR 015).
+ * docs/decisions/021-edge-target.md says what differs between the targets and what a deployer sets.
+ *
+ * Bindings: ASSETS (the built files and public/, precompressed), and the storefront's variables as
+ * text bindings (API_URL, PUBLIC_API_URL, SESSION_SECRET, ...), which workerd puts on process.env
+ * (compatibility flag nodejs_compat) where env.server.ts validates them with the same schema.
+ */
+import { createRequestHandler } from '@remix-run/server-runtime';
+import * as build from 'virtual:storefront-build';
+
+interface Env {
+  ASSETS: { fetch(request: Request): Promise<Response> };
+  NODE_ENV?: string;
+}
+
+interface Context {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+const handleRequest = createRequestHandler(build as never);
+
+/** Built bundles (immutable) and the files of public/, answered by the host's asset service. */
+function isAsset(pathname: string): boolean {
+  return pathname.startsWith(build.publicPath) || pathname === '/favicon.svg';
+}
+
+/** The page cache's view of a request (lower-case header names, path and query as sent). */
+function pageRequest(request: Request) {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of request.headers) headers[name] = value;
+  // The host compresses what the worker sends: the cache answers with its plain copy.
+  delete headers['accept-encoding'];
+  return { method: request.method, url: url.pathname + url.search, headers };
+}
+
+/** Who is at the other end, said by the host alone (a value the client sent under that name is replaced). */
+function withPeer(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set(build.PEER_HEADER, request.headers.get('CF-Connecting-IP') ?? '');
+  return new Request(request, { headers });
+}
+
+export default {
+  async fetch(incoming: Request, env: Env, context: Context): Promise<Response> {
+    const url = new URL(incoming.url);
+    if (isAsset(url.pathname)) return build.withSecurityHeaders(await env.ASSETS.fetch(incoming));
+    const request = withPeer(incoming);
+    const page = pageRequest(request);
+    const stored = build.pageCache.lookup(page);
+    if (stored) return new Response(request.method === 'HEAD' ? null : stored.body, { status: stored.status, headers: stored.headers });
+    const response = build.refuseCrossSiteRequest(request) ?? (await handleRequest(request, { env, context }));
+    return build.pageCache.remember(page, build.withSecurityHeaders(response));
+  },
+};
