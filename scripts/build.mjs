@@ -21,7 +21,8 @@ function newestMtime(path) {
 
 function buildIsStale() {
   if (!existsSync(stamp) || !existsSync(join(root, 'build', 'index.js')) || !existsSync(join(root, 'build', 'api', 'server.mjs'))) return true;
-  const sources = ['app', 'api/src', 'contract', 'public', 'remix.config.js', 'package-lock.json'].map((p) => newestMtime(join(root, p)));
+  if (args.has('--edge') && !existsSync(join(root, 'build', 'edge', 'worker.mjs'))) return true;
+  const sources = ['app', 'api/src', 'contract', 'edge', 'public', 'remix.config.js', 'package-lock.json'].map((p) => newestMtime(join(root, p)));
   return Math.max(...sources.filter(Boolean)) > statSync(stamp).mtimeMs;
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds if needed, starts the shop API and the storefront, prints their URLs,
-// prefixes each program's log lines, and stops both on Ctrl-C.
+// prefixes each program's log lines, and stops both on Ctrl-C. `npm run start:edge` (`--edge`) runs
+// the storefront's edge build on workerd instead of server.mjs, on the same ports and environment.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -39,7 +40,8 @@ try {
   fail(error.message);
 }
 
-buildIfStale();
+const edge = process.argv.includes('--edge');
+buildIfStale({ edge });
 
 const shared = {
   ...process.env,
@@ -101,7 +103,7 @@ try {
   );
   await run(
     'web',
-    [join(root, 'server.mjs'), join(root, 'build', 'index.js')],
+    edge ? [join(root, 'edge', 'serve.mjs')] : [join(root, 'server.mjs'), join(root, 'build', 'index.js')],
     { ...shared, PORT: String(port), API_URL: process.env.API_URL?.trim() || `http://127.0.0.1:${apiPort}` },
     /\[storefront\] http/,
   );
@@ -113,7 +115,7 @@ try {
 if (!stopping) {
   console.log(`
   Shop is running.
-    Storefront  http://localhost:${port}
+    Storefront  http://localhost:${port}${edge ? ' (edge build, workerd)' : ''}
     Shop API    ${publicApiUrl}
     Mailbox     ${mailboxLine(publicApiUrl)}
   Press Ctrl-C to stop.

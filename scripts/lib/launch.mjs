@@ -33,9 +33,10 @@ export function secretFor(dataDir, name) {
   return secrets[name];
 }
 
-/** Builds when a source is newer than the last build. */
-export function buildIfStale() {
-  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
+/** Builds when a source is newer than the last build (and the edge bundle too, with `edge`). */
+export function buildIfStale({ edge = false } = {}) {
+  const args = [join(root, 'scripts', 'build.mjs'), '--if-stale', ...(edge ? ['--edge'] : [])];
+  const built = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) fail('The build failed; see the messages above.');
 }
 
