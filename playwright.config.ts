@@ -13,15 +13,18 @@ if (!process.env.E2E_WEB_PORT) {
     '-e',
     `const net = require('node:net');
      const free = () => new Promise((resolve) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
-     Promise.all([free(), free()]).then((p) => process.stdout.write(p.join(' ')));`,
+     Promise.all([free(), free(), free()]).then((p) => process.stdout.write(p.join(' ')));`,
   ])
     .toString()
     .split(' ');
   process.env.E2E_WEB_PORT = ports[0];
   process.env.E2E_API_PORT = ports[1];
+  process.env.E2E_EDGE_PORT = ports[2];
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
 }
 const webPort = process.env.E2E_WEB_PORT;
+// The same storefront's edge build on workerd (edge/serve.mjs), next to the Node one.
+const edgePort = process.env.E2E_EDGE_PORT || String(Number(webPort) + 2);
 const apiPort = process.env.E2E_API_PORT!;
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 
@@ -71,6 +74,14 @@ export default defineConfig({
     { name: 'visual', testMatch: 'visual.spec.ts', use: { ...chromium } },
     { name: 'javascript', testIgnore: 'visual.spec.ts', dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: true } },
     { name: 'no-javascript', testIgnore: 'visual.spec.ts', dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: false } },
+    // The tests tagged @edge (tests/support/e2e-edge.ts) once more, against the edge build.
+    ...[true, false].map((javaScriptEnabled) => ({
+      name: javaScriptEnabled ? 'edge-javascript' : 'edge-no-javascript',
+      grep: /@edge/,
+      testIgnore: 'visual.spec.ts',
+      dependencies: ['visual'],
+      use: { ...chromium, javaScriptEnabled, baseURL: `http://127.0.0.1:${edgePort}` },
+    })),
   ],
   webServer: [
     {
@@ -87,6 +98,15 @@ export default defineConfig({
       command: 'node server.mjs build/index.js',
       url: `http://127.0.0.1:${webPort}/healthz`,
       env: { ...serverEnv, PORT: webPort!, API_URL: apiUrl },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node edge/serve.mjs',
+      url: `http://127.0.0.1:${edgePort}/healthz`,
+      env: { ...serverEnv, PORT: edgePort, API_URL: apiUrl },
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -46,11 +46,21 @@ function withPeer(request: Request): Request {
 export default {
   async fetch(incoming: Request, env: Env, context: Context): Promise<Response> {
     const url = new URL(incoming.url);
-    if (isAsset(url.pathname)) return build.withSecurityHeaders(await env.ASSETS.fetch(incoming));
+    if (isAsset(url.pathname)) {
+      const asset = await env.ASSETS.fetch(incoming);
+      // A precompressed file goes out as it is: workerd would compress it once more otherwise.
+      const init = { status: asset.status, statusText: asset.statusText, headers: asset.headers, encodeBody: asset.headers.has('Content-Encoding') ? 'manual' : 'automatic' };
+      return build.withSecurityHeaders(new Response(asset.body, init as ResponseInit));
+    }
     const request = withPeer(incoming);
     const page = pageRequest(request);
     const stored = build.pageCache.lookup(page);
-    if (stored) return new Response(request.method === 'HEAD' ? null : stored.body, { status: stored.status, headers: stored.headers });
+    if (stored) {
+      // The host may compress the page on the way out: the plain copy's length is not the one sent.
+      const headers = new Headers(stored.headers);
+      headers.delete('Content-Length');
+      return new Response(request.method === 'HEAD' ? null : stored.body, { status: stored.status, headers });
+    }
     const response = build.refuseCrossSiteRequest(request) ?? (await handleRequest(request, { env, context }));
     return build.pageCache.remember(page, build.withSecurityHeaders(response));
   },

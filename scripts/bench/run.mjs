@@ -7,18 +7,19 @@
 // --lighthouse-runs <n> (default 5, the median is kept), --no-postgres.
 // DATABASE_URL_BENCH (default postgres://postgres@127.0.0.1:5432/test) is where a fresh database is made.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { measureClientJs } from './client-js.mjs';
 import { startCountingProxy } from './counting-proxy.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { measure } from './load.mjs';
 import { kilobytes, megabytes, ratio, table, verdict } from './report.mjs';
-import { residentBytes, root, startApi, startStaticServer, startStorefront } from './servers.mjs';
+import { residentBytes, root, startApi, startEdgeStorefront, startStaticServer, startStorefront } from './servers.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -138,7 +139,7 @@ const results = {
 };
 
 try {
-  if (!existsSync(join(root, 'build/index.js')) || !existsSync(join(root, 'build/api/server.mjs'))) throw new Error('no production build: run `node scripts/build.mjs` first');
+  if (!existsSync(join(root, 'build/index.js')) || !existsSync(join(root, 'build/api/server.mjs')) || !existsSync(join(root, 'build/edge/worker.mjs'))) throw new Error('no production build: run `node scripts/build.mjs --edge` first');
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM} (set CHROMIUM_PATH)`);
 
   log('starting the API (PGlite) and the storefront');
@@ -238,6 +239,20 @@ try {
     });
   }
 
+  // The same pages from the edge build on workerd, measured right after Node's, and the worker's size.
+  log('storefront SSR on the edge build (workerd)');
+  const edge = await startEdgeStorefront({ dataDir, apiUrl: api.url });
+  stops.push(edge.stop);
+  const workerBytes = readFileSync(join(root, 'build/edge/worker.mjs'));
+  results.edge = { workerGzipKb: kilobytes(gzipSync(workerBytes, { level: 9 }).length), workerRawKb: kilobytes(workerBytes.length), limitKb: 3 * 1024, pages: [] };
+  results.edge.verdict = verdict(results.edge.workerGzipKb <= results.edge.limitKb);
+  for (const page of pages) {
+    const onEdge = await measure({ url: `${edge.url}${page.path}`, headers: page.headers, duration: DURATION, connections: CONNECTIONS });
+    const onNode = await measure({ url: `${storefront.url}${page.path}`, headers: page.headers, duration: DURATION, connections: CONNECTIONS });
+    results.edge.pages.push({ page: page.label, edgeRps: onEdge.rps, edgeP50: onEdge.p50, edgeFailures: onEdge.failures, nodeRps: onNode.rps, nodeP50: onNode.p50, ratio: ratio(onEdge.rps, onNode.rps) });
+  }
+  await edge.stop();
+
   results.api = await measureApi('PGlite', api.url, variantId);
   const memory = [
     { server: 'storefront (server.mjs)', rssMb: megabytes(residentBytes(storefront.pid)) },
@@ -297,6 +312,22 @@ try {
       results.ssr,
     ),
   );
+  console.log(`\nStorefront SSR, edge build on workerd beside Node (same run)\n`);
+  console.log(
+    table(
+      [
+        ['page', 'page'],
+        ['edgeRps', 'edge req/s'],
+        ['edgeP50', 'edge p50 ms'],
+        ['edgeFailures', 'failures'],
+        ['nodeRps', 'Node req/s'],
+        ['nodeP50', 'Node p50 ms'],
+        ['ratio', 'edge / Node'],
+      ],
+      results.edge.pages,
+    ),
+  );
+  console.log(`\nWorker bundle: ${results.edge.workerGzipKb} KB gzip (${results.edge.workerRawKb} KB raw), limit ${results.edge.limitKb} KB: ${results.edge.verdict}`);
   console.log(`\nShop API (ratio to the static JSON route of the same server)\n`);
   console.log(
     table(

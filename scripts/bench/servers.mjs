@@ -106,6 +106,22 @@ export async function startStorefront({ dataDir, apiUrl, publicApiUrl }) {
   return { url, pid: child.pid, stop: () => stop(child) };
 }
 
+/** The storefront's edge build on workerd (edge/serve.mjs, build/edge/worker.mjs), reaching the API at `apiUrl`. */
+export async function startEdgeStorefront({ dataDir, apiUrl }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = startNode('edge', [join(root, 'edge/serve.mjs')], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    API_URL: apiUrl,
+    PUBLIC_API_URL: apiUrl,
+    ...SECRETS,
+  });
+  await waitFor(`${url}/healthz`, child, 60_000);
+  return { url, pid: child.pid, stop: () => stop(child) };
+}
+
 /** The baseline (scripts/bench/static-server.mjs): answers each path of `routesFile` with the same bytes. */
 export async function startStaticServer(routesFile) {
   const port = await freePort();

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
+import { EDGE } from '../support/e2e-edge';
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 import { buy, buyMany, registerAccount, roomyVariants, signInAs, type Account, type StockedVariant } from '../support/e2e-account';
 import { hasJavaScript, shopCli, uniqueEmail } from '../support/e2e-shop';
@@ -84,7 +85,7 @@ function parseCsv(text: string): string[][] {
 }
 
 test.describe('profile', () => {
-  test('greets the shopper, shows the account and the empty panels; edit checks, saves and cancels', async ({ page }, info) => {
+  test('greets the shopper, shows the account and the empty panels; edit checks, saves and cancels', EDGE, async ({ page }, info) => {
     const account = await shopperFor(page, info, 'profile');
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ada Rossi!' })).toBeVisible();
@@ -275,7 +276,7 @@ test.describe('orders', () => {
     await expect(card(page, processing).getByTestId('full-order-id')).toHaveCount(0);
   });
 
-  test('exports the filtered orders to order_history.csv', async ({ page }, info) => {
+  test('exports the filtered orders to order_history.csv', EDGE, async ({ page }, info) => {
     const account = await shopperFor(page, info, 'csv');
     const baseURL = info.project.use.baseURL!;
     const [single, pair, shipped] = [

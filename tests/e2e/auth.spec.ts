@@ -1,12 +1,13 @@
 // One spec on purpose (over 300 lines): the sign-in flow on its pages and in the modal, sharing the mailbox helpers and one seeded shop.
 import { expect, test } from '../support/e2e-test';
+import { EDGE } from '../support/e2e-edge';
 import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
 import { PASSWORD, registerThroughPage, startWithEmail, verifyAsGuestInModal } from '../support/sign-in';
 
 const register = registerThroughPage;
 
 test.describe('registration and sign-in', () => {
-  test('register with the code from the mailbox, then the profile is reached on its own', async ({ page, request }) => {
+  test('register with the code from the mailbox, then the profile is reached on its own', EDGE, async ({ page, request }) => {
     const email = uniqueEmail('register');
     await register(page, request, email);
     await expect(page.getByText(/Redirecting in \ds/)).toBeVisible();
@@ -17,7 +18,7 @@ test.describe('registration and sign-in', () => {
     await expect(page).toHaveTitle('Profile - FILO');
   });
 
-  test('an existing account goes to the password step; a wrong password is refused on the password field', async ({ page, request }) => {
+  test('an existing account goes to the password step; a wrong password is refused on the password field', EDGE, async ({ page, request }) => {
     const email = uniqueEmail('login');
     await register(page, request, email);
     await page.context().clearCookies();
@@ -95,7 +96,7 @@ test.describe('registration and sign-in', () => {
     await expect(page.getByText('Bringing you to your account...')).toBeVisible();
   });
 
-  test('a guarded page sends a visitor to login and back there afterwards; an off-site redirect is ignored', async ({ page, request }) => {
+  test('a guarded page sends a visitor to login and back there afterwards; an off-site redirect is ignored', EDGE, async ({ page, request }) => {
     const email = uniqueEmail('guard');
     await register(page, request, email);
     await page.context().clearCookies();
@@ -204,7 +205,7 @@ test('the verification email carries the code in text and HTML', async ({ page, 
   expect(message.html).toContain(code);
 });
 
-test('logout is a form in the navigation and lands on the shop', async ({ page, request }) => {
+test('logout is a form in the navigation and lands on the shop', EDGE, async ({ page, request }) => {
   const email = uniqueEmail('logout');
   await register(page, request, email);
   await page.getByRole('link', { name: 'Redirect now' }).click();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
+import { EDGE } from '../support/e2e-edge';
 import { payOnTestPage } from '../support/payment';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { hasJavaScript } from '../support/e2e-shop';
@@ -51,7 +52,7 @@ const dot = (page: Page, n: number) => unlocked(page).getByRole('link', { name: 
 test.describe('collectible cards', () => {
   test.slow();
 
-  test('a first purchase unlocks its cards on the order page, in a carousel; buying again unlocks nothing', async ({ page, request }, info) => {
+  test('a first purchase unlocks its cards on the order page, in a carousel; buying again unlocks nothing', EDGE, async ({ page, request }, info) => {
     await registerThroughPage(page, request, uniqueEmail('cards'));
     await buy(page, [TRACER_TEE, PADDED_TEE]);
 
@@ -169,7 +170,7 @@ test.describe('collectible cards', () => {
     await expect(card.locator('img')).toHaveAttribute('src', /static\.webp$/);
   });
 
-  test('/cards/{id}.png answers its owner and a signed link, and refuses anyone else', async ({ page, request, browser, baseURL }) => {
+  test('/cards/{id}.png answers its owner and a signed link, and refuses anyone else', EDGE, async ({ page, request, browser, baseURL }) => {
     await registerThroughPage(page, request, uniqueEmail('cards-owner'));
     await buy(page, [TRACER_TEE]);
     const noscript = await unlocked(page).getByTestId('collectible-card').locator('noscript').innerHTML();

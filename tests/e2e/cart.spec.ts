@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
+import { EDGE } from '../support/e2e-edge';
 import { payOnTestPage } from '../support/payment';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { hasJavaScript } from '../support/e2e-shop';
@@ -31,7 +32,7 @@ test.describe('cart', () => {
     await expect(badge(page)).toHaveText('2');
   });
 
-  test('an anonymous shopper adds, changes quantities, removes and clears; the badge follows', async ({ page }, info) => {
+  test('an anonymous shopper adds, changes quantities, removes and clears; the badge follows', EDGE, async ({ page }, info) => {
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
     await expect(page.getByText('Add some products to get started')).toBeVisible();
@@ -79,7 +80,7 @@ test.describe('cart', () => {
     await expect(badge(page)).toHaveCount(0);
   });
 
-  test('a visitor checks out as a guest, is declined once, then pays and sees the order', async ({ page, request }, info) => {
+  test('a visitor checks out as a guest, is declined once, then pays and sees the order', EDGE, async ({ page, request }, info) => {
     // Sign-in, a declined payment and a paid one: two visits to the payment page.
     test.slow();
     await addFromProductPage(page);
@@ -170,7 +171,7 @@ test.describe('cart', () => {
     await expect(badge(page)).toHaveCount(0);
   });
 
-  test("a registered shopper's anonymous cart joins their account at login", async ({ page, request }) => {
+  test("a registered shopper's anonymous cart joins their account at login", EDGE, async ({ page, request }) => {
     const email = uniqueEmail('cart-member');
     const password = PASSWORD;
     await registerThroughPage(page, request, email, password);

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
+import { EDGE } from '../support/e2e-edge';
 import { ROUTE_TABLE_PAGES, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 
 const productsMenu = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('details', { has: page.locator('summary', { hasText: 'Products' }) });
 
 test.describe('navigation bar', () => {
-  test('shows the brand, Products, About, Contact, Login, cart and profile links', async ({ page }) => {
+  test('shows the brand, Products, About, Contact, Login, cart and profile links', EDGE, async ({ page }) => {
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
@@ -201,7 +202,7 @@ test.describe('keyboard and loading', () => {
 
 test.describe('accessibility', () => {
   for (const path of ROUTE_TABLE_PAGES) {
-    test(`${path} has no serious or critical axe violations`, async ({ page, browser, baseURL, javaScriptEnabled }) => {
+    test(`${path} has no serious or critical axe violations`, EDGE, async ({ page, browser, baseURL, javaScriptEnabled }) => {
       if (!javaScriptEnabled) return expectNoSeriousA11yViolationsWithoutScripts(browser, baseURL!, path);
       await page.goto(path);
       await expectNoSeriousA11yViolations(page);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
+import { EDGE } from '../support/e2e-edge';
 import { apiUrl } from '../support/e2e';
 import { hasJavaScript, signIn, uniqueEmail } from '../support/e2e-shop';
 
@@ -43,7 +44,7 @@ async function expectRefusal(response: Awaited<ReturnType<APIRequestContext['pos
 }
 
 test.describe('security headers', () => {
-  test('every page carries a CSP that allows exactly its own inline scripts, and the other protections', async ({ request }, info) => {
+  test('every page carries a CSP that allows exactly its own inline scripts, and the other protections', EDGE, async ({ request }, info) => {
     test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
     for (const path of MAIN_PAGES) {
       // Read twice: the second answer of a shared page comes from the page cache.
@@ -82,7 +83,7 @@ test.describe('security headers', () => {
     }
   });
 
-  test('data, resource routes, files and error pages carry them too', async ({ request }, info) => {
+  test('data, resource routes, files and error pages carry them too', EDGE, async ({ request }, info) => {
     test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
     for (const path of ['/?_data=root', '/sitemap.xml', '/robots.txt', '/healthz', '/favicon.svg', '/no-such-page']) {
       const response = await request.get(path);
@@ -167,7 +168,7 @@ test.describe('pages under the Content-Security-Policy', () => {
 });
 
 test.describe('cross-site form posts', () => {
-  test('every action of the build refuses a post from another origin with 403 and says why', async ({ request, baseURL }, info) => {
+  test('every action of the build refuses a post from another origin with 403 and says why', EDGE, async ({ request, baseURL }, info) => {
     test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
     const routes = await buildRoutes(request);
     const actions = routes.filter((r) => r.hasAction);
@@ -205,7 +206,7 @@ test.describe('cross-site form posts', () => {
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   }
 
-  test("a form on another site cannot clear a shopper's cart", async ({ page, baseURL }) => {
+  test("a form on another site cannot clear a shopper's cart", EDGE, async ({ page, baseURL }) => {
     await page.goto('/product/Tracer%20Tee?color=BLACK&size=S/M');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText('Added to Cart!')).toBeVisible();
@@ -222,7 +223,7 @@ test.describe('cross-site form posts', () => {
   });
 });
 
-test('the session cookie is HttpOnly, SameSite=Lax, on every path, and Secure over https', async ({ page, context, request }, info) => {
+test('the session cookie is HttpOnly, SameSite=Lax, on every path, and Secure over https', EDGE, async ({ page, context, request }, info) => {
   await page.goto('/product/Tracer%20Tee?color=BLACK&size=S/M');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to Cart!')).toBeVisible();

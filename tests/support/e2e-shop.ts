@@ -8,7 +8,7 @@ export function uniqueEmail(info: TestInfo, label: string): string {
   return `${label}-${info.project.name}-${info.workerIndex}-${Date.now()}-${info.retry}@example.com`.toLowerCase();
 }
 
-export const hasJavaScript = (info: TestInfo) => info.project.name === 'javascript';
+export const hasJavaScript = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
 
 /** Signs the shopper in the way the storefront remembers it: a session cookie signed with the e2e secret. */
 export async function signIn(context: BrowserContext, baseURL: string, email: string) {
