@@ -3,6 +3,7 @@ import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import type { ReactElement } from 'react';
 import * as ReactDOMServer from 'react-dom/server';
+import { isEdgeRuntime } from './lib/cache.server';
 import { getEnv } from './lib/env.server';
 import { NonceProvider } from './lib/nonce';
 import { PAGE_CACHE_FIELD } from './lib/page-cache.server';
@@ -11,11 +12,7 @@ import { applySecurityHeaders, createNonce, documentPolicy } from './lib/securit
 
 // A bad environment stops the server at start with a clear message, not on the first request.
 // On the edge the environment arrives with the first request (docs/decisions/021-edge-target.md).
-if (!isEdge()) getEnv();
-
-function isEdge() {
-  return typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
-}
+if (!isEdgeRuntime()) getEnv();
 
 const ABORT_DELAY = 5_000;
 

@@ -7,6 +7,19 @@ function clock(start = 0) {
 }
 
 describe('stale-while-revalidate cache', () => {
+  it('shares one load between concurrent misses, unless told not to (the edge), and keeps the value either way', async () => {
+    for (const [shareInFlight, expectedLoads] of [[true, 1], [false, 2]] as const) {
+      const cache = createSwrCache({ shareInFlight });
+      let loads = 0;
+      const load = () => new Promise<number>((resolve) => setTimeout(() => resolve(++loads), 5));
+      const opts = { ttlMs: 1000, staleMs: 5000 };
+      await Promise.all([cache.get('k', load, opts), cache.get('k', load, opts)]);
+      expect(loads).toBe(expectedLoads);
+      await cache.get('k', load, opts);
+      expect(loads).toBe(expectedLoads);
+    }
+  });
+
   it('serves a fresh value without loading again', async () => {
     const cache = createSwrCache();
     const time = clock();

@@ -16,14 +16,27 @@ export interface SwrOptions {
   now?: () => number;
 }
 
-export function createSwrCache() {
+export interface SwrCacheOptions {
+  /**
+   * Whether concurrent misses wait for one load. Not on the edge: workerd ties a request's I/O to
+   * that request, and another request awaiting it may never be woken (docs/decisions/021-edge-target.md).
+   */
+  shareInFlight?: boolean;
+}
+
+/** Whether this code runs on Cloudflare Workers (workerd), as its documented user agent says. */
+export function isEdgeRuntime(): boolean {
+  return typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
+}
+
+export function createSwrCache({ shareInFlight = true }: SwrCacheOptions = {}) {
   const entries = new Map<string, Entry<unknown>>();
 
   async function get<T>(key: string, load: () => Promise<T>, options: SwrOptions): Promise<T> {
     const now = (options.now ?? Date.now)();
     const entry = entries.get(key) as Entry<T> | undefined;
     const refresh = () => {
-      if (entry?.refreshing) return entry.refreshing;
+      if (shareInFlight && entry?.refreshing) return entry.refreshing;
       const target: Entry<T> = entry ?? { freshUntil: 0, staleUntil: 0 };
       const pending = load().then(
         (value) => {
@@ -37,6 +50,7 @@ export function createSwrCache() {
           throw error;
         },
       );
+      if (!shareInFlight) return pending;
       target.refreshing = pending;
       entries.set(key, target);
       return pending;
@@ -61,4 +75,4 @@ export function createSwrCache() {
 }
 
 /** The storefront's one cache for catalogue reads. */
-export const catalogueCache = createSwrCache();
+export const catalogueCache = createSwrCache({ shareInFlight: !isEdgeRuntime() });
