@@ -3,11 +3,11 @@ import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import type { ReactElement } from 'react';
 import * as ReactDOMServer from 'react-dom/server';
-import { isEdgeRuntime } from './lib/cache.server';
 import { getEnv } from './lib/env.server';
 import { NonceProvider } from './lib/nonce';
 import { PAGE_CACHE_FIELD } from './lib/page-cache.server';
 import { lowPriorityModulePreloads } from './lib/preload-priority.server';
+import { isEdgeRuntime } from './lib/runtime.server';
 import { applySecurityHeaders, createNonce, documentPolicy } from './lib/security-headers.server';
 
 // A bad environment stops the server at start with a clear message, not on the first request.

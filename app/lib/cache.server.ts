@@ -1,3 +1,5 @@
+import { isEdgeRuntime } from './runtime.server';
+
 /**
  * Stale-while-revalidate cache for upstream reads: a fresh value is served as is; a stale one is
  * served at once while one background refresh runs; past the stale window the caller waits.
@@ -22,11 +24,6 @@ export interface SwrCacheOptions {
    * that request, and another request awaiting it may never be woken (docs/decisions/021-edge-target.md).
    */
   shareInFlight?: boolean;
-}
-
-/** Whether this code runs on Cloudflare Workers (workerd), as its documented user agent says. */
-export function isEdgeRuntime(): boolean {
-  return typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
 }
 
 export function createSwrCache({ shareInFlight = true }: SwrCacheOptions = {}) {
