@@ -202,10 +202,41 @@ test.describe('keyboard and loading', () => {
 
 test.describe('accessibility', () => {
   for (const path of ROUTE_TABLE_PAGES) {
-    test(`${path} has no serious or critical axe violations`, EDGE, async ({ page, browser, baseURL, javaScriptEnabled }) => {
+    test(`${path} has no serious or critical axe violations`, async ({ page, browser, baseURL, javaScriptEnabled }) => {
       if (!javaScriptEnabled) return expectNoSeriousA11yViolationsWithoutScripts(browser, baseURL!, path);
       await page.goto(path);
       await expectNoSeriousA11yViolations(page);
     });
   }
+});
+
+/**
+ * The edge build draws every page of the route table as the Node build does: the same answer (status,
+ * redirect), the same title and main heading, and in the browser the page shows without a script error.
+ * Axe runs on the Node build above; both render the same route modules (docs/decisions/021-edge-target.md).
+ */
+test('every page of the route table answers on the edge as on Node', EDGE, async ({ page, request, baseURL }, info) => {
+  const nodeURL = `http://127.0.0.1:${process.env.E2E_WEB_PORT}`;
+  test.skip(baseURL === nodeURL, 'compares the edge build with the Node build');
+  const summary = async (url: string) => {
+    const response = await request.get(url, { maxRedirects: 0 });
+    const html = await response.text();
+    const text = (pattern: RegExp) => pattern.exec(html)?.[1].replace(/<[^>]+>/g, '').trim();
+    return {
+      status: response.status(),
+      location: response.headers()['location'] ?? null,
+      title: text(/<title>([\s\S]*?)<\/title>/),
+      heading: text(/<h1\b[^>]*>([\s\S]*?)<\/h1>/),
+    };
+  };
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const path of ROUTE_TABLE_PAGES) {
+    const [onEdge, onNode] = [await summary(`${baseURL}${path}`), await summary(`${nodeURL}${path}`)];
+    expect(onEdge, path).toEqual(onNode);
+    const response = await page.goto(path);
+    expect(response!.status(), path).toBeLessThan(500);
+    await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+  }
+  expect(errors, `script errors on the edge build (${info.project.name})`).toEqual([]);
 });

@@ -81,16 +81,17 @@ export interface StockedVariant {
 }
 
 /**
- * A product's in-stock variants, most stocked first; those with room to spare (15 or more) when there
- * are any, so these tests never empty a variant another shop test needs.
+ * A product's in-stock variants, most stocked first: those with room to spare (15 or more), so these
+ * tests never empty a variant another shop test needs, and never fewer than `atLeast` while that many
+ * are in stock (every project buys from the same shop, so the roomy ones thin out as the run goes on).
  */
-export async function roomyVariants(product: string): Promise<StockedVariant[]> {
+export async function roomyVariants(product: string, atLeast = 3): Promise<StockedVariant[]> {
   const { json } = await call('GET', `/api/products/details?product_name=${encodeURIComponent(product)}`);
   const stocked = (json.variants as { id: string; sku: string; stock_quantity: number }[])
     .filter((variant) => variant.stock_quantity > 0)
     .sort((a, b) => b.stock_quantity - a.stock_quantity);
   const roomy = stocked.filter((variant) => variant.stock_quantity >= 15);
-  return (roomy.length ? roomy : stocked).map((variant) => ({ id: variant.id, sku: variant.sku, product }));
+  return stocked.slice(0, Math.max(roomy.length, atLeast)).map((variant) => ({ id: variant.id, sku: variant.sku, product }));
 }
 
 const PAID_CARD = {
