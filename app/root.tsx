@@ -66,8 +66,14 @@ const CART_PAGE = '/cart';
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || (currentUrl.pathname === CART_PAGE && nextUrl.pathname !== CART_PAGE);
 
+/** The back office (/admin) has a frame of its own (routes/admin.tsx): no shop header, cart or footer. */
+const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  if (isBackOffice(url.pathname)) {
+    return json({ honeypotInputProps: getHoneypot().getInputProps(), user: null, guestExpired: false, authView: null, cartCount: 0, cookieConsent: true });
+  }
   const shopper = await getShopper(request);
   // Any shop page can open the sign-in modal with ?auth=<step>; guests are allowed there.
   const modal =
@@ -97,6 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const profileLoading = useArrivingAt('/profile') && registered;
   const ordersLoading = useArrivingAt('/orders') && registered;
   const nonce = useNonce();
+  const backOffice = isBackOffice(useLocation().pathname);
   return (
     <html lang="en">
       <head>
@@ -111,12 +118,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />
-        <SiteHeader signedIn={Boolean(data?.user)} cartCount={cartCount} />
+        {backOffice ? null : <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />}
+        {backOffice ? null : <SiteHeader signedIn={Boolean(data?.user)} cartCount={cartCount} />}
         <main id="main" className="site-main" tabIndex={-1}>
           {cartLoading ? <CartSkeleton /> : profileLoading ? <ProfileSkeleton /> : ordersLoading ? <OrdersLoading /> : children}
         </main>
-        <SiteFooter />
+        {backOffice ? null : <SiteFooter />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

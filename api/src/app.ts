@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Actor } from './services/audit.js';
 import { createCodeService, type CodeService } from './auth/codes.js';
 import { createTokenService, type TokenService } from './auth/tokens.js';
 import type { UserRow } from './auth/users.js';
@@ -15,6 +16,7 @@ import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { productRoutes } from './routes/products.js';
 import { wishlistRoutes } from './routes/wishlist.js';
+import { staffAuthRoutes } from './routes/staff-auth.js';
 import { adminRoutes } from './routes/admin.js';
 import { storageRoutes } from './routes/storage.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
@@ -65,6 +67,8 @@ export type AppEnv = {
     auth: { tokens: TokenService; codes: CodeService };
     /** Set by the requireUser guard. */
     user: UserRow;
+    /** Set by the admin routes' guard: the staff member, or the CLI with the admin token. */
+    actor: Actor;
   };
 };
 
@@ -88,6 +92,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/products', productRoutes());
   app.route('/api/products', wishlistRoutes());
   app.route('/api/admin', adminRoutes());
+  app.route('/api/staff', staffAuthRoutes());
   app.route('/api/cart/', cartRoutes());
   app.route('/api/checkout/', checkoutRoutes());
   app.route('/api/user/', profileRoutes());

@@ -1,6 +1,10 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN_TOKEN_FILE, acquireDataDirLock, runningApi } from './bootstrap.js';
+import { STAFF_ROLES, type StaffMember, type StaffRole } from '@contract/api/staff';
+import { createCodeService } from './auth/codes.js';
+import { ADMIN_TOKEN_FILE, acquireDataDirLock, resolveSecret, runningApi } from './bootstrap.js';
+import type { Actor } from './services/audit.js';
+import { addStaff, listStaff, resendStaffCode } from './services/staff.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { parseApiEnv, type ApiEnv } from './env.js';
@@ -26,9 +30,15 @@ const USAGE = `Usage: npm run shop -- <command>
   ship <order> --carrier <name> --tracking <number>    mark an order shipped and email the buyer the tracking link
   deliver <order>                                      mark a shipped order delivered
   mail [--to <email>]                                  the newest mail the shop sent while no SMTP server is set (sign-in codes)
+  staff                                                list the back office's people and their roles
+  staff add <email> --role owner|staff                 add someone to the back office; they are mailed a code to choose their password
+  staff resend <email>                                 mail a member a new code (lost code or forgotten password)
 <order> is the order number (ORD-...), the purchase id, or its first 8 characters.`;
 
 class UsageError extends Error {}
+
+/** Changes made on the database directly are the owner's, through the command line. */
+const CLI: Actor = { kind: 'cli', role: 'owner' };
 
 /** What the CLI does, through the running API or directly on the database. */
 interface Backend {
@@ -38,6 +48,9 @@ interface Backend {
   order(order: string): Promise<OrderDetail>;
   ship(order: string, carrier: string, tracking: string): Promise<{ order_number: string; status: string; tracking_url: string | null }>;
   deliver(order: string): Promise<{ order_number: string; status: string }>;
+  staff(): Promise<StaffMember[]>;
+  addStaff(email: string, role: StaffRole): Promise<StaffMember>;
+  resendStaffCode(email: string): Promise<void>;
   mail(to: string | undefined): Promise<OutboxEntry[]>;
   close(): Promise<void>;
 }
@@ -51,7 +64,7 @@ function viaApi(port: number, token: string): Backend {
       headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    const answer = (await response.json().catch(() => ({}))) as { detail?: unknown };
+    const answer = (response.status === 204 ? {} : await response.json().catch(() => ({}))) as { detail?: unknown };
     if (!response.ok) {
       const detail = typeof answer.detail === 'string' ? answer.detail : JSON.stringify(answer.detail ?? response.status);
       throw new Error(`The API answered ${response.status}: ${detail}`);
@@ -65,6 +78,11 @@ function viaApi(port: number, token: string): Backend {
     order: (order) => call('GET', `orders/${encodeURIComponent(order)}`),
     ship: (order, carrier, tracking) => call('POST', 'orders/ship', { order, carrier, tracking }),
     deliver: (order) => call('POST', 'orders/deliver', { order }),
+    staff: () => call('GET', 'staff'),
+    addStaff: (email, role) => call('POST', 'staff', { email, role }),
+    resendStaffCode: async (email) => {
+      await call('POST', 'staff/resend-code', { email });
+    },
     mail: (to) => call('GET', `mail${to ? `?to=${encodeURIComponent(to)}` : ''}`),
     close: async () => undefined,
   };
@@ -96,13 +114,17 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
       config: { publicApiUrl: env.PUBLIC_API_URL, storageUrl: env.STORAGE_URL, storefrontUrl: env.STOREFRONT_URL, adminToken: token },
       onCatalogueChange: token ? storefrontNotifier(env.STOREFRONT_HOOK_URLS, token, silentLogger) : undefined,
     };
+    const codes = createCodeService(handle.db, systemClock, resolveSecret(env, 'JWT_SECRET', env.JWT_SECRET));
     return {
       stock: () => listStock(handle.db),
-      restock: (sku, quantity) => restockVariant(deps, sku, quantity),
+      restock: (sku, quantity) => restockVariant(deps, sku, quantity, CLI),
       orders: () => listOrders(handle.db),
       order: (order) => orderDetail(handle.db, order),
-      ship: (order, carrier, tracking) => shipOrder(deps, order, carrier, tracking),
-      deliver: (order) => deliverOrder(deps, order),
+      ship: (order, carrier, tracking) => shipOrder(deps, order, carrier, tracking, CLI),
+      deliver: (order) => deliverOrder(deps, order, CLI),
+      staff: () => listStaff(handle.db),
+      addStaff: (email, role) => addStaff(deps, codes, CLI, email, role),
+      resendStaffCode: (email) => resendStaffCode(deps, codes, email),
       mail: async (to) => {
         if (mail.transport !== 'outbox') throw new Error('Mail is delivered by SMTP; there is no outbox to read');
         return readOutbox(handle.db, to);
@@ -152,6 +174,14 @@ function printOrder(order: OrderDetail) {
   if (order.tracking_number) console.log(`Shipped with ${order.carrier}: ${order.tracking_number}`);
 }
 
+function printStaff(members: StaffMember[]) {
+  if (members.length === 0) {
+    console.log('Nobody on the staff yet. Add the first owner with: staff add <email> --role owner');
+    return;
+  }
+  for (const member of members) console.log(`${member.email}  ${member.role}${member.has_password ? '' : '  (has not chosen a password yet)'}`);
+}
+
 function printMail(messages: OutboxEntry[], limit: number) {
   if (messages.length === 0) {
     console.log('No mail yet.');
@@ -170,7 +200,7 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  if (!['stock', 'restock', 'orders', 'order', 'ship', 'deliver', 'mail'].includes(command)) throw new UsageError(`Unknown command: ${command}`);
+  if (!['stock', 'restock', 'orders', 'order', 'ship', 'deliver', 'mail', 'staff'].includes(command)) throw new UsageError(`Unknown command: ${command}`);
   const flag = (name: string) => {
     const at = args.indexOf(`--${name}`);
     return at >= 0 ? args[at + 1]?.trim() : undefined;
@@ -189,12 +219,27 @@ async function main(argv: string[]) {
     if (!Number.isInteger(quantity) || quantity < 1) throw new UsageError(`Quantity must be a whole number above 0, not ${args[1]}`);
   }
 
+  const staffCommand = command === 'staff' ? (args[0] ?? 'list') : null;
+  const staffEmail = args[1]?.trim().toLowerCase() ?? '';
+  const role = flag('role');
+  if (staffCommand && !['list', 'add', 'resend'].includes(staffCommand)) throw new UsageError(`Unknown staff command: ${staffCommand}`);
+  if ((staffCommand === 'add' || staffCommand === 'resend') && (!staffEmail || staffEmail.startsWith('--'))) throw new UsageError(`staff ${staffCommand} needs an email`);
+  if (staffCommand === 'add' && !STAFF_ROLES.includes(role as StaffRole)) throw new UsageError('staff add needs --role owner or --role staff');
+
   const env = parseApiEnv();
   const api = runningApi(env.DATA_DIR);
   const token = adminTokenOf(env);
   const backend = api && token ? viaApi(api.port, token) : await direct(env, silentLogger);
   try {
-    if (command === 'stock') {
+    if (staffCommand === 'list') {
+      printStaff(await backend.staff());
+    } else if (staffCommand === 'add') {
+      const member = await backend.addStaff(staffEmail, role as StaffRole);
+      console.log(`${member.email} added as ${member.role}; a code to choose a password has been mailed to them (valid 10 minutes).`);
+    } else if (staffCommand === 'resend') {
+      await backend.resendStaffCode(staffEmail);
+      console.log(`A new code has been mailed to ${staffEmail} (valid 10 minutes).`);
+    } else if (command === 'stock') {
       printStock(await backend.stock());
     } else if (command === 'orders') {
       printOrders(await backend.orders());

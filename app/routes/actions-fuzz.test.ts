@@ -93,12 +93,12 @@ const REAL_VALUES = [
 const INTENTS = [
   'notify', 'add-to-cart', 'quick-purchase', 'increment', 'decrement', 'remove', 'clear', 'checkout', 'email',
   'send-code-register', 'send-code-guest', 'resend-code', 'verify', 'register', 'login', 'forgot-password', 'resend-reset',
-  'reset-code', 'new-password', 'success', 'reset-success', 'verify-or-guest',
+  'reset-code', 'new-password', 'success', 'reset-success', 'verify-or-guest', 'set-password', 'add', 'resend',
 ];
 const FIELDS = [
   'intent', 'email', 'password', 'confirmPassword', 'name', 'surname', 'verificationCode', 'acceptedTerms', 'resetCode',
   'newPassword', 'confirmNewPassword', 'formKey', 'productId', 'variantId', 'returnTo', 'redirectTo', 'itemId', 'quantity',
-  'reason', 'subject', 'message', 'delivery', 'context', honeypot.nameFieldName, honeypot.validFromFieldName!,
+  'reason', 'subject', 'message', 'delivery', 'context', 'code', 'confirm', 'role', honeypot.nameFieldName, honeypot.validFromFieldName!,
 ];
 
 const text = hostileText(REAL_VALUES);
@@ -136,6 +136,11 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { ...trap, intent: 'resend-code', returnTo: '/register', context: 'register' },
   ],
   'routes/cookie-consent': [{ redirectTo: '/about?x=1' }],
+  'routes/admin.login': [
+    { intent: 'login', email: 'owner@brand.example', password: 'Back-Office-2026', redirectTo: '/admin/staff' },
+    { intent: 'set-password', email: 'owner@brand.example', code: '123456', password: 'Back-Office-2026', confirm: 'Back-Office-2026' },
+  ],
+  'routes/admin.staff': [{ intent: 'add', email: 'helper@brand.example', role: 'staff' }, { intent: 'resend', email: 'helper@brand.example' }],
 };
 
 /** A real form with each field kept, swapped for a hostile value, sent twice or dropped, plus a few extras. */

@@ -71,7 +71,7 @@ describe('orders loader: search, filters, deep link', () => {
     tee = await buyThroughCheckout(api, s, [{ id: byName('Tracer Tee').id }]);
     jorts = await buyThroughCheckout(api, s, [{ id: byName('Padded Jorts').id }]);
     both = await buyThroughCheckout(api, s, [{ id: byName('Padded Tee').id }, { id: byName('Padded Jorts').id }]);
-    await shipOrder(api.deps, jorts, 'GLS', 'GLS123456');
+    await shipOrder(api.deps, jorts, 'GLS', 'GLS123456', { kind: 'cli', role: 'owner' });
     cookie = await shopperCookie(s);
   });
 

@@ -81,6 +81,12 @@ export interface StockedVariant {
 }
 
 /**
+ * Variants other tests open by address and add to a cart from the page (`?color=BLACK&size=S/M`...):
+ * the purchase helpers leave them alone, so a long run never sells them out under those tests.
+ */
+const CHOSEN_BY_PAGE_TESTS = new Set(['TT-BLK-SM', 'TT-BEI-SM', 'PT-BLK-SM', 'PT-GRY-SM', 'PJ-BLK-LXL']);
+
+/**
  * A product's in-stock variants, most stocked first: those with room to spare (15 or more), so these
  * tests never empty a variant another shop test needs, and never fewer than `atLeast` while that many
  * are in stock (every project buys from the same shop, so the roomy ones thin out as the run goes on).
@@ -88,7 +94,7 @@ export interface StockedVariant {
 export async function roomyVariants(product: string, atLeast = 3): Promise<StockedVariant[]> {
   const { json } = await call('GET', `/api/products/details?product_name=${encodeURIComponent(product)}`);
   const stocked = (json.variants as { id: string; sku: string; stock_quantity: number }[])
-    .filter((variant) => variant.stock_quantity > 0)
+    .filter((variant) => variant.stock_quantity > 0 && !CHOSEN_BY_PAGE_TESTS.has(variant.sku))
     .sort((a, b) => b.stock_quantity - a.stock_quantity);
   const roomy = stocked.filter((variant) => variant.stock_quantity >= 15);
   return stocked.slice(0, Math.max(roomy.length, atLeast)).map((variant) => ({ id: variant.id, sku: variant.sku, product }));

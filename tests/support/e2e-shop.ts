@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createCookieSessionStorage } from '@remix-run/node';
 import type { BrowserContext, TestInfo } from '@playwright/test';
 import { apiUrl } from './e2e';
@@ -29,6 +31,11 @@ export function shopCli(...args: string[]): string {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     encoding: 'utf8',
   });
+}
+
+/** The owner's admin token the end-to-end API keeps in its data folder (what the CLI uses). */
+export function adminToken(): string {
+  return readFileSync(join(process.env.E2E_DATA_DIR!, 'admin-token'), 'utf8').trim();
 }
 
 export async function wishlistOf(email: string): Promise<{ product_id: string | null; product_variant_id: string | null }[]> {

@@ -7,3 +7,5 @@ export const LOCK_DURATION_MS = 15 * 60_000;
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REGISTERED_REFRESH_TTL_MS = 24 * 60 * 60_000; // 1 day
 export const GUEST_SESSION_TTL_MS = 0.42 * 24 * 60 * 60_000; // 0.42 days, about 10 hours
+/** A back-office session: one working day, shorter than a shopper's (it signs in again after). */
+export const STAFF_SESSION_TTL_MS = 8 * 60 * 60_000;

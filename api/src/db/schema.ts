@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { apiCardSchema } from '@contract/api/cards';
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
 
 /** Kysely's view of the tables created by ./migrations. */
 export interface Database {
@@ -102,6 +102,34 @@ export interface Database {
     expires_at: Date;
     verified_at: Date | null;
     consumed_at: Date | null;
+  };
+  staff: {
+    id: Generated<string>;
+    email: string;
+    role: StaffRole;
+    password_hash: string | null;
+    failed_login_count: Generated<number>;
+    locked_until: Date | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  staff_sessions: {
+    id: Generated<string>;
+    staff_id: string;
+    token_hash: string;
+    created_at: Date;
+    expires_at: Date;
+    revoked_at: Date | null;
+  };
+  audit_log: {
+    id: GeneratedAlways<string>;
+    at: Date;
+    actor: string;
+    action: string;
+    subject_type: string;
+    subject_id: string;
+    before: JSONColumnType<Record<string, unknown> | null, string | null, never>;
+    after: JSONColumnType<Record<string, unknown> | null, string | null, never>;
   };
   refresh_tokens: {
     id: Generated<string>;
@@ -234,7 +262,9 @@ export interface FirstTimePurchaseInfo {
   unlocked_cards: CardOut[];
 }
 
-export type CodePurpose = 'register' | 'guest' | 'reset';
+export type CodePurpose = 'register' | 'guest' | 'reset' | 'staff';
+
+export type StaffRole = 'owner' | 'staff';
 
 export type ImageType = 'product' | 'featured' | 'background';
 

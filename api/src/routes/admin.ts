@@ -14,7 +14,12 @@ import {
   shipRequestSchema,
   stockListSchema,
 } from '@contract/api/admin';
+import { adminMeSchema, auditListSchema, auditQuerySchema, staffAddRequestSchema, staffListSchema, staffMemberSchema, staffResendRequestSchema } from '@contract/api/staff';
+import { createMiddleware } from 'hono/factory';
 import { answer } from '../answer.js';
+import { DomainError } from '../domain-error.js';
+import { actorName, listAudit } from '../services/audit.js';
+import { addStaff, listStaff, resendStaffCode, staffOfToken } from '../services/staff.js';
 import type { AppEnv } from '../app.js';
 import { ApiError, validate } from '../http-errors.js';
 import { readOutbox } from '../services/mail.js';
@@ -26,34 +31,63 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** The owner's routes (the shop CLI): bearer token from DATA_DIR, never handed to shoppers. */
+/**
+ * The back office's routes: the CLI calls them with the admin token kept in DATA_DIR (acting as the
+ * owner), the back office with the signed-in staff member's own session token, so roles are enforced
+ * here. Never handed to shoppers.
+ */
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
-    const token = c.var.deps.config.adminToken;
-    if (!token) throw new ApiError(404, 'Not Found');
-    const header = c.req.header('Authorization') ?? '';
-    const given = /^Bearer (.+)$/i.exec(header)?.[1];
-    if (!given || !sameToken(given, token)) {
-      c.header('WWW-Authenticate', 'Bearer');
-      throw new ApiError(401, 'Not authenticated');
+    const given = /^Bearer (.+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+    const { adminToken } = c.var.deps.config;
+    if (given && adminToken && sameToken(given, adminToken)) c.set('actor', { kind: 'cli', role: 'owner' });
+    else {
+      const staff = given ? await staffOfToken(c.var.deps.db, c.var.deps.clock.now(), given) : undefined;
+      if (!staff) {
+        c.header('WWW-Authenticate', 'Bearer');
+        throw new ApiError(401, 'Not authenticated');
+      }
+      c.set('actor', { kind: 'staff', id: staff.id, email: staff.email, role: staff.role });
     }
     c.header('Cache-Control', 'no-store');
     await next();
   });
 
+  /** What only an owner may do (staff management, the outbox). */
+  const ownerOnly = createMiddleware<AppEnv>(async (c, next) => {
+    if (c.var.actor.role !== 'owner') throw new DomainError('forbidden', 'Only an owner may do this');
+    await next();
+  });
+
+  app.get('/me', (c) => answer(c, adminMeSchema, { actor: actorName(c.var.actor), role: c.var.actor.role }));
+
+  app.get('/staff', ownerOnly, async (c) => answer(c, staffListSchema, await listStaff(c.var.deps.db)));
+
+  app.post('/staff', ownerOnly, validate('json', staffAddRequestSchema), async (c) => {
+    const { email, role } = c.req.valid('json');
+    return answer(c, staffMemberSchema, await addStaff(c.var.deps, c.var.auth.codes, c.var.actor, email, role), 201);
+  });
+
+  app.post('/staff/resend-code', ownerOnly, validate('json', staffResendRequestSchema), async (c) => {
+    await resendStaffCode(c.var.deps, c.var.auth.codes, c.req.valid('json').email);
+    return c.body(null, 204);
+  });
+
+  app.get('/audit', validate('query', auditQuerySchema), async (c) => answer(c, auditListSchema, await listAudit(c.var.deps.db, c.req.valid('query'))));
+
   app.get('/stock', async (c) => answer(c, stockListSchema, await listStock(c.var.deps.db)));
 
   app.post('/restock', validate('json', restockRequestSchema), async (c) => {
     const { sku, quantity } = c.req.valid('json');
-    return answer(c, restockAnswerSchema, await restockVariant(c.var.deps, sku, quantity));
+    return answer(c, restockAnswerSchema, await restockVariant(c.var.deps, sku, quantity, c.var.actor));
   });
 
   app.get('/orders', async (c) => answer(c, orderListSchema, await listOrders(c.var.deps.db)));
 
   // The outbox, for the owner: how a sign-in code is read when mail is not sent by SMTP and the public mailbox is off.
-  app.get('/mail', validate('query', outboxQuerySchema), async (c) => {
+  app.get('/mail', ownerOnly, validate('query', outboxQuerySchema), async (c) => {
     if (c.var.deps.mail.transport !== 'outbox') throw new ApiError(404, 'Mail is delivered by SMTP; there is no outbox to read');
     return answer(c, outboxSchema, await readOutbox(c.var.deps.db, c.req.valid('query').to || undefined));
   });
@@ -67,12 +101,12 @@ export function adminRoutes() {
     validate('json', shipRequestSchema),
     async (c) => {
       const { order, carrier, tracking } = c.req.valid('json');
-      return answer(c, shipAnswerSchema, await shipOrder(c.var.deps, order, carrier, tracking));
+      return answer(c, shipAnswerSchema, await shipOrder(c.var.deps, order, carrier, tracking, c.var.actor));
     },
   );
 
   app.post('/orders/deliver', validate('json', deliverRequestSchema), async (c) =>
-    answer(c, deliverAnswerSchema, await deliverOrder(c.var.deps, c.req.valid('json').order)),
+    answer(c, deliverAnswerSchema, await deliverOrder(c.var.deps, c.req.valid('json').order, c.var.actor)),
   );
 
   return app;

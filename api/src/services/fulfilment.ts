@@ -8,6 +8,7 @@ import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { orderNumber } from '@contract/order-number';
+import { recordAudit, type Actor } from './audit.js';
 import { renderEmail } from './mail-templates.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
 
@@ -47,18 +48,30 @@ export async function listOrders(db: Db): Promise<OrderRow[]> {
   }));
 }
 
-type OrderDeps = Pick<AppDeps, 'db' | 'mail' | 'log'>;
+type OrderDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock'>;
 
 /** Processing → Shipped, with the carrier and tracking number; the buyer gets an email with the tracking link. */
-export async function shipOrder(deps: OrderDeps, reference: string, carrier: string, trackingNumber: string) {
+export async function shipOrder(deps: OrderDeps, reference: string, carrier: string, trackingNumber: string, actor: Actor) {
   const order = await findOrder(deps.db, reference);
-  const updated = await deps.db
-    .updateTable('purchases')
-    .set({ status: 'Shipped', carrier, tracking_number: trackingNumber })
-    .where('id', '=', order.id)
-    .where(sql<string>`lower(status)`, '=', 'processing')
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const shipped = await trx
+      .updateTable('purchases')
+      .set({ status: 'Shipped', carrier, tracking_number: trackingNumber })
+      .where('id', '=', order.id)
+      .where(sql<string>`lower(status)`, '=', 'processing')
+      .returningAll()
+      .executeTakeFirst();
+    if (shipped) {
+      await recordAudit(trx, deps.clock.now(), actor, {
+        action: 'order.ship',
+        subject_type: 'order',
+        subject_id: order.id,
+        before: { status: order.status },
+        after: { status: shipped.status, carrier, tracking_number: trackingNumber },
+      });
+    }
+    return shipped;
+  });
   if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`);
   const number = orderNumber(updated.id, updated.created_at);
   const link = trackingUrl(carrier, trackingNumber);
@@ -83,15 +96,21 @@ export async function orderDetail(db: Db, reference: string) {
 }
 
 /** Shipped → Delivered. */
-export async function deliverOrder(deps: OrderDeps, reference: string) {
+export async function deliverOrder(deps: OrderDeps, reference: string, actor: Actor) {
   const order = await findOrder(deps.db, reference);
-  const updated = await deps.db
-    .updateTable('purchases')
-    .set({ status: 'Delivered' })
-    .where('id', '=', order.id)
-    .where(sql<string>`lower(status)`, '=', 'shipped')
-    .returning(['id', 'created_at', 'status', 'email'])
-    .executeTakeFirst();
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const delivered = await trx
+      .updateTable('purchases')
+      .set({ status: 'Delivered' })
+      .where('id', '=', order.id)
+      .where(sql<string>`lower(status)`, '=', 'shipped')
+      .returning(['id', 'created_at', 'status', 'email'])
+      .executeTakeFirst();
+    if (delivered) {
+      await recordAudit(trx, deps.clock.now(), actor, { action: 'order.deliver', subject_type: 'order', subject_id: order.id, before: { status: order.status }, after: { status: delivered.status } });
+    }
+    return delivered;
+  });
   if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`);
   const number = orderNumber(updated.id, updated.created_at);
   try {

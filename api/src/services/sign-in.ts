@@ -1,16 +1,12 @@
-import { sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { GUEST_SESSION_TTL_MS, LOCK_AFTER_FAILURES, LOCK_DURATION_MS } from '../auth/rules.js';
+import { clearFailures, countFailure, lockedFor, unlockedAt } from '../auth/lockout.js';
+import { GUEST_SESSION_TTL_MS, LOCK_DURATION_MS } from '../auth/rules.js';
 import { findUserByEmail, type UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 
 const accountExists = () => new DomainError('already_exists', 'An account with this email already exists');
 
-function lockedFor(until: Date, now: Date): DomainError {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return new DomainError('account_locked', `Account locked due to multiple failed attempts. Try again in ${minutes} minutes.`);
-}
 
 /** Refuses an email that already has an account with a password. */
 export async function ensureNoAccount(db: Db, email: string): Promise<UserRow | undefined> {
@@ -70,22 +66,11 @@ export async function startGuestSession(db: Db, now: Date, existing: UserRow | u
 export async function passwordSignIn(db: Db, now: Date, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   if (user?.locked_until && user.locked_until > now) throw lockedFor(user.locked_until, now);
-  const unlocked = sql<boolean>`(locked_until is null or locked_until <= ${now})`;
+  const unlocked = unlockedAt(now);
 
   if (!user || !(await verifyPassword(user.password_hash ?? null, password))) {
     if (user?.password_hash) {
-      const lockUntil = new Date(now.getTime() + LOCK_DURATION_MS);
-      const reachesLock = sql<boolean>`failed_login_count + 1 >= ${LOCK_AFTER_FAILURES}`;
-      const counted = await db
-        .updateTable('users')
-        .set({
-          failed_login_count: sql<number>`case when ${reachesLock} then 0 else failed_login_count + 1 end`,
-          locked_until: sql<Date | null>`case when ${reachesLock} then ${lockUntil} else locked_until end`,
-        })
-        .where('id', '=', user.id)
-        .where(unlocked)
-        .returning(['locked_until'])
-        .executeTakeFirst();
+      const counted = await db.updateTable('users').set(countFailure(now)).where('id', '=', user.id).where(unlocked).returning(['locked_until']).executeTakeFirst();
       const lock = counted ? counted.locked_until : await lockOf(db, user.id);
       if (lock && lock > now) throw lockedFor(lock, now);
     }
@@ -93,7 +78,7 @@ export async function passwordSignIn(db: Db, now: Date, email: string, password:
   }
   const signedIn = await db
     .updateTable('users')
-    .set({ failed_login_count: 0, locked_until: null })
+    .set(clearFailures())
     .where('id', '=', user.id)
     .where(unlocked)
     .returningAll()
@@ -111,7 +96,7 @@ async function lockOf(db: Db, userId: string): Promise<Date | null> {
 export async function setPassword(db: Db, now: Date, userId: string, password: string): Promise<void> {
   await db
     .updateTable('users')
-    .set({ password_hash: await hashPassword(password), failed_login_count: 0, locked_until: null, updated_at: now })
+    .set({ password_hash: await hashPassword(password), ...clearFailures(), updated_at: now })
     .where('id', '=', userId)
     .execute();
 }

@@ -3,6 +3,7 @@ import type { restockAnswerSchema, stockListSchema } from '@contract/api/admin';
 import type { AppConfig, AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
+import { recordAudit, type Actor } from './audit.js';
 import { renderEmail } from './mail-templates.js';
 
 export type StockRow = z.infer<typeof stockListSchema>[number];
@@ -32,7 +33,7 @@ type RestockDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'log' | 'onCatalogueC
  * Adds `quantity` to a variant's stock. When the stock goes from 0 to above 0, every pending wishlist
  * entry for the variant or its product gets one back-in-stock email and is marked notified.
  */
-export async function restockVariant(deps: RestockDeps, sku: string, quantity: number): Promise<RestockResult> {
+export async function restockVariant(deps: RestockDeps, sku: string, quantity: number, actor: Actor): Promise<RestockResult> {
   if (!Number.isInteger(quantity) || quantity < 1) throw new DomainError('invalid_request', 'Quantity must be a whole number above 0');
   const { db, clock } = deps;
 
@@ -51,6 +52,13 @@ export async function restockVariant(deps: RestockDeps, sku: string, quantity: n
       .returning('stock_quantity')
       .executeTakeFirstOrThrow();
     const product = await trx.selectFrom('products').select('name').where('id', '=', variant.product_id).executeTakeFirstOrThrow();
+    await recordAudit(trx, clock.now(), actor, {
+      action: 'stock.restock',
+      subject_type: 'variant',
+      subject_id: sku,
+      before: { stock_quantity: variant.stock_quantity },
+      after: { stock_quantity: updated.stock_quantity },
+    });
     const backInStock = variant.stock_quantity === 0 && updated.stock_quantity > 0;
     // Claimed inside the transaction, so two restocks at once never email the same entry twice.
     const claimed = backInStock

@@ -1,0 +1,35 @@
+import type { FieldMetadata } from '@conform-to/react';
+import type { ReactNode } from 'react';
+
+/** A labelled back-office field with its error under it, tied to the input for screen readers. */
+export function AdminField({ field, label, hint, children }: { field: FieldMetadata<string>; label: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      {hint ? (
+        <p className="field__hint" id={`${field.id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      <p id={field.errorId} className="field__error" aria-live="polite">
+        {field.errors?.[0]}
+      </p>
+    </div>
+  );
+}
+
+/** What an input needs to say it is invalid and where its error is. */
+export function invalidProps(field: FieldMetadata<string>, options: { hint?: boolean } = {}) {
+  const describedBy = [options.hint ? `${field.id}-hint` : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(' ');
+  return { 'aria-invalid': field.errors?.length ? true : undefined, 'aria-describedby': describedBy || undefined };
+}
+
+/** The message of a whole form (the API refused it), announced when it appears. */
+export function FormError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p className="notice notice--error" role="alert" id={id}>
+      {error}
+    </p>
+  ) : null;
+}

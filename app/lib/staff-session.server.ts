@@ -1,0 +1,102 @@
+import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
+import { adminMeSchema, type StaffRole } from '@contract/api/staff';
+import { ApiRequestError, createApiClient, type ApiClient } from './api.server';
+import { shopperAddress } from './client-address.server';
+import { getEnv } from './env.server';
+import { isHttps } from './session.server';
+import { safeRedirectPath } from './safe-redirect';
+
+/**
+ * The back office's own session, apart from the shopper's: its own cookie, sent only to /admin, never
+ * on a request from another site (SameSite=Strict), and ending with the API session it holds (8 hours,
+ * or at sign-out). The API decides what the member may do; this only carries their token.
+ */
+export interface StaffSessionData {
+  token: string;
+  email: string;
+  role: StaffRole;
+  /** When the API's session ends (ms since epoch): the cookie ends with it. */
+  expiresAt: number;
+}
+
+export interface StaffFlash {
+  notice: string;
+}
+
+export type StaffSession = Session<StaffSessionData, StaffFlash>;
+
+export const STAFF_COOKIE = '__staff';
+
+const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<StaffSessionData, StaffFlash>>>();
+
+function storageFor(request: Request) {
+  const { SESSION_SECRET } = getEnv();
+  const secure = isHttps(request);
+  const key = `${secure}:${SESSION_SECRET}`;
+  let storage = storages.get(key);
+  if (!storage) {
+    storage = createCookieSessionStorage<StaffSessionData, StaffFlash>({
+      cookie: { name: STAFF_COOKIE, httpOnly: true, sameSite: 'strict', secure, path: '/admin', secrets: [SESSION_SECRET] },
+    });
+    storages.set(key, storage);
+  }
+  return storage;
+}
+
+export function getStaffSession(request: Request): Promise<StaffSession> {
+  return storageFor(request).getSession(request.headers.get('Cookie'));
+}
+
+/** Set-Cookie for the back-office session, ending when the API's session does. */
+export function commitStaffSession(request: Request, session: StaffSession): Promise<string> {
+  const expiresAt = session.get('expiresAt');
+  const maxAge = expiresAt ? Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)) : undefined;
+  return storageFor(request).commitSession(session, maxAge === undefined ? undefined : { maxAge });
+}
+
+export function destroyStaffSession(request: Request, session: StaffSession): Promise<string> {
+  return storageFor(request).destroySession(session);
+}
+
+/** A client of the API's back-office routes, acting with the member's own token (or none, to sign in). */
+export function staffApi(request: Request, token?: string): ApiClient {
+  const env = getEnv();
+  return createApiClient({
+    baseUrl: env.API_URL,
+    timeoutMs: env.API_TIMEOUT_MS,
+    forwardedFor: shopperAddress(request),
+    auth: token ? { token: () => token, refresh: async () => null } : undefined,
+  });
+}
+
+/** Where the sign-in page sends someone who was on `path` (a back-office page only). */
+export function adminLoginPath(path: string): string {
+  const back = safeRedirectPath(path, '/admin');
+  return back === '/admin' || !back.startsWith('/admin/') ? '/admin/login' : `/admin/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+export interface SignedInStaff {
+  email: string;
+  role: StaffRole;
+  api: ApiClient;
+}
+
+/**
+ * The signed-in member for a back-office page. Without a session, or once the API no longer knows it
+ * (signed out elsewhere, expired, password changed), the page sends them to sign in.
+ */
+export async function requireStaff(request: Request): Promise<SignedInStaff> {
+  const session = await getStaffSession(request);
+  const url = new URL(request.url);
+  const token = session.get('token');
+  const toLogin = async () => redirect(adminLoginPath(url.pathname + url.search), { headers: { 'Set-Cookie': await destroyStaffSession(request, session) } });
+  if (!token) throw await toLogin();
+  const api = staffApi(request, token);
+  try {
+    const me = await api.request('GET', 'admin/me', adminMeSchema);
+    return { email: me.actor, role: me.role, api };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) throw await toLogin();
+    throw error;
+  }
+}

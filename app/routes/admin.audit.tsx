@@ -1,0 +1,67 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { auditListSchema, type AuditEntry } from '@contract/api/staff';
+import { ADMIN_HEADERS } from '~/lib/admin.server';
+import { pageTitle } from '~/lib/page-title';
+import { requireStaff } from '~/lib/staff-session.server';
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Audit log') }, { name: 'robots', content: 'noindex' }];
+
+const SHOWN = 200;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const entries = await staff.api.request('GET', 'admin/audit', auditListSchema, { query: { limit: SHOWN } });
+  return json({ entries }, { headers: ADMIN_HEADERS });
+}
+
+/** `{"stock_quantity": 3}` as `stock_quantity 3`: what changed, readable in a table cell. */
+function describe(values: AuditEntry['before']): string {
+  if (!values) return '–';
+  return Object.entries(values)
+    .map(([key, value]) => `${key.replace(/_/g, ' ')} ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(', ');
+}
+
+export default function AdminAudit() {
+  const { entries } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="audit-heading">
+      <h1 id="audit-heading">Audit log</h1>
+      <p>The newest {SHOWN} changes made in the back office or with the command line (shown as cli).</p>
+      {entries.length === 0 ? (
+        <p>No changes yet.</p>
+      ) : (
+        <table className="admin-table">
+          <caption className="visually-hidden">Changes, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When (UTC)</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">On</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry, index) => (
+              <tr key={`${entry.at}-${index}`}>
+                <td>
+                  <time dateTime={entry.at}>{entry.at.slice(0, 19).replace('T', ' ')}</time>
+                </td>
+                <td>{entry.actor}</td>
+                <td>{entry.action}</td>
+                <td>
+                  {entry.subject_type} {entry.subject_id}
+                </td>
+                <td>{describe(entry.before)}</td>
+                <td>{describe(entry.after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

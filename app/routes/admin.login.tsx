@@ -1,0 +1,151 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { staffSessionSchema } from '@contract/api/staff';
+import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { adminLoginSchema, adminSetPasswordSchema } from '~/forms/admin';
+import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin-messages';
+import { failureStatus } from '~/lib/api.server';
+import { readFormData } from '~/lib/form-data.server';
+import { pageTitle } from '~/lib/page-title';
+import { safeRedirectPath } from '~/lib/safe-redirect';
+import { commitStaffSession, getStaffSession, staffApi } from '~/lib/staff-session.server';
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Back office sign-in') }, { name: 'robots', content: 'noindex' }];
+
+/** Notices a redirect to this page may carry (`?done=`). */
+const DONE = { 'password-set': ADMIN_MESSAGES.passwordSet, 'signed-out': ADMIN_MESSAGES.signedOut, 'session-ended': ADMIN_MESSAGES.sessionEnded } as const;
+
+/** Only back-office pages are returned to after signing in. */
+function backTo(value: unknown): string {
+  const path = safeRedirectPath(value, '/admin');
+  return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin?') ? path : '/admin';
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const session = await getStaffSession(request);
+  if (session.get('token')) throw redirect(backTo(url.searchParams.get('redirectTo')), { headers: ADMIN_HEADERS });
+  const done = url.searchParams.get('done');
+  return json(
+    {
+      step: url.searchParams.get('step') === 'code' ? ('code' as const) : ('login' as const),
+      email: url.searchParams.get('email')?.slice(0, 254) ?? '',
+      redirectTo: url.searchParams.get('redirectTo') ?? '',
+      notice: done && done in DONE ? DONE[done as keyof typeof DONE] : null,
+    },
+    { headers: ADMIN_HEADERS },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
+  const intent = formData.get('intent');
+  if (intent === 'set-password') {
+    const submission = parseWithZod(formData, { schema: adminSetPasswordSchema });
+    if (submission.status !== 'success') return json({ intent, result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 });
+    const { email, code, password } = submission.value;
+    try {
+      await staffApi(request).raw('POST', 'staff/set-password', { body: { email, code, password } });
+    } catch (error) {
+      return json({ intent, result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password', 'confirm'] }) }, { status: failureStatus(error) });
+    }
+    return redirect(`/admin/login?done=password-set&email=${encodeURIComponent(email)}`, { status: 303 });
+  }
+
+  const submission = parseWithZod(formData, { schema: adminLoginSchema });
+  if (submission.status !== 'success') return json({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  const { email, password, redirectTo } = submission.value;
+  let session;
+  try {
+    session = await staffApi(request).request('POST', 'staff/login', staffSessionSchema, { body: { email, password } });
+  } catch (error) {
+    return json({ intent: 'login', result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password'] }) }, { status: failureStatus(error) });
+  }
+  const staffSession = await getStaffSession(request);
+  staffSession.set('token', session.token);
+  staffSession.set('email', session.staff.email);
+  staffSession.set('role', session.staff.role);
+  staffSession.set('expiresAt', Date.parse(session.expires_at));
+  return redirect(backTo(redirectTo), { status: 303, headers: { 'Set-Cookie': await commitStaffSession(request, staffSession) } });
+}
+
+function LoginForm({ email, redirectTo, notice }: { email: string; redirectTo: string; notice: string | null }) {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: 'admin-login',
+    lastResult: actionData?.intent === 'login' ? actionData.result : undefined,
+    constraint: getZodConstraint(adminLoginSchema),
+    defaultValue: { email, redirectTo },
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="admin-login-heading">
+      <h1 id="admin-login-heading">Sign in to the back office</h1>
+      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <FormError id={form.errorId} error={form.errors?.[0]} />
+      <input type="hidden" name="intent" value="login" />
+      <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
+      <AdminField field={fields.email} label="Email">
+        <input {...getInputProps(fields.email, { type: 'email' })} {...invalidProps(fields.email)} autoComplete="username" />
+      </AdminField>
+      <AdminField field={fields.password} label="Password">
+        <input {...getInputProps(fields.password, { type: 'password' })} {...invalidProps(fields.password)} autoComplete="current-password" />
+      </AdminField>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Signing in...' : 'Sign in'}
+      </button>
+      <p>
+        <Link to={`/admin/login?step=code${email ? `&email=${encodeURIComponent(email)}` : ''}`}>First time here, or forgot your password? Use the code from your email</Link>
+      </p>
+    </Form>
+  );
+}
+
+function SetPasswordForm({ email }: { email: string }) {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: 'admin-set-password',
+    lastResult: actionData?.intent === 'set-password' ? actionData.result : undefined,
+    constraint: getZodConstraint(adminSetPasswordSchema),
+    defaultValue: { email },
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminSetPasswordSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="admin-code-heading">
+      <h1 id="admin-code-heading">Choose your back-office password</h1>
+      <p>Enter the 6-digit code the shop mailed you when you were added (or when the owner sent a new one), and your new password.</p>
+      <FormError id={form.errorId} error={form.errors?.[0]} />
+      <input type="hidden" name="intent" value="set-password" />
+      <AdminField field={fields.email} label="Email">
+        <input {...getInputProps(fields.email, { type: 'email' })} {...invalidProps(fields.email)} autoComplete="username" />
+      </AdminField>
+      <AdminField field={fields.code} label="Code from your email">
+        <input {...getInputProps(fields.code, { type: 'text' })} {...invalidProps(fields.code)} inputMode="numeric" autoComplete="one-time-code" />
+      </AdminField>
+      <AdminField field={fields.password} label="New password" hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
+        <input {...getInputProps(fields.password, { type: 'password' })} {...invalidProps(fields.password, { hint: true })} autoComplete="new-password" />
+      </AdminField>
+      <AdminField field={fields.confirm} label="Confirm new password">
+        <input {...getInputProps(fields.confirm, { type: 'password' })} {...invalidProps(fields.confirm)} autoComplete="new-password" />
+      </AdminField>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Saving...' : 'Set password'}
+      </button>
+      <p>
+        <Link to="/admin/login">Back to sign-in</Link>
+      </p>
+    </Form>
+  );
+}
+
+export default function AdminLogin() {
+  const { step, email, redirectTo, notice } = useLoaderData<typeof loader>();
+  return <section className="admin-login">{step === 'code' ? <SetPasswordForm email={email} /> : <LoginForm email={email} redirectTo={redirectTo} notice={notice} />}</section>;
+}

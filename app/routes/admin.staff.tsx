@@ -1,0 +1,145 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { staffListSchema, staffMemberSchema } from '@contract/api/staff';
+import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { staffAddSchema, staffResendSchema } from '~/forms/admin';
+import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin-messages';
+import { failureStatus } from '~/lib/api.server';
+import { readFormData } from '~/lib/form-data.server';
+import { pageTitle } from '~/lib/page-title';
+import { commitStaffSession, getStaffSession, requireStaff } from '~/lib/staff-session.server';
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Staff') }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  if (staff.role !== 'owner') return json({ forbidden: true as const, members: [], notice: null }, { status: 403, headers: ADMIN_HEADERS });
+  const members = await staff.api.request('GET', 'admin/staff', staffListSchema);
+  const session = await getStaffSession(request);
+  const notice = session.get('notice') ?? null;
+  return json(
+    { forbidden: false as const, members, notice },
+    { headers: { ...ADMIN_HEADERS, ...(notice ? { 'Set-Cookie': await commitStaffSession(request, session) } : {}) } },
+  );
+}
+
+/** Post/Redirect/Get with the sentence the next page shows. */
+async function backWithNotice(request: Request, notice: string) {
+  const session = await getStaffSession(request);
+  session.flash('notice', notice);
+  return redirect('/admin/staff', { status: 303, headers: { 'Set-Cookie': await commitStaffSession(request, session) } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request);
+  const formData = await readFormData(request);
+  if (formData.get('intent') === 'resend') {
+    const submission = parseWithZod(formData, { schema: staffResendSchema });
+    if (submission.status !== 'success') return json({ intent: 'resend' as const, result: submission.reply() }, { status: 400 });
+    try {
+      await staff.api.raw('POST', 'admin/staff/resend-code', { body: { email: submission.value.email } });
+    } catch (error) {
+      return json({ intent: 'resend' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
+    }
+    return backWithNotice(request, ADMIN_MESSAGES.codeResent(submission.value.email));
+  }
+  const submission = parseWithZod(formData, { schema: staffAddSchema });
+  if (submission.status !== 'success') return json({ intent: 'add' as const, result: submission.reply() }, { status: 400 });
+  try {
+    const member = await staff.api.request('POST', 'admin/staff', staffMemberSchema, { body: { email: submission.value.email, role: submission.value.role } });
+    return backWithNotice(request, ADMIN_MESSAGES.staffAdded(member.email, member.role));
+  } catch (error) {
+    return json({ intent: 'add' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
+  }
+}
+
+function AddStaffForm() {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().formData?.get('intent') === 'add';
+  const [form, fields] = useForm({
+    id: 'staff-add',
+    lastResult: actionData?.intent === 'add' ? actionData.result : undefined,
+    constraint: getZodConstraint(staffAddSchema),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffAddSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="staff-add-heading">
+      <h2 id="staff-add-heading">Add someone</h2>
+      <p>They get an email with a code to choose their password, valid for 10 minutes.</p>
+      <FormError id={form.errorId} error={form.errors?.[0]} />
+      <input type="hidden" name="intent" value="add" />
+      <AdminField field={fields.email} label="Email">
+        <input {...getInputProps(fields.email, { type: 'email' })} {...invalidProps(fields.email)} autoComplete="off" />
+      </AdminField>
+      <AdminField field={fields.role} label="Role">
+        <select {...getSelectProps(fields.role)} {...invalidProps(fields.role)}>
+          <option value="">Choose a role</option>
+          <option value="staff">Staff: orders, fulfilment, notes, stock</option>
+          <option value="owner">Owner: everything, including refunds, prices and staff</option>
+        </select>
+      </AdminField>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Adding...' : 'Add to the staff'}
+      </button>
+    </Form>
+  );
+}
+
+export default function AdminStaff() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (data.forbidden) {
+    return (
+      <section aria-labelledby="staff-heading">
+        <h1 id="staff-heading">Staff</h1>
+        <p role="alert">{ADMIN_MESSAGES.ownerOnly}</p>
+      </section>
+    );
+  }
+  const resendError = actionData?.intent === 'resend' ? actionData.result.error?.[''] : undefined;
+  return (
+    <section aria-labelledby="staff-heading">
+      <h1 id="staff-heading">Staff</h1>
+      <div role="status">{data.notice ? <p className="notice notice--success">{data.notice}</p> : null}</div>
+      <FormError id="staff-resend-error" error={resendError?.[0]} />
+      <table className="admin-table">
+        <caption className="visually-hidden">Everyone who may sign in to the back office</caption>
+        <thead>
+          <tr>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Password</th>
+            <th scope="col">Added</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.members.map((member) => (
+            <tr key={member.id}>
+              <td>{member.email}</td>
+              <td>{member.role}</td>
+              <td>{member.has_password ? 'Chosen' : 'Not chosen yet'}</td>
+              <td>{member.created_at.slice(0, 10)}</td>
+              <td>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="resend" />
+                  <input type="hidden" name="email" value={member.email} />
+                  <button type="submit" className="button button--ghost">
+                    Send a new code<span className="visually-hidden"> to {member.email}</span>
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <AddStaffForm />
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ActionFunction, LoaderFunction } from '@remix-run/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../../api/src/services/mail';
+import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { action as loginAction, loader as loginLoader } from './admin.login';
+import { action as logoutAction } from './admin.logout';
+import { loader as overviewLoader } from './admin._index';
+import { action as staffAction, loader as staffLoader } from './admin.staff';
+
+/** The back office's loaders and actions as plain functions, against the real API. */
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+let api: Api;
+beforeAll(async () => {
+  api = await startTestApi();
+  process.env.API_URL = api.url;
+});
+afterAll(() => api.cleanup());
+
+const PASSWORD = 'Back-Office-2026';
+let counter = 0;
+const address = (label: string) => `${label}-${++counter}-${Date.now()}@brand.example`;
+
+async function member(role: 'owner' | 'staff'): Promise<string> {
+  const email = address(role);
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    api.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  expect((await post('/api/admin/staff', { email, role }, { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` })).status).toBe(201);
+  const code = /\d{6}/.exec((await readOutbox(api.database.db, email))[0].subject)![0];
+  expect((await post('/api/staff/set-password', { email, code, password: PASSWORD })).status).toBe(204);
+  return email;
+}
+
+/** The answer of a loader or action, returned or thrown (a redirect). */
+async function run(fn: LoaderFunction | ActionFunction, path: string, init: { form?: [string, string][]; cookie?: string } = {}): Promise<Response> {
+  const request = new Request(`http://shop.test${path}`, {
+    method: init.form ? 'POST' : 'GET',
+    body: init.form ? new URLSearchParams(init.form) : undefined,
+    headers: init.cookie ? { Cookie: init.cookie } : {},
+  });
+  try {
+    return (await fn({ request, params: {}, context: {} })) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function signIn(email: string, redirectTo = ''): Promise<{ response: Response; cookie: string }> {
+  const response = await run(loginAction, '/admin/login', { form: [['intent', 'login'], ['email', email], ['password', PASSWORD], ['redirectTo', redirectTo]] });
+  return { response, cookie: (response.headers.get('Set-Cookie') ?? '').split(';')[0] };
+}
+
+describe('back-office sign-in', () => {
+  it('sets its own cookie (HttpOnly, SameSite=Strict, Path=/admin, 8 hours) and goes where it was asked, inside the back office only', async () => {
+    const owner = await member('owner');
+    const { response } = await signIn(owner, '/admin/audit');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/admin/audit');
+    const cookie = response.headers.get('Set-Cookie')!;
+    expect(cookie).toMatch(/^__staff=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/admin(;|$)/);
+    expect(Number(/Max-Age=(\d+)/i.exec(cookie)![1])).toBeGreaterThan(8 * 3600 - 60);
+
+    for (const away of ['//evil.example/x', 'https://evil.example/', '/profile', '/administrator']) {
+      expect((await signIn(owner, away)).response.headers.get('Location'), away).toBe('/admin');
+    }
+  });
+
+  it('refuses a wrong password with the shop sentence and a duplicated field without a raw message', async () => {
+    const staff = await member('staff');
+    const wrong = await run(loginAction, '/admin/login', { form: [['intent', 'login'], ['email', staff], ['password', 'Wrong-Pass-1']] });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).result.error).toEqual({ '': ['Invalid email or password'] });
+    // Found by the action fuzzer: redirectTo sent twice answered "Expected string, received array".
+    const twice = await run(loginAction, '/admin/login', { form: [['intent', 'login'], ['email', staff], ['password', PASSWORD], ['redirectTo', '/admin'], ['redirectTo', '/x']] });
+    expect(twice.status).toBe(303);
+    expect(twice.headers.get('Location')).toBe('/admin');
+  });
+
+  it('sends a visitor without a session, or with an ended one, to sign in and back', async () => {
+    const noSession = await run(overviewLoader, '/admin/staff');
+    expect(noSession.status).toBe(302);
+    expect(noSession.headers.get('Location')).toBe('/admin/login?redirectTo=%2Fadmin%2Fstaff');
+
+    const owner = await member('owner');
+    const { cookie } = await signIn(owner);
+    expect((await run(overviewLoader, '/admin', { cookie })).status).toBe(200);
+    const out = await run(logoutAction, '/admin/logout', { form: [], cookie });
+    expect(out.headers.get('Location')).toBe('/admin/login?done=signed-out');
+    // The old cookie, replayed after sign-out, opens nothing: the API ended the session.
+    const replayed = await run(overviewLoader, '/admin', { cookie });
+    expect(replayed.headers.get('Location')).toBe('/admin/login');
+    // The sign-in page leads a signed-in member on.
+    const again = await signIn(owner);
+    expect((await run(loginLoader, '/admin/login?redirectTo=%2Fadmin%2Faudit', { cookie: again.cookie })).headers.get('Location')).toBe('/admin/audit');
+  });
+
+  it('lets an owner add staff; a member of staff is refused the page and the action by the API', async () => {
+    const owner = await member('owner');
+    const { cookie } = await signIn(owner);
+    const helper = address('helper');
+    const added = await run(staffAction, '/admin/staff', { form: [['intent', 'add'], ['email', helper], ['role', 'staff']], cookie });
+    expect(added.status).toBe(303);
+    const page = await run(staffLoader, '/admin/staff', { cookie: added.headers.get('Set-Cookie')!.split(';')[0] });
+    const data = await page.json();
+    expect(data.notice).toBe(`${helper} was added as staff. They have been mailed a code to choose a password.`);
+    expect(data.members.map((m: { email: string }) => m.email)).toContain(helper);
+
+    const staff = await member('staff');
+    const staffCookie = (await signIn(staff)).cookie;
+    expect((await run(staffLoader, '/admin/staff', { cookie: staffCookie })).status).toBe(403);
+    const refused = await run(staffAction, '/admin/staff', { form: [['intent', 'add'], ['email', address('sneaky')], ['role', 'owner']], cookie: staffCookie });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).result.error).toEqual({ '': ['Only an owner may do this'] });
+  });
+});

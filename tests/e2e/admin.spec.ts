@@ -1,0 +1,155 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
+import { apiUrl } from '../support/e2e';
+import { EDGE } from '../support/e2e-edge';
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
+import { hasJavaScript, mailboxOf, shopCli, uniqueEmail } from '../support/e2e-shop';
+
+const PASSWORD = 'Back-Office-2026';
+
+async function mailedCode(email: string): Promise<string> {
+  await expect.poll(async () => (await mailboxOf(email)).length).toBeGreaterThan(0);
+  const [newest] = await mailboxOf(email);
+  return /\b(\d{6})\b/.exec(newest.subject)![1];
+}
+
+/** A member added with the CLI who has chosen their password through the API (the set-password page has its own test). */
+async function memberWithPassword(info: TestInfo, role: 'owner' | 'staff'): Promise<string> {
+  const email = uniqueEmail(info, `admin-${role}`);
+  shopCli('staff', 'add', email, '--role', role);
+  const res = await fetch(`${apiUrl}/api/staff/set-password`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, code: await mailedCode(email), password: PASSWORD }),
+  });
+  expect(res.status).toBe(204);
+  return email;
+}
+
+/** Axe on the page as it is; without JavaScript, on the same page drawn without its scripts, with the back-office cookie. */
+async function expectAccessible(page: Page, info: TestInfo) {
+  if (hasJavaScript(info)) return expectNoSeriousA11yViolations(page);
+  const cookies = await page.context().cookies();
+  const url = new URL(page.url());
+  await expectNoSeriousA11yViolationsWithoutScripts(page.context().browser()!, info.project.use.baseURL!, url.pathname + url.search, (context) =>
+    context.addCookies(cookies),
+  );
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('back office', () => {
+  test('the first owner, added with the CLI, chooses a password with the mailed code, signs in, adds staff and signs out', async ({ page }, info) => {
+    test.slow();
+    const owner = uniqueEmail(info, 'first-owner');
+    shopCli('staff', 'add', owner, '--role', 'owner');
+    const [mail] = await mailboxOf(owner);
+    const link = /https?:\/\/\S+\/admin\/login\?email=\S+/.exec(mail.text)![0];
+    expect(new URL(link).searchParams.get('email')).toBe(owner);
+
+    await page.goto(`/admin/login?step=code&email=${encodeURIComponent(owner)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose your back-office password' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true })).toHaveCount(0);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(owner);
+    await expectAccessible(page, info);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByText('Verification code is required')).toBeVisible();
+    await page.getByLabel('Code from your email').fill(await mailedCode(owner));
+    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm new password').fill('Something-Else-1');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm new password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+
+    await expect(page.getByText('Your password is set. Sign in with it now.')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login\?done=password-set/);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(owner);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Back office', exact: true })).toBeVisible();
+    await expect(page.getByText(`Signed in as ${owner}, an owner.`)).toBeVisible();
+    await expectAccessible(page, info);
+
+    await page.getByRole('navigation', { name: 'Back office', exact: true }).getByRole('link', { name: 'Staff' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`${owner} owner Chosen`) })).toBeVisible();
+    await page.getByRole('button', { name: 'Add to the staff' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Choose a role: owner or staff')).toBeVisible();
+    const helper = uniqueEmail(info, 'helper');
+    await page.getByLabel('Email', { exact: true }).fill(helper);
+    await page.getByLabel('Role').selectOption('staff');
+    await page.getByRole('button', { name: 'Add to the staff' }).click();
+    await expect(page.getByText(`${helper} was added as staff. They have been mailed a code to choose a password.`)).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`${helper} staff Not chosen yet`) })).toBeVisible();
+    expect((await mailboxOf(helper))[0].subject).toMatch(/^Your FILO back office code: \d{6}$/);
+    await expectAccessible(page, info);
+    // The same address again is refused, with the API's reason, and nothing changes.
+    await page.getByLabel('Email', { exact: true }).fill(helper);
+    await page.getByLabel('Role').selectOption('owner');
+    await page.getByRole('button', { name: 'Add to the staff' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: `${helper} is already on the staff` })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(helper) })).toHaveCount(1);
+
+    await page.getByRole('navigation', { name: 'Back office', exact: true }).getByRole('link', { name: 'Audit log' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`${owner} staff.add staff ${helper}`) })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`cli staff.add staff ${owner}`) })).toBeVisible();
+    await expectAccessible(page, info);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('You have signed out of the back office.')).toBeVisible();
+    await page.goto('/admin/staff');
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fstaff$/);
+  });
+
+  test('staff sign in to the page they asked for, see no Staff section and are refused it; a wrong password is refused', async ({ page }, info) => {
+    const staff = await memberWithPassword(info, 'staff');
+    await page.goto('/admin/audit');
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Faudit$/);
+    await expectAccessible(page, info);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await signIn(page, staff, 'Not-The-Password-1');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await signIn(page, staff);
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+
+    const nav = page.getByRole('navigation', { name: 'Back office', exact: true });
+    await expect(nav.getByRole('link', { name: 'Audit log' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+    const refused = await page.goto('/admin/staff');
+    expect(refused!.status()).toBe(403);
+    await expect(page.getByRole('alert')).toHaveText('Only an owner may manage staff.');
+    await expect(page.getByRole('table')).toHaveCount(0);
+  });
+
+  test('the back-office cookie is its own: HttpOnly, SameSite=Strict, sent only to /admin, and gone at sign-out', EDGE, async ({ page, context, baseURL }, info) => {
+    const owner = await memberWithPassword(info, 'owner');
+    await page.goto('/admin/login');
+    await signIn(page, owner);
+    await expect(page.getByRole('heading', { level: 1, name: 'Back office', exact: true })).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === '__staff')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
+    // It lasts as long as the API's session (8 hours), not for ever and not only for the browser session.
+    expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(7.9 * 3600_000);
+    expect(cookie.expires * 1000 - Date.now()).toBeLessThanOrEqual(8 * 3600_000);
+    // The shop itself does not see the back-office sign-in.
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile/);
+    // Signed in, the sign-in page leads on to the back office.
+    await page.goto('/admin/login');
+    await expect(page).toHaveURL(new RegExp(`^${baseURL}/admin$`));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/admin\/login\?done=signed-out$/);
+    expect((await context.cookies()).find((c) => c.name === '__staff')).toBeUndefined();
+  });
+});
