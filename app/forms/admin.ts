@@ -24,3 +24,23 @@ export const staffAddSchema = z.object({
 });
 
 export const staffResendSchema = z.object({ email: emailField });
+
+/** The carriers the tracking links know (contract/tracking.ts), as the back office offers them. */
+export const CARRIERS = ['GLS', 'BRT', 'DHL', 'Poste Italiane'] as const;
+
+export const shipOrderSchema = z.object({
+  carrier: z.enum(CARRIERS, { errorMap: () => ({ message: 'Choose the carrier' }) }),
+  tracking: z
+    .string(required('Enter the tracking number'))
+    .trim()
+    .min(1, 'Enter the tracking number')
+    .max(80, 'The tracking number is too long')
+    .regex(/^[A-Za-z0-9 -]+$/, 'Use only letters, digits, spaces and hyphens'),
+});
+
+/** The order list's search, from the address bar. */
+export const orderSearchSchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  status: z.enum(['Processing', 'Shipped', 'Delivered']).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});

@@ -86,7 +86,8 @@ export async function handleAuthAction(request: Request): Promise<Response> {
   };
   const needEmail = async () => go('email', {});
 
-  const handler = STEP_HANDLERS[intent];
+  // Own keys only: an intent like `__proto__` or `constructor` is no step (found by the action fuzzer).
+  const handler = Object.hasOwn(STEP_HANDLERS, intent) ? STEP_HANDLERS[intent] : undefined;
   if (!handler) return go(isAuthStep(intent) ? intent : 'email', flow);
   return handler({ formData, flow, context, intent, api, go, fail, parse, finishSignIn, needEmail });
 }

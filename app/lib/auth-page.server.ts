@@ -11,7 +11,7 @@ export async function authPageLoader(request: Request, context: Exclude<AuthCont
   const loaded = await loadAuthView(request, { context, defaultStep: 'email', successTo });
   const { view, session } = loaded;
   const reason = url.searchParams.get('reason') as GuardReason | null;
-  const guardMessage = reason && reason in GUARD_MESSAGES ? GUARD_MESSAGES[reason] : null;
+  const guardMessage = reason && Object.hasOwn(GUARD_MESSAGES, reason) ? GUARD_MESSAGES[reason as keyof typeof GUARD_MESSAGES] : null;
   const flash = session.get('flash') ?? null;
   const setCookie = flash ? await commitSession(request, session) : loaded.setCookie;
   const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };

@@ -26,6 +26,9 @@ export default function AdminOverview() {
         Signed in as <strong>{email}</strong>, {role === 'owner' ? 'an owner' : 'staff'}. Your role covers {ROLE_SCOPE[role]}
       </p>
       <ul className="admin-cards">
+        <li>
+          <Link to="/admin/orders">Orders</Link>: find an order, see what to pack and where it goes, mark it shipped or delivered.
+        </li>
         {role === 'owner' ? (
           <li>
             <Link to="/admin/staff">Staff</Link>: who may sign in here, and with which role.

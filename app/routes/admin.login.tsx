@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       step: url.searchParams.get('step') === 'code' ? ('code' as const) : ('login' as const),
       email: url.searchParams.get('email')?.slice(0, 254) ?? '',
       redirectTo: url.searchParams.get('redirectTo') ?? '',
-      notice: done && done in DONE ? DONE[done as keyof typeof DONE] : null,
+      notice: done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null,
     },
     { headers: ADMIN_HEADERS },
   );

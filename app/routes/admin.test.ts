@@ -6,6 +6,8 @@ import { action as loginAction, loader as loginLoader } from './admin.login';
 import { action as logoutAction } from './admin.logout';
 import { loader as overviewLoader } from './admin._index';
 import { action as staffAction, loader as staffLoader } from './admin.staff';
+import { action as orderAction, loader as orderLoader } from './admin.orders.$order';
+import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 
 /** The back office's loaders and actions as plain functions, against the real API. */
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -31,14 +33,18 @@ async function member(role: 'owner' | 'staff'): Promise<string> {
 }
 
 /** The answer of a loader or action, returned or thrown (a redirect). */
-async function run(fn: LoaderFunction | ActionFunction, path: string, init: { form?: [string, string][]; cookie?: string } = {}): Promise<Response> {
+function run(fn: LoaderFunction | ActionFunction, path: string, init: { form?: [string, string][]; cookie?: string } = {}): Promise<Response> {
+  return runWith(fn, path, {}, init);
+}
+
+async function runWith(fn: LoaderFunction | ActionFunction, path: string, params: Record<string, string>, init: { form?: [string, string][]; cookie?: string } = {}): Promise<Response> {
   const request = new Request(`http://shop.test${path}`, {
     method: init.form ? 'POST' : 'GET',
     body: init.form ? new URLSearchParams(init.form) : undefined,
     headers: init.cookie ? { Cookie: init.cookie } : {},
   });
   try {
-    return (await fn({ request, params: {}, context: {} })) as Response;
+    return (await fn({ request, params, context: {} })) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -114,5 +120,34 @@ describe('back-office sign-in', () => {
     const refused = await run(staffAction, '/admin/staff', { form: [['intent', 'add'], ['email', address('sneaky')], ['role', 'owner']], cookie: staffCookie });
     expect(refused.status).toBe(400);
     expect((await refused.json()).result.error).toEqual({ '': ['Only an owner may do this'] });
+  });
+});
+
+describe('back-office orders', () => {
+  it('ship checks the form, then ships once: a second post says the order is no longer Processing', async () => {
+    const stocked = await variants(api);
+    const someone = shopper(api);
+    await someone.register();
+    const purchaseId = await buyThroughCheckout(api, someone, [{ id: stocked[0].id }]);
+    const { cookie } = await signIn(await member('staff'));
+    const path = `/admin/orders/${purchaseId}`;
+    const params = { order: purchaseId };
+    const ship = (form: [string, string][]) =>
+      runWith(orderAction, path, params, { form: [['intent', 'ship'], ...form], cookie });
+
+    const invalid = await ship([['carrier', 'Pigeon'], ['tracking', '<b>']]);
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).result.error).toEqual({ carrier: ['Choose the carrier'], tracking: ['Use only letters, digits, spaces and hyphens'] });
+    const shipped = await ship([['carrier', 'BRT'], ['tracking', '0042']]);
+    expect(shipped.status).toBe(303);
+    const again = await ship([['carrier', 'BRT'], ['tracking', '0043']]);
+    expect(again.status).toBe(400);
+    expect((await again.json()).result.error[''][0]).toMatch(/^Order ORD-\S+ is Shipped, not Processing$/);
+    const detail = await (await runWith(orderLoader, path, params, { cookie: shipped.headers.get('Set-Cookie')!.split(';')[0] })).json();
+    expect(detail.order).toMatchObject({ status: 'Shipped', carrier: 'BRT', tracking_number: '0042' });
+    expect(detail.notice).toMatch(/is marked shipped with BRT/);
+    expect(detail.history).toEqual([expect.objectContaining({ action: 'order.ship', after: { status: 'Shipped', carrier: 'BRT', tracking_number: '0042' } })]);
+    const missing = await runWith(orderLoader, '/admin/orders/ORD-2020-01-01-DEADBEEF', { order: 'ORD-2020-01-01-DEADBEEF' }, { cookie });
+    expect(missing.status).toBe(404);
   });
 });

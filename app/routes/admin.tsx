@@ -34,6 +34,9 @@ export default function AdminLayout() {
                     Overview
                   </NavLink>
                 </li>
+                <li>
+                  <NavLink to="/admin/orders">Orders</NavLink>
+                </li>
                 {staff.role === 'owner' ? (
                   <li>
                     <NavLink to="/admin/staff">Staff</NavLink>

@@ -9,6 +9,7 @@ import { action as authAction } from './auth';
 import { action as cartAction } from './cart';
 import { action as contactAction } from './contact';
 import { action as cookieConsentAction } from './cookie-consent';
+import { loader as loginLoader } from './login';
 import { action as productAction } from './product.$productName';
 import { action as profileAction } from './profile';
 import { shopper } from '../../tests/support/shopper';
@@ -157,5 +158,21 @@ describe('open redirects', () => {
     const location = res.headers.get('Location')!;
     expect(location.startsWith('//')).toBe(false);
     expect(new URL(location, 'https://shop.test').origin).toBe('https://shop.test');
+  });
+});
+
+describe('names that are keys of every object', () => {
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('intent=%s is no sign-in step (it was a 500)', async (intent) => {
+    const res = await run(authAction, '/auth', form({ intent, email: 'ada@example.com', returnTo: '/register', context: 'register' }), {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toMatch(/^\/register\?auth=email$|^\/register$/);
+  });
+
+  it.each(['toString', '__proto__', 'constructor'])('/login?reason=%s shows no guard message', async (reason) => {
+    const res = (await loginLoader({ request: new Request(`http://shop.test/login?reason=${reason}`), params: {}, context: {} })) as Response;
+    expect(res.status).toBe(200);
+    expect((await res.json()).guardMessage).toBeNull();
   });
 });

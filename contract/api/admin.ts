@@ -37,6 +37,21 @@ export const orderListSchema = z.array(
   }),
 );
 
+/** The statuses an order moves through, as the back office filters them. */
+export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered'] as const;
+
+/**
+ * `GET admin/orders`: newest first. `q` finds an order by its number or id, the buyer's email, or an
+ * item's name; `limit` and `offset` page through them (the CLI asks for the newest 500).
+ */
+export const orderListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(500),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
 /** `GET admin/orders/:order`: one order as the owner packs it, with its buyer, items and delivery address. */
 export const orderDetailSchema = purchaseSuccessAnswerSchema.extend({ carrier: z.string().nullable(), tracking_number: z.string().nullable() });
 

@@ -2,6 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
 import { apiUrl } from '../support/e2e';
 import { EDGE } from '../support/e2e-edge';
+import { buy, registerAccount, roomyVariants, signInAs } from '../support/e2e-account';
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 import { hasJavaScript, mailboxOf, shopCli, uniqueEmail } from '../support/e2e-shop';
 
@@ -151,5 +152,65 @@ test.describe('back office', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/admin\/login\?done=signed-out$/);
     expect((await context.cookies()).find((c) => c.name === '__staff')).toBeUndefined();
+  });
+});
+
+test.describe('back office orders', () => {
+  test('a shopper buys; staff find the order, ship it and mark it delivered; the buyer is emailed and sees the tracking', async ({ page, browser }, info) => {
+    test.slow();
+    const baseURL = info.project.use.baseURL!;
+    const buyer = await registerAccount(uniqueEmail(info, 'admin-buyer'));
+    const [variant] = await roomyVariants('Tracer Tee');
+    const purchaseId = await buy(buyer, [variant], baseURL);
+    const staff = await memberWithPassword(info, 'staff');
+
+    await page.goto('/admin/orders');
+    await signIn(page, staff);
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await page.getByLabel('Order number, email or item').fill(buyer.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=${encodeURIComponent(buyer.email).replace(/\./g, '\\.')}`));
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('Processing');
+    await expectAccessible(page, info);
+    await rows.nth(1).getByRole('link').click();
+
+    await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-\d{4}-\d{2}-\d{2}-[0-9A-F]{8}$/ })).toBeVisible();
+    const orderNumber = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Order ', '');
+    expect(orderNumber.slice(-8).toLowerCase()).toBe(purchaseId.slice(0, 8));
+    await expect(page.getByRole('row', { name: new RegExp(`Tracer Tee .* ${variant.sku} 1`) })).toBeVisible();
+    await expect(page.locator('address')).toContainText('Via Po 1');
+    await expectAccessible(page, info);
+
+    await page.getByRole('button', { name: 'Mark shipped and email the buyer' }).click();
+    await expect(page.getByText('Choose the carrier', { exact: true }).last()).toBeVisible();
+    await expect(page.getByText('Enter the tracking number')).toBeVisible();
+    await page.getByLabel('Carrier').selectOption('GLS');
+    await page.getByLabel('Tracking number').fill('GLS 1234567');
+    await page.getByRole('button', { name: 'Mark shipped and email the buyer' }).click();
+    await expect(page.getByText(`Order ${orderNumber} is marked shipped with GLS. The buyer was emailed the tracking link.`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'GLS GLS 1234567' })).toHaveAttribute('href', /gls-group\.com/);
+    await expect(page.getByRole('listitem').filter({ hasText: `${staff}: order.ship` })).toBeVisible();
+    await expect.poll(async () => (await mailboxOf(buyer.email)).some((m) => m.subject.includes(`order ${orderNumber} has shipped`))).toBe(true);
+
+    // The buyer sees the tracking on their order history.
+    const buyerContext = await browser.newContext({ baseURL, javaScriptEnabled: hasJavaScript(info) });
+    try {
+      await signInAs(buyerContext, baseURL, buyer);
+      const buyerPage = await buyerContext.newPage();
+      await buyerPage.goto(`/orders?open=${purchaseId}`);
+      await expect(buyerPage.getByRole('link', { name: /Track Order/ }).first()).toHaveAttribute('href', /gls-group\.com/);
+    } finally {
+      await buyerContext.close();
+    }
+
+    await page.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(page.getByText(`Order ${orderNumber} is marked delivered. The buyer was emailed.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);
+    await page.goto(`/admin/orders?q=${encodeURIComponent(buyer.email)}&status=Delivered`);
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+    await page.goto(`/admin/orders?q=${encodeURIComponent(buyer.email)}&status=Processing`);
+    await expect(page.getByText('No orders match this search.')).toBeVisible();
   });
 });

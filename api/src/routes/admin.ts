@@ -4,6 +4,7 @@ import {
   deliverAnswerSchema,
   deliverRequestSchema,
   orderDetailSchema,
+  orderListQuerySchema,
   orderListSchema,
   orderParamSchema,
   outboxQuerySchema,
@@ -84,7 +85,7 @@ export function adminRoutes() {
     return answer(c, restockAnswerSchema, await restockVariant(c.var.deps, sku, quantity, c.var.actor));
   });
 
-  app.get('/orders', async (c) => answer(c, orderListSchema, await listOrders(c.var.deps.db)));
+  app.get('/orders', validate('query', orderListQuerySchema), async (c) => answer(c, orderListSchema, await listOrders(c.var.deps.db, c.req.valid('query'))));
 
   // The outbox, for the owner: how a sign-in code is read when mail is not sent by SMTP and the public mailbox is off.
   app.get('/mail', ownerOnly, validate('query', outboxQuerySchema), async (c) => {

@@ -81,3 +81,34 @@ describe('order lifecycle (the owner CLI routes)', () => {
     expect((await admin('POST', 'orders/ship', { order: purchaseId })).status).toBe(422);
   });
 });
+
+describe('finding orders (the back office)', () => {
+  it('by number, id, email or item name, by status, a page at a time, newest first', async () => {
+    const stocked = await variants(api);
+    const tee = stocked.find((v) => v.name === 'Tracer Tee')!;
+    const jorts = stocked.find((v) => v.name === 'Padded Jorts')!;
+    const someone = shopper(api);
+    await someone.register();
+    const first = await buyThroughCheckout(api, someone, [{ id: tee.id }]);
+    const second = await buyThroughCheckout(api, someone, [{ id: jorts.id }]);
+    const third = await buyThroughCheckout(api, someone, [{ id: tee.id }, { id: jorts.id }]);
+    expect((await admin('POST', 'orders/ship', { order: first, carrier: 'GLS', tracking: '1' })).status).toBe(200);
+    const ids = async (query: string) => ((await admin('GET', `orders?${query}`)).body as { purchase_id: string }[]).map((o) => o.purchase_id);
+
+    expect(await ids(`q=${encodeURIComponent(someone.email!.toUpperCase())}`)).toEqual([third, second, first]);
+    expect(await ids(`q=${encodeURIComponent(someone.email!)}&status=Shipped`)).toEqual([first]);
+    expect(await ids(`q=${encodeURIComponent(someone.email!)}&status=Processing&limit=1`)).toEqual([third]);
+    expect(await ids(`q=${encodeURIComponent(someone.email!)}&status=Processing&limit=1&offset=1`)).toEqual([second]);
+    const { order_number } = (await admin('GET', `orders/${second}`)).body;
+    expect(await ids(`q=${order_number}`)).toEqual([second]);
+    expect(await ids(`q=${second.slice(0, 8)}`)).toEqual([second]);
+    const byItem = await ids(`q=padded%20jorts&limit=500`);
+    expect(byItem).toEqual(expect.arrayContaining([second, third]));
+    expect(byItem).not.toContain(first);
+    // LIKE's wildcards are searched for as they are.
+    expect(await ids('q=%25')).toEqual([]);
+    expect(await ids('q=_')).toEqual([]);
+    expect((await admin('GET', 'orders?status=Lost')).status).toBe(422);
+    expect((await admin('GET', 'orders?limit=0')).status).toBe(422);
+  });
+});

@@ -34,8 +34,29 @@ export async function findOrder(db: Db, reference: string) {
   return matches[0];
 }
 
-export async function listOrders(db: Db): Promise<OrderRow[]> {
-  const rows = await db.selectFrom('purchases').selectAll().orderBy('created_at', 'desc').limit(500).execute();
+/** Orders newest first, found by number or id, email or item name, and by status; a page of them. */
+export async function listOrders(db: Db, query: { q?: string; status?: string; limit: number; offset: number } = { limit: 500, offset: 0 }): Promise<OrderRow[]> {
+  let select = db.selectFrom('purchases').selectAll();
+  const q = query.q?.trim();
+  if (q) {
+    const idPrefix = (/^ORD-\d{4}-\d{2}-\d{2}-([0-9A-F]{8})$/i.exec(q)?.[1] ?? q).toLowerCase();
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
+    select = select.where((eb) =>
+      eb.or([
+        ...(/^[0-9a-f-]{4,36}$/.test(idPrefix) ? [eb(sql<string>`id::text`, 'like', `${idPrefix}%`)] : []),
+        eb(sql<string>`lower(email)`, 'like', pattern),
+        eb.exists(
+          eb
+            .selectFrom('purchase_items')
+            .select(sql`1`.as('one'))
+            .whereRef('purchase_items.purchase_id', '=', 'purchases.id')
+            .where(sql<string>`lower(purchase_items.name)`, 'like', pattern),
+        ),
+      ]),
+    );
+  }
+  if (query.status) select = select.where(sql<string>`lower(status)`, '=', query.status.toLowerCase());
+  const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
   return rows.map((p) => ({
     purchase_id: p.id,
     order_number: orderNumber(p.id, p.created_at),
