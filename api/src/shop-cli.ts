@@ -172,6 +172,7 @@ function printOrder(order: OrderDetail) {
   const address = addressLines(order.shipping_address);
   console.log(address.length ? `Deliver to:\n${address.map((line) => `  ${line}`).join('\n')}` : 'Deliver to: no address on this order');
   if (order.tracking_number) console.log(`Shipped with ${order.carrier}: ${order.tracking_number}`);
+  for (const note of order.notes ?? []) console.log(`Note (${note.author}, ${note.created_at.slice(0, 16).replace('T', ' ')}): ${note.body}`);
 }
 
 function printStaff(members: StaffMember[]) {

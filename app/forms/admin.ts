@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderNoteRequestSchema } from '@contract/api/admin';
 import { STAFF_ROLES, staffLoginRequestSchema, staffSetPasswordRequestSchema } from '@contract/api/staff';
 import { emailField, required } from '@contract/fields';
 
@@ -44,3 +45,6 @@ export const orderSearchSchema = z.object({
   status: z.enum(['Processing', 'Shipped', 'Delivered']).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
+
+/** A staff note on an order: the API's own rule (contract/api/admin.ts). */
+export const orderNoteFormSchema = orderNoteRequestSchema.pick({ note: true });

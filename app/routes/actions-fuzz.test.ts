@@ -93,12 +93,12 @@ const REAL_VALUES = [
 const INTENTS = [
   'notify', 'add-to-cart', 'quick-purchase', 'increment', 'decrement', 'remove', 'clear', 'checkout', 'email',
   'send-code-register', 'send-code-guest', 'resend-code', 'verify', 'register', 'login', 'forgot-password', 'resend-reset',
-  'reset-code', 'new-password', 'success', 'reset-success', 'verify-or-guest', 'set-password', 'add', 'resend',
+  'reset-code', 'new-password', 'success', 'reset-success', 'verify-or-guest', 'set-password', 'add', 'resend', 'ship', 'deliver', 'note',
 ];
 const FIELDS = [
   'intent', 'email', 'password', 'confirmPassword', 'name', 'surname', 'verificationCode', 'acceptedTerms', 'resetCode',
   'newPassword', 'confirmNewPassword', 'formKey', 'productId', 'variantId', 'returnTo', 'redirectTo', 'itemId', 'quantity',
-  'reason', 'subject', 'message', 'delivery', 'context', 'code', 'confirm', 'role', honeypot.nameFieldName, honeypot.validFromFieldName!,
+  'reason', 'subject', 'message', 'delivery', 'context', 'code', 'confirm', 'role', 'carrier', 'tracking', 'note', honeypot.nameFieldName, honeypot.validFromFieldName!,
 ];
 
 const text = hostileText(REAL_VALUES);
@@ -140,6 +140,7 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { intent: 'login', email: 'owner@brand.example', password: 'Back-Office-2026', redirectTo: '/admin/staff' },
     { intent: 'set-password', email: 'owner@brand.example', code: '123456', password: 'Back-Office-2026', confirm: 'Back-Office-2026' },
   ],
+  'routes/admin.orders.$order': [{ intent: 'ship', carrier: 'GLS', tracking: '123' }, { intent: 'deliver' }, { intent: 'note', note: 'Left at the door' }],
   'routes/admin.staff': [{ intent: 'add', email: 'helper@brand.example', role: 'staff' }, { intent: 'resend', email: 'helper@brand.example' }],
 };
 

@@ -1,14 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { addressLines } from '@contract/address';
-import { deliverAnswerSchema, orderDetailSchema, shipAnswerSchema } from '@contract/api/admin';
+import { deliverAnswerSchema, orderDetailSchema, orderNoteSchema, shipAnswerSchema } from '@contract/api/admin';
 import { auditListSchema } from '@contract/api/staff';
 import { formatEuro } from '@contract/money';
 import { trackingUrl } from '@contract/tracking';
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
-import { CARRIERS, shipOrderSchema } from '~/forms/admin';
+import { CARRIERS, orderNoteFormSchema, shipOrderSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ApiRequestError, failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
@@ -42,10 +42,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const formData = await readFormData(request);
-  const intent = formData.get('intent') === 'deliver' ? ('deliver' as const) : ('ship' as const);
+  const posted = formData.get('intent');
+  const intent = posted === 'deliver' ? ('deliver' as const) : posted === 'note' ? ('note' as const) : ('ship' as const);
   const reference = params.order ?? '';
   let notice: string;
-  if (intent === 'deliver') {
+  if (intent === 'note') {
+    const submission = parseWithZod(formData, { schema: orderNoteFormSchema });
+    if (submission.status !== 'success') return json({ intent, result: submission.reply(), error: null }, { status: 400 });
+    try {
+      await staff.api.request('POST', 'admin/orders/notes', orderNoteSchema, { body: { order: reference, note: submission.value.note } });
+      notice = 'Your note is saved.';
+    } catch (error) {
+      return json({ intent, result: submission.reply({ formErrors: [adminErrorText(error)] }), error: null }, { status: failureStatus(error) });
+    }
+  } else if (intent === 'deliver') {
     try {
       const done = await staff.api.request('POST', 'admin/orders/deliver', deliverAnswerSchema, { body: { order: reference } });
       notice = `Order ${done.order_number} is marked delivered. The buyer was emailed.`;
@@ -97,6 +107,30 @@ function ShipForm() {
       </AdminField>
       <button type="submit" className="button" disabled={busy}>
         {busy ? 'Saving...' : 'Mark shipped and email the buyer'}
+      </button>
+    </Form>
+  );
+}
+
+function NoteForm() {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().formData?.get('intent') === 'note';
+  const [form, fields] = useForm({
+    id: 'order-note',
+    lastResult: actionData?.intent === 'note' ? actionData.result : undefined,
+    constraint: getZodConstraint(orderNoteFormSchema),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderNoteFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-label="Add a note">
+      <FormError id={form.errorId} error={form.errors?.[0]} />
+      <input type="hidden" name="intent" value="note" />
+      <AdminField field={fields.note} label="New note" hint="Only the staff see notes; the buyer never does.">
+        <textarea {...getTextareaProps(fields.note)} {...invalidProps(fields.note, { hint: true })} rows={3} />
+      </AdminField>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Saving...' : 'Add note'}
       </button>
     </Form>
   );
@@ -217,6 +251,24 @@ export default function AdminOrder() {
           </button>
         </Form>
       ) : null}
+
+      <h2 id="notes-heading">Notes</h2>
+      {order.notes.length === 0 ? (
+        <p>No notes yet.</p>
+      ) : (
+        <ul className="admin-notes" aria-labelledby="notes-heading">
+          {order.notes.map((note) => (
+            <li key={note.id}>
+              <p className="admin-notes__meta">
+                {note.author}, <time dateTime={note.created_at}>{note.created_at.slice(0, 16).replace('T', ' ')}</time>
+              </p>
+              <p className="admin-notes__body">{note.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* A new form once a note is saved, so it starts empty with JavaScript as without. */}
+      <NoteForm key={order.notes.length} />
 
       <h2>History</h2>
       {history.length === 0 ? (

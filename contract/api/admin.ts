@@ -52,8 +52,21 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
-/** `GET admin/orders/:order`: one order as the owner packs it, with its buyer, items and delivery address. */
-export const orderDetailSchema = purchaseSuccessAnswerSchema.extend({ carrier: z.string().nullable(), tracking_number: z.string().nullable() });
+/** A note the staff keep on an order; never shown to the buyer. */
+export const orderNoteSchema = z.object({ id: z.string(), author: z.string(), body: z.string(), created_at: z.string() });
+
+/** `GET admin/orders/:order`: one order as the owner packs it, with its buyer, items, delivery address and the staff's notes. */
+export const orderDetailSchema = purchaseSuccessAnswerSchema.extend({
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  notes: z.array(orderNoteSchema),
+});
+
+/** `POST admin/orders/notes`. */
+export const orderNoteRequestSchema = z.object({
+  order: z.string().trim().min(1).max(64),
+  note: z.string({ required_error: 'Write the note', invalid_type_error: 'Write the note' }).trim().min(1, 'Write the note').max(2000, 'A note is at most 2000 characters'),
+});
 
 /** An order as the owner names it: the full id, its first 8 characters, or the order number. */
 const orderReference = z.string().trim().min(1).max(64);

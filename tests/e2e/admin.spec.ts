@@ -205,6 +205,14 @@ test.describe('back office orders', () => {
       await buyerContext.close();
     }
 
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByText('Write the note')).toBeVisible();
+    await page.getByLabel('New note').fill('Buyer asked to leave it with the porter.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByText('Your note is saved.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveText([new RegExp(`^${staff.replace(/[.+]/g, '\\$&')}, .*Buyer asked to leave it with the porter\\.$`)]);
+    await expect(page.getByLabel('New note')).toHaveValue('');
+
     await page.getByRole('button', { name: 'Mark delivered' }).click();
     await expect(page.getByText(`Order ${orderNumber} is marked delivered. The buyer was emailed.`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);

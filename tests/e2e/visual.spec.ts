@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTE_TABLE_PAGES } from '../support/a11y';
-import { buyInSession, registerAccount, roomyVariants, signInAs, type Account } from '../support/e2e-account';
+import { buyInSession, registerAccount, signInAs, variantBySku, type Account } from '../support/e2e-account';
 
 /**
  * Layout regressions: every page of the route table, on a 390 px phone and a 1280 px desktop, with
@@ -50,11 +50,11 @@ const VARYING_TEXT: [RegExp, string][] = [
 
 let shopper: { account: Account; sessionId: string } | undefined;
 
-/** One registered shopper per worker, with one purchase of the first Tracer Tee in stock. */
+/** One registered shopper per worker, with one purchase of a black S/M Tracer Tee (the baselines show it). */
 async function signedInShopper(baseURL: string) {
   if (!shopper) {
     const account = await registerAccount(`visual-${Date.now()}${test.info().workerIndex}@example.com`);
-    const [variant] = await roomyVariants('Tracer Tee');
+    const variant = await variantBySku('Tracer Tee', 'TT-BLK-SM');
     const { sessionId } = await buyInSession(account, [variant], baseURL);
     shopper = { account, sessionId };
   }

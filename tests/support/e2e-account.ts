@@ -100,6 +100,14 @@ export async function roomyVariants(product: string, atLeast = 3): Promise<Stock
   return stocked.slice(0, Math.max(roomy.length, atLeast)).map((variant) => ({ id: variant.id, sku: variant.sku, product }));
 }
 
+/** One variant by its SKU (a test that must buy exactly it, like the screenshots' order). */
+export async function variantBySku(product: string, sku: string): Promise<StockedVariant> {
+  const { json } = await call('GET', `/api/products/details?product_name=${encodeURIComponent(product)}`);
+  const variant = (json.variants as { id: string; sku: string }[]).find((v) => v.sku === sku);
+  if (!variant) throw new Error(`${product} has no variant ${sku}`);
+  return { id: variant.id, sku: variant.sku, product };
+}
+
 const PAID_CARD = {
   card_number: '4242 4242 4242 4242',
   expiry: '12/34',

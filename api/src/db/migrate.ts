@@ -6,6 +6,7 @@ import contact from './migrations/005_contact.sql';
 import cartCheckout from './migrations/006_cart_checkout.sql';
 import cards from './migrations/007_cards.sql';
 import staff from './migrations/008_staff.sql';
+import orderNotes from './migrations/009_order_notes.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -18,6 +19,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '006_cart_checkout', sql: cartCheckout },
   { name: '007_cards', sql: cards },
   { name: '008_staff', sql: staff },
+  { name: '009_order_notes', sql: orderNotes },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

@@ -121,6 +121,14 @@ export interface Database {
     expires_at: Date;
     revoked_at: Date | null;
   };
+  order_notes: {
+    id: Generated<string>;
+    purchase_id: string;
+    author: string;
+    body: string;
+    created_at: Date;
+    seq: GeneratedAlways<string>;
+  };
   audit_log: {
     id: GeneratedAlways<string>;
     at: Date;

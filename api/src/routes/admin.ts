@@ -5,6 +5,8 @@ import {
   deliverRequestSchema,
   orderDetailSchema,
   orderListQuerySchema,
+  orderNoteRequestSchema,
+  orderNoteSchema,
   orderListSchema,
   orderParamSchema,
   outboxQuerySchema,
@@ -24,7 +26,7 @@ import { addStaff, listStaff, resendStaffCode, staffOfToken } from '../services/
 import type { AppEnv } from '../app.js';
 import { ApiError, validate } from '../http-errors.js';
 import { readOutbox } from '../services/mail.js';
-import { deliverOrder, listOrders, orderDetail, shipOrder } from '../services/fulfilment.js';
+import { addOrderNote, deliverOrder, listOrders, orderDetail, shipOrder } from '../services/fulfilment.js';
 import { listStock, restockVariant } from '../services/stock.js';
 
 function sameToken(given: string, expected: string): boolean {
@@ -105,6 +107,11 @@ export function adminRoutes() {
       return answer(c, shipAnswerSchema, await shipOrder(c.var.deps, order, carrier, tracking, c.var.actor));
     },
   );
+
+  app.post('/orders/notes', validate('json', orderNoteRequestSchema), async (c) => {
+    const { order, note } = c.req.valid('json');
+    return answer(c, orderNoteSchema, await addOrderNote(c.var.deps, order, note, c.var.actor), 201);
+  });
 
   app.post('/orders/deliver', validate('json', deliverRequestSchema), async (c) =>
     answer(c, deliverAnswerSchema, await deliverOrder(c.var.deps, c.req.valid('json').order, c.var.actor)),

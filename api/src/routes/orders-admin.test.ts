@@ -112,3 +112,21 @@ describe('finding orders (the back office)', () => {
     expect((await admin('GET', 'orders?limit=0')).status).toBe(422);
   });
 });
+
+describe('order notes', () => {
+  it('are kept on the order with their author, oldest first, audited, and checked', async () => {
+    const first = await admin('POST', 'orders/notes', { order: purchaseId, note: '  Buyer called: leave with the neighbour.  ' });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ id: expect.any(String), author: 'cli', body: 'Buyer called: leave with the neighbour.', created_at: expect.any(String) });
+    expect((await admin('POST', 'orders/notes', { order: purchaseId.slice(0, 8), note: 'Parcel re-sent.' })).status).toBe(201);
+    const detail = await admin('GET', `orders/${purchaseId}`);
+    expect(detail.body.notes.map((n: { body: string }) => n.body)).toEqual(['Buyer called: leave with the neighbour.', 'Parcel re-sent.']);
+    const log = await admin('GET', `audit?subject_type=order&subject_id=${purchaseId}`);
+    expect(log.body[0]).toMatchObject({ actor: 'cli', action: 'order.note', after: { note: 'Parcel re-sent.' } });
+
+    expect(await admin('POST', 'orders/notes', { order: purchaseId, note: '   ' })).toMatchObject({ status: 422, body: { code: 'invalid_request' } });
+    expect((await admin('POST', 'orders/notes', { order: purchaseId, note: 'x'.repeat(2001) })).status).toBe(422);
+    expect((await admin('POST', 'orders/notes', { order: 'ORD-2020-01-01-DEADBEEF', note: 'Hello' })).status).toBe(404);
+    expect((await admin('GET', `orders/${purchaseId}`)).body.notes).toHaveLength(2);
+  });
+});

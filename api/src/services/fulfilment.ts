@@ -8,7 +8,7 @@ import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { orderNumber } from '@contract/order-number';
-import { recordAudit, type Actor } from './audit.js';
+import { actorName, recordAudit, type Actor } from './audit.js';
 import { renderEmail } from './mail-templates.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
 
@@ -113,7 +113,23 @@ export async function orderDetail(db: Db, reference: string) {
   const order = await findOrder(db, reference);
   const detail = await loadPurchaseSuccess(db, order.id, order.id);
   if (!detail) throw new DomainError('not_found', `No order ${reference.trim()}`);
-  return { ...detail, carrier: order.carrier, tracking_number: order.tracking_number };
+  const notes = await db.selectFrom('order_notes').select(['id', 'author', 'body', 'created_at']).where('purchase_id', '=', order.id).orderBy('seq').execute();
+  return { ...detail, carrier: order.carrier, tracking_number: order.tracking_number, notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })) };
+}
+
+/** A staff note on an order, written with its audit entry. */
+export async function addOrderNote(deps: Pick<AppDeps, 'db' | 'clock'>, reference: string, body: string, actor: Actor) {
+  const order = await findOrder(deps.db, reference);
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const note = await trx
+      .insertInto('order_notes')
+      .values({ purchase_id: order.id, author: actorName(actor), body, created_at: now })
+      .returning(['id', 'author', 'body', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, now, actor, { action: 'order.note', subject_type: 'order', subject_id: order.id, after: { note: body } });
+    return { ...note, created_at: note.created_at.toISOString() };
+  });
 }
 
 /** Shipped → Delivered. */
