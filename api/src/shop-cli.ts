@@ -116,7 +116,7 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
     };
     const codes = createCodeService(handle.db, systemClock, resolveSecret(env, 'JWT_SECRET', env.JWT_SECRET));
     return {
-      stock: () => listStock(handle.db),
+      stock: () => listStock(handle.db, systemClock.now()),
       restock: (sku, quantity) => restockVariant(deps, sku, quantity, CLI),
       orders: () => listOrders(handle.db),
       order: (order) => orderDetail(handle.db, order),

@@ -48,3 +48,13 @@ export const orderSearchSchema = z.object({
 
 /** A staff note on an order: the API's own rule (contract/api/admin.ts). */
 export const orderNoteFormSchema = orderNoteRequestSchema.pick({ note: true });
+
+/** Units added to one variant from the stock page. */
+export const restockFormSchema = z.object({
+  sku: z.string(required('Choose a variant')).trim().min(1, 'Choose a variant').max(64, 'Choose a variant'),
+  quantity: z.coerce
+    .number({ required_error: 'Enter how many units to add', invalid_type_error: 'Enter a whole number of units' })
+    .int('Enter a whole number of units')
+    .min(1, 'Add at least 1 unit')
+    .max(100_000, 'Add at most 100000 units at a time'),
+});

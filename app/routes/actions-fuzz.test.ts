@@ -98,7 +98,7 @@ const INTENTS = [
 const FIELDS = [
   'intent', 'email', 'password', 'confirmPassword', 'name', 'surname', 'verificationCode', 'acceptedTerms', 'resetCode',
   'newPassword', 'confirmNewPassword', 'formKey', 'productId', 'variantId', 'returnTo', 'redirectTo', 'itemId', 'quantity',
-  'reason', 'subject', 'message', 'delivery', 'context', 'code', 'confirm', 'role', 'carrier', 'tracking', 'note', honeypot.nameFieldName, honeypot.validFromFieldName!,
+  'reason', 'subject', 'message', 'delivery', 'context', 'code', 'confirm', 'role', 'carrier', 'tracking', 'note', 'sku', honeypot.nameFieldName, honeypot.validFromFieldName!,
 ];
 
 const text = hostileText(REAL_VALUES);
@@ -141,6 +141,7 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { intent: 'set-password', email: 'owner@brand.example', code: '123456', password: 'Back-Office-2026', confirm: 'Back-Office-2026' },
   ],
   'routes/admin.orders.$order': [{ intent: 'ship', carrier: 'GLS', tracking: '123' }, { intent: 'deliver' }, { intent: 'note', note: 'Left at the door' }],
+  'routes/admin.stock': [{ sku: 'TT-BLK-SM', quantity: '3' }],
   'routes/admin.staff': [{ intent: 'add', email: 'helper@brand.example', role: 'staff' }, { intent: 'resend', email: 'helper@brand.example' }],
 };
 

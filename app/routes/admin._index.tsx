@@ -29,6 +29,9 @@ export default function AdminOverview() {
         <li>
           <Link to="/admin/orders">Orders</Link>: find an order, see what to pack and where it goes, mark it shipped or delivered.
         </li>
+        <li>
+          <Link to="/admin/stock">Stock</Link>: every variant with what is in stock, held by checkouts, sold lately and awaited; restock in place.
+        </li>
         {role === 'owner' ? (
           <li>
             <Link to="/admin/staff">Staff</Link>: who may sign in here, and with which role.

@@ -37,6 +37,9 @@ export default function AdminLayout() {
                 <li>
                   <NavLink to="/admin/orders">Orders</NavLink>
                 </li>
+                <li>
+                  <NavLink to="/admin/stock">Stock</NavLink>
+                </li>
                 {staff.role === 'owner' ? (
                   <li>
                     <NavLink to="/admin/staff">Staff</NavLink>

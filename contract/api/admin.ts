@@ -6,8 +6,23 @@ import { purchaseSuccessAnswerSchema } from './orders';
  * answer to the admin bearer token only.
  */
 
+/** At or below this many units a variant is shown as low in the back office. */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/**
+ * `GET admin/stock`: every variant with what can be sold now (`stock_quantity`), what open checkouts
+ * hold on top of it (`reserved`), units sold in the last 30 days, and back-in-stock requests waiting.
+ */
 export const stockListSchema = z.array(
-  z.object({ sku: z.string(), product_name: z.string(), description: z.string(), stock_quantity: z.number().int() }),
+  z.object({
+    sku: z.string(),
+    product_name: z.string(),
+    description: z.string(),
+    stock_quantity: z.number().int(),
+    reserved: z.number().int(),
+    sold_30_days: z.number().int(),
+    waiting: z.number().int(),
+  }),
 );
 
 /** `POST admin/restock`. */

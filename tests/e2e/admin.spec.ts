@@ -222,3 +222,29 @@ test.describe('back office orders', () => {
     await expect(page.getByText('No orders match this search.')).toBeVisible();
   });
 });
+
+test.describe('back office stock', () => {
+  test('staff see every variant with its figures, sold-out ones marked, and restock in place', async ({ page }, info) => {
+    const staff = await memberWithPassword(info, 'staff');
+    await page.goto('/admin/stock');
+    await signIn(page, staff);
+    await expect(page.getByRole('heading', { level: 1, name: 'Stock' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /^TT-RED-SM Tracer Tee/ })).toContainText('Sold out');
+    await expectAccessible(page, info);
+
+    const row = page.getByRole('row', { name: /^TT-GRY-LXL Tracer Tee/ });
+    const before = Number((await row.getByRole('cell').nth(2).textContent())!.replace(/\D+$/, ''));
+    await row.getByLabel('Units to add to TT-GRY-LXL').fill('0');
+    await row.getByRole('button', { name: 'Add to TT-GRY-LXL' }).click();
+    await expect(page.getByRole('row', { name: /^TT-GRY-LXL Tracer Tee/ }).getByRole('alert')).toHaveText('Add at least 1 unit');
+    await page.getByRole('row', { name: /^TT-GRY-LXL Tracer Tee/ }).getByLabel('Units to add to TT-GRY-LXL').fill('2');
+    await page.getByRole('row', { name: /^TT-GRY-LXL Tracer Tee/ }).getByRole('button', { name: 'Add to TT-GRY-LXL' }).click();
+    await expect(page.getByRole('status')).toContainText(/^TT-GRY-LXL \(Tracer Tee\): \d+ → \d+\.$/);
+    const [from, to] = (await page.getByRole('status').textContent())!.match(/\d+/g)!.map(Number);
+    expect(to - from).toBe(2);
+    expect(from).toBeGreaterThanOrEqual(before - 5);
+
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`${staff.replace(/[.+]/g, '\\$&')} stock.restock variant TT-GRY-LXL`) }).first()).toBeVisible();
+  });
+});

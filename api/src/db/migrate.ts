@@ -7,6 +7,7 @@ import cartCheckout from './migrations/006_cart_checkout.sql';
 import cards from './migrations/007_cards.sql';
 import staff from './migrations/008_staff.sql';
 import orderNotes from './migrations/009_order_notes.sql';
+import backOfficeIndexes from './migrations/010_back_office_indexes.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -20,6 +21,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '007_cards', sql: cards },
   { name: '008_staff', sql: staff },
   { name: '009_order_notes', sql: orderNotes },
+  { name: '010_back_office_indexes', sql: backOfficeIndexes },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

@@ -80,7 +80,7 @@ export function adminRoutes() {
 
   app.get('/audit', validate('query', auditQuerySchema), async (c) => answer(c, auditListSchema, await listAudit(c.var.deps.db, c.req.valid('query'))));
 
-  app.get('/stock', async (c) => answer(c, stockListSchema, await listStock(c.var.deps.db)));
+  app.get('/stock', async (c) => answer(c, stockListSchema, await listStock(c.var.deps.db, c.var.deps.clock.now())));
 
   app.post('/restock', validate('json', restockRequestSchema), async (c) => {
     const { sku, quantity } = c.req.valid('json');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { restockAnswerSchema, stockListSchema } from '@contract/api/admin';
 import type { AppConfig, AppDeps } from '../app.js';
@@ -9,15 +10,48 @@ import { renderEmail } from './mail-templates.js';
 export type StockRow = z.infer<typeof stockListSchema>[number];
 export type RestockResult = z.infer<typeof restockAnswerSchema>;
 
-/** Every variant with its stock, by product and position. */
-export async function listStock(db: Db): Promise<StockRow[]> {
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Every variant with its stock, by product and position, and beside it what open checkouts hold, what
+ * sold in the last 30 days and how many back-in-stock requests wait (for the variant, or for its
+ * product as a whole). One statement; each figure is an indexed aggregate per variant.
+ */
+export async function listStock(db: Db, now: Date): Promise<StockRow[]> {
+  const since = new Date(now.getTime() - 30 * DAY_MS);
   return db
-    .selectFrom('product_variants')
-    .innerJoin('products', 'products.id', 'product_variants.product_id')
-    .select(['product_variants.sku', 'products.name as product_name', 'product_variants.description', 'product_variants.stock_quantity'])
+    .selectFrom('product_variants as v')
+    .innerJoin('products', 'products.id', 'v.product_id')
+    .select((eb) => [
+      'v.sku',
+      'products.name as product_name',
+      'v.description',
+      'v.stock_quantity',
+      eb
+        .selectFrom('checkout_session_items as held')
+        .innerJoin('checkout_sessions as session', 'session.id', 'held.checkout_session_id')
+        .select(sql<number>`coalesce(sum(held.quantity), 0)::int`.as('n'))
+        .whereRef('held.variant_id', '=', 'v.id')
+        .where('session.status', '=', 'open')
+        .where('session.expires_at', '>', now)
+        .as('reserved'),
+      eb
+        .selectFrom('purchase_items as sold')
+        .innerJoin('purchases', 'purchases.id', 'sold.purchase_id')
+        .select(sql<number>`coalesce(sum(sold.quantity), 0)::int`.as('n'))
+        .whereRef('sold.variant_id', '=', 'v.id')
+        .where('purchases.created_at', '>', since)
+        .as('sold_30_days'),
+      eb
+        .selectFrom('wishlist_entries as wish')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('wish.notified_at', 'is', null)
+        .where((w) => w.or([w('wish.product_variant_id', '=', w.ref('v.id')), w.and([w('wish.product_variant_id', 'is', null), w('wish.product_id', '=', w.ref('v.product_id'))])]))
+        .as('waiting'),
+    ])
     .orderBy('products.name')
-    .orderBy('product_variants.position')
-    .execute();
+    .orderBy('v.position')
+    .execute() as Promise<StockRow[]>;
 }
 
 /** The storefront page of a product, with the variant's options preselected when there is one. */

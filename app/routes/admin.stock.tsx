@@ -1,0 +1,123 @@
+import { parseWithZod } from '@conform-to/zod';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { LOW_STOCK_THRESHOLD, restockAnswerSchema, stockListSchema } from '@contract/api/admin';
+import { restockFormSchema } from '~/forms/admin';
+import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { failureStatus } from '~/lib/api.server';
+import { readFormData } from '~/lib/form-data.server';
+import { pageTitle } from '~/lib/page-title';
+import { commitStaffSession, getStaffSession, requireStaff } from '~/lib/staff-session.server';
+
+export const meta: MetaFunction = () => [{ title: pageTitle('Stock') }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const rows = await staff.api.request('GET', 'admin/stock', stockListSchema);
+  const session = await getStaffSession(request);
+  const notice = session.get('notice') ?? null;
+  return json({ rows, notice }, { headers: { ...ADMIN_HEADERS, ...(notice ? { 'Set-Cookie': await commitStaffSession(request, session) } : {}) } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: restockFormSchema });
+  const sku = typeof formData.get('sku') === 'string' ? String(formData.get('sku')) : '';
+  if (submission.status !== 'success') {
+    const errors = submission.reply().error ?? {};
+    return json({ sku, error: errors.quantity?.[0] ?? errors.sku?.[0] ?? 'Enter how many units to add' }, { status: 400 });
+  }
+  let notice: string;
+  try {
+    const done = await staff.api.request('POST', 'admin/restock', restockAnswerSchema, { body: submission.value });
+    const mailed = done.notified.length;
+    notice = `${done.sku} (${done.product_name}): ${done.previous_quantity} → ${done.stock_quantity}.${mailed ? ` ${mailed} waiting shopper${mailed === 1 ? ' was' : 's were'} emailed.` : ''}`;
+  } catch (error) {
+    return json({ sku, error: adminErrorText(error) }, { status: failureStatus(error) });
+  }
+  const session = await getStaffSession(request);
+  session.flash('notice', notice);
+  return redirect('/admin/stock', { status: 303, headers: { 'Set-Cookie': await commitStaffSession(request, session) } });
+}
+
+export default function AdminStock() {
+  const { rows, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busySku = useNavigation().formData?.get('sku');
+  const low = rows.filter((row) => row.stock_quantity <= LOW_STOCK_THRESHOLD).length;
+  return (
+    <section aria-labelledby="stock-heading">
+      <h1 id="stock-heading">Stock</h1>
+      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <p>
+        {low} of {rows.length} variants are at {LOW_STOCK_THRESHOLD} units or fewer (marked Low). Restocking a sold-out variant emails
+        everyone waiting for it.
+      </p>
+      <table className="admin-table">
+        <caption className="visually-hidden">Every variant with its stock</caption>
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col">Product</th>
+            <th scope="col">Variant</th>
+            <th scope="col">In stock</th>
+            <th scope="col">Held by checkouts</th>
+            <th scope="col">Sold, 30 days</th>
+            <th scope="col">Waiting</th>
+            <th scope="col">Restock</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const isLow = row.stock_quantity <= LOW_STOCK_THRESHOLD;
+            const error = actionData?.sku === row.sku ? actionData.error : null;
+            const inputId = `restock-${row.sku}`;
+            return (
+              <tr key={row.sku} className={isLow ? 'admin-table__low' : undefined}>
+                <th scope="row">{row.sku}</th>
+                <td>{row.product_name}</td>
+                <td>{row.description}</td>
+                <td>
+                  {row.stock_quantity}
+                  {isLow ? <strong className="admin-badge">{row.stock_quantity === 0 ? 'Sold out' : 'Low'}</strong> : null}
+                </td>
+                <td>{row.reserved}</td>
+                <td>{row.sold_30_days}</td>
+                <td>{row.waiting}</td>
+                <td>
+                  <Form method="post" className="admin-inline-form" noValidate>
+                    <input type="hidden" name="sku" value={row.sku} />
+                    <label htmlFor={inputId} className="visually-hidden">
+                      Units to add to {row.sku}
+                    </label>
+                    <input
+                      id={inputId}
+                      name="quantity"
+                      type="number"
+                      min={1}
+                      max={100000}
+                      step={1}
+                      required
+                      inputMode="numeric"
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${inputId}-error` : undefined}
+                    />
+                    <button type="submit" className="button button--small" disabled={busySku === row.sku}>
+                      Add<span className="visually-hidden"> to {row.sku}</span>
+                    </button>
+                    {error ? (
+                      <p id={`${inputId}-error`} className="field__error" role="alert">
+                        {error}
+                      </p>
+                    ) : null}
+                  </Form>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
