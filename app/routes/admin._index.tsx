@@ -32,6 +32,9 @@ export default function AdminOverview() {
         <li>
           <Link to="/admin/stock">Stock</Link>: every variant with what is in stock, held by checkouts, sold lately and awaited; restock in place.
         </li>
+        <li>
+          <Link to="/admin/customers">Customers</Link>: registered and guest buyers, their orders, addresses, cards and what they wait for.
+        </li>
         {role === 'owner' ? (
           <li>
             <Link to="/admin/staff">Staff</Link>: who may sign in here, and with which role.

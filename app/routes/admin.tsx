@@ -40,6 +40,9 @@ export default function AdminLayout() {
                 <li>
                   <NavLink to="/admin/stock">Stock</NavLink>
                 </li>
+                <li>
+                  <NavLink to="/admin/customers">Customers</NavLink>
+                </li>
                 {staff.role === 'owner' ? (
                   <li>
                     <NavLink to="/admin/staff">Staff</NavLink>

@@ -89,7 +89,7 @@ export const purchaseDetailSchema = z
     payment_method: text,
   });
 
-const postalAddressSchema = z.object({
+export const postalAddressSchema = z.object({
   name: z.string().nullable(),
   line1: z.string().nullable(),
   line2: z.string().nullable(),

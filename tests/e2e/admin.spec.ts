@@ -248,3 +248,31 @@ test.describe('back office stock', () => {
     await expect(page.getByRole('row', { name: new RegExp(`${staff.replace(/[.+]/g, '\\$&')} stock.restock variant TT-GRY-LXL`) }).first()).toBeVisible();
   });
 });
+
+test.describe('back office customers', () => {
+  test('staff find a buyer by email and see their orders, last delivery address and cards', async ({ page }, info) => {
+    const buyer = await registerAccount(uniqueEmail(info, 'admin-customer'));
+    const [variant] = await roomyVariants('Tracer Tee');
+    const purchaseId = await buy(buyer, [variant], info.project.use.baseURL!);
+    const staff = await memberWithPassword(info, 'staff');
+
+    await page.goto('/admin/customers');
+    await signIn(page, staff);
+    await page.getByLabel('Email or name').fill(buyer.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row', { name: new RegExp(`^${buyer.email.replace(/[.+]/g, '\\$&')} Ada Rossi Registered 1 €`) });
+    await expect(row).toBeVisible();
+    await expectAccessible(page, info);
+    await row.getByRole('link', { name: buyer.email }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: buyer.email })).toBeVisible();
+    await expect(page.locator('address')).toContainText('Via Po 1');
+    const order = page.getByRole('table').getByRole('link', { name: /^ORD-/ });
+    await expect(order).toHaveCount(1);
+    expect((await order.textContent())!.slice(-8).toLowerCase()).toBe(purchaseId.slice(0, 8));
+    await expect(page.getByRole('heading', { level: 2, name: 'Cards unlocked' })).toBeVisible();
+    await expectAccessible(page, info);
+    await order.click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-/ })).toBeVisible();
+  });
+});

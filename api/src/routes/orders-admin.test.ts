@@ -130,3 +130,51 @@ describe('order notes', () => {
     expect((await admin('GET', `orders/${purchaseId}`)).body.notes).toHaveLength(2);
   });
 });
+
+describe('customers (the back office)', () => {
+  it('list buyers with their orders, spend, last order and waiting requests, found by email or name', async () => {
+    const stocked = await variants(api);
+    const regular = shopper(api);
+    await regular.register();
+    const one = await buyThroughCheckout(api, regular, [{ id: stocked[0].id }]);
+    const two = await buyThroughCheckout(api, regular, [{ id: stocked[1].id, quantity: 2 }]);
+    const wished = await api.app.request('/api/products/wishlist', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: regular.email, product_id: stocked[2].product_id }),
+    });
+    expect(wished.status).toBe(201);
+    const browser = shopper(api);
+    await browser.signInAsGuest();
+
+    const found = await admin('GET', `customers?q=${encodeURIComponent(regular.email!.toUpperCase())}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toHaveLength(1);
+    const totals = await api.database.db.selectFrom('purchases').select(['total']).where('id', 'in', [one, two]).execute();
+    expect(found.body[0]).toEqual({
+      id: expect.any(String),
+      email: regular.email,
+      user_type: 'registered',
+      name: 'Ada Rossi',
+      orders: 2,
+      total_spent: totals.reduce((sum, p) => sum + p.total, 0),
+      last_order_at: expect.any(String),
+      waiting: 1,
+    });
+    const guest = (await admin('GET', `customers?q=${encodeURIComponent(browser.email!)}`)).body[0];
+    expect(guest).toMatchObject({ user_type: 'guest', orders: 0, total_spent: 0, last_order_at: null, name: null });
+    // Buyers come before those who never bought.
+    const all = (await admin('GET', 'customers?limit=200')).body as { orders: number }[];
+    const firstWithout = all.findIndex((c) => c.orders === 0);
+    expect(all.slice(firstWithout).every((c) => c.orders === 0)).toBe(true);
+
+    const detail = await admin('GET', `customers/${found.body[0].id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.orders.map((o: { purchase_id: string }) => o.purchase_id)).toEqual([two, one]);
+    expect(detail.body.last_shipping_address).toMatchObject({ line1: 'Via Po 1', city: 'Torino' });
+    expect(detail.body.wishlist).toEqual([{ product_name: stocked[2].name, variant: null, since: expect.any(String), notified: false }]);
+    expect(detail.body.cards.length).toBeGreaterThan(0);
+    expect(await admin('GET', 'customers/00000000-0000-4000-8000-000000000000')).toEqual({ status: 404, body: { detail: 'No such customer', code: 'not_found' } });
+    expect((await admin('GET', 'customers/not-a-uuid')).status).toBe(422);
+  });
+});

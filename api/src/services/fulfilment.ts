@@ -56,7 +56,15 @@ export async function listOrders(db: Db, query: { q?: string; status?: string; l
     );
   }
   if (query.status) select = select.where(sql<string>`lower(status)`, '=', query.status.toLowerCase());
-  const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute();
+  return toOrderRows(await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute());
+}
+
+/** Every order of one customer, newest first. */
+export async function listOrdersOf(db: Db, userId: string): Promise<OrderRow[]> {
+  return toOrderRows(await db.selectFrom('purchases').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute());
+}
+
+function toOrderRows(rows: { id: string; created_at: Date; email: string; total: number; status: string; carrier: string | null; tracking_number: string | null }[]): OrderRow[] {
   return rows.map((p) => ({
     purchase_id: p.id,
     order_number: orderNumber(p.id, p.created_at),

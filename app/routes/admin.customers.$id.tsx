@@ -1,0 +1,127 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { addressLines } from '@contract/address';
+import { customerDetailSchema } from '@contract/api/customers';
+import { formatEuro } from '@contract/money';
+import { ADMIN_HEADERS } from '~/lib/admin.server';
+import { ApiRequestError } from '~/lib/api.server';
+import { pageTitle } from '~/lib/page-title';
+import { requireStaff } from '~/lib/staff-session.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.customer.email : 'Customer') }, { name: 'robots', content: 'noindex' }];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const id = params.id ?? '';
+  if (!UUID.test(id)) throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
+  try {
+    return json(await staff.api.request('GET', `admin/customers/${id}`, customerDetailSchema), { headers: ADMIN_HEADERS });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
+    throw error;
+  }
+}
+
+const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+export default function AdminCustomer() {
+  const { customer, orders, last_shipping_address, cards, wishlist } = useLoaderData<typeof loader>();
+  const shipping = addressLines(last_shipping_address);
+  return (
+    <article aria-labelledby="customer-heading">
+      <p>
+        <Link to="/admin/customers">All customers</Link>
+      </p>
+      <h1 id="customer-heading">{customer.email}</h1>
+      <dl className="admin-facts">
+        <dt>Name</dt>
+        <dd>{customer.name ?? '–'}</dd>
+        <dt>Account</dt>
+        <dd>{customer.user_type === 'registered' ? 'Registered' : 'Guest'}, since {when(customer.member_since)} (UTC)</dd>
+        <dt>Phone</dt>
+        <dd>{customer.phone ?? '–'}</dd>
+        <dt>Orders</dt>
+        <dd>
+          {customer.orders}, {formatEuro(customer.total_spent)} in all
+        </dd>
+      </dl>
+
+      <h2>Addresses</h2>
+      <dl className="admin-facts">
+        <dt>Profile</dt>
+        <dd>{customer.address ?? '–'}</dd>
+        <dt>Last delivery</dt>
+        <dd>
+          {shipping.length ? (
+            <address>
+              {shipping.map((line) => (
+                <span key={line} className="admin-address-line">
+                  {line}
+                </span>
+              ))}
+            </address>
+          ) : (
+            '–'
+          )}
+        </dd>
+      </dl>
+
+      <h2>Orders</h2>
+      {orders.length === 0 ? (
+        <p>No orders yet.</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Date (UTC)</th>
+              <th scope="col">Total</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.purchase_id}>
+                <td>
+                  <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
+                </td>
+                <td>{when(order.date)}</td>
+                <td>{order.total}</td>
+                <td>{order.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h2>Cards unlocked</h2>
+      {cards.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <ul>
+          {cards.map((card) => (
+            <li key={`${card.name}-${card.unlocked_at}`}>
+              {card.name} ({when(card.unlocked_at)})
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2>Back-in-stock requests</h2>
+      {wishlist.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul>
+          {wishlist.map((entry, index) => (
+            <li key={`${entry.since}-${index}`}>
+              {entry.variant ?? entry.product_name ?? 'A product no longer sold'}: {entry.notified ? 'emailed when it came back' : 'waiting'} (since{' '}
+              {when(entry.since)})
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
