@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { adminMeSchema, type StaffRole } from '@contract/api/staff';
+import { ADMIN_HEADERS } from './admin.server';
 import { ApiRequestError, createApiClient, type ApiClient } from './api.server';
 import { shopperAddress } from './client-address.server';
 import { getEnv } from './env.server';
@@ -99,4 +100,18 @@ export async function requireStaff(request: Request): Promise<SignedInStaff> {
     if (error instanceof ApiRequestError && error.status === 401) throw await toLogin();
     throw error;
   }
+}
+
+/** Post/Redirect/Get in the back office: the next page shows `notice` once. */
+export async function redirectWithNotice(request: Request, to: string, notice: string): Promise<Response> {
+  const session = await getStaffSession(request);
+  session.flash('notice', notice);
+  return redirect(to, { status: 303, headers: { 'Set-Cookie': await commitStaffSession(request, session) } });
+}
+
+/** The notice left by the last action, if any, and the headers of a back-office page that shows it (clearing it). */
+export async function takeNotice(request: Request): Promise<{ notice: string | null; headers: Record<string, string> }> {
+  const session = await getStaffSession(request);
+  const notice = session.get('notice') ?? null;
+  return { notice, headers: { ...ADMIN_HEADERS, ...(notice ? { 'Set-Cookie': await commitStaffSession(request, session) } : {}) } };
 }

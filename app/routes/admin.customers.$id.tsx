@@ -7,6 +7,7 @@ import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { ApiRequestError } from '~/lib/api.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
+import { utcMinute } from '~/lib/admin-format';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.customer.email : 'Customer') }, { name: 'robots', content: 'noindex' }];
 
@@ -24,8 +25,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
-
 export default function AdminCustomer() {
   const { customer, orders, last_shipping_address, cards, wishlist } = useLoaderData<typeof loader>();
   const shipping = addressLines(last_shipping_address);
@@ -39,7 +38,7 @@ export default function AdminCustomer() {
         <dt>Name</dt>
         <dd>{customer.name ?? '–'}</dd>
         <dt>Account</dt>
-        <dd>{customer.user_type === 'registered' ? 'Registered' : 'Guest'}, since {when(customer.member_since)} (UTC)</dd>
+        <dd>{customer.user_type === 'registered' ? 'Registered' : 'Guest'}, since {utcMinute(customer.member_since)} (UTC)</dd>
         <dt>Phone</dt>
         <dd>{customer.phone ?? '–'}</dd>
         <dt>Orders</dt>
@@ -87,7 +86,7 @@ export default function AdminCustomer() {
                 <td>
                   <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
                 </td>
-                <td>{when(order.date)}</td>
+                <td>{utcMinute(order.date)}</td>
                 <td>{order.total}</td>
                 <td>{order.status}</td>
               </tr>
@@ -103,7 +102,7 @@ export default function AdminCustomer() {
         <ul>
           {cards.map((card) => (
             <li key={`${card.name}-${card.unlocked_at}`}>
-              {card.name} ({when(card.unlocked_at)})
+              {card.name} ({utcMinute(card.unlocked_at)})
             </li>
           ))}
         </ul>
@@ -117,7 +116,7 @@ export default function AdminCustomer() {
           {wishlist.map((entry, index) => (
             <li key={`${entry.since}-${index}`}>
               {entry.variant ?? entry.product_name ?? 'A product no longer sold'}: {entry.notified ? 'emailed when it came back' : 'waiting'} (since{' '}
-              {when(entry.since)})
+              {utcMinute(entry.since)})
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import { orderSearchSchema } from '~/forms/admin';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
+import { utcMinute } from '~/lib/admin-format';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Customers') }, { name: 'robots', content: 'noindex' }];
 
@@ -63,7 +64,7 @@ export default function AdminCustomers() {
                 <td>{customer.user_type === 'registered' ? 'Registered' : 'Guest'}</td>
                 <td>{customer.orders}</td>
                 <td>{formatEuro(customer.total_spent)}</td>
-                <td>{customer.last_order_at ? customer.last_order_at.slice(0, 16).replace('T', ' ') : '–'}</td>
+                <td>{customer.last_order_at ? utcMinute(customer.last_order_at) : '–'}</td>
                 <td>{customer.waiting}</td>
               </tr>
             ))}

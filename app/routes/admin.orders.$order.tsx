@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { addressLines } from '@contract/address';
 import { deliverAnswerSchema, orderDetailSchema, orderNoteSchema, shipAnswerSchema } from '@contract/api/admin';
@@ -13,7 +13,8 @@ import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ApiRequestError, failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
-import { commitStaffSession, getStaffSession, requireStaff } from '~/lib/staff-session.server';
+import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
+import { utcMinute } from '~/lib/admin-format';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Order ${data.order.order_number}` : 'Order') },
@@ -31,12 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw error;
   }
   const history = await staff.api.request('GET', 'admin/audit', auditListSchema, { query: { subject_type: 'order', subject_id: order.purchase_id, limit: 100 } });
-  const session = await getStaffSession(request);
-  const notice = session.get('notice') ?? null;
-  return json(
-    { order, history, notice },
-    { headers: { ...ADMIN_HEADERS, ...(notice ? { 'Set-Cookie': await commitStaffSession(request, session) } : {}) } },
-  );
+  const { notice, headers } = await takeNotice(request);
+  return json({ order, history, notice }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -72,9 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ intent, result: submission.reply({ formErrors: [adminErrorText(error)] }), error: null }, { status: failureStatus(error) });
     }
   }
-  const session = await getStaffSession(request);
-  session.flash('notice', notice);
-  return redirect(new URL(request.url).pathname, { status: 303, headers: { 'Set-Cookie': await commitStaffSession(request, session) } });
+  return redirectWithNotice(request, new URL(request.url).pathname, notice);
 }
 
 function ShipForm() {
@@ -165,7 +160,7 @@ export default function AdminOrder() {
         <dt>Status</dt>
         <dd>{order.status}</dd>
         <dt>Placed (UTC)</dt>
-        <dd>{order.created_at.slice(0, 16).replace('T', ' ')}</dd>
+        <dd>{utcMinute(order.created_at)}</dd>
         <dt>Customer</dt>
         <dd>{order.customer_email}</dd>
         <dt>Payment</dt>
@@ -260,7 +255,7 @@ export default function AdminOrder() {
           {order.notes.map((note) => (
             <li key={note.id}>
               <p className="admin-notes__meta">
-                {note.author}, <time dateTime={note.created_at}>{note.created_at.slice(0, 16).replace('T', ' ')}</time>
+                {note.author}, <time dateTime={note.created_at}>{utcMinute(note.created_at)}</time>
               </p>
               <p className="admin-notes__body">{note.body}</p>
             </li>
@@ -277,7 +272,7 @@ export default function AdminOrder() {
         <ol className="admin-history">
           {history.map((entry, index) => (
             <li key={`${entry.at}-${index}`}>
-              <time dateTime={entry.at}>{entry.at.slice(0, 16).replace('T', ' ')}</time> {entry.actor}: {entry.action}
+              <time dateTime={entry.at}>{utcMinute(entry.at)}</time> {entry.actor}: {entry.action}
               {entry.after ? ` (${describe(entry.after)})` : ''}
             </li>
           ))}

@@ -5,6 +5,7 @@ import { orderSearchSchema } from '~/forms/admin';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
+import { utcMinute } from '~/lib/admin-format';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Orders') }, { name: 'robots', content: 'noindex' }];
 
@@ -76,7 +77,7 @@ export default function AdminOrders() {
                 <td>
                   <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
                 </td>
-                <td>{order.date.slice(0, 16).replace('T', ' ')}</td>
+                <td>{utcMinute(order.date)}</td>
                 <td>{order.email}</td>
                 <td>{order.total}</td>
                 <td>{order.status}</td>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { staffListSchema, staffMemberSchema } from '@contract/api/staff';
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
@@ -10,7 +10,7 @@ import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
-import { commitStaffSession, getStaffSession, requireStaff } from '~/lib/staff-session.server';
+import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Staff') }, { name: 'robots', content: 'noindex' }];
 
@@ -18,19 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   if (staff.role !== 'owner') return json({ forbidden: true as const, members: [], notice: null }, { status: 403, headers: ADMIN_HEADERS });
   const members = await staff.api.request('GET', 'admin/staff', staffListSchema);
-  const session = await getStaffSession(request);
-  const notice = session.get('notice') ?? null;
-  return json(
-    { forbidden: false as const, members, notice },
-    { headers: { ...ADMIN_HEADERS, ...(notice ? { 'Set-Cookie': await commitStaffSession(request, session) } : {}) } },
-  );
-}
-
-/** Post/Redirect/Get with the sentence the next page shows. */
-async function backWithNotice(request: Request, notice: string) {
-  const session = await getStaffSession(request);
-  session.flash('notice', notice);
-  return redirect('/admin/staff', { status: 303, headers: { 'Set-Cookie': await commitStaffSession(request, session) } });
+  const { notice, headers } = await takeNotice(request);
+  return json({ forbidden: false as const, members, notice }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -44,13 +33,13 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       return json({ intent: 'resend' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
     }
-    return backWithNotice(request, ADMIN_MESSAGES.codeResent(submission.value.email));
+    return redirectWithNotice(request, '/admin/staff', ADMIN_MESSAGES.codeResent(submission.value.email));
   }
   const submission = parseWithZod(formData, { schema: staffAddSchema });
   if (submission.status !== 'success') return json({ intent: 'add' as const, result: submission.reply() }, { status: 400 });
   try {
     const member = await staff.api.request('POST', 'admin/staff', staffMemberSchema, { body: { email: submission.value.email, role: submission.value.role } });
-    return backWithNotice(request, ADMIN_MESSAGES.staffAdded(member.email, member.role));
+    return redirectWithNotice(request, '/admin/staff', ADMIN_MESSAGES.staffAdded(member.email, member.role));
   } catch (error) {
     return json({ intent: 'add' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
   }

@@ -1,22 +1,21 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { LOW_STOCK_THRESHOLD, restockAnswerSchema, stockListSchema } from '@contract/api/admin';
 import { restockFormSchema } from '~/forms/admin';
-import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { adminErrorText } from '~/lib/admin.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
-import { commitStaffSession, getStaffSession, requireStaff } from '~/lib/staff-session.server';
+import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Stock') }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const rows = await staff.api.request('GET', 'admin/stock', stockListSchema);
-  const session = await getStaffSession(request);
-  const notice = session.get('notice') ?? null;
-  return json({ rows, notice }, { headers: { ...ADMIN_HEADERS, ...(notice ? { 'Set-Cookie': await commitStaffSession(request, session) } : {}) } });
+  const { notice, headers } = await takeNotice(request);
+  return json({ rows, notice }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,9 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return json({ sku, error: adminErrorText(error) }, { status: failureStatus(error) });
   }
-  const session = await getStaffSession(request);
-  session.flash('notice', notice);
-  return redirect('/admin/stock', { status: 303, headers: { 'Set-Cookie': await commitStaffSession(request, session) } });
+  return redirectWithNotice(request, '/admin/stock', notice);
 }
 
 export default function AdminStock() {
