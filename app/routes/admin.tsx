@@ -1,13 +1,18 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, NavLink, Outlet, useLoaderData } from '@remix-run/react';
+import { Form, Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from '@remix-run/react';
 import { BRAND } from '@contract/brand';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
+import { pageTitle } from '~/lib/page-title';
 import { getStaffSession } from '~/lib/staff-session.server';
 import adminStyles from '~/styles/admin.css';
 
 export const links = () => [{ rel: 'stylesheet', href: adminStyles }];
 
-export const meta: MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
+/** Each page names itself; this one is used when a page below failed and the error shows here. */
+export const meta: MetaFunction = ({ error }) => [
+  { title: pageTitle(isRouteErrorResponse(error) && error.status === 404 ? 'Not found' : 'Something went wrong') },
+  { name: 'robots', content: 'noindex' },
+];
 
 /** The back office's frame: who is signed in, its sections, and signing out. Each page checks the session itself. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -67,6 +72,37 @@ export default function AdminLayout() {
       <div className="admin__page">
         <Outlet />
       </div>
+    </div>
+  );
+}
+
+/** A back-office page that failed (an unknown order, the API down) stays in the back office, with a way on. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const detail = isRouteErrorResponse(error) && typeof error.data?.detail === 'string' ? error.data.detail : null;
+  return (
+    <div className="admin">
+      <header className="admin__header">
+        <p className="admin__brand">
+          <Link to="/admin">{BRAND.name} back office</Link>
+        </p>
+      </header>
+      <section className="admin__page" aria-labelledby="admin-error-heading">
+        <h1 id="admin-error-heading">{notFound ? 'Not found' : 'Something went wrong'}</h1>
+        <p role={notFound ? undefined : 'alert'}>{detail ?? (notFound ? 'There is nothing at this address.' : 'The page could not be loaded. Please try again in a moment.')}</p>
+        <p>
+          {notFound ? null : (
+            <a href={`${location.pathname}${location.search}`} className="button button--ghost">
+              Try again
+            </a>
+          )}{' '}
+          <Link to="/admin" className="button">
+            Back to the back office
+          </Link>
+        </p>
+      </section>
     </div>
   );
 }

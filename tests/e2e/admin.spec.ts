@@ -131,6 +131,15 @@ test.describe('back office', () => {
     expect(refused!.status()).toBe(403);
     await expect(page.getByRole('alert')).toHaveText('Only an owner may manage staff.');
     await expect(page.getByRole('table')).toHaveCount(0);
+
+    // An unknown order stays inside the back office, says what was not found and leads back.
+    const missing = await page.goto('/admin/orders/ORD-2020-01-01-DEADBEEF');
+    expect(missing!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
+    await expect(page.getByText('No order ORD-2020-01-01-DEADBEEF')).toBeVisible();
+    await expectAccessible(page, info);
+    await page.getByRole('link', { name: 'Back to the back office' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Back office', exact: true })).toBeVisible();
   });
 
   test('the back-office cookie is its own: HttpOnly, SameSite=Strict, sent only to /admin, and gone at sign-out', EDGE, async ({ page, context, baseURL }, info) => {
