@@ -93,6 +93,10 @@ function answerFromPageCache(req, res) {
 const server = createServer((req, res) => {
   if (!answerFromPageCache(req, res)) app(req, res);
 });
+// As the API does: idle keep-alive connections are closed by the client (or proxy) first, so no
+// request is sent on a socket the server is closing at that moment.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);
 function onListen() {

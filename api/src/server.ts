@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { DataDirInUseError, ensureAdminToken, prepareData, resolveSecret } from './bootstrap.js';
@@ -57,6 +58,13 @@ async function main() {
       log.info(env.DEV_MAILBOX ? `mailbox: ${env.PUBLIC_API_URL}/dev/mailbox` : 'mailbox: npm run shop -- mail [--to EMAIL] (DEV_MAILBOX=1 also serves it at /dev/mailbox)');
     }
   });
+
+  // Idle connections are closed by the client first: a server that closes them at the same moment a
+  // client reuses one makes that request fail (ECONNRESET). Clients and proxies keep idle sockets for
+  // at most a minute; headersTimeout must stay above keepAliveTimeout.
+  const http1 = server as HttpServer; // serve() makes a node:http server unless told otherwise
+  http1.keepAliveTimeout = 65_000;
+  http1.headersTimeout = 66_000;
 
   // Checkout sessions nobody paid give their stock back (requests also do this as they pass).
   const expirySweep = setInterval(() => {
