@@ -160,6 +160,10 @@ test.describe('collectible cards', () => {
     expect(Number(x)).toBeLessThanOrEqual(40);
     expect(Number(y)).toBeGreaterThan(30);
     expect(Number(y)).toBeLessThanOrEqual(40);
+    // On the Share button the face holds still, so the button stays under the pointer.
+    const button = (await card.getByRole('button', { name: 'Share Card' }).boundingBox())!;
+    await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2);
+    expect(await face.evaluate((element) => (element as HTMLElement).style.transform)).toBe(transform);
     await page.mouse.move(0, 0);
     await expect.poll(() => face.evaluate((element) => (element as HTMLElement).style.transform)).toBe('');
 

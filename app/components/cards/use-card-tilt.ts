@@ -15,6 +15,8 @@ export function useCardTilt(faceRef: RefObject<HTMLElement>, enabled: boolean) {
     (event: PointerEvent<HTMLElement>) => {
       const face = faceRef.current;
       if (!face || !enabled || event.pointerType === 'touch') return;
+      // Over the Share button the face holds still: turning it would move the button from under the pointer.
+      if (event.target instanceof Element && event.target.closest('button')) return;
       // Measured on the stage, which never turns, so the tilt does not feed back into itself.
       const box = event.currentTarget.getBoundingClientRect();
       const x = Math.min(1, Math.max(-1, ((event.clientX - box.left) / box.width) * 2 - 1));
