@@ -22,14 +22,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ staff: email && role ? { email, role } : null }, { headers: ADMIN_HEADERS });
 }
 
+/** The back office's name, leading to its overview: on every page and on its error page. */
+function AdminBrand() {
+  return (
+    <p className="admin__brand">
+      <Link to="/admin">{BRAND.name} back office</Link>
+    </p>
+  );
+}
+
 export default function AdminLayout() {
   const { staff } = useLoaderData<typeof loader>();
   return (
     <div className="admin">
       <header className="admin__header">
-        <p className="admin__brand">
-          <Link to="/admin">{BRAND.name} back office</Link>
-        </p>
+        <AdminBrand />
         {staff ? (
           <>
             <nav aria-label="Back office" className="admin__nav">
@@ -85,9 +92,7 @@ export function ErrorBoundary() {
   return (
     <div className="admin">
       <header className="admin__header">
-        <p className="admin__brand">
-          <Link to="/admin">{BRAND.name} back office</Link>
-        </p>
+        <AdminBrand />
       </header>
       <section className="admin__page" aria-labelledby="admin-error-heading">
         <h1 id="admin-error-heading">{notFound ? 'Not found' : 'Something went wrong'}</h1>

@@ -5,7 +5,7 @@ import type { AppConfig, AppDeps } from '../app.js';
 import type { CodeService } from '../auth/codes.js';
 import { clearFailures, countFailure, lockedFor, unlockedAt } from '../auth/lockout.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { STAFF_SESSION_TTL_MS } from '../auth/rules.js';
+import { LOCK_DURATION_MS, STAFF_SESSION_TTL_MS } from '../auth/rules.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
@@ -96,17 +96,24 @@ export async function staffSignIn(deps: StaffDeps, email: string, password: stri
   if (!member || !(await verifyPassword(member.password_hash, password))) {
     if (member?.password_hash) {
       const counted = await db.updateTable('staff').set(countFailure(now)).where('id', '=', member.id).where(unlockedAt(now)).returning('locked_until').executeTakeFirst();
-      const lock = counted ? counted.locked_until : (await db.selectFrom('staff').select('locked_until').where('id', '=', member.id).executeTakeFirst())?.locked_until;
+      const lock = counted ? counted.locked_until : await lockOf(db, member.id);
       if (lock && lock > now) throw lockedFor(lock, now);
     }
     throw new DomainError('invalid_credentials', 'Invalid credentials');
   }
   const signedIn = await db.updateTable('staff').set(clearFailures()).where('id', '=', member.id).where(unlockedAt(now)).returningAll().executeTakeFirst();
-  if (!signedIn) throw new DomainError('account_locked', 'Account locked due to multiple failed attempts. Try again in 15 minutes.');
+  if (!signedIn) {
+    // A parallel failure locked the account between the check and this statement.
+    throw lockedFor((await lockOf(db, member.id)) ?? new Date(now.getTime() + LOCK_DURATION_MS), now);
+  }
   const token = randomBytes(32).toString('base64url');
   const expires_at = new Date(now.getTime() + STAFF_SESSION_TTL_MS);
   await db.insertInto('staff_sessions').values({ staff_id: member.id, token_hash: sha256(token), created_at: now, expires_at }).execute();
   return { token, expires_at, staff: signedIn };
+}
+
+async function lockOf(db: Db, staffId: string): Promise<Date | null> {
+  return (await db.selectFrom('staff').select('locked_until').where('id', '=', staffId).executeTakeFirst())?.locked_until ?? null;
 }
 
 /** The member a back-office token belongs to, while the session is open; undefined otherwise. */
