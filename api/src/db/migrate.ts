@@ -8,6 +8,7 @@ import cards from './migrations/007_cards.sql';
 import staff from './migrations/008_staff.sql';
 import orderNotes from './migrations/009_order_notes.sql';
 import backOfficeIndexes from './migrations/010_back_office_indexes.sql';
+import refunds from './migrations/011_refunds.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -22,6 +23,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '008_staff', sql: staff },
   { name: '009_order_notes', sql: orderNotes },
   { name: '010_back_office_indexes', sql: backOfficeIndexes },
+  { name: '011_refunds', sql: refunds },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

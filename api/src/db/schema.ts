@@ -208,6 +208,7 @@ export interface Database {
     tracking_number: string | null;
     carrier: string | null;
     created_at: Date;
+    refunded_total: Generated<number>;
   };
   purchase_items: {
     id: Generated<string>;
@@ -221,6 +222,24 @@ export interface Database {
     quantity: number;
     unit_price: number;
     position: Generated<number>;
+    refunded_quantity: Generated<number>;
+  };
+  refunds: {
+    id: Generated<string>;
+    purchase_id: string;
+    idempotency_key: string;
+    kind: 'refund' | 'cancellation';
+    amount: number;
+    lines: JSONColumnType<RefundLine[], string, string>;
+    restock: Generated<boolean>;
+    reason: Generated<string>;
+    provider: string;
+    provider_refund_id: string | null;
+    status: 'pending' | 'succeeded' | 'failed';
+    failure: string | null;
+    actor: string;
+    created_at: Date;
+    completed_at: Date | null;
   };
   cards: {
     id: Generated<string>;
@@ -268,6 +287,15 @@ export interface FirstTimePurchaseInfo {
   new_items: string[];
   /** The cards this purchase unlocked, as GET /api/cards/user-cards answers them. */
   unlocked_cards: CardOut[];
+}
+
+/** A line a refund gave back: which item, how many units, and the cents refunded for them. */
+export interface RefundLine {
+  item_id: string;
+  sku: string;
+  name: string;
+  quantity: number;
+  amount: number;
 }
 
 export type CodePurpose = 'register' | 'guest' | 'reset' | 'staff';
