@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   'payment_not_completed',
   'order_ambiguous',
   'order_status_conflict',
+  // Refunds: more than was paid or bought, a provider that cannot refund here, a provider's refusal
+  'refund_exceeds_paid',
+  'refund_unavailable',
+  'refund_failed',
   // Payments provider webhooks
   'webhook_invalid',
 ] as const;

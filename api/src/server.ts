@@ -7,8 +7,7 @@ import { systemClock } from './services/clock.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
 import { releaseExpiredSessions } from './services/checkout.js';
-import { createStripeClient, createStripeProvider } from './services/payments/stripe-provider.js';
-import { createTestPaymentProvider } from './services/payments/test-provider.js';
+import { paymentsFromEnv } from './services/payments/from-env.js';
 import { createRateLimits } from './services/rate-limits.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
 
@@ -28,9 +27,7 @@ async function main() {
   // Shared counters from the first request on; memory stands in while Redis is unreachable.
   if (env.REDIS_URL && !(await rateLimits.ready())) log.error('rate limits: Redis not reachable yet; counting in memory meanwhile');
   const adminToken = env.ADMIN_TOKEN ?? ensureAdminToken(env.DATA_DIR);
-  const payments = env.STRIPE_SECRET_KEY
-    ? createStripeProvider({ client: createStripeClient(env.STRIPE_SECRET_KEY), webhookSecret: env.STRIPE_WEBHOOK_SECRET })
-    : createTestPaymentProvider(env.PUBLIC_API_URL);
+  const payments = paymentsFromEnv(env);
   log.info(`payments: ${payments.name === 'stripe' ? 'Stripe Checkout' : 'built-in test payment page'}`);
   const app = createApp({
     db: handle.db,

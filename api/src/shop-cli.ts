@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@contract/api/staff';
 import { createCodeService } from './auth/codes.js';
+import { paymentsFromEnv } from './services/payments/from-env.js';
 import { ADMIN_TOKEN_FILE, acquireDataDirLock, resolveSecret, runningApi } from './bootstrap.js';
 import type { Actor } from './services/audit.js';
 import { addStaff, listStaff, resendStaffCode } from './services/staff.js';
@@ -108,6 +109,7 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
     const token = adminTokenOf(env);
     const deps = {
       db: handle.db,
+      payments: paymentsFromEnv(env),
       mail,
       clock: systemClock,
       log,
@@ -119,7 +121,7 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
       stock: () => listStock(handle.db, systemClock.now()),
       restock: (sku, quantity) => restockVariant(deps, sku, quantity, CLI),
       orders: () => listOrders(handle.db),
-      order: (order) => orderDetail(handle.db, order),
+      order: (order) => orderDetail(deps, order),
       ship: (order, carrier, tracking) => shipOrder(deps, order, carrier, tracking, CLI),
       deliver: (order) => deliverOrder(deps, order, CLI),
       staff: () => listStaff(handle.db),

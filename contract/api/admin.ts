@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { purchaseSuccessAnswerSchema } from './orders';
+import { orderPaymentSchema, refundableLineSchema, refundSchema } from './refunds';
 
 /**
  * The owner's routes under /api/admin (docs/product.md#api-admin), used by `npm run shop`. They
@@ -47,13 +48,17 @@ export const orderListSchema = z.array(
     email: z.string(),
     total: z.string(),
     status: z.string(),
+    /** Formatted; null when nothing was refunded. */
+    refunded: z.string().nullable(),
     carrier: z.string().nullable(),
     tracking_number: z.string().nullable(),
   }),
 );
 
-/** The statuses an order moves through, as the back office filters them. */
-export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered'] as const;
+/** The statuses an order moves through: fulfilment, then cancelled or refunded in full. */
+export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered', 'Cancelled', 'Refunded'] as const;
+/** How the back office filters orders: a status, or orders refunded in part (whatever their status). */
+export const ORDER_FILTERS = [...ORDER_STATUSES, 'Partially refunded'] as const;
 
 /**
  * `GET admin/orders`: newest first. `q` finds an order by its number or id, the buyer's email, or an
@@ -61,7 +66,7 @@ export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered'] as const;
  */
 export const orderListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
-  status: z.enum(ORDER_STATUSES).optional(),
+  status: z.enum(ORDER_FILTERS).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(500),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
@@ -75,6 +80,10 @@ export const orderDetailSchema = purchaseSuccessAnswerSchema.extend({
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
   notes: z.array(orderNoteSchema),
+  payment: orderPaymentSchema,
+  /** The lines with what is left to refund on each. */
+  lines: z.array(refundableLineSchema),
+  refunds: z.array(refundSchema),
 });
 
 /** `POST admin/orders/notes`. */

@@ -30,6 +30,8 @@ import { ApiError, validate } from '../http-errors.js';
 import { readOutbox } from '../services/mail.js';
 import { addOrderNote, deliverOrder, listOrders, orderDetail, shipOrder } from '../services/fulfilment.js';
 import { listStock, restockVariant } from '../services/stock.js';
+import { cancelOrder, refundOrder } from '../services/refunds.js';
+import { cancelRequestSchema, refundAnswerSchema, refundRequestSchema } from '@contract/api/refunds';
 
 function sameToken(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -102,7 +104,7 @@ export function adminRoutes() {
   });
 
   app.get('/orders/:order', validate('param', orderParamSchema), async (c) =>
-    answer(c, orderDetailSchema, await orderDetail(c.var.deps.db, c.req.valid('param').order)),
+    answer(c, orderDetailSchema, await orderDetail(c.var.deps, c.req.valid('param').order)),
   );
 
   app.post(
@@ -118,6 +120,15 @@ export function adminRoutes() {
     const { order, note } = c.req.valid('json');
     return answer(c, orderNoteSchema, await addOrderNote(c.var.deps, order, note, c.var.actor), 201);
   });
+
+  // Money goes back only on an owner's word.
+  app.post('/orders/refund', ownerOnly, validate('json', refundRequestSchema), async (c) =>
+    answer(c, refundAnswerSchema, await refundOrder(c.var.deps, c.req.valid('json'), c.var.actor)),
+  );
+
+  app.post('/orders/cancel', ownerOnly, validate('json', cancelRequestSchema), async (c) =>
+    answer(c, refundAnswerSchema, await cancelOrder(c.var.deps, c.req.valid('json'), c.var.actor)),
+  );
 
   app.post('/orders/deliver', validate('json', deliverRequestSchema), async (c) =>
     answer(c, deliverAnswerSchema, await deliverOrder(c.var.deps, c.req.valid('json').order, c.var.actor)),

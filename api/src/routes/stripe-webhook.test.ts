@@ -24,6 +24,11 @@ const fakeClient: StripeClient = {
       },
     },
   },
+  refunds: {
+    async create() {
+      throw new Error('refunds are tested against the Stripe stub (refunds.test.ts)');
+    },
+  },
   webhooks: stripe.webhooks,
 };
 

@@ -11,6 +11,7 @@ import { orderNumber } from '@contract/order-number';
 import { actorName, recordAudit, type Actor } from './audit.js';
 import { renderEmail } from './mail-templates.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
+import { refundView } from './refunds.js';
 
 export type OrderRow = z.infer<typeof orderListSchema>[number];
 
@@ -55,7 +56,8 @@ export async function listOrders(db: Db, query: { q?: string; status?: string; l
       ]),
     );
   }
-  if (query.status) select = select.where(sql<string>`lower(status)`, '=', query.status.toLowerCase());
+  if (query.status === 'Partially refunded') select = select.where('refunded_total', '>', 0).where(sql<boolean>`refunded_total < total`);
+  else if (query.status) select = select.where(sql<string>`lower(status)`, '=', query.status.toLowerCase());
   return toOrderRows(await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute());
 }
 
@@ -64,7 +66,7 @@ export async function listOrdersOf(db: Db, userId: string): Promise<OrderRow[]> 
   return toOrderRows(await db.selectFrom('purchases').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute());
 }
 
-function toOrderRows(rows: { id: string; created_at: Date; email: string; total: number; status: string; carrier: string | null; tracking_number: string | null }[]): OrderRow[] {
+function toOrderRows(rows: { id: string; created_at: Date; email: string; total: number; refunded_total: number; status: string; carrier: string | null; tracking_number: string | null }[]): OrderRow[] {
   return rows.map((p) => ({
     purchase_id: p.id,
     order_number: orderNumber(p.id, p.created_at),
@@ -72,6 +74,7 @@ function toOrderRows(rows: { id: string; created_at: Date; email: string; total:
     email: p.email,
     total: formatEuro(p.total),
     status: p.status,
+    refunded: p.refunded_total > 0 ? formatEuro(p.refunded_total) : null,
     carrier: p.carrier,
     tracking_number: p.tracking_number,
   }));
@@ -116,13 +119,17 @@ export async function shipOrder(deps: OrderDeps, reference: string, carrier: str
   return { order_number: number, status: updated.status, carrier, tracking_number: trackingNumber, tracking_url: link };
 }
 
-/** One order with everything needed to pack and send it. */
-export async function orderDetail(db: Db, reference: string) {
+/** One order with everything needed to pack, send and refund it. */
+export async function orderDetail(deps: Pick<AppDeps, 'db' | 'payments'>, reference: string) {
+  const { db } = deps;
   const order = await findOrder(db, reference);
-  const detail = await loadPurchaseSuccess(db, order.id, order.id);
+  const [detail, notes, refunds] = await Promise.all([
+    loadPurchaseSuccess(db, order.id, order.id),
+    db.selectFrom('order_notes').select(['id', 'author', 'body', 'created_at']).where('purchase_id', '=', order.id).orderBy('seq').execute(),
+    refundView(deps, order),
+  ]);
   if (!detail) throw new DomainError('not_found', `No order ${reference.trim()}`);
-  const notes = await db.selectFrom('order_notes').select(['id', 'author', 'body', 'created_at']).where('purchase_id', '=', order.id).orderBy('seq').execute();
-  return { ...detail, carrier: order.carrier, tracking_number: order.tracking_number, notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })) };
+  return { ...detail, carrier: order.carrier, tracking_number: order.tracking_number, notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })), ...refunds };
 }
 
 /** A staff note on an order, written with its audit entry. */

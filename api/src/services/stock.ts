@@ -63,50 +63,42 @@ export function productPageUrl(storefrontUrl: string, productName: string, attri
 
 type RestockDeps = Pick<AppDeps, 'db' | 'mail' | 'clock' | 'log' | 'onCatalogueChange'> & { config: Pick<AppConfig, 'storefrontUrl'> };
 
+export type StockChange = Awaited<ReturnType<typeof addStockIn>>;
+
 /**
- * Adds `quantity` to a variant's stock. When the stock goes from 0 to above 0, every pending wishlist
- * entry for the variant or its product gets one back-in-stock email and is marked notified.
+ * Adds units to a variant inside the caller's transaction (the row is locked until it commits). When
+ * the stock comes back from 0, the pending wishlist entries for the variant or its product are claimed
+ * here, so two changes at once never email the same entry twice; `sendBackInStock` mails them after.
  */
-export async function restockVariant(deps: RestockDeps, sku: string, quantity: number, actor: Actor): Promise<RestockResult> {
-  if (!Number.isInteger(quantity) || quantity < 1) throw new DomainError('invalid_request', 'Quantity must be a whole number above 0');
-  const { db, clock } = deps;
+export async function addStockIn(trx: Db, now: Date, where: { sku: string } | { variantId: string }, quantity: number) {
+  const select = trx.selectFrom('product_variants').select(['id', 'sku', 'product_id', 'description', 'stock_quantity']);
+  const variant = await ('sku' in where ? select.where('sku', '=', where.sku) : select.where('id', '=', where.variantId))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!variant) return null;
+  const updated = await trx
+    .updateTable('product_variants')
+    .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', quantity) }))
+    .where('id', '=', variant.id)
+    .returning('stock_quantity')
+    .executeTakeFirstOrThrow();
+  const product = await trx.selectFrom('products').select('name').where('id', '=', variant.product_id).executeTakeFirstOrThrow();
+  const backInStock = variant.stock_quantity === 0 && updated.stock_quantity > 0;
+  const claimed = backInStock
+    ? await trx
+        .updateTable('wishlist_entries')
+        .set({ notified_at: now })
+        .where('notified_at', 'is', null)
+        .where((eb) => eb.or([eb('product_variant_id', '=', variant.id), eb('product_id', '=', variant.product_id)]))
+        .returning(['id', 'email', 'product_variant_id'])
+        .execute()
+    : [];
+  return { variant, product, previous: variant.stock_quantity, current: updated.stock_quantity, claimed };
+}
 
-  const change = await db.transaction().execute(async (trx) => {
-    const variant = await trx
-      .selectFrom('product_variants')
-      .select(['id', 'product_id', 'description', 'stock_quantity'])
-      .where('sku', '=', sku)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!variant) throw new DomainError('not_found', `No variant with SKU ${sku}`);
-    const updated = await trx
-      .updateTable('product_variants')
-      .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', quantity) }))
-      .where('id', '=', variant.id)
-      .returning('stock_quantity')
-      .executeTakeFirstOrThrow();
-    const product = await trx.selectFrom('products').select('name').where('id', '=', variant.product_id).executeTakeFirstOrThrow();
-    await recordAudit(trx, clock.now(), actor, {
-      action: 'stock.restock',
-      subject_type: 'variant',
-      subject_id: sku,
-      before: { stock_quantity: variant.stock_quantity },
-      after: { stock_quantity: updated.stock_quantity },
-    });
-    const backInStock = variant.stock_quantity === 0 && updated.stock_quantity > 0;
-    // Claimed inside the transaction, so two restocks at once never email the same entry twice.
-    const claimed = backInStock
-      ? await trx
-          .updateTable('wishlist_entries')
-          .set({ notified_at: clock.now() })
-          .where('notified_at', 'is', null)
-          .where((eb) => eb.or([eb('product_variant_id', '=', variant.id), eb('product_id', '=', variant.product_id)]))
-          .returning(['id', 'email', 'product_variant_id'])
-          .execute()
-      : [];
-    return { variant, product, previous: variant.stock_quantity, current: updated.stock_quantity, claimed };
-  });
-
+/** One back-in-stock email per claimed entry; an entry whose email fails is unclaimed for the next restock. Returns who was mailed. */
+export async function sendBackInStock(deps: Omit<RestockDeps, 'clock' | 'onCatalogueChange'>, change: NonNullable<StockChange>): Promise<string[]> {
+  const { db } = deps;
   const attributes = change.claimed.some((entry) => entry.product_variant_id)
     ? await db.selectFrom('variant_attributes').select(['attribute_name', 'value']).where('variant_id', '=', change.variant.id).orderBy('order').execute()
     : [];
@@ -129,11 +121,35 @@ export async function restockVariant(deps: RestockDeps, sku: string, quantity: n
       });
       notified.push(entry.email);
     } catch (error) {
-      // Unclaim, so the next restock tries this shopper again.
       await db.updateTable('wishlist_entries').set({ notified_at: null }).where('id', '=', entry.id).execute();
       deps.log.error(`back-in-stock email to ${entry.email} failed`, error);
     }
   }
+  return notified;
+}
+
+/**
+ * Adds `quantity` to a variant's stock. When the stock goes from 0 to above 0, every pending wishlist
+ * entry for the variant or its product gets one back-in-stock email and is marked notified.
+ */
+export async function restockVariant(deps: RestockDeps, sku: string, quantity: number, actor: Actor): Promise<RestockResult> {
+  if (!Number.isInteger(quantity) || quantity < 1) throw new DomainError('invalid_request', 'Quantity must be a whole number above 0');
+  const { db, clock } = deps;
+
+  const change = await db.transaction().execute(async (trx) => {
+    const change = await addStockIn(trx, clock.now(), { sku }, quantity);
+    if (!change) throw new DomainError('not_found', `No variant with SKU ${sku}`);
+    await recordAudit(trx, clock.now(), actor, {
+      action: 'stock.restock',
+      subject_type: 'variant',
+      subject_id: sku,
+      before: { stock_quantity: change.previous },
+      after: { stock_quantity: change.current },
+    });
+    return change;
+  });
+
+  const notified = await sendBackInStock(deps, change);
   await deps.onCatalogueChange?.();
   return { sku, product_name: change.product.name, previous_quantity: change.previous, stock_quantity: change.current, notified };
 }

@@ -42,6 +42,17 @@ export type WebhookOutcome =
   | { type: 'expired' | 'declined'; providerSessionId: string; sessionId: string | null }
   | { type: 'ignored'; eventType: string };
 
+/** A refund asked of the provider that took the payment. */
+export interface ProviderRefundInput {
+  /** The provider's id for the paid session. */
+  providerSessionId: string;
+  /** Cents. */
+  amount: number;
+  /** The same key for a retry of the same refund, so the provider refunds once. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
 /** A way to take payment; fulfilment (services/checkout.ts) is the same whichever one is used. */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -50,6 +61,8 @@ export interface PaymentProvider {
   createCheckout(input: ProviderCheckoutInput): Promise<ProviderCheckout>;
   /** The provider's word on a session, for the success page when no webhook came yet; null when unpaid or unknown. */
   retrievePayment(providerSessionId: string): Promise<PaymentDetails | null>;
+  /** Gives money back on a paid session; throws when the provider refuses. */
+  refund(input: ProviderRefundInput): Promise<{ providerRefundId: string }>;
   /** Verifies and reads a webhook; throws a webhook_invalid DomainError on a bad signature. Absent when the provider sends none. */
   parseWebhook?(payload: string, signature: string | undefined): WebhookOutcome;
 }

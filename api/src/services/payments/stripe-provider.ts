@@ -13,6 +13,9 @@ export interface StripeClient {
       retrieve(id: string): Promise<Stripe.Checkout.Session>;
     };
   };
+  refunds: {
+    create(params: Stripe.RefundCreateParams, options: { idempotencyKey: string }): Promise<{ id: string; status: string | null }>;
+  };
   webhooks: { constructEvent(payload: string, header: string, secret: string): Stripe.Event };
 }
 
@@ -90,6 +93,19 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
     async retrievePayment(providerSessionId) {
       const session = await client.checkout.sessions.retrieve(providerSessionId);
       return isPaid(session) ? paymentDetails(session) : null;
+    },
+    async refund({ providerSessionId, amount, idempotencyKey, metadata }) {
+      const session = await client.checkout.sessions.retrieve(providerSessionId);
+      const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent) throw new DomainError('refund_failed', 'Stripe has no payment for this order');
+      let refund;
+      try {
+        refund = await client.refunds.create({ payment_intent: paymentIntent, amount, reason: 'requested_by_customer', metadata }, { idempotencyKey });
+      } catch (error) {
+        throw new DomainError('refund_failed', `Stripe refused the refund: ${error instanceof Error ? error.message : 'unknown error'}`);
+      }
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new DomainError('refund_failed', `Stripe refused the refund (${refund.status})`);
+      return { providerRefundId: refund.id };
     },
     parseWebhook(payload, signature): WebhookOutcome {
       if (!webhookSecret) throw new DomainError('webhook_invalid', 'Webhook signing secret is not configured');

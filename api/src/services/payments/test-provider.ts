@@ -20,5 +20,10 @@ export function createTestPaymentProvider(publicApiUrl: string): PaymentProvider
     async retrievePayment() {
       return null;
     },
+    // No money moved, so none goes back: the refund row is the record. Its id follows from the key,
+    // so a retry names the same refund, as a real provider's idempotency does.
+    async refund({ idempotencyKey }) {
+      return { providerRefundId: `re_test_${idempotencyKey}` };
+    },
   };
 }
