@@ -51,6 +51,8 @@ function paymentDetails(session: Stripe.Checkout.Session): PaymentDetails {
   };
 }
 
+const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429;
+
 const isPaid = (session: Stripe.Checkout.Session) => session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
 
 /** Stripe Checkout: Stripe hosts the payment page; a webhook (or the success page) reports the payment. */
@@ -102,7 +104,10 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
       try {
         refund = await client.refunds.create({ payment_intent: paymentIntent, amount, reason: 'requested_by_customer', metadata }, { idempotencyKey });
       } catch (error) {
-        throw new DomainError('refund_failed', `Stripe refused the refund: ${error instanceof Error ? error.message : 'unknown error'}`);
+        // A refusal is final; anything else (no answer, Stripe's own error, a request with this key
+        // still in flight) may or may not have refunded, so it is thrown as it is and retried with the key.
+        if (error instanceof Stripe.errors.StripeError && isRefusal(error.statusCode)) throw new DomainError('refund_failed', `Stripe refused the refund: ${error.message}`);
+        throw error;
       }
       if (refund.status === 'failed' || refund.status === 'canceled') throw new DomainError('refund_failed', `Stripe refused the refund (${refund.status})`);
       return { providerRefundId: refund.id };
