@@ -7,6 +7,12 @@ import type { PurchaseListItem } from './purchases';
 /** The columns of order_history.csv (docs/product.md#orders-csv). */
 export const CSV_COLUMNS = ['Order Number', 'Date', 'Items', 'Total', 'Status'] as const;
 
+/** The status, and what was refunded when the status does not already say so ("Shipped (refunded €45.00)"). */
+export function statusWithRefund(order: Pick<PurchaseListItem, 'status' | 'refunded'>): string {
+  const closed = ['refunded', 'cancelled'].includes(order.status.toLowerCase());
+  return order.refunded && !closed ? `${order.status} (refunded ${order.refunded})` : order.status;
+}
+
 /** Orders as order_history.csv: one row each, items joined by commas. */
 export function ordersCsv(orders: readonly PurchaseListItem[]): string {
   return toCsv([
@@ -16,7 +22,7 @@ export function ordersCsv(orders: readonly PurchaseListItem[]): string {
       isoDay(order.date),
       order.items.join(', '),
       displayAmount(order.total),
-      order.status,
+      statusWithRefund(order),
     ]),
   ]);
 }

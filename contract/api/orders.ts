@@ -26,6 +26,8 @@ export const purchaseListItemSchema = z.object({
   status: z.string(),
   items: z.array(z.string()).default([]),
   item_count: z.number().int().nonnegative(),
+  /** Display text of what was refunded on the order; absent or null when nothing was. */
+  refunded: z.string().nullish(),
 });
 export const purchaseListSchema = z.array(purchaseListItemSchema);
 export type PurchaseListItem = z.infer<typeof purchaseListItemSchema>;
@@ -56,6 +58,7 @@ const lineSchema = z.object({
   sku: text,
   quantity: z.number(),
   price: amount,
+  refunded_quantity: z.number().nullish(),
 });
 
 /**
@@ -79,6 +82,8 @@ export const purchaseDetailSchema = z
     tax: amount,
     discount: amount,
     total: amount,
+    /** Cents refunded since the purchase. */
+    refunded_total: z.number().nullish(),
     trackingNumber: text,
     tracking_number: text,
     tracking: text,
@@ -118,6 +123,8 @@ export const purchaseSuccessAnswerSchema = z.object({
   discount: z.number(),
   /** Subtotal plus shipping: what was paid. */
   total: z.number(),
+  /** What has been refunded since (cents); absent in answers from before refunds. */
+  refunded_total: z.number().optional(),
   status: z.string(),
   estimated_delivery: z.string(),
   items: z.array(
@@ -132,6 +139,8 @@ export const purchaseSuccessAnswerSchema = z.object({
       /** Unit price in cents, tax included. */
       price: z.number(),
       subtotal: z.number(),
+      /** Units of this line refunded since. */
+      refunded_quantity: z.number().optional(),
     }),
   ),
   shipping_address: postalAddressSchema.nullable(),

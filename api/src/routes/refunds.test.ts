@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buyThroughCheckout, setVariant, shopper, stockOf, type Shopper } from '../../../tests/support/shopper';
 import { cliHeaders, staffMember } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
+import { pdfText } from '../../../tests/support/pdf-text';
 import { readOutbox } from '../services/mail';
 
 const api = useTestApi();
@@ -66,6 +67,18 @@ describe('refunds', () => {
     const [mail] = await readOutbox(api.database.db, buyer.email!);
     expect(mail.subject).toBe(`Your FILO refund for order ${number}`);
     expect(mail.text).toContain('€45.00');
+    // The buyer's order, list, stats and receipt say so.
+    const mine = await buyer.get(`/api/user/purchase/${purchaseId}`);
+    expect(mine.body).toMatchObject({ status: 'Processing', refunded_total: 4_500 });
+    expect(mine.body.items.find((item: { sku: string }) => item.sku === lineA.sku).refunded_quantity).toBe(1);
+    const listedForBuyer = (await buyer.get('/api/user/purchases?limit=50')).body.find((p: { purchase_id: string }) => p.purchase_id === purchaseId);
+    expect(listedForBuyer.refunded).toBe('€45.00');
+    const receipt = await api.app.request(`/api/user/purchase/${purchaseId}/receipt`, { headers: { Authorization: `Bearer ${buyer.accessToken}` } });
+    const text = pdfText(Buffer.from(await receipt.arrayBuffer()));
+    expect(text).toContain('Refunded');
+    expect(text).toContain('-€45.00');
+    expect(text).toContain(`Paid after refunds`);
+    expect(text).toContain('1 refunded');
     const audit = (await admin('GET', `audit?subject_type=order&subject_id=${purchaseId}`)).body;
     expect(audit[0]).toMatchObject({ actor: 'cli', action: 'order.refund', after: { refunded: '€45.00', restocked: 'yes', reason: 'Too small' } });
   });
@@ -75,8 +88,11 @@ describe('refunds', () => {
     const stockBefore = await stockOf(api, a.id);
     expect((await admin('POST', 'orders/refund', { order: number, idempotency_key: key(), lines: [{ item_id: lineA.item_id, quantity: 2 }] })).body.refunded_total).toBe(9_000);
     expect(await stockOf(api, a.id)).toBe(stockBefore);
+    const spent = (await buyer.get('/api/user/stats')).body.total_spent;
     const gesture = await admin('POST', 'orders/refund', { order: number, idempotency_key: key(), amount: 250 });
     expect(gesture.body).toMatchObject({ refunded_total: 9_250, refund: { amount: 250, lines: [] } });
+    // What the buyer spent is net of what came back.
+    expect((await buyer.get('/api/user/stats')).body.total_spent).toBe(spent - 250);
   });
 
   it('never more than was paid or bought, with a clear answer and nothing changed', async () => {
@@ -156,8 +172,10 @@ describe('cancellations', () => {
     expect(mail.subject).toBe(`Your FILO order ${number} has been cancelled`);
     expect((await admin('POST', 'orders/ship', { order: number, carrier: 'GLS', tracking: 'X1' })).body.code).toBe('order_status_conflict');
     expect((await admin('POST', 'orders/refund', { order: number, idempotency_key: key(), amount: 1 })).status).toBe(409);
-    const seen = await buyer.get('/api/user/purchases');
-    expect(seen.body.purchases ?? seen.body).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'Cancelled' })]));
+    const seen = (await buyer.get('/api/user/purchases?limit=50&status=processing')).body.map((p: { purchase_id: string }) => p.purchase_id);
+    const purchaseId = (await admin('GET', `orders/${number}`)).body.purchase_id;
+    expect(seen).not.toContain(purchaseId);
+    expect((await buyer.get(`/api/user/purchase/${purchaseId}`)).body).toMatchObject({ status: 'Cancelled', refunded_total: total });
   });
 
   it('a shipped order cannot be cancelled; a cancel racing a shipment leaves exactly one of them', async () => {

@@ -42,6 +42,7 @@ export async function loadPurchaseSuccess(db: Db, purchaseId: string, purchaseIn
     tax: purchase.tax,
     discount: purchase.discount,
     total: purchase.total,
+    refunded_total: purchase.refunded_total,
     status: purchase.status,
     estimated_delivery: delivery.toISOString(),
     items: items.map((item) => ({
@@ -54,6 +55,7 @@ export async function loadPurchaseSuccess(db: Db, purchaseId: string, purchaseIn
       quantity: item.quantity,
       price: item.unit_price,
       subtotal: item.unit_price * item.quantity,
+      refunded_quantity: item.refunded_quantity,
     })),
     shipping_address: purchase.shipping_address,
     billing_address: purchase.billing_address,

@@ -34,7 +34,7 @@ export async function listPurchases(
   offset: number,
   filter: PurchaseFilter = {},
 ): Promise<PurchaseListItem[]> {
-  let query = db.selectFrom('purchases').select(['id', 'created_at', 'total', 'status']).where('user_id', '=', userId);
+  let query = db.selectFrom('purchases').select(['id', 'created_at', 'total', 'refunded_total', 'status']).where('user_id', '=', userId);
   if (filter.status) query = query.where(sql<string>`lower(status)`, '=', filter.status);
   const q = filter.q?.trim();
   if (q) {
@@ -80,6 +80,7 @@ export async function listPurchases(
       status: purchase.status,
       items: lines.map((line) => line.name),
       item_count: lines.reduce((sum, line) => sum + line.quantity, 0),
+      refunded: purchase.refunded_total > 0 ? formatEuro(purchase.refunded_total) : null,
     };
   });
 }
@@ -109,7 +110,8 @@ export async function purchaseStats(db: Db, userId: string) {
       sql<number>`count(*) filter (where lower(status) = 'delivered')::int`.as('delivered'),
       sql<number>`count(*) filter (where lower(status) = 'shipped')::int`.as('in_transit'),
       sql<number>`count(*) filter (where lower(status) = 'processing')::int`.as('processing'),
-      sql<number>`coalesce(sum(total), 0)::int`.as('total_spent'),
+      // What the buyer spent: refunds given back are not spending.
+      sql<number>`coalesce(sum(total - refunded_total), 0)::int`.as('total_spent'),
     ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();

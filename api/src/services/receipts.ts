@@ -55,7 +55,8 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   row(['Item', 'Qty', 'Price', 'Amount'], true);
   for (const item of purchase.items) {
     const options = item.variant_attributes.map((a) => `${a.attribute_name}: ${a.value}`).join(', ') || item.variant;
-    row([`${item.name}\n${options}${options ? ' · ' : ''}SKU ${item.sku}`, String(item.quantity), formatEuro(item.price), formatEuro(item.subtotal)]);
+    const refunded = item.refunded_quantity ? ` · ${item.refunded_quantity} refunded` : '';
+    row([`${item.name}\n${options}${options ? ' · ' : ''}SKU ${item.sku}${refunded}`, String(item.quantity), formatEuro(item.price), formatEuro(item.subtotal)]);
   }
 
   doc.moveDown();
@@ -69,6 +70,12 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   if (purchase.discount > 0) total('Discount', `-${formatEuro(purchase.discount)}`);
   total('Total', formatEuro(purchase.total), true);
   total('of which VAT 22% included', formatEuro(purchase.tax));
+  const refunded = purchase.refunded_total ?? 0;
+  if (refunded > 0) {
+    doc.moveDown(0.5);
+    total('Refunded', `-${formatEuro(refunded)}`);
+    total('Paid after refunds', formatEuro(purchase.total - refunded), true);
+  }
 
   doc.moveDown(2).font('Regular').fontSize(10).text(`Payment method: ${purchase.payment_method}`, 50);
   doc.moveDown().fontSize(8).fillColor('#555').text(`${BRAND.name}: ${BRAND.tagline}. Prices include Italian VAT at 22%.`, 50);

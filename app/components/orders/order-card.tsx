@@ -103,7 +103,10 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
             ({order.item_count} {order.item_count === 1 ? 'item' : 'items'})
           </span>
         </p>
-        <p className="order-card__total">{displayAmount(order.total)}</p>
+        <p className="order-card__total">
+          {displayAmount(order.total)}
+          {order.refunded ? <span className="order-card__refund">Refunded {order.refunded}</span> : null}
+        </p>
         {hydrated ? (
           <button type="button" className="order-card__toggle" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={onToggle}>
             {label}

@@ -65,6 +65,12 @@ export function OrderDetail({ detail }: { detail: Detail }) {
                 <dt>Price</dt>
                 <dd>{displayAmount(item.price)}</dd>
               </div>
+              {item.refunded_quantity > 0 ? (
+                <div>
+                  <dt>Refunded</dt>
+                  <dd>{item.refunded_quantity}</dd>
+                </div>
+              ) : null}
             </dl>
           </li>
         ))}
@@ -93,6 +99,20 @@ export function OrderDetail({ detail }: { detail: Detail }) {
           <dt>Total</dt>
           <dd>{displayAmount(detail.total)}</dd>
         </div>
+        {detail.refunded_total > 0 ? (
+          <>
+            <div>
+              <dt>Refunded</dt>
+              <dd>-{displayAmount(detail.refunded_total)}</dd>
+            </div>
+            {typeof detail.total === 'number' ? (
+              <div className="order-detail__total">
+                <dt>Paid after refunds</dt>
+                <dd>{displayAmount(detail.total - detail.refunded_total)}</dd>
+              </div>
+            ) : null}
+          </>
+        ) : null}
       </dl>
 
       <div className="order-detail__columns">
