@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderNoteRequestSchema } from '@contract/api/admin';
+import { ORDER_FILTERS, orderNoteRequestSchema } from '@contract/api/admin';
 import { STAFF_ROLES, staffLoginRequestSchema, staffSetPasswordRequestSchema } from '@contract/api/staff';
 import { emailField, required } from '@contract/fields';
 
@@ -42,7 +42,7 @@ export const shipOrderSchema = z.object({
 /** The order list's search, from the address bar. */
 export const orderSearchSchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
-  status: z.enum(['Processing', 'Shipped', 'Delivered']).optional().catch(undefined),
+  status: z.enum(ORDER_FILTERS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 
@@ -57,4 +57,47 @@ export const restockFormSchema = z.object({
     .int('Enter a whole number of units')
     .min(1, 'Add at least 1 unit')
     .max(100_000, 'Add at most 100000 units at a time'),
+});
+
+/** Euros as people type them ("12", "12.5", "12,50"), in cents; empty is none. */
+const euros = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}([.,]\d{1,2})?$/, 'Enter an amount in euros, like 12.50')
+  .transform((value) => Math.round(Number(value.replace(',', '.')) * 100))
+  .optional();
+
+/** The form's one-time key (contract/api/refunds.ts): the page makes it, a double post reuses it. */
+const refundKey = z.string(required('Reload the page and try again')).regex(/^[A-Za-z0-9_-]{16,100}$/, 'Reload the page and try again');
+
+/** Some units of some lines and/or an amount; the API works out and checks the money. */
+export const refundFormSchema = z
+  .object({
+    idempotency_key: refundKey,
+    lines: z
+      .array(
+        z.object({
+          item_id: z.string().uuid(),
+          quantity: z.coerce.number({ invalid_type_error: 'Enter a whole number of units' }).int('Enter a whole number of units').min(0, 'Enter 0 or more units').max(10_000).default(0),
+        }),
+      )
+      .max(100)
+      .default([]),
+    amount: euros,
+    restock: z.boolean().default(false),
+    reason: z.string().trim().max(500, 'A reason is at most 500 characters').optional(),
+  })
+  .refine((value) => value.lines.some((line) => line.quantity > 0) || (value.amount ?? 0) > 0, { message: 'Choose units to refund or enter an amount', path: ['amount'] });
+
+/** Everything left on the order, once the owner has ticked that they mean it. */
+export const refundAllFormSchema = z.object({
+  idempotency_key: refundKey,
+  restock: z.boolean().default(false),
+  confirm: z.boolean({ required_error: 'Tick the box to confirm' }).refine(Boolean, 'Tick the box to confirm'),
+});
+
+export const cancelOrderFormSchema = z.object({
+  idempotency_key: refundKey,
+  reason: z.string().trim().max(500, 'A reason is at most 500 characters').optional(),
+  confirm: z.boolean({ required_error: 'Tick the box to confirm' }).refine(Boolean, 'Tick the box to confirm'),
 });

@@ -151,3 +151,71 @@ describe('back-office orders', () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe('back-office refunds and cancellation', () => {
+  it('an owner refunds units and an amount once per form, sees it on the page; staff are shown no money forms and refused', async () => {
+    const stocked = await variants(api);
+    const someone = shopper(api);
+    await someone.register();
+    const purchaseId = await buyThroughCheckout(api, someone, [{ id: stocked[0].id, quantity: 2 }]);
+    const path = `/admin/orders/${purchaseId}`;
+    const params = { order: purchaseId };
+    const owner = (await signIn(await member('owner'))).cookie;
+
+    const page = await (await runWith(orderLoader, path, params, { cookie: owner })).json();
+    expect(page.owner).toBe(true);
+    expect(page.keys.refund).toMatch(/^[0-9a-f-]{36}$/);
+    const [line] = page.order.lines;
+    const refund = (form: [string, string][], cookie = owner) => runWith(orderAction, path, params, { form: [['intent', 'refund'], ['idempotency_key', page.keys.refund], ...form], cookie });
+
+    const empty = await refund([['lines[0].item_id', line.item_id], ['lines[0].quantity', '0']]);
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).result.error).toEqual({ amount: ['Choose units to refund or enter an amount'] });
+    const badAmount = await refund([['amount', '12.345']]);
+    expect((await badAmount.json()).result.error).toEqual({ amount: ['Enter an amount in euros, like 12.50'] });
+
+    const form: [string, string][] = [['lines[0].item_id', line.item_id], ['lines[0].quantity', '1'], ['amount', '2,50'], ['restock', 'on'], ['reason', 'Too big']];
+    const done = await refund(form);
+    expect(done.status).toBe(303);
+    const after = await (await runWith(orderLoader, path, params, { cookie: done.headers.get('Set-Cookie')!.split(';')[0] })).json();
+    const amount = line.unit_refund + 250;
+    expect(after.notice).toBe(`€${(amount / 100).toFixed(2)} was refunded on order ${page.order.order_number} and the units are back on sale. The buyer was emailed.`);
+    expect(after.order.payment.refunded).toBe(amount);
+    expect(after.order.refunds).toEqual([expect.objectContaining({ amount, reason: 'Too big', restock: true, status: 'succeeded' })]);
+    expect(after.keys.refund).not.toBe(page.keys.refund);
+
+    // The same form posted again (a double click, a resent form) refunds nothing more.
+    const twice = await refund(form);
+    const replay = await (await runWith(orderLoader, path, params, { cookie: twice.headers.get('Set-Cookie')!.split(';')[0] })).json();
+    expect(replay.notice).toMatch(/^That refund was already made/);
+    expect(replay.order.payment.refunded).toBe(amount);
+
+    const staff = (await signIn(await member('staff'))).cookie;
+    expect((await (await runWith(orderLoader, path, params, { cookie: staff })).json()).owner).toBe(false);
+    const refused = await runWith(orderAction, path, params, { form: [['intent', 'refund'], ['idempotency_key', crypto.randomUUID()], ['amount', '1']], cookie: staff });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).result.error).toEqual({ '': ['Only an owner may do this'] });
+  });
+
+  it('cancel needs the tick, then cancels and refunds everything; the buyer is told', async () => {
+    const stocked = await variants(api);
+    const someone = shopper(api);
+    await someone.register();
+    const purchaseId = await buyThroughCheckout(api, someone, [{ id: stocked[1].id }]);
+    const path = `/admin/orders/${purchaseId}`;
+    const params = { order: purchaseId };
+    const owner = (await signIn(await member('owner'))).cookie;
+    const page = await (await runWith(orderLoader, path, params, { cookie: owner })).json();
+    const cancel = (form: [string, string][]) => runWith(orderAction, path, params, { form: [['intent', 'cancel'], ['idempotency_key', page.keys.cancel], ...form], cookie: owner });
+    const unticked = await cancel([]);
+    expect(unticked.status).toBe(400);
+    expect((await unticked.json()).result.error).toEqual({ confirm: ['Tick the box to confirm'] });
+    const done = await cancel([['confirm', 'on'], ['reason', 'Asked by email']]);
+    expect(done.status).toBe(303);
+    const after = await (await runWith(orderLoader, path, params, { cookie: done.headers.get('Set-Cookie')!.split(';')[0] })).json();
+    expect(after.order.status).toBe('Cancelled');
+    expect(after.notice).toBe(`Order ${page.order.order_number} is cancelled: €${(page.order.total / 100).toFixed(2)} was refunded, the units are back on sale and the buyer was emailed.`);
+    expect(after.order.payment.refundable).toBe(0);
+    expect((await readOutbox(api.database.db, someone.email!))[0].subject).toBe(`Your FILO order ${page.order.order_number} has been cancelled`);
+  });
+});

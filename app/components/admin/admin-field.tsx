@@ -20,7 +20,7 @@ export function AdminField({ field, label, hint, children }: { field: FieldMetad
 }
 
 /** What an input needs to say it is invalid and where its error is. */
-export function invalidProps(field: FieldMetadata<string>, options: { hint?: boolean } = {}) {
+export function invalidProps(field: Pick<FieldMetadata<unknown>, 'id' | 'errorId' | 'errors'>, options: { hint?: boolean } = {}) {
   const describedBy = [options.hint ? `${field.id}-hint` : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(' ');
   return { 'aria-invalid': field.errors?.length ? true : undefined, 'aria-describedby': describedBy || undefined };
 }
