@@ -53,6 +53,13 @@ export async function registerAccount(email: string, password = 'Sunny-Day-2026'
   return { email, accessToken: json.access_token, refreshToken: json.refresh_token, user: json.user };
 }
 
+/** A guest, verified by the code mailed to them (the checkout's "continue as guest"). */
+export async function guestAccount(email: string): Promise<Account> {
+  await call('POST', '/api/auth/register', { body: { email, guest_checkout: true } });
+  const { json } = await call('POST', '/api/auth/verify-guest', { body: { email, code: await mailedCode(email) } });
+  return { email, accessToken: json.access_token, refreshToken: json.refresh_token, user: json.user };
+}
+
 /** Puts the account's real tokens in the storefront's session cookie (signed with the e2e secret). */
 export async function signInAs(context: BrowserContext, baseURL: string, account: Account) {
   const storage = createCookieSessionStorage({
