@@ -177,6 +177,8 @@ const EXAMPLES: Record<string, { form?: boolean; body?: Record<string, unknown>;
   'POST /api/admin/restock': { body: { sku: stocked[0].sku, quantity: 5 } },
   'POST /api/admin/orders/ship': { body: { order: purchaseId, carrier: 'GLS', tracking: '123456' } },
   'POST /api/admin/orders/deliver': { body: { order: purchaseId } },
+  'POST /api/admin/orders/refund': { body: { order: purchaseId, idempotency_key: 'fuzz-refund-key-0001', lines: [], amount: 100, restock: false, reason: 'Fuzz' } },
+  'POST /api/admin/orders/cancel': { body: { order: purchaseId, idempotency_key: 'fuzz-cancel-key-0001', reason: 'Fuzz' } },
   'POST /api/admin/staff': { body: { email: 'new-staff@brand.example', role: 'staff' } },
   'POST /api/admin/staff/resend-code': { body: { email: 'new-staff@brand.example' } },
   'GET /api/admin/audit': { query: { subject_type: 'variant', limit: '20' } },

@@ -140,7 +140,11 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { intent: 'login', email: 'owner@brand.example', password: 'Back-Office-2026', redirectTo: '/admin/staff' },
     { intent: 'set-password', email: 'owner@brand.example', code: '123456', password: 'Back-Office-2026', confirm: 'Back-Office-2026' },
   ],
-  'routes/admin.orders.$order': [{ intent: 'ship', carrier: 'GLS', tracking: '123' }, { intent: 'deliver' }, { intent: 'note', note: 'Left at the door' }],
+  'routes/admin.orders.$order': [{ intent: 'ship', carrier: 'GLS', tracking: '123' }, { intent: 'deliver' }, { intent: 'note', note: 'Left at the door' },
+    { intent: 'refund', idempotency_key: 'fuzz-refund-key-0002', 'lines[0].item_id': '00000000-0000-4000-8000-000000000000', 'lines[0].quantity': '1', amount: '2.50', restock: 'on' },
+    { intent: 'refund-all', idempotency_key: 'fuzz-refund-key-0003', restock: 'on', confirm: 'on' },
+    { intent: 'cancel', idempotency_key: 'fuzz-cancel-key-0004', reason: 'Fuzz', confirm: 'on' },
+  ],
   'routes/admin.stock': [{ sku: 'TT-BLK-SM', quantity: '3' }],
   'routes/admin.staff': [{ intent: 'add', email: 'helper@brand.example', role: 'staff' }, { intent: 'resend', email: 'helper@brand.example' }],
 };
