@@ -545,18 +545,18 @@ export default function AdminOrder() {
       <NoteForm key={order.notes.length} />
 
       <h2>History</h2>
-      {history.length === 0 ? (
-        <p>No changes since the order was placed.</p>
-      ) : (
-        <ol className="admin-history">
-          {history.map((entry, index) => (
-            <li key={`${entry.at}-${index}`}>
-              <time dateTime={entry.at}>{utcMinute(entry.at)}</time> {entry.actor}: {entry.action}
-              {entry.after ? ` (${describe(entry.after)})` : ''}
-            </li>
-          ))}
-        </ol>
-      )}
+      {/* Newest first: changes, refunds and the emails the buyer was sent, back to the payment. */}
+      <ol className="admin-history">
+        {history.map((entry, index) => (
+          <li key={`${entry.at}-${index}`}>
+            <time dateTime={entry.at}>{utcMinute(entry.at)}</time> {entry.actor}: {entry.action}
+            {entry.after ? ` (${describe(entry.after)})` : ''}
+          </li>
+        ))}
+        <li>
+          <time dateTime={order.created_at}>{utcMinute(order.created_at)}</time> {order.customer_email}: paid {formatEuro(order.total)} ({order.payment_method})
+        </li>
+      </ol>
     </article>
   );
 }

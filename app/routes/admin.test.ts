@@ -146,7 +146,15 @@ describe('back-office orders', () => {
     const detail = await (await runWith(orderLoader, path, params, { cookie: shipped.headers.get('Set-Cookie')!.split(';')[0] })).json();
     expect(detail.order).toMatchObject({ status: 'Shipped', carrier: 'BRT', tracking_number: '0042' });
     expect(detail.notice).toMatch(/is marked shipped with BRT/);
-    expect(detail.history).toEqual([expect.objectContaining({ action: 'order.ship', after: { status: 'Shipped', carrier: 'BRT', tracking_number: '0042' } })]);
+    expect(detail.history.filter((entry: { action: string }) => entry.action !== 'order.email')).toEqual([
+      expect.objectContaining({ action: 'order.ship', after: { status: 'Shipped', carrier: 'BRT', tracking_number: '0042' } }),
+    ]);
+    // The emails the buyer was sent are on the order's timeline too, newest first.
+    const mails = detail.history.filter((entry: { action: string }) => entry.action === 'order.email');
+    expect(mails.map((entry: { actor: string; after: { subject: string } }) => [entry.actor, entry.after.subject])).toEqual([
+      ['shop', expect.stringMatching(/^Your FILO order ORD-\S+ has shipped$/)],
+      ['shop', expect.stringMatching(/^Your FILO order ORD-\S+/)],
+    ]);
     const missing = await runWith(orderLoader, '/admin/orders/ORD-2020-01-01-DEADBEEF', { order: 'ORD-2020-01-01-DEADBEEF' }, { cookie });
     expect(missing.status).toBe(404);
   });

@@ -3,6 +3,7 @@ import { DomainError } from '../domain-error.js';
 import { unlockCards } from './cards.js';
 import { reservedItems, takeStock, type CheckoutDeps, type Trx } from './checkout.js';
 import { purchaseConfirmationEmail } from './order-confirmation.js';
+import { mailAboutOrder } from './order-mail.js';
 import type { PaymentDetails } from './payments/provider.js';
 
 type ClaimedSession = Awaited<ReturnType<typeof reserveAgain>>;
@@ -37,9 +38,9 @@ export async function fulfilCheckoutSession(
   if (result.created) {
     try {
       const email = await purchaseConfirmationEmail(db, result.purchaseId, deps.config.storefrontUrl);
-      if (email) await deps.mail.send(email);
-    } catch (error) {
       // The purchase stands; a lost confirmation email must not undo it.
+      if (email) await mailAboutOrder(deps, result.purchaseId, email);
+    } catch (error) {
       deps.log.error(`purchase ${result.purchaseId}: confirmation email failed`, error);
     }
   }

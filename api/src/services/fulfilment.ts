@@ -11,6 +11,7 @@ import { orderNumber } from '@contract/order-number';
 import { actorName, recordAudit, type Actor } from './audit.js';
 import { renderEmail } from './mail-templates.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
+import { mailAboutOrder } from './order-mail.js';
 import { refundView } from './refunds.js';
 
 export type OrderRow = z.infer<typeof orderListSchema>[number];
@@ -107,7 +108,8 @@ export async function shipOrder(deps: OrderDeps, reference: string, carrier: str
   if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`);
   const number = orderNumber(updated.id, updated.created_at);
   const link = trackingUrl(carrier, trackingNumber);
-  await deps.mail.send({
+  // Shipped whatever the mail does; the timeline shows whether the buyer was told.
+  await mailAboutOrder(deps, updated.id, {
     to: updated.email,
     ...renderEmail({
       subject: `Your ${BRAND.name} order ${number} has shipped`,
@@ -165,21 +167,17 @@ export async function deliverOrder(deps: OrderDeps, reference: string, actor: Ac
   });
   if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`);
   const number = orderNumber(updated.id, updated.created_at);
-  try {
-    await deps.mail.send({
-      to: updated.email,
-      ...renderEmail({
-        subject: `Your ${BRAND.name} order ${number} has been delivered`,
-        heading: 'Your order has arrived',
-        paragraphs: [
-          `Order ${number} has been delivered. We hope it fits the way it should.`,
-          'Something not right? You can return it within 14 days of delivery: reply to this email and we will help.',
-        ],
-      }),
-    });
-  } catch (error) {
-    // The order is delivered whatever the mail does; the status stands.
-    deps.log.error(`order ${number}: delivered email failed`, error);
-  }
+  // The order is delivered whatever the mail does; the status stands.
+  await mailAboutOrder(deps, updated.id, {
+    to: updated.email,
+    ...renderEmail({
+      subject: `Your ${BRAND.name} order ${number} has been delivered`,
+      heading: 'Your order has arrived',
+      paragraphs: [
+        `Order ${number} has been delivered. We hope it fits the way it should.`,
+        'Something not right? You can return it within 14 days of delivery: reply to this email and we will help.',
+      ],
+    }),
+  });
   return { order_number: number, status: updated.status };
 }

@@ -11,6 +11,7 @@ import { DomainError } from '../domain-error.js';
 import { actorName, recordAudit, type Actor } from './audit.js';
 import { findOrder } from './fulfilment.js';
 import { renderEmail } from './mail-templates.js';
+import { mailAboutOrder } from './order-mail.js';
 import { addStockIn, sendBackInStock, type StockChange } from './stock.js';
 
 /**
@@ -278,12 +279,8 @@ async function settleSucceeded(deps: RefundDeps, pending: RefundRow, providerRef
   for (const change of settled.changes) await sendBackInStock(deps, change);
   if (settled.changes.length) await deps.onCatalogueChange?.();
   const email = await db.selectFrom('purchases').select('email').where('id', '=', settled.refund.purchase_id).executeTakeFirstOrThrow();
-  try {
-    await deps.mail.send({ to: email.email, ...refundEmail(settled.refund, number) });
-  } catch (error) {
-    // The money is back with the buyer whatever the mail does.
-    deps.log.error(`order ${number}: refund email failed`, error);
-  }
+  // The money is back with the buyer whatever the mail does.
+  await mailAboutOrder(deps, settled.refund.purchase_id, { to: email.email, ...refundEmail(settled.refund, number) });
   return settled.refund;
 }
 
