@@ -5,7 +5,7 @@ import { isHttps } from './session.server';
 import { shopApi } from './shop-api.server';
 import { CART_RULES } from '@contract/shop-rules';
 
-import { cartSchema } from '@contract/api/cart';
+import { cartCountSchema, cartSchema } from '@contract/api/cart';
 import { checkoutAnswerSchema } from '@contract/api/checkout';
 
 /** Read leniently: an answer without the payment page's address gets the spec's own message, not a generic one. */
@@ -77,7 +77,7 @@ export async function cartCount(request: Request): Promise<{ count: number; head
   const { api, session, commit } = await shopApi(request, { token: 'as-is' });
   if (!session.get('apiCartCookie') && !session.get('accessToken')) return { count: 0, headers: {} };
   try {
-    const { total_items } = await api.request('GET', 'cart/', cartSchema);
+    const { total_items } = await api.request('GET', 'cart/count', cartCountSchema);
     return { count: total_items, headers: await commit() };
   } catch {
     return { count: 0, headers: {} };

@@ -42,6 +42,9 @@ export const cartSchema = z.object({
   items: z.array(cartItemSchema),
 });
 export type Cart = z.infer<typeof cartSchema>;
+
+/** `GET cart/count`: the units in the cart, as `total_items` counts them, in one query (the header's badge). */
+export const cartCountSchema = z.object({ total_items: z.number().int() });
 export type CartItem = Cart['items'][number];
 /** What the API builds before the answer is checked. */
 export type CartAnswer = z.input<typeof cartSchema>;

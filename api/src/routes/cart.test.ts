@@ -70,6 +70,24 @@ describe('cart by cookie', () => {
     expect(deleted.body).toMatchObject({ total_items: 0, total_price: 0, items: [] });
   });
 
+  it('counts the units for the badge in one answer, as the cart does, for a cookie or a signed-in shopper', async () => {
+    const visitor = shopper(api);
+    expect((await visitor.get('/api/cart/count')).body).toEqual({ total_items: 0 });
+    expect(visitor.cartCookie).toBeUndefined();
+    const [a, b] = api.stocked;
+    await add(visitor, a, { quantity: 2 });
+    await add(visitor, b);
+    const count = await visitor.get('/api/cart/count');
+    expect(count.headers.get('cache-control')).toBe('private, no-store');
+    expect(count.body).toEqual({ total_items: (await visitor.get('/api/cart/')).body.total_items });
+    expect(count.body.total_items).toBe(3);
+
+    const member = shopper(api);
+    await member.register();
+    await add(member, a);
+    expect((await member.get('/api/cart/count')).body).toEqual({ total_items: 1 });
+  });
+
   it('refuses more than the stock with a detail naming the product', async () => {
     const s = shopper(api);
     const variant = api.stocked[2];

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { cartAddRequestSchema, cartItemParamSchema, cartQuantityRequestSchema, cartSchema } from '@contract/api/cart';
+import { cartAddRequestSchema, cartCountSchema, cartItemParamSchema, cartQuantityRequestSchema, cartSchema } from '@contract/api/cart';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { shopperCart } from '../auth/cart-cookie.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
-import { emptyCart, findVariant, loadCart, notEnoughStock } from '../services/cart.js';
+import { countCartItems, emptyCart, findVariant, loadCart, notEnoughStock } from '../services/cart.js';
 import { addToCart, cartLine, clearCart, removeLine, setLineQuantity } from '../services/cart-lines.js';
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
@@ -20,6 +20,13 @@ export function cartRoutes() {
   app.get('/', async (c) => {
     const { cartId, user } = await shopperCart(c, { create: false });
     return answerCart(c, cartId, user?.id ?? null);
+  });
+
+  // The header's badge on every page: the count alone, without reading the lines.
+  app.get('/count', async (c) => {
+    const { cartId } = await shopperCart(c, { create: false });
+    c.header('Cache-Control', 'private, no-store');
+    return answer(c, cartCountSchema, { total_items: cartId ? await countCartItems(c.var.deps.db, cartId) : 0 });
   });
 
   app.post('/add', validate('json', cartAddRequestSchema), async (c) => {

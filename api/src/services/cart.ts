@@ -104,6 +104,17 @@ export function emptyCart(userId: string | null = null): CartOut {
 }
 
 /** Every line with its product, variant, attributes and first image; the price is always the catalogue's. */
+/** Units in a cart, counted as loadCart's total_items does (lines whose variant still exists), in one query. */
+export async function countCartItems(db: Executor, cartId: string): Promise<number> {
+  const row = await db
+    .selectFrom('cart_items')
+    .innerJoin('product_variants as v', 'v.id', 'cart_items.variant_id')
+    .select(sql<number>`coalesce(sum(cart_items.quantity), 0)::int`.as('total'))
+    .where('cart_items.cart_id', '=', cartId)
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
 export async function loadCart(db: Executor, cartId: string, storageUrl: string): Promise<CartOut> {
   const cart = await db.selectFrom('carts').select(['id', 'user_id']).where('id', '=', cartId).executeTakeFirst();
   if (!cart) return emptyCart();
