@@ -32,7 +32,7 @@ import { ProfileSkeleton } from './components/profile/profile-skeleton';
 import { useArrivingAt } from './components/use-arriving';
 import { hasCookieConsent } from './lib/cookie-consent.server';
 import { useNonce } from './lib/nonce';
-import { getHoneypot } from './lib/honeypot.server';
+import { honeypotInputProps } from './lib/honeypot.server';
 import { AUTH_MESSAGES, MESSAGES } from './lib/messages';
 import { pageTitle } from './lib/page-title';
 import type { loader as cartPageLoader } from './routes/cart';
@@ -72,7 +72,7 @@ const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.sta
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (isBackOffice(url.pathname)) {
-    return json({ honeypotInputProps: getHoneypot().getInputProps(), user: null, guestExpired: false, authView: null, cartCount: 0, cookieConsent: true });
+    return json({ honeypotInputProps: honeypotInputProps(), user: null, guestExpired: false, authView: null, cartCount: 0, cookieConsent: true });
   }
   const shopper = await getShopper(request);
   // Any shop page can open the sign-in modal with ?auth=<step>; guests are allowed there.
@@ -82,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const setCookie = modal?.setCookie ?? shopper.setCookie ?? cart.headers['Set-Cookie'] ?? null;
   return json(
     {
-      honeypotInputProps: getHoneypot().getInputProps(),
+      honeypotInputProps: honeypotInputProps(),
       user: shopper.user,
       guestExpired: shopper.guestExpired,
       authView: modal?.view ?? null,

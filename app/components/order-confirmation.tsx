@@ -11,8 +11,9 @@ import { orderNumber } from '@contract/order-number';
 import { receiptFileName, receiptPath } from '~/lib/receipt';
 import { CART_RULES } from '@contract/shop-rules';
 
-const longDate = (value: string | Date) =>
-  new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(value));
+// Made once: a formatter costs far more to build than to use.
+const longDateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' });
+const longDate = (value: string | Date) => longDateFormat.format(new Date(value));
 
 interface Props {
   order: SerializeFrom<PurchaseSuccess> | null;

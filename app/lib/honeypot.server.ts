@@ -1,4 +1,4 @@
-import { Honeypot } from 'remix-utils/honeypot/server';
+import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { getEnv } from './env.server';
 import { formNotAccepted } from './form-data.server';
 
@@ -11,6 +11,21 @@ export function getHoneypot(): Honeypot {
     honeypot = { secret, instance: new Honeypot({ encryptionSeed: secret, validFromFieldName: 'from__confirm' }) };
   }
   return honeypot.instance;
+}
+
+let inputs: { instance: Honeypot; props: HoneypotInputProps; until: number } | undefined;
+
+/**
+ * The honeypot's fields for a page. Encrypting the timestamp is the costly part of every render, so
+ * one set serves the renders of a second: its time says the form was drawn at most a second earlier
+ * than it was, which the check (never before that time) does not mind.
+ */
+export function honeypotInputProps(now = Date.now()): HoneypotInputProps {
+  const instance = getHoneypot();
+  if (!inputs || inputs.instance !== instance || now >= inputs.until || now < inputs.until - 1_000) {
+    inputs = { instance, props: instance.getInputProps({ validFromTimestamp: now }), until: now + 1_000 };
+  }
+  return inputs.props;
 }
 
 /**
