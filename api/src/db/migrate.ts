@@ -9,6 +9,7 @@ import staff from './migrations/008_staff.sql';
 import orderNotes from './migrations/009_order_notes.sql';
 import backOfficeIndexes from './migrations/010_back_office_indexes.sql';
 import refunds from './migrations/011_refunds.sql';
+import purchaseStats from './migrations/014_purchase_stats.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -24,6 +25,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '009_order_notes', sql: orderNotes },
   { name: '010_back_office_indexes', sql: backOfficeIndexes },
   { name: '011_refunds', sql: refunds },
+  { name: '014_purchase_stats', sql: purchaseStats },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

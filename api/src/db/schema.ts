@@ -224,6 +224,14 @@ export interface Database {
     position: Generated<number>;
     refunded_quantity: Generated<number>;
   };
+  user_purchase_stats: {
+    user_id: string;
+    total_orders: number;
+    delivered: number;
+    in_transit: number;
+    processing: number;
+    total_spent: ColumnType<number, number, number>;
+  };
   refunds: {
     id: Generated<string>;
     purchase_id: string;
