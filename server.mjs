@@ -5,8 +5,9 @@
 // Anonymous reads of pages a route let the page cache keep are answered from memory before any of
 // that runs (ADR 015).
 // Usage: node server.mjs [build/index.js]   (PORT, default 3000; HOST, default all interfaces)
+import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from '@remix-run/node';
 import compression from 'compression';
@@ -67,7 +68,15 @@ app.use(
     serveStatic: { immutable: true, maxAge: '1y', setHeaders: fileHeaders },
   }),
 );
-app.use(express.static(join(root, 'public'), { maxAge: '1h', setHeaders: fileHeaders }));
+// The few files of public/ (favicon, robots.txt...), listed once: a page request never touches the disk.
+const publicDir = join(root, 'public');
+const publicFiles = new Set(
+  readdirSync(publicDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${relative(publicDir, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/')}`),
+);
+const servePublic = express.static(publicDir, { maxAge: '1h', setHeaders: fileHeaders });
+app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
 app.use(morgan('tiny'));
 app.all('*', async (req, res, next) => {
   try {
