@@ -224,6 +224,10 @@ export interface Database {
     position: Generated<number>;
     refunded_quantity: Generated<number>;
   };
+  catalogue_state: {
+    id: Generated<boolean>;
+    version: ColumnType<string, never, never>;
+  };
   user_purchase_stats: {
     user_id: string;
     total_orders: number;

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, SizeChartRecord } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
@@ -129,11 +129,54 @@ function toSizeChart(chart: SizeChartRecord | undefined, storageBase: string) {
   };
 }
 
+/**
+ * The catalogue as assembled from the database, kept in memory per database handle until the
+ * catalogue's version (migration 015: bumped by triggers on every catalogue table, on any instance)
+ * moves on. Stock is never kept: each answer reads it fresh.
+ */
+interface Kept {
+  version: string;
+  list?: Promise<AssembledListing[]>;
+  details: Map<string, Promise<AssembledDetails>>;
+}
+const kept = new WeakMap<Db, Kept>();
+
+async function keptFor(db: Db): Promise<Kept> {
+  const { version } = await db.selectFrom('catalogue_state').select(sql<string>`version::text`.as('version')).executeTakeFirstOrThrow();
+  let entry = kept.get(db);
+  if (!entry || entry.version !== version) {
+    entry = { version, details: new Map() };
+    kept.set(db, entry);
+  }
+  return entry;
+}
+
+/** A load shared by the requests that ask at the same time; forgotten if it fails, so the next one tries again. */
+function shared<T>(load: () => Promise<T>, forget: () => void): Promise<T> {
+  const promise = load();
+  promise.catch(forget);
+  return promise;
+}
+
+type AssembledListing = Awaited<ReturnType<typeof assembleList>>[number];
+type AssembledDetails = NonNullable<Awaited<ReturnType<typeof assembleDetails>>>;
+
 /** The listing of docs/product.md#data-catalogue: every product, then each listed variant as a listing of its own, newest first. */
 export async function listCatalogue(db: Db) {
+  const entry = await keptFor(db);
+  entry.list ??= shared(() => assembleList(db), () => (entry.list = undefined));
+  const [listings, soldOut] = await Promise.all([
+    entry.list,
+    db.selectFrom('product_variants').select('id').where('stock_quantity', '<=', 0).execute(),
+  ]);
+  const gone = new Set(soldOut.map((row) => row.id));
+  return listings.map(({ listing, variantIds }) => ({ ...listing, in_stock: variantIds.some((id) => !gone.has(id)) }));
+}
+
+async function assembleList(db: Db) {
   const catalogue = await loadCatalogue(db);
   if (!catalogue) return [];
-  const items = catalogue.products.flatMap((product) => {
+  return catalogue.products.flatMap((product) => {
     const variants = catalogue.variantsByProduct.get(product.id) ?? [];
     const images = (catalogue.imagesByProduct.get(product.id) ?? []);
     const categories = (catalogue.categoriesByProduct.get(product.id) ?? []).map((c) => ({ name: c.name }));
@@ -154,6 +197,7 @@ export async function listCatalogue(db: Db) {
       is_variant_listing: false,
       variant_info: null,
     };
+    const own = { listing, variantIds: variants.map((v) => v.id) };
     const variantListings = variants
       .filter((v) => v.is_listed)
       .map((v) => {
@@ -173,17 +217,44 @@ export async function listCatalogue(db: Db) {
             attributes: toAttributes(catalogue.attributesByVariant.get(v.id)),
           },
         };
-      });
-    return [listing, ...variantListings];
+      })
+      .map((variantListing) => ({ listing: variantListing, variantIds: [variantListing.variant_info.variant_id] }));
+    return [own, ...variantListings];
   });
-  return items;
 }
 
 /** One product by its name with its variants, images and size chart; not_found when there is none. */
 export async function productDetails(db: Db, productName: string, storageUrl: string) {
+  const entry = await keptFor(db);
+  const key = `${storageUrl}\u0000${productName}`;
+  let details = entry.details.get(key);
+  if (!details) {
+    details = shared(
+      async () => {
+        const assembled = await assembleDetails(db, productName, storageUrl);
+        // Only products that exist are kept: names asked at random must not fill the memory.
+        if (!assembled) throw new DomainError('not_found', 'Product not found');
+        return assembled;
+      },
+      () => entry.details.delete(key),
+    );
+    entry.details.set(key, details);
+  }
+  const product = await details;
+  const stock = new Map(
+    (await db.selectFrom('product_variants').select(['id', 'stock_quantity']).where('product_id', '=', product.id).execute()).map((row) => [row.id, row.stock_quantity]),
+  );
+  const variants = product.variants.map((variant) => {
+    const quantity = stock.get(variant.id) ?? 0;
+    return { ...variant, stock_quantity: quantity, in_stock: quantity > 0 };
+  });
+  return { ...product, in_stock: variants.some((variant) => variant.in_stock), variants };
+}
+
+async function assembleDetails(db: Db, productName: string, storageUrl: string) {
   const found = await db.selectFrom('products').select('id').where('name', '=', productName).executeTakeFirst();
   const catalogue = found ? await loadCatalogue(db, [found.id]) : null;
-  if (!catalogue) throw new DomainError('not_found', 'Product not found');
+  if (!catalogue) return null;
   const product = catalogue.products[0];
   const variants = catalogue.variantsByProduct.get(product.id) ?? [];
   const images = (catalogue.imagesByProduct.get(product.id) ?? []);
