@@ -22,7 +22,20 @@ describe('purchaseDetailReader', () => {
       payment_method: 'Visa •••• 4242',
     });
     expect(detail).toMatchObject({ subtotal: 4500, shipping: 2000, tracking_number: '123', carrier: 'GLS', payment_method: 'Visa •••• 4242' });
-    expect(detail.items[0]).toEqual({ name: 'Tracer Tee', sku: 'TT-BLK-SM', quantity: 1, price: 4500, variant: 'Black S/M', variant_attributes: [] });
+    expect(detail.items[0]).toEqual({ name: 'Tracer Tee', sku: 'TT-BLK-SM', quantity: 1, price: 4500, variant: 'Black S/M', variant_attributes: [], refunded_quantity: 0 });
+    expect(detail.refunded_total).toBe(0);
+  });
+
+  it('reads what was refunded', () => {
+    const detail = purchaseDetailReader.parse({
+      purchase_id: ID,
+      created_at: '2026-11-22T10:00:00.000Z',
+      items: [{ name: 'Tracer Tee', quantity: 2, price: 4500, refunded_quantity: 1 }],
+      total: 9000,
+      refunded_total: 4500,
+    });
+    expect(detail.refunded_total).toBe(4500);
+    expect(detail.items[0].refunded_quantity).toBe(1);
   });
 
   it.each([
