@@ -1,8 +1,8 @@
 import { expect, test } from '../support/e2e-test';
 import { apiUrl } from '../support/e2e';
-import { buy, guestAccount, variantBySku } from '../support/e2e-account';
+import { buy, guestAccount, registerAccount, signInAs, variantBySku } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
-import { hasJavaScript, mailboxOf, uniqueEmail } from '../support/e2e-shop';
+import { adminToken, hasJavaScript, mailboxOf, uniqueEmail } from '../support/e2e-shop';
 
 /** What can be sold of one variant now, as the shop's API says. */
 async function stockOf(product: string, sku: string): Promise<number> {
@@ -101,5 +101,40 @@ test.describe('back office refunds', () => {
     await expect(page.getByRole('form', { name: 'Refund part of it' })).toHaveCount(0);
     await expectAdminAccessible(page, info);
     await expect.poll(async () => (await mailboxOf(guest.email)).some((m) => m.subject === `Your FILO order ${orderNumber} has been cancelled`)).toBe(true);
+  });
+
+  test('the buyer sees a partial refund on their order, its total and the CSV', async ({ page, context }, info) => {
+    const baseURL = info.project.use.baseURL!;
+    const sku = JORTS[hasJavaScript(info) ? 'javascript' : 'no-javascript'];
+    const jorts = await variantBySku('Padded Jorts', sku);
+    const buyer = await registerAccount(uniqueEmail(info, 'refund-buyer'));
+    const purchaseId = await buy(buyer, [jorts, jorts], baseURL);
+    const order = await (await fetch(`${apiUrl}/api/admin/orders/${purchaseId}`, { headers: { Authorization: `Bearer ${adminToken()}` } })).json();
+    const refunded = await fetch(`${apiUrl}/api/admin/orders/refund`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${adminToken()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ order: purchaseId, idempotency_key: crypto.randomUUID(), lines: [{ item_id: order.lines[0].item_id, quantity: 1 }], restock: true }),
+    });
+    expect(refunded.status).toBe(200);
+
+    await signInAs(context, baseURL, buyer);
+    await page.goto(`/orders?open=${purchaseId}`);
+    const card = page.getByTestId('order-card').filter({ hasText: order.order_number });
+    await expect(card.getByText('Refunded €120.00')).toBeVisible();
+    const totals = card.getByTestId('order-totals');
+    await expect(totals).toContainText('Refunded');
+    await expect(totals).toContainText('-€120.00');
+    await expect(totals).toContainText('Paid after refunds');
+    await expectAdminAccessible(page, info);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export to CSV' }).click();
+    const text = await (await downloading).createReadStream().then(async (stream) => {
+      let body = '';
+      for await (const chunk of stream) body += chunk;
+      return body;
+    });
+    expect(text).toContain(`${order.order_number},`);
+    expect(text).toContain('Processing (refunded €120.00)');
   });
 });
