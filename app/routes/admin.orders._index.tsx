@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { ORDER_STATUSES, orderListSchema } from '@contract/api/admin';
-import { orderSearchSchema } from '~/forms/admin';
+import { ORDER_FILTERS, orderListSchema } from '@contract/api/admin';
+import { orderDaysSchema, orderFilterParams, orderSearchSchema } from '~/forms/admin';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
@@ -15,24 +15,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const url = new URL(request.url);
   const search = orderSearchSchema.parse(Object.fromEntries(url.searchParams));
+  const typed = { from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' };
+  const days = orderDaysSchema.safeParse(typed);
+  // Wrong days are named and the list is not filtered by them, rather than quietly ignored.
+  const dayErrors = days.success ? {} : (days.error.flatten().fieldErrors as { from?: string[]; to?: string[] });
+  const filters = { q: search.q || undefined, status: search.status, ...(days.success ? days.data : {}) };
   // One more than a page tells whether there is a next one.
   const rows = await staff.api.request('GET', 'admin/orders', orderListSchema, {
-    query: { q: search.q || undefined, status: search.status, limit: PER_PAGE + 1, offset: (search.page - 1) * PER_PAGE },
+    query: { ...filters, limit: PER_PAGE + 1, offset: (search.page - 1) * PER_PAGE },
   });
-  return json({ orders: rows.slice(0, PER_PAGE), hasMore: rows.length > PER_PAGE, q: search.q ?? '', status: search.status ?? '', page: search.page }, { headers: ADMIN_HEADERS });
+  return json(
+    {
+      orders: rows.slice(0, PER_PAGE),
+      hasMore: rows.length > PER_PAGE,
+      q: search.q ?? '',
+      status: search.status ?? '',
+      typed,
+      dayErrors: { from: dayErrors.from?.[0] ?? null, to: dayErrors.to?.[0] ?? null },
+      filters: orderFilterParams(filters).toString(),
+      page: search.page,
+    },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
-function pageLink(q: string, status: string, page: number): string {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (status) params.set('status', status);
+function pageLink(filters: string, page: number): string {
+  const params = new URLSearchParams(filters);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return `/admin/orders${query ? `?${query}` : ''}`;
 }
 
 export default function AdminOrders() {
-  const { orders, hasMore, q, status, page } = useLoaderData<typeof loader>();
+  const { orders, hasMore, q, status, typed, dayErrors, filters, page } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="orders-heading">
       <h1 id="orders-heading">Orders</h1>
@@ -45,19 +60,61 @@ export default function AdminOrders() {
           <label htmlFor="orders-status">Status</label>
           <select id="orders-status" name="status" defaultValue={status}>
             <option value="">Any status</option>
-            {ORDER_STATUSES.map((value) => (
+            {ORDER_FILTERS.map((value) => (
               <option key={value} value={value}>
                 {value}
               </option>
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="orders-from">From (UTC day)</label>
+          <input
+            id="orders-from"
+            name="from"
+            type="date"
+            defaultValue={typed.from}
+            aria-invalid={dayErrors.from ? true : undefined}
+            aria-describedby={dayErrors.from ? 'orders-from-error' : undefined}
+          />
+          {dayErrors.from ? (
+            <p id="orders-from-error" className="field__error">
+              {dayErrors.from}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor="orders-to">To (UTC day, included)</label>
+          <input
+            id="orders-to"
+            name="to"
+            type="date"
+            defaultValue={typed.to}
+            aria-invalid={dayErrors.to ? true : undefined}
+            aria-describedby={dayErrors.to ? 'orders-to-error' : undefined}
+          />
+          {dayErrors.to ? (
+            <p id="orders-to-error" className="field__error">
+              {dayErrors.to}
+            </p>
+          ) : null}
+        </div>
         <button type="submit" className="button">
           Search
         </button>
       </Form>
+      {dayErrors.from || dayErrors.to ? (
+        <p className="notice notice--error" role="alert">
+          The dates were not used: {[dayErrors.from && `from: ${dayErrors.from}`, dayErrors.to && `to: ${dayErrors.to}`].filter(Boolean).join('; ')}.
+        </p>
+      ) : null}
+      <p>
+        <a href={`/admin/orders.csv${filters ? `?${filters}` : ''}`} download>
+          Export these orders to CSV
+        </a>
+      </p>
       {orders.length === 0 ? (
-        <p role="status">{q || status ? 'No orders match this search.' : 'No orders yet.'}</p>
+        <p role="status">{filters ? 'No orders match this search.' : 'No orders yet.'}</p>
       ) : (
         <table className="admin-table">
           <caption className="visually-hidden">Orders, newest first{page > 1 ? `, page ${page}` : ''}</caption>
@@ -80,7 +137,10 @@ export default function AdminOrders() {
                 <td>{utcMinute(order.date)}</td>
                 <td>{order.email}</td>
                 <td>{order.total}</td>
-                <td>{order.status}</td>
+                <td>
+                  {order.status}
+                  {order.refunded && !['Refunded', 'Cancelled'].includes(order.status) ? ` (refunded ${order.refunded})` : ''}
+                </td>
                 <td>{order.tracking_number ? `${order.carrier} ${order.tracking_number}` : '–'}</td>
               </tr>
             ))}
@@ -88,8 +148,8 @@ export default function AdminOrders() {
         </table>
       )}
       <nav aria-label="Pages of orders" className="admin-pages">
-        {page > 1 ? <Link to={pageLink(q, status, page - 1)}>Newer orders</Link> : null}
-        {hasMore ? <Link to={pageLink(q, status, page + 1)}>Older orders</Link> : null}
+        {page > 1 ? <Link to={pageLink(filters, page - 1)}>Newer orders</Link> : null}
+        {hasMore ? <Link to={pageLink(filters, page + 1)}>Older orders</Link> : null}
       </nav>
     </section>
   );

@@ -7,6 +7,8 @@ import { action as logoutAction } from './admin.logout';
 import { loader as overviewLoader } from './admin._index';
 import { action as staffAction, loader as staffLoader } from './admin.staff';
 import { action as orderAction, loader as orderLoader } from './admin.orders.$order';
+import { loader as ordersLoader } from './admin.orders._index';
+import { loader as ordersCsvLoader } from './admin.orders[.]csv';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 
 /** The back office's loaders and actions as plain functions, against the real API. */
@@ -225,5 +227,39 @@ describe('back-office refunds and cancellation', () => {
     expect(after.notice).toBe(`Order ${page.order.order_number} is cancelled: €${(page.order.total / 100).toFixed(2)} was refunded, the units are back on sale and the buyer was emailed.`);
     expect(after.order.payment.refundable).toBe(0);
     expect((await readOutbox(api.database.db, someone.email!))[0].subject).toBe(`Your FILO order ${page.order.order_number} has been cancelled`);
+  });
+});
+
+describe('back-office order list', () => {
+  it('filters by day, names a wrong day instead of ignoring it, and exports the filtered list as CSV', async () => {
+    const stocked = await variants(api);
+    const someone = shopper(api);
+    await someone.register();
+    const purchaseId = await buyThroughCheckout(api, someone, [{ id: stocked[0].id }]);
+    const { cookie } = await signIn(await member('staff'));
+    const day = (await api.database.db.selectFrom('purchases').select('created_at').where('id', '=', purchaseId).executeTakeFirstOrThrow()).created_at.toISOString().slice(0, 10);
+    const q = encodeURIComponent(someone.email!);
+
+    const list = await (await run(ordersLoader, `/admin/orders?q=${q}&from=${day}&to=${day}`, { cookie })).json();
+    expect(list.orders.map((o: { purchase_id: string }) => o.purchase_id)).toEqual([purchaseId]);
+    expect(list.filters).toBe(`q=${q}&from=${day}&to=${day}`);
+    const before = await (await run(ordersLoader, `/admin/orders?q=${q}&to=2020-01-01`, { cookie })).json();
+    expect(before.orders).toEqual([]);
+    const wrong = await (await run(ordersLoader, `/admin/orders?q=${q}&from=2026-02-30`, { cookie })).json();
+    expect(wrong.dayErrors).toEqual({ from: 'No such date', to: null });
+    expect(wrong.orders).toHaveLength(1);
+
+    const csv = await run(ordersCsvLoader, `/admin/orders.csv?q=${q}&from=${day}`, { cookie });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('Content-Disposition')).toMatch(/^attachment; filename="orders-filtered-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers.get('Cache-Control')).toBe('private, no-store');
+    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Order Number,Date (UTC),Email,Status,Total,Refunded,Carrier,Tracking Number');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(new RegExp(`^ORD-${day}-${purchaseId.slice(0, 8).toUpperCase()},${day} \\d{2}:\\d{2},${someone.email!.replace(/[.+]/g, '\\$&')},Processing,€`));
+    expect((await run(ordersCsvLoader, '/admin/orders.csv?to=2026-13-01', { cookie })).status).toBe(400);
+    // Only for the signed-in staff.
+    expect((await run(ordersCsvLoader, '/admin/orders.csv')).status).toBe(302);
   });
 });

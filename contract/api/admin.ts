@@ -60,16 +60,28 @@ export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered', 'Cancelled'
 /** How the back office filters orders: a status, or orders refunded in part (whatever their status). */
 export const ORDER_FILTERS = [...ORDER_STATUSES, 'Partially refunded'] as const;
 
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const isoDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'No such date');
+
 /**
  * `GET admin/orders`: newest first. `q` finds an order by its number or id, the buyer's email, or an
- * item's name; `limit` and `offset` page through them (the CLI asks for the newest 500).
+ * item's name; `from` and `to` are days (UTC, both included); `limit` and `offset` page through them
+ * (the CLI asks for the newest 500).
  */
-export const orderListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  status: z.enum(ORDER_FILTERS).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(500),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+export const orderListQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    status: z.enum(ORDER_FILTERS).optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(500),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .refine((value) => !value.from || !value.to || value.from <= value.to, { message: 'The first day comes after the last', path: ['to'] });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
 /** A note the staff keep on an order; never shown to the buyer. */

@@ -113,6 +113,34 @@ describe('finding orders (the back office)', () => {
   });
 });
 
+describe('orders by day', () => {
+  it('keep the orders of the days asked (UTC, both ends included) and name a wrong day', async () => {
+    const stocked = await variants(api);
+    const someone = shopper(api);
+    await someone.register();
+    const first = await buyThroughCheckout(api, someone, [{ id: stocked[1].id }]);
+    api.clock.advance(2 * 24 * 60 * 60_000);
+    // Two days on, the shopper signs in again.
+    await someone.login(someone.email!);
+    const second = await buyThroughCheckout(api, someone, [{ id: stocked[1].id }]);
+    const dayOf = async (id: string) => (await api.database.db.selectFrom('purchases').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at.toISOString().slice(0, 10);
+    const [day1, day2] = [await dayOf(first), await dayOf(second)];
+    const ids = async (query: string) => (await admin('GET', `orders?q=${encodeURIComponent(someone.email!)}&${query}`)).body.map((o: { purchase_id: string }) => o.purchase_id);
+    expect(await ids(`from=${day1}&to=${day1}`)).toEqual([first]);
+    expect(await ids(`from=${day2}`)).toEqual([second]);
+    expect(await ids(`to=${day2}`)).toEqual([second, first]);
+    expect(await ids(`from=${day1}&to=${day2}`)).toEqual([second, first]);
+
+    const wrong = await admin('GET', 'orders?from=2026-02-30');
+    expect(wrong.status).toBe(422);
+    expect(JSON.stringify(wrong.body.detail)).toContain('No such date');
+    const backwards = await admin('GET', `orders?from=${day2}&to=${day1}`);
+    expect(backwards.status).toBe(422);
+    expect(JSON.stringify(backwards.body.detail)).toContain('The first day comes after the last');
+    expect((await admin('GET', 'orders?from=yesterday')).status).toBe(422);
+  });
+});
+
 describe('order notes', () => {
   it('are kept on the order with their author, oldest first, audited, and checked', async () => {
     const first = await admin('POST', 'orders/notes', { order: purchaseId, note: '  Buyer called: leave with the neighbour.  ' });

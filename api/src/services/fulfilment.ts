@@ -37,7 +37,7 @@ export async function findOrder(db: Db, reference: string) {
 }
 
 /** Orders newest first, found by number or id, email or item name, and by status; a page of them. */
-export async function listOrders(db: Db, query: { q?: string; status?: string; limit: number; offset: number } = { limit: 500, offset: 0 }): Promise<OrderRow[]> {
+export async function listOrders(db: Db, query: { q?: string; status?: string; from?: string; to?: string; limit: number; offset: number } = { limit: 500, offset: 0 }): Promise<OrderRow[]> {
   let select = db.selectFrom('purchases').selectAll();
   const q = query.q?.trim();
   if (q) {
@@ -57,6 +57,9 @@ export async function listOrders(db: Db, query: { q?: string; status?: string; l
       ]),
     );
   }
+  if (query.from) select = select.where('created_at', '>=', new Date(`${query.from}T00:00:00Z`));
+  // The last day is included: everything before the start of the next one.
+  if (query.to) select = select.where('created_at', '<', new Date(Date.parse(`${query.to}T00:00:00Z`) + 24 * 60 * 60_000));
   if (query.status === 'Partially refunded') select = select.where('refunded_total', '>', 0).where(sql<boolean>`refunded_total < total`);
   else if (query.status) select = select.where(sql<string>`lower(status)`, '=', query.status.toLowerCase());
   return toOrderRows(await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute());

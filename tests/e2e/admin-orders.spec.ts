@@ -1,0 +1,44 @@
+import { expect, test } from '../support/e2e-test';
+import { buy, registerAccount, roomyVariants } from '../support/e2e-account';
+import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { uniqueEmail } from '../support/e2e-shop';
+
+test.describe('back office order list', () => {
+  test('staff filter orders by day and export the filtered list to CSV; a wrong day is named', async ({ page }, info) => {
+    const baseURL = info.project.use.baseURL!;
+    const buyer = await registerAccount(uniqueEmail(info, 'list-buyer'));
+    const [variant] = await roomyVariants('Tracer Tee');
+    const purchaseId = await buy(buyer, [variant], baseURL);
+    const today = new Date().toISOString().slice(0, 10);
+
+    await page.goto('/admin/orders');
+    await staffSignIn(page, await memberWithPassword(info, 'staff'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await page.getByLabel('Order number, email or item').fill(buyer.email);
+    await page.getByLabel('From (UTC day)').fill(today);
+    await page.getByLabel('To (UTC day, included)').fill(today);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText(purchaseId.slice(0, 8).toUpperCase());
+    await expectAdminAccessible(page, info);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export these orders to CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^orders-filtered-\d{4}-\d{2}-\d{2}\.csv$/);
+    let text = '';
+    for await (const chunk of await download.createReadStream()) text += chunk;
+    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Order Number,Date (UTC),Email,Status,Total,Refunded,Carrier,Tracking Number');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(buyer.email);
+
+    await page.goto(`/admin/orders?q=${encodeURIComponent(buyer.email)}&from=${today}&to=2020-01-01`);
+    await expect(page.getByRole('alert')).toHaveText('The dates were not used: to: The first day comes after the last.');
+    await expect(page.getByLabel('To (UTC day, included)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(rows).toHaveCount(2);
+    await expectAdminAccessible(page, info);
+  });
+});
