@@ -146,6 +146,7 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { intent: 'cancel', idempotency_key: 'fuzz-cancel-key-0004', reason: 'Fuzz', confirm: 'on' },
   ],
   'routes/admin.stock': [{ sku: 'TT-BLK-SM', quantity: '3' }],
+  'routes/admin.customers.$id': [{ intent: 'note', note: 'Prefers pick-up' }],
   'routes/admin.staff': [{ intent: 'add', email: 'helper@brand.example', role: 'staff' }, { intent: 'resend', email: 'helper@brand.example' }],
 };
 

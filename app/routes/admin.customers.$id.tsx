@@ -1,10 +1,16 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { addressLines } from '@contract/address';
+import { orderNoteSchema } from '@contract/api/admin';
 import { customerDetailSchema } from '@contract/api/customers';
+import { StaffNotes } from '~/components/admin/staff-notes';
+import { orderNoteFormSchema } from '~/forms/admin';
+import { readFormData } from '~/lib/form-data.server';
+import { redirectWithNotice, takeNotice } from '~/lib/staff-session.server';
 import { formatEuro } from '@contract/money';
-import { ADMIN_HEADERS } from '~/lib/admin.server';
-import { ApiRequestError } from '~/lib/api.server';
+import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ApiRequestError, failureStatus } from '~/lib/api.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 import { utcMinute } from '~/lib/admin-format';
@@ -17,16 +23,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const id = params.id ?? '';
   if (!UUID.test(id)) throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
+  let detail;
   try {
-    return json(await staff.api.request('GET', `admin/customers/${id}`, customerDetailSchema), { headers: ADMIN_HEADERS });
+    detail = await staff.api.request('GET', `admin/customers/${id}`, customerDetailSchema);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
     throw error;
   }
+  const { notice, headers } = await takeNotice(request);
+  return json({ ...detail, notice }, { headers });
+}
+
+/** A staff note on the customer. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: orderNoteFormSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  try {
+    await staff.api.request('POST', 'admin/customers/notes', orderNoteSchema, { body: { customer: params.id ?? '', note: submission.value.note } });
+  } catch (error) {
+    return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
+  }
+  return redirectWithNotice(request, new URL(request.url).pathname, 'Your note is saved.');
 }
 
 export default function AdminCustomer() {
-  const { customer, orders, last_shipping_address, cards, wishlist } = useLoaderData<typeof loader>();
+  const { customer, orders, last_shipping_address, cards, wishlist, notes, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().formData?.get('intent') === 'note';
   const shipping = addressLines(last_shipping_address);
   return (
     <article aria-labelledby="customer-heading">
@@ -34,6 +59,7 @@ export default function AdminCustomer() {
         <Link to="/admin/customers">All customers</Link>
       </p>
       <h1 id="customer-heading">{customer.email}</h1>
+      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       <dl className="admin-facts">
         <dt>Name</dt>
         <dd>{customer.name ?? '–'}</dd>
@@ -94,6 +120,8 @@ export default function AdminCustomer() {
           </tbody>
         </table>
       )}
+
+      <StaffNotes notes={notes} lastResult={actionData?.result} busy={busy} />
 
       <h2>Cards unlocked</h2>
       {cards.length === 0 ? (

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -10,6 +10,7 @@ import { auditListSchema } from '@contract/api/staff';
 import { formatEuro } from '@contract/money';
 import { trackingUrl } from '@contract/tracking';
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { StaffNotes } from '~/components/admin/staff-notes';
 import { CARRIERS, cancelOrderFormSchema, orderNoteFormSchema, refundAllFormSchema, refundFormSchema, shipOrderSchema } from '~/forms/admin';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
@@ -384,30 +385,6 @@ function ShipForm() {
   );
 }
 
-function NoteForm() {
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().formData?.get('intent') === 'note';
-  const [form, fields] = useForm({
-    id: 'order-note',
-    lastResult: actionData?.intent === 'note' ? actionData.result : undefined,
-    constraint: getZodConstraint(orderNoteFormSchema),
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderNoteFormSchema }),
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-label="Add a note">
-      <FormError id={form.errorId} error={form.errors?.[0]} />
-      <input type="hidden" name="intent" value="note" />
-      <AdminField field={fields.note} label="New note" hint="Only the staff see notes; the buyer never does.">
-        <textarea {...getTextareaProps(fields.note)} {...invalidProps(fields.note, { hint: true })} rows={3} />
-      </AdminField>
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving...' : 'Add note'}
-      </button>
-    </Form>
-  );
-}
-
 function describe(values: Record<string, unknown> | null): string {
   if (!values) return '';
   return Object.entries(values)
@@ -418,6 +395,7 @@ function describe(values: Record<string, unknown> | null): string {
 export default function AdminOrder() {
   const { order, history, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const noting = useNavigation().formData?.get('intent') === 'note';
   const status = order.status.toLowerCase();
   const link = trackingUrl(order.carrier, order.tracking_number);
   const address = addressLines(order.shipping_address);
@@ -526,23 +504,7 @@ export default function AdminOrder() {
         </Form>
       ) : null}
 
-      <h2 id="notes-heading">Notes</h2>
-      {order.notes.length === 0 ? (
-        <p>No notes yet.</p>
-      ) : (
-        <ul className="admin-notes" aria-labelledby="notes-heading">
-          {order.notes.map((note) => (
-            <li key={note.id}>
-              <p className="admin-notes__meta">
-                {note.author}, <time dateTime={note.created_at}>{utcMinute(note.created_at)}</time>
-              </p>
-              <p className="admin-notes__body">{note.body}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-      {/* A new form once a note is saved, so it starts empty with JavaScript as without. */}
-      <NoteForm key={order.notes.length} />
+      <StaffNotes notes={order.notes} lastResult={actionData?.intent === 'note' ? actionData.result : undefined} busy={noting} />
 
       <h2>History</h2>
       {/* Newest first: changes, refunds and the emails the buyer was sent, back to the payment. */}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { postalAddressSchema } from './orders';
-import { orderListSchema } from './admin';
+import { orderListSchema, orderNoteRequestSchema, orderNoteSchema } from './admin';
 
 /** The back office's customers (`GET admin/customers`): registered shoppers and email-verified guests. */
 export const customerRowSchema = z.object({
@@ -9,7 +9,7 @@ export const customerRowSchema = z.object({
   user_type: z.enum(['guest', 'registered']),
   name: z.string().nullable(),
   orders: z.number().int(),
-  /** Cents, everything paid. */
+  /** Cents, everything paid less what was refunded. */
   total_spent: z.number().int(),
   last_order_at: z.string().nullable(),
   /** Back-in-stock requests still waiting. */
@@ -33,5 +33,13 @@ export const customerDetailSchema = z.object({
   last_shipping_address: postalAddressSchema.nullable(),
   cards: z.array(z.object({ name: z.string(), unlocked_at: z.string() })),
   wishlist: z.array(z.object({ product_name: z.string().nullable(), variant: z.string().nullable(), since: z.string(), notified: z.boolean() })),
+  /** The staff's notes on the customer, oldest first; never shown to them. */
+  notes: z.array(orderNoteSchema),
+});
+
+/** `POST admin/customers/notes`. */
+export const customerNoteRequestSchema = z.object({
+  customer: z.string().uuid(),
+  note: orderNoteRequestSchema.shape.note,
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;

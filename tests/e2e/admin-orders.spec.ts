@@ -42,3 +42,28 @@ test.describe('back office order list', () => {
     await expectAdminAccessible(page, info);
   });
 });
+
+test.describe('back office customer notes', () => {
+  test('staff keep notes on a customer, checked, in the order written', async ({ page }, info) => {
+    const buyer = await registerAccount(uniqueEmail(info, 'noted-customer'));
+    const [variant] = await roomyVariants('Tracer Tee');
+    await buy(buyer, [variant], info.project.use.baseURL!);
+    const staff = await memberWithPassword(info, 'staff');
+    await page.goto(`/admin/customers?q=${encodeURIComponent(buyer.email)}`);
+    await staffSignIn(page, staff);
+    await page.getByRole('link', { name: buyer.email }).click();
+    await expect(page.getByRole('heading', { level: 1, name: buyer.email })).toBeVisible();
+    await expect(page.getByText('No notes yet.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByText('Write the note')).toBeVisible();
+    await page.getByLabel('New note').fill('Prefers pick-up in the workroom.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByText('Your note is saved.')).toBeVisible();
+    await page.getByLabel('New note').fill('Asked for the L/XL restock.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveText([/Prefers pick-up in the workroom\.$/, /Asked for the L\/XL restock\.$/]);
+    await expect(page.getByLabel('New note')).toHaveValue('');
+    await expectAdminAccessible(page, info);
+  });
+});

@@ -11,6 +11,7 @@ import backOfficeIndexes from './migrations/010_back_office_indexes.sql';
 import refunds from './migrations/011_refunds.sql';
 import purchaseStats from './migrations/014_purchase_stats.sql';
 import catalogueVersion from './migrations/015_catalogue_version.sql';
+import customerNotesSettings from './migrations/016_customer_notes_settings.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -28,6 +29,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '011_refunds', sql: refunds },
   { name: '014_purchase_stats', sql: purchaseStats },
   { name: '015_catalogue_version', sql: catalogueVersion },
+  { name: '016_customer_notes_settings', sql: customerNotesSettings },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

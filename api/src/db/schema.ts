@@ -224,6 +224,20 @@ export interface Database {
     position: Generated<number>;
     refunded_quantity: Generated<number>;
   };
+  customer_notes: {
+    id: Generated<string>;
+    user_id: string;
+    author: string;
+    body: string;
+    created_at: Date;
+    seq: GeneratedAlways<string>;
+  };
+  shop_settings: {
+    key: string;
+    value: JSONColumnType<Record<string, unknown>, string, string>;
+    updated_at: Date;
+    updated_by: string;
+  };
   catalogue_state: {
     id: Generated<boolean>;
     version: ColumnType<string, never, never>;

@@ -19,9 +19,9 @@ import {
 } from '@contract/api/admin';
 import { adminMeSchema, auditListSchema, auditQuerySchema, staffAddRequestSchema, staffListSchema, staffMemberSchema, staffResendRequestSchema } from '@contract/api/staff';
 import { createMiddleware } from 'hono/factory';
-import { customerDetailSchema, customerListQuerySchema, customerListSchema, customerParamSchema } from '@contract/api/customers';
+import { customerDetailSchema, customerListQuerySchema, customerListSchema, customerNoteRequestSchema, customerParamSchema } from '@contract/api/customers';
 import { answer } from '../answer.js';
-import { customerDetail, listCustomers } from '../services/customers.js';
+import { addCustomerNote, customerDetail, listCustomers } from '../services/customers.js';
 import { DomainError } from '../domain-error.js';
 import { actorName, listAudit } from '../services/audit.js';
 import { addStaff, listStaff, resendStaffCode, staffOfToken } from '../services/staff.js';
@@ -85,6 +85,11 @@ export function adminRoutes() {
   app.get('/customers', validate('query', customerListQuerySchema), async (c) => answer(c, customerListSchema, await listCustomers(c.var.deps.db, c.req.valid('query'))));
 
   app.get('/customers/:id', validate('param', customerParamSchema), async (c) => answer(c, customerDetailSchema, await customerDetail(c.var.deps.db, c.req.valid('param').id)));
+
+  app.post('/customers/notes', validate('json', customerNoteRequestSchema), async (c) => {
+    const { customer, note } = c.req.valid('json');
+    return answer(c, orderNoteSchema, await addCustomerNote(c.var.deps, customer, note, c.var.actor), 201);
+  });
 
   app.get('/audit', validate('query', auditQuerySchema), async (c) => answer(c, auditListSchema, await listAudit(c.var.deps.db, c.req.valid('query'))));
 

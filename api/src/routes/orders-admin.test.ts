@@ -206,3 +206,29 @@ describe('customers (the back office)', () => {
     expect((await admin('GET', 'customers/not-a-uuid')).status).toBe(422);
   });
 });
+
+describe('customer notes', () => {
+  it('are kept on the customer with their author, oldest first, audited, checked, and spend counts net of refunds', async () => {
+    const stocked = await variants(api);
+    const someone = shopper(api);
+    await someone.register();
+    const purchaseId = await buyThroughCheckout(api, someone, [{ id: stocked[0].id }]);
+    const [row] = (await admin('GET', `customers?q=${encodeURIComponent(someone.email!)}`)).body;
+    expect((await admin('POST', 'customers/notes', { customer: row.id, note: '  Prefers pick-up.  ' })).status).toBe(201);
+    expect((await admin('POST', 'customers/notes', { customer: row.id, note: 'Called about sizes.' })).status).toBe(201);
+    const detail = (await admin('GET', `customers/${row.id}`)).body;
+    expect(detail.notes.map((n: { author: string; body: string }) => [n.author, n.body])).toEqual([
+      ['cli', 'Prefers pick-up.'],
+      ['cli', 'Called about sizes.'],
+    ]);
+    const audit = (await admin('GET', `audit?subject_type=customer&subject_id=${row.id}`)).body;
+    expect(audit.map((a: { action: string }) => a.action)).toEqual(['customer.note', 'customer.note']);
+    expect((await admin('POST', 'customers/notes', { customer: row.id, note: '   ' })).status).toBe(422);
+    expect((await admin('POST', 'customers/notes', { customer: row.id, note: 'x'.repeat(2001) })).status).toBe(422);
+    expect(await admin('POST', 'customers/notes', { customer: '00000000-0000-4000-8000-000000000000', note: 'Hello' })).toEqual({ status: 404, body: { detail: 'No such customer', code: 'not_found' } });
+
+    const { total } = await api.database.db.selectFrom('purchases').select('total').where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    await admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: 'customer-spend-refund-0001', amount: 100 });
+    expect((await admin('GET', `customers/${row.id}`)).body.customer.total_spent).toBe(total - 100);
+  });
+});

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { customerDetailSchema, customerRowSchema } from '@contract/api/customers';
+import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
+import { actorName, recordAudit, type Actor } from './audit.js';
 import { listOrdersOf } from './fulfilment.js';
 
 type CustomerRow = z.input<typeof customerRowSchema>;
@@ -18,7 +20,7 @@ function customersQuery(db: Db) {
       'u.user_type',
       sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('name'),
       eb.selectFrom('purchases as p').select(sql<number>`count(*)::int`.as('n')).whereRef('p.user_id', '=', 'u.id').as('orders'),
-      eb.selectFrom('purchases as p').select(sql<number>`coalesce(sum(p.total), 0)::int`.as('n')).whereRef('p.user_id', '=', 'u.id').as('total_spent'),
+      eb.selectFrom('purchases as p').select(sql<number>`coalesce(sum(p.total - p.refunded_total), 0)::int`.as('n')).whereRef('p.user_id', '=', 'u.id').as('total_spent'),
       eb.selectFrom('purchases as p').select(sql<Date | null>`max(p.created_at)`.as('n')).whereRef('p.user_id', '=', 'u.id').as('last_order_at'),
       eb
         .selectFrom('wishlist_entries as w')
@@ -69,7 +71,7 @@ export async function listCustomers(db: Db, query: { q?: string; limit: number; 
 export async function customerDetail(db: Db, id: string): Promise<CustomerDetail> {
   const raw = await customersQuery(db).where('u.id', '=', id).executeTakeFirst();
   if (!raw) throw new DomainError('not_found', 'No such customer');
-  const [orders, last, cards, wishlist] = await Promise.all([
+  const [orders, last, cards, wishlist, notes] = await Promise.all([
     listOrdersOf(db, id),
     db.selectFrom('purchases').select('shipping_address').where('user_id', '=', id).orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
     db
@@ -88,6 +90,7 @@ export async function customerDetail(db: Db, id: string): Promise<CustomerDetail
       .where('w.email', '=', raw.email)
       .orderBy('w.created_at', 'desc')
       .execute(),
+    db.selectFrom('customer_notes').select(['id', 'author', 'body', 'created_at']).where('user_id', '=', id).orderBy('seq').execute(),
   ]);
   return {
     customer: { ...toRow(raw), phone: raw.phone, address: raw.address, member_since: raw.created_at.toISOString() },
@@ -100,5 +103,22 @@ export async function customerDetail(db: Db, id: string): Promise<CustomerDetail
       since: new Date(entry.created_at).toISOString(),
       notified: entry.notified_at !== null,
     })),
+    notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })),
   };
+}
+
+/** A staff note on a customer, written with its audit entry. */
+export async function addCustomerNote(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: string, body: string, actor: Actor) {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const customer = await trx.selectFrom('users').select('id').where('id', '=', customerId).executeTakeFirst();
+    if (!customer) throw new DomainError('not_found', 'No such customer');
+    const note = await trx
+      .insertInto('customer_notes')
+      .values({ user_id: customerId, author: actorName(actor), body, created_at: now })
+      .returning(['id', 'author', 'body', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, now, actor, { action: 'customer.note', subject_type: 'customer', subject_id: customerId, after: { note: body } });
+    return { ...note, created_at: note.created_at.toISOString() };
+  });
 }

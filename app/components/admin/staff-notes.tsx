@@ -1,0 +1,60 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form } from '@remix-run/react';
+import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { orderNoteFormSchema } from '~/forms/admin';
+import { utcMinute } from '~/lib/admin-format';
+
+interface Note {
+  id: string;
+  author: string;
+  body: string;
+  created_at: string;
+}
+
+/** The staff's notes on an order or a customer, oldest first, then the form for a new one (intent "note"). */
+export function StaffNotes({ notes, lastResult, busy }: { notes: Note[]; lastResult: SubmissionResult<string[]> | null | undefined; busy: boolean }) {
+  return (
+    <>
+      <h2 id="notes-heading">Notes</h2>
+      {notes.length === 0 ? (
+        <p>No notes yet.</p>
+      ) : (
+        <ul className="admin-notes" aria-labelledby="notes-heading">
+          {notes.map((note) => (
+            <li key={note.id}>
+              <p className="admin-notes__meta">
+                {note.author}, <time dateTime={note.created_at}>{utcMinute(note.created_at)}</time>
+              </p>
+              <p className="admin-notes__body">{note.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* A new form once a note is saved, so it starts empty with JavaScript as without. */}
+      <NoteForm key={notes.length} lastResult={lastResult} busy={busy} />
+    </>
+  );
+}
+
+function NoteForm({ lastResult, busy }: { lastResult: SubmissionResult<string[]> | null | undefined; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: 'staff-note',
+    lastResult,
+    constraint: getZodConstraint(orderNoteFormSchema),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderNoteFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-label="Add a note">
+      <FormError id={form.errorId} error={form.errors?.[0]} />
+      <input type="hidden" name="intent" value="note" />
+      <AdminField field={fields.note} label="New note" hint="Only the staff see notes; the customer never does.">
+        <textarea {...getTextareaProps(fields.note)} {...invalidProps(fields.note, { hint: true })} rows={3} />
+      </AdminField>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Saving...' : 'Add note'}
+      </button>
+    </Form>
+  );
+}
