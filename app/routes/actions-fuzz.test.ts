@@ -98,7 +98,7 @@ const INTENTS = [
 const FIELDS = [
   'intent', 'email', 'password', 'confirmPassword', 'name', 'surname', 'verificationCode', 'acceptedTerms', 'resetCode',
   'newPassword', 'confirmNewPassword', 'formKey', 'productId', 'variantId', 'returnTo', 'redirectTo', 'itemId', 'quantity',
-  'reason', 'subject', 'message', 'delivery', 'context', 'code', 'confirm', 'role', 'carrier', 'tracking', 'note', 'sku', honeypot.nameFieldName, honeypot.validFromFieldName!,
+  'reason', 'subject', 'message', 'delivery', 'context', 'code', 'confirm', 'role', 'carrier', 'tracking', 'note', 'sku', 'idempotency_key', 'amount', 'restock', 'low_stock_threshold', 'lines[0].item_id', 'lines[0].quantity', honeypot.nameFieldName, honeypot.validFromFieldName!,
 ];
 
 const text = hostileText(REAL_VALUES);
@@ -145,7 +145,7 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { intent: 'refund-all', idempotency_key: 'fuzz-refund-key-0003', restock: 'on', confirm: 'on' },
     { intent: 'cancel', idempotency_key: 'fuzz-cancel-key-0004', reason: 'Fuzz', confirm: 'on' },
   ],
-  'routes/admin.stock': [{ sku: 'TT-BLK-SM', quantity: '3' }],
+  'routes/admin.stock': [{ sku: 'TT-BLK-SM', quantity: '3' }, { intent: 'threshold', low_stock_threshold: '4' }],
   'routes/admin.customers.$id': [{ intent: 'note', note: 'Prefers pick-up' }],
   'routes/admin.staff': [{ intent: 'add', email: 'helper@brand.example', role: 'staff' }, { intent: 'resend', email: 'helper@brand.example' }],
 };

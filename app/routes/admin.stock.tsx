@@ -1,7 +1,10 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { LOW_STOCK_THRESHOLD, restockAnswerSchema, stockListSchema } from '@contract/api/admin';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint } from '@conform-to/zod';
+import { restockAnswerSchema, shopSettingsFormSchema, shopSettingsSchema, stockListSchema } from '@contract/api/admin';
+import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { restockFormSchema } from '~/forms/admin';
 import { adminErrorText } from '~/lib/admin.server';
 import { failureStatus } from '~/lib/api.server';
@@ -13,19 +16,29 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Stock') }, { name: 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
-  const rows = await staff.api.request('GET', 'admin/stock', stockListSchema);
+  const [rows, settings] = await Promise.all([staff.api.request('GET', 'admin/stock', stockListSchema), staff.api.request('GET', 'admin/settings', shopSettingsSchema)]);
   const { notice, headers } = await takeNotice(request);
-  return json({ rows, notice }, { headers });
+  return json({ rows, threshold: settings.low_stock_threshold, owner: staff.role === 'owner', notice }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const formData = await readFormData(request);
+  if (formData.get('intent') === 'threshold') {
+    const submission = parseWithZod(formData, { schema: shopSettingsFormSchema });
+    if (submission.status !== 'success') return json({ intent: 'threshold' as const, result: submission.reply(), sku: '', error: null }, { status: 400 });
+    try {
+      const saved = await staff.api.request('POST', 'admin/settings', shopSettingsSchema, { body: submission.value });
+      return redirectWithNotice(request, '/admin/stock', `Variants at ${saved.low_stock_threshold} units or fewer are now marked Low.`);
+    } catch (error) {
+      return json({ intent: 'threshold' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }), sku: '', error: null }, { status: failureStatus(error) });
+    }
+  }
   const submission = parseWithZod(formData, { schema: restockFormSchema });
   const sku = typeof formData.get('sku') === 'string' ? String(formData.get('sku')) : '';
   if (submission.status !== 'success') {
     const errors = submission.reply().error ?? {};
-    return json({ sku, error: errors.quantity?.[0] ?? errors.sku?.[0] ?? 'Enter how many units to add' }, { status: 400 });
+    return json({ intent: 'restock' as const, result: null, sku, error: errors.quantity?.[0] ?? errors.sku?.[0] ?? 'Enter how many units to add' }, { status: 400 });
   }
   let notice: string;
   try {
@@ -33,24 +46,51 @@ export async function action({ request }: ActionFunctionArgs) {
     const mailed = done.notified.length;
     notice = `${done.sku} (${done.product_name}): ${done.previous_quantity} → ${done.stock_quantity}.${mailed ? ` ${mailed} waiting shopper${mailed === 1 ? ' was' : 's were'} emailed.` : ''}`;
   } catch (error) {
-    return json({ sku, error: adminErrorText(error) }, { status: failureStatus(error) });
+    return json({ intent: 'restock' as const, result: null, sku, error: adminErrorText(error) }, { status: failureStatus(error) });
   }
   return redirectWithNotice(request, '/admin/stock', notice);
 }
 
+/** The owner's threshold for Low; staff see it but cannot change it. */
+function ThresholdForm({ threshold }: { threshold: number }) {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().formData?.get('intent') === 'threshold';
+  const [form, fields] = useForm({
+    id: 'low-stock-threshold',
+    lastResult: actionData?.intent === 'threshold' ? actionData.result : undefined,
+    defaultValue: { low_stock_threshold: String(threshold) },
+    constraint: getZodConstraint(shopSettingsFormSchema),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shopSettingsFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form admin-form--inline" aria-label="Low stock threshold">
+      <FormError id={form.errorId} error={form.errors?.[0]} />
+      <input type="hidden" name="intent" value="threshold" />
+      <AdminField field={fields.low_stock_threshold} label="Mark as Low at or below (units)">
+        <input {...getInputProps(fields.low_stock_threshold, { type: 'number' })} {...invalidProps(fields.low_stock_threshold)} min={0} step={1} className="admin-quantity" />
+      </AdminField>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Saving...' : 'Save threshold'}
+      </button>
+    </Form>
+  );
+}
+
 export default function AdminStock() {
-  const { rows, notice } = useLoaderData<typeof loader>();
+  const { rows, threshold, owner, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busySku = useNavigation().formData?.get('sku');
-  const low = rows.filter((row) => row.stock_quantity <= LOW_STOCK_THRESHOLD).length;
+  const low = rows.filter((row) => row.stock_quantity <= threshold).length;
   return (
     <section aria-labelledby="stock-heading">
       <h1 id="stock-heading">Stock</h1>
       <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       <p>
-        {low} of {rows.length} variants are at {LOW_STOCK_THRESHOLD} units or fewer (marked Low). Restocking a sold-out variant emails
-        everyone waiting for it.
+        {low} of {rows.length} variants are at {threshold} units or fewer (marked Low{owner ? '' : '; an owner sets the number'}). Restocking a
+        sold-out variant emails everyone waiting for it.
       </p>
+      {owner ? <ThresholdForm key={threshold} threshold={threshold} /> : null}
       <table className="admin-table">
         <caption className="visually-hidden">Every variant with its stock</caption>
         <thead>
@@ -67,7 +107,7 @@ export default function AdminStock() {
         </thead>
         <tbody>
           {rows.map((row) => {
-            const isLow = row.stock_quantity <= LOW_STOCK_THRESHOLD;
+            const isLow = row.stock_quantity <= threshold;
             const error = actionData?.sku === row.sku ? actionData.error : null;
             const inputId = `restock-${row.sku}`;
             return (

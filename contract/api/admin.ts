@@ -7,8 +7,17 @@ import { orderPaymentSchema, refundableLineSchema, refundSchema } from './refund
  * answer to the admin bearer token only.
  */
 
-/** At or below this many units a variant is shown as low in the back office. */
+/** At or below this many units a variant is shown as low in the back office, until an owner sets another number. */
 export const LOW_STOCK_THRESHOLD = 5;
+
+/** `GET admin/settings`, and `POST admin/settings` (owner only) with the settings to change. */
+export const shopSettingsSchema = z.object({ low_stock_threshold: z.number().int() });
+/** The threshold's rule, for the API's number and the form's text alike. */
+export const lowStockThresholdRule = (units: z.ZodNumber) => units.int('Enter a whole number of units').min(0, 'Enter 0 or more units').max(10_000, 'Enter at most 10000 units');
+const unitsMessages = { required_error: 'Enter a number of units', invalid_type_error: 'Enter a whole number of units' };
+export const shopSettingsRequestSchema = z.object({ low_stock_threshold: lowStockThresholdRule(z.number(unitsMessages)) });
+/** The same from a form, where the number arrives as text. */
+export const shopSettingsFormSchema = z.object({ low_stock_threshold: lowStockThresholdRule(z.coerce.number(unitsMessages)) });
 
 /**
  * `GET admin/stock`: every variant with what can be sold now (`stock_quantity`), what open checkouts

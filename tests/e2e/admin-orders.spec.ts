@@ -67,3 +67,32 @@ test.describe('back office customer notes', () => {
     await expectAdminAccessible(page, info);
   });
 });
+
+test.describe('back office low-stock threshold', () => {
+  test('an owner sets the number of units at which variants are marked Low; staff see it but have no form', async ({ page, browser }, info) => {
+    const owner = await memberWithPassword(info, 'owner');
+    await page.goto('/admin/stock');
+    await staffSignIn(page, owner);
+    const form = page.getByRole('form', { name: 'Low stock threshold' });
+    await form.getByLabel('Mark as Low at or below (units)').fill('-2');
+    await form.getByRole('button', { name: 'Save threshold' }).click();
+    await expect(form.getByText('Enter 0 or more units')).toBeVisible();
+    // Both projects set the same number, so running side by side they agree.
+    await form.getByLabel('Mark as Low at or below (units)').fill('6');
+    await form.getByRole('button', { name: 'Save threshold' }).click();
+    await expect(page.getByText('Variants at 6 units or fewer are now marked Low.')).toBeVisible();
+    await expect(page.getByText(/^\d+ of \d+ variants are at 6 units or fewer \(marked Low\)/)).toBeVisible();
+    await expectAdminAccessible(page, info);
+
+    const staffContext = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: info.project.use.javaScriptEnabled });
+    try {
+      const staffPage = await staffContext.newPage();
+      await staffPage.goto('/admin/stock');
+      await staffSignIn(staffPage, await memberWithPassword(info, 'staff'));
+      await expect(staffPage.getByText(/variants are at 6 units or fewer \(marked Low; an owner sets the number\)/)).toBeVisible();
+      await expect(staffPage.getByRole('form', { name: 'Low stock threshold' })).toHaveCount(0);
+    } finally {
+      await staffContext.close();
+    }
+  });
+});

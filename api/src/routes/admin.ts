@@ -15,6 +15,8 @@ import {
   restockRequestSchema,
   shipAnswerSchema,
   shipRequestSchema,
+  shopSettingsRequestSchema,
+  shopSettingsSchema,
   stockListSchema,
 } from '@contract/api/admin';
 import { adminMeSchema, auditListSchema, auditQuerySchema, staffAddRequestSchema, staffListSchema, staffMemberSchema, staffResendRequestSchema } from '@contract/api/staff';
@@ -31,6 +33,7 @@ import { readOutbox } from '../services/mail.js';
 import { addOrderNote, deliverOrder, listOrders, orderDetail, shipOrder } from '../services/fulfilment.js';
 import { listStock, restockVariant } from '../services/stock.js';
 import { cancelOrder, refundOrder } from '../services/refunds.js';
+import { changeSettings, readSettings } from '../services/settings.js';
 import { cancelRequestSchema, refundAnswerSchema, refundRequestSchema } from '@contract/api/refunds';
 
 function sameToken(given: string, expected: string): boolean {
@@ -92,6 +95,12 @@ export function adminRoutes() {
   });
 
   app.get('/audit', validate('query', auditQuerySchema), async (c) => answer(c, auditListSchema, await listAudit(c.var.deps.db, c.req.valid('query'))));
+
+  app.get('/settings', async (c) => answer(c, shopSettingsSchema, await readSettings(c.var.deps.db)));
+
+  app.post('/settings', ownerOnly, validate('json', shopSettingsRequestSchema), async (c) =>
+    answer(c, shopSettingsSchema, await changeSettings(c.var.deps, c.req.valid('json'), c.var.actor)),
+  );
 
   app.get('/stock', async (c) => answer(c, stockListSchema, await listStock(c.var.deps.db, c.var.deps.clock.now())));
 
