@@ -181,6 +181,7 @@ const EXAMPLES: Record<string, { form?: boolean; body?: Record<string, unknown>;
   'POST /api/admin/orders/cancel': { body: { order: purchaseId, idempotency_key: 'fuzz-cancel-key-0001', reason: 'Fuzz' } },
   'POST /api/admin/staff': { body: { email: 'new-staff@brand.example', role: 'staff' } },
   'POST /api/admin/staff/resend-code': { body: { email: 'new-staff@brand.example' } },
+  'POST /api/admin/staff/remove': { body: { email: 'new-staff@brand.example' } },
   'GET /api/admin/audit': { query: { subject_type: 'variant', limit: '20' } },
   'GET /api/admin/orders': { query: { q: 'ORD', status: 'Partially refunded', from: '2026-01-01', to: '2026-12-31', limit: '5' } },
   'POST /api/admin/settings': { body: { low_stock_threshold: 6 } },

@@ -5,7 +5,7 @@ import { createCodeService } from './auth/codes.js';
 import { paymentsFromEnv } from './services/payments/from-env.js';
 import { ADMIN_TOKEN_FILE, acquireDataDirLock, resolveSecret, runningApi } from './bootstrap.js';
 import type { Actor } from './services/audit.js';
-import { addStaff, listStaff, resendStaffCode } from './services/staff.js';
+import { addStaff, listStaff, removeStaff, resendStaffCode } from './services/staff.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { parseApiEnv, type ApiEnv } from './env.js';
@@ -34,6 +34,7 @@ const USAGE = `Usage: npm run shop -- <command>
   staff                                                list the back office's people and their roles
   staff add <email> --role owner|staff                 add someone to the back office; they are mailed a code to choose their password
   staff resend <email>                                 mail a member a new code (lost code or forgotten password)
+  staff remove <email>                                 take someone off the back office; their sessions end at once
 <order> is the order number (ORD-...), the purchase id, or its first 8 characters.`;
 
 class UsageError extends Error {}
@@ -52,6 +53,7 @@ interface Backend {
   staff(): Promise<StaffMember[]>;
   addStaff(email: string, role: StaffRole): Promise<StaffMember>;
   resendStaffCode(email: string): Promise<void>;
+  removeStaff(email: string): Promise<StaffMember>;
   mail(to: string | undefined): Promise<OutboxEntry[]>;
   close(): Promise<void>;
 }
@@ -84,6 +86,7 @@ function viaApi(port: number, token: string): Backend {
     resendStaffCode: async (email) => {
       await call('POST', 'staff/resend-code', { email });
     },
+    removeStaff: (email) => call('POST', 'staff/remove', { email }),
     mail: (to) => call('GET', `mail${to ? `?to=${encodeURIComponent(to)}` : ''}`),
     close: async () => undefined,
   };
@@ -127,6 +130,7 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
       staff: () => listStaff(handle.db),
       addStaff: (email, role) => addStaff(deps, codes, CLI, email, role),
       resendStaffCode: (email) => resendStaffCode(deps, codes, email),
+      removeStaff: (email) => removeStaff(deps, CLI, email),
       mail: async (to) => {
         if (mail.transport !== 'outbox') throw new Error('Mail is delivered by SMTP; there is no outbox to read');
         return readOutbox(handle.db, to);
@@ -225,8 +229,8 @@ async function main(argv: string[]) {
   const staffCommand = command === 'staff' ? (args[0] ?? 'list') : null;
   const staffEmail = args[1]?.trim().toLowerCase() ?? '';
   const role = flag('role');
-  if (staffCommand && !['list', 'add', 'resend'].includes(staffCommand)) throw new UsageError(`Unknown staff command: ${staffCommand}`);
-  if ((staffCommand === 'add' || staffCommand === 'resend') && (!staffEmail || staffEmail.startsWith('--'))) throw new UsageError(`staff ${staffCommand} needs an email`);
+  if (staffCommand && !['list', 'add', 'resend', 'remove'].includes(staffCommand)) throw new UsageError(`Unknown staff command: ${staffCommand}`);
+  if ((staffCommand === 'add' || staffCommand === 'resend' || staffCommand === 'remove') && (!staffEmail || staffEmail.startsWith('--'))) throw new UsageError(`staff ${staffCommand} needs an email`);
   if (staffCommand === 'add' && !STAFF_ROLES.includes(role as StaffRole)) throw new UsageError('staff add needs --role owner or --role staff');
 
   const env = parseApiEnv();
@@ -242,6 +246,9 @@ async function main(argv: string[]) {
     } else if (staffCommand === 'resend') {
       await backend.resendStaffCode(staffEmail);
       console.log(`A new code has been mailed to ${staffEmail} (valid 10 minutes).`);
+    } else if (staffCommand === 'remove') {
+      const removed = await backend.removeStaff(staffEmail);
+      console.log(`${removed.email} (${removed.role}) is no longer on the staff; their sessions have ended.`);
     } else if (command === 'stock') {
       printStock(await backend.stock());
     } else if (command === 'orders') {

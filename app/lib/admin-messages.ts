@@ -7,6 +7,7 @@ export const ADMIN_MESSAGES = {
   ownerOnly: 'Only an owner may manage staff.',
   staffAdded: (email: string, role: string) => `${email} was added as ${role}. They have been mailed a code to choose a password.`,
   codeResent: (email: string) => `A new code was mailed to ${email}.`,
+  staffRemoved: (email: string) => `${email} is no longer on the staff; their sessions have ended.`,
   refunded: (amount: string, number: string, restocked: boolean) =>
     `${amount} was refunded on order ${number}${restocked ? ' and the units are back on sale' : ''}. The buyer was emailed.`,
   refundReplayed: (amount: string, number: string) => `That refund was already made: ${amount} on order ${number}. Nothing more was refunded.`,

@@ -147,7 +147,7 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
   ],
   'routes/admin.stock': [{ sku: 'TT-BLK-SM', quantity: '3' }, { intent: 'threshold', low_stock_threshold: '4' }],
   'routes/admin.customers.$id': [{ intent: 'note', note: 'Prefers pick-up' }],
-  'routes/admin.staff': [{ intent: 'add', email: 'helper@brand.example', role: 'staff' }, { intent: 'resend', email: 'helper@brand.example' }],
+  'routes/admin.staff': [{ intent: 'add', email: 'helper@brand.example', role: 'staff' }, { intent: 'resend', email: 'helper@brand.example' }, { intent: 'remove', email: 'helper@brand.example' }],
 };
 
 /** A real form with each field kept, swapped for a hostile value, sent twice or dropped, plus a few extras. */

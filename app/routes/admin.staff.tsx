@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { staffListSchema, staffMemberSchema } from '@contract/api/staff';
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { staffAddSchema, staffResendSchema } from '~/forms/admin';
@@ -16,15 +16,28 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Staff') }, { name: 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
-  if (staff.role !== 'owner') return json({ forbidden: true as const, members: [], notice: null }, { status: 403, headers: ADMIN_HEADERS });
+  if (staff.role !== 'owner') return json({ forbidden: true as const, members: [], notice: null, me: staff.email, removing: null }, { status: 403, headers: ADMIN_HEADERS });
   const members = await staff.api.request('GET', 'admin/staff', staffListSchema);
   const { notice, headers } = await takeNotice(request);
-  return json({ forbidden: false as const, members, notice }, { headers });
+  // ?remove=<email> asks to confirm, as a page of its own, so it works without JavaScript.
+  const asked = new URL(request.url).searchParams.get('remove');
+  const removing = members.find((member) => member.email === asked && member.email !== staff.email) ?? null;
+  return json({ forbidden: false as const, members, notice, me: staff.email, removing }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const formData = await readFormData(request);
+  if (formData.get('intent') === 'remove') {
+    const submission = parseWithZod(formData, { schema: staffResendSchema });
+    if (submission.status !== 'success') return json({ intent: 'resend' as const, result: submission.reply() }, { status: 400 });
+    try {
+      const removed = await staff.api.request('POST', 'admin/staff/remove', staffMemberSchema, { body: { email: submission.value.email } });
+      return redirectWithNotice(request, '/admin/staff', ADMIN_MESSAGES.staffRemoved(removed.email));
+    } catch (error) {
+      return json({ intent: 'resend' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
+    }
+  }
   if (formData.get('intent') === 'resend') {
     const submission = parseWithZod(formData, { schema: staffResendSchema });
     if (submission.status !== 'success') return json({ intent: 'resend' as const, result: submission.reply() }, { status: 400 });
@@ -95,6 +108,20 @@ export default function AdminStaff() {
       <h1 id="staff-heading">Staff</h1>
       <div role="status">{data.notice ? <p className="notice notice--success">{data.notice}</p> : null}</div>
       <FormError id="staff-resend-error" error={resendError?.[0]} />
+      {data.removing ? (
+        <section className="notice" aria-labelledby="remove-heading">
+          <h2 id="remove-heading">Remove {data.removing.email}?</h2>
+          <p>They will no longer be able to sign in to the back office, and any session they have open ends at once. Their past changes stay in the audit log.</p>
+          <Form method="post" className="admin-form admin-form--inline">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="email" value={data.removing.email} />
+            <button type="submit" className="button button--danger">
+              Yes, remove {data.removing.email}
+            </button>
+            <Link to="/admin/staff">Keep them</Link>
+          </Form>
+        </section>
+      ) : null}
       <table className="admin-table">
         <caption className="visually-hidden">Everyone who may sign in to the back office</caption>
         <thead>
@@ -123,6 +150,11 @@ export default function AdminStaff() {
                     Send a new code<span className="visually-hidden"> to {member.email}</span>
                   </button>
                 </Form>
+                {member.email === data.me ? null : (
+                  <Link to={`/admin/staff?remove=${encodeURIComponent(member.email)}`}>
+                    Remove<span className="visually-hidden"> {member.email}</span>
+                  </Link>
+                )}
               </td>
             </tr>
           ))}

@@ -26,6 +26,9 @@ export const staffAddRequestSchema = z.object({ email: emailField, role: staffRo
 /** `POST admin/staff/resend-code` (owner): a new code for a member who lost theirs or forgot their password. */
 export const staffResendRequestSchema = z.object({ email: emailField });
 
+/** `POST admin/staff/remove` (owner): the member can no longer sign in, and their sessions end at once. */
+export const staffRemoveRequestSchema = z.object({ email: emailField });
+
 /** `POST staff/set-password`: the mailed code and the new password (the shoppers' password rules). */
 export const staffSetPasswordRequestSchema = z.object({ email: emailField, code: codeField('Verification code'), password: passwordField });
 

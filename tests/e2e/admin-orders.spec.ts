@@ -96,3 +96,32 @@ test.describe('back office low-stock threshold', () => {
     }
   });
 });
+
+test.describe('back office staff removal', () => {
+  test('an owner removes a member after confirming; the member is signed out at once', async ({ page, browser }, info) => {
+    const owner = await memberWithPassword(info, 'owner');
+    const member = await memberWithPassword(info, 'staff');
+    const memberContext = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: info.project.use.javaScriptEnabled });
+    try {
+      const memberPage = await memberContext.newPage();
+      await memberPage.goto('/admin/orders');
+      await staffSignIn(memberPage, member);
+      await expect(memberPage.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+
+      await page.goto('/admin/staff');
+      await staffSignIn(page, owner);
+      await expect(page.getByRole('link', { name: `Remove ${owner}` })).toHaveCount(0);
+      await page.getByRole('link', { name: `Remove ${member}` }).click();
+      await expect(page.getByRole('heading', { name: `Remove ${member}?` })).toBeVisible();
+      await expectAdminAccessible(page, info);
+      await page.getByRole('button', { name: `Yes, remove ${member}` }).click();
+      await expect(page.getByText(`${member} is no longer on the staff; their sessions have ended.`)).toBeVisible();
+      await expect(page.getByRole('cell', { name: member, exact: true })).toHaveCount(0);
+
+      await memberPage.reload();
+      await expect(memberPage).toHaveURL(/\/admin\/login/);
+    } finally {
+      await memberContext.close();
+    }
+  });
+});

@@ -43,4 +43,9 @@ test('the owner adds people to the back office with `npm run shop -- staff add`,
   expect(() => shopCli('staff', 'add', `other-${email}`, '--role', 'boss')).toThrow(/staff add needs --role owner or --role staff/);
   const entries = await (await fetch(`${apiUrl}/api/admin/audit?subject_type=staff&subject_id=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${adminToken()}` } })).json();
   expect(entries).toEqual([expect.objectContaining({ actor: 'cli', action: 'staff.add', after: { role: 'staff' } })]);
+
+  expect(shopCli('staff', 'remove', email)).toContain(`${email} (staff) is no longer on the staff; their sessions have ended.`);
+  expect(shopCli('staff')).not.toContain(email);
+  expect(() => shopCli('staff', 'remove', email)).toThrow(new RegExp(`${email} is not on the staff`));
+  expect(() => shopCli('staff', 'remove')).toThrow(/staff remove needs an email/);
 });

@@ -19,14 +19,14 @@ import {
   shopSettingsSchema,
   stockListSchema,
 } from '@contract/api/admin';
-import { adminMeSchema, auditListSchema, auditQuerySchema, staffAddRequestSchema, staffListSchema, staffMemberSchema, staffResendRequestSchema } from '@contract/api/staff';
+import { adminMeSchema, auditListSchema, auditQuerySchema, staffAddRequestSchema, staffListSchema, staffMemberSchema, staffRemoveRequestSchema, staffResendRequestSchema } from '@contract/api/staff';
 import { createMiddleware } from 'hono/factory';
 import { customerDetailSchema, customerListQuerySchema, customerListSchema, customerNoteRequestSchema, customerParamSchema } from '@contract/api/customers';
 import { answer } from '../answer.js';
 import { addCustomerNote, customerDetail, listCustomers } from '../services/customers.js';
 import { DomainError } from '../domain-error.js';
 import { actorName, listAudit } from '../services/audit.js';
-import { addStaff, listStaff, resendStaffCode, staffOfToken } from '../services/staff.js';
+import { addStaff, listStaff, removeStaff, resendStaffCode, staffOfToken } from '../services/staff.js';
 import type { AppEnv } from '../app.js';
 import { ApiError, validate } from '../http-errors.js';
 import { readOutbox } from '../services/mail.js';
@@ -79,6 +79,10 @@ export function adminRoutes() {
     const { email, role } = c.req.valid('json');
     return answer(c, staffMemberSchema, await addStaff(c.var.deps, c.var.auth.codes, c.var.actor, email, role), 201);
   });
+
+  app.post('/staff/remove', ownerOnly, validate('json', staffRemoveRequestSchema), async (c) =>
+    answer(c, staffMemberSchema, await removeStaff(c.var.deps, c.var.actor, c.req.valid('json').email)),
+  );
 
   app.post('/staff/resend-code', ownerOnly, validate('json', staffResendRequestSchema), async (c) => {
     await resendStaffCode(c.var.deps, c.var.auth.codes, c.req.valid('json').email);

@@ -47,6 +47,24 @@ export async function addStaff(deps: StaffDeps, codes: CodeService, actor: Actor
   return toStaffMember(row);
 }
 
+/**
+ * Removes a member: their sessions go with them (ON DELETE CASCADE), so their next request is refused.
+ * An owner cannot remove themself, and the last owner is never removed: the owners' rows are locked
+ * first, so two owners removing each other at the same moment leave one.
+ */
+export async function removeStaff(deps: Pick<AppDeps, 'db' | 'clock'>, actor: Actor, email: string): Promise<StaffMember> {
+  if (actor.kind === 'staff' && actor.email === email) throw new DomainError('conflict', 'You cannot remove yourself; another owner can');
+  return deps.db.transaction().execute(async (trx) => {
+    const owners = await trx.selectFrom('staff').select(['id', 'email']).where('role', '=', 'owner').forUpdate().execute();
+    const member = await trx.selectFrom('staff').selectAll().where('email', '=', email).forUpdate().executeTakeFirst();
+    if (!member) throw new DomainError('not_found', `${email} is not on the staff`);
+    if (member.role === 'owner' && owners.length <= 1) throw new DomainError('conflict', `${email} is the last owner; add another owner first`);
+    await trx.deleteFrom('staff').where('id', '=', member.id).execute();
+    await recordAudit(trx, deps.clock.now(), actor, { action: 'staff.remove', subject_type: 'staff', subject_id: email, before: { role: member.role } });
+    return toStaffMember(member);
+  });
+}
+
 /** Sends a member a new code to choose their password (a lost code, or a forgotten password); the owner asks for it. */
 export async function resendStaffCode(deps: StaffDeps, codes: CodeService, email: string): Promise<void> {
   const row = await deps.db.selectFrom('staff').select('role').where('email', '=', email).executeTakeFirst();
