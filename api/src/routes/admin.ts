@@ -34,6 +34,8 @@ import { addOrderNote, deliverOrder, listOrders, orderDetail, shipOrder } from '
 import { listStock, restockVariant } from '../services/stock.js';
 import { cancelOrder, refundOrder } from '../services/refunds.js';
 import { changeSettings, readSettings } from '../services/settings.js';
+import { dashboardFigures } from '../services/figures.js';
+import { figuresSchema } from '@contract/api/figures';
 import { cancelRequestSchema, refundAnswerSchema, refundRequestSchema } from '@contract/api/refunds';
 
 function sameToken(given: string, expected: string): boolean {
@@ -99,6 +101,8 @@ export function adminRoutes() {
   });
 
   app.get('/audit', validate('query', auditQuerySchema), async (c) => answer(c, auditListSchema, await listAudit(c.var.deps.db, c.req.valid('query'))));
+
+  app.get('/figures', async (c) => answer(c, figuresSchema, await dashboardFigures(c.var.deps.db, c.var.deps.clock.now())));
 
   app.get('/settings', async (c) => answer(c, shopSettingsSchema, await readSettings(c.var.deps.db)));
 

@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import { FIGURES_DAYS, type Figures } from '@contract/api/figures';
+import type { Db } from '../db/database.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+const TOP = 5;
+
+/**
+ * The dashboard's figures for the FIGURES_DAYS days (UTC) up to `now`, each an SQL aggregate over the
+ * period only: the cost follows the orders of those days (purchases_created_idx, refunds_completed_idx),
+ * not all the orders the shop ever had.
+ */
+export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const from = new Date(today.getTime() - (FIGURES_DAYS - 1) * DAY_MS);
+  const end = new Date(today.getTime() + DAY_MS);
+  const fromDay = from.toISOString().slice(0, 10);
+  const toDay = today.toISOString().slice(0, 10);
+
+  const [days, products, variants, sizes, waiting] = await Promise.all([
+    sql<{ day: string; orders: number; revenue: number; refunds: number }>`
+      SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+        coalesce(o.orders, 0)::int AS orders,
+        coalesce(o.revenue, 0)::int AS revenue,
+        coalesce(r.refunds, 0)::int AS refunds
+      FROM generate_series(${fromDay}::date, ${toDay}::date, interval '1 day') AS d(day)
+      LEFT JOIN (
+        SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS orders, sum(total) AS revenue
+        FROM purchases WHERE created_at >= ${from} AND created_at < ${end} GROUP BY 1
+      ) o ON o.day = d.day::date
+      LEFT JOIN (
+        SELECT (completed_at AT TIME ZONE 'UTC')::date AS day, sum(amount) AS refunds
+        FROM refunds WHERE status = 'succeeded' AND completed_at >= ${from} AND completed_at < ${end} GROUP BY 1
+      ) r ON r.day = d.day::date
+      ORDER BY d.day`.execute(db),
+    sql<{ name: string; units: number; revenue: number }>`
+      SELECT i.name, sum(i.quantity - i.refunded_quantity)::int AS units, sum((i.quantity - i.refunded_quantity) * i.unit_price)::int AS revenue
+      FROM purchases p JOIN purchase_items i ON i.purchase_id = p.id
+      WHERE p.created_at >= ${from} AND p.created_at < ${end}
+      GROUP BY i.name HAVING sum(i.quantity - i.refunded_quantity) > 0
+      ORDER BY units DESC, revenue DESC, i.name LIMIT ${TOP}`.execute(db),
+    sql<{ sku: string; name: string; variant: string; units: number }>`
+      SELECT i.sku, min(i.name) AS name, min(i.variant_description) AS variant, sum(i.quantity - i.refunded_quantity)::int AS units
+      FROM purchases p JOIN purchase_items i ON i.purchase_id = p.id
+      WHERE p.created_at >= ${from} AND p.created_at < ${end}
+      GROUP BY i.sku HAVING sum(i.quantity - i.refunded_quantity) > 0
+      ORDER BY units DESC, i.sku LIMIT ${TOP}`.execute(db),
+    sql<{ size: string; sold: number; on_hand: number }>`
+      WITH sizes AS (
+        SELECT variant_id, value AS size FROM variant_attributes WHERE lower(attribute_name) = 'size'
+      ),
+      sold AS (
+        SELECT s.size, sum(i.quantity - i.refunded_quantity) AS units
+        FROM purchases p JOIN purchase_items i ON i.purchase_id = p.id JOIN sizes s ON s.variant_id = i.variant_id
+        WHERE p.created_at >= ${from} AND p.created_at < ${end}
+        GROUP BY s.size
+      ),
+      stock AS (
+        SELECT s.size, sum(v.stock_quantity) AS units FROM sizes s JOIN product_variants v ON v.id = s.variant_id GROUP BY s.size
+      )
+      SELECT stock.size, coalesce(sold.units, 0)::int AS sold, stock.units::int AS on_hand
+      FROM stock LEFT JOIN sold ON sold.size = stock.size
+      ORDER BY stock.size`.execute(db),
+    sql<{ product_name: string; variant: string | null; sku: string | null; stock_quantity: number | null; waiting: number }>`
+      SELECT coalesce(p.name, vp.name) AS product_name, v.description AS variant, v.sku, v.stock_quantity, count(*)::int AS waiting
+      FROM wishlist_entries w
+      LEFT JOIN products p ON p.id = w.product_id
+      LEFT JOIN product_variants v ON v.id = w.product_variant_id
+      LEFT JOIN products vp ON vp.id = v.product_id
+      WHERE w.notified_at IS NULL
+      GROUP BY coalesce(p.name, vp.name), v.description, v.sku, v.stock_quantity
+      ORDER BY waiting DESC, product_name, v.sku NULLS FIRST
+      LIMIT 10`.execute(db),
+  ]);
+
+  const dayRows = days.rows.map((row) => ({ ...row, net: row.revenue - row.refunds }));
+  const orders = dayRows.reduce((sum, row) => sum + row.orders, 0);
+  const revenue = dayRows.reduce((sum, row) => sum + row.revenue, 0);
+  const refunds = dayRows.reduce((sum, row) => sum + row.refunds, 0);
+  return {
+    from: fromDay,
+    to: toDay,
+    days: dayRows,
+    totals: { orders, revenue, refunds, net: revenue - refunds, average_order_value: orders ? Math.round(revenue / orders) : 0 },
+    top_products: products.rows,
+    top_variants: variants.rows,
+    sell_through: sizes.rows.map((row) => ({ ...row, rate: row.sold + row.on_hand > 0 ? row.sold / (row.sold + row.on_hand) : 0 })),
+    demand_waiting: waiting.rows,
+  };
+}
