@@ -125,3 +125,23 @@ test.describe('back office staff removal', () => {
     }
   });
 });
+
+test.describe('back office dashboard', () => {
+  test('the last 30 days as figures, a chart drawn on the server with its table, top sellers, sell-through and demand', async ({ page }, info) => {
+    const buyer = await registerAccount(uniqueEmail(info, 'dashboard-buyer'));
+    const [variant] = await roomyVariants('Tracer Tee');
+    await buy(buyer, [variant], info.project.use.baseURL!);
+    await page.goto('/admin');
+    await staffSignIn(page, await memberWithPassword(info, 'staff'));
+    await expect(page.getByRole('heading', { level: 2, name: /^Last 30 days \(\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, UTC\)$/ })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Net revenue per day, / })).toBeVisible();
+    const perDay = page.getByRole('table', { name: /^Revenue, refunds and orders per day/ });
+    await expect(perDay.getByRole('row')).toHaveCount(31);
+    const today = perDay.getByRole('row', { name: new RegExp(`^${new Date().toISOString().slice(0, 10)} `) });
+    expect(Number(await today.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole('table', { name: 'Top variants by units sold' })).toContainText('TT-');
+    await expect(page.getByRole('heading', { level: 3, name: 'Sell-through per size' })).toBeVisible();
+    await expect(page.getByRole('table', { name: /Back-in-stock requests waiting|per size/ }).first()).toBeVisible();
+    await expectAdminAccessible(page, info);
+  });
+});

@@ -51,6 +51,12 @@ test.describe('back office refunds', () => {
     await form.getByRole('button', { name: 'Refund and email the buyer' }).click();
     await expect(form.getByText('Choose units to refund or enter an amount')).toBeVisible();
 
+    const refundedToday = async () => {
+      const response = await fetch(`${apiUrl}/api/admin/figures`, { headers: { Authorization: `Bearer ${adminToken()}` } });
+      const figures = (await response.json()) as { days: { refunds: number }[] };
+      return figures.days[figures.days.length - 1].refunds;
+    };
+    const refundsBefore = await refundedToday();
     const stockBefore = await stockOf('Padded Jorts', sku);
     await form.getByLabel(/^Units of Padded Jorts .* to refund$/).fill('1');
     await form.getByLabel('Put the refunded units back on sale').check();
@@ -66,6 +72,12 @@ test.describe('back office refunds', () => {
     await expect(page.getByRole('listitem').filter({ hasText: `${owner}: order.refund` })).toBeVisible();
     await expectAdminAccessible(page, info);
     await expect.poll(async () => (await mailboxOf(guest.email)).some((m) => m.subject === `Your FILO refund for order ${orderNumber}`)).toBe(true);
+
+    // The dashboard counts it today (other suites may refund at the same moment, so at least).
+    expect(await refundedToday()).toBeGreaterThanOrEqual(refundsBefore + 12_000);
+    await page.goto('/admin');
+    const today = page.getByRole('row', { name: new RegExp(`^${new Date().toISOString().slice(0, 10)} `) });
+    await expect(today.getByRole('cell').nth(2)).toHaveText(/^-€[\d,]+\.\d\d$/);
 
     // The order list shows it among the partly refunded ones.
     await page.goto(`/admin/orders?q=${encodeURIComponent(guest.email)}&status=Partially+refunded`);
