@@ -150,7 +150,7 @@ export async function readBackup(file: FileHandle): Promise<{ manifest: BackupMa
   try {
     entries = await tarIndex(file);
   } catch (error) {
-    if (error instanceof TarFormatError) throw new BackupError(`This file is not a complete shop backup: ${error.message}`);
+    if (error instanceof TarFormatError) throw new BackupError(`This file is not a complete shop backup: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`);
     throw error;
   }
   if (entries[0]?.name !== MANIFEST) throw new BackupError('This file is not a shop backup: it has no manifest.json first');
