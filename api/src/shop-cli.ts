@@ -1,6 +1,6 @@
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@contract/api/staff';
@@ -219,6 +219,7 @@ function printMail(messages: OutboxEntry[], limit: number) {
 /** Writes beside the file first: a backup cut short never takes the place of a good one. */
 async function writeBackup(chunks: AsyncIterable<Uint8Array>, file: string) {
   const partial = `${file}.partial`;
+  mkdirSync(dirname(file), { recursive: true });
   try {
     await pipeline(Readable.from(chunks), createWriteStream(partial, { mode: 0o600 }));
     const written = await open(partial, 'r');

@@ -110,7 +110,10 @@ export function adminRoutes() {
     const now = clock.now();
     // Recorded first, so the backup holds the entry of its own making.
     await recordAudit(db, now, c.var.actor, { action: 'backup', subject_type: 'shop', subject_id: backupFileName(now) });
-    const archive = await startBackup(backup, now);
+    const archive = await startBackup(backup, now).catch((error: unknown) => {
+      c.var.deps.log.error('backup failed', error);
+      throw new ApiError(503, `The backup could not be taken: ${error instanceof Error ? error.message : String(error)}`);
+    });
     return c.body(Readable.toWeb(Readable.from(archive.chunks)) as ReadableStream, 200, {
       'Content-Type': BACKUP_CONTENT_TYPE,
       'Content-Disposition': `attachment; filename="${archive.fileName}"`,

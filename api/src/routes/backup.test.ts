@@ -113,6 +113,16 @@ describe('backups', () => {
     await res.arrayBuffer();
   });
 
+  it('answer why when the database cannot be dumped, before sending anything', async () => {
+    const broken = createApp({
+      ...api.deps,
+      backup: { ...api.deps.backup!, database: { ...api.deps.backup!.database, dump: () => Promise.reject(new Error('pg_dump failed: server version mismatch')) } },
+    });
+    const res = await broken.request('/api/admin/backup', { headers: cli });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ detail: 'The backup could not be taken: pg_dump failed: server version mismatch', code: 'upstream_unavailable' });
+  });
+
   it('restore into an empty data folder the same orders, accounts and images', async () => {
     const buyer = shopper(api);
     const email = uniqueEmail('backup');
