@@ -22,6 +22,7 @@ import { storageRoutes } from './routes/storage.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
 import { orderRoutes } from './routes/orders.js';
 import { profileRoutes } from './routes/profile.js';
+import type { BackupSource } from './services/backup.js';
 import type { Clock } from './services/clock.js';
 import type { Logger } from './services/logger.js';
 import type { Mailer } from './services/mail.js';
@@ -59,6 +60,8 @@ export interface AppDeps {
   config: AppConfig;
   /** Called after stock changes, so the storefront drops its cached catalogue. */
   onCatalogueChange?: () => unknown;
+  /** The database and storage folder the owner's backups are taken from; without it there are none. */
+  backup?: BackupSource;
 }
 
 export type AppEnv = {

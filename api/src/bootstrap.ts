@@ -79,6 +79,8 @@ export function runningApi(dataDir: string): { pid: number; port: number } | nul
 export interface PreparedData {
   handle: DatabaseHandle;
   storage: Storage;
+  /** The folder of the storage buckets (backups read it). */
+  storageDir: string;
   lock: DataDirLock | null;
 }
 
@@ -97,9 +99,10 @@ export async function prepareData(
       : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
     const applied = await migrate(handle);
     if (applied.length) log.info(`database (${handle.backend}): applied ${applied.join(', ')}`);
-    const storage = createLocalStorage(join(env.DATA_DIR, 'storage'));
+    const storageDir = join(env.DATA_DIR, 'storage');
+    const storage = createLocalStorage(storageDir);
     await seedShop(handle.db, storage, log, { catalogue: options.seed });
-    return { handle, storage, lock };
+    return { handle, storage, storageDir, lock };
   } catch (error) {
     lock?.release();
     throw error;

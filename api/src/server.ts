@@ -14,7 +14,7 @@ import { storefrontNotifier } from './services/storefront-hook.js';
 async function main() {
   const env = parseApiEnv();
   const jwtSecret = resolveSecret(env, 'JWT_SECRET', env.JWT_SECRET);
-  const { handle, storage, lock } = await prepareData(env, log, { port: env.API_PORT, seed: 'if-empty' });
+  const { handle, storage, storageDir, lock } = await prepareData(env, log, { port: env.API_PORT, seed: 'if-empty' });
   const mail = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log)
     : createOutboxMailer(handle.db, systemClock, log);
@@ -47,6 +47,7 @@ async function main() {
       devMailbox: env.DEV_MAILBOX,
     },
     onCatalogueChange: storefrontNotifier(env.STOREFRONT_HOOK_URLS, adminToken, log),
+    backup: { database: handle, storageDir },
   });
 
   const server = serve({ fetch: app.fetch, port: env.API_PORT }, (info) => {

@@ -1,10 +1,14 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@contract/api/staff';
 import { createCodeService } from './auth/codes.js';
 import { paymentsFromEnv } from './services/payments/from-env.js';
 import { ADMIN_TOKEN_FILE, acquireDataDirLock, resolveSecret, runningApi } from './bootstrap.js';
-import type { Actor } from './services/audit.js';
+import { recordAudit, type Actor } from './services/audit.js';
+import { backupFileName, readBackup, restoreBackup, startBackup } from './services/backup.js';
 import { addStaff, listStaff, removeStaff, resendStaffCode } from './services/staff.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -35,6 +39,8 @@ const USAGE = `Usage: npm run shop -- <command>
   staff add <email> --role owner|staff                 add someone to the back office; they are mailed a code to choose their password
   staff resend <email>                                 mail a member a new code (lost code or forgotten password)
   staff remove <email>                                 take someone off the back office; their sessions end at once
+  backup <file>                                        write the whole shop (database and stored images) to one file, while it runs
+  restore <file>                                       restore a backup into an empty DATA_DIR (or DATABASE_URL database); the API must be stopped
 <order> is the order number (ORD-...), the purchase id, or its first 8 characters.`;
 
 class UsageError extends Error {}
@@ -55,6 +61,8 @@ interface Backend {
   resendStaffCode(email: string): Promise<void>;
   removeStaff(email: string): Promise<StaffMember>;
   mail(to: string | undefined): Promise<OutboxEntry[]>;
+  /** The backup file's bytes, taken by whoever holds the database. */
+  backup(): Promise<AsyncIterable<Uint8Array>>;
   close(): Promise<void>;
 }
 
@@ -88,6 +96,14 @@ function viaApi(port: number, token: string): Backend {
     },
     removeStaff: (email) => call('POST', 'staff/remove', { email }),
     mail: (to) => call('GET', `mail${to ? `?to=${encodeURIComponent(to)}` : ''}`),
+    backup: async () => {
+      const response = await fetch(new URL('backup', base), { headers: { Authorization: `Bearer ${token}` } });
+      if (!response.ok || !response.body) {
+        const answer = (await response.json().catch(() => ({}))) as { detail?: unknown };
+        throw new Error(`The API answered ${response.status}: ${typeof answer.detail === 'string' ? answer.detail : response.status}`);
+      }
+      return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+    },
     close: async () => undefined,
   };
 }
@@ -134,6 +150,11 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
       mail: async (to) => {
         if (mail.transport !== 'outbox') throw new Error('Mail is delivered by SMTP; there is no outbox to read');
         return readOutbox(handle.db, to);
+      },
+      backup: async () => {
+        const now = systemClock.now();
+        await recordAudit(handle.db, now, CLI, { action: 'backup', subject_type: 'shop', subject_id: backupFileName(now) });
+        return (await startBackup({ database: handle, storageDir: join(env.DATA_DIR, 'storage') }, now)).chunks;
       },
       close: async () => {
         await handle.close();
@@ -201,13 +222,48 @@ function printMail(messages: OutboxEntry[], limit: number) {
   if (messages.length > limit) console.log(`(${messages.length - limit} older messages not shown)`);
 }
 
+/** Writes beside the file first: a backup cut short never takes the place of a good one. */
+async function writeBackup(chunks: AsyncIterable<Uint8Array>, file: string) {
+  const partial = `${file}.partial`;
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    await pipeline(Readable.from(chunks), createWriteStream(partial, { mode: 0o600 }));
+    const written = await open(partial, 'r');
+    const { manifest, entries } = await readBackup(written).finally(() => written.close());
+    await rename(partial, file);
+    const objects = entries.filter((entry) => entry.name.startsWith('storage/')).length;
+    const megabytes = entries.reduce((sum, entry) => sum + entry.size, 0) / 1e6;
+    console.log(`Backup written to ${file}: ${manifest.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} database and ${objects} stored objects, ${megabytes.toFixed(1)} MB (taken ${manifest.created_at}).`);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Restores with the API stopped, straight into DATA_DIR (and DATABASE_URL's database). */
+async function restore(env: ApiEnv, file: string) {
+  if (!existsSync(file)) throw new Error(`No such file: ${file}`);
+  const api = runningApi(env.DATA_DIR);
+  if (api) throw new Error(`The API is running on this data folder (process ${api.pid}, port ${api.port}). Stop it first: restore writes the database directly.`);
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
+  try {
+    const target = env.DATABASE_URL ? ({ kind: 'postgres', url: env.DATABASE_URL, dataDir: env.DATA_DIR } as const) : ({ kind: 'pglite', dataDir: env.DATA_DIR } as const);
+    const { manifest, files } = await restoreBackup(file, target);
+    console.log(`Restored the backup taken ${manifest.created_at} (API ${manifest.api_version}): the database and ${files} stored objects.`);
+    console.log('Start the shop with: npm start');
+  } finally {
+    lock?.release();
+  }
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return;
   }
-  if (!['stock', 'restock', 'orders', 'order', 'ship', 'deliver', 'mail', 'staff'].includes(command)) throw new UsageError(`Unknown command: ${command}`);
+  if (!['stock', 'restock', 'orders', 'order', 'ship', 'deliver', 'mail', 'staff', 'backup', 'restore'].includes(command)) throw new UsageError(`Unknown command: ${command}`);
   const flag = (name: string) => {
     const at = args.indexOf(`--${name}`);
     return at >= 0 ? args[at + 1]?.trim() : undefined;
@@ -233,12 +289,22 @@ async function main(argv: string[]) {
   if ((staffCommand === 'add' || staffCommand === 'resend' || staffCommand === 'remove') && (!staffEmail || staffEmail.startsWith('--'))) throw new UsageError(`staff ${staffCommand} needs an email`);
   if (staffCommand === 'add' && !STAFF_ROLES.includes(role as StaffRole)) throw new UsageError('staff add needs --role owner or --role staff');
 
+  // npm runs scripts in the project's folder; a file named on the command line is where the owner stood.
+  const file = args[0]?.trim() ? resolve(process.env.INIT_CWD ?? process.cwd(), args[0].trim()) : '';
+  if ((command === 'backup' || command === 'restore') && (!file || args[0].startsWith('--'))) throw new UsageError(`${command} needs a file, for example: ${command} backups/filo.tar`);
+
   const env = parseApiEnv();
+  if (command === 'restore') {
+    await restore(env, file);
+    return;
+  }
   const api = runningApi(env.DATA_DIR);
   const token = adminTokenOf(env);
   const backend = api && token ? viaApi(api.port, token) : await direct(env, silentLogger);
   try {
-    if (staffCommand === 'list') {
+    if (command === 'backup') {
+      await writeBackup(await backend.backup(), file);
+    } else if (staffCommand === 'list') {
       printStaff(await backend.staff());
     } else if (staffCommand === 'add') {
       const member = await backend.addStaff(staffEmail, role as StaffRole);

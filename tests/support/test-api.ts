@@ -78,6 +78,7 @@ export async function createTestApi(
       devMailbox: options.devMailbox ?? true,
       jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
     },
+    backup: { database, storageDir },
   };
   const app = createApp(deps);
   return {

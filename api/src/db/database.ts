@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -13,6 +15,11 @@ export interface DatabaseHandle {
   backend: 'pglite' | 'postgres';
   /** Runs a multi-statement SQL script (migrations), rolling back on failure; not for request-time queries. */
   exec(script: string): Promise<void>;
+  /**
+   * Writes a consistent copy of the database to `file` while it serves: PGlite's own tarball of its
+   * data folder, or pg_dump's custom format of the shop's schema. Answers the schema it holds (PostgreSQL).
+   */
+  dump(file: string): Promise<{ schema: string | null }>;
   close(): Promise<void>;
 }
 
@@ -45,9 +52,44 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
         throw error;
       }
     },
+    dump: async (file) => {
+      // On Kysely's one connection, so no transaction is half done; CHECKPOINT puts every page in the files.
+      const tarball = await db.connection().execute(async (connection) => {
+        await sql`CHECKPOINT`.execute(connection);
+        return client.dumpDataDir('gzip');
+      });
+      await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
+      return { schema: null };
+    },
     close: () => db.destroy(),
   };
 }
+
+/** The server's address for pg_dump and pg_restore, with its password in the environment rather than on their command line. */
+export function postgresToolTarget(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const address = new URL(url);
+  const password = decodeURIComponent(address.password);
+  address.password = '';
+  return { dbname: address.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
+}
+
+/** Runs a PostgreSQL client program; its own message on failure (a version mismatch, a refused connection). */
+export function runPostgresTool(program: 'pg_dump' | 'pg_restore', args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === 'ENOENT' ? `${program} is not installed (it comes with the PostgreSQL client programs)` : error.message)),
+    );
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${program} failed: ${err.trim() || `exit code ${code}`}`))));
+  });
+}
+
+/** A schema name as pg_dump's --schema reads it: quoted, so it is a name and not a pattern. */
+export const schemaPattern = (schema: string) => `"${schema.replace(/"/g, '""')}"`;
 
 async function openPostgres(url: string, schema?: string, max = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
@@ -74,6 +116,18 @@ async function openPostgres(url: string, schema?: string, max = 10): Promise<Dat
       } finally {
         client.release();
       }
+    },
+    dump: async (file) => {
+      // pg_dump reads everything in one snapshot; only the shop's schema, as a test run shares the database.
+      const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+      const current = rows[0].schema;
+      const target = postgresToolTarget(url);
+      await runPostgresTool(
+        'pg_dump',
+        ['--format=custom', '--no-owner', '--no-acl', `--schema=${schemaPattern(current)}`, `--file=${file}`, `--dbname=${target.dbname}`],
+        target.env,
+      );
+      return { schema: current };
     },
     close: () => db.destroy(),
   };

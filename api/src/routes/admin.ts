@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import {
   deliverAnswerSchema,
@@ -25,7 +26,8 @@ import { customerDetailSchema, customerListQuerySchema, customerListSchema, cust
 import { answer } from '../answer.js';
 import { addCustomerNote, customerDetail, listCustomers } from '../services/customers.js';
 import { DomainError } from '../domain-error.js';
-import { actorName, listAudit } from '../services/audit.js';
+import { actorName, listAudit, recordAudit } from '../services/audit.js';
+import { BACKUP_CONTENT_TYPE, backupFileName, startBackup } from '../services/backup.js';
 import { addStaff, listStaff, removeStaff, resendStaffCode, staffOfToken } from '../services/staff.js';
 import type { AppEnv } from '../app.js';
 import { ApiError, validate } from '../http-errors.js';
@@ -123,6 +125,23 @@ export function adminRoutes() {
   app.get('/mail', ownerOnly, validate('query', outboxQuerySchema), async (c) => {
     if (c.var.deps.mail.transport !== 'outbox') throw new ApiError(404, 'Mail is delivered by SMTP; there is no outbox to read');
     return answer(c, outboxSchema, await readOutbox(c.var.deps.db, c.req.valid('query').to || undefined));
+  });
+
+  // The whole shop as one tar file (database and stored objects), taken while it serves; `npm run shop -- backup FILE`.
+  app.get('/backup', ownerOnly, async (c) => {
+    const { backup, db, clock } = c.var.deps;
+    if (!backup) throw new ApiError(404, 'This API takes no backups');
+    const now = clock.now();
+    // Recorded first, so the backup holds the entry of its own making.
+    await recordAudit(db, now, c.var.actor, { action: 'backup', subject_type: 'shop', subject_id: backupFileName(now) });
+    const archive = await startBackup(backup, now).catch((error: unknown) => {
+      c.var.deps.log.error('backup failed', error);
+      throw new ApiError(503, `The backup could not be taken: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    return c.body(Readable.toWeb(Readable.from(archive.chunks)) as ReadableStream, 200, {
+      'Content-Type': BACKUP_CONTENT_TYPE,
+      'Content-Disposition': `attachment; filename="${archive.fileName}"`,
+    });
   });
 
   app.get('/orders/:order', validate('param', orderParamSchema), async (c) =>
