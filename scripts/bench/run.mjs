@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { measureClientJs } from './client-js.mjs';
+import { FIGURES_COLUMNS, measureFigures } from './figures.mjs';
 import { startCountingProxy } from './counting-proxy.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { measure } from './load.mjs';
@@ -288,6 +289,9 @@ try {
     }
   }
   results.memory = memory;
+
+  log('the dashboard\'s figures with 100,000 orders');
+  results.figures = await measureFigures({ duration: DURATION, connections: CONNECTIONS, postgresUrl: options['no-postgres'] ? null : POSTGRES_URL, work });
   results.machine.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
 
   const out = join(root, 'bench');
@@ -344,6 +348,8 @@ try {
     ),
   );
   if (typeof results.postgres === 'string') console.log(`\nPostgreSQL: ${results.postgres}`);
+  console.log(`\nBack-office dashboard (GET /api/admin/figures): a seeded shop, then 100,000 orders over a year\n`);
+  console.log(table(FIGURES_COLUMNS, results.figures));
   console.log('\nClient JavaScript on a first visit (gzip, as sent)\n');
   console.log(
     table(

@@ -17,7 +17,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
   const fromDay = from.toISOString().slice(0, 10);
   const toDay = today.toISOString().slice(0, 10);
 
-  const [days, products, variants, sizes, waiting] = await Promise.all([
+  const [days, sold, sizes, waiting] = await Promise.all([
     sql<{ day: string; orders: number; revenue: number; refunds: number }>`
       SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
         coalesce(o.orders, 0)::int AS orders,
@@ -33,34 +33,17 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
         FROM refunds WHERE status = 'succeeded' AND completed_at >= ${from} AND completed_at < ${end} GROUP BY 1
       ) r ON r.day = d.day::date
       ORDER BY d.day`.execute(db),
-    sql<{ name: string; units: number; revenue: number }>`
-      SELECT i.name, sum(i.quantity - i.refunded_quantity)::int AS units, sum((i.quantity - i.refunded_quantity) * i.unit_price)::int AS revenue
+    // One pass over the period's lines, per variant: top variants, top products and sell-through all come from it.
+    sql<{ variant_id: string | null; sku: string; name: string; variant: string; units: number; revenue: number }>`
+      SELECT i.variant_id, i.sku, min(i.name) AS name, min(i.variant_description) AS variant,
+        sum(i.quantity - i.refunded_quantity)::int AS units, sum((i.quantity - i.refunded_quantity) * i.unit_price)::int AS revenue
       FROM purchases p JOIN purchase_items i ON i.purchase_id = p.id
       WHERE p.created_at >= ${from} AND p.created_at < ${end}
-      GROUP BY i.name HAVING sum(i.quantity - i.refunded_quantity) > 0
-      ORDER BY units DESC, revenue DESC, i.name LIMIT ${TOP}`.execute(db),
-    sql<{ sku: string; name: string; variant: string; units: number }>`
-      SELECT i.sku, min(i.name) AS name, min(i.variant_description) AS variant, sum(i.quantity - i.refunded_quantity)::int AS units
-      FROM purchases p JOIN purchase_items i ON i.purchase_id = p.id
-      WHERE p.created_at >= ${from} AND p.created_at < ${end}
-      GROUP BY i.sku HAVING sum(i.quantity - i.refunded_quantity) > 0
-      ORDER BY units DESC, i.sku LIMIT ${TOP}`.execute(db),
-    sql<{ size: string; sold: number; on_hand: number }>`
-      WITH sizes AS (
-        SELECT variant_id, value AS size FROM variant_attributes WHERE lower(attribute_name) = 'size'
-      ),
-      sold AS (
-        SELECT s.size, sum(i.quantity - i.refunded_quantity) AS units
-        FROM purchases p JOIN purchase_items i ON i.purchase_id = p.id JOIN sizes s ON s.variant_id = i.variant_id
-        WHERE p.created_at >= ${from} AND p.created_at < ${end}
-        GROUP BY s.size
-      ),
-      stock AS (
-        SELECT s.size, sum(v.stock_quantity) AS units FROM sizes s JOIN product_variants v ON v.id = s.variant_id GROUP BY s.size
-      )
-      SELECT stock.size, coalesce(sold.units, 0)::int AS sold, stock.units::int AS on_hand
-      FROM stock LEFT JOIN sold ON sold.size = stock.size
-      ORDER BY stock.size`.execute(db),
+      GROUP BY i.variant_id, i.sku`.execute(db),
+    sql<{ variant_id: string; size: string; stock_quantity: number }>`
+      SELECT a.variant_id, a.value AS size, v.stock_quantity
+      FROM variant_attributes a JOIN product_variants v ON v.id = a.variant_id
+      WHERE lower(a.attribute_name) = 'size'`.execute(db),
     sql<{ product_name: string; variant: string | null; sku: string | null; stock_quantity: number | null; waiting: number }>`
       SELECT coalesce(p.name, vp.name) AS product_name, v.description AS variant, v.sku, v.stock_quantity, count(*)::int AS waiting
       FROM wishlist_entries w
@@ -73,6 +56,28 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
       LIMIT 10`.execute(db),
   ]);
 
+  const selling = sold.rows.filter((row) => row.units > 0);
+  const topVariants = [...selling]
+    .sort((a, b) => b.units - a.units || a.sku.localeCompare(b.sku))
+    .slice(0, TOP)
+    .map(({ sku, name, variant, units }) => ({ sku, name, variant, units }));
+  const byProduct = new Map<string, { name: string; units: number; revenue: number }>();
+  for (const row of selling) {
+    const product = byProduct.get(row.name) ?? { name: row.name, units: 0, revenue: 0 };
+    product.units += row.units;
+    product.revenue += row.revenue;
+    byProduct.set(row.name, product);
+  }
+  const topProducts = [...byProduct.values()].sort((a, b) => b.units - a.units || b.revenue - a.revenue || a.name.localeCompare(b.name)).slice(0, TOP);
+  const soldByVariant = new Map(sold.rows.filter((row) => row.variant_id).map((row) => [row.variant_id!, row.units]));
+  const bySize = new Map<string, { size: string; sold: number; on_hand: number }>();
+  for (const row of sizes.rows) {
+    const size = bySize.get(row.size) ?? { size: row.size, sold: 0, on_hand: 0 };
+    size.sold += soldByVariant.get(row.variant_id) ?? 0;
+    size.on_hand += row.stock_quantity;
+    bySize.set(row.size, size);
+  }
+
   const dayRows = days.rows.map((row) => ({ ...row, net: row.revenue - row.refunds }));
   const orders = dayRows.reduce((sum, row) => sum + row.orders, 0);
   const revenue = dayRows.reduce((sum, row) => sum + row.revenue, 0);
@@ -82,9 +87,11 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
     to: toDay,
     days: dayRows,
     totals: { orders, revenue, refunds, net: revenue - refunds, average_order_value: orders ? Math.round(revenue / orders) : 0 },
-    top_products: products.rows,
-    top_variants: variants.rows,
-    sell_through: sizes.rows.map((row) => ({ ...row, rate: row.sold + row.on_hand > 0 ? row.sold / (row.sold + row.on_hand) : 0 })),
+    top_products: topProducts,
+    top_variants: topVariants,
+    sell_through: [...bySize.values()]
+      .sort((a, b) => a.size.localeCompare(b.size))
+      .map((row) => ({ ...row, rate: row.sold + row.on_hand > 0 ? row.sold / (row.sold + row.on_hand) : 0 })),
     demand_waiting: waiting.rows,
   };
 }
