@@ -1,47 +1,8 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
-import { apiUrl } from '../support/e2e';
 import { EDGE } from '../support/e2e-edge';
 import { buy, registerAccount, roomyVariants, signInAs } from '../support/e2e-account';
-import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
+import { expectAdminAccessible, mailedStaffCode, memberWithPassword, STAFF_PASSWORD, staffSignIn } from '../support/e2e-admin';
 import { hasJavaScript, mailboxOf, shopCli, uniqueEmail } from '../support/e2e-shop';
-
-const PASSWORD = 'Back-Office-2026';
-
-async function mailedCode(email: string): Promise<string> {
-  await expect.poll(async () => (await mailboxOf(email)).length).toBeGreaterThan(0);
-  const [newest] = await mailboxOf(email);
-  return /\b(\d{6})\b/.exec(newest.subject)![1];
-}
-
-/** A member added with the CLI who has chosen their password through the API (the set-password page has its own test). */
-async function memberWithPassword(info: TestInfo, role: 'owner' | 'staff'): Promise<string> {
-  const email = uniqueEmail(info, `admin-${role}`);
-  shopCli('staff', 'add', email, '--role', role);
-  const res = await fetch(`${apiUrl}/api/staff/set-password`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, code: await mailedCode(email), password: PASSWORD }),
-  });
-  expect(res.status).toBe(204);
-  return email;
-}
-
-/** Axe on the page as it is; without JavaScript, on the same page drawn without its scripts, with the back-office cookie. */
-async function expectAccessible(page: Page, info: TestInfo) {
-  if (hasJavaScript(info)) return expectNoSeriousA11yViolations(page);
-  const cookies = await page.context().cookies();
-  const url = new URL(page.url());
-  await expectNoSeriousA11yViolationsWithoutScripts(page.context().browser()!, info.project.use.baseURL!, url.pathname + url.search, (context) =>
-    context.addCookies(cookies),
-  );
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 test.describe('back office', () => {
   test('the first owner, added with the CLI, chooses a password with the mailed code, signs in, adds staff and signs out', async ({ page }, info) => {
@@ -56,26 +17,26 @@ test.describe('back office', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Choose your back-office password' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true })).toHaveCount(0);
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(owner);
-    await expectAccessible(page, info);
+    await expectAdminAccessible(page, info);
     await page.getByRole('button', { name: 'Set password' }).click();
     await expect(page.getByText('Verification code is required')).toBeVisible();
-    await page.getByLabel('Code from your email').fill(await mailedCode(owner));
-    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Code from your email').fill(await mailedStaffCode(owner));
+    await page.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
     await page.getByLabel('Confirm new password').fill('Something-Else-1');
     await page.getByRole('button', { name: 'Set password' }).click();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
-    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm new password').fill(PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill(STAFF_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Set password' }).click();
 
     await expect(page.getByText('Your password is set. Sign in with it now.')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/login\?done=password-set/);
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(owner);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Back office', exact: true })).toBeVisible();
     await expect(page.getByText(`Signed in as ${owner}, an owner.`)).toBeVisible();
-    await expectAccessible(page, info);
+    await expectAdminAccessible(page, info);
 
     await page.getByRole('navigation', { name: 'Back office', exact: true }).getByRole('link', { name: 'Staff' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
@@ -90,7 +51,7 @@ test.describe('back office', () => {
     await expect(page.getByText(`${helper} was added as staff. They have been mailed a code to choose a password.`)).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`${helper} staff Not chosen yet`) })).toBeVisible();
     expect((await mailboxOf(helper))[0].subject).toMatch(/^Your FILO back office code: \d{6}$/);
-    await expectAccessible(page, info);
+    await expectAdminAccessible(page, info);
     // The same address again is refused, with the API's reason, and nothing changes.
     await page.getByLabel('Email', { exact: true }).fill(helper);
     await page.getByLabel('Role').selectOption('owner');
@@ -102,7 +63,7 @@ test.describe('back office', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`${owner} staff.add staff ${helper}`) })).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`cli staff.add staff ${owner}`) })).toBeVisible();
-    await expectAccessible(page, info);
+    await expectAdminAccessible(page, info);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByText('You have signed out of the back office.')).toBeVisible();
@@ -114,13 +75,13 @@ test.describe('back office', () => {
     const staff = await memberWithPassword(info, 'staff');
     await page.goto('/admin/audit');
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Faudit$/);
-    await expectAccessible(page, info);
+    await expectAdminAccessible(page, info);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
-    await signIn(page, staff, 'Not-The-Password-1');
+    await staffSignIn(page, staff, 'Not-The-Password-1');
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
-    await signIn(page, staff);
+    await staffSignIn(page, staff);
     await expect(page).toHaveURL(/\/admin\/audit$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
 
@@ -137,7 +98,7 @@ test.describe('back office', () => {
     expect(missing!.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
     await expect(page.getByText('No order ORD-2020-01-01-DEADBEEF')).toBeVisible();
-    await expectAccessible(page, info);
+    await expectAdminAccessible(page, info);
     await page.getByRole('link', { name: 'Back to the back office' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Back office', exact: true })).toBeVisible();
   });
@@ -145,7 +106,7 @@ test.describe('back office', () => {
   test('the back-office cookie is its own: HttpOnly, SameSite=Strict, sent only to /admin, and gone at sign-out', EDGE, async ({ page, context, baseURL }, info) => {
     const owner = await memberWithPassword(info, 'owner');
     await page.goto('/admin/login');
-    await signIn(page, owner);
+    await staffSignIn(page, owner);
     await expect(page.getByRole('heading', { level: 1, name: 'Back office', exact: true })).toBeVisible();
     const cookie = (await context.cookies()).find((c) => c.name === '__staff')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
@@ -174,7 +135,7 @@ test.describe('back office orders', () => {
     const staff = await memberWithPassword(info, 'staff');
 
     await page.goto('/admin/orders');
-    await signIn(page, staff);
+    await staffSignIn(page, staff);
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await page.getByLabel('Order number, email or item').fill(buyer.email);
     await page.getByRole('button', { name: 'Search' }).click();
@@ -182,7 +143,7 @@ test.describe('back office orders', () => {
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText('Processing');
-    await expectAccessible(page, info);
+    await expectAdminAccessible(page, info);
     await rows.nth(1).getByRole('link').click();
 
     await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-\d{4}-\d{2}-\d{2}-[0-9A-F]{8}$/ })).toBeVisible();
@@ -190,7 +151,7 @@ test.describe('back office orders', () => {
     expect(orderNumber.slice(-8).toLowerCase()).toBe(purchaseId.slice(0, 8));
     await expect(page.getByRole('row', { name: new RegExp(`Tracer Tee .* ${variant.sku} 1`) })).toBeVisible();
     await expect(page.locator('address')).toContainText('Via Po 1');
-    await expectAccessible(page, info);
+    await expectAdminAccessible(page, info);
 
     await page.getByRole('button', { name: 'Mark shipped and email the buyer' }).click();
     await expect(page.getByText('Choose the carrier', { exact: true }).last()).toBeVisible();
@@ -236,10 +197,10 @@ test.describe('back office stock', () => {
   test('staff see every variant with its figures, sold-out ones marked, and restock in place', async ({ page }, info) => {
     const staff = await memberWithPassword(info, 'staff');
     await page.goto('/admin/stock');
-    await signIn(page, staff);
+    await staffSignIn(page, staff);
     await expect(page.getByRole('heading', { level: 1, name: 'Stock' })).toBeVisible();
     await expect(page.getByRole('row', { name: /^TT-RED-SM Tracer Tee/ })).toContainText('Sold out');
-    await expectAccessible(page, info);
+    await expectAdminAccessible(page, info);
 
     const row = page.getByRole('row', { name: /^TT-GRY-LXL Tracer Tee/ });
     const before = Number((await row.getByRole('cell').nth(2).textContent())!.replace(/\D+$/, ''));
@@ -266,12 +227,12 @@ test.describe('back office customers', () => {
     const staff = await memberWithPassword(info, 'staff');
 
     await page.goto('/admin/customers');
-    await signIn(page, staff);
+    await staffSignIn(page, staff);
     await page.getByLabel('Email or name').fill(buyer.email);
     await page.getByRole('button', { name: 'Search' }).click();
     const row = page.getByRole('row', { name: new RegExp(`^${buyer.email.replace(/[.+]/g, '\\$&')} Ada Rossi Registered 1 €`) });
     await expect(row).toBeVisible();
-    await expectAccessible(page, info);
+    await expectAdminAccessible(page, info);
     await row.getByRole('link', { name: buyer.email }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: buyer.email })).toBeVisible();
@@ -280,7 +241,7 @@ test.describe('back office customers', () => {
     await expect(order).toHaveCount(1);
     expect((await order.textContent())!.slice(-8).toLowerCase()).toBe(purchaseId.slice(0, 8));
     await expect(page.getByRole('heading', { level: 2, name: 'Cards unlocked' })).toBeVisible();
-    await expectAccessible(page, info);
+    await expectAdminAccessible(page, info);
     await order.click();
     await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-/ })).toBeVisible();
   });

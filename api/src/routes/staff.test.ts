@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
+import { mailedStaffCode, staffAddress, staffMember } from '../../../tests/support/staff';
 import { shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { STAFF_SESSION_TTL_MS } from '../auth/rules';
@@ -15,24 +16,9 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
   return api.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
 
-async function mailedCode(email: string): Promise<string> {
-  const [newest] = await readOutbox(api.database.db, email);
-  const match = /\b(\d{6})\b/.exec(newest?.subject ?? '');
-  if (!match) throw new Error(`no code mailed to ${email}`);
-  return match[1];
-}
-
-let counter = 0;
-const address = (label: string) => `${label}-${++counter}-${Date.now()}@brand.example`;
-
-/** Adds a member with the CLI's token, lets them choose a password with the mailed code, signs them in. */
-async function member(role: 'owner' | 'staff', email = address(role)): Promise<{ email: string; token: string }> {
-  expect((await post('/api/admin/staff', { email, role }, cli)).status).toBe(201);
-  expect((await post('/api/staff/set-password', { email, code: await mailedCode(email), password: PASSWORD })).status).toBe(204);
-  const login = await post('/api/staff/login', { email, password: PASSWORD });
-  expect(login.status).toBe(200);
-  return { email, token: (await login.json()).token };
-}
+const mailedCode = (email: string) => mailedStaffCode(api, email);
+const address = staffAddress;
+const member = (role: 'owner' | 'staff', email?: string) => staffMember(api, role, email);
 
 describe('back-office staff', () => {
   it('are added by the owner with the CLI token, choose a password with the mailed code, and sign in', async () => {
