@@ -37,6 +37,9 @@ export const ERROR_CODES = [
   'payment_not_completed',
   'order_ambiguous',
   'order_status_conflict',
+  // Drops: a product before its launch instant, and a per-customer cap reached
+  'not_launched',
+  'purchase_limit_reached',
   // Refunds: more than was paid or bought, a provider that cannot refund here, a provider's refusal
   'refund_exceeds_paid',
   'refund_unavailable',

@@ -13,6 +13,7 @@ import { cartRoutes } from './routes/cart.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { contactRoutes } from './routes/contact.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
+import { devClockRoutes } from './routes/dev-clock.js';
 import { healthRoutes } from './routes/health.js';
 import { productRoutes } from './routes/products.js';
 import { wishlistRoutes } from './routes/wishlist.js';
@@ -62,6 +63,8 @@ export interface AppDeps {
   onCatalogueChange?: () => unknown;
   /** The database and storage folder the owner's backups are taken from; without it there are none. */
   backup?: BackupSource;
+  /** The test clock's controls (DEV_CLOCK=1): served at /dev/clock. */
+  devClock?: { advance(ms: number): void; runJobs(): Promise<void> };
 }
 
 export type AppEnv = {
@@ -105,6 +108,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/contact', contactRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox' && deps.config.devMailbox) app.route('/', devMailboxRoutes());
+  if (deps.devClock) app.route('/', devClockRoutes(deps.devClock));
 
   app.notFound((c) => c.json(errorBody('Not Found', 'not_found'), 404));
   app.onError((error, c) => errorResponse(c, error, deps.log.error));

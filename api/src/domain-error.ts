@@ -32,6 +32,8 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   checkout_expired: 409,
   order_ambiguous: 409,
   order_status_conflict: 409,
+  not_launched: 409,
+  purchase_limit_reached: 409,
   refund_exceeds_paid: 409,
   refund_unavailable: 409,
   refund_failed: 502,

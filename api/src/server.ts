@@ -1,9 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
-import { createApp } from './app.js';
+import { createApp, type AppDeps } from './app.js';
+import { dropJobHandlers } from './services/drops.js';
+import { runDueJobs, startJobRunner } from './services/jobs.js';
 import { DataDirInUseError, ensureAdminToken, prepareData, resolveSecret } from './bootstrap.js';
 import { EnvError, parseApiEnv } from './env.js';
-import { systemClock } from './services/clock.js';
+import { offsetClock, systemClock } from './services/clock.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
 import { releaseExpiredSessions } from './services/checkout.js';
@@ -29,9 +31,12 @@ async function main() {
   const adminToken = env.ADMIN_TOKEN ?? ensureAdminToken(env.DATA_DIR);
   const payments = paymentsFromEnv(env);
   log.info(`payments: ${payments.name === 'stripe' ? 'Stripe Checkout' : 'built-in test payment page'}`);
-  const app = createApp({
+  const testClock = env.DEV_CLOCK ? offsetClock() : null;
+  const clock = testClock ?? systemClock;
+  if (env.DEV_CLOCK) log.info('clock: test clock on (DEV_CLOCK=1): POST /dev/clock moves it forward');
+  const deps: AppDeps = {
     db: handle.db,
-    clock: systemClock,
+    clock,
     mail,
     storage,
     payments,
@@ -48,7 +53,11 @@ async function main() {
     },
     onCatalogueChange: storefrontNotifier(env.STOREFRONT_HOOK_URLS, adminToken, log),
     backup: { database: handle, storageDir },
-  });
+  };
+  // Scheduled work (launch emails): every instance polls, each job runs once (services/jobs.ts).
+  const jobs = startJobRunner(() => runDueJobs(deps, dropJobHandlers(deps)), env.JOB_POLL_MS, log);
+  if (testClock) deps.devClock = { advance: testClock.advance, runJobs: jobs.poke };
+  const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: env.API_PORT }, (info) => {
     log.info(`API listening on http://localhost:${info.port} (database: ${handle.backend})`);
@@ -66,7 +75,7 @@ async function main() {
 
   // Checkout sessions nobody paid give their stock back (requests also do this as they pass).
   const expirySweep = setInterval(() => {
-    releaseExpiredSessions(handle.db, systemClock.now()).catch((error) => log.error('releasing expired checkout sessions failed', error));
+    releaseExpiredSessions(handle.db, clock.now()).catch((error) => log.error('releasing expired checkout sessions failed', error));
   }, 60_000);
   expirySweep.unref();
 
@@ -76,6 +85,7 @@ async function main() {
     stopping = true;
     clearInterval(expirySweep);
     server.close();
+    await jobs.stop();
     await rateLimits.close();
     await handle.close().catch((error) => log.error('closing the database failed', error));
     lock?.release();

@@ -49,6 +49,10 @@ export const productListItemSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v ?? null),
+  /** A drop before its launch instant (by the API's clock): shown, not sold (ADR 028). */
+  coming_soon: z.boolean().default(false),
+  /** Units one customer may buy of the product; null: no cap. */
+  purchase_limit: z.number().int().positive().nullable().default(null),
 });
 
 export const productListSchema = z.array(productListItemSchema);
@@ -106,6 +110,9 @@ export const productDetailsSchema = z.object({
   featured_images: z.array(imageSchema).default([]),
   background_images: z.array(imageSchema).default([]),
   variants: z.array(variantSchema).default([]),
+  launch_date: z.string().optional(),
+  coming_soon: z.boolean().default(false),
+  purchase_limit: z.number().int().positive().nullable().default(null),
 });
 
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
@@ -114,3 +121,6 @@ export type SizeChart = z.infer<typeof sizeChartSchema>;
 
 /** `GET products/details?product_name=`. */
 export const productDetailsQuerySchema = z.object({ product_name: z.string().trim().min(1).max(200) });
+
+/** `GET products/renamed?product_name=`: the current name of a product the owner renamed. */
+export const productRenamedSchema = z.object({ name: z.string() });

@@ -12,6 +12,7 @@ import refunds from './migrations/011_refunds.sql';
 import purchaseStats from './migrations/014_purchase_stats.sql';
 import catalogueVersion from './migrations/015_catalogue_version.sql';
 import customerNotesSettings from './migrations/016_customer_notes_settings.sql';
+import drops from './migrations/017_drops.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -30,6 +31,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '014_purchase_stats', sql: purchaseStats },
   { name: '015_catalogue_version', sql: catalogueVersion },
   { name: '016_customer_notes_settings', sql: customerNotesSettings },
+  { name: '017_drops', sql: drops },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

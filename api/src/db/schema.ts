@@ -13,6 +13,8 @@ export interface Database {
     price: number;
     launch_date: ColumnType<Date, Date | string, Date | string>;
     created_at: ColumnType<Date, never, never>;
+    /** Units one customer may buy (migration 017); null: no cap. */
+    purchase_limit: Generated<number | null>;
   };
   product_categories: { product_id: string; category_id: string; position: Generated<number> };
   size_charts: { id: Generated<string>; product_id: string; chart: JSONColumnType<SizeChartRecord> };
@@ -189,6 +191,7 @@ export interface Database {
     variant_id: string;
     quantity: number;
     unit_price: number;
+    limit_claimed: Generated<boolean>;
   };
   purchases: {
     id: Generated<string>;
@@ -237,6 +240,20 @@ export interface Database {
     value: JSONColumnType<Record<string, unknown>, string, string>;
     updated_at: Date;
     updated_by: string;
+  };
+  product_name_redirects: { old_name: string; product_id: string };
+  purchase_limit_claims: { product_id: string; email: string; quantity: number };
+  jobs: {
+    id: Generated<string>;
+    kind: string;
+    key: string;
+    payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+    run_at: ColumnType<Date, Date | string, Date | string>;
+    attempts: Generated<number>;
+    locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    last_error: string | null;
+    done_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    created_at: ColumnType<Date, Date | string, never>;
   };
   catalogue_state: {
     id: Generated<boolean>;

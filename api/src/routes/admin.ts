@@ -38,6 +38,8 @@ import { cancelOrder, refundOrder } from '../services/refunds.js';
 import { changeSettings, readSettings } from '../services/settings.js';
 import { dashboardFigures } from '../services/figures.js';
 import { figuresSchema } from '@contract/api/figures';
+import { adminProductListSchema, adminProductParamSchema, adminProductSchema, productCreateRequestSchema, productEditRequestSchema } from '@contract/api/products-admin';
+import { adminProduct, createProduct, editProduct, listAdminProducts } from '../services/products-admin.js';
 import { cancelRequestSchema, refundAnswerSchema, refundRequestSchema } from '@contract/api/refunds';
 
 function sameToken(given: string, expected: string): boolean {
@@ -110,6 +112,20 @@ export function adminRoutes() {
 
   app.post('/settings', ownerOnly, validate('json', shopSettingsRequestSchema), async (c) =>
     answer(c, shopSettingsSchema, await changeSettings(c.var.deps, c.req.valid('json'), c.var.actor)),
+  );
+
+  app.get('/products', ownerOnly, async (c) => answer(c, adminProductListSchema, await listAdminProducts(c.var.deps.db, c.var.deps.clock.now())));
+
+  app.post('/products', ownerOnly, validate('json', productCreateRequestSchema), async (c) =>
+    answer(c, adminProductSchema, await createProduct(c.var.deps, c.req.valid('json'), c.var.actor), 201),
+  );
+
+  app.get('/products/:id', ownerOnly, validate('param', adminProductParamSchema), async (c) =>
+    answer(c, adminProductSchema, await adminProduct(c.var.deps.db, c.var.deps.clock.now(), c.req.valid('param').id)),
+  );
+
+  app.put('/products/:id', ownerOnly, validate('param', adminProductParamSchema), validate('json', productEditRequestSchema), async (c) =>
+    answer(c, adminProductSchema, await editProduct(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor)),
   );
 
   app.get('/stock', async (c) => answer(c, stockListSchema, await listStock(c.var.deps.db, c.var.deps.clock.now())));

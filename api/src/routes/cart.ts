@@ -5,7 +5,8 @@ import type { AppEnv } from '../app.js';
 import { shopperCart } from '../auth/cart-cookie.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
-import { countCartItems, emptyCart, findVariant, loadCart, notEnoughStock } from '../services/cart.js';
+import { countCartItems, emptyCart, findVariant, loadCart, notEnoughStock, productUnitsInCart } from '../services/cart.js';
+import { boughtUnits, isComingSoon, limitReached, notLaunched } from '../services/drops.js';
 import { addToCart, cartLine, clearCart, removeLine, setLineQuantity } from '../services/cart-lines.js';
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
@@ -34,7 +35,17 @@ export function cartRoutes() {
     const { db, clock } = c.var.deps;
     const variant = await findVariant(db, body.variant_id);
     if (!variant || (body.product_id && variant.product_id !== body.product_id)) throw new DomainError('not_found', 'Product variant not found');
+    if (isComingSoon(variant.launch_date, clock.now())) throw notLaunched(variant);
     const found = await shopperCart(c, { create: false });
+    // A capped product: what the cart holds and what the shopper already bought count
+    // (checkout claims the units for good, atomically; this early word saves a trip there).
+    if (variant.purchase_limit !== null) {
+      const [inCart, held] = await Promise.all([
+        found.cartId ? productUnitsInCart(db, found.cartId, variant.product_id) : 0,
+        found.user ? boughtUnits(db, variant.product_id, found.user.email) : 0,
+      ]);
+      if (inCart + held + body.quantity > variant.purchase_limit) throw limitReached({ name: variant.name, purchase_limit: variant.purchase_limit });
+    }
     // A cart (and its cookie) is made only for an add that can go through.
     if (!found.cartId && body.quantity > variant.stock_quantity) throw notEnoughStock(variant);
     const { cartId, user } = found.cartId ? found : await shopperCart(c, { create: true });
@@ -45,7 +56,19 @@ export function cartRoutes() {
   app.put('/item/:itemId', validate('param', cartItemParamSchema), validate('json', cartQuantityRequestSchema), async (c) => {
     const { itemId } = c.req.valid('param');
     const { cartId, user } = await shopperCart(c, { create: false });
-    await setLineQuantity(c.var.deps.db, await cartLine(c.var.deps.db, cartId, itemId), c.req.valid('json').quantity);
+    const { db, clock } = c.var.deps;
+    const line = await cartLine(db, cartId, itemId);
+    const { quantity } = c.req.valid('json');
+    if (quantity > line.quantity) {
+      // Raising a line meets the same launch and cap as adding to it.
+      const variant = await findVariant(db, line.variant_id);
+      if (variant && isComingSoon(variant.launch_date, clock.now())) throw notLaunched(variant);
+      if (variant && variant.purchase_limit !== null) {
+        const [inCart, held] = await Promise.all([productUnitsInCart(db, cartId!, variant.product_id), user ? boughtUnits(db, variant.product_id, user.email) : 0]);
+        if (inCart - line.quantity + quantity + held > variant.purchase_limit) throw limitReached({ name: variant.name, purchase_limit: variant.purchase_limit });
+      }
+    }
+    await setLineQuantity(db, line, quantity);
     return answerCart(c, cartId, user?.id ?? null);
   });
 

@@ -192,7 +192,7 @@ export async function findVariant(db: Executor, variantId: string) {
   return db
     .selectFrom('product_variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', 'v.sku', 'v.price', 'v.stock_quantity', 'v.product_id', 'p.name'])
+    .select(['v.id', 'v.sku', 'v.price', 'v.stock_quantity', 'v.product_id', 'p.name', 'p.launch_date', 'p.purchase_limit'])
     .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
     .where('v.id', '=', variantId)
     .executeTakeFirst();
@@ -214,6 +214,18 @@ export function optionsOf(variantId: Expression<string>) {
 /** The product and its options, as the shopper chose them: what refusals name (never the SKU, an internal code). */
 export function variantLabel(variant: { name: string; options: string | null }): string {
   return variant.options ? `${variant.name} (${variant.options})` : variant.name;
+}
+
+/** Units of a product (any of its variants) in a cart. */
+export async function productUnitsInCart(db: Executor, cartId: string, productId: string): Promise<number> {
+  const row = await db
+    .selectFrom('cart_items')
+    .innerJoin('product_variants as v', 'v.id', 'cart_items.variant_id')
+    .select(sql<number>`coalesce(sum(cart_items.quantity), 0)::int`.as('total'))
+    .where('cart_items.cart_id', '=', cartId)
+    .where('v.product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return row.total;
 }
 
 /** The refusal for a quantity the stock cannot cover, naming the product and its options. */

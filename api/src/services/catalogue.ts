@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, SizeChartRecord } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
+import { isComingSoon } from './drops.js';
 import { publicObjectUrl } from './storage-urls.js';
 
 type ImageRow = Selectable<Database['images']>;
@@ -162,7 +163,7 @@ type AssembledListing = Awaited<ReturnType<typeof assembleList>>[number];
 type AssembledDetails = NonNullable<Awaited<ReturnType<typeof assembleDetails>>>;
 
 /** The listing of docs/product.md#data-catalogue: every product, then each listed variant as a listing of its own, newest first. */
-export async function listCatalogue(db: Db) {
+export async function listCatalogue(db: Db, now: Date = new Date()) {
   const entry = await keptFor(db);
   entry.list ??= shared(() => assembleList(db), () => (entry.list = undefined));
   const [listings, soldOut] = await Promise.all([
@@ -170,7 +171,11 @@ export async function listCatalogue(db: Db) {
     db.selectFrom('product_variants').select('id').where('stock_quantity', '<=', 0).execute(),
   ]);
   const gone = new Set(soldOut.map((row) => row.id));
-  return listings.map(({ listing, variantIds }) => ({ ...listing, in_stock: variantIds.some((id) => !gone.has(id)) }));
+  return listings.map(({ listing, variantIds }) => ({
+    ...listing,
+    in_stock: variantIds.some((id) => !gone.has(id)),
+    coming_soon: isComingSoon(listing.launch_date, now),
+  }));
 }
 
 async function assembleList(db: Db) {
@@ -186,6 +191,7 @@ async function assembleList(db: Db) {
       launch_date: product.launch_date.toISOString(),
       categories,
       background_images: imagesOfType(images, 'background'),
+      purchase_limit: product.purchase_limit,
     };
     const listing = {
       ...base,
@@ -224,7 +230,7 @@ async function assembleList(db: Db) {
 }
 
 /** One product by its name with its variants, images and size chart; not_found when there is none. */
-export async function productDetails(db: Db, productName: string, storageUrl: string) {
+export async function productDetails(db: Db, productName: string, storageUrl: string, now: Date = new Date()) {
   const entry = await keptFor(db);
   const key = `${storageUrl}\u0000${productName}`;
   let details = entry.details.get(key);
@@ -248,7 +254,7 @@ export async function productDetails(db: Db, productName: string, storageUrl: st
     const quantity = stock.get(variant.id) ?? 0;
     return { ...variant, stock_quantity: quantity, in_stock: quantity > 0 };
   });
-  return { ...product, in_stock: variants.some((variant) => variant.in_stock), variants };
+  return { ...product, in_stock: variants.some((variant) => variant.in_stock), variants, coming_soon: isComingSoon(product.launch_date, now) };
 }
 
 async function assembleDetails(db: Db, productName: string, storageUrl: string) {
@@ -266,6 +272,7 @@ async function assembleDetails(db: Db, productName: string, storageUrl: string) 
     long_description: product.long_description,
     price: product.price,
     launch_date: product.launch_date.toISOString(),
+    purchase_limit: product.purchase_limit,
     in_stock: variants.some((v) => v.stock_quantity > 0),
     categories: (catalogue.categoriesByProduct.get(product.id) ?? []).map((c) => ({ name: c.name })),
     product_images: imagesOfType(images, 'product'),

@@ -7,6 +7,7 @@ import { DomainError } from '../domain-error.js';
 import { CART_RULES } from '@contract/shop-rules';
 import { totalsFor } from '@contract/totals';
 import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
+import { claimUnits, isComingSoon, limitReached, notLaunched, releaseUnits } from './drops.js';
 
 export type Trx = Transaction<Database>;
 export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'> & { config: Pick<AppConfig, 'storefrontUrl'> };
@@ -59,11 +60,13 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       const variant = await trx
         .selectFrom('product_variants as v')
         .innerJoin('products as p', 'p.id', 'v.product_id')
-        .select(['v.id', 'v.sku', 'v.description', 'v.price', 'v.stock_quantity', 'p.name'])
+        .select(['v.id', 'v.sku', 'v.description', 'v.price', 'v.stock_quantity', 'p.name', 'p.id as product_id', 'p.launch_date', 'p.purchase_limit'])
         .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
         .where('v.id', '=', line.variantId)
         .executeTakeFirst();
       if (!variant) throw new DomainError('not_found', 'Product variant not found');
+      // A drop is sold from its launch instant by this API's clock, whatever a page showed.
+      if (isComingSoon(variant.launch_date, now)) throw notLaunched(variant);
       // Lines written before the line limit held are refused here rather than sold.
       if (line.quantity > CART_RULES.maxLineQuantity) throw lineLimitReached(variant);
       if (!(await takeStock(trx, line.variantId, line.quantity))) {
@@ -71,7 +74,19 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
         const current = await trx.selectFrom('product_variants').select('stock_quantity').where('id', '=', variant.id).executeTakeFirstOrThrow();
         throw notEnoughStock({ ...variant, stock_quantity: current.stock_quantity });
       }
-      offered.push({ ...variant, quantity: line.quantity });
+      offered.push({ ...variant, quantity: line.quantity, limit_claimed: false });
+    }
+    // Capped products: the units of this checkout are claimed for the buyer's email, all or none.
+    const capped = new Map<string, { name: string; purchase_limit: number; quantity: number }>();
+    for (const line of offered) {
+      if (line.purchase_limit === null) continue;
+      const entry = capped.get(line.product_id) ?? { name: line.name, purchase_limit: line.purchase_limit, quantity: 0 };
+      entry.quantity += line.quantity;
+      capped.set(line.product_id, entry);
+      line.limit_claimed = true;
+    }
+    for (const [productId, product] of [...capped].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (!(await claimUnits(trx, productId, input.user.email, product.quantity))) throw limitReached(product);
     }
     const totals = totalsFor(offered.reduce((sum, line) => sum + line.price * line.quantity, 0));
     const created = await trx
@@ -98,7 +113,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('checkout_session_items')
-      .values(offered.map((line) => ({ checkout_session_id: created.id, variant_id: line.id, quantity: line.quantity, unit_price: line.price })))
+      .values(offered.map((line) => ({ checkout_session_id: created.id, variant_id: line.id, quantity: line.quantity, unit_price: line.price, limit_claimed: line.limit_claimed })))
       .execute();
     return { ...created, offered };
   });
@@ -141,6 +156,18 @@ async function releaseInTransaction(trx: Trx, sessionId: string, status: Exclude
       .where('id', '=', item.variant_id)
       .execute();
   }
+  // Units claimed against a per-customer cap are the buyer's again to buy.
+  const claims = await trx
+    .selectFrom('checkout_session_items as i')
+    .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
+    .innerJoin('checkout_sessions as s', 's.id', 'i.checkout_session_id')
+    .select(['v.product_id', 's.email', (eb) => eb.fn.sum<number>('i.quantity').as('quantity')])
+    .where('i.checkout_session_id', '=', sessionId)
+    .where('i.limit_claimed', '=', true)
+    .groupBy(['v.product_id', 's.email'])
+    .orderBy('v.product_id')
+    .execute();
+  for (const claim of claims) await releaseUnits(trx, claim.product_id, claim.email, Number(claim.quantity));
   return true;
 }
 

@@ -18,3 +18,17 @@ export function fixedClock(start: Date | string): Clock & { advance(ms: number):
     },
   };
 }
+
+/**
+ * The system clock moved forward by what tests asked (DEV_CLOCK=1 only): end-to-end tests pass a
+ * drop's launch instant without waiting for it. It never goes back.
+ */
+export function offsetClock(): Clock & { advance(ms: number): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += Math.max(0, ms);
+    },
+  };
+}

@@ -82,8 +82,9 @@ export async function addStockIn(trx: Db, now: Date, where: { sku: string } | { 
     .where('id', '=', variant.id)
     .returning('stock_quantity')
     .executeTakeFirstOrThrow();
-  const product = await trx.selectFrom('products').select('name').where('id', '=', variant.product_id).executeTakeFirstOrThrow();
-  const backInStock = variant.stock_quantity === 0 && updated.stock_quantity > 0;
+  const product = await trx.selectFrom('products').select(['name', 'launch_date']).where('id', '=', variant.product_id).executeTakeFirstOrThrow();
+  // A drop stocked before its launch is not 'back': its list hears from the launch email (services/drops.ts).
+  const backInStock = variant.stock_quantity === 0 && updated.stock_quantity > 0 && new Date(product.launch_date) <= now;
   const claimed = backInStock
     ? await trx
         .updateTable('wishlist_entries')

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { buyThroughCheckout, shopper } from '../../../tests/support/shopper';
+import { cliHeaders, staffMember } from '../../../tests/support/staff';
+import { useTestApi } from '../../../tests/support/use-test-api';
+import { claimUnits, dropJobHandlers, launchJobKey } from '../services/drops';
+import { pendingJobs, runDueJobs } from '../services/jobs';
+import { readOutbox } from '../services/mail';
+import type { Mailer } from '../services/mail';
+
+const api = useTestApi();
+
+async function admin(method: string, path: string, body?: unknown, headers: Record<string, string> = cliHeaders) {
+  const res = await api.app.request(`/api/admin/${path}`, {
+    method,
+    headers: { ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+let made = 0;
+/** A new product through the owner's route: 2 colours × 3 sizes, launching `inMs` from the API's now. */
+async function newDrop(options: { inMs?: number; limit?: number | null; stock?: number } = {}) {
+  made += 1;
+  const name = `Drop Hoodie ${made}`;
+  const res = await admin('POST', 'products', {
+    name,
+    category: 'Hoodies',
+    short_description: 'Heavy fleece, boxy fit.',
+    long_description: '## Fabric\n480 gsm brushed fleece.',
+    price: 8_900,
+    launch_date: new Date(api.clock.now().getTime() + (options.inMs ?? 120_000)).toISOString(),
+    purchase_limit: options.limit === undefined ? 1 : options.limit,
+    sku_prefix: `DH${made}`,
+    colours: ['Black', 'Sand'],
+    sizes: ['S', 'M', 'L/XL'],
+    stock_per_variant: options.stock ?? 25,
+  });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; name: string; launch_date: string; variants: { id: string; sku: string }[] };
+}
+
+const runJobs = () => runDueJobs(api.deps, dropJobHandlers(api.deps));
+
+describe('the owner creates products', () => {
+  it('makes one variant per colour and size, in the shop display order, audited; the name and SKUs stay unique; staff may not', async () => {
+    const drop = await newDrop({ inMs: -60_000, limit: null });
+    expect(drop.variants.map((v) => v.sku)).toEqual([`DH${made}-BLACK-S`, `DH${made}-BLACK-M`, `DH${made}-BLACK-LXL`, `DH${made}-SAND-S`, `DH${made}-SAND-M`, `DH${made}-SAND-LXL`]);
+    const details = await api.app.request(`/api/products/details?product_name=${encodeURIComponent(drop.name)}`);
+    const body = await details.json();
+    expect(body).toMatchObject({ name: drop.name, price: 8_900, coming_soon: false, purchase_limit: null, categories: [{ name: 'Hoodies' }] });
+    expect(body.variants[2].attributes.map((a: { attribute_name: string; value: string }) => `${a.attribute_name}=${a.value}`)).toEqual(['color=BLACK', 'size=L/XL']);
+    const audit = await admin('GET', `audit?subject_type=product&subject_id=${drop.id}`);
+    expect(audit.body[0]).toMatchObject({ actor: 'cli', action: 'product.create' });
+
+    const again = await admin('POST', 'products', { ...body, name: drop.name, category: 'Hoodies', launch_date: drop.launch_date, purchase_limit: null, sku_prefix: 'ZZ', colours: ['Black'], sizes: ['S'], stock_per_variant: 1 });
+    expect(again).toEqual({ status: 409, body: { detail: `A product named ${drop.name} already exists`, code: 'already_exists' } });
+    const sameSkus = await admin('POST', 'products', { ...body, name: 'Other Hoodie', category: 'Hoodies', launch_date: drop.launch_date, purchase_limit: null, sku_prefix: `DH${made}`, colours: ['Black'], sizes: ['S'], stock_per_variant: 1 });
+    expect(sameSkus.status).toBe(409);
+    expect(await api.database.db.selectFrom('products').select('id').where('name', '=', 'Other Hoodie').executeTakeFirst()).toBeUndefined();
+
+    for (const wrong of [{ name: '' }, { price: -1 }, { colours: [] }, { colours: ['Black', 'black'] }, { sku_prefix: 'a' }, { purchase_limit: 0 }, { launch_date: 'soon' }]) {
+      expect((await admin('POST', 'products', { ...body, category: 'Hoodies', launch_date: drop.launch_date, purchase_limit: null, sku_prefix: 'QQ', colours: ['Red'], sizes: ['S'], stock_per_variant: 1, name: 'Fresh Name', ...wrong })).status).toBe(422);
+    }
+    const staff = await staffMember(api, 'staff');
+    expect((await admin('GET', 'products', undefined, { Authorization: `Bearer ${staff.token}` })).status).toBe(403);
+  });
+
+  it('renaming keeps the old name as a redirect; an edit is audited with what it replaced', async () => {
+    const drop = await newDrop({ inMs: -60_000 });
+    const current = (await admin('GET', `products/${drop.id}`)).body;
+    const edit = { name: `${drop.name} Renamed`, category: 'Outerwear', short_description: 'New words.', long_description: '', price: 9_500, launch_date: current.launch_date, purchase_limit: 2 };
+    const res = await admin('PUT', `products/${drop.id}`, edit);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: edit.name, category: 'Outerwear', price: 9_500, purchase_limit: 2 });
+    expect(res.body.variants.every((v: { price: number }) => v.price === 9_500)).toBe(true);
+    const renamed = await api.app.request(`/api/products/renamed?product_name=${encodeURIComponent(drop.name)}`);
+    expect(await renamed.json()).toEqual({ name: edit.name });
+    expect((await api.app.request('/api/products/renamed?product_name=Never%20Was')).status).toBe(404);
+    const audit = (await admin('GET', `audit?subject_type=product&subject_id=${drop.id}`)).body[0];
+    expect(audit).toMatchObject({ action: 'product.edit', before: { name: drop.name, price: 8_900, purchase_limit: 1 }, after: { name: edit.name, price: 9_500 } });
+    expect((await admin('PUT', `products/${drop.id}`, { ...edit, price: 'free' })).status).toBe(422);
+    expect((await admin('GET', `products/${drop.id}`)).body.price).toBe(9_500);
+  });
+});
+
+describe('a drop', () => {
+  it('is shown but not sold before its launch; its list is mailed once at the launch; then it sells', async () => {
+    const drop = await newDrop({ inMs: 120_000 });
+    const listed = (await (await api.app.request('/api/products/list', { method: 'POST' })).json()).find((p: { name: string }) => p.name === drop.name);
+    expect(listed).toMatchObject({ coming_soon: true, purchase_limit: 1 });
+
+    const fan = shopper(api);
+    await fan.register();
+    const early = await fan.post('/api/cart/add', { variant_id: drop.variants[0].id, quantity: 1 });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('not_launched');
+    expect(early.body.detail).toMatch(new RegExp(`^${drop.name} is not on sale yet: it launches on .+ CET$`));
+    const quick = await fan.post('/api/checkout/quick', { product_variant_id: drop.variants[0].id, success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/c', metadata: {} });
+    expect(quick.body.code).toBe('not_launched');
+
+    const other = shopper(api);
+    await other.register();
+    for (const s of [fan, other]) expect((await s.post('/api/products/wishlist', { email: s.email, product_id: drop.id })).status).toBeLessThan(300);
+    // A launch list entry for a variant counts as well.
+    expect((await other.post('/api/products/wishlist', { email: other.email, product_variant_id: drop.variants[1].id })).status).toBeLessThan(300);
+
+    // Not yet: nothing is due and nobody is mailed.
+    expect(await runJobs()).toBe(0);
+    api.clock.advance(121_000);
+    // Two instances polling at once: the launch runs once, then one mail job per entry.
+    await Promise.all([runJobs(), runJobs()]);
+    await Promise.all([runJobs(), runJobs()]);
+    const launched = (mail: { subject: string }) => mail.subject === `Live now: ${drop.name}`;
+    expect((await readOutbox(api.database.db, fan.email!)).filter(launched)).toHaveLength(1);
+    expect((await readOutbox(api.database.db, other.email!)).filter(launched)).toHaveLength(2);
+    const [mail] = (await readOutbox(api.database.db, fan.email!)).filter(launched);
+    expect(mail.text).toContain(`/product/${encodeURIComponent(drop.name)}`);
+    expect(mail.text).toContain('each customer can buy 1 unit');
+    expect(await pendingJobs(api.database.db)).toEqual([]);
+    expect(await runJobs()).toBe(0);
+
+    const details = await (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(drop.name)}`)).json();
+    expect(details.coming_soon).toBe(false);
+    expect((await fan.post('/api/cart/add', { variant_id: drop.variants[0].id, quantity: 1 })).status).toBe(200);
+  });
+
+  it('moving the launch moves its job; bringing it to the past cancels it', async () => {
+    const drop = await newDrop({ inMs: 60 * 60_000 });
+    const job = async () => api.database.db.selectFrom('jobs').select(['run_at', 'done_at']).where('key', '=', launchJobKey(drop.id)).executeTakeFirst();
+    expect(new Date((await job())!.run_at).toISOString()).toBe(drop.launch_date);
+    const current = (await admin('GET', `products/${drop.id}`)).body;
+    const later = new Date(api.clock.now().getTime() + 2 * 60 * 60_000).toISOString();
+    await admin('PUT', `products/${drop.id}`, { ...current, launch_date: later });
+    expect(new Date((await job())!.run_at).toISOString()).toBe(later);
+    await admin('PUT', `products/${drop.id}`, { ...current, launch_date: new Date(api.clock.now().getTime() - 1000).toISOString() });
+    expect(await job()).toBeUndefined();
+  });
+
+  it('a launch email that fails is retried later, and sent once it goes through', async () => {
+    const drop = await newDrop({ inMs: 60_000 });
+    const fan = shopper(api);
+    await fan.register();
+    await fan.post('/api/products/wishlist', { email: fan.email, product_id: drop.id });
+    api.clock.advance(61_000);
+    let failing = true;
+    const flaky: Mailer = {
+      transport: 'outbox',
+      async send(message) {
+        if (failing && message.to === fan.email) throw new Error('SMTP 451 try later');
+        await api.deps.mail.send(message);
+      },
+    };
+    const handlers = dropJobHandlers({ ...api.deps, mail: flaky });
+    await runDueJobs(api.deps, handlers);
+    await runDueJobs(api.deps, handlers);
+    const pending = (await pendingJobs(api.database.db)).filter((j) => j.key.endsWith(''));
+    expect(pending.some((j) => j.kind === 'launch-mail' && j.last_error === 'SMTP 451 try later')).toBe(true);
+    expect((await readOutbox(api.database.db, fan.email!)).filter((m) => m.subject === `Live now: ${drop.name}`)).toHaveLength(0);
+    failing = false;
+    // Not due again until its wait is over.
+    expect(await runDueJobs(api.deps, handlers)).toBe(0);
+    api.clock.advance(31_000);
+    expect(await runDueJobs(api.deps, handlers)).toBeGreaterThan(0);
+    expect((await readOutbox(api.database.db, fan.email!)).filter((m) => m.subject === `Live now: ${drop.name}`)).toHaveLength(1);
+  });
+});
+
+describe('a per-customer cap', () => {
+  it('holds across cart, checkout and quick purchase; an unpaid checkout gives its units back', async () => {
+    const drop = await newDrop({ inMs: -1000, limit: 1 });
+    const buyer = shopper(api);
+    await buyer.register();
+    expect((await buyer.post('/api/cart/add', { variant_id: drop.variants[0].id, quantity: 1 })).status).toBe(200);
+    const second = await buyer.post('/api/cart/add', { variant_id: drop.variants[3].id, quantity: 1 });
+    expect(second).toMatchObject({ status: 409, body: { code: 'purchase_limit_reached', detail: `${drop.name} is limited to 1 unit per customer` } });
+
+    // An unpaid checkout holds the unit, a new one gives it back first.
+    const open = await buyer.post('/api/checkout/', { success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/c', email: buyer.email, metadata: {} });
+    expect(open.status).toBe(200);
+    const quick = await buyer.post('/api/checkout/quick', { product_variant_id: drop.variants[4].id, success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/c', metadata: {} });
+    expect(quick.status).toBe(200);
+    const claims = () => api.database.db.selectFrom('purchase_limit_claims').select('quantity').where('product_id', '=', drop.id).where('email', '=', buyer.email!).executeTakeFirst();
+    expect((await claims())?.quantity).toBe(1);
+
+    // Bought: the cap is met for good, in a cart, a checkout or a quick purchase.
+    await buyer.del('/api/cart/clear');
+    await buyThroughCheckout(api, buyer, [{ id: drop.variants[0].id }]);
+    expect((await claims())?.quantity).toBe(1);
+    expect((await buyer.post('/api/cart/add', { variant_id: drop.variants[1].id, quantity: 1 })).body.code).toBe('purchase_limit_reached');
+    const again = await buyer.post('/api/checkout/quick', { product_variant_id: drop.variants[1].id, success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/c', metadata: {} });
+    expect(again.body.code).toBe('purchase_limit_reached');
+  });
+
+  it('a cart filled before signing in meets the cap at checkout', async () => {
+    const drop = await newDrop({ inMs: -1000, limit: 1 });
+    const buyer = shopper(api);
+    await buyer.register();
+    await buyThroughCheckout(api, buyer, [{ id: drop.variants[2].id }]);
+    const address = buyer.email!;
+    buyer.signOut();
+    // Anonymous: the cart does not know who this is yet.
+    expect((await buyer.post('/api/cart/add', { variant_id: drop.variants[5].id, quantity: 1 })).status).toBe(200);
+    await buyer.login(address);
+    const checkout = await buyer.post('/api/checkout/', { success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/c', email: address, metadata: {} });
+    expect(checkout).toMatchObject({ status: 409, body: { code: 'purchase_limit_reached' } });
+    const stock = await api.database.db.selectFrom('product_variants').select('stock_quantity').where('id', '=', drop.variants[5].id).executeTakeFirstOrThrow();
+    expect(stock.stock_quantity).toBe(25);
+  });
+
+  it('parallel claims never pass the cap', async () => {
+    const drop = await newDrop({ inMs: -1000, limit: 2 });
+    const results = await Promise.all(Array.from({ length: 12 }, () => api.database.db.transaction().execute((trx) => claimUnits(trx, drop.id, 'Rush@Example.com', 1))));
+    expect(results.filter(Boolean)).toHaveLength(2);
+    const row = await api.database.db.selectFrom('purchase_limit_claims').selectAll().where('product_id', '=', drop.id).execute();
+    expect(row).toEqual([{ product_id: drop.id, email: 'rush@example.com', quantity: 2 }]);
+  });
+});

@@ -1,0 +1,186 @@
+import { sql, type Kysely } from 'kysely';
+import { formatLaunchTime } from '@contract/shop-time';
+import type { AppConfig, AppDeps } from '../app.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { DomainError } from '../domain-error.js';
+import { cancelJob, scheduleJob, type ClaimedJob, type JobHandler } from './jobs.js';
+import { renderEmail } from './mail-templates.js';
+import { productPageUrl } from './stock.js';
+
+/**
+ * Drops (ADR 028): a product whose launch date is ahead is shown as 'Coming soon' and cannot be put
+ * in a cart or bought until the launch instant by the API's clock; its wishlist entries are the
+ * launch list, mailed once by a scheduled job at that instant. An owner may cap the units one
+ * customer (one email, guest or registered) buys of a product.
+ */
+export const LAUNCH_JOB = 'drop-launch';
+export const LAUNCH_MAIL_JOB = 'launch-mail';
+
+export const launchJobKey = (productId: string) => `${LAUNCH_JOB}:${productId}`;
+
+export function isComingSoon(launchDate: Date | string, now: Date): boolean {
+  return new Date(launchDate).getTime() > now.getTime();
+}
+
+export function notLaunched(product: { name: string; launch_date: Date | string }): DomainError {
+  return new DomainError('not_launched', `${product.name} is not on sale yet: it launches on ${formatLaunchTime(product.launch_date)}`);
+}
+
+export function limitReached(product: { name: string; purchase_limit: number }): DomainError {
+  const units = product.purchase_limit === 1 ? '1 unit' : `${product.purchase_limit} units`;
+  return new DomainError('purchase_limit_reached', `${product.name} is limited to ${units} per customer`);
+}
+
+/** Makes the launch job of a product match its launch date: scheduled at it while it is ahead, none once it is past. */
+export async function scheduleLaunch(db: Db, now: Date, product: { id: string; launch_date: Date | string }): Promise<void> {
+  const launch = new Date(product.launch_date);
+  if (isComingSoon(launch, now)) await scheduleJob(db, now, { kind: LAUNCH_JOB, key: launchJobKey(product.id), runAt: launch, payload: { product_id: product.id } });
+  else await cancelJob(db, launchJobKey(product.id));
+}
+
+/**
+ * Units of a capped product this email has bought (claims, less what its open checkouts hold: a
+ * new checkout gives those back first, so they do not stand in the way of a cart).
+ */
+export async function boughtUnits(db: Kysely<Database>, productId: string, email: string): Promise<number> {
+  const address = email.trim().toLowerCase();
+  const row = await db
+    .selectFrom('purchase_limit_claims as c')
+    .select(
+      sql<number>`c.quantity - coalesce((
+        select sum(i.quantity) from checkout_session_items i
+        join checkout_sessions s on s.id = i.checkout_session_id
+        join product_variants v on v.id = i.variant_id
+        where s.status = 'open' and s.email = ${address} and v.product_id = ${productId} and i.limit_claimed), 0)::int`.as('quantity'),
+    )
+    .where('c.product_id', '=', productId)
+    .where('c.email', '=', address)
+    .executeTakeFirst();
+  return Math.max(0, row?.quantity ?? 0);
+}
+
+/**
+ * Claims `quantity` more units of a capped product for an email, in one statement: the claim is
+ * written only while it stays within the cap, so parallel checkouts (tabs, carts, a guest and a
+ * registered account of one email) cannot pass it together. False when the cap would be passed.
+ */
+export async function claimUnits(db: Kysely<Database>, productId: string, email: string, quantity: number): Promise<boolean> {
+  const claimed = await db
+    .insertInto('purchase_limit_claims')
+    .columns(['product_id', 'email', 'quantity'])
+    .expression((eb) =>
+      eb
+        .selectFrom('products')
+        .select(['id', sql<string>`${email.trim().toLowerCase()}`.as('email'), sql<number>`${quantity}::int`.as('quantity')])
+        .where('id', '=', productId)
+        .where('purchase_limit', '>=', quantity),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['product_id', 'email'])
+        .doUpdateSet((eb) => ({ quantity: eb('purchase_limit_claims.quantity', '+', eb.ref('excluded.quantity')) }))
+        .where(
+          (eb) => eb('purchase_limit_claims.quantity', '+', eb.ref('excluded.quantity')),
+          '<=',
+          sql<number>`(select purchase_limit from products where id = ${productId})`,
+        ),
+    )
+    .returning('quantity')
+    .executeTakeFirst();
+  return Boolean(claimed);
+}
+
+/** Gives back units an open checkout had claimed (it expired, was cancelled or declined). */
+export async function releaseUnits(db: Kysely<Database>, productId: string, email: string, quantity: number): Promise<void> {
+  await db
+    .updateTable('purchase_limit_claims')
+    .set((eb) => ({ quantity: sql<number>`greatest(${eb.ref('quantity')} - ${quantity}, 0)` }))
+    .where('product_id', '=', productId)
+    .where('email', '=', email.trim().toLowerCase())
+    .execute();
+}
+
+type DropDeps = Pick<AppDeps, 'db' | 'clock' | 'mail' | 'log' | 'onCatalogueChange'> & { config: Pick<AppConfig, 'storefrontUrl'> };
+
+/**
+ * At the launch instant: the storefronts drop their cached 'Coming soon' pages, and every pending
+ * entry of the product's list (the product, or any of its variants) gets a mail job of its own, so
+ * one failing address is retried alone. The key names the launch, so a list is mailed once per launch.
+ */
+async function launch(deps: DropDeps, job: ClaimedJob): Promise<void> {
+  const productId = String(job.payload.product_id ?? '');
+  const product = await deps.db.selectFrom('products').select(['id', 'launch_date']).where('id', '=', productId).executeTakeFirst();
+  const now = deps.clock.now();
+  // Removed, or moved later meanwhile (the later launch has its own run_at): nothing to do now.
+  if (!product || isComingSoon(product.launch_date, now)) return;
+  await deps.onCatalogueChange?.();
+  const launchKey = new Date(product.launch_date).getTime();
+  await deps.db
+    .insertInto('jobs')
+    .columns(['kind', 'key', 'payload', 'run_at', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('wishlist_entries as w')
+        .leftJoin('product_variants as v', 'v.id', 'w.product_variant_id')
+        .select([
+          sql<string>`${LAUNCH_MAIL_JOB}`.as('kind'),
+          sql<string>`${`${LAUNCH_MAIL_JOB}:${launchKey}:`} || w.id::text`.as('key'),
+          sql<string>`jsonb_build_object('entry_id', w.id::text, 'product_id', ${productId}::text)`.as('payload'),
+          sql<Date>`${now}`.as('run_at'),
+          sql<Date>`${now}`.as('created_at'),
+        ])
+        .where('w.notified_at', 'is', null)
+        .where((w) => w.or([w('w.product_id', '=', productId), w('v.product_id', '=', productId)])),
+    )
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
+/**
+ * One launch email: the entry is claimed first (so a second run finds it taken), and given back if
+ * the email fails, so the job's retry sends it. An entry removed meanwhile is simply skipped.
+ */
+async function launchMail(deps: DropDeps, job: ClaimedJob): Promise<void> {
+  const entryId = String(job.payload.entry_id ?? '');
+  const now = deps.clock.now();
+  const entry = await deps.db
+    .updateTable('wishlist_entries')
+    .set({ notified_at: now })
+    .where('id', '=', entryId)
+    .where('notified_at', 'is', null)
+    .returning(['id', 'email'])
+    .executeTakeFirst();
+  if (!entry) return;
+  const product = await deps.db
+    .selectFrom('products')
+    .select(['name', 'purchase_limit'])
+    .where('id', '=', String(job.payload.product_id ?? ''))
+    .executeTakeFirst();
+  if (!product) return;
+  try {
+    await deps.mail.send({
+      to: entry.email,
+      ...renderEmail({
+        subject: `Live now: ${product.name}`,
+        heading: `${product.name} has launched`,
+        paragraphs: [
+          `You asked us to tell you when ${product.name} went on sale. It is live now, and the batch is small.`,
+          ...(product.purchase_limit ? [`To keep it fair, each customer can buy ${product.purchase_limit === 1 ? '1 unit' : `${product.purchase_limit} units`}.`] : []),
+        ],
+        action: { label: 'Shop the drop', url: productPageUrl(deps.config.storefrontUrl, product.name) },
+      }),
+    });
+  } catch (error) {
+    await deps.db.updateTable('wishlist_entries').set({ notified_at: null }).where('id', '=', entry.id).execute();
+    throw error;
+  }
+}
+
+/** The handlers of the drops' jobs, for the job runner. */
+export function dropJobHandlers(deps: DropDeps): Record<string, JobHandler> {
+  return {
+    [LAUNCH_JOB]: (job) => launch(deps, job),
+    [LAUNCH_MAIL_JOB]: (job) => launchMail(deps, job),
+  };
+}

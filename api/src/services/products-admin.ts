@@ -1,0 +1,242 @@
+import { sql } from 'kysely';
+import type { AdminProduct, ProductCreateRequest, ProductEditRequest } from '@contract/api/products-admin';
+import type { AppDeps } from '../app.js';
+import type { Db } from '../db/database.js';
+import { DomainError } from '../domain-error.js';
+import { recordAudit, type Actor } from './audit.js';
+import { isComingSoon, scheduleLaunch } from './drops.js';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'onCatalogueChange'>;
+
+/** A unique index said no: which one decides the message. */
+function uniqueViolation(error: unknown): string | null {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  if (e?.code !== '23505') return null;
+  return e.constraint ?? e.message ?? '';
+}
+
+/** The codes of an option value inside a SKU: 'L/XL' → 'LXL', 'Off White' → 'OFFWHITE'. */
+export function skuPart(value: string): string {
+  return value.normalize('NFKD').replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 10) || 'X';
+}
+
+async function productRows(db: Db, id?: string) {
+  let query = db
+    .selectFrom('products as p')
+    .select([
+      'p.id',
+      'p.name',
+      'p.short_description',
+      'p.long_description',
+      'p.price',
+      'p.launch_date',
+      'p.purchase_limit',
+      sql<string>`coalesce((select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id order by pc.position limit 1), '')`.as('category'),
+      sql<number>`(select count(*)::int from wishlist_entries w left join product_variants v on v.id = w.product_variant_id where w.notified_at is null and (w.product_id = p.id or v.product_id = p.id))`.as('waiting'),
+    ])
+    .orderBy('p.launch_date', 'desc')
+    .orderBy('p.name');
+  if (id) query = query.where('p.id', '=', id);
+  const products = await query.execute();
+  const variants = products.length
+    ? await db
+        .selectFrom('product_variants')
+        .select(['id', 'product_id', 'sku', 'description', 'price', 'stock_quantity'])
+        .where(
+          'product_id',
+          'in',
+          products.map((p) => p.id),
+        )
+        .orderBy('position')
+        .orderBy('sku')
+        .execute()
+    : [];
+  return { products, variants };
+}
+
+function toAdminProduct(now: Date, product: Awaited<ReturnType<typeof productRows>>['products'][number], variants: Awaited<ReturnType<typeof productRows>>['variants']): AdminProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    category: product.category,
+    short_description: product.short_description,
+    long_description: product.long_description,
+    price: product.price,
+    launch_date: new Date(product.launch_date).toISOString(),
+    coming_soon: isComingSoon(product.launch_date, now),
+    purchase_limit: product.purchase_limit,
+    waiting: product.waiting,
+    variants: variants.filter((v) => v.product_id === product.id).map(({ product_id: _, ...v }) => v),
+  };
+}
+
+/** Every product, newest launch first, with its variants' stock and the requests waiting. */
+export async function listAdminProducts(db: Db, now: Date): Promise<AdminProduct[]> {
+  const { products, variants } = await productRows(db);
+  return products.map((p) => toAdminProduct(now, p, variants));
+}
+
+export async function adminProduct(db: Db, now: Date, id: string): Promise<AdminProduct> {
+  const { products, variants } = await productRows(db, id);
+  if (!products[0]) throw new DomainError('not_found', 'Product not found');
+  return toAdminProduct(now, products[0], variants);
+}
+
+/** The category of that name, made when it is new (two at once meet at its unique name). */
+async function categoryId(db: Db, name: string): Promise<string> {
+  await db.insertInto('categories').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  return (await db.selectFrom('categories').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
+function refusal(error: unknown, request: { name: string }): never {
+  const index = uniqueViolation(error);
+  if (index !== null) {
+    if (/sku/.test(index)) throw new DomainError('already_exists', 'A variant with one of these SKUs already exists: choose another SKU prefix');
+    throw new DomainError('already_exists', `A product named ${request.name} already exists`);
+  }
+  throw error;
+}
+
+/**
+ * A product and its variants, one per colour and size (colour, treatment and material before size,
+ * as the shop shows them), each with the same stock and the product's price. Audited; the launch
+ * job is scheduled when the launch is ahead.
+ */
+export async function createProduct(deps: Deps, request: ProductCreateRequest, actor: Actor): Promise<AdminProduct> {
+  const now = deps.clock.now();
+  const id = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const product = await trx
+        .insertInto('products')
+        .values({
+          name: request.name,
+          short_description: request.short_description,
+          long_description: request.long_description,
+          price: request.price,
+          launch_date: request.launch_date,
+          purchase_limit: request.purchase_limit,
+        })
+        .returning(['id', 'launch_date'])
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('product_categories').values({ product_id: product.id, category_id: await categoryId(trx, request.category), position: 0 }).execute();
+      let position = 0;
+      for (const colour of request.colours) {
+        for (const size of request.sizes) {
+          const attributes = [
+            { attribute_name: 'color', value: colour.toUpperCase(), order: 0 },
+            ...(request.treatment ? [{ attribute_name: 'treatment', value: request.treatment.toUpperCase(), order: 1 }] : []),
+            ...(request.material ? [{ attribute_name: 'material', value: request.material.toUpperCase(), order: 2 }] : []),
+            { attribute_name: 'size', value: size.toUpperCase(), order: 3 },
+          ];
+          const variant = await trx
+            .insertInto('product_variants')
+            .values({
+              product_id: product.id,
+              sku: [request.sku_prefix, skuPart(colour), skuPart(size)].join('-'),
+              description: `${colour}, ${size}`,
+              price: request.price,
+              stock_quantity: request.stock_per_variant,
+              position: position++,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('variant_attributes')
+            .values(attributes.map((a) => ({ ...a, variant_id: variant.id })))
+            .execute();
+        }
+      }
+      await scheduleLaunch(trx, now, product);
+      await recordAudit(trx, now, actor, {
+        action: 'product.create',
+        subject_type: 'product',
+        subject_id: product.id,
+        after: { ...request, variants: request.colours.length * request.sizes.length },
+      });
+      return product.id;
+    })
+    .catch((error: unknown) => refusal(error, request));
+  await deps.onCatalogueChange?.();
+  return adminProduct(deps.db, now, id);
+}
+
+/**
+ * Changes a product's own fields in one transaction (row locked, so two edits take turns and each
+ * audit entry's 'before' is what that edit replaced). A new name keeps the old one as a permanent
+ * redirect; a new launch moves its job. Nothing is saved when a rule refuses.
+ */
+export async function editProduct(deps: Deps, id: string, request: ProductEditRequest, actor: Actor): Promise<AdminProduct> {
+  const now = deps.clock.now();
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!before) throw new DomainError('not_found', 'Product not found');
+      const beforeCategory = await trx
+        .selectFrom('product_categories as pc')
+        .innerJoin('categories as c', 'c.id', 'pc.category_id')
+        .select('c.name')
+        .where('pc.product_id', '=', id)
+        .orderBy('pc.position')
+        .executeTakeFirst();
+      const updated = await trx
+        .updateTable('products')
+        .set({
+          name: request.name,
+          short_description: request.short_description,
+          long_description: request.long_description,
+          price: request.price,
+          launch_date: request.launch_date,
+          purchase_limit: request.purchase_limit,
+        })
+        .where('id', '=', id)
+        .returning(['id', 'launch_date'])
+        .executeTakeFirstOrThrow();
+      // Variants that kept the product's price follow it; a variant priced apart keeps its own.
+      if (request.price !== before.price) await trx.updateTable('product_variants').set({ price: request.price }).where('product_id', '=', id).where('price', '=', before.price).execute();
+      if (beforeCategory?.name !== request.category) {
+        await trx.deleteFrom('product_categories').where('product_id', '=', id).execute();
+        await trx.insertInto('product_categories').values({ product_id: id, category_id: await categoryId(trx, request.category), position: 0 }).execute();
+      }
+      if (request.name !== before.name) {
+        // The old address keeps working (permanently redirected); a name taken back is a product's own again.
+        await trx.deleteFrom('product_name_redirects').where('old_name', '=', request.name).execute();
+        await trx
+          .insertInto('product_name_redirects')
+          .values({ old_name: before.name, product_id: id })
+          .onConflict((oc) => oc.column('old_name').doUpdateSet({ product_id: id }))
+          .execute();
+      }
+      await scheduleLaunch(trx, now, updated);
+      await recordAudit(trx, now, actor, {
+        action: 'product.edit',
+        subject_type: 'product',
+        subject_id: id,
+        before: {
+          name: before.name,
+          category: beforeCategory?.name ?? '',
+          short_description: before.short_description,
+          long_description: before.long_description,
+          price: before.price,
+          launch_date: new Date(before.launch_date).toISOString(),
+          purchase_limit: before.purchase_limit,
+        },
+        after: request,
+      });
+    })
+    .catch((error: unknown) => refusal(error, request));
+  await deps.onCatalogueChange?.();
+  return adminProduct(deps.db, now, id);
+}
+
+/** The current name of a product once called `name`; null when no product ever was. */
+export async function renamedProduct(db: Db, name: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('product_name_redirects as r')
+    .innerJoin('products as p', 'p.id', 'r.product_id')
+    .select('p.name')
+    .where('r.old_name', '=', name)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { shopWallTimeToDate } from '../shop-time';
+
+/**
+ * The owner's catalogue routes under /api/admin/products (ADR 028): the list, one product, creating
+ * a product with its variants generated from colours and sizes, and editing a product's own fields
+ * (name, category, descriptions, price, launch, per-customer cap). Owner only.
+ */
+
+export const PRODUCT_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} '&.,()-]*$/u;
+export const SKU_PREFIX_PATTERN = /^[A-Z0-9]{2,10}$/;
+export const PURCHASE_LIMIT_MAX = 99;
+
+const productName = z
+  .string({ required_error: 'Enter a product name' })
+  .trim()
+  .min(2, 'Enter a name of 2 to 80 characters')
+  .max(80, 'Enter a name of 2 to 80 characters')
+  .regex(PRODUCT_NAME_PATTERN, "Use letters, numbers, spaces and - ' & . , ( ) in the name");
+const category = z.string({ required_error: 'Enter a category' }).trim().min(2, 'Enter a category of 2 to 40 characters').max(40, 'Enter a category of 2 to 40 characters');
+const shortDescription = z.string({ required_error: 'Enter a short description' }).trim().min(1, 'Enter a short description').max(300, 'Keep the short description to 300 characters');
+const longDescription = z.string().trim().max(10_000, 'Keep the long description to 10000 characters').default('');
+const priceCents = z.number().int().min(0).max(1_000_000);
+const purchaseLimit = z.number().int().min(1, 'Enter a limit of 1 to 99 units, or leave it empty').max(PURCHASE_LIMIT_MAX, 'Enter a limit of 1 to 99 units, or leave it empty').nullable();
+const launchDate = z.string().datetime({ offset: true, message: 'Enter a launch date and time' });
+
+const optionValue = z.string().trim().min(1).max(20).regex(/^[\p{L}\p{N}][\p{L}\p{N} /.-]*$/u, 'Use letters, numbers, spaces and / . - in option values');
+
+export const productEditRequestSchema = z.object({
+  name: productName,
+  category,
+  short_description: shortDescription,
+  long_description: longDescription,
+  price: priceCents,
+  launch_date: launchDate,
+  purchase_limit: purchaseLimit,
+});
+
+const distinct = (label: string) => (values: string[]) => new Set(values.map((v) => v.toUpperCase())).size === values.length || `Each ${label} once, please`;
+
+export const productCreateRequestSchema = productEditRequestSchema.extend({
+  sku_prefix: z.string().trim().toUpperCase().regex(SKU_PREFIX_PATTERN, 'Use 2 to 10 capital letters or digits for the SKU prefix'),
+  colours: z.array(optionValue).min(1, 'Enter at least one colour').max(12, 'At most 12 colours').superRefine((v, ctx) => {
+    const ok = distinct('colour')(v);
+    if (ok !== true) ctx.addIssue({ code: 'custom', message: ok });
+  }),
+  sizes: z.array(optionValue).min(1, 'Enter at least one size').max(12, 'At most 12 sizes').superRefine((v, ctx) => {
+    const ok = distinct('size')(v);
+    if (ok !== true) ctx.addIssue({ code: 'custom', message: ok });
+  }),
+  material: optionValue.nullable().default(null),
+  treatment: optionValue.nullable().default(null),
+  stock_per_variant: z.number().int().min(0).max(100_000),
+});
+
+export type ProductEditRequest = z.infer<typeof productEditRequestSchema>;
+export type ProductCreateRequest = z.infer<typeof productCreateRequestSchema>;
+
+export const adminProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  short_description: z.string(),
+  long_description: z.string(),
+  price: z.number().int(),
+  launch_date: z.string(),
+  coming_soon: z.boolean(),
+  purchase_limit: z.number().int().nullable(),
+  /** Back-in-stock and launch requests waiting for the product or any of its variants. */
+  waiting: z.number().int(),
+  variants: z.array(
+    z.object({
+      id: z.string(),
+      sku: z.string(),
+      description: z.string(),
+      price: z.number().int(),
+      stock_quantity: z.number().int(),
+    }),
+  ),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export const adminProductListSchema = z.array(adminProductSchema.omit({ long_description: true, short_description: true }));
+export const adminProductParamSchema = z.object({ id: z.string().uuid() });
+
+// ---- The back office's forms: the same rules, from text fields ----
+
+const euros = z
+  .string({ required_error: 'Enter a price in euros' })
+  .trim()
+  .regex(/^\d{1,5}([.,]\d{1,2})?$/, 'Enter a price in euros, e.g. 45 or 45.50')
+  .transform((v) => Math.round(Number(v.replace(',', '.')) * 100));
+const wallTime = z
+  .string({ required_error: 'Enter a launch date and time' })
+  .transform((v, ctx) => {
+    const at = shopWallTimeToDate(v);
+    if (!at) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a launch date and time' });
+      return z.NEVER;
+    }
+    return at.toISOString();
+  });
+const optionalLimit = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > PURCHASE_LIMIT_MAX) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a limit of 1 to 99 units, or leave it empty' });
+      return z.NEVER;
+    }
+    return n;
+  });
+const list = (label: string) =>
+  z
+    .string({ required_error: `Enter at least one ${label}` })
+    .transform((v) => v.split(',').map((part) => part.trim()).filter(Boolean));
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || null);
+
+const editFormFields = {
+  name: z.string({ required_error: 'Enter a product name' }),
+  category: z.string({ required_error: 'Enter a category' }),
+  short_description: z.string({ required_error: 'Enter a short description' }),
+  long_description: z.string().optional().default(''),
+  price: euros,
+  /** A wall time in the shop's zone, as a datetime-local field posts it. */
+  launch_date: wallTime,
+  purchase_limit: optionalLimit,
+};
+
+/** The product form (price in euros, launch in the shop's time zone), then the API's own rules. */
+export const productEditFormSchema = z.object(editFormFields).pipe(productEditRequestSchema);
+
+export const productCreateFormSchema = z
+  .object({
+    ...editFormFields,
+    sku_prefix: z.string({ required_error: 'Use 2 to 10 capital letters or digits for the SKU prefix' }),
+    colours: list('colour'),
+    sizes: list('size'),
+    material: optionalText,
+    treatment: optionalText,
+    stock_per_variant: z.coerce.number({ invalid_type_error: 'Enter a whole number of units' }),
+  })
+  .pipe(productCreateRequestSchema);
