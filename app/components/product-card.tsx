@@ -3,6 +3,7 @@ import type { ResponsiveImage } from '~/lib/images';
 import { MESSAGES } from '~/lib/messages';
 import { formatEuro } from '@contract/money';
 import { FallbackImage } from './fallback-image';
+import { ComingSoon } from './drop-launch';
 import { NotifyForm } from './notify-form';
 
 /** What the listing needs of a product, prepared by the loader. */
@@ -16,6 +17,9 @@ export interface ProductCardData {
   category: string;
   price: number;
   inStock: boolean;
+  /** A drop before its launch: 'Coming soon' with the launch time, and its launch list instead of a purchase. */
+  comingSoon: boolean;
+  launchDate: string;
   image: ResponsiveImage | null;
   /** Colour the dot grid takes while this card is hovered or active. */
   accent: string;
@@ -68,7 +72,7 @@ export function ProductCard({
       <Link to={product.href} className="product-card__link" prefetch="intent" onFocus={() => onActivate?.(product.key)}>
         <div className="product-card__media">
           <CardImage image={product.image} index={index} />
-          {product.inStock ? (
+          {product.inStock && !product.comingSoon ? (
             <span className="product-card__cta" aria-hidden="true">
               {MESSAGES.viewProduct}
             </span>
@@ -80,12 +84,14 @@ export function ProductCard({
           <p className="product-card__price">{formatEuro(product.price)}</p>
         </div>
       </Link>
-      {product.inStock ? null : (
+      {product.comingSoon ? <ComingSoon at={product.launchDate} /> : null}
+      {product.inStock && !product.comingSoon ? null : (
         <NotifyForm
           target={{ formKey: `notify-${product.key.replace(/[^a-zA-Z0-9-]/g, '-')}`, productId: product.productId, variantId: product.variantId, productName: product.name }}
           userEmail={userEmail}
           wishlisted={wishlisted}
           returnTo="/"
+          {...(product.comingSoon ? { heading: MESSAGES.notifyAtLaunch } : {})}
         />
       )}
     </li>

@@ -1,9 +1,18 @@
-import { productDetailsSchema, type ProductDetails } from '@contract/api/catalogue';
+import { productDetailsSchema, type ProductDetails, productRenamedSchema } from '@contract/api/catalogue';
 import { wishlistAnswerSchema, wishlistEntriesSchema } from '@contract/api/wishlist';
 import type { ApiClient } from './api.server';
 import { catalogueCache } from './cache.server';
 
 const DETAILS_CACHE = { ttlMs: 30_000, staleMs: 5 * 60_000 };
+
+/** The current name of a product the owner renamed from `name`; null when none ever had it. */
+export async function renamedProductName(api: ApiClient, name: string): Promise<string | null> {
+  try {
+    return (await api.request('GET', 'products/renamed', productRenamedSchema, { query: { product_name: name } })).name;
+  } catch {
+    return null;
+  }
+}
 
 /** One product's details, through the catalogue cache (stale-while-revalidate; dropped on restock). */
 export function cachedProductDetails(api: ApiClient, name: string): Promise<ProductDetails> {

@@ -31,6 +31,8 @@ export function toProductCard(item: ProductListItem, storageBase: string): Produ
     category: item.categories[0]?.name ?? MESSAGES.defaultCategory,
     price: item.price,
     inStock: item.in_stock,
+    comingSoon: item.coming_soon,
+    launchDate: item.launch_date,
     image: image ? responsiveImage(image, storageBase, item.name) : null,
     accent: accentOf(item),
   };

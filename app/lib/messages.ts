@@ -14,6 +14,11 @@ export const MESSAGES = {
   beNotified: 'Be notified when available',
   notifyMe: 'Notify Me',
   notifyWhenAvailable: 'Notify when available',
+  /** Drops (ADR 028). */
+  comingSoon: 'Coming soon',
+  notifyAtLaunch: 'Notify me at launch',
+  launchesOn: 'Launches',
+  purchaseLimit: (units: number) => `Limit ${units} per customer`,
   youllBeNotified: "You'll be notified",
   alreadyInWishlist: 'Already in your wishlist!',
   invalidEmail: 'Please enter a valid email address',

@@ -37,6 +37,9 @@ export function productPageData(product: ProductDetails, url: URL, storageBase: 
       longDescription: product.long_description,
       price: product.price,
       inStock: product.in_stock,
+      comingSoon: product.coming_soon,
+      launchDate: product.launch_date ?? null,
+      purchaseLimit: product.purchase_limit,
     },
     variants: product.variants.map((v: ProductVariant) => ({ id: v.id, sku: v.sku, price: v.price, in_stock: v.in_stock, attributes: v.attributes })),
     productGallery,
@@ -70,7 +73,7 @@ export function productJsonLd(page: ReturnType<typeof productPageData>, canonica
       url: canonical,
       price: (price / 100).toFixed(2),
       priceCurrency: 'EUR',
-      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability: page.product.comingSoon ? 'https://schema.org/PreOrder' : inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
   };
 }

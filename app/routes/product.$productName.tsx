@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import {
   json,
+  redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LinksFunction,
@@ -9,6 +10,7 @@ import {
 } from '@remix-run/node';
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
 import { useMemo, useState } from 'react';
+import { ComingSoon } from '~/components/drop-launch';
 import { NotifyForm } from '~/components/notify-form';
 import { Gallery } from '~/components/product/gallery';
 import { LongDescription } from '~/components/product/long-description';
@@ -24,7 +26,7 @@ import { visitorApi } from '~/lib/shop-api.server';
 import { getShopper } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
 import { BRAND } from '@contract/brand';
-import { cachedProductDetails } from '~/lib/catalogue.server';
+import { cachedProductDetails, renamedProductName } from '~/lib/catalogue.server';
 import { getEnv } from '~/lib/env.server';
 import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
 import { formatEuroLoose } from '@contract/money';
@@ -101,6 +103,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { details, error } = loaded;
   if (!details) {
     if (!(error instanceof ApiRequestError)) throw error;
+    // A product the owner renamed: its old address moves to the new one for good.
+    if (error.status === 404) {
+      const renamed = await renamedProductName(api, name);
+      if (renamed) throw redirect(`/product/${encodeURIComponent(renamed)}${url.search}`, 301);
+    }
     // A name the API refuses to look up (too long, a NUL character) names no product either.
     if (error.status === 404 || error.code === 'invalid_request') throw json({ message: MESSAGES.productNotFound }, { status: 404, headers: { 'Cache-Control': 'no-cache' } });
     throw json({ message: error.message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });
@@ -197,7 +204,8 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
             {product.name}
           </h1>
           <p className="product-page__price">{formatEuroLoose(variant?.price ?? product.price)}</p>
-          {outOfStock ? <p className="badge badge--sold-out">{MESSAGES.outOfStock}</p> : null}
+          {outOfStock && !product.comingSoon ? <p className="badge badge--sold-out">{MESSAGES.outOfStock}</p> : null}
+          {product.comingSoon && product.launchDate ? <ComingSoon at={product.launchDate} limit={product.purchaseLimit} /> : null}
           <p className="product-page__short">{product.shortDescription}</p>
           <OptionPickers
             groups={groups}
@@ -206,13 +214,28 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
             hrefFor={(name, value) => `${basePath}${selectionSearch(groups, selectOption(variants, selection, name, value).selection)}`}
             onChoose={choose}
           />
-          <PurchaseForm
-            variantId={variantId}
-            disabled={Boolean(variant && !variant.in_stock)}
-            signedIn={Boolean(userEmail)}
-            resumeVariantId={resumeQuickPurchase}
-          />
-          {outOfStock ? (
+          {product.comingSoon ? (
+            // Before the launch: no purchase buttons, the launch list instead (for the product, whatever the options).
+            <NotifyForm
+              key={`launch-${product.id}`}
+              target={{ formKey: 'notify-product', productId: product.id, variantId: null, productName: product.name }}
+              userEmail={userEmail}
+              wishlisted={wishlisted.includes(product.id)}
+              returnTo={currentPath}
+              heading={MESSAGES.notifyAtLaunch}
+            />
+          ) : (
+            <>
+              {product.purchaseLimit ? <p className="drop-launch__limit">{MESSAGES.purchaseLimit(product.purchaseLimit)}</p> : null}
+              <PurchaseForm
+                variantId={variantId}
+                disabled={Boolean(variant && !variant.in_stock)}
+                signedIn={Boolean(userEmail)}
+                resumeVariantId={resumeQuickPurchase}
+              />
+            </>
+          )}
+          {outOfStock && !product.comingSoon ? (
             <NotifyForm
               key={variantId ?? product.id}
               target={{ formKey: 'notify-product', productId: product.id, variantId, productName: product.name }}
