@@ -39,6 +39,9 @@ const serverEnv = {
   // Every test signs in from this one machine; per-email limits and lockouts still apply.
   AUTH_IP_LIMIT_PER_MINUTE: '100000',
   DEV_MAILBOX: '1',
+  // The shop's clock can be moved forward (tests/e2e/drops.spec.ts), and due jobs are looked for often.
+  DEV_CLOCK: '1',
+  JOB_POLL_MS: '500',
 };
 
 const chromium = {
@@ -74,16 +77,19 @@ export default defineConfig({
   projects: [
     // Screenshots first, while the catalogue is as seeded (tests/e2e/visual.spec.ts).
     { name: 'visual', testMatch: 'visual.spec.ts', use: { ...chromium } },
-    { name: 'javascript', testIgnore: 'visual.spec.ts', dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'no-javascript', testIgnore: 'visual.spec.ts', dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'javascript', testIgnore: ['visual.spec.ts', 'drops.spec.ts'], dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'no-javascript', testIgnore: ['visual.spec.ts', 'drops.spec.ts'], dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: false } },
     // The tests tagged @edge (tests/support/e2e-edge.ts) once more, against the edge build.
     ...[true, false].map((javaScriptEnabled) => ({
       name: javaScriptEnabled ? 'edge-javascript' : 'edge-no-javascript',
       grep: /@edge/,
-      testIgnore: 'visual.spec.ts',
+      testIgnore: ['visual.spec.ts', 'drops.spec.ts'],
       dependencies: ['visual'],
       use: { ...chromium, javaScriptEnabled, baseURL: `http://127.0.0.1:${edgePort}` },
     })),
+    // Drops move the shop's clock forward (DEV_CLOCK): last, after everything else, one after the other.
+    { name: 'drops-javascript', testMatch: 'drops.spec.ts', dependencies: ['javascript', 'no-javascript', 'edge-javascript', 'edge-no-javascript'], use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'drops-no-javascript', testMatch: 'drops.spec.ts', dependencies: ['drops-javascript'], use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: [
     {

@@ -45,14 +45,14 @@ export const apiEnvSchema = z
     // tests). Without it the outbox is read by the owner: `npm run shop -- mail`.
     DEV_MAILBOX: z.preprocess(emptyAsUnset, z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' }).default('0')).transform((v) => v === '1' || v === 'true'),
     // The test clock: the API's time may be moved forward at POST /dev/clock (end-to-end tests pass a
-    // drop's launch this way). Refused in production.
+    // drop's launch this way). Tests only: refused unless the public test mailbox is on too.
     DEV_CLOCK: z.preprocess(emptyAsUnset, z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' }).default('0')).transform((v) => v === '1' || v === 'true'),
     // How often each API instance looks for scheduled jobs that are due (launch emails), in ms.
     JOB_POLL_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(3_600_000).default(5000)),
     // Sign-in requests one client address may make per minute (behind a proxy that sets X-Forwarded-For).
     AUTH_IP_LIMIT_PER_MINUTE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(60)),
   })
-  .refine((env) => !(env.DEV_CLOCK && process.env.NODE_ENV === 'production'), { message: 'DEV_CLOCK must not be set in production', path: ['DEV_CLOCK'] })
+  .refine((env) => !env.DEV_CLOCK || (env.DEV_MAILBOX && !env.SMTP_URL), { message: 'is for tests: set it only with DEV_MAILBOX=1 and no SMTP_URL', path: ['DEV_CLOCK'] })
   .transform((env) => {
     const publicApiUrl = env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`;
     return {

@@ -56,9 +56,14 @@ export default function AdminLayout() {
                   <NavLink to="/admin/customers">Customers</NavLink>
                 </li>
                 {staff.role === 'owner' ? (
-                  <li>
-                    <NavLink to="/admin/staff">Staff</NavLink>
-                  </li>
+                  <>
+                    <li>
+                      <NavLink to="/admin/products">Products</NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/admin/staff">Staff</NavLink>
+                    </li>
+                  </>
                 ) : null}
                 <li>
                   <NavLink to="/admin/audit">Audit log</NavLink>

@@ -140,3 +140,6 @@ export const outboxQuerySchema = z.object({ to: z.string().trim().max(254).optio
 export const outboxSchema = z.array(
   z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: z.string() }),
 );
+
+/** The test clock's answer (`GET`/`POST /dev/clock`, DEV_CLOCK=1 only): the API's time now. */
+export const devClockSchema = z.object({ now: z.string() });

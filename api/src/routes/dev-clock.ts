@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app.js';
 import { validate } from '../http-errors.js';
+import { answer } from '../answer.js';
+import { devClockSchema } from '@contract/api/admin';
 
 const advanceSchema = z.object({ advance_ms: z.number().int().min(0).max(7 * 24 * 60 * 60_000) });
 
@@ -12,11 +14,11 @@ const advanceSchema = z.object({ advance_ms: z.number().int().min(0).max(7 * 24 
  */
 export function devClockRoutes(devClock: { advance(ms: number): void; runJobs(): Promise<void> }) {
   const app = new Hono<AppEnv>();
-  app.get('/dev/clock', (c) => c.json({ now: c.var.deps.clock.now().toISOString() }));
+  app.get('/dev/clock', (c) => answer(c, devClockSchema, { now: c.var.deps.clock.now().toISOString() }));
   app.post('/dev/clock', validate('json', advanceSchema), async (c) => {
     devClock.advance(c.req.valid('json').advance_ms);
     await devClock.runJobs();
-    return c.json({ now: c.var.deps.clock.now().toISOString() });
+    return answer(c, devClockSchema, { now: c.var.deps.clock.now().toISOString() });
   });
   return app;
 }

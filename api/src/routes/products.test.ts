@@ -20,10 +20,13 @@ describe('POST /api/products/list', () => {
     const launches = products.map((p) => Date.parse(p.launch_date));
     expect(launches).toEqual([...launches].sort((a, b) => b - a));
     for (const item of items) {
+      // The spec's fields, and the two a drop adds (coming_soon, purchase_limit; ADR 028).
       expect(Object.keys(item).sort()).toEqual(
         [
           'background_images',
           'categories',
+          'coming_soon',
+          'purchase_limit',
           'featured_images',
           'id',
           'in_stock',

@@ -1,0 +1,93 @@
+import { parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { adminProductParamSchema, adminProductSchema, productEditFormSchema } from '@contract/api/products-admin';
+import { formatEuro } from '@contract/money';
+import { formatLaunchTime } from '@contract/shop-time';
+import { ProductForm } from '~/components/admin/product-form';
+import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin-messages';
+import { ownerOnlyAnswer, productFormValues } from '~/lib/admin-products.server';
+import { failureStatus } from '~/lib/api.server';
+import { readFormData } from '~/lib/form-data.server';
+import { pageTitle } from '~/lib/page-title';
+import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data && 'product' in data && data.product ? data.product.name : 'Product') },
+  { name: 'robots', content: 'noindex' },
+];
+
+function productId(params: { id?: string }) {
+  const parsed = adminProductParamSchema.safeParse({ id: params.id });
+  if (!parsed.success) throw json({ message: 'Product not found' }, { status: 404, headers: ADMIN_HEADERS });
+  return parsed.data.id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  if (staff.role !== 'owner') return ownerOnlyAnswer();
+  const id = productId(params);
+  const [product, { notice, headers }] = await Promise.all([staff.api.request('GET', `admin/products/${id}`, adminProductSchema), takeNotice(request)]);
+  return json({ forbidden: false as const, product, values: productFormValues(product), notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request);
+  if (staff.role !== 'owner') return ownerOnlyAnswer();
+  const id = productId(params);
+  const submission = parseWithZod(await readFormData(request), { schema: productEditFormSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
+  try {
+    const product = await staff.api.request('PUT', `admin/products/${id}`, adminProductSchema, { body: submission.value });
+    return redirectWithNotice(request, `/admin/products/${id}`, `${product.name} was saved.`);
+  } catch (error) {
+    return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
+  }
+}
+
+export default function EditProduct() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (data.forbidden) return <p role="alert">{ADMIN_MESSAGES.productsOwnerOnly}</p>;
+  const { product, values, notice } = data;
+  return (
+    <section aria-labelledby="product-heading">
+      <p>
+        <Link to="/admin/products">All products</Link>
+      </p>
+      <h1 id="product-heading">{product.name}</h1>
+      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <p>
+        {product.coming_soon ? <strong className="admin-badge">Coming soon</strong> : null} Launch {formatLaunchTime(product.launch_date)}.{' '}
+        {product.waiting} shopper{product.waiting === 1 ? ' is' : 's are'} waiting for it. <a href={`/product/${encodeURIComponent(product.name)}`}>View in the shop</a>
+      </p>
+      <ProductForm key={product.id} mode="edit" defaultValue={values} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+      <h2>Variants</h2>
+      <table className="admin-table">
+        <caption className="visually-hidden">The variants of {product.name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col">Variant</th>
+            <th scope="col">Price</th>
+            <th scope="col">In stock</th>
+          </tr>
+        </thead>
+        <tbody>
+          {product.variants.map((variant) => (
+            <tr key={variant.id}>
+              <th scope="row">{variant.sku}</th>
+              <td>{variant.description}</td>
+              <td>{formatEuro(variant.price)}</td>
+              <td>{variant.stock_quantity}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        Stock is added on the <Link to="/admin/stock">Stock</Link> page.
+      </p>
+    </section>
+  );
+}

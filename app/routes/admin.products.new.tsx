@@ -1,0 +1,52 @@
+import { parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { adminProductSchema, productCreateFormSchema } from '@contract/api/products-admin';
+import { ProductForm } from '~/components/admin/product-form';
+import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin-messages';
+import { ownerOnlyAnswer } from '~/lib/admin-products.server';
+import { failureStatus } from '~/lib/api.server';
+import { readFormData } from '~/lib/form-data.server';
+import { pageTitle } from '~/lib/page-title';
+import { redirectWithNotice, requireStaff } from '~/lib/staff-session.server';
+
+export const meta: MetaFunction = () => [{ title: pageTitle('New product') }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  if (staff.role !== 'owner') return ownerOnlyAnswer();
+  return json({ forbidden: false as const }, { headers: ADMIN_HEADERS });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request);
+  if (staff.role !== 'owner') return ownerOnlyAnswer();
+  const submission = parseWithZod(await readFormData(request), { schema: productCreateFormSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
+  try {
+    const product = await staff.api.request('POST', 'admin/products', adminProductSchema, { body: submission.value });
+    const variants = product.variants.length;
+    return redirectWithNotice(request, `/admin/products/${product.id}`, `${product.name} was created with ${variants} variant${variants === 1 ? '' : 's'}.`);
+  } catch (error) {
+    return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
+  }
+}
+
+export default function NewProduct() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="new-product-heading">
+      <p>
+        <Link to="/admin/products">All products</Link>
+      </p>
+      <h1 id="new-product-heading">New product</h1>
+      {data.forbidden || (actionData && 'forbidden' in actionData) ? (
+        <p role="alert">{ADMIN_MESSAGES.productsOwnerOnly}</p>
+      ) : (
+        <ProductForm mode="create" defaultValue={{}} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { expect, test } from '../support/e2e-test';
+import { registerAccount, signInAs } from '../support/e2e-account';
+import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { hasJavaScript, mailboxOf, uniqueEmail } from '../support/e2e-shop';
+import { apiUrl } from '../support/e2e';
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
+import { payOnTestPage } from '../support/payment';
+import { toShopWallTime } from '../../contract/shop-time';
+
+/** The API's clock (DEV_CLOCK=1): read, or moved forward with the jobs that fall due run before it answers. */
+async function apiClock(advanceMs?: number): Promise<Date> {
+  const response = await fetch(`${apiUrl}/dev/clock`, advanceMs === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance_ms: advanceMs }) });
+  expect(response.status).toBe(200);
+  return new Date((await response.json()).now);
+}
+
+// These tests move the shop's clock forward: they run after every other project (playwright.config.ts).
+test.describe('a drop', () => {
+  test('the owner schedules a product; a shopper waits on its launch list, is mailed at the launch, buys one and no more', async ({ page, browser }, info) => {
+    test.slow();
+    const baseURL = info.project.use.baseURL!;
+    const stamp = Date.now().toString(36).toUpperCase();
+    const name = `Nightshift Hoodie ${stamp}`;
+
+    // The owner creates it: two colours, three sizes, launching two minutes ahead of the shop's clock.
+    const now = await apiClock();
+    const launch = new Date(Math.ceil(now.getTime() / 60_000) * 60_000 + 2 * 60_000);
+    await page.goto('/admin/products/new');
+    await staffSignIn(page, await memberWithPassword(info, 'owner'));
+    await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Category').fill('Hoodies');
+    await page.getByLabel('Short description').fill('Heavy fleece for late shifts.');
+    await page.getByLabel('Long description (Markdown)').fill('## Fabric\n480 gsm brushed fleece.');
+    await page.getByLabel('Price in euros').fill('89.50');
+    await page.getByLabel('Launch (Europe/Rome time)').fill(toShopWallTime(launch));
+    await page.getByLabel('Limit per customer (units)').fill('1');
+    await page.getByLabel('Colours').fill('Black, Sand');
+    await page.getByLabel('Sizes').fill('S, M, L');
+    await page.getByLabel('SKU prefix').fill(`N${stamp.slice(-6)}`);
+    await page.getByLabel('Stock of each variant (units)').fill('10');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(`${name} was created with 6 variants.`);
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(7);
+    await expectAdminAccessible(page, info);
+
+    // A bad edit is named and changes nothing.
+    await page.getByLabel('Price in euros').fill('lots');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Enter a price in euros, e.g. 45 or 45.50')).toBeVisible();
+    await page.goto(page.url());
+    await expect(page.getByLabel('Price in euros')).toHaveValue('89.50');
+
+    // A shopper sees it coming, without a way to buy it yet, and joins its launch list.
+    const fan = await registerAccount(uniqueEmail(info, 'drop-fan'));
+    const shopperContext = await browser.newContext({ baseURL, javaScriptEnabled: hasJavaScript(info) });
+    await signInAs(shopperContext, baseURL, fan);
+    const shopperPage = await shopperContext.newPage();
+    await shopperPage.goto(`/product/${encodeURIComponent(name)}`);
+    await expect(shopperPage.getByText('Coming soon', { exact: true })).toBeVisible();
+    const when = shopperPage.locator('.drop-launch__time time');
+    await expect(when).toHaveAttribute('datetime', launch.toISOString());
+    // Without JavaScript in the shop's zone; with it in the shopper's own (the test browser's).
+    await expect(when).toContainText(hasJavaScript(info) ? /\d{2}:\d{2}/ : /CET|CEST/);
+    if (hasJavaScript(info)) await expect(shopperPage.getByRole('timer')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+    await expect(shopperPage.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+    await expect(shopperPage.getByRole('button', { name: 'Quick Purchase' })).toHaveCount(0);
+    await expect(shopperPage.getByText('Notify me at launch')).toBeVisible();
+    await shopperPage.getByRole('button', { name: 'Notify Me' }).click();
+    await expect(shopperPage.getByText("You'll be notified").first()).toBeVisible();
+    if (hasJavaScript(info)) await expectNoSeriousA11yViolations(shopperPage);
+    else await expectNoSeriousA11yViolationsWithoutScripts(browser, baseURL, `/product/${encodeURIComponent(name)}`, (context) => signInAs(context, baseURL, fan));
+
+    // The home grid says so too.
+    await shopperPage.goto('/');
+    const card = shopperPage.locator('.product-card', { hasText: name });
+    await expect(card.getByText('Coming soon', { exact: true })).toBeVisible();
+
+    // The clock passes the launch: the launch email arrives, once, with the way to the product.
+    await apiClock(launch.getTime() - (await apiClock()).getTime() + 1000);
+    await expect.poll(async () => (await mailboxOf(fan.email)).filter((mail) => mail.subject === `Live now: ${name}`).length).toBe(1);
+    const [mail] = (await mailboxOf(fan.email)).filter((m) => m.subject === `Live now: ${name}`);
+    const link = /https?:\/\/\S+\/product\/\S+/.exec(mail.text)![0];
+    expect(decodeURIComponent(new URL(link).pathname)).toBe(`/product/${name}`);
+
+    // The shopper follows it and buys one.
+    await shopperPage.goto(`${new URL(link).pathname}?color=BLACK&size=M`);
+    await expect(shopperPage.getByText('Coming soon', { exact: true })).toHaveCount(0);
+    await expect(shopperPage.getByText('Limit 1 per customer')).toBeVisible();
+    await shopperPage.getByRole('button', { name: 'Quick Purchase' }).click();
+    await payOnTestPage(shopperPage);
+    await expect(shopperPage.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+
+    // A second unit, of another size, is refused with the limit's words.
+    await shopperPage.goto(`/product/${encodeURIComponent(name)}?color=SAND&size=L`);
+    await shopperPage.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(shopperPage.getByText(`Failed to add item to cart: ${name} is limited to 1 unit per customer`)).toBeVisible();
+    await shopperContext.close();
+  });
+});
