@@ -1,4 +1,5 @@
 import { json, redirect, type SerializeFrom, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { admitted, ShopBusy, toWaitingRoom } from '~/lib/admission.server';
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { CartLine } from '~/components/cart/cart-line';
@@ -79,9 +80,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!user) return redirect('/cart?checkout=resume&auth=email', 303);
     if (!user.email.includes('@')) return back(CART_MESSAGES.invalidAuthEmail);
     try {
-      const checkoutUrl = await cart.checkout(user.email);
+      const checkoutUrl = await admitted(() => cart.checkout(user.email));
       return redirect(checkoutUrl, { status: 303, headers: await cart.commit() });
     } catch (error) {
+      if (error instanceof ShopBusy) return toWaitingRoom('/cart');
       return back(checkoutFailure(error));
     }
   }

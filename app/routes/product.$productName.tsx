@@ -11,6 +11,7 @@ import {
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { ComingSoon } from '~/components/drop-launch';
+import { admitted, ShopBusy, toWaitingRoom } from '~/lib/admission.server';
 import { NotifyForm } from '~/components/notify-form';
 import { Gallery } from '~/components/product/gallery';
 import { LongDescription } from '~/components/product/long-description';
@@ -138,14 +139,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intents.length !== 1 || !PURCHASE_INTENTS.includes(String(intents[0]))) return json({ detail: 'Unknown action' }, { status: 400 });
   const submission = parseWithZod(formData, { schema: purchaseSchema });
   if (submission.status !== 'success') return json({ formKey: PURCHASE_FORM, result: submission.reply() }, { status: 400 });
-  if (submission.value.intent === 'quick-purchase') return quickPurchase(request, params.productName ?? '', submission.value.variantId);
-  // Add to Cart stays on the product page, with the outcome as a flash (docs/product.md#product-page, docs/product.md#error-messages).
   const url = new URL(request.url);
+  const { variantId } = submission.value;
+  // The writes of a rush take a slot each; without one in time the shopper waits in line (ADR 028).
+  if (submission.value.intent === 'quick-purchase') {
+    try {
+      return await admitted(() => quickPurchase(request, params.productName ?? '', variantId));
+    } catch (error) {
+      if (error instanceof ShopBusy) return toWaitingRoom(`${url.pathname}${url.search}`);
+      throw error;
+    }
+  }
+  // Add to Cart stays on the product page, with the outcome as a flash (docs/product.md#product-page, docs/product.md#error-messages).
   const cart = await cartApi(request);
   try {
-    await cart.add(submission.value.variantId);
+    await admitted(() => cart.add(variantId));
     return redirectWithFlash(request, `${url.pathname}${url.search}`, { kind: 'success', message: CART_MESSAGES.addedToCart }, cart.session);
   } catch (error) {
+    if (error instanceof ShopBusy) return toWaitingRoom(`${url.pathname}${url.search}`);
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
     return redirectWithFlash(request, `${url.pathname}${url.search}`, { kind: 'error', message: CART_MESSAGES.addToCartFailed(message) }, cart.session);
   }

@@ -1,0 +1,62 @@
+import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { hasRoom, safeNext } from '~/lib/admission.server';
+import { MESSAGES } from '~/lib/messages';
+import { pageTitle } from '~/lib/page-title';
+
+/** Seconds between tries: the page reloads itself (a meta refresh without JavaScript, a countdown with it). */
+export const RETRY_SECONDS = 5;
+
+export const meta: MetaFunction = () => [
+  { title: pageTitle(MESSAGES.waitingRoomTitle) },
+  { name: 'robots', content: 'noindex' },
+];
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_SECONDS) });
+
+/**
+ * The waiting room of a rush: shown when the shop could not take an add to cart or a checkout at
+ * once. Each reload asks again; once there is room the shopper goes back to where they were, with
+ * their cart as they left it, to press the button again.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const next = safeNext(url.searchParams.get('next'));
+  // The first view always shows the page (the shopper should read why); a reload with room goes back.
+  if (url.searchParams.has('try') && hasRoom()) throw redirect(next, { status: 303, headers: { 'Cache-Control': 'no-store' } });
+  return json({ next, again: `/waiting-room?next=${encodeURIComponent(next)}&try=1` }, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export default function WaitingRoom() {
+  const { next, again } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const [left, setLeft] = useState(RETRY_SECONDS);
+  useEffect(() => {
+    const timer = setInterval(() => setLeft((s) => Math.max(0, s - 1)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    if (left === 0) window.location.replace(again);
+  }, [left, again]);
+  return (
+    <section className="waiting-room" aria-labelledby="waiting-heading">
+      {/* Without JavaScript the page comes back on its own through this address. */}
+      <noscript>
+        <meta httpEquiv="refresh" content={`${RETRY_SECONDS};url=${again}`} />
+      </noscript>
+      <h1 id="waiting-heading">{MESSAGES.waitingRoomTitle}</h1>
+      <p>{MESSAGES.waitingRoomText}</p>
+      <p role="status">{hydrated ? MESSAGES.waitingRoomRetryIn(left) : MESSAGES.waitingRoomRetryEvery(RETRY_SECONDS)}</p>
+      <p>
+        <a href={again} className="button">
+          {MESSAGES.waitingRoomTryNow}
+        </a>{' '}
+        <Link to={next} className="button button--ghost">
+          {MESSAGES.waitingRoomBack}
+        </Link>
+      </p>
+    </section>
+  );
+}
