@@ -5,13 +5,26 @@ import { ApiError, NUL_MESSAGE } from './http-errors.js';
 /** The largest request body the API reads; every payload of docs/product.md#api is a few kilobytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export const refuseOversizedBodies = () =>
-  bodyLimit({
+/** The largest product photo an owner uploads (services/product-images.ts). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The one route whose body is a file: a product image upload. */
+const UPLOAD_PATH = /^\/api\/admin\/products\/[^/]+\/images\/?$/;
+
+export const refuseOversizedBodies = (): MiddlewareHandler => {
+  const small = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
       throw new ApiError(413, 'Request body is too large');
     },
   });
+  const upload = bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'The image is too large: upload at most 10 MB');
+    },
+  });
+  return (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? upload(c, next) : small(c, next));
+};
 
 /** A NUL character (`%00`) in the path or the query would reach PostgreSQL, which cannot store it: 422 first. */
 export const refuseNulInUrl: MiddlewareHandler = async (c, next) => {

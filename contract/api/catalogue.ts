@@ -16,6 +16,9 @@ export const imageSchema = z.object({
   width: z.number().nullable().optional(),
   height: z.number().nullable().optional(),
   alt: z.string().optional(),
+  /** The point kept in view when a box crops the image, in percent (ADR 028); the centre when absent. */
+  focal_x: z.number().optional(),
+  focal_y: z.number().optional(),
 });
 
 export const attributeSchema = z.object({

@@ -56,6 +56,25 @@ export const productCreateRequestSchema = productEditRequestSchema.extend({
 export type ProductEditRequest = z.infer<typeof productEditRequestSchema>;
 export type ProductCreateRequest = z.infer<typeof productCreateRequestSchema>;
 
+const altText = z.string({ required_error: 'Describe the image for people who cannot see it' }).trim().min(1, 'Describe the image for people who cannot see it').max(200, 'Keep the description to 200 characters');
+const focal = (axis: string) => z.coerce.number({ invalid_type_error: `Enter the ${axis} of the focal point, 0 to 100` }).int(`Enter the ${axis} of the focal point, 0 to 100`).min(0, `Enter the ${axis} of the focal point, 0 to 100`).max(100, `Enter the ${axis} of the focal point, 0 to 100`);
+export const IMAGE_TYPES = ['product', 'featured', 'background'] as const;
+
+/** The fields beside the file of `POST admin/products/:id/images` (multipart): text, as a form sends them. */
+export const imageUploadFieldsSchema = z.object({
+  alt: altText,
+  type: z.enum(IMAGE_TYPES, { errorMap: () => ({ message: 'Choose where the image is shown' }) }).default('product'),
+  focal_x: focal('across position').default(50),
+  focal_y: focal('down position').default(50),
+});
+/** `PUT admin/products/:id/images/:imageId`. */
+export const imageUpdateSchema = z.object({ alt: altText, focal_x: focal('across position'), focal_y: focal('down position') });
+export type ImageUpdate = z.infer<typeof imageUpdateSchema>;
+/** `POST admin/products/:id/images/:imageId/move`. */
+export const imageMoveSchema = z.object({ direction: z.enum(['up', 'down']) });
+export type ImageMove = z.infer<typeof imageMoveSchema>;
+export const productImageParamSchema = z.object({ id: z.string().uuid(), imageId: z.string().uuid() });
+
 export const adminProductSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -77,9 +96,25 @@ export const adminProductSchema = z.object({
       stock_quantity: z.number().int(),
     }),
   ),
+  /** The product's own images, by kind then order, with the path their public URL is made from. */
+  images: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(IMAGE_TYPES),
+      bucket_name: z.string(),
+      storage_path: z.string().nullable(),
+      url: z.string().nullable(),
+      alt: z.string(),
+      order: z.number().int(),
+      width: z.number().int().nullable(),
+      height: z.number().int().nullable(),
+      focal_x: z.number().int(),
+      focal_y: z.number().int(),
+    }),
+  ),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
-export const adminProductListSchema = z.array(adminProductSchema.omit({ long_description: true, short_description: true }));
+export const adminProductListSchema = z.array(adminProductSchema.omit({ long_description: true, short_description: true, images: true }));
 export const adminProductParamSchema = z.object({ id: z.string().uuid() });
 
 // ---- The back office's forms: the same rules, from text fields ----

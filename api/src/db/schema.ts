@@ -50,6 +50,8 @@ export interface Database {
     height: number | null;
     alt: Generated<string>;
     order: Generated<number>;
+    focal_x: Generated<number>;
+    focal_y: Generated<number>;
   };
   mail_outbox: {
     id: Generated<string>; // bigint identity: newest is highest

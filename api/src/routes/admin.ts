@@ -38,7 +38,18 @@ import { cancelOrder, refundOrder } from '../services/refunds.js';
 import { changeSettings, readSettings } from '../services/settings.js';
 import { dashboardFigures } from '../services/figures.js';
 import { figuresSchema } from '@contract/api/figures';
-import { adminProductListSchema, adminProductParamSchema, adminProductSchema, productCreateRequestSchema, productEditRequestSchema } from '@contract/api/products-admin';
+import {
+  adminProductListSchema,
+  adminProductParamSchema,
+  adminProductSchema,
+  imageMoveSchema,
+  imageUpdateSchema,
+  imageUploadFieldsSchema,
+  productCreateRequestSchema,
+  productEditRequestSchema,
+  productImageParamSchema,
+} from '@contract/api/products-admin';
+import { addProductImage, moveProductImage, removeProductImage, updateProductImage } from '../services/product-images.js';
 import { adminProduct, createProduct, editProduct, listAdminProducts } from '../services/products-admin.js';
 import { cancelRequestSchema, refundAnswerSchema, refundRequestSchema } from '@contract/api/refunds';
 
@@ -127,6 +138,37 @@ export function adminRoutes() {
   app.put('/products/:id', ownerOnly, validate('param', adminProductParamSchema), validate('json', productEditRequestSchema), async (c) =>
     answer(c, adminProductSchema, await editProduct(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor)),
   );
+
+  app.post('/products/:id/images', ownerOnly, validate('param', adminProductParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const form = await c.req.parseBody().catch(() => {
+      throw new DomainError('bad_request', 'Send the image as a multipart form');
+    });
+    const file = form.file;
+    if (!(file instanceof File) || file.size === 0) throw new ApiError(422, [{ loc: ['body', 'file'], msg: 'Choose an image file to upload', type: 'value_error' }]);
+    const fields = imageUploadFieldsSchema.safeParse(Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string')));
+    if (!fields.success) throw new ApiError(422, fields.error.issues.map((issue) => ({ loc: ['body', ...issue.path.map(String)], msg: issue.message, type: 'value_error' })));
+    await addProductImage(c.var.deps, id, { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name, ...fields.data }, c.var.actor);
+    return answer(c, adminProductSchema, await adminProduct(c.var.deps.db, c.var.deps.clock.now(), id), 201);
+  });
+
+  app.put('/products/:id/images/:imageId', ownerOnly, validate('param', productImageParamSchema), validate('json', imageUpdateSchema), async (c) => {
+    const { id, imageId } = c.req.valid('param');
+    await updateProductImage(c.var.deps, id, imageId, c.req.valid('json'), c.var.actor);
+    return answer(c, adminProductSchema, await adminProduct(c.var.deps.db, c.var.deps.clock.now(), id));
+  });
+
+  app.post('/products/:id/images/:imageId/move', ownerOnly, validate('param', productImageParamSchema), validate('json', imageMoveSchema), async (c) => {
+    const { id, imageId } = c.req.valid('param');
+    await moveProductImage(c.var.deps, id, imageId, c.req.valid('json'), c.var.actor);
+    return answer(c, adminProductSchema, await adminProduct(c.var.deps.db, c.var.deps.clock.now(), id));
+  });
+
+  app.delete('/products/:id/images/:imageId', ownerOnly, validate('param', productImageParamSchema), async (c) => {
+    const { id, imageId } = c.req.valid('param');
+    await removeProductImage(c.var.deps, id, imageId, c.var.actor);
+    return answer(c, adminProductSchema, await adminProduct(c.var.deps.db, c.var.deps.clock.now(), id));
+  });
 
   app.get('/stock', async (c) => answer(c, stockListSchema, await listStock(c.var.deps.db, c.var.deps.clock.now())));
 

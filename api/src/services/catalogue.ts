@@ -20,6 +20,8 @@ export interface ImageOut {
   width: number | null;
   height: number | null;
   alt: string;
+  focal_x: number;
+  focal_y: number;
 }
 
 interface AttributeOut {
@@ -41,6 +43,8 @@ function toImage(row: ImageRow): ImageOut {
     width: row.width,
     height: row.height,
     alt: row.alt,
+    focal_x: row.focal_x,
+    focal_y: row.focal_y,
   };
 }
 

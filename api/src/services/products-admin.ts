@@ -51,10 +51,21 @@ async function productRows(db: Db, id?: string) {
         .orderBy('sku')
         .execute()
     : [];
-  return { products, variants };
+  const images = id
+    ? await db
+        .selectFrom('images')
+        .select(['id', 'type', 'bucket_name', 'storage_path', 'url', 'alt', 'order', 'width', 'height', 'focal_x', 'focal_y'])
+        .where('product_id', '=', id)
+        .orderBy('type')
+        .orderBy('order')
+        .orderBy('id')
+        .execute()
+    : [];
+  return { products, variants, images };
 }
 
-function toAdminProduct(now: Date, product: Awaited<ReturnType<typeof productRows>>['products'][number], variants: Awaited<ReturnType<typeof productRows>>['variants']): AdminProduct {
+type Rows = Awaited<ReturnType<typeof productRows>>;
+function toAdminProduct(now: Date, product: Rows['products'][number], variants: Rows['variants'], images: Rows['images'] = []): AdminProduct {
   return {
     id: product.id,
     name: product.name,
@@ -67,19 +78,20 @@ function toAdminProduct(now: Date, product: Awaited<ReturnType<typeof productRow
     purchase_limit: product.purchase_limit,
     waiting: product.waiting,
     variants: variants.filter((v) => v.product_id === product.id).map(({ product_id: _, ...v }) => v),
+    images,
   };
 }
 
 /** Every product, newest launch first, with its variants' stock and the requests waiting. */
-export async function listAdminProducts(db: Db, now: Date): Promise<AdminProduct[]> {
+export async function listAdminProducts(db: Db, now: Date): Promise<Omit<AdminProduct, 'images'>[]> {
   const { products, variants } = await productRows(db);
   return products.map((p) => toAdminProduct(now, p, variants));
 }
 
 export async function adminProduct(db: Db, now: Date, id: string): Promise<AdminProduct> {
-  const { products, variants } = await productRows(db, id);
+  const { products, variants, images } = await productRows(db, id);
   if (!products[0]) throw new DomainError('not_found', 'Product not found');
-  return toAdminProduct(now, products[0], variants);
+  return toAdminProduct(now, products[0], variants, images);
 }
 
 /** The category of that name, made when it is new (two at once meet at its unique name). */
