@@ -36,6 +36,7 @@ function CardImage({ image, index }: { image: ResponsiveImage | null; index: num
       width={image?.width}
       height={image?.height}
       alt={image?.alt ?? ''}
+      style={image?.position ? { objectPosition: image.position } : undefined}
       // The first image is the largest paint on a phone, where the grid has one column: it loads at
       // once; the rest when the layout shows them near the screen, so they never hold up the first paint.
       loading={index === 0 ? 'eager' : 'lazy'}

@@ -106,6 +106,8 @@ type CallInit = {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** A multipart body (an image upload) instead of JSON. */
+  form?: FormData;
   /** Safe to send twice (a read made with POST); GET, HEAD, PUT and DELETE always are. */
   idempotent?: boolean;
 };
@@ -167,7 +169,7 @@ export function createApiClient(options: ApiClientOptions) {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
 
-    const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+    const body = init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
     const replayable = init.idempotent ?? IDEMPOTENT_METHODS.has(method);
     let response: Response;
     try {

@@ -8,6 +8,8 @@ export interface ApiImage {
   width?: number | null;
   height?: number | null;
   alt?: string;
+  focal_x?: number;
+  focal_y?: number;
 }
 
 export interface ResponsiveImage {
@@ -16,6 +18,15 @@ export interface ResponsiveImage {
   width: number;
   height: number;
   alt: string;
+  /** Where a cropping box keeps the image in view ('30% 20%'); absent for the centre. */
+  position?: string;
+}
+
+/** The CSS object-position of an image's focal point, or nothing for the centre. */
+function positionOf(image: ApiImage): { position?: string } {
+  const x = image.focal_x ?? 50;
+  const y = image.focal_y ?? 50;
+  return x === 50 && y === 50 ? {} : { position: `${x}% ${y}%` };
 }
 
 /** Widths the storage route renders (`?width=`) that the storefront asks for. */
@@ -34,7 +45,7 @@ export function responsiveImage(image: ApiImage, storageBase: string, fallbackAl
   const width = image.width ?? 1200;
   const height = image.height ?? 1500;
   const alt = image.alt || fallbackAlt;
-  if (image.url) return { src: image.url, width, height, alt };
+  if (image.url) return { src: image.url, width, height, alt, ...positionOf(image) };
   if (!image.storage_path) return null;
   const base = storageObjectUrl(storageBase, image.bucket_name || 'product-images', image.storage_path);
   const widths = SRCSET_WIDTHS.filter((w) => w < width);
@@ -44,5 +55,6 @@ export function responsiveImage(image: ApiImage, storageBase: string, fallbackAl
     width,
     height,
     alt,
+    ...positionOf(image),
   };
 }

@@ -1,17 +1,19 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { adminProductParamSchema, adminProductSchema, productEditFormSchema } from '@contract/api/products-admin';
+import { adminProductParamSchema, adminProductSchema, imageUpdateSchema, imageUploadFieldsSchema, productEditFormSchema } from '@contract/api/products-admin';
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
 import { ProductForm } from '~/components/admin/product-form';
+import { ProductImages } from '~/components/admin/product-images';
+import { getEnv } from '~/lib/env.server';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { ownerOnlyAnswer, productFormValues } from '~/lib/admin-products.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
-import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
+import { redirectWithNotice, requireStaff, takeNotice, type SignedInStaff } from '~/lib/staff-session.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data && 'product' in data && data.product ? data.product.name : 'Product') },
@@ -29,14 +31,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (staff.role !== 'owner') return ownerOnlyAnswer();
   const id = productId(params);
   const [product, { notice, headers }] = await Promise.all([staff.api.request('GET', `admin/products/${id}`, adminProductSchema), takeNotice(request)]);
-  return json({ forbidden: false as const, product, values: productFormValues(product), notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
+  return json({ forbidden: false as const, product, values: productFormValues(product), notice, storageBase: getEnv().STORAGE_URL }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   if (staff.role !== 'owner') return ownerOnlyAnswer();
   const id = productId(params);
-  const submission = parseWithZod(await readFormData(request), { schema: productEditFormSchema });
+  const formData = await readFormData(request);
+  const intent = String(formData.get('intent') ?? '');
+  if (intent.startsWith('image-')) return imageAction(request, staff.api, id, intent, formData);
+  const submission = parseWithZod(formData, { schema: productEditFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
     const product = await staff.api.request('PUT', `admin/products/${id}`, adminProductSchema, { body: submission.value });
@@ -46,11 +51,49 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/** The image forms: upload, save (alt text, focal point), move up or down, remove. */
+async function imageAction(request: Request, api: SignedInStaff['api'], id: string, intent: string, formData: FormData) {
+  const imageId = String(formData.get('imageId') ?? '');
+  const which = intent === 'image-upload' ? 'upload' : imageId;
+  const refuse = (message: string, status = 400) => json({ imageForm: which, message }, { status, headers: ADMIN_HEADERS });
+  try {
+    if (intent === 'image-upload') {
+      const file = formData.get('file');
+      if (!(file instanceof File) || file.size === 0) return refuse('Choose an image file to upload');
+      const fields = imageUploadFieldsSchema.safeParse(Object.fromEntries([...formData].filter(([, v]) => typeof v === 'string')));
+      if (!fields.success) return refuse(fields.error.issues[0].message);
+      const form = new FormData();
+      form.set('file', file, file.name);
+      for (const [key, value] of Object.entries(fields.data)) form.set(key, String(value));
+      await api.request('POST', `admin/products/${id}/images`, adminProductSchema, { form });
+      return redirectWithNotice(request, `/admin/products/${id}`, 'The image was uploaded.');
+    }
+    if (!/^[0-9a-f-]{36}$/i.test(imageId)) return refuse('Image not found', 404);
+    if (intent === 'image-save') {
+      const change = imageUpdateSchema.safeParse(Object.fromEntries(formData));
+      if (!change.success) return refuse(change.error.issues[0].message);
+      await api.request('PUT', `admin/products/${id}/images/${imageId}`, adminProductSchema, { body: change.data });
+      return redirectWithNotice(request, `/admin/products/${id}`, 'The image was saved.');
+    }
+    if (intent === 'image-up' || intent === 'image-down') {
+      await api.request('POST', `admin/products/${id}/images/${imageId}/move`, adminProductSchema, { body: { direction: intent === 'image-up' ? 'up' : 'down' } });
+      return redirectWithNotice(request, `/admin/products/${id}`, 'The image was moved.');
+    }
+    if (intent === 'image-remove') {
+      await api.request('DELETE', `admin/products/${id}/images/${imageId}`, adminProductSchema);
+      return redirectWithNotice(request, `/admin/products/${id}`, 'The image was removed.');
+    }
+    return refuse('Unknown action');
+  } catch (error) {
+    return refuse(adminErrorText(error), failureStatus(error));
+  }
+}
+
 export default function EditProduct() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (data.forbidden) return <p role="alert">{ADMIN_MESSAGES.productsOwnerOnly}</p>;
-  const { product, values, notice } = data;
+  const { product, values, notice, storageBase } = data;
   return (
     <section aria-labelledby="product-heading">
       <p>
@@ -62,7 +105,8 @@ export default function EditProduct() {
         {product.coming_soon ? <strong className="admin-badge">Coming soon</strong> : null} Launch {formatLaunchTime(product.launch_date)}.{' '}
         {product.waiting} shopper{product.waiting === 1 ? ' is' : 's are'} waiting for it. <a href={`/product/${encodeURIComponent(product.name)}`}>View in the shop</a>
       </p>
-      <ProductForm key={product.id} mode="edit" defaultValue={values} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+      <ProductForm key={product.id} mode="edit" defaultValue={values} lastResult={actionData && 'result' in actionData ? (actionData.result as never) : undefined} />
+      <ProductImages product={product} storageBase={storageBase} />
       <h2>Variants</h2>
       <table className="admin-table">
         <caption className="visually-hidden">The variants of {product.name}</caption>

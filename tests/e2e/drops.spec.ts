@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test } from '../support/e2e-test';
 import { registerAccount, signInAs } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
@@ -43,6 +44,18 @@ test.describe('a drop', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('status')).toHaveText(`${name} was created with 6 variants.`);
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(7);
+
+    // A photo from a phone: uploaded with its description, shown back as a thumbnail.
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2b2b2b' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    await page.getByLabel('Image file (JPEG, PNG or WebP, at most 10 MB)').setInputFiles({ name: 'hoodie-front.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByLabel('Description (alt text)').last().fill('The Nightshift Hoodie, black, from the front');
+    await page.getByLabel('Focal point across (%)').last().fill('40');
+    await page.getByRole('button', { name: 'Upload image' }).click();
+    await expect(page.getByRole('status')).toHaveText('The image was uploaded.');
+    await expect(page.getByRole('form', { name: 'Image 1: The Nightshift Hoodie, black, from the front' })).toBeVisible();
     await expectAdminAccessible(page, info);
 
     // A bad edit is named and changes nothing.
@@ -59,6 +72,9 @@ test.describe('a drop', () => {
     const shopperPage = await shopperContext.newPage();
     await shopperPage.goto(`/product/${encodeURIComponent(name)}`);
     await expect(shopperPage.getByText('Coming soon', { exact: true })).toBeVisible();
+    const gallery = shopperPage.getByRole('img', { name: 'The Nightshift Hoodie, black, from the front' });
+    await expect(gallery).toHaveAttribute('style', /object-position: ?40% 50%/);
+    await expect(gallery).toHaveAttribute('width', '800');
     const when = shopperPage.locator('.drop-launch__time time');
     await expect(when).toHaveAttribute('datetime', launch.toISOString());
     // Without JavaScript in the shop's zone; with it in the shopper's own (the test browser's).

@@ -30,6 +30,7 @@ export function Gallery({
           width={current?.width}
           height={current?.height}
           alt={current?.alt ?? ''}
+          style={current?.position ? { objectPosition: current.position } : undefined}
           // The main image is the page's largest paint: never lazy.
           loading="eager"
           {...{ fetchpriority: 'high' }}

@@ -1,0 +1,120 @@
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import type { AdminProduct } from '@contract/api/products-admin';
+import { storageObjectUrl } from '~/lib/images';
+
+/** What a failed image form answers: which form (an image's id, or 'upload') and why. */
+export interface ImageFormError {
+  imageForm: string;
+  message: string;
+}
+
+const KINDS = { product: 'Gallery', featured: 'Listing card', background: 'Page background' } as const;
+
+function FocalInputs({ id, x, y }: { id: string; x: number; y: number }) {
+  return (
+    <>
+      <div className="field field--short">
+        <label htmlFor={`${id}-x`}>Focal point across (%)</label>
+        <input id={`${id}-x`} name="focal_x" type="number" min={0} max={100} step={1} defaultValue={x} inputMode="numeric" />
+      </div>
+      <div className="field field--short">
+        <label htmlFor={`${id}-y`}>Focal point down (%)</label>
+        <input id={`${id}-y`} name="focal_y" type="number" min={0} max={100} step={1} defaultValue={y} inputMode="numeric" />
+      </div>
+    </>
+  );
+}
+
+function ErrorLine({ id, error }: { id: string; error: string | null }) {
+  return error ? (
+    <p id={id} className="field__error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
+ * The product's images: each with its description (alt text, required), focal point, place and a
+ * way to remove it, and a form to upload another. Every button is a form post, so all of it works
+ * without JavaScript.
+ */
+export function ProductImages({ product, storageBase }: { product: AdminProduct; storageBase: string }) {
+  const actionData = useActionData<ImageFormError | object>();
+  const failed = actionData && 'imageForm' in actionData ? actionData : null;
+  const busy = useNavigation().formData?.get('intent');
+  const errorOf = (form: string) => (failed?.imageForm === form ? failed.message : null);
+  return (
+    <section aria-labelledby="images-heading" className="admin-images">
+      <h2 id="images-heading">Images</h2>
+      {product.images.length === 0 ? <p>No images yet: the shop shows a placeholder until one is uploaded.</p> : null}
+      <ul className="admin-images__list">
+        {product.images.map((image, i) => {
+          const same = product.images.filter((other) => other.type === image.type);
+          const place = same.indexOf(image);
+          const error = errorOf(image.id);
+          return (
+            <li key={image.id} className="admin-images__item">
+              {image.storage_path ? (
+                <img src={`${storageObjectUrl(storageBase, image.bucket_name, image.storage_path)}?width=160`} width={80} height={image.width && image.height ? Math.round((80 * image.height) / image.width) : 100} alt="" />
+              ) : null}
+              <Form method="post" className="admin-form admin-form--inline" aria-label={`Image ${i + 1}: ${image.alt}`}>
+                <input type="hidden" name="imageId" value={image.id} />
+                <p>
+                  {KINDS[image.type]}, place {place + 1} of {same.length}
+                </p>
+                <div className="field">
+                  <label htmlFor={`alt-${image.id}`}>Description (alt text)</label>
+                  <input id={`alt-${image.id}`} name="alt" defaultValue={image.alt} required maxLength={200} aria-invalid={error ? true : undefined} aria-describedby={error ? `error-${image.id}` : undefined} />
+                </div>
+                <FocalInputs id={`focal-${image.id}`} x={image.focal_x} y={image.focal_y} />
+                <button type="submit" name="intent" value="image-save" className="button button--small">
+                  Save<span className="visually-hidden"> image {i + 1}</span>
+                </button>
+                <button type="submit" name="intent" value="image-up" className="button button--small button--ghost" disabled={place === 0}>
+                  Move up<span className="visually-hidden"> image {i + 1}</span>
+                </button>
+                <button type="submit" name="intent" value="image-down" className="button button--small button--ghost" disabled={place === same.length - 1}>
+                  Move down<span className="visually-hidden"> image {i + 1}</span>
+                </button>
+                <button type="submit" name="intent" value="image-remove" className="button button--small button--ghost">
+                  Remove<span className="visually-hidden"> image {i + 1}</span>
+                </button>
+                <ErrorLine id={`error-${image.id}`} error={error} />
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+      <h3>Upload an image</h3>
+      <Form method="post" encType="multipart/form-data" className="admin-form" aria-label="Upload an image">
+        <input type="hidden" name="intent" value="image-upload" />
+        <div className="field">
+          <label htmlFor="image-file">Image file (JPEG, PNG or WebP, at most 10 MB)</label>
+          <input id="image-file" name="file" type="file" accept="image/jpeg,image/png,image/webp" required aria-invalid={errorOf('upload') ? true : undefined} aria-describedby={errorOf('upload') ? 'error-upload' : undefined} />
+        </div>
+        <div className="field">
+          <label htmlFor="image-alt">Description (alt text)</label>
+          <p className="field__hint" id="image-alt-hint">
+            What the photo shows, for people who cannot see it.
+          </p>
+          <input id="image-alt" name="alt" required maxLength={200} aria-describedby="image-alt-hint" />
+        </div>
+        <div className="field">
+          <label htmlFor="image-type">Shown as</label>
+          <select id="image-type" name="type" defaultValue="product">
+            {Object.entries(KINDS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FocalInputs id="focal-new" x={50} y={50} />
+        <ErrorLine id="error-upload" error={errorOf('upload')} />
+        <button type="submit" className="button" disabled={busy === 'image-upload'}>
+          {busy === 'image-upload' ? 'Uploading...' : 'Upload image'}
+        </button>
+      </Form>
+    </section>
+  );
+}
