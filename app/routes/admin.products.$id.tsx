@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { adminProductParamSchema, adminProductSchema, imageUpdateSchema, imageUploadFieldsSchema, productEditFormSchema } from '@contract/api/products-admin';
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
@@ -41,6 +41,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = String(formData.get('intent') ?? '');
   if (intent.startsWith('image-')) return imageAction(request, staff.api, id, intent, formData);
+  if (intent === 'archive' || intent === 'restore') {
+    try {
+      const product = await staff.api.request('POST', `admin/products/${id}/archive`, adminProductSchema, { body: { archived: intent === 'archive' } });
+      return redirectWithNotice(request, `/admin/products/${id}`, intent === 'archive' ? `${product.name} is archived: it is out of the shop.` : `${product.name} is back in the shop.`);
+    } catch (error) {
+      return json({ imageForm: 'archive', message: adminErrorText(error) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
+    }
+  }
   const submission = parseWithZod(formData, { schema: productEditFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
@@ -102,9 +110,20 @@ export default function EditProduct() {
       <h1 id="product-heading">{product.name}</h1>
       <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       <p>
-        {product.coming_soon ? <strong className="admin-badge">Coming soon</strong> : null} Launch {formatLaunchTime(product.launch_date)}.{' '}
-        {product.waiting} shopper{product.waiting === 1 ? ' is' : 's are'} waiting for it. <a href={`/product/${encodeURIComponent(product.name)}`}>View in the shop</a>
+        {product.archived_at ? <strong className="admin-badge">Archived</strong> : product.coming_soon ? <strong className="admin-badge">Coming soon</strong> : null} Launch{' '}
+        {formatLaunchTime(product.launch_date)}. {product.waiting} shopper{product.waiting === 1 ? ' is' : 's are'} waiting for it.{' '}
+        {product.archived_at ? null : <a href={`/product/${encodeURIComponent(product.name)}`}>View in the shop</a>}
       </p>
+      <Form method="post" className="admin-form admin-form--inline" aria-label={product.archived_at ? 'Bring back to the shop' : 'Archive'}>
+        <p className="field__hint">
+          {product.archived_at
+            ? 'Archived: not listed, its page is gone and it cannot be bought. Its orders stay as they are.'
+            : 'Archiving takes the product out of the shop (listing, page, carts and checkouts); its orders stay, and it can be brought back.'}
+        </p>
+        <button type="submit" name="intent" value={product.archived_at ? 'restore' : 'archive'} className="button button--ghost">
+          {product.archived_at ? 'Bring back to the shop' : 'Archive product'}
+        </button>
+      </Form>
       <ProductForm key={product.id} mode="edit" defaultValue={values} lastResult={actionData && 'result' in actionData ? (actionData.result as never) : undefined} />
       <ProductImages product={product} storageBase={storageBase} />
       <h2>Variants</h2>

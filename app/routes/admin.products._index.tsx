@@ -56,7 +56,7 @@ export default function AdminProducts() {
                   <td>{formatEuro(product.price)}</td>
                   <td>
                     {formatLaunchTime(product.launch_date)}
-                    {product.coming_soon ? <strong className="admin-badge">Coming soon</strong> : null}
+                    {product.archived_at ? <strong className="admin-badge">Archived</strong> : product.coming_soon ? <strong className="admin-badge">Coming soon</strong> : null}
                   </td>
                   <td>{product.purchase_limit ?? 'None'}</td>
                   <td>{product.variants.length}</td>

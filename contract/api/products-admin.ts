@@ -73,6 +73,8 @@ export type ImageUpdate = z.infer<typeof imageUpdateSchema>;
 /** `POST admin/products/:id/images/:imageId/move`. */
 export const imageMoveSchema = z.object({ direction: z.enum(['up', 'down']) });
 export type ImageMove = z.infer<typeof imageMoveSchema>;
+/** `POST admin/products/:id/archive`: take it out of the shop, or bring it back. */
+export const productArchiveSchema = z.object({ archived: z.boolean() });
 export const productImageParamSchema = z.object({ id: z.string().uuid(), imageId: z.string().uuid() });
 
 export const adminProductSchema = z.object({
@@ -84,6 +86,8 @@ export const adminProductSchema = z.object({
   price: z.number().int(),
   launch_date: z.string(),
   coming_soon: z.boolean(),
+  /** Out of the shop since then (null: on sale or coming); the owner can bring it back. */
+  archived_at: z.string().nullable(),
   purchase_limit: z.number().int().nullable(),
   /** Back-in-stock and launch requests waiting for the product or any of its variants. */
   waiting: z.number().int(),

@@ -15,6 +15,7 @@ export interface Database {
     created_at: ColumnType<Date, never, never>;
     /** Units one customer may buy (migration 017); null: no cap. */
     purchase_limit: Generated<number | null>;
+    archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
   product_categories: { product_id: string; category_id: string; position: Generated<number> };
   size_charts: { id: Generated<string>; product_id: string; chart: JSONColumnType<SizeChartRecord> };

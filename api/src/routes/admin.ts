@@ -45,12 +45,13 @@ import {
   imageMoveSchema,
   imageUpdateSchema,
   imageUploadFieldsSchema,
+  productArchiveSchema,
   productCreateRequestSchema,
   productEditRequestSchema,
   productImageParamSchema,
 } from '@contract/api/products-admin';
 import { addProductImage, moveProductImage, removeProductImage, updateProductImage } from '../services/product-images.js';
-import { adminProduct, createProduct, editProduct, listAdminProducts } from '../services/products-admin.js';
+import { adminProduct, archiveProduct, createProduct, editProduct, listAdminProducts } from '../services/products-admin.js';
 import { cancelRequestSchema, refundAnswerSchema, refundRequestSchema } from '@contract/api/refunds';
 
 function sameToken(given: string, expected: string): boolean {
@@ -137,6 +138,10 @@ export function adminRoutes() {
 
   app.put('/products/:id', ownerOnly, validate('param', adminProductParamSchema), validate('json', productEditRequestSchema), async (c) =>
     answer(c, adminProductSchema, await editProduct(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor)),
+  );
+
+  app.post('/products/:id/archive', ownerOnly, validate('param', adminProductParamSchema), validate('json', productArchiveSchema), async (c) =>
+    answer(c, adminProductSchema, await archiveProduct(c.var.deps, c.req.valid('param').id, c.req.valid('json').archived, c.var.actor)),
   );
 
   app.post('/products/:id/images', ownerOnly, validate('param', adminProductParamSchema), async (c) => {

@@ -6,7 +6,7 @@ import { shopperCart } from '../auth/cart-cookie.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
 import { countCartItems, emptyCart, findVariant, loadCart, notEnoughStock, productUnitsInCart } from '../services/cart.js';
-import { boughtUnits, isComingSoon, limitReached, notLaunched } from '../services/drops.js';
+import { boughtUnits, isComingSoon, limitReached, noLongerSold, notLaunched } from '../services/drops.js';
 import { addToCart, cartLine, clearCart, removeLine, setLineQuantity } from '../services/cart-lines.js';
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
@@ -35,6 +35,7 @@ export function cartRoutes() {
     const { db, clock } = c.var.deps;
     const variant = await findVariant(db, body.variant_id);
     if (!variant || (body.product_id && variant.product_id !== body.product_id)) throw new DomainError('not_found', 'Product variant not found');
+    if (variant.archived_at) throw noLongerSold(variant);
     if (isComingSoon(variant.launch_date, clock.now())) throw notLaunched(variant);
     const found = await shopperCart(c, { create: false });
     // A capped product: what the cart holds and what the shopper already bought count

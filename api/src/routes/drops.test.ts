@@ -216,3 +216,27 @@ describe('a per-customer cap', () => {
     expect(row).toEqual([{ product_id: drop.id, email: 'rush@example.com', quantity: 2 }]);
   });
 });
+
+describe('archiving', () => {
+  it('takes a product out of the listing, its page, carts and checkouts, and brings it back', async () => {
+    const drop = await newDrop({ inMs: -1000, limit: null });
+    const buyer = shopper(api);
+    await buyer.register();
+    expect((await buyer.post('/api/cart/add', { variant_id: drop.variants[0].id, quantity: 1 })).status).toBe(200);
+    const archived = await admin('POST', `products/${drop.id}/archive`, { archived: true });
+    expect(archived.body.archived_at).toBe(api.clock.now().toISOString());
+    const names = async () => (await (await api.app.request('/api/products/list', { method: 'POST' })).json()).map((p: { name: string }) => p.name);
+    expect(await names()).not.toContain(drop.name);
+    expect((await api.app.request(`/api/products/details?product_name=${encodeURIComponent(drop.name)}`)).status).toBe(404);
+    expect((await buyer.post('/api/cart/add', { variant_id: drop.variants[1].id, quantity: 1 })).body).toEqual({ detail: `${drop.name} is no longer sold`, code: 'not_found' });
+    // What the cart held cannot be checked out either.
+    const checkout = await buyer.post('/api/checkout/', { success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/c', email: buyer.email, metadata: {} });
+    expect(checkout.body).toEqual({ detail: `${drop.name} is no longer sold`, code: 'not_found' });
+    expect((await admin('GET', 'products')).body.find((p: { id: string }) => p.id === drop.id).archived_at).not.toBeNull();
+
+    expect((await admin('POST', `products/${drop.id}/archive`, { archived: false })).body.archived_at).toBeNull();
+    expect(await names()).toContain(drop.name);
+    const audit = (await admin('GET', `audit?subject_type=product&subject_id=${drop.id}`)).body.map((e: { action: string }) => e.action);
+    expect(audit.slice(0, 2)).toEqual(['product.restore', 'product.archive']);
+  });
+});

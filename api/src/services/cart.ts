@@ -192,7 +192,7 @@ export async function findVariant(db: Executor, variantId: string) {
   return db
     .selectFrom('product_variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', 'v.sku', 'v.price', 'v.stock_quantity', 'v.product_id', 'p.name', 'p.launch_date', 'p.purchase_limit'])
+    .select(['v.id', 'v.sku', 'v.price', 'v.stock_quantity', 'v.product_id', 'p.name', 'p.launch_date', 'p.purchase_limit', 'p.archived_at'])
     .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
     .where('v.id', '=', variantId)
     .executeTakeFirst();

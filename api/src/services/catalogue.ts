@@ -68,7 +68,8 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 
 /** Everything about a set of products, fetched in a fixed number of queries whatever their count. */
 async function loadCatalogue(db: Db, productIds?: string[]) {
-  let productsQuery = db.selectFrom('products').selectAll().orderBy('launch_date', 'desc').orderBy('name');
+  // Archived products are out of the shop (ADR 028).
+  let productsQuery = db.selectFrom('products').selectAll().where('archived_at', 'is', null).orderBy('launch_date', 'desc').orderBy('name');
   if (productIds) productsQuery = productsQuery.where('id', 'in', productIds);
   const products = await productsQuery.execute();
   if (products.length === 0) return null;
@@ -262,7 +263,7 @@ export async function productDetails(db: Db, productName: string, storageUrl: st
 }
 
 async function assembleDetails(db: Db, productName: string, storageUrl: string) {
-  const found = await db.selectFrom('products').select('id').where('name', '=', productName).executeTakeFirst();
+  const found = await db.selectFrom('products').select('id').where('name', '=', productName).where('archived_at', 'is', null).executeTakeFirst();
   const catalogue = found ? await loadCatalogue(db, [found.id]) : null;
   if (!catalogue) return null;
   const product = catalogue.products[0];

@@ -7,7 +7,7 @@ import { DomainError } from '../domain-error.js';
 import { CART_RULES } from '@contract/shop-rules';
 import { totalsFor } from '@contract/totals';
 import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
-import { claimUnits, isComingSoon, limitReached, notLaunched, releaseUnits } from './drops.js';
+import { claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
 
 export type Trx = Transaction<Database>;
 export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'> & { config: Pick<AppConfig, 'storefrontUrl'> };
@@ -60,11 +60,12 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       const variant = await trx
         .selectFrom('product_variants as v')
         .innerJoin('products as p', 'p.id', 'v.product_id')
-        .select(['v.id', 'v.sku', 'v.description', 'v.price', 'v.stock_quantity', 'p.name', 'p.id as product_id', 'p.launch_date', 'p.purchase_limit'])
+        .select(['v.id', 'v.sku', 'v.description', 'v.price', 'v.stock_quantity', 'p.name', 'p.id as product_id', 'p.launch_date', 'p.purchase_limit', 'p.archived_at'])
         .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
         .where('v.id', '=', line.variantId)
         .executeTakeFirst();
       if (!variant) throw new DomainError('not_found', 'Product variant not found');
+      if (variant.archived_at) throw noLongerSold(variant);
       // A drop is sold from its launch instant by this API's clock, whatever a page showed.
       if (isComingSoon(variant.launch_date, now)) throw notLaunched(variant);
       // Lines written before the line limit held are refused here rather than sold.

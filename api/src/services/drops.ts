@@ -27,6 +27,11 @@ export function notLaunched(product: { name: string; launch_date: Date | string 
   return new DomainError('not_launched', `${product.name} is not on sale yet: it launches on ${formatLaunchTime(product.launch_date)}`);
 }
 
+/** An archived product: out of the shop, so out of carts and checkouts too. */
+export function noLongerSold(product: { name: string }): DomainError {
+  return new DomainError('not_found', `${product.name} is no longer sold`);
+}
+
 export function limitReached(product: { name: string; purchase_limit: number }): DomainError {
   const units = product.purchase_limit === 1 ? '1 unit' : `${product.purchase_limit} units`;
   return new DomainError('purchase_limit_reached', `${product.name} is limited to ${units} per customer`);
@@ -110,10 +115,10 @@ type DropDeps = Pick<AppDeps, 'db' | 'clock' | 'mail' | 'log' | 'onCatalogueChan
  */
 async function launch(deps: DropDeps, job: ClaimedJob): Promise<void> {
   const productId = String(job.payload.product_id ?? '');
-  const product = await deps.db.selectFrom('products').select(['id', 'launch_date']).where('id', '=', productId).executeTakeFirst();
+  const product = await deps.db.selectFrom('products').select(['id', 'launch_date', 'archived_at']).where('id', '=', productId).executeTakeFirst();
   const now = deps.clock.now();
-  // Removed, or moved later meanwhile (the later launch has its own run_at): nothing to do now.
-  if (!product || isComingSoon(product.launch_date, now)) return;
+  // Removed, archived, or moved later meanwhile (the later launch has its own run_at): nothing to do now.
+  if (!product || product.archived_at || isComingSoon(product.launch_date, now)) return;
   await deps.onCatalogueChange?.();
   const launchKey = new Date(product.launch_date).getTime();
   await deps.db

@@ -4,7 +4,8 @@ import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { recordAudit, type Actor } from './audit.js';
-import { isComingSoon, scheduleLaunch } from './drops.js';
+import { isComingSoon, launchJobKey, scheduleLaunch } from './drops.js';
+import { cancelJob } from './jobs.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'onCatalogueChange'>;
 
@@ -31,6 +32,7 @@ async function productRows(db: Db, id?: string) {
       'p.price',
       'p.launch_date',
       'p.purchase_limit',
+      'p.archived_at',
       sql<string>`coalesce((select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id order by pc.position limit 1), '')`.as('category'),
       sql<number>`(select count(*)::int from wishlist_entries w left join product_variants v on v.id = w.product_variant_id where w.notified_at is null and (w.product_id = p.id or v.product_id = p.id))`.as('waiting'),
     ])
@@ -75,6 +77,7 @@ function toAdminProduct(now: Date, product: Rows['products'][number], variants: 
     price: product.price,
     launch_date: new Date(product.launch_date).toISOString(),
     coming_soon: isComingSoon(product.launch_date, now),
+    archived_at: product.archived_at ? new Date(product.archived_at).toISOString() : null,
     purchase_limit: product.purchase_limit,
     waiting: product.waiting,
     variants: variants.filter((v) => v.product_id === product.id).map(({ product_id: _, ...v }) => v),
@@ -238,6 +241,25 @@ export async function editProduct(deps: Deps, id: string, request: ProductEditRe
       });
     })
     .catch((error: unknown) => refusal(error, request));
+  await deps.onCatalogueChange?.();
+  return adminProduct(deps.db, now, id);
+}
+
+/**
+ * Takes a product out of the shop (listing, page, carts, checkouts; its launch job is called off) or
+ * brings it back (and its launch, if still ahead). Its orders and history stay. Audited.
+ */
+export async function archiveProduct(deps: Deps, id: string, archived: boolean, actor: Actor): Promise<AdminProduct> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('products').select(['id', 'launch_date', 'archived_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) throw new DomainError('not_found', 'Product not found');
+    if (Boolean(before.archived_at) === archived) return;
+    await trx.updateTable('products').set({ archived_at: archived ? now : null }).where('id', '=', id).execute();
+    if (archived) await cancelJob(trx, launchJobKey(id));
+    else await scheduleLaunch(trx, now, before);
+    await recordAudit(trx, now, actor, { action: archived ? 'product.archive' : 'product.restore', subject_type: 'product', subject_id: id });
+  });
   await deps.onCatalogueChange?.();
   return adminProduct(deps.db, now, id);
 }
