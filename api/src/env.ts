@@ -44,8 +44,14 @@ export const apiEnvSchema = z
     // The public mailbox page (/dev/mailbox) while no SMTP server is set: only when asked for (development,
     // tests). Without it the outbox is read by the owner: `npm run shop -- mail`.
     DEV_MAILBOX: z.preprocess(emptyAsUnset, z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' }).default('0')).transform((v) => v === '1' || v === 'true'),
+    // The operator's Prometheus metrics (GET /metrics) on this port, on loopback only; off when unset.
+    API_METRICS_PORT: optional(port),
     // Sign-in requests one client address may make per minute (behind a proxy that sets X-Forwarded-For).
     AUTH_IP_LIMIT_PER_MINUTE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(60)),
+  })
+  .refine((env) => env.API_METRICS_PORT === undefined || env.API_METRICS_PORT !== env.API_PORT, {
+    message: 'must differ from API_PORT: the metrics are never served on the shoppers\' port',
+    path: ['API_METRICS_PORT'],
   })
   .transform((env) => {
     const publicApiUrl = env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`;

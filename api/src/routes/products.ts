@@ -8,11 +8,11 @@ import { listCatalogue, productDetails } from '../services/catalogue.js';
 export function productRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post('/list', async (c) => answer(c, productListSchema, await listCatalogue(c.var.deps.db)));
+  app.post('/list', async (c) => answer(c, productListSchema, await listCatalogue(c.var.deps.db, c.var.deps.metrics)));
 
   app.get('/details', validate('query', productDetailsQuerySchema), async (c) => {
-    const { db, config } = c.var.deps;
-    return answer(c, productDetailsSchema, await productDetails(db, c.req.valid('query').product_name, config.storageUrl));
+    const { db, config, metrics } = c.var.deps;
+    return answer(c, productDetailsSchema, await productDetails(db, c.req.valid('query').product_name, config.storageUrl, metrics));
   });
 
   return app;
