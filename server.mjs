@@ -3,7 +3,8 @@
 // plus two checks around every request (ADR 013): a form posted from another site is refused with
 // 403 before any action runs, and every answer carries the security headers.
 // Anonymous reads of pages a route let the page cache keep are answered from memory before any of
-// that runs (ADR 015).
+// that runs (ADR 015). Every request gets an id (X-Request-Id) and one JSON log line; with
+// METRICS_PORT set, Prometheus metrics are served on that port of loopback (ADR 030).
 // Usage: node server.mjs [build/index.js]   (PORT, default 3000; HOST, default all interfaces)
 import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -14,6 +15,7 @@ import compression from 'compression';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import morgan from 'morgan';
+import { createStorefrontMetrics, startMetricsServer } from './server-metrics.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const buildPath = resolve(process.argv[2] ?? join(root, 'build', 'index.js'));
@@ -23,6 +25,10 @@ installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const mode = process.env.NODE_ENV ?? 'production';
 const handleRequest = createRequestHandler(build, mode);
 const port = Number(process.env.PORT || 3000);
+// The build checked the environment as it loaded (entry.server); a bad METRICS_PORT has stopped it there.
+const metricsPort = build.getEnv().METRICS_PORT;
+const metrics = metricsPort ? createStorefrontMetrics() : undefined;
+if (metrics) build.setMetricsRecorder(metrics.recorder);
 
 /** The web Request for an incoming request; aborted when the shopper goes away before the answer is sent. */
 function toRequest(req, res) {
@@ -30,6 +36,8 @@ function toRequest(req, res) {
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   // Who is at the other end of the socket, said by this server alone (a value the client sent is replaced).
   headers.set(build.PEER_HEADER, req.socket.remoteAddress ?? '');
+  // The id this server settled on (a client's unsafe one is replaced), which the API client passes on.
+  headers.set(build.REQUEST_ID_HEADER, req.requestId);
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
@@ -77,7 +85,6 @@ const publicFiles = new Set(
 );
 const servePublic = express.static(publicDir, { maxAge: '1h', setHeaders: fileHeaders });
 app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
-app.use(morgan('tiny'));
 app.all('*', async (req, res, next) => {
   try {
     const request = toRequest(req, res);
@@ -94,21 +101,66 @@ function answerFromPageCache(req, res) {
   if (!stored) return false;
   res.writeHead(stored.status, stored.headers);
   res.end(req.method === 'HEAD' ? undefined : stored.body);
-  // The request log, in morgan's 'tiny' form, with where the answer came from.
-  process.stdout.write(`${req.method} ${req.url} ${stored.status} ${stored.headers['Content-Length']} - page cache\n`);
+  req.fromPageCache = true;
   return true;
 }
 
+/** Built bundles and the files of public/: never pages, so never in the page cache. */
+const isFilePath = (path) => path.startsWith(build.publicPath) || publicFiles.has(path);
+
+/** What the request metrics count a path under: its Remix route id, `static` for files, `unmatched` for no route. */
+const routeLabel = (path) => (isFilePath(path) ? 'static' : (build.routeIdOf(path) ?? 'unmatched'));
+
+/** One JSON line per request, written when its answer is finished or the shopper went away. */
+const logRequest = morgan((_tokens, req, res) =>
+  JSON.stringify({
+    time: new Date().toISOString(),
+    level: res.statusCode >= 500 ? 'error' : 'info',
+    msg: !res.writableFinished ? 'request aborted' : req.fromPageCache ? 'request from page cache' : 'request',
+    request_id: req.requestId,
+    method: req.method,
+    path: req.requestPath,
+    status: res.statusCode,
+    ms: Math.round((performance.now() - req.startedAt) * 10) / 10,
+  }),
+);
+
 const server = createServer((req, res) => {
-  if (!answerFromPageCache(req, res)) app(req, res);
+  req.startedAt = performance.now();
+  req.requestPath = (req.url ?? '/').split('?')[0];
+  req.requestId = build.requestIdFrom(req.headers['x-request-id']);
+  res.setHeader(build.REQUEST_ID_HEADER, req.requestId);
+  if (metrics) {
+    res.once('close', () => metrics.observeRequest(routeLabel(req.requestPath), req.method, res.statusCode, (performance.now() - req.startedAt) / 1000));
+  }
+  logRequest(req, res, () => {
+    if (isFilePath(req.requestPath) || !answerFromPageCache(req, res)) app(req, res);
+  });
 });
 // As the API does: idle keep-alive connections are closed by the client (or proxy) first, so no
 // request is sent on a socket the server is closing at that moment.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+// The operator's metrics, on their own loopback port: never on the port shoppers reach.
+const metricsServer = metrics
+  ? await startMetricsServer(metrics.registry, metricsPort).catch((error) => {
+      console.error(
+        error.code === 'EADDRINUSE'
+          ? `Port ${metricsPort} is already in use. Stop the program using it or set METRICS_PORT to another port.`
+          : `The metrics server could not start: ${error.message}`,
+      );
+      process.exit(1);
+    })
+  : undefined;
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);
 function onListen() {
   console.log(`[storefront] http://localhost:${port}`);
+  if (metricsServer) console.log(`[storefront] metrics: http://127.0.0.1:${metricsPort}/metrics`);
 }
-for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => server.close(() => process.exit(0)));
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    metricsServer?.close();
+    server.close(() => process.exit(0));
+  });
+}

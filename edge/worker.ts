@@ -36,11 +36,27 @@ function pageRequest(request: Request) {
   return { method: request.method, url: url.pathname + url.search, headers };
 }
 
-/** Who is at the other end, said by the host alone (a value the client sent under that name is replaced). */
-function withPeer(request: Request): Request {
+/**
+ * Who is at the other end, said by the host alone (a value the client sent under that name is
+ * replaced), and the request's id (ADR 030), which the API client passes on.
+ */
+function withPeer(request: Request, requestId: string): Request {
   const headers = new Headers(request.headers);
   headers.set(build.PEER_HEADER, request.headers.get('CF-Connecting-IP') ?? '');
+  headers.set(build.REQUEST_ID_HEADER, requestId);
   return new Request(request, { headers });
+}
+
+/** The answer with the request's id on it (on a copy when its headers are immutable). */
+function withRequestId(response: Response, requestId: string): Response {
+  try {
+    response.headers.set(build.REQUEST_ID_HEADER, requestId);
+    return response;
+  } catch {
+    const answer = new Response(response.body, response);
+    answer.headers.set(build.REQUEST_ID_HEADER, requestId);
+    return answer;
+  }
 }
 
 export default {
@@ -52,16 +68,18 @@ export default {
       const init = { status: asset.status, statusText: asset.statusText, headers: asset.headers, encodeBody: asset.headers.has('Content-Encoding') ? 'manual' : 'automatic' };
       return build.withSecurityHeaders(new Response(asset.body, init as ResponseInit));
     }
-    const request = withPeer(incoming);
+    const requestId = build.requestIdFrom(incoming.headers.get(build.REQUEST_ID_HEADER));
+    const request = withPeer(incoming, requestId);
     const page = pageRequest(request);
     const stored = build.pageCache.lookup(page);
     if (stored) {
       // The host may compress the page on the way out: the plain copy's length is not the one sent.
       const headers = new Headers(stored.headers);
       headers.delete('Content-Length');
+      headers.set(build.REQUEST_ID_HEADER, requestId);
       return new Response(request.method === 'HEAD' ? null : stored.body, { status: stored.status, headers });
     }
     const response = build.refuseCrossSiteRequest(request) ?? (await handleRequest(request, { env, context }));
-    return build.pageCache.remember(page, build.withSecurityHeaders(response));
+    return withRequestId(await build.pageCache.remember(page, build.withSecurityHeaders(response)), requestId);
   },
 };

@@ -5,6 +5,7 @@ import { createTokenService, type TokenService } from './auth/tokens.js';
 import type { UserRow } from './auth/users.js';
 import type { Db } from './db/database.js';
 import { errorBody, errorResponse } from './http-errors.js';
+import { observeRequests } from './observe-requests.js';
 import { refuseNulInUrl, refuseOversizedBodies } from './request-guards.js';
 import { apiSecurityHeaders } from './security-headers.js';
 import { authRoutes } from './routes/auth.js';
@@ -27,6 +28,7 @@ import type { BackupSource } from './services/backup.js';
 import type { Clock } from './services/clock.js';
 import type { Logger } from './services/logger.js';
 import type { Mailer } from './services/mail.js';
+import type { ApiMetrics } from './services/metrics.js';
 import type { PaymentProvider } from './services/payments/provider.js';
 import type { RateLimits } from './services/rate-limits.js';
 import type { Storage } from './services/storage.js';
@@ -58,6 +60,8 @@ export interface AppDeps {
   /** The built-in test payment page, or Stripe Checkout. */
   payments: PaymentProvider;
   log: Logger;
+  /** The operator's metrics (API_METRICS_PORT); without them requests are only logged. */
+  metrics?: ApiMetrics;
   config: AppConfig;
   /** Called after stock changes, so the storefront drops its cached catalogue. */
   onCatalogueChange?: () => unknown;
@@ -75,6 +79,8 @@ export type AppEnv = {
     user: UserRow;
     /** Set by the admin routes' guard: the staff member, or the CLI with the admin token. */
     actor: Actor;
+    /** This request's id (X-Request-Id), in its log line and answer. */
+    requestId: string;
   };
 };
 
@@ -84,6 +90,7 @@ export function createApp(deps: AppDeps) {
     tokens: createTokenService(deps.db, deps.clock, deps.config.jwtSecret),
     codes: createCodeService(deps.db, deps.clock, deps.config.jwtSecret),
   };
+  app.use(observeRequests(deps));
   app.use(apiSecurityHeaders());
   app.use(refuseOversizedBodies());
   app.use(refuseNulInUrl);

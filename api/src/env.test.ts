@@ -23,6 +23,15 @@ describe('parseApiEnv', () => {
     expect(() => parseApiEnv({ DEV_MAILBOX: 'yes please' })).toThrow(/DEV_MAILBOX: must be 1 or 0/);
   });
 
+  it('serves the metrics only on a port of their own, when API_METRICS_PORT is set', () => {
+    expect(parseApiEnv({}).API_METRICS_PORT).toBeUndefined();
+    expect(parseApiEnv({ API_METRICS_PORT: '' }).API_METRICS_PORT).toBeUndefined();
+    expect(parseApiEnv({ API_METRICS_PORT: '9464' }).API_METRICS_PORT).toBe(9464);
+    expect(() => parseApiEnv({ API_METRICS_PORT: 'metrics' })).toThrow(/API_METRICS_PORT: must be a port number/);
+    expect(() => parseApiEnv({ API_METRICS_PORT: '8787' })).toThrow(/API_METRICS_PORT: must differ from API_PORT/);
+    expect(() => parseApiEnv({ API_PORT: '9000', API_METRICS_PORT: '9000' })).toThrow(/API_METRICS_PORT: must differ from API_PORT/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseApiEnv({ DATABASE_URL: '', SMTP_URL: ' ' }).SMTP_URL).toBeUndefined();
   });

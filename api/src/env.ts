@@ -49,10 +49,16 @@ export const apiEnvSchema = z
     DEV_CLOCK: z.preprocess(emptyAsUnset, z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' }).default('0')).transform((v) => v === '1' || v === 'true'),
     // How often each API instance looks for scheduled jobs that are due (launch emails), in ms.
     JOB_POLL_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(3_600_000).default(5000)),
+    // The operator's Prometheus metrics (GET /metrics) on this port, on loopback only; off when unset.
+    API_METRICS_PORT: optional(port),
     // Sign-in requests one client address may make per minute (behind a proxy that sets X-Forwarded-For).
     AUTH_IP_LIMIT_PER_MINUTE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(60)),
   })
   .refine((env) => !env.DEV_CLOCK || (env.DEV_MAILBOX && !env.SMTP_URL), { message: 'is for tests: set it only with DEV_MAILBOX=1 and no SMTP_URL', path: ['DEV_CLOCK'] })
+  .refine((env) => env.API_METRICS_PORT === undefined || env.API_METRICS_PORT !== env.API_PORT, {
+    message: 'must differ from API_PORT: the metrics are never served on the shoppers\' port',
+    path: ['API_METRICS_PORT'],
+  })
   .transform((env) => {
     const publicApiUrl = env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`;
     return {

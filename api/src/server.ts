@@ -8,6 +8,7 @@ import { EnvError, parseApiEnv } from './env.js';
 import { offsetClock, systemClock } from './services/clock.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
+import { createApiMetrics, startMetricsServer } from './services/metrics.js';
 import { releaseExpiredSessions } from './services/checkout.js';
 import { paymentsFromEnv } from './services/payments/from-env.js';
 import { createRateLimits } from './services/rate-limits.js';
@@ -30,6 +31,7 @@ async function main() {
   if (env.REDIS_URL && !(await rateLimits.ready())) log.error('rate limits: Redis not reachable yet; counting in memory meanwhile');
   const adminToken = env.ADMIN_TOKEN ?? ensureAdminToken(env.DATA_DIR);
   const payments = paymentsFromEnv(env);
+  const metrics = env.API_METRICS_PORT ? createApiMetrics({ database: handle }) : undefined;
   log.info(`payments: ${payments.name === 'stripe' ? 'Stripe Checkout' : 'built-in test payment page'}`);
   const testClock = env.DEV_CLOCK ? offsetClock() : null;
   const clock = testClock ?? systemClock;
@@ -41,6 +43,7 @@ async function main() {
     storage,
     payments,
     log,
+    metrics,
     rateLimits,
     config: {
       publicApiUrl: env.PUBLIC_API_URL,
@@ -79,6 +82,7 @@ async function main() {
   }, 60_000);
   expirySweep.unref();
 
+  let metricsServer: HttpServer | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
@@ -86,6 +90,7 @@ async function main() {
     clearInterval(expirySweep);
     server.close();
     await jobs.stop();
+    metricsServer?.close();
     await rateLimits.close();
     await handle.close().catch((error) => log.error('closing the database failed', error));
     lock?.release();
@@ -99,6 +104,24 @@ async function main() {
     );
     void stop(1);
   });
+  // The operator's metrics, on their own loopback port: never on the port shoppers reach.
+  if (metrics && env.API_METRICS_PORT) {
+    const metricsPort = env.API_METRICS_PORT;
+    startMetricsServer(metrics.registry, metricsPort).then(
+      (started) => {
+        metricsServer = started;
+        log.info(`metrics: http://127.0.0.1:${metricsPort}/metrics`);
+      },
+      (error: NodeJS.ErrnoException) => {
+        log.error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${metricsPort} is already in use. Stop the program using it or set API_METRICS_PORT to another port.`
+            : `The metrics server failed: ${error.message}`,
+        );
+        void stop(1);
+      },
+    );
+  }
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 }

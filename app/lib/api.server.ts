@@ -2,8 +2,10 @@ import { fetch as undiciFetch } from 'undici';
 import type { z } from 'zod';
 import { isErrorCode, type ErrorCode } from '@contract/errors';
 import { productListSchema, type ProductListItem } from '@contract/api/catalogue';
+import { REQUEST_ID_HEADER } from '@contract/request-id';
 import { catalogueCache } from './cache.server';
 import { MESSAGES } from './messages';
+import { apiPathLabel, recordApiCall } from './metrics.server';
 
 /**
  * A failed call to the shop API, with the text to show (the API's detail, or a fallback) and the
@@ -82,6 +84,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** The shopper's address (X-Forwarded-For), for the API's per-IP limits. */
   forwardedFor?: string;
+  /** The storefront request's id, sent as X-Request-Id so both programs' log lines can be matched. */
+  requestId?: string;
   /** The signed-in shopper's bearer token, and how to get a new one when it has expired. */
   auth?: { token(): string | undefined; refresh(): Promise<string | null> };
   /** Extra headers for every request, read at call time (the relayed cart cookie). */
@@ -166,20 +170,31 @@ export function createApiClient(options: ApiClientOptions) {
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.forwardedFor) headers['X-Forwarded-For'] = options.forwardedFor;
+    if (options.requestId) headers[REQUEST_ID_HEADER] = options.requestId;
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
 
     const body = init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
     const replayable = init.idempotent ?? IDEMPOTENT_METHODS.has(method);
     let response: Response;
+    const started = performance.now();
+    const timed = (outcome: string) => recordApiCall(method, apiPathLabel(path), outcome, (performance.now() - started) / 1000);
     try {
       response = await fetchWithReplay(doFetch, url, { method, headers, body, signal }, replayable);
     } catch (error) {
-      if (timeout.aborted) throw new ApiRequestError(504, 'Request timed out');
-      if (init.signal?.aborted) throw error;
+      if (timeout.aborted) {
+        timed('timeout');
+        throw new ApiRequestError(504, 'Request timed out');
+      }
+      if (init.signal?.aborted) {
+        timed('aborted');
+        throw error;
+      }
+      timed('unreachable');
       // What a browser reports for an unreachable server.
       throw new ApiRequestError(503, 'Failed to fetch');
     }
+    timed(String(response.status));
     options.onResponse?.(response);
     if (!response.ok) {
       const body = await readJson(response);

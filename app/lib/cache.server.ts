@@ -1,3 +1,4 @@
+import { recordCacheRead } from './metrics.server';
 import { isEdgeRuntime } from './runtime.server';
 
 /**
@@ -24,9 +25,11 @@ export interface SwrCacheOptions {
    * that request, and another request awaiting it may never be woken (docs/decisions/021-edge-target.md).
    */
   shareInFlight?: boolean;
+  /** Counts its reads in the operator's metrics under this name. */
+  metricName?: 'catalogue';
 }
 
-export function createSwrCache({ shareInFlight = true }: SwrCacheOptions = {}) {
+export function createSwrCache({ shareInFlight = true, metricName }: SwrCacheOptions = {}) {
   const entries = new Map<string, Entry<unknown>>();
 
   async function get<T>(key: string, load: () => Promise<T>, options: SwrOptions): Promise<T> {
@@ -53,13 +56,19 @@ export function createSwrCache({ shareInFlight = true }: SwrCacheOptions = {}) {
       return pending;
     };
 
+    const counted = (result: 'hit' | 'stale' | 'miss') => metricName && recordCacheRead(metricName, result);
     if (entry && entry.value !== undefined) {
-      if (now < entry.freshUntil) return entry.value;
+      if (now < entry.freshUntil) {
+        counted('hit');
+        return entry.value;
+      }
       if (now < entry.staleUntil) {
+        counted('stale');
         refresh().catch(() => undefined); // the stale value stands until a refresh succeeds
         return entry.value;
       }
     }
+    counted('miss');
     return refresh();
   }
 
@@ -72,4 +81,4 @@ export function createSwrCache({ shareInFlight = true }: SwrCacheOptions = {}) {
 }
 
 /** The storefront's one cache for catalogue reads. */
-export const catalogueCache = createSwrCache({ shareInFlight: !isEdgeRuntime() });
+export const catalogueCache = createSwrCache({ shareInFlight: !isEdgeRuntime(), metricName: 'catalogue' });

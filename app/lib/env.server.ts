@@ -11,6 +11,8 @@ const httpUrl = z
   .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://')
   .transform((v) => v.replace(/\/+$/, ''));
 
+const port = z.coerce.number({ invalid_type_error: 'must be a port number' }).int('must be a port number').min(1, 'must be a port number').max(65535, 'must be a port number');
+
 const schema = z
   .object({
     NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('development')),
@@ -24,6 +26,14 @@ const schema = z
     ADMIN_TOKEN: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
     // Proxies in front of the storefront on other machines, whose X-Forwarded-For names the shopper (comma-separated IPs).
     TRUSTED_PROXIES: z.preprocess(emptyAsUnset, trustedProxiesSchema),
+    // The shoppers' port (server.mjs), read here only to keep the metrics off it.
+    PORT: z.preprocess(emptyAsUnset, port.default(3000)),
+    // The operator's Prometheus metrics (GET /metrics) on this port, on loopback only; off when unset (server.mjs).
+    METRICS_PORT: z.preprocess(emptyAsUnset, port.optional()),
+  })
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+    message: "must differ from PORT: the metrics are never served on the shoppers' port",
+    path: ['METRICS_PORT'],
   })
   .transform((env) => ({ ...env, STORAGE_URL: env.STORAGE_URL ?? env.PUBLIC_API_URL }));
 
@@ -36,7 +46,7 @@ let cached: { key: string; env: StorefrontEnv } | undefined;
  * Read on each call (cheaply), so tests can point the storefront at an API started on any port.
  */
 export function getEnv(): StorefrontEnv {
-  const key = [process.env.NODE_ENV, process.env.API_URL, process.env.PUBLIC_API_URL, process.env.STORAGE_URL, process.env.DATA_DIR, process.env.SESSION_SECRET, process.env.API_TIMEOUT_MS, process.env.ADMIN_TOKEN, process.env.TRUSTED_PROXIES].join('\u0000');
+  const key = [process.env.NODE_ENV, process.env.API_URL, process.env.PUBLIC_API_URL, process.env.STORAGE_URL, process.env.DATA_DIR, process.env.SESSION_SECRET, process.env.API_TIMEOUT_MS, process.env.ADMIN_TOKEN, process.env.TRUSTED_PROXIES, process.env.PORT, process.env.METRICS_PORT].join('\u0000');
   if (cached?.key === key) return cached.env;
   const result = schema.safeParse(process.env);
   if (!result.success) {

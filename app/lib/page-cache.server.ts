@@ -8,6 +8,8 @@
  * inline scripts by hash instead, and without nonce attributes. Web APIs only (the runtime seam).
  */
 
+import { recordCacheRead } from './metrics.server';
+
 type Bytes = Uint8Array<ArrayBuffer>;
 
 /** The field a route sets to let this cache keep its answer: `max-age=<seconds>`. */
@@ -72,6 +74,8 @@ export interface PageCacheOptions {
   /** Largest page body kept. */
   maxBodyBytes?: number;
   now?: () => number;
+  /** Counts its lookups in the operator's metrics (the process's one page cache). */
+  counted?: boolean;
 }
 
 /** Headers a stored answer does not replay: per-connection, or set per answer when it is sent. */
@@ -161,7 +165,7 @@ async function gzip(body: Bytes): Promise<Bytes> {
 }
 
 export function createPageCache(options: PageCacheOptions = {}) {
-  const { maxEntries = 500, maxBytes = 32 * 1024 * 1024, maxBodyBytes = 1024 * 1024, now = Date.now } = options;
+  const { maxEntries = 500, maxBytes = 32 * 1024 * 1024, maxBodyBytes = 1024 * 1024, now = Date.now, counted = false } = options;
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
 
@@ -185,12 +189,13 @@ export function createPageCache(options: PageCacheOptions = {}) {
       if (!isAnonymousRead(request)) return undefined;
       const key = keyOf(request);
       const entry = entries.get(key);
-      if (!entry) return undefined;
       const at = now();
-      if (at >= entry.expiresAt) {
-        forget(key);
+      if (entry && at >= entry.expiresAt) forget(key);
+      if (!entry || at >= entry.expiresAt) {
+        if (counted) recordCacheRead('page', 'miss');
         return undefined;
       }
+      if (counted) recordCacheRead('page', 'hit');
       const { headers, body } = acceptsGzip(header(request, 'accept-encoding')) ? entry.gzip : entry.identity;
       return { status: entry.status, headers: { ...headers, Age: String(Math.floor((at - entry.storedAt) / 1000)) }, body };
     },
@@ -247,4 +252,4 @@ export function createPageCache(options: PageCacheOptions = {}) {
 export type PageCache = ReturnType<typeof createPageCache>;
 
 /** The storefront process's one page cache: filled and read by server.mjs, cleared by the catalogue hook. */
-export const pageCache = createPageCache();
+export const pageCache = createPageCache({ counted: true });

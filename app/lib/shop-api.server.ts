@@ -2,6 +2,7 @@ import { tokenPairSchema } from '@contract/api/auth';
 import { ApiRequestError, createApiClient, type ApiClient, type ApiClientOptions } from './api.server';
 import { shopperAddress } from './client-address.server';
 import { getEnv } from './env.server';
+import { requestIdOf } from './request-id.server';
 import { AUTH_MESSAGES } from './messages';
 import { commitSession, getSession, signOut, type ShopSession } from './session.server';
 
@@ -67,7 +68,7 @@ const visitorClients = new WeakMap<Request, ApiClient>();
 
 function baseOptions(request: Request): ApiClientOptions {
   const env = getEnv();
-  return { baseUrl: env.API_URL, timeoutMs: env.API_TIMEOUT_MS, forwardedFor: shopperAddress(request) };
+  return { baseUrl: env.API_URL, timeoutMs: env.API_TIMEOUT_MS, forwardedFor: shopperAddress(request), requestId: requestIdOf(request) };
 }
 
 /** A client that acts for nobody in particular: public reads and posts (catalogue, wishlist, contact). */

@@ -9,6 +9,7 @@ import { seedCatalogue } from '../../api/src/seed/database';
 import { fixedClock } from '../../api/src/services/clock';
 import { silentLogger, type Logger } from '../../api/src/services/logger';
 import { createOutboxMailer, type Mailer } from '../../api/src/services/mail';
+import { createApiMetrics } from '../../api/src/services/metrics';
 import type { PaymentProvider } from '../../api/src/services/payments/provider';
 import { createTestPaymentProvider } from '../../api/src/services/payments/test-provider';
 import { createRateLimits } from '../../api/src/services/rate-limits';
@@ -47,6 +48,8 @@ export async function createTestApi(
     seed?: boolean;
     mail?: Mailer;
     log?: Logger;
+    /** Count the operator's metrics (deps.metrics), as the API does with API_METRICS_PORT set. */
+    metrics?: boolean;
     limits?: Record<string, number>;
     payments?: PaymentProvider;
     /** Where the API's clock starts; by default the process's current minute. */
@@ -70,6 +73,7 @@ export async function createTestApi(
     rateLimits: createRateLimits({ points: options.limits ?? GENEROUS_LIMITS }),
     payments: options.payments ?? createTestPaymentProvider('http://localhost:8787'),
     log,
+    metrics: options.metrics ? createApiMetrics({ database }) : undefined,
     config: {
       publicApiUrl: 'http://localhost:8787',
       storageUrl: 'http://localhost:8787',

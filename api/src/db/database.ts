@@ -20,6 +20,8 @@ export interface DatabaseHandle {
    * data folder, or pg_dump's custom format of the shop's schema. Answers the schema it holds (PostgreSQL).
    */
   dump(file: string): Promise<{ schema: string | null }>;
+  /** The connections it holds, for the operator's metrics: PGlite has one; a pg pool says how many are idle and how many callers wait. */
+  connections(): { total: number; idle?: number; waiting?: number };
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
       await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
       return { schema: null };
     },
+    connections: () => ({ total: 1 }),
     close: () => db.destroy(),
   };
 }
@@ -129,6 +132,7 @@ async function openPostgres(url: string, schema?: string, max = 10): Promise<Dat
       );
       return { schema: current };
     },
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

@@ -10,11 +10,11 @@ import { listCatalogue, productDetails } from '../services/catalogue.js';
 export function productRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post('/list', async (c) => answer(c, productListSchema, await listCatalogue(c.var.deps.db, c.var.deps.clock.now())));
+  app.post('/list', async (c) => answer(c, productListSchema, await listCatalogue(c.var.deps.db, c.var.deps.clock.now(), c.var.deps.metrics)));
 
   app.get('/details', validate('query', productDetailsQuerySchema), async (c) => {
-    const { db, config } = c.var.deps;
-    return answer(c, productDetailsSchema, await productDetails(db, c.req.valid('query').product_name, config.storageUrl, c.var.deps.clock.now()));
+    const { db, config, metrics } = c.var.deps;
+    return answer(c, productDetailsSchema, await productDetails(db, c.req.valid('query').product_name, config.storageUrl, c.var.deps.clock.now(), metrics));
   });
 
   // A product's old name, after the owner renamed it: where its page went (the storefront redirects).

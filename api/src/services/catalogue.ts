@@ -164,12 +164,16 @@ function shared<T>(load: () => Promise<T>, forget: () => void): Promise<T> {
   return promise;
 }
 
+/** Who counts the reads of the kept catalogue (the operator's metrics). */
+export type CatalogueCacheObserver = { catalogueCache(entry: 'list' | 'details', result: 'hit' | 'miss'): void };
+
 type AssembledListing = Awaited<ReturnType<typeof assembleList>>[number];
 type AssembledDetails = NonNullable<Awaited<ReturnType<typeof assembleDetails>>>;
 
 /** The listing of docs/product.md#data-catalogue: every product, then each listed variant as a listing of its own, newest first. */
-export async function listCatalogue(db: Db, now: Date = new Date()) {
+export async function listCatalogue(db: Db, now: Date = new Date(), observer?: CatalogueCacheObserver) {
   const entry = await keptFor(db);
+  observer?.catalogueCache('list', entry.list ? 'hit' : 'miss');
   entry.list ??= shared(() => assembleList(db), () => (entry.list = undefined));
   const [listings, soldOut] = await Promise.all([
     entry.list,
@@ -235,10 +239,11 @@ async function assembleList(db: Db) {
 }
 
 /** One product by its name with its variants, images and size chart; not_found when there is none. */
-export async function productDetails(db: Db, productName: string, storageUrl: string, now: Date = new Date()) {
+export async function productDetails(db: Db, productName: string, storageUrl: string, now: Date = new Date(), observer?: CatalogueCacheObserver) {
   const entry = await keptFor(db);
   const key = `${storageUrl}\u0000${productName}`;
   let details = entry.details.get(key);
+  observer?.catalogueCache('details', details ? 'hit' : 'miss');
   if (!details) {
     details = shared(
       async () => {
