@@ -20,6 +20,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startCluster } from './lib/cluster.mjs';
 import { freePort, root, startProgram } from './lib/processes.mjs';
+import { runDropRehearsal } from './lib/drop-rehearsal.mjs';
 import { checkLedger, createBrowser, createStats, loadCatalogue, runLoad, signInAsGuest, stockBySku } from './lib/shoppers.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 20);
@@ -211,6 +212,19 @@ async function clusterRun(storageDir) {
     const finalStock = await stockBySku(cluster.apiUrl, secrets.ADMIN_TOKEN);
     const ledger = await checkLedger({ query: async (sql) => (await db.query(sql)).rows, initialStock, finalStock, minStock: load.minStock, paid: load.outcome.paid });
     report('cluster (PostgreSQL, Redis)', load, ledger);
+    // A drop at a smaller scale: everyone at the launch minute, on both instances; exactly the units sold, nobody over the limit, no 5xx.
+    const drop = await runDropRehearsal({
+      webUrl: cluster.webUrl,
+      apiUrl: cluster.apiUrl,
+      adminToken: secrets.ADMIN_TOKEN,
+      sessionSecret: secrets.SESSION_SECRET,
+      shoppers: 40,
+      units: 10,
+      label: 'soak',
+      leadMs: 5000,
+      query: async (sql, params) => (await db.query(sql, params)).rows,
+    });
+    check('a drop: 40 shoppers at the launch of 10 units, 1 each', drop.problems.length === 0, drop.problems.join('; ') || `${drop.row.unitsSold} sold, ${drop.row.overLimit} over the limit, ${drop.row.serverErrors} 5xx, payment page p50 ${drop.row.p50Ms} ms`);
     const served = cluster.served();
     check('every instance served its share', [...served.apis, ...served.storefronts].every((n) => n > 0), `APIs ${served.apis.join('/')}, storefronts ${served.storefronts.join('/')}`);
   } finally {

@@ -31,7 +31,8 @@ export function toProductCard(item: ProductListItem, storageBase: string): Produ
     category: item.categories[0]?.name ?? MESSAGES.defaultCategory,
     price: item.price,
     inStock: item.in_stock,
-    comingSoon: item.coming_soon,
+    // The API's word, until the launch instant passes here too: a cached 'Coming soon' does not outlive it.
+    comingSoon: item.coming_soon && Date.parse(item.launch_date) > Date.now(),
     launchDate: item.launch_date,
     image: image ? responsiveImage(image, storageBase, item.name) : null,
     accent: accentOf(item),

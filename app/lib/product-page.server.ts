@@ -37,7 +37,8 @@ export function productPageData(product: ProductDetails, url: URL, storageBase: 
       longDescription: product.long_description,
       price: product.price,
       inStock: product.in_stock,
-      comingSoon: product.coming_soon,
+      // The API's word, until the launch instant passes here too: a cached 'Coming soon' does not outlive it.
+      comingSoon: product.coming_soon && (!product.launch_date || Date.parse(product.launch_date) > Date.now()),
       launchDate: product.launch_date ?? null,
       purchaseLimit: product.purchase_limit,
     },

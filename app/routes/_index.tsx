@@ -46,10 +46,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { flash, headers: flashHeaders }] = await Promise.all([getOptionalUser(request), takeFlash(request)]);
   // What the shopper waits for is personal: such pages are never shared by caches.
   const personal = Boolean(user || flash || url.searchParams.has('notified'));
-  const caching = personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(SHARED_PAGE_SECONDS);
   const canonical = `${url.origin}/`;
   try {
     const [items, wishlisted] = await Promise.all([cachedProductList(api), wishlistedIds(api, user, url)]);
+    // The page changes at the next drop's launch: the page cache keeps it no longer.
+    const nextLaunch = Math.min(...items.filter((item) => item.coming_soon).map((item) => Date.parse(item.launch_date)));
+    const seconds = Number.isFinite(nextLaunch) ? Math.max(1, Math.min(SHARED_PAGE_SECONDS, Math.floor((nextLaunch - Date.now()) / 1000))) : SHARED_PAGE_SECONDS;
+    const caching = personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(seconds);
     const byLaunch = sortByLaunch(items);
     const products = byLaunch.map((item) => toProductCard(item, env.STORAGE_URL));
     const hero = homeHero(byLaunch, env.STORAGE_URL);

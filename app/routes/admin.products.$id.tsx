@@ -1,11 +1,20 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { adminProductParamSchema, adminProductSchema, imageUpdateSchema, imageUploadFieldsSchema, productEditFormSchema } from '@contract/api/products-admin';
+import {
+  adminProductParamSchema,
+  adminProductSchema,
+  imageUpdateSchema,
+  imageUploadFieldsSchema,
+  productEditFormSchema,
+  variantCreateFormSchema,
+  variantEditFormSchema,
+} from '@contract/api/products-admin';
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
 import { ProductForm } from '~/components/admin/product-form';
 import { ProductImages } from '~/components/admin/product-images';
+import { ProductVariants } from '~/components/admin/product-variants';
 import { getEnv } from '~/lib/env.server';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
@@ -41,6 +50,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = String(formData.get('intent') ?? '');
   if (intent.startsWith('image-')) return imageAction(request, staff.api, id, intent, formData);
+  if (intent === 'variant-save' || intent === 'variant-add') {
+    const variantId = String(formData.get('variantId') ?? '');
+    const which = intent === 'variant-add' ? 'new-variant' : variantId;
+    const refuse = (message: string, status = 400) => json({ variantForm: which, message }, { status, headers: ADMIN_HEADERS });
+    if (intent === 'variant-save' && !/^[0-9a-f-]{36}$/i.test(variantId)) return refuse('Variant not found', 404);
+    const parsed = (intent === 'variant-add' ? variantCreateFormSchema : variantEditFormSchema).safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return refuse(parsed.error.issues[0].message);
+    try {
+      const product =
+        intent === 'variant-add'
+          ? await staff.api.request('POST', `admin/products/${id}/variants`, adminProductSchema, { body: parsed.data })
+          : await staff.api.request('PUT', `admin/products/${id}/variants/${variantId}`, adminProductSchema, { body: parsed.data });
+      const variant = intent === 'variant-add' ? product.variants.at(-1) : product.variants.find((v) => v.id === variantId);
+      return redirectWithNotice(request, `/admin/products/${id}`, `${variant?.description ?? 'The variant'} was ${intent === 'variant-add' ? 'added' : 'saved'}.`);
+    } catch (error) {
+      return refuse(adminErrorText(error), failureStatus(error));
+    }
+  }
   if (intent === 'archive' || intent === 'restore') {
     try {
       const product = await staff.api.request('POST', `admin/products/${id}/archive`, adminProductSchema, { body: { archived: intent === 'archive' } });
@@ -126,30 +153,9 @@ export default function EditProduct() {
       </Form>
       <ProductForm key={product.id} mode="edit" defaultValue={values} lastResult={actionData && 'result' in actionData ? (actionData.result as never) : undefined} />
       <ProductImages product={product} storageBase={storageBase} />
-      <h2>Variants</h2>
-      <table className="admin-table">
-        <caption className="visually-hidden">The variants of {product.name}</caption>
-        <thead>
-          <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Variant</th>
-            <th scope="col">Price</th>
-            <th scope="col">In stock</th>
-          </tr>
-        </thead>
-        <tbody>
-          {product.variants.map((variant) => (
-            <tr key={variant.id}>
-              <th scope="row">{variant.sku}</th>
-              <td>{variant.description}</td>
-              <td>{formatEuro(variant.price)}</td>
-              <td>{variant.stock_quantity}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ProductVariants product={product} />
       <p>
-        Stock is added on the <Link to="/admin/stock">Stock</Link> page.
+        Every variant's stock, with what open checkouts hold, is also on the <Link to="/admin/stock">Stock</Link> page.
       </p>
     </section>
   );

@@ -86,6 +86,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => cachingHeaders(errorHeaders ?? loaderHeaders);
 
+/** How long the page cache may keep the page: never past a drop's launch, when the page changes. */
+function pageSeconds(product: { comingSoon: boolean; launchDate: string | null }): number {
+  if (!product.comingSoon || !product.launchDate) return SHARED_PAGE_SECONDS;
+  return Math.max(1, Math.min(SHARED_PAGE_SECONDS, Math.floor((Date.parse(product.launchDate) - Date.now()) / 1000)));
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = params.productName ?? '';
   const url = new URL(request.url);
@@ -128,7 +134,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Back from the sign-in modal: the Quick Purchase the shopper started goes on.
       resumeQuickPurchase: resumableQuickPurchase(shopper, url, name),
     },
-    { headers: { ...flashHeaders, ...(personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(SHARED_PAGE_SECONDS)) } },
+    { headers: { ...flashHeaders, ...(personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(pageSeconds(page.product))) } },
   );
 }
 

@@ -73,54 +73,6 @@ export type ImageUpdate = z.infer<typeof imageUpdateSchema>;
 /** `POST admin/products/:id/images/:imageId/move`. */
 export const imageMoveSchema = z.object({ direction: z.enum(['up', 'down']) });
 export type ImageMove = z.infer<typeof imageMoveSchema>;
-/** `POST admin/products/:id/archive`: take it out of the shop, or bring it back. */
-export const productArchiveSchema = z.object({ archived: z.boolean() });
-export const productImageParamSchema = z.object({ id: z.string().uuid(), imageId: z.string().uuid() });
-
-export const adminProductSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  category: z.string(),
-  short_description: z.string(),
-  long_description: z.string(),
-  price: z.number().int(),
-  launch_date: z.string(),
-  coming_soon: z.boolean(),
-  /** Out of the shop since then (null: on sale or coming); the owner can bring it back. */
-  archived_at: z.string().nullable(),
-  purchase_limit: z.number().int().nullable(),
-  /** Back-in-stock and launch requests waiting for the product or any of its variants. */
-  waiting: z.number().int(),
-  variants: z.array(
-    z.object({
-      id: z.string(),
-      sku: z.string(),
-      description: z.string(),
-      price: z.number().int(),
-      stock_quantity: z.number().int(),
-    }),
-  ),
-  /** The product's own images, by kind then order, with the path their public URL is made from. */
-  images: z.array(
-    z.object({
-      id: z.string(),
-      type: z.enum(IMAGE_TYPES),
-      bucket_name: z.string(),
-      storage_path: z.string().nullable(),
-      url: z.string().nullable(),
-      alt: z.string(),
-      order: z.number().int(),
-      width: z.number().int().nullable(),
-      height: z.number().int().nullable(),
-      focal_x: z.number().int(),
-      focal_y: z.number().int(),
-    }),
-  ),
-});
-export type AdminProduct = z.infer<typeof adminProductSchema>;
-export const adminProductListSchema = z.array(adminProductSchema.omit({ long_description: true, short_description: true, images: true }));
-export const adminProductParamSchema = z.object({ id: z.string().uuid() });
-
 // ---- The back office's forms: the same rules, from text fields ----
 
 const euros = z
@@ -160,6 +112,118 @@ const optionalText = z
   .trim()
   .optional()
   .transform((v) => v || null);
+
+const sku = z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, 'Use 2 to 40 capital letters, digits and dashes for the SKU');
+
+/** `PUT admin/products/:id/variants/:variantId`: one variant's own fields, and units to add or take away. */
+export const variantEditRequestSchema = z.object({
+  sku,
+  price: priceCents,
+  is_listed: z.boolean(),
+  listing_description: z.string().trim().max(300, 'Keep the listing text to 300 characters').nullable(),
+  stock_change: z.number().int('Enter a whole number of units').min(-100_000).max(100_000).default(0),
+});
+export type VariantEditRequest = z.infer<typeof variantEditRequestSchema>;
+
+/** `POST admin/products/:id/variants`: one more variant, its options given one by one. */
+export const variantCreateRequestSchema = z.object({
+  colour: optionValue,
+  size: optionValue,
+  material: optionValue.nullable().default(null),
+  treatment: optionValue.nullable().default(null),
+  sku,
+  price: priceCents,
+  stock: z.number().int().min(0).max(100_000),
+});
+export type VariantCreateRequest = z.infer<typeof variantCreateRequestSchema>;
+export const variantParamSchema = z.object({ id: z.string().uuid(), variantId: z.string().uuid() });
+
+/** The variant forms: prices in euros, the listing as a checkbox, units as text. */
+export const variantEditFormSchema = z
+  .object({
+    sku: z.string({ required_error: 'Use 2 to 40 capital letters, digits and dashes for the SKU' }),
+    price: euros,
+    is_listed: z
+      .string()
+      .optional()
+      .transform((v) => v === 'on'),
+    listing_description: optionalText,
+    stock_change: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return 0;
+        if (!/^[+-]?\d{1,6}$/.test(v)) {
+          ctx.addIssue({ code: 'custom', message: 'Enter a whole number of units, e.g. 5 or -2' });
+          return z.NEVER;
+        }
+        return Number(v);
+      }),
+  })
+  .pipe(variantEditRequestSchema);
+
+export const variantCreateFormSchema = z
+  .object({
+    colour: z.string({ required_error: 'Enter a colour' }),
+    size: z.string({ required_error: 'Enter a size' }),
+    material: optionalText,
+    treatment: optionalText,
+    sku: z.string({ required_error: 'Use 2 to 40 capital letters, digits and dashes for the SKU' }),
+    price: euros,
+    stock: z.coerce.number({ invalid_type_error: 'Enter a whole number of units' }).int('Enter a whole number of units').min(0, 'Enter 0 or more units'),
+  })
+  .pipe(variantCreateRequestSchema);
+
+/** `POST admin/products/:id/archive`: take it out of the shop, or bring it back. */
+export const productArchiveSchema = z.object({ archived: z.boolean() });
+export const productImageParamSchema = z.object({ id: z.string().uuid(), imageId: z.string().uuid() });
+
+export const adminProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  short_description: z.string(),
+  long_description: z.string(),
+  price: z.number().int(),
+  launch_date: z.string(),
+  coming_soon: z.boolean(),
+  /** Out of the shop since then (null: on sale or coming); the owner can bring it back. */
+  archived_at: z.string().nullable(),
+  purchase_limit: z.number().int().nullable(),
+  /** Back-in-stock and launch requests waiting for the product or any of its variants. */
+  waiting: z.number().int(),
+  variants: z.array(
+    z.object({
+      id: z.string(),
+      sku: z.string(),
+      description: z.string(),
+      price: z.number().int(),
+      stock_quantity: z.number().int(),
+      is_listed: z.boolean(),
+      listing_description: z.string().nullable(),
+    }),
+  ),
+  /** The product's own images, by kind then order, with the path their public URL is made from. */
+  images: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(IMAGE_TYPES),
+      bucket_name: z.string(),
+      storage_path: z.string().nullable(),
+      url: z.string().nullable(),
+      alt: z.string(),
+      order: z.number().int(),
+      width: z.number().int().nullable(),
+      height: z.number().int().nullable(),
+      focal_x: z.number().int(),
+      focal_y: z.number().int(),
+    }),
+  ),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export const adminProductListSchema = z.array(adminProductSchema.omit({ long_description: true, short_description: true, images: true }));
+export const adminProductParamSchema = z.object({ id: z.string().uuid() });
 
 const editFormFields = {
   name: z.string({ required_error: 'Enter a product name' }),

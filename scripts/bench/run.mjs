@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { measureClientJs } from './client-js.mjs';
+import { DROP_COLUMNS, measureDrop } from './drop.mjs';
 import { FIGURES_COLUMNS, measureFigures } from './figures.mjs';
 import { startCountingProxy } from './counting-proxy.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
@@ -292,6 +293,8 @@ try {
 
   log('the dashboard\'s figures with 100,000 orders');
   results.figures = await measureFigures({ duration: DURATION, connections: CONNECTIONS, postgresUrl: options['no-postgres'] ? null : POSTGRES_URL, work });
+  log('the drop rehearsal: 300 shoppers at the launch of 50 units, 1 per customer');
+  results.drop = await measureDrop({ duration: DURATION, connections: CONNECTIONS, postgresUrl: options['no-postgres'] ? null : POSTGRES_URL, work });
   results.machine.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
 
   const out = join(root, 'bench');
@@ -350,6 +353,9 @@ try {
   if (typeof results.postgres === 'string') console.log(`\nPostgreSQL: ${results.postgres}`);
   console.log(`\nBack-office dashboard (GET /api/admin/figures): a seeded shop, then 100,000 orders over a year\n`);
   console.log(table(FIGURES_COLUMNS, results.figures));
+  console.log('\nDrop rehearsal: 300 guests arrive within 3 s of the launch of 50 units (1 per customer), Quick Purchase without JavaScript, then pay\n');
+  console.log(table(DROP_COLUMNS, results.drop.rows));
+  for (const problem of results.drop.problems) console.log(`PROBLEM: ${problem}`);
   console.log('\nClient JavaScript on a first visit (gzip, as sent)\n');
   console.log(
     table(

@@ -16,12 +16,13 @@ const attribute = (tag, name) => {
 
 /**
  * The fields a browser would send with the form posting to `action` whose submit button has
- * `intent`: hidden inputs, the honeypot, and that button's name and value.
+ * `intent` (any form with that button when `action` is undefined): hidden inputs, the honeypot, and
+ * that button's name and value.
  */
 export function formFields(html, action, intent) {
   for (const [form] of html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/g)) {
     const open = /^<form\b[^>]*>/.exec(form)[0];
-    if (attribute(open, 'action') !== action) continue;
+    if (action !== undefined && attribute(open, 'action') !== action) continue;
     const button = [...form.matchAll(/<button\b[^>]*>/g)].map(([tag]) => tag).find((tag) => attribute(tag, 'value') === intent);
     if (!button) continue;
     const fields = {};

@@ -49,9 +49,12 @@ import {
   productCreateRequestSchema,
   productEditRequestSchema,
   productImageParamSchema,
+  variantCreateRequestSchema,
+  variantEditRequestSchema,
+  variantParamSchema,
 } from '@contract/api/products-admin';
 import { addProductImage, moveProductImage, removeProductImage, updateProductImage } from '../services/product-images.js';
-import { adminProduct, archiveProduct, createProduct, editProduct, listAdminProducts } from '../services/products-admin.js';
+import { addVariant, adminProduct, archiveProduct, createProduct, editProduct, editVariant, listAdminProducts } from '../services/products-admin.js';
 import { cancelRequestSchema, refundAnswerSchema, refundRequestSchema } from '@contract/api/refunds';
 
 function sameToken(given: string, expected: string): boolean {
@@ -138,6 +141,15 @@ export function adminRoutes() {
 
   app.put('/products/:id', ownerOnly, validate('param', adminProductParamSchema), validate('json', productEditRequestSchema), async (c) =>
     answer(c, adminProductSchema, await editProduct(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor)),
+  );
+
+  app.put('/products/:id/variants/:variantId', ownerOnly, validate('param', variantParamSchema), validate('json', variantEditRequestSchema), async (c) => {
+    const { id, variantId } = c.req.valid('param');
+    return answer(c, adminProductSchema, await editVariant(c.var.deps, id, variantId, c.req.valid('json'), c.var.actor));
+  });
+
+  app.post('/products/:id/variants', ownerOnly, validate('param', adminProductParamSchema), validate('json', variantCreateRequestSchema), async (c) =>
+    answer(c, adminProductSchema, await addVariant(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor), 201),
   );
 
   app.post('/products/:id/archive', ownerOnly, validate('param', adminProductParamSchema), validate('json', productArchiveSchema), async (c) =>

@@ -240,3 +240,36 @@ describe('archiving', () => {
     expect(audit.slice(0, 2)).toEqual(['product.restore', 'product.archive']);
   });
 });
+
+describe('variants one by one', () => {
+  it('an owner edits a variant (SKU, price, grid listing, units in and out) and adds one; each is audited and checked', async () => {
+    const drop = await newDrop({ inMs: -1000, limit: null, stock: 0 });
+    const [variant] = drop.variants;
+    const fan = shopper(api);
+    await fan.register();
+    await fan.post('/api/products/wishlist', { email: fan.email, product_variant_id: variant.id });
+
+    const edited = await admin('PUT', `products/${drop.id}/variants/${variant.id}`, { sku: `${variant.sku}-X`, price: 9_900, is_listed: true, listing_description: 'The black one, small.', stock_change: 4 });
+    expect(edited.status).toBe(200);
+    expect(edited.body.variants[0]).toMatchObject({ sku: `${variant.sku}-X`, price: 9_900, is_listed: true, listing_description: 'The black one, small.', stock_quantity: 4 });
+    // Back from 0: whoever waited is told.
+    expect((await readOutbox(api.database.db, fan.email!)).some((m) => m.subject === `Back in stock: ${drop.name}`)).toBe(true);
+    // Listed: the variant is a card of its own on the grid.
+    const list = await (await api.app.request('/api/products/list', { method: 'POST' })).json();
+    expect(list.filter((item: { name: string }) => item.name === drop.name).map((item: { is_variant_listing: boolean }) => item.is_variant_listing)).toEqual([false, true]);
+
+    expect((await admin('PUT', `products/${drop.id}/variants/${variant.id}`, { sku: `${variant.sku}-X`, price: 9_900, is_listed: true, listing_description: null, stock_change: -5 })).body).toEqual({
+      detail: 'Only 4 in stock: 5 cannot be taken away',
+      code: 'conflict',
+    });
+    expect((await admin('PUT', `products/${drop.id}/variants/${variant.id}`, { sku: drop.variants[1].sku, price: 9_900, is_listed: false, listing_description: null, stock_change: 0 })).status).toBe(409);
+    expect((await admin('GET', `products/${drop.id}`)).body.variants[0]).toMatchObject({ sku: `${variant.sku}-X`, stock_quantity: 4, listing_description: 'The black one, small.' });
+
+    const added = await admin('POST', `products/${drop.id}/variants`, { colour: 'Olive', size: 'XL', sku: `OLIVE-${made}`, price: 9_500, stock: 7 });
+    expect(added.status).toBe(201);
+    expect(added.body.variants.at(-1)).toMatchObject({ sku: `OLIVE-${made}`, description: 'Olive, XL', stock_quantity: 7 });
+    expect((await admin('POST', `products/${drop.id}/variants`, { colour: 'olive', size: 'xl', sku: `OLIVE-${made}-2`, price: 9_500, stock: 1 })).body).toEqual({ detail: 'The product already has a variant with these options', code: 'already_exists' });
+    const audit = (await admin('GET', `audit?subject_type=product&subject_id=${drop.id}`)).body.map((e: { action: string }) => e.action);
+    expect(audit.slice(0, 2)).toEqual(['variant.add', 'variant.edit']);
+  });
+});

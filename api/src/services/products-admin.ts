@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { AdminProduct, ProductCreateRequest, ProductEditRequest } from '@contract/api/products-admin';
+import type { AdminProduct, ProductCreateRequest, ProductEditRequest, VariantCreateRequest, VariantEditRequest } from '@contract/api/products-admin';
+import { addStockIn, sendBackInStock, type StockChange } from './stock.js';
 import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
@@ -43,7 +44,7 @@ async function productRows(db: Db, id?: string) {
   const variants = products.length
     ? await db
         .selectFrom('product_variants')
-        .select(['id', 'product_id', 'sku', 'description', 'price', 'stock_quantity'])
+        .select(['id', 'product_id', 'sku', 'description', 'price', 'stock_quantity', 'is_listed', 'listing_description'])
         .where(
           'product_id',
           'in',
@@ -262,6 +263,106 @@ export async function archiveProduct(deps: Deps, id: string, archived: boolean, 
   });
   await deps.onCatalogueChange?.();
   return adminProduct(deps.db, now, id);
+}
+
+/**
+ * One variant's own fields (SKU, price, shown on the grid on its own or not, with what text) and
+ * units to add or take away, in one transaction with the row locked. Units added to a sold-out
+ * variant email whoever waits for it (after the commit); units taken away never take the stock
+ * below zero, whatever checkouts took meanwhile. Audited.
+ */
+export async function editVariant(deps: Deps & Pick<AppDeps, 'mail' | 'config'>, productId: string, variantId: string, request: VariantEditRequest, actor: Actor): Promise<AdminProduct> {
+  const now = deps.clock.now();
+  const change = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx
+        .selectFrom('product_variants')
+        .select(['id', 'sku', 'price', 'is_listed', 'listing_description', 'stock_quantity'])
+        .where('id', '=', variantId)
+        .where('product_id', '=', productId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw new DomainError('not_found', 'Variant not found');
+      await trx
+        .updateTable('product_variants')
+        .set({ sku: request.sku, price: request.price, is_listed: request.is_listed, listing_description: request.listing_description })
+        .where('id', '=', variantId)
+        .execute();
+      let stockChange: StockChange = null;
+      if (request.stock_change > 0) stockChange = await addStockIn(trx, now, { variantId }, request.stock_change);
+      if (request.stock_change < 0) {
+        const taken = await trx
+          .updateTable('product_variants')
+          .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', request.stock_change) }))
+          .where('id', '=', variantId)
+          .where('stock_quantity', '>=', -request.stock_change)
+          .returning('stock_quantity')
+          .executeTakeFirst();
+        if (!taken) throw new DomainError('conflict', `Only ${before.stock_quantity} in stock: ${-request.stock_change} cannot be taken away`);
+      }
+      await recordAudit(trx, now, actor, {
+        action: 'variant.edit',
+        subject_type: 'product',
+        subject_id: productId,
+        before: { variant: variantId, sku: before.sku, price: before.price, is_listed: before.is_listed, listing_description: before.listing_description, stock: before.stock_quantity },
+        after: { variant: variantId, ...request },
+      });
+      return stockChange;
+    })
+    .catch((error: unknown) => {
+      if (uniqueViolation(error) !== null) throw new DomainError('already_exists', `Another variant already has the SKU ${request.sku}`);
+      throw error;
+    });
+  if (change) await sendBackInStock(deps, change);
+  await deps.onCatalogueChange?.();
+  return adminProduct(deps.db, now, productId);
+}
+
+/** One more variant of a product: its options (no other variant may have the same), SKU, price and stock. Audited. */
+export async function addVariant(deps: Deps, productId: string, request: VariantCreateRequest, actor: Actor): Promise<AdminProduct> {
+  const now = deps.clock.now();
+  const attributes = [
+    { attribute_name: 'color', value: request.colour.toUpperCase(), order: 0 },
+    ...(request.treatment ? [{ attribute_name: 'treatment', value: request.treatment.toUpperCase(), order: 1 }] : []),
+    ...(request.material ? [{ attribute_name: 'material', value: request.material.toUpperCase(), order: 2 }] : []),
+    { attribute_name: 'size', value: request.size.toUpperCase(), order: 3 },
+  ];
+  const options = attributes.map((a) => `${a.attribute_name}=${a.value}`).join('&');
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      // The product's row is locked: two variants with the same options cannot be added at once.
+      const product = await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
+      if (!product) throw new DomainError('not_found', 'Product not found');
+      const existing = await trx
+        .selectFrom('product_variants as v')
+        .select(sql<string>`(select string_agg(a.attribute_name || '=' || a.value, '&' order by a."order", a.attribute_name) from variant_attributes a where a.variant_id = v.id)`.as('options'))
+        .select((eb) => eb.fn.max('v.position').over().as('last'))
+        .where('v.product_id', '=', productId)
+        .execute();
+      if (existing.some((row) => row.options === options)) throw new DomainError('already_exists', 'The product already has a variant with these options');
+      const variant = await trx
+        .insertInto('product_variants')
+        .values({
+          product_id: productId,
+          sku: request.sku,
+          description: [request.colour, request.treatment, request.material, request.size].filter(Boolean).join(', '),
+          price: request.price,
+          stock_quantity: request.stock,
+          position: (existing[0]?.last ?? -1) + 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('variant_attributes').values(attributes.map((a) => ({ ...a, variant_id: variant.id }))).execute();
+      await recordAudit(trx, now, actor, { action: 'variant.add', subject_type: 'product', subject_id: productId, after: { variant: variant.id, ...request } });
+    })
+    .catch((error: unknown) => {
+      if (uniqueViolation(error) !== null) throw new DomainError('already_exists', `Another variant already has the SKU ${request.sku}`);
+      throw error;
+    });
+  await deps.onCatalogueChange?.();
+  return adminProduct(deps.db, now, productId);
 }
 
 /** The current name of a product once called `name`; null when no product ever was. */

@@ -1,0 +1,112 @@
+import { Form, useActionData } from '@remix-run/react';
+import type { AdminProduct } from '@contract/api/products-admin';
+import { formatEuro } from '@contract/money';
+
+/** What a failed variant form answers: which form (a variant's id, or 'new-variant') and why. */
+export interface VariantFormError {
+  variantForm: string;
+  message: string;
+}
+
+function Field({ id, label, children, hint }: { id: string; label: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The variants of a product, each with its own form (SKU, price, its own card on the grid or not,
+ * units to add or take away), and a form for one more. Plain form posts: all of it works without
+ * JavaScript.
+ */
+export function ProductVariants({ product }: { product: AdminProduct }) {
+  const actionData = useActionData<VariantFormError | object>();
+  const failed = actionData && 'variantForm' in actionData ? actionData : null;
+  const errorOf = (form: string) => (failed?.variantForm === form ? failed.message : null);
+  const newError = errorOf('new-variant');
+  return (
+    <section aria-labelledby="variants-heading">
+      <h2 id="variants-heading">Variants</h2>
+      <ul className="admin-variants">
+        {product.variants.map((variant) => {
+          const id = `variant-${variant.id}`;
+          const error = errorOf(variant.id);
+          return (
+            <li key={variant.id}>
+              <Form method="post" className="admin-form admin-form--inline" aria-label={`Variant ${variant.description}`}>
+                <input type="hidden" name="variantId" value={variant.id} />
+                <p className="admin-variants__name">
+                  <strong>{variant.description}</strong>: {variant.stock_quantity} in stock, {formatEuro(variant.price)}
+                </p>
+                <Field id={`${id}-sku`} label="SKU">
+                  <input id={`${id}-sku`} name="sku" defaultValue={variant.sku} required />
+                </Field>
+                <Field id={`${id}-price`} label="Price in euros">
+                  <input id={`${id}-price`} name="price" defaultValue={(variant.price / 100).toFixed(2)} inputMode="decimal" required />
+                </Field>
+                <Field id={`${id}-stock`} label="Units to add (or take away, e.g. -2)">
+                  <input id={`${id}-stock`} name="stock_change" inputMode="numeric" />
+                </Field>
+                <div className="field field--check">
+                  <input id={`${id}-listed`} name="is_listed" type="checkbox" defaultChecked={variant.is_listed} />
+                  <label htmlFor={`${id}-listed`}>Its own card on the grid</label>
+                </div>
+                <Field id={`${id}-listing`} label="Card text (optional)">
+                  <input id={`${id}-listing`} name="listing_description" defaultValue={variant.listing_description ?? ''} maxLength={300} />
+                </Field>
+                <button type="submit" name="intent" value="variant-save" className="button button--small" aria-describedby={error ? `${id}-error` : undefined}>
+                  Save<span className="visually-hidden"> {variant.description}</span>
+                </button>
+                {error ? (
+                  <p id={`${id}-error`} className="field__error" role="alert">
+                    {error}
+                  </p>
+                ) : null}
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+      <h3>Add a variant</h3>
+      <Form method="post" className="admin-form" aria-label="Add a variant">
+        <Field id="new-variant-colour" label="Colour">
+          <input id="new-variant-colour" name="colour" required />
+        </Field>
+        <Field id="new-variant-size" label="Size">
+          <input id="new-variant-size" name="size" required />
+        </Field>
+        <Field id="new-variant-material" label="Material (optional)">
+          <input id="new-variant-material" name="material" />
+        </Field>
+        <Field id="new-variant-treatment" label="Treatment (optional)">
+          <input id="new-variant-treatment" name="treatment" />
+        </Field>
+        <Field id="new-variant-sku" label="SKU">
+          <input id="new-variant-sku" name="sku" required />
+        </Field>
+        <Field id="new-variant-price" label="Price in euros">
+          <input id="new-variant-price" name="price" defaultValue={(product.price / 100).toFixed(2)} inputMode="decimal" required />
+        </Field>
+        <Field id="new-variant-stock" label="Stock (units)">
+          <input id="new-variant-stock" name="stock" type="number" min={0} step={1} defaultValue={0} />
+        </Field>
+        {newError ? (
+          <p className="field__error" role="alert">
+            {newError}
+          </p>
+        ) : null}
+        <button type="submit" name="intent" value="variant-add" className="button">
+          Add variant
+        </button>
+      </Form>
+    </section>
+  );
+}
