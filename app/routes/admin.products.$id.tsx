@@ -6,7 +6,9 @@ import {
   adminProductSchema,
   imageUpdateSchema,
   imageUploadFieldsSchema,
+  POINT_CODES,
   productEditFormSchema,
+  sizeChartRequestSchema,
   variantCreateFormSchema,
   variantEditFormSchema,
 } from '@contract/api/products-admin';
@@ -15,6 +17,7 @@ import { formatLaunchTime } from '@contract/shop-time';
 import { ProductForm } from '~/components/admin/product-form';
 import { ProductImages } from '~/components/admin/product-images';
 import { ProductVariants } from '~/components/admin/product-variants';
+import { SizeChartForm } from '~/components/admin/size-chart-form';
 import { getEnv } from '~/lib/env.server';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
@@ -68,6 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return refuse(adminErrorText(error), failureStatus(error));
     }
   }
+  if (intent === 'size-chart') return sizeChartAction(request, staff.api, id, formData);
   if (intent === 'archive' || intent === 'restore') {
     try {
       const product = await staff.api.request('POST', `admin/products/${id}/archive`, adminProductSchema, { body: { archived: intent === 'archive' } });
@@ -83,6 +87,48 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithNotice(request, `/admin/products/${id}`, `${product.name} was saved.`);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
+  }
+}
+
+const splitList = (value: FormDataEntryValue | null, separator: RegExp) =>
+  String(value ?? '')
+    .split(separator)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/**
+ * The size chart form: measurements named anew redraw the table first (nothing saved); otherwise the
+ * rows with any measurement go to the API, which names a gap.
+ */
+async function sizeChartAction(request: Request, api: SignedInStaff['api'], id: string, formData: FormData) {
+  const points = splitList(formData.get('points'), /,/);
+  const answer = (message: string, kind: 'draft' | 'error', status: number) => json({ chartForm: true as const, points, message, kind }, { status, headers: ADMIN_HEADERS });
+  if (points.join(', ') !== String(formData.get('table_points') ?? '')) {
+    return answer(points.length ? 'The table has the new measurements: fill them in for each size, then save.' : 'Enter at least one measurement, e.g. Chest width', points.length ? 'draft' : 'error', points.length ? 200 : 400);
+  }
+  const rows = new Map<string, Record<string, number>>();
+  for (const [name, raw] of formData) {
+    const match = /^cm\.(.+)\.([A-J])$/.exec(name);
+    const text = String(raw).trim().replace(',', '.');
+    if (!match || !text) continue;
+    const value = Number(text);
+    if (!Number.isFinite(value)) return answer(`Enter the ${points[POINT_CODES.indexOf(match[2])] ?? 'measurement'} of size ${match[1]} in cm, e.g. 56 or 56.5`, 'error', 400);
+    rows.set(match[1], { ...rows.get(match[1]), [match[2]]: value });
+  }
+  const body = {
+    fit_description: String(formData.get('fit_description') ?? ''),
+    sizing_tips: splitList(formData.get('sizing_tips'), /\r?\n/),
+    model_info: splitList(formData.get('model_info'), /\r?\n/),
+    points,
+    sizes: [...rows].map(([size, values]) => ({ size, values })),
+  };
+  const parsed = sizeChartRequestSchema.safeParse(body);
+  if (!parsed.success) return answer(parsed.error.issues[0].message, 'error', 400);
+  try {
+    await api.request('PUT', `admin/products/${id}/size-chart`, adminProductSchema, { body: parsed.data });
+    return redirectWithNotice(request, `/admin/products/${id}`, 'The size chart was saved.');
+  } catch (error) {
+    return answer(adminErrorText(error), 'error', failureStatus(error));
   }
 }
 
@@ -154,6 +200,7 @@ export default function EditProduct() {
       <ProductForm key={product.id} mode="edit" defaultValue={values} lastResult={actionData && 'result' in actionData ? (actionData.result as never) : undefined} />
       <ProductImages product={product} storageBase={storageBase} />
       <ProductVariants product={product} />
+      <SizeChartForm key={JSON.stringify(product.size_chart)} product={product} />
       <p>
         Every variant's stock, with what open checkouts hold, is also on the <Link to="/admin/stock">Stock</Link> page.
       </p>

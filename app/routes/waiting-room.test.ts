@@ -23,7 +23,7 @@ afterAll(async () => {
   await api.cleanup();
   rmSync(dataDir, { recursive: true, force: true });
 });
-afterEach(() => configureAdmission({ slots: 48, waitMs: 3000, queue: 2000 }));
+afterEach(() => configureAdmission({ slots: 16, waitMs: 3000, queue: 2000 }));
 
 function post(path: string, fields: Record<string, string>) {
   const props = getHoneypot().getInputProps({ validFromTimestamp: Date.now() - 10_000 });

@@ -175,6 +175,37 @@ export const variantCreateFormSchema = z
   })
   .pipe(variantCreateRequestSchema);
 
+/** A size chart's measurement points are lettered A, B, C... in the order given (as the seeded charts are). */
+export const POINT_CODES = 'ABCDEFGHIJ'.split('');
+const lines = (max: number, label: string) =>
+  z.array(z.string().trim().min(1).max(300, `Keep each ${label} to 300 characters`)).max(max, `At most ${max} ${label}s`);
+const centimetres = z.number().min(0, 'Enter a measurement of 0 to 300 cm').max(300, 'Enter a measurement of 0 to 300 cm');
+
+/**
+ * `PUT admin/products/:id/size-chart`: the chart of spec §3 as rows: the fit, tips, model notes, the
+ * measurement points (lettered in order), and each size's measurements in cm (inches are worked out).
+ */
+export const sizeChartRequestSchema = z.object({
+  fit_description: z.string().trim().max(1000, 'Keep the fit description to 1000 characters').default(''),
+  sizing_tips: lines(10, 'tip').default([]),
+  model_info: lines(5, 'model note').default([]),
+  points: z.array(z.string().trim().min(1).max(40, 'Keep each measurement name to 40 characters')).min(1, 'Enter at least one measurement, e.g. Chest width').max(POINT_CODES.length, `At most ${POINT_CODES.length} measurements`),
+  sizes: z
+    .array(z.object({ size: z.string().trim().min(1).max(20), values: z.record(z.string(), centimetres) }))
+    .min(1, 'The chart needs at least one size')
+    .max(20),
+});
+export type SizeChartRequest = z.infer<typeof sizeChartRequestSchema>;
+
+/** The chart as its form shows it again. */
+export const adminSizeChartSchema = z.object({
+  fit_description: z.string(),
+  sizing_tips: z.array(z.string()),
+  model_info: z.array(z.string()),
+  points: z.array(z.object({ code: z.string(), name: z.string() })),
+  sizes: z.array(z.object({ size: z.string(), values: z.record(z.string(), z.number()) })),
+});
+
 /** `POST admin/products/:id/archive`: take it out of the shop, or bring it back. */
 export const productArchiveSchema = z.object({ archived: z.boolean() });
 export const productImageParamSchema = z.object({ id: z.string().uuid(), imageId: z.string().uuid() });
@@ -204,6 +235,9 @@ export const adminProductSchema = z.object({
       listing_description: z.string().nullable(),
     }),
   ),
+  /** The size chart as rows (null: none yet), and the sizes its variants come in, in their order. */
+  size_chart: adminSizeChartSchema.nullable(),
+  sizes: z.array(z.string()),
   /** The product's own images, by kind then order, with the path their public URL is made from. */
   images: z.array(
     z.object({
@@ -222,7 +256,7 @@ export const adminProductSchema = z.object({
   ),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
-export const adminProductListSchema = z.array(adminProductSchema.omit({ long_description: true, short_description: true, images: true }));
+export const adminProductListSchema = z.array(adminProductSchema.omit({ long_description: true, short_description: true, images: true, size_chart: true, sizes: true }));
 export const adminProductParamSchema = z.object({ id: z.string().uuid() });
 
 const editFormFields = {

@@ -98,7 +98,7 @@ export async function runDropRehearsal({ webUrl, apiUrl, adminToken, sessionSecr
   const path = `/product/${encodeURIComponent(name)}`;
   const stats = createStats();
   const arrivals = [];
-  const outcome = { paid: 0, soldOut: 0, limited: 0, waited: 0, failures: [] };
+  const outcome = { paid: 0, soldOut: 0, limited: 0, waited: 0, retried: 0, failures: [], payStatuses: {} };
 
   /** Quick Purchase as a form post; through the waiting room when sent there. Resolves to the payment page's address, or null. */
   const quickPurchase = async (browser, variantId) => {
@@ -120,10 +120,16 @@ export async function runDropRehearsal({ webUrl, apiUrl, adminToken, sessionSecr
         }
         continue;
       }
-      // Back on the product page with the refusal as a flash: sold out, or the limit.
+      // Back on the product page with the refusal as a flash: sold out or the limit end the try; anything
+      // else (the shop was too slow to answer) is what a shopper presses again for.
       const back = await browser.get(location.toString());
       if (/is limited to 1 unit per customer/.test(back.text)) outcome.limited += 1;
-      else outcome.soldOut += 1;
+      else if (/is out of stock|Not enough stock/.test(back.text)) outcome.soldOut += 1;
+      else {
+        outcome.retried += 1;
+        await sleep(1000);
+        continue;
+      }
       return null;
     }
     throw new Error('still in line after a minute');
@@ -131,6 +137,7 @@ export async function runDropRehearsal({ webUrl, apiUrl, adminToken, sessionSecr
 
   const pay = async (browser, payUrl) => {
     const paid = await browser.postOnly(payUrl, { ...CARD, card_number: PAID_CARD });
+    outcome.payStatuses[paid.status] = (outcome.payStatuses[paid.status] ?? 0) + 1;
     if (paid.status === 303) outcome.paid += 1;
     // 410: the other tab's checkout replaced this one (one open checkout per shopper), which gave its unit back.
     else if (paid.status !== 409 && paid.status !== 410) throw new Error(`payment: ${paid.status}`);
@@ -192,6 +199,11 @@ export async function runDropRehearsal({ webUrl, apiUrl, adminToken, sessionSecr
       overLimit,
       serverErrors,
       waited: outcome.waited,
+      paid: outcome.paid,
+      soldOut: outcome.soldOut,
+      limited: outcome.limited,
+      retried: outcome.retried,
+      payStatuses: outcome.payStatuses,
       p50Ms: percentile(sorted, 50),
       p99Ms: percentile(sorted, 99),
       rushRps: Math.round((stats.requests - requestsBefore) / rushSeconds),

@@ -43,7 +43,7 @@ test.describe('a drop', () => {
     await page.getByRole('button', { name: 'Create product' }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('status')).toHaveText(`${name} was created with 6 variants.`);
-    await expect(page.getByRole('table').getByRole('row')).toHaveCount(7);
+    await expect(page.getByRole('form', { name: /^Variant / })).toHaveCount(6);
 
     // A photo from a phone: uploaded with its description, shown back as a thumbnail.
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2b2b2b' } })
@@ -57,6 +57,36 @@ test.describe('a drop', () => {
     await expect(page.getByRole('status')).toHaveText('The image was uploaded.');
     await expect(page.getByRole('form', { name: 'Image 1: The Nightshift Hoodie, black, from the front' })).toBeVisible();
     await expectAdminAccessible(page, info);
+
+    // One more variant, and one sold out by hand: each variant has its own form.
+    await page.getByLabel('Colour', { exact: true }).fill('Olive');
+    await page.getByLabel('Size', { exact: true }).fill('XL');
+    await page.getByLabel('SKU', { exact: true }).last().fill(`N${stamp.slice(-6)}-OLIVE-XL`);
+    await page.getByLabel('Stock (units)').fill('2');
+    await page.getByRole('button', { name: 'Add variant' }).click();
+    await expect(page.getByRole('status')).toHaveText('Olive, XL was added.');
+    const olive = page.getByRole('form', { name: 'Variant Olive, XL' });
+    await olive.getByLabel('Units to add (or take away, e.g. -2)').fill('-3');
+    await olive.getByRole('button', { name: 'Save Olive, XL' }).click();
+    await expect(page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('alert')).toHaveText('Only 2 in stock: 3 cannot be taken away');
+    await page.getByRole('form', { name: 'Variant Olive, XL' }).getByLabel('Units to add (or take away, e.g. -2)').fill('-2');
+    await page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('button', { name: 'Save Olive, XL' }).click();
+    await expect(page.getByRole('status')).toHaveText('Olive, XL was saved.');
+    await expect(page.getByRole('form', { name: 'Variant Olive, XL' })).toContainText('0 in stock');
+
+    // The size chart, as rows: name the measurements, the table follows, fill it in.
+    const chart = page.getByRole('form', { name: 'Size chart' });
+    await chart.getByLabel('Fit').fill('Boxy, dropped shoulder.');
+    await chart.getByLabel('Measurements').fill('Chest width, Body length');
+    await chart.getByRole('button', { name: 'Save size chart' }).click();
+    await expect(page.getByRole('form', { name: 'Size chart' }).getByRole('status')).toHaveText('The table has the new measurements: fill them in for each size, then save.');
+    for (const [size, chest, length] of [['S', '56', '68'], ['M', '59', '70'], ['L', '62', '72.5']]) {
+      await page.getByLabel(`Chest width, size ${size} (cm)`).fill(chest);
+      await page.getByLabel(`Body length, size ${size} (cm)`).fill(length);
+    }
+    await page.getByRole('form', { name: 'Size chart' }).getByRole('button', { name: 'Save size chart' }).click();
+    await expect(page.getByRole('status').first()).toHaveText('The size chart was saved.');
+    await expect(page.getByLabel('Body length, size L (cm)')).toHaveValue('72.5');
 
     // A bad edit is named and changes nothing.
     await page.getByLabel('Price in euros').fill('lots');
@@ -80,6 +110,7 @@ test.describe('a drop', () => {
     // Without JavaScript in the shop's zone; with it in the shopper's own (the test browser's).
     await expect(when).toContainText(hasJavaScript(info) ? /\d{2}:\d{2}/ : /CET|CEST/);
     if (hasJavaScript(info)) await expect(shopperPage.getByRole('timer')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+    await expect(shopperPage.getByText('Chest width').first()).toBeAttached();
     await expect(shopperPage.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
     await expect(shopperPage.getByRole('button', { name: 'Quick Purchase' })).toHaveCount(0);
     await expect(shopperPage.getByText('Notify me at launch')).toBeVisible();

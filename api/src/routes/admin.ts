@@ -49,12 +49,13 @@ import {
   productCreateRequestSchema,
   productEditRequestSchema,
   productImageParamSchema,
+  sizeChartRequestSchema,
   variantCreateRequestSchema,
   variantEditRequestSchema,
   variantParamSchema,
 } from '@contract/api/products-admin';
 import { addProductImage, moveProductImage, removeProductImage, updateProductImage } from '../services/product-images.js';
-import { addVariant, adminProduct, archiveProduct, createProduct, editProduct, editVariant, listAdminProducts } from '../services/products-admin.js';
+import { addVariant, adminProduct, archiveProduct, createProduct, editProduct, editVariant, listAdminProducts, saveSizeChart } from '../services/products-admin.js';
 import { cancelRequestSchema, refundAnswerSchema, refundRequestSchema } from '@contract/api/refunds';
 
 function sameToken(given: string, expected: string): boolean {
@@ -150,6 +151,10 @@ export function adminRoutes() {
 
   app.post('/products/:id/variants', ownerOnly, validate('param', adminProductParamSchema), validate('json', variantCreateRequestSchema), async (c) =>
     answer(c, adminProductSchema, await addVariant(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor), 201),
+  );
+
+  app.put('/products/:id/size-chart', ownerOnly, validate('param', adminProductParamSchema), validate('json', sizeChartRequestSchema), async (c) =>
+    answer(c, adminProductSchema, await saveSizeChart(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor)),
   );
 
   app.post('/products/:id/archive', ownerOnly, validate('param', adminProductParamSchema), validate('json', productArchiveSchema), async (c) =>

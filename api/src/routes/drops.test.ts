@@ -273,3 +273,34 @@ describe('variants one by one', () => {
     expect(audit.slice(0, 2)).toEqual(['variant.add', 'variant.edit']);
   });
 });
+
+describe('size charts', () => {
+  it('an owner writes a chart as rows; the shop shows it in the spec shape, inches worked out; gaps are named', async () => {
+    const drop = await newDrop({ inMs: -1000, limit: null });
+    expect((await admin('GET', `products/${drop.id}`)).body).toMatchObject({ size_chart: null, sizes: ['S', 'M', 'L/XL'] });
+    const rows = {
+      fit_description: 'Boxy, dropped shoulder.',
+      sizing_tips: ['Between sizes? Take the smaller one.'],
+      model_info: ['Ada is 175 cm and wears M.'],
+      points: ['Chest width', 'Body length'],
+      sizes: [
+        { size: 'S', values: { A: 56, B: 68 } },
+        { size: 'M', values: { A: 59, B: 70.5 } },
+      ],
+    };
+    const saved = await admin('PUT', `products/${drop.id}/size-chart`, rows);
+    expect(saved.status).toBe(200);
+    expect(saved.body.size_chart).toEqual({ ...rows, points: [{ code: 'A', name: 'Chest width' }, { code: 'B', name: 'Body length' }] });
+    const details = await (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(drop.name)}`)).json();
+    expect(details.variants[0].size_chart).toMatchObject({
+      productName: drop.name,
+      fitDescription: 'Boxy, dropped shoulder.',
+      sizeChart: { measurementPoints: [{ code: 'A', name: 'Chest width' }, { code: 'B', name: 'Body length' }], sizes: [{ sizeName: 'S', measurements: [{ measurementCode: 'A', value: 56, valueInches: 22 }, { measurementCode: 'B', value: 68, valueInches: 26.8 }] }, expect.anything()] },
+    });
+    expect(await admin('PUT', `products/${drop.id}/size-chart`, { ...rows, sizes: [{ size: 'L/XL', values: { A: 62 } }] })).toEqual({ status: 400, body: { detail: 'Enter the Body length of size L/XL', code: 'bad_request' } });
+    expect((await admin('PUT', `products/${drop.id}/size-chart`, { ...rows, sizes: [{ size: 'S', values: { A: -1, B: 2 } }] })).status).toBe(422);
+    expect((await admin('GET', `products/${drop.id}`)).body.size_chart.sizes).toHaveLength(2);
+    const audit = (await admin('GET', `audit?subject_type=product&subject_id=${drop.id}`)).body[0];
+    expect(audit).toMatchObject({ action: 'product.size_chart', before: null });
+  });
+});

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { AdminProduct, ProductCreateRequest, ProductEditRequest, VariantCreateRequest, VariantEditRequest } from '@contract/api/products-admin';
+import { POINT_CODES, type AdminProduct, type ProductCreateRequest, type ProductEditRequest, type SizeChartRequest, type VariantCreateRequest, type VariantEditRequest } from '@contract/api/products-admin';
+import type { SizeChartRecord } from '../db/schema.js';
 import { addStockIn, sendBackInStock, type StockChange } from './stock.js';
 import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
@@ -54,6 +55,20 @@ async function productRows(db: Db, id?: string) {
         .orderBy('sku')
         .execute()
     : [];
+  const [chart, sizes] = id
+    ? await Promise.all([
+        db.selectFrom('size_charts').select('chart').where('product_id', '=', id).executeTakeFirst(),
+        db
+          .selectFrom('variant_attributes as a')
+          .innerJoin('product_variants as v', 'v.id', 'a.variant_id')
+          .select(['a.value', (eb) => eb.fn.min('v.position').as('first')])
+          .where('v.product_id', '=', id)
+          .where('a.attribute_name', '=', 'size')
+          .groupBy('a.value')
+          .orderBy('first')
+          .execute(),
+      ])
+    : [undefined, []];
   const images = id
     ? await db
         .selectFrom('images')
@@ -64,11 +79,23 @@ async function productRows(db: Db, id?: string) {
         .orderBy('id')
         .execute()
     : [];
-  return { products, variants, images };
+  return { products, variants, images, chart: chart?.chart ?? null, sizes: sizes.map((s) => s.value) };
+}
+
+/** A stored chart as the form's rows. */
+function chartRows(chart: SizeChartRecord | null) {
+  if (!chart) return null;
+  return {
+    fit_description: chart.fitDescription ?? '',
+    sizing_tips: chart.sizingTips ?? [],
+    model_info: (chart.modelInfo ?? []).map((m) => m.modelDescription),
+    points: chart.sizeChart?.measurementPoints ?? [],
+    sizes: (chart.sizeChart?.sizes ?? []).map((s) => ({ size: s.sizeName, values: Object.fromEntries(s.measurements.map((m) => [m.measurementCode, m.value])) })),
+  };
 }
 
 type Rows = Awaited<ReturnType<typeof productRows>>;
-function toAdminProduct(now: Date, product: Rows['products'][number], variants: Rows['variants'], images: Rows['images'] = []): AdminProduct {
+function toAdminProduct(now: Date, product: Rows['products'][number], variants: Rows['variants'], images: Rows['images'] = [], chart: SizeChartRecord | null = null, sizes: string[] = []): AdminProduct {
   return {
     id: product.id,
     name: product.name,
@@ -83,19 +110,21 @@ function toAdminProduct(now: Date, product: Rows['products'][number], variants: 
     waiting: product.waiting,
     variants: variants.filter((v) => v.product_id === product.id).map(({ product_id: _, ...v }) => v),
     images,
+    size_chart: chartRows(chart),
+    sizes,
   };
 }
 
 /** Every product, newest launch first, with its variants' stock and the requests waiting. */
-export async function listAdminProducts(db: Db, now: Date): Promise<Omit<AdminProduct, 'images'>[]> {
+export async function listAdminProducts(db: Db, now: Date): Promise<Omit<AdminProduct, 'images' | 'size_chart' | 'sizes'>[]> {
   const { products, variants } = await productRows(db);
   return products.map((p) => toAdminProduct(now, p, variants));
 }
 
 export async function adminProduct(db: Db, now: Date, id: string): Promise<AdminProduct> {
-  const { products, variants, images } = await productRows(db, id);
+  const { products, variants, images, chart, sizes } = await productRows(db, id);
   if (!products[0]) throw new DomainError('not_found', 'Product not found');
-  return toAdminProduct(now, products[0], variants, images);
+  return toAdminProduct(now, products[0], variants, images, chart, sizes);
 }
 
 /** The category of that name, made when it is new (two at once meet at its unique name). */
@@ -361,6 +390,51 @@ export async function addVariant(deps: Deps, productId: string, request: Variant
       if (uniqueViolation(error) !== null) throw new DomainError('already_exists', `Another variant already has the SKU ${request.sku}`);
       throw error;
     });
+  await deps.onCatalogueChange?.();
+  return adminProduct(deps.db, now, productId);
+}
+
+/**
+ * Writes a product's size chart from its rows: points lettered A, B, C..., each size's measurements in
+ * cm with inches worked out (one decimal). What the form does not edit (the measurement guide drawing,
+ * special features, the conversion chart) is kept. Audited with the chart it replaced.
+ */
+export async function saveSizeChart(deps: Deps, productId: string, request: SizeChartRequest, actor: Actor): Promise<AdminProduct> {
+  const now = deps.clock.now();
+  const points = request.points.map((name, i) => ({ code: POINT_CODES[i], name }));
+  for (const row of request.sizes) {
+    const missing = points.find((p) => row.values[p.code] === undefined);
+    if (missing) throw new DomainError('bad_request', `Enter the ${missing.name} of size ${row.size}`);
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const product = await trx.selectFrom('products').select(['id', 'name', 'short_description']).where('id', '=', productId).forUpdate().executeTakeFirst();
+    if (!product) throw new DomainError('not_found', 'Product not found');
+    const before = await trx.selectFrom('size_charts').select('chart').where('product_id', '=', productId).executeTakeFirst();
+    const kept = before?.chart;
+    const chart: SizeChartRecord = {
+      productName: product.name,
+      productDescription: kept?.productDescription ?? product.short_description,
+      fitDescription: request.fit_description,
+      sizingTips: request.sizing_tips,
+      modelInfo: request.model_info.map((modelDescription) => ({ modelDescription })),
+      measurementGuideImagePath: kept?.measurementGuideImagePath ?? null,
+      specialFeatures: kept?.specialFeatures ?? [],
+      sizeChart: {
+        measurementPoints: points,
+        sizes: request.sizes.map((row) => ({
+          sizeName: row.size,
+          measurements: points.map((p) => ({ measurementCode: p.code, value: row.values[p.code], valueInches: Math.round((row.values[p.code] / 2.54) * 10) / 10 })),
+        })),
+      },
+      conversionChart: kept?.conversionChart ?? { conversions: [] },
+    };
+    await trx
+      .insertInto('size_charts')
+      .values({ product_id: productId, chart: JSON.stringify(chart) })
+      .onConflict((oc) => oc.column('product_id').doUpdateSet({ chart: JSON.stringify(chart) }))
+      .execute();
+    await recordAudit(trx, now, actor, { action: 'product.size_chart', subject_type: 'product', subject_id: productId, before: kept ? { chart: chartRows(kept) } : null, after: { chart: chartRows(chart) } });
+  });
   await deps.onCatalogueChange?.();
   return adminProduct(deps.db, now, productId);
 }
