@@ -89,11 +89,12 @@ test.describe('a drop', () => {
     await expect(page.getByLabel('Body length, size L (cm)')).toHaveValue('72.5');
 
     // A bad edit is named and changes nothing.
-    await page.getByLabel('Price in euros').fill('lots');
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    const details = page.getByRole('form', { name: 'Product details' });
+    await details.getByLabel('Price in euros').fill('lots');
+    await details.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Enter a price in euros, e.g. 45 or 45.50')).toBeVisible();
     await page.goto(page.url());
-    await expect(page.getByLabel('Price in euros')).toHaveValue('89.50');
+    await expect(page.getByRole('form', { name: 'Product details' }).getByLabel('Price in euros')).toHaveValue('89.50');
 
     // A shopper sees it coming, without a way to buy it yet, and joins its launch list.
     const fan = await registerAccount(uniqueEmail(info, 'drop-fan'));
