@@ -30,6 +30,7 @@ export function checkoutRoutes() {
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
       metadata: { ...body.metadata, cart_id: cartId },
+      signal: c.req.raw.signal,
     });
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });
@@ -46,6 +47,7 @@ export function checkoutRoutes() {
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
       metadata: body.metadata,
+      signal: c.req.raw.signal,
     });
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });

@@ -26,6 +26,8 @@ export interface OpenCheckoutInput {
   successUrl: string;
   cancelUrl: string;
   metadata: Record<string, unknown>;
+  /** Aborted when the caller went away (the storefront gave up waiting): the session is then released at once. */
+  signal?: AbortSignal;
 }
 
 /** Stripe takes string metadata only, at most 500 characters a value. */
@@ -119,6 +121,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
     return { ...created, offered };
   });
 
+  let opened: { checkout_url: string; session_id: string };
   try {
     const checkout = await payments.createCheckout({
       sessionId: session.id,
@@ -131,12 +134,20 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       createdAt: now,
     });
     await db.updateTable('checkout_sessions').set({ provider_session_id: checkout.providerSessionId }).where('id', '=', session.id).execute();
-    return { checkout_url: checkout.url, session_id: session.id };
+    opened = { checkout_url: checkout.url, session_id: session.id };
   } catch (error) {
     await closeCheckoutSession(db, session.id, 'cancelled', clock.now());
     deps.log.error(`payment provider ${payments.name} could not open a session`, error);
     throw new DomainError('upstream_unavailable', 'The payment provider is unavailable. Please try again.');
   }
+  // Nobody will see this payment page (a rush made the storefront give up waiting): the stock and any
+  // claimed units go back now, not when the hold ends half an hour later.
+  if (input.signal?.aborted) {
+    await closeCheckoutSession(db, opened.session_id, 'cancelled', clock.now());
+    deps.log.info(`checkout session ${opened.session_id} released: its caller went away before the answer`);
+    throw new DomainError('upstream_unavailable', 'The checkout was abandoned before it opened');
+  }
+  return opened;
 }
 
 /** Gives back what a session reserved, once: only the call that moves it out of 'open' releases. */
