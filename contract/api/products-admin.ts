@@ -122,6 +122,8 @@ export const variantEditRequestSchema = z.object({
   is_listed: z.boolean(),
   listing_description: z.string().trim().max(300, 'Keep the listing text to 300 characters').nullable(),
   stock_change: z.number().int('Enter a whole number of units').min(-100_000).max(100_000).default(0),
+  /** New option values; absent: the variant keeps its own. */
+  options: z.object({ colour: optionValue, size: optionValue, material: optionValue.nullable().default(null), treatment: optionValue.nullable().default(null) }).optional(),
 });
 export type VariantEditRequest = z.infer<typeof variantEditRequestSchema>;
 
@@ -141,6 +143,10 @@ export const variantParamSchema = z.object({ id: z.string().uuid(), variantId: z
 /** The variant forms: prices in euros, the listing as a checkbox, units as text. */
 export const variantEditFormSchema = z
   .object({
+    colour: z.string({ required_error: 'Enter a colour' }),
+    size: z.string({ required_error: 'Enter a size' }),
+    material: optionalText,
+    treatment: optionalText,
     sku: z.string({ required_error: 'Use 2 to 40 capital letters, digits and dashes for the SKU' }),
     price: euros,
     is_listed: z
@@ -161,6 +167,7 @@ export const variantEditFormSchema = z
         return Number(v);
       }),
   })
+  .transform(({ colour, size, material, treatment, ...rest }) => ({ ...rest, options: { colour, size, material, treatment } }))
   .pipe(variantEditRequestSchema);
 
 export const variantCreateFormSchema = z
@@ -233,6 +240,8 @@ export const adminProductSchema = z.object({
       stock_quantity: z.number().int(),
       is_listed: z.boolean(),
       listing_description: z.string().nullable(),
+      /** Its option values (null where the variant has none of that kind). */
+      options: z.object({ colour: z.string().nullable(), size: z.string().nullable(), material: z.string().nullable(), treatment: z.string().nullable() }),
     }),
   ),
   /** The size chart as rows (null: none yet), and the sizes its variants come in, in their order. */

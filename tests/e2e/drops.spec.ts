@@ -26,9 +26,13 @@ test.describe('a drop', () => {
     // The owner creates it: two colours, three sizes, launching two minutes ahead of the shop's clock.
     const now = await apiClock();
     const launch = new Date(Math.ceil(now.getTime() / 60_000) * 60_000 + 2 * 60_000);
-    await page.goto('/admin/products/new');
+    await page.goto('/admin/products');
     await staffSignIn(page, await memberWithPassword(info, 'owner'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    await expectAdminAccessible(page, info);
+    await page.getByRole('link', { name: 'New product' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+    await expectAdminAccessible(page, info);
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Category').fill('Hoodies');
     await page.getByLabel('Short description').fill('Heavy fleece for late shifts.');
@@ -59,11 +63,12 @@ test.describe('a drop', () => {
     await expectAdminAccessible(page, info);
 
     // One more variant, and one sold out by hand: each variant has its own form.
-    await page.getByLabel('Colour', { exact: true }).fill('Olive');
-    await page.getByLabel('Size', { exact: true }).fill('XL');
-    await page.getByLabel('SKU', { exact: true }).last().fill(`N${stamp.slice(-6)}-OLIVE-XL`);
-    await page.getByLabel('Stock (units)').fill('2');
-    await page.getByRole('button', { name: 'Add variant' }).click();
+    const addForm = page.getByRole('form', { name: 'Add a variant' });
+    await addForm.getByLabel('Colour', { exact: true }).fill('Olive');
+    await addForm.getByLabel('Size', { exact: true }).fill('XL');
+    await addForm.getByLabel('SKU', { exact: true }).fill(`N${stamp.slice(-6)}-OLIVE-XL`);
+    await addForm.getByLabel('Stock (units)').fill('2');
+    await addForm.getByRole('button', { name: 'Add variant' }).click();
     await expect(page.getByRole('status')).toHaveText('Olive, XL was added.');
     const olive = page.getByRole('form', { name: 'Variant Olive, XL' });
     await olive.getByLabel('Units to add (or take away, e.g. -2)').fill('-3');
@@ -73,6 +78,15 @@ test.describe('a drop', () => {
     await page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('button', { name: 'Save Olive, XL' }).click();
     await expect(page.getByRole('status')).toHaveText('Olive, XL was saved.');
     await expect(page.getByRole('form', { name: 'Variant Olive, XL' })).toContainText('0 in stock');
+    // Its options are edited in place too; another variant's options are refused.
+    await page.getByRole('form', { name: 'Variant Olive, XL' }).getByLabel('Size', { exact: true }).fill('L');
+    await page.getByRole('form', { name: 'Variant Olive, XL' }).getByLabel('Colour', { exact: true }).fill('Sand');
+    await page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('button', { name: 'Save Olive, XL' }).click();
+    await expect(page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('alert')).toHaveText('The product already has a variant with these options');
+    await page.getByRole('form', { name: 'Variant Olive, XL' }).getByLabel('Colour', { exact: true }).fill('Olive');
+    await page.getByRole('form', { name: 'Variant Olive, XL' }).getByLabel('Size', { exact: true }).fill('L');
+    await page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('button', { name: 'Save Olive, XL' }).click();
+    await expect(page.getByRole('status')).toHaveText('Olive, L was saved.');
 
     // The size chart, as rows: name the measurements, the table follows, fill it in.
     const chart = page.getByRole('form', { name: 'Size chart' });

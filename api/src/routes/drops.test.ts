@@ -269,8 +269,14 @@ describe('variants one by one', () => {
     expect(added.status).toBe(201);
     expect(added.body.variants.at(-1)).toMatchObject({ sku: `OLIVE-${made}`, description: 'Olive, XL', stock_quantity: 7 });
     expect((await admin('POST', `products/${drop.id}/variants`, { colour: 'olive', size: 'xl', sku: `OLIVE-${made}-2`, price: 9_500, stock: 1 })).body).toEqual({ detail: 'The product already has a variant with these options', code: 'already_exists' });
+    // Options edited one by one: another variant's are refused, free ones taken, the label follows.
+    const olive = added.body.variants.at(-1);
+    const base = { sku: olive.sku, price: 9_500, is_listed: false, listing_description: null, stock_change: 0 };
+    expect((await admin('PUT', `products/${drop.id}/variants/${olive.id}`, { ...base, options: { colour: 'Black', size: 'S' } })).body.code).toBe('already_exists');
+    const moved = await admin('PUT', `products/${drop.id}/variants/${olive.id}`, { ...base, options: { colour: 'Olive', size: 'L', material: 'Cotton' } });
+    expect(moved.body.variants.at(-1)).toMatchObject({ description: 'Olive, Cotton, L', options: { colour: 'OLIVE', size: 'L', material: 'COTTON', treatment: null } });
     const audit = (await admin('GET', `audit?subject_type=product&subject_id=${drop.id}`)).body.map((e: { action: string }) => e.action);
-    expect(audit.slice(0, 2)).toEqual(['variant.add', 'variant.edit']);
+    expect(audit.slice(0, 3)).toEqual(['variant.edit', 'variant.add', 'variant.edit']);
   });
 });
 

@@ -79,8 +79,46 @@ async function productRows(db: Db, id?: string) {
         .orderBy('id')
         .execute()
     : [];
-  return { products, variants, images, chart: chart?.chart ?? null, sizes: sizes.map((s) => s.value) };
+  const attributes = variants.length
+    ? await db
+        .selectFrom('variant_attributes')
+        .select(['variant_id', 'attribute_name', 'value'])
+        .where(
+          'variant_id',
+          'in',
+          variants.map((v) => v.id),
+        )
+        .execute()
+    : [];
+  const optionsOf = (variantId: string) => {
+    const value = (name: string) => attributes.find((a) => a.variant_id === variantId && a.attribute_name === name)?.value ?? null;
+    return { colour: value('color') ?? value('colour'), size: value('size'), material: value('material'), treatment: value('treatment') };
+  };
+  return { products, variants: variants.map((v) => ({ ...v, options: optionsOf(v.id) })), images, chart: chart?.chart ?? null, sizes: sizes.map((s) => s.value) };
 }
+
+/** A variant's option rows, in the shop's display order (colour, treatment, material, then size). */
+function optionRows(options: { colour: string; size: string; material: string | null; treatment: string | null }) {
+  return [
+    { attribute_name: 'color', value: options.colour.toUpperCase(), order: 0 },
+    ...(options.treatment ? [{ attribute_name: 'treatment', value: options.treatment.toUpperCase(), order: 1 }] : []),
+    ...(options.material ? [{ attribute_name: 'material', value: options.material.toUpperCase(), order: 2 }] : []),
+    { attribute_name: 'size', value: options.size.toUpperCase(), order: 3 },
+  ];
+}
+
+/** The options of every variant of a product but one, as comparable keys. */
+async function otherOptionKeys(trx: Db, productId: string, exceptVariantId: string | null): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('product_variants as v')
+    .select(sql<string>`(select string_agg(a.attribute_name || '=' || a.value, '&' order by a."order", a.attribute_name) from variant_attributes a where a.variant_id = v.id)`.as('options'))
+    .where('v.product_id', '=', productId)
+    .$if(exceptVariantId !== null, (q) => q.where('v.id', '<>', exceptVariantId!))
+    .execute();
+  return rows.map((r) => r.options);
+}
+
+const optionKey = (rows: { attribute_name: string; value: string }[]) => rows.map((a) => `${a.attribute_name}=${a.value}`).join('&');
 
 /** A stored chart as the form's rows. */
 function chartRows(chart: SizeChartRecord | null) {
@@ -168,12 +206,7 @@ export async function createProduct(deps: Deps, request: ProductCreateRequest, a
       let position = 0;
       for (const colour of request.colours) {
         for (const size of request.sizes) {
-          const attributes = [
-            { attribute_name: 'color', value: colour.toUpperCase(), order: 0 },
-            ...(request.treatment ? [{ attribute_name: 'treatment', value: request.treatment.toUpperCase(), order: 1 }] : []),
-            ...(request.material ? [{ attribute_name: 'material', value: request.material.toUpperCase(), order: 2 }] : []),
-            { attribute_name: 'size', value: size.toUpperCase(), order: 3 },
-          ];
+          const attributes = optionRows({ colour, size, material: request.material, treatment: request.treatment });
           const variant = await trx
             .insertInto('product_variants')
             .values({
@@ -318,6 +351,20 @@ export async function editVariant(deps: Deps & Pick<AppDeps, 'mail' | 'config'>,
         .set({ sku: request.sku, price: request.price, is_listed: request.is_listed, listing_description: request.listing_description })
         .where('id', '=', variantId)
         .execute();
+      if (request.options) {
+        // The product's row is locked: two variants cannot take the same options at once.
+        await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
+        const rows = optionRows(request.options);
+        if ((await otherOptionKeys(trx, productId, variantId)).includes(optionKey(rows))) throw new DomainError('already_exists', 'The product already has a variant with these options');
+        await trx.deleteFrom('variant_attributes').where('variant_id', '=', variantId).execute();
+        await trx.insertInto('variant_attributes').values(rows.map((a) => ({ ...a, variant_id: variantId }))).execute();
+        const { colour, treatment, material, size } = request.options;
+        await trx
+          .updateTable('product_variants')
+          .set({ description: [colour, treatment, material, size].filter(Boolean).join(', ') })
+          .where('id', '=', variantId)
+          .execute();
+      }
       let stockChange: StockChange = null;
       if (request.stock_change > 0) stockChange = await addStockIn(trx, now, { variantId }, request.stock_change);
       if (request.stock_change < 0) {
@@ -351,13 +398,8 @@ export async function editVariant(deps: Deps & Pick<AppDeps, 'mail' | 'config'>,
 /** One more variant of a product: its options (no other variant may have the same), SKU, price and stock. Audited. */
 export async function addVariant(deps: Deps, productId: string, request: VariantCreateRequest, actor: Actor): Promise<AdminProduct> {
   const now = deps.clock.now();
-  const attributes = [
-    { attribute_name: 'color', value: request.colour.toUpperCase(), order: 0 },
-    ...(request.treatment ? [{ attribute_name: 'treatment', value: request.treatment.toUpperCase(), order: 1 }] : []),
-    ...(request.material ? [{ attribute_name: 'material', value: request.material.toUpperCase(), order: 2 }] : []),
-    { attribute_name: 'size', value: request.size.toUpperCase(), order: 3 },
-  ];
-  const options = attributes.map((a) => `${a.attribute_name}=${a.value}`).join('&');
+  const attributes = optionRows(request);
+  const options = optionKey(attributes);
   await deps.db
     .transaction()
     .execute(async (trx) => {

@@ -46,6 +46,18 @@ export function ProductVariants({ product }: { product: AdminProduct }) {
                 <p className="admin-variants__name">
                   <strong>{variant.description}</strong>: {variant.stock_quantity} in stock, {formatEuro(variant.price)}
                 </p>
+                <Field id={`${id}-colour`} label="Colour">
+                  <input id={`${id}-colour`} name="colour" defaultValue={variant.options.colour ?? ''} required />
+                </Field>
+                <Field id={`${id}-size`} label="Size">
+                  <input id={`${id}-size`} name="size" defaultValue={variant.options.size ?? ''} required />
+                </Field>
+                <Field id={`${id}-material`} label="Material (optional)">
+                  <input id={`${id}-material`} name="material" defaultValue={variant.options.material ?? ''} />
+                </Field>
+                <Field id={`${id}-treatment`} label="Treatment (optional)">
+                  <input id={`${id}-treatment`} name="treatment" defaultValue={variant.options.treatment ?? ''} />
+                </Field>
                 <Field id={`${id}-sku`} label="SKU">
                   <input id={`${id}-sku`} name="sku" defaultValue={variant.sku} required />
                 </Field>
