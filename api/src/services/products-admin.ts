@@ -351,10 +351,14 @@ export async function editVariant(deps: Deps & Pick<AppDeps, 'mail' | 'config'>,
         .set({ sku: request.sku, price: request.price, is_listed: request.is_listed, listing_description: request.listing_description })
         .where('id', '=', variantId)
         .execute();
-      if (request.options) {
+      const rows = request.options ? optionRows(request.options) : null;
+      const current = rows
+        ? await trx.selectFrom('variant_attributes').select(['attribute_name', 'value']).where('variant_id', '=', variantId).orderBy('order').orderBy('attribute_name').execute()
+        : [];
+      // Options given and other than the variant's own: written, with the label the owner typed.
+      if (request.options && rows && optionKey(current) !== optionKey(rows)) {
         // The product's row is locked: two variants cannot take the same options at once.
         await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
-        const rows = optionRows(request.options);
         if ((await otherOptionKeys(trx, productId, variantId)).includes(optionKey(rows))) throw new DomainError('already_exists', 'The product already has a variant with these options');
         await trx.deleteFrom('variant_attributes').where('variant_id', '=', variantId).execute();
         await trx.insertInto('variant_attributes').values(rows.map((a) => ({ ...a, variant_id: variantId }))).execute();

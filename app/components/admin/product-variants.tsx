@@ -40,7 +40,8 @@ export function ProductVariants({ product }: { product: AdminProduct }) {
           const id = `variant-${variant.id}`;
           const error = errorOf(variant.id);
           return (
-            <li key={variant.id}>
+            // Keyed by what it shows: after a save the form starts again from the saved values (the units field empty).
+            <li key={JSON.stringify(variant)}>
               <Form method="post" className="admin-form admin-form--inline" aria-label={`Variant ${variant.description}`}>
                 <input type="hidden" name="variantId" value={variant.id} />
                 <p className="admin-variants__name">
