@@ -179,8 +179,15 @@ test.describe('collectible cards', () => {
   test('/cards/{id}.png answers its owner and a signed link, and refuses anyone else', EDGE, async ({ page, request, browser, baseURL }) => {
     await registerThroughPage(page, request, uniqueEmail('cards-owner'));
     await buy(page, [TRACER_TEE]);
-    const noscript = await unlocked(page).getByTestId('collectible-card').locator('noscript').innerHTML();
-    const share = /href="([^"]+)"/.exec(noscript)![1].replace(/&amp;/g, '&');
+    // The page streams: the noscript element can be in the DOM before its link is, so wait for the link.
+    const noscript = unlocked(page).getByTestId('collectible-card').locator('noscript');
+    let share = '';
+    await expect
+      .poll(async () => {
+        share = /href="([^"]+)"/.exec(await noscript.innerHTML())?.[1].replace(/&amp;/g, '&') ?? '';
+        return share;
+      })
+      .toMatch(/^\/cards\/[0-9a-f-]{36}\.png\?share=/);
     const plain = share.split('?')[0];
     expect(plain).toMatch(/^\/cards\/[0-9a-f-]{36}\.png$/);
 
