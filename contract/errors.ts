@@ -44,6 +44,14 @@ export const ERROR_CODES = [
   'refund_exceeds_paid',
   'refund_unavailable',
   'refund_failed',
+  // Discount codes: each reason a code cannot be used has its own code and message
+  'discount_invalid',
+  'discount_not_started',
+  'discount_expired',
+  'discount_used_up',
+  'discount_customer_used_up',
+  'discount_not_applicable',
+  'discount_below_minimum',
   // Payments provider webhooks
   'webhook_invalid',
 ] as const;

@@ -18,8 +18,8 @@ describe('shop rules', () => {
   });
 
   it('adds shipping to the cart total', () => {
-    expect(totalsFor(15_000)).toEqual({ subtotal: 15_000, shipping_cost: 2_000, tax: 2_705, total: 17_000 });
-    expect(totalsFor(15_001)).toEqual({ subtotal: 15_001, shipping_cost: 0, tax: 2_705, total: 15_001 });
+    expect(totalsFor(15_000)).toEqual({ subtotal: 15_000, discount: 0, shipping_cost: 2_000, tax: 2_705, total: 17_000 });
+    expect(totalsFor(15_001)).toEqual({ subtotal: 15_001, discount: 0, shipping_cost: 0, tax: 2_705, total: 15_001 });
   });
 
   it('derives the order number from the UTC date and the purchase id', () => {

@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth.js';
 import { cardRoutes } from './routes/cards.js';
 import { cartRoutes } from './routes/cart.js';
 import { checkoutRoutes } from './routes/checkout.js';
+import { discountRoutes } from './routes/discounts.js';
 import { contactRoutes } from './routes/contact.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { devClockRoutes } from './routes/dev-clock.js';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/staff', staffAuthRoutes());
   app.route('/api/cart/', cartRoutes());
   app.route('/api/checkout/', checkoutRoutes());
+  app.route('/api/discounts', discountRoutes());
   app.route('/api/user/', profileRoutes());
   app.route('/api/user/', orderRoutes());
   app.route('/api/cards', cardRoutes());

@@ -13,6 +13,13 @@ export function statusWithRefund(order: Pick<PurchaseListItem, 'status' | 'refun
   return order.refunded && !closed ? `${order.status} (refunded ${order.refunded})` : order.status;
 }
 
+/** The total, and the discount code's saving when the order had one ("€81.60 (discount SUMMER10 -€20.40)"). */
+export function totalWithDiscount(order: Pick<PurchaseListItem, 'total' | 'discount' | 'discount_code'>): string {
+  const total = displayAmount(order.total);
+  if (!order.discount_code) return total;
+  return order.discount && order.discount !== '€0.00' ? `${total} (discount ${order.discount_code} -${order.discount})` : `${total} (discount ${order.discount_code}: free shipping)`;
+}
+
 /** Orders as order_history.csv: one row each, items joined by commas. */
 export function ordersCsv(orders: readonly PurchaseListItem[]): string {
   return toCsv([
@@ -21,7 +28,7 @@ export function ordersCsv(orders: readonly PurchaseListItem[]): string {
       orderNumber(order.purchase_id, order.date),
       isoDay(order.date),
       order.items.join(', '),
-      displayAmount(order.total),
+      totalWithDiscount(order),
       statusWithRefund(order),
     ]),
   ]);

@@ -31,6 +31,7 @@ export const purchaseDetailReader = purchaseDetailSchema
       shipping: raw.shipping_cost ?? raw.shipping ?? null,
       tax: raw.tax ?? null,
       discount: raw.discount ?? null,
+      discount_code: raw.discount_code ?? null,
       total: raw.total ?? null,
       refunded_total: raw.refunded_total ?? 0,
       tracking_number: raw.trackingNumber ?? raw.tracking_number ?? raw.tracking ?? null,

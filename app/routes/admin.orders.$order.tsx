@@ -467,10 +467,10 @@ export default function AdminOrder() {
         <dd>{formatEuro(order.subtotal)}</dd>
         <dt>Shipping</dt>
         <dd>{formatEuro(order.shipping_cost)}</dd>
-        {order.discount > 0 ? (
+        {order.discount > 0 || order.discount_code ? (
           <>
-            <dt>Discount</dt>
-            <dd>-{formatEuro(order.discount)}</dd>
+            <dt>Discount{order.discount_code ? ` (${order.discount_code})` : ''}</dt>
+            <dd>{order.discount > 0 ? `-${formatEuro(order.discount)}` : 'Free shipping'}</dd>
           </>
         ) : null}
         <dt>Total paid</dt>

@@ -9,7 +9,7 @@ import { requireStaff } from '~/lib/staff-session.server';
 /** Orders asked of the API at a time: memory stays bounded whatever the number of orders. */
 const PAGE = 500;
 
-export const ORDER_EXPORT_COLUMNS = ['Order Number', 'Date (UTC)', 'Email', 'Status', 'Total', 'Refunded', 'Carrier', 'Tracking Number'] as const;
+export const ORDER_EXPORT_COLUMNS = ['Order Number', 'Date (UTC)', 'Email', 'Status', 'Total', 'Refunded', 'Discount Code', 'Discount', 'Carrier', 'Tracking Number'] as const;
 
 /**
  * The order list's CSV: every order matching the filters of the address (not only the page shown),
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return text(failureStatus(error), adminErrorText(error));
   }
   const rows = (orders: typeof first) =>
-    orders.map((order) => [order.order_number, order.date.slice(0, 16).replace('T', ' '), order.email, order.status, order.total, order.refunded ?? '', order.carrier ?? '', order.tracking_number ?? '']);
+    orders.map((order) => [order.order_number, order.date.slice(0, 16).replace('T', ' '), order.email, order.status, order.total, order.refunded ?? '', order.discount_code ?? '', order.discount ?? '', order.carrier ?? '', order.tracking_number ?? '']);
   const encoder = new TextEncoder();
   let offset = 0;
   let batch = first;

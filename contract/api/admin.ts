@@ -59,6 +59,9 @@ export const orderListSchema = z.array(
     status: z.string(),
     /** Formatted; null when nothing was refunded. */
     refunded: z.string().nullable(),
+    /** The discount code the order was paid with, and what it took off (formatted); null without one. */
+    discount_code: z.string().nullable().default(null),
+    discount: z.string().nullable().default(null),
     carrier: z.string().nullable(),
     tracking_number: z.string().nullable(),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CART_RULES } from '../shop-rules';
+import { discountCodeInput } from './discounts';
 
 /** Where the payment page sends the shopper back: an absolute http(s) address. */
 const returnUrl = z
@@ -21,6 +22,8 @@ export const cartCheckoutRequestSchema = z.object({
   // The purchase goes to the signed-in account's email; this one is only checked for shape.
   email: z.string().trim().max(254).email('Please enter a valid email address').optional(),
   cart_id: z.string().max(100).nullish(),
+  /** A discount code: checked and worked out by the API; a code that cannot be used refuses the checkout with its reason. */
+  discount_code: discountCodeInput.optional(),
   metadata,
 });
 
@@ -30,6 +33,8 @@ export const quickCheckoutRequestSchema = z.object({
   quantity: z.number().int().min(1).max(CART_RULES.maxLineQuantity).default(CART_RULES.quantityPerAdd),
   success_url: returnUrl,
   cancel_url: returnUrl,
+  /** The code the shopper carries: applied when it covers this product, otherwise left out. */
+  discount_code: discountCodeInput.optional(),
   metadata,
 });
 

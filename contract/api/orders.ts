@@ -28,6 +28,9 @@ export const purchaseListItemSchema = z.object({
   item_count: z.number().int().nonnegative(),
   /** Display text of what was refunded on the order; absent or null when nothing was. */
   refunded: z.string().nullish(),
+  /** Only on orders paid with a discount code: what it took off, in euros ("€20.40"), and the code. */
+  discount: z.string().nullish(),
+  discount_code: z.string().nullish(),
 });
 export const purchaseListSchema = z.array(purchaseListItemSchema);
 export type PurchaseListItem = z.infer<typeof purchaseListItemSchema>;
@@ -81,6 +84,8 @@ export const purchaseDetailSchema = z
     shipping: amount,
     tax: amount,
     discount: amount,
+    /** The discount code the order was paid with, if any. */
+    discount_code: text,
     total: amount,
     /** Cents refunded since the purchase. */
     refunded_total: z.number().nullish(),
@@ -121,6 +126,8 @@ export const purchaseSuccessAnswerSchema = z.object({
   /** The VAT included in the subtotal. */
   tax: z.number(),
   discount: z.number(),
+  /** The discount code the order was paid with; null without one. */
+  discount_code: z.string().nullable().optional(),
   /** Subtotal plus shipping: what was paid. */
   total: z.number(),
   /** What has been refunded since (cents); absent in answers from before refunds. */

@@ -1,3 +1,4 @@
+import type { DiscountKind } from '@contract/discounts';
 import type { z } from 'zod';
 import type { apiCardSchema } from '@contract/api/cards';
 import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
@@ -188,6 +189,9 @@ export interface Database {
     created_at: Date;
     expires_at: Date;
     closed_at: Date | null;
+    discount_code_id: ColumnType<string | null, string | null | undefined, string | null>;
+    discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+    discount: Generated<number>;
   };
   checkout_session_items: {
     checkout_session_id: string;
@@ -195,6 +199,7 @@ export interface Database {
     quantity: number;
     unit_price: number;
     limit_claimed: Generated<boolean>;
+    discount: Generated<number>;
   };
   purchases: {
     id: Generated<string>;
@@ -215,6 +220,7 @@ export interface Database {
     carrier: string | null;
     created_at: Date;
     refunded_total: Generated<number>;
+    discount_code: ColumnType<string | null, string | null | undefined, string | null>;
   };
   purchase_items: {
     id: Generated<string>;
@@ -229,6 +235,7 @@ export interface Database {
     unit_price: number;
     position: Generated<number>;
     refunded_quantity: Generated<number>;
+    discount: Generated<number>;
   };
   customer_notes: {
     id: Generated<string>;
@@ -246,6 +253,24 @@ export interface Database {
   };
   product_name_redirects: { old_name: string; product_id: string };
   purchase_limit_claims: { product_id: string; email: string; quantity: number };
+  discount_codes: {
+    id: Generated<string>;
+    code: string;
+    kind: DiscountKind;
+    value: number;
+    min_total: number;
+    starts_at: Date | null;
+    ends_at: Date | null;
+    max_uses: number | null;
+    max_uses_per_customer: number | null;
+    uses: Generated<number>;
+    product_ids: JSONColumnType<string[], string, string>;
+    category_ids: JSONColumnType<string[], string, string>;
+    active: Generated<boolean>;
+    created_at: Date;
+    updated_at: Date;
+  };
+  discount_code_customers: { discount_code_id: string; email: string; uses: number };
   jobs: {
     id: Generated<string>;
     kind: string;

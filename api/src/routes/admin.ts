@@ -27,6 +27,8 @@ import { answer } from '../answer.js';
 import { addCustomerNote, customerDetail, listCustomers } from '../services/customers.js';
 import { DomainError } from '../domain-error.js';
 import { actorName, listAudit, recordAudit } from '../services/audit.js';
+import { adminDiscountCodeSchema, adminDiscountListSchema, discountCodeRequestSchema, discountIdParamSchema } from '@contract/api/discounts';
+import { createDiscountCode, editDiscountCode, getDiscountCode, listDiscountCodes } from '../services/discounts.js';
 import { BACKUP_CONTENT_TYPE, backupFileName, startBackup } from '../services/backup.js';
 import { addStaff, listStaff, removeStaff, resendStaffCode, staffOfToken } from '../services/staff.js';
 import type { AppEnv } from '../app.js';
@@ -128,6 +130,20 @@ export function adminRoutes() {
 
   app.post('/settings', ownerOnly, validate('json', shopSettingsRequestSchema), async (c) =>
     answer(c, shopSettingsSchema, await changeSettings(c.var.deps, c.req.valid('json'), c.var.actor)),
+  );
+
+  app.get('/discounts', ownerOnly, async (c) => answer(c, adminDiscountListSchema, { codes: await listDiscountCodes(c.var.deps) }));
+
+  app.post('/discounts', ownerOnly, validate('json', discountCodeRequestSchema), async (c) =>
+    answer(c, adminDiscountCodeSchema, await createDiscountCode(c.var.deps, c.req.valid('json'), c.var.actor), 201),
+  );
+
+  app.get('/discounts/:id', ownerOnly, validate('param', discountIdParamSchema), async (c) =>
+    answer(c, adminDiscountCodeSchema, await getDiscountCode(c.var.deps, c.req.valid('param').id)),
+  );
+
+  app.put('/discounts/:id', ownerOnly, validate('param', discountIdParamSchema), validate('json', discountCodeRequestSchema), async (c) =>
+    answer(c, adminDiscountCodeSchema, await editDiscountCode(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor)),
   );
 
   app.get('/products', ownerOnly, async (c) => answer(c, adminProductListSchema, await listAdminProducts(c.var.deps.db, c.var.deps.clock.now())));

@@ -8,6 +8,10 @@ import { validate } from '../http-errors.js';
 import { countCartItems, emptyCart, findVariant, loadCart, notEnoughStock, productUnitsInCart } from '../services/cart.js';
 import { boughtUnits, isComingSoon, limitReached, noLongerSold, notLaunched } from '../services/drops.js';
 import { addToCart, cartLine, clearCart, removeLine, setLineQuantity } from '../services/cart-lines.js';
+import { discountQuoteRequestSchema, discountQuoteSchema } from '@contract/api/discounts';
+import { describeDiscount } from '@contract/discounts';
+import { totalsFor } from '@contract/totals';
+import { applyToLines, categoriesOf, checkCodeLimits, findUsableCode } from '../services/discounts.js';
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
   c.header('Cache-Control', 'private, no-store');
@@ -52,6 +56,41 @@ export function cartRoutes() {
     const { cartId, user } = found.cartId ? found : await shopperCart(c, { create: true });
     await addToCart(db, cartId!, variant, body.quantity, clock.now());
     return answerCart(c, cartId, user?.id ?? null);
+  });
+
+  // The cart priced with a discount code, or the reason it cannot be used. Checkout works it out again.
+  app.post('/discount', validate('json', discountQuoteRequestSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    const { cartId, user } = await shopperCart(c, { create: false });
+    const row = await findUsableCode(db, c.req.valid('json').code);
+    await checkCodeLimits(db, row, clock.now(), user?.email ?? null);
+    const lines = cartId
+      ? await db
+          .selectFrom('cart_items as i')
+          .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
+          .select(['v.product_id', 'v.price', 'i.quantity'])
+          .where('i.cart_id', '=', cartId)
+          .orderBy('i.created_at')
+          .execute()
+      : [];
+    const categories = await categoriesOf(db, lines.map((line) => line.product_id));
+    const outcome = applyToLines(
+      row,
+      lines.map((line) => ({ product_id: line.product_id, category_ids: categories.get(line.product_id) ?? [], unit_price: line.price, quantity: line.quantity })),
+    );
+    const totals = totalsFor(lines.reduce((sum, line) => sum + line.price * line.quantity, 0), {
+      discount: outcome.discount,
+      freeShipping: outcome.free_shipping,
+    });
+    c.header('Cache-Control', 'private, no-store');
+    return answer(c, discountQuoteSchema, {
+      code: row.code,
+      kind: row.kind,
+      value: row.value,
+      description: describeDiscount(row),
+      free_shipping: outcome.free_shipping,
+      ...totals,
+    });
   });
 
   app.put('/item/:itemId', validate('param', cartItemParamSchema), validate('json', cartQuantityRequestSchema), async (c) => {

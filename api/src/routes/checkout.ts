@@ -30,6 +30,7 @@ export function checkoutRoutes() {
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
       metadata: { ...body.metadata, cart_id: cartId },
+      discountCode: body.discount_code ? { code: body.discount_code, lenient: false } : null,
       signal: c.req.raw.signal,
     });
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
@@ -47,6 +48,7 @@ export function checkoutRoutes() {
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
       metadata: body.metadata,
+      discountCode: body.discount_code ? { code: body.discount_code, lenient: true } : null,
       signal: c.req.raw.signal,
     });
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });

@@ -78,6 +78,9 @@ const api = useTestApi({
       get refunds() {
         return client().refunds;
       },
+      get coupons() {
+        return client().coupons;
+      },
       get webhooks() {
         return client().webhooks;
       },

@@ -24,6 +24,11 @@ const fakeClient: StripeClient = {
       },
     },
   },
+  coupons: {
+    async create() {
+      throw new Error('coupons are tested against the Stripe stub (stripe-refunds.test.ts)');
+    },
+  },
   refunds: {
     async create() {
       throw new Error('refunds are tested against the Stripe stub (refunds.test.ts)');

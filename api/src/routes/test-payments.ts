@@ -153,6 +153,7 @@ ${message('shipping_country')}`;
       `<h1>Pay ${amount}</h1>
 <p class="note">Test payment page: no real card is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card. Any expiry, CVC and name.</p>
 <table>${rows}
+${session.discount > 0 || session.discount_code ? `<tr><td>Discount (${escapeHtml(session.discount_code ?? '')})</td><td class="amount">${session.discount > 0 ? `-${formatEuro(session.discount)}` : 'Free shipping'}</td></tr>` : ''}
 <tr><td>Shipping</td><td class="amount">${formatEuro(session.shipping_cost)}</td></tr>
 <tr><td>VAT included (22%)</td><td class="amount">${formatEuro(session.tax)}</td></tr>
 <tr class="total"><td>Total</td><td class="amount">${amount}</td></tr></table>

@@ -1,6 +1,7 @@
 import type { Address, FirstTimePurchaseInfo } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
 import { unlockCards } from './cards.js';
+import { recountCodeUse } from './discounts.js';
 import { reservedItems, takeStock, type CheckoutDeps, type Trx } from './checkout.js';
 import { purchaseConfirmationEmail } from './order-confirmation.js';
 import { mailAboutOrder } from './order-mail.js';
@@ -72,7 +73,7 @@ function boughtLines(trx: Trx, sessionId: string) {
     .selectFrom('checkout_session_items as i')
     .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['i.variant_id', 'i.quantity', 'i.unit_price', 'v.sku', 'v.description', 'v.product_id', 'p.name'])
+    .select(['i.variant_id', 'i.quantity', 'i.unit_price', 'i.discount', 'v.sku', 'v.description', 'v.product_id', 'p.name'])
     .where('i.checkout_session_id', '=', sessionId)
     .orderBy('p.name')
     .orderBy('v.sku')
@@ -111,6 +112,8 @@ async function writePurchase(trx: Trx, session: ClaimedSession, lines: BoughtLin
       subtotal: session.items_total,
       shipping_cost: session.shipping_cost,
       tax: session.tax,
+      discount: session.discount,
+      discount_code: session.discount_code,
       total: session.total,
       shipping_address: addressJson(payment.shippingAddress),
       billing_address: addressJson(payment.billingAddress),
@@ -135,6 +138,7 @@ async function writePurchase(trx: Trx, session: ClaimedSession, lines: BoughtLin
         ),
         quantity: line.quantity,
         unit_price: line.unit_price,
+        discount: line.discount,
         position,
       })),
     )
@@ -175,12 +179,15 @@ async function reserveAgain(trx: Trx, sessionId: string, now: Date) {
   for (const item of items) {
     if (!(await takeStock(trx, item.variant_id, item.quantity))) throw new DomainError('checkout_expired', 'This checkout session has expired and its items are no longer in stock');
   }
-  return trx
+  const session = await trx
     .updateTable('checkout_sessions')
     .set({ status: 'completed', closed_at: now })
     .where('id', '=', sessionId)
     .returningAll()
     .executeTakeFirstOrThrow();
+  // The buyer paid the discounted price, so the use its expiry gave back is counted again.
+  if (session.discount_code_id) await recountCodeUse(trx, session.discount_code_id, session.email);
+  return session;
 }
 
 function addressJson(address: Address | null): string | null {

@@ -8,6 +8,7 @@ import { CART_RULES } from '@contract/shop-rules';
 import { totalsFor } from '@contract/totals';
 import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
 import { claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
+import { applyToLines, categoriesOf, claimCodeUse, findUsableCode, releaseCodeUse } from './discounts.js';
 
 export type Trx = Transaction<Database>;
 export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'> & { config: Pick<AppConfig, 'storefrontUrl'> };
@@ -26,6 +27,12 @@ export interface OpenCheckoutInput {
   successUrl: string;
   cancelUrl: string;
   metadata: Record<string, unknown>;
+  /**
+   * A discount code to apply. Checked, worked out and its use claimed here, never taken from a form.
+   * A code that cannot be used refuses the checkout with its reason, unless `lenient` (a quick
+   * purchase with the code the shopper carries, for a product it may not cover): then it is left out.
+   */
+  discountCode?: { code: string; lenient: boolean } | null;
   /** Aborted when the caller went away (the storefront gave up waiting): the session is then released at once. */
   signal?: AbortSignal;
 }
@@ -91,7 +98,12 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
     for (const [productId, product] of [...capped].sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (!(await claimUnits(trx, productId, input.user.email, product.quantity))) throw limitReached(product);
     }
-    const totals = totalsFor(offered.reduce((sum, line) => sum + line.price * line.quantity, 0));
+    const applied = input.discountCode ? await claimDiscount(trx, input.discountCode, offered, input.user.email, now) : null;
+    const lineDiscounts = applied?.outcome.line_discounts ?? offered.map(() => 0);
+    const totals = totalsFor(
+      offered.reduce((sum, line) => sum + line.price * line.quantity, 0),
+      { discount: applied?.outcome.discount ?? 0, freeShipping: applied?.outcome.free_shipping ?? false },
+    );
     const created = await trx
       .insertInto('checkout_sessions')
       .values({
@@ -106,17 +118,29 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
         shipping_cost: totals.shipping_cost,
         tax: totals.tax,
         total: totals.total,
+        discount_code_id: applied?.row.id ?? null,
+        discount_code: applied?.row.code ?? null,
+        discount: totals.discount,
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         metadata: JSON.stringify(input.metadata),
         created_at: now,
         expires_at: new Date(now.getTime() + payments.holdMs),
       })
-      .returning(['id', 'shipping_cost'])
+      .returning(['id', 'shipping_cost', 'discount', 'discount_code'])
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('checkout_session_items')
-      .values(offered.map((line) => ({ checkout_session_id: created.id, variant_id: line.id, quantity: line.quantity, unit_price: line.price, limit_claimed: line.limit_claimed })))
+      .values(
+        offered.map((line, index) => ({
+          checkout_session_id: created.id,
+          variant_id: line.id,
+          quantity: line.quantity,
+          unit_price: line.price,
+          limit_claimed: line.limit_claimed,
+          discount: lineDiscounts[index],
+        })),
+      )
       .execute();
     return { ...created, offered };
   });
@@ -128,6 +152,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       email: input.user.email,
       lines: session.offered.map((line) => ({ name: line.name, sku: line.sku, description: line.description, quantity: line.quantity, unit_price: line.price })),
       shippingCost: session.shipping_cost,
+      discount: session.discount_code ? { code: session.discount_code, amount: session.discount } : null,
       successUrl: input.successUrl,
       cancelUrl: input.cancelUrl,
       metadata: flatMetadata({ ...input.metadata, user_id: input.user.id }),
@@ -150,6 +175,25 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
   return opened;
 }
 
+type OfferedLine = { product_id: string; price: number; quantity: number };
+
+/** The code's discount on the offered lines, its use claimed in the checkout's transaction; null when a lenient code does not apply. */
+async function claimDiscount(trx: Trx, request: { code: string; lenient: boolean }, offered: OfferedLine[], email: string, now: Date) {
+  try {
+    const row = await findUsableCode(trx, request.code);
+    const categories = await categoriesOf(trx, offered.map((line) => line.product_id));
+    const outcome = applyToLines(
+      row,
+      offered.map((line) => ({ product_id: line.product_id, category_ids: categories.get(line.product_id) ?? [], unit_price: line.price, quantity: line.quantity })),
+    );
+    await claimCodeUse(trx, row, email, now);
+    return { row, outcome };
+  } catch (error) {
+    if (request.lenient && error instanceof DomainError && error.code.startsWith('discount_')) return null;
+    throw error;
+  }
+}
+
 /** Gives back what a session reserved, once: only the call that moves it out of 'open' releases. */
 async function releaseInTransaction(trx: Trx, sessionId: string, status: Exclude<CheckoutSessionStatus, 'open' | 'completed'>, now: Date) {
   const closed = await trx
@@ -157,9 +201,10 @@ async function releaseInTransaction(trx: Trx, sessionId: string, status: Exclude
     .set({ status, closed_at: now })
     .where('id', '=', sessionId)
     .where('status', '=', 'open')
-    .returning('id')
+    .returning(['id', 'discount_code_id', 'email'])
     .executeTakeFirst();
   if (!closed) return false;
+  if (closed.discount_code_id) await releaseCodeUse(trx, closed.discount_code_id, closed.email);
   const items = await reservedItems(trx, sessionId);
   for (const item of items) {
     await trx

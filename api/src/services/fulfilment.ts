@@ -70,7 +70,9 @@ export async function listOrdersOf(db: Db, userId: string): Promise<OrderRow[]> 
   return toOrderRows(await db.selectFrom('purchases').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute());
 }
 
-function toOrderRows(rows: { id: string; created_at: Date; email: string; total: number; refunded_total: number; status: string; carrier: string | null; tracking_number: string | null }[]): OrderRow[] {
+function toOrderRows(
+  rows: { id: string; created_at: Date; email: string; total: number; refunded_total: number; discount: number; discount_code: string | null; status: string; carrier: string | null; tracking_number: string | null }[],
+): OrderRow[] {
   return rows.map((p) => ({
     purchase_id: p.id,
     order_number: orderNumber(p.id, p.created_at),
@@ -79,6 +81,8 @@ function toOrderRows(rows: { id: string; created_at: Date; email: string; total:
     total: formatEuro(p.total),
     status: p.status,
     refunded: p.refunded_total > 0 ? formatEuro(p.refunded_total) : null,
+    discount_code: p.discount_code,
+    discount: p.discount_code || p.discount > 0 ? formatEuro(p.discount) : null,
     carrier: p.carrier,
     tracking_number: p.tracking_number,
   }));

@@ -41,6 +41,7 @@ export async function loadPurchaseSuccess(db: Db, purchaseId: string, purchaseIn
     shipping_cost: purchase.shipping_cost,
     tax: purchase.tax,
     discount: purchase.discount,
+    discount_code: purchase.discount_code,
     total: purchase.total,
     refunded_total: purchase.refunded_total,
     status: purchase.status,

@@ -34,7 +34,7 @@ export async function listPurchases(
   offset: number,
   filter: PurchaseFilter = {},
 ): Promise<PurchaseListItem[]> {
-  let query = db.selectFrom('purchases').select(['id', 'created_at', 'total', 'refunded_total', 'status']).where('user_id', '=', userId);
+  let query = db.selectFrom('purchases').select(['id', 'created_at', 'total', 'refunded_total', 'status', 'discount', 'discount_code']).where('user_id', '=', userId);
   if (filter.status) query = query.where(sql<string>`lower(status)`, '=', filter.status);
   const q = filter.q?.trim();
   if (q) {
@@ -82,6 +82,7 @@ export async function listPurchases(
       item_count: lines.reduce((sum, line) => sum + line.quantity, 0),
       // Only on refunded orders: the others keep the spec's fields exactly.
       ...(purchase.refunded_total > 0 ? { refunded: formatEuro(purchase.refunded_total) } : {}),
+      ...(purchase.discount > 0 || purchase.discount_code ? { discount: formatEuro(purchase.discount), discount_code: purchase.discount_code } : {}),
     };
   });
 }

@@ -67,7 +67,8 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   };
   total('Subtotal', formatEuro(purchase.subtotal));
   total('Shipping', purchase.shipping_cost === 0 ? 'Free' : formatEuro(purchase.shipping_cost));
-  if (purchase.discount > 0) total('Discount', `-${formatEuro(purchase.discount)}`);
+  if (purchase.discount > 0) total(purchase.discount_code ? `Discount (${purchase.discount_code})` : 'Discount', `-${formatEuro(purchase.discount)}`);
+  else if (purchase.discount_code) total(`Discount (${purchase.discount_code})`, 'Free shipping');
   total('Total', formatEuro(purchase.total), true);
   total('of which VAT 22% included', formatEuro(purchase.tax));
   const refunded = purchase.refunded_total ?? 0;

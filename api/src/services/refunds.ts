@@ -30,7 +30,7 @@ type RefundDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock' | 'payments' | '
 type RefundRequest = z.output<typeof refundRequestSchema>;
 type CancelRequest = z.output<typeof cancelRequestSchema>;
 type Purchase = Awaited<ReturnType<typeof findOrder>>;
-type Item = { id: string; sku: string; name: string; variant_id: string | null; variant_description: string; quantity: number; refunded_quantity: number; unit_price: number };
+type Item = { id: string; sku: string; name: string; variant_id: string | null; variant_description: string; quantity: number; refunded_quantity: number; unit_price: number; discount: number };
 type RefundRow = Awaited<ReturnType<typeof refundsOf>>[number];
 
 /** What one unit gives back: its price less its share of the order's discount, rounded so the shares never pass what was paid. */
@@ -38,6 +38,19 @@ export function unitRefund(unitPrice: number, order: { subtotal: number; discoun
   if (order.discount <= 0 || order.subtotal <= 0) return unitPrice;
   return Math.max(0, unitPrice - Math.ceil((order.discount * unitPrice) / order.subtotal));
 }
+
+/**
+ * A line's unit refund. A discount code's share is recorded on each line (a code may cover some
+ * products only), so a unit gives back its price less its line's share; orders from before codes
+ * carried an order-wide discount, shared over every unit.
+ */
+export function lineUnitRefund(item: Pick<Item, 'unit_price' | 'quantity' | 'discount'>, order: { subtotal: number; discount: number }, lineShares: boolean): number {
+  if (lineShares) return unitRefund(item.unit_price, { subtotal: item.unit_price * item.quantity, discount: item.discount });
+  return unitRefund(item.unit_price, order);
+}
+
+/** Whether the order's discount is recorded per line. */
+const sharedByLine = (items: Pick<Item, 'discount'>[]) => items.some((item) => item.discount > 0);
 
 const isClosed = (status: string) => ['cancelled', 'refunded'].includes(status.toLowerCase());
 
@@ -52,7 +65,7 @@ function everythingLeft(order: Purchase, items: Item[]): Plan {
     .filter((item) => item.quantity > item.refunded_quantity)
     .map((item) => {
       const quantity = item.quantity - item.refunded_quantity;
-      return { item_id: item.id, sku: item.sku, name: item.name, quantity, amount: quantity * unitRefund(item.unit_price, order) };
+      return { item_id: item.id, sku: item.sku, name: item.name, quantity, amount: quantity * lineUnitRefund(item, order, sharedByLine(items)) };
     });
   return { lines, amount: order.total - order.refunded_total, restock: true };
 }
@@ -71,7 +84,7 @@ function planRefund(order: Purchase, items: Item[], request: RefundRequest): Pla
     if (quantity > open) {
       throw new DomainError('refund_exceeds_paid', open === 0 ? `${item.name} (${item.sku}) has been refunded already` : `Only ${open} of ${item.name} (${item.sku}) can still be refunded`);
     }
-    return { item_id, sku: item.sku, name: item.name, quantity, amount: quantity * unitRefund(item.unit_price, order) };
+    return { item_id, sku: item.sku, name: item.name, quantity, amount: quantity * lineUnitRefund(item, order, sharedByLine(items)) };
   });
   const amount = lines.reduce((sum, line) => sum + line.amount, 0) + request.amount;
   if (amount <= 0) throw new DomainError('invalid_request', 'Choose units to refund or an amount');
@@ -123,7 +136,7 @@ async function runRefund(
     if (earlier) return { refund: earlier, replayed: true };
     const items = await trx
       .selectFrom('purchase_items')
-      .select(['id', 'sku', 'name', 'variant_id', 'variant_description', 'quantity', 'refunded_quantity', 'unit_price'])
+      .select(['id', 'sku', 'name', 'variant_id', 'variant_description', 'quantity', 'refunded_quantity', 'unit_price', 'discount'])
       .where('purchase_id', '=', order.id)
       .orderBy('position')
       .execute();
@@ -334,7 +347,7 @@ export async function refundView(deps: Pick<AppDeps, 'db' | 'payments'>, order: 
     paymentOf(deps.db, order),
     deps.db
       .selectFrom('purchase_items')
-      .select(['id', 'sku', 'name', 'variant_description', 'quantity', 'refunded_quantity', 'unit_price'])
+      .select(['id', 'sku', 'name', 'variant_description', 'quantity', 'refunded_quantity', 'unit_price', 'discount'])
       .where('purchase_id', '=', order.id)
       .orderBy('position')
       .execute(),
@@ -348,7 +361,7 @@ export async function refundView(deps: Pick<AppDeps, 'db' | 'payments'>, order: 
     quantity: item.quantity,
     refunded_quantity: item.refunded_quantity,
     unit_price: item.unit_price,
-    unit_refund: unitRefund(item.unit_price, order),
+    unit_refund: lineUnitRefund(item, order, sharedByLine(items)),
   }));
   const paymentOut: z.infer<typeof orderPaymentSchema> = {
     provider: payment.provider,

@@ -92,7 +92,10 @@ export function OrderDetail({ detail }: { detail: Detail }) {
         {aboveZero(detail.discount) ? (
           <div>
             <dt>Discount</dt>
-            <dd>-{displayAmount(detail.discount)}</dd>
+            <dd>
+              -{displayAmount(detail.discount)}
+              {detail.discount_code ? <span className="order-detail__code"> ({detail.discount_code})</span> : null}
+            </dd>
           </div>
         ) : null}
         <div className="order-detail__total">

@@ -16,6 +16,8 @@ export interface ProviderCheckoutInput {
   email: string;
   lines: CheckoutLine[];
   shippingCost: number;
+  /** A discount code's saving on the items (cents, tax included); the lines stay at their prices. */
+  discount: { code: string; amount: number } | null;
   /** May contain `{CHECKOUT_SESSION_ID}`, which the provider replaces with its session id. */
   successUrl: string;
   cancelUrl: string;

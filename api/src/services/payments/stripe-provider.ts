@@ -13,6 +13,9 @@ export interface StripeClient {
       retrieve(id: string): Promise<Stripe.Checkout.Session>;
     };
   };
+  coupons: {
+    create(params: Stripe.CouponCreateParams, options: { idempotencyKey: string }): Promise<{ id: string }>;
+  };
   refunds: {
     create(params: Stripe.RefundCreateParams, options: { idempotencyKey: string }): Promise<{ id: string; status: string | null }>;
   };
@@ -62,7 +65,17 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
     name: 'stripe',
     holdMs: STRIPE_SESSION_TTL_MS + HOLD_GRACE_MS,
     async createCheckout(input) {
+      // A discount travels as a single-use coupon for the exact amount our checkout worked out, so
+      // Stripe's total is ours; the key makes a retried checkout reuse its coupon.
+      const coupon =
+        input.discount && input.discount.amount > 0
+          ? await client.coupons.create(
+              { amount_off: input.discount.amount, currency: CART_RULES.currency, duration: 'once', max_redemptions: 1, name: input.discount.code.slice(0, 40) },
+              { idempotencyKey: `coupon-${input.sessionId}` },
+            )
+          : null;
       const session = await client.checkout.sessions.create({
+        ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
         mode: 'payment',
         customer_email: input.email,
         client_reference_id: input.sessionId,
@@ -79,7 +92,7 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
           {
             shipping_rate_data: {
               type: 'fixed_amount',
-              display_name: input.shippingCost === 0 ? 'Free shipping' : 'Standard shipping',
+              display_name: input.shippingCost === 0 ? (input.discount ? `Free shipping (${input.discount.code})` : 'Free shipping') : 'Standard shipping',
               fixed_amount: { amount: input.shippingCost, currency: CART_RULES.currency },
             },
           },

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, normaliseDiscountCode } from '../discounts';
+
+/**
+ * Discount codes (ADR 031). The shopper's side: `POST cart/discount` prices the cart with a code;
+ * `GET discounts/{code}` says whether a code can be used at all (a link to the shop carries one
+ * before there is a cart). The owner's side: `/api/admin/discounts`.
+ */
+
+/** A code as a shopper types it; the API normalises it. */
+export const discountCodeInput = z.string().trim().min(1, 'Enter a discount code').max(64, 'Enter a discount code');
+
+export const discountQuoteRequestSchema = z.object({ code: discountCodeInput });
+
+const kind = z.enum(DISCOUNT_KINDS);
+
+/** A usable code, as the shopper may see it. */
+export const discountCheckSchema = z.object({
+  code: z.string(),
+  kind,
+  value: z.number().int(),
+  /** "10% off", "€5.00 off", "Free shipping". */
+  description: z.string(),
+});
+export type DiscountCheck = z.infer<typeof discountCheckSchema>;
+
+/** The cart priced with a code: what it takes off, and the totals that follow (contract/totals.ts). */
+export const discountQuoteSchema = discountCheckSchema.extend({
+  discount: z.number().int(),
+  free_shipping: z.boolean(),
+  subtotal: z.number().int(),
+  shipping_cost: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+});
+export type DiscountQuote = z.infer<typeof discountQuoteSchema>;
+
+// The owner's routes.
+
+const cents = (label: string) => z.number({ invalid_type_error: `Enter ${label} in euros` }).int().min(0).max(10_000_000, `Enter ${label} of at most €100,000`);
+const when = z.string().datetime({ offset: true, message: 'Enter a date and time' }).nullable();
+const count = (label: string) => z.number().int().min(1, `Enter ${label} of at least 1, or leave it empty`).max(1_000_000, `Enter ${label} of at most 1,000,000`).nullable();
+
+export const discountCodeRequestSchema = z
+  .object({
+    code: z
+      .string({ required_error: 'Enter a code' })
+      .transform(normaliseDiscountCode)
+      .pipe(z.string().regex(DISCOUNT_CODE_PATTERN, 'Use 3 to 32 letters, digits, - or _ for the code')),
+    kind,
+    /** Percent for 'percent', cents for 'amount', 0 for 'free_shipping'. */
+    value: z.number().int().min(0).max(10_000_000).default(0),
+    min_total: cents('a minimum cart total').default(0),
+    starts_at: when.default(null),
+    ends_at: when.default(null),
+    max_uses: count('a total number of uses').default(null),
+    max_uses_per_customer: count('a number of uses per customer').default(null),
+    product_ids: z.array(z.string().uuid()).max(200).default([]),
+    category_ids: z.array(z.string().uuid()).max(50).default([]),
+    active: z.boolean().default(true),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'percent' && (value.value < 1 || value.value > 100)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a percentage from 1 to 100' });
+    if (value.kind === 'amount' && value.value < 1) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter an amount above €0.00' });
+    if (value.kind === 'free_shipping' && value.value !== 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'A free-shipping code takes no amount' });
+    if (value.starts_at && value.ends_at && Date.parse(value.starts_at) >= Date.parse(value.ends_at)) {
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'The end must come after the start' });
+    }
+  });
+export type DiscountCodeRequest = z.infer<typeof discountCodeRequestSchema>;
+
+export const adminDiscountCodeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind,
+  value: z.number().int(),
+  description: z.string(),
+  min_total: z.number().int(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  max_uses: z.number().int().nullable(),
+  max_uses_per_customer: z.number().int().nullable(),
+  uses: z.number().int(),
+  product_ids: z.array(z.string()),
+  category_ids: z.array(z.string()),
+  active: z.boolean(),
+  /** Whether a shopper can use it now: active, within its dates, uses left. */
+  usable: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminDiscountCode = z.infer<typeof adminDiscountCodeSchema>;
+
+export const adminDiscountListSchema = z.object({ codes: z.array(adminDiscountCodeSchema) });
+export const discountIdParamSchema = z.object({ id: z.string().uuid() });
