@@ -17,6 +17,8 @@ let mode: Mode = 'ok';
 const refundPosts: { key: string | undefined; params: URLSearchParams }[] = [];
 const refundsByKey = new Map<string, { id: string; amount: number }>();
 let sessions = 0;
+const couponPosts: { key: string | undefined; params: URLSearchParams }[] = [];
+const sessionPosts: URLSearchParams[] = [];
 
 const read = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -32,7 +34,13 @@ const stub: Server = createServer(async (req, res) => {
     res.end(JSON.stringify(value));
   };
   const url = new URL(req.url ?? '/', 'http://stripe.test');
+  if (req.method === 'POST' && url.pathname === '/v1/coupons') {
+    const params = new URLSearchParams(body);
+    couponPosts.push({ key: req.headers['idempotency-key'] as string | undefined, params });
+    return send(200, { id: `coupon_${couponPosts.length}`, object: 'coupon', amount_off: Number(params.get('amount_off')), currency: params.get('currency') });
+  }
   if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+    sessionPosts.push(new URLSearchParams(body));
     const id = `cs_test_${++sessions}`;
     return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}` });
   }
@@ -110,6 +118,30 @@ async function stripeOrder() {
   expect(success.status).toBe(200);
   return { number: success.body.order_number as string, total: success.body.total as number, providerId };
 }
+
+describe('discount codes through Stripe', () => {
+  it('a code travels as a single-use coupon for the exact amount, applied to the Checkout Session', async () => {
+    const variant = api.stocked[0];
+    await setVariant(api, variant.id, { price: 5_000, stock_quantity: 10 });
+    const made = await admin('discounts', { code: 'STRIPE15', kind: 'percent', value: 15 });
+    expect(made.status).toBe(201);
+    const s = shopper(api);
+    await s.register();
+    await s.post('/api/cart/add', { variant_id: variant.id, quantity: 2 });
+    const started = await s.post('/api/checkout/', { success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', discount_code: 'stripe15', metadata: {} });
+    expect(started.status).toBe(200);
+    const coupon = couponPosts.at(-1)!;
+    expect(Object.fromEntries(coupon.params)).toMatchObject({ amount_off: '1500', currency: 'eur', duration: 'once', max_redemptions: '1', name: 'STRIPE15' });
+    expect(coupon.key).toMatch(/^coupon-/);
+    const session = sessionPosts.at(-1)!;
+    expect(session.get('discounts[0][coupon]')).toBe(`coupon_${couponPosts.length}`);
+    expect(session.get('line_items[0][price_data][unit_amount]')).toBe('5000');
+    // €100 − €15 = €85 of items: below the threshold, so shipping is charged.
+    expect(session.get('shipping_options[0][shipping_rate_data][fixed_amount][amount]')).toBe('2000');
+    const paid = await s.get(`/api/user/purchase-success/cs_test_${sessions}`);
+    expect(paid.body).toMatchObject({ subtotal: 10_000, discount: 1_500, discount_code: 'STRIPE15', total: 10_500 });
+  });
+});
 
 describe('refunds through Stripe', () => {
   it('refunds on the payment of the Checkout Session, in cents, with an idempotency key; a double post asks Stripe once', async () => {
