@@ -37,6 +37,7 @@ export const DISCOUNT_MESSAGES = {
   removed: 'The discount code was removed.',
   linkApplied: (code: string) => `The code ${code} will be applied to your cart.`,
   oneCodePerOrder: 'One code per order: remove the code applied to use another.',
+  enterCode: 'Enter a discount code',
 } as const;
 
 /** What a code does, as checkout and the cart quote read it. */

@@ -92,6 +92,12 @@ export function OrderConfirmation({ order, id, error, registered, cards = [] }: 
         <dd data-testid="order-shipping">{displayAmount(order.shipping_cost)}</dd>
         <dt>Tax (included)</dt>
         <dd>{displayAmount(order.tax)}</dd>
+        {typeof order.discount === 'number' && order.discount > 0 ? (
+          <>
+            <dt>Discount{order.discount_code ? ` (${order.discount_code})` : ''}</dt>
+            <dd data-testid="order-discount">-{displayAmount(order.discount)}</dd>
+          </>
+        ) : null}
         <dt>Total</dt>
         <dd data-testid="order-total">{displayAmount(order.total)}</dd>
       </dl>

@@ -6,6 +6,7 @@ export const ADMIN_MESSAGES = {
   sessionEnded: 'Your back-office session has ended. Please sign in again.',
   ownerOnly: 'Only an owner may manage staff.',
   productsOwnerOnly: 'Only an owner may edit the catalogue.',
+  discountsOwnerOnly: 'Only an owner may manage discount codes.',
   staffAdded: (email: string, role: string) => `${email} was added as ${role}. They have been mailed a code to choose a password.`,
   codeResent: (email: string) => `A new code was mailed to ${email}.`,
   staffRemoved: (email: string) => `${email} is no longer on the staff; their sessions have ended.`,

@@ -157,5 +157,6 @@ export async function endSession(request: Request): Promise<string> {
   session.unset('authFlow');
   // The API's cart cookie belonged to the signed-in shopper: the next visitor of this browser starts a new cart.
   session.unset('apiCartCookie');
+  session.unset('discountCode');
   return commitSession(request, session);
 }

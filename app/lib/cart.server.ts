@@ -7,6 +7,7 @@ import { CART_RULES } from '@contract/shop-rules';
 
 import { cartCountSchema, cartSchema } from '@contract/api/cart';
 import { checkoutAnswerSchema } from '@contract/api/checkout';
+import { discountCheckSchema, discountQuoteSchema } from '@contract/api/discounts';
 
 /** Read leniently: an answer without the payment page's address gets the spec's own message, not a generic one. */
 const checkoutAnswer = checkoutAnswerSchema.partial();
@@ -29,6 +30,10 @@ export async function cartApi(request: Request) {
       api.request('PUT', `cart/item/${encodeURIComponent(itemId)}`, cartSchema, { body: { quantity } }),
     remove: (itemId: string) => api.request('DELETE', `cart/item/${encodeURIComponent(itemId)}`, cartSchema),
     clear: () => api.request('DELETE', 'cart/clear', cartSchema),
+    /** The cart priced with a code; an ApiRequestError with a discount_* code says why it cannot be used. */
+    quoteDiscount: (code: string) => api.request('POST', 'cart/discount', discountQuoteSchema, { body: { code } }),
+    /** Whether a code can be used at all (a link carries it before there is a cart). */
+    checkDiscount: (code: string) => api.request('GET', `discounts/${encodeURIComponent(code)}`, discountCheckSchema),
     /** Opens a checkout session for the cart; the address of the payment page (docs/product.md#api-checkout). */
     async checkout(email: string): Promise<string> {
       const origin = storefrontOrigin(request);
@@ -37,6 +42,7 @@ export async function cartApi(request: Request) {
           success_url: `${origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${origin}/cart`,
           email,
+          ...(session.get('discountCode') ? { discount_code: session.get('discountCode') } : {}),
           metadata: {},
         },
       });
@@ -52,6 +58,8 @@ export async function cartApi(request: Request) {
           quantity: CART_RULES.quantityPerAdd,
           success_url: `${origin}/order-success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${origin}${cancelPath}`,
+          // The code the shopper carries comes along; the API applies it only where it covers the product.
+          ...(session.get('discountCode') ? { discount_code: session.get('discountCode') } : {}),
           metadata: { product_name: line.productName, variant_sku: line.sku, selected_attributes: line.attributes },
         },
       });

@@ -26,6 +26,8 @@ export interface SessionData {
   authFlow: AuthFlowState;
   /** A Quick Purchase waiting for the sign-in modal to finish. */
   quickPurchase: PendingQuickPurchase;
+  /** The discount code the shopper applied (on /cart or by a /discount/{code} link), as the API normalised it. */
+  discountCode: string;
 }
 
 export interface PendingQuickPurchase {

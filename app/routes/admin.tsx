@@ -61,6 +61,9 @@ export default function AdminLayout() {
                       <NavLink to="/admin/products">Products</NavLink>
                     </li>
                     <li>
+                      <NavLink to="/admin/discounts">Discounts</NavLink>
+                    </li>
+                    <li>
                       <NavLink to="/admin/staff">Staff</NavLink>
                     </li>
                   </>

@@ -17,6 +17,13 @@ import { commitSession, redirectWithFlash } from '~/lib/session.server';
 import cartStyles from '~/styles/cart.css';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
 import { cartActionSchema } from '~/forms/cart';
+import type { DiscountQuote } from '@contract/api/discounts';
+import { DISCOUNT_MESSAGES, normaliseDiscountCode } from '@contract/discounts';
+
+/** The code the shopper applied, priced on this cart, or why it cannot be used on it now. */
+export type AppliedDiscount = { code: string; quote: DiscountQuote; error: null } | { code: string; quote: null; error: string };
+
+const isCodeRefusal = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError && Boolean(error.code?.startsWith('discount_'));
 
 export const handle: NavigationHandle = { pageTitle: 'Cart', back: BACK_LINKS.continueShopping };
 
@@ -42,8 +49,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const flash = cart.session.get('flash') ?? null;
   let loaded: { cart: Cart; error: null } | { cart: null; error: string };
   let status = 200;
+  const code = cart.session.get('discountCode');
+  let discount: AppliedDiscount | null = null;
   try {
-    loaded = { cart: await cart.getCart(), error: null };
+    const [read, quoted] = await Promise.all([
+      cart.getCart(),
+      code ? cart.quoteDiscount(code).then((quote) => ({ quote, error: null }), (error: unknown) => ({ quote: null, error })) : null,
+    ]);
+    loaded = { cart: read, error: null };
+    if (code && quoted) {
+      if (quoted.quote) discount = { code, quote: quoted.quote, error: null };
+      else if (isCodeRefusal(quoted.error) || quoted.error instanceof ApiRequestError) discount = { code, quote: null, error: (quoted.error as ApiRequestError).message };
+      else discount = { code, quote: null, error: MESSAGES.somethingWentWrong };
+    }
   } catch (error) {
     loaded = { cart: null, error: errorText(error) };
     status = upstreamStatus(error);
@@ -52,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       ...loaded,
+      discount,
       flash,
       confirmClear: url.searchParams.get('confirm') === 'clear',
       // Back from the sign-in modal with a session: the checkout the shopper started goes on.
@@ -74,6 +93,24 @@ export async function action({ request }: ActionFunctionArgs) {
       ? redirectWithFlash(request, '/cart', { kind: 'error', message }, cart.session)
       : redirect('/cart', { status: 303, headers: await cart.commit() });
 
+  if (post.intent === 'apply-discount') {
+    const code = normaliseDiscountCode(post.code);
+    if (!code) return json({ discountError: DISCOUNT_MESSAGES.enterCode, code: post.code }, { status: 400 });
+    const current = cart.session.get('discountCode');
+    if (current && current !== code) return json({ discountError: DISCOUNT_MESSAGES.oneCodePerOrder, code: post.code }, { status: 400 });
+    try {
+      const quote = await cart.quoteDiscount(code);
+      cart.session.set('discountCode', quote.code);
+      return redirectWithFlash(request, '/cart', { kind: 'success', message: DISCOUNT_MESSAGES.applied(quote.code) }, cart.session);
+    } catch (error) {
+      return json({ discountError: errorText(error), code: post.code }, { status: isCodeRefusal(error) ? 409 : upstreamStatus(error), headers: await cart.commit() });
+    }
+  }
+  if (post.intent === 'remove-discount') {
+    cart.session.unset('discountCode');
+    return redirectWithFlash(request, '/cart', { kind: 'success', message: DISCOUNT_MESSAGES.removed }, cart.session);
+  }
+
   if (post.intent === 'checkout') {
     const user = await getOptionalUser(request);
     // Not signed in: the sign-in modal (guests allowed); it comes back to the cart, which resumes the checkout.
@@ -84,6 +121,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(checkoutUrl, { status: 303, headers: await cart.commit() });
     } catch (error) {
       if (error instanceof ShopBusy) return toWaitingRoom('/cart');
+      // The code stopped applying since the cart was shown (used up, expired...): say so; it stays until removed.
+      if (isCodeRefusal(error)) return back(error.message);
       return back(checkoutFailure(error));
     }
   }
@@ -153,7 +192,7 @@ export default function CartPage() {
           </ul>
           <ClearCartButton />
         </div>
-        <OrderSummary totalCents={cart.total_price} resumeCheckout={resumeCheckout} />
+        <OrderSummary totalCents={cart.total_price} resumeCheckout={resumeCheckout} discount={data.discount as AppliedDiscount | null} />
       </div>
     </section>
   );

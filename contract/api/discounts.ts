@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, normaliseDiscountCode } from '../discounts';
+import { shopWallTimeToDate } from '../shop-time';
 
 /**
  * Discount codes (ADR 031). The shopper's side: `POST cart/discount` prices the cart with a code;
@@ -91,5 +92,72 @@ export const adminDiscountCodeSchema = z.object({
 });
 export type AdminDiscountCode = z.infer<typeof adminDiscountCodeSchema>;
 
-export const adminDiscountListSchema = z.object({ codes: z.array(adminDiscountCodeSchema) });
+const choice = z.object({ id: z.string(), name: z.string() });
+/** The codes, newest first, and what a code may be limited to. */
+export const adminDiscountListSchema = z.object({ codes: z.array(adminDiscountCodeSchema), products: z.array(choice), categories: z.array(choice) });
 export const discountIdParamSchema = z.object({ id: z.string().uuid() });
+
+// The owner's form: text as posted, euros and shop-zone wall times, then the API's own rules.
+
+const optionalText = z.string().trim().optional().default('');
+const euroAmount = (label: string) =>
+  optionalText.transform((v, ctx) => {
+    if (!v) return null;
+    if (!/^\d{1,6}([.,]\d{1,2})?$/.test(v)) {
+      ctx.addIssue({ code: 'custom', message: `Enter ${label} in euros, e.g. 10 or 12.50` });
+      return z.NEVER;
+    }
+    return Math.round(Number(v.replace(',', '.')) * 100);
+  });
+const wholeNumber = (message: string) =>
+  optionalText.transform((v, ctx) => {
+    if (!v) return null;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+const wallTime = optionalText.transform((v, ctx) => {
+  if (!v) return null;
+  const at = shopWallTimeToDate(v);
+  if (!at) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a date and time' });
+    return z.NEVER;
+  }
+  return at.toISOString();
+});
+const ids = z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().uuid()));
+
+export const discountCodeFormSchema = z
+  .object({
+    code: z.string({ required_error: 'Enter a code' }).transform(normaliseDiscountCode).pipe(z.string().regex(DISCOUNT_CODE_PATTERN, 'Use 3 to 32 letters, digits, - or _ for the code')),
+    kind: z.enum(DISCOUNT_KINDS, { errorMap: () => ({ message: 'Choose what the code takes off' }) }),
+    percent: optionalText,
+    amount: euroAmount('the amount'),
+    min_total: euroAmount('the minimum cart total'),
+    starts_at: wallTime,
+    ends_at: wallTime,
+    max_uses: wholeNumber('Enter a total number of uses from 1, or leave it empty'),
+    max_uses_per_customer: wholeNumber('Enter a number of uses per customer from 1, or leave it empty'),
+    product_ids: ids,
+    category_ids: ids,
+    active: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
+  })
+  .superRefine((form, ctx) => {
+    if (form.kind === 'percent') {
+      const n = Number(form.percent);
+      if (!form.percent || !Number.isInteger(n) || n < 1 || n > 100) ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Enter a percentage from 1 to 100' });
+    }
+    if (form.kind === 'amount' && !form.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter an amount above €0.00' });
+    if (form.starts_at && form.ends_at && Date.parse(form.starts_at) >= Date.parse(form.ends_at)) {
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'The end must come after the start' });
+    }
+  })
+  .transform(({ percent, amount, ...form }) => ({
+    ...form,
+    value: form.kind === 'percent' ? Number(percent) : form.kind === 'amount' ? (amount ?? 0) : 0,
+    min_total: form.min_total ?? 0,
+  }))
+  .pipe(discountCodeRequestSchema);

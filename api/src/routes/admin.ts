@@ -132,7 +132,7 @@ export function adminRoutes() {
     answer(c, shopSettingsSchema, await changeSettings(c.var.deps, c.req.valid('json'), c.var.actor)),
   );
 
-  app.get('/discounts', ownerOnly, async (c) => answer(c, adminDiscountListSchema, { codes: await listDiscountCodes(c.var.deps) }));
+  app.get('/discounts', ownerOnly, async (c) => answer(c, adminDiscountListSchema, await listDiscountCodes(c.var.deps)));
 
   app.post('/discounts', ownerOnly, validate('json', discountCodeRequestSchema), async (c) =>
     answer(c, adminDiscountCodeSchema, await createDiscountCode(c.var.deps, c.req.valid('json'), c.var.actor), 201),

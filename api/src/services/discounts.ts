@@ -172,10 +172,14 @@ function toAdminCode(row: DiscountCodeRow, now: Date): AdminDiscountCode {
   };
 }
 
-export async function listDiscountCodes(deps: AdminDeps): Promise<AdminDiscountCode[]> {
-  const rows = await deps.db.selectFrom('discount_codes').selectAll().orderBy('created_at', 'desc').orderBy('code').execute();
+export async function listDiscountCodes(deps: AdminDeps) {
+  const [rows, products, categories] = await Promise.all([
+    deps.db.selectFrom('discount_codes').selectAll().orderBy('created_at', 'desc').orderBy('code').execute(),
+    deps.db.selectFrom('products').select(['id', 'name']).where('archived_at', 'is', null).orderBy('name').execute(),
+    deps.db.selectFrom('categories').select(['id', 'name']).orderBy('name').execute(),
+  ]);
   const now = deps.clock.now();
-  return rows.map((row) => toAdminCode(row, now));
+  return { codes: rows.map((row) => toAdminCode(row, now)), products, categories };
 }
 
 export async function getDiscountCode(deps: AdminDeps, id: string): Promise<AdminDiscountCode> {
