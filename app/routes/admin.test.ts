@@ -255,7 +255,7 @@ describe('back-office order list', () => {
     expect(csv.headers.get('Content-Disposition')).toMatch(/^attachment; filename="orders-filtered-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(csv.headers.get('Cache-Control')).toBe('private, no-store');
     const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Order Number,Date (UTC),Email,Status,Total,Refunded,Carrier,Tracking Number');
+    expect(lines[0]).toBe('Order Number,Date (UTC),Email,Status,Total,Refunded,Discount Code,Discount,Carrier,Tracking Number');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^ORD-${day}-${purchaseId.slice(0, 8).toUpperCase()},${day} \\d{2}:\\d{2},${someone.email!.replace(/[.+]/g, '\\$&')},Processing,€`));
     expect((await run(ordersCsvLoader, '/admin/orders.csv?to=2026-13-01', { cookie })).status).toBe(400);

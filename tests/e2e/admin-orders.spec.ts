@@ -31,7 +31,7 @@ test.describe('back office order list', () => {
     let text = '';
     for await (const chunk of await download.createReadStream()) text += chunk;
     const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Order Number,Date (UTC),Email,Status,Total,Refunded,Carrier,Tracking Number');
+    expect(lines[0]).toBe('Order Number,Date (UTC),Email,Status,Total,Refunded,Discount Code,Discount,Carrier,Tracking Number');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(buyer.email);
 
