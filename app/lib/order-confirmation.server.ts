@@ -22,7 +22,11 @@ export async function loadOrderConfirmation(request: Request, params: string[]) 
   try {
     const order = await cart.purchaseSuccess(id);
     const cards = unlockedCardViews(order.first_time_purchase_info?.unlocked_cards, user ?? { email: order.customer_email ?? order.email });
-    return json({ order, id, error: null, registered, cards }, { headers: { ...noStore, ...(await cart.commit()) } });
+    // The code this order was paid with is spent for the cart: the next order starts without it.
+    const spent = Boolean(order.discount_code) && cart.session.get('discountCode') === order.discount_code;
+    if (spent) cart.session.unset('discountCode');
+    const headers = spent ? { 'Set-Cookie': await commitSession(request, cart.session) } : await cart.commit();
+    return json({ order, id, error: null, registered, cards }, { headers: { ...noStore, ...headers } });
   } catch (error) {
     const detail = error instanceof ApiRequestError && error.status < 500 ? error.message : CART_MESSAGES.failedToLoadOrder;
     const setCookie = await cart.commit();

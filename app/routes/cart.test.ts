@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from '../../tests/support/test-api';
+import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action, loader } from './cart';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -109,5 +109,39 @@ describe('cart route against the real API', () => {
     } finally {
       process.env.API_URL = api.url;
     }
+  });
+
+  it('applies a discount code as a plain post: the loader prices it; a bad code answers its reason; one code per order; Remove takes it away', async () => {
+    const made = await fetch(`${api.url}/api/admin/discounts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: 'ROUTE10', kind: 'percent', value: 10 }),
+    });
+    expect(made.status).toBe(201);
+    const cookie = cookieOf(await load(`/cart?add=${variantId}`));
+
+    const empty = await post(cookie, { intent: 'apply-discount', code: '  ' });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ discountError: 'Enter a discount code' });
+    const unknown = await post(cookie, { intent: 'apply-discount', code: 'nope-nope' });
+    expect(unknown.status).toBe(409);
+    expect(await unknown.json()).toEqual({ discountError: 'The code NOPE-NOPE is not valid. Check its spelling.', code: 'nope-nope' });
+
+    const applied = await post(cookie, { intent: 'apply-discount', code: 'route10' });
+    expect(applied.status).toBe(303);
+    const withCode = cookieOf(applied);
+    const data = await loadData(withCode);
+    expect(data.flash).toEqual({ kind: 'success', message: 'The code ROUTE10 is applied.' });
+    const total = data.cart.total_price;
+    expect(data.discount).toMatchObject({ code: 'ROUTE10', error: null, quote: { discount: Math.floor((total * 10 + 50) / 100), subtotal: total } });
+
+    const second = await post(withCode, { intent: 'apply-discount', code: 'OTHER1' });
+    expect(await second.json()).toMatchObject({ discountError: 'One code per order: remove the code applied to use another.' });
+
+    const removed = await post(withCode, { intent: 'remove-discount' });
+    expect(removed.status).toBe(303);
+    const after = await loadData(cookieOf(removed));
+    expect(after.discount).toBeNull();
+    expect(after.flash).toEqual({ kind: 'success', message: 'The discount code was removed.' });
   });
 });

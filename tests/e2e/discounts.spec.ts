@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
+import { EDGE } from '../support/e2e-edge';
 import { registerAccount, signInAs } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
 import { hasJavaScript, uniqueEmail } from '../support/e2e-shop';
@@ -92,14 +93,15 @@ test.describe('discount codes', () => {
       await expect(shop.getByTestId('order-discount')).toHaveText('-€34.00');
       await expect(shop.getByTestId('order-total')).toHaveText('€156.00');
 
-      // The code was for one use per customer: applying it again says so.
+      // The code is spent with the order; it was for one use per customer, so applying it again says so.
       await addToCart(shop, BLACK_LARGE);
       await addToCart(shop, BEIGE_SMALL);
       await shop.goto('/cart');
-      await expect(shop.getByText(`You have already used the code ${code} as many times as it allows.`)).toBeVisible();
+      await expect(summary(shop, 'discount')).toHaveCount(0);
+      await shop.getByLabel('Discount code').fill(code);
+      await shop.getByRole('button', { name: 'Apply' }).click();
+      await expect(shop.getByRole('alert').filter({ hasText: `You have already used the code ${code} as many times as it allows.` })).toBeVisible();
       await expect(summary(shop, 'total')).toHaveText('€170.00');
-      await shop.getByRole('button', { name: `Remove code ${code}` }).click();
-      await expect(shop.getByRole('button', { name: 'Apply' })).toBeVisible();
 
       // Receipt and CSV.
       await shop.goto('/orders');
@@ -118,7 +120,7 @@ test.describe('discount codes', () => {
     }
   });
 
-  test('a /discount/{code} link works before there is a cart, and Remove takes the code away', async ({ page, browser }, info) => {
+  test('a /discount/{code} link works before there is a cart, and Remove takes the code away', EDGE, async ({ page, browser }, info) => {
     const baseURL = info.project.use.baseURL!;
     const code = `SHIPFREE${Date.now().toString(36).toUpperCase().slice(-5)}${hasJavaScript(info) ? 'J' : 'N'}`;
     await ownerCreates(page, info, async (form) => {
