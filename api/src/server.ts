@@ -31,10 +31,10 @@ async function main() {
   if (env.REDIS_URL && !(await rateLimits.ready())) log.error('rate limits: Redis not reachable yet; counting in memory meanwhile');
   const adminToken = env.ADMIN_TOKEN ?? ensureAdminToken(env.DATA_DIR);
   const payments = paymentsFromEnv(env);
-  const metrics = env.API_METRICS_PORT ? createApiMetrics({ database: handle }) : undefined;
   log.info(`payments: ${payments.name === 'stripe' ? 'Stripe Checkout' : 'built-in test payment page'}`);
   const testClock = env.DEV_CLOCK ? offsetClock() : null;
   const clock = testClock ?? systemClock;
+  const metrics = env.API_METRICS_PORT ? createApiMetrics({ database: handle, jobs: { db: handle.db, now: () => clock.now() } }) : undefined;
   if (env.DEV_CLOCK) log.info('clock: test clock on (DEV_CLOCK=1): POST /dev/clock moves it forward');
   const deps: AppDeps = {
     db: handle.db,

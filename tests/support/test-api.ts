@@ -73,7 +73,7 @@ export async function createTestApi(
     rateLimits: createRateLimits({ points: options.limits ?? GENEROUS_LIMITS }),
     payments: options.payments ?? createTestPaymentProvider('http://localhost:8787'),
     log,
-    metrics: options.metrics ? createApiMetrics({ database }) : undefined,
+    metrics: options.metrics ? createApiMetrics({ database, jobs: { db: database.db, now: () => clock.now() } }) : undefined,
     config: {
       publicApiUrl: 'http://localhost:8787',
       storageUrl: 'http://localhost:8787',

@@ -95,6 +95,26 @@ describe('metrics', () => {
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
   });
 
+  it('shows the job queue: due, scheduled later, retrying, and how late the oldest due job is', async () => {
+    const now = api.clock.now();
+    await api.database.db.deleteFrom('jobs').execute();
+    await api.database.db
+      .insertInto('jobs')
+      .values([
+        { kind: 'test', key: 'metrics:due', run_at: new Date(now.getTime() - 90_000), created_at: now },
+        { kind: 'test', key: 'metrics:retry', run_at: new Date(now.getTime() - 30_000), attempts: 2, created_at: now },
+        { kind: 'test', key: 'metrics:later', run_at: new Date(now.getTime() + 60_000), created_at: now },
+        { kind: 'test', key: 'metrics:done', run_at: new Date(now.getTime() - 600_000), done_at: now, created_at: now },
+      ])
+      .execute();
+    const text = await scrape();
+    expect(sample(text, 'api_jobs', { state: 'due' })).toBe(2);
+    expect(sample(text, 'api_jobs', { state: 'scheduled' })).toBe(1);
+    expect(sample(text, 'api_jobs', { state: 'retrying' })).toBe(1);
+    expect(text).toMatch(/^api_jobs_oldest_due_seconds 90$/m);
+    await api.database.db.deleteFrom('jobs').where('kind', '=', 'test').execute();
+  });
+
   it('is not served on the shoppers\' port', async () => {
     const response = await fetch(`${api.url}/metrics`);
     expect(response.status).toBe(404);

@@ -1,7 +1,9 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { defaultErrorCode } from '@contract/errors';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 
 /** The API's Prometheus metrics, served to the operator on API_METRICS_PORT (loopback only), never on the shoppers' port. */
 export interface ApiMetrics {
@@ -16,7 +18,14 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** A label value from a fixed set, whatever method a client invents. */
 export const methodLabel = (method: string) => (METHODS.has(method) ? method : 'other');
 
-export function createApiMetrics(options: { database?: Pick<DatabaseHandle, 'connections'>; processMetrics?: boolean } = {}): ApiMetrics {
+export function createApiMetrics(
+  options: {
+    database?: Pick<DatabaseHandle, 'connections'>;
+    /** The jobs table to report on, read at each scrape with the API's clock. */
+    jobs?: { db: Kysely<Database>; now: () => Date };
+    processMetrics?: boolean;
+  } = {},
+): ApiMetrics {
   const registry = new Registry();
   if (options.processMetrics !== false) collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -49,6 +58,43 @@ export function createApiMetrics(options: { database?: Pick<DatabaseHandle, 'con
         this.set({ state: 'total' }, total);
         if (idle !== undefined) this.set({ state: 'idle' }, idle);
         if (waiting !== undefined) this.set({ state: 'waiting' }, waiting);
+      },
+    });
+  }
+  const jobs = options.jobs;
+  if (jobs) {
+    // One query per scrape: a queue that stops moving shows as due jobs growing and an ageing oldest one.
+    let last: Promise<{ due: number; scheduled: number; retrying: number; oldest: number }> | null = null;
+    const read = () =>
+      (last ??= jobs.db
+        .selectFrom('jobs')
+        .select([
+          sql<number>`count(*) filter (where run_at <= ${jobs.now()})::int`.as('due'),
+          sql<number>`count(*) filter (where run_at > ${jobs.now()})::int`.as('scheduled'),
+          sql<number>`count(*) filter (where attempts > 0)::int`.as('retrying'),
+          sql<number>`coalesce(extract(epoch from (${jobs.now()}::timestamptz - min(run_at) filter (where run_at <= ${jobs.now()}))), 0)::float8`.as('oldest'),
+        ])
+        .where('done_at', 'is', null)
+        .executeTakeFirstOrThrow()
+        .finally(() => setTimeout(() => (last = null), 0)));
+    new Gauge({
+      name: 'api_jobs',
+      help: 'Scheduled jobs not done yet: due now, scheduled later, and those being retried after a failure',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      async collect() {
+        const counts = await read();
+        this.set({ state: 'due' }, counts.due);
+        this.set({ state: 'scheduled' }, counts.scheduled);
+        this.set({ state: 'retrying' }, counts.retrying);
+      },
+    });
+    new Gauge({
+      name: 'api_jobs_oldest_due_seconds',
+      help: 'How long the oldest due job has waited past its time (0 when none is due)',
+      registers: [registry],
+      async collect() {
+        this.set(Math.max(0, (await read()).oldest));
       },
     });
   }
