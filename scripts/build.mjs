@@ -29,7 +29,7 @@ function buildIsStale() {
 async function buildApi() {
   await build({
     absWorkingDir: root,
-    entryPoints: { server: 'api/src/server.ts', seed: 'api/src/seed-cli.ts', shop: 'api/src/shop-cli.ts' },
+    entryPoints: { server: 'api/src/server.ts', seed: 'api/src/seed-cli.ts', shop: 'api/src/shop-cli.ts', draw: 'api/src/draw-cli.ts', prepare: 'api/src/prepare-cli.ts' },
     outdir: 'build/api',
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { openDatabase, pgliteExists, type DatabaseHandle } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { EnvError, type ApiEnv } from './env.js';
 import type { Logger } from './services/logger.js';
@@ -88,12 +90,26 @@ export interface PreparedData {
 export async function prepareData(
   env: ApiEnv,
   log: Logger,
-  options: { port?: number; seed: 'if-empty' | 'always' },
+  options: {
+    port?: number;
+    seed: 'if-empty' | 'always';
+    /**
+     * The serving API: the embedded database's first creation, the catalogue and the drawing happen in
+     * child processes that exit, so the memory they take never stays with the server (ADR 034).
+     */
+    inChildren?: boolean;
+    /** The child doing that work: the parent holds the data folder's lock for it. */
+    locked?: boolean;
+  },
 ): Promise<PreparedData> {
   const { port } = options;
   mkdirSync(env.DATA_DIR, { recursive: true });
-  const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR, port);
+  const lock = env.DATABASE_URL || options.locked ? null : acquireDataDirLock(env.DATA_DIR, port);
   try {
+    if (options.inChildren && !env.DATABASE_URL && !pgliteExists(env.DATA_DIR)) {
+      const prepare = builtScript('prepare.mjs');
+      if (prepare) await runChild(prepare, log, 'first start: database created, catalogue written and images drawn');
+    }
     const handle = env.DATABASE_URL
       ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
       : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
@@ -101,7 +117,8 @@ export async function prepareData(
     if (applied.length) log.info(`database (${handle.backend}): applied ${applied.join(', ')}`);
     const storageDir = join(env.DATA_DIR, 'storage');
     const storage = createLocalStorage(storageDir);
-    await seedShop(handle.db, storage, log, { catalogue: options.seed });
+    const draw = options.inChildren ? builtScript('draw.mjs') : null;
+    await seedShop(handle.db, storage, log, { catalogue: options.seed, drawElsewhere: draw ? () => runChild(draw, log, 'images drawn') : undefined });
     return { handle, storage, storageDir, lock };
   } catch (error) {
     lock?.release();
@@ -124,4 +141,25 @@ export function resolveSecret(env: ApiEnv, name: string, value: string | undefin
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return secrets[name];
+}
+
+/** A program built beside this file (build/api), or null when running the sources (tests). */
+function builtScript(name: string): string | null {
+  const script = fileURLToPath(new URL(`./${name}`, import.meta.url));
+  return existsSync(script) ? script : null;
+}
+
+/** Runs a built program as a child process with this environment and waits for it to succeed. */
+function runChild(script: string, log: Logger, done: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [script], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) {
+        log.info(`${done} in a separate process in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        resolve();
+      } else reject(new Error(`${script.split('/').pop()} failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
 }

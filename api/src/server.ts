@@ -17,7 +17,7 @@ import { storefrontNotifier } from './services/storefront-hook.js';
 async function main() {
   const env = parseApiEnv();
   const jwtSecret = resolveSecret(env, 'JWT_SECRET', env.JWT_SECRET);
-  const { handle, storage, storageDir, lock } = await prepareData(env, log, { port: env.API_PORT, seed: 'if-empty' });
+  const { handle, storage, storageDir, lock } = await prepareData(env, log, { port: env.API_PORT, seed: 'if-empty', inChildren: true });
   const mail = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log)
     : createOutboxMailer(handle.db, systemClock, log);

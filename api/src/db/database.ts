@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -34,13 +34,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir);
 }
 
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+/** Whether DATA_DIR holds an embedded database already (its first creation is the costly one). */
+export function pgliteExists(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'pglite', 'PG_VERSION'));
+}
+
 async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   let path: string | undefined;
   if (dataDir) {
     path = join(dataDir, 'pglite');
     mkdirSync(path, { recursive: true });
   }
-  const client = path ? new PGlite(path) : new PGlite();
+  // A shop's database is small and its files sit in the system's page cache anyway: 16 MB of shared
+  // buffers (PostgreSQL's default is 128 MB) keeps the embedded server's memory down (docs/benchmarks.md).
+  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
+  const client = path ? new PGlite(path, options) : new PGlite(options);
   await client.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {

@@ -13,7 +13,7 @@ const BUCKET = 'product-images' as const;
  * Draws every catalogue image that storage does not hold yet (product illustrations per colour
  * and view, backgrounds, size guides) and pre-renders the common widths. Returns how many were drawn.
  */
-export async function generateCatalogueImages(storage: Storage): Promise<number> {
+export async function generateCatalogueImages(storage: Storage, options: { countOnly?: boolean } = {}): Promise<number> {
   const jobs: { path: string; svg: () => string; widths: number[] }[] = [];
   for (const product of CATALOGUE) {
     for (const colour of product.colours) {
@@ -25,6 +25,10 @@ export async function generateCatalogueImages(storage: Storage): Promise<number>
     jobs.push({ path: imagePaths.sizeGuide(product.kind), svg: () => sizeGuideSvg(product.kind), widths: [640] });
   }
   let drawn = 0;
+  if (options.countOnly) {
+    for (const job of jobs) if (!(await storage.exists(BUCKET, job.path))) drawn++;
+    return drawn;
+  }
   // Two at a time: sharp already uses a thread pool, and start-up should not starve the machine.
   const queue = [...jobs];
   const worker = async () => {

@@ -11,7 +11,19 @@ import { seedPolicyDocuments } from './policy-documents.js';
  * the images and card frames not drawn yet, and the policy documents not written yet. Runs only at
  * start and from `npm run seed`; nothing here serves requests.
  */
-export async function seedShop(db: Db, storage: Storage, log: Logger, options: { catalogue: 'if-empty' | 'always' }): Promise<void> {
+export async function seedShop(
+  db: Db,
+  storage: Storage,
+  log: Logger,
+  options: {
+    catalogue: 'if-empty' | 'always';
+    /**
+     * Draws the missing images and card frames somewhere else (a child process that exits), so the
+     * serving process never holds the memory drawing takes; without it they are drawn here.
+     */
+    drawElsewhere?: () => Promise<void>;
+  },
+): Promise<void> {
   const count = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (options.catalogue === 'always' || Number(count.n) === 0) {
     const { inserted } = await seedCatalogue(db);
@@ -20,12 +32,26 @@ export async function seedShop(db: Db, storage: Storage, log: Logger, options: {
   // Databases seeded before cards existed get theirs here.
   const cards = await seedCards(db);
   if (cards.inserted.length) log.info(`seed: cards written (${cards.inserted.join(', ')})`);
+  if (options.drawElsewhere) {
+    if (await artMissing(storage)) await options.drawElsewhere();
+  } else {
+    await drawArt(storage, log);
+  }
+  const documents = await seedPolicyDocuments(storage);
+  if (documents.length) log.info(`documents: wrote ${documents.join(', ')}`);
+}
+
+/** Whether any catalogue image or card frame is still to be drawn (a few hundred file checks). */
+export async function artMissing(storage: Storage): Promise<boolean> {
+  return (await generateCatalogueImages(storage, { countOnly: true })) > 0 || (await generateCardArt(storage, undefined, true)).cards > 0;
+}
+
+/** Draws the catalogue images and card frames not drawn yet. */
+export async function drawArt(storage: Storage, log: Logger): Promise<void> {
   const started = Date.now();
   const drawn = await generateCatalogueImages(storage);
   if (drawn) log.info(`images: drew ${drawn} catalogue images in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const cardsStarted = Date.now();
   const art = await generateCardArt(storage);
   if (art.cards) log.info(`images: drew ${art.frames} frames for ${art.cards} cards in ${((Date.now() - cardsStarted) / 1000).toFixed(1)} s`);
-  const documents = await seedPolicyDocuments(storage);
-  if (documents.length) log.info(`documents: wrote ${documents.join(', ')}`);
 }

@@ -287,7 +287,7 @@ export interface CardArtResult {
  * Draws what storage lacks of every card's artwork: the frames at display size and the static
  * image (the capture frame at twice that). Cards already complete cost a few file checks.
  */
-export async function generateCardArt(storage: Storage, designs: readonly CardDesign[] = CARD_DESIGNS): Promise<CardArtResult> {
+export async function generateCardArt(storage: Storage, designs: readonly CardDesign[] = CARD_DESIGNS, countOnly = false): Promise<CardArtResult> {
   let cards = 0;
   let frames = 0;
   for (const design of designs) {
@@ -298,6 +298,11 @@ export async function generateCardArt(storage: Storage, designs: readonly CardDe
     for (const i of indexes) if (!(await storage.exists(BUCKET, framePath(i)))) missing.push(i);
     const staticMissing = !(await storage.exists(BUCKET, cardPaths.image(design.kind)));
     if (!missing.length && !staticMissing) continue;
+    if (countOnly) {
+      cards++;
+      frames += missing.length;
+      continue;
+    }
 
     const glints = glintsFor(design);
     if (missing.length) {
