@@ -215,6 +215,7 @@ export interface Database {
     carrier: string | null;
     created_at: Date;
     refunded_total: Generated<number>;
+    delivered_at: Date | null;
   };
   purchase_items: {
     id: Generated<string>;
@@ -229,6 +230,7 @@ export interface Database {
     unit_price: number;
     position: Generated<number>;
     refunded_quantity: Generated<number>;
+    returned_quantity: Generated<number>;
   };
   customer_notes: {
     id: Generated<string>;
@@ -301,6 +303,29 @@ export interface Database {
     accent_color: string;
     bg_color: string;
     created_at: ColumnType<Date, Date | string | undefined, never>;
+  };
+  returns: {
+    id: Generated<string>;
+    number: string;
+    purchase_id: string;
+    kind: 'refund' | 'exchange';
+    reason: string;
+    comment: Generated<string>;
+    status: 'requested' | 'received' | 'refunded' | 'exchanged' | 'cancelled';
+    refund_id: string | null;
+    carrier: string | null;
+    tracking_number: string | null;
+    created_at: Date;
+    received_at: Date | null;
+    closed_at: Date | null;
+  };
+  return_items: {
+    return_id: string;
+    purchase_item_id: string;
+    quantity: number;
+    exchange_variant_id: string | null;
+    exchange_sku: string | null;
+    exchange_description: string | null;
   };
   user_cards: {
     user_id: string;
