@@ -8,7 +8,8 @@ import { RETURN_MESSAGES } from '~/lib/returns-messages';
  */
 export const returnFormSchema = z
   .object({
-    reason: z.enum(RETURN_REASONS, { errorMap: () => ({ message: RETURN_MESSAGES.chooseReason }) }),
+    // Optional here and required below, so a form missing both the reason and the items names both.
+    reason: z.enum(RETURN_REASONS, { errorMap: () => ({ message: RETURN_MESSAGES.chooseReason }) }).optional(),
     comment: z.string({ invalid_type_error: RETURN_MESSAGES.commentTooLong }).trim().max(500, RETURN_MESSAGES.commentTooLong).optional(),
     lines: z
       .array(
@@ -22,13 +23,14 @@ export const returnFormSchema = z
       .default([]),
   })
   .superRefine((value, ctx) => {
+    if (!value.reason) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['reason'], message: RETURN_MESSAGES.chooseReason });
     const chosen = value.lines.filter((line) => line.quantity > 0);
     if (chosen.length === 0) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['lines'], message: RETURN_MESSAGES.chooseItems });
       return;
     }
     const exchanged = chosen.filter((line) => line.exchange_variant_id);
-    if (exchanged.length > 0 && !SIZE_REASONS.includes(value.reason)) {
+    if (exchanged.length > 0 && value.reason && !SIZE_REASONS.includes(value.reason)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['reason'], message: RETURN_MESSAGES.exchangeNeedsSize });
     } else if (exchanged.length > 0 && exchanged.length < chosen.length) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['lines'], message: RETURN_MESSAGES.exchangeAllOrNone });

@@ -41,7 +41,9 @@ export async function submitReturn(request: Request, target: ReturnTarget) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: returnFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
-  const { reason, comment, lines } = submission.value;
+  const { comment, lines } = submission.value;
+  // The schema refuses a form without a reason.
+  const reason = submission.value.reason!;
   const { api, path, session, commit } = await client(request, target);
   try {
     const made = await api.request('POST', path, returnSchema, {

@@ -1,0 +1,190 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from '../support/e2e-test';
+import { apiUrl } from '../support/e2e';
+import { buy, guestAccount, registerAccount, roomyVariants, signInAs, variantBySku } from '../support/e2e-account';
+import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { adminToken, hasJavaScript, mailboxOf, uniqueEmail } from '../support/e2e-shop';
+
+/** What can be sold of one variant now, as the shop's API says. */
+async function stockOf(product: string, sku: string): Promise<number> {
+  const response = await fetch(`${apiUrl}/api/products/details?product_name=${encodeURIComponent(product)}`);
+  const { variants } = (await response.json()) as { variants: { sku: string; stock_quantity: number }[] };
+  return variants.find((variant) => variant.sku === sku)!.stock_quantity;
+}
+
+async function adminPost(path: string, body: unknown) {
+  const response = await fetch(`${apiUrl}/api/admin/${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken()}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+  return response.json();
+}
+
+/** Shipped with BRT and delivered now: the 14-day window is open. */
+async function shipAndDeliver(purchaseId: string) {
+  await adminPost('orders/ship', { order: purchaseId, carrier: 'BRT', tracking: `BRT ${purchaseId.slice(0, 8)}` });
+  await adminPost('orders/deliver', { order: purchaseId });
+}
+
+// Each project buys its own variants, which no other suite buys, so the stock it checks is its own:
+// a large tee to be exchanged for the small one of its colour, and a padded tee to be refunded.
+const SKUS = {
+  javascript: { large: 'TT-RED-LXL', small: 'TT-RED-SM', refunded: 'PT-GRY-LXL' },
+  'no-javascript': { large: 'TT-GRY-LXL', small: 'TT-GRY-SM', refunded: 'PT-BLK-LXL' },
+} as const;
+
+/** Sends the return form for one line of the page. */
+async function requestReturn(page: Page, line: RegExp, options: { units: string; size?: string; reason: string }) {
+  const form = page.getByRole('form', { name: 'Send items back' });
+  const group = form.getByRole('group', { name: line });
+  await group.getByLabel(/^Units to return/).fill(options.units);
+  if (options.size) await group.getByLabel('Exchange for another size').selectOption({ label: options.size });
+  await form.getByLabel('Reason').selectOption({ label: options.reason });
+  const before = await page.getByTestId('order-return').count();
+  await form.getByRole('button', { name: 'Request return' }).click();
+  // The new return is listed (the notice of an earlier one may still be on the page until then).
+  await expect(page.getByTestId('order-return')).toHaveCount(before + 1);
+  const notice = page.getByText(/^Return R-[0-9A-Z]{6} is requested\. We have emailed you the instructions\.$/);
+  await expect(notice).toBeVisible();
+  return /R-[0-9A-Z]{6}/.exec((await notice.textContent())!)![0];
+}
+
+async function openReturnAsStaff(page: Page, info: TestInfo, number: string, email: string, signIn: boolean) {
+  await page.goto(`/admin/returns/${number}`);
+  if (signIn) await staffSignIn(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: `Return ${number}` })).toBeVisible();
+  void info;
+}
+
+test.describe('returns and exchanges', () => {
+  test('a delivered order: one tee exchanged for a smaller size and shipped, another line refunded and back on sale; mailed and shown at each step', async ({ page, context }, info) => {
+    test.slow();
+    const baseURL = info.project.use.baseURL!;
+    const skus = SKUS[hasJavaScript(info) ? 'javascript' : 'no-javascript'];
+    // Some of them are sold out as seeded: a few units each, so the exchange has a size to take.
+    for (const sku of Object.values(skus)) await adminPost('restock', { sku, quantity: 3 });
+    const [large, small, refunded] = await Promise.all([variantBySku('Tracer Tee', skus.large), variantBySku('Tracer Tee', skus.small), variantBySku('Padded Tee', skus.refunded)]);
+    const buyer = await registerAccount(uniqueEmail(info, 'returns-buyer'));
+    const purchaseId = await buy(buyer, [large, refunded], baseURL);
+    await shipAndDeliver(purchaseId);
+    await expect.poll(async () => (await mailboxOf(buyer.email)).find((m) => m.subject.includes('has been delivered'))?.text ?? '').toContain(`/orders/${purchaseId}/return`);
+
+    // The order card offers the return while the window is open.
+    await signInAs(context, baseURL, buyer);
+    await page.goto(`/orders?open=${purchaseId}`);
+    await page.getByRole('link', { name: 'Return or exchange' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Return or exchange' })).toBeVisible();
+    await expect(page.getByText(/^You can return or exchange items until \d+ \w+ \d{4}\.$/)).toBeVisible();
+
+    // Nothing chosen: the form says so and nothing is asked of the shop.
+    await page.getByRole('form', { name: 'Send items back' }).getByRole('button', { name: 'Request return' }).click();
+    await expect(page.getByText('Choose at least one item to return')).toBeVisible();
+    await expectAdminAccessible(page, info);
+
+    // Too big: the small size of the same colour instead, taken from stock at once.
+    const smallBefore = await stockOf('Tracer Tee', skus.small);
+    const exchange = await requestReturn(page, /^Tracer Tee/, { units: '1', size: 'S/M', reason: 'Too big' });
+    expect(await stockOf('Tracer Tee', skus.small)).toBe(smallBefore - 1);
+    const returns = page.getByRole('region', { name: 'Returns' });
+    await expect(returns.getByTestId('order-return').filter({ hasText: exchange })).toContainText('Return requested');
+    await expect(returns.getByTestId('order-return').filter({ hasText: exchange })).toContainText('exchanged for');
+    // Changed my mind about the padded tee: a refund.
+    const refund = await requestReturn(page, /^Padded Tee/, { units: '1', reason: 'Changed my mind' });
+    await expect(returns.getByTestId('order-return')).toHaveCount(2);
+    // Every unit is in a return now: the form is gone.
+    await expect(page.getByText('Every item of this order has been returned already.')).toBeVisible();
+    await expectAdminAccessible(page, info);
+    await expect
+      .poll(async () => (await mailboxOf(buyer.email)).filter((m) => m.subject.startsWith('Your FILO return ')).map((m) => m.text))
+      .toEqual(expect.arrayContaining([expect.stringContaining(`write ${exchange} on the parcel`), expect.stringContaining(`write ${refund} on the parcel`)]));
+    // The order card shows them too.
+    await page.goto(`/orders?open=${purchaseId}`);
+    await expect(page.getByTestId('order-return')).toHaveCount(2);
+    await expect(page.getByTestId('order-return').first()).toContainText('Return requested');
+
+    // Staff mark both parcels received; the money and the exchange are not theirs to send.
+    const staff = await memberWithPassword(info, 'staff');
+    await openReturnAsStaff(page, info, exchange, staff, true);
+    await page.getByRole('button', { name: 'Mark the parcel received and email the buyer' }).click();
+    await expect(page.getByText(`Return ${exchange} is marked received. The buyer was emailed.`)).toBeVisible();
+    await expect(page.getByText('Only an owner can refund a return or ship an exchange.')).toBeVisible();
+    await expectAdminAccessible(page, info);
+    await openReturnAsStaff(page, info, refund, staff, false);
+    await page.getByRole('button', { name: 'Mark the parcel received and email the buyer' }).click();
+    await expect(page.getByText(`Return ${refund} is marked received. The buyer was emailed.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    // The owner ships the exchange, a second parcel on the same order, with its own tracking.
+    const owner = await memberWithPassword(info, 'owner');
+    await openReturnAsStaff(page, info, exchange, owner, true);
+    const ship = page.getByRole('form', { name: 'Ship the exchange' });
+    await ship.getByRole('button', { name: 'Mark the exchange shipped and email the buyer' }).click();
+    await expect(ship.locator('.field__error').filter({ hasText: 'Choose the carrier' })).toBeVisible();
+    await ship.getByLabel('Carrier').selectOption('GLS');
+    await ship.getByLabel('Tracking number').fill('GLS 4400 7788');
+    await ship.getByRole('button', { name: 'Mark the exchange shipped and email the buyer' }).click();
+    await expect(page.getByText(`The exchange of return ${exchange} is marked shipped with GLS. The buyer was emailed the tracking link.`)).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^Exchange shipped$/ })).toBeVisible();
+    await expectAdminAccessible(page, info);
+
+    // ... and refunds the other return, its unit back on sale.
+    const refundedBefore = await stockOf('Padded Tee', skus.refunded);
+    await openReturnAsStaff(page, info, refund, owner, false);
+    await page.getByRole('button', { name: 'Refund the returned items (back on sale) and email the buyer' }).click();
+    await expect(page.getByText(`Return ${refund} is refunded and its units are back on sale. The buyer was emailed.`)).toBeVisible();
+    expect(await stockOf('Padded Tee', skus.refunded)).toBe(refundedBefore + 1);
+
+    // The order's page in the back office: both returns, both parcels, every step in its history.
+    await page.getByRole('link', { name: /^Order ORD-/ }).click();
+    await expect(page.getByRole('region', { name: 'Returns' })).toContainText(`${exchange}: Exchange shipped`);
+    await expect(page.getByRole('region', { name: 'Returns' })).toContainText('exchange parcel GLS GLS 4400 7788');
+    await expect(page.getByRole('definition').filter({ hasText: `BRT ${purchaseId.slice(0, 8)}` })).toBeVisible();
+    for (const step of ['return.request', 'return.receive', 'return.exchange', 'order.refund', 'return.refund']) {
+      await expect(page.getByRole('listitem').filter({ hasText: `: ${step}` }).first()).toBeVisible();
+    }
+
+    // The buyer was told each step, and sees both parcels on the order.
+    await expect
+      .poll(async () => (await mailboxOf(buyer.email)).map((m) => m.subject))
+      .toEqual(
+        expect.arrayContaining([
+          `We have received your FILO return ${exchange}`,
+          `We have received your FILO return ${refund}`,
+          `Your FILO exchange ${exchange} has shipped`,
+          expect.stringMatching(/^Your FILO refund for order ORD-/),
+        ]),
+      );
+    await page.goto(`/orders?open=${purchaseId}`);
+    const card = page.getByTestId('order-return');
+    await expect(card.filter({ hasText: exchange })).toContainText('Exchange shipped');
+    await expect(card.filter({ hasText: exchange })).toContainText('Exchange parcel: GLS GLS 4400 7788');
+    await expect(card.filter({ hasText: refund })).toContainText('Return refunded');
+    await expect(page.getByTestId('tracking-number')).toHaveText(`BRT ${purchaseId.slice(0, 8)}`);
+  });
+
+  test('a guest returns through the link of the delivery email, without signing in, for that order only', async ({ page }, info) => {
+    const baseURL = info.project.use.baseURL!;
+    const [jorts] = await roomyVariants('Padded Jorts');
+    const guest = await guestAccount(uniqueEmail(info, 'returns-guest'));
+    const purchaseId = await buy(guest, [jorts], baseURL);
+    await shipAndDeliver(purchaseId);
+    let link = '';
+    await expect
+      .poll(async () => {
+        link = /Return or exchange: (\S+)/.exec((await mailboxOf(guest.email)).find((m) => m.subject.includes('has been delivered'))?.text ?? '')?.[1] ?? '';
+        return link;
+      })
+      .toContain('/returns/');
+    const path = new URL(link).pathname;
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Return or exchange' })).toBeVisible();
+    const number = await requestReturn(page, /^Padded Jorts/, { units: '1', reason: 'Damaged' });
+    await expect(page.getByTestId('order-return').filter({ hasText: number })).toContainText('Return requested');
+    await expect.poll(async () => (await mailboxOf(guest.email)).some((m) => m.subject.startsWith(`Your FILO return ${number}`))).toBe(true);
+    // A link whose signature is not the shop's opens nothing.
+    await page.goto(`${path.slice(0, path.lastIndexOf('.'))}.not-the-signature`);
+    await expect(page.getByText('This return link is not valid. Use the link in your delivery email.')).toBeVisible();
+  });
+});
