@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-t
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnSchema } from '@contract/api/returns';
+import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnLineLabel, returnSchema } from '@contract/api/returns';
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { CARRIERS, shipOrderSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
@@ -165,10 +165,7 @@ export default function AdminReturn() {
         <tbody>
           {item.lines.map((line) => (
             <tr key={line.item_id}>
-              <td>
-                {line.name}
-                {line.variant ? ` (${line.variant})` : ''}
-              </td>
+              <td>{returnLineLabel(line)}</td>
               <td>{line.sku}</td>
               <td>{line.quantity}</td>
               <td>{line.exchange ? `${line.exchange.description || line.exchange.sku} (${line.exchange.sku})` : 'Refund'}</td>

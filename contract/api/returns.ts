@@ -34,6 +34,12 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
 };
 
 export const RETURN_NUMBER = /^R-[0-9A-Z]{6}$/;
+
+/** A line as the return pages name it: the variant when it names its product ('Tracer Tee · RED · L/XL · …'), else both. */
+export function returnLineLabel(line: { name: string; variant?: string | null }): string {
+  if (!line.variant) return line.name;
+  return line.variant.startsWith(line.name) ? line.variant : `${line.name} (${line.variant})`;
+}
 const uuid = z.string().uuid();
 
 /** `POST returns/purchase/:id` and `POST returns/guest/:token`: the lines and units to send back. */

@@ -5,6 +5,7 @@ import { orderNumber } from '@contract/order-number';
 import {
   RETURN_REASON_LABELS,
   RETURN_WINDOW_DAYS,
+  returnLineLabel,
   type Return,
   type ReturnOptions,
   type ReturnReason,
@@ -352,7 +353,7 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
   return answer;
 }
 
-const lineText = (line: Return['lines'][number]) => `${line.quantity} × ${line.name} (${line.variant || line.sku})${line.exchange ? `, exchanged for ${line.exchange.description || line.exchange.sku}` : ''}`;
+const lineText = (line: Return['lines'][number]) => `${line.quantity} × ${returnLineLabel(line)}${line.exchange ? `, exchanged for ${line.exchange.description || line.exchange.sku}` : ''}`;
 const returnAddress = `${BRAND.name} Returns, ${BRAND.studio.line1}, ${BRAND.studio.postalCode} ${BRAND.studio.city}, ${BRAND.studio.country}`;
 
 function requestedEmail(item: Return) {

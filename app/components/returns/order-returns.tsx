@@ -1,5 +1,5 @@
 import type { SerializeFrom } from '@remix-run/node';
-import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type Return } from '@contract/api/returns';
+import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnLineLabel, type Return } from '@contract/api/returns';
 import { formatLongDate } from '~/lib/dates';
 
 /** An order's returns and exchanges, each at its step, with the exchange's own parcel once it ships (ADR 032). */
@@ -18,8 +18,7 @@ export function OrderReturns({ returns, headingLevel = 3 }: { returns: Serialize
             <ul className="order-return__lines">
               {item.lines.map((line) => (
                 <li key={line.item_id}>
-                  {line.quantity} × {line.name}
-                  {line.variant ? ` (${line.variant})` : ''}
+                  {line.quantity} × {returnLineLabel(line)}
                   {line.exchange ? ` → exchanged for ${line.exchange.description || line.exchange.sku}` : ''}
                 </li>
               ))}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { SerializeFrom } from '@remix-run/node';
 import { Form, useNavigation } from '@remix-run/react';
-import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnOptions } from '@contract/api/returns';
+import { RETURN_REASON_LABELS, RETURN_REASONS, returnLineLabel, type ReturnOptions } from '@contract/api/returns';
 import { returnFormSchema } from '~/forms/returns';
 import { formatLongDate } from '~/lib/dates';
 import { CLOSED_MESSAGES, RETURN_MESSAGES } from '~/lib/returns-messages';
@@ -59,7 +59,7 @@ export function ReturnRequest({ options, flash, lastResult }: { options: Options
             {open.map((line, index) => {
               const field = lineFields[index]?.getFieldset();
               if (!field) return null;
-              const label = `${line.name}${line.variant ? ` (${line.variant})` : ''}`;
+              const label = returnLineLabel(line);
               return (
                 <fieldset key={line.item_id} className="return-line">
                   <legend>{label}</legend>
