@@ -222,6 +222,14 @@ describe('returns', () => {
     expect((await buyer.post(`/api/returns/purchase/${processing}`, { reason: 'other', lines: [{ item_id: item.lines[0].item_id, quantity: 1 }] })).body.code).toBe('order_status_conflict');
   });
 
+  it('an order refunded in full has nothing left to return', async () => {
+    const { purchaseId, lineOther } = await deliveredOrder();
+    expect((await admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), full: true })).body.status).toBe('Refunded');
+    expect((await buyer.get(`/api/returns/purchase/${purchaseId}`)).body.closed).toBe('nothing_left');
+    const refused = await buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'other', lines: [{ item_id: lineOther.item_id, quantity: 1 }] });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'already_returned', detail: expect.stringContaining('nothing left to return') } });
+  });
+
   it('a guest returns through the signed link of the delivery email, for that order only', async () => {
     const guest = shopper(api);
     await guest.signInAsGuest();

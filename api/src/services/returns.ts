@@ -220,13 +220,14 @@ export async function returnOptions(deps: Pick<AppDeps, 'db' | 'clock'>, purchas
     returnable: Math.max(0, item.returnable),
     sizes: sizes(item).map(({ variant_id, sku, size, in_stock }) => ({ variant_id, sku, size, in_stock })),
   }));
+  const settled = ['refunded', 'cancelled'].includes(order.status.toLowerCase());
   const closed =
-    order.status.toLowerCase() !== 'delivered' || !ends
-      ? ('not_delivered' as const)
-      : deps.clock.now() >= ends
-        ? ('window_passed' as const)
-        : lines.every((line) => line.returnable === 0)
-          ? ('nothing_left' as const)
+    settled || lines.every((line) => line.returnable === 0)
+      ? ('nothing_left' as const)
+      : order.status.toLowerCase() !== 'delivered' || !ends
+        ? ('not_delivered' as const)
+        : deps.clock.now() >= ends
+          ? ('window_passed' as const)
           : null;
   return {
     purchase_id: order.id,
@@ -267,6 +268,9 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
     if (!order) throw new DomainError('not_found', 'Purchase not found');
     const number = orderNumber(order.id, order.created_at);
     const ends = windowEnd(order.delivered_at);
+    if (['refunded', 'cancelled'].includes(order.status.toLowerCase())) {
+      throw new DomainError('already_returned', `Order ${number} is ${order.status}: there is nothing left to return`);
+    }
     if (order.status.toLowerCase() !== 'delivered' || !ends) {
       throw new DomainError('order_status_conflict', `Order ${number} is ${order.status}: it can be returned once it has been delivered`);
     }
