@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e-test';
 import { apiUrl } from '../support/e2e';
 import { buy, guestAccount, registerAccount, roomyVariants, signInAs, variantBySku } from '../support/e2e-account';
@@ -52,11 +52,10 @@ async function requestReturn(page: Page, line: RegExp, options: { units: string;
   return /R-[0-9A-Z]{6}/.exec((await notice.textContent())!)![0];
 }
 
-async function openReturnAsStaff(page: Page, info: TestInfo, number: string, email: string, signIn: boolean) {
+async function openReturnAsStaff(page: Page, number: string, email: string, signIn: boolean) {
   await page.goto(`/admin/returns/${number}`);
   if (signIn) await staffSignIn(page, email);
   await expect(page.getByRole('heading', { level: 1, name: `Return ${number}` })).toBeVisible();
-  void info;
 }
 
 test.describe('returns and exchanges', () => {
@@ -105,19 +104,26 @@ test.describe('returns and exchanges', () => {
 
     // Staff mark both parcels received; the money and the exchange are not theirs to send.
     const staff = await memberWithPassword(info, 'staff');
-    await openReturnAsStaff(page, info, exchange, staff, true);
+    await page.goto('/admin/returns');
+    await staffSignIn(page, staff);
+    await expect(page.getByRole('table', { name: 'Return requested' }).getByRole('link', { name: exchange })).toBeVisible();
+    await expectAdminAccessible(page, info);
+    // The number written on the parcel opens its return.
+    await page.getByLabel('Return number on the parcel').fill(exchange.toLowerCase());
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Return ${exchange}` })).toBeVisible();
     await page.getByRole('button', { name: 'Mark the parcel received and email the buyer' }).click();
     await expect(page.getByText(`Return ${exchange} is marked received. The buyer was emailed.`)).toBeVisible();
     await expect(page.getByText('Only an owner can refund a return or ship an exchange.')).toBeVisible();
     await expectAdminAccessible(page, info);
-    await openReturnAsStaff(page, info, refund, staff, false);
+    await openReturnAsStaff(page, refund, staff, false);
     await page.getByRole('button', { name: 'Mark the parcel received and email the buyer' }).click();
     await expect(page.getByText(`Return ${refund} is marked received. The buyer was emailed.`)).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
 
     // The owner ships the exchange, a second parcel on the same order, with its own tracking.
     const owner = await memberWithPassword(info, 'owner');
-    await openReturnAsStaff(page, info, exchange, owner, true);
+    await openReturnAsStaff(page, exchange, owner, true);
     const ship = page.getByRole('form', { name: 'Ship the exchange' });
     await ship.getByRole('button', { name: 'Mark the exchange shipped and email the buyer' }).click();
     await expect(ship.locator('.field__error').filter({ hasText: 'Choose the carrier' })).toBeVisible();
@@ -130,7 +136,7 @@ test.describe('returns and exchanges', () => {
 
     // ... and refunds the other return, its unit back on sale.
     const refundedBefore = await stockOf(skus.refunded, skus.refundedSku);
-    await openReturnAsStaff(page, info, refund, owner, false);
+    await openReturnAsStaff(page, refund, owner, false);
     await page.getByRole('button', { name: 'Refund the returned items (back on sale) and email the buyer' }).click();
     await expect(page.getByText(`Return ${refund} is refunded and its units are back on sale. The buyer was emailed.`)).toBeVisible();
     expect(await stockOf(skus.refunded, skus.refundedSku)).toBe(refundedBefore + 1);
