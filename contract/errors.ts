@@ -52,6 +52,11 @@ export const ERROR_CODES = [
   'discount_customer_used_up',
   'discount_not_applicable',
   'discount_below_minimum',
+  // Returns (ADR 032): past the window, units already sent back, an exchange size sold out, a step out of turn
+  'return_window_passed',
+  'already_returned',
+  'exchange_sold_out',
+  'return_status_conflict',
   // Payments provider webhooks
   'webhook_invalid',
 ] as const;

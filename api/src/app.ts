@@ -25,6 +25,7 @@ import { storageRoutes } from './routes/storage.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
 import { orderRoutes } from './routes/orders.js';
 import { profileRoutes } from './routes/profile.js';
+import { returnRoutes } from './routes/returns.js';
 import type { BackupSource } from './services/backup.js';
 import type { Clock } from './services/clock.js';
 import type { Logger } from './services/logger.js';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/discounts', discountRoutes());
   app.route('/api/user/', profileRoutes());
   app.route('/api/user/', orderRoutes());
+  app.route('/api/returns', returnRoutes());
   app.route('/api/cards', cardRoutes());
   if (deps.payments.name === 'test') app.route('/', testPaymentRoutes());
   app.route('/api/contact', contactRoutes());

@@ -126,16 +126,17 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
     await migrate(handle);
     const mail = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log) : createOutboxMailer(handle.db, systemClock, log);
     const token = adminTokenOf(env);
+    const jwtSecret = resolveSecret(env, 'JWT_SECRET', env.JWT_SECRET);
     const deps = {
       db: handle.db,
       payments: paymentsFromEnv(env),
       mail,
       clock: systemClock,
       log,
-      config: { publicApiUrl: env.PUBLIC_API_URL, storageUrl: env.STORAGE_URL, storefrontUrl: env.STOREFRONT_URL, adminToken: token },
+      config: { publicApiUrl: env.PUBLIC_API_URL, storageUrl: env.STORAGE_URL, storefrontUrl: env.STOREFRONT_URL, adminToken: token, jwtSecret },
       onCatalogueChange: token ? storefrontNotifier(env.STOREFRONT_HOOK_URLS, token, silentLogger) : undefined,
     };
-    const codes = createCodeService(handle.db, systemClock, resolveSecret(env, 'JWT_SECRET', env.JWT_SECRET));
+    const codes = createCodeService(handle.db, systemClock, jwtSecret);
     return {
       stock: () => listStock(handle.db, systemClock.now()),
       restock: (sku, quantity) => restockVariant(deps, sku, quantity, CLI),

@@ -38,6 +38,8 @@ export const purchaseDetailReader = purchaseDetailSchema
       carrier: raw.trackingProvider ?? raw.tracking_provider ?? raw.carrier ?? null,
       shipping_address: raw.shipping_address ?? null,
       payment_method: raw.payment_method || CART_MESSAGES.defaultPaymentMethod,
+      returns: raw.returns ?? [],
+      return_window_ends_at: raw.return_window_ends_at ?? null,
     };
   });
 export type PurchaseDetail = z.output<typeof purchaseDetailReader>;

@@ -7,6 +7,8 @@ import type { ReactNode } from 'react';
 import { deliverAnswerSchema, orderDetailSchema, orderNoteSchema, shipAnswerSchema } from '@contract/api/admin';
 import { refundAnswerSchema } from '@contract/api/refunds';
 import { auditListSchema } from '@contract/api/staff';
+import { returnListSchema } from '@contract/api/returns';
+import { AdminOrderReturns } from '~/components/admin/order-returns';
 import { formatEuro } from '@contract/money';
 import { trackingUrl } from '@contract/tracking';
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
@@ -35,11 +37,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof ApiRequestError && error.status === 404) throw json({ detail: `No order ${reference}` }, { status: 404, headers: ADMIN_HEADERS });
     throw error;
   }
-  const history = await staff.api.request('GET', 'admin/audit', auditListSchema, { query: { subject_type: 'order', subject_id: order.purchase_id, limit: 100 } });
+  const [history, returns] = await Promise.all([
+    staff.api.request('GET', 'admin/audit', auditListSchema, { query: { subject_type: 'order', subject_id: order.purchase_id, limit: 100 } }),
+    staff.api.request('GET', 'admin/returns', returnListSchema, { query: { order: order.purchase_id } }),
+  ]);
   const { notice, headers } = await takeNotice(request);
   // One key per money form and per page view: a double post of the same form refunds once (ADR 023).
   const keys = { refund: crypto.randomUUID(), 'refund-all': crypto.randomUUID(), cancel: crypto.randomUUID() };
-  return json({ order, history, notice, keys, owner: staff.role === 'owner' }, { headers });
+  return json({ order, history, returns, notice, keys, owner: staff.role === 'owner' }, { headers });
 }
 
 const INTENTS = ['ship', 'deliver', 'note', 'refund', 'refund-all', 'cancel'] as const;
@@ -393,7 +398,7 @@ function describe(values: Record<string, unknown> | null): string {
 }
 
 export default function AdminOrder() {
-  const { order, history, notice } = useLoaderData<typeof loader>();
+  const { order, history, returns, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const noting = useNavigation().formData?.get('intent') === 'note';
   const status = order.status.toLowerCase();
@@ -493,6 +498,8 @@ export default function AdminOrder() {
       )}
 
       <Payment />
+
+      <AdminOrderReturns returns={returns} />
 
       {status === 'processing' ? <ShipForm /> : null}
       {status === 'shipped' ? (

@@ -50,6 +50,9 @@ export default function AdminLayout() {
                   <NavLink to="/admin/orders">Orders</NavLink>
                 </li>
                 <li>
+                  <NavLink to="/admin/returns">Returns</NavLink>
+                </li>
+                <li>
                   <NavLink to="/admin/stock">Stock</NavLink>
                 </li>
                 <li>

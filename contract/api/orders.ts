@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiCardSchema } from './cards';
+import { returnSchema } from './returns';
 
 /** The statuses a purchase goes through (docs/product.md#orders); "in transit" is the shipped ones. */
 export const PURCHASE_STATUSES = ['processing', 'shipped', 'delivered'] as const;
@@ -97,6 +98,9 @@ export const purchaseDetailSchema = z
     carrier: text,
     shipping_address: addressSchema,
     payment_method: text,
+    /** The order's returns and exchanges (ADR 032); the window's end while it can be returned, else null. */
+    returns: z.array(returnSchema).nullish(),
+    return_window_ends_at: text,
   });
 
 export const postalAddressSchema = z.object({

@@ -221,6 +221,7 @@ export interface Database {
     created_at: Date;
     refunded_total: Generated<number>;
     discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+    delivered_at: Date | null;
   };
   purchase_items: {
     id: Generated<string>;
@@ -236,6 +237,7 @@ export interface Database {
     position: Generated<number>;
     refunded_quantity: Generated<number>;
     discount: Generated<number>;
+    returned_quantity: Generated<number>;
   };
   customer_notes: {
     id: Generated<string>;
@@ -326,6 +328,29 @@ export interface Database {
     accent_color: string;
     bg_color: string;
     created_at: ColumnType<Date, Date | string | undefined, never>;
+  };
+  returns: {
+    id: Generated<string>;
+    number: string;
+    purchase_id: string;
+    kind: 'refund' | 'exchange';
+    reason: string;
+    comment: Generated<string>;
+    status: 'requested' | 'received' | 'refunded' | 'exchanged' | 'cancelled';
+    refund_id: string | null;
+    carrier: string | null;
+    tracking_number: string | null;
+    created_at: Date;
+    received_at: Date | null;
+    closed_at: Date | null;
+  };
+  return_items: {
+    return_id: string;
+    purchase_item_id: string;
+    quantity: number;
+    exchange_variant_id: string | null;
+    exchange_sku: string | null;
+    exchange_description: string | null;
   };
   user_cards: {
     user_id: string;

@@ -59,6 +59,7 @@ import {
 import { addProductImage, moveProductImage, removeProductImage, updateProductImage } from '../services/product-images.js';
 import { addVariant, adminProduct, archiveProduct, createProduct, editProduct, editVariant, listAdminProducts, saveSizeChart } from '../services/products-admin.js';
 import { cancelRequestSchema, refundAnswerSchema, refundRequestSchema } from '@contract/api/refunds';
+import { adminReturnRoutes } from './returns.js';
 
 function sameToken(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -270,6 +271,8 @@ export function adminRoutes() {
   app.post('/orders/deliver', validate('json', deliverRequestSchema), async (c) =>
     answer(c, deliverAnswerSchema, await deliverOrder(c.var.deps, c.req.valid('json').order, c.var.actor)),
   );
+
+  app.route('/', adminReturnRoutes(ownerOnly));
 
   return app;
 }

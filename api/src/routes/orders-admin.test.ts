@@ -71,7 +71,8 @@ describe('order lifecycle (the owner CLI routes)', () => {
     expect(delivered.body).toMatchObject({ status: 'Delivered', order_number });
     const [deliveredMail] = await readOutbox(api.database.db, buyer.email!);
     expect(deliveredMail.subject).toBe(`Your FILO order ${order_number} has been delivered`);
-    expect(deliveredMail.text).toContain('return it within 14 days');
+    expect(deliveredMail.text).toContain('exchange it for another size, within 14 days of delivery');
+    expect(deliveredMail.text).toMatch(/Return or exchange: http:\/\/shop\.test\/(orders|returns)\//);
     expect((await buyer.get('/api/user/stats')).body).toMatchObject({ delivered: 1, in_transit: 0, processing: 0 });
   });
 

@@ -20,6 +20,7 @@ import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 import { getPurchase, loadPurchaseSuccess, purchaseOfSession } from '../services/order-confirmation.js';
 import { listPurchases, purchaseDetail, purchaseStats } from '../services/orders.js';
 import { renderReceipt } from '../services/receipts.js';
+import { returnOptions } from '../services/returns.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Purchase not found';
@@ -97,7 +98,8 @@ export function orderRoutes() {
     const detail = UUID.test(id) ? await purchaseDetail(c.var.deps.db, c.var.user.id, id) : undefined;
     if (!detail) throw new ApiError(404, NOT_FOUND);
     c.header('Cache-Control', 'private, no-store');
-    return answer(c, purchaseDetailSchema, detail);
+    const returns = await returnOptions(c.var.deps, id);
+    return answer(c, purchaseDetailSchema, { ...detail, returns: returns.returns, return_window_ends_at: returns.closed ? null : returns.window_ends_at });
   });
 
   app.get('/purchase/:purchase_id/receipt', requireUser, async (c) => {

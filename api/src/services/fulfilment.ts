@@ -4,7 +4,9 @@ import type { orderListSchema } from '@contract/api/admin';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import { trackingUrl } from '@contract/tracking';
-import type { AppDeps } from '../app.js';
+import type { AppConfig, AppDeps } from '../app.js';
+import { isGuest } from '../auth/users.js';
+import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { orderNumber } from '@contract/order-number';
@@ -13,6 +15,7 @@ import { renderEmail } from './mail-templates.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
 import { mailAboutOrder } from './order-mail.js';
 import { refundView } from './refunds.js';
+import { returnLink } from './returns.js';
 
 export type OrderRow = z.infer<typeof orderListSchema>[number];
 
@@ -89,6 +92,7 @@ function toOrderRows(
 }
 
 type OrderDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock'>;
+type DeliverDeps = OrderDeps & { config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'> };
 
 /** Processing → Shipped, with the carrier and tracking number; the buyer gets an email with the tracking link. */
 export async function shipOrder(deps: OrderDeps, reference: string, carrier: string, trackingNumber: string, actor: Actor) {
@@ -157,15 +161,16 @@ export async function addOrderNote(deps: Pick<AppDeps, 'db' | 'clock'>, referenc
 }
 
 /** Shipped → Delivered. */
-export async function deliverOrder(deps: OrderDeps, reference: string, actor: Actor) {
+export async function deliverOrder(deps: DeliverDeps, reference: string, actor: Actor) {
   const order = await findOrder(deps.db, reference);
   const updated = await deps.db.transaction().execute(async (trx) => {
     const delivered = await trx
       .updateTable('purchases')
-      .set({ status: 'Delivered' })
+      // The return window (ADR 032) runs from here.
+      .set({ status: 'Delivered', delivered_at: deps.clock.now() })
       .where('id', '=', order.id)
       .where(sql<string>`lower(status)`, '=', 'shipped')
-      .returning(['id', 'created_at', 'status', 'email'])
+      .returning(['id', 'created_at', 'status', 'email', 'user_id'])
       .executeTakeFirst();
     if (delivered) {
       await recordAudit(trx, deps.clock.now(), actor, { action: 'order.deliver', subject_type: 'order', subject_id: order.id, before: { status: order.status }, after: { status: delivered.status } });
@@ -182,8 +187,9 @@ export async function deliverOrder(deps: OrderDeps, reference: string, actor: Ac
       heading: 'Your order has arrived',
       paragraphs: [
         `Order ${number} has been delivered. We hope it fits the way it should.`,
-        'Something not right? You can return it within 14 days of delivery: reply to this email and we will help.',
+        `Something not right? You can return it, or exchange it for another size, within ${RETURN_WINDOW_DAYS} days of delivery.`,
       ],
+      action: { label: 'Return or exchange', url: returnLink(deps.config, updated.id, await isGuest(deps.db, updated.user_id)) },
     }),
   });
   return { order_number: number, status: updated.status };

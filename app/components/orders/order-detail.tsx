@@ -3,6 +3,8 @@ import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import { displayAmount } from '@contract/money';
 import { addressLines, type PurchaseDetail } from '~/lib/purchases';
 import { trackingUrl } from '@contract/tracking';
+import { OrderReturns } from '~/components/returns/order-returns';
+import { RETURN_MESSAGES } from '~/lib/returns-messages';
 
 type Detail = SerializeFrom<PurchaseDetail>;
 type Amount = Detail['total'];
@@ -75,6 +77,8 @@ export function OrderDetail({ detail }: { detail: Detail }) {
           </li>
         ))}
       </ul>
+
+      <OrderReturns returns={detail.returns} />
 
       <dl className="order-detail__totals" data-testid="order-totals">
         <div>
@@ -156,6 +160,11 @@ export function OrderDetail({ detail }: { detail: Detail }) {
         <a href={receipt.href} download={receipt.fileName} className="button button--ghost button--small">
           {ACCOUNT_MESSAGES.downloadReceipt}
         </a>
+        {detail.return_window_ends_at ? (
+          <a href={`/orders/${encodeURIComponent(detail.purchase_id)}/return`} className="button button--ghost button--small">
+            {RETURN_MESSAGES.returnOrExchange}
+          </a>
+        ) : null}
       </div>
     </div>
   );

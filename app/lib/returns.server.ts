@@ -1,0 +1,62 @@
+import { parseWithZod } from '@conform-to/zod';
+import { json } from '@remix-run/node';
+import { returnOptionsSchema, returnSchema } from '@contract/api/returns';
+import { returnFormSchema } from '~/forms/returns';
+import { ApiRequestError, failureStatus, upstreamStatus } from './api.server';
+import { readFormData } from './form-data.server';
+import { RETURN_MESSAGES, returnErrorMessage } from './returns-messages';
+import { redirectWithFlash, takeFlash } from './session.server';
+import { shopApi, visitorApi } from './shop-api.server';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/** Whose return page this is: a signed-in buyer's own order, or a guest's signed link (ADR 032). */
+export type ReturnTarget = { kind: 'account'; purchaseId: string } | { kind: 'guest'; token: string };
+
+async function client(request: Request, target: ReturnTarget) {
+  if (target.kind === 'guest') return { api: visitorApi(request), path: `returns/guest/${encodeURIComponent(target.token)}`, session: undefined, commit: async () => ({}) };
+  const { api, session, commit } = await shopApi(request);
+  return { api, path: `returns/purchase/${encodeURIComponent(target.purchaseId)}`, session, commit };
+}
+
+/** The return page's data: what can be returned, the returns so far, and the message of the last post. */
+export async function loadReturnPage(request: Request, target: ReturnTarget) {
+  const { api, path, commit } = await client(request, target);
+  let options;
+  try {
+    options = await api.request('GET', path, returnOptionsSchema);
+  } catch (error) {
+    const headers = { ...(await commit()), ...NO_STORE };
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 422)) {
+      throw json({ message: target.kind === 'guest' ? RETURN_MESSAGES.invalidLink : 'Purchase not found' }, { status: 404, headers });
+    }
+    throw json({ message: RETURN_MESSAGES.failed }, { status: upstreamStatus(error), headers });
+  }
+  const { flash, headers: flashHeaders } = await takeFlash(request);
+  return json({ options, flash }, { headers: { ...(await commit()), ...(flashHeaders as Record<string, string>), ...NO_STORE } });
+}
+
+/** Posts the return form; Post/Redirect/Get back to the page with the return number, or the form with what went wrong. */
+export async function submitReturn(request: Request, target: ReturnTarget) {
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: returnFormSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
+  const { comment, lines } = submission.value;
+  // The schema refuses a form without a reason.
+  const reason = submission.value.reason!;
+  const { api, path, session, commit } = await client(request, target);
+  try {
+    const made = await api.request('POST', path, returnSchema, {
+      body: {
+        reason,
+        comment: comment ?? '',
+        lines: lines.filter((line) => line.quantity > 0).map((line) => ({ item_id: line.item_id, quantity: line.quantity, exchange_variant_id: line.exchange_variant_id ?? null })),
+      },
+    });
+    // The same session as the API client's, so a refreshed sign-in is kept with the message.
+    return redirectWithFlash(request, new URL(request.url).pathname, { kind: 'success', message: RETURN_MESSAGES.requested(made.number) }, session);
+  } catch (error) {
+    const code = error instanceof ApiRequestError ? error.code : undefined;
+    return json({ result: submission.reply({ formErrors: [returnErrorMessage(code)] }) }, { status: failureStatus(error), headers: { ...(await commit()), ...NO_STORE } });
+  }
+}

@@ -1,0 +1,184 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnLineLabel, returnSchema } from '@contract/api/returns';
+import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { CARRIERS, shipOrderSchema } from '~/forms/admin';
+import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ApiRequestError, failureStatus } from '~/lib/api.server';
+import { utcMinute } from '~/lib/admin-format';
+import { readFormData } from '~/lib/form-data.server';
+import { pageTitle } from '~/lib/page-title';
+import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Return ${data.item.number}` : 'Return') }, { name: 'robots', content: 'noindex' }];
+
+/** One return in the back office (ADR 032): staff mark the parcel received; an owner refunds it, ships the exchange, or cancels it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const number = (params.number ?? '').toUpperCase();
+  let item;
+  try {
+    item = await staff.api.request('GET', `admin/returns/${encodeURIComponent(number)}`, returnSchema);
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 422)) throw json({ detail: `No return ${number}` }, { status: 404, headers: ADMIN_HEADERS });
+    throw error;
+  }
+  const { notice, headers } = await takeNotice(request);
+  return json({ item, notice, owner: staff.role === 'owner' }, { headers });
+}
+
+const INTENTS = ['receive', 'refund', 'ship', 'cancel'] as const;
+type Intent = (typeof INTENTS)[number];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request);
+  const formData = await readFormData(request);
+  const intent: Intent | undefined = INTENTS.find((known) => known === formData.get('intent'));
+  const number = (params.number ?? '').toUpperCase();
+  if (!intent) return json({ intent: null, result: null, error: 'Choose what to do with the return' }, { status: 400 });
+  let notice: string;
+  try {
+    if (intent === 'ship') {
+      const submission = parseWithZod(formData, { schema: shipOrderSchema });
+      if (submission.status !== 'success') return json({ intent, result: submission.reply(), error: null }, { status: 400 });
+      try {
+        const done = await staff.api.request('POST', 'admin/returns/ship', returnSchema, { body: { return: number, ...submission.value } });
+        notice = `The exchange of return ${done.number} is marked shipped with ${done.carrier}. The buyer was emailed the tracking link.`;
+      } catch (error) {
+        return json({ intent, result: submission.reply({ formErrors: [adminErrorText(error)] }), error: null }, { status: failureStatus(error) });
+      }
+    } else {
+      const done = await staff.api.request('POST', `admin/returns/${intent}`, returnSchema, { body: { return: number } });
+      notice =
+        intent === 'receive'
+          ? `Return ${done.number} is marked received. The buyer was emailed.`
+          : intent === 'refund'
+            ? `Return ${done.number} is refunded and its units are back on sale. The buyer was emailed.`
+            : `Return ${done.number} is cancelled. The buyer was emailed.`;
+    }
+  } catch (error) {
+    return json({ intent, result: null, error: adminErrorText(error) }, { status: failureStatus(error) });
+  }
+  return redirectWithNotice(request, new URL(request.url).pathname, notice);
+}
+
+function ShipExchangeForm() {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().formData?.get('intent') === 'ship';
+  const [form, fields] = useForm({
+    id: 'ship-exchange',
+    lastResult: actionData?.intent === 'ship' ? actionData.result : undefined,
+    constraint: getZodConstraint(shipOrderSchema),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shipOrderSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="ship-exchange-heading">
+      <h2 id="ship-exchange-heading">Ship the exchange</h2>
+      <FormError id={form.errorId} error={form.errors?.[0]} />
+      <input type="hidden" name="intent" value="ship" />
+      <AdminField field={fields.carrier} label="Carrier">
+        <select {...getSelectProps(fields.carrier)} {...invalidProps(fields.carrier)}>
+          <option value="">Choose the carrier</option>
+          {CARRIERS.map((carrier) => (
+            <option key={carrier} value={carrier}>
+              {carrier}
+            </option>
+          ))}
+        </select>
+      </AdminField>
+      <AdminField field={fields.tracking} label="Tracking number">
+        <input {...getInputProps(fields.tracking, { type: 'text' })} {...invalidProps(fields.tracking)} autoComplete="off" />
+      </AdminField>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Saving...' : 'Mark the exchange shipped and email the buyer'}
+      </button>
+    </Form>
+  );
+}
+
+function StepButton({ intent, label, danger = false }: { intent: Exclude<Intent, 'ship'>; label: string; danger?: boolean }) {
+  const busy = useNavigation().formData?.get('intent') === intent;
+  return (
+    <Form method="post" className="admin-form">
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={danger ? 'button button--danger' : 'button'} disabled={busy}>
+        {busy ? 'Working...' : label}
+      </button>
+    </Form>
+  );
+}
+
+export default function AdminReturn() {
+  const { item, notice, owner } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const open = item.status === 'requested' || item.status === 'received';
+  return (
+    <article aria-labelledby="return-heading">
+      <p>
+        <Link to={`/admin/orders/${item.purchase_id}`}>Order {item.order_number}</Link>
+      </p>
+      <h1 id="return-heading">Return {item.number}</h1>
+      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      {actionData?.error ? (
+        <p className="notice notice--error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <dl className="admin-facts">
+        <dt>Status</dt>
+        <dd>{RETURN_STATUS_LABELS[item.status]}</dd>
+        <dt>Asked for</dt>
+        <dd>{item.kind === 'exchange' ? 'An exchange for another size' : 'A refund'}</dd>
+        <dt>Reason</dt>
+        <dd>
+          {RETURN_REASON_LABELS[item.reason]}
+          {item.comment ? `: ${item.comment}` : ''}
+        </dd>
+        <dt>Requested (UTC)</dt>
+        <dd>{utcMinute(item.created_at)}</dd>
+        {item.received_at ? (
+          <>
+            <dt>Received (UTC)</dt>
+            <dd>{utcMinute(item.received_at)}</dd>
+          </>
+        ) : null}
+        {item.tracking_number ? (
+          <>
+            <dt>Exchange parcel</dt>
+            <dd>{item.tracking_url ? <a href={item.tracking_url} rel="noreferrer">{`${item.carrier} ${item.tracking_number}`}</a> : `${item.carrier} ${item.tracking_number}`}</dd>
+          </>
+        ) : null}
+      </dl>
+      <table className="admin-table">
+        <caption>Returned items</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">SKU</th>
+            <th scope="col">Units</th>
+            <th scope="col">Exchange for</th>
+          </tr>
+        </thead>
+        <tbody>
+          {item.lines.map((line) => (
+            <tr key={line.item_id}>
+              <td>{returnLineLabel(line)}</td>
+              <td>{line.sku}</td>
+              <td>{line.quantity}</td>
+              <td>{line.exchange ? `${line.exchange.description || line.exchange.sku} (${line.exchange.sku})` : 'Refund'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      {item.status === 'requested' ? <StepButton intent="receive" label="Mark the parcel received and email the buyer" /> : null}
+      {item.status === 'received' && owner && item.kind === 'refund' ? <StepButton intent="refund" label="Refund the returned items (back on sale) and email the buyer" /> : null}
+      {item.status === 'received' && owner && item.kind === 'exchange' ? <ShipExchangeForm /> : null}
+      {item.status === 'received' && !owner ? <p>Only an owner can refund a return or ship an exchange.</p> : null}
+      {open && owner ? <StepButton intent="cancel" label="Cancel the return" danger /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { ReturnPageError, ReturnRequest } from '~/components/returns/return-request';
+import { PURCHASE_ID } from '~/lib/account.server';
+import { requireUser } from '~/lib/auth.server';
+import { MESSAGES } from '~/lib/messages';
+import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
+import { pageTitle } from '~/lib/page-title';
+import { loadReturnPage, submitReturn } from '~/lib/returns.server';
+import { RETURN_MESSAGES } from '~/lib/returns-messages';
+import accountStyles from '~/styles/account.css';
+
+export const handle: NavigationHandle = { pageTitle: RETURN_MESSAGES.returnOrExchange, back: BACK_LINKS.viewOrderHistory };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const meta: MetaFunction = () => [{ title: pageTitle(RETURN_MESSAGES.returnOrExchange) }, { name: 'robots', content: 'noindex' }];
+
+function target(purchaseId: string | undefined) {
+  if (!purchaseId || !PURCHASE_ID.test(purchaseId)) throw json({ message: 'Purchase not found' }, { status: 404 });
+  return { kind: 'account' as const, purchaseId };
+}
+
+/** A signed-in buyer's return of one of their delivered orders (ADR 032). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return loadReturnPage(request, target(params.purchaseId));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  return submitReturn(request, target(params.purchaseId));
+}
+
+export default function OrderReturnPage() {
+  const { options, flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <ReturnRequest key={options.returns.length} options={options} flash={flash} lastResult={actionData?.result} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ReturnPageError message={isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? MESSAGES.httpError(error.status)) : MESSAGES.somethingWentWrong} />;
+}

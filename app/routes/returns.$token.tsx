@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { ReturnPageError, ReturnRequest } from '~/components/returns/return-request';
+import { MESSAGES } from '~/lib/messages';
+import type { NavigationHandle } from '~/lib/navigation';
+import { pageTitle } from '~/lib/page-title';
+import { loadReturnPage, submitReturn } from '~/lib/returns.server';
+import { RETURN_MESSAGES } from '~/lib/returns-messages';
+import accountStyles from '~/styles/account.css';
+
+export const handle: NavigationHandle = { pageTitle: RETURN_MESSAGES.returnOrExchange };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const meta: MetaFunction = () => [{ title: pageTitle(RETURN_MESSAGES.returnOrExchange) }, { name: 'robots', content: 'noindex' }];
+
+/** A guest's return, through the signed link of their delivery email: no sign-in, that order only (ADR 032). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadReturnPage(request, { kind: 'guest', token: params.token ?? '' });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return submitReturn(request, { kind: 'guest', token: params.token ?? '' });
+}
+
+export default function GuestReturnPage() {
+  const { options, flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <ReturnRequest key={options.returns.length} options={options} flash={flash} lastResult={actionData?.result} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ReturnPageError message={isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? MESSAGES.httpError(error.status)) : MESSAGES.somethingWentWrong} />;
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverOrder, shipOrder } from '../../api/src/services/fulfilment';
+import { returnToken } from '../../api/src/services/returns';
+import { buyThroughCheckout, setVariant, shopper } from '../../tests/support/shopper';
+import { nextCookie, shopperCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
+import { startTestApi } from '../../tests/support/test-api';
+import { action as guestAction, loader as guestLoader } from './returns.$token';
+import { action, loader } from './orders_.$purchaseId.return';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+let api: Api;
+const CLI = { kind: 'cli', role: 'owner' } as const;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  process.env.API_URL = api.url;
+});
+afterAll(() => api.cleanup());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read whatever the route sent
+const dataOf = async (response: Response): Promise<any> => response.json();
+
+/** A delivered order of one tee in its large size, the small one in stock; signed in as its buyer. */
+async function deliveredTee(guest = false) {
+  const sizes = await api.database.db
+    .selectFrom('product_variants')
+    .select(['id', 'sku'])
+    .where('sku', 'in', ['TT-RED-LXL', 'TT-RED-SM'])
+    .orderBy('sku')
+    .execute();
+  const [large, small] = sizes;
+  await setVariant(api, large.id, { stock_quantity: 10 });
+  await setVariant(api, small.id, { stock_quantity: 10 });
+  const s = shopper(api);
+  if (guest) await s.signInAsGuest();
+  else await s.register();
+  const purchaseId = await buyThroughCheckout(api, s, [{ id: large.id }]);
+  await shipOrder(api.deps, purchaseId, 'BRT', 'BRT 1', CLI);
+  await deliverOrder(api.deps, purchaseId, CLI);
+  return { s, purchaseId, small };
+}
+
+describe('the return page', () => {
+  it('names a missing reason and missing items, then requests the return and shows it with its number (Post/Redirect/Get)', async () => {
+    const { s, purchaseId, small } = await deliveredTee();
+    const cookie = await shopperCookie(s);
+    const path = `/orders/${purchaseId}/return`;
+    const page = await dataOf(await loader({ request: storefrontGet(path, cookie), params: { purchaseId }, context: {} }));
+    expect(page.options).toMatchObject({ closed: null, returns: [] });
+    const line = page.options.lines[0];
+    expect(line.sizes).toContainEqual(expect.objectContaining({ variant_id: small.id, size: 'S/M', in_stock: true }));
+
+    const empty = await action({ request: storefrontPost(path, cookie, { 'lines[0].item_id': line.item_id, 'lines[0].quantity': '0' }), params: { purchaseId }, context: {} });
+    expect(empty.status).toBe(400);
+    const errors = (await dataOf(empty)).result.error;
+    expect(errors.reason).toEqual(['Choose a reason']);
+    expect(errors.lines).toEqual(['Choose at least one item to return']);
+
+    const wrongReason = await action({
+      request: storefrontPost(path, cookie, { reason: 'changed_mind', 'lines[0].item_id': line.item_id, 'lines[0].quantity': '1', 'lines[0].exchange_variant_id': small.id }),
+      params: { purchaseId },
+      context: {},
+    });
+    expect((await dataOf(wrongReason)).result.error.reason).toEqual(['Only an item too small or too big can be exchanged for another size']);
+
+    // The size sells out between the page and the post: the form offers the refund instead.
+    await setVariant(api, small.id, { stock_quantity: 0 });
+    const fields = { reason: 'too_big', 'lines[0].item_id': line.item_id, 'lines[0].quantity': '1', 'lines[0].exchange_variant_id': small.id };
+    const soldOut = await action({ request: storefrontPost(path, cookie, fields), params: { purchaseId }, context: {} });
+    expect(soldOut.status).toBe(400);
+    expect((await dataOf(soldOut)).result.error['']).toEqual(['That size has just sold out. Choose another size, or choose a refund instead.']);
+
+    await setVariant(api, small.id, { stock_quantity: 3 });
+    const made = await action({ request: storefrontPost(path, cookie, fields), params: { purchaseId }, context: {} });
+    expect(made.status).toBe(303);
+    expect(made.headers.get('Location')).toBe(path);
+    const after = await dataOf(await loader({ request: storefrontGet(path, nextCookie(made, cookie)), params: { purchaseId }, context: {} }));
+    expect(after.flash.message).toMatch(/^Return R-[0-9A-Z]{6} is requested\. We have emailed you the instructions\.$/);
+    expect(after.options.returns).toMatchObject([{ status: 'requested', kind: 'exchange', lines: [{ quantity: 1, exchange: { variant_id: small.id } }] }]);
+    expect(after.options.closed).toBe('nothing_left');
+  });
+
+  it("is closed to another buyer's order, and opens a guest's order through its signed link only", async () => {
+    const { purchaseId } = await deliveredTee(true);
+    const stranger = shopper(api);
+    await stranger.register();
+    const denied = await thrownResponse(loader({ request: storefrontGet(`/orders/${purchaseId}/return`, await shopperCookie(stranger)), params: { purchaseId }, context: {} }));
+    expect(denied.status).toBe(404);
+
+    const token = returnToken(api.deps.config.jwtSecret, purchaseId);
+    const page = await dataOf(await guestLoader({ request: storefrontGet(`/returns/${token}`), params: { token }, context: {} }));
+    expect(page.options).toMatchObject({ purchase_id: purchaseId, guest: true, closed: null });
+    const made = await guestAction({
+      request: storefrontPost(`/returns/${token}`, '', { reason: 'other', 'lines[0].item_id': page.options.lines[0].item_id, 'lines[0].quantity': '1' }),
+      params: { token },
+      context: {},
+    });
+    expect(made.status).toBe(303);
+    const forged = await thrownResponse(guestLoader({ request: storefrontGet(`/returns/${purchaseId}.forged`), params: { token: `${purchaseId}.forged` }, context: {} }));
+    expect(forged.status).toBe(404);
+    expect(await dataOf(forged)).toEqual({ message: 'This return link is not valid. Use the link in your delivery email.' });
+  });
+});
