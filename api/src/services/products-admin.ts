@@ -42,23 +42,35 @@ async function productRows(db: Db, id?: string) {
     .orderBy('p.name');
   if (id) query = query.where('p.id', '=', id);
   const products = await query.execute();
-  const variants = products.length
-    ? await db
-        .selectFrom('product_variants')
-        .select(['id', 'product_id', 'sku', 'description', 'price', 'stock_quantity', 'is_listed', 'listing_description'])
-        .where(
-          'product_id',
-          'in',
-          products.map((p) => p.id),
-        )
-        .orderBy('position')
-        .orderBy('sku')
-        .execute()
-    : [];
-  const [chart, sizes] = id
-    ? await Promise.all([
-        db.selectFrom('size_charts').select('chart').where('product_id', '=', id).executeTakeFirst(),
-        db
+  const ids = products.map((p) => p.id);
+  // The variants with their options, and (for one product) its chart, sizes and images, read together.
+  const [{ variants, attributes }, chart, sizes, images] = await Promise.all([
+    (async () => {
+      const variants = ids.length
+        ? await db
+            .selectFrom('product_variants')
+            .select(['id', 'product_id', 'sku', 'description', 'price', 'stock_quantity', 'is_listed', 'listing_description'])
+            .where('product_id', 'in', ids)
+            .orderBy('position')
+            .orderBy('sku')
+            .execute()
+        : [];
+      const attributes = variants.length
+        ? await db
+            .selectFrom('variant_attributes')
+            .select(['variant_id', 'attribute_name', 'value'])
+            .where(
+              'variant_id',
+              'in',
+              variants.map((v) => v.id),
+            )
+            .execute()
+        : [];
+      return { variants, attributes };
+    })(),
+    id ? db.selectFrom('size_charts').select('chart').where('product_id', '=', id).executeTakeFirst() : undefined,
+    id
+      ? db
           .selectFrom('variant_attributes as a')
           .innerJoin('product_variants as v', 'v.id', 'a.variant_id')
           .select(['a.value', (eb) => eb.fn.min('v.position').as('first')])
@@ -66,30 +78,19 @@ async function productRows(db: Db, id?: string) {
           .where('a.attribute_name', '=', 'size')
           .groupBy('a.value')
           .orderBy('first')
-          .execute(),
-      ])
-    : [undefined, []];
-  const images = id
-    ? await db
-        .selectFrom('images')
-        .select(['id', 'type', 'bucket_name', 'storage_path', 'url', 'alt', 'order', 'width', 'height', 'focal_x', 'focal_y'])
-        .where('product_id', '=', id)
-        .orderBy('type')
-        .orderBy('order')
-        .orderBy('id')
-        .execute()
-    : [];
-  const attributes = variants.length
-    ? await db
-        .selectFrom('variant_attributes')
-        .select(['variant_id', 'attribute_name', 'value'])
-        .where(
-          'variant_id',
-          'in',
-          variants.map((v) => v.id),
-        )
-        .execute()
-    : [];
+          .execute()
+      : [],
+    id
+      ? db
+          .selectFrom('images')
+          .select(['id', 'type', 'bucket_name', 'storage_path', 'url', 'alt', 'order', 'width', 'height', 'focal_x', 'focal_y'])
+          .where('product_id', '=', id)
+          .orderBy('type')
+          .orderBy('order')
+          .orderBy('id')
+          .execute()
+      : [],
+  ]);
   const optionsOf = (variantId: string) => {
     const value = (name: string) => attributes.find((a) => a.variant_id === variantId && a.attribute_name === name)?.value ?? null;
     return { colour: value('color') ?? value('colour'), size: value('size'), material: value('material'), treatment: value('treatment') };
@@ -169,6 +170,12 @@ export async function adminProduct(db: Db, now: Date, id: string): Promise<Admin
 async function categoryId(db: Db, name: string): Promise<string> {
   await db.insertInto('categories').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
   return (await db.selectFrom('categories').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
+/** A variant's SKU met another's unique index: say which; anything else goes on as it was. */
+function skuTaken(error: unknown, sku: string): never {
+  if (uniqueViolation(error) !== null) throw new DomainError('already_exists', `Another variant already has the SKU ${sku}`);
+  throw error;
 }
 
 function refusal(error: unknown, request: { name: string }): never {
@@ -286,7 +293,8 @@ export async function editProduct(deps: Deps, id: string, request: ProductEditRe
           .onConflict((oc) => oc.column('old_name').doUpdateSet({ product_id: id }))
           .execute();
       }
-      await scheduleLaunch(trx, now, updated);
+      // An archived product launches nothing: its job stays called off until it is brought back.
+      if (!before.archived_at) await scheduleLaunch(trx, now, updated);
       await recordAudit(trx, now, actor, {
         action: 'product.edit',
         subject_type: 'product',
@@ -390,10 +398,7 @@ export async function editVariant(deps: Deps & Pick<AppDeps, 'mail' | 'config'>,
       });
       return stockChange;
     })
-    .catch((error: unknown) => {
-      if (uniqueViolation(error) !== null) throw new DomainError('already_exists', `Another variant already has the SKU ${request.sku}`);
-      throw error;
-    });
+    .catch((error: unknown) => skuTaken(error, request.sku));
   if (change) await sendBackInStock(deps, change);
   await deps.onCatalogueChange?.();
   return adminProduct(deps.db, now, productId);
@@ -432,10 +437,7 @@ export async function addVariant(deps: Deps, productId: string, request: Variant
       await trx.insertInto('variant_attributes').values(attributes.map((a) => ({ ...a, variant_id: variant.id }))).execute();
       await recordAudit(trx, now, actor, { action: 'variant.add', subject_type: 'product', subject_id: productId, after: { variant: variant.id, ...request } });
     })
-    .catch((error: unknown) => {
-      if (uniqueViolation(error) !== null) throw new DomainError('already_exists', `Another variant already has the SKU ${request.sku}`);
-      throw error;
-    });
+    .catch((error: unknown) => skuTaken(error, request.sku));
   await deps.onCatalogueChange?.();
   return adminProduct(deps.db, now, productId);
 }
