@@ -89,6 +89,13 @@ const withoutNul = z.unknown().superRefine((value, ctx) => {
   for (const { path, message } of inputProblems(value)) ctx.addIssue({ code: 'custom', path, message });
 });
 
+/** A value read by hand (a body that may be empty, say) checked as {@link validate} checks: 422 with where each problem is. */
+export function parseInput<T extends ZodSchema>(schema: T, value: unknown, target: string): z.output<T> {
+  const parsed = withoutNul.pipe(schema).safeParse(value);
+  if (!parsed.success) throw new ApiError(422, zodIssues(parsed.error, target));
+  return parsed.data;
+}
+
 /** zValidator answering 422 `{detail: [{loc, msg, type}]}` instead of its own shape. */
 export function validate<T extends ZodSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, withoutNul.pipe(schema), (result) => {

@@ -127,3 +127,60 @@ export const productDetailsQuerySchema = z.object({ product_name: z.string().tri
 
 /** `GET products/renamed?product_name=`: the current name of a product the owner renamed. */
 export const productRenamedSchema = z.object({ name: z.string() });
+
+/** Listings on one page of the shop's grid (issue #21): `Load more` brings the next as many. */
+export const CATALOGUE_PAGE_SIZE = 24;
+/** The longest search the shop reads; longer text is refused, not cut. */
+export const CATALOGUE_SEARCH_MAX = 100;
+
+const blankAsAbsent = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value || undefined);
+
+/** true, false, or a form's checkbox ('on'), a query's '1'/'true'. */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
+  .optional()
+  .transform((value) => value === true || value === 'true' || value === '1' || value === 'on' || undefined);
+
+/**
+ * What a shopper browses by (issue #21): a search over names and descriptions, a category, a size, a
+ * colour, in stock only, and a page. All optional: `POST products/list` with none of them answers
+ * the spec's whole array; `GET products/browse` takes them as a query and answers a page.
+ */
+export const catalogueQuerySchema = z
+  .object({
+    q: blankAsAbsent(CATALOGUE_SEARCH_MAX, 'Search'),
+    category: blankAsAbsent(60, 'Category'),
+    size: blankAsAbsent(30, 'Size'),
+    colour: blankAsAbsent(30, 'Colour'),
+    in_stock: flag,
+    page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000, 'Page must be at most 100000').optional(),
+    per_page: z.coerce.number().int('Per page must be a whole number').min(1, 'Per page must be 1 or more').max(100, 'Per page must be at most 100').optional(),
+  })
+  .strict();
+export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
+
+/** Whether a query asks for anything but the whole list. */
+export function isBrowsing(query: CatalogueQuery): boolean {
+  return Object.values(query).some((value) => value !== undefined);
+}
+
+/** `GET products/browse`: one page of the filtered listing, how many there are, and what can be chosen. */
+export const catalogueBrowseSchema = z.object({
+  items: productListSchema,
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  per_page: z.number().int().positive(),
+  pages: z.number().int().nonnegative(),
+  facets: z.object({
+    categories: z.array(z.string()),
+    sizes: z.array(z.string()),
+    colours: z.array(z.string()),
+  }),
+});
+export type CatalogueBrowse = z.infer<typeof catalogueBrowseSchema>;

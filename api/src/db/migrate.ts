@@ -17,6 +17,7 @@ import imageFocalPoints from './migrations/018_image_focal_points.sql';
 import productArchive from './migrations/019_product_archive.sql';
 import discounts from './migrations/020_discounts.sql';
 import returns from './migrations/021_returns.sql';
+import catalogueSearch from './migrations/022_catalogue_search.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -40,6 +41,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '019_product_archive', sql: productArchive },
   { name: '020_discounts', sql: discounts },
   { name: '021_returns', sql: returns },
+  { name: '022_catalogue_search', sql: catalogueSearch },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

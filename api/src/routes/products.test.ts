@@ -153,3 +153,133 @@ describe('unknown routes', () => {
     expect(await res.json()).toEqual({ detail: 'Not Found', code: 'not_found' });
   });
 });
+
+describe('browsing the catalogue (issue #21)', () => {
+  type Page = { items: Json[]; total: number; page: number; per_page: number; pages: number; facets: { categories: string[]; sizes: string[]; colours: string[] } };
+
+  async function browse(query: string): Promise<Page> {
+    const res = await api.app.request(`/api/products/browse?${query}`);
+    expect(res.status).toBe(200);
+    return res.json();
+  }
+
+  const key = (item: Json) => `${item.id}:${item.variant_info?.variant_id ?? ''}`;
+
+  it('answers the whole array to an empty body, to {} and to a JSON request with no body, as the spec says', async () => {
+    const whole = (await list()).map(key);
+    for (const init of [{ body: '{}', headers: { 'Content-Type': 'application/json' } }, { body: '', headers: { 'Content-Type': 'application/json' } }]) {
+      const res = await api.app.request('/api/products/list', { method: 'POST', ...init });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Json[]).map(key)).toEqual(whole);
+    }
+  });
+
+  it('cuts the list into pages in the same order, the last page shown for a page past it', async () => {
+    const whole = (await list()).map(key);
+    const first = await browse('per_page=3');
+    expect(first).toMatchObject({ total: whole.length, page: 1, per_page: 3, pages: Math.ceil(whole.length / 3) });
+    const seen: string[] = [];
+    for (let page = 1; page <= first.pages; page++) seen.push(...(await browse(`per_page=3&page=${page}`)).items.map(key));
+    expect(seen).toEqual(whole);
+    const past = await browse(`per_page=3&page=${first.pages + 5}`);
+    expect(past.page).toBe(first.pages);
+    expect(past.items.map(key)).toEqual(whole.slice((first.pages - 1) * 3));
+    // The same through the spec's call: a body with a page answers that page's array.
+    const res = await api.app.request('/api/products/list', { method: 'POST', body: JSON.stringify({ page: 2, per_page: 3 }), headers: { 'Content-Type': 'application/json' } });
+    expect(((await res.json()) as Json[]).map(key)).toEqual(whole.slice(3, 6));
+  });
+
+  it('filters by category (any case), offers every category, size and colour of the shop', async () => {
+    const page = await browse('category=bottoms&per_page=100');
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.items.every((item) => item.categories.some((c: Json) => c.name === 'Bottoms'))).toBe(true);
+    expect(page.items.some((item) => item.name === 'Jorts' || item.name.includes('Jort'))).toBe(true);
+    expect(page.facets.categories).toEqual([...new Set(CATALOGUE.map((p) => p.category))].sort());
+    expect(page.facets.sizes).toEqual(['S/M', 'L/XL']);
+    expect(page.facets.colours.sort()).toEqual(['BEIGE', 'BLACK', 'GREY', 'RED']);
+    expect((await browse('category=Nothing')).total).toBe(0);
+  });
+
+  it('filters by a size and colour one variant has, and in stock by that variant’s units', async () => {
+    const red = await browse('colour=red&per_page=100');
+    const withRed = CATALOGUE.filter((p) => p.colours.includes('RED')).map((p) => p.name);
+    expect([...new Set(red.items.map((item) => item.name))].sort()).toEqual([...withRed].sort());
+    // A variant listing shows under its own colour only.
+    for (const item of red.items.filter((i) => i.is_variant_listing)) {
+      expect(item.variant_info.attributes.find((a: Json) => a.attribute_name === 'color').value).toBe('RED');
+    }
+
+    // Sell out Tracer Tee in RED S/M: 'in stock' in that size and colour drops it, the colour alone keeps it.
+    const { db } = api.deps;
+    const tee = await db.selectFrom('products').select('id').where('name', '=', 'Tracer Tee').executeTakeFirstOrThrow();
+    const target = await db
+      .selectFrom('product_variants as v')
+      .innerJoin('variant_attributes as c', (join) => join.onRef('c.variant_id', '=', 'v.id').on('c.attribute_name', '=', 'color').on('c.value', '=', 'RED'))
+      .innerJoin('variant_attributes as s', (join) => join.onRef('s.variant_id', '=', 'v.id').on('s.attribute_name', '=', 'size').on('s.value', '=', 'S/M'))
+      .select(['v.id', 'v.stock_quantity'])
+      .where('v.product_id', '=', tee.id)
+      .executeTakeFirstOrThrow();
+    const teeIn = (page: Page) => page.items.some((item) => item.name === 'Tracer Tee' && !item.is_variant_listing);
+    await db.updateTable('product_variants').set({ stock_quantity: 3 }).where('id', '=', target.id).execute();
+    expect(teeIn(await browse('colour=RED&size=S%2FM&in_stock=1&per_page=100'))).toBe(true);
+    await db.updateTable('product_variants').set({ stock_quantity: 0 }).where('id', '=', target.id).execute();
+    try {
+      expect(teeIn(await browse('colour=RED&size=S%2FM&in_stock=1&per_page=100'))).toBe(false);
+      expect(teeIn(await browse('colour=RED&size=S%2FM&per_page=100'))).toBe(true);
+    } finally {
+      await db.updateTable('product_variants').set({ stock_quantity: target.stock_quantity }).where('id', '=', target.id).execute();
+    }
+    // The hoodie is sold out everywhere: never in stock.
+    expect((await browse('in_stock=true&per_page=100')).items.some((item) => item.name.includes('Hoodie'))).toBe(false);
+  });
+
+  it('searches names and descriptions by English stems, and as typed in names', async () => {
+    const names = async (q: string) => [...new Set((await browse(`q=${encodeURIComponent(q)}&per_page=100`)).items.map((item) => item.name))].sort();
+    // Names weigh most: the two tees come before a description that mentions one.
+    const tees = (await browse('q=tees&per_page=100')).items.filter((item) => !item.is_variant_listing).map((item) => item.name);
+    expect(tees.slice(0, 2).sort()).toEqual(['Padded Tee', 'Tracer Tee']);
+    expect(await names('quilting')).toEqual(expect.arrayContaining(['Padded Tee']));
+    expect(await names('fleece hoodie')).toEqual(CATALOGUE.filter((p) => /fleece/i.test(p.shortDescription + p.longDescription) && /hoodie/i.test(p.name + p.shortDescription + p.longDescription)).map((p) => p.name).sort());
+    expect(await names('trac')).toEqual(['Tracer Hoodie', 'Tracer Tee']);
+    expect(await names('100% _')).toEqual([]);
+    expect(await names('nothing like this')).toEqual([]);
+    const none = await browse('q=zzzz');
+    expect(none).toMatchObject({ items: [], total: 0, pages: 0, page: 1 });
+    // A search and a filter together.
+    expect((await browse('q=tee&colour=RED&per_page=100')).items.every((item) => item.name === 'Tracer Tee')).toBe(true);
+  });
+
+  it('finds a product by its new words as soon as the owner edits it', async () => {
+    const { db } = api.deps;
+    const before = await db.selectFrom('products').select(['id', 'long_description']).where('name', '=', 'Padded Tee').executeTakeFirstOrThrow();
+    await db.updateTable('products').set({ long_description: `${before.long_description} Sewn in Carpi.` }).where('id', '=', before.id).execute();
+    try {
+      expect((await browse('q=carpi')).items.map((item) => item.name)).toContain('Padded Tee');
+    } finally {
+      await db.updateTable('products').set({ long_description: before.long_description }).where('id', '=', before.id).execute();
+    }
+  });
+
+  it('refuses bad parameters with located errors and changes nothing', async () => {
+    for (const [query, loc] of [
+      ['per_page=0', 'per_page'],
+      ['per_page=101', 'per_page'],
+      ['page=abc', 'page'],
+      [`q=${'x'.repeat(101)}`, 'q'],
+      ['q=a%00b', undefined],
+      ['sort=price', undefined],
+    ] as const) {
+      const res = await api.app.request(`/api/products/browse?${query}`);
+      expect(res.status, query).toBe(422);
+      const body = (await res.json()) as Json;
+      expect(body.code).toBe('invalid_request');
+      if (loc) expect(body.detail[0].loc).toEqual(['query', loc]);
+    }
+    const bad = await api.app.request('/api/products/list', { method: 'POST', body: '{nope', headers: { 'Content-Type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ detail: 'The body must be JSON', code: 'bad_request' });
+    const wrong = await api.app.request('/api/products/list', { method: 'POST', body: JSON.stringify({ page: -1 }), headers: { 'Content-Type': 'application/json' } });
+    expect(wrong.status).toBe(422);
+    expect(((await wrong.json()) as Json).detail[0].loc).toEqual(['body', 'page']);
+  });
+});

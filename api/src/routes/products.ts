@@ -1,16 +1,45 @@
 import { Hono } from 'hono';
-import { productDetailsQuerySchema, productDetailsSchema, productListSchema, productRenamedSchema } from '@contract/api/catalogue';
+import {
+  catalogueBrowseSchema,
+  catalogueQuerySchema,
+  isBrowsing,
+  productDetailsQuerySchema, productDetailsSchema, productListSchema, productRenamedSchema } from '@contract/api/catalogue';
 import { DomainError } from '../domain-error.js';
 import { renamedProduct } from '../services/products-admin.js';
 import type { AppEnv } from '../app.js';
 import { answer } from '../answer.js';
-import { validate } from '../http-errors.js';
-import { listCatalogue, productDetails } from '../services/catalogue.js';
+import { ApiError, parseInput, validate } from '../http-errors.js';
+import { browseCatalogue, listCatalogue, productDetails } from '../services/catalogue.js';
+
+/** The list's body: nothing, or a JSON object of browsing parameters. */
+async function listBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'The body must be JSON', 'bad_request');
+  }
+}
+
+const parseQuery = (body: unknown) => parseInput(catalogueQuerySchema, body, 'body');
 
 export function productRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post('/list', async (c) => answer(c, productListSchema, await listCatalogue(c.var.deps.db, c.var.deps.clock.now(), c.var.deps.metrics)));
+  // The spec's call: an empty body (or {}) answers the whole array. Browsing parameters filter it, and cut it when a page is asked (issue #21).
+  app.post('/list', async (c) => {
+    const { db, clock, metrics } = c.var.deps;
+    const query = parseQuery(await listBody(c.req.raw));
+    if (!isBrowsing(query)) return answer(c, productListSchema, await listCatalogue(db, clock.now(), metrics));
+    const browsed = await browseCatalogue(db, query.page || query.per_page ? query : { ...query, per_page: Number.MAX_SAFE_INTEGER }, clock.now(), metrics);
+    return answer(c, productListSchema, browsed.items);
+  });
+
+  app.get('/browse', validate('query', catalogueQuerySchema), async (c) => {
+    const { db, clock, metrics } = c.var.deps;
+    return answer(c, catalogueBrowseSchema, await browseCatalogue(db, c.req.valid('query'), clock.now(), metrics));
+  });
 
   app.get('/details', validate('query', productDetailsQuerySchema), async (c) => {
     const { db, config, metrics } = c.var.deps;

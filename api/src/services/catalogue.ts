@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, SizeChartRecord } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
+import { CATALOGUE_PAGE_SIZE, type CatalogueQuery } from '@contract/api/catalogue';
 import { isComingSoon } from './drops.js';
 import { publicObjectUrl } from './storage-urls.js';
 
@@ -69,7 +70,10 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 /** Everything about a set of products, fetched in a fixed number of queries whatever their count. */
 async function loadCatalogue(db: Db, productIds?: string[]) {
   // Archived products are out of the shop (ADR 028).
-  let productsQuery = db.selectFrom('products').selectAll().where('archived_at', 'is', null).orderBy('launch_date', 'desc').orderBy('name');
+  let productsQuery = db
+    .selectFrom('products')
+    .select(['id', 'name', 'short_description', 'long_description', 'price', 'launch_date', 'purchase_limit'])
+    .where('archived_at', 'is', null).orderBy('launch_date', 'desc').orderBy('name');
   if (productIds) productsQuery = productsQuery.where('id', 'in', productIds);
   const products = await productsQuery.execute();
   if (products.length === 0) return null;
@@ -143,6 +147,7 @@ function toSizeChart(chart: SizeChartRecord | undefined, storageBase: string) {
 interface Kept {
   version: string;
   list?: Promise<AssembledListing[]>;
+  facets?: ReturnType<typeof facetsOf>;
   details: Map<string, Promise<AssembledDetails>>;
 }
 const kept = new WeakMap<Db, Kept>();
@@ -170,8 +175,8 @@ export type CatalogueCacheObserver = { catalogueCache(entry: 'list' | 'details',
 type AssembledListing = Awaited<ReturnType<typeof assembleList>>[number];
 type AssembledDetails = NonNullable<Awaited<ReturnType<typeof assembleDetails>>>;
 
-/** The listing of docs/product.md#data-catalogue: every product, then each listed variant as a listing of its own, newest first. */
-export async function listCatalogue(db: Db, now: Date = new Date(), observer?: CatalogueCacheObserver) {
+/** The kept listings with their stock read now: which variants are sold out. */
+async function listingsWithStock(db: Db, observer?: CatalogueCacheObserver) {
   const entry = await keptFor(db);
   observer?.catalogueCache('list', entry.list ? 'hit' : 'miss');
   entry.list ??= shared(() => assembleList(db), () => (entry.list = undefined));
@@ -179,12 +184,86 @@ export async function listCatalogue(db: Db, now: Date = new Date(), observer?: C
     entry.list,
     db.selectFrom('product_variants').select('id').where('stock_quantity', '<=', 0).execute(),
   ]);
-  const gone = new Set(soldOut.map((row) => row.id));
-  return listings.map(({ listing, variantIds }) => ({
-    ...listing,
-    in_stock: variantIds.some((id) => !gone.has(id)),
-    coming_soon: isComingSoon(listing.launch_date, now),
-  }));
+  return { entry, listings, gone: new Set(soldOut.map((row) => row.id)) };
+}
+
+function answerOf({ listing, variantIds }: AssembledListing, gone: Set<string>, now: Date) {
+  return { ...listing, in_stock: variantIds.some((id) => !gone.has(id)), coming_soon: isComingSoon(listing.launch_date, now) };
+}
+
+/** The listing of docs/product.md#data-catalogue: every product, then each listed variant as a listing of its own, newest first. */
+export async function listCatalogue(db: Db, now: Date = new Date(), observer?: CatalogueCacheObserver) {
+  const { listings, gone } = await listingsWithStock(db, observer);
+  return listings.map((listing) => answerOf(listing, gone, now));
+}
+
+/**
+ * Products whose name or descriptions match a shopper's words (full-text, English stems: the name
+ * weighs most), or whose name holds them as typed; each with its rank, best first.
+ */
+async function searchProducts(db: Db, q: string): Promise<Map<string, number>> {
+  const query = sql`websearch_to_tsquery('english', ${q})`;
+  const typed = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', sql<number>`ts_rank(search_document, ${query}) + (CASE WHEN name ILIKE ${typed} THEN 1 ELSE 0 END)`.as('rank')])
+    .where('archived_at', 'is', null)
+    .where((eb) => eb.or([sql<boolean>`search_document @@ ${query}`, eb('name', 'ilike', typed)]))
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.rank)]));
+}
+
+const same = (a: string | undefined, b: string) => a !== undefined && a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
+
+/** What the grid offers to choose: every category, size and colour in the shop, in the order they first appear. */
+function facetsOf(listings: AssembledListing[]) {
+  const categories = new Set<string>();
+  const sizes = new Set<string>();
+  const colours = new Set<string>();
+  for (const { listing, variants } of listings) {
+    for (const category of listing.categories) categories.add(category.name);
+    for (const variant of variants) {
+      if (variant.size) sizes.add(variant.size);
+      if (variant.colour) colours.add(variant.colour);
+    }
+  }
+  return { categories: [...categories].sort((a, b) => a.localeCompare(b)), sizes: [...sizes], colours: [...colours] };
+}
+
+/**
+ * The listing filtered, searched and cut into pages (issue #21), newest launch first as the whole
+ * list is. The filters read the kept catalogue; only a search asks the database (its full-text
+ * index), and stock is read fresh as for the whole list. A listing matches a size and colour when
+ * one of its variants has both, and 'in stock' when that variant has units.
+ */
+export async function browseCatalogue(db: Db, query: CatalogueQuery, now: Date = new Date(), observer?: CatalogueCacheObserver) {
+  const [{ entry, listings, gone }, found] = await Promise.all([listingsWithStock(db, observer), query.q ? searchProducts(db, query.q) : undefined]);
+  const matching = listings.filter(({ listing, variants }) => {
+    if (found && !found.has(listing.id)) return false;
+    if (query.category && !listing.categories.some((c) => same(query.category, c.name))) return false;
+    if (!query.size && !query.colour && !query.in_stock) return true;
+    return variants.some(
+      (variant) =>
+        (!query.size || same(query.size, variant.size ?? '')) &&
+        (!query.colour || same(query.colour, variant.colour ?? '')) &&
+        (!query.in_stock || !gone.has(variant.id)),
+    );
+  });
+  // A search shows the best matches first; otherwise (and between equal matches) the newest launch.
+  if (found) matching.sort((a, b) => found.get(b.listing.id)! - found.get(a.listing.id)!);
+  const perPage = query.per_page ?? CATALOGUE_PAGE_SIZE;
+  const pages = Math.ceil(matching.length / perPage);
+  // A page past the last shows the last one: a shortened catalogue leaves no dead link.
+  const page = Math.max(1, Math.min(query.page ?? 1, pages));
+  entry.facets ??= facetsOf(listings);
+  return {
+    items: matching.slice((page - 1) * perPage, page * perPage).map((listing) => answerOf(listing, gone, now)),
+    total: matching.length,
+    page,
+    per_page: perPage,
+    pages,
+    facets: entry.facets,
+  };
 }
 
 async function assembleList(db: Db) {
@@ -212,7 +291,11 @@ async function assembleList(db: Db) {
       is_variant_listing: false,
       variant_info: null,
     };
-    const own = { listing, variantIds: variants.map((v) => v.id) };
+    const options = (id: string) => {
+      const attributes = catalogue.attributesByVariant.get(id) ?? [];
+      return { id, size: attributes.find((a) => a.attribute_name === 'size')?.value, colour: attributes.find((a) => a.attribute_name === 'color')?.value };
+    };
+    const own = { listing, variantIds: variants.map((v) => v.id), variants: variants.map((v) => options(v.id)) };
     const variantListings = variants
       .filter((v) => v.is_listed)
       .map((v) => {
@@ -233,7 +316,11 @@ async function assembleList(db: Db) {
           },
         };
       })
-      .map((variantListing) => ({ listing: variantListing, variantIds: [variantListing.variant_info.variant_id] }));
+      .map((variantListing) => ({
+        listing: variantListing,
+        variantIds: [variantListing.variant_info.variant_id],
+        variants: [options(variantListing.variant_info.variant_id)],
+      }));
     return [own, ...variantListings];
   });
 }
