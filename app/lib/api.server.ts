@@ -1,7 +1,7 @@
 import { fetch as undiciFetch } from 'undici';
 import type { z } from 'zod';
 import { isErrorCode, type ErrorCode } from '@contract/errors';
-import { productListSchema, type ProductListItem } from '@contract/api/catalogue';
+import { catalogueBrowseSchema, productListSchema, type CatalogueBrowse, type CatalogueQuery, type ProductListItem } from '@contract/api/catalogue';
 import { REQUEST_ID_HEADER } from '@contract/request-id';
 import { catalogueCache } from './cache.server';
 import { MESSAGES } from './messages';
@@ -216,6 +216,9 @@ export function createApiClient(options: ApiClientOptions) {
     raw: (method: string, path: string, init: CallInit = {}) => withAuth((token) => send(method, path, init, token)),
     products: {
       list: (): Promise<ProductListItem[]> => call('POST', 'products/list', productListSchema, { body: {}, idempotent: true }),
+      /** One page of the listing, filtered and searched (issue #21). */
+      browse: (query: CatalogueQuery): Promise<CatalogueBrowse> =>
+        call('GET', 'products/browse', catalogueBrowseSchema, { query: browseParams(query) }),
     },
   };
 }
@@ -223,6 +226,22 @@ export function createApiClient(options: ApiClientOptions) {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 const CATALOGUE_CACHE = { ttlMs: 30_000, staleMs: 5 * 60_000 };
+
+/** A browsing query as the API's query string reads it: absent parameters left out. */
+function browseParams(query: CatalogueQuery): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params[name] = String(value);
+  return params;
+}
+
+/**
+ * A page of the listing through the catalogue cache, keyed by its parameters. Searches go to the API
+ * each time (their words are endless); the filters' pages are few and the cache keeps at most its bound.
+ */
+export function cachedBrowse(api: ApiClient, query: CatalogueQuery): Promise<CatalogueBrowse> {
+  if (query.q) return api.products.browse(query);
+  return catalogueCache.get(`${api.baseUrl}|products/browse|${new URLSearchParams(browseParams(query))}`, () => api.products.browse(query), CATALOGUE_CACHE);
+}
 
 /** The product list, through the catalogue cache (stale-while-revalidate). */
 export function cachedProductList(api: ApiClient): Promise<ProductListItem[]> {

@@ -87,4 +87,18 @@ describe('stale-while-revalidate cache', () => {
     await new Promise((r) => setImmediate(r));
     expect(await cache.get('k', load, opts)).toBe('v1');
   });
+
+  it('keeps at most its bound, dropping the entry stored longest ago', async () => {
+    const cache = createSwrCache({ maxEntries: 2 });
+    const loads: string[] = [];
+    const load = (key: string) => async () => (loads.push(key), key);
+    const opts = { ttlMs: 1000, staleMs: 5000 };
+    for (const key of ['a', 'b', 'c']) await cache.get(key, load(key), opts);
+    // 'a' went when 'c' came; 'b' and 'c' are still kept.
+    await cache.get('b', load('b'), opts);
+    await cache.get('c', load('c'), opts);
+    expect(loads).toEqual(['a', 'b', 'c']);
+    await cache.get('a', load('a'), opts);
+    expect(loads).toEqual(['a', 'b', 'c', 'a']);
+  });
 });

@@ -27,10 +27,18 @@ export interface SwrCacheOptions {
   shareInFlight?: boolean;
   /** Counts its reads in the operator's metrics under this name. */
   metricName?: 'catalogue';
+  /** Most entries kept: past it, the one stored longest ago goes first. */
+  maxEntries?: number;
 }
 
-export function createSwrCache({ shareInFlight = true, metricName }: SwrCacheOptions = {}) {
+export function createSwrCache({ shareInFlight = true, metricName, maxEntries = Infinity }: SwrCacheOptions = {}) {
   const entries = new Map<string, Entry<unknown>>();
+  /** Stores `entry` as the newest (a Map keeps insertion order), dropping the oldest past the bound. */
+  const store = (key: string, entry: Entry<unknown>) => {
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  };
 
   async function get<T>(key: string, load: () => Promise<T>, options: SwrOptions): Promise<T> {
     const now = (options.now ?? Date.now)();
@@ -41,7 +49,7 @@ export function createSwrCache({ shareInFlight = true, metricName }: SwrCacheOpt
       const pending = load().then(
         (value) => {
           const at = (options.now ?? Date.now)();
-          entries.set(key, { value, freshUntil: at + options.ttlMs, staleUntil: at + options.ttlMs + options.staleMs });
+          store(key, { value, freshUntil: at + options.ttlMs, staleUntil: at + options.ttlMs + options.staleMs });
           return value;
         },
         (error: unknown) => {
@@ -52,7 +60,7 @@ export function createSwrCache({ shareInFlight = true, metricName }: SwrCacheOpt
       );
       if (!shareInFlight) return pending;
       target.refreshing = pending;
-      entries.set(key, target);
+      if (!entries.has(key)) store(key, target);
       return pending;
     };
 
@@ -81,4 +89,4 @@ export function createSwrCache({ shareInFlight = true, metricName }: SwrCacheOpt
 }
 
 /** The storefront's one cache for catalogue reads. */
-export const catalogueCache = createSwrCache({ shareInFlight: !isEdgeRuntime(), metricName: 'catalogue' });
+export const catalogueCache = createSwrCache({ shareInFlight: !isEdgeRuntime(), metricName: 'catalogue', maxEntries: 2000 });

@@ -4,11 +4,6 @@ import { responsiveImage, type ResponsiveImage } from './images';
 import { MESSAGES } from './messages';
 import { productHref } from './product-link';
 
-/** Newest launch first (docs/product.md#catalogue); ties by name so the order is stable. */
-export function sortByLaunch(items: ProductListItem[]): ProductListItem[] {
-  return [...items].sort((a, b) => Date.parse(b.launch_date) - Date.parse(a.launch_date) || a.name.localeCompare(b.name));
-}
-
 /** Dot-grid colours for the catalogue's garment colours; anything else draws in ink. */
 const ACCENTS: Record<string, string> = { BLACK: '#1d1d1f', RED: '#b3261e', BEIGE: '#a8895a', GREY: '#7a7d80' };
 
@@ -49,7 +44,7 @@ export interface HomeHero {
 
 /**
  * The newest product's art for the home page: its featured image, drawn at seed time. Takes the
- * grid's list, already newest first (sortByLaunch): no further call to the API, no second sort.
+ * grid's first page, newest first as the API orders it: no further call to the API, no sort.
  */
 export function homeHero(byLaunch: ProductListItem[], storageBase: string): HomeHero | null {
   const newest = byLaunch.find((item) => !item.is_variant_listing);

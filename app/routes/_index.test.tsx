@@ -3,15 +3,17 @@ import { createRemixStub } from '@remix-run/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi } from '../../tests/support/test-api';
 import { CATALOGUE } from '../../api/src/seed/catalogue-data';
-import Home, { loader } from './_index';
+import { TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { catalogueCache } from '../lib/cache.server';
+import Home, { loader, meta } from './_index';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 type HomeData = Awaited<ReturnType<Awaited<ReturnType<typeof loader>>['json']>>;
 
-async function loadHome(apiUrl: string) {
+async function loadHome(apiUrl: string, path = '/') {
   process.env.API_URL = apiUrl;
   process.env.STORAGE_URL = 'http://images.test';
-  const response = await loader({ request: new Request('http://shop.test/'), params: {}, context: {} });
+  const response = await loader({ request: new Request(`http://shop.test${path}`), params: {}, context: {} });
   return { response, data: (await response.json()) as HomeData };
 }
 
@@ -86,5 +88,148 @@ describe('home loader when the API is empty or down', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(render(data)).toContain('Error loading products: Failed to fetch');
+  });
+});
+
+/** The page's meta tags for this loader data (title, robots, canonical). */
+function metaOf(data: HomeData) {
+  return meta({ data, params: {}, location: {} as never, matches: [] as never }) as Record<string, string>[];
+}
+const canonicalOf = (data: HomeData) => metaOf(data).find((tag) => tag.rel === 'canonical')?.href;
+const robotsOf = (data: HomeData) => metaOf(data).find((tag) => tag.name === 'robots')?.content;
+
+describe('home loader: search and filters (issue #21)', () => {
+  let api: Api;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.cleanup());
+
+  it('searches names and descriptions: results only, no hero, never shared by caches, not indexed', async () => {
+    const { response, data } = await loadHome(api.url, '/?q=tees&category=&size=&colour=');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    const names = new Set(data.products.map((p) => p.name));
+    expect(names).toContain('Tracer Tee');
+    expect(names).toContain('Padded Tee');
+    expect(names).not.toContain('Tracer Hoodie');
+    expect(data.hero).toBeNull();
+    expect(data.page!.total).toBe(data.products.length);
+    expect(robotsOf(data)).toBe('noindex, follow');
+    expect(canonicalOf(data)).toBe('http://shop.test/');
+    const html = render(data);
+    expect(html).toContain(`${data.page!.total} products found for “tees”`);
+    expect(html).toMatch(/<input[^>]*name="q"[^>]*value="tees"/);
+    expect(html).toContain('Clear filters');
+  });
+
+  it('filters by category as a page of its own, shared by caches and indexed', async () => {
+    const { response, data } = await loadHome(api.url, '/?category=Bottoms');
+    expect(response.headers.get('Storefront-Cache-Control')).toBe('max-age=10');
+    expect(new Set(data.products.map((p) => p.name))).toEqual(new Set(['Padded Jorts']));
+    expect(canonicalOf(data)).toBe('http://shop.test/?category=Bottoms');
+    expect(robotsOf(data)).toBeUndefined();
+    const html = render(data);
+    expect(html).toMatch(/<option value="Bottoms" selected="">Bottoms<\/option>/);
+    expect(html).toContain('1 product found');
+  });
+
+  it('a colour, a size and in stock narrow to the variants that have them', async () => {
+    // Red S/M is sold out as seeded; red L/XL is not (and has a listing of its own).
+    expect((await loadHome(api.url, '/?colour=RED&size=S%2FM&in_stock=1')).data.products).toEqual([]);
+    expect((await loadHome(api.url, '/?colour=RED&size=S%2FM')).data.products.map((p) => p.name)).toEqual(['Tracer Tee']);
+    const { data } = await loadHome(api.url, '/?colour=RED&size=L%2FXL&in_stock=1');
+    expect(data.products.map((p) => p.name)).toEqual(['Tracer Tee', 'Tracer Tee']);
+    expect(canonicalOf(data)).toBe('http://shop.test/');
+    expect(render(data)).toMatch(/<option value="RED" selected="">Red<\/option>/);
+  });
+
+  it("shows the spec's empty state and a way back when nothing matches", async () => {
+    const { response, data } = await loadHome(api.url, '/?q=zzzz');
+    expect(response.status).toBe(200);
+    expect(data.products).toEqual([]);
+    const html = render(data);
+    expect(html).toContain('No products available');
+    expect(html).toContain('0 products found for “zzzz”');
+    expect(html).toMatch(/see every product/);
+  });
+
+  it('refuses a search longer than 100 characters with a message, and shows the whole shop', async () => {
+    const { data } = await loadHome(api.url, `/?q=${'x'.repeat(101)}`);
+    expect(data.searchError).toBe('Search must be at most 100 characters');
+    expect(data.products.length).toBeGreaterThan(0);
+    const html = render(data);
+    expect(html).toContain('Search must be at most 100 characters');
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"/);
+  });
+});
+
+describe('home loader: pages of 24 (issue #21)', () => {
+  let api: Api;
+  let total = 0;
+  beforeAll(async () => {
+    api = await startTestApi();
+    // 30 more products, launched before the seeded ones: the grid needs a second page.
+    for (let i = 1; i <= 30; i++) {
+      const response = await fetch(`${api.url}/api/admin/products`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: `Archive Tee ${String(i).padStart(2, '0')}`,
+          category: 'Archive',
+          short_description: 'From an earlier season.',
+          long_description: '',
+          price: 3000,
+          launch_date: new Date(Date.UTC(2020, 0, i)).toISOString(),
+          purchase_limit: null,
+          sku_prefix: `AR${i}`,
+          colours: ['BLACK'],
+          sizes: ['M'],
+          stock_per_variant: 5,
+        }),
+      });
+      expect(response.status).toBe(201);
+    }
+    catalogueCache.invalidate();
+    total = (await (await fetch(`${api.url}/api/products/list`, { method: 'POST' })).json()).length;
+  });
+  afterAll(() => api.cleanup());
+
+  it('shows the newest 24 with a Load more link to the next page, then the rest with a way back', async () => {
+    const first = await loadHome(api.url);
+    expect(first.data.products).toHaveLength(24);
+    expect(first.data.page).toMatchObject({ page: 1, pages: 2, total });
+    expect(first.data.hero).not.toBeNull();
+    expect(canonicalOf(first.data)).toBe('http://shop.test/');
+    const html = render(first.data);
+    expect(html).toMatch(/<a[^>]*href="\/\?page=2"[^>]*>Load more<\/a>/);
+    expect(html).toContain(`Showing 1–24 of ${total} products`);
+
+    const second = await loadHome(api.url, '/?page=2');
+    expect(second.data.products).toHaveLength(total - 24);
+    expect(second.data.hero).toBeNull();
+    expect(second.data.products.at(-1)!.name).toBe('Archive Tee 01');
+    expect(canonicalOf(second.data)).toBe('http://shop.test/?page=2');
+    const secondHtml = render(second.data);
+    expect(secondHtml).toMatch(/<a[^>]*href="\/"[^>]*>Previous page<\/a>/);
+    expect(secondHtml).not.toContain('Load more');
+    expect(secondHtml).toContain(`Showing 25–${total} of ${total} products`);
+    // Every listing once, across the two pages.
+    const keys = [...first.data.products, ...second.data.products].map((p) => p.key);
+    expect(new Set(keys).size).toBe(total);
+  });
+
+  it('reads a page that is not a whole number as the first, and one past the end as the last', async () => {
+    expect((await loadHome(api.url, '/?page=abc')).data.page!.page).toBe(1);
+    expect((await loadHome(api.url, '/?page=-3')).data.page!.page).toBe(1);
+    const past = await loadHome(api.url, '/?page=99');
+    expect(past.data.page!.page).toBe(2);
+    expect(past.data.products).toHaveLength(total - 24);
+  });
+
+  it('pages a filtered grid with its filters kept in the links', async () => {
+    const { data } = await loadHome(api.url, '/?category=Archive');
+    expect(data.page).toMatchObject({ total: 30, pages: 2 });
+    expect(render(data)).toMatch(/href="\/\?category=Archive&amp;page=2"/);
   });
 });

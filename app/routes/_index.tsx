@@ -1,14 +1,15 @@
 import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import type { ProductCardData } from '~/components/product-card';
-import { ProductListing } from '~/components/product-listing';
+import { CatalogueFilters, GridPages, type GridPage } from '~/components/catalogue-browse';
 import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
-import { ApiRequestError, cachedProductList, upstreamStatus } from '~/lib/api.server';
+import { ApiRequestError, cachedBrowse, upstreamStatus } from '~/lib/api.server';
+import { browseHref, canonicalBrowse, isNarrowed, readBrowseState, toCatalogueQuery } from '~/lib/browse';
 import { visitorApi } from '~/lib/shop-api.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { BRAND } from '@contract/brand';
-import { homeHero, sortByLaunch, toProductCard, type HomeHero as Hero } from '~/lib/catalogue';
+import { homeHero, toProductCard, type HomeHero as Hero } from '~/lib/catalogue';
 import { HomeHero } from '~/components/home-hero';
 import { getEnv } from '~/lib/env.server';
 import { MESSAGES } from '~/lib/messages';
@@ -26,7 +27,8 @@ const DESCRIPTION = `${BRAND.name}: ${BRAND.tagline}. Tees, padded pieces and jo
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const image = data?.products.find((p) => p.image)?.image?.src;
   return [
-    { title: pageTitle('Shop') },
+    { title: pageTitle(data?.state.q ? `Search: ${data.state.q}` : 'Shop') },
+    ...(data && !data.indexed ? [{ name: 'robots', content: 'noindex, follow' }] : []),
     { name: 'description', content: DESCRIPTION },
     ...(data?.canonical ? [{ tagName: 'link', rel: 'canonical', href: data.canonical }, { property: 'og:url', content: data.canonical }] : []),
     { property: 'og:type', content: 'website' },
@@ -43,28 +45,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const url = new URL(request.url);
   const api = visitorApi(request);
+  const { state, error: searchError } = readBrowseState(url.searchParams);
   const [user, { flash, headers: flashHeaders }] = await Promise.all([getOptionalUser(request), takeFlash(request)]);
-  // What the shopper waits for is personal: such pages are never shared by caches.
-  const personal = Boolean(user || flash || url.searchParams.has('notified'));
-  const canonical = `${url.origin}/`;
+  // What the shopper waits for is personal, and so is what they searched for: such pages are never shared by caches.
+  const personal = Boolean(user || flash || url.searchParams.has('notified') || state.q);
+  const canonicalPage = canonicalBrowse(state);
+  const canonical = `${url.origin}${canonicalPage.href}`;
+  const common = { wishlisted: [] as string[], userEmail: user?.email ?? null, flash, canonical, indexed: canonicalPage.index, state, searchError };
   try {
-    const [items, wishlisted] = await Promise.all([cachedProductList(api), wishlistedIds(api, user, url)]);
+    const [found, wishlisted] = await Promise.all([cachedBrowse(api, toCatalogueQuery(state)), wishlistedIds(api, user, url)]);
     // The page changes at the next drop's launch: the page cache keeps it no longer.
-    const nextLaunch = Math.min(...items.filter((item) => item.coming_soon).map((item) => Date.parse(item.launch_date)));
+    const nextLaunch = Math.min(...found.items.filter((item) => item.coming_soon).map((item) => Date.parse(item.launch_date)));
     const seconds = Number.isFinite(nextLaunch) ? Math.max(1, Math.min(SHARED_PAGE_SECONDS, Math.floor((nextLaunch - Date.now()) / 1000))) : SHARED_PAGE_SECONDS;
     const caching = personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(seconds);
-    const byLaunch = sortByLaunch(items);
-    const products = byLaunch.map((item) => toProductCard(item, env.STORAGE_URL));
-    const hero = homeHero(byLaunch, env.STORAGE_URL);
-    return json(
-      { products, hero, error: null, wishlisted, userEmail: user?.email ?? null, flash, canonical },
-      { headers: { ...flashHeaders, ...caching } },
-    );
+    const products = found.items.map((item) => toProductCard(item, env.STORAGE_URL));
+    // The newest product leads the shop's first page; a search or a filter goes straight to its results.
+    const hero = found.page === 1 && !isNarrowed(state) ? homeHero(found.items, env.STORAGE_URL) : null;
+    const page: GridPage = { page: found.page, pages: found.pages, perPage: found.per_page, total: found.total, facets: found.facets };
+    return json({ ...common, products, hero, error: null, wishlisted, page }, { headers: { ...flashHeaders, ...caching } });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) console.error(error);
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
     return json(
-      { products: [] as ProductCardData[], hero: null as Hero | null, error: message, wishlisted: [] as string[], userEmail: user?.email ?? null, flash, canonical },
+      { ...common, products: [] as ProductCardData[], hero: null as Hero | null, error: message, page: null as GridPage | null },
       { status: upstreamStatus(error), headers: { ...flashHeaders, 'Cache-Control': 'no-store' } },
     );
   }
@@ -77,16 +80,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { products, hero, error, wishlisted, userEmail, flash } = useLoaderData<typeof loader>();
+  const { products, hero, error, wishlisted, userEmail, flash, page, state, searchError } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="shop-heading" className="catalogue">
       <h1 id="shop-heading" className="page-title">
         Shop
       </h1>
       {hero ? <HomeHero hero={hero} /> : null}
+      <CatalogueFilters state={state} facets={page?.facets ?? null} total={page?.total ?? null} searchError={searchError} />
       <ProductLoading />
       <Toast flash={flash} />
-      <ProductListing products={products} error={error} wishlisted={wishlisted} userEmail={userEmail} />
+      <GridPages key={browseHref(state)} state={state} first={products} page={page} wishlisted={wishlisted} userEmail={userEmail} error={error} />
     </section>
   );
 }
