@@ -10,6 +10,8 @@ import { shopWallTimeToDate } from '../shop-time';
 
 /** A code as a shopper types it; the API normalises it. */
 export const discountCodeInput = z.string().trim().min(1, 'Enter a discount code').max(64, 'Enter a discount code');
+/** `GET /api/discounts/{code}`: the path's code. */
+export const discountCodeParamSchema = z.object({ code: discountCodeInput });
 
 export const discountQuoteRequestSchema = z.object({ code: discountCodeInput });
 

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { discountCheckSchema, discountCodeInput } from '@contract/api/discounts';
+import { discountCheckSchema, discountCodeParamSchema } from '@contract/api/discounts';
 import { describeDiscount } from '@contract/discounts';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
@@ -10,7 +9,7 @@ import { checkCodeLimits, findUsableCode } from '../services/discounts.js';
 /** `GET /api/discounts/{code}`: whether a code can be used now, before any cart (a link to the shop carries it). */
 export function discountRoutes() {
   const app = new Hono<AppEnv>();
-  app.get('/:code', validate('param', z.object({ code: discountCodeInput })), async (c) => {
+  app.get('/:code', validate('param', discountCodeParamSchema), async (c) => {
     const { db, clock } = c.var.deps;
     const row = await findUsableCode(db, c.req.valid('param').code);
     await checkCodeLimits(db, row, clock.now(), null);
