@@ -44,6 +44,10 @@ const serverEnv = {
   JOB_POLL_MS: '500',
 };
 
+/** Specs that run after every other project (see `projects`). */
+const LATE_SPECS = ['drops.spec.ts', 'browse-pages.spec.ts'];
+const LATE = ['visual.spec.ts', ...LATE_SPECS];
+
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
@@ -77,19 +81,20 @@ export default defineConfig({
   projects: [
     // Screenshots first, while the catalogue is as seeded (tests/e2e/visual.spec.ts).
     { name: 'visual', testMatch: 'visual.spec.ts', use: { ...chromium } },
-    { name: 'javascript', testIgnore: ['visual.spec.ts', 'drops.spec.ts'], dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'no-javascript', testIgnore: ['visual.spec.ts', 'drops.spec.ts'], dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'javascript', testIgnore: LATE, dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'no-javascript', testIgnore: LATE, dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: false } },
     // The tests tagged @edge (tests/support/e2e-edge.ts) once more, against the edge build.
     ...[true, false].map((javaScriptEnabled) => ({
       name: javaScriptEnabled ? 'edge-javascript' : 'edge-no-javascript',
       grep: /@edge/,
-      testIgnore: ['visual.spec.ts', 'drops.spec.ts'],
+      testIgnore: LATE,
       dependencies: ['visual'],
       use: { ...chromium, javaScriptEnabled, baseURL: `http://127.0.0.1:${edgePort}` },
     })),
-    // Drops move the shop's clock forward (DEV_CLOCK): last, after everything else, one after the other.
-    { name: 'drops-javascript', testMatch: 'drops.spec.ts', dependencies: ['javascript', 'no-javascript', 'edge-javascript', 'edge-no-javascript'], use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'drops-no-javascript', testMatch: 'drops.spec.ts', dependencies: ['drops-javascript'], use: { ...chromium, javaScriptEnabled: false } },
+    // Drops move the shop's clock forward (DEV_CLOCK), and paging adds products no other test expects:
+    // last, after everything else, one after the other.
+    { name: 'drops-javascript', testMatch: LATE_SPECS, dependencies: ['javascript', 'no-javascript', 'edge-javascript', 'edge-no-javascript'], use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'drops-no-javascript', testMatch: LATE_SPECS, dependencies: ['drops-javascript'], use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: [
     {
