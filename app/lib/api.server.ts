@@ -1,4 +1,5 @@
-import { fetch as undiciFetch } from 'undici';
+import { isEdgeRuntime } from './runtime.server';
+import { upstreamRequest } from './upstream.server';
 import type { z } from 'zod';
 import { isErrorCode, type ErrorCode } from '@contract/errors';
 import { catalogueBrowseSchema, productListSchema, type CatalogueBrowse, type CatalogueQuery, type ProductListItem } from '@contract/api/catalogue';
@@ -48,11 +49,12 @@ export function upstreamStatus(error: unknown): 500 | 502 | 503 | 504 {
 }
 
 /**
- * Node's own fetch (undici), whatever the server installed as the global one: the web-fetch polyfill
- * that remix-serve installs rejects unhandled, and so stops the process, when a request with a body
- * is aborted, which is what the timeout does to every slow call.
+ * How the storefront reaches the API: on Node, undici's pooled `request` (upstream.server.ts), never
+ * the global fetch, since the web-fetch polyfill that remix-serve installs rejects unhandled, and so
+ * stops the process, when a request with a body is aborted, which is what the timeout does to every
+ * slow call; on the edge, the host's fetch.
  */
-export const upstreamFetch = undiciFetch as unknown as typeof fetch;
+export const upstreamFetch: typeof fetch = isEdgeRuntime() ? globalThis.fetch.bind(globalThis) : (upstreamRequest as typeof fetch);
 
 /**
  * `fetch`, sent once more when the connection fails before any answer and the request is safe to
