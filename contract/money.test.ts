@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayAmount, formatEuro, formatEuroLoose } from './money';
+import { displayAmount, displayCents, formatEuro, formatEuroLoose } from './money';
 
 describe('formatEuro', () => {
   it.each([
@@ -35,5 +35,18 @@ describe('displayAmount (docs/product.md#constants)', () => {
     ['n/a', '€0.00'],
   ])('%s is shown as %s', (value, text) => {
     expect(displayAmount(value)).toBe(text);
+  });
+});
+
+describe('displayCents (fields only this API sends: discount, refunded)', () => {
+  it.each([
+    [50, '€0.50'],
+    [99, '€0.99'],
+    [2040, '€20.40'],
+    [0, '€0.00'],
+    ['€3.00', '€3.00'],
+    [null, '€0.00'],
+  ] as const)('%s → %s', (value, expected) => {
+    expect(displayCents(value)).toBe(expected);
   });
 });

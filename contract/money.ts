@@ -27,3 +27,12 @@ export function displayAmount(value: number | string | null | undefined): string
   if (Number.isInteger(value) && value >= 100) return formatEuro(value);
   return euro.format(value);
 }
+
+/**
+ * An amount of a field only this shop's API sends, always in cents (the discount, what was refunded):
+ * a number is cents whatever its size, so a 50-cent discount reads €0.50, not €50.00. Text is shown as
+ * {@link displayAmount} shows it.
+ */
+export function displayCents(value: number | string | null | undefined): string {
+  return typeof value === 'number' && Number.isInteger(value) ? formatEuro(value) : displayAmount(value);
+}

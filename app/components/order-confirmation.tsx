@@ -6,7 +6,7 @@ import type { CardView } from '~/lib/cards';
 import type { PurchaseSuccess } from '~/lib/cart.server';
 import { CART_MESSAGES } from '~/lib/messages';
 import { addressLines } from '@contract/address';
-import { displayAmount } from '@contract/money';
+import { displayAmount, displayCents } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import { receiptFileName, receiptPath } from '~/lib/receipt';
 import { CART_RULES } from '@contract/shop-rules';
@@ -95,7 +95,7 @@ export function OrderConfirmation({ order, id, error, registered, cards = [] }: 
         {typeof order.discount === 'number' && order.discount > 0 ? (
           <>
             <dt>Discount{order.discount_code ? ` (${order.discount_code})` : ''}</dt>
-            <dd data-testid="order-discount">-{displayAmount(order.discount)}</dd>
+            <dd data-testid="order-discount">-{displayCents(order.discount)}</dd>
           </>
         ) : null}
         <dt>Total</dt>

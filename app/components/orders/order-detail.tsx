@@ -1,6 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
-import { displayAmount } from '@contract/money';
+import { displayAmount, displayCents } from '@contract/money';
 import { addressLines, type PurchaseDetail } from '~/lib/purchases';
 import { trackingUrl } from '@contract/tracking';
 import { OrderReturns } from '~/components/returns/order-returns';
@@ -97,7 +97,7 @@ export function OrderDetail({ detail }: { detail: Detail }) {
           <div>
             <dt>Discount</dt>
             <dd>
-              -{displayAmount(detail.discount)}
+              -{displayCents(detail.discount)}
               {detail.discount_code ? <span className="order-detail__code"> ({detail.discount_code})</span> : null}
             </dd>
           </div>
@@ -110,12 +110,12 @@ export function OrderDetail({ detail }: { detail: Detail }) {
           <>
             <div>
               <dt>Refunded</dt>
-              <dd>-{displayAmount(detail.refunded_total)}</dd>
+              <dd>-{displayCents(detail.refunded_total)}</dd>
             </div>
             {typeof detail.total === 'number' ? (
               <div className="order-detail__total">
                 <dt>Paid after refunds</dt>
-                <dd>{displayAmount(detail.total - detail.refunded_total)}</dd>
+                <dd>{displayCents(detail.total - detail.refunded_total)}</dd>
               </div>
             ) : null}
           </>
