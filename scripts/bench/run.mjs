@@ -37,7 +37,10 @@ const { values: options } = parseArgs({
 const SECTIONS = ['shop', 'figures', 'drop', 'scale'];
 const only = options.only ? options.only.split(',').map((s) => s.trim()) : null;
 const unknown = only?.filter((s) => !SECTIONS.includes(s)) ?? [];
-if (only && (unknown.length || only.length === 0)) throw new Error(`--only takes some of ${SECTIONS.join(', ')}; not ${unknown.join(', ') || 'nothing'}`);
+if (only && (unknown.length || only.length === 0)) {
+  console.error(`bench: --only takes some of ${SECTIONS.join(', ')}; not ${unknown.join(', ') || 'nothing'}`);
+  process.exit(2);
+}
 const runs = (section) => !only || only.includes(section);
 const DURATION = Number(options.duration);
 const CONNECTIONS = Number(options.connections);
