@@ -31,7 +31,7 @@ const PASSWORD = 'Bench-Scale-2026';
 const CUSTOMER = { email: 'bench-many-orders@example.com', orders: MANY_ORDERS };
 const FEW = { email: 'bench-few-orders@example.com', orders: FEW_ORDERS };
 const TARGETS = { page: 0.25, compressed: 0.8, catalogue: 0.5, statsFlat: 0.8 };
-// How browsers ask: the one compressed variant of every page.
+// What browsers send: every page is measured again with it.
 const BROWSER_ENCODING = 'br, gzip';
 // The filtered listing and the search a shopper would type (the words come from the generated names).
 const FILTER = { category: 'T-Shirts', size: 'L/XL', colour: 'BLACK', in_stock: '1' };
