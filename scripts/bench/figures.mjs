@@ -18,8 +18,13 @@ import { startApi } from './servers.mjs';
 export const ORDERS = 100_000;
 export const CUSTOMERS = 20_000;
 
-/** The orders, written by the database itself (generate_series): a minute, not an afternoon of checkouts. */
-const FILL = `
+/**
+ * The orders, written by the database itself (generate_series): a minute, not an afternoon of checkouts.
+ * Lines name whatever variants the shop has, so the scale scenario (scale.mjs) runs it after adding products;
+ * the variant count is a constant of the query, not a column of v, so lines find their variant by a hash
+ * join (a nested loop over thousands of variants takes minutes).
+ */
+export const ORDERS_FILL = `
 INSERT INTO users (email, user_type, first_name, last_name, email_verified_at, created_at, updated_at)
 SELECT 'scale-' || g || '@example.com', 'guest', 'Scale', 'Customer', now(), now() - interval '400 days', now()
 FROM generate_series(1, ${CUSTOMERS}) AS g;
@@ -32,7 +37,7 @@ FROM generate_series(1, ${ORDERS}) AS g
 JOIN (SELECT id, email, row_number() OVER (ORDER BY email) AS n FROM users WHERE email LIKE 'scale-%') u ON u.n = 1 + g % ${CUSTOMERS};
 
 WITH v AS (
-  SELECT v.id, v.product_id, v.sku, v.description, p.name, row_number() OVER (ORDER BY v.sku) - 1 AS n, count(*) OVER () AS total
+  SELECT v.id, v.product_id, v.sku, v.description, p.name, row_number() OVER (ORDER BY v.sku) - 1 AS n
   FROM product_variants v JOIN products p ON p.id = v.product_id
 ),
 o AS (SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM purchases WHERE email LIKE 'scale-%'),
@@ -42,7 +47,7 @@ lines AS (
 INSERT INTO purchase_items (purchase_id, product_id, variant_id, name, sku, variant_description, quantity, unit_price, position, refunded_quantity)
 SELECT lines.purchase_id, v.product_id, v.id, v.name, v.sku, v.description, 1 + lines.line, 4500, lines.line,
   CASE WHEN lines.n % 50 = 0 THEN 1 ELSE 0 END
-FROM lines JOIN v ON v.n = (lines.n * 7 + lines.line * 3) % v.total;
+FROM lines JOIN v ON v.n = (lines.n * 7 + lines.line * 3) % (SELECT count(*) FROM product_variants);
 
 UPDATE purchases SET refunded_total = 4500 WHERE email LIKE 'scale-%' AND id IN (SELECT purchase_id FROM purchase_items WHERE refunded_quantity > 0);
 INSERT INTO refunds (purchase_id, idempotency_key, kind, amount, lines, provider, status, actor, created_at, completed_at)
@@ -89,7 +94,7 @@ export async function measureFigures({ duration = 10, connections = 10, postgres
   log(`figures on PGlite: writing ${ORDERS} orders`);
   const started = Date.now();
   const db = new PGlite(join(dataDir, 'pglite'));
-  await db.exec(FILL);
+  await db.exec(ORDERS_FILL);
   await db.close();
   log(`  written in ${round((Date.now() - started) / 1000, 1)} s`);
   api = await startApi({ dataDir });
@@ -119,7 +124,7 @@ export async function measureFigures({ duration = 10, connections = 10, postgres
         log(`figures on PostgreSQL: writing ${ORDERS} orders`);
         const client = new pg.Client({ connectionString: url.toString() });
         await client.connect();
-        await client.query(FILL);
+        await client.query(ORDERS_FILL);
         await client.end();
         rows.push(row('PostgreSQL', `${ORDERS} orders`, await figuresOf(pgApi, pgToken, { duration, connections })));
       } finally {

@@ -33,9 +33,9 @@ async function waitFor(url, child, timeoutMs) {
   throw new Error(`${child.label} did not answer ${url} within ${timeoutMs / 1000} s:\n${child.tail()}`);
 }
 
-/** Runs `node <args>` with `env`, keeping the last lines of its output for error messages. */
-function startNode(label, args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `node <args>` with `env` in `cwd`, keeping the last lines of its output for error messages. */
+function startNode(label, args, env, cwd = root) {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = [];
   const keep = (chunk) => {
     lines.push(...chunk.toString().split('\n').filter(Boolean));
@@ -128,5 +128,19 @@ export async function startStaticServer(routesFile) {
   const child = startNode('baseline', [join(root, 'scripts/bench/static-server.mjs'), String(port), routesFile], {});
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/`, child, 10_000);
+  return { url, pid: child.pid, stop: () => stop(child) };
+}
+
+/** The minimal Remix app of bench/minimal-remix (built beforehand), served by remix-serve from its own folder. */
+export async function startMinimalRemix() {
+  const dir = join(root, 'bench/minimal-remix');
+  const port = await freePort();
+  const child = startNode('minimal Remix app', [join(root, 'node_modules/@remix-run/serve/dist/cli.js'), join(dir, 'build/index.js')], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  }, dir);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/?size=1000`, child, 30_000);
   return { url, pid: child.pid, stop: () => stop(child) };
 }

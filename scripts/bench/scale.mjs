@@ -1,0 +1,593 @@
+#!/usr/bin/env node
+// The shop at scale: 1,000 products (made from the seeded ones: their categories, 2–4 colours × 2–3
+// sizes, a listed variant now and then, the seeded image files), 100,000 orders over 20,000 customers,
+// and a registered customer with 500 orders. The storefront's pages, signed in as that customer, each
+// beside a minimal Remix app (bench/minimal-remix) sending a page of the same size, uncompressed, then
+// the same page with `Accept-Encoding: br, gzip`; the API's routes beside its /livez, on PGlite and on
+// PostgreSQL. Everything is written by the database itself (generate_series) after the API's first start.
+// Alone: `node scripts/bench/scale.mjs [--duration 10] [--connections 10] [--no-postgres]` after
+// `node scripts/build.mjs`; `npm run bench` runs it as one of its sections (`--only scale` for it alone).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+import { startCountingProxy } from './counting-proxy.mjs';
+import { CUSTOMERS, ORDERS, ORDERS_FILL } from './figures.mjs';
+import { measure } from './load.mjs';
+import { kilobytes, ratio, round, table, verdict } from './report.mjs';
+import { root, startApi, startMinimalRemix, startStorefront } from './servers.mjs';
+
+export const PRODUCTS = 1_000;
+/** The customer whose /orders and user/stats are measured, and one with a handful of orders beside them. */
+const MANY_ORDERS = 500;
+const FEW_ORDERS = 5;
+const PASSWORD = 'Bench-Scale-2026';
+const CUSTOMER = { email: 'bench-many-orders@example.com', orders: MANY_ORDERS };
+const FEW = { email: 'bench-few-orders@example.com', orders: FEW_ORDERS };
+const TARGETS = { page: 0.25, compressed: 0.8, catalogue: 0.5, statsFlat: 0.8 };
+// What browsers send: every page is measured again with it.
+const BROWSER_ENCODING = 'br, gzip';
+// The filtered listing and the search a shopper would type (the words come from the generated names).
+const FILTER = { category: 'T-Shirts', size: 'L/XL', colour: 'BLACK', in_stock: '1' };
+const SEARCH = 'harbour';
+
+const FIRST_WORDS = ['Harbour', 'Signal', 'Concrete', 'Northline', 'Meridian', 'Foundry', 'Quarry', 'Transit', 'Dockside', 'Canal', 'Ridge', 'Granite', 'Lantern', 'Arcade', 'Viaduct', 'Tramline', 'Market', 'Pier', 'Atlas', 'Beacon', 'Compass', 'Delta', 'Ember', 'Fjord', 'Gallery'];
+const SECOND_WORDS = ['Studio', 'Workshop', 'Field', 'Night', 'Weekend', 'Archive', 'Club', 'Road', 'Travel', 'Summer'];
+const words = (list) => `ARRAY[${list.map((w) => `'${w}'`).join(', ')}]`;
+
+/**
+ * PRODUCTS products, each made from a seeded one (round robin): its descriptions, category, size
+ * chart and image files, a name of its own, 2–4 of its colours in its sizes plus XS for a third of
+ * them, stock that is sometimes out, and every twelfth with a variant listed on its own.
+ */
+const CATALOGUE_FILL = `
+CREATE TEMP TABLE scale_templates AS
+SELECT id, name, row_number() OVER (ORDER BY name) - 1 AS n, count(*) OVER () AS total
+FROM products WHERE archived_at IS NULL;
+
+CREATE TEMP TABLE scale_plan AS
+SELECT g, t.id AS template_id, t.name AS template_name,
+  (${words(FIRST_WORDS)})[1 + (g / t.total) % ${FIRST_WORDS.length}] || ' ' ||
+  (${words(SECOND_WORDS)})[1 + (g / (t.total * ${FIRST_WORDS.length})) % ${SECOND_WORDS.length}] || ' ' || t.name AS name,
+  2 + g % 3 AS colours,
+  (g / 3) % 3 = 0 AS extra_size
+FROM generate_series(0, ${PRODUCTS - 1}) AS g JOIN scale_templates t ON t.n = g % t.total;
+
+INSERT INTO products (name, short_description, long_description, price, launch_date, created_at)
+SELECT plan.name, p.short_description, replace(p.long_description, p.name, plan.name), p.price + (plan.g % 5) * 500,
+  now() - (plan.g + 1) * interval '1 day', now() - (plan.g + 1) * interval '1 day'
+FROM scale_plan plan JOIN products p ON p.id = plan.template_id
+ON CONFLICT (name) DO NOTHING;
+
+CREATE TEMP TABLE scale_products AS
+SELECT plan.*, p.id, p.price FROM scale_plan plan JOIN products p ON p.name = plan.name;
+
+INSERT INTO product_categories (product_id, category_id, position)
+SELECT s.id, pc.category_id, pc.position FROM scale_products s JOIN product_categories pc ON pc.product_id = s.template_id;
+
+INSERT INTO size_charts (product_id, chart)
+SELECT s.id, jsonb_set(c.chart, '{productName}', to_jsonb(s.name)) FROM scale_products s JOIN size_charts c ON c.product_id = s.template_id;
+
+INSERT INTO images (product_id, type, filename, url, bucket_name, storage_path, width, height, alt, "order", focal_x, focal_y)
+SELECT s.id, i.type, i.filename, i.url, i.bucket_name, i.storage_path, i.width, i.height, replace(i.alt, s.template_name, s.name), i."order", i.focal_x, i.focal_y
+FROM scale_products s JOIN images i ON i.product_id = s.template_id;
+
+CREATE TEMP TABLE scale_template_variants AS
+WITH colour AS (
+  SELECT v.id AS variant_id, v.product_id, a.value, min(v.position) OVER (PARTITION BY v.product_id, a.value) AS first_position
+  FROM product_variants v JOIN variant_attributes a ON a.variant_id = v.id AND a.attribute_name = 'color'
+)
+SELECT v.id, v.product_id, v.sku, v.description, c.value AS colour, sz.value AS size,
+  dense_rank() OVER (PARTITION BY v.product_id ORDER BY c.first_position) - 1 AS colour_rank
+FROM product_variants v
+JOIN scale_templates t ON t.id = v.product_id
+JOIN colour c ON c.variant_id = v.id
+JOIN variant_attributes sz ON sz.variant_id = v.id AND sz.attribute_name = 'size';
+
+CREATE TEMP TABLE scale_variants AS
+SELECT s.id AS product_id, s.g, s.name AS product_name, s.price, tv.id AS template_variant_id, tv.colour, sz.size, sz.size_description,
+  split_part(tv.sku, '-', 1) || lpad(s.g::text, 4, '0') || '-' || split_part(tv.sku, '-', 2) || '-' ||
+    CASE WHEN sz.size = 'XS' THEN 'XS' ELSE split_part(tv.sku, '-', 3) END AS sku,
+  replace(replace(tv.description, s.template_name, s.name), ' · ' || tv.size || ' · ', ' · ' || sz.size || ' · ') AS description,
+  split_part(tv.description, ' · ', 4) || ' · ' || split_part(tv.description, ' · ', 5) AS fabric,
+  row_number() OVER (PARTITION BY s.id ORDER BY tv.colour_rank, sz.n) - 1 AS position
+FROM scale_products s
+JOIN scale_template_variants tv ON tv.product_id = s.template_id AND tv.colour_rank < s.colours
+JOIN (VALUES ('XS', 'S/M', 'Extra small', 0), ('S/M', 'S/M', NULL, 1), ('L/XL', 'L/XL', NULL, 2)) AS sz(size, from_size, size_description, n)
+  ON sz.from_size = tv.size AND (sz.n > 0 OR s.extra_size);
+
+INSERT INTO product_variants (product_id, sku, description, price, stock_quantity, is_listed, listing_description, position)
+SELECT product_id, sku, description, price,
+  CASE WHEN (g + position) % 6 = 0 THEN 0 ELSE 3 + (g * 13 + position * 7) % 40 END,
+  g % 12 = 0 AND position = 1,
+  CASE WHEN g % 12 = 0 AND position = 1 THEN colour || ' ' || size || ' · ' || fabric || '. ' || product_name || ' in ' || lower(colour) || ', listed on its own.' END,
+  position
+FROM scale_variants;
+
+INSERT INTO variant_attributes (variant_id, attribute_name, value, value_description, "order")
+SELECT v.id, a.attribute_name,
+  CASE WHEN a.attribute_name = 'size' THEN sv.size ELSE a.value END,
+  CASE WHEN a.attribute_name = 'size' AND sv.size_description IS NOT NULL THEN sv.size_description ELSE a.value_description END,
+  a."order"
+FROM scale_variants sv JOIN product_variants v ON v.sku = sv.sku JOIN variant_attributes a ON a.variant_id = sv.template_variant_id;
+
+INSERT INTO images (variant_id, type, filename, url, bucket_name, storage_path, width, height, alt, "order", focal_x, focal_y)
+SELECT v.id, i.type, i.filename, i.url, i.bucket_name, i.storage_path, i.width, i.height,
+  replace(i.alt, split_part(i.alt, ' in ', 1), sv.product_name), i."order", i.focal_x, i.focal_y
+FROM scale_variants sv JOIN product_variants v ON v.sku = sv.sku JOIN images i ON i.variant_id = sv.template_variant_id;
+
+DROP TABLE scale_variants, scale_template_variants, scale_products, scale_plan, scale_templates;
+`;
+
+/** A registered customer ($1 email, $2 password hash). */
+const CUSTOMER_INSERT = `
+INSERT INTO users (email, user_type, password_hash, first_name, last_name, email_verified_at, created_at, updated_at)
+VALUES ($1, 'registered', $2, 'Bench', 'Customer', now(), now() - interval '3 years', now())
+RETURNING id`;
+
+/** $2 orders of the customer $1 over the past years, one or two lines each. */
+const CUSTOMER_ORDERS = `
+INSERT INTO purchases (user_id, email, status, subtotal, shipping_cost, tax, total, payment_method, first_time_purchase_info, created_at)
+SELECT u.id, u.email, (ARRAY['Processing', 'Shipped', 'Delivered', 'Delivered'])[1 + g % 4], 9000, 0, 1623, 9000, 'Credit Card',
+  '{"has_new_items": false, "new_items": [], "unlocked_cards": []}', now() - g * interval '2 days'
+FROM users u CROSS JOIN generate_series(1, $2::int) AS g WHERE u.id = $1`;
+
+const CUSTOMER_ORDER_LINES = `
+WITH v AS (
+  SELECT v.id, v.product_id, v.sku, v.description, p.name, row_number() OVER (ORDER BY v.sku) - 1 AS n
+  FROM product_variants v JOIN products p ON p.id = v.product_id
+),
+o AS (SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM purchases WHERE user_id = $1),
+lines AS (SELECT o.id AS purchase_id, o.n, line FROM o CROSS JOIN generate_series(0, 1) AS line WHERE line = 0 OR o.n % 2 = 0)
+INSERT INTO purchase_items (purchase_id, product_id, variant_id, name, sku, variant_description, quantity, unit_price, position)
+SELECT lines.purchase_id, v.product_id, v.id, v.name, v.sku, v.description, 1, 4500, lines.line
+FROM lines JOIN v ON v.n = (lines.n * 11 + lines.line * 5) % (SELECT count(*) FROM product_variants)`;
+
+const log = (message) => console.error(`bench: ${message}`);
+
+/** Writes the scale data through `db` ({ exec(sql), query(sql, params) }); the seconds it took and what is there. */
+async function fillShop(db) {
+  const started = Date.now();
+  await db.exec(CATALOGUE_FILL);
+  log(`  products in ${round((Date.now() - started) / 1000, 1)} s`);
+  await db.exec(ORDERS_FILL);
+  log(`  orders in ${round((Date.now() - started) / 1000, 1)} s`);
+  const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  for (const customer of [CUSTOMER, FEW]) {
+    const [{ id }] = await db.query(CUSTOMER_INSERT, [customer.email, passwordHash]);
+    await db.query(CUSTOMER_ORDERS, [id, customer.orders]);
+    await db.query(CUSTOMER_ORDER_LINES, [id]);
+  }
+  await db.exec('ANALYZE');
+  const [counts] = await db.query(`SELECT
+    (SELECT count(*) FROM products WHERE archived_at IS NULL)::int AS products,
+    (SELECT count(*) FROM product_variants)::int AS variants,
+    (SELECT count(*) FROM images)::int AS images,
+    (SELECT count(*) FROM purchases)::int AS orders,
+    (SELECT count(DISTINCT user_id) FROM purchases)::int AS customers`);
+  if (counts.products < PRODUCTS) throw new Error(`only ${counts.products} products after the fill`);
+  return { seconds: round((Date.now() - started) / 1000, 1), ...counts };
+}
+
+function pgliteDb(dir) {
+  const db = new PGlite(dir);
+  return { exec: (sql) => db.exec(sql), query: async (sql, params) => (await db.query(sql, params)).rows, close: () => db.close() };
+}
+
+async function postgresDb(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return { exec: (sql) => client.query(sql), query: async (sql, params) => (await client.query(sql, params)).rows, close: () => client.end() };
+}
+
+/** A plain HTTP request (no Accept-Encoding unless asked): status, headers, body bytes. */
+function fetchRaw(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A browser's cookies for one site: what each answer sets, sent back with the next request. */
+function cookieJar() {
+  const cookies = new Map();
+  return {
+    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    take(answer) {
+      for (const line of [answer.headers['set-cookie'] ?? []].flat()) {
+        const [pair] = line.split(';');
+        const at = pair.indexOf('=');
+        cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+    },
+  };
+}
+
+const decode = (text) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const attribute = (tag, name) => {
+  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return match ? decode(match[1]) : null;
+};
+
+/** The fields a browser would send from the form holding the submit button `intent` (hidden ones included). */
+function formOf(html, intent) {
+  for (const [form] of html.matchAll(/<form\b[\s\S]*?<\/form>/g)) {
+    if (!form.includes(`name="intent" value="${intent}"`)) continue;
+    const fields = new URLSearchParams();
+    for (const [input] of form.matchAll(/<input\b[^>]*>/g)) {
+      const name = attribute(input, 'name');
+      const type = attribute(input, 'type') ?? 'text';
+      if (!name || ((type === 'checkbox' || type === 'radio') && !/\schecked(=|\s|\/|>)/.test(input))) continue;
+      fields.append(name, attribute(input, 'value') ?? '');
+    }
+    fields.set('intent', intent);
+    return { action: attribute(form.slice(0, form.indexOf('>') + 1), 'action'), fields };
+  }
+  throw new Error(`no form with the ${intent} button`);
+}
+
+/** Signs `email` in through the storefront's /login, as a browser without JavaScript does; the jar holds the session. */
+async function signInThroughLogin(storefrontUrl, email, password) {
+  const jar = cookieJar();
+  const get = async (path) => {
+    const answer = await fetchRaw(`${storefrontUrl}${path}`, { headers: { Cookie: jar.header() } });
+    jar.take(answer);
+    return answer;
+  };
+  const post = async (form) => {
+    const answer = await fetchRaw(`${storefrontUrl}${form.action}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: storefrontUrl, Cookie: jar.header() },
+      body: form.fields.toString(),
+    });
+    jar.take(answer);
+    if (answer.status !== 303) throw new Error(`the ${form.fields.get('intent')} step answered ${answer.status}`);
+    return answer.headers.location;
+  };
+  const emailStep = formOf((await get('/login')).body.toString(), 'email');
+  emailStep.fields.set('email', email);
+  const next = await post(emailStep);
+  const loginStep = formOf((await get(next)).body.toString(), 'login');
+  loginStep.fields.set('password', password);
+  await get(await post(loginStep));
+  const profile = await get('/profile');
+  if (profile.status !== 200 || !profile.body.toString().includes(email)) throw new Error(`signed in, /profile answered ${profile.status} without the customer's email`);
+  return jar;
+}
+
+/** Add to Cart on a product page with the customer's session, then showing the page once (the flash). */
+async function addToCart(storefrontUrl, jar, productPath, variantId) {
+  const added = await fetchRaw(`${storefrontUrl}${productPath}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: storefrontUrl, Cookie: jar.header() },
+    body: new URLSearchParams({ intent: 'add-to-cart', variantId }).toString(),
+  });
+  jar.take(added);
+  if (added.status !== 303) throw new Error(`Add to Cart answered ${added.status}`);
+  jar.take(await fetchRaw(`${storefrontUrl}${productPath}`, { headers: { Cookie: jar.header() } }));
+  const cart = await fetchRaw(`${storefrontUrl}/cart`, { headers: { Cookie: jar.header() } });
+  if (!cart.body.toString().includes('data-testid="cart-line"')) throw new Error('the customer has no cart line on /cart');
+}
+
+/** The minimal app's `?size=` that gives a page of about `bytes` bytes (within 2 %), and the bytes it gives. */
+async function minimalPageOf(minimalUrl, bytes) {
+  let size = bytes;
+  let got = 0;
+  for (let i = 0; i < 4; i++) {
+    got = (await fetchRaw(`${minimalUrl}/?size=${size}`)).body.length;
+    if (Math.abs(got - bytes) <= bytes * 0.02) break;
+    size = Math.max(1, Math.round((size * bytes) / got));
+  }
+  return { path: `/?size=${size}`, bytes: got };
+}
+
+async function apiJson(url, options = {}) {
+  const answer = await fetch(url, options);
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+  return answer.json();
+}
+
+/** The API's bearer token for a customer (its own sign-in route). */
+async function accessToken(apiUrl, email) {
+  const answer = await apiJson(`${apiUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  return answer.access_token;
+}
+
+/** A generated product with a variant in stock (the first of a search for SEARCH), for the product page and details. */
+async function sampleProduct(apiUrl) {
+  const found = await apiJson(`${apiUrl}/api/products/browse?q=${SEARCH}`);
+  for (const item of found.items) {
+    const details = await apiJson(`${apiUrl}/api/products/details?product_name=${encodeURIComponent(item.name)}`);
+    const variant = details.variants.find((v) => v.in_stock);
+    if (variant) return { name: item.name, variantId: variant.id };
+  }
+  throw new Error(`no product found for "${SEARCH}" has a variant in stock`);
+}
+
+/** The API's routes on one database, each beside /livez measured first. */
+async function measureApi(backend, apiUrl, { duration, connections }) {
+  const product = await sampleProduct(apiUrl);
+  const filter = new URLSearchParams(FILTER);
+  const firstPage = await apiJson(`${apiUrl}/api/products/browse?${filter}`);
+  if (firstPage.pages > 1) filter.set('page', '2');
+  const [many, few] = [await accessToken(apiUrl, CUSTOMER.email), await accessToken(apiUrl, FEW.email)];
+  const routes = [
+    { label: 'GET /livez', url: `${apiUrl}/livez` },
+    { label: 'POST products/list', url: `${apiUrl}/api/products/list`, method: 'POST', catalogue: true },
+    { label: `GET products/browse (${firstPage.total} found, page ${filter.get('page') ?? 1})`, url: `${apiUrl}/api/products/browse?${filter}`, catalogue: true },
+    { label: 'GET products/details', url: `${apiUrl}/api/products/details?product_name=${encodeURIComponent(product.name)}`, catalogue: true },
+    // No cart cookie: every request is a new shopper's first add.
+    { label: 'POST cart/add', url: `${apiUrl}/api/cart/add`, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant_id: product.variantId }) },
+    { label: `GET user/purchases (${MANY_ORDERS} orders)`, url: `${apiUrl}/api/user/purchases`, headers: { Authorization: `Bearer ${many}` } },
+    { label: `GET user/stats (${FEW_ORDERS} orders)`, url: `${apiUrl}/api/user/stats`, headers: { Authorization: `Bearer ${few}` }, stats: 'few' },
+    { label: `GET user/stats (${MANY_ORDERS} orders)`, url: `${apiUrl}/api/user/stats`, headers: { Authorization: `Bearer ${many}` }, stats: 'many' },
+  ];
+  const rows = [];
+  let livez;
+  let fewStats;
+  for (const route of routes) {
+    log(`scale, API on ${backend}: ${route.label}`);
+    const { label, catalogue, stats, ...request } = route;
+    const sample = await fetchRaw(request.url, { method: request.method, headers: request.headers, body: request.body });
+    if (sample.status >= 300) throw new Error(`${label} answered ${sample.status}`);
+    const result = await measure({ ...request, duration, connections });
+    livez ??= result.rps;
+    const row = { backend, route: label, answerKb: kilobytes(sample.body.length), rps: result.rps, p50: result.p50, p99: result.p99, failures: result.failures, ratio: ratio(result.rps, livez), target: '–', verdict: '–' };
+    if (catalogue) Object.assign(row, { target: `≥ ${TARGETS.catalogue} of /livez`, verdict: verdict(row.ratio >= TARGETS.catalogue && result.failures === 0) });
+    if (stats === 'few') fewStats = result.rps;
+    if (stats === 'many') {
+      const flat = ratio(result.rps, fewStats);
+      Object.assign(row, { target: `≥ ${TARGETS.statsFlat} of ${FEW_ORDERS} orders' (${flat})`, verdict: verdict(flat >= TARGETS.statsFlat && result.failures === 0) });
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The API calls of a second render of each page (caches warm), through a counting proxy and a storefront of its own. */
+async function upstreamCalls(dataDir, apiUrl, pages, cookie) {
+  const proxy = await startCountingProxy(apiUrl);
+  const counted = await startStorefront({ dataDir, apiUrl: proxy.url, publicApiUrl: apiUrl });
+  try {
+    const calls = [];
+    for (const page of pages) {
+      const render = () => fetchRaw(`${counted.url}${page.path}`, { headers: { Cookie: cookie } });
+      await render();
+      calls.push(await proxy.count(render));
+    }
+    return calls;
+  } finally {
+    await counted.stop();
+    await proxy.stop();
+  }
+}
+
+/** The storefront's pages as the customer with MANY_ORDERS orders, each beside the minimal app, then compressed. */
+async function measurePages(storefrontUrl, apiUrl, minimalUrl, dataDir, { duration, connections }) {
+  const product = await sampleProduct(apiUrl);
+  const productPath = `/product/${encodeURIComponent(product.name)}`;
+  const jar = await signInThroughLogin(storefrontUrl, CUSTOMER.email, PASSWORD);
+  await addToCart(storefrontUrl, jar, productPath, product.variantId);
+  const cookie = jar.header();
+  const pages = [
+    { label: '/ (signed in)', path: '/' },
+    { label: 'product page (signed in)', path: productPath },
+    { label: '/cart (1 line)', path: '/cart' },
+    { label: '/profile', path: '/profile' },
+    { label: `/orders (${MANY_ORDERS} orders)`, path: '/orders' },
+    { label: 'filtered listing', path: `/?${new URLSearchParams(FILTER)}` },
+    { label: `search "${SEARCH}"`, path: `/?q=${SEARCH}` },
+  ];
+  const calls = await upstreamCalls(dataDir, apiUrl, pages, cookie);
+  const rows = [];
+  for (const [i, page] of pages.entries()) {
+    const url = `${storefrontUrl}${page.path}`;
+    const plain = await fetchRaw(url, { headers: { Cookie: cookie } });
+    if (plain.status !== 200) throw new Error(`${page.label} answered ${plain.status}`);
+    const packed = await fetchRaw(url, { headers: { Cookie: cookie, 'Accept-Encoding': BROWSER_ENCODING } });
+    const minimal = await minimalPageOf(minimalUrl, plain.body.length);
+    log(`scale, page ${page.label} (${kilobytes(plain.body.length)} KB)`);
+    const shop = await measure({ url, headers: { Cookie: cookie }, duration, connections });
+    const yardstick = await measure({ url: `${minimalUrl}${minimal.path}`, duration, connections });
+    const compressed = await measure({ url, headers: { Cookie: cookie, 'Accept-Encoding': BROWSER_ENCODING }, duration, connections });
+    const toMinimal = ratio(shop.rps, yardstick.rps);
+    const toPlain = ratio(compressed.rps, shop.rps);
+    rows.push({
+      page: page.label,
+      htmlKb: kilobytes(plain.body.length),
+      rps: shop.rps,
+      p50: shop.p50,
+      minimalKb: kilobytes(minimal.bytes),
+      minimalRps: yardstick.rps,
+      ratio: toMinimal,
+      verdict: verdict(toMinimal >= TARGETS.page && shop.failures === 0),
+      encoding: packed.headers['content-encoding'] ?? 'none',
+      wireKb: kilobytes(packed.body.length),
+      compressedRps: compressed.rps,
+      compressedRatio: toPlain,
+      compressedVerdict: verdict(toPlain >= TARGETS.compressed && compressed.failures === 0),
+      failures: shop.failures + compressed.failures,
+      apiCalls: calls[i].length,
+      calls: calls[i].join(', '),
+    });
+  }
+  return rows;
+}
+
+function buildMinimalRemix() {
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
+    cwd: join(root, 'bench/minimal-remix'),
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error(`the minimal Remix app did not build:\n${result.stdout}\n${result.stderr}`);
+}
+
+/**
+ * The whole scenario: `{ data, pages, api }` for the report. Pages are measured on PGlite (the
+ * default setup); the API on PGlite and, given `postgresUrl`, on a fresh PostgreSQL database.
+ */
+export async function measureScale({ duration = 10, connections = 10, postgresUrl, work }) {
+  const load = { duration, connections };
+  const stops = [];
+  const results = { data: [], pages: [], api: [] };
+  try {
+    log('scale: building the minimal Remix app');
+    buildMinimalRemix();
+    const minimal = await startMinimalRemix();
+    stops.push(minimal.stop);
+
+    const dataDir = join(work, 'scale-pglite');
+    mkdirSync(dataDir, { recursive: true });
+    log('scale on PGlite: first start (schema and seeded catalogue)');
+    const first = await startApi({ dataDir });
+    await first.stop();
+    log(`scale on PGlite: writing ${PRODUCTS} products, ${ORDERS} orders over ${CUSTOMERS} customers, a customer with ${MANY_ORDERS}`);
+    const db = pgliteDb(join(dataDir, 'pglite'));
+    try {
+      results.data.push({ backend: 'PGlite', ...(await fillShop(db)) });
+    } finally {
+      await db.close();
+    }
+    const api = await startApi({ dataDir });
+    stops.push(api.stop);
+    // Started after the data is in: its 30-second catalogue cache holds the 1,000 products from the first page.
+    const storefront = await startStorefront({ dataDir, apiUrl: api.url });
+    stops.push(storefront.stop);
+    results.pages = await measurePages(storefront.url, api.url, minimal.url, dataDir, load);
+    await storefront.stop();
+    results.api.push(...(await measureApi('PGlite', api.url, load)));
+    await api.stop();
+
+    if (postgresUrl) results.api.push(...(await onPostgres(postgresUrl, work, load, results)));
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  }
+  return results;
+}
+
+async function onPostgres(postgresUrl, work, load, results) {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    log(`scale on PostgreSQL skipped: ${postgresUrl} is not reachable (${error.message})`);
+    return [];
+  }
+  const name = `shop_scale_${Date.now().toString(36)}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const dataDir = join(work, 'scale-postgres');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    log('scale on PostgreSQL: first start (schema and seeded catalogue)');
+    const api = await startApi({ dataDir, databaseUrl: url.toString() });
+    try {
+      log(`scale on PostgreSQL: writing ${PRODUCTS} products, ${ORDERS} orders, a customer with ${MANY_ORDERS}`);
+      // Written while the API runs: the catalogue's version triggers tell its cache.
+      const db = await postgresDb(url.toString());
+      try {
+        results.data.push({ backend: 'PostgreSQL', ...(await fillShop(db)) });
+      } finally {
+        await db.close();
+      }
+      return await measureApi('PostgreSQL', api.url, load);
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+export const SCALE_DATA_COLUMNS = [
+  ['backend', 'database'],
+  ['products', 'products'],
+  ['variants', 'variants'],
+  ['images', 'images'],
+  ['orders', 'orders'],
+  ['customers', 'customers with orders'],
+  ['seconds', 'written in s'],
+];
+
+export const SCALE_PAGE_COLUMNS = [
+  ['page', 'page'],
+  ['htmlKb', 'HTML KB'],
+  ['rps', 'req/s'],
+  ['p50', 'p50 ms'],
+  ['minimalKb', 'minimal KB'],
+  ['minimalRps', 'minimal req/s'],
+  ['ratio', 'ratio'],
+  ['verdict', `≥ ${TARGETS.page}`],
+  ['encoding', 'encoding'],
+  ['wireKb', 'sent KB'],
+  ['compressedRps', 'br, gzip req/s'],
+  ['compressedRatio', 'of uncompressed'],
+  ['compressedVerdict', `≥ ${TARGETS.compressed}`],
+  ['failures', 'failures'],
+];
+
+export const SCALE_CALL_COLUMNS = [
+  ['page', 'page'],
+  ['apiCalls', 'API calls'],
+  ['calls', 'calls'],
+];
+
+export const SCALE_API_COLUMNS = [
+  ['backend', 'database'],
+  ['route', 'route'],
+  ['answerKb', 'answer KB'],
+  ['rps', 'req/s'],
+  ['p50', 'p50 ms'],
+  ['p99', 'p99 ms'],
+  ['failures', 'failures'],
+  ['ratio', 'of /livez'],
+  ['target', 'target'],
+  ['verdict', 'verdict'],
+];
+
+/** The scenario's tables, as `npm run bench` and the script alone print them. */
+export function scaleReport(results, { duration, connections }) {
+  return [
+    `Data written by the database (generate_series) after the API's first start\n`,
+    table(SCALE_DATA_COLUMNS, results.data),
+    `\nStorefront pages at scale (PGlite; ${duration} s, ${connections} connections), signed in as the customer with ${MANY_ORDERS} orders; minimal: bench/minimal-remix on remix-serve with a page of the same size, uncompressed; then the shop's page with Accept-Encoding: ${BROWSER_ENCODING}\n`,
+    table(SCALE_PAGE_COLUMNS, results.pages),
+    `\nAPI calls per render of those pages (second render, caches warm)\n`,
+    table(SCALE_CALL_COLUMNS, results.pages),
+    `\nShop API at scale (ratio to the same server's /livez)\n`,
+    table(SCALE_API_COLUMNS, results.api),
+  ].join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, 'no-postgres': { type: 'boolean', default: false } } });
+  const work = mkdtempSync(join(os.tmpdir(), 'shop-scale-'));
+  const settings = { duration: Number(values.duration), connections: Number(values.connections) };
+  try {
+    const results = await measureScale({
+      ...settings,
+      postgresUrl: values['no-postgres'] ? null : process.env.DATABASE_URL_BENCH || 'postgres://postgres@127.0.0.1:5432/test',
+      work,
+    });
+    console.log(scaleReport(results, settings));
+  } catch (error) {
+    console.error(`bench: ${error instanceof Error ? error.stack : error}`);
+    process.exitCode = 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
