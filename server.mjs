@@ -12,6 +12,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from '@remix-run/node';
 import compression from 'compression';
+import { constants as zlibConstants } from 'node:zlib';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import morgan from 'morgan';
@@ -66,7 +67,9 @@ function fileHeaders(res) {
 
 const app = express();
 app.disable('x-powered-by');
-app.use(compression());
+// Pages are compressed as they stream, once per request: brotli at quality 2 and gzip at level 4 cost
+// a fraction of the defaults' time (quality 4, level 6) for a few per cent more bytes (issue #21).
+app.use(compression({ level: 4, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } }));
 // The bundles and styles as the build compressed them (brotli, else gzip); compression() leaves them be.
 app.use(
   build.publicPath,

@@ -175,16 +175,26 @@ export type CatalogueCacheObserver = { catalogueCache(entry: 'list' | 'details',
 type AssembledListing = Awaited<ReturnType<typeof assembleList>>[number];
 type AssembledDetails = NonNullable<Awaited<ReturnType<typeof assembleDetails>>>;
 
-/** The kept listings with their stock read now: which variants are sold out. */
-async function listingsWithStock(db: Db, observer?: CatalogueCacheObserver) {
+/** The kept listings (assembled once per catalogue version). */
+async function keptListings(db: Db, observer?: CatalogueCacheObserver) {
   const entry = await keptFor(db);
   observer?.catalogueCache('list', entry.list ? 'hit' : 'miss');
   entry.list ??= shared(() => assembleList(db), () => (entry.list = undefined));
-  const [listings, soldOut] = await Promise.all([
-    entry.list,
-    db.selectFrom('product_variants').select('id').where('stock_quantity', '<=', 0).execute(),
-  ]);
-  return { entry, listings, gone: new Set(soldOut.map((row) => row.id)) };
+  return { entry, listings: await entry.list };
+}
+
+/** Which variants are sold out now, of all of them or of the ones given (stock is never kept). */
+async function soldOutVariants(db: Db, among?: string[]): Promise<Set<string>> {
+  if (among && among.length === 0) return new Set();
+  let query = db.selectFrom('product_variants').select('id').where('stock_quantity', '<=', 0);
+  if (among) query = query.where('id', 'in', among);
+  return new Set((await query.execute()).map((row) => row.id));
+}
+
+/** The kept listings with their stock read now: which variants are sold out. */
+async function listingsWithStock(db: Db, observer?: CatalogueCacheObserver) {
+  const [{ entry, listings }, gone] = await Promise.all([keptListings(db, observer), soldOutVariants(db)]);
+  return { entry, listings, gone };
 }
 
 function answerOf({ listing, variantIds }: AssembledListing, gone: Set<string>, now: Date) {
@@ -213,7 +223,8 @@ async function searchProducts(db: Db, q: string): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.id, Number(row.rank)]));
 }
 
-const same = (a: string | undefined, b: string) => a !== undefined && a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
+/** A filter's value as the kept listings hold theirs: compared in any case. */
+const key = (value: string) => value.toLowerCase();
 
 /** What the grid offers to choose: every category, size and colour in the shop, in the order they first appear. */
 function facetsOf(listings: AssembledListing[]) {
@@ -237,16 +248,21 @@ function facetsOf(listings: AssembledListing[]) {
  * one of its variants has both, and 'in stock' when that variant has units.
  */
 export async function browseCatalogue(db: Db, query: CatalogueQuery, now: Date = new Date(), observer?: CatalogueCacheObserver) {
-  const [{ entry, listings, gone }, found] = await Promise.all([listingsWithStock(db, observer), query.q ? searchProducts(db, query.q) : undefined]);
-  const matching = listings.filter(({ listing, variants }) => {
+  // Every variant's stock is read only when 'in stock' filters; otherwise only the page's variants.
+  const [{ entry, listings }, found, allGone] = await Promise.all([
+    keptListings(db, observer),
+    query.q ? searchProducts(db, query.q) : undefined,
+    query.in_stock ? soldOutVariants(db) : undefined,
+  ]);
+  const category = query.category && key(query.category);
+  const size = query.size && key(query.size);
+  const colour = query.colour && key(query.colour);
+  const matching = listings.filter(({ listing, variants, categoryKeys }) => {
     if (found && !found.has(listing.id)) return false;
-    if (query.category && !listing.categories.some((c) => same(query.category, c.name))) return false;
-    if (!query.size && !query.colour && !query.in_stock) return true;
+    if (category && !categoryKeys.includes(category)) return false;
+    if (!size && !colour && !allGone) return true;
     return variants.some(
-      (variant) =>
-        (!query.size || same(query.size, variant.size ?? '')) &&
-        (!query.colour || same(query.colour, variant.colour ?? '')) &&
-        (!query.in_stock || !gone.has(variant.id)),
+      (variant) => (!size || variant.sizeKey === size) && (!colour || variant.colourKey === colour) && (!allGone || !allGone.has(variant.id)),
     );
   });
   // A search shows the best matches first; otherwise (and between equal matches) the newest launch.
@@ -256,8 +272,10 @@ export async function browseCatalogue(db: Db, query: CatalogueQuery, now: Date =
   // A page past the last shows the last one: a shortened catalogue leaves no dead link.
   const page = Math.max(1, Math.min(query.page ?? 1, pages));
   entry.facets ??= facetsOf(listings);
+  const shown = matching.slice((page - 1) * perPage, page * perPage);
+  const gone = allGone ?? (await soldOutVariants(db, shown.flatMap((listing) => listing.variantIds)));
   return {
-    items: matching.slice((page - 1) * perPage, page * perPage).map((listing) => answerOf(listing, gone, now)),
+    items: shown.map((listing) => answerOf(listing, gone, now)),
     total: matching.length,
     page,
     per_page: perPage,
@@ -293,9 +311,12 @@ async function assembleList(db: Db) {
     };
     const options = (id: string) => {
       const attributes = catalogue.attributesByVariant.get(id) ?? [];
-      return { id, size: attributes.find((a) => a.attribute_name === 'size')?.value, colour: attributes.find((a) => a.attribute_name === 'color')?.value };
+      const size = attributes.find((a) => a.attribute_name === 'size')?.value;
+      const colour = attributes.find((a) => a.attribute_name === 'color')?.value;
+      return { id, size, colour, sizeKey: size && key(size), colourKey: colour && key(colour) };
     };
-    const own = { listing, variantIds: variants.map((v) => v.id), variants: variants.map((v) => options(v.id)) };
+    const categoryKeys = categories.map((c) => key(c.name));
+    const own = { listing, variantIds: variants.map((v) => v.id), variants: variants.map((v) => options(v.id)), categoryKeys };
     const variantListings = variants
       .filter((v) => v.is_listed)
       .map((v) => {
@@ -320,6 +341,7 @@ async function assembleList(db: Db) {
         listing: variantListing,
         variantIds: [variantListing.variant_info.variant_id],
         variants: [options(variantListing.variant_info.variant_id)],
+        categoryKeys,
       }));
     return [own, ...variantListings];
   });
