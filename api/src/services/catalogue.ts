@@ -187,7 +187,8 @@ async function keptListings(db: Db, observer?: CatalogueCacheObserver) {
 async function soldOutVariants(db: Db, among?: string[]): Promise<Set<string>> {
   if (among && among.length === 0) return new Set();
   let query = db.selectFrom('product_variants').select('id').where('stock_quantity', '<=', 0);
-  if (among) query = query.where('id', 'in', among);
+  // One array parameter, however many ids (an IN list would bind each one).
+  if (among) query = query.where(sql<boolean>`id = ANY(${among}::uuid[])`);
   return new Set((await query.execute()).map((row) => row.id));
 }
 
@@ -248,23 +249,22 @@ function facetsOf(listings: AssembledListing[]) {
  * one of its variants has both, and 'in stock' when that variant has units.
  */
 export async function browseCatalogue(db: Db, query: CatalogueQuery, now: Date = new Date(), observer?: CatalogueCacheObserver) {
-  // Every variant's stock is read only when 'in stock' filters; otherwise only the page's variants.
-  const [{ entry, listings }, found, allGone] = await Promise.all([
-    keptListings(db, observer),
-    query.q ? searchProducts(db, query.q) : undefined,
-    query.in_stock ? soldOutVariants(db) : undefined,
-  ]);
+  const [{ entry, listings }, found] = await Promise.all([keptListings(db, observer), query.q ? searchProducts(db, query.q) : undefined]);
   const category = query.category && key(query.category);
   const size = query.size && key(query.size);
   const colour = query.colour && key(query.colour);
-  const matching = listings.filter(({ listing, variants, categoryKeys }) => {
+  const fits = (variant: AssembledListing['variants'][number]) => (!size || variant.sizeKey === size) && (!colour || variant.colourKey === colour);
+  let matching = listings.filter(({ listing, variants, categoryKeys }) => {
     if (found && !found.has(listing.id)) return false;
     if (category && !categoryKeys.includes(category)) return false;
-    if (!size && !colour && !allGone) return true;
-    return variants.some(
-      (variant) => (!size || variant.sizeKey === size) && (!colour || variant.colourKey === colour) && (!allGone || !allGone.has(variant.id)),
-    );
+    return !size && !colour ? true : variants.some(fits);
   });
+  // 'In stock' reads the stock of the variants that fit, and only theirs (stock is never kept).
+  if (query.in_stock) {
+    const fitting = matching.flatMap(({ variants }) => variants.filter(fits).map((variant) => variant.id));
+    const soldOut = await soldOutVariants(db, fitting);
+    matching = matching.filter(({ variants }) => variants.some((variant) => fits(variant) && !soldOut.has(variant.id)));
+  }
   // A search shows the best matches first; otherwise (and between equal matches) the newest launch.
   if (found) matching.sort((a, b) => found.get(b.listing.id)! - found.get(a.listing.id)!);
   const perPage = query.per_page ?? CATALOGUE_PAGE_SIZE;
@@ -273,7 +273,7 @@ export async function browseCatalogue(db: Db, query: CatalogueQuery, now: Date =
   const page = Math.max(1, Math.min(query.page ?? 1, pages));
   entry.facets ??= facetsOf(listings);
   const shown = matching.slice((page - 1) * perPage, page * perPage);
-  const gone = allGone ?? (await soldOutVariants(db, shown.flatMap((listing) => listing.variantIds)));
+  const gone = await soldOutVariants(db, shown.flatMap((listing) => listing.variantIds));
   return {
     items: shown.map((listing) => answerOf(listing, gone, now)),
     total: matching.length,
