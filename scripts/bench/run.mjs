@@ -9,7 +9,6 @@
 // DATABASE_URL_BENCH (default postgres://postgres@127.0.0.1:5432/test) is where a fresh database is made.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +19,7 @@ import { DROP_COLUMNS, measureDrop } from './drop.mjs';
 import { FIGURES_COLUMNS, measureFigures } from './figures.mjs';
 import { startCountingProxy } from './counting-proxy.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
-import { measure } from './load.mjs';
+import { fetchRaw, measure } from './load.mjs';
 import { measureScale, scaleReport } from './scale.mjs';
 import { kilobytes, megabytes, ratio, table, verdict } from './report.mjs';
 import { residentBytes, root, startApi, startEdgeStorefront, startStaticServer, startStorefront } from './servers.mjs';
@@ -51,19 +50,6 @@ const JS_BUDGET_BYTES = 120 * 1024;
 const PRODUCT = 'Tracer Tee';
 
 const log = (message) => console.error(`bench: ${message}`);
-
-/** A plain HTTP request without Accept-Encoding: the bytes autocannon gets too. */
-function fetchRaw(url, { method = 'GET', headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /** `name=value` of the session cookie an answer sets. */
 function sessionCookie(answer) {

@@ -9,7 +9,6 @@
 // `node scripts/build.mjs`; `npm run bench` runs it as one of its sections (`--only scale` for it alone).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +18,7 @@ import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { startCountingProxy } from './counting-proxy.mjs';
 import { CUSTOMERS, ORDERS, ORDERS_FILL } from './figures.mjs';
-import { measure } from './load.mjs';
+import { fetchRaw, measure } from './load.mjs';
 import { kilobytes, ratio, round, table, verdict } from './report.mjs';
 import { root, startApi, startMinimalRemix, startStorefront } from './servers.mjs';
 
@@ -184,19 +183,6 @@ async function postgresDb(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   return { exec: (sql) => client.query(sql), query: async (sql, params) => (await client.query(sql, params)).rows, close: () => client.end() };
-}
-
-/** A plain HTTP request (no Accept-Encoding unless asked): status, headers, body bytes. */
-function fetchRaw(url, { method = 'GET', headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /** A browser's cookies for one site: what each answer sets, sent back with the next request. */

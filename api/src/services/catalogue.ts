@@ -192,11 +192,6 @@ async function soldOutVariants(db: Db, among?: string[]): Promise<Set<string>> {
   return new Set((await query.execute()).map((row) => row.id));
 }
 
-/** The kept listings with their stock read now: which variants are sold out. */
-async function listingsWithStock(db: Db, observer?: CatalogueCacheObserver) {
-  const [{ entry, listings }, gone] = await Promise.all([keptListings(db, observer), soldOutVariants(db)]);
-  return { entry, listings, gone };
-}
 
 function answerOf({ listing, variantIds }: AssembledListing, gone: Set<string>, now: Date) {
   return { ...listing, in_stock: variantIds.some((id) => !gone.has(id)), coming_soon: isComingSoon(listing.launch_date, now) };
@@ -204,7 +199,7 @@ function answerOf({ listing, variantIds }: AssembledListing, gone: Set<string>, 
 
 /** The listing of docs/product.md#data-catalogue: every product, then each listed variant as a listing of its own, newest first. */
 export async function listCatalogue(db: Db, now: Date = new Date(), observer?: CatalogueCacheObserver) {
-  const { listings, gone } = await listingsWithStock(db, observer);
+  const [{ listings }, gone] = await Promise.all([keptListings(db, observer), soldOutVariants(db)]);
   return listings.map((listing) => answerOf(listing, gone, now));
 }
 
