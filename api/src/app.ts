@@ -34,6 +34,7 @@ import type { ApiMetrics } from './services/metrics.js';
 import type { PaymentProvider } from './services/payments/provider.js';
 import type { RateLimits } from './services/rate-limits.js';
 import type { Storage } from './services/storage.js';
+import { watchOf } from './services/catalogue-watch.js';
 
 export interface AppConfig {
   /** Where browsers reach the API (payment pages, links in emails). */
@@ -100,6 +101,9 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     c.set('auth', auth);
     await next();
+    // Whatever a request changed (stock above all) is in this instance's kept catalogue before it
+    // answers, so the shopper's next read sees it (ADR 035). Reads change nothing and do not wait.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await watchOf(deps.db)?.settle();
   });
 
   app.route('/', healthRoutes());

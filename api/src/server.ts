@@ -13,6 +13,7 @@ import { releaseExpiredSessions } from './services/checkout.js';
 import { paymentsFromEnv } from './services/payments/from-env.js';
 import { createRateLimits } from './services/rate-limits.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
+import { watchCatalogue } from './services/catalogue-watch.js';
 
 async function main() {
   const env = parseApiEnv();
@@ -29,6 +30,8 @@ async function main() {
   });
   // Shared counters from the first request on; memory stands in while Redis is unreachable.
   if (env.REDIS_URL && !(await rateLimits.ready())) log.error('rate limits: Redis not reachable yet; counting in memory meanwhile');
+  // Catalogue reads answered from memory, kept current by the database's announcements (ADR 035).
+  const watch = await watchCatalogue(handle, log);
   const adminToken = env.ADMIN_TOKEN ?? ensureAdminToken(env.DATA_DIR);
   const payments = paymentsFromEnv(env);
   log.info(`payments: ${payments.name === 'stripe' ? 'Stripe Checkout' : 'built-in test payment page'}`);
@@ -92,6 +95,7 @@ async function main() {
     await jobs.stop();
     metricsServer?.close();
     await rateLimits.close();
+    await watch.close();
     await handle.close().catch((error) => log.error('closing the database failed', error));
     lock?.release();
     process.exit(code);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type App, type AppDeps } from '../../api/src/app';
+import { watchCatalogue } from '../../api/src/services/catalogue-watch';
 import { seedCatalogue } from '../../api/src/seed/database';
 import { fixedClock } from '../../api/src/services/clock';
 import { silentLogger, type Logger } from '../../api/src/services/logger';
@@ -56,6 +57,11 @@ export async function createTestApi(
     clockStart?: Date | string;
     /** The public mailbox at /dev/mailbox (on, as tests and outside checks run with DEV_MAILBOX=1). */
     devMailbox?: boolean;
+    /**
+     * Answer catalogue reads from memory as the server does (ADR 035). Off by default: a test that
+     * writes to the database directly must `settle()` the watch before it reads on PostgreSQL.
+     */
+    watchCatalogue?: boolean;
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
@@ -84,6 +90,7 @@ export async function createTestApi(
     },
     backup: { database, storageDir },
   };
+  const watch = options.watchCatalogue ? await watchCatalogue(database, log) : undefined;
   const app = createApp(deps);
   return {
     app,
@@ -93,6 +100,7 @@ export async function createTestApi(
     clock,
     mail,
     async cleanup() {
+      await watch?.close();
       await database.cleanup();
       await rm(storageDir, { recursive: true, force: true });
     },

@@ -22,8 +22,23 @@ export interface DatabaseHandle {
   dump(file: string): Promise<{ schema: string | null }>;
   /** The connections it holds, for the operator's metrics: PGlite has one; a pg pool says how many are idle and how many callers wait. */
   connections(): { total: number; idle?: number; waiting?: number };
+  /**
+   * Listens on a NOTIFY channel. PGlite hands each message over before the query that caused it
+   * returns; PostgreSQL listens on a connection of its own, outside the pool, and `settle()` answers
+   * once every message committed before it was called has been handed over. `onLost` is called once
+   * if that connection fails: the listener is then dead and messages may have been missed.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
   close(): Promise<void>;
 }
+
+export interface Listener {
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A channel name as LISTEN reads it: quoted, so any characters and case are kept. */
+const channelIdentifier = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string } // no dataDir: in memory
@@ -74,6 +89,10 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
       return { schema: null };
     },
     connections: () => ({ total: 1 }),
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channelIdentifier(channel), onMessage);
+      return { settle: async () => undefined, close: () => stop() };
+    },
     close: () => db.destroy(),
   };
 }
@@ -143,6 +162,42 @@ async function openPostgres(url: string, schema?: string, max = 10): Promise<Dat
       return { schema: current };
     },
     connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: async (channel, onMessage, onLost) => {
+      // Named after its channel, so an operator (or a test) can tell it among the connections.
+      const client = new pg.Client({ connectionString: url, application_name: channel.slice(0, 63) });
+      let closing = false;
+      let lost = false;
+      const lose = (error: Error) => {
+        if (closing || lost) return;
+        lost = true;
+        client.end().catch(() => undefined);
+        onLost(error);
+      };
+      client.on('error', lose);
+      client.on('end', () => lose(new Error('the listening connection ended')));
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${channelIdentifier(channel)}`);
+      } catch (error) {
+        closing = true;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      return {
+        // A server sends what is pending before it says it is ready again, so one round trip settles it.
+        // A lost connection has said so through onLost: nothing is left to wait for.
+        settle: async () => {
+          if (!lost) await client.query('SELECT 1').catch(() => undefined);
+        },
+        close: async () => {
+          closing = true;
+          await client.end().catch(() => undefined);
+        },
+      };
+    },
     close: () => db.destroy(),
   };
 }

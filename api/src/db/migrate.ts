@@ -18,6 +18,7 @@ import productArchive from './migrations/019_product_archive.sql';
 import discounts from './migrations/020_discounts.sql';
 import returns from './migrations/021_returns.sql';
 import catalogueSearch from './migrations/022_catalogue_search.sql';
+import catalogueNotify from './migrations/023_catalogue_notify.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -42,6 +43,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '020_discounts', sql: discounts },
   { name: '021_returns', sql: returns },
   { name: '022_catalogue_search', sql: catalogueSearch },
+  { name: '023_catalogue_notify', sql: catalogueNotify },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

@@ -1,16 +1,21 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { setVariant } from '../../../tests/support/shopper';
+import { buyThroughCheckout, setVariant, shopper } from '../../../tests/support/shopper';
+import { TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { listCatalogue, productDetails } from '../services/catalogue';
+import { watchOf } from '../services/catalogue-watch';
 
-const api = useTestApi();
+for (const watching of [false, true]) {
+describe(watching ? 'the catalogue kept in memory, its watch listening' : 'the catalogue kept in memory, asking the database', () => {
+const api = useTestApi({ watchCatalogue: watching });
+/** A change written straight to the database is announced on commit; on PostgreSQL it arrives a moment later. */
+const settle = async () => watchOf(api.database.db)?.settle();
 
 const version = async () => (await sql<{ version: string }>`SELECT version::text AS version FROM catalogue_state`.execute(api.database.db)).rows[0].version;
 const list = async () => (await api.app.request('/api/products/list', { method: 'POST' })).json() as Promise<{ name: string; price: number; in_stock: boolean; is_variant_listing: boolean; variant_info: { variant_id: string } | null }[]>;
 const details = async (name: string) => (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(name)}`)).json();
 
-describe('the catalogue kept in memory', () => {
   it('moves its version with the catalogue, not with stock', async () => {
     const [variant] = api.stocked;
     const before = await version();
@@ -26,19 +31,24 @@ describe('the catalogue kept in memory', () => {
   it('answers stock as it is now, and a catalogue change at once', async () => {
     const [variant] = api.stocked;
     await setVariant(api, variant.id, { stock_quantity: 3 });
+    await settle();
     const first = await details(variant.name);
     expect(first.variants.find((v: { id: string }) => v.id === variant.id)).toMatchObject({ stock_quantity: 3, in_stock: true });
     // Stock moves without touching the kept catalogue, and the answer follows.
     await setVariant(api, variant.id, { stock_quantity: 0 });
+    await settle();
     const sold = await details(variant.name);
     expect(sold.variants.find((v: { id: string }) => v.id === variant.id)).toMatchObject({ stock_quantity: 0, in_stock: false });
     await api.database.db.updateTable('product_variants').set({ stock_quantity: 0 }).where('product_id', '=', variant.product_id).execute();
+    await settle();
     expect((await list()).find((item) => item.name === variant.name && !item.is_variant_listing)?.in_stock).toBe(false);
     await setVariant(api, variant.id, { stock_quantity: 2 });
+    await settle();
     expect((await list()).find((item) => item.name === variant.name && !item.is_variant_listing)?.in_stock).toBe(true);
 
     // A price change shows on the next read.
     await setVariant(api, variant.id, { price: 12_345 });
+    await settle();
     expect((await details(variant.name)).variants.find((v: { id: string }) => v.id === variant.id).price).toBe(12_345);
   });
 
@@ -49,6 +59,7 @@ describe('the catalogue kept in memory', () => {
     await listCatalogue(api.database.db);
     await productDetails(api.database.db, name, 'http://storage.test');
     await other.db.updateTable('products').set({ price: 9_900 }).where('id', '=', variant.product_id).execute();
+    await settle();
     expect((await listCatalogue(api.database.db)).find((item) => item.name === name && !item.is_variant_listing)?.price).toBe(9_900);
     expect((await productDetails(api.database.db, name, 'http://storage.test')).price).toBe(9_900);
   });
@@ -59,5 +70,77 @@ describe('the catalogue kept in memory', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ detail: 'Product not found', code: 'not_found' });
     }
+  });
+});
+}
+
+describe('the catalogue watch', () => {
+  const api = useTestApi({ watchCatalogue: true });
+  const watch = () => watchOf(api.database.db)!;
+  const detailsOf = async (name: string) => (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(name)}`)).json();
+  const stockShown = async (variant: { id: string; name: string }) =>
+    (await detailsOf(variant.name)).variants.find((v: { id: string }) => v.id === variant.id).stock_quantity as number;
+
+  it('takes each stock move as it is announced, without reading the whole stock again', async () => {
+    const [variant] = api.stocked;
+    expect(watch().listening).toBe(true);
+    await stockShown(variant);
+    const loads = watch().stockLoads;
+    for (const quantity of [5, 0, 9]) {
+      await setVariant(api, variant.id, { stock_quantity: quantity });
+      await watch().settle();
+      expect(await stockShown(variant)).toBe(quantity);
+    }
+    expect(watch().stockLoads).toBe(loads);
+    // A catalogue change may add variants: the stock is read once again, as a whole.
+    await api.database.db.updateTable('products').set({ short_description: 'Announced' }).where('id', '=', variant.product_id).execute();
+    await watch().settle();
+    expect((await detailsOf(variant.name)).short_description).toBe('Announced');
+    expect(watch().stockLoads).toBe(loads + 1);
+  });
+
+  it('answers a change made through the API on the very next read, with nothing to wait for', async () => {
+    const [variant] = api.stocked;
+    const before = await stockShown(variant);
+    const restocked = await api.app.request('/api/admin/restock', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      body: JSON.stringify({ sku: variant.sku, quantity: 4 }),
+    });
+    expect(restocked.status).toBe(200);
+    expect(await stockShown(variant)).toBe(before + 4);
+    // A purchase takes its unit at checkout; the list and the product page say so at once.
+    const buyer = shopper(api);
+    await buyer.signInAsGuest();
+    await buyThroughCheckout(api, buyer, [{ id: variant.id, quantity: 2 }]);
+    expect(await stockShown(variant)).toBe(before + 2);
+  });
+
+  it('a rolled-back change announces nothing', async () => {
+    const [variant] = api.stocked;
+    const before = await stockShown(variant);
+    await expect(
+      api.database.db.transaction().execute(async (tx) => {
+        await tx.updateTable('product_variants').set({ stock_quantity: 77 }).where('id', '=', variant.id).execute();
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await watch().settle();
+    expect(await stockShown(variant)).toBe(before);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('reads from the database while its connection is lost, then listens again', async () => {
+    const [variant] = api.stocked;
+    await stockShown(variant);
+    const { schema } = (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(api.database.db)).rows[0];
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${`shop_catalogue_${schema}`}`.execute(api.database.db);
+    await expect.poll(() => watch().listening).toBe(false);
+    // Nothing announced meanwhile is lost: reads ask the database.
+    await setVariant(api, variant.id, { stock_quantity: 13 });
+    expect(await stockShown(variant)).toBe(13);
+    await expect.poll(() => watch().listening, { timeout: 5_000 }).toBe(true);
+    await setVariant(api, variant.id, { stock_quantity: 14 });
+    await watch().settle();
+    expect(await stockShown(variant)).toBe(14);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Database, SizeChartRecord } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
 import { CATALOGUE_PAGE_SIZE, type CatalogueQuery } from '@contract/api/catalogue';
+import { watchOf } from './catalogue-watch.js';
 import { isComingSoon } from './drops.js';
 import { publicObjectUrl } from './storage-urls.js';
 
@@ -142,7 +143,8 @@ function toSizeChart(chart: SizeChartRecord | undefined, storageBase: string) {
 /**
  * The catalogue as assembled from the database, kept in memory per database handle until the
  * catalogue's version (migration 015: bumped by triggers on every catalogue table, on any instance)
- * moves on. Stock is never kept: each answer reads it fresh.
+ * moves on, or while the catalogue watch listens, until it announces a change (ADR 035). Stock is
+ * the watch's, kept current message by message; without it each answer reads stock fresh.
  */
 interface Kept {
   version: string;
@@ -153,7 +155,11 @@ interface Kept {
 const kept = new WeakMap<Db, Kept>();
 
 async function keptFor(db: Db): Promise<Kept> {
-  const { version } = await db.selectFrom('catalogue_state').select(sql<string>`version::text`.as('version')).executeTakeFirstOrThrow();
+  // While the watch listens, its epoch moves with every change announced: no question to ask (ADR 035).
+  const watch = watchOf(db);
+  const version = watch?.listening
+    ? `epoch ${watch.catalogueEpoch}`
+    : (await db.selectFrom('catalogue_state').select(sql<string>`version::text`.as('version')).executeTakeFirstOrThrow()).version;
   let entry = kept.get(db);
   if (!entry || entry.version !== version) {
     entry = { version, details: new Map() };
@@ -183,24 +189,48 @@ async function keptListings(db: Db, observer?: CatalogueCacheObserver) {
   return { entry, listings: await entry.list };
 }
 
-/** Which variants are sold out now, of all of them or of the ones given (stock is never kept). */
-async function soldOutVariants(db: Db, among?: string[]): Promise<Set<string>> {
-  if (among && among.length === 0) return new Set();
+/** Whether a variant is sold out now. */
+type SoldOut = (variantId: string) => boolean;
+
+/**
+ * Which variants are sold out now, of all of them or of the ones given: the watch's stock while it
+ * listens, otherwise read from the database for this answer.
+ */
+async function soldOutVariants(db: Db, among?: string[]): Promise<SoldOut> {
+  const kept = watchOf(db)?.stock();
+  if (kept) {
+    const stock = await kept;
+    return (id) => (stock.get(id) ?? 0) <= 0;
+  }
+  if (among && among.length === 0) return () => false;
   let query = db.selectFrom('product_variants').select('id').where('stock_quantity', '<=', 0);
   // One array parameter, however many ids (an IN list would bind each one).
   if (among) query = query.where(sql<boolean>`id = ANY(${among}::uuid[])`);
-  return new Set((await query.execute()).map((row) => row.id));
+  const gone = new Set((await query.execute()).map((row) => row.id));
+  return (id) => gone.has(id);
+}
+
+/** Each variant's stock now, of one product. */
+async function stockOfProduct(db: Db, productId: string): Promise<(variantId: string) => number> {
+  const kept = watchOf(db)?.stock();
+  if (kept) {
+    const stock = await kept;
+    return (id) => stock.get(id) ?? 0;
+  }
+  const rows = await db.selectFrom('product_variants').select(['id', 'stock_quantity']).where('product_id', '=', productId).execute();
+  const stock = new Map(rows.map((row) => [row.id, row.stock_quantity]));
+  return (id) => stock.get(id) ?? 0;
 }
 
 
-function answerOf({ listing, variantIds }: AssembledListing, gone: Set<string>, now: Date) {
-  return { ...listing, in_stock: variantIds.some((id) => !gone.has(id)), coming_soon: isComingSoon(listing.launch_date, now) };
+function answerOf({ listing, variantIds }: AssembledListing, soldOut: SoldOut, now: Date) {
+  return { ...listing, in_stock: variantIds.some((id) => !soldOut(id)), coming_soon: isComingSoon(listing.launch_date, now) };
 }
 
 /** The listing of docs/product.md#data-catalogue: every product, then each listed variant as a listing of its own, newest first. */
 export async function listCatalogue(db: Db, now: Date = new Date(), observer?: CatalogueCacheObserver) {
-  const [{ listings }, gone] = await Promise.all([keptListings(db, observer), soldOutVariants(db)]);
-  return listings.map((listing) => answerOf(listing, gone, now));
+  const [{ listings }, soldOut] = await Promise.all([keptListings(db, observer), soldOutVariants(db)]);
+  return listings.map((listing) => answerOf(listing, soldOut, now));
 }
 
 /**
@@ -254,11 +284,11 @@ export async function browseCatalogue(db: Db, query: CatalogueQuery, now: Date =
     if (category && !categoryKeys.includes(category)) return false;
     return !size && !colour ? true : variants.some(fits);
   });
-  // 'In stock' reads the stock of the variants that fit, and only theirs (stock is never kept).
+  // 'In stock' asks about the variants that fit, and only theirs.
   if (query.in_stock) {
     const fitting = matching.flatMap(({ variants }) => variants.filter(fits).map((variant) => variant.id));
     const soldOut = await soldOutVariants(db, fitting);
-    matching = matching.filter(({ variants }) => variants.some((variant) => fits(variant) && !soldOut.has(variant.id)));
+    matching = matching.filter(({ variants }) => variants.some((variant) => fits(variant) && !soldOut(variant.id)));
   }
   // A search shows the best matches first; otherwise (and between equal matches) the newest launch.
   if (found) matching.sort((a, b) => found.get(b.listing.id)! - found.get(a.listing.id)!);
@@ -268,9 +298,9 @@ export async function browseCatalogue(db: Db, query: CatalogueQuery, now: Date =
   const page = Math.max(1, Math.min(query.page ?? 1, pages));
   entry.facets ??= facetsOf(listings);
   const shown = matching.slice((page - 1) * perPage, page * perPage);
-  const gone = await soldOutVariants(db, shown.flatMap((listing) => listing.variantIds));
+  const soldOut = await soldOutVariants(db, shown.flatMap((listing) => listing.variantIds));
   return {
-    items: shown.map((listing) => answerOf(listing, gone, now)),
+    items: shown.map((listing) => answerOf(listing, soldOut, now)),
     total: matching.length,
     page,
     per_page: perPage,
@@ -361,11 +391,9 @@ export async function productDetails(db: Db, productName: string, storageUrl: st
     entry.details.set(key, details);
   }
   const product = await details;
-  const stock = new Map(
-    (await db.selectFrom('product_variants').select(['id', 'stock_quantity']).where('product_id', '=', product.id).execute()).map((row) => [row.id, row.stock_quantity]),
-  );
+  const stockOf = await stockOfProduct(db, product.id);
   const variants = product.variants.map((variant) => {
-    const quantity = stock.get(variant.id) ?? 0;
+    const quantity = stockOf(variant.id);
     return { ...variant, stock_quantity: quantity, in_stock: quantity > 0 };
   });
   return { ...product, in_stock: variants.some((variant) => variant.in_stock), variants, coming_soon: isComingSoon(product.launch_date, now) };

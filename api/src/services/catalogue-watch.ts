@@ -1,0 +1,161 @@
+import { sql } from 'kysely';
+import type { DatabaseHandle, Db, Listener } from '../db/database.js';
+import type { Logger } from './logger.js';
+
+/**
+ * What lets an API instance answer catalogue reads from memory (issue #21, ADR 035): it listens to
+ * the database's announcements (migration 023) and keeps every variant's stock, updated in place as
+ * each message arrives, and a number that moves whenever the kept catalogue is out of date. While it
+ * does not listen (before it starts, after its connection was lost, in tests that do not start it),
+ * `listening` is false and the catalogue asks the database as before.
+ */
+export interface CatalogueWatch {
+  readonly listening: boolean;
+  /** Moves on at every catalogue change announced, and when listening (re)starts. */
+  readonly catalogueEpoch: number;
+  /** How many times the whole stock was read (once per start and per catalogue change; not per stock move). */
+  readonly stockLoads: number;
+  /** Every variant's stock as it is now; null while the watch is not listening. */
+  stock(): Promise<ReadonlyMap<string, number>> | null;
+  /** Answers once every change committed before the call has been taken in. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const watches = new WeakMap<Db, CatalogueWatch>();
+
+/** The watch started for a database, if any. */
+export const watchOf = (db: Db): CatalogueWatch | undefined => watches.get(db);
+
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+/** Starts listening for `handle`'s catalogue; retries in the background when the database is not reachable. */
+export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, 'info' | 'error'>): Promise<CatalogueWatch> {
+  const { db } = handle;
+  let listener: Listener | null = null;
+  let closed = false;
+  let retryMs = RETRY_FIRST_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let catalogueEpoch = 0;
+  // The stock is whole or absent; `generation` moves whenever what is loading may have missed something.
+  let stock: Map<string, number> | null = null;
+  let loading: Promise<Map<string, number>> | null = null;
+  let arrivedWhileLoading: Map<string, number> | null = null;
+  let generation = 0;
+  let stockLoads = 0;
+
+  const forget = () => {
+    catalogueEpoch += 1;
+    generation += 1;
+    stock = null;
+    loading = null;
+    arrivedWhileLoading = null;
+  };
+
+  const onMessage = (payload: string) => {
+    if (payload === 'catalogue') {
+      // Variants may have come or gone: the stock is read again as a whole.
+      forget();
+      return;
+    }
+    const [kind, id, quantity] = payload.split(' ');
+    if (kind !== 'stock' || !id || quantity === undefined) return;
+    const value = Number(quantity);
+    stock?.set(id, value);
+    arrivedWhileLoading?.set(id, value);
+  };
+
+  const onLost = (error: Error) => {
+    listener = null;
+    forget();
+    if (closed) return;
+    log.error(`catalogue watch: connection lost (${error.message}); reading the catalogue from the database until it is back`);
+    retry();
+  };
+
+  const channel = `shop_catalogue_${(await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0].schema}`;
+
+  const start = async () => {
+    try {
+      const started = await handle.listen(channel, onMessage, onLost);
+      if (closed) {
+        await started.close();
+        return;
+      }
+      listener = started;
+      retryMs = RETRY_FIRST_MS;
+      // Whatever was kept before may have missed a message.
+      forget();
+    } catch (error) {
+      if (closed) return;
+      log.error(`catalogue watch: cannot listen (${(error as Error).message}); retrying`);
+      retry();
+    }
+  };
+
+  function retry() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(start, retryMs);
+    retryTimer.unref();
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  }
+
+  const load = async () => {
+    const loadingGeneration = generation;
+    stockLoads += 1;
+    const arrived = new Map<string, number>();
+    arrivedWhileLoading = arrived;
+    try {
+      const rows = await db.selectFrom('product_variants').select(['id', 'stock_quantity']).execute();
+      const loaded = new Map(rows.map((row) => [row.id, row.stock_quantity]));
+      // A message is never older than the rows read while it arrived (they come in commit order).
+      for (const [id, value] of arrived) loaded.set(id, value);
+      if (loadingGeneration === generation) {
+        stock = loaded;
+        arrivedWhileLoading = null;
+        loading = null;
+      }
+      return loaded;
+    } catch (error) {
+      if (loadingGeneration === generation) {
+        arrivedWhileLoading = null;
+        loading = null;
+      }
+      throw error;
+    }
+  };
+
+  const watch: CatalogueWatch = {
+    get listening() {
+      return listener !== null;
+    },
+    get catalogueEpoch() {
+      return catalogueEpoch;
+    },
+    get stockLoads() {
+      return stockLoads;
+    },
+    stock() {
+      if (!listener) return null;
+      if (stock) return Promise.resolve(stock);
+      loading ??= load();
+      return loading;
+    },
+    settle: async () => {
+      await listener?.settle();
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retryTimer);
+      const current = listener;
+      listener = null;
+      forget();
+      watches.delete(db);
+      await current?.close();
+    },
+  };
+  watches.set(db, watch);
+  await start();
+  return watch;
+}
