@@ -8,12 +8,16 @@ const checkAnswers = process.env.NODE_ENV !== 'production';
 
 /** A JSON answer typed, and outside production checked, by its schema in `contract/`. */
 export function answer<S extends z.ZodTypeAny>(c: Context, schema: S, data: z.input<S>, status: ContentfulStatusCode = 200): Response {
-  if (checkAnswers) {
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-      throw new Error(`${c.req.method} ${c.req.path} answered outside its contract: ${issues.join('; ')}`);
-    }
-  }
+  checkAnswer(c, schema, data);
   return c.json(data as object, status);
+}
+
+/** Outside production, throws when `data` is not what `schema` says the route answers. */
+export function checkAnswer<S extends z.ZodTypeAny>(c: Context, schema: S, data: z.input<S>): void {
+  if (!checkAnswers) return;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`${c.req.method} ${c.req.path} answered outside its contract: ${issues.join('; ')}`);
+  }
 }

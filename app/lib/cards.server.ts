@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiRequestError } from './api.server';
+import { catalogueCache } from './cache.server';
 import { shopApi } from './shop-api.server';
 import { apiCardSchema, cardFaceSchema, cardListSchema, userCardsSchema, type ApiCard, type CardFace } from '@contract/api/cards';
 import { cardCode, cardDate, cardLabel, cardOwnerName, type CardOwner, type CardView } from './cards';
@@ -8,6 +9,8 @@ import { getEnv } from './env.server';
 import { storageObjectUrl } from './images';
 
 const CARDS_BUCKET = 'cards';
+/** The shop's number of cards changes only when the owner adds one: a minute, and the catalogue hook drops it. */
+const CARD_TOTAL_CACHE = { ttlMs: 60_000, staleMs: 10 * 60_000 };
 
 export function cardFace(card: ApiCard, owner: CardOwner | null): CardFace {
   return {
@@ -104,11 +107,16 @@ export async function loadUserCards(request: Request): Promise<UserCards & { hea
   const { api, session, commit } = await shopApi(request);
   const owner = session.get('user') ?? null;
   try {
-    const [mine, catalogue] = await Promise.all([
+    const [mine, total] = await Promise.all([
       api.request('GET', 'cards/user-cards', userCardsSchema),
-      api.request('GET', 'cards/cards', cardListSchema, { query: { per_page: 1 } }),
+      // How many cards the shop has is the same for everyone: kept with the catalogue, not asked per page.
+      catalogueCache.get(
+        `${getEnv().API_URL}|cards/total`,
+        async () => (await api.request('GET', 'cards/cards', cardListSchema, { query: { per_page: 1 } })).total,
+        CARD_TOTAL_CACHE,
+      ),
     ]);
-    return { cards: mine.unlocked_cards.map((card) => toCardView(card, owner)), total: catalogue.total, error: null, headers: await commit() };
+    return { cards: mine.unlocked_cards.map((card) => toCardView(card, owner)), total, error: null, headers: await commit() };
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     return { cards: [], total: null, error: error.message, headers: await commit() };

@@ -116,6 +116,30 @@ describe('the catalogue watch', () => {
     expect(await stockShown(variant)).toBe(before + 2);
   });
 
+  it('answers the same text until something moves, and turns coming soon into the product when it launches', async () => {
+    const [variant] = api.stocked;
+    const browse = async () => {
+      const res = await api.app.request(`/api/products/browse?q=${encodeURIComponent(variant.name)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      return res.json() as Promise<{ items: { name: string; in_stock: boolean; coming_soon: boolean; is_variant_listing: boolean }[] }>;
+    };
+    const own = async () => (await browse()).items.find((item) => item.name === variant.name && !item.is_variant_listing)!;
+    const launch = new Date(api.clock.now().getTime() + 60 * 60_000);
+    await api.database.db.updateTable('products').set({ launch_date: launch }).where('id', '=', variant.product_id).execute();
+    await watch().settle();
+    expect(await own()).toMatchObject({ coming_soon: true, in_stock: true });
+    expect((await detailsOf(variant.name)).coming_soon).toBe(true);
+    // Nothing announced, but the launch passes: the kept answer is not used past it.
+    api.clock.advance(61 * 60_000);
+    expect(await own()).toMatchObject({ coming_soon: false });
+    expect((await detailsOf(variant.name)).coming_soon).toBe(false);
+    // Every variant of the product sold out: announced as stock, and the kept answer goes.
+    await api.database.db.updateTable('product_variants').set({ stock_quantity: 0 }).where('product_id', '=', variant.product_id).execute();
+    await watch().settle();
+    expect(await own()).toMatchObject({ in_stock: false });
+  });
+
   it('a rolled-back change announces nothing', async () => {
     const [variant] = api.stocked;
     const before = await stockShown(variant);

@@ -8,6 +8,7 @@ import { DomainError } from '../domain-error.js';
 import { renamedProduct } from '../services/products-admin.js';
 import type { AppEnv } from '../app.js';
 import { answer } from '../answer.js';
+import { keptAnswer, nextLaunch } from '../kept-answers.js';
 import { ApiError, parseInput, validate } from '../http-errors.js';
 import { browseCatalogue, listCatalogue, productDetails } from '../services/catalogue.js';
 
@@ -31,19 +32,27 @@ export function productRoutes() {
   app.post('/list', async (c) => {
     const { db, clock, metrics } = c.var.deps;
     const query = parseQuery(await listBody(c.req.raw));
-    if (!isBrowsing(query)) return answer(c, productListSchema, await listCatalogue(db, clock.now(), metrics));
+    if (!isBrowsing(query)) {
+      return keptAnswer(c, 'list', productListSchema, (now) => listCatalogue(db, now, metrics), (items, now) => nextLaunch(items.map((item) => item.launch_date), now));
+    }
     const browsed = await browseCatalogue(db, query.page || query.per_page ? query : { ...query, per_page: Number.MAX_SAFE_INTEGER }, clock.now(), metrics);
     return answer(c, productListSchema, browsed.items);
   });
 
   app.get('/browse', validate('query', catalogueQuerySchema), async (c) => {
-    const { db, clock, metrics } = c.var.deps;
-    return answer(c, catalogueBrowseSchema, await browseCatalogue(db, c.req.valid('query'), clock.now(), metrics));
+    const { db, metrics } = c.var.deps;
+    const query = c.req.valid('query');
+    return keptAnswer(c, `browse ${JSON.stringify(query)}`, catalogueBrowseSchema, (now) => browseCatalogue(db, query, now, metrics), (page, now) =>
+      nextLaunch(page.items.map((item) => item.launch_date), now),
+    );
   });
 
   app.get('/details', validate('query', productDetailsQuerySchema), async (c) => {
     const { db, config, metrics } = c.var.deps;
-    return answer(c, productDetailsSchema, await productDetails(db, c.req.valid('query').product_name, config.storageUrl, c.var.deps.clock.now(), metrics));
+    const name = c.req.valid('query').product_name;
+    return keptAnswer(c, `details ${name}`, productDetailsSchema, (now) => productDetails(db, name, config.storageUrl, now, metrics), (product, now) =>
+      nextLaunch(product.launch_date ? [product.launch_date] : [], now),
+    );
   });
 
   // A product's old name, after the owner renamed it: where its page went (the storefront redirects).

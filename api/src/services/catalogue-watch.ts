@@ -13,6 +13,8 @@ export interface CatalogueWatch {
   readonly listening: boolean;
   /** Moves on at every catalogue change announced, and when listening (re)starts. */
   readonly catalogueEpoch: number;
+  /** Moves on at every message (stock or catalogue) and whenever the watch forgets: answers built before are out of date. */
+  readonly changes: number;
   /** How many times the whole stock was read (once per start and per catalogue change; not per stock move). */
   readonly stockLoads: number;
   /** Every variant's stock as it is now; null while the watch is not listening. */
@@ -44,8 +46,10 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
   let arrivedWhileLoading: Map<string, number> | null = null;
   let generation = 0;
   let stockLoads = 0;
+  let changes = 0;
 
   const forget = () => {
+    changes += 1;
     catalogueEpoch += 1;
     generation += 1;
     stock = null;
@@ -62,6 +66,7 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     const [kind, id, quantity] = payload.split(' ');
     if (kind !== 'stock' || !id || quantity === undefined) return;
     const value = Number(quantity);
+    changes += 1;
     stock?.set(id, value);
     arrivedWhileLoading?.set(id, value);
   };
@@ -132,6 +137,9 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     },
     get catalogueEpoch() {
       return catalogueEpoch;
+    },
+    get changes() {
+      return changes;
     },
     get stockLoads() {
       return stockLoads;
