@@ -4,7 +4,7 @@ import { ApiRequestError } from './api.server';
 import { shopApi } from './shop-api.server';
 import type { OrderStatusFilter } from './orders-query';
 import { purchaseListSchema, purchaseStatsSchema, type PurchaseListItem } from '@contract/api/orders';
-import { profileAnswerSchema } from '@contract/api/profile';
+import { accountOverviewSchema, profileAnswerSchema } from '@contract/api/profile';
 import { purchaseDetailReader } from './purchases';
 
 export interface PurchaseQuery {
@@ -29,6 +29,8 @@ export async function accountApi(request: Request) {
     session,
     commit,
     profile: () => api.request('GET', 'user/profile', profileAnswerSchema),
+    /** What the profile page shows, in one call: the profile, the latest `purchases`, the statistics and the cards. */
+    overview: (purchases: number) => api.request('GET', 'user/overview', accountOverviewSchema, { query: { purchases } }),
     updateProfile: (body: { first_name: string; last_name: string; phone: string; address: string }) =>
       api.request('PUT', 'user/profile', profileAnswerSchema, { body }),
     purchases,

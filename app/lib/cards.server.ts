@@ -89,37 +89,22 @@ export function unlockedCardViews(unlocked: unknown, owner: CardOwner | null): C
   return parsed.success ? parsed.data.map((card) => toCardView(card, owner)) : [];
 }
 
-export interface UserCards {
-  /** The shopper's unlocked cards, newest first. */
-  cards: CardView[];
-  /** How many cards there are to collect; null when it could not be read. */
-  total: number | null;
-  /** The text to show when the cards could not be loaded. */
-  error: string | null;
-}
-
 /**
- * The signed-in shopper's cards and the catalogue total, read in parallel, through the request's
- * one client (a loader that also calls the API shares its token refresh). `headers` carries the
- * session cookie when the session changed.
+ * How many cards there are to collect: the same for every shopper, so kept with the catalogue (its
+ * hook drops it) rather than asked on every profile page; null when it could not be read.
  */
-export async function loadUserCards(request: Request): Promise<UserCards & { headers: Record<string, string> }> {
-  const { api, session, commit } = await shopApi(request);
-  const owner = session.get('user') ?? null;
+export async function shopCardTotal(request: Request): Promise<number | null> {
+  const { api } = await shopApi(request);
   try {
-    const [mine, total] = await Promise.all([
-      api.request('GET', 'cards/user-cards', userCardsSchema),
-      // How many cards the shop has is the same for everyone: kept with the catalogue, not asked per page.
-      catalogueCache.get(
-        `${getEnv().API_URL}|cards/total`,
-        async () => (await api.request('GET', 'cards/cards', cardListSchema, { query: { per_page: 1 } })).total,
-        CARD_TOTAL_CACHE,
-      ),
-    ]);
-    return { cards: mine.unlocked_cards.map((card) => toCardView(card, owner)), total, error: null, headers: await commit() };
+    return await catalogueCache.get(
+      `${getEnv().API_URL}|cards/total`,
+      async () => (await api.request('GET', 'cards/cards', cardListSchema, { query: { per_page: 1 } })).total,
+      CARD_TOTAL_CACHE,
+    );
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
-    return { cards: [], total: null, error: error.message, headers: await commit() };
+    console.error('The number of cards could not be loaded:', error.message);
+    return null;
   }
 }
 

@@ -1,3 +1,4 @@
+import { catalogueCache } from '~/lib/cache.server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readOutbox } from '../../api/src/services/mail';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
@@ -149,15 +150,17 @@ describe('profile page', () => {
     expect(data.purchases.map((p: { purchase_id: string }) => p.purchase_id)).toEqual(ids.slice(1).reverse());
   });
 
-  it('asks the API for profile, purchases, stats and cards at the same time', async () => {
+  it('asks the API once per page, the shop’s card count beside it only until it is kept', async () => {
     const s = shopper(api);
     await s.register();
     const cookie = await shopperCookie(s);
-    const most = await mostConcurrentRequests(api, async () => {
-      expect((await load('/profile', cookie)).status).toBe(200);
-    });
-    // Profile, purchases, stats, the shopper's cards and the card total.
-    expect(most).toBe(5);
+    catalogueCache.invalidate();
+    // The overview (profile, purchases, statistics, cards) and the card count, at the same time.
+    expect(await mostConcurrentRequests(api, async () => expect((await load('/profile', cookie)).status).toBe(200))).toBe(2);
+    // The count is kept with the catalogue: the next page is the overview alone.
+    let data: unknown;
+    expect(await mostConcurrentRequests(api, async () => (data = await dataOf(await load('/profile', cookie))))).toBe(1);
+    expect(data).toMatchObject({ state: 'ready', cardTotal: expect.any(Number) });
   });
 
   it('says "No purchases yet" through an empty list, and edit mode is in the address', async () => {

@@ -10,7 +10,7 @@ import type { Profile } from '@contract/api/profile';
 import { accountApi, isNotAuthenticated, profileFieldErrors } from '~/lib/account.server';
 import { upstreamStatus } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
-import { loadUserCards } from '~/lib/cards.server';
+import { shopCardTotal, toCardView } from '~/lib/cards.server';
 import { displayName } from '~/lib/display-name';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import type { NavigationHandle } from '~/lib/navigation';
@@ -33,36 +33,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { requireRegistered: true });
   const editing = new URL(request.url).searchParams.has(PROFILE_EDIT_PARAM);
   const account = await accountApi(request);
-  // Independent calls, in parallel.
-  const [profile, purchases, stats, cards] = await Promise.allSettled([
-    account.profile(),
-    account.purchases({ limit: ACCOUNT_RULES.profilePurchases, offset: 0 }),
-    account.stats(),
-    loadUserCards(request),
-  ]);
+  // The page's reads are one API call (user/overview); the shop's card count is kept with the catalogue.
+  const [overview, cardTotal] = await Promise.allSettled([account.overview(ACCOUNT_RULES.profilePurchases), shopCardTotal(request)]);
   const headers = { ...(await account.commit()), ...NO_STORE };
 
-  if (profile.status === 'rejected') {
-    if (isNotAuthenticated(profile.reason)) {
+  if (overview.status === 'rejected') {
+    if (isNotAuthenticated(overview.reason)) {
       return json({ state: 'not-authenticated' as const, error: ACCOUNT_MESSAGES.notAuthenticated }, { status: 401, headers });
     }
-    console.error('Profile could not be loaded:', profile.reason);
-    return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorLoadingProfile(ACCOUNT_MESSAGES.failedToFetchProfile) }, { status: upstreamStatus(profile.reason), headers });
+    console.error('Profile could not be loaded:', overview.reason);
+    return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorLoadingProfile(ACCOUNT_MESSAGES.failedToFetchProfile) }, { status: upstreamStatus(overview.reason), headers });
   }
-  // docs/product.md#profile: other profile fetch failures are only logged.
-  if (purchases.status === 'rejected') console.error('Purchase history could not be loaded:', purchases.reason);
-  if (stats.status === 'rejected') console.error('Order statistics could not be loaded:', stats.reason);
-  if (cards.status === 'rejected') console.error('Cards could not be loaded:', cards.reason);
-  else if (cards.value.error) console.error('Cards could not be loaded:', cards.value.error);
-  const recent: PurchaseListItem[] | null = purchases.status === 'fulfilled' ? purchases.value : null;
+  // docs/product.md#profile: other profile fetch failures are only logged (the API answers those parts as null).
+  const { profile, purchases, stats, unlocked_cards } = overview.value;
+  if (!purchases) console.error('Purchase history could not be loaded');
+  if (!stats) console.error('Order statistics could not be loaded');
+  if (!unlocked_cards) console.error('Cards could not be loaded');
+  const owner = account.session.get('user') ?? null;
+  const recent: PurchaseListItem[] | null = purchases;
   return json(
     {
       state: 'ready' as const,
-      profile: profile.value,
+      profile,
       purchases: recent,
-      purchaseCount: stats.status === 'fulfilled' ? stats.value.total_orders : (recent?.length ?? null),
-      cards: cards.status === 'fulfilled' ? cards.value.cards : [],
-      cardTotal: cards.status === 'fulfilled' ? cards.value.total : null,
+      purchaseCount: stats ? stats.total_orders : (recent?.length ?? null),
+      cards: (unlocked_cards ?? []).map((card) => toCardView(card, owner)),
+      cardTotal: cardTotal.status === 'fulfilled' ? cardTotal.value : null,
       editing,
     },
     { headers },

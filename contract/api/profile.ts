@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { nameField, PHONE_PATTERN, PROFILE_LIMITS } from '../fields';
+import { userCardsSchema } from './cards';
+import { purchaseListSchema, purchaseStatsSchema } from './orders';
 
 /** GET/PUT user/profile (docs/product.md#api-profile). */
 export const profileAnswerSchema = z.object({
@@ -25,3 +27,18 @@ export const profileUpdateRequestSchema = z.object({
     .transform((v) => v || null),
   address: z.string().trim().max(PROFILE_LIMITS.address, 'Address is too long').nullish().transform((v) => v || null),
 });
+
+/**
+ * `GET user/overview?purchases=N` (issue #21): what the profile page shows, in one call. The profile
+ * is required; a part that could not be read is null (the API logs why), as the page only logs those.
+ */
+export const accountOverviewQuerySchema = z.object({
+  purchases: z.coerce.number().int().min(0).max(50).default(5),
+});
+export const accountOverviewSchema = z.object({
+  profile: profileAnswerSchema,
+  purchases: purchaseListSchema.nullable(),
+  stats: purchaseStatsSchema.nullable(),
+  unlocked_cards: userCardsSchema.shape.unlocked_cards.nullable(),
+});
+export type AccountOverview = z.infer<typeof accountOverviewSchema>;

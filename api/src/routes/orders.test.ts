@@ -30,6 +30,43 @@ describe('profile', () => {
     expect((await s.get('/api/user/profile')).body).toMatchObject({ first_name: 'Ada', last_name: 'Rossi' });
   });
 
+  it('answers the profile page in one call: profile, latest purchases, statistics and cards, each the same as its own route', async () => {
+    const s = shopper(api);
+    await s.register();
+    const [first, second] = await variants(api);
+    await buy(s, [{ id: first.id }]);
+    await buy(s, [{ id: second.id, quantity: 2 }]);
+    const overview = await s.get('/api/user/overview?purchases=1');
+    expect(overview.status).toBe(200);
+    expect(overview.headers.get('cache-control')).toBe('private, no-store');
+    expect(overview.body.profile).toEqual((await s.get('/api/user/profile')).body);
+    expect(overview.body.purchases).toEqual((await s.get('/api/user/purchases?limit=1&offset=0')).body);
+    expect(overview.body.purchases).toHaveLength(1);
+    expect(overview.body.stats).toEqual((await s.get('/api/user/stats')).body);
+    expect(overview.body.stats.total_orders).toBe(2);
+    expect(overview.body.unlocked_cards).toEqual((await s.get('/api/cards/user-cards')).body.unlocked_cards);
+    expect(overview.body.unlocked_cards.length).toBeGreaterThan(0);
+    // The default is the profile page's five; a bad count is refused.
+    expect((await s.get('/api/user/overview')).body.purchases).toHaveLength(2);
+    const refused = await s.get('/api/user/overview?purchases=51');
+    expect(refused.status).toBe(422);
+    expect((await shopper(api).get('/api/user/overview')).status).toBe(401);
+  });
+
+  it('answers a part that cannot be read as null, and the rest as usual', async () => {
+    const s = shopper(api);
+    await s.register();
+    await api.database.db.schema.alterTable('user_cards').renameTo('user_cards_away').execute();
+    try {
+      const overview = await s.get('/api/user/overview');
+      expect(overview.status).toBe(200);
+      expect(overview.body).toMatchObject({ profile: { email: s.email }, purchases: [], unlocked_cards: null });
+      expect(overview.body.stats).toMatchObject({ total_orders: 0 });
+    } finally {
+      await api.database.db.schema.alterTable('user_cards_away').renameTo('user_cards').execute();
+    }
+  });
+
   it('needs a bearer token, and a registered account to edit', async () => {
     expect((await shopper(api).get('/api/user/profile')).status).toBe(401);
     const guest = shopper(api);

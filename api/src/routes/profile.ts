@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
-import { profileAnswerSchema, profileUpdateRequestSchema } from '@contract/api/profile';
+import { accountOverviewQuerySchema, accountOverviewSchema, profileAnswerSchema, profileUpdateRequestSchema } from '@contract/api/profile';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { requireUser } from '../auth/middleware.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
+import { listUserCards } from '../services/cards.js';
+import { listPurchases, purchaseStats } from '../services/orders.js';
 import { getProfile, updateProfile } from '../services/profile.js';
 
 /** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
@@ -14,6 +16,31 @@ export function profileRoutes() {
   app.get('/profile', requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return answer(c, profileAnswerSchema, await getProfile(c.var.deps.db, c.var.user.id));
+  });
+
+  // The profile page's reads in one call (issue #21): one sign-in check, one round trip. The profile
+  // must be read; the other parts answer null when they fail, as the page only logs those failures.
+  app.get('/overview', requireUser, validate('query', accountOverviewQuerySchema), async (c) => {
+    const { db, log } = c.var.deps;
+    const userId = c.var.user.id;
+    const profile = await getProfile(db, userId);
+    const [purchases, stats, cards] = await Promise.allSettled([
+      c.req.valid('query').purchases ? listPurchases(db, userId, c.req.valid('query').purchases, 0, {}) : Promise.resolve([]),
+      purchaseStats(db, userId),
+      listUserCards(db, userId),
+    ]);
+    const part = <T,>(name: string, result: PromiseSettledResult<T>): T | null => {
+      if (result.status === 'fulfilled') return result.value;
+      log.error(`user/overview: the ${name} could not be read`, result.reason);
+      return null;
+    };
+    c.header('Cache-Control', 'private, no-store');
+    return answer(c, accountOverviewSchema, {
+      profile,
+      purchases: part('purchases', purchases),
+      stats: part('statistics', stats),
+      unlocked_cards: part('cards', cards),
+    });
   });
 
   app.put(
