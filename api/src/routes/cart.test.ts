@@ -84,8 +84,14 @@ describe('cart by cookie', () => {
 
     const member = shopper(api);
     await member.register();
+    expect((await member.get('/api/cart/count')).body).toEqual({ total_items: 0 });
     await add(member, a);
     expect((await member.get('/api/cart/count')).body).toEqual({ total_items: 1 });
+    // A visitor who signs in with a cart of their own: it is merged, and counted with the account's.
+    await visitor.register();
+    expect(visitor.cartCookie).toBeDefined();
+    expect((await visitor.get('/api/cart/count')).body).toEqual({ total_items: 3 });
+    expect((await visitor.get('/api/cart/')).body.total_items).toBe(3);
   });
 
   it('refuses more than the stock with a detail naming the product', async () => {

@@ -2,10 +2,10 @@ import { Hono, type Context } from 'hono';
 import { cartAddRequestSchema, cartCountSchema, cartItemParamSchema, cartQuantityRequestSchema, cartSchema } from '@contract/api/cart';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
-import { shopperCart } from '../auth/cart-cookie.js';
+import { optionalUser, readCartToken, shopperCart } from '../auth/cart-cookie.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
-import { countCartItems, emptyCart, findVariant, loadCart, notEnoughStock, productUnitsInCart } from '../services/cart.js';
+import { countCartItems, countUserCartItems, emptyCart, findVariant, loadCart, notEnoughStock, productUnitsInCart } from '../services/cart.js';
 import { boughtUnits, isComingSoon, limitReached, noLongerSold, notLaunched } from '../services/drops.js';
 import { addToCart, cartLine, clearCart, removeLine, setLineQuantity } from '../services/cart-lines.js';
 import { discountQuoteRequestSchema, discountQuoteSchema } from '@contract/api/discounts';
@@ -28,10 +28,14 @@ export function cartRoutes() {
   });
 
   // The header's badge on every page: the count alone, without reading the lines.
+  // A signed-in shopper without a stray cart cookie is counted by owner in one query.
   app.get('/count', async (c) => {
-    const { cartId } = await shopperCart(c, { create: false });
+    const { db } = c.var.deps;
     c.header('Cache-Control', 'private, no-store');
-    return answer(c, cartCountSchema, { total_items: cartId ? await countCartItems(c.var.deps.db, cartId) : 0 });
+    const user = readCartToken(c) ? null : await optionalUser(c);
+    if (user) return answer(c, cartCountSchema, { total_items: await countUserCartItems(db, user.id) });
+    const { cartId } = await shopperCart(c, { create: false });
+    return answer(c, cartCountSchema, { total_items: cartId ? await countCartItems(db, cartId) : 0 });
   });
 
   app.post('/add', validate('json', cartAddRequestSchema), async (c) => {

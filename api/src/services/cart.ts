@@ -103,7 +103,6 @@ export function emptyCart(userId: string | null = null): CartOut {
   return { cart_id: null, user_id: userId, total_price: 0, total_items: 0, items: [] };
 }
 
-/** Every line with its product, variant, attributes and first image; the price is always the catalogue's. */
 /** Units in a cart, counted as loadCart's total_items does (lines whose variant still exists), in one query. */
 export async function countCartItems(db: Executor, cartId: string): Promise<number> {
   const row = await db
@@ -111,6 +110,18 @@ export async function countCartItems(db: Executor, cartId: string): Promise<numb
     .innerJoin('product_variants as v', 'v.id', 'cart_items.variant_id')
     .select(sql<number>`coalesce(sum(cart_items.quantity), 0)::int`.as('total'))
     .where('cart_items.cart_id', '=', cartId)
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
+/** Units in a signed-in shopper's cart, counted as countCartItems does, found by its owner: one query. */
+export async function countUserCartItems(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('carts')
+    .innerJoin('cart_items', 'cart_items.cart_id', 'carts.id')
+    .innerJoin('product_variants as v', 'v.id', 'cart_items.variant_id')
+    .select(sql<number>`coalesce(sum(cart_items.quantity), 0)::int`.as('total'))
+    .where('carts.user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return row.total;
 }
