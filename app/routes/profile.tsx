@@ -15,7 +15,6 @@ import { displayName } from '~/lib/display-name';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
-import type { PurchaseListItem } from '~/lib/purchases';
 import { commitSession } from '~/lib/session.server';
 import { ACCOUNT_RULES } from '@contract/shop-rules';
 import accountStyles from '~/styles/account.css';
@@ -50,13 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!stats) console.error('Order statistics could not be loaded');
   if (!unlocked_cards) console.error('Cards could not be loaded');
   const owner = account.session.get('user') ?? null;
-  const recent: PurchaseListItem[] | null = purchases;
   return json(
     {
       state: 'ready' as const,
       profile,
-      purchases: recent,
-      purchaseCount: stats ? stats.total_orders : (recent?.length ?? null),
+      purchases,
+      purchaseCount: stats ? stats.total_orders : (purchases?.length ?? null),
       cards: (unlocked_cards ?? []).map((card) => toCardView(card, owner)),
       cardTotal: cardTotal.status === 'fulfilled' ? cardTotal.value : null,
       editing,

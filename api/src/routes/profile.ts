@@ -23,9 +23,10 @@ export function profileRoutes() {
   app.get('/overview', requireUser, validate('query', accountOverviewQuerySchema), async (c) => {
     const { db, log } = c.var.deps;
     const userId = c.var.user.id;
+    const latest = c.req.valid('query').purchases;
     const profile = await getProfile(db, userId);
     const [purchases, stats, cards] = await Promise.allSettled([
-      c.req.valid('query').purchases ? listPurchases(db, userId, c.req.valid('query').purchases, 0, {}) : Promise.resolve([]),
+      latest ? listPurchases(db, userId, latest, 0, {}) : Promise.resolve([]),
       purchaseStats(db, userId),
       listUserCards(db, userId),
     ]);
