@@ -64,6 +64,27 @@ const details = async (name: string) => (await api.app.request(`/api/products/de
     expect((await productDetails(api.database.db, name, 'http://storage.test')).price).toBe(9_900);
   });
 
+  it('a cart line shows its variant\'s attributes and picture as the catalogue has them now', async () => {
+    const [variant] = api.stocked;
+    const buyer = shopper(api);
+    expect((await buyer.post('/api/cart/add', { variant_id: variant.id, quantity: 1 })).status).toBe(200);
+    const line = async () => (await buyer.get('/api/cart/')).body.items[0];
+    const before = await line();
+    const [attribute] = before.variant_info.attributes;
+    expect(attribute).toBeDefined();
+    await api.database.db.updateTable('variant_attributes').set({ value: 'Edited' }).where('variant_id', '=', variant.id).where('attribute_name', '=', attribute.attribute_name).execute();
+    await api.database.db
+      .updateTable('images')
+      .set({ url: 'https://images.test/new.webp' })
+      .where('type', '=', 'product')
+      .where((eb) => eb.or([eb('variant_id', '=', variant.id), eb('product_id', '=', variant.product_id)]))
+      .execute();
+    await settle();
+    const after = await line();
+    expect(after.variant_info.attributes.find((a: { attribute_name: string }) => a.attribute_name === attribute.attribute_name).value).toBe('Edited');
+    expect(after.product.image).toBe('https://images.test/new.webp');
+  });
+
   it('answers not_found for a name it does not know, every time, without keeping it', async () => {
     for (let i = 0; i < 2; i++) {
       const res = await api.app.request('/api/products/details?product_name=No%20Such%20Thing');

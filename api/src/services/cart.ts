@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import type { CartAnswer } from '@contract/api/cart';
 import { CART_RULES } from '@contract/shop-rules';
 import { DomainError } from '../domain-error.js';
+import { keptPerVariant } from './catalogue.js';
 import { publicObjectUrl } from './storage-urls.js';
 
 /** The cookie that finds an anonymous cart: a random token, stored only as its hash. */
@@ -126,7 +127,42 @@ export async function countUserCartItems(db: Executor, userId: string): Promise<
   return row.total;
 }
 
-export async function loadCart(db: Executor, cartId: string, storageUrl: string): Promise<CartOut> {
+/** What a cart line shows of its variant besides the line itself: catalogue facts, kept with the catalogue. */
+interface LineExtras {
+  attributes: { attribute_name: string; value: string; value_description: string | null; order: number }[];
+  image: { url: string | null; bucket_name: string; storage_path: string | null } | undefined;
+}
+
+/** Each variant's attributes and first product picture (its own, else its product's): two queries for those not kept. */
+async function lineExtras(db: Executor, lines: { variant_id: string; product_id: string }[]): Promise<Map<string, LineExtras>> {
+  const productOf = new Map(lines.map((line) => [line.variant_id, line.product_id]));
+  return keptPerVariant(db, 'cart-line', [...productOf.keys()], async (variantIds) => {
+    const productIds = [...new Set(variantIds.map((id) => productOf.get(id)!))];
+    const [attributes, images] = await Promise.all([
+      db.selectFrom('variant_attributes').selectAll().where('variant_id', 'in', variantIds).orderBy('order').execute(),
+      db
+        .selectFrom('images')
+        .select(['product_id', 'variant_id', 'url', 'bucket_name', 'storage_path', 'order'])
+        .where('type', '=', 'product')
+        .where((eb) => eb.or([eb('variant_id', 'in', variantIds), eb('product_id', 'in', productIds)]))
+        .orderBy('order')
+        .execute(),
+    ]);
+    return new Map(
+      variantIds.map((id) => [
+        id,
+        {
+          attributes: attributes
+            .filter((a) => a.variant_id === id)
+            .map((a) => ({ attribute_name: a.attribute_name, value: a.value, value_description: a.value_description, order: a.order })),
+          image: images.find((i) => i.variant_id === id) ?? images.find((i) => i.product_id === productOf.get(id)),
+        },
+      ]),
+    );
+  });
+}
+
+export async function loadCart(db: Db, cartId: string, storageUrl: string): Promise<CartOut> {
   const cart = await db.selectFrom('carts').select(['id', 'user_id']).where('id', '=', cartId).executeTakeFirst();
   if (!cart) return emptyCart();
   const lines = await db
@@ -149,21 +185,8 @@ export async function loadCart(db: Executor, cartId: string, storageUrl: string)
     .orderBy('cart_items.created_at')
     .orderBy('cart_items.id')
     .execute();
-  const variantIds = lines.map((l) => l.variant_id);
-  const productIds = lines.map((l) => l.product_id);
-  const [attributes, images] = variantIds.length
-    ? await Promise.all([
-        db.selectFrom('variant_attributes').selectAll().where('variant_id', 'in', variantIds).orderBy('order').execute(),
-        db
-          .selectFrom('images')
-          .select(['product_id', 'variant_id', 'url', 'bucket_name', 'storage_path', 'order'])
-          .where('type', '=', 'product')
-          .where((eb) => eb.or([eb('variant_id', 'in', variantIds), eb('product_id', 'in', productIds)]))
-          .orderBy('order')
-          .execute(),
-      ])
-    : [[], []];
-  const imageUrl = (image: (typeof images)[number] | undefined) =>
+  const extras = lines.length ? await lineExtras(db, lines) : new Map<string, LineExtras>();
+  const imageUrl = (image: LineExtras['image']) =>
     !image ? null : (image.url ?? (image.storage_path ? publicObjectUrl(storageUrl, image.bucket_name, image.storage_path) : null));
 
   const items = lines.map((line) => ({
@@ -176,7 +199,7 @@ export async function loadCart(db: Executor, cartId: string, storageUrl: string)
       name: line.name,
       sku: line.sku,
       short_description: line.short_description,
-      image: imageUrl(images.find((i) => i.variant_id === line.variant_id) ?? images.find((i) => i.product_id === line.product_id)),
+      image: imageUrl(extras.get(line.variant_id)!.image),
     },
     variant_info: {
       variant_id: line.variant_id,
@@ -184,9 +207,7 @@ export async function loadCart(db: Executor, cartId: string, storageUrl: string)
       description: line.description,
       stock_quantity: line.stock_quantity,
       in_stock: line.stock_quantity > 0,
-      attributes: attributes
-        .filter((a) => a.variant_id === line.variant_id)
-        .map((a) => ({ attribute_name: a.attribute_name, value: a.value, value_description: a.value_description, order: a.order })),
+      attributes: extras.get(line.variant_id)!.attributes,
     },
   }));
   return {

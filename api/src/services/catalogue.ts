@@ -151,6 +151,8 @@ interface Kept {
   list?: Promise<AssembledListing[]>;
   facets?: ReturnType<typeof facetsOf>;
   details: Map<string, Promise<AssembledDetails>>;
+  /** What other answers (a cart's lines) read of a variant, kept under a name of their own. */
+  perVariant: Map<string, Map<string, unknown>>;
 }
 const kept = new WeakMap<Db, Kept>();
 
@@ -162,10 +164,23 @@ async function keptFor(db: Db): Promise<Kept> {
     : (await db.selectFrom('catalogue_state').select(sql<string>`version::text`.as('version')).executeTakeFirstOrThrow()).version;
   let entry = kept.get(db);
   if (!entry || entry.version !== version) {
-    entry = { version, details: new Map() };
+    entry = { version, details: new Map(), perVariant: new Map() };
     kept.set(db, entry);
   }
   return entry;
+}
+
+/**
+ * Catalogue facts about variants (their attributes, their picture) kept until the catalogue changes,
+ * under `name`; `load` reads the ones not kept yet, archived products' included.
+ */
+export async function keptPerVariant<T>(db: Db, name: string, variantIds: string[], load: (missing: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
+  const entry = await keptFor(db);
+  let values = entry.perVariant.get(name) as Map<string, T> | undefined;
+  if (!values) entry.perVariant.set(name, (values = new Map()));
+  const missing = [...new Set(variantIds.filter((id) => !values.has(id)))];
+  if (missing.length) for (const [id, value] of await load(missing)) values.set(id, value);
+  return new Map(variantIds.map((id) => [id, values.get(id)!]));
 }
 
 /** A load shared by the requests that ask at the same time; forgotten if it fails, so the next one tries again. */
