@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { cartAddRequestSchema, cartCountSchema, cartItemParamSchema, cartQuantityRequestSchema, cartSchema } from '@contract/api/cart';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
-import { optionalUser, readCartToken, shopperCart } from '../auth/cart-cookie.js';
+import { mergeCartOfRequest, optionalUser, readCartToken, shopperCart } from '../auth/cart-cookie.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
 import { countCartItems, countUserCartItems, emptyCart, findVariant, loadCart, notEnoughStock, productUnitsInCart } from '../services/cart.js';
@@ -15,7 +15,7 @@ import { applyToLines, categoriesOf, checkCodeLimits, findUsableCode } from '../
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
   c.header('Cache-Control', 'private, no-store');
-  return answer(c, cartSchema, cartId ? await loadCart(c.var.deps.db, cartId, c.var.deps.config.storageUrl) : emptyCart(userId));
+  return answer(c, cartSchema, cartId ? await loadCart(c.var.deps.db, { id: cartId }, c.var.deps.config.storageUrl) : emptyCart(userId));
 }
 
 /** docs/product.md#api-cart; mounted at /api/cart/. */
@@ -23,8 +23,15 @@ export function cartRoutes() {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
-    const { cartId, user } = await shopperCart(c, { create: false });
-    return answerCart(c, cartId, user?.id ?? null);
+    // A signed-in shopper's cart is read by its owner, with its lines, in one query.
+    const user = await optionalUser(c);
+    if (user) {
+      await mergeCartOfRequest(c, user.id);
+      c.header('Cache-Control', 'private, no-store');
+      return answer(c, cartSchema, await loadCart(c.var.deps.db, { userId: user.id }, c.var.deps.config.storageUrl));
+    }
+    const { cartId } = await shopperCart(c, { create: false });
+    return answerCart(c, cartId, null);
   });
 
   // The header's badge on every page: the count alone, without reading the lines.

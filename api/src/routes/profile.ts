@@ -7,7 +7,7 @@ import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
 import { listUserCards } from '../services/cards.js';
 import { listPurchases, purchaseStats } from '../services/orders.js';
-import { getProfile, updateProfile } from '../services/profile.js';
+import { profileOf, updateProfile } from '../services/profile.js';
 
 /** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
 export function profileRoutes() {
@@ -15,7 +15,8 @@ export function profileRoutes() {
 
   app.get('/profile', requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return answer(c, profileAnswerSchema, await getProfile(c.var.deps.db, c.var.user.id));
+    // The signed-in check has just read the user's row.
+    return answer(c, profileAnswerSchema, profileOf(c.var.user));
   });
 
   // The profile page's reads in one call (issue #21): one sign-in check, one round trip. The profile
@@ -24,7 +25,7 @@ export function profileRoutes() {
     const { db, log } = c.var.deps;
     const userId = c.var.user.id;
     const latest = c.req.valid('query').purchases;
-    const profile = await getProfile(db, userId);
+    const profile = profileOf(c.var.user);
     const [purchases, stats, cards] = await Promise.allSettled([
       latest ? listPurchases(db, userId, latest, 0, {}) : Promise.resolve([]),
       purchaseStats(db, userId),

@@ -162,14 +162,33 @@ async function lineExtras(db: Executor, lines: { variant_id: string; product_id:
   });
 }
 
-export async function loadCart(db: Db, cartId: string, storageUrl: string): Promise<CartOut> {
-  const cart = await db.selectFrom('carts').select(['id', 'user_id']).where('id', '=', cartId).executeTakeFirst();
-  if (!cart) return emptyCart();
-  const lines = await db
-    .selectFrom('cart_items')
-    .innerJoin('product_variants as v', 'v.id', 'cart_items.variant_id')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
+/** A cart line as loadCart reads it. */
+interface LineRow {
+  id: string;
+  quantity: number;
+  variant_id: string;
+  sku: string;
+  description: string | null;
+  price: number;
+  stock_quantity: number;
+  product_id: string;
+  name: string;
+  short_description: string | null;
+}
+
+/**
+ * The cart of docs/product.md#data-cart, found by its id or by its owner, with its lines in one
+ * query (the cart's row comes with each line, or alone when it has none); empty when there is none.
+ */
+export async function loadCart(db: Db, cart: { id: string } | { userId: string }, storageUrl: string): Promise<CartOut> {
+  const rows = await db
+    .selectFrom('carts')
+    .leftJoin('cart_items', 'cart_items.cart_id', 'carts.id')
+    .leftJoin('product_variants as v', 'v.id', 'cart_items.variant_id')
+    .leftJoin('products as p', 'p.id', 'v.product_id')
     .select([
+      'carts.id as cart_id',
+      'carts.user_id',
       'cart_items.id',
       'cart_items.quantity',
       'v.id as variant_id',
@@ -181,10 +200,14 @@ export async function loadCart(db: Db, cartId: string, storageUrl: string): Prom
       'p.name',
       'p.short_description',
     ])
-    .where('cart_items.cart_id', '=', cartId)
+    .where('id' in cart ? 'carts.id' : 'carts.user_id', '=', 'id' in cart ? cart.id : cart.userId)
     .orderBy('cart_items.created_at')
     .orderBy('cart_items.id')
     .execute();
+  if (rows.length === 0) return emptyCart('userId' in cart ? cart.userId : null);
+  const { cart_id, user_id } = rows[0];
+  // A line joins its variant and product by foreign key: a row with a line has all of them.
+  const lines = rows.filter((row) => row.id !== null) as LineRow[];
   const extras = lines.length ? await lineExtras(db, lines) : new Map<string, LineExtras>();
   const imageUrl = (image: LineExtras['image']) =>
     !image ? null : (image.url ?? (image.storage_path ? publicObjectUrl(storageUrl, image.bucket_name, image.storage_path) : null));
@@ -211,8 +234,8 @@ export async function loadCart(db: Db, cartId: string, storageUrl: string): Prom
     },
   }));
   return {
-    cart_id: cart.id,
-    user_id: cart.user_id,
+    cart_id,
+    user_id,
     total_price: items.reduce((sum, item) => sum + item.subtotal, 0),
     total_items: items.reduce((sum, item) => sum + item.quantity, 0),
     items,

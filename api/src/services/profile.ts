@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { profileAnswerSchema } from '@contract/api/profile';
+import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 
@@ -13,8 +14,13 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileOut> {
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw new DomainError('not_found', 'User not found');
-  const { created_at, ...rest } = user;
-  return { ...rest, member_since: created_at.toISOString() };
+  return profileOf(user);
+}
+
+/** The profile of a user row already read (the signed-in check reads the whole row). */
+export function profileOf(user: Pick<UserRow, 'email' | 'first_name' | 'last_name' | 'phone' | 'address' | 'created_at'>): ProfileOut {
+  const { email, first_name, last_name, phone, address, created_at } = user;
+  return { email, first_name, last_name, phone, address, member_since: created_at.toISOString() };
 }
 
 /** A purchase in the order list (docs/product.md#data-purchase); `total` is display text. */
