@@ -3,7 +3,7 @@ import type { ProfileField } from '~/forms/profile';
 import { ApiRequestError } from './api.server';
 import { shopApi } from './shop-api.server';
 import type { OrderStatusFilter } from './orders-query';
-import { purchaseListSchema, purchaseStatsSchema, type PurchaseListItem } from '@contract/api/orders';
+import { ordersOverviewSchema, purchaseListSchema, purchaseStatsSchema, type PurchaseListItem, type PurchaseStats } from '@contract/api/orders';
 import { accountOverviewSchema, profileAnswerSchema } from '@contract/api/profile';
 import { purchaseDetailReader } from './purchases';
 
@@ -34,13 +34,20 @@ export async function accountApi(request: Request) {
     updateProfile: (body: { first_name: string; last_name: string; phone: string; address: string }) =>
       api.request('PUT', 'user/profile', profileAnswerSchema, { body }),
     purchases,
-    /** The first `count` matches, fetched in parallel calls of at most API_PAGE_MAX. */
-    async firstPurchases(count: number, filter: Pick<PurchaseQuery, 'q' | 'status'>): Promise<PurchaseListItem[]> {
-      const calls: Promise<PurchaseListItem[]>[] = [];
-      for (let offset = 0; offset < count; offset += API_PAGE_MAX) {
-        calls.push(purchases({ ...filter, limit: Math.min(API_PAGE_MAX, count - offset), offset }));
+    /**
+     * What the orders page lists: the first `count` matches and the statistics of all orders (null
+     * when the API could not read them). The first API_PAGE_MAX come with the statistics in one call
+     * (`user/orders-overview`); any further ones in parallel calls of at most API_PAGE_MAX.
+     */
+    async ordersPage(count: number, filter: Pick<PurchaseQuery, 'q' | 'status'>): Promise<{ purchases: PurchaseListItem[]; stats: PurchaseStats | null }> {
+      const query = { q: filter.q || undefined, status: filter.status || undefined };
+      const first = api.request('GET', 'user/orders-overview', ordersOverviewSchema, { query: { limit: Math.min(API_PAGE_MAX, count), ...query } });
+      const more: Promise<PurchaseListItem[]>[] = [];
+      for (let offset = API_PAGE_MAX; offset < count; offset += API_PAGE_MAX) {
+        more.push(purchases({ ...filter, limit: Math.min(API_PAGE_MAX, count - offset), offset }));
       }
-      return (await Promise.all(calls)).flat();
+      const [overview, rest] = await Promise.all([first, Promise.all(more)]);
+      return { purchases: [...overview.purchases, ...rest.flat()], stats: overview.stats };
     },
     /** Every match, a call at a time until one comes back short, up to `max`. */
     async allPurchases(filter: Pick<PurchaseQuery, 'q' | 'status'>, max: number): Promise<PurchaseListItem[]> {

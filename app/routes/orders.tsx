@@ -25,17 +25,16 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Orders') }, { name:
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /**
- * The shopper's orders: the pages shown so far of the search and filter in the address (ADR 010),
- * the stats, and the detail of the order the address opens; the three calls run in parallel.
+ * The shopper's orders: the pages shown so far of the search and filter in the address (ADR 010)
+ * with the stats (one call), and the detail of the order the address opens, in parallel.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { requireRegistered: true });
   const query = readOrdersQuery(new URL(request.url).searchParams);
   const account = await accountApi(request);
   const size = ACCOUNT_RULES.ordersPageSize;
-  const [orders, stats, opened] = await Promise.allSettled([
-    account.firstPurchases(query.pages * size, { q: query.q, status: query.status }),
-    account.stats(),
+  const [orders, opened] = await Promise.allSettled([
+    account.ordersPage(query.pages * size, { q: query.q, status: query.status }),
     query.open && PURCHASE_ID.test(query.open) ? account.purchase(query.open) : Promise.resolve(null),
   ]);
   const headers = { ...(await account.commit()), ...NO_STORE };
@@ -47,14 +46,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     console.error('Orders could not be loaded:', orders.reason);
     return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorPrefix(ACCOUNT_MESSAGES.failedToFetchOrders) }, { status: upstreamStatus(orders.reason), headers });
   }
-  if (stats.status === 'rejected') console.error('Order statistics could not be loaded:', stats.reason);
+  const { purchases: list, stats } = orders.value;
+  if (!stats) console.error('Order statistics could not be loaded: the API answered none');
   if (opened.status === 'rejected') console.error(`Order ${query.open} could not be loaded:`, opened.reason);
-  const list = orders.value;
   return json(
     {
       state: 'ready' as const,
       orders: list,
-      stats: stats.status === 'fulfilled' ? stats.value : null,
+      stats,
       query,
       // docs/product.md#constants: only when the last page came back with exactly a page, and at least a page is shown.
       canLoadMore: list.length === query.pages * size && list.length >= size,

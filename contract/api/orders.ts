@@ -175,3 +175,15 @@ export type PurchaseSuccess = z.infer<typeof purchaseSuccessSchema>;
 
 /** `GET user/purchase-success/:purchase_intent_id`: the checkout session's id, or the purchase's own. */
 export const purchaseIntentParamSchema = z.object({ purchase_intent_id: z.string().min(1).max(255) });
+
+/**
+ * `GET user/orders-overview?limit=&q=&status=` (issue #21): what the orders page reads, in one call:
+ * the first `limit` purchases of the search (as `GET user/purchases` at offset 0) and the statistics of
+ * all orders, null when they could not be read (the API logs why; the page shows the list without them).
+ */
+export const ordersOverviewQuerySchema = purchaseQuerySchema.omit({ offset: true });
+export const ordersOverviewSchema = z.object({
+  purchases: purchaseListSchema,
+  stats: purchaseStatsSchema.nullable(),
+});
+export type OrdersOverview = z.infer<typeof ordersOverviewSchema>;

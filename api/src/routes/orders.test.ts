@@ -99,6 +99,39 @@ describe('purchases', () => {
     expect((await buyer.get('/api/user/purchases?offset=-1')).status).toBe(422);
   });
 
+  it('answers the orders page in one call: the first page of the search and the stats of all orders', async () => {
+    const overview = await buyer.get('/api/user/orders-overview?limit=2');
+    expect(overview.status).toBe(200);
+    expect(overview.headers.get('cache-control')).toBe('private, no-store');
+    expect(overview.body.purchases).toEqual((await buyer.get('/api/user/purchases?limit=2&offset=0')).body);
+    expect(overview.body.purchases.map((p: { purchase_id: string }) => p.purchase_id)).toEqual([ids[2], ids[1]]);
+    expect(overview.body.stats).toEqual((await buyer.get('/api/user/stats')).body);
+    expect(overview.body.stats.total_orders).toBe(3);
+    // The search runs as user/purchases' does; the stats stay those of every order.
+    const searched = await buyer.get(`/api/user/orders-overview?limit=10&q=${encodeURIComponent(api.stocked[2].name)}`);
+    expect(searched.body.purchases).toEqual((await buyer.get(`/api/user/purchases?limit=10&q=${encodeURIComponent(api.stocked[2].name)}`)).body);
+    expect(searched.body.purchases.map((p: { purchase_id: string }) => p.purchase_id)).toContain(ids[1]);
+    expect(searched.body.stats.total_orders).toBe(3);
+    expect((await buyer.get('/api/user/orders-overview?limit=51')).status).toBe(422);
+    expect((await buyer.get('/api/user/orders-overview?status=lost')).status).toBe(422);
+    expect((await shopper(api).get('/api/user/orders-overview')).status).toBe(401);
+    // Another shopper sees only their own (none).
+    const stranger = shopper(api);
+    await stranger.register();
+    expect((await stranger.get('/api/user/orders-overview')).body).toEqual({ purchases: [], stats: expect.objectContaining({ total_orders: 0 }) });
+  });
+
+  it('answers the orders page without the stats when they cannot be read', async () => {
+    await api.database.db.schema.alterTable('user_purchase_stats').renameTo('user_purchase_stats_away').execute();
+    try {
+      const overview = await buyer.get('/api/user/orders-overview?limit=1');
+      expect(overview.status).toBe(200);
+      expect(overview.body).toEqual({ purchases: [expect.objectContaining({ purchase_id: ids[2] })], stats: null });
+    } finally {
+      await api.database.db.schema.alterTable('user_purchase_stats_away').renameTo('user_purchase_stats').execute();
+    }
+  });
+
   it('shows every detail field to the owner only', async () => {
     const detail = await buyer.get(`/api/user/purchase/${ids[0]}`);
     expect(detail.status).toBe(200);

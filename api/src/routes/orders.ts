@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import {
   purchaseDetailSchema,
+  ordersOverviewQuerySchema,
+  ordersOverviewSchema,
   purchaseIntentParamSchema,
   purchaseListSchema,
   purchaseQuerySchema,
@@ -114,6 +116,18 @@ export function orderRoutes() {
       'Content-Disposition': `attachment; filename="receipt_${id.slice(0, 8)}.pdf"`,
       'Cache-Control': 'private, no-store',
     });
+  });
+
+  // The orders page's reads in one call (issue #21): one sign-in check for the list and the
+  // statistics. The list must be read; the statistics answer null when they fail, as the page goes on without them.
+  app.get('/orders-overview', requireUser, validate('query', ordersOverviewQuerySchema), async (c) => {
+    const { db, log } = c.var.deps;
+    const { limit, q, status } = c.req.valid('query');
+    const [purchases, stats] = await Promise.allSettled([listPurchases(db, c.var.user.id, limit, 0, { q, status }), purchaseStats(db, c.var.user.id)]);
+    if (purchases.status === 'rejected') throw purchases.reason;
+    if (stats.status === 'rejected') log.error('user/orders-overview: the statistics could not be read', stats.reason);
+    c.header('Cache-Control', 'private, no-store');
+    return answer(c, ordersOverviewSchema, { purchases: purchases.value, stats: stats.status === 'fulfilled' ? stats.value : null });
   });
 
   app.get('/stats', requireUser, async (c) => {
