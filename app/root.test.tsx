@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CART_COUNT_KEPT_MS } from './lib/cart.server';
+import { signIn, signInSchema } from './lib/auth.server';
 import { commitSession, getSession } from './lib/session.server';
+import { buyThroughCheckout, shopper } from '../tests/support/shopper';
+import { nextCookie, shopperCookie, storefrontGet, storefrontPost } from '../tests/support/storefront-session';
+import { loader as cartLoader } from './routes/cart';
+import { loader as orderSuccessLoader } from './routes/order-success';
+import { action as productAction } from './routes/product.$productName';
 import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { startTestApi } from '../tests/support/test-api';
@@ -61,6 +68,103 @@ describe('root loader', () => {
 
   it('hides the cookie notice once the acceptance cookie is there', async () => {
     expect((await load({ Cookie: 'other=1; cookieConsent=accepted' })).cookieConsent).toBe(true);
+  });
+});
+
+describe('the badge count kept in the session', () => {
+  type Api = Awaited<ReturnType<typeof startTestApi>>;
+  let api: Api;
+  // Variants anyone can add a few of: in stock, on sale, without a per-customer limit.
+  let stocked: { id: string; name: string }[];
+  beforeAll(async () => {
+    api = await startTestApi();
+    process.env.API_URL = api.url;
+    stocked = await api.database.db
+      .selectFrom('product_variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['v.id', 'p.name'])
+      .where('v.stock_quantity', '>=', 5)
+      .where('p.purchase_limit', 'is', null)
+      .where('p.archived_at', 'is', null)
+      .where((eb) => eb.or([eb('p.launch_date', 'is', null), eb('p.launch_date', '<=', new Date())]))
+      .orderBy('v.sku')
+      .execute();
+  });
+  afterAll(() => api.cleanup());
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The root loader's badge and the session cookie after it (its own when it set one). */
+  async function badge(cookie: string, path = '/') {
+    const response = await loader({ request: storefrontGet(path, cookie), params: {}, context: {} });
+    return { count: (await response.json()).cartCount as number | null, cookie: nextCookie(response, cookie)! };
+  }
+  const later = (ms: number) => {
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + ms);
+  };
+
+  it('is asked once, then kept; changes made here keep the new count at once, changes elsewhere show after a while', async () => {
+    const [first, second, third] = stocked;
+    // The same account on another device: it changes the cart behind this browser's back.
+    const device = shopper(api);
+    await device.register();
+    let cookie = await shopperCookie(device);
+    expect((await device.post('/api/cart/add', { variant_id: first.id })).status).toBe(200);
+
+    ({ cookie } = await badge(cookie));
+    expect((await badge(cookie)).count).toBe(1);
+    expect((await device.post('/api/cart/add', { variant_id: second.id })).status).toBe(200);
+    // Kept: the other device's line is not counted yet...
+    expect((await badge(cookie)).count).toBe(1);
+    // ...until the kept count is old.
+    later(CART_COUNT_KEPT_MS);
+    const recounted = await badge(cookie);
+    expect(recounted.count).toBe(2);
+    vi.restoreAllMocks();
+    cookie = recounted.cookie;
+
+    // Add to Cart on a product page keeps the count it answered: the next page shows it without asking.
+    const added = await productAction({ request: storefrontPost(`/product/${encodeURIComponent(third.name)}`, cookie, { intent: 'add-to-cart', variantId: third.id }), params: { productName: third.name }, context: {} });
+    expect(added.status).toBe(303);
+    cookie = nextCookie(added, cookie)!;
+    expect((await device.post('/api/cart/add', { variant_id: first.id })).status).toBe(200);
+    expect((await badge(cookie)).count).toBe(3);
+    // The cart page reads the whole cart, and keeps its count too.
+    const cartPage = await cartLoader({ request: storefrontGet('/cart', cookie), params: {}, context: {} });
+    expect((await cartPage.json()).cart.total_items).toBe(4);
+    cookie = nextCookie(cartPage, cookie)!;
+    expect((await badge(cookie)).count).toBe(4);
+    expect((await badge(cookie, '/cart')).count).toBeNull();
+  });
+
+  it("is another shopper's count no more once the session is someone else's", async () => {
+    const one = shopper(api);
+    await one.register();
+    expect((await one.post('/api/cart/add', { variant_id: stocked[0].id })).status).toBe(200);
+    const kept = await badge(await shopperCookie(one));
+    expect(kept.count).toBe(1);
+    // A new sign-in in the same browser keeps the session's other values but counts the new shopper's cart.
+    const other = shopper(api);
+    await other.register();
+    const request = storefrontGet('/', kept.cookie);
+    const session = await getSession(request);
+    const signedIn = await signIn(request, session, signInSchema.parse(await other.login(other.email!, 'Sunny-Day-2026')));
+    expect((await badge(signedIn.split(';')[0])).count).toBe(0);
+  });
+
+  it('is asked again after a payment, whose lines have left the cart', async () => {
+    const buyer = shopper(api);
+    await buyer.register();
+    let cookie = await shopperCookie(buyer);
+    expect((await buyer.post('/api/cart/add', { variant_id: stocked[1].id })).status).toBe(200);
+    ({ cookie } = await badge(cookie));
+    expect((await badge(cookie)).count).toBe(1);
+    const purchaseId = await buyThroughCheckout(api, buyer, []);
+    const confirmation = await orderSuccessLoader({ request: storefrontGet(`/order-success?purchase_intent_id=${purchaseId}`, cookie), params: {}, context: {} });
+    expect(confirmation.status).toBe(200);
+    expect((await confirmation.json()).order).toMatchObject({ purchase_id: purchaseId });
+    cookie = nextCookie(confirmation, cookie)!;
+    expect((await badge(cookie)).count).toBe(0);
   });
 });
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ApiRequestError } from './api.server';
 import { CART_MESSAGES } from './messages';
-import { isHttps } from './session.server';
+import { isHttps, type ShopSession } from './session.server';
 import { shopApi } from './shop-api.server';
 import { CART_RULES } from '@contract/shop-rules';
 
-import { cartCountSchema, cartSchema } from '@contract/api/cart';
+import { cartCountSchema, cartSchema, type Cart } from '@contract/api/cart';
 import { checkoutAnswerSchema } from '@contract/api/checkout';
 import { discountCheckSchema, discountQuoteSchema } from '@contract/api/discounts';
 
@@ -17,19 +17,67 @@ import { purchaseSuccessSchema, type PurchaseSuccess } from '@contract/api/order
 export type { PurchaseSuccess };
 
 
+/**
+ * How long the header's badge count kept in the session is used without asking the API again. Every
+ * cart read or change made through this storefront keeps the count it answered at once, and a new
+ * shopper or cart cookie makes the kept count stale; this bounds the rest: the same account's cart
+ * changed on another device, or a paid checkout taking its lines.
+ */
+export const CART_COUNT_KEPT_MS = 30_000;
+
+/** A short digest of whose cart the session counts: the signed-in user and the relayed cart cookie (FNV-1a). */
+function cartOwnerKey(session: ShopSession): string {
+  const text = `${session.get('user')?.id ?? ''}|${session.get('apiCartCookie') ?? ''}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** The kept badge count when it is this shopper's and recent, else null (then the API is asked). */
+export function keptCartCount(session: ShopSession, now = Date.now()): number | null {
+  const kept = session.get('cartCount');
+  if (!kept || kept.of !== cartOwnerKey(session) || now - kept.at >= CART_COUNT_KEPT_MS || now < kept.at) return null;
+  return kept.n;
+}
+
+/** Keeps `count` as the badge; true when the session changed (a different count, or a kept one getting old). */
+export function keepCartCount(session: ShopSession, count: number, now = Date.now()): boolean {
+  const kept = session.get('cartCount');
+  const of = cartOwnerKey(session);
+  if (kept && kept.n === count && kept.of === of && now >= kept.at && now - kept.at < CART_COUNT_KEPT_MS / 2) return false;
+  session.set('cartCount', { n: count, at: now, of });
+  return true;
+}
+
+/** Forgets the kept badge count: the next page asks the API (after a payment, whose fulfilment takes the cart's lines). */
+export function forgetCartCount(session: ShopSession): boolean {
+  if (!session.has('cartCount')) return false;
+  session.unset('cartCount');
+  return true;
+}
+
 /** An API client for this shopper's cart: bearer token when signed in, and the relayed cart cookie. */
 export async function cartApi(request: Request) {
-  const { api, session, commit } = await shopApi(request);
+  const { api, session, commit, markChanged } = await shopApi(request);
+  // Every answer with the cart keeps its count for the badge (after the cart cookie it may have set).
+  const counted = async (call: Promise<Cart>): Promise<Cart> => {
+    const cart = await call;
+    if (keepCartCount(session, cart.total_items)) markChanged();
+    return cart;
+  };
   return {
     session,
     commit,
-    getCart: () => api.request('GET', 'cart/', cartSchema),
+    getCart: () => counted(api.request('GET', 'cart/', cartSchema)),
     add: (variantId: string) =>
-      api.request('POST', 'cart/add', cartSchema, { body: { variant_id: variantId, quantity: CART_RULES.quantityPerAdd } }),
+      counted(api.request('POST', 'cart/add', cartSchema, { body: { variant_id: variantId, quantity: CART_RULES.quantityPerAdd } })),
     setQuantity: (itemId: string, quantity: number) =>
-      api.request('PUT', `cart/item/${encodeURIComponent(itemId)}`, cartSchema, { body: { quantity } }),
-    remove: (itemId: string) => api.request('DELETE', `cart/item/${encodeURIComponent(itemId)}`, cartSchema),
-    clear: () => api.request('DELETE', 'cart/clear', cartSchema),
+      counted(api.request('PUT', `cart/item/${encodeURIComponent(itemId)}`, cartSchema, { body: { quantity } })),
+    remove: (itemId: string) => counted(api.request('DELETE', `cart/item/${encodeURIComponent(itemId)}`, cartSchema)),
+    clear: () => counted(api.request('DELETE', 'cart/clear', cartSchema)),
     /** The cart priced with a code; an ApiRequestError with a discount_* code says why it cannot be used. */
     quoteDiscount: (code: string) => api.request('POST', 'cart/discount', discountQuoteSchema, { body: { code } }),
     /** Whether a code can be used at all (a link carries it before there is a cart). */
@@ -78,14 +126,19 @@ function storefrontOrigin(request: Request): string {
 
 /**
  * The badge count: the cart's total_items, or 0 for a shopper without a cart or when the API is down.
- * It never refreshes the token: the root loader runs beside the page's loaders, and two refreshes
- * with one rotating refresh token would sign the shopper out.
+ * The count kept in the session is used while it is this shopper's and recent (keptCartCount), unless
+ * `fresh`; otherwise the API's `cart/count` is asked and its answer kept. It never refreshes the token:
+ * the root loader runs beside the page's loaders, and two refreshes with one rotating refresh token
+ * would sign the shopper out.
  */
-export async function cartCount(request: Request): Promise<{ count: number; headers: Record<string, string> }> {
-  const { api, session, commit } = await shopApi(request, { token: 'as-is' });
+export async function cartCount(request: Request, options: { fresh?: boolean } = {}): Promise<{ count: number; headers: Record<string, string> }> {
+  const { api, session, commit, markChanged } = await shopApi(request, { token: 'as-is' });
   if (!session.get('apiCartCookie') && !session.get('accessToken')) return { count: 0, headers: {} };
+  const kept = options.fresh ? null : keptCartCount(session);
+  if (kept !== null) return { count: kept, headers: {} };
   try {
     const { total_items } = await api.request('GET', 'cart/count', cartCountSchema);
+    if (keepCartCount(session, total_items)) markChanged();
     return { count: total_items, headers: await commit() };
   } catch {
     return { count: 0, headers: {} };

@@ -2,7 +2,7 @@ import { json } from '@remix-run/node';
 import { ApiRequestError, upstreamStatus } from './api.server';
 import type { CardView } from './cards';
 import { unlockedCardViews } from './cards.server';
-import { cartApi, type PurchaseSuccess } from './cart.server';
+import { cartApi, forgetCartCount, type PurchaseSuccess } from './cart.server';
 import { CART_MESSAGES } from './messages';
 import { commitSession } from './session.server';
 
@@ -25,7 +25,9 @@ export async function loadOrderConfirmation(request: Request, params: string[]) 
     // The code this order was paid with is spent for the cart: the next order starts without it.
     const spent = Boolean(order.discount_code) && cart.session.get('discountCode') === order.discount_code;
     if (spent) cart.session.unset('discountCode');
-    const headers = spent ? { 'Set-Cookie': await commitSession(request, cart.session) } : await cart.commit();
+    // The paid lines have left the cart: the next page's badge asks the API.
+    const recount = forgetCartCount(cart.session);
+    const headers = spent || recount ? { 'Set-Cookie': await commitSession(request, cart.session) } : await cart.commit();
     return json({ order, id, error: null, registered, cards }, { headers: { ...noStore, ...headers } });
   } catch (error) {
     const detail = error instanceof ApiRequestError && error.status < 500 ? error.message : CART_MESSAGES.failedToLoadOrder;

@@ -28,6 +28,17 @@ export interface SessionData {
   quickPurchase: PendingQuickPurchase;
   /** The discount code the shopper applied (on /cart or by a /discount/{code} link), as the API normalised it. */
   discountCode: string;
+  /** The header's cart badge as last read or changed here (app/lib/cart.server.ts, keptCartCount). */
+  cartCount: KeptCartCount;
+}
+
+export interface KeptCartCount {
+  /** The cart's total_items. */
+  n: number;
+  /** When it was read (ms since epoch). */
+  at: number;
+  /** Whose cart it counts: a digest of the signed-in user and the relayed cart cookie. */
+  of: string;
 }
 
 export interface PendingQuickPurchase {

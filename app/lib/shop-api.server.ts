@@ -61,6 +61,8 @@ export interface ShopApi {
   session: ShopSession;
   /** Headers for the response: the session cookie when this client changed the session (tokens, cart cookie, sign-out). */
   commit(): Promise<Record<string, string>>;
+  /** Says the caller changed the session too, so commit() writes it. */
+  markChanged(): void;
 }
 
 const shopperClients = new WeakMap<Request, Map<TokenUse, Promise<ShopApi>>>();
@@ -141,5 +143,6 @@ async function buildShopApi(request: Request, token: TokenUse): Promise<ShopApi>
     async commit(): Promise<Record<string, string>> {
       return changed ? { 'Set-Cookie': await commitSession(request, session) } : {};
     },
+    markChanged,
   };
 }
