@@ -1,0 +1,50 @@
+import { matchRoutes, type AgnosticRouteObject } from '@remix-run/router';
+import { describe, expect, it } from 'vitest';
+
+// The storefront's Node server matches every request against the same route tables three times
+// (server routes, the static handler's data routes, React's render). The router is patched at
+// install (patches/@remix-run+router+*.patch, ADR 036) to flatten and rank a table once and to
+// compile each pattern once.
+
+/** A table shaped like the app's: a root layout, index, static and dynamic segments, a splat, nesting. */
+function table(): AgnosticRouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '',
+      children: [
+        { id: 'index', index: true },
+        { id: 'cart', path: 'cart' },
+        { id: 'product', path: 'product/:productName' },
+        { id: 'orders', path: 'orders' },
+        { id: 'order-receipt', path: 'orders/:purchaseId/receipt' },
+        { id: 'admin', path: 'admin', children: [{ id: 'admin-index', index: true }, { id: 'admin-order', path: 'orders/:order' }] },
+        { id: 'cards', path: 'cards/*' },
+        { id: 'robots', path: 'robots.txt' },
+      ],
+    },
+  ];
+}
+
+const PATHS = ['/', '/cart', '/CART/', '/product/Tracer%20Tee', '/orders', '/orders/abc/receipt', '/admin', '/admin/orders/42', '/cards/a/b.webp', '/robots.txt', '/nowhere/at/all'];
+const ids = (matches: ReturnType<typeof matchRoutes>) => matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname })) ?? null;
+
+describe('route matching with the installed router', () => {
+  it('answers a kept table exactly as a new table of the same routes', () => {
+    const kept = table();
+    for (let round = 0; round < 3; round++) {
+      for (const path of PATHS) expect(ids(matchRoutes(kept, path)), path).toEqual(ids(matchRoutes(table(), path)));
+    }
+    expect(ids(matchRoutes(kept, '/product/Tracer%20Tee'))?.at(-1)).toEqual({ id: 'product', params: { productName: 'Tracer Tee' }, pathname: '/product/Tracer Tee' });
+    expect(matchRoutes(kept, '/nowhere/at/all')).toBeNull();
+  });
+
+  it('ranks a table once: one changed after its first match keeps its first ranking (tables are made once)', () => {
+    const kept = table();
+    expect(matchRoutes(kept, '/late')).toBeNull();
+    kept[0].children!.push({ id: 'late', path: 'late' });
+    // Patched: the table's branches were kept from the first match. Unpatched, this would match.
+    expect(matchRoutes(kept, '/late')).toBeNull();
+    expect(ids(matchRoutes([...kept], '/late'))?.at(-1)?.id).toBe('late');
+  });
+});
