@@ -151,7 +151,7 @@ FROM lines JOIN v ON v.n = (lines.n * 11 + lines.line * 5) % (SELECT count(*) FR
 const log = (message) => console.error(`bench: ${message}`);
 
 /** Writes the scale data through `db` ({ exec(sql), query(sql, params) }); the seconds it took and what is there. */
-async function fillShop(db) {
+export async function fillShop(db) {
   const started = Date.now();
   await db.exec(CATALOGUE_FILL);
   log(`  products in ${round((Date.now() - started) / 1000, 1)} s`);
@@ -174,7 +174,7 @@ async function fillShop(db) {
   return { seconds: round((Date.now() - started) / 1000, 1), ...counts };
 }
 
-function pgliteDb(dir) {
+export function pgliteDb(dir) {
   const db = new PGlite(dir);
   return { exec: (sql) => db.exec(sql), query: async (sql, params) => (await db.query(sql, params)).rows, close: () => db.close() };
 }
@@ -224,7 +224,7 @@ function formOf(html, intent) {
 }
 
 /** Signs `email` in through the storefront's /login, as a browser without JavaScript does; the jar holds the session. */
-async function signInThroughLogin(storefrontUrl, email, password) {
+export async function signInThroughLogin(storefrontUrl, email, password) {
   const jar = cookieJar();
   const get = async (path) => {
     const answer = await fetchRaw(`${storefrontUrl}${path}`, { headers: { Cookie: jar.header() } });
@@ -253,7 +253,7 @@ async function signInThroughLogin(storefrontUrl, email, password) {
 }
 
 /** Add to Cart on a product page with the customer's session, then showing the page once (the flash). */
-async function addToCart(storefrontUrl, jar, productPath, variantId) {
+export async function addToCart(storefrontUrl, jar, productPath, variantId) {
   const added = await fetchRaw(`${storefrontUrl}${productPath}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: storefrontUrl, Cookie: jar.header() },
@@ -267,7 +267,7 @@ async function addToCart(storefrontUrl, jar, productPath, variantId) {
 }
 
 /** The minimal app's `?size=` that gives a page of about `bytes` bytes (within 2 %), and the bytes it gives. */
-async function minimalPageOf(minimalUrl, bytes) {
+export async function minimalPageOf(minimalUrl, bytes) {
   let size = bytes;
   let got = 0;
   for (let i = 0; i < 4; i++) {
@@ -291,7 +291,7 @@ async function accessToken(apiUrl, email) {
 }
 
 /** A generated product with a variant in stock (the first of a search for SEARCH), for the product page and details. */
-async function sampleProduct(apiUrl) {
+export async function sampleProduct(apiUrl) {
   const found = await apiJson(`${apiUrl}/api/products/browse?q=${SEARCH}`);
   for (const item of found.items) {
     const details = await apiJson(`${apiUrl}/api/products/details?product_name=${encodeURIComponent(item.name)}`);
@@ -341,14 +341,17 @@ async function measureApi(backend, apiUrl, { duration, connections }) {
   return rows;
 }
 
-/** The API calls of a second render of each page (caches warm), through a counting proxy and a storefront of its own. */
-async function upstreamCalls(dataDir, apiUrl, pages, cookie) {
+/**
+ * The API calls of a second render of each page (caches warm), through a counting proxy and a
+ * storefront of its own; the session cookie the first render sets is sent with the second, as a browser does.
+ */
+async function upstreamCalls(dataDir, apiUrl, pages, jar) {
   const proxy = await startCountingProxy(apiUrl);
   const counted = await startStorefront({ dataDir, apiUrl: proxy.url, publicApiUrl: apiUrl });
   try {
     const calls = [];
     for (const page of pages) {
-      const render = () => fetchRaw(`${counted.url}${page.path}`, { headers: { Cookie: cookie } });
+      const render = async () => jar.take(await fetchRaw(`${counted.url}${page.path}`, { headers: { Cookie: jar.header() } }));
       await render();
       calls.push(await proxy.count(render));
     }
@@ -365,7 +368,6 @@ async function measurePages(storefrontUrl, apiUrl, minimalUrl, dataDir, { durati
   const productPath = `/product/${encodeURIComponent(product.name)}`;
   const jar = await signInThroughLogin(storefrontUrl, CUSTOMER.email, PASSWORD);
   await addToCart(storefrontUrl, jar, productPath, product.variantId);
-  const cookie = jar.header();
   const pages = [
     { label: '/ (signed in)', path: '/' },
     { label: 'product page (signed in)', path: productPath },
@@ -375,18 +377,27 @@ async function measurePages(storefrontUrl, apiUrl, minimalUrl, dataDir, { durati
     { label: 'filtered listing', path: `/?${new URLSearchParams(FILTER)}` },
     { label: `search "${SEARCH}"`, path: `/?q=${SEARCH}` },
   ];
-  const calls = await upstreamCalls(dataDir, apiUrl, pages, cookie);
+  const calls = await upstreamCalls(dataDir, apiUrl, pages, jar);
   const rows = [];
+  // A browser sends back the session cookie each answer sets (the badge count kept in it lasts 30 s);
+  // autocannon sends one cookie throughout, so each run starts with the cookie a first visit leaves.
+  const visit = async (url, headers = {}) => {
+    const answer = await fetchRaw(url, { headers: { ...headers, Cookie: jar.header() } });
+    jar.take(answer);
+    return answer;
+  };
   for (const [i, page] of pages.entries()) {
     const url = `${storefrontUrl}${page.path}`;
-    const plain = await fetchRaw(url, { headers: { Cookie: cookie } });
+    const plain = await visit(url);
     if (plain.status !== 200) throw new Error(`${page.label} answered ${plain.status}`);
-    const packed = await fetchRaw(url, { headers: { Cookie: cookie, 'Accept-Encoding': BROWSER_ENCODING } });
+    const packed = await visit(url, { 'Accept-Encoding': BROWSER_ENCODING });
     const minimal = await minimalPageOf(minimalUrl, plain.body.length);
     log(`scale, page ${page.label} (${kilobytes(plain.body.length)} KB)`);
-    const shop = await measure({ url, headers: { Cookie: cookie }, duration, connections });
+    await visit(url);
+    const shop = await measure({ url, headers: { Cookie: jar.header() }, duration, connections });
     const yardstick = await measure({ url: `${minimalUrl}${minimal.path}`, duration, connections });
-    const compressed = await measure({ url, headers: { Cookie: cookie, 'Accept-Encoding': BROWSER_ENCODING }, duration, connections });
+    await visit(url);
+    const compressed = await measure({ url, headers: { Cookie: jar.header(), 'Accept-Encoding': BROWSER_ENCODING }, duration, connections });
     const toMinimal = ratio(shop.rps, yardstick.rps);
     const toPlain = ratio(compressed.rps, shop.rps);
     rows.push({
@@ -411,7 +422,7 @@ async function measurePages(storefrontUrl, apiUrl, minimalUrl, dataDir, { durati
   return rows;
 }
 
-function buildMinimalRemix() {
+export function buildMinimalRemix() {
   const result = spawnSync(process.execPath, [join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
     cwd: join(root, 'bench/minimal-remix'),
     encoding: 'utf8',
