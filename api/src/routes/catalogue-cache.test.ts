@@ -180,6 +180,7 @@ describe('the catalogue watch', () => {
     const { schema } = (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(api.database.db)).rows[0];
     await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${`shop_catalogue_${schema}`}`.execute(api.database.db);
     await expect.poll(() => watch().listening).toBe(false);
+    expect(watch().usersKept).toBe(0);
     // Nothing announced meanwhile is lost: reads ask the database.
     await setVariant(api, variant.id, { stock_quantity: 13 });
     expect(await stockShown(variant)).toBe(13);
@@ -187,5 +188,66 @@ describe('the catalogue watch', () => {
     await setVariant(api, variant.id, { stock_quantity: 14 });
     await watch().settle();
     expect(await stockShown(variant)).toBe(14);
+  });
+});
+
+describe('the sign-in check with the watch listening', () => {
+  const api = useTestApi({ watchCatalogue: true });
+  const watch = () => watchOf(api.database.db)!;
+  const firstName = async (s: ReturnType<typeof shopper>) => (await s.get('/api/user/profile')).body.first_name as string;
+
+  it("keeps a user's row between calls, and reads it again after any change to it", async () => {
+    const s = shopper(api);
+    await s.register();
+    expect(await firstName(s)).toBe('Ada');
+    expect(watch().usersKept).toBeGreaterThan(0);
+    // Kept: a change nobody announces is not seen (the trigger off for the proof)...
+    await sql`ALTER TABLE users DISABLE TRIGGER users_changed`.execute(api.database.db);
+    try {
+      await api.database.db.updateTable('users').set({ first_name: 'Unseen' }).where('email', '=', s.email!).execute();
+      await watch().settle();
+      expect(await firstName(s)).toBe('Ada');
+    } finally {
+      await sql`ALTER TABLE users ENABLE TRIGGER users_changed`.execute(api.database.db);
+    }
+    // ...an announced one is: written straight to the database (another instance, the shop CLI)...
+    await api.database.db.updateTable('users').set({ first_name: 'Grace' }).where('email', '=', s.email!).execute();
+    await watch().settle();
+    expect(await firstName(s)).toBe('Grace');
+    // ...or through this API, on the very next call.
+    expect((await s.put('/api/user/profile', { first_name: 'Lina', last_name: 'Rossi' })).status).toBe(200);
+    expect(await firstName(s)).toBe('Lina');
+  });
+
+  it('refuses a guest as soon as the row says their session has ended, and a user whose row is gone', async () => {
+    const guest = shopper(api);
+    await guest.signInAsGuest();
+    expect((await guest.get('/api/cart/count')).status).toBe(200);
+    expect((await guest.get('/api/user/purchases')).status).toBe(200);
+    await api.database.db.updateTable('users').set({ session_expires_at: new Date(api.clock.now().getTime() - 1000) }).where('email', '=', guest.email!).execute();
+    await watch().settle();
+    const expired = await guest.get('/api/user/purchases');
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe('guest_session_expired');
+
+    const member = shopper(api);
+    await member.register();
+    expect((await member.get('/api/user/profile')).status).toBe(200);
+    const { id } = await api.database.db.selectFrom('users').select('id').where('email', '=', member.email!).executeTakeFirstOrThrow();
+    await api.database.db.deleteFrom('users').where('id', '=', id).execute();
+    await watch().settle();
+    expect((await member.get('/api/user/profile')).status).toBe(401);
+  });
+
+  // Last in the file: it empties the shop's users.
+  it('forgets every kept row when the users table is emptied at once', async () => {
+    const s = shopper(api);
+    await s.register();
+    expect((await s.get('/api/user/profile')).status).toBe(200);
+    expect(watch().usersKept).toBeGreaterThan(0);
+    await sql`TRUNCATE users CASCADE`.execute(api.database.db);
+    await watch().settle();
+    expect(watch().usersKept).toBe(0);
+    expect((await s.get('/api/user/profile')).status).toBe(401);
   });
 });

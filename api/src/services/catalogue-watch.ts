@@ -19,6 +19,13 @@ export interface CatalogueWatch {
   readonly stockLoads: number;
   /** Every variant's stock as it is now; null while the watch is not listening. */
   stock(): Promise<ReadonlyMap<string, number>> | null;
+  /**
+   * A user's row as `read` gives it, kept while the watch listens until a 'user <id>' message
+   * (migration 024) or a lost connection drops it; read every time while it does not listen.
+   */
+  user<T extends object>(id: string, read: () => Promise<T | undefined>): Promise<T | undefined>;
+  /** How many users' rows are kept. */
+  readonly usersKept: number;
   /** Answers once every change committed before the call has been taken in. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -30,6 +37,8 @@ const watches = new WeakMap<Db, CatalogueWatch>();
 export const watchOf = (db: Db): CatalogueWatch | undefined => watches.get(db);
 
 const RETRY_FIRST_MS = 500;
+/** The most users' rows kept per instance (the oldest kept goes first). */
+export const USERS_KEPT_MAX = 10_000;
 const RETRY_MAX_MS = 30_000;
 
 /** Starts listening for `handle`'s catalogue; retries in the background when the database is not reachable. */
@@ -47,6 +56,9 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
   let generation = 0;
   let stockLoads = 0;
   let changes = 0;
+  // Users' rows; `usersGeneration` moves at every user message, so a read that a change overtook is not kept.
+  const users = new Map<string, object>();
+  let usersGeneration = 0;
 
   const forget = () => {
     changes += 1;
@@ -55,12 +67,22 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     stock = null;
     loading = null;
     arrivedWhileLoading = null;
+    users.clear();
+    usersGeneration += 1;
   };
 
   const onMessage = (payload: string) => {
     if (payload === 'catalogue') {
       // Variants may have come or gone: the stock is read again as a whole.
       forget();
+      return;
+    }
+    if (payload.startsWith('user ')) {
+      // A sign-in matter, not the catalogue's: kept catalogue answers stay.
+      const id = payload.slice('user '.length);
+      if (id === '*') users.clear();
+      else users.delete(id);
+      usersGeneration += 1;
       return;
     }
     const [kind, id, quantity] = payload.split(' ');
@@ -149,6 +171,21 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
       if (stock) return Promise.resolve(stock);
       loading ??= load();
       return loading;
+    },
+    async user<T extends object>(id: string, read: () => Promise<T | undefined>): Promise<T | undefined> {
+      const kept = listener ? (users.get(id) as T | undefined) : undefined;
+      // A copy each time: a caller that changes what it got cannot change what is kept.
+      if (kept) return { ...kept };
+      const readGeneration = usersGeneration;
+      const row = await read();
+      if (row && listener && readGeneration === usersGeneration) {
+        if (users.size >= USERS_KEPT_MAX) users.delete(users.keys().next().value!);
+        users.set(id, { ...row });
+      }
+      return row;
+    },
+    get usersKept() {
+      return users.size;
     },
     settle: async () => {
       await listener?.settle();
