@@ -160,6 +160,8 @@ describe('the badge count kept in the session', () => {
     ({ cookie } = await badge(cookie));
     expect((await badge(cookie)).count).toBe(1);
     const purchaseId = await buyThroughCheckout(api, buyer, []);
+    // The confirmation page's own badge asks the API: the paid line is gone at once.
+    expect((await badge(cookie, `/order-success?purchase_intent_id=${purchaseId}`)).count).toBe(0);
     const confirmation = await orderSuccessLoader({ request: storefrontGet(`/order-success?purchase_intent_id=${purchaseId}`, cookie), params: {}, context: {} });
     expect(confirmation.status).toBe(200);
     expect((await confirmation.json()).order).toMatchObject({ purchase_id: purchaseId });

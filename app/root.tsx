@@ -61,6 +61,8 @@ const OWN_LOADING_VIEWS = ['/profile', '/orders'];
 const AUTH_PAGES = ['/login', '/register'];
 /** The cart page reads the whole cart; there the badge is drawn from it, so the cart is read once. */
 const CART_PAGE = '/cart';
+/** The order confirmations: the paid lines have just left the cart, so the badge asks the API, not the session. */
+const CONFIRMATION_PAGES = ['/checkout/success', '/order-success'];
 
 /** Leaving the cart page, the badge needs the count the root did not read there. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
@@ -78,7 +80,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Any shop page can open the sign-in modal with ?auth=<step>; guests are allowed there.
   const modal =
     url.searchParams.has('auth') && !AUTH_PAGES.includes(url.pathname) ? await loadAuthView(request, { context: 'modal' }) : null;
-  const cart = url.pathname === CART_PAGE ? { count: null, headers: {} as Record<string, string> } : await cartCount(request);
+  const cart =
+    url.pathname === CART_PAGE
+      ? { count: null, headers: {} as Record<string, string> }
+      : await cartCount(request, { fresh: CONFIRMATION_PAGES.includes(url.pathname) });
   const setCookie = modal?.setCookie ?? shopper.setCookie ?? cart.headers['Set-Cookie'] ?? null;
   return json(
     {
