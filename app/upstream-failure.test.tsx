@@ -1,13 +1,14 @@
 import { createRemixStub } from '@remix-run/testing';
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedPolicyDocuments } from '../api/src/seed/policy-documents';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../tests/support/fault-proxy';
 import { buyThroughCheckout, shopper, variants } from '../tests/support/shopper';
 import { startTestApi } from '../tests/support/test-api';
 import { signIn, signInSchema } from './lib/auth.server';
 import { catalogueCache } from './lib/cache.server';
+import { CART_COUNT_KEPT_MS } from './lib/cart.server';
 import { getHoneypot } from './lib/honeypot.server';
 import { getSession } from './lib/session.server';
 import { loader as rootLoader } from './root';
@@ -205,10 +206,21 @@ describe.each(FAILURES)('with the API $mode', ({ mode, status, message }) => {
     await page.works(recovered);
   });
 
-  it('the site chrome still renders: the root loader answers with an empty cart badge', async () => {
-    const response = await rootLoader(args('/', cartCookie));
-    expect(response.status).toBe(200);
-    expect((await response.json()).cartCount).toBe(0);
+  it('the site chrome still renders: the badge kept in the session, or an empty one once it must be asked again', async () => {
+    // The count the add kept is shown without the API...
+    const kept = await rootLoader(args('/', cartCookie));
+    expect(kept.status).toBe(200);
+    expect((await kept.json()).cartCount).toBe(1);
+    // ...and once it is old the API is asked: unreachable, the badge is empty.
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + CART_COUNT_KEPT_MS);
+    try {
+      const asked = await rootLoader(args('/', cartCookie));
+      expect(asked.status).toBe(200);
+      expect((await asked.json()).cartCount).toBe(0);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('the contact form says why it could not send, with a gateway status', async () => {
