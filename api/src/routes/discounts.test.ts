@@ -194,6 +194,7 @@ describe('discount codes: checkout and after', () => {
     const listed = (await s.get('/api/user/purchases?limit=50')).body.find((p: { purchase_id: string }) => p.purchase_id === bought.purchase_id);
     expect(listed).toMatchObject({ total: '€122.00', discount: '€18.00', discount_code: code.code });
     const receipt = await api.app.request(`/api/user/purchase/${bought.purchase_id}/receipt`, { headers: { Authorization: `Bearer ${s.accessToken}` } });
+    expect(receipt.status, receipt.headers.get('content-type') ?? '').toBe(200);
     expect(pdfText(Buffer.from(await receipt.arrayBuffer()))).toContain(`Discount (${code.code})`);
     const back = (await admin('GET', `orders/${bought.purchase_id}`)).body;
     expect(back).toMatchObject({ discount: 1_800, discount_code: code.code });
