@@ -137,6 +137,12 @@ describe('the badge count kept in the session', () => {
     expect((await badge(cookie, '/cart')).count).toBeNull();
   });
 
+  it('is not kept for a visitor with neither a sign-in nor a cart: their empty cart page sets no cookie', async () => {
+    const empty = await cartLoader({ request: storefrontGet('/cart'), params: {}, context: {} });
+    expect((await empty.json()).cart.total_items).toBe(0);
+    expect(empty.headers.get('Set-Cookie')).toBeNull();
+  });
+
   it("is another shopper's count no more once the session is someone else's", async () => {
     const one = shopper(api);
     await one.register();

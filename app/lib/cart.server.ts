@@ -45,6 +45,9 @@ export function keptCartCount(session: ShopSession, now = Date.now()): number | 
 
 /** Keeps `count` as the badge; true when the session changed (a different count, or a kept one getting old). */
 export function keepCartCount(session: ShopSession, count: number, now = Date.now()): boolean {
+  // A visitor with neither a sign-in nor a cart has nothing to count: no session cookie for them
+  // (a page they see without one can be served from the page cache).
+  if (!session.get('user') && !session.get('apiCartCookie')) return false;
   const kept = session.get('cartCount');
   const of = cartOwnerKey(session);
   if (kept && kept.n === count && kept.of === of && now >= kept.at && now - kept.at < CART_COUNT_KEPT_MS / 2) return false;
