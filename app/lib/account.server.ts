@@ -3,7 +3,7 @@ import type { ProfileField } from '~/forms/profile';
 import { ApiRequestError } from './api.server';
 import { shopApi } from './shop-api.server';
 import type { OrderStatusFilter } from './orders-query';
-import { ordersOverviewSchema, purchaseListSchema, purchaseStatsSchema, type PurchaseListItem, type PurchaseStats } from '@contract/api/orders';
+import { ordersOverviewSchema, purchaseListSchema, type PurchaseListItem, type PurchaseStats } from '@contract/api/orders';
 import { accountOverviewSchema, profileAnswerSchema } from '@contract/api/profile';
 import { purchaseDetailReader } from './purchases';
 
@@ -60,7 +60,6 @@ export async function accountApi(request: Request) {
       return all.slice(0, max);
     },
     purchase: (id: string) => api.request('GET', `user/purchase/${encodeURIComponent(id)}`, purchaseDetailReader),
-    stats: () => api.request('GET', 'user/stats', purchaseStatsSchema),
   };
 }
 

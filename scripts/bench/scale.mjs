@@ -155,7 +155,7 @@ FROM lines JOIN v ON v.n = (lines.n * 11 + lines.line * 5) % (SELECT count(*) FR
 const log = (message) => console.error(`bench: ${message}`);
 
 /** Writes the scale data through `db` ({ exec(sql), query(sql, params) }); the seconds it took and what is there. */
-export async function fillShop(db) {
+async function fillShop(db) {
   const started = Date.now();
   await db.exec(CATALOGUE_FILL);
   log(`  products in ${round((Date.now() - started) / 1000, 1)} s`);
@@ -181,7 +181,7 @@ async function addCustomer(db, customer) {
   await db.query(CUSTOMER_ORDER_LINES, [id]);
 }
 
-export function pgliteDb(dir) {
+function pgliteDb(dir) {
   const db = new PGlite(dir);
   return { exec: (sql) => db.exec(sql), query: async (sql, params) => (await db.query(sql, params)).rows, close: () => db.close() };
 }
@@ -231,7 +231,7 @@ function formOf(html, intent) {
 }
 
 /** Signs `email` in through the storefront's /login, as a browser without JavaScript does; the jar holds the session. */
-export async function signInThroughLogin(storefrontUrl, email, password) {
+async function signInThroughLogin(storefrontUrl, email, password) {
   const jar = cookieJar();
   const get = async (path) => {
     const answer = await fetchRaw(`${storefrontUrl}${path}`, { headers: { Cookie: jar.header() } });
@@ -260,7 +260,7 @@ export async function signInThroughLogin(storefrontUrl, email, password) {
 }
 
 /** Add to Cart on a product page with the customer's session, then showing the page once (the flash). */
-export async function addToCart(storefrontUrl, jar, productPath, variantId) {
+async function addToCart(storefrontUrl, jar, productPath, variantId) {
   const added = await fetchRaw(`${storefrontUrl}${productPath}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: storefrontUrl, Cookie: jar.header() },
@@ -274,7 +274,7 @@ export async function addToCart(storefrontUrl, jar, productPath, variantId) {
 }
 
 /** The minimal app's `?size=` that gives a page of about `bytes` bytes (within 2 %), and the bytes it gives. */
-export async function minimalPageOf(minimalUrl, bytes) {
+async function minimalPageOf(minimalUrl, bytes) {
   let size = bytes;
   let got = 0;
   for (let i = 0; i < 4; i++) {
@@ -298,7 +298,7 @@ async function accessToken(apiUrl, email) {
 }
 
 /** A product with a variant in stock (the first of a search for `q`, the generated ones by default), for the product page and details. */
-export async function sampleProduct(apiUrl, q = SEARCH) {
+async function sampleProduct(apiUrl, q = SEARCH) {
   const found = await apiJson(`${apiUrl}/api/products/browse${q ? `?q=${q}` : ''}`);
   for (const item of found.items) {
     const details = await apiJson(`${apiUrl}/api/products/details?product_name=${encodeURIComponent(item.name)}`);
@@ -450,7 +450,7 @@ async function measurePages(storefrontUrl, apiUrl, minimalUrl, dataDir, { durati
   return rows;
 }
 
-export function buildMinimalRemix() {
+function buildMinimalRemix() {
   const result = spawnSync(process.execPath, [join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
     cwd: join(root, 'bench/minimal-remix'),
     encoding: 'utf8',
