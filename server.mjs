@@ -82,11 +82,14 @@ async function writeCoalesced(body, res) {
   };
   try {
     let next = reader.read();
+    // One turn of the event loop for all the pieces that are already there, not one per piece.
+    let turn = idle();
     for (;;) {
-      let result = await Promise.race([next, idle()]);
+      let result = await Promise.race([next, turn]);
       if (result === IDLE) {
         release(true);
         result = await next;
+        turn = idle();
       }
       if (result.done) break;
       held.push(result.value);

@@ -6,7 +6,7 @@ import * as ReactDOMServer from 'react-dom/server';
 import { getEnv } from './lib/env.server';
 import { NonceProvider } from './lib/nonce';
 import { PAGE_CACHE_FIELD } from './lib/page-cache.server';
-import { lowPriorityModulePreloads } from './lib/preload-priority.server';
+import { createPreloadRewriter, lowPriorityModulePreloads } from './lib/preload-priority.server';
 import { isEdgeRuntime } from './lib/runtime.server';
 import { applySecurityHeaders, createNonce, documentPolicy } from './lib/security-headers.server';
 
@@ -30,9 +30,9 @@ interface RenderOptions {
 }
 
 /**
- * The page as a web stream of bytes. The platform seam of the entry: Node's build of react-dom
- * renders into a Node stream; the edge build (workerd's `worker` condition) has only
- * `renderToReadableStream`. Both stream, and both wait for everything when asked to.
+ * The page as a web stream of bytes, its module preloads at low priority. The platform seam of the
+ * entry: Node's build of react-dom renders into a Node stream; the edge build (workerd's `worker`
+ * condition) has only `renderToReadableStream`. Both stream, and both wait for everything when asked to.
  */
 async function renderToStream(element: ReactElement, { waitForAll, onError }: RenderOptions): Promise<ReadableStream<Uint8Array>> {
   const server = ReactDOMServer as typeof ReactDOMServer & { renderToPipeableStream?: typeof import('react-dom/server').renderToPipeableStream };
@@ -43,17 +43,32 @@ async function renderToStream(element: ReactElement, { waitForAll, onError }: Re
     const stream = await server.renderToReadableStream(element, { signal: controller.signal, onError: (error) => onError(error, shellRendered) });
     shellRendered = true;
     if (waitForAll) await stream.allReady;
-    return stream as unknown as ReadableStream<Uint8Array>;
+    return (stream as unknown as ReadableStream<Uint8Array>).pipeThrough(lowPriorityModulePreloads());
   }
-  const { PassThrough, Readable } = await import('node:stream');
+  const { Writable } = await import('node:stream');
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = server.renderToPipeableStream(element, {
       [waitForAll ? 'onAllReady' : 'onShellReady']() {
         shellRendered = true;
-        const body = new PassThrough();
-        resolve(Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>);
-        pipe(body);
+        // React writes into one Node stream whose pieces go straight into the page's web stream,
+        // rewritten on the way: one web stream per page rather than three (issue #21).
+        const preloads = createPreloadRewriter();
+        let page!: ReadableStreamDefaultController<Uint8Array>;
+        const sink = new Writable({
+          write(chunk: Uint8Array, _encoding, done) {
+            for (const piece of preloads.push(chunk)) page.enqueue(piece);
+            done();
+          },
+          final(done) {
+            for (const piece of preloads.end()) page.enqueue(piece);
+            page.close();
+            done();
+          },
+        });
+        // The shopper went away: the sink closes early, and React stops rendering.
+        resolve(new ReadableStream<Uint8Array>({ start: (controller) => void (page = controller), cancel: () => void sink.destroy() }));
+        pipe(sink);
       },
       onShellError: reject,
       onError: (error: unknown) => onError(error, shellRendered),
@@ -87,5 +102,5 @@ export default async function handleRequest(
     },
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(body.pipeThrough(lowPriorityModulePreloads()), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -43,9 +43,12 @@ let cached: { key: string; env: StorefrontEnv } | undefined;
 
 /**
  * The storefront's environment, checked with zod. A bad value throws a message naming the variable.
- * Read on each call (cheaply), so tests can point the storefront at an API started on any port.
+ * Outside production it is looked at again on each call, so tests can point the storefront at an API
+ * started on any port; a production server's environment is fixed once it has checked out (reading
+ * process.env a dozen times a page cost more than the page's cookie; issue #21).
  */
 export function getEnv(): StorefrontEnv {
+  if (cached?.env.NODE_ENV === 'production') return cached.env;
   const key = [process.env.NODE_ENV, process.env.API_URL, process.env.PUBLIC_API_URL, process.env.STORAGE_URL, process.env.DATA_DIR, process.env.SESSION_SECRET, process.env.API_TIMEOUT_MS, process.env.ADMIN_TOKEN, process.env.TRUSTED_PROXIES, process.env.PORT, process.env.METRICS_PORT].join('\u0000');
   if (cached?.key === key) return cached.env;
   const result = schema.safeParse(process.env);

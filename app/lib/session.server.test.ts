@@ -37,4 +37,30 @@ describe('session cookie', () => {
     const read = await getSession(new Request('http://shop.test/', { headers: { Cookie: tampered } }));
     expect(read.get('accessToken')).toBeUndefined();
   });
+
+  it('gives each request with the same cookie a session of its own (the decoded cookie is kept, the session is not)', async () => {
+    const request = new Request('http://shop.test/');
+    const session = await getSession(request);
+    session.set('accessToken', 'token-456');
+    session.set('refreshToken', 'refresh-456');
+    session.flash('flash', { kind: 'success', message: 'Saved' } as never);
+    const cookie = (await commitSession(request, session)).split(';')[0];
+    const read = () => getSession(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
+
+    const first = await read();
+    expect(first.get('flash')).toEqual({ kind: 'success', message: 'Saved' });
+    first.set('accessToken', 'changed');
+    first.unset('refreshToken');
+    expect(first.get('flash')).toBeUndefined();
+    // A second request with the same cookie (the page's loader after the root's) sees the cookie, not the first's changes.
+    const second = await read();
+    expect(second.get('accessToken')).toBe('token-456');
+    expect(second.get('refreshToken')).toBe('refresh-456');
+    // Flash messages are read once per session, and each request's session has its own.
+    expect(second.get('flash')).toEqual({ kind: 'success', message: 'Saved' });
+    expect(second).not.toBe(first);
+    // The same cookie sent over https is read by the https storage, with the same result.
+    const secure = await getSession(new Request('https://shop.test/', { headers: { Cookie: cookie } }));
+    expect(secure.get('accessToken')).toBe('token-456');
+  });
 });

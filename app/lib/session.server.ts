@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
+import { createCookieSessionStorage, createSession, redirect, type Session } from '@remix-run/node';
 import { getEnv } from './env.server';
 
 /** The signed-in shopper as the storefront remembers them (docs/product.md#data-user). */
@@ -72,7 +72,11 @@ export interface SessionFlash {
 
 export type ShopSession = Session<SessionData, SessionFlash>;
 
-const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlash>>>();
+type ShopStorage = ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlash>>;
+/** Each storage, with the session data of the cookie headers it has read (signature checked), by header. */
+const storages = new Map<string, { storage: ShopStorage; decoded: Map<string, string> }>();
+/** Cookie headers whose decoded session is kept, per storage (a cookie is at most 4 KB). */
+const DECODED_COOKIES_MAX = 1_000;
 
 /** Secure is set when the shopper reached us over https (directly or through a proxy). */
 export function isHttps(request: Request): boolean {
@@ -83,9 +87,9 @@ function storageFor(request: Request) {
   const { SESSION_SECRET } = getEnv();
   const secure = isHttps(request);
   const key = `${secure}:${SESSION_SECRET}`;
-  let storage = storages.get(key);
-  if (!storage) {
-    storage = createCookieSessionStorage<SessionData, SessionFlash>({
+  let kept = storages.get(key);
+  if (!kept) {
+    const storage = createCookieSessionStorage<SessionData, SessionFlash>({
       cookie: {
         name: '__session',
         httpOnly: true,
@@ -96,9 +100,10 @@ function storageFor(request: Request) {
         secrets: [SESSION_SECRET],
       },
     });
-    storages.set(key, storage);
+    kept = { storage, decoded: new Map() };
+    storages.set(key, kept);
   }
-  return storage;
+  return kept;
 }
 
 const sessions = new WeakMap<Request, Promise<ShopSession>>();
@@ -110,9 +115,26 @@ const sessions = new WeakMap<Request, Promise<ShopSession>>();
 export function getSession(request: Request): Promise<ShopSession> {
   let session = sessions.get(request);
   if (!session) {
-    session = storageFor(request).getSession(request.headers.get('Cookie'));
+    session = readSession(request);
     sessions.set(request, session);
   }
+  return session;
+}
+
+/**
+ * The session in the request's cookie. Its signature is checked and its data decoded once per cookie
+ * header: the root's loader and the page's each get a Request of their own with the same cookie, and a
+ * shopper sends the same one page after page (issue #21). Each call gets a session of its own.
+ */
+async function readSession(request: Request): Promise<ShopSession> {
+  const { storage, decoded } = storageFor(request);
+  const header = request.headers.get('Cookie');
+  if (!header) return storage.getSession(header);
+  const known = decoded.get(header);
+  if (known !== undefined) return createSession<SessionData, SessionFlash>(JSON.parse(known));
+  const session = await storage.getSession(header);
+  if (decoded.size >= DECODED_COOKIES_MAX) decoded.clear();
+  decoded.set(header, JSON.stringify(session.data));
   return session;
 }
 
@@ -132,11 +154,11 @@ export function commitSession(request: Request, session: ShopSession, maxAge?: n
   const expiresAt = session.get('expiresAt');
   // A new lifetime is exactly maxAge; otherwise what is left of the old one (a millisecond past the set must not cost a second).
   const remaining = maxAge ?? (expiresAt ? Math.max(0, Math.round((expiresAt - Date.now()) / 1000)) : undefined);
-  return storageFor(request).commitSession(session, remaining === undefined ? undefined : { maxAge: remaining });
+  return storageFor(request).storage.commitSession(session, remaining === undefined ? undefined : { maxAge: remaining });
 }
 
 export function destroySession(request: Request, session: ShopSession): Promise<string> {
-  return storageFor(request).destroySession(session);
+  return storageFor(request).storage.destroySession(session);
 }
 
 /** Post/Redirect/Get with a message for the next page (303, so the browser follows with GET). */
