@@ -5,7 +5,8 @@ import type { AppEnv } from '../app.js';
 import { mergeCartOfRequest, optionalUser, readCartToken, shopperCart } from '../auth/cart-cookie.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
-import { countCartItems, countUserCartItems, emptyCart, findVariant, loadCart, notEnoughStock, productUnitsInCart } from '../services/cart.js';
+import { countCartItems, countUserCartItems, emptyCart, findVariant, loadCart, notEnoughStock, productUnitsInCart, type CartOut } from '../services/cart.js';
+import { watchOf } from '../services/catalogue-watch.js';
 import { boughtUnits, isComingSoon, limitReached, noLongerSold, notLaunched } from '../services/drops.js';
 import { addToCart, cartLine, clearCart, removeLine, setLineQuantity } from '../services/cart-lines.js';
 import { discountQuoteRequestSchema, discountQuoteSchema } from '@contract/api/discounts';
@@ -15,7 +16,18 @@ import { applyToLines, categoriesOf, checkCodeLimits, findUsableCode } from '../
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
   c.header('Cache-Control', 'private, no-store');
-  return answer(c, cartSchema, cartId ? await loadCart(c.var.deps.db, { id: cartId }, c.var.deps.config.storageUrl) : emptyCart(userId));
+  return answer(c, cartSchema, cartId ? await keptCart(c, `cart ${cartId}`, { id: cartId }) : emptyCart(userId));
+}
+
+/**
+ * A cart with its lines, from this instance's memory while the catalogue watch listens and nothing
+ * about it has changed since it was read (migration 025), else from the database.
+ */
+function keptCart(c: Context<AppEnv>, owner: string, cart: { id: string } | { userId: string }) {
+  const { db, config } = c.var.deps;
+  const read = () => loadCart(db, cart, config.storageUrl);
+  const watch = watchOf(db);
+  return watch ? watch.cart(owner, read) : read();
 }
 
 /** docs/product.md#api-cart; mounted at /api/cart/. */
@@ -23,11 +35,13 @@ export function cartRoutes() {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
-    // A signed-in shopper's cart is read by its owner, with its lines, in one query.
+    // A signed-in shopper's cart is read by its owner, with its lines, in one query, or kept. An
+    // anonymous cart sent along is merged into it first, and the merged cart read afresh.
     const user = await optionalUser(c);
     if (user) {
-      await mergeCartOfRequest(c, user.id);
       c.header('Cache-Control', 'private, no-store');
+      if (!readCartToken(c)) return answer(c, cartSchema, await keptCart(c, `user ${user.id}`, { userId: user.id }));
+      await mergeCartOfRequest(c, user.id);
       return answer(c, cartSchema, await loadCart(c.var.deps.db, { userId: user.id }, c.var.deps.config.storageUrl));
     }
     const { cartId } = await shopperCart(c, { create: false });
@@ -40,7 +54,10 @@ export function cartRoutes() {
     const { db } = c.var.deps;
     c.header('Cache-Control', 'private, no-store');
     const user = readCartToken(c) ? null : await optionalUser(c);
-    if (user) return answer(c, cartCountSchema, { total_items: await countUserCartItems(db, user.id) });
+    if (user) {
+      const kept = watchOf(db)?.keptCart<CartOut>(`user ${user.id}`);
+      return answer(c, cartCountSchema, { total_items: kept ? kept.total_items : await countUserCartItems(db, user.id) });
+    }
     const { cartId } = await shopperCart(c, { create: false });
     return answer(c, cartCountSchema, { total_items: cartId ? await countCartItems(db, cartId) : 0 });
   });

@@ -251,3 +251,88 @@ describe('the sign-in check with the watch listening', () => {
     expect((await s.get('/api/user/profile')).status).toBe(401);
   });
 });
+
+describe('the cart kept in memory, the watch listening', () => {
+  const api = useTestApi({ watchCatalogue: true });
+  const watch = () => watchOf(api.database.db)!;
+  type Cart = { cart_id: string | null; total_items: number; total_price: number; items: { quantity: number; price_at_addition: number; variant_info: { stock_quantity: number } }[] };
+  const cartOf = async (s: ReturnType<typeof shopper>) => (await s.get('/api/cart/')).body as Cart;
+  const countOf = async (s: ReturnType<typeof shopper>) => (await s.get('/api/cart/count')).body.total_items as number;
+  const setQuantity = (cartId: string, quantity: number) => api.database.db.updateTable('cart_items').set({ quantity }).where('cart_id', '=', cartId).execute();
+
+  it("keeps a signed-in shopper's cart between calls, and reads it again after any change to it or to what it shows", async () => {
+    const [variant, other] = api.stocked;
+    const s = shopper(api);
+    await s.register();
+    expect((await s.post('/api/cart/add', { variant_id: variant.id, quantity: 1 })).status).toBe(200);
+    const first = await cartOf(s);
+    expect(first.total_items).toBe(1);
+    expect(watch().cartsKept).toBeGreaterThan(0);
+    const cartId = first.cart_id!;
+
+    // Kept: a change nobody announces is not seen, on the cart or its badge (the trigger off for the proof)...
+    await sql`ALTER TABLE cart_items DISABLE TRIGGER cart_items_changed`.execute(api.database.db);
+    try {
+      await setQuantity(cartId, 5);
+      await watch().settle();
+      expect((await cartOf(s)).total_items).toBe(1);
+      expect(await countOf(s)).toBe(1);
+    } finally {
+      await sql`ALTER TABLE cart_items ENABLE TRIGGER cart_items_changed`.execute(api.database.db);
+    }
+    // ...an announced one is: written straight to the database (another instance)...
+    await setQuantity(cartId, 3);
+    await watch().settle();
+    expect((await cartOf(s)).total_items).toBe(3);
+    expect(await countOf(s)).toBe(3);
+    // ...or through this API, on the very next call...
+    expect((await s.post('/api/cart/add', { variant_id: other.id, quantity: 2 })).status).toBe(200);
+    expect((await cartOf(s)).total_items).toBe(5);
+    expect(await countOf(s)).toBe(5);
+    // ...and so is a change to what a line shows: its stock, its price.
+    await setVariant(api, variant.id, { stock_quantity: 7 });
+    await watch().settle();
+    const line = (await cartOf(s)).items.find((item) => item.quantity === 3)!;
+    expect(line.variant_info.stock_quantity).toBe(7);
+    await setVariant(api, variant.id, { price: line.price_at_addition + 100 });
+    await watch().settle();
+    expect((await cartOf(s)).items.find((item) => item.quantity === 3)!.price_at_addition).toBe(line.price_at_addition + 100);
+    await setVariant(api, variant.id, { price: line.price_at_addition, stock_quantity: variant.stock_quantity });
+  });
+
+  it('keeps an anonymous cart by its cart, and shows a merge at sign-in at once', async () => {
+    const [variant] = api.stocked;
+    const anonymous = shopper(api);
+    expect((await anonymous.post('/api/cart/add', { variant_id: variant.id, quantity: 2 })).status).toBe(200);
+    expect((await cartOf(anonymous)).total_items).toBe(2);
+    expect((await cartOf(anonymous)).total_items).toBe(2);
+    expect((await anonymous.post('/api/cart/add', { variant_id: variant.id, quantity: 1 })).status).toBe(200);
+    expect((await cartOf(anonymous)).total_items).toBe(3);
+
+    // A member's cart is kept; then their anonymous cart from another tab is merged into it at sign-in.
+    const member = shopper(api);
+    await member.register();
+    expect((await member.post('/api/cart/add', { variant_id: variant.id, quantity: 1 })).status).toBe(200);
+    expect((await cartOf(member)).total_items).toBe(1);
+    expect(await countOf(member)).toBe(1);
+    await anonymous.login(member.email!);
+    expect((await cartOf(member)).total_items).toBe(4);
+    expect(await countOf(member)).toBe(4);
+    expect((await cartOf(anonymous)).total_items).toBe(4);
+  });
+
+  // Last in the describe: it empties the shop's carts.
+  it('forgets every kept cart when the carts are emptied at once', async () => {
+    const [variant] = api.stocked;
+    const s = shopper(api);
+    await s.register();
+    expect((await s.post('/api/cart/add', { variant_id: variant.id, quantity: 1 })).status).toBe(200);
+    expect((await cartOf(s)).total_items).toBe(1);
+    expect(watch().cartsKept).toBeGreaterThan(0);
+    await sql`TRUNCATE cart_items`.execute(api.database.db);
+    await watch().settle();
+    expect(watch().cartsKept).toBe(0);
+    expect((await cartOf(s)).total_items).toBe(0);
+    expect(await countOf(s)).toBe(0);
+  });
+});

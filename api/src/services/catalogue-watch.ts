@@ -26,6 +26,17 @@ export interface CatalogueWatch {
   user<T extends object>(id: string, read: () => Promise<T | undefined>): Promise<T | undefined>;
   /** How many users' rows are kept. */
   readonly usersKept: number;
+  /**
+   * A shopper's cart as `read` gives it, under `owner` ('user <id>' or 'cart <id>'), kept while the
+   * watch listens until a 'cart <id>' message for it (migration 025), any stock or catalogue message
+   * (its lines show prices and stock), or a lost connection; read every time while it does not
+   * listen. Only an answer with a cart is kept (a first cart comes with a row of its own).
+   */
+  cart<T extends { cart_id?: string | null }>(owner: string, read: () => Promise<T>): Promise<T>;
+  /** The kept cart of `owner`, if any (never read). */
+  keptCart<T extends { cart_id?: string | null }>(owner: string): T | undefined;
+  /** How many carts are kept. */
+  readonly cartsKept: number;
   /** Answers once every change committed before the call has been taken in. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +50,8 @@ export const watchOf = (db: Db): CatalogueWatch | undefined => watches.get(db);
 const RETRY_FIRST_MS = 500;
 /** The most users' rows kept per instance (the oldest kept goes first). */
 export const USERS_KEPT_MAX = 10_000;
+/** The most carts kept per instance (the oldest kept goes first). */
+export const CARTS_KEPT_MAX = 10_000;
 const RETRY_MAX_MS = 30_000;
 
 /** Starts listening for `handle`'s catalogue; retries in the background when the database is not reachable. */
@@ -59,6 +72,13 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
   // Users' rows; `usersGeneration` moves at every user message, so a read that a change overtook is not kept.
   const users = new Map<string, object>();
   let usersGeneration = 0;
+  // Carts by owner, frozen (callers only read them); `cartsGeneration` moves at every message that may change one.
+  const carts = new Map<string, { cartId: string; answer: object }>();
+  let cartsGeneration = 0;
+  const forgetCarts = () => {
+    carts.clear();
+    cartsGeneration += 1;
+  };
 
   const forget = () => {
     changes += 1;
@@ -69,6 +89,7 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     arrivedWhileLoading = null;
     users.clear();
     usersGeneration += 1;
+    forgetCarts();
   };
 
   const onMessage = (payload: string) => {
@@ -85,10 +106,21 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
       usersGeneration += 1;
       return;
     }
+    if (payload.startsWith('cart ')) {
+      const id = payload.slice('cart '.length);
+      if (id === '*') forgetCarts();
+      else {
+        for (const [owner, kept] of carts) if (kept.cartId === id) carts.delete(owner);
+        cartsGeneration += 1;
+      }
+      return;
+    }
     const [kind, id, quantity] = payload.split(' ');
     if (kind !== 'stock' || !id || quantity === undefined) return;
     const value = Number(quantity);
     changes += 1;
+    // A cart line shows its variant's stock.
+    forgetCarts();
     stock?.set(id, value);
     arrivedWhileLoading?.set(id, value);
   };
@@ -187,6 +219,23 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     get usersKept() {
       return users.size;
     },
+    async cart<T extends { cart_id?: string | null }>(owner: string, read: () => Promise<T>): Promise<T> {
+      const kept = watch.keptCart<T>(owner);
+      if (kept) return kept;
+      const readGeneration = cartsGeneration;
+      const answer = await read();
+      if (answer.cart_id && listener && readGeneration === cartsGeneration) {
+        if (carts.size >= CARTS_KEPT_MAX) carts.delete(carts.keys().next().value!);
+        carts.set(owner, { cartId: answer.cart_id, answer: deepFreeze(answer) });
+      }
+      return answer;
+    },
+    keptCart<T extends { cart_id?: string | null }>(owner: string): T | undefined {
+      return listener ? (carts.get(owner)?.answer as T | undefined) : undefined;
+    },
+    get cartsKept() {
+      return carts.size;
+    },
     settle: async () => {
       await listener?.settle();
     },
@@ -203,4 +252,13 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
   watches.set(db, watch);
   await start();
   return watch;
+}
+
+/** `value` and everything in it made read-only: a kept answer handed to many requests cannot be changed by one. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
