@@ -5,15 +5,17 @@ import { startTestApi } from '../../tests/support/test-api';
 import { CATALOGUE } from '../../api/src/seed/catalogue-data';
 import { TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { catalogueCache } from '../lib/cache.server';
+import { shopper } from '../../tests/support/shopper';
+import { shopperCookie, storefrontGet } from '../../tests/support/storefront-session';
 import Home, { loader, meta } from './_index';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 type HomeData = Awaited<ReturnType<Awaited<ReturnType<typeof loader>>['json']>>;
 
-async function loadHome(apiUrl: string, path = '/') {
+async function loadHome(apiUrl: string, path = '/', cookie?: string) {
   process.env.API_URL = apiUrl;
   process.env.STORAGE_URL = 'http://images.test';
-  const response = await loader({ request: new Request(`http://shop.test${path}`), params: {}, context: {} });
+  const response = await loader({ request: storefrontGet(path, cookie), params: {}, context: {} });
   return { response, data: (await response.json()) as HomeData };
 }
 
@@ -104,6 +106,34 @@ describe('home loader: search and filters (issue #21)', () => {
     api = await startTestApi();
   });
   afterAll(() => api.cleanup());
+
+  it("marks the sold-out cards a signed-in shopper waits for, and asks for their wishlist only when a card can show it", async () => {
+    const s = shopper(api);
+    await s.register();
+    const cookie = await shopperCookie(s);
+    const { data: before } = await loadHome(api.url, '/', cookie);
+    const card = before.products.find((product) => !product.variantId)!;
+    expect((await s.post('/api/products/wishlist', { email: s.email, product_id: card.productId })).status).toBe(201);
+    const stock = await api.database.db.selectFrom('product_variants').select(['id', 'stock_quantity']).where('product_id', '=', card.productId).execute();
+    try {
+      // Sold out: the card offers Notify Me, and shows that the shopper already waits.
+      await api.database.db.updateTable('product_variants').set({ stock_quantity: 0 }).where('product_id', '=', card.productId).execute();
+      catalogueCache.invalidate();
+      const { data: soldOut } = await loadHome(api.url, '/', cookie);
+      expect(soldOut.products.find((product) => product.key === card.key)?.inStock).toBe(false);
+      expect(soldOut.wishlisted).toContain(card.productId);
+      expect(render(soldOut)).toContain('You&#x27;ll be notified');
+    } finally {
+      for (const row of stock) await api.database.db.updateTable('product_variants').set({ stock_quantity: row.stock_quantity }).where('id', '=', row.id).execute();
+      catalogueCache.invalidate();
+    }
+    // A page where every card is in stock: no card asks, so the wishlist is not read (the entry is still there).
+    const { data: inStock } = await loadHome(api.url, '/?in_stock=1', cookie);
+    expect(inStock.products.map((product) => product.key)).toContain(card.key);
+    expect(inStock.products.every((product) => product.inStock || product.comingSoon)).toBe(true);
+    expect(inStock.wishlisted).toEqual([]);
+    expect(await (await fetch(`${api.url}/api/products/wishlist?email=${encodeURIComponent(s.email!)}`)).json()).toHaveLength(1);
+  });
 
   it('searches names and descriptions: results only, no hero, never shared by caches, not indexed', async () => {
     const { response, data } = await loadHome(api.url, '/?q=tees&category=&size=&colour=');

@@ -53,7 +53,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canonical = `${url.origin}${canonicalPage.href}`;
   const common = { wishlisted: [] as string[], userEmail: user?.email ?? null, flash, canonical, indexed: canonicalPage.index, state, searchError };
   try {
-    const [found, wishlisted] = await Promise.all([cachedBrowse(api, toCatalogueQuery(state)), wishlistedIds(api, user, url)]);
+    const found = await cachedBrowse(api, toCatalogueQuery(state));
+    // Only a sold-out or coming-soon card asks whether the shopper is waiting for it: a page without
+    // one does not ask the API for their wishlist (the listing itself is usually kept in memory).
+    const waitable = found.items.some((item) => !item.in_stock || item.coming_soon);
+    const wishlisted = await wishlistedIds(api, waitable ? user : null, url);
     // The page changes at the next drop's launch: the page cache keeps it no longer.
     const nextLaunch = Math.min(...found.items.filter((item) => item.coming_soon).map((item) => Date.parse(item.launch_date)));
     const seconds = Number.isFinite(nextLaunch) ? Math.max(1, Math.min(SHARED_PAGE_SECONDS, Math.floor((nextLaunch - Date.now()) / 1000))) : SHARED_PAGE_SECONDS;
