@@ -20,7 +20,7 @@ import returns from './migrations/021_returns.sql';
 import catalogueSearch from './migrations/022_catalogue_search.sql';
 import catalogueNotify from './migrations/023_catalogue_notify.sql';
 import usersNotify from './migrations/024_users_notify.sql';
-import cartsNotify from './migrations/025_carts_notify.sql';
+import cartsAndWishlistsNotify from './migrations/025_carts_and_wishlists_notify.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -47,7 +47,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '022_catalogue_search', sql: catalogueSearch },
   { name: '023_catalogue_notify', sql: catalogueNotify },
   { name: '024_users_notify', sql: usersNotify },
-  { name: '025_carts_notify', sql: cartsNotify },
+  { name: '025_carts_and_wishlists_notify', sql: cartsAndWishlistsNotify },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

@@ -336,3 +336,46 @@ describe('the cart kept in memory, the watch listening', () => {
     expect(await countOf(s)).toBe(0);
   });
 });
+
+describe("a shopper's wishlist kept in memory, the watch listening", () => {
+  const api = useTestApi({ watchCatalogue: true });
+  const watch = () => watchOf(api.database.db)!;
+  const waiting = async (email: string) => (await api.app.request(`/api/products/wishlist?email=${encodeURIComponent(email)}`)).json() as Promise<{ product_id: string | null; product_variant_id: string | null }[]>;
+  const ask = async (email: string, productId: string) =>
+    (await api.app.request('/api/products/wishlist', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, product_id: productId }) })).status;
+
+  it('keeps the waiting requests of an email between calls, and reads them again after any change to them', async () => {
+    const [first, second] = api.stocked;
+    const email = `waiting-${Date.now()}@example.com`;
+    expect(await ask(` ${email.toUpperCase()} `, first.product_id)).toBe(201);
+    expect(await waiting(email)).toEqual([expect.objectContaining({ product_id: first.product_id })]);
+    expect(watch().wishlistsKept).toBeGreaterThan(0);
+    // Kept: a change nobody announces is not seen (the trigger off for the proof)...
+    await sql`ALTER TABLE wishlist_entries DISABLE TRIGGER wishlist_entries_changed`.execute(api.database.db);
+    try {
+      await api.database.db.updateTable('wishlist_entries').set({ notified_at: new Date() }).where('email', '=', email).execute();
+      await watch().settle();
+      expect(await waiting(email)).toHaveLength(1);
+    } finally {
+      await sql`ALTER TABLE wishlist_entries ENABLE TRIGGER wishlist_entries_changed`.execute(api.database.db);
+    }
+    // ...an announced one is (the back-in-stock email sent by another instance)...
+    await api.database.db.updateTable('wishlist_entries').set({ notified_at: new Date() }).where('email', '=', email).execute();
+    await watch().settle();
+    expect(await waiting(email)).toEqual([]);
+    // ...and so is a request made through this API, on the very next call, whatever the case it was typed in.
+    expect(await ask(email, second.product_id)).toBe(201);
+    expect((await waiting(email.toUpperCase())).map((entry) => entry.product_id)).toEqual([second.product_id]);
+  });
+
+  it('forgets every kept wishlist when the table is emptied at once', async () => {
+    const [variant] = api.stocked;
+    const email = `emptied-${Date.now()}@example.com`;
+    expect(await ask(email, variant.product_id)).toBe(201);
+    expect(await waiting(email)).toHaveLength(1);
+    await sql`TRUNCATE wishlist_entries`.execute(api.database.db);
+    await watch().settle();
+    expect(watch().wishlistsKept).toBe(0);
+    expect(await waiting(email)).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import {
 import type { AppEnv } from '../app.js';
 import { answer } from '../answer.js';
 import { validate } from '../http-errors.js';
+import { watchOf } from '../services/catalogue-watch.js';
 import { addWishlistEntry, listWishlistEntries, unsubscribeWishlistEntry, wishlistConfirmationEmail, wishlistEntryOfToken, WISHLIST_ANSWERS } from '../services/wishlist.js';
 
 /** GET/POST products/wishlist of docs/product.md#api-wishlist. */
@@ -18,7 +19,12 @@ export function wishlistRoutes() {
 
   app.get('/wishlist', validate('query', wishlistQuerySchema), async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return answer(c, wishlistEntriesSchema, await listWishlistEntries(c.var.deps.db, c.req.valid('query').email));
+    const { db } = c.var.deps;
+    const email = c.req.valid('query').email.trim().toLowerCase();
+    // Kept by this instance while the catalogue watch listens, until a change to them is announced (migration 025).
+    const watch = watchOf(db);
+    const read = () => listWishlistEntries(db, email);
+    return answer(c, wishlistEntriesSchema, await (watch ? watch.wishlist(email, read) : read()));
   });
 
   app.post('/wishlist', validate('json', wishlistRequestSchema), async (c) => {

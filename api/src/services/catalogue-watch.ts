@@ -37,6 +37,13 @@ export interface CatalogueWatch {
   keptCart<T extends { cart_id?: string | null }>(owner: string): T | undefined;
   /** How many carts are kept. */
   readonly cartsKept: number;
+  /**
+   * A shopper's waiting back-in-stock requests as `read` gives them, by email, kept while the watch
+   * listens until a 'wishlist <email>' message (migration 025) or a lost connection drops them.
+   */
+  wishlist<T extends object>(email: string, read: () => Promise<T>): Promise<T>;
+  /** How many shoppers' wishlists are kept. */
+  readonly wishlistsKept: number;
   /** Answers once every change committed before the call has been taken in. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +59,8 @@ const RETRY_FIRST_MS = 500;
 export const USERS_KEPT_MAX = 10_000;
 /** The most carts kept per instance (the oldest kept goes first). */
 export const CARTS_KEPT_MAX = 10_000;
+/** The most wishlists kept per instance (the oldest kept goes first). */
+export const WISHLISTS_KEPT_MAX = 10_000;
 const RETRY_MAX_MS = 30_000;
 
 /** Starts listening for `handle`'s catalogue; retries in the background when the database is not reachable. */
@@ -79,6 +88,9 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     carts.clear();
     cartsGeneration += 1;
   };
+  // Wishlists by email, frozen; `wishlistsGeneration` moves at every wishlist message.
+  const wishlists = new Map<string, object>();
+  let wishlistsGeneration = 0;
 
   const forget = () => {
     changes += 1;
@@ -90,6 +102,8 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     users.clear();
     usersGeneration += 1;
     forgetCarts();
+    wishlists.clear();
+    wishlistsGeneration += 1;
   };
 
   const onMessage = (payload: string) => {
@@ -104,6 +118,13 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
       if (id === '*') users.clear();
       else users.delete(id);
       usersGeneration += 1;
+      return;
+    }
+    if (payload.startsWith('wishlist ')) {
+      const email = payload.slice('wishlist '.length);
+      if (email === '*') wishlists.clear();
+      else wishlists.delete(email);
+      wishlistsGeneration += 1;
       return;
     }
     if (payload.startsWith('cart ')) {
@@ -235,6 +256,20 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     },
     get cartsKept() {
       return carts.size;
+    },
+    async wishlist<T extends object>(email: string, read: () => Promise<T>): Promise<T> {
+      const kept = listener ? (wishlists.get(email) as T | undefined) : undefined;
+      if (kept) return kept;
+      const readGeneration = wishlistsGeneration;
+      const answer = await read();
+      if (listener && readGeneration === wishlistsGeneration) {
+        if (wishlists.size >= WISHLISTS_KEPT_MAX) wishlists.delete(wishlists.keys().next().value!);
+        wishlists.set(email, deepFreeze(answer));
+      }
+      return answer;
+    },
+    get wishlistsKept() {
+      return wishlists.size;
     },
     settle: async () => {
       await listener?.settle();
