@@ -16,14 +16,14 @@ import { applyToLines, categoriesOf, checkCodeLimits, findUsableCode } from '../
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
   c.header('Cache-Control', 'private, no-store');
-  return answer(c, cartSchema, cartId ? await keptCart(c, `cart ${cartId}`, { id: cartId }) : emptyCart(userId));
+  return answer(c, cartSchema, cartId ? await readCart(c, `cart ${cartId}`, { id: cartId }) : emptyCart(userId));
 }
 
 /**
  * A cart with its lines, from this instance's memory while the catalogue watch listens and nothing
  * about it has changed since it was read (migration 025), else from the database.
  */
-function keptCart(c: Context<AppEnv>, owner: string, cart: { id: string } | { userId: string }) {
+function readCart(c: Context<AppEnv>, owner: string, cart: { id: string } | { userId: string }) {
   const { db, config } = c.var.deps;
   const read = () => loadCart(db, cart, config.storageUrl);
   const watch = watchOf(db);
@@ -40,7 +40,7 @@ export function cartRoutes() {
     const user = await optionalUser(c);
     if (user) {
       c.header('Cache-Control', 'private, no-store');
-      if (!readCartToken(c)) return answer(c, cartSchema, await keptCart(c, `user ${user.id}`, { userId: user.id }));
+      if (!readCartToken(c)) return answer(c, cartSchema, await readCart(c, `user ${user.id}`, { userId: user.id }));
       await mergeCartOfRequest(c, user.id);
       return answer(c, cartSchema, await loadCart(c.var.deps.db, { userId: user.id }, c.var.deps.config.storageUrl));
     }

@@ -78,19 +78,11 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
   let generation = 0;
   let stockLoads = 0;
   let changes = 0;
-  // Users' rows; `usersGeneration` moves at every user message, so a read that a change overtook is not kept.
-  const users = new Map<string, object>();
-  let usersGeneration = 0;
-  // Carts by owner, frozen (callers only read them); `cartsGeneration` moves at every message that may change one.
-  const carts = new Map<string, { cartId: string; answer: object }>();
-  let cartsGeneration = 0;
-  const forgetCarts = () => {
-    carts.clear();
-    cartsGeneration += 1;
-  };
-  // Wishlists by email, frozen; `wishlistsGeneration` moves at every wishlist message.
-  const wishlists = new Map<string, object>();
-  let wishlistsGeneration = 0;
+  // Users' rows by id; carts by owner and wishlists by email, frozen (callers only read them).
+  const users = keptByKey<object>(USERS_KEPT_MAX);
+  const carts = keptByKey<{ cartId: string; answer: object }>(CARTS_KEPT_MAX);
+  const wishlists = keptByKey<object>(WISHLISTS_KEPT_MAX);
+  const listening = () => listener !== null;
 
   const forget = () => {
     changes += 1;
@@ -99,11 +91,9 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     stock = null;
     loading = null;
     arrivedWhileLoading = null;
-    users.clear();
-    usersGeneration += 1;
-    forgetCarts();
-    wishlists.clear();
-    wishlistsGeneration += 1;
+    users.drop();
+    carts.drop();
+    wishlists.drop();
   };
 
   const onMessage = (payload: string) => {
@@ -112,36 +102,27 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
       forget();
       return;
     }
-    if (payload.startsWith('user ')) {
-      // A sign-in matter, not the catalogue's: kept catalogue answers stay.
-      const id = payload.slice('user '.length);
-      if (id === '*') users.clear();
-      else users.delete(id);
-      usersGeneration += 1;
-      return;
-    }
-    if (payload.startsWith('wishlist ')) {
-      const email = payload.slice('wishlist '.length);
-      if (email === '*') wishlists.clear();
-      else wishlists.delete(email);
-      wishlistsGeneration += 1;
-      return;
-    }
-    if (payload.startsWith('cart ')) {
-      const id = payload.slice('cart '.length);
-      if (id === '*') forgetCarts();
-      else {
-        for (const [owner, kept] of carts) if (kept.cartId === id) carts.delete(owner);
-        cartsGeneration += 1;
-      }
-      return;
+    // A shopper's matter, not the catalogue's: kept catalogue answers stay ('*': all of that kind).
+    const space = payload.indexOf(' ');
+    const subject = payload.slice(space + 1);
+    switch (payload.slice(0, space)) {
+      case 'user':
+        users.drop(subject === '*' ? undefined : subject);
+        return;
+      case 'wishlist':
+        wishlists.drop(subject === '*' ? undefined : subject);
+        return;
+      case 'cart':
+        if (subject === '*') carts.drop();
+        else carts.dropWhere((kept) => kept.cartId === subject);
+        return;
     }
     const [kind, id, quantity] = payload.split(' ');
     if (kind !== 'stock' || !id || quantity === undefined) return;
     const value = Number(quantity);
     changes += 1;
     // A cart line shows its variant's stock.
-    forgetCarts();
+    carts.drop();
     stock?.set(id, value);
     arrivedWhileLoading?.set(id, value);
   };
@@ -229,13 +210,7 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
       const kept = listener ? (users.get(id) as T | undefined) : undefined;
       // A copy each time: a caller that changes what it got cannot change what is kept.
       if (kept) return { ...kept };
-      const readGeneration = usersGeneration;
-      const row = await read();
-      if (row && listener && readGeneration === usersGeneration) {
-        if (users.size >= USERS_KEPT_MAX) users.delete(users.keys().next().value!);
-        users.set(id, { ...row });
-      }
-      return row;
+      return users.read(id, read, (row) => (row ? { ...row } : undefined), listening);
     },
     get usersKept() {
       return users.size;
@@ -243,13 +218,7 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     async cart<T extends { cart_id?: string | null }>(owner: string, read: () => Promise<T>): Promise<T> {
       const kept = watch.keptCart<T>(owner);
       if (kept) return kept;
-      const readGeneration = cartsGeneration;
-      const answer = await read();
-      if (answer.cart_id && listener && readGeneration === cartsGeneration) {
-        if (carts.size >= CARTS_KEPT_MAX) carts.delete(carts.keys().next().value!);
-        carts.set(owner, { cartId: answer.cart_id, answer: deepFreeze(answer) });
-      }
-      return answer;
+      return carts.read(owner, read, (answer) => (answer.cart_id ? { cartId: answer.cart_id, answer: deepFreeze(answer) } : undefined), listening);
     },
     keptCart<T extends { cart_id?: string | null }>(owner: string): T | undefined {
       return listener ? (carts.get(owner)?.answer as T | undefined) : undefined;
@@ -260,13 +229,7 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     async wishlist<T extends object>(email: string, read: () => Promise<T>): Promise<T> {
       const kept = listener ? (wishlists.get(email) as T | undefined) : undefined;
       if (kept) return kept;
-      const readGeneration = wishlistsGeneration;
-      const answer = await read();
-      if (listener && readGeneration === wishlistsGeneration) {
-        if (wishlists.size >= WISHLISTS_KEPT_MAX) wishlists.delete(wishlists.keys().next().value!);
-        wishlists.set(email, deepFreeze(answer));
-      }
-      return answer;
+      return wishlists.read(email, read, deepFreeze, listening);
     },
     get wishlistsKept() {
       return wishlists.size;
@@ -296,4 +259,40 @@ function deepFreeze<T>(value: T): T {
     for (const inner of Object.values(value)) deepFreeze(inner);
   }
   return value;
+}
+
+/**
+ * Values kept by key, at most `max` (the oldest kept goes first). Every drop moves a generation, so
+ * an answer read while something was dropped is not kept: the change may have overtaken the read.
+ */
+function keptByKey<V>(max: number) {
+  const values = new Map<string, V>();
+  let generation = 0;
+  return {
+    get size() {
+      return values.size;
+    },
+    get: (key: string) => values.get(key),
+    /** Drops the value of `key`, or every value. */
+    drop(key?: string) {
+      if (key === undefined) values.clear();
+      else values.delete(key);
+      generation += 1;
+    },
+    dropWhere(stale: (value: V) => boolean) {
+      for (const [key, value] of values) if (stale(value)) values.delete(key);
+      generation += 1;
+    },
+    /** `read`'s answer, kept under `key` as `keep` makes it (not when it makes nothing) while `listening()`. */
+    async read<T>(key: string, read: () => Promise<T>, keep: (answer: T) => V | undefined, listening: () => boolean): Promise<T> {
+      const readGeneration = generation;
+      const answer = await read();
+      const value = keep(answer);
+      if (value !== undefined && listening() && readGeneration === generation) {
+        if (values.size >= max) values.delete(values.keys().next().value!);
+        values.set(key, value);
+      }
+      return answer;
+    },
+  };
 }
