@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -48,13 +48,21 @@ const serverEnv = {
 const LATE_SPECS = ['drops.spec.ts', 'browse-pages.spec.ts'];
 const LATE = ['visual.spec.ts', ...LATE_SPECS];
 
-const chromium = {
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** Debian's `chromium`: the browser shoppers use, for the screenshots (their baselines come from it). */
+const browser = {
   ...devices['Desktop Chrome'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  },
+  launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs },
 };
+/**
+ * Debian's `chromium-headless-shell` for every other test: the same engine and version without the
+ * desktop browser around it, which costs about a third less CPU on two cores
+ * (scripts/ensure-chromium.mjs installs it; without it, `chromium` does everything).
+ */
+const headlessShell = process.env.CHROMIUM_HEADLESS_PATH || '/usr/bin/chromium-headless-shell';
+const chromium = existsSync(headlessShell)
+  ? { ...devices['Desktop Chrome'], launchOptions: { executablePath: headlessShell, args: chromiumArgs } }
+  : browser;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -80,7 +88,7 @@ export default defineConfig({
   },
   projects: [
     // Screenshots first, while the catalogue is as seeded (tests/e2e/visual.spec.ts).
-    { name: 'visual', testMatch: 'visual.spec.ts', use: { ...chromium } },
+    { name: 'visual', testMatch: 'visual.spec.ts', use: { ...browser } },
     { name: 'javascript', testIgnore: LATE, dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: true } },
     { name: 'no-javascript', testIgnore: LATE, dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: false } },
     // The tests tagged @edge (tests/support/e2e-edge.ts) once more, against the edge build.
