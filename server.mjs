@@ -12,11 +12,11 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createReadableStreamFromReadable, createRequestHandler, installGlobals } from '@remix-run/node';
 import compression from 'compression';
-import { constants as zlibConstants } from 'node:zlib';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import morgan from 'morgan';
 import { createStorefrontMetrics, startMetricsServer } from './server-metrics.mjs';
+import { COMPRESSION, pageEncoding, writeCoalesced } from './server-write.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const buildPath = resolve(process.argv[2] ?? join(root, 'build', 'index.js'));
@@ -51,59 +51,12 @@ function toRequest(req, res) {
   return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`).href, init);
 }
 
-async function send(res, response) {
+async function send(req, res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
-  if (response.body) await writeCoalesced(response.body, res);
+  if (response.body) await writeCoalesced(response.body, res, pageEncoding(req, response));
   else res.end();
-}
-
-const IDLE = Symbol('idle');
-const idle = () => new Promise((resolve) => setImmediate(resolve, IDLE));
-
-/**
- * Writes a streamed body in as few writes as it arrives. React renders a page in 2 KB pieces, and
- * Remix's own writer flushes compression() after each one: a compressor flush, and a trip to the
- * thread pool, per piece (a third of a signed-in page's time with `br`; issue #21). Here the pieces
- * already there are joined (up to 64 KB) and written together, and the compressor is flushed only when
- * the next piece is not ready at once (a deferred part still loading), so streaming keeps its timing.
- */
-async function writeCoalesced(body, res) {
-  const reader = body.getReader();
-  let held = [];
-  let size = 0;
-  const release = (flush) => {
-    if (size > 0) res.write(held.length === 1 ? held[0] : Buffer.concat(held, size));
-    held = [];
-    size = 0;
-    // compression() holds output until flushed: a part that waits must reach the browser meanwhile.
-    if (flush) res.flush?.();
-  };
-  try {
-    let next = reader.read();
-    // One turn of the event loop for all the pieces that are already there, not one per piece.
-    let turn = idle();
-    for (;;) {
-      let result = await Promise.race([next, turn]);
-      if (result === IDLE) {
-        release(true);
-        result = await next;
-        turn = idle();
-      }
-      if (result.done) break;
-      held.push(result.value);
-      size += result.value.byteLength;
-      if (size >= 64 * 1024) release(false);
-      next = reader.read();
-    }
-    release(false);
-    res.end();
-  } catch (error) {
-    reader.cancel(error).catch(() => undefined);
-    res.destroy(error);
-    throw error;
-  }
 }
 
 /** Files get the same headers as everything else (a favicon.svg opened on its own runs nothing). */
@@ -114,13 +67,9 @@ function fileHeaders(res) {
 
 const app = express();
 app.disable('x-powered-by');
-// Pages are compressed as they stream, once per request: brotli at quality 2 and gzip at level 4 cost
-// a fraction of the defaults' time (quality 4, level 6) for a few per cent more bytes (issue #21).
-// Brotli's window is 256 KB (lgwin 18) rather than 4 MB: every response makes a new encoder, and
-// setting up the large window cost more than the compressing itself (a 65 KB page: 8 ms of CPU
-// against 1 ms; its own rate fell to 0.56–0.68 of uncompressed). Pages are far smaller than 256 KB,
-// so the bytes are the same.
-app.use(compression({ level: 4, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
+// Pages are compressed by writeCoalesced (server-write.mjs); compression() does whatever else is
+// compressible (the files of public/, an error page), with the same settings.
+app.use(compression(COMPRESSION));
 // The bundles and styles as the build compressed them (brotli, else gzip); compression() leaves them be.
 app.use(
   build.publicPath,
@@ -143,7 +92,7 @@ app.all('*', async (req, res, next) => {
   try {
     const request = toRequest(req, res);
     const response = build.refuseCrossSiteRequest(request) ?? (await handleRequest(request));
-    await send(res, await build.pageCache.remember({ method: req.method, url: req.originalUrl, headers: req.headers }, build.withSecurityHeaders(response)));
+    await send(req, res, await build.pageCache.remember({ method: req.method, url: req.originalUrl, headers: req.headers }, build.withSecurityHeaders(response)));
   } catch (error) {
     next(error);
   }
