@@ -40,6 +40,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
     },
+    // One migrated PGlite database, copied by every test file that needs one (tests/support/test-db.ts).
+    globalSetup: ['tests/support/pglite-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -102,6 +102,23 @@ test.describe('home page', () => {
     }
   });
 
+  test('a page no cache holds goes out compressed in one piece, with its length, in the encoding asked for', async ({ request }) => {
+    for (const encoding of ['br', 'gzip']) {
+      const response = await request.get('/cart', { headers: { 'Accept-Encoding': `${encoding}, identity` } });
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-encoding'], encoding).toBe(encoding);
+      expect(Number(response.headers()['content-length']), encoding).toBeGreaterThan(1000);
+      expect(response.headers()['vary'], encoding).toContain('Accept-Encoding');
+      // Playwright decodes the body: it is the whole page.
+      const html = await response.text();
+      expect(html, encoding).toContain('<title>Cart - FILO</title>');
+      expect(html.trimEnd().endsWith('</html>'), encoding).toBe(true);
+    }
+    const plain = await request.get('/cart', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    expect(await plain.text()).toContain('<title>Cart - FILO</title>');
+  });
+
   test('shows three columns on a desktop and one on a phone', async ({ page }) => {
     // Without the staggered fade-in, card boxes sit where the layout puts them.
     await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../api/src/db/database';
 import { migrate } from '../../api/src/db/migrate';
@@ -47,7 +49,19 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       },
     };
   }
-  const handle = await openDatabase({ kind: 'pglite' });
-  if (migrated) await migrate(handle);
+  // A migrated database starts from the copy the global setup made (tests/support/pglite-template.ts).
+  const template = migrated ? pgliteTemplate() : undefined;
+  const from = template ? new Blob([readFileSync(template)], { type: 'application/x-gzip' }) : undefined;
+  const handle = await openDatabase({ kind: 'pglite', from });
+  if (migrated && !template) await migrate(handle);
   return { ...handle, connectAgain: async () => handle, cleanup: () => handle.close() };
+}
+
+/** The migrated copy's file, when the global setup made one (not when this runs outside Vitest's projects). */
+function pgliteTemplate(): string | undefined {
+  try {
+    return inject('pgliteTemplate') || undefined;
+  } catch {
+    return undefined;
+  }
 }

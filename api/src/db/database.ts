@@ -41,12 +41,14 @@ export interface Listener {
 const channelIdentifier = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string } // no dataDir: in memory
+  // No dataDir: in memory. `from`: start from this tarball of a data folder (dumpDataDir's) instead
+  // of an empty database (tests start from one migrated copy: tests/support/pglite-template.ts).
+  | { kind: 'pglite'; dataDir?: string; from?: Blob }
   | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.schema, options.maxConnections);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.from);
 }
 
 export const PGLITE_SHARED_BUFFERS = '16MB';
@@ -56,7 +58,7 @@ export function pgliteExists(dataDir: string): boolean {
   return existsSync(join(dataDir, 'pglite', 'PG_VERSION'));
 }
 
-async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir?: string, from?: Blob): Promise<DatabaseHandle> {
   let path: string | undefined;
   if (dataDir) {
     path = join(dataDir, 'pglite');
@@ -64,7 +66,7 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   }
   // A shop's database is small and its files sit in the system's page cache anyway: 16 MB of shared
   // buffers (PostgreSQL's default is 128 MB) keeps the embedded server's memory down (docs/benchmarks.md).
-  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
+  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`], loadDataDir: from };
   const client = path ? new PGlite(path, options) : new PGlite(options);
   await client.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
