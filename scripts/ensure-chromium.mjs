@@ -37,8 +37,12 @@ console.log(`Installing ${missing.join(' and ')} from Debian (apt-get install ${
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 const apt = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
 if (!apt(['update', '-qq'])) {
-  console.error('apt-get update failed; install Chromium by hand and run the tests again.');
-  process.exit(1);
+  if (missing.includes('chromium')) {
+    console.error('apt-get update failed; install Chromium by hand and run the tests again.');
+    process.exit(1);
+  }
+  console.warn('apt-get update failed: the tests use /usr/bin/chromium throughout.');
+  process.exit(0);
 }
 if (missing.includes('chromium') && !apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium'])) {
   console.error('apt-get install chromium failed; install Chromium by hand and run the tests again.');
