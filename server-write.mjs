@@ -1,6 +1,7 @@
 // How server.mjs writes a page: its pieces joined, and compressed in one call when the page is whole
 // by the time it is written (issue #21, ADR 038).
 import zlib, { constants as zlibConstants } from 'node:zlib';
+import compression from 'compression';
 
 /**
  * Brotli at quality 2 and gzip at level 4 cost a fraction of the defaults' time (quality 4, level 6)
@@ -14,8 +15,6 @@ const GZIP = { level: 4 };
 /** The same settings for compression(), which handles what pageEncoding leaves to it. */
 export const COMPRESSION = { level: GZIP.level, brotli: BROTLI };
 
-/** Types worth compressing: pages, data, styles, scripts, CSV and the like (never images or PDFs). */
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|x-ndjson|[\w.+-]+\+(json|xml)))/i;
 /** Below this many bytes an answer goes as it is, as compression() does. */
 const COMPRESS_THRESHOLD = 1024;
 /** Pieces are joined up to this size before they are written (or compressed). */
@@ -24,22 +23,16 @@ const ENCODED_BATCH = 256 * 1024;
 
 /**
  * How an answer is compressed: 'br' or 'gzip' as the request accepts them (br first on a tie), or
- * undefined to leave it as compression() would (a HEAD, another type, no-transform, an answer that
- * is already encoded, or no encoding accepted). `req` is Express's request.
+ * undefined to leave it as compression() would (a HEAD, a type compression() does not compress,
+ * no-transform, an answer that is already encoded, or no encoding accepted). `req` and `res` are
+ * Express's, with the answer's headers already on `res`.
  */
-export function pageEncoding(req, response) {
-  if (req.method === 'HEAD' || response.headers.has('content-encoding')) return undefined;
-  if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return undefined;
-  if (/\bno-transform\b/i.test(response.headers.get('cache-control') ?? '')) return undefined;
+export function pageEncoding(req, res) {
+  if (req.method === 'HEAD' || res.getHeader('Content-Encoding')) return undefined;
+  if (!compression.filter(req, res)) return undefined;
+  if (/\bno-transform\b/i.test(String(res.getHeader('Cache-Control') ?? ''))) return undefined;
   const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
   return accepted === 'br' || accepted === 'gzip' ? accepted : undefined;
-}
-
-/** Adds Accept-Encoding to the answer's Vary, once. */
-function varyOnEncoding(res) {
-  const vary = [res.getHeader('Vary') ?? []].flat().join(', ');
-  if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) return;
-  res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
 
 const IDLE = Symbol('idle');
@@ -56,7 +49,7 @@ const idle = () => new Promise((resolve) => setImmediate(resolve, IDLE));
  * written (every page that defers nothing and is under 256 KB) is compressed in one call on this
  * thread and sent with its length: no compression stream and no thread-pool trips, which cost as
  * much as the compressing itself (issue #21). A body that streams goes through a compression stream
- * from its first write on. Either way `Vary: Accept-Encoding` is set.
+ * from its first write on. Either way `Vary: Accept-Encoding` is set. `res` is Express's.
  */
 export async function writeCoalesced(body, res, encoding) {
   const reader = body.getReader();
@@ -105,7 +98,7 @@ export async function writeCoalesced(body, res, encoding) {
       res.end(size > 0 ? joined() : undefined);
     }
   };
-  if (encoding) varyOnEncoding(res);
+  if (encoding) res.vary('Accept-Encoding');
   try {
     let next = reader.read();
     // One turn of the event loop for all the pieces that are already there, not one per piece.

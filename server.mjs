@@ -55,7 +55,7 @@ async function send(req, res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
-  if (response.body) await writeCoalesced(response.body, res, pageEncoding(req, response));
+  if (response.body) await writeCoalesced(response.body, res, pageEncoding(req, res));
   else res.end();
 }
 

@@ -51,7 +51,7 @@ async function measure(source) {
   });
   app.get('/once', async (req, res) => {
     res.set(HTML);
-    await writeCoalesced(body(), res, pageEncoding(req, new Response(null, { headers: HTML })));
+    await writeCoalesced(body(), res, pageEncoding(req, res));
   });
   const server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

@@ -50,18 +50,9 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     };
   }
   // A migrated database starts from the copy the global setup made (tests/support/pglite-template.ts).
-  const template = migrated ? pgliteTemplate() : undefined;
+  const template = migrated ? inject('pgliteTemplate') : undefined;
   const from = template ? new Blob([readFileSync(template)], { type: 'application/x-gzip' }) : undefined;
   const handle = await openDatabase({ kind: 'pglite', from });
   if (migrated && !template) await migrate(handle);
   return { ...handle, connectAgain: async () => handle, cleanup: () => handle.close() };
-}
-
-/** The migrated copy's file, when the global setup made one (not when this runs outside Vitest's projects). */
-function pgliteTemplate(): string | undefined {
-  try {
-    return inject('pgliteTemplate') || undefined;
-  } catch {
-    return undefined;
-  }
 }
