@@ -32,9 +32,11 @@ export function pdfText(pdf: Buffer): string {
   const objects = new Map<number, string>();
   for (const [, id, body] of source.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) objects.set(Number(id), body);
   const streamOf = (body: string | undefined): string => {
-    const found = body && /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(body);
+    // The data is exactly /Length bytes: it is binary, and may itself end in "\r" or "\n".
+    const found = body && /\/Length (\d+)(?! \d+ R)[\s\S]*?stream\r?\n/.exec(body);
     if (!found) return '';
-    const raw = Buffer.from(found[1], 'latin1');
+    const start = found.index + found[0].length;
+    const raw = Buffer.from(body.slice(start, start + Number(found[1])), 'latin1');
     try {
       return inflateSync(raw).toString('latin1');
     } catch {
