@@ -23,6 +23,22 @@ export function ratio(part, whole) {
   return value >= 0.1 || value === 0 ? round(value) : Number(value.toPrecision(2));
 }
 
+/** The middle value (the mean of the two middle ones for an even count); null for none. */
+export function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The lowest and highest of some ratios, as 'low–high' (the one value when there is one): how far rounds disagree. */
+export function spread(values) {
+  const known = values.filter((v) => Number.isFinite(v));
+  if (known.length === 0) return null;
+  const [low, high] = [Math.min(...known), Math.max(...known)];
+  return low === high ? String(low) : `${low}–${high}`;
+}
+
 export function kilobytes(bytes) {
   return round(bytes / 1024, 1);
 }

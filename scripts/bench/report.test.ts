@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kilobytes, loadSummary, ratio, table, verdict } from './report.mjs';
+import { kilobytes, loadSummary, median, ratio, spread, table, verdict } from './report.mjs';
 
 describe('benchmark report helpers', () => {
   it('takes the mean rate, the p50/p99 latencies and every kind of failure from an autocannon result', () => {
@@ -20,6 +20,16 @@ describe('benchmark report helpers', () => {
     expect(ratio(0, 100)).toBe(0);
     expect(ratio(10, 0)).toBeNull();
     expect(ratio(Number.NaN, 10)).toBeNull();
+  });
+
+  it('takes the median of rounds and shows how far they spread, leaving out rounds with no value', () => {
+    expect(median([0.52, 0.31, 0.47])).toBe(0.47);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([0.4, null, Number.NaN])).toBe(0.4);
+    expect(median([])).toBeNull();
+    expect(spread([0.52, 0.31, 0.47])).toBe('0.31–0.52');
+    expect(spread([0.5, 0.5])).toBe('0.5');
+    expect(spread([null])).toBeNull();
   });
 
   it('formats sizes and verdicts', () => {

@@ -4,7 +4,8 @@
 // Prints tables and writes bench/results.json. Not part of `npm test`.
 //
 // Options: --duration <s> (each load run, default 10), --connections <n> (default 10),
-// --lighthouse-runs <n> (default 5, the median is kept), --no-postgres, --only <sections> (comma-separated,
+// --lighthouse-runs <n> (default 5, the median is kept), --rounds <n> (the scale section's rounds, default 3;
+// its ratios are the rounds' median), --no-postgres, --only <sections> (comma-separated,
 // of shop, figures, drop, scale; a partial run writes bench/results-<sections>.json, not bench/results.json).
 // DATABASE_URL_BENCH (default postgres://postgres@127.0.0.1:5432/test) is where a fresh database is made.
 import { randomBytes } from 'node:crypto';
@@ -29,6 +30,7 @@ const { values: options } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     'lighthouse-runs': { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
     'no-postgres': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
@@ -44,6 +46,7 @@ const runs = (section) => !only || only.includes(section);
 const DURATION = Number(options.duration);
 const CONNECTIONS = Number(options.connections);
 const LIGHTHOUSE_RUNS = Number(options['lighthouse-runs']);
+const ROUNDS = Number(options.rounds);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const POSTGRES_URL = process.env.DATABASE_URL_BENCH || 'postgres://postgres@127.0.0.1:5432/test';
 const JS_BUDGET_BYTES = 120 * 1024;
@@ -134,7 +137,7 @@ const stops = [];
 const results = {
   measuredAt: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))) },
-  settings: { durationSeconds: DURATION, connections: CONNECTIONS, lighthouseRuns: LIGHTHOUSE_RUNS, sections: only ?? SECTIONS },
+  settings: { durationSeconds: DURATION, connections: CONNECTIONS, lighthouseRuns: LIGHTHOUSE_RUNS, rounds: ROUNDS, sections: only ?? SECTIONS },
 };
 
 try {
@@ -311,7 +314,7 @@ try {
   }
   if (runs('scale')) {
     log('the shop at scale: 1,000 products, 100,000 orders, a customer with 500');
-    results.scale = await measureScale({ duration: DURATION, connections: CONNECTIONS, postgresUrl: options['no-postgres'] ? null : POSTGRES_URL, work });
+    results.scale = await measureScale({ duration: DURATION, connections: CONNECTIONS, rounds: ROUNDS, postgresUrl: options['no-postgres'] ? null : POSTGRES_URL, work });
   }
   results.machine.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
 
@@ -383,7 +386,7 @@ try {
   }
   if (results.scale) {
     console.log(`\nThe shop at scale\n`);
-    console.log(scaleReport(results.scale, { duration: DURATION, connections: CONNECTIONS }));
+    console.log(scaleReport(results.scale, { duration: DURATION, connections: CONNECTIONS, rounds: ROUNDS }));
   }
   if (results.ssr) {
     console.log('\nClient JavaScript on a first visit (gzip, as sent)\n');

@@ -5,7 +5,7 @@
 // beside a minimal Remix app (bench/minimal-remix) sending a page of the same size, uncompressed, then
 // the same page with `Accept-Encoding: br, gzip`; the API's routes beside its /livez, on PGlite and on
 // PostgreSQL. Everything is written by the database itself (generate_series) after the API's first start.
-// Alone: `node scripts/bench/scale.mjs [--duration 10] [--connections 10] [--no-postgres]` after
+// Alone: `node scripts/bench/scale.mjs [--duration 10] [--connections 10] [--rounds 3] [--no-postgres]` after
 // `node scripts/build.mjs`; `npm run bench` runs it as one of its sections (`--only scale` for it alone).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,8 +19,15 @@ import pg from 'pg';
 import { startCountingProxy } from './counting-proxy.mjs';
 import { CUSTOMERS, ORDERS, ORDERS_FILL } from './figures.mjs';
 import { fetchRaw, measure } from './load.mjs';
-import { kilobytes, ratio, round, table, verdict } from './report.mjs';
+import { kilobytes, median, ratio, round, spread, table, verdict } from './report.mjs';
 import { root, startApi, startMinimalRemix, startStorefront } from './servers.mjs';
+
+/** The rounds' median of a rate or a latency, and of a ratio (rounded as ratio() rounds). */
+const middle = (values, digits = 0) => {
+  const value = median(values);
+  return value === null ? null : round(value, digits);
+};
+const middleRatio = (values) => ratio(median(values), 1);
 
 export const PRODUCTS = 1_000;
 /** The customer whose /orders and user/stats are measured, and one with a handful of orders beside them. */
@@ -308,15 +315,15 @@ async function sampleProduct(apiUrl, q = SEARCH) {
   throw new Error(`no product found for "${q}" has a variant in stock`);
 }
 
-/** The API's routes on one database, each beside /livez measured first. */
-async function measureApi(backend, apiUrl, { duration, connections }) {
+/** The API's routes on one database, each beside /livez, in `rounds` rounds. */
+async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
+  const livezUrl = `${apiUrl}/livez`;
   const product = await sampleProduct(apiUrl);
   const filter = new URLSearchParams(FILTER);
   const firstPage = await apiJson(`${apiUrl}/api/products/browse?${filter}`);
   if (firstPage.pages > 1) filter.set('page', '2');
   const [many, few] = [await accessToken(apiUrl, CUSTOMER.email), await accessToken(apiUrl, FEW.email)];
   const routes = [
-    { label: 'GET /livez', url: `${apiUrl}/livez` },
     { label: 'POST products/list', url: `${apiUrl}/api/products/list`, method: 'POST', catalogue: true },
     { label: `GET products/browse (${firstPage.total} found, page ${filter.get('page') ?? 1})`, url: `${apiUrl}/api/products/browse?${filter}`, catalogue: true },
     { label: 'GET products/details', url: `${apiUrl}/api/products/details?product_name=${encodeURIComponent(product.name)}`, catalogue: true },
@@ -327,24 +334,50 @@ async function measureApi(backend, apiUrl, { duration, connections }) {
     { label: `GET user/stats (${MANY_ORDERS} orders)`, url: `${apiUrl}/api/user/stats`, headers: { Authorization: `Bearer ${many}` }, stats: 'many' },
   ];
   const rows = [];
-  let livez;
-  let fewStats;
+  const livez = [];
+  const stats = {};
   for (const route of routes) {
-    log(`scale, API on ${backend}: ${route.label}`);
-    const { label, catalogue, stats, ...request } = route;
+    log(`scale, API on ${backend}: ${route.label}, ${rounds} rounds`);
+    const { label, catalogue, stats: which, ...request } = route;
     const sample = await fetchRaw(request.url, { method: request.method, headers: request.headers, body: request.body });
     if (sample.status >= 300) throw new Error(`${label} answered ${sample.status}`);
-    const result = await measure({ ...request, duration, connections });
-    livez ??= result.rps;
-    const row = { backend, route: label, answerKb: kilobytes(sample.body.length), rps: result.rps, p50: result.p50, p99: result.p99, failures: result.failures, ratio: ratio(result.rps, livez), target: '–', verdict: '–' };
-    if (catalogue) Object.assign(row, { target: `≥ ${TARGETS.catalogue} of /livez`, verdict: verdict(row.ratio >= TARGETS.catalogue && result.failures === 0) });
-    if (stats === 'few') fewStats = result.rps;
-    if (stats === 'many') {
-      const flat = ratio(result.rps, fewStats);
-      Object.assign(row, { target: `≥ ${TARGETS.statsFlat} of ${FEW_ORDERS} orders' (${flat})`, verdict: verdict(flat >= TARGETS.statsFlat && result.failures === 0) });
+    // Each round measures /livez, then the route: the ratio is taken within the round, and the
+    // verdict is on the rounds' median (see measurePages).
+    const results = [];
+    const ratios = [];
+    for (let n = 0; n < rounds; n += 1) {
+      const warmup = n === 0 ? 2 : 1;
+      const base = await measure({ url: livezUrl, duration, connections, warmup });
+      const result = await measure({ ...request, duration, connections, warmup });
+      livez.push(base);
+      results.push(result);
+      ratios.push(ratio(result.rps, base.rps));
+    }
+    const failures = results.reduce((sum, result) => sum + result.failures, 0);
+    const row = {
+      backend,
+      route: label,
+      answerKb: kilobytes(sample.body.length),
+      rps: middle(results.map((result) => result.rps)),
+      p50: middle(results.map((result) => result.p50), 1),
+      p99: middle(results.map((result) => result.p99), 1),
+      failures,
+      ratio: middleRatio(ratios),
+      spread: spread(ratios),
+      target: '–',
+      verdict: '–',
+    };
+    if (catalogue) Object.assign(row, { target: `≥ ${TARGETS.catalogue} of /livez`, verdict: verdict(row.ratio >= TARGETS.catalogue && failures === 0) });
+    if (which) stats[which] = row.ratio;
+    if (which === 'many') {
+      // Flat: the many-order customer's rate against the few-order one's, each as a share of /livez.
+      const flat = ratio(stats.many, stats.few);
+      Object.assign(row, { target: `≥ ${TARGETS.statsFlat} of ${FEW_ORDERS} orders' (${flat})`, verdict: verdict(flat >= TARGETS.statsFlat && failures === 0) });
     }
     rows.push(row);
   }
+  const p = (key) => middle(livez.map((result) => result[key]), key === 'rps' ? 0 : 1);
+  rows.unshift({ backend, route: `GET /livez (${livez.length} runs)`, answerKb: null, rps: p('rps'), p50: p('p50'), p99: p('p99'), failures: livez.reduce((sum, result) => sum + result.failures, 0), ratio: 1, spread: null, target: '–', verdict: '–' });
   return rows;
 }
 
@@ -398,7 +431,7 @@ function smallPages(productPath) {
  * The storefront's pages as `customer` (signed in through /login, one item in the cart), each beside
  * the minimal app sending a page of the same size, then with `Accept-Encoding: br, gzip`.
  */
-async function measurePages(storefrontUrl, apiUrl, minimalUrl, dataDir, { duration, connections }, { customer, pagesFor, productQuery }) {
+async function measurePages(storefrontUrl, apiUrl, minimalUrl, dataDir, { duration, connections, rounds }, { customer, pagesFor, productQuery }) {
   const product = await sampleProduct(apiUrl, productQuery);
   const productPath = `/product/${encodeURIComponent(product.name)}`;
   const jar = await signInThroughLogin(storefrontUrl, customer.email, PASSWORD);
@@ -425,30 +458,45 @@ async function measurePages(storefrontUrl, apiUrl, minimalUrl, dataDir, { durati
     if (plain.status !== 200) throw new Error(`${page.label} answered ${plain.status}`);
     const packed = await visit(url, { 'Accept-Encoding': BROWSER_ENCODING });
     const minimal = await minimalPageOf(minimalUrl, plain.body.length);
-    log(`scale, page ${page.label} (${kilobytes(plain.body.length)} KB)`);
-    await renewed(url);
-    const shop = await measure({ url, headers: { Cookie: jar.header() }, duration, connections });
-    const yardstick = await measure({ url: `${minimalUrl}${minimal.path}`, duration, connections });
-    await renewed(url);
-    const compressed = await measure({ url, headers: { Cookie: jar.header(), 'Accept-Encoding': BROWSER_ENCODING }, duration, connections });
-    const toMinimal = ratio(shop.rps, yardstick.rps);
-    const toPlain = ratio(compressed.rps, shop.rps);
+    log(`scale, page ${page.label} (${kilobytes(plain.body.length)} KB), ${rounds} rounds`);
+    // Each round measures the minimal app, then the page, then the page compressed, one after the
+    // other, and the ratios are taken within the round: a machine whose speed drifts from one
+    // minute to the next slows both sides of a ratio alike. The verdict is on the rounds' median.
+    const runs = { shop: [], yardstick: [], compressed: [], toMinimal: [], toPlain: [], failures: 0 };
+    for (let n = 0; n < rounds; n += 1) {
+      const warmup = n === 0 ? 2 : 1;
+      const yardstick = await measure({ url: `${minimalUrl}${minimal.path}`, duration, connections, warmup });
+      await renewed(url);
+      const shop = await measure({ url, headers: { Cookie: jar.header() }, duration, connections, warmup });
+      await renewed(url);
+      const compressed = await measure({ url, headers: { Cookie: jar.header(), 'Accept-Encoding': BROWSER_ENCODING }, duration, connections, warmup });
+      runs.shop.push(shop);
+      runs.yardstick.push(yardstick.rps);
+      runs.compressed.push(compressed.rps);
+      runs.toMinimal.push(ratio(shop.rps, yardstick.rps));
+      runs.toPlain.push(ratio(compressed.rps, shop.rps));
+      runs.failures += shop.failures + compressed.failures;
+    }
+    const toMinimal = middleRatio(runs.toMinimal);
+    const toPlain = middleRatio(runs.toPlain);
     rows.push({
       page: page.label,
       htmlKb: kilobytes(plain.body.length),
-      rps: shop.rps,
-      p50: shop.p50,
+      rps: middle(runs.shop.map((run) => run.rps)),
+      p50: middle(runs.shop.map((run) => run.p50), 1),
       minimalKb: kilobytes(minimal.bytes),
-      minimalRps: yardstick.rps,
+      minimalRps: middle(runs.yardstick),
       ratio: toMinimal,
+      spread: spread(runs.toMinimal),
       target: `≥ ${page.target}`,
-      verdict: verdict(toMinimal >= page.target && shop.failures === 0),
+      verdict: verdict(toMinimal >= page.target && runs.failures === 0),
       encoding: packed.headers['content-encoding'] ?? 'none',
       wireKb: kilobytes(packed.body.length),
-      compressedRps: compressed.rps,
+      compressedRps: middle(runs.compressed),
       compressedRatio: toPlain,
-      compressedVerdict: verdict(toPlain >= TARGETS.compressed && compressed.failures === 0),
-      failures: shop.failures + compressed.failures,
+      compressedSpread: spread(runs.toPlain),
+      compressedVerdict: verdict(toPlain >= TARGETS.compressed && runs.failures === 0),
+      failures: runs.failures,
       apiCalls: calls[i].length,
       calls: calls[i].join(', '),
     });
@@ -469,8 +517,8 @@ function buildMinimalRemix() {
  * The whole scenario: `{ data, pages, api }` for the report. Pages are measured on PGlite (the
  * default setup); the API on PGlite and, given `postgresUrl`, on a fresh PostgreSQL database.
  */
-export async function measureScale({ duration = 10, connections = 10, postgresUrl, work }) {
-  const load = { duration, connections };
+export async function measureScale({ duration = 10, connections = 10, rounds = 3, postgresUrl, work }) {
+  const load = { duration, connections, rounds };
   const stops = [];
   const results = { data: [], small: [], pages: [], api: [] };
   try {
@@ -585,12 +633,14 @@ export const SCALE_PAGE_COLUMNS = [
   ['minimalKb', 'minimal KB'],
   ['minimalRps', 'minimal req/s'],
   ['ratio', 'ratio'],
+  ['spread', 'rounds'],
   ['target', 'target'],
   ['verdict', 'verdict'],
   ['encoding', 'encoding'],
   ['wireKb', 'sent KB'],
   ['compressedRps', 'br, gzip req/s'],
   ['compressedRatio', 'of uncompressed'],
+  ['compressedSpread', 'rounds '],
   ['compressedVerdict', `≥ ${TARGETS.compressed}`],
   ['failures', 'failures'],
 ];
@@ -610,32 +660,34 @@ export const SCALE_API_COLUMNS = [
   ['p99', 'p99 ms'],
   ['failures', 'failures'],
   ['ratio', 'of /livez'],
+  ['spread', 'rounds'],
   ['target', 'target'],
   ['verdict', 'verdict'],
 ];
 
 /** The scenario's tables, as `npm run bench` and the script alone print them. */
-export function scaleReport(results, { duration, connections }) {
+export function scaleReport(results, { duration, connections, rounds = 3 }) {
+  const each = `${rounds} rounds of ${duration} s, ${connections} connections; ratios are the median of the rounds, each taken within its round, and "rounds" shows their lowest and highest`;
   return [
-    `Small shop (the seeded catalogue; PGlite; ${duration} s, ${connections} connections), signed in as a customer with ${FEW_ORDERS} orders; minimal: bench/minimal-remix with a page of the same size, uncompressed; then the shop's page with Accept-Encoding: ${BROWSER_ENCODING}\n`,
+    `Small shop (the seeded catalogue; PGlite; ${each}), signed in as a customer with ${FEW_ORDERS} orders; minimal: bench/minimal-remix with a page of the same size, uncompressed; then the shop's page with Accept-Encoding: ${BROWSER_ENCODING}\n`,
     table(SCALE_PAGE_COLUMNS, results.small ?? []),
     `\nAPI calls per render of those pages (second render, caches warm)\n`,
     table(SCALE_CALL_COLUMNS, results.small ?? []),
     `\nData written by the database (generate_series) after the API's first start\n`,
     table(SCALE_DATA_COLUMNS, results.data),
-    `\nStorefront pages at scale (PGlite; ${duration} s, ${connections} connections), signed in as the customer with ${MANY_ORDERS} orders; minimal: bench/minimal-remix on remix-serve with a page of the same size, uncompressed; then the shop's page with Accept-Encoding: ${BROWSER_ENCODING}\n`,
+    `\nStorefront pages at scale (PGlite; ${each}), signed in as the customer with ${MANY_ORDERS} orders; minimal: bench/minimal-remix on remix-serve with a page of the same size, uncompressed; then the shop's page with Accept-Encoding: ${BROWSER_ENCODING}\n`,
     table(SCALE_PAGE_COLUMNS, results.pages),
     `\nAPI calls per render of those pages (second render, caches warm)\n`,
     table(SCALE_CALL_COLUMNS, results.pages),
-    `\nShop API at scale (ratio to the same server's /livez)\n`,
+    `\nShop API at scale (ratio to the same server's /livez, measured just before the route in each round; ${each})\n`,
     table(SCALE_API_COLUMNS, results.api),
   ].join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, 'no-postgres': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, 'no-postgres': { type: 'boolean', default: false } } });
   const work = mkdtempSync(join(os.tmpdir(), 'shop-scale-'));
-  const settings = { duration: Number(values.duration), connections: Number(values.connections) };
+  const settings = { duration: Number(values.duration), connections: Number(values.connections), rounds: Number(values.rounds) };
   try {
     const results = await measureScale({
       ...settings,
