@@ -33,9 +33,11 @@ describe('profile', () => {
   it('answers the profile page in one call: profile, latest purchases, statistics and cards, each the same as its own route', async () => {
     const s = shopper(api);
     await s.register();
-    const [first, second] = await variants(api);
-    await buy(s, [{ id: first.id }]);
-    await buy(s, [{ id: second.id, quantity: 2 }]);
+    // Three products: two lines in one purchase (their cards unlocked at the same moment), then a third.
+    const stocked = await variants(api);
+    const [first, second, third] = stocked.filter((v, i) => stocked.findIndex((w) => w.product_id === v.product_id) === i);
+    await buy(s, [{ id: first.id }, { id: second.id }]);
+    await buy(s, [{ id: third.id, quantity: 2 }]);
     const overview = await s.get('/api/user/overview?purchases=1');
     expect(overview.status).toBe(200);
     expect(overview.headers.get('cache-control')).toBe('private, no-store');
@@ -45,9 +47,15 @@ describe('profile', () => {
     expect(overview.body.stats).toEqual((await s.get('/api/user/stats')).body);
     expect(overview.body.stats.total_orders).toBe(2);
     expect(overview.body.unlocked_cards).toEqual((await s.get('/api/cards/user-cards')).body.unlocked_cards);
-    expect(overview.body.unlocked_cards.length).toBeGreaterThan(0);
-    // The default is the profile page's five; a bad count is refused.
-    expect((await s.get('/api/user/overview')).body.purchases).toHaveLength(2);
+    expect(overview.body.unlocked_cards).toHaveLength(3);
+    // The default is the profile page's five, in the order and with the lines of the list; a bad count is refused.
+    const both = (await s.get('/api/user/overview')).body.purchases;
+    expect(both).toEqual((await s.get('/api/user/purchases?limit=5&offset=0')).body);
+    expect(both.map((p: { items: string[]; item_count: number }) => [p.items, p.item_count])).toEqual([
+      [[third.name], 2],
+      [[first.name, second.name], 2],
+    ]);
+    expect((await s.get('/api/user/overview?purchases=0')).body.purchases).toEqual([]);
     const refused = await s.get('/api/user/overview?purchases=51');
     expect(refused.status).toBe(422);
     expect((await shopper(api).get('/api/user/overview')).status).toBe(401);

@@ -5,6 +5,7 @@ import type { AppEnv } from '../app.js';
 import { requireUser } from '../auth/middleware.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
+import { accountReads } from '../services/account-overview.js';
 import { listUserCards } from '../services/cards.js';
 import { listPurchases, purchaseStats } from '../services/orders.js';
 import { profileOf, updateProfile } from '../services/profile.js';
@@ -19,13 +20,22 @@ export function profileRoutes() {
     return answer(c, profileAnswerSchema, profileOf(c.var.user));
   });
 
-  // The profile page's reads in one call (issue #21): one sign-in check, one round trip. The profile
-  // must be read; the other parts answer null when they fail, as the page only logs those failures.
+  // The profile page's reads in one call (issue #21): one sign-in check, one round trip, and one
+  // statement for the rest (services/account-overview.ts). The profile must be read; should that
+  // statement fail, each part is read on its own, and a part that still fails answers null, as the
+  // page only logs those failures.
   app.get('/overview', requireUser, validate('query', accountOverviewQuerySchema), async (c) => {
     const { db, log } = c.var.deps;
     const userId = c.var.user.id;
     const latest = c.req.valid('query').purchases;
     const profile = profileOf(c.var.user);
+    c.header('Cache-Control', 'private, no-store');
+    try {
+      const reads = await accountReads(db, userId, latest);
+      return answer(c, accountOverviewSchema, { profile, ...reads });
+    } catch (error) {
+      log.error('user/overview: the account could not be read in one statement; reading each part', error);
+    }
     const [purchases, stats, cards] = await Promise.allSettled([
       latest ? listPurchases(db, userId, latest, 0, {}) : Promise.resolve([]),
       purchaseStats(db, userId),
@@ -36,7 +46,6 @@ export function profileRoutes() {
       log.error(`user/overview: the ${name} could not be read`, result.reason);
       return null;
     };
-    c.header('Cache-Control', 'private, no-store');
     return answer(c, accountOverviewSchema, {
       profile,
       purchases: part('purchases', purchases),

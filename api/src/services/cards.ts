@@ -4,11 +4,11 @@ import type { CardOut, Database } from '../db/schema.js';
 type Reader = Kysely<Database>;
 
 /** A card as read from the database: the answer's fields, with dates not yet turned into text. */
-type CardRow = Omit<CardOut, 'unlocked_at' | 'created_at'> & { created_at: Date; unlocked_at: Date | null };
+export type CardRow = Omit<CardOut, 'unlocked_at' | 'created_at'> & { created_at: Date | string; unlocked_at: Date | string | null };
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-function toCardOut(row: CardRow): CardOut {
+export function toCardOut(row: CardRow): CardOut {
   return {
     id: row.id,
     product_id: row.product_id,

@@ -71,20 +71,33 @@ export async function listPurchases(
     )
     .orderBy('position')
     .execute();
-  return purchases.map((purchase) => {
-    const lines = items.filter((item) => item.purchase_id === purchase.id);
-    return {
-      purchase_id: purchase.id,
-      date: purchase.created_at.toISOString(),
-      total: formatEuro(purchase.total),
-      status: purchase.status,
-      items: lines.map((line) => line.name),
-      item_count: lines.reduce((sum, line) => sum + line.quantity, 0),
-      // Only on refunded orders: the others keep the spec's fields exactly.
-      ...(purchase.refunded_total > 0 ? { refunded: formatEuro(purchase.refunded_total) } : {}),
-      ...(purchase.discount > 0 || purchase.discount_code ? { discount: formatEuro(purchase.discount), discount_code: purchase.discount_code } : {}),
-    };
-  });
+  return purchases.map((purchase) => toPurchaseListItem(purchase, items.filter((item) => item.purchase_id === purchase.id)));
+}
+
+/** What the list reads of a purchase; `created_at` is text when it comes inside JSON. */
+export interface PurchaseListRow {
+  id: string;
+  created_at: Date | string;
+  total: number;
+  refunded_total: number;
+  status: string;
+  discount: number;
+  discount_code: string | null;
+}
+
+/** A purchase of the list, from its row and its lines (in their order). */
+export function toPurchaseListItem(purchase: PurchaseListRow, lines: readonly { name: string; quantity: number }[]): PurchaseListItem {
+  return {
+    purchase_id: purchase.id,
+    date: new Date(purchase.created_at).toISOString(),
+    total: formatEuro(purchase.total),
+    status: purchase.status,
+    items: lines.map((line) => line.name),
+    item_count: lines.reduce((sum, line) => sum + line.quantity, 0),
+    // Only on refunded orders: the others keep the spec's fields exactly.
+    ...(purchase.refunded_total > 0 ? { refunded: formatEuro(purchase.refunded_total) } : {}),
+    ...(purchase.discount > 0 || purchase.discount_code ? { discount: formatEuro(purchase.discount), discount_code: purchase.discount_code } : {}),
+  };
 }
 
 /** Every detail field of docs/product.md#data-purchase for the owner's purchase; undefined for anyone else's. */
