@@ -33,7 +33,7 @@ export function pdfText(pdf: Buffer): string {
   for (const [, id, body] of source.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) objects.set(Number(id), body);
   const streamOf = (body: string | undefined): string => {
     // The data is exactly /Length bytes: it is binary, and may itself end in "\r" or "\n".
-    const found = body && /\/Length (\d+)(?! \d+ R)[\s\S]*?stream\r?\n/.exec(body);
+    const found = body && /\/Length (\d+)(?!\d| \d+ R)[\s\S]*?stream\r?\n/.exec(body);
     if (!found) return '';
     const start = found.index + found[0].length;
     const raw = Buffer.from(body.slice(start, start + Number(found[1])), 'latin1');

@@ -2,17 +2,17 @@ import { sql } from 'kysely';
 import type { CardOut } from '../db/schema.js';
 import type { Db } from '../db/database.js';
 import { toCardOut, type CardRow } from './cards.js';
-import { toPurchaseListItem, type PurchaseListItem, type PurchaseListRow } from './orders.js';
+import { NO_PURCHASE_STATS, toPurchaseListItem, type PurchaseListItem, type PurchaseListRow, type PurchaseStats } from './orders.js';
 
 export interface AccountReads {
   purchases: PurchaseListItem[];
-  stats: { total_orders: number; delivered: number; in_transit: number; processing: number; total_spent: number };
+  stats: PurchaseStats;
   unlocked_cards: CardOut[];
 }
 
 type OverviewRow = {
   purchases: (PurchaseListRow & { lines: { name: string; quantity: number }[] })[];
-  stats: AccountReads['stats'] | null;
+  stats: PurchaseStats | null;
   cards: CardRow[];
 };
 
@@ -45,7 +45,7 @@ export async function accountReads(db: Db, userId: string, latest: number): Prom
   const [row] = rows;
   return {
     purchases: row.purchases.map(({ lines, ...purchase }) => toPurchaseListItem(purchase, lines)),
-    stats: row.stats ?? { total_orders: 0, delivered: 0, in_transit: 0, processing: 0, total_spent: 0 },
+    stats: row.stats ?? NO_PURCHASE_STATS,
     unlocked_cards: row.cards.map(toCardOut),
   };
 }

@@ -118,11 +118,22 @@ export async function purchaseDetail(db: Db, userId: string, purchaseId: string)
  * status, "in transit" being the shipped orders, and the total spent in cents, net of refunds. Read
  * from the counters a trigger keeps on purchases (migration 014): one row, however many orders.
  */
-export async function purchaseStats(db: Db, userId: string) {
+export interface PurchaseStats {
+  total_orders: number;
+  delivered: number;
+  in_transit: number;
+  processing: number;
+  total_spent: number;
+}
+
+/** The statistics of a shopper without orders (no counters row yet). */
+export const NO_PURCHASE_STATS: PurchaseStats = { total_orders: 0, delivered: 0, in_transit: 0, processing: 0, total_spent: 0 };
+
+export async function purchaseStats(db: Db, userId: string): Promise<PurchaseStats> {
   const row = await db
     .selectFrom('user_purchase_stats')
     .select(['total_orders', 'delivered', 'in_transit', 'processing', sql<number>`total_spent::float8`.as('total_spent')])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row ?? { total_orders: 0, delivered: 0, in_transit: 0, processing: 0, total_spent: 0 };
+  return row ?? NO_PURCHASE_STATS;
 }
