@@ -23,6 +23,7 @@ import { CookieNotice } from './components/cookie-notice';
 import { ProgressBar } from './components/progress-bar';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { LinkNavigation } from './components/shop-link';
 import { loadAuthView } from './lib/auth-flow.server';
 import { getShopper } from './lib/auth.server';
 import { cartCount } from './lib/cart.server';
@@ -119,16 +120,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ProgressBar />
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        {backOffice ? null : <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />}
-        {backOffice ? null : <SiteHeader signedIn={Boolean(data?.user)} cartCount={cartCount} />}
-        <main id="main" className="site-main" tabIndex={-1}>
-          {cartLoading ? <CartSkeleton /> : profileLoading ? <ProfileSkeleton /> : ordersLoading ? <OrdersLoading /> : children}
-        </main>
-        {backOffice ? null : <SiteFooter />}
+        <LinkNavigation>
+          <ProgressBar />
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          {backOffice ? null : <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />}
+          {backOffice ? null : <SiteHeader signedIn={Boolean(data?.user)} cartCount={cartCount} />}
+          <main id="main" className="site-main" tabIndex={-1}>
+            {cartLoading ? <CartSkeleton /> : profileLoading ? <ProfileSkeleton /> : ordersLoading ? <OrdersLoading /> : children}
+          </main>
+          {backOffice ? null : <SiteFooter />}
+        </LinkNavigation>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

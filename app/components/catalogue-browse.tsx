@@ -1,9 +1,10 @@
-import { Form, Link, useFetcher } from '@remix-run/react';
+import { Form, useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { CATALOGUE_SEARCH_MAX } from '@contract/api/catalogue';
 import { browseHref, colourLabel, isNarrowed, type BrowseState } from '~/lib/browse';
 import { ProductListing } from './product-listing';
 import type { ProductCardData } from './product-card';
+import { ShopLink } from './shop-link';
 
 /** What the API said of the grid's page: where it is, how many match, what can be chosen. */
 export interface GridPage {
@@ -69,9 +70,9 @@ export function CatalogueFilters({
           Apply
         </button>
         {narrowed ? (
-          <Link to="/" className="button button--ghost button--small">
+          <ShopLink to="/" className="button button--ghost button--small">
             Clear filters
-          </Link>
+          </ShopLink>
         ) : null}
       </div>
       {narrowed && total !== null ? (
@@ -184,7 +185,7 @@ export function GridPages({
       <ProductListing products={products} error={error} wishlisted={[...wishlisted, ...more.wishlisted]} userEmail={userEmail} />
       {page && page.total === 0 && isNarrowed(state) ? (
         <p className="catalogue-empty-hint">
-          Try other words or filters, or <Link to="/">see every product</Link>.
+          Try other words or filters, or <ShopLink to="/">see every product</ShopLink>.
         </p>
       ) : null}
       {page && page.pages > 1 ? (
@@ -193,12 +194,12 @@ export function GridPages({
             {`Showing ${shownFrom}–${shownFrom + products.length - 1} of ${count(page.total)}`}
           </p>
           {page.page > 1 ? (
-            <Link className="button button--ghost" to={browseHref({ ...state, page: page.page - 1 })} rel="prev">
+            <ShopLink className="button button--ghost" to={browseHref({ ...state, page: page.page - 1 })} rel="prev">
               Previous page
-            </Link>
+            </ShopLink>
           ) : null}
           {nextHref ? (
-            <Link
+            <ShopLink
               className="button"
               to={nextHref}
               rel="next"
@@ -212,7 +213,7 @@ export function GridPages({
               }}
             >
               {loading ? 'Loading…' : 'Load more'}
-            </Link>
+            </ShopLink>
           ) : null}
           {failed ? (
             <p className="notice notice--error" role="alert">

@@ -1,6 +1,7 @@
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, useLocation } from '@remix-run/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { COOKIE_CONSENT_KEY } from '~/lib/site-rules';
+import { ShopLink } from './shop-link';
 
 const ACCEPTED = 'accepted';
 
@@ -38,7 +39,7 @@ export function CookieNotice({ acceptedByCookie }: { acceptedByCookie: boolean }
     <section className="cookie-notice" aria-label="Cookie notice">
       <p>
         We use cookies and local storage only to keep you signed in, remember your cart and remember this choice. No advertising or tracking.{' '}
-        <Link to="/privacy-policy">Privacy Policy</Link>
+        <ShopLink to="/privacy-policy">Privacy Policy</ShopLink>
       </p>
       <Form method="post" action="/cookie-consent" onSubmit={accept}>
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />

@@ -1,6 +1,6 @@
-import { Link } from '@remix-run/react';
 import { BRAND } from '@contract/brand';
 import type { HomeHero as Hero } from '~/lib/catalogue';
+import { ShopLink } from './shop-link';
 
 /**
  * Above the grid: the brand's line and the newest piece, its art and a link to it. The box keeps its
@@ -28,9 +28,9 @@ export function HomeHero({ hero }: { hero: Hero }) {
           New: {hero.name}
         </h2>
         {hero.line ? <p className="home-hero__line">{hero.line}</p> : null}
-        <Link to={hero.href} className="button home-hero__link" prefetch="intent">
+        <ShopLink to={hero.href} className="button home-hero__link" prefetch="intent">
           Discover the {hero.name}
-        </Link>
+        </ShopLink>
       </div>
     </section>
   );

@@ -1,10 +1,10 @@
-import { Link } from '@remix-run/react';
 import type { ResponsiveImage } from '~/lib/images';
 import { MESSAGES } from '~/lib/messages';
 import { formatEuro } from '@contract/money';
 import { FallbackImage } from './fallback-image';
 import { ComingSoon } from './drop-launch';
 import { NotifyForm } from './notify-form';
+import { ShopLink } from './shop-link';
 
 /** What the listing needs of a product, prepared by the loader. */
 export interface ProductCardData {
@@ -70,7 +70,7 @@ export function ProductCard({
       onMouseEnter={() => onActivate?.(product.key)}
       onMouseLeave={() => onActivate?.(null)}
     >
-      <Link to={product.href} className="product-card__link" prefetch="intent" onFocus={() => onActivate?.(product.key)}>
+      <ShopLink to={product.href} className="product-card__link" prefetch="intent" onFocus={() => onActivate?.(product.key)}>
         <div className="product-card__media">
           <CardImage image={product.image} index={index} />
           {product.inStock && !product.comingSoon ? (
@@ -84,7 +84,7 @@ export function ProductCard({
           <h2 className="product-card__name">{product.name}</h2>
           <p className="product-card__price">{formatEuro(product.price)}</p>
         </div>
-      </Link>
+      </ShopLink>
       {product.comingSoon ? <ComingSoon at={product.launchDate} /> : null}
       {product.inStock && !product.comingSoon ? null : (
         <NotifyForm

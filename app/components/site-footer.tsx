@@ -1,8 +1,8 @@
-import { Link } from '@remix-run/react';
 import { BRAND } from '@contract/brand';
 import { PRODUCT_MENU } from '~/lib/navigation';
 import { POLICY_DOCUMENTS } from '@contract/policies';
 import { SocialLinks } from './social-links';
+import { ShopLink } from './shop-link';
 
 const GROUPS = [
   { heading: 'Shop', links: [{ name: 'All products', to: '/' }, ...PRODUCT_MENU] },
@@ -41,7 +41,7 @@ export function SiteFooter() {
             <ul>
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{link.name}</Link>
+                  <ShopLink to={link.to}>{link.name}</ShopLink>
                 </li>
               ))}
             </ul>

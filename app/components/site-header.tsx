@@ -1,9 +1,10 @@
-import { Form, Link, NavLink, useMatches } from '@remix-run/react';
+import { Form, useLocation, useMatches } from '@remix-run/react';
 import { useRef } from 'react';
 import { BRAND } from '@contract/brand';
 import { PRODUCT_MENU, cartBadgeText, currentNavigation } from '~/lib/navigation';
 import { BackIcon, CartIcon, ChevronIcon, MenuIcon, ProfileIcon } from './icons';
 import { useMenuDismiss } from './use-menu-dismiss';
+import { ShopLink } from './shop-link';
 
 interface SiteHeaderProps {
   signedIn: boolean;
@@ -13,9 +14,9 @@ interface SiteHeaderProps {
 function AccountAction({ signedIn }: { signedIn: boolean }) {
   if (!signedIn) {
     return (
-      <Link to="/login" className="header-action header-action--text">
+      <ShopLink to="/login" className="header-action header-action--text">
         Login
-      </Link>
+      </ShopLink>
     );
   }
   return (
@@ -30,14 +31,14 @@ function AccountAction({ signedIn }: { signedIn: boolean }) {
 function CartLink({ count }: { count: number }) {
   const badge = cartBadgeText(count);
   return (
-    <Link to="/cart" className="header-action icon-link" aria-label={badge ? `Cart, ${badge} items` : 'Cart'}>
+    <ShopLink to="/cart" className="header-action icon-link" aria-label={badge ? `Cart, ${badge} items` : 'Cart'}>
       <CartIcon />
       {badge ? (
         <span className="cart-badge" aria-hidden="true" data-testid="cart-badge">
           {badge}
         </span>
       ) : null}
-    </Link>
+    </ShopLink>
   );
 }
 
@@ -48,10 +49,10 @@ function PageBar() {
   return (
     <div className="page-bar">
       {back ? (
-        <Link to={back.to} className="back-link">
+        <ShopLink to={back.to} className="back-link">
           <BackIcon />
           {back.label}
-        </Link>
+        </ShopLink>
       ) : null}
       {pageTitle ? (
         <p className="page-bar__title" aria-live="polite">
@@ -68,12 +69,18 @@ function PageBar() {
 export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
   const ref = useRef<HTMLElement>(null);
   useMenuDismiss(ref);
+  // The page one is on is marked in the menus as NavLink marks it: aria-current and the class `active`.
+  const { pathname } = useLocation();
+  const marked = (to: string, className?: string) => {
+    const current = pathname === to;
+    return { 'aria-current': current ? ('page' as const) : undefined, className: [className, current ? 'active' : null].filter(Boolean).join(' ') || undefined };
+  };
   return (
     <header className="site-header" ref={ref}>
       <div className="site-header__bar">
-        <Link to="/" className="brand" aria-label={`${BRAND.name} home`}>
+        <ShopLink to="/" className="brand" aria-label={`${BRAND.name} home`}>
           {BRAND.name}
-        </Link>
+        </ShopLink>
 
         <nav className="main-nav" aria-label="Main">
           <ul className="main-nav__list">
@@ -85,21 +92,21 @@ export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
                 <ul className="nav-menu__panel">
                   {PRODUCT_MENU.map((product) => (
                     <li key={product.to}>
-                      <Link to={product.to}>{product.name}</Link>
+                      <ShopLink to={product.to}>{product.name}</ShopLink>
                     </li>
                   ))}
                 </ul>
               </details>
             </li>
             <li>
-              <NavLink to="/about" className="main-nav__link">
+              <ShopLink to="/about" {...marked('/about', 'main-nav__link')}>
                 About
-              </NavLink>
+              </ShopLink>
             </li>
             <li>
-              <NavLink to="/contact" className="main-nav__link">
+              <ShopLink to="/contact" {...marked('/contact', 'main-nav__link')}>
                 Contact
-              </NavLink>
+              </ShopLink>
             </li>
           </ul>
         </nav>
@@ -107,9 +114,9 @@ export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
         <div className="header-actions">
           <AccountAction signedIn={signedIn} />
           <CartLink count={cartCount} />
-          <Link to="/profile" className="header-action icon-link" aria-label="Profile">
+          <ShopLink to="/profile" className="header-action icon-link" aria-label="Profile">
             <ProfileIcon />
-          </Link>
+          </ShopLink>
           <details className="mobile-menu" data-menu>
             <summary className="header-action icon-link">
               <MenuIcon />
@@ -122,16 +129,20 @@ export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
               <ul aria-labelledby="mobile-products">
                 {PRODUCT_MENU.map((product) => (
                   <li key={product.to}>
-                    <Link to={product.to}>{product.name}</Link>
+                    <ShopLink to={product.to}>{product.name}</ShopLink>
                   </li>
                 ))}
               </ul>
               <ul>
                 <li>
-                  <NavLink to="/about">About</NavLink>
+                  <ShopLink to="/about" {...marked('/about')}>
+                    About
+                  </ShopLink>
                 </li>
                 <li>
-                  <NavLink to="/contact">Contact</NavLink>
+                  <ShopLink to="/contact" {...marked('/contact')}>
+                    Contact
+                  </ShopLink>
                 </li>
               </ul>
             </nav>

@@ -11,6 +11,10 @@ test.describe('navigation bar', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
     await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+    // The page one is on is marked, for screen readers and with the underline.
+    await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'About' })).toHaveClass(/\bactive\b/);
+    await expect(nav.getByRole('link', { name: 'Contact' })).not.toHaveAttribute('aria-current');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'FILO home' })).toHaveAttribute('href', '/');
     await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');

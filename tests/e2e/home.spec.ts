@@ -144,6 +144,35 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
   });
+
+  test("a product card's link prefetches on hover and opens the page in the app; a modified click is left to the browser", async ({ page, context, javaScriptEnabled }) => {
+    await page.goto('/');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const card = page.locator('.product-card__link[href="/product/Tracer%20Tee"]');
+    await expect(card).toContainText('Tracer Tee');
+    // Plain links: no router attributes reach the markup.
+    await expect(card).not.toHaveAttribute('to');
+    await expect(card).not.toHaveAttribute('prefetch');
+    if (javaScriptEnabled) {
+      // Ctrl-click opens a new tab and leaves this page where it was.
+      const [opened] = await Promise.all([context.waitForEvent('page'), card.click({ modifiers: ['ControlOrMeta'] })]);
+      await opened.waitForURL('**/product/Tracer%20Tee');
+      await opened.close();
+      expect(new URL(page.url()).pathname).toBe('/');
+      // Resting on the card loads the product page's data before the click.
+      await card.hover();
+      await expect(page.locator('link[rel="prefetch"][href*="/product/Tracer%20Tee?_data="]')).toHaveCount(1);
+    }
+    await card.click();
+    await expect(page).toHaveURL(/\/product\/Tracer%20Tee$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tracer Tee' })).toBeVisible();
+    // With JavaScript the page changes in the app (the window stays); without, the browser loads it.
+    const marker = await page.evaluate(() => (window as unknown as { marker?: number }).marker);
+    expect(marker).toBe(javaScriptEnabled ? 1 : undefined);
+    // Back returns to the grid.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
+  });
 });
 
 test.describe('health and mailbox', () => {
