@@ -20,6 +20,18 @@ if (!databaseUrl || !redisUrl) {
 }
 const instances = Number(process.env.CLUSTER_INSTANCES || 2);
 if (!Number.isInteger(instances) || instances < 1 || instances > 8) fail(`CLUSTER_INSTANCES=${process.env.CLUSTER_INSTANCES} must be 1 to 8.`);
+// Each instance serves its metrics on a port of its own: the tier's port plus its number (from 0).
+const metricsRange = (variable) => {
+  const base = Number(process.env[variable]?.trim() || NaN);
+  return Number.isInteger(base) ? [base, base + instances - 1] : null;
+};
+const [webMetrics, apiMetrics] = [metricsRange('METRICS_PORT'), metricsRange('API_METRICS_PORT')];
+if (webMetrics && apiMetrics && webMetrics[0] <= apiMetrics[1] && apiMetrics[0] <= webMetrics[1]) {
+  fail(
+    `METRICS_PORT=${webMetrics[0]} and API_METRICS_PORT=${apiMetrics[0]} overlap: with ${instances} instances the storefronts use ` +
+      `${webMetrics[0]}–${webMetrics[1]} and the APIs ${apiMetrics[0]}–${apiMetrics[1]}. Set them at least ${instances} apart.`,
+  );
+}
 const webPort = portFrom('PORT', 3000);
 const apiPort = portFrom('API_PORT', 8787);
 // Shared object storage stands in for a bucket behind a CDN: every API reads and writes this folder.
@@ -58,6 +70,11 @@ try {
   fail(`The cluster could not start: ${error instanceof Error ? error.message : error}`);
 }
 
+function metricsLines() {
+  const line = (name, range) => (range ? `\n  ${name} metrics on 127.0.0.1, ports ${range[0]}–${range[1]} (one per instance, in order)` : '');
+  return line('Storefront', webMetrics) + line('API', apiMetrics);
+}
+
 for (const program of [...cluster.apis, ...cluster.storefronts]) {
   program.exited.then((code) => {
     if (stopping) return;
@@ -70,5 +87,5 @@ console.log(`
 The shop runs on ${instances} API and ${instances} storefront instances:
   Storefront  ${cluster.webUrl.replace('127.0.0.1', 'localhost')}   (round robin over ${cluster.storefronts.map((s) => s.url).join(', ')})
   Shop API    ${cluster.apiUrl.replace('127.0.0.1', 'localhost')}   (round robin over ${cluster.apis.map((a) => a.url).join(', ')})
-  Mailbox     ${mailboxLine(cluster.apiUrl.replace('127.0.0.1', 'localhost'))}
+  Mailbox     ${mailboxLine(cluster.apiUrl.replace('127.0.0.1', 'localhost'))}${metricsLines()}
 Ctrl-C stops them all.`);

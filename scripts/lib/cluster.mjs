@@ -4,6 +4,19 @@ import { freePort, startProgram } from './processes.mjs';
 import { startRoundRobin } from './round-robin.mjs';
 
 /**
+ * The metrics port of instance `index` (from 0) of a tier, when the operator set one for the tier
+ * (`variable` in `env`, else in this process's environment): that port plus the index, so each
+ * instance of a tier has its own (METRICS_PORT=9464 gives the storefronts 9464, 9465...). Unset, none.
+ */
+export function instanceMetricsPort(variable, index, env = {}) {
+  const base = (env[variable] ?? process.env[variable] ?? '').trim();
+  if (!base) return {};
+  // Not a port: passed on as set, and the program says why it does not start.
+  if (!/^\d+$/.test(base)) return { [variable]: base };
+  return { [variable]: String(Number(base) + index) };
+}
+
+/**
  * Starts `instances` APIs (all at once, as a deploy would) and as many storefronts, then a proxy
  * for each tier on `apiPort` and `webPort` (free ports when 0). Storefronts reach the APIs through
  * the API proxy; the APIs tell every storefront instance when the catalogue changes.
@@ -61,6 +74,7 @@ export async function startCluster({
             STOREFRONT_HOOK_URLS: storefrontUrls.join(','),
             JWT_SECRET: secrets.JWT_SECRET,
             ADMIN_TOKEN: secrets.ADMIN_TOKEN,
+            ...instanceMetricsPort('API_METRICS_PORT', i, env),
           },
         }),
       ),
@@ -79,6 +93,7 @@ export async function startCluster({
             DATA_DIR: dataDir,
             SESSION_SECRET: secrets.SESSION_SECRET,
             ADMIN_TOKEN: secrets.ADMIN_TOKEN,
+            ...instanceMetricsPort('METRICS_PORT', i, env),
           },
         }),
       ),
