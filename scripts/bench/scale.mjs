@@ -335,7 +335,6 @@ async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
   ];
   const rows = [];
   const livez = [];
-  const stats = {};
   for (const route of routes) {
     log(`scale, API on ${backend}: ${route.label}, ${rounds} rounds`);
     const { label, catalogue, stats: which, ...request } = route;
@@ -345,6 +344,10 @@ async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
     // verdict is on the rounds' median (see measurePages).
     const results = [];
     const ratios = [];
+    // The many-order customer's stats are measured beside the few-order one's in each round, and
+    // compared directly: a ratio of two ratios to /livez would carry both of their rounds' noise.
+    const fewStats = which === 'many' ? routes.find((other) => other.stats === 'few') : null;
+    const flats = [];
     for (let n = 0; n < rounds; n += 1) {
       const warmup = n === 0 ? 2 : 1;
       const base = await measure({ url: livezUrl, duration, connections, warmup });
@@ -352,6 +355,10 @@ async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
       livez.push(base);
       results.push(result);
       ratios.push(ratio(result.rps, base.rps));
+      if (fewStats) {
+        const fewResult = await measure({ url: fewStats.url, headers: fewStats.headers, duration, connections, warmup });
+        flats.push(ratio(result.rps, fewResult.rps));
+      }
     }
     const failures = results.reduce((sum, result) => sum + result.failures, 0);
     const row = {
@@ -368,11 +375,11 @@ async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
       verdict: '–',
     };
     if (catalogue) Object.assign(row, { target: `≥ ${TARGETS.catalogue} of /livez`, verdict: verdict(row.ratio >= TARGETS.catalogue && failures === 0) });
-    if (which) stats[which] = row.ratio;
     if (which === 'many') {
-      // Flat: the many-order customer's rate against the few-order one's, each as a share of /livez.
-      const flat = ratio(stats.many, stats.few);
-      Object.assign(row, { target: `≥ ${TARGETS.statsFlat} of ${FEW_ORDERS} orders' (${flat})`, verdict: verdict(flat >= TARGETS.statsFlat && failures === 0) });
+      // Flat: the many-order customer's rate against the few-order one's, within each round.
+      const flat = middleRatio(flats);
+      const range = flats.length > 1 ? `, rounds ${spread(flats)}` : '';
+      Object.assign(row, { target: `≥ ${TARGETS.statsFlat} of ${FEW_ORDERS} orders' (${flat}${range})`, verdict: verdict(flat >= TARGETS.statsFlat && failures === 0) });
     }
     rows.push(row);
   }
