@@ -13,6 +13,11 @@ export const SHOP_RULES = {
   longDescriptionCollapseChars: 200,
 } as const;
 
+/** Listings on one page of the shop's grid (issue #21): `Load more` brings the next as many. */
+export const CATALOGUE_PAGE_SIZE = 24;
+/** The longest search the shop reads; longer text is refused, not cut. */
+export const CATALOGUE_SEARCH_MAX = 100;
+
 /** Something, an at sign, something, a dot, something: the basic email shape docs/product.md#validation asks for. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The longest email address there can be (RFC 5321 path limit). */

@@ -1,6 +1,6 @@
 import { Form, useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { CATALOGUE_SEARCH_MAX } from '@contract/api/catalogue';
+import { CATALOGUE_SEARCH_MAX } from '@contract/shop-rules';
 import { browseHref, colourLabel, isNarrowed, type BrowseState } from '~/lib/browse';
 import { ProductListing } from './product-listing';
 import type { ProductCardData } from './product-card';

@@ -1,4 +1,5 @@
-import { CATALOGUE_SEARCH_MAX, type CatalogueQuery } from '@contract/api/catalogue';
+import type { CatalogueQuery } from '@contract/api/catalogue';
+import { CATALOGUE_SEARCH_MAX } from '@contract/shop-rules';
 
 /** The shop grid's parameters in its address (issue #21): what a GET form sends and a link carries. */
 export interface BrowseState {

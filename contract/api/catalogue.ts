@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_MAX } from '../shop-rules';
 
 /**
  * The catalogue answers of the shop API (docs/product.md#data-catalogue, docs/product.md#api-catalogue): `POST products/list` and
@@ -128,10 +129,8 @@ export const productDetailsQuerySchema = z.object({ product_name: z.string().tri
 /** `GET products/renamed?product_name=`: the current name of a product the owner renamed. */
 export const productRenamedSchema = z.object({ name: z.string() });
 
-/** Listings on one page of the shop's grid (issue #21): `Load more` brings the next as many. */
-export const CATALOGUE_PAGE_SIZE = 24;
-/** The longest search the shop reads; longer text is refused, not cut. */
-export const CATALOGUE_SEARCH_MAX = 100;
+// Kept in shop-rules (no zod): the grid's own modules read them in the browser.
+export { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_MAX };
 
 const blankAsAbsent = (max: number, label: string) =>
   z

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/e2e-test';
+import { gzipSync } from 'node:zlib';
 import { apiUrl } from '../support/e2e';
 
 const SEEDED = [
@@ -100,6 +101,21 @@ test.describe('home page', () => {
         expect((await encoded.body()).equals(await plain.body()), `${asset} as ${encoding}`).toBe(true);
       }
     }
+  });
+
+  test("the first visit's scripts stay within the client JavaScript budget (120 KB gzip)", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'no scripts run without JavaScript');
+    // As `npm run bench` weighs them: every script the page loads until the network is idle, gzip at
+    // zlib's default level. A size, not a time: a module that brings zod (14 KB) or a library to `/` shows here.
+    const scripts: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(5);
+    const gzipBytes = bodies.reduce((sum, body) => sum + gzipSync(body).length, 0);
+    expect(gzipBytes).toBeLessThanOrEqual(120 * 1024);
   });
 
   test('a page no cache holds goes out compressed in one piece, with its length, in the encoding asked for', async ({ request }) => {
