@@ -3,6 +3,8 @@ import { responsiveImage, type ApiImage, type ResponsiveImage } from './images';
 import { BRAND } from '@contract/brand';
 import { MESSAGES } from './messages';
 import { initialSelection } from './variant-selection';
+import { parseWithZod } from '@conform-to/zod';
+import { PURCHASE_INTENTS, purchaseSchema } from '~/forms/purchase';
 
 /** Gallery images: never the background ones (docs/product.md#data-catalogue), which become the page background instead. */
 function galleryOf(images: (ApiImage & { type?: string })[], storageBase: string, name: string): ResponsiveImage[] {
@@ -77,4 +79,16 @@ export function productJsonLd(page: ReturnType<typeof productPageData>, canonica
       availability: page.product.comingSoon ? 'https://schema.org/PreOrder' : inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
   };
+}
+
+/**
+ * The action's reading of Add to Cart and Quick Purchase. It lives here, on the server, so the route's
+ * browser bundle does not keep zod for it: the browser's own check is fetched on demand (forms/purchase-validation.ts).
+ */
+export function isPurchaseIntent(intent: unknown): boolean {
+  return PURCHASE_INTENTS.includes(String(intent));
+}
+
+export function parsePurchase(formData: FormData) {
+  return parseWithZod(formData, { schema: purchaseSchema });
 }

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod';
 import {
   json,
   redirect,
@@ -21,7 +20,6 @@ import { ShareButton } from '~/components/product/share';
 import { SizeChartDetails } from '~/components/product/size-chart';
 import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
-import { PURCHASE_INTENTS, purchaseSchema } from '~/forms/purchase';
 import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
 import { visitorApi } from '~/lib/shop-api.server';
 import { getShopper } from '~/lib/auth.server';
@@ -34,7 +32,7 @@ import { formatEuroLoose } from '@contract/money';
 import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
-import { productJsonLd, productPageData } from '~/lib/product-page.server';
+import { isPurchaseIntent, parsePurchase, productJsonLd, productPageData } from '~/lib/product-page.server';
 import { quickPurchase, resumableQuickPurchase } from '~/lib/quick-purchase.server';
 import { redirectWithFlash, takeFlash } from '~/lib/session.server';
 import { optionGroups, selectOption, selectionSearch } from '~/lib/variant-selection';
@@ -142,8 +140,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intents = formData.getAll('intent');
   if (intents.length === 1 && intents[0] === 'notify') return handleWishlistPost(request, formData);
-  if (intents.length !== 1 || !PURCHASE_INTENTS.includes(String(intents[0]))) return json({ detail: 'Unknown action' }, { status: 400 });
-  const submission = parseWithZod(formData, { schema: purchaseSchema });
+  if (intents.length !== 1 || !isPurchaseIntent(intents[0])) return json({ detail: 'Unknown action' }, { status: 400 });
+  const submission = parsePurchase(formData);
   if (submission.status !== 'success') return json({ formKey: PURCHASE_FORM, result: submission.reply() }, { status: 400 });
   const url = new URL(request.url);
   const { variantId } = submission.value;

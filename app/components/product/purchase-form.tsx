@@ -1,13 +1,17 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import type { SubmissionResult } from '@conform-to/react';
 import { useActionData, useFetcher } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { purchaseSchema } from '~/forms/purchase';
 import { MESSAGES, QUICK_PURCHASE_STATUS } from '~/lib/messages';
+import { useDeferredValidation } from '../use-deferred-validation';
 
 export const PURCHASE_FORM = 'purchase';
 /** Where a browser without JavaScript carries on a Quick Purchase after the sign-in modal. */
 const RESUME_WITHOUT_SCRIPT = '/checkout/quick';
+/** The element that says why a press was refused (the id Conform gave it). */
+const ERROR_ID = `${PURCHASE_FORM}-variantId-error`;
+
+/** The purchase schema and its parser come when a shopper reaches for the buttons, not with the page (ADR 012). */
+const loadValidation = () => import('~/forms/purchase-validation').then((module) => module.validatePurchase);
 
 export interface PurchaseActionData {
   formKey: typeof PURCHASE_FORM;
@@ -34,12 +38,7 @@ export function PurchaseForm({
   const fetcher = useFetcher<PurchaseActionData>({ key: PURCHASE_FORM });
   const actionData = useActionData<PurchaseActionData>();
   const lastResult = fetcher.data?.formKey === PURCHASE_FORM ? fetcher.data.result : actionData?.formKey === PURCHASE_FORM ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    id: PURCHASE_FORM,
-    lastResult,
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: purchaseSchema }),
-  });
+  const { errors, formProps } = useDeferredValidation({ load: loadValidation, lastResult, fetcher });
 
   const resumed = useRef(false);
   useEffect(() => {
@@ -48,7 +47,7 @@ export function PurchaseForm({
     fetcher.submit({ intent: 'quick-purchase', variantId: resumeVariantId }, { method: 'post' });
   }, [resumeVariantId, fetcher]);
 
-  const error = fields.variantId.errors?.[0] ?? form.errors?.[0];
+  const error = errors.variantId?.[0] ?? errors['']?.[0];
   const busy = fetcher.state !== 'idle';
   // A visitor's press only opens the sign-in modal: no status until they are signed in.
   const buying = fetcher.formData?.get('intent') === 'quick-purchase' && signedIn;
@@ -61,10 +60,10 @@ export function PurchaseForm({
           ? QUICK_PURCHASE_STATUS.resuming
           : null;
   return (
-    <fetcher.Form method="post" className="purchase" {...getFormProps(form)}>
+    <fetcher.Form method="post" className="purchase" id={PURCHASE_FORM} {...formProps}>
       {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <div className="purchase__buttons">
-        <button type="submit" name="intent" value="add-to-cart" className="button" disabled={disabled || busy} aria-describedby={error ? fields.variantId.errorId : undefined}>
+        <button type="submit" name="intent" value="add-to-cart" className="button" disabled={disabled || busy} aria-describedby={error ? ERROR_ID : undefined}>
           {MESSAGES.addToCart}
         </button>
         <button type="submit" name="intent" value="quick-purchase" className="button button--accent" disabled={disabled || busy}>
@@ -80,7 +79,7 @@ export function PurchaseForm({
         </noscript>
       ) : null}
       {error ? (
-        <p className="purchase__error" id={fields.variantId.errorId} role="alert">
+        <p className="purchase__error" id={ERROR_ID} role="alert">
           {error}
         </p>
       ) : null}
