@@ -1,8 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { FetcherWithComponents } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FieldErrors } from '~/forms/field-errors';
 
-type FieldErrors = Record<string, string[] | null | undefined>;
 type Validate = (formData: FormData) => FieldErrors | null;
 
 /**
