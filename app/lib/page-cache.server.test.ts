@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, cachingHeaders, createPageCache, PAGE_CACHE_FIELD, shareablePageHeaders, withoutNonce, type PageRequest } from './page-cache.server';
+import { cachingHeaders, createPageCache, PAGE_CACHE_FIELD, shareablePageHeaders, withoutNonce, type PageRequest } from './page-cache.server';
 
 const NONCE = 'r4nd0mN0nce+/==';
 const POLICY = `default-src 'self'; script-src 'self' 'nonce-${NONCE}'; style-src 'self' 'unsafe-inline'`;
@@ -156,21 +156,6 @@ describe('page cache: what it keeps', () => {
 });
 
 describe('page cache helpers', () => {
-  it.each([
-    ['gzip, deflate, br', true],
-    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
-    [' GZIP ; q=0.5', true],
-    ['gzip;q=0', false],
-    ['*', true],
-    ['*;q=0', false],
-    ['gzip;q=0, *', false],
-    ['br, deflate', false],
-    ['identity', false],
-    ['', false],
-  ])('Accept-Encoding %j takes gzip: %s', (header, expected) => {
-    expect(acceptsGzip(header)).toBe(expected);
-  });
-
   it('a page without a nonce policy is kept as it is', async () => {
     expect(await withoutNonce('<p>hi</p>', "default-src 'none'")).toEqual({ html: '<p>hi</p>', policy: "default-src 'none'" });
     expect(await withoutNonce('<p>hi</p>', null)).toEqual({ html: '<p>hi</p>', policy: null });

@@ -8,7 +8,11 @@
  * inline scripts by hash instead, and without nonce attributes. Web APIs only (the runtime seam).
  */
 
+import { acceptedEncoding } from '@contract/accept-encoding';
 import { recordCacheRead } from './metrics.server';
+
+/** The one coding the page cache keeps a page in besides the page itself. */
+const GZIP_ONLY = ['gzip'] as const;
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -109,21 +113,6 @@ export function storableSeconds(response: Response): number {
   return seconds;
 }
 
-/** Whether a client takes gzip (Accept-Encoding names it, or `*`, with a weight above 0). */
-export function acceptsGzip(acceptEncoding: string): boolean {
-  let verdict = false;
-  for (const part of acceptEncoding.split(',')) {
-    const [token, ...params] = part.toLowerCase().split(';');
-    const name = token.trim();
-    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
-    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    const accepted = weight === undefined || Number(weight) > 0;
-    if (name === '*') verdict ||= accepted;
-    else return accepted;
-  }
-  return verdict;
-}
-
 const encoder = new TextEncoder();
 
 async function sha256Base64(text: string): Promise<string> {
@@ -196,7 +185,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
         return undefined;
       }
       if (counted) recordCacheRead('page', 'hit');
-      const { headers, body } = acceptsGzip(header(request, 'accept-encoding')) ? entry.gzip : entry.identity;
+      const { headers, body } = acceptedEncoding(header(request, 'accept-encoding'), GZIP_ONLY) ? entry.gzip : entry.identity;
       return { status: entry.status, headers: { ...headers, Age: String(Math.floor((at - entry.storedAt) / 1000)) }, body };
     },
 

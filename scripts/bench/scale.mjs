@@ -8,7 +8,7 @@
 // Alone: `node scripts/bench/scale.mjs [--duration 10] [--connections 10] [--rounds 3] [--no-postgres]` after
 // `node scripts/build.mjs`; `npm run bench` runs it as one of its sections (`--only scale` for it alone).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ import { startCountingProxy } from './counting-proxy.mjs';
 import { CUSTOMERS, ORDERS, ORDERS_FILL } from './figures.mjs';
 import { fetchRaw, measure } from './load.mjs';
 import { kilobytes, median, ratio, round, spread, table, verdict } from './report.mjs';
-import { root, startApi, startMinimalRemix, startStorefront } from './servers.mjs';
+import { root, startApi, startMinimalRemix, startStaticServer, startStorefront } from './servers.mjs';
 
 /** The rounds' median of a rate or a latency, and of a ratio (rounded as ratio() rounds). */
 const middle = (values, digits = 0) => {
@@ -315,8 +315,42 @@ async function sampleProduct(apiUrl, q = SEARCH) {
   throw new Error(`no product found for "${q}" has a variant in stock`);
 }
 
+/**
+ * The control for the whole list: a bare node:http server (static-server.mjs) writing the very bytes
+ * the API answers, as they are and in br, from a buffer. What no server can go beyond on this machine.
+ */
+async function startBareList(listUrl) {
+  const dir = mkdtempSync(join(os.tmpdir(), 'shop-bare-list-'));
+  const routes = {};
+  for (const [path, encoding] of [['/list', null], ['/list-br', 'br']]) {
+    const answer = await fetchRaw(listUrl, { method: 'POST', headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+    if (answer.status !== 200 || (answer.headers['content-encoding'] ?? null) !== encoding) throw new Error(`products/list with ${encoding ?? 'no'} encoding answered ${answer.status} ${answer.headers['content-encoding'] ?? ''}`);
+    const file = join(dir, `${path.slice(1)}.bytes`);
+    writeFileSync(file, answer.body);
+    routes[path] = { file, type: 'application/json', ...(encoding ? { encoding } : {}) };
+  }
+  writeFileSync(join(dir, 'routes.json'), JSON.stringify(routes));
+  const server = await startStaticServer(join(dir, 'routes.json'));
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** The API's routes on one database, each beside /livez, in `rounds` rounds. */
 async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
+  const bare = await startBareList(`${apiUrl}/api/products/list`);
+  try {
+    return await measureApiRoutes(backend, apiUrl, bare.url, { duration, connections, rounds });
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function measureApiRoutes(backend, apiUrl, bareUrl, { duration, connections, rounds }) {
   const livezUrl = `${apiUrl}/livez`;
   const product = await sampleProduct(apiUrl);
   const filter = new URLSearchParams(FILTER);
@@ -324,7 +358,10 @@ async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
   if (firstPage.pages > 1) filter.set('page', '2');
   const [many, few] = [await accessToken(apiUrl, CUSTOMER.email), await accessToken(apiUrl, FEW.email)];
   const routes = [
-    { label: 'POST products/list', url: `${apiUrl}/api/products/list`, method: 'POST', catalogue: true },
+    // The spec's whole array, as it is (no Accept-Encoding) and as HTTP clients ask for it; each
+    // also beside the bare server writing the same bytes.
+    { label: 'POST products/list', url: `${apiUrl}/api/products/list`, method: 'POST', catalogue: true, bare: `${bareUrl}/list` },
+    { label: `POST products/list, Accept-Encoding: ${BROWSER_ENCODING}`, url: `${apiUrl}/api/products/list`, method: 'POST', headers: { 'Accept-Encoding': BROWSER_ENCODING }, catalogue: true, bare: `${bareUrl}/list-br` },
     { label: `GET products/browse (${firstPage.total} found, page ${filter.get('page') ?? 1})`, url: `${apiUrl}/api/products/browse?${filter}`, catalogue: true },
     { label: 'GET products/details', url: `${apiUrl}/api/products/details?product_name=${encodeURIComponent(product.name)}`, catalogue: true },
     // No cart cookie: every request is a new shopper's first add.
@@ -337,7 +374,7 @@ async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
   const livez = [];
   for (const route of routes) {
     log(`scale, API on ${backend}: ${route.label}, ${rounds} rounds`);
-    const { label, catalogue, stats: which, ...request } = route;
+    const { label, catalogue, stats: which, bare: bareRouteUrl, ...request } = route;
     const sample = await fetchRaw(request.url, { method: request.method, headers: request.headers, body: request.body });
     if (sample.status >= 300) throw new Error(`${label} answered ${sample.status}`);
     // Each round measures /livez, then the route: the ratio is taken within the round, and the
@@ -348,6 +385,9 @@ async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
     // compared directly: a ratio of two ratios to /livez would carry both of their rounds' noise.
     const fewStats = which === 'many' ? routes.find((other) => other.stats === 'few') : null;
     const flats = [];
+    const bares = [];
+    const bareOfLivez = [];
+    const ofBare = [];
     for (let n = 0; n < rounds; n += 1) {
       const warmup = n === 0 ? 2 : 1;
       const base = await measure({ url: livezUrl, duration, connections, warmup });
@@ -355,6 +395,12 @@ async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
       livez.push(base);
       results.push(result);
       ratios.push(ratio(result.rps, base.rps));
+      if (bareRouteUrl) {
+        const bareResult = await measure({ url: bareRouteUrl, duration, connections, warmup });
+        bares.push(bareResult);
+        bareOfLivez.push(ratio(bareResult.rps, base.rps));
+        ofBare.push(ratio(result.rps, bareResult.rps));
+      }
       if (fewStats) {
         const fewResult = await measure({ url: fewStats.url, headers: fewStats.headers, duration, connections, warmup });
         flats.push(ratio(result.rps, fewResult.rps));
@@ -382,6 +428,24 @@ async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
       Object.assign(row, { target: `≥ ${TARGETS.statsFlat} of ${FEW_ORDERS} orders' (${flat}${range})`, verdict: verdict(flat >= TARGETS.statsFlat && failures === 0) });
     }
     rows.push(row);
+    if (bareRouteUrl) {
+      // The same bytes from a bare server, beside the same /livez: how near the route is to writing them.
+      const of = middleRatio(ofBare);
+      rows.push({
+        backend,
+        route: '  bare node:http server, the same bytes',
+        answerKb: row.answerKb,
+        rps: middle(bares.map((result) => result.rps)),
+        p50: middle(bares.map((result) => result.p50), 1),
+        p99: middle(bares.map((result) => result.p99), 1),
+        failures: bares.reduce((sum, result) => sum + result.failures, 0),
+        ratio: middleRatio(bareOfLivez),
+        spread: spread(bareOfLivez),
+        target: `the route above at ${of} of it (rounds ${spread(ofBare)})`,
+        verdict: '–',
+        ofBare: of,
+      });
+    }
   }
   const p = (key) => middle(livez.map((result) => result[key]), key === 'rps' ? 0 : 1);
   rows.unshift({ backend, route: `GET /livez (${livez.length} runs)`, answerKb: null, rps: p('rps'), p50: p('p50'), p99: p('p99'), failures: livez.reduce((sum, result) => sum + result.failures, 0), ratio: 1, spread: null, target: '–', verdict: '–' });

@@ -1,8 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyThroughCheckout, setVariant, shopper } from '../../../tests/support/shopper';
-import { TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
+import { startTestApi, TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';
+import { ENCODE_FROM_BYTES } from '../kept-answers';
 import { listCatalogue, productDetails } from '../services/catalogue';
 import { watchOf } from '../services/catalogue-watch';
 
@@ -159,6 +162,51 @@ describe('the catalogue watch', () => {
     await api.database.db.updateTable('product_variants').set({ stock_quantity: 0 }).where('product_id', '=', variant.product_id).execute();
     await watch().settle();
     expect(await own()).toMatchObject({ in_stock: false });
+  });
+
+  it('sends a large answer in br or gzip to a client that takes it, the same JSON, compressed again after a change', async () => {
+    const [variant] = api.stocked;
+    const listAs = (acceptEncoding?: string) =>
+      api.app.request('/api/products/list', { method: 'POST', headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } });
+    const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+    const plain = await listAs();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(ENCODE_FROM_BYTES);
+
+    // What browsers send: br, the server's first choice.
+    const br = await listAs('gzip, deflate, br, zstd');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brBytes = await bytes(br);
+    expect(brBytes.length).toBeLessThan(text.length / 4);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(text);
+    // Kept: the second client gets the very same bytes.
+    expect((await bytes(await listAs('br'))).equals(brBytes)).toBe(true);
+
+    const gzip = await listAs('gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(await bytes(gzip)).toString()).toBe(text);
+    // A client that refuses both, or names neither, gets the text.
+    for (const refusing of ['br;q=0, gzip;q=0', 'identity', 'deflate']) {
+      const res = await listAs(refusing);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(await res.text()).toBe(text);
+    }
+
+    // A change: the next compressed answer says it.
+    await api.database.db.updateTable('products').set({ price: 54_321 }).where('id', '=', variant.product_id).execute();
+    await watch().settle();
+    const after = JSON.parse(brotliDecompressSync(await bytes(await listAs('br'))).toString()) as { name: string; price: number; is_variant_listing: boolean }[];
+    expect(after.find((item) => item.name === variant.name && !item.is_variant_listing)?.price).toBe(54_321);
+
+    // A small answer goes as it is, whatever the client takes.
+    const none = await api.app.request('/api/products/browse?q=nothing-is-called-this', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(none.status).toBe(200);
+    expect(none.headers.get('content-encoding')).toBeNull();
+    expect((await none.json()).items).toEqual([]);
   });
 
   it('a rolled-back change announces nothing', async () => {
@@ -377,5 +425,26 @@ describe("a shopper's wishlist kept in memory, the watch listening", () => {
     await watch().settle();
     expect(watch().wishlistsKept).toBe(0);
     expect(await waiting(email)).toEqual([]);
+  });
+});
+
+describe('kept answers over HTTP', () => {
+  let api: Awaited<ReturnType<typeof startTestApi>>;
+  beforeAll(async () => {
+    api = await startTestApi({ watchCatalogue: true });
+  });
+  afterAll(async () => api?.cleanup());
+
+  it('a client library that takes compression reads the same list; one that asks for nothing gets the text', async () => {
+    // undici's request sends no Accept-Encoding (the storefront's client): the JSON as it is.
+    const plain = await request(`${api.url}/api/products/list`, { method: 'POST' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const text = await plain.body.text();
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(text));
+    // fetch asks for gzip (and br where it can) and undoes it.
+    const fetched = await fetch(`${api.url}/api/products/list`, { method: 'POST' });
+    expect(fetched.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
+    expect(Number(fetched.headers.get('content-length'))).toBeLessThan(Buffer.byteLength(text) / 4);
+    expect(await fetched.text()).toBe(text);
   });
 });
