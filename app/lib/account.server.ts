@@ -5,7 +5,7 @@ import { shopApi } from './shop-api.server';
 import type { OrderStatusFilter } from './orders-query';
 import { ordersOverviewSchema, purchaseListSchema, type PurchaseListItem, type PurchaseStats } from '@contract/api/orders';
 import { accountOverviewSchema, profileAnswerSchema } from '@contract/api/profile';
-import { purchaseDetailReader } from './purchases';
+import { purchaseDetailReader } from './purchase-detail.server';
 
 export interface PurchaseQuery {
   limit: number;

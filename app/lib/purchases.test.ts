@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, purchaseDetailReader, sortAttributes, statusTone } from './purchases';
+import { purchaseDetailReader } from './purchase-detail.server';
+import { addressLines, sortAttributes, statusTone } from './purchases';
 
 const ID = '1a2b3c4d-0000-4000-8000-000000000000';
 

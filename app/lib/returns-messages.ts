@@ -1,4 +1,4 @@
-import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
+import { RETURN_WINDOW_DAYS } from '@contract/returns';
 import type { ErrorCode } from '@contract/errors';
 
 /** What the return pages say (ADR 032); the API's codes map to these, never its English. */

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
 import { wishlistSchema } from '~/forms/wishlist';
+import { wishlistUnsubscribeAnswerSchema } from '@contract/api/wishlist';
 import { ApiRequestError, failureStatus, type ApiClient } from './api.server';
 import { getOptionalUser } from './auth.server';
 import { addToWishlist, wishlistEntries } from './catalogue.server';
@@ -65,3 +66,10 @@ export async function handleWishlistPost(request: Request, formData: FormData): 
   }
 }
 
+/**
+ * The back-in-stock request a mailed link names: what it is (GET), or cancelled (POST). Here, not in
+ * the route, so its answer's schema (and zod) stays out of the page's browser bundle.
+ */
+export function wishlistUnsubscribe(request: Request, method: 'GET' | 'POST', token: string) {
+  return visitorApi(request).request(method, 'products/wishlist/unsubscribe', wishlistUnsubscribeAnswerSchema, method === 'GET' ? { query: { token } } : { body: { token } });
+}

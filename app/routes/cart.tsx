@@ -16,7 +16,7 @@ import { pageTitle } from '~/lib/page-title';
 import { commitSession, redirectWithFlash } from '~/lib/session.server';
 import cartStyles from '~/styles/cart.css';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
-import { cartActionSchema } from '~/forms/cart';
+import { cartActionSchema } from '~/forms/cart.server';
 import type { DiscountQuote } from '@contract/api/discounts';
 import { DISCOUNT_MESSAGES, normaliseDiscountCode } from '@contract/discounts';
 

@@ -1,13 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { wishlistUnsubscribeAnswerSchema } from '@contract/api/wishlist';
 import { ApiRequestError, failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { MESSAGES } from '~/lib/messages';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { commitSession, getSession, redirectWithFlash } from '~/lib/session.server';
-import { visitorApi } from '~/lib/shop-api.server';
+import { wishlistUnsubscribe } from '~/lib/wishlist.server';
 
 const TITLE = 'Back-in-stock email';
 export const handle: NavigationHandle = { pageTitle: TITLE };
@@ -28,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const token = url.searchParams.get('token') ?? '';
   try {
-    const { item } = await visitorApi(request).request('GET', 'products/wishlist/unsubscribe', wishlistUnsubscribeAnswerSchema, { query: { token } });
+    const { item } = await wishlistUnsubscribe(request, 'GET', token);
     return json({ state: 'confirm' as const, message: null, token, item }, { headers: NO_STORE });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
@@ -42,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const token = String(formData.get('token') ?? '');
   try {
-    const { item } = await visitorApi(request).request('POST', 'products/wishlist/unsubscribe', wishlistUnsubscribeAnswerSchema, { body: { token } });
+    const { item } = await wishlistUnsubscribe(request, 'POST', token);
     return redirectWithFlash(request, '/wishlist/unsubscribe?done=1', { kind: 'success', message: MESSAGES.unsubscribed(item) });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;

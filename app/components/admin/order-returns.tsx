@@ -1,6 +1,7 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { RETURN_STATUS_LABELS, type Return } from '@contract/api/returns';
+import type { Return } from '@contract/api/returns';
+import { RETURN_STATUS_LABELS } from '@contract/returns';
 
 /** An order's returns on its back-office page, each a link to where it is received, refunded or shipped (ADR 032). */
 export function AdminOrderReturns({ returns }: { returns: SerializeFrom<Return>[] }) {

@@ -1,5 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
-import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnLineLabel, type Return } from '@contract/api/returns';
+import type { Return } from '@contract/api/returns';
+import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnLineLabel } from '@contract/returns';
 import { formatLongDate } from '~/lib/dates';
 
 /** An order's returns and exchanges, each at its step, with the exchange's own parcel once it ships (ADR 032). */

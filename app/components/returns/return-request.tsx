@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { SerializeFrom } from '@remix-run/node';
 import { Form, useNavigation } from '@remix-run/react';
-import { RETURN_REASON_LABELS, RETURN_REASONS, returnLineLabel, type ReturnOptions } from '@contract/api/returns';
+import type { ReturnOptions } from '@contract/api/returns';
+import { RETURN_REASON_LABELS, RETURN_REASONS, returnLineLabel } from '@contract/returns';
 import { returnFormSchema } from '~/forms/returns';
 import { formatLongDate } from '~/lib/dates';
 import { CLOSED_MESSAGES, RETURN_MESSAGES } from '~/lib/returns-messages';
