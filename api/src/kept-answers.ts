@@ -17,6 +17,9 @@ type Coding = (typeof CODINGS)[number];
 /** Smaller answers go as they are: compressing them would save less than it costs. */
 export const ENCODE_FROM_BYTES = 8 * 1024;
 
+/** Every kept answer may go in a coding, so caches between must keep them apart. */
+const ANSWER_HEADERS = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -94,14 +97,17 @@ export async function keptAnswer<S extends z.ZodTypeAny>(
   }
   const body = await entry.body;
   const coding = body.byteLength >= ENCODE_FROM_BYTES ? acceptedEncoding(c.req.header('Accept-Encoding'), CODINGS) : null;
-  if (!coding) return c.body(body, 200, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' });
-  const current = entry;
-  const encoding = (current.encoded[coding] ??= encode(body, coding));
-  const encoded = await encoding.catch(() => {
-    // Never expected; the answer goes as it is, and the next client tries again.
-    if (current.encoded[coding] === encoding) delete current.encoded[coding];
+  const encoded = coding ? await encodedOnce(entry, body, coding) : null;
+  return encoded && coding
+    ? c.body(encoded, 200, { ...ANSWER_HEADERS, 'Content-Encoding': coding })
+    : c.body(body, 200, ANSWER_HEADERS);
+}
+
+/** The answer in `coding`, made by the first client that asks; null if it could not be (the text goes, the next client tries again). */
+function encodedOnce(entry: KeptAnswer, body: Uint8Array, coding: Coding): Promise<Uint8Array<ArrayBuffer> | null> {
+  const encoding = (entry.encoded[coding] ??= encode(body, coding));
+  return encoding.catch(() => {
+    if (entry.encoded[coding] === encoding) delete entry.encoded[coding];
     return null;
   });
-  if (!encoded) return c.body(body, 200, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' });
-  return c.body(encoded, 200, { 'Content-Type': 'application/json', 'Content-Encoding': coding, Vary: 'Accept-Encoding' });
 }

@@ -340,6 +340,16 @@ async function startBareList(listUrl) {
   };
 }
 
+/** The rounds' median rate and latencies, and their failures summed. */
+function roundsSummary(results) {
+  return {
+    rps: middle(results.map((result) => result.rps)),
+    p50: middle(results.map((result) => result.p50), 1),
+    p99: middle(results.map((result) => result.p99), 1),
+    failures: results.reduce((sum, result) => sum + result.failures, 0),
+  };
+}
+
 /** The API's routes on one database, each beside /livez, in `rounds` rounds. */
 async function measureApi(backend, apiUrl, { duration, connections, rounds }) {
   const bare = await startBareList(`${apiUrl}/api/products/list`);
@@ -406,44 +416,35 @@ async function measureApiRoutes(backend, apiUrl, bareUrl, { duration, connection
         flats.push(ratio(result.rps, fewResult.rps));
       }
     }
-    const failures = results.reduce((sum, result) => sum + result.failures, 0);
     const row = {
       backend,
       route: label,
       answerKb: kilobytes(sample.body.length),
-      rps: middle(results.map((result) => result.rps)),
-      p50: middle(results.map((result) => result.p50), 1),
-      p99: middle(results.map((result) => result.p99), 1),
-      failures,
+      ...roundsSummary(results),
       ratio: middleRatio(ratios),
       spread: spread(ratios),
       target: '–',
       verdict: '–',
     };
-    if (catalogue) Object.assign(row, { target: `≥ ${TARGETS.catalogue} of /livez`, verdict: verdict(row.ratio >= TARGETS.catalogue && failures === 0) });
+    if (catalogue) Object.assign(row, { target: `≥ ${TARGETS.catalogue} of /livez`, verdict: verdict(row.ratio >= TARGETS.catalogue && row.failures === 0) });
     if (which === 'many') {
       // Flat: the many-order customer's rate against the few-order one's, within each round.
       const flat = middleRatio(flats);
       const range = flats.length > 1 ? `, rounds ${spread(flats)}` : '';
-      Object.assign(row, { target: `≥ ${TARGETS.statsFlat} of ${FEW_ORDERS} orders' (${flat}${range})`, verdict: verdict(flat >= TARGETS.statsFlat && failures === 0) });
+      Object.assign(row, { target: `≥ ${TARGETS.statsFlat} of ${FEW_ORDERS} orders' (${flat}${range})`, verdict: verdict(flat >= TARGETS.statsFlat && row.failures === 0) });
     }
     rows.push(row);
     if (bareRouteUrl) {
       // The same bytes from a bare server, beside the same /livez: how near the route is to writing them.
-      const of = middleRatio(ofBare);
       rows.push({
         backend,
         route: '  bare node:http server, the same bytes',
         answerKb: row.answerKb,
-        rps: middle(bares.map((result) => result.rps)),
-        p50: middle(bares.map((result) => result.p50), 1),
-        p99: middle(bares.map((result) => result.p99), 1),
-        failures: bares.reduce((sum, result) => sum + result.failures, 0),
+        ...roundsSummary(bares),
         ratio: middleRatio(bareOfLivez),
         spread: spread(bareOfLivez),
-        target: `the route above at ${of} of it (rounds ${spread(ofBare)})`,
+        target: `the route above at ${middleRatio(ofBare)} of it (rounds ${spread(ofBare)})`,
         verdict: '–',
-        ofBare: of,
       });
     }
   }
