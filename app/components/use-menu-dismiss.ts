@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 const OPEN_MENUS = 'details[data-menu][open]';
 
@@ -15,6 +15,8 @@ function close(menu: HTMLDetailsElement, focusSummary: boolean) {
  */
 export function useMenuDismiss(container: RefObject<HTMLElement>) {
   const location = useLocation();
+  // The location the page was drawn at: a menu opened before the page hydrated stays open.
+  const shownAt = useRef(location.key);
 
   useEffect(() => {
     const root = container.current;
@@ -50,6 +52,8 @@ export function useMenuDismiss(container: RefObject<HTMLElement>) {
   }, [container]);
 
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     for (const menu of container.current?.querySelectorAll<HTMLDetailsElement>(OPEN_MENUS) ?? []) close(menu, false);
   }, [container, location.key]);
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
+import { expect, hydrated, test } from '../support/e2e-test';
 import { EDGE } from '../support/e2e-edge';
 import { ROUTE_TABLE_PAGES, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 
@@ -36,7 +36,8 @@ test.describe('navigation bar', () => {
     await expect(links.nth(2)).toHaveAttribute('href', '/product/Padded%20Jorts');
 
     if (javaScriptEnabled) {
-      // Escape closes it and gives focus back to its button.
+      // Escape closes it and gives focus back to its button (the page's own handler: once hydrated).
+      await hydrated(page);
       await links.first().focus();
       await page.keyboard.press('Escape');
       await expect(menu).not.toHaveAttribute('open');
@@ -51,6 +52,28 @@ test.describe('navigation bar', () => {
       await page.keyboard.press('Enter');
       await expect(menu).not.toHaveAttribute('open');
     }
+  });
+
+  test('a menu opened before the page has hydrated stays open once it has', async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'without JavaScript nothing hydrates');
+    // Hold the page's scripts until the menu has been opened, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    const menu = productsMenu(page);
+    await menu.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('open', '');
+    release();
+    await hydrated(page);
+    await expect(menu).toHaveAttribute('open', '');
+    // A navigation still closes it.
+    await Promise.all([page.waitForURL('**/product/Padded%20Tee'), menu.getByRole('link', { name: 'Padded Tee' }).click()]);
+    await expect(productsMenu(page)).not.toHaveAttribute('open');
   });
 
   test('a product link in the menu leads to the product page by its encoded name', async ({ page }) => {
@@ -74,6 +97,7 @@ test.describe('navigation bar', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 
     if (javaScriptEnabled) {
+      await hydrated(page);
       await page.keyboard.press('Escape');
       await expect(mobileNav).toBeHidden();
       await expect(button).toBeFocused();

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTE_TABLE_PAGES } from '../support/a11y';
+import { hydrated } from '../support/e2e-test';
 import { buyInSession, registerAccount, signInAs, variantBySku, type Account } from '../support/e2e-account';
 
 /**
@@ -66,13 +67,7 @@ const PAGES = [...ROUTE_TABLE_PAGES, '/order-success?session_id='];
 
 async function settle(page: Page, javaScriptEnabled: boolean) {
   // With JavaScript, React must have hydrated the page first: hydration would undo the writing below.
-  if (javaScriptEnabled) {
-    await page.waitForFunction(() => {
-      const last = Array.from(document.body.children).filter((element) => element.tagName !== 'SCRIPT').pop();
-      return !!last && Object.keys(last).some((key) => key.startsWith('__reactFiber'));
-    });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  }
+  if (javaScriptEnabled) await hydrated(page);
   await page.evaluate(
     async ({ css, varying }) => {
       const style = document.createElement('style');

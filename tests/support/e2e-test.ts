@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 
 /** How Chromium words a Content-Security-Policy violation in the console. */
 const CSP_VIOLATION = /Content Security Policy|Content-Security-Policy/i;
@@ -28,3 +28,15 @@ export const test = base.extend<{ cspViolations: string[] }>({
 });
 
 export { expect };
+
+/**
+ * Resolves once React has hydrated the page (its last element carries a fiber) and painted: from then
+ * on the page's own handlers answer keys and clicks. Before that, the browser's defaults do.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const last = Array.from(document.body.children).filter((element) => element.tagName !== 'SCRIPT').pop();
+    return !!last && Object.keys(last).some((key) => key.startsWith('__reactFiber'));
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
