@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_FILTERS, isoDay, orderNoteRequestSchema } from '@contract/api/admin';
+import { orderNoteRequestSchema } from '@contract/api/admin';
 import { STAFF_ROLES, staffLoginRequestSchema, staffSetPasswordRequestSchema } from '@contract/api/staff';
 import { emailField, required } from '@contract/fields';
 
@@ -37,13 +37,6 @@ export const shipOrderSchema = z.object({
     .min(1, 'Enter the tracking number')
     .max(80, 'The tracking number is too long')
     .regex(/^[A-Za-z0-9 -]+$/, 'Use only letters, digits, spaces and hyphens'),
-});
-
-/** The order list's search, from the address bar. Days are checked apart (orderDaysSchema), so a wrong one can be named. */
-export const orderSearchSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  status: z.enum(ORDER_FILTERS).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 
 /** A staff note on an order: the API's own rule (contract/api/admin.ts). */
@@ -101,18 +94,3 @@ export const cancelOrderFormSchema = z.object({
   reason: z.string().trim().max(500, 'A reason is at most 500 characters').optional(),
   confirm: z.boolean({ required_error: 'Tick the box to confirm' }).refine(Boolean, 'Tick the box to confirm'),
 });
-
-/** The order list's days (UTC, both included), each optional; a wrong one is reported, not ignored. */
-export const orderDaysSchema = z
-  .object({
-    from: z.preprocess((value) => (value === '' ? undefined : value), isoDay.optional()),
-    to: z.preprocess((value) => (value === '' ? undefined : value), isoDay.optional()),
-  })
-  .refine((value) => !value.from || !value.to || value.from <= value.to, { message: 'The first day comes after the last', path: ['to'] });
-
-/** The filters of the order list as the address carries them (page left out): the list, its pages and its CSV share them. */
-export function orderFilterParams(filters: { q?: string; status?: string; from?: string; to?: string }): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of ['q', 'status', 'from', 'to'] as const) if (filters[key]) params.set(key, filters[key]!);
-  return params;
-}

@@ -4,7 +4,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { figuresSchema } from "@contract/api/figures";
+import { figuresSchema } from "~/lib/admin-reads.server";
 import { formatEuro } from "@contract/money";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { ADMIN_HEADERS } from "~/lib/admin.server";

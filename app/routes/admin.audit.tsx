@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { auditListSchema, type AuditEntry } from '@contract/api/staff';
+import type { AuditEntry } from '@contract/api/staff';
+import { auditListSchema } from '~/lib/admin-reads.server';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { customerListSchema } from '@contract/api/customers';
+import { customerListSchema } from '~/lib/admin-reads.server';
 import { formatEuro } from '@contract/money';
-import { orderSearchSchema } from '~/forms/admin';
+import { orderSearchSchema } from '~/forms/admin-search.server';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';

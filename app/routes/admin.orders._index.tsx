@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { ORDER_FILTERS, orderListSchema } from '@contract/api/admin';
-import { orderDaysSchema, orderFilterParams, orderSearchSchema } from '~/forms/admin';
+import { ORDER_FILTERS } from '@contract/order-status';
+import { orderDaysSchema, orderFilterParams, orderSearchSchema } from '~/forms/admin-search.server';
+import { orderListSchema } from '~/lib/admin-reads.server';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { orderListSchema } from '@contract/api/admin';
-import { orderDaysSchema, orderFilterParams, orderSearchSchema } from '~/forms/admin';
+import { orderDaysSchema, orderFilterParams, orderSearchSchema } from '~/forms/admin-search.server';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { failureStatus } from '~/lib/api.server';
 import { toCsv } from '~/lib/csv';

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { adminProductListSchema } from '@contract/api/products-admin';
+import { adminProductListSchema } from '~/lib/admin-reads.server';
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
 import { ADMIN_HEADERS } from '~/lib/admin.server';

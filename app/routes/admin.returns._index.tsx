@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { RETURN_NUMBER, RETURN_STATUS_LABELS, RETURN_STATUSES, returnListSchema, type ReturnStatus } from '@contract/api/returns';
+import { RETURN_NUMBER, RETURN_STATUS_LABELS, RETURN_STATUSES, type ReturnStatus } from '@contract/returns';
+import { returnListSchema } from '~/lib/admin-reads.server';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { utcMinute } from '~/lib/admin-format';
 import { pageTitle } from '~/lib/page-title';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { purchaseSuccessAnswerSchema } from './orders';
+import { ORDER_FILTERS } from '../order-status';
 import { orderPaymentSchema, refundableLineSchema, refundSchema } from './refunds';
 
 /**
@@ -67,10 +68,6 @@ export const orderListSchema = z.array(
   }),
 );
 
-/** The statuses an order moves through: fulfilment, then cancelled or refunded in full. */
-export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered', 'Cancelled', 'Refunded'] as const;
-/** How the back office filters orders: a status, or orders refunded in part (whatever their status). */
-export const ORDER_FILTERS = [...ORDER_STATUSES, 'Partially refunded'] as const;
 
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const isoDay = z

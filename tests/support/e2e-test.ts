@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type Response } from '@playwright/test';
 
 /** How Chromium words a Content-Security-Policy violation in the console. */
 const CSP_VIOLATION = /Content Security Policy|Content-Security-Policy/i;
@@ -39,4 +39,23 @@ export async function hydrated(page: Page) {
     return !!last && Object.keys(last).some((key) => key.startsWith('__reactFiber'));
   });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * The scripts a page loads, read as it loads them. zod (14 KB gzip) comes with a schema imported by a
+ * route module, even one only its loader or action reads; its error class names itself in every build.
+ */
+export async function expectNoZodOn(page: Page, paths: string[]) {
+  for (const path of paths) {
+    const scripts: Promise<string>[] = [];
+    const listen = (response: Response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    };
+    page.on('response', listen);
+    await page.goto(path, { waitUntil: 'networkidle' });
+    page.off('response', listen);
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length, path).toBeGreaterThan(0);
+    expect(bodies.filter((body) => body.includes('"ZodError"')).length, path).toBe(0);
+  }
 }
