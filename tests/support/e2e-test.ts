@@ -9,6 +9,28 @@ const CSP_VIOLATION = /Content Security Policy|Content-Security-Policy/i;
  * `securitypolicyviolation` events are reported too).
  */
 export const test = base.extend<{ cspViolations: string[] }>({
+  // With JavaScript, a page reached with goto or reload is also hydrated before the test goes on, as a
+  // shopper's page is by the time they act: a key or click sent before that meets the browser's
+  // defaults, then the page's own code starting up. A test that asks for an earlier point
+  // (`waitUntil: 'domcontentloaded'` or `'commit'`) gets that instead.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      const settles = (waitUntil?: string) => !waitUntil || waitUntil === 'load' || waitUntil === 'networkidle';
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (settles(options?.waitUntil)) await hydratedIfRemix(page);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (settles(options?.waitUntil)) await hydratedIfRemix(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   cspViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -33,12 +55,30 @@ export { expect };
  * Resolves once React has hydrated the page (its last element carries a fiber) and painted: from then
  * on the page's own handlers answer keys and clicks. Before that, the browser's defaults do.
  */
-export async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const last = Array.from(document.body.children).filter((element) => element.tagName !== 'SCRIPT').pop();
-    return !!last && Object.keys(last).some((key) => key.startsWith('__reactFiber'));
-  });
+export async function hydrated(page: Page, options?: { timeout?: number }) {
+  await page.waitForFunction(
+    () => {
+      const last = Array.from(document.body.children).filter((element) => element.tagName !== 'SCRIPT').pop();
+      return !!last && Object.keys(last).some((key) => key.startsWith('__reactFiber'));
+    },
+    null,
+    options,
+  );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * `hydrated` for the shop's own pages (those Remix draws); anything else (a PDF, the API's pages, a
+ * page whose scripts a test holds back) is left as it is. It never fails a test itself: a page that
+ * does not hydrate in time fails on what the test then expects of it.
+ */
+async function hydratedIfRemix(page: Page) {
+  try {
+    if (!(await page.evaluate(() => '__remixContext' in window))) return;
+    await hydrated(page, { timeout: 10_000 });
+  } catch {
+    // Closed, navigated away, or not hydrated in time: the test's own expectations decide.
+  }
 }
 
 /**
