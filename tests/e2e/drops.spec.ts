@@ -17,7 +17,7 @@ async function apiClock(advanceMs?: number): Promise<Date> {
 
 // These tests move the shop's clock forward: they run after every other project (playwright.config.ts).
 test.describe('a drop', () => {
-  test('the owner schedules a product; a shopper waits on its launch list, is mailed at the launch, buys one and no more', async ({ page, browser }, info) => {
+  test('the owner schedules a product; a shopper waits on its launch list, is mailed at the launch, buys one and no more until the owner cancels that order', async ({ page, browser }, info) => {
     test.slow();
     const baseURL = info.project.use.baseURL!;
     const stamp = Date.now().toString(36).toUpperCase();
@@ -158,6 +158,18 @@ test.describe('a drop', () => {
     await shopperPage.goto(`/product/${encodeURIComponent(name)}?color=SAND&size=L`);
     await shopperPage.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(shopperPage.getByText(`Failed to add item to cart: ${name} is limited to 1 unit per customer`)).toBeVisible();
+
+    // The owner cancels that order: its unit is the shopper's to buy again.
+    await page.goto(`/admin/orders?q=${encodeURIComponent(fan.email)}`);
+    await page.getByRole('table').getByRole('link', { name: /^ORD-/ }).click();
+    const cancel = page.getByRole('form', { name: 'Cancel the order' });
+    await cancel.getByLabel(/^Yes, cancel it and refund €\d+\.\d\d$/).check();
+    await cancel.getByRole('button', { name: 'Cancel order and email the buyer' }).click();
+    await expect(page.getByRole('definition').filter({ hasText: /^Cancelled$/ })).toBeVisible();
+    await shopperPage.goto(`/product/${encodeURIComponent(name)}?color=SAND&size=L`);
+    await shopperPage.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(shopperPage.getByTestId('cart-badge')).toHaveText('1');
+    await expect(shopperPage.getByText(/is limited to 1 unit per customer/)).toHaveCount(0);
     await shopperContext.close();
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buyThroughCheckout, shopper } from '../../../tests/support/shopper';
 import { cliHeaders, staffMember } from '../../../tests/support/staff';
@@ -206,6 +207,43 @@ describe('a per-customer cap', () => {
     expect(checkout).toMatchObject({ status: 409, body: { code: 'purchase_limit_reached' } });
     const stock = await api.database.db.selectFrom('product_variants').select('stock_quantity').where('id', '=', drop.variants[5].id).executeTakeFirstOrThrow();
     expect(stock.stock_quantity).toBe(25);
+  });
+
+  it("units cancelled or refunded are the buyer's to buy again, each once, even when refunds race", async () => {
+    const drop = await newDrop({ inMs: -1000, limit: 3 });
+    const buyer = shopper(api);
+    await buyer.register();
+    const claimed = async () =>
+      (await api.database.db.selectFrom('purchase_limit_claims').select('quantity').where('product_id', '=', drop.id).where('email', '=', buyer.email!).executeTakeFirst())?.quantity;
+    const numberOf = async (purchaseId: string) => (await admin('GET', `orders/${purchaseId}`)).body as { order_number: string; lines: { item_id: string }[] };
+
+    // Three units in two orders: the cap is met.
+    const first = await numberOf(await buyThroughCheckout(api, buyer, [{ id: drop.variants[0].id, quantity: 2 }]));
+    const second = await numberOf(await buyThroughCheckout(api, buyer, [{ id: drop.variants[1].id }]));
+    expect(await claimed()).toBe(3);
+    expect((await buyer.post('/api/cart/add', { variant_id: drop.variants[2].id, quantity: 1 })).body.code).toBe('purchase_limit_reached');
+
+    // Six refunds of one unit each race for the first order's two: two go through, two units come back.
+    const raced = await Promise.all(
+      Array.from({ length: 6 }, () => admin('POST', 'orders/refund', { order: first.order_number, idempotency_key: randomUUID(), lines: [{ item_id: first.lines[0].item_id, quantity: 1 }] })),
+    );
+    expect(raced.filter((res) => res.status === 200)).toHaveLength(2);
+    expect(await claimed()).toBe(1);
+    // A refund posted again with its key gives nothing back twice.
+    const money = await admin('POST', 'orders/refund', { order: second.order_number, idempotency_key: 'gesture-of-goodwill-1', amount: 100 });
+    expect(money.status).toBe(200);
+    expect(await claimed()).toBe(1);
+
+    // Cancelling the second order gives back its unit: the buyer may take all three again.
+    const cancelKey = randomUUID();
+    expect((await admin('POST', 'orders/cancel', { order: second.order_number, idempotency_key: cancelKey })).status).toBe(200);
+    expect((await admin('POST', 'orders/cancel', { order: second.order_number, idempotency_key: cancelKey })).body.replayed).toBe(true);
+    expect(await claimed()).toBe(0);
+    expect((await buyer.post('/api/cart/add', { variant_id: drop.variants[2].id, quantity: 3 })).status).toBe(200);
+    expect(await claimed()).toBe(0);
+    await buyer.del('/api/cart/clear');
+    await buyThroughCheckout(api, buyer, [{ id: drop.variants[2].id, quantity: 3 }]);
+    expect(await claimed()).toBe(3);
   });
 
   it('parallel claims never pass the cap', async () => {

@@ -106,6 +106,30 @@ export async function releaseUnits(db: Kysely<Database>, productId: string, emai
     .execute();
 }
 
+/**
+ * Gives back, in the refund's transaction, the units a refund or cancellation takes out of an order
+ * that were claimed against a per-customer cap: the buyer may buy them again. Only lines whose
+ * checkout claimed (a cap set after the sale claimed nothing) give anything back.
+ */
+export async function releaseRefundedUnits(db: Kysely<Database>, purchaseId: string, lines: readonly { item_id: string; quantity: number }[]): Promise<void> {
+  if (!lines.length) return;
+  const claimed = await db
+    .selectFrom('purchase_items as pi')
+    .innerJoin('purchases as p', 'p.id', 'pi.purchase_id')
+    .innerJoin('checkout_sessions as s', 's.id', 'p.checkout_session_id')
+    .innerJoin('checkout_session_items as ci', (join) => join.onRef('ci.checkout_session_id', '=', 's.id').onRef('ci.variant_id', '=', 'pi.variant_id'))
+    .innerJoin('product_variants as v', 'v.id', 'pi.variant_id')
+    .select(['pi.id', 'v.product_id', 's.email'])
+    .where('pi.purchase_id', '=', purchaseId)
+    .where('ci.limit_claimed', '=', true)
+    .execute();
+  const byItem = new Map(claimed.map((row) => [row.id, row]));
+  for (const line of lines) {
+    const item = byItem.get(line.item_id);
+    if (item && line.quantity > 0) await releaseUnits(db, item.product_id, item.email, line.quantity);
+  }
+}
+
 type DropDeps = Pick<AppDeps, 'db' | 'clock' | 'mail' | 'log' | 'onCatalogueChange'> & { config: Pick<AppConfig, 'storefrontUrl'> };
 
 /**

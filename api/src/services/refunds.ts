@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import type { RefundLine } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
 import { actorName, recordAudit, type Actor } from './audit.js';
+import { releaseRefundedUnits } from './drops.js';
 import { findOrder } from './fulfilment.js';
 import { renderEmail } from './mail-templates.js';
 import { mailAboutOrder } from './order-mail.js';
@@ -257,6 +258,8 @@ async function settleSucceeded(deps: RefundDeps, pending: RefundRow, providerRef
         if (change) changes.push(change);
       }
     }
+    // Units refunded of a product capped per customer are the buyer's to buy again.
+    await releaseRefundedUnits(trx, refund.purchase_id, refund.lines);
     const before = await trx.selectFrom('purchases').select(['status', 'refunded_total', 'total']).where('id', '=', refund.purchase_id).executeTakeFirstOrThrow();
     const after = await trx
       .updateTable('purchases')
