@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLaunchTime, shopWallTimeToDate, timeLeft, toShopWallTime } from './shop-time';
+import { addDays, formatLaunchTime, shopClock, shopDay, shopDayStart, shopWallTimeToDate, timeLeft, toShopWallTime } from './shop-time';
 
 describe('the shop clock (Europe/Rome)', () => {
   it('reads a wall time in winter and in summer time', () => {
@@ -33,5 +33,24 @@ describe('the shop clock (Europe/Rome)', () => {
   it('splits the time left', () => {
     expect(timeLeft(90_061_000)).toEqual({ days: 1, hours: 1, minutes: 1, seconds: 1 });
     expect(timeLeft(-5)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+  });
+
+  it('shows the back office an instant in Italian time, to the minute or the second', () => {
+    expect(shopClock('2026-11-25T04:57:03.120Z')).toBe('2026-11-25 05:57');
+    expect(shopClock('2026-11-25T04:57:03.120Z', { seconds: true })).toBe('2026-11-25 05:57:03');
+    expect(shopClock('2026-07-01T22:30:00Z')).toBe('2026-07-02 00:30');
+  });
+
+  it('counts days as Italy does: an order at 23:30 UTC belongs to the next day', () => {
+    expect(shopDay('2026-11-24T23:30:00Z')).toBe('2026-11-25');
+    expect(shopDay('2026-11-24T22:59:59Z')).toBe('2026-11-24');
+    expect(shopDayStart('2026-11-25').toISOString()).toBe('2026-11-24T23:00:00.000Z');
+    expect(shopDayStart('2026-07-01').toISOString()).toBe('2026-06-30T22:00:00.000Z');
+    // The days of the clock changes last 23 and 25 hours.
+    expect(shopDayStart('2026-03-30').getTime() - shopDayStart('2026-03-29').getTime()).toBe(23 * 3_600_000);
+    expect(shopDayStart('2026-10-26').getTime() - shopDayStart('2026-10-25').getTime()).toBe(25 * 3_600_000);
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-03-01', -29)).toBe('2026-01-31');
+    expect(() => shopDayStart('2026-02-30')).toThrow(RangeError);
   });
 });

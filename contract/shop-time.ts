@@ -64,3 +64,32 @@ export function toShopWallTime(at: Date | string, timeZone: string = SHOP_TIME_Z
   const ms = new Date(at).getTime();
   return new Date(ms + zoneOffsetMs(ms, timeZone)).toISOString().slice(0, 16);
 }
+
+/**
+ * An instant as the back office shows it, in the shop's time to the minute ('2026-11-25 05:57'), or
+ * to the second for the audit log ('2026-11-25 05:57:03').
+ */
+export function shopClock(at: Date | string, options: { seconds?: boolean } = {}): string {
+  const ms = new Date(at).getTime();
+  return new Date(ms + zoneOffsetMs(ms, SHOP_TIME_ZONE))
+    .toISOString()
+    .slice(0, options.seconds ? 19 : 16)
+    .replace('T', ' ');
+}
+
+/** The shop's calendar day of an instant, YYYY-MM-DD. */
+export function shopDay(at: Date | string): string {
+  return toShopWallTime(at).slice(0, 10);
+}
+
+/** A calendar day `days` later (or earlier), YYYY-MM-DD. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The instant a shop day (YYYY-MM-DD) begins: its midnight in Italy, 23 or 22 h UTC the day before. */
+export function shopDayStart(day: string): Date {
+  const start = shopWallTimeToDate(`${day}T00:00`);
+  if (!start) throw new RangeError(`Not a day: ${day}`);
+  return start;
+}

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@contract/api/staff';
+import { shopClock, shopDay } from '@contract/shop-time';
 import { createCodeService } from './auth/codes.js';
 import { paymentsFromEnv } from './services/payments/from-env.js';
 import { ADMIN_TOKEN_FILE, acquireDataDirLock, resolveSecret, runningApi } from './bootstrap.js';
@@ -184,13 +185,13 @@ function printOrders(rows: OrderRow[]) {
   }
   for (const row of rows) {
     const tracking = row.tracking_number ? `  ${row.carrier} ${row.tracking_number}` : '';
-    console.log(`${row.order_number}  ${row.date.slice(0, 10)}  ${row.status.padEnd(10)}  ${row.total.padStart(10)}  ${row.email}${tracking}`);
+    console.log(`${row.order_number}  ${shopDay(row.date)}  ${row.status.padEnd(10)}  ${row.total.padStart(10)}  ${row.email}${tracking}`);
   }
 }
 
 /** The newest messages first, each with its text (where sign-in codes are). */
 function printOrder(order: OrderDetail) {
-  console.log(`${order.order_number}  ${order.status ?? ''}  ${(order.created_at ?? '').slice(0, 10)}`);
+  console.log(`${order.order_number}  ${order.status ?? ''}  ${order.created_at ? shopDay(order.created_at) : ''}`);
   console.log(`Buyer: ${order.customer_email ?? order.email ?? ''}`);
   for (const item of order.items ?? []) {
     const options = (item.variant_attributes ?? []).map((a) => a.value).join(' / ');
@@ -200,7 +201,7 @@ function printOrder(order: OrderDetail) {
   const address = addressLines(order.shipping_address);
   console.log(address.length ? `Deliver to:\n${address.map((line) => `  ${line}`).join('\n')}` : 'Deliver to: no address on this order');
   if (order.tracking_number) console.log(`Shipped with ${order.carrier}: ${order.tracking_number}`);
-  for (const note of order.notes ?? []) console.log(`Note (${note.author}, ${note.created_at.slice(0, 16).replace('T', ' ')}): ${note.body}`);
+  for (const note of order.notes ?? []) console.log(`Note (${note.author}, ${shopClock(note.created_at)}): ${note.body}`);
 }
 
 function printStaff(members: StaffMember[]) {
@@ -217,7 +218,7 @@ function printMail(messages: OutboxEntry[], limit: number) {
     return;
   }
   for (const message of messages.slice(0, limit)) {
-    console.log(`${message.created_at.slice(0, 16).replace('T', ' ')}  to ${message.to}  ${message.subject}`);
+    console.log(`${shopClock(message.created_at)}  to ${message.to}  ${message.subject}`);
     console.log(`${message.text.trim().replace(/^/gm, '    ')}\n`);
   }
   if (messages.length > limit) console.log(`(${messages.length - limit} older messages not shown)`);

@@ -14,7 +14,7 @@ export const orderSearchSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 
-/** The order list's days (UTC, both included), each optional; a wrong one is reported, not ignored. */
+/** The order list's days (in Italy, the shop's time; both included), each optional; a wrong one is reported, not ignored. */
 export const orderDaysSchema = z
   .object({
     from: z.preprocess((value) => (value === '' ? undefined : value), isoDay.optional()),

@@ -49,7 +49,7 @@ function Dashboard({
   return (
     <section aria-labelledby="figures-heading">
       <h2 id="figures-heading">
-        Last 30 days ({figures.from} to {figures.to}, UTC)
+        Last 30 days ({figures.from} to {figures.to}, Italian time)
       </h2>
       <dl className="admin-figures">
         <div>

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import type { AuditEntry } from '@contract/api/staff';
 import { auditListSchema } from '~/lib/admin-reads.server';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
+import { shopClock } from '@contract/shop-time';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 
@@ -37,7 +38,7 @@ export default function AdminAudit() {
           <caption className="visually-hidden">Changes, newest first</caption>
           <thead>
             <tr>
-              <th scope="col">When (UTC)</th>
+              <th scope="col">When (Italian time)</th>
               <th scope="col">Who</th>
               <th scope="col">What</th>
               <th scope="col">On</th>
@@ -49,7 +50,7 @@ export default function AdminAudit() {
             {entries.map((entry, index) => (
               <tr key={`${entry.at}-${index}`}>
                 <td>
-                  <time dateTime={entry.at}>{entry.at.slice(0, 19).replace('T', ' ')}</time>
+                  <time dateTime={entry.at}>{shopClock(entry.at, { seconds: true })}</time>
                 </td>
                 <td>{entry.actor}</td>
                 <td>{entry.action}</td>

@@ -13,7 +13,7 @@ import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ApiRequestError, failureStatus } from '~/lib/api.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
-import { utcMinute } from '~/lib/admin-format';
+import { shopClock } from '@contract/shop-time';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.customer.email : 'Customer') }, { name: 'robots', content: 'noindex' }];
 
@@ -64,7 +64,7 @@ export default function AdminCustomer() {
         <dt>Name</dt>
         <dd>{customer.name ?? '–'}</dd>
         <dt>Account</dt>
-        <dd>{customer.user_type === 'registered' ? 'Registered' : 'Guest'}, since {utcMinute(customer.member_since)} (UTC)</dd>
+        <dd>{customer.user_type === 'registered' ? 'Registered' : 'Guest'}, since {shopClock(customer.member_since)} (Italian time)</dd>
         <dt>Phone</dt>
         <dd>{customer.phone ?? '–'}</dd>
         <dt>Orders</dt>
@@ -101,7 +101,7 @@ export default function AdminCustomer() {
           <thead>
             <tr>
               <th scope="col">Order</th>
-              <th scope="col">Date (UTC)</th>
+              <th scope="col">Date (Italian time)</th>
               <th scope="col">Total</th>
               <th scope="col">Status</th>
             </tr>
@@ -112,7 +112,7 @@ export default function AdminCustomer() {
                 <td>
                   <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
                 </td>
-                <td>{utcMinute(order.date)}</td>
+                <td>{shopClock(order.date)}</td>
                 <td>{order.total}</td>
                 <td>{order.status}</td>
               </tr>
@@ -130,7 +130,7 @@ export default function AdminCustomer() {
         <ul>
           {cards.map((card) => (
             <li key={`${card.name}-${card.unlocked_at}`}>
-              {card.name} ({utcMinute(card.unlocked_at)})
+              {card.name} ({shopClock(card.unlocked_at)})
             </li>
           ))}
         </ul>
@@ -144,7 +144,7 @@ export default function AdminCustomer() {
           {wishlist.map((entry, index) => (
             <li key={`${entry.since}-${index}`}>
               {entry.variant ?? entry.product_name ?? 'A product no longer sold'}: {entry.notified ? 'emailed when it came back' : 'waiting'} (since{' '}
-              {utcMinute(entry.since)})
+              {shopClock(entry.since)})
             </li>
           ))}
         </ul>

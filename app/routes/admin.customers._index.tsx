@@ -6,7 +6,7 @@ import { orderSearchSchema } from '~/forms/admin-search.server';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
-import { utcMinute } from '~/lib/admin-format';
+import { shopClock } from '@contract/shop-time';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Customers') }, { name: 'robots', content: 'noindex' }];
 
@@ -50,7 +50,7 @@ export default function AdminCustomers() {
               <th scope="col">Account</th>
               <th scope="col">Orders</th>
               <th scope="col">Spent</th>
-              <th scope="col">Last order (UTC)</th>
+              <th scope="col">Last order (Italian time)</th>
               <th scope="col">Waiting for stock</th>
             </tr>
           </thead>
@@ -64,7 +64,7 @@ export default function AdminCustomers() {
                 <td>{customer.user_type === 'registered' ? 'Registered' : 'Guest'}</td>
                 <td>{customer.orders}</td>
                 <td>{formatEuro(customer.total_spent)}</td>
-                <td>{customer.last_order_at ? utcMinute(customer.last_order_at) : '–'}</td>
+                <td>{customer.last_order_at ? shopClock(customer.last_order_at) : '–'}</td>
                 <td>{customer.waiting}</td>
               </tr>
             ))}

@@ -20,7 +20,7 @@ import { ApiRequestError, failureStatus, hasErrorCode } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
-import { utcMinute } from '~/lib/admin-format';
+import { shopClock } from '@contract/shop-time';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Order ${data.order.order_number}` : 'Order') },
@@ -288,7 +288,7 @@ function Payment() {
           <caption>Refunds</caption>
           <thead>
             <tr>
-              <th scope="col">When (UTC)</th>
+              <th scope="col">When (Italian time)</th>
               <th scope="col">What</th>
               <th scope="col">Amount</th>
               <th scope="col">Status</th>
@@ -298,7 +298,7 @@ function Payment() {
           <tbody>
             {order.refunds.map((refund) => (
               <tr key={refund.id}>
-                <td>{utcMinute(refund.created_at)}</td>
+                <td>{shopClock(refund.created_at)}</td>
                 <td>
                   {refund.kind === 'cancellation' ? 'Cancellation' : 'Refund'}
                   {refund.lines.length ? `: ${refund.lines.map((line) => `${line.quantity} × ${line.sku}`).join(', ')}` : ''}
@@ -419,8 +419,8 @@ export default function AdminOrder() {
       <dl className="admin-facts">
         <dt>Status</dt>
         <dd>{order.status}</dd>
-        <dt>Placed (UTC)</dt>
-        <dd>{utcMinute(order.created_at)}</dd>
+        <dt>Placed (Italian time)</dt>
+        <dd>{shopClock(order.created_at)}</dd>
         <dt>Customer</dt>
         <dd>{order.customer_email}</dd>
         <dt>Payment</dt>
@@ -518,12 +518,12 @@ export default function AdminOrder() {
       <ol className="admin-history">
         {history.map((entry, index) => (
           <li key={`${entry.at}-${index}`}>
-            <time dateTime={entry.at}>{utcMinute(entry.at)}</time> {entry.actor}: {entry.action}
+            <time dateTime={entry.at}>{shopClock(entry.at)}</time> {entry.actor}: {entry.action}
             {entry.after ? ` (${describe(entry.after)})` : ''}
           </li>
         ))}
         <li>
-          <time dateTime={order.created_at}>{utcMinute(order.created_at)}</time> {order.customer_email}: paid {formatEuro(order.total)} ({order.payment_method})
+          <time dateTime={order.created_at}>{shopClock(order.created_at)}</time> {order.customer_email}: paid {formatEuro(order.total)} ({order.payment_method})
         </li>
       </ol>
     </article>

@@ -6,7 +6,7 @@ import { orderListSchema } from '~/lib/admin-reads.server';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
-import { utcMinute } from '~/lib/admin-format';
+import { shopClock } from '@contract/shop-time';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Orders') }, { name: 'robots', content: 'noindex' }];
 
@@ -69,7 +69,7 @@ export default function AdminOrders() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="orders-from">From (UTC day)</label>
+          <label htmlFor="orders-from">From (day, Italian time)</label>
           <input
             id="orders-from"
             name="from"
@@ -85,7 +85,7 @@ export default function AdminOrders() {
           ) : null}
         </div>
         <div className="field">
-          <label htmlFor="orders-to">To (UTC day, included)</label>
+          <label htmlFor="orders-to">To (day included, Italian time)</label>
           <input
             id="orders-to"
             name="to"
@@ -122,7 +122,7 @@ export default function AdminOrders() {
           <thead>
             <tr>
               <th scope="col">Order</th>
-              <th scope="col">Date (UTC)</th>
+              <th scope="col">Date (Italian time)</th>
               <th scope="col">Customer</th>
               <th scope="col">Total</th>
               <th scope="col">Status</th>
@@ -135,7 +135,7 @@ export default function AdminOrders() {
                 <td>
                   <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
                 </td>
-                <td>{utcMinute(order.date)}</td>
+                <td>{shopClock(order.date)}</td>
                 <td>{order.email}</td>
                 <td>{order.total}</td>
                 <td>

@@ -4,12 +4,13 @@ import { orderDaysSchema, orderFilterParams, orderSearchSchema } from '~/forms/a
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { failureStatus } from '~/lib/api.server';
 import { toCsv } from '~/lib/csv';
+import { shopClock, shopDay } from '@contract/shop-time';
 import { requireStaff } from '~/lib/staff-session.server';
 
 /** Orders asked of the API at a time: memory stays bounded whatever the number of orders. */
 const PAGE = 500;
 
-export const ORDER_EXPORT_COLUMNS = ['Order Number', 'Date (UTC)', 'Email', 'Status', 'Total', 'Refunded', 'Discount Code', 'Discount', 'Carrier', 'Tracking Number'] as const;
+export const ORDER_EXPORT_COLUMNS = ['Order Number', 'Date (Italian time)', 'Email', 'Status', 'Total', 'Refunded', 'Discount Code', 'Discount', 'Carrier', 'Tracking Number'] as const;
 
 /**
  * The order list's CSV: every order matching the filters of the address (not only the page shown),
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return text(failureStatus(error), adminErrorText(error));
   }
   const rows = (orders: typeof first) =>
-    orders.map((order) => [order.order_number, order.date.slice(0, 16).replace('T', ' '), order.email, order.status, order.total, order.refunded ?? '', order.discount_code ?? '', order.discount ?? '', order.carrier ?? '', order.tracking_number ?? '']);
+    orders.map((order) => [order.order_number, shopClock(order.date), order.email, order.status, order.total, order.refunded ?? '', order.discount_code ?? '', order.discount ?? '', order.carrier ?? '', order.tracking_number ?? '']);
   const encoder = new TextEncoder();
   let offset = 0;
   let batch = first;
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (batch.length) controller.enqueue(encoder.encode(toCsv(rows(batch))));
     },
   });
-  const day = new Date().toISOString().slice(0, 10);
+  const day = shopDay(new Date());
   const name = `orders-${orderFilterParams(filters).size ? 'filtered-' : ''}${day}.csv`;
   return new Response(body, {
     headers: { ...ADMIN_HEADERS, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` },

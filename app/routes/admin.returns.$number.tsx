@@ -7,7 +7,7 @@ import { AdminField, FormError, invalidProps } from '~/components/admin/admin-fi
 import { CARRIERS, shipOrderSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ApiRequestError, failureStatus } from '~/lib/api.server';
-import { utcMinute } from '~/lib/admin-format';
+import { shopClock } from '@contract/shop-time';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
@@ -137,12 +137,12 @@ export default function AdminReturn() {
           {RETURN_REASON_LABELS[item.reason]}
           {item.comment ? `: ${item.comment}` : ''}
         </dd>
-        <dt>Requested (UTC)</dt>
-        <dd>{utcMinute(item.created_at)}</dd>
+        <dt>Requested (Italian time)</dt>
+        <dd>{shopClock(item.created_at)}</dd>
         {item.received_at ? (
           <>
-            <dt>Received (UTC)</dt>
-            <dd>{utcMinute(item.received_at)}</dd>
+            <dt>Received (Italian time)</dt>
+            <dd>{shopClock(item.received_at)}</dd>
           </>
         ) : null}
         {item.tracking_number ? (

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { RETURN_NUMBER, RETURN_STATUS_LABELS, RETURN_STATUSES, type ReturnStatus } from '@contract/returns';
 import { returnListSchema } from '~/lib/admin-reads.server';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
-import { utcMinute } from '~/lib/admin-format';
+import { shopClock } from '@contract/shop-time';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 
@@ -57,7 +57,7 @@ export default function AdminReturns() {
               <th scope="col">Order</th>
               <th scope="col">Customer</th>
               <th scope="col">Asked for</th>
-              <th scope="col">Requested (UTC)</th>
+              <th scope="col">Requested (Italian time)</th>
             </tr>
           </thead>
           <tbody>
@@ -69,7 +69,7 @@ export default function AdminReturns() {
                 <td>{item.order_number}</td>
                 <td>{item.email}</td>
                 <td>{item.kind === 'exchange' ? 'Exchange' : 'Refund'}</td>
-                <td>{utcMinute(item.created_at)}</td>
+                <td>{shopClock(item.created_at)}</td>
               </tr>
             ))}
           </tbody>

@@ -10,6 +10,7 @@ import { action as orderAction, loader as orderLoader } from './admin.orders.$or
 import { loader as ordersLoader } from './admin.orders._index';
 import { loader as ordersCsvLoader } from './admin.orders[.]csv';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
+import { shopClock, shopDay } from '@contract/shop-time';
 
 /** The back office's loaders and actions as plain functions, against the real API. */
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -241,7 +242,9 @@ describe('back-office order list', () => {
     await someone.register();
     const purchaseId = await buyThroughCheckout(api, someone, [{ id: stocked[0].id }]);
     const { cookie } = await signIn(await member('staff'));
-    const day = (await api.database.db.selectFrom('purchases').select('created_at').where('id', '=', purchaseId).executeTakeFirstOrThrow()).created_at.toISOString().slice(0, 10);
+    const placed = (await api.database.db.selectFrom('purchases').select('created_at').where('id', '=', purchaseId).executeTakeFirstOrThrow()).created_at;
+    // Days are Italy's; the order number keeps its UTC day.
+    const day = shopDay(placed);
     const q = encodeURIComponent(someone.email!);
 
     const list = await (await run(ordersLoader, `/admin/orders?q=${q}&from=${day}&to=${day}`, { cookie })).json();
@@ -259,9 +262,9 @@ describe('back-office order list', () => {
     expect(csv.headers.get('Content-Disposition')).toMatch(/^attachment; filename="orders-filtered-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(csv.headers.get('Cache-Control')).toBe('private, no-store');
     const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Order Number,Date (UTC),Email,Status,Total,Refunded,Discount Code,Discount,Carrier,Tracking Number');
+    expect(lines[0]).toBe('Order Number,Date (Italian time),Email,Status,Total,Refunded,Discount Code,Discount,Carrier,Tracking Number');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^ORD-${day}-${purchaseId.slice(0, 8).toUpperCase()},${day} \\d{2}:\\d{2},${someone.email!.replace(/[.+]/g, '\\$&')},Processing,€`));
+    expect(lines[1]).toMatch(new RegExp(`^ORD-${placed.toISOString().slice(0, 10)}-${purchaseId.slice(0, 8).toUpperCase()},${shopClock(placed)},${someone.email!.replace(/[.+]/g, '\\$&')},Processing,€`));
     expect((await run(ordersCsvLoader, '/admin/orders.csv?to=2026-13-01', { cookie })).status).toBe(400);
     // Only for the signed-in staff.
     expect((await run(ordersCsvLoader, '/admin/orders.csv')).status).toBe(302);

@@ -78,7 +78,7 @@ export const isoDay = z
 
 /**
  * `GET admin/orders`: newest first. `q` finds an order by its number or id, the buyer's email, or an
- * item's name; `from` and `to` are days (UTC, both included); `limit` and `offset` page through them
+ * item's name; `from` and `to` are days in Italy (the shop's time, both included); `limit` and `offset` page through them
  * (the CLI asks for the newest 500).
  */
 export const orderListQuerySchema = z

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** How many days back the dashboard looks, today (UTC) included. */
+/** How many days back the dashboard looks, today included (days in Italy, the shop's time). */
 export const FIGURES_DAYS = 30;
 
 /**
- * `GET admin/figures`: the owner's dashboard, over the last FIGURES_DAYS days (UTC). Money in cents.
+ * `GET admin/figures`: the owner's dashboard, over the last FIGURES_DAYS days (days in Italy, the shop's time). Money in cents.
  * Revenue is what orders placed that day paid; refunds are counted on the day they were made; net is
  * revenue less refunds. Units are net of refunded units.
  */

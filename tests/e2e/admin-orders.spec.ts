@@ -2,6 +2,7 @@ import { expect, test } from '../support/e2e-test';
 import { buy, registerAccount, roomyVariants } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
 import { uniqueEmail } from '../support/e2e-shop';
+import { shopDay } from '../../contract/shop-time';
 
 test.describe('back office order list', () => {
   test('staff filter orders by day and export the filtered list to CSV; a wrong day is named', async ({ page }, info) => {
@@ -9,14 +10,15 @@ test.describe('back office order list', () => {
     const buyer = await registerAccount(uniqueEmail(info, 'list-buyer'));
     const [variant] = await roomyVariants('Tracer Tee');
     const purchaseId = await buy(buyer, [variant], baseURL);
-    const today = new Date().toISOString().slice(0, 10);
+    // The shop's day: Italy's.
+    const today = shopDay(new Date());
 
     await page.goto('/admin/orders');
     await staffSignIn(page, await memberWithPassword(info, 'staff'));
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await page.getByLabel('Order number, email or item').fill(buyer.email);
-    await page.getByLabel('From (UTC day)').fill(today);
-    await page.getByLabel('To (UTC day, included)').fill(today);
+    await page.getByLabel('From (day, Italian time)').fill(today);
+    await page.getByLabel('To (day included, Italian time)').fill(today);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
     const rows = page.getByRole('table').getByRole('row');
@@ -31,13 +33,13 @@ test.describe('back office order list', () => {
     let text = '';
     for await (const chunk of await download.createReadStream()) text += chunk;
     const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Order Number,Date (UTC),Email,Status,Total,Refunded,Discount Code,Discount,Carrier,Tracking Number');
+    expect(lines[0]).toBe('Order Number,Date (Italian time),Email,Status,Total,Refunded,Discount Code,Discount,Carrier,Tracking Number');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(buyer.email);
 
     await page.goto(`/admin/orders?q=${encodeURIComponent(buyer.email)}&from=${today}&to=2020-01-01`);
     await expect(page.getByRole('alert')).toHaveText('The dates were not used: to: The first day comes after the last.');
-    await expect(page.getByLabel('To (UTC day, included)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('To (day included, Italian time)')).toHaveAttribute('aria-invalid', 'true');
     await expect(rows).toHaveCount(2);
     await expectAdminAccessible(page, info);
   });
@@ -133,7 +135,7 @@ test.describe('back office dashboard', () => {
     await buy(buyer, [variant], info.project.use.baseURL!);
     await page.goto('/admin');
     await staffSignIn(page, await memberWithPassword(info, 'staff'));
-    await expect(page.getByRole('heading', { level: 2, name: /^Last 30 days \(\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, UTC\)$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /^Last 30 days \(\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, Italian time\)$/ })).toBeVisible();
     await expect(page.getByRole('img', { name: /^Net revenue per day, / })).toBeVisible();
     const perDay = page.getByRole('table', { name: /^Revenue, refunds and orders per day/ });
     await expect(perDay.getByRole('row')).toHaveCount(31);

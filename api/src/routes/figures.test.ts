@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buyThroughCheckout, setVariant, shopper } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
+import { addDays, shopDay, shopDayStart } from '@contract/shop-time';
 
 // A database of its own: every figure below is this file's orders alone.
 const api = useTestApi();
@@ -21,8 +22,9 @@ describe('dashboard figures', () => {
     const [x, y, z] = api.stocked;
     await setVariant(api, x.id, { price: 4_000, stock_quantity: 10 });
     await setVariant(api, y.id, { price: 3_000, stock_quantity: 10 });
-    // Two days on, just before midnight UTC.
-    const midnight = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 2);
+    // Two days on, just before midnight in Italy (the shop's days; 23:00 or 22:00 UTC).
+    const today = addDays(shopDay(new Date()), 2);
+    const midnight = shopDayStart(today).getTime();
     api.clock.set(new Date(midnight - 90_000));
     const buyer = shopper(api);
     await buyer.register();
@@ -43,8 +45,7 @@ describe('dashboard figures', () => {
 
     const { status, body } = await get('figures');
     expect(status).toBe(200);
-    const today = new Date(midnight).toISOString().slice(0, 10);
-    const yesterday = new Date(midnight - 1).toISOString().slice(0, 10);
+    const yesterday = addDays(today, -1);
     expect(body.days).toHaveLength(30);
     expect(body.to).toBe(today);
     expect(body.days[29]).toEqual({ day: today, orders: 1, revenue: totals[c], refunds: 4_000, net: totals[c] - 4_000 });

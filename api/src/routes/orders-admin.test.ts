@@ -3,6 +3,7 @@ import { buyThroughCheckout, shopper, variants, type Shopper } from '../../../te
 import { createTestApi, TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { readOutbox } from '../services/mail';
+import { addDays, shopDay, shopDayStart } from '@contract/shop-time';
 
 const api = useTestApi();
 let buyer: Shopper;
@@ -115,19 +116,25 @@ describe('finding orders (the back office)', () => {
 });
 
 describe('orders by day', () => {
-  it('keep the orders of the days asked (UTC, both ends included) and name a wrong day', async () => {
+  it('keep the orders of the days asked (days in Italy, both ends included) and name a wrong day', async () => {
     const stocked = await variants(api);
     const someone = shopper(api);
     await someone.register();
+    // Half past midnight in Italy: still the day before in UTC.
+    const italianDay = addDays(shopDay(api.clock.now()), 3);
+    api.clock.set(new Date(shopDayStart(italianDay).getTime() + 30 * 60_000));
+    await someone.login(someone.email!);
     const first = await buyThroughCheckout(api, someone, [{ id: stocked[1].id }]);
     api.clock.advance(2 * 24 * 60 * 60_000);
     // Two days on, the shopper signs in again.
     await someone.login(someone.email!);
     const second = await buyThroughCheckout(api, someone, [{ id: stocked[1].id }]);
-    const dayOf = async (id: string) => (await api.database.db.selectFrom('purchases').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at.toISOString().slice(0, 10);
+    const dayOf = async (id: string) => shopDay((await api.database.db.selectFrom('purchases').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at);
     const [day1, day2] = [await dayOf(first), await dayOf(second)];
+    expect(day1).toBe(italianDay);
     const ids = async (query: string) => (await admin('GET', `orders?q=${encodeURIComponent(someone.email!)}&${query}`)).body.map((o: { purchase_id: string }) => o.purchase_id);
     expect(await ids(`from=${day1}&to=${day1}`)).toEqual([first]);
+    expect(await ids(`to=${addDays(day1, -1)}`)).toEqual([]);
     expect(await ids(`from=${day2}`)).toEqual([second]);
     expect(await ids(`to=${day2}`)).toEqual([second, first]);
     expect(await ids(`from=${day1}&to=${day2}`)).toEqual([second, first]);

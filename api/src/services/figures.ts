@@ -1,21 +1,21 @@
 import { sql } from 'kysely';
 import { FIGURES_DAYS, type Figures } from '@contract/api/figures';
+import { addDays, SHOP_TIME_ZONE, shopDay, shopDayStart } from '@contract/shop-time';
 import type { Db } from '../db/database.js';
 
-const DAY_MS = 24 * 60 * 60_000;
 const TOP = 5;
 
 /**
- * The dashboard's figures for the FIGURES_DAYS days (UTC) up to `now`, each an SQL aggregate over the
+ * The dashboard's figures for the FIGURES_DAYS days up to `now`, days as the shop counts them (Italy's,
+ * from midnight to midnight, 23 or 25 hours at the clock changes), each an SQL aggregate over the
  * period only: the cost follows the orders of those days (purchases_created_idx, refunds_completed_idx),
  * not all the orders the shop ever had.
  */
 export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const from = new Date(today.getTime() - (FIGURES_DAYS - 1) * DAY_MS);
-  const end = new Date(today.getTime() + DAY_MS);
-  const fromDay = from.toISOString().slice(0, 10);
-  const toDay = today.toISOString().slice(0, 10);
+  const toDay = shopDay(now);
+  const fromDay = addDays(toDay, -(FIGURES_DAYS - 1));
+  const from = shopDayStart(fromDay);
+  const end = shopDayStart(addDays(toDay, 1));
 
   const [days, sold, sizes, waiting] = await Promise.all([
     sql<{ day: string; orders: number; revenue: number; refunds: number }>`
@@ -25,11 +25,11 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
         coalesce(r.refunds, 0)::int AS refunds
       FROM generate_series(${fromDay}::date, ${toDay}::date, interval '1 day') AS d(day)
       LEFT JOIN (
-        SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS orders, sum(total) AS revenue
+        SELECT (created_at AT TIME ZONE ${SHOP_TIME_ZONE})::date AS day, count(*) AS orders, sum(total) AS revenue
         FROM purchases WHERE created_at >= ${from} AND created_at < ${end} GROUP BY 1
       ) o ON o.day = d.day::date
       LEFT JOIN (
-        SELECT (completed_at AT TIME ZONE 'UTC')::date AS day, sum(amount) AS refunds
+        SELECT (completed_at AT TIME ZONE ${SHOP_TIME_ZONE})::date AS day, sum(amount) AS refunds
         FROM refunds WHERE status = 'succeeded' AND completed_at >= ${from} AND completed_at < ${end} GROUP BY 1
       ) r ON r.day = d.day::date
       ORDER BY d.day`.execute(db),

@@ -10,6 +10,7 @@ import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { orderNumber } from '@contract/order-number';
+import { addDays, shopDayStart } from '@contract/shop-time';
 import { actorName, recordAudit, type Actor } from './audit.js';
 import { renderEmail } from './mail-templates.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
@@ -60,9 +61,9 @@ export async function listOrders(db: Db, query: { q?: string; status?: string; f
       ]),
     );
   }
-  if (query.from) select = select.where('created_at', '>=', new Date(`${query.from}T00:00:00Z`));
-  // The last day is included: everything before the start of the next one.
-  if (query.to) select = select.where('created_at', '<', new Date(Date.parse(`${query.to}T00:00:00Z`) + 24 * 60 * 60_000));
+  // Days are the shop's (Italy's), from their midnight; the last one is included: everything before the next.
+  if (query.from) select = select.where('created_at', '>=', shopDayStart(query.from));
+  if (query.to) select = select.where('created_at', '<', shopDayStart(addDays(query.to, 1)));
   if (query.status === 'Partially refunded') select = select.where('refunded_total', '>', 0).where(sql<boolean>`refunded_total < total`);
   else if (query.status) select = select.where(sql<string>`lower(status)`, '=', query.status.toLowerCase());
   return toOrderRows(await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute());

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { orderNoteFormSchema } from '~/forms/admin';
-import { utcMinute } from '~/lib/admin-format';
+import { shopClock } from '@contract/shop-time';
 
 interface Note {
   id: string;
@@ -24,7 +24,7 @@ export function StaffNotes({ notes, lastResult, busy }: { notes: Note[]; lastRes
           {notes.map((note) => (
             <li key={note.id}>
               <p className="admin-notes__meta">
-                {note.author}, <time dateTime={note.created_at}>{utcMinute(note.created_at)}</time>
+                {note.author}, <time dateTime={note.created_at}>{shopClock(note.created_at)}</time>
               </p>
               <p className="admin-notes__body">{note.body}</p>
             </li>
