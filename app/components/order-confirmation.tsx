@@ -10,9 +10,10 @@ import { displayAmount, displayCents } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import { receiptFileName, receiptPath } from '~/lib/receipt';
 import { CART_RULES } from '@contract/shop-rules';
+import { SHOP_TIME_ZONE } from '@contract/shop-time';
 
 // Made once: a formatter costs far more to build than to use.
-const longDateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' });
+const longDateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });
 const longDate = (value: string | Date) => longDateFormat.format(new Date(value));
 
 interface Props {

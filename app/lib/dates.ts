@@ -1,15 +1,18 @@
-const long = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { SHOP_TIME_ZONE, shopDay } from '@contract/shop-time';
 
-/** '22 November 2026'; in UTC, so the server and the browser write the same. Empty for a date that cannot be read. */
+// The shop's own days (Italy's), as its cards and back office count them; the same on the server and in the browser.
+const long = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: SHOP_TIME_ZONE });
+
+/** '22 November 2026', the day in Italy. Empty for a date that cannot be read. */
 export function formatLongDate(value: string | Date | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : long.format(date);
 }
 
-/** 2026-11-22 (UTC): a date spreadsheets read as one. */
+/** 2026-11-22, the day in Italy: a date spreadsheets read as one. */
 export function isoDay(value: string | Date | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+  return Number.isNaN(date.getTime()) ? '' : shopDay(date);
 }

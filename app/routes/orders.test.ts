@@ -8,6 +8,7 @@ import { orderNumber } from '@contract/order-number';
 import { loader as detailsLoader } from './orders.$purchaseId.details';
 import { loader as csvLoader } from './orders[.]csv';
 import { loader } from './orders';
+import { shopDay } from '@contract/shop-time';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -149,7 +150,7 @@ describe('orders loader: search, filters, deep link', () => {
     const row = async (id: string) => {
       const detail = (await s.get(`/api/user/purchase/${id}`)).body;
       const names = detail.items.map((item: { name: string }) => item.name).join(', ');
-      return { number: orderNumber(id, detail.created_at), day: detail.created_at.slice(0, 10), total: formatEuro(detail.total), names };
+      return { number: orderNumber(id, detail.created_at), day: shopDay(detail.created_at), total: formatEuro(detail.total), names };
     };
     const [a, b] = [await row(both), await row(jorts)];
     expect(lines.slice(0, -1)).toEqual([

@@ -139,7 +139,7 @@ test.describe('back office dashboard', () => {
     await expect(page.getByRole('img', { name: /^Net revenue per day, / })).toBeVisible();
     const perDay = page.getByRole('table', { name: /^Revenue, refunds and orders per day/ });
     await expect(perDay.getByRole('row')).toHaveCount(31);
-    const today = perDay.getByRole('row', { name: new RegExp(`^${new Date().toISOString().slice(0, 10)} `) });
+    const today = perDay.getByRole('row', { name: new RegExp(`^${shopDay(new Date())} `) });
     expect(Number(await today.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(1);
     await expect(page.getByRole('table', { name: 'Top variants by units sold' })).toContainText('TT-');
     await expect(page.getByRole('heading', { level: 3, name: 'Sell-through per size' })).toBeVisible();

@@ -3,6 +3,7 @@ import { apiUrl } from '../support/e2e';
 import { buy, guestAccount, registerAccount, roomyVariants, signInAs, variantBySku } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
 import { adminToken, hasJavaScript, mailboxOf, uniqueEmail } from '../support/e2e-shop';
+import { shopDay } from '../../contract/shop-time';
 
 /** What can be sold of one variant now, as the shop's API says. */
 async function stockOf(product: string, sku: string): Promise<number> {
@@ -80,7 +81,7 @@ test.describe('back office refunds', () => {
     // The dashboard counts it today (other suites may refund at the same moment, so at least).
     expect(await refundedToday()).toBeGreaterThanOrEqual(refundsBefore + 12_000);
     await page.goto('/admin');
-    const today = page.getByRole('row', { name: new RegExp(`^${new Date().toISOString().slice(0, 10)} `) });
+    const today = page.getByRole('row', { name: new RegExp(`^${shopDay(new Date())} `) });
     await expect(today.getByRole('cell').nth(2)).toHaveText(/^-€[\d,]+\.\d\d$/);
 
     // The order list shows it among the partly refunded ones.

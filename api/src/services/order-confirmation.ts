@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import type { PurchaseSuccessAnswer } from '@contract/api/orders';
 import { orderNumber } from '@contract/order-number';
 import { CART_RULES } from '@contract/shop-rules';
+import { shopDay } from '@contract/shop-time';
 import { cardsUnlockedBy } from './cards.js';
 import { renderEmail, type RenderedEmail } from './mail-templates.js';
 
@@ -92,7 +93,7 @@ export async function purchaseConfirmationEmail(db: Db, purchaseId: string, stor
       ...lines,
       `Subtotal: ${formatEuro(purchase.subtotal)}. Shipping: ${purchase.shipping_cost === 0 ? 'free' : formatEuro(purchase.shipping_cost)}. Total: ${formatEuro(purchase.total)} (VAT included: ${formatEuro(purchase.tax)}).`,
       ...(address?.line1 ? [`Delivery to: ${addressLines(address).join(', ')}.`] : []),
-      `Estimated delivery: ${purchase.estimated_delivery.slice(0, 10)}.`,
+      `Estimated delivery: ${shopDay(purchase.estimated_delivery)}.`,
       ...cardLines(purchase.first_time_purchase_info.unlocked_cards.map((card) => card.name)),
       // Registered buyers find the order and its receipt in their account; a guest is invited to make one.
       registered
