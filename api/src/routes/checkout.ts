@@ -9,6 +9,7 @@ import { hashCartToken } from '../services/cart.js';
 import { cartLines } from '../services/cart-lines.js';
 import { closeCheckoutSession, findCheckoutSession, openCheckoutSession } from '../services/checkout.js';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
+import { recordProviderRefund } from '../services/refunds.js';
 
 /** docs/product.md#api-checkout; mounted at /api/checkout/. */
 export function checkoutRoutes() {
@@ -60,6 +61,18 @@ export function checkoutRoutes() {
     if (!payments.parseWebhook) throw new ApiError(404, 'No payment provider sends webhooks here');
     const outcome = payments.parseWebhook(await c.req.text(), c.req.header('stripe-signature'));
     if (outcome.type === 'ignored') return answer(c, webhookAnswerSchema, { received: true, handled: false });
+    if (outcome.type === 'refunded') {
+      // Which order: the provider names the payment; its session is the checkout that became the order.
+      const providerSessionId = await payments.sessionOfPayment?.(outcome.paymentId);
+      const paid = providerSessionId ? await findCheckoutSession(db, providerSessionId) : undefined;
+      const purchase = paid?.provider === payments.name ? await db.selectFrom('purchases').select('id').where('checkout_session_id', '=', paid.id).executeTakeFirst() : undefined;
+      if (!purchase) {
+        log.info(`refund notification for a payment no order has: ${outcome.paymentId}`);
+        return answer(c, webhookAnswerSchema, { received: true, handled: false });
+      }
+      await recordProviderRefund(c.var.deps, purchase.id, outcome.refundedTotal);
+      return answer(c, webhookAnswerSchema, { received: true, handled: true, purchase_id: purchase.id });
+    }
     const session =
       (outcome.sessionId ? await findCheckoutSession(db, outcome.sessionId) : undefined) ??
       (await findCheckoutSession(db, outcome.providerSessionId));

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setVariant, shopper } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
+import { sql } from 'kysely';
+import { readOutbox } from '../services/mail';
 import { createStripeProvider } from '../services/payments/stripe-provider';
 
 /**
@@ -44,6 +46,11 @@ const stub: Server = createServer(async (req, res) => {
     const id = `cs_test_${++sessions}`;
     return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}` });
   }
+  // The session that took a payment: the payments of this stand-in are named after their sessions.
+  if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+    const paid = /^pi_for_(cs_test_\d+)$/.exec(url.searchParams.get('payment_intent') ?? '');
+    return send(200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data: paid ? [{ id: paid[1], object: 'checkout.session' }] : [] });
+  }
   const session = /^\/v1\/checkout\/sessions\/(cs_test_\d+)$/.exec(url.pathname);
   if (req.method === 'GET' && session) {
     return send(200, {
@@ -76,8 +83,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => stub.close(() => resolve())));
 
+const WEBHOOK_SECRET = 'whsec_test_refunds';
 const api = useTestApi({
   payments: createStripeProvider({
+    webhookSecret: WEBHOOK_SECRET,
     // The client is made on first use, once the stub has its port.
     client: {
       get checkout() {
@@ -187,5 +196,85 @@ describe('refunds through Stripe', () => {
     mode = 'ok';
     const next = await admin('orders/refund', { ...body, idempotency_key: randomUUID() });
     expect(next.body).toMatchObject({ refunded_total: 1_000, refund: { status: 'succeeded' } });
+  });
+});
+
+/** Stripe's `charge.refunded` for the payment of a session, with the charge's refunded total so far, signed as Stripe signs it. */
+async function chargeRefunded(providerId: string, amountRefunded: number, signature?: string) {
+  const payload = JSON.stringify({
+    id: `evt_${randomUUID()}`,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: 1_700_000_000,
+    type: 'charge.refunded',
+    data: { object: { id: `ch_for_${providerId}`, object: 'charge', amount_refunded: amountRefunded, currency: 'eur', payment_intent: `pi_for_${providerId}`, refunded: false } },
+  });
+  const header = signature ?? client().webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const res = await api.app.request('/api/checkout/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
+  return { status: res.status, body: await res.json() };
+}
+
+describe("refunds made in Stripe's Dashboard", () => {
+  const refundsOf = async (number: string) => {
+    const order = await api.database.db.selectFrom('purchases').select(['id', 'status', 'refunded_total', 'email']).where(sql<string>`'ORD-' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') || '-' || upper(left(id::text, 8))`, '=', number).executeTakeFirstOrThrow();
+    const rows = await api.database.db.selectFrom('refunds').select(['amount', 'status', 'actor', 'lines', 'restock']).where('purchase_id', '=', order.id).orderBy('created_at').orderBy('id').execute();
+    return { order, rows };
+  };
+
+  it("reach the order as a refund of money only, once, whatever the order of the notifications, beside the shop's own", async () => {
+    mode = 'ok';
+    const { number, total, providerId } = await stripeOrder();
+    // The shop refunds €15.00 itself; then the owner gives back €10.00 more in Stripe's Dashboard.
+    expect((await admin('orders/refund', { order: number, idempotency_key: randomUUID(), amount: 1_500 })).status).toBe(200);
+    api.clock.advance(60_000);
+    const dashboard = await chargeRefunded(providerId, 2_500);
+    expect(dashboard).toMatchObject({ status: 200, body: { received: true, handled: true } });
+    let state = await refundsOf(number);
+    expect(state.order.refunded_total).toBe(2_500);
+    expect(state.rows).toEqual([
+      { amount: 1_500, status: 'succeeded', actor: 'cli', lines: [], restock: false },
+      { amount: 1_000, status: 'succeeded', actor: 'stripe', lines: [], restock: false },
+    ]);
+    // The buyer hears of both, newest first.
+    const mail = await readOutbox(api.database.db, state.order.email);
+    expect(mail.filter((m) => m.subject === `Your FILO refund for order ${number}`).map((m) => m.text)).toEqual([expect.stringContaining('We have refunded €10.00'), expect.stringContaining('We have refunded €15.00')]);
+
+    // The notification of the shop's own refund, late, and the Dashboard's again: nothing new.
+    expect((await chargeRefunded(providerId, 1_500)).status).toBe(200);
+    expect((await chargeRefunded(providerId, 2_500)).status).toBe(200);
+    expect((await refundsOf(number)).rows).toHaveLength(2);
+
+    // The rest refunded in the Dashboard, told five times at once: recorded once, and the order is Refunded.
+    api.clock.advance(60_000);
+    const told = await Promise.all(Array.from({ length: 5 }, () => chargeRefunded(providerId, total)));
+    expect(told.every((res) => res.status === 200)).toBe(true);
+    state = await refundsOf(number);
+    expect(state.order).toMatchObject({ status: 'Refunded', refunded_total: total });
+    expect(state.rows.map((row) => row.amount)).toEqual([1_500, 1_000, total - 2_500]);
+    // Nothing is left for the shop to refund.
+    expect((await admin('orders/refund', { order: number, idempotency_key: randomUUID(), amount: 100 })).body.code).toBe('refund_exceeds_paid');
+  });
+
+  it("a refund of the shop's that Stripe made but did not confirm is not counted twice", async () => {
+    const { number, providerId } = await stripeOrder();
+    const body = { order: number, idempotency_key: randomUUID(), amount: 2_000 };
+    mode = 'down';
+    expect((await admin('orders/refund', body)).status).toBe(502);
+    mode = 'ok';
+    // Stripe did refund: its notification comes while the shop's refund is still pending.
+    expect((await chargeRefunded(providerId, 2_000)).status).toBe(200);
+    expect((await admin('orders/refund', body)).body).toMatchObject({ replayed: true, refunded_total: 2_000, refund: { status: 'succeeded' } });
+    const { order, rows } = await refundsOf(number);
+    expect(order.refunded_total).toBe(2_000);
+    expect(rows.map((row) => [row.amount, row.actor])).toEqual([[2_000, 'cli']]);
+  });
+
+  it('a notification for a payment no order has, or wrongly signed, changes nothing', async () => {
+    const unknown = await chargeRefunded('cs_test_999999', 1_000);
+    expect(unknown).toMatchObject({ status: 200, body: { received: true, handled: false } });
+    const { providerId, number } = await stripeOrder();
+    const forged = await chargeRefunded(providerId, 1_000, 't=1,v1=not-a-signature');
+    expect(forged).toMatchObject({ status: 400, body: { code: 'webhook_invalid' } });
+    expect((await refundsOf(number)).order.refunded_total).toBe(0);
   });
 });

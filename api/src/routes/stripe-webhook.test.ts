@@ -22,6 +22,9 @@ const fakeClient: StripeClient = {
       async retrieve(id) {
         return { id, payment_status: 'unpaid', ...retrievable.get(id) } as Stripe.Checkout.Session;
       },
+      async list() {
+        throw new Error('refund notifications are tested against the Stripe stub (stripe-refunds.test.ts)');
+      },
     },
   },
   coupons: {

@@ -4,7 +4,10 @@ import type { Db } from '../db/database.js';
 /** Who made a change: a signed-in staff member, or the owner's command line (the admin token). */
 export type Actor = { kind: 'staff'; id: string; email: string; role: 'owner' | 'staff' } | { kind: 'cli'; role: 'owner' };
 
-export const actorName = (actor: Actor) => (actor.kind === 'cli' ? 'cli' : actor.email);
+/** Also the payment provider, for what it tells the shop happened there (a refund made in its dashboard). */
+export type AuditActor = Actor | { kind: 'provider'; name: string };
+
+export const actorName = (actor: AuditActor) => (actor.kind === 'cli' ? 'cli' : actor.kind === 'provider' ? actor.name : actor.email);
 
 export interface AuditRecord {
   action: string;
@@ -15,7 +18,7 @@ export interface AuditRecord {
 }
 
 /** Writes one change to the audit log (in the caller's transaction when it passes one). */
-export async function recordAudit(db: Db, at: Date, actor: Actor, entry: AuditRecord): Promise<void> {
+export async function recordAudit(db: Db, at: Date, actor: AuditActor, entry: AuditRecord): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

@@ -8,7 +8,7 @@ import type { AppConfig, AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import type { RefundLine } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
-import { actorName, recordAudit, type Actor } from './audit.js';
+import { actorName, recordAudit, type Actor, type AuditActor } from './audit.js';
 import { releaseRefundedUnits } from './drops.js';
 import { findOrder } from './fulfilment.js';
 import { renderEmail } from './mail-templates.js';
@@ -261,18 +261,7 @@ async function settleSucceeded(deps: RefundDeps, pending: RefundRow, providerRef
     // Units refunded of a product capped per customer are the buyer's to buy again.
     await releaseRefundedUnits(trx, refund.purchase_id, refund.lines);
     const before = await trx.selectFrom('purchases').select(['status', 'refunded_total', 'total']).where('id', '=', refund.purchase_id).executeTakeFirstOrThrow();
-    const after = await trx
-      .updateTable('purchases')
-      .set({ status: 'Refunded' })
-      .where('id', '=', refund.purchase_id)
-      .where(sql<string>`lower(status)`, '<>', 'cancelled')
-      .where(
-        'total',
-        '<=',
-        trx.selectFrom('refunds').select(sql<number>`coalesce(sum(amount), 0)::int`.as('paid_back')).where('purchase_id', '=', refund.purchase_id).where('status', '=', 'succeeded'),
-      )
-      .returning('status')
-      .executeTakeFirst();
+    const after = await markRefundedWhenPaidBack(trx, refund.purchase_id);
     await recordAudit(trx, now, actor, {
       action: refund.kind === 'cancellation' ? 'order.cancel' : 'order.refund',
       subject_type: 'order',
@@ -298,6 +287,72 @@ async function settleSucceeded(deps: RefundDeps, pending: RefundRow, providerRef
   // The money is back with the buyer whatever the mail does.
   await mailAboutOrder(deps, settled.refund.purchase_id, { to: email.email, ...refundEmail(settled.refund, number) });
   return settled.refund;
+}
+
+/** The order becomes Refunded once its succeeded refunds reach its total (a cancelled one stays Cancelled). */
+function markRefundedWhenPaidBack(trx: Db, purchaseId: string) {
+  return trx
+    .updateTable('purchases')
+    .set({ status: 'Refunded' })
+    .where('id', '=', purchaseId)
+    .where(sql<string>`lower(status)`, '<>', 'cancelled')
+    .where('total', '<=', trx.selectFrom('refunds').select(sql<number>`coalesce(sum(amount), 0)::int`.as('paid_back')).where('purchase_id', '=', purchaseId).where('status', '=', 'succeeded'))
+    .returning('status')
+    .executeTakeFirst();
+}
+
+/**
+ * A refund made at the payment provider itself (Stripe's Dashboard), told by its notification with the
+ * payment's refunded total so far. What that total holds beyond the order's refunded total (the shop's
+ * own refunds, made or being made, are in it) is recorded as a refund of money only: units are not
+ * touched, nothing goes back on sale. Holding the order's row, so notifications repeated, raced or out
+ * of order record each euro once. Null when there is nothing new.
+ */
+export async function recordProviderRefund(deps: RefundDeps, purchaseId: string, refundedTotal: number): Promise<RefundRow | null> {
+  const { db, clock } = deps;
+  const actor: AuditActor = { kind: 'provider', name: deps.payments.name };
+  const recorded = await db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('purchases').select(['id', 'created_at', 'status', 'total', 'refunded_total']).where('id', '=', purchaseId).forUpdate().executeTakeFirstOrThrow();
+    const amount = Math.min(refundedTotal, order.total) - order.refunded_total;
+    if (amount <= 0) return null;
+    const now = clock.now();
+    const refund = await trx
+      .insertInto('refunds')
+      .values({
+        purchase_id: order.id,
+        idempotency_key: `${deps.payments.name}-refunded-total-${refundedTotal}`,
+        kind: 'refund',
+        amount,
+        lines: JSON.stringify([]),
+        restock: false,
+        reason: `Refunded in the ${deps.payments.name} dashboard`,
+        provider: deps.payments.name,
+        status: 'succeeded',
+        actor: actorName(actor),
+        created_at: now,
+        completed_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('purchases')
+      .set((eb) => ({ refunded_total: eb('refunded_total', '+', amount) }))
+      .where('id', '=', order.id)
+      .execute();
+    const after = await markRefundedWhenPaidBack(trx, order.id);
+    await recordAudit(trx, now, actor, {
+      action: 'order.refund',
+      subject_type: 'order',
+      subject_id: order.id,
+      before: { status: order.status },
+      after: { status: after?.status ?? order.status, refunded: formatEuro(amount), restocked: 'no', reason: refund.reason },
+    });
+    return { refund, number: orderNumber(order.id, order.created_at) };
+  });
+  if (!recorded) return null;
+  const email = await db.selectFrom('purchases').select('email').where('id', '=', purchaseId).executeTakeFirstOrThrow();
+  await mailAboutOrder(deps, purchaseId, { to: email.email, ...refundEmail(recorded.refund, recorded.number) });
+  return recorded.refund;
 }
 
 function refundEmail(refund: RefundRow, number: string) {

@@ -42,7 +42,9 @@ export interface PaymentDetails {
 export type WebhookOutcome =
   | { type: 'paid'; providerSessionId: string; sessionId: string | null; payment: PaymentDetails }
   | { type: 'expired' | 'declined'; providerSessionId: string; sessionId: string | null }
-  | { type: 'ignored'; eventType: string };
+  | { type: 'ignored'; eventType: string }
+  /** Money given back on a payment, outside the shop (the provider's dashboard) or by the shop: the payment's refunded total so far, in cents. */
+  | { type: 'refunded'; paymentId: string; refundedTotal: number };
 
 /** A refund asked of the provider that took the payment. */
 export interface ProviderRefundInput {
@@ -67,4 +69,6 @@ export interface PaymentProvider {
   refund(input: ProviderRefundInput): Promise<{ providerRefundId: string }>;
   /** Verifies and reads a webhook; throws a webhook_invalid DomainError on a bad signature. Absent when the provider sends none. */
   parseWebhook?(payload: string, signature: string | undefined): WebhookOutcome;
+  /** The provider's session that took a payment (a `refunded` notification names the payment only); null when none. */
+  sessionOfPayment?(paymentId: string): Promise<string | null>;
 }

@@ -11,6 +11,7 @@ export interface StripeClient {
     sessions: {
       create(params: Stripe.Checkout.SessionCreateParams): Promise<{ id: string; url: string | null }>;
       retrieve(id: string): Promise<Stripe.Checkout.Session>;
+      list(params: Stripe.Checkout.SessionListParams): Promise<{ data: { id: string }[] }>;
     };
   };
   coupons: {
@@ -125,6 +126,10 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
       if (refund.status === 'failed' || refund.status === 'canceled') throw new DomainError('refund_failed', `Stripe refused the refund (${refund.status})`);
       return { providerRefundId: refund.id };
     },
+    async sessionOfPayment(paymentIntent) {
+      const sessions = await client.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
+      return sessions.data[0]?.id ?? null;
+    },
     parseWebhook(payload, signature): WebhookOutcome {
       if (!webhookSecret) throw new DomainError('webhook_invalid', 'Webhook signing secret is not configured');
       if (!signature) throw new DomainError('webhook_invalid', 'Missing Stripe-Signature header');
@@ -148,6 +153,14 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
           const session = event.data.object;
           const sessionId = session.metadata?.checkout_session_id ?? session.client_reference_id ?? null;
           return { type: event.type === 'checkout.session.expired' ? 'expired' : 'declined', providerSessionId: session.id, sessionId };
+        }
+        // Sent for every refund of a charge, the shop's own and those made in Stripe's Dashboard, each
+        // with the charge's refunded total so far.
+        case 'charge.refunded': {
+          const charge = event.data.object;
+          const paymentIntent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+          if (!paymentIntent) return { type: 'ignored', eventType: event.type };
+          return { type: 'refunded', paymentId: paymentIntent, refundedTotal: charge.amount_refunded };
         }
         default:
           return { type: 'ignored', eventType: event.type };
