@@ -217,7 +217,7 @@ async function chargeRefunded(providerId: string, amountRefunded: number, signat
 describe("refunds made in Stripe's Dashboard", () => {
   const refundsOf = async (number: string) => {
     const order = await api.database.db.selectFrom('purchases').select(['id', 'status', 'refunded_total', 'email']).where(sql<string>`'ORD-' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') || '-' || upper(left(id::text, 8))`, '=', number).executeTakeFirstOrThrow();
-    const rows = await api.database.db.selectFrom('refunds').select(['amount', 'status', 'actor', 'lines', 'restock']).where('purchase_id', '=', order.id).orderBy('created_at').orderBy('id').execute();
+    const rows = await api.database.db.selectFrom('refunds').select(['amount', 'status', 'actor', 'lines', 'restock', 'reason']).where('purchase_id', '=', order.id).orderBy('created_at').orderBy('id').execute();
     return { order, rows };
   };
 
@@ -232,8 +232,8 @@ describe("refunds made in Stripe's Dashboard", () => {
     let state = await refundsOf(number);
     expect(state.order.refunded_total).toBe(2_500);
     expect(state.rows).toEqual([
-      { amount: 1_500, status: 'succeeded', actor: 'cli', lines: [], restock: false },
-      { amount: 1_000, status: 'succeeded', actor: 'stripe', lines: [], restock: false },
+      { amount: 1_500, status: 'succeeded', actor: 'cli', lines: [], restock: false, reason: '' },
+      { amount: 1_000, status: 'succeeded', actor: 'stripe', lines: [], restock: false, reason: 'Refunded in the Stripe Dashboard' },
     ]);
     // The buyer hears of both, newest first.
     const mail = await readOutbox(api.database.db, state.order.email);
