@@ -32,10 +32,18 @@ export function timeLeft(ms: number): { days: number; hours: number; minutes: nu
   return { days: Math.floor(total / 86_400), hours: Math.floor(total / 3600) % 24, minutes: Math.floor(total / 60) % 60, seconds: total % 60 };
 }
 
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The offset of a zone from UTC at an instant, in ms (positive east of Greenwich). */
 function zoneOffsetMs(at: number, timeZone: string): number {
+  let formatter = partFormatters.get(timeZone);
+  if (!formatter) {
+    // Made once per zone: a list or a CSV reads the offset for every row.
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    partFormatters.set(timeZone, formatter);
+  }
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    formatter
       .formatToParts(new Date(at))
       .filter((p) => p.type !== 'literal')
       .map((p) => [p.type, Number(p.value)]),
