@@ -4,6 +4,7 @@ import { answer } from '../answer.js';
 import type { AppEnv } from '../app.js';
 import { readCartToken, shopperCart } from '../auth/cart-cookie.js';
 import { requireUser } from '../auth/middleware.js';
+import { DomainError } from '../domain-error.js';
 import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { cartLines } from '../services/cart-lines.js';
@@ -63,7 +64,14 @@ export function checkoutRoutes() {
     if (outcome.type === 'ignored') return answer(c, webhookAnswerSchema, { received: true, handled: false });
     if (outcome.type === 'refunded') {
       // Which order: the provider names the payment; its session is the checkout that became the order.
-      const providerSessionId = await payments.sessionOfPayment?.(outcome.paymentId);
+      let providerSessionId: string | null | undefined;
+      try {
+        providerSessionId = await payments.sessionOfPayment?.(outcome.paymentId);
+      } catch (error) {
+        // Not answered now: the provider sends the notification again later.
+        log.error(`refund notification for ${outcome.paymentId}: the payment provider did not say which session took it`, error);
+        throw new DomainError('upstream_unavailable', 'The payment provider did not answer; send the notification again');
+      }
       const paid = providerSessionId ? await findCheckoutSession(db, providerSessionId) : undefined;
       const purchase = paid?.provider === payments.name ? await db.selectFrom('purchases').select('id').where('checkout_session_id', '=', paid.id).executeTakeFirst() : undefined;
       if (!purchase) {

@@ -48,6 +48,7 @@ const stub: Server = createServer(async (req, res) => {
   }
   // The session that took a payment: the payments of this stand-in are named after their sessions.
   if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+    if (mode === 'down') return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
     const paid = /^pi_for_(cs_test_\d+)$/.exec(url.searchParams.get('payment_intent') ?? '');
     return send(200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data: paid ? [{ id: paid[1], object: 'checkout.session' }] : [] });
   }
@@ -267,6 +268,17 @@ describe("refunds made in Stripe's Dashboard", () => {
     const { order, rows } = await refundsOf(number);
     expect(order.refunded_total).toBe(2_000);
     expect(rows.map((row) => [row.amount, row.actor])).toEqual([[2_000, 'cli']]);
+  });
+
+  it('when Stripe cannot say which order a refund is of, the notification is refused for Stripe to send again', async () => {
+    mode = 'ok';
+    const { number, providerId } = await stripeOrder();
+    mode = 'down';
+    expect(await chargeRefunded(providerId, 1_000)).toMatchObject({ status: 502, body: { code: 'upstream_unavailable' } });
+    expect((await refundsOf(number)).order.refunded_total).toBe(0);
+    mode = 'ok';
+    expect((await chargeRefunded(providerId, 1_000)).body).toMatchObject({ handled: true });
+    expect((await refundsOf(number)).order.refunded_total).toBe(1_000);
   });
 
   it('a notification for a payment no order has, or wrongly signed, changes nothing', async () => {
