@@ -266,6 +266,50 @@ describe('returns', () => {
   });
 });
 
+describe('refunds beside an open return', () => {
+  // These check money and units only, so they reuse the first size pair (its stock is set anew per order).
+  const reused = () => sizePairNumber(0);
+
+  it("units in an open return are refunded through it, not from the order; the order's other units still are", async () => {
+    const { purchaseId, lineBig, lineOther } = await deliveredOrder(buyer, await reused());
+    const requested = await buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'changed_mind', lines: [{ item_id: lineBig.item_id, quantity: 1 }] });
+    expect(requested.status).toBe(201);
+    const number: string = requested.body.number;
+    const refund = (body: Record<string, unknown>) => admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), ...body }, ownerHeaders);
+
+    // Two of the line, one of them in the return: one may go from the order, not two.
+    expect(await refund({ lines: [{ item_id: lineBig.item_id, quantity: 2 }] })).toEqual({
+      status: 409,
+      body: { code: 'return_status_conflict', detail: `1 of ${lineBig.name} (${lineBig.sku}) is in return ${number}: refund it from the return` },
+    });
+    expect(await refund({ full: true })).toMatchObject({ status: 409, body: { code: 'return_status_conflict', detail: expect.stringContaining(`Return ${number} is open on order`) } });
+    expect((await admin('GET', `orders/${purchaseId}`)).body.payment.refunded).toBe(0);
+    expect((await refund({ lines: [{ item_id: lineBig.item_id, quantity: 1 }, { item_id: lineOther.item_id, quantity: 1 }] })).status).toBe(200);
+
+    // The return itself still refunds its unit.
+    expect((await admin('POST', 'returns/receive', { return: number }, staffHeaders)).status).toBe(200);
+    expect(await admin('POST', 'returns/refund', { return: number }, ownerHeaders)).toMatchObject({ status: 200, body: { status: 'refunded' } });
+    const detail = (await admin('GET', `orders/${purchaseId}`)).body;
+    expect(detail.payment.refunded).toBe(4_000 + 3_000 + 4_000);
+    expect(detail.lines.find((line: { item_id: string }) => line.item_id === lineBig.item_id).refunded_quantity).toBe(2);
+  });
+
+  it('a return request and a refund of the same last unit, at once: one of them gets it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { purchaseId, lineOther } = await deliveredOrder(buyer, await reused());
+      const [returned, refunded] = await Promise.all([
+        buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'changed_mind', lines: [{ item_id: lineOther.item_id, quantity: 1 }] }),
+        admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), lines: [{ item_id: lineOther.item_id, quantity: 1 }] }, ownerHeaders),
+      ]);
+      // Whichever comes second under the order's lock is refused, with its own reason.
+      if (returned.status === 201) expect(refunded).toMatchObject({ status: 409, body: { code: 'return_status_conflict' } });
+      else expect([returned.status, returned.body.code, refunded.status]).toEqual([409, 'already_returned', 200]);
+      const line = await api.database.db.selectFrom('purchase_items').select(['refunded_quantity', 'returned_quantity']).where('id', '=', lineOther.item_id).executeTakeFirstOrThrow();
+      expect(line.refunded_quantity + line.returned_quantity).toBe(1);
+    }
+  });
+});
+
 describe('returns under concurrency', () => {
   it('requests racing for the same line never return more units than were bought', async () => {
     const { purchaseId, lineBig } = await deliveredOrder();

@@ -32,6 +32,8 @@ type RefundRequest = z.output<typeof refundRequestSchema>;
 type CancelRequest = z.output<typeof cancelRequestSchema>;
 type Purchase = Awaited<ReturnType<typeof findOrder>>;
 type Item = { id: string; sku: string; name: string; variant_id: string | null; variant_description: string; quantity: number; refunded_quantity: number; unit_price: number; discount: number };
+/** Units of a line in a return still open (requested or received): they are refunded through the return. */
+type OpenReturnUnits = { item_id: string; return_id: string; number: string; quantity: number }[];
 type RefundRow = Awaited<ReturnType<typeof refundsOf>>[number];
 
 /** What one unit gives back: its price less its share of the order's discount, rounded so the shares never pass what was paid. */
@@ -71,12 +73,18 @@ function everythingLeft(order: Purchase, items: Item[]): Plan {
   return { lines, amount: order.total - order.refunded_total, restock: true };
 }
 
-function planRefund(order: Purchase, items: Item[], request: RefundRequest): Plan {
+function planRefund(order: Purchase, items: Item[], request: RefundRequest, inReturns: OpenReturnUnits): Plan {
   const number = orderNumber(order.id, order.created_at);
   const left = order.total - order.refunded_total;
   if (order.status.toLowerCase() === 'cancelled') throw new DomainError('order_status_conflict', `Order ${number} is cancelled: it was refunded in full`);
   if (left <= 0) throw new DomainError('refund_exceeds_paid', `Order ${number} has been refunded in full`);
-  if (request.full) return { ...everythingLeft(order, items), restock: request.restock };
+  if (request.full) {
+    const open = [...new Set(inReturns.map((held) => held.number))];
+    if (open.length) {
+      throw new DomainError('return_status_conflict', `${open.length === 1 ? 'Return' : 'Returns'} ${open.join(', ')} ${open.length === 1 ? 'is' : 'are'} open on order ${number}: refund or cancel ${open.length === 1 ? 'it' : 'them'} first, then refund what is left`);
+    }
+    return { ...everythingLeft(order, items), restock: request.restock };
+  }
   const byId = new Map(items.map((item) => [item.id, item]));
   const lines = request.lines.map(({ item_id, quantity }) => {
     const item = byId.get(item_id);
@@ -84,6 +92,15 @@ function planRefund(order: Purchase, items: Item[], request: RefundRequest): Pla
     const open = item.quantity - item.refunded_quantity;
     if (quantity > open) {
       throw new DomainError('refund_exceeds_paid', open === 0 ? `${item.name} (${item.sku}) has been refunded already` : `Only ${open} of ${item.name} (${item.sku}) can still be refunded`);
+    }
+    const held = inReturns.filter((unit) => unit.item_id === item_id);
+    const heldUnits = held.reduce((sum, unit) => sum + unit.quantity, 0);
+    if (heldUnits > 0 && quantity > open - heldUnits) {
+      const returns = [...new Set(held.map((unit) => unit.number))].join(', ');
+      throw new DomainError(
+        'return_status_conflict',
+        `${heldUnits} of ${item.name} (${item.sku}) ${heldUnits === 1 ? 'is' : 'are'} in return ${returns}: refund ${heldUnits === 1 ? 'it' : 'them'} from the return`,
+      );
     }
     return { item_id, sku: item.sku, name: item.name, quantity, amount: quantity * lineUnitRefund(item, order, sharedByLine(items)) };
   });
@@ -109,8 +126,16 @@ async function paymentOf(db: Db, order: Purchase) {
   return { provider: session?.provider ?? null, providerSessionId: session?.provider_session_id ?? null };
 }
 
-export async function refundOrder(deps: RefundDeps, request: RefundRequest, actor: Actor) {
-  return runRefund(deps, request.order, request.idempotency_key, actor, 'refund', request.reason, (order, items) => planRefund(order, items, request));
+/** A refund of units and/or an amount; `returnId` is the return it refunds, whose own units it may take. */
+export async function refundOrder(deps: RefundDeps, request: RefundRequest, actor: Actor, options: { returnId?: string } = {}) {
+  return runRefund(deps, request.order, request.idempotency_key, actor, 'refund', request.reason, (order, items, inReturns) =>
+    planRefund(
+      order,
+      items,
+      request,
+      inReturns.filter((unit) => unit.return_id !== options.returnId),
+    ),
+  );
 }
 
 export async function cancelOrder(deps: RefundDeps, request: CancelRequest, actor: Actor) {
@@ -124,7 +149,7 @@ async function runRefund(
   actor: Actor,
   kind: 'refund' | 'cancellation',
   reason: string,
-  plan: (order: Purchase, items: Item[]) => Plan,
+  plan: (order: Purchase, items: Item[], inReturns: OpenReturnUnits) => Plan,
 ) {
   const { db, clock } = deps;
   const found = await findOrder(db, reference);
@@ -141,7 +166,16 @@ async function runRefund(
       .where('purchase_id', '=', order.id)
       .orderBy('position')
       .execute();
-    const { lines, amount, restock } = plan(order, items);
+    // Read under the order's lock, which a return request takes too: no return can claim units meanwhile.
+    const inReturns: OpenReturnUnits = await trx
+      .selectFrom('return_items as ri')
+      .innerJoin('returns as r', 'r.id', 'ri.return_id')
+      .select(['ri.purchase_item_id as item_id', 'r.id as return_id', 'r.number', 'ri.quantity'])
+      .where('r.purchase_id', '=', order.id)
+      .where('r.status', 'in', ['requested', 'received'])
+      .orderBy('r.number')
+      .execute();
+    const { lines, amount, restock } = plan(order, items, inReturns);
     const payment = await paymentOf(trx, order);
     if (!payment.provider || !payment.providerSessionId) throw new DomainError('refund_unavailable', `Order ${number} has no payment to refund`);
     if (payment.provider !== deps.payments.name) {

@@ -441,6 +441,7 @@ export async function refundReturn(deps: RefundingDeps & { config: Pick<AppConfi
       reason: `Return ${found.number}`,
     },
     actor,
+    { returnId: found.id },
   );
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
