@@ -140,7 +140,10 @@ function RefundForm() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().formData?.get('intent') === 'refund';
   const key = useMoneyKey('refund');
-  const open = order.lines.filter((line) => line.quantity > line.refunded_quantity);
+  // Units in an open return are refunded from the return's page, not here.
+  const left = (line: (typeof order.lines)[number]) => line.quantity - line.refunded_quantity - line.in_return_quantity;
+  const open = order.lines.filter((line) => left(line) > 0);
+  const inReturns = order.lines.reduce((sum, line) => sum + line.in_return_quantity, 0);
   const [form, fields] = useForm({
     id: 'refund-order',
     lastResult: actionData?.intent === 'refund' ? actionData.result : undefined,
@@ -177,7 +180,10 @@ function RefundForm() {
                     {line.name}
                     {line.variant ? ` (${line.variant})` : ''} <span className="admin-muted">{line.sku}</span>
                   </th>
-                  <td>{line.quantity - line.refunded_quantity}</td>
+                  <td>
+                    {left(line)}
+                    {line.in_return_quantity ? <span className="admin-muted"> (and {line.in_return_quantity} in a return)</span> : null}
+                  </td>
                   <td>{formatEuro(line.unit_refund)}</td>
                   <td>
                     <input type="hidden" name={field.item_id.name} value={line.item_id} />
@@ -188,7 +194,7 @@ function RefundForm() {
                       {...getInputProps(field.quantity, { type: 'number' })}
                       {...invalidProps(field.quantity)}
                       min={0}
-                      max={line.quantity - line.refunded_quantity}
+                      max={left(line)}
                       step={1}
                       className="admin-quantity"
                     />
@@ -204,6 +210,7 @@ function RefundForm() {
           </tbody>
         </table>
       ) : null}
+      {inReturns ? <p>Units in an open return are refunded from the return, once it is received.</p> : null}
       <AdminField field={fields.amount} label="Amount on top, in euros (optional)" hint="Shipping, or a gesture: refunded on top of the units.">
         <input {...getInputProps(fields.amount, { type: 'text' })} {...invalidProps(fields.amount, { hint: true })} inputMode="decimal" autoComplete="off" />
       </AdminField>

@@ -76,6 +76,8 @@ export const refundableLineSchema = z.object({
   variant: z.string(),
   quantity: z.number().int(),
   refunded_quantity: z.number().int(),
+  /** Units in a return still open (requested or received): refunded through the return, not from here. */
+  in_return_quantity: z.number().int(),
   unit_price: z.number().int(),
   /** What one unit gives back: its price less its share of the order's discount. */
   unit_refund: z.number().int(),

@@ -134,6 +134,12 @@ test.describe('returns and exchanges', () => {
     await expect(page.getByRole('definition').filter({ hasText: /^Exchange shipped$/ })).toBeVisible();
     await expectAdminAccessible(page, info);
 
+    // While the other return is open, the order's own refund form leaves its unit to it.
+    await openReturnAsStaff(page, refund, owner, false);
+    await page.getByRole('link', { name: /^Order ORD-/ }).click();
+    await expect(page.getByRole('form', { name: 'Refund part of it' })).toContainText('Units in an open return are refunded from the return, once it is received.');
+    await expectAdminAccessible(page, info);
+
     // ... and refunds the other return, its unit back on sale.
     const refundedBefore = await stockOf(skus.refunded, skus.refundedSku);
     await openReturnAsStaff(page, refund, owner, false);

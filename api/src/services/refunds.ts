@@ -118,6 +118,18 @@ function planCancellation(order: Purchase, items: Item[]): Plan {
   return everythingLeft(order, items);
 }
 
+/** The units of an order in returns still open (requested or received), by line and return. */
+function openReturnUnits(db: Db, purchaseId: string): Promise<OpenReturnUnits> {
+  return db
+    .selectFrom('return_items as ri')
+    .innerJoin('returns as r', 'r.id', 'ri.return_id')
+    .select(['ri.purchase_item_id as item_id', 'r.id as return_id', 'r.number', 'ri.quantity'])
+    .where('r.purchase_id', '=', purchaseId)
+    .where('r.status', 'in', ['requested', 'received'])
+    .orderBy('r.number')
+    .execute();
+}
+
 /** The provider that took an order's payment, and whether this API can refund through it. */
 async function paymentOf(db: Db, order: Purchase) {
   const session = order.checkout_session_id
@@ -167,15 +179,7 @@ async function runRefund(
       .orderBy('position')
       .execute();
     // Read under the order's lock, which a return request takes too: no return can claim units meanwhile.
-    const inReturns: OpenReturnUnits = await trx
-      .selectFrom('return_items as ri')
-      .innerJoin('returns as r', 'r.id', 'ri.return_id')
-      .select(['ri.purchase_item_id as item_id', 'r.id as return_id', 'r.number', 'ri.quantity'])
-      .where('r.purchase_id', '=', order.id)
-      .where('r.status', 'in', ['requested', 'received'])
-      .orderBy('r.number')
-      .execute();
-    const { lines, amount, restock } = plan(order, items, inReturns);
+    const { lines, amount, restock } = plan(order, items, await openReturnUnits(trx, order.id));
     const payment = await paymentOf(trx, order);
     if (!payment.provider || !payment.providerSessionId) throw new DomainError('refund_unavailable', `Order ${number} has no payment to refund`);
     if (payment.provider !== deps.payments.name) {
@@ -435,7 +439,7 @@ export function toRefund(row: RefundRow): Refund {
 
 /** An order's payment and what the refund form offers, for the back office's order page. */
 export async function refundView(deps: Pick<AppDeps, 'db' | 'payments'>, order: Purchase) {
-  const [payment, items, refunds] = await Promise.all([
+  const [payment, items, refunds, inReturns] = await Promise.all([
     paymentOf(deps.db, order),
     deps.db
       .selectFrom('purchase_items')
@@ -444,6 +448,7 @@ export async function refundView(deps: Pick<AppDeps, 'db' | 'payments'>, order: 
       .orderBy('position')
       .execute(),
     refundsOf(deps.db, order.id),
+    openReturnUnits(deps.db, order.id),
   ]);
   const lines: z.infer<typeof refundableLineSchema>[] = items.map((item) => ({
     item_id: item.id,
@@ -452,6 +457,7 @@ export async function refundView(deps: Pick<AppDeps, 'db' | 'payments'>, order: 
     variant: item.variant_description,
     quantity: item.quantity,
     refunded_quantity: item.refunded_quantity,
+    in_return_quantity: inReturns.filter((unit) => unit.item_id === item.id).reduce((sum, unit) => sum + unit.quantity, 0),
     unit_price: item.unit_price,
     unit_refund: lineUnitRefund(item, order, sharedByLine(items)),
   }));
