@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
+import { formatEuro } from '@contract/money';
 import { buyThroughCheckout, setVariant, shopper, stockOf, type Shopper } from '../../../tests/support/shopper';
 import { cliHeaders, staffMember } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
@@ -285,12 +286,19 @@ describe('refunds beside an open return', () => {
     expect(await refund({ full: true })).toMatchObject({ status: 409, body: { code: 'return_status_conflict', detail: expect.stringContaining(`Return ${number} is open on order`) } });
     expect((await admin('GET', `orders/${purchaseId}`)).body.payment.refunded).toBe(0);
     expect((await refund({ lines: [{ item_id: lineBig.item_id, quantity: 1 }, { item_id: lineOther.item_id, quantity: 1 }] })).status).toBe(200);
+    // An amount on top may take what is left, less the €40.00 the return will give back.
+    const room = (await admin('GET', `orders/${purchaseId}`)).body.payment.refundable - 4_000;
+    expect(await refund({ amount: room + 100 })).toEqual({
+      status: 409,
+      body: { code: 'refund_exceeds_paid', detail: expect.stringMatching(new RegExp(`: at most ${formatEuro(room).replace('.', '\\.')}, as return ${number} will give back €40\\.00$`)) },
+    });
+    expect((await refund({ amount: room })).status).toBe(200);
 
     // The return itself still refunds its unit.
     expect((await admin('POST', 'returns/receive', { return: number }, staffHeaders)).status).toBe(200);
     expect(await admin('POST', 'returns/refund', { return: number }, ownerHeaders)).toMatchObject({ status: 200, body: { status: 'refunded' } });
     const detail = (await admin('GET', `orders/${purchaseId}`)).body;
-    expect(detail.payment.refunded).toBe(4_000 + 3_000 + 4_000);
+    expect(detail.payment).toMatchObject({ refunded: 4_000 + 3_000 + room + 4_000, refundable: 0 });
     expect(detail.lines.find((line: { item_id: string }) => line.item_id === lineBig.item_id).refunded_quantity).toBe(2);
   });
 

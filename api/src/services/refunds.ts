@@ -107,6 +107,15 @@ function planRefund(order: Purchase, items: Item[], request: RefundRequest, inRe
   const amount = lines.reduce((sum, line) => sum + line.amount, 0) + request.amount;
   if (amount <= 0) throw new DomainError('invalid_request', 'Choose units to refund or an amount');
   if (amount > left) throw new DomainError('refund_exceeds_paid', `${formatEuro(amount)} is more than can still be refunded on order ${number}: at most ${formatEuro(left)}`);
+  // What the open returns will give back stays for them, so their refunds can still be made.
+  const held = inReturns.reduce((sum, unit) => sum + unit.quantity * lineUnitRefund(byId.get(unit.item_id) ?? { unit_price: 0, quantity: 1, discount: 0 }, order, sharedByLine(items)), 0);
+  if (held > 0 && amount > left - held) {
+    const returns = [...new Set(inReturns.map((unit) => unit.number))].join(', ');
+    throw new DomainError(
+      'refund_exceeds_paid',
+      `${formatEuro(amount)} is more than can be refunded now on order ${number}: at most ${formatEuro(Math.max(0, left - held))}, as return ${returns} will give back ${formatEuro(held)}`,
+    );
+  }
   return { lines, amount, restock: request.restock };
 }
 
