@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'upstream_unavailable',
+  'busy', // 503: the database gave up a transaction for a conflict too many times in a row; safe to send again
   // Signing in
   'invalid_credentials',
   'account_locked',

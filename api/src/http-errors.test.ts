@@ -19,6 +19,9 @@ function appWithErrors(logged: unknown[]) {
   app.get('/locked', () => {
     throw new DomainError('account_locked', 'Locked for 15 minutes');
   });
+  app.get('/deadlock', () => {
+    throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+  });
   app.get('/boom', () => {
     throw new Error('secret internals: password=hunter2');
   });
@@ -27,6 +30,15 @@ function appWithErrors(logged: unknown[]) {
 }
 
 describe('error bodies', () => {
+  it('answers a conflict the database still met after its retries with 503 busy and a Retry-After, not a 500', async () => {
+    const logged: unknown[] = [];
+    const res = await appWithErrors(logged).request('/deadlock');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await res.json()).toEqual({ detail: 'The shop is busy right now. Please try again in a moment.', code: 'busy' });
+    expect(logged).toEqual([]);
+  });
+
   it('answers validation failures with 422 and a list of {loc, msg, type}', async () => {
     const res = await appWithErrors([]).request('/echo', {
       method: 'POST',

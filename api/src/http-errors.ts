@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z, type ZodError, type ZodSchema } from 'zod';
 import { DomainError, statusOf } from './domain-error.js';
+import { isConflictError } from './db/transaction.js';
 import { defaultErrorCode, type ErrorAnswer, type ErrorCode, type ValidationIssue } from '@contract/errors';
 
 export type { ValidationIssue };
@@ -115,6 +116,11 @@ export function errorResponse(c: Context, error: unknown, log: (message: string,
         : error.message || 'Bad request';
     const answered = status === 400 && Array.isArray(detail) ? 422 : status;
     return c.json(errorBody(detail, defaultErrorCode(answered)), answered);
+  }
+  if (isConflictError(error)) {
+    // Retried already (db/transaction.ts) and still meeting others: nothing was done, so it may be sent again.
+    c.header('Retry-After', '1');
+    return c.json(errorBody('The shop is busy right now. Please try again in a moment.', 'busy'), 503);
   }
   log(`unexpected error on ${c.req.method} ${c.req.path}`, error);
   return c.json(errorBody('Internal server error', 'internal_error'), 500);

@@ -4,6 +4,7 @@ import type { CodePurpose } from '../db/schema.js';
 import { ApiError } from '../http-errors.js';
 import type { Clock } from '../services/clock.js';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, RESEND_COOLDOWN_MS } from './rules.js';
+import { inTransaction } from '../db/transaction.js';
 
 /**
  * One-time 6-digit codes: drawn from a CSPRNG, kept only as keyed hashes, valid for 10 minutes,
@@ -39,7 +40,7 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
       if (wait > 0) throw new ApiError(429, `Please wait ${wait} seconds before requesting a new code.`, 'code_too_soon');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx
           .updateTable('verification_codes')
           .set({ consumed_at: now })

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { ApiError } from '../http-errors.js';
 import type { Clock } from '../services/clock.js';
 import { ACCESS_TOKEN_TTL_S, GUEST_SESSION_TTL_MS, REGISTERED_REFRESH_TTL_MS } from './rules.js';
+import { inTransaction } from '../db/transaction.js';
 
 export interface TokenUser {
   id: string;
@@ -93,7 +94,7 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
     async rotate(refreshToken: string): Promise<TokenPair> {
       const now = clock.now();
       // The outcome is decided inside the transaction and raised after it commits, so a revocation sticks.
-      const outcome = await db.transaction().execute(async (trx): Promise<TokenPair | ApiError> => {
+      const outcome = await inTransaction(db, async (trx): Promise<TokenPair | ApiError> => {
         const row = await trx
           .selectFrom('refresh_tokens')
           .selectAll()

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { withConflictRetries } from './transaction.js';
 
 export type Db = Kysely<Database>;
 
@@ -135,7 +136,8 @@ async function openPostgres(url: string, schema?: string, max = 10): Promise<Dat
   // Fail at start, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A deadlock or serialization failure is retried rather than answered as an error (ADR 043).
+  const db = new Kysely<Database>({ dialect: withConflictRetries(new PostgresDialect({ pool })) });
   return {
     db,
     backend: 'postgres',

@@ -14,6 +14,7 @@ import {
   variantSku,
 } from './catalogue-data.js';
 import { BACKGROUND_HEIGHT, BACKGROUND_WIDTH, ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from './drawing/canvas.js';
+import { inTransaction } from '../db/transaction.js';
 
 // Any constant works; the same for every instance, and not the migrations' key.
 const SEED_LOCK_KEY = 727_002;
@@ -24,7 +25,7 @@ const SEED_LOCK_KEY = 727_002;
  */
 export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
   const inserted: string[] = [];
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     // Instances starting together on one PostgreSQL seed one after the other: the second finds every product.
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     for (const product of CATALOGUE) {
@@ -134,7 +135,7 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
  */
 export async function seedCards(db: Db): Promise<{ inserted: string[] }> {
   const inserted: string[] = [];
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const design of CARD_DESIGNS) {
       const product = await trx.selectFrom('products').select('id').where('name', '=', design.productName).executeTakeFirst();
       if (!product) continue;

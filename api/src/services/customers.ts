@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { actorName, recordAudit, type Actor } from './audit.js';
 import { listOrdersOf } from './fulfilment.js';
+import { inTransaction } from '../db/transaction.js';
 
 type CustomerRow = z.input<typeof customerRowSchema>;
 type CustomerDetail = z.input<typeof customerDetailSchema>;
@@ -110,7 +111,7 @@ export async function customerDetail(db: Db, id: string): Promise<CustomerDetail
 /** A staff note on a customer, written with its audit entry. */
 export async function addCustomerNote(deps: Pick<AppDeps, 'db' | 'clock'>, customerId: string, body: string, actor: Actor) {
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const customer = await trx.selectFrom('users').select('id').where('id', '=', customerId).executeTakeFirst();
     if (!customer) throw new DomainError('not_found', 'No such customer');
     const note = await trx

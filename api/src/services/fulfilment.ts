@@ -17,6 +17,7 @@ import { loadPurchaseSuccess } from './order-confirmation.js';
 import { mailAboutOrder } from './order-mail.js';
 import { refundView } from './refunds.js';
 import { returnLink } from './returns.js';
+import { inTransaction } from '../db/transaction.js';
 
 export type OrderRow = z.infer<typeof orderListSchema>[number];
 
@@ -98,7 +99,7 @@ type DeliverDeps = OrderDeps & { config: Pick<AppConfig, 'storefrontUrl' | 'jwtS
 /** Processing → Shipped, with the carrier and tracking number; the buyer gets an email with the tracking link. */
 export async function shipOrder(deps: OrderDeps, reference: string, carrier: string, trackingNumber: string, actor: Actor) {
   const order = await findOrder(deps.db, reference);
-  const updated = await deps.db.transaction().execute(async (trx) => {
+  const updated = await inTransaction(deps.db, async (trx) => {
     const shipped = await trx
       .updateTable('purchases')
       .set({ status: 'Shipped', carrier, tracking_number: trackingNumber })
@@ -150,7 +151,7 @@ export async function orderDetail(deps: Pick<AppDeps, 'db' | 'payments'>, refere
 export async function addOrderNote(deps: Pick<AppDeps, 'db' | 'clock'>, reference: string, body: string, actor: Actor) {
   const order = await findOrder(deps.db, reference);
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const note = await trx
       .insertInto('order_notes')
       .values({ purchase_id: order.id, author: actorName(actor), body, created_at: now })
@@ -164,7 +165,7 @@ export async function addOrderNote(deps: Pick<AppDeps, 'db' | 'clock'>, referenc
 /** Shipped → Delivered. */
 export async function deliverOrder(deps: DeliverDeps, reference: string, actor: Actor) {
   const order = await findOrder(deps.db, reference);
-  const updated = await deps.db.transaction().execute(async (trx) => {
+  const updated = await inTransaction(deps.db, async (trx) => {
     const delivered = await trx
       .updateTable('purchases')
       // The return window (ADR 032) runs from here.

@@ -5,6 +5,7 @@ import type { AppDeps } from '../app.js';
 import { DomainError } from '../domain-error.js';
 import { recordAudit, type Actor } from './audit.js';
 import { resizedImage } from './images.js';
+import { inTransaction } from '../db/transaction.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'onCatalogueChange'>;
 
@@ -60,7 +61,7 @@ export async function addProductImage(deps: Deps, productId: string, upload: Ima
   for (const width of PRERENDERED_WIDTHS) if (width < stored.info.width) await resizedImage(deps.storage, BUCKET, path, width);
 
   const now = deps.clock.now();
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const id = await inTransaction(deps.db, async (trx) => {
     // The product's row is locked so two uploads at once take the next places in turn.
     await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
     const last = await trx
@@ -113,7 +114,7 @@ async function imageOf(deps: Deps, productId: string, imageId: string) {
 /** New alt text or focal point for one of a product's images. */
 export async function updateProductImage(deps: Deps, productId: string, imageId: string, change: ImageUpdate, actor: Actor): Promise<void> {
   const before = await imageOf(deps, productId, imageId);
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     await trx.updateTable('images').set(change).where('id', '=', imageId).execute();
     await recordAudit(trx, deps.clock.now(), actor, {
       action: 'product.image.edit',
@@ -128,7 +129,7 @@ export async function updateProductImage(deps: Deps, productId: string, imageId:
 
 /** Moves an image one place earlier or later among the product's images of its kind (swapping with its neighbour). */
 export async function moveProductImage(deps: Deps, productId: string, imageId: string, move: ImageMove, actor: Actor): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
     const image = await trx.selectFrom('images').select(['id', 'type', 'order']).where('id', '=', imageId).where('product_id', '=', productId).executeTakeFirst();
     if (!image) throw new DomainError('not_found', 'Image not found');
@@ -154,7 +155,7 @@ export async function moveProductImage(deps: Deps, productId: string, imageId: s
 /** Removes an image from a product (its file stays in storage, so a backup or an old page never breaks). */
 export async function removeProductImage(deps: Deps, productId: string, imageId: string, actor: Actor): Promise<void> {
   const before = await imageOf(deps, productId, imageId);
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     await trx.deleteFrom('images').where('id', '=', imageId).execute();
     await recordAudit(trx, deps.clock.now(), actor, { action: 'product.image.remove', subject_type: 'product', subject_id: productId, before: { image: imageId, type: before.type, alt: before.alt } });
   });

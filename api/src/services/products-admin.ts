@@ -8,6 +8,7 @@ import { DomainError } from '../domain-error.js';
 import { recordAudit, type Actor } from './audit.js';
 import { isComingSoon, launchJobKey, scheduleLaunch } from './drops.js';
 import { cancelJob } from './jobs.js';
+import { inTransaction } from '../db/transaction.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'onCatalogueChange'>;
 
@@ -322,7 +323,7 @@ export async function editProduct(deps: Deps, id: string, request: ProductEditRe
  */
 export async function archiveProduct(deps: Deps, id: string, archived: boolean, actor: Actor): Promise<AdminProduct> {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const before = await trx.selectFrom('products').select(['id', 'launch_date', 'archived_at']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw new DomainError('not_found', 'Product not found');
     if (Boolean(before.archived_at) === archived) return;
@@ -454,7 +455,7 @@ export async function saveSizeChart(deps: Deps, productId: string, request: Size
     const missing = points.find((p) => row.values[p.code] === undefined);
     if (missing) throw new DomainError('bad_request', `Enter the ${missing.name} of size ${row.size}`);
   }
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const product = await trx.selectFrom('products').select(['id', 'name', 'short_description']).where('id', '=', productId).forUpdate().executeTakeFirst();
     if (!product) throw new DomainError('not_found', 'Product not found');
     const before = await trx.selectFrom('size_charts').select('chart').where('product_id', '=', productId).executeTakeFirst();

@@ -14,6 +14,7 @@ import { findOrder } from './fulfilment.js';
 import { renderEmail } from './mail-templates.js';
 import { mailAboutOrder } from './order-mail.js';
 import { addStockIn, sendBackInStock, type StockChange } from './stock.js';
+import { inTransaction } from '../db/transaction.js';
 
 /**
  * Cancellations and refunds (ADR 023). A refund happens in three steps:
@@ -177,7 +178,7 @@ async function runRefund(
   const number = orderNumber(found.id, found.created_at);
 
   // 1. Claim.
-  const claim = await db.transaction().execute(async (trx) => {
+  const claim = await inTransaction(db, async (trx) => {
     const order = await trx.selectFrom('purchases').selectAll().where('id', '=', found.id).forUpdate().executeTakeFirstOrThrow();
     const earlier = await trx.selectFrom('refunds').selectAll().where('purchase_id', '=', order.id).where('idempotency_key', '=', key).executeTakeFirst();
     if (earlier) return { refund: earlier, replayed: true };
@@ -255,7 +256,7 @@ async function runRefund(
 }
 
 async function settleFailed(deps: RefundDeps, refund: RefundRow, failure: string) {
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const failed = await trx
       .updateTable('refunds')
       .set({ status: 'failed', failure, completed_at: deps.clock.now() })
@@ -284,7 +285,7 @@ async function settleFailed(deps: RefundDeps, refund: RefundRow, failure: string
 
 async function settleSucceeded(deps: RefundDeps, pending: RefundRow, providerRefundId: string, actor: Actor, number: string): Promise<RefundRow> {
   const { db, clock } = deps;
-  const settled = await db.transaction().execute(async (trx) => {
+  const settled = await inTransaction(db, async (trx) => {
     const now = clock.now();
     const refund = await trx
       .updateTable('refunds')
@@ -358,7 +359,7 @@ function markRefundedWhenPaidBack(trx: Db, purchaseId: string) {
 export async function recordProviderRefund(deps: RefundDeps, purchaseId: string, refundedTotal: number): Promise<RefundRow | null> {
   const { db, clock } = deps;
   const actor: AuditActor = { kind: 'provider', name: deps.payments.name };
-  const recorded = await db.transaction().execute(async (trx) => {
+  const recorded = await inTransaction(db, async (trx) => {
     const order = await trx.selectFrom('purchases').select(['id', 'created_at', 'status', 'total', 'refunded_total']).where('id', '=', purchaseId).forUpdate().executeTakeFirstOrThrow();
     const amount = Math.min(refundedTotal, order.total) - order.refunded_total;
     if (amount <= 0) return null;

@@ -23,6 +23,7 @@ import { renderEmail } from './mail-templates.js';
 import { mailAboutOrder } from './order-mail.js';
 import { refundOrder } from './refunds.js';
 import { addStockIn, sendBackInStock, type StockChange } from './stock.js';
+import { inTransaction } from '../db/transaction.js';
 
 /**
  * Returns and size exchanges (ADR 032). A return claims its units on the order's lines with one
@@ -263,7 +264,7 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
   const exchange = request.lines.some((line) => line.exchange_variant_id);
   // Lines in one order of locks, so two returns of the same order never wait on each other in a circle.
   const lines = [...request.lines].sort((a, b) => a.item_id.localeCompare(b.item_id));
-  const created = await db.transaction().execute(async (trx) => {
+  const created = await inTransaction(db, async (trx) => {
     const order = await trx.selectFrom('purchases').select(['id', 'email', 'status', 'created_at', 'delivered_at']).where('id', '=', purchaseId).forUpdate().executeTakeFirst();
     if (!order) throw new DomainError('not_found', 'Purchase not found');
     const number = orderNumber(order.id, order.created_at);
@@ -393,7 +394,7 @@ async function emailOf(db: Db, purchaseId: string) {
 export async function receiveReturn(deps: ReturnDeps, number: string, actor: Actor): Promise<Return> {
   const found = await loadReturn(deps.db, number);
   const now = deps.clock.now();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await inTransaction(deps.db, async (trx) => {
     const received = await trx
       .updateTable('returns')
       .set({ status: 'received', received_at: now })
@@ -444,7 +445,7 @@ export async function refundReturn(deps: RefundingDeps & { config: Pick<AppConfi
     { returnId: found.id },
   );
   const now = deps.clock.now();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await inTransaction(deps.db, async (trx) => {
     const refunded = await trx
       .updateTable('returns')
       .set({ status: 'refunded', refund_id: done.refund.id, closed_at: now })
@@ -466,7 +467,7 @@ export async function shipExchange(deps: ReturnDeps, number: string, carrier: st
   const found = await loadReturn(deps.db, number);
   if (found.kind !== 'exchange') throw conflict(found, 'it is a refund; refund it instead');
   const now = deps.clock.now();
-  const shipped = await deps.db.transaction().execute(async (trx) => {
+  const shipped = await inTransaction(deps.db, async (trx) => {
     const row = await trx
       .updateTable('returns')
       .set({ status: 'exchanged', carrier, tracking_number: tracking, closed_at: now })
@@ -521,7 +522,7 @@ export async function shipExchange(deps: ReturnDeps, number: string, carrier: st
 export async function cancelReturn(deps: ReturnDeps, number: string, actor: Actor): Promise<Return> {
   const found = await loadReturn(deps.db, number);
   const now = deps.clock.now();
-  const cancelled = await deps.db.transaction().execute(async (trx) => {
+  const cancelled = await inTransaction(deps.db, async (trx) => {
     const row = await trx
       .updateTable('returns')
       .set({ status: 'cancelled', closed_at: now })

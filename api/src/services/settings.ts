@@ -3,6 +3,7 @@ import { LOW_STOCK_THRESHOLD, type shopSettingsSchema } from '@contract/api/admi
 import type { AppDeps } from '../app.js';
 import type { Db } from '../db/database.js';
 import { actorName, recordAudit, type Actor } from './audit.js';
+import { inTransaction } from '../db/transaction.js';
 
 type Settings = z.infer<typeof shopSettingsSchema>;
 
@@ -20,7 +21,7 @@ export async function readSettings(db: Db): Promise<Settings> {
 /** Sets the given settings, each with its audit entry (before → after) in the same transaction. */
 export async function changeSettings(deps: Pick<AppDeps, 'db' | 'clock'>, change: Partial<Settings>, actor: Actor): Promise<Settings> {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     for (const [key, value] of Object.entries(change) as [keyof Settings, Settings[keyof Settings]][]) {
       const before = await trx.selectFrom('shop_settings').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
       await trx

@@ -12,6 +12,7 @@ import { DomainError } from '../domain-error.js';
 import type { Selectable } from 'kysely';
 import { recordAudit, type Actor } from './audit.js';
 import { renderEmail } from './mail-templates.js';
+import { inTransaction } from '../db/transaction.js';
 
 type StaffRow = Selectable<Database['staff']>;
 type StaffDeps = Pick<AppDeps, 'db' | 'clock' | 'mail'> & { config: Pick<AppConfig, 'storefrontUrl'> };
@@ -32,7 +33,7 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
  */
 export async function addStaff(deps: StaffDeps, codes: CodeService, actor: Actor, email: string, role: StaffRole): Promise<StaffMember> {
   const now = deps.clock.now();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await inTransaction(deps.db, async (trx) => {
     const added = await trx
       .insertInto('staff')
       .values({ email, role, created_at: now, updated_at: now })
@@ -54,7 +55,7 @@ export async function addStaff(deps: StaffDeps, codes: CodeService, actor: Actor
  */
 export async function removeStaff(deps: Pick<AppDeps, 'db' | 'clock'>, actor: Actor, email: string): Promise<StaffMember> {
   if (actor.kind === 'staff' && actor.email === email) throw new DomainError('conflict', 'You cannot remove yourself; another owner can');
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const owners = await trx.selectFrom('staff').select(['id', 'email']).where('role', '=', 'owner').forUpdate().execute();
     const member = await trx.selectFrom('staff').selectAll().where('email', '=', email).forUpdate().executeTakeFirst();
     if (!member) throw new DomainError('not_found', `${email} is not on the staff`);

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { recordAudit, type Actor } from './audit.js';
 import { renderEmail } from './mail-templates.js';
+import { inTransaction } from '../db/transaction.js';
 
 export type StockRow = z.infer<typeof stockListSchema>[number];
 export type RestockResult = z.infer<typeof restockAnswerSchema>;
@@ -137,7 +138,7 @@ export async function restockVariant(deps: RestockDeps, sku: string, quantity: n
   if (!Number.isInteger(quantity) || quantity < 1) throw new DomainError('invalid_request', 'Quantity must be a whole number above 0');
   const { db, clock } = deps;
 
-  const change = await db.transaction().execute(async (trx) => {
+  const change = await inTransaction(db, async (trx) => {
     const change = await addStockIn(trx, clock.now(), { sku }, quantity);
     if (!change) throw new DomainError('not_found', `No variant with SKU ${sku}`);
     await recordAudit(trx, clock.now(), actor, {
