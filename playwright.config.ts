@@ -38,6 +38,7 @@ const serverEnv = {
   JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789abcd',
   // Every test signs in from this one machine; per-email limits and lockouts still apply.
   AUTH_IP_LIMIT_PER_MINUTE: '100000',
+  CODE_IP_LIMIT_PER_HOUR: '100000',
   DEV_MAILBOX: '1',
   // The shop's clock can be moved forward (tests/e2e/drops.spec.ts), and due jobs are looked for often.
   DEV_CLOCK: '1',

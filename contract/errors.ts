@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'cart_empty',
   'checkout_expired',
   'payment_not_completed',
+  'payment_refunded', // 409: paid after the checkout closed and its items, limit or code could no longer be had: the payment went back
   'order_ambiguous',
   'order_status_conflict',
   // Drops: a product before its launch instant, and a per-customer cap reached

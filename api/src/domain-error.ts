@@ -30,6 +30,7 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   out_of_stock: 409,
   line_quantity_limit: 409,
   checkout_expired: 409,
+  payment_refunded: 409,
   order_ambiguous: 409,
   order_status_conflict: 409,
   not_launched: 409,

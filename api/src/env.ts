@@ -53,6 +53,8 @@ export const apiEnvSchema = z
     API_METRICS_PORT: optional(port),
     // Sign-in requests one client address may make per minute (behind a proxy that sets X-Forwarded-For).
     AUTH_IP_LIMIT_PER_MINUTE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(60)),
+    // Discount codes one client address may try and have refused per hour (a code that works is not counted).
+    CODE_IP_LIMIT_PER_HOUR: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(30)),
   })
   .refine((env) => !env.DEV_CLOCK || (env.DEV_MAILBOX && !env.SMTP_URL), { message: 'is for tests: set it only with DEV_MAILBOX=1 and no SMTP_URL', path: ['DEV_CLOCK'] })
   .refine((env) => env.API_METRICS_PORT === undefined || env.API_METRICS_PORT !== env.API_PORT, {

@@ -9,7 +9,7 @@ import { offsetClock, systemClock } from './services/clock.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
 import { createApiMetrics, startMetricsServer } from './services/metrics.js';
-import { releaseExpiredSessions } from './services/checkout.js';
+import { checkoutJobHandlers, releaseExpiredSessions } from './services/checkout.js';
 import { paymentsFromEnv } from './services/payments/from-env.js';
 import { createRateLimits } from './services/rate-limits.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
@@ -26,7 +26,7 @@ async function main() {
     redisUrl: env.REDIS_URL,
     keyPrefix: env.REDIS_KEY_PREFIX,
     log,
-    points: { 'auth-ip': env.AUTH_IP_LIMIT_PER_MINUTE },
+    points: { 'auth-ip': env.AUTH_IP_LIMIT_PER_MINUTE, 'code-ip': env.CODE_IP_LIMIT_PER_HOUR },
   });
   // Shared counters from the first request on; memory stands in while Redis is unreachable.
   if (env.REDIS_URL && !(await rateLimits.ready())) log.error('rate limits: Redis not reachable yet; counting in memory meanwhile');
@@ -61,7 +61,7 @@ async function main() {
     backup: { database: handle, storageDir },
   };
   // Scheduled work (launch emails): every instance polls, each job runs once (services/jobs.ts).
-  const jobs = startJobRunner(() => runDueJobs(deps, dropJobHandlers(deps)), env.JOB_POLL_MS, log);
+  const jobs = startJobRunner(() => runDueJobs(deps, { ...dropJobHandlers(deps), ...checkoutJobHandlers(deps) }), env.JOB_POLL_MS, log);
   if (testClock) deps.devClock = { advance: testClock.advance, runJobs: jobs.poke };
   const app = createApp(deps);
 

@@ -6,6 +6,7 @@ import {
 import { Link, useLoaderData } from "@remix-run/react";
 import { figuresSchema } from "~/lib/admin-reads.server";
 import { formatEuro } from "@contract/money";
+import { shopClock } from "@contract/shop-time";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { ADMIN_HEADERS } from "~/lib/admin.server";
 import { pageTitle } from "~/lib/page-title";
@@ -213,6 +214,44 @@ function Dashboard({
       <p>
         <Link to="/admin/stock">Restock on the stock page</Link>
       </p>
+
+      <h3>Payments given back</h3>
+      {figures.refused_payments.length === 0 ? (
+        <p>None: every payment in these days became an order.</p>
+      ) : (
+        <table className="admin-table">
+          <caption>
+            Payments that arrived after their checkout had closed, when what it
+            held was gone: refunded in full, and the shopper told why
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">When (Italian time)</th>
+              <th scope="col">Shopper</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Why</th>
+              <th scope="col">Refund</th>
+            </tr>
+          </thead>
+          <tbody>
+            {figures.refused_payments.map((payment) => (
+              <tr key={`${payment.at}-${payment.email}`}>
+                <th scope="row">
+                  <time dateTime={payment.at}>{shopClock(payment.at)}</time>
+                </th>
+                <td>{payment.email}</td>
+                <td>{formatEuro(payment.amount)}</td>
+                <td>{payment.reason}</td>
+                <td>
+                  {payment.status === "refunded"
+                    ? "Refunded"
+                    : "Pending: the payment provider has not confirmed it yet"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

@@ -41,7 +41,7 @@ export function currentMinute(): Date {
 }
 
 /** Sign-in budgets high enough that only tests about rate limits meet them (by rule name). */
-export const GENEROUS_LIMITS: Record<string, number> = { 'auth-ip': 10_000, 'auth-email': 10_000 };
+export const GENEROUS_LIMITS: Record<string, number> = { 'auth-ip': 10_000, 'auth-email': 10_000, 'code-ip': 10_000, 'code-shopper': 10_000 };
 
 /** The real API on a fresh database, for in-process calls (`app.request`). */
 export async function createTestApi(

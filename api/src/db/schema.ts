@@ -192,6 +192,9 @@ export interface Database {
     discount_code_id: ColumnType<string | null, string | null | undefined, string | null>;
     discount_code: ColumnType<string | null, string | null | undefined, string | null>;
     discount: Generated<number>;
+    refusal_reason: ColumnType<string | null, string | null | undefined, string | null>;
+    provider_refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+    refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   checkout_session_items: {
     checkout_session_id: string;
@@ -365,7 +368,7 @@ export type CardOut = z.input<typeof apiCardSchema>;
 
 export type PaymentProviderName = 'test' | 'stripe';
 
-export type CheckoutSessionStatus = 'open' | 'completed' | 'expired' | 'cancelled' | 'declined';
+export type CheckoutSessionStatus = 'open' | 'completed' | 'expired' | 'cancelled' | 'declined' | 'refund_pending' | 'refunded';
 
 /** A postal address as docs/product.md#data-shapes names its parts. */
 export interface Address {

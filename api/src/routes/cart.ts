@@ -10,9 +10,8 @@ import { watchOf } from '../services/catalogue-watch.js';
 import { boughtUnits, isComingSoon, limitReached, noLongerSold, notLaunched } from '../services/drops.js';
 import { addToCart, cartLine, clearCart, removeLine, setLineQuantity } from '../services/cart-lines.js';
 import { discountQuoteRequestSchema, discountQuoteSchema } from '@contract/api/discounts';
-import { describeDiscount } from '@contract/discounts';
-import { totalsFor } from '@contract/totals';
-import { applyToLines, categoriesOf, checkCodeLimits, findUsableCode } from '../services/discounts.js';
+import { quoteCode } from '../services/discounts.js';
+import { tryingCode } from '../auth/code-attempts.js';
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
   c.header('Cache-Control', 'private, no-store');
@@ -90,35 +89,11 @@ export function cartRoutes() {
   app.post('/discount', validate('json', discountQuoteRequestSchema), async (c) => {
     const { db, clock } = c.var.deps;
     const { cartId, user } = await shopperCart(c, { create: false });
-    const row = await findUsableCode(db, c.req.valid('json').code);
-    await checkCodeLimits(db, row, clock.now(), user?.email ?? null);
-    const lines = cartId
-      ? await db
-          .selectFrom('cart_items as i')
-          .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
-          .select(['v.product_id', 'v.price', 'i.quantity'])
-          .where('i.cart_id', '=', cartId)
-          .orderBy('i.created_at')
-          .execute()
-      : [];
-    const categories = await categoriesOf(db, lines.map((line) => line.product_id));
-    const outcome = applyToLines(
-      row,
-      lines.map((line) => ({ product_id: line.product_id, category_ids: categories.get(line.product_id) ?? [], unit_price: line.price, quantity: line.quantity })),
-    );
-    const totals = totalsFor(lines.reduce((sum, line) => sum + line.price * line.quantity, 0), {
-      discount: outcome.discount,
-      freeShipping: outcome.free_shipping,
-    });
+    const raw = c.req.valid('json').code;
+    const trier = user ? { userId: user.id } : cartId ? { cartId } : null;
+    const quote = await tryingCode(c, raw, trier, () => quoteCode(db, raw, clock.now(), cartId, user?.email ?? null));
     c.header('Cache-Control', 'private, no-store');
-    return answer(c, discountQuoteSchema, {
-      code: row.code,
-      kind: row.kind,
-      value: row.value,
-      description: describeDiscount(row),
-      free_shipping: outcome.free_shipping,
-      ...totals,
-    });
+    return answer(c, discountQuoteSchema, quote);
   });
 
   app.put('/item/:itemId', validate('param', cartItemParamSchema), validate('json', cartQuantityRequestSchema), async (c) => {

@@ -11,6 +11,7 @@ import { cartLines } from '../services/cart-lines.js';
 import { closeCheckoutSession, findCheckoutSession, openCheckoutSession } from '../services/checkout.js';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 import { recordProviderRefund } from '../services/refunds.js';
+import { countCodeAttempt, tryingCode } from '../auth/code-attempts.js';
 
 /** docs/product.md#api-checkout; mounted at /api/checkout/. */
 export function checkoutRoutes() {
@@ -23,7 +24,7 @@ export function checkoutRoutes() {
     const items = await cartLines(c.var.deps.db, cartId);
     if (items.length === 0) throw new ApiError(400, 'Your cart is empty', 'cart_empty');
     const token = readCartToken(c);
-    const result = await openCheckoutSession(c.var.deps, {
+    const open = () => openCheckoutSession(c.var.deps, {
       user,
       kind: 'cart',
       cartId,
@@ -35,12 +36,16 @@ export function checkoutRoutes() {
       discountCode: body.discount_code ? { code: body.discount_code, lenient: false } : null,
       signal: c.req.raw.signal,
     });
+    // A code refused here counts as a guess, as in the cart.
+    const result = body.discount_code ? await tryingCode(c, body.discount_code, { userId: user.id }, open) : await open();
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });
 
   app.post('/quick', requireUser, validate('json', quickCheckoutRequestSchema), async (c) => {
     const body = c.req.valid('json');
     const token = readCartToken(c);
+    // A code carried into a quick purchase is left out when it does not apply: that still counts as a guess.
+    const giveBack = body.discount_code ? await countCodeAttempt(c, { userId: c.var.user.id }) : null;
     const result = await openCheckoutSession(c.var.deps, {
       user: c.var.user,
       kind: 'quick',
@@ -52,7 +57,11 @@ export function checkoutRoutes() {
       metadata: body.metadata,
       discountCode: body.discount_code ? { code: body.discount_code, lenient: true } : null,
       signal: c.req.raw.signal,
+    }).catch(async (error: unknown) => {
+      await giveBack?.();
+      throw error;
     });
+    if (result.discount_applied) await giveBack?.();
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });
 
@@ -93,12 +102,13 @@ export function checkoutRoutes() {
         const { purchaseId } = await fulfilCheckoutSession(c.var.deps, session.id, outcome.payment);
         return answer(c, webhookAnswerSchema, { received: true, handled: true, purchase_id: purchaseId });
       } catch (error) {
-        // Paid but not fulfillable (stock gone after expiry): the owner must refund it.
+        // Paid after the checkout closed, and what it held could not be had again: the payment went back.
+        if (error instanceof DomainError && error.code === 'payment_refunded') return answer(c, webhookAnswerSchema, { received: true, handled: true });
         log.error(`checkout session ${session.id} (${outcome.providerSessionId}) was paid but could not be fulfilled`, error);
         throw error;
       }
     }
-    await closeCheckoutSession(db, session.id, outcome.type, clock.now());
+    await closeCheckoutSession(db, session.id, outcome.type, clock.now(), { endedByProvider: true });
     return answer(c, webhookAnswerSchema, { received: true, handled: true });
   });
 

@@ -18,7 +18,7 @@ import { DomainError } from '../domain-error.js';
 import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { findCheckoutSession } from '../services/checkout.js';
-import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
+import { fulfilCheckoutSession, refusedPayment } from '../services/checkout-fulfilment.js';
 import { getPurchase, loadPurchaseSuccess, purchaseOfSession } from '../services/order-confirmation.js';
 import { listPurchases, purchaseDetail, purchaseStats } from '../services/orders.js';
 import { renderReceipt } from '../services/receipts.js';
@@ -67,6 +67,7 @@ export function orderRoutes() {
         : Boolean(session?.cart_token_hash && token && session.cart_token_hash === hashCartToken(token)) && (await isGuest(db, owner));
       if (!owner || !allowed) throw new ApiError(404, NOT_FOUND);
 
+      if (!purchase && session && (session.status === 'refund_pending' || session.status === 'refunded')) await refusedPayment(c.var.deps, session.id);
       // The shopper may come back before the provider's webhook: ask the provider, and fulfil if paid.
       if (!purchase && session && session.status !== 'completed' && session.provider_session_id) {
         const { payments } = c.var.deps;

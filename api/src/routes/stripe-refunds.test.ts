@@ -9,6 +9,8 @@ import { useTestApi } from '../../../tests/support/use-test-api';
 import { sql } from 'kysely';
 import { readOutbox } from '../services/mail';
 import { createStripeProvider } from '../services/payments/stripe-provider';
+import { checkoutJobHandlers } from '../services/checkout';
+import { runDueJobs } from '../services/jobs';
 
 /**
  * Refunds through the real Stripe library, talking to a stand-in for Stripe's API on loopback: what
@@ -21,6 +23,7 @@ const refundsByKey = new Map<string, { id: string; amount: number }>();
 let sessions = 0;
 const couponPosts: { key: string | undefined; params: URLSearchParams }[] = [];
 const sessionPosts: URLSearchParams[] = [];
+const expirePosts: string[] = [];
 
 const read = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -51,6 +54,11 @@ const stub: Server = createServer(async (req, res) => {
     if (mode === 'down') return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
     const paid = /^pi_for_(cs_test_\d+)$/.exec(url.searchParams.get('payment_intent') ?? '');
     return send(200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data: paid ? [{ id: paid[1], object: 'checkout.session' }] : [] });
+  }
+  const expiring = /^\/v1\/checkout\/sessions\/(cs_test_\d+)\/expire$/.exec(url.pathname);
+  if (req.method === 'POST' && expiring) {
+    expirePosts.push(expiring[1]);
+    return send(200, { id: expiring[1], object: 'checkout.session', status: 'expired' });
   }
   const session = /^\/v1\/checkout\/sessions\/(cs_test_\d+)$/.exec(url.pathname);
   if (req.method === 'GET' && session) {
@@ -288,5 +296,73 @@ describe("refunds made in Stripe's Dashboard", () => {
     const forged = await chargeRefunded(providerId, 1_000, 't=1,v1=not-a-signature');
     expect(forged).toMatchObject({ status: 400, body: { code: 'webhook_invalid' } });
     expect((await refundsOf(number)).order.refunded_total).toBe(0);
+  });
+});
+
+describe('a Checkout Session the shopper replaced by a newer one', () => {
+  it('is expired at Stripe, and its payment, if it still comes, is refunded rather than made an order past the limits', async () => {
+    const product = await admin('products', {
+      name: 'Replaced Cap',
+      category: 'Accessories',
+      short_description: 'One per customer.',
+      long_description: '',
+      price: 4_000,
+      launch_date: new Date(api.clock.now().getTime() - 1000).toISOString(),
+      purchase_limit: 1,
+      sku_prefix: 'RPC',
+      colours: ['Black'],
+      sizes: ['S', 'M'],
+      stock_per_variant: 5,
+    });
+    expect(product.status).toBe(201);
+    const code = await admin('discounts', { code: 'ONLYONCE', kind: 'percent', value: 10, max_uses: 1 });
+    expect(code.status).toBe(201);
+    const s = shopper(api);
+    await s.register();
+    const quick = async (variantId: string) => {
+      const opened = await s.post('/api/checkout/quick', { product_variant_id: variantId, quantity: 1, discount_code: 'ONLYONCE', success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', metadata: {} });
+      expect(opened.status).toBe(200);
+      return `cs_test_${sessions}`;
+    };
+    const replaced = await quick(product.body.variants[0].id);
+    const newer = await quick(product.body.variants[1].id);
+
+    // Closed by the newer checkout: expired at Stripe by the scheduled job, once.
+    await runDueJobs(api.deps, checkoutJobHandlers(api.deps));
+    expect(expirePosts.filter((id) => id === replaced)).toEqual([replaced]);
+    expect(expirePosts).not.toContain(newer);
+
+    // The newer one is paid; then Stripe reports the replaced one paid too (it was paid before the expiry reached Stripe).
+    expect((await s.get(`/api/user/purchase-success/${newer}`)).status).toBe(200);
+    const ours = await api.database.db.selectFrom('checkout_sessions').select(['id', 'total']).where('provider_session_id', '=', replaced).executeTakeFirstOrThrow();
+    const completed = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: 1_700_000_000,
+      type: 'checkout.session.completed',
+      data: { object: { id: replaced, object: 'checkout.session', payment_status: 'paid', client_reference_id: ours.id, metadata: { checkout_session_id: ours.id }, payment_method_types: ['card'] } },
+    });
+    const deliver = async () => {
+      const res = await api.app.request('/api/checkout/webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': client().webhooks.generateTestHeaderString({ payload: completed, secret: WEBHOOK_SECRET }) },
+        body: completed,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    expect(await deliver()).toMatchObject({ status: 200, body: { received: true, handled: true } });
+    expect(await deliver()).toMatchObject({ status: 200, body: { received: true, handled: true } });
+
+    const refundsOfReplaced = refundPosts.filter((post) => post.key === `refused-payment-${ours.id}`);
+    expect(refundsOfReplaced.length).toBeGreaterThanOrEqual(1);
+    expect(refundsOfReplaced.every((post) => post.params.get('payment_intent') === `pi_for_${replaced}` && Number(post.params.get('amount')) === ours.total)).toBe(true);
+    const orders = await api.database.db.selectFrom('purchases').select(['checkout_session_id', 'discount_code']).where('email', '=', s.email!).execute();
+    expect(orders).toHaveLength(1);
+    expect(orders[0].discount_code).toBe('ONLYONCE');
+    const after = await api.database.db.selectFrom('checkout_sessions').select(['status', 'provider_refund_id']).where('id', '=', ours.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe('refunded');
+    expect(after.provider_refund_id).toMatch(/^re_/);
+    expect((await s.get(`/api/user/purchase-success/${replaced}`)).body.code).toBe('payment_refunded');
   });
 });

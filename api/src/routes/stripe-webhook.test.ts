@@ -10,6 +10,7 @@ const stripe = new Stripe('sk_test_not_a_real_key');
 
 const created: Stripe.Checkout.SessionCreateParams[] = [];
 const retrievable = new Map<string, Partial<Stripe.Checkout.Session>>();
+const expired: string[] = [];
 
 const fakeClient: StripeClient = {
   checkout: {
@@ -24,6 +25,10 @@ const fakeClient: StripeClient = {
       },
       async list() {
         throw new Error('refund notifications are tested against the Stripe stub (stripe-refunds.test.ts)');
+      },
+      async expire(id) {
+        expired.push(id);
+        return { id, status: 'expired' };
       },
     },
   },

@@ -9,6 +9,7 @@ import type { Address } from '../db/schema.js';
 import { closeCheckoutSession, deliveryAddressFor, findCheckoutSession, sessionLines } from '../services/checkout.js';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 import { escapeHtml } from '../services/mail-templates.js';
+import { DomainError } from '../domain-error.js';
 import { setPagePolicy, styleHash } from '../security-headers.js';
 import { TEST_CARDS } from '../services/payments/test-provider.js';
 
@@ -199,6 +200,9 @@ async function payableSession(c: Context<AppEnv>): Promise<Session | Response> {
       return messagePage(c, 410, 'Payment session expired', 'This payment session has expired. Return to the shop and check out again.', back);
     case 'declined':
       return messagePage(c, 402, 'Payment declined', 'Your card was declined. No payment was taken.', back);
+    case 'refund_pending':
+    case 'refunded':
+      return messagePage(c, 409, 'Payment refunded', 'This payment was refunded: the checkout had closed before it arrived.', back);
     default:
       return messagePage(c, 410, 'Payment cancelled', 'This payment was cancelled.', back);
   }
@@ -279,11 +283,19 @@ export function testPaymentRoutes() {
         alert: 'Your card number was not accepted.',
       });
     }
-    await fulfilCheckoutSession(c.var.deps, session.id, {
-      paymentMethod: `Credit Card ending in ${form.card_number.slice(-4)}`,
-      shippingAddress: shippingAddress(form),
-      billingAddress: null,
-    });
+    try {
+      await fulfilCheckoutSession(c.var.deps, session.id, {
+        paymentMethod: `Credit Card ending in ${form.card_number.slice(-4)}`,
+        shippingAddress: shippingAddress(form),
+        billingAddress: null,
+      });
+    } catch (error) {
+      // The shopper's newer checkout took this one's place while the card was being read: paid, and given back.
+      if (error instanceof DomainError && error.code === 'payment_refunded') {
+        return messagePage(c, 409, 'Payment refunded', error.detail, { href: session.cancel_url, label: 'Return to the shop' });
+      }
+      throw error;
+    }
     return c.redirect(successTarget(session), 303);
   });
 

@@ -7,6 +7,7 @@ import { CART_RULES } from '@contract/shop-rules';
 import { DomainError } from '../domain-error.js';
 import { keptPerVariant } from './catalogue.js';
 import { publicObjectUrl } from './storage-urls.js';
+import { inTransaction } from '../db/transaction.js';
 
 /** The cookie that finds an anonymous cart: a random token, stored only as its hash. */
 export const CART_COOKIE = 'cart_token';
@@ -61,7 +62,7 @@ export async function createAnonymousCart(db: Executor, now: Date): Promise<{ id
  */
 export async function mergeAnonymousCart(db: Db, token: string, userId: string, now: Date): Promise<boolean> {
   if (!isCartToken(token)) return false;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const anonymous = await trx
       .selectFrom('carts')
       .select('id')
@@ -78,7 +79,8 @@ export async function mergeAnonymousCart(db: Db, token: string, userId: string, 
         eb
           .selectFrom('cart_items')
           .select([sql<string>`cast(${userCartId} as uuid)`.as('cart_id'), 'variant_id', 'quantity', 'created_at'])
-          .where('cart_id', '=', anonymous.id),
+          .where('cart_id', '=', anonymous.id)
+          .orderBy('variant_id'),
       )
       .onConflict((oc) =>
         oc.columns(['cart_id', 'variant_id']).doUpdateSet((eb) => ({

@@ -1,21 +1,33 @@
+import { formatEuro } from '@contract/money';
 import type { Address, FirstTimePurchaseInfo } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
+import { inTransaction } from '../db/transaction.js';
+import { recordAudit } from './audit.js';
 import { unlockCards } from './cards.js';
-import { recountCodeUse } from './discounts.js';
-import { reservedItems, takeStock, type CheckoutDeps, type Trx } from './checkout.js';
+import { optionsOf, variantLabel } from './cart.js';
+import { reclaimCodeUse } from './discounts.js';
+import { claimUnits } from './drops.js';
+import { takeStock, type CheckoutDeps, type Trx } from './checkout.js';
+import { renderEmail } from './mail-templates.js';
 import { purchaseConfirmationEmail } from './order-confirmation.js';
 import { mailAboutOrder } from './order-mail.js';
 import type { PaymentDetails } from './payments/provider.js';
 
-type ClaimedSession = Awaited<ReturnType<typeof reserveAgain>>;
+type ClaimedSession = Awaited<ReturnType<typeof claimAgain>>;
 type BoughtLine = Awaited<ReturnType<typeof boughtLines>>[number];
+
+/** A late payment whose session can no longer have one of its claims: the shopper's words for why. */
+class ClaimLost extends Error {}
 
 /**
  * Turns a paid session into a purchase. Every provider calls this, as often as it likes: the
  * status change 'open' → 'completed' happens once, so concurrent or repeated calls create exactly
- * one purchase. A session that expired before the payment arrived takes its stock again, if there
- * is still enough; otherwise it is refused and the payment must be refunded. In one transaction:
- * claim the session, write the purchase, unlock the cards, trim the cart; then mail the buyer.
+ * one purchase. The purchase is written only with every claim it needs held in its own transaction
+ * (ADR 043): a session still open holds them; one that was closed before its payment arrived (it
+ * expired, or the shopper's newer checkout replaced it) claims them again (stock, the per-customer
+ * limit, the code's uses). When one can no longer be had, the payment is given back through the
+ * provider and a `payment_refunded` error says why. In one transaction: claim the session, write the
+ * purchase, unlock the cards, trim the cart; then mail the buyer.
  */
 export async function fulfilCheckoutSession(
   deps: CheckoutDeps,
@@ -24,17 +36,25 @@ export async function fulfilCheckoutSession(
 ): Promise<{ purchaseId: string; created: boolean }> {
   const { db, clock } = deps;
   const now = clock.now();
-  const result = await db.transaction().execute(async (trx) => {
-    const claimed = await claimSession(trx, sessionId, now);
-    if ('purchaseId' in claimed) return { purchaseId: claimed.purchaseId, created: false };
-    const { session } = claimed;
-    const lines = await boughtLines(trx, session.id);
-    const { purchaseId, firstTime } = await writePurchase(trx, session, lines, payment, now);
-    // Inside the transaction: a fulfilment that rolls back unlocks nothing.
-    await unlockPurchaseCards(trx, session, lines, purchaseId, firstTime, now);
-    await trimCart(trx, session, lines);
-    return { purchaseId, created: true };
-  });
+  let result: { purchaseId: string; created: boolean } | { refused: true };
+  try {
+    result = await inTransaction(db, async (trx) => {
+      const claimed = await claimSession(trx, sessionId, now);
+      if ('purchaseId' in claimed) return { purchaseId: claimed.purchaseId, created: false };
+      if ('refused' in claimed) return claimed;
+      const { session } = claimed;
+      const lines = await boughtLines(trx, session.id);
+      const { purchaseId, firstTime } = await writePurchase(trx, session, lines, payment, now);
+      // Inside the transaction: a fulfilment that rolls back unlocks nothing.
+      await unlockPurchaseCards(trx, session, lines, purchaseId, firstTime, now);
+      await trimCart(trx, session, lines);
+      return { purchaseId, created: true };
+    });
+  } catch (error) {
+    if (!(error instanceof ClaimLost)) throw error;
+    result = await givePaymentBack(deps, sessionId, error.message);
+  }
+  if ('refused' in result) return refusedPayment(deps, sessionId);
 
   if (result.created) {
     try {
@@ -48,8 +68,11 @@ export async function fulfilCheckoutSession(
   return result;
 }
 
-/** Moves the session out of 'open' once; a session already fulfilled answers its purchase. */
-async function claimSession(trx: Trx, sessionId: string, now: Date): Promise<{ session: ClaimedSession } | { purchaseId: string }> {
+/**
+ * Moves the session out of 'open' once; a session already fulfilled answers its purchase, one whose
+ * payment was given back says so, and one closed before its payment arrived claims again what it held.
+ */
+async function claimSession(trx: Trx, sessionId: string, now: Date): Promise<{ session: ClaimedSession } | { purchaseId: string } | { refused: true }> {
   const session = await trx
     .updateTable('checkout_sessions')
     .set({ status: 'completed', closed_at: now })
@@ -64,7 +87,131 @@ async function claimSession(trx: Trx, sessionId: string, now: Date): Promise<{ s
     const existing = await trx.selectFrom('purchases').select('id').where('checkout_session_id', '=', sessionId).executeTakeFirstOrThrow();
     return { purchaseId: existing.id };
   }
-  return { session: await reserveAgain(trx, current.id, now) };
+  if (current.status === 'refund_pending' || current.status === 'refunded') return { refused: true };
+  return { session: await claimAgain(trx, current.id, now) };
+}
+
+/**
+ * A paid session that had already given back what it held claims it all again, in the order every
+ * transaction locks them (variants by id, the code, the limits by product), or throws ClaimLost
+ * with the reason the shopper is told. Its transaction then rolls back whatever it had claimed.
+ */
+async function claimAgain(trx: Trx, sessionId: string, now: Date) {
+  const items = await trx
+    .selectFrom('checkout_session_items as i')
+    .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['i.variant_id', 'i.quantity', 'i.limit_claimed', 'v.product_id', 'p.name', 'p.purchase_limit'])
+    .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
+    .where('i.checkout_session_id', '=', sessionId)
+    .orderBy('i.variant_id')
+    .execute();
+  for (const item of items) {
+    if (!(await takeStock(trx, item.variant_id, item.quantity))) throw new ClaimLost(`${variantLabel(item)} sold out before your payment reached us`);
+  }
+  const session = await trx
+    .updateTable('checkout_sessions')
+    .set({ status: 'completed', closed_at: now })
+    .where('id', '=', sessionId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (session.discount_code_id && !(await reclaimCodeUse(trx, session.discount_code_id, session.email))) {
+    throw new ClaimLost(`the code ${session.discount_code} had been used as many times as it can be before your payment reached us`);
+  }
+  // Units of a capped product, all of its lines together, for the buyer's email; a cap lifted since asks nothing.
+  const capped = new Map<string, { name: string; purchase_limit: number; quantity: number }>();
+  for (const item of items) {
+    if (!item.limit_claimed || item.purchase_limit === null) continue;
+    const entry = capped.get(item.product_id) ?? { name: item.name, purchase_limit: item.purchase_limit, quantity: 0 };
+    entry.quantity += item.quantity;
+    capped.set(item.product_id, entry);
+  }
+  for (const [productId, product] of [...capped].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!(await claimUnits(trx, productId, session.email, product.quantity))) {
+      throw new ClaimLost(`${product.name} is limited to ${product.purchase_limit} per customer, and your other order already has ${product.purchase_limit === 1 ? 'it' : 'them'}`);
+    }
+  }
+  return session;
+}
+
+/**
+ * A payment that cannot become an order goes back to the shopper, once: the session moves to
+ * 'refund_pending' (the owner sees it in the back office), the provider refunds the whole amount
+ * under a key of the session (a retry refunds once), and the session is 'refunded'. A provider
+ * that does not answer leaves it pending, and the payment's next notification asks again.
+ */
+async function givePaymentBack(deps: CheckoutDeps, sessionId: string, reason: string): Promise<{ refused: true } | { purchaseId: string; created: boolean }> {
+  const { db, clock, payments, log } = deps;
+  const now = clock.now();
+  const session = await inTransaction(db, async (trx) => {
+    const refused = await trx
+      .updateTable('checkout_sessions')
+      .set({ status: 'refund_pending', refusal_reason: reason, closed_at: now })
+      .where('id', '=', sessionId)
+      .where('status', 'in', ['expired', 'cancelled', 'declined'])
+      .returningAll()
+      .executeTakeFirst();
+    if (refused) {
+      await recordAudit(trx, now, { kind: 'provider', name: refused.provider }, {
+        action: 'payment.refuse',
+        subject_type: 'checkout',
+        subject_id: refused.id,
+        after: { email: refused.email, amount: refused.total, reason },
+      });
+      return refused;
+    }
+    // Another call settled it meanwhile: an order after all, or the same refund.
+    return trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+  });
+  if (session.status === 'completed') {
+    const existing = await db.selectFrom('purchases').select('id').where('checkout_session_id', '=', sessionId).executeTakeFirstOrThrow();
+    return { purchaseId: existing.id, created: false };
+  }
+  if (session.status !== 'refund_pending') return { refused: true };
+  let providerRefundId: string;
+  try {
+    ({ providerRefundId } = await payments.refund({
+      providerSessionId: session.provider_session_id ?? session.id,
+      amount: session.total,
+      idempotencyKey: `refused-payment-${session.id}`,
+      metadata: { checkout_session_id: session.id, reason: 'checkout_closed' },
+    }));
+  } catch (error) {
+    log.error(`checkout session ${session.id}: paid after it closed, and the refund could not be made yet`, error);
+    throw new DomainError('upstream_unavailable', 'The payment could not be refunded yet; it will be tried again');
+  }
+  const refunded = await db
+    .updateTable('checkout_sessions')
+    .set({ status: 'refunded', provider_refund_id: providerRefundId, refunded_at: clock.now() })
+    .where('id', '=', session.id)
+    .where('status', '=', 'refund_pending')
+    .returning(['email', 'total', 'refusal_reason'])
+    .executeTakeFirst();
+  if (refunded) {
+    log.info(`checkout session ${session.id}: paid after it closed; ${formatEuro(refunded.total)} refunded (${reason})`);
+    await deps.mail
+      .send({ to: refunded.email, ...renderEmail(refundedPaymentEmail(refunded.total, refunded.refusal_reason ?? reason)) })
+      .catch((error: unknown) => log.error(`checkout session ${session.id}: the refund email failed`, error));
+  }
+  return { refused: true };
+}
+
+function refundedPaymentEmail(amount: number, reason: string) {
+  return {
+    subject: 'Your payment has been refunded',
+    heading: 'We could not complete your order',
+    paragraphs: [`${refusalSentence(reason)} Your payment of ${formatEuro(amount)} has been refunded in full; your bank may take a few days to show it.`],
+  };
+}
+
+const refusalSentence = (reason: string) => `We could not complete your order: ${reason}.`;
+
+/** The payment_refunded error for a session whose payment was (or is being) given back. */
+export async function refusedPayment(deps: Pick<CheckoutDeps, 'db'>, sessionId: string): Promise<never> {
+  const session = await deps.db.selectFrom('checkout_sessions').select(['status', 'total', 'refusal_reason']).where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const reason = session.refusal_reason ?? 'this checkout had closed';
+  const refund = session.status === 'refunded' ? 'has been refunded in full' : 'is being refunded in full';
+  throw new DomainError('payment_refunded', `${refusalSentence(reason)} Your payment of ${formatEuro(session.total)} ${refund}.`);
 }
 
 /** The session's lines with their product, in the order the receipt lists them. */
@@ -161,7 +308,8 @@ async function unlockPurchaseCards(trx: Trx, session: ClaimedSession, lines: Bou
 /** What was bought leaves the cart it came from; anything added since stays. */
 async function trimCart(trx: Trx, session: ClaimedSession, lines: BoughtLine[]) {
   if (session.kind === 'cart' && session.cart_id) {
-    for (const line of lines) {
+    // In variant order, as a merge of carts at sign-in writes them, so the two never wait on each other.
+    for (const line of [...lines].sort((a, b) => (a.variant_id < b.variant_id ? -1 : 1))) {
       await trx.deleteFrom('cart_items').where('cart_id', '=', session.cart_id).where('variant_id', '=', line.variant_id).where('quantity', '<=', line.quantity).execute();
       await trx
         .updateTable('cart_items')
@@ -171,23 +319,6 @@ async function trimCart(trx: Trx, session: ClaimedSession, lines: BoughtLine[]) 
         .execute();
     }
   }
-}
-
-/** A paid session that had already released its stock takes it again, or the payment is refused. */
-async function reserveAgain(trx: Trx, sessionId: string, now: Date) {
-  const items = await reservedItems(trx, sessionId);
-  for (const item of items) {
-    if (!(await takeStock(trx, item.variant_id, item.quantity))) throw new DomainError('checkout_expired', 'This checkout session has expired and its items are no longer in stock');
-  }
-  const session = await trx
-    .updateTable('checkout_sessions')
-    .set({ status: 'completed', closed_at: now })
-    .where('id', '=', sessionId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  // The buyer paid the discounted price, so the use its expiry gave back is counted again.
-  if (session.discount_code_id) await recountCodeUse(trx, session.discount_code_id, session.email);
-  return session;
 }
 
 function addressJson(address: Address | null): string | null {

@@ -1,16 +1,22 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppConfig, AppDeps } from '../app.js';
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
-import type { Address, CheckoutSessionStatus, Database } from '../db/schema.js';
+import type { Address, Database } from '../db/schema.js';
+
+/** How a session that was never paid ends. */
+type ClosedStatus = 'expired' | 'cancelled' | 'declined';
 import { DomainError } from '../domain-error.js';
 import { CART_RULES } from '@contract/shop-rules';
 import { totalsFor } from '@contract/totals';
 import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
 import { claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
-import { applyToLines, categoriesOf, claimCodeUse, findUsableCode, releaseCodeUse } from './discounts.js';
+import { applyToLines, categoriesOf, claimCodeUse, findCodeId, findUsableCode, releaseCodeUse } from './discounts.js';
+import { inTransaction, type Trx } from '../db/transaction.js';
+import { scheduleJob, type JobHandler } from './jobs.js';
 
-export type Trx = Transaction<Database>;
+export type { Trx };
+
 export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'> & { config: Pick<AppConfig, 'storefrontUrl'> };
 
 export interface CheckoutRequestLine {
@@ -52,17 +58,25 @@ function flatMetadata(metadata: Record<string, unknown>): Record<string, string>
  * earlier open session, if any, is cancelled and its stock released first (ADR 017).
  * A line the stock cannot cover refuses the whole checkout with a detail naming the product.
  */
-export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckoutInput): Promise<{ checkout_url: string; session_id: string }> {
+export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckoutInput): Promise<{ checkout_url: string; session_id: string; discount_applied: boolean }> {
   const { db, clock, payments } = deps;
   await releaseExpiredSessions(db, clock.now());
   const now = clock.now();
   const lines = [...input.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
 
-  const session = await db.transaction().execute(async (trx) => {
+  const session = await inTransaction(db, async (trx) => {
     // One open session per shopper: a new checkout gives back what the previous one held, so no
-    // one can pile up reservations. The user row is locked so parallel opens take turns.
-    await trx.selectFrom('users').select('id').where('id', '=', input.user.id).forUpdate().executeTakeFirst();
-    const previous = await trx.selectFrom('checkout_sessions').select('id').where('user_id', '=', input.user.id).where('status', '=', 'open').execute();
+    // one can pile up reservations. The user row is locked so parallel opens take turns (NO KEY, so
+    // a payment writing an order for this user is not held up by it).
+    await trx.selectFrom('users').select('id').where('id', '=', input.user.id).forNoKeyUpdate().executeTakeFirst();
+    const previous = await trx.selectFrom('checkout_sessions').select(['id', 'discount_code_id']).where('user_id', '=', input.user.id).where('status', '=', 'open').execute();
+    // Rows are locked in one order everywhere (ADR 043): the variants given back and taken, then the codes.
+    const givenBack = previous.length
+      ? await trx.selectFrom('checkout_session_items').select('variant_id').where('checkout_session_id', 'in', previous.map((p) => p.id)).execute()
+      : [];
+    await lockVariants(trx, [...givenBack.map((row) => row.variant_id), ...lines.map((line) => line.variantId)]);
+    const requestedCode = input.discountCode ? await findCodeId(trx, input.discountCode.code) : null;
+    await lockCodes(trx, [...previous.map((p) => p.discount_code_id), requestedCode]);
     for (const { id } of previous) await releaseInTransaction(trx, id, 'cancelled', now);
     const offered = [];
     for (const line of lines) {
@@ -86,6 +100,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       }
       offered.push({ ...variant, quantity: line.quantity, limit_claimed: false });
     }
+    const applied = input.discountCode ? await claimDiscount(trx, input.discountCode, offered, input.user.email, now) : null;
     // Capped products: the units of this checkout are claimed for the buyer's email, all or none.
     const capped = new Map<string, { name: string; purchase_limit: number; quantity: number }>();
     for (const line of offered) {
@@ -98,7 +113,6 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
     for (const [productId, product] of [...capped].sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (!(await claimUnits(trx, productId, input.user.email, product.quantity))) throw limitReached(product);
     }
-    const applied = input.discountCode ? await claimDiscount(trx, input.discountCode, offered, input.user.email, now) : null;
     const lineDiscounts = applied?.outcome.line_discounts ?? offered.map(() => 0);
     const totals = totalsFor(
       offered.reduce((sum, line) => sum + line.price * line.quantity, 0),
@@ -145,7 +159,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
     return { ...created, offered };
   });
 
-  let opened: { checkout_url: string; session_id: string };
+  let opened: { checkout_url: string; session_id: string; discount_applied: boolean };
   try {
     const checkout = await payments.createCheckout({
       sessionId: session.id,
@@ -159,7 +173,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       createdAt: now,
     });
     await db.updateTable('checkout_sessions').set({ provider_session_id: checkout.providerSessionId }).where('id', '=', session.id).execute();
-    opened = { checkout_url: checkout.url, session_id: session.id };
+    opened = { checkout_url: checkout.url, session_id: session.id, discount_applied: session.discount_code !== null };
   } catch (error) {
     await closeCheckoutSession(db, session.id, 'cancelled', clock.now());
     deps.log.error(`payment provider ${payments.name} could not open a session`, error);
@@ -194,17 +208,20 @@ async function claimDiscount(trx: Trx, request: { code: string; lenient: boolean
   }
 }
 
-/** Gives back what a session reserved, once: only the call that moves it out of 'open' releases. */
-async function releaseInTransaction(trx: Trx, sessionId: string, status: Exclude<CheckoutSessionStatus, 'open' | 'completed'>, now: Date) {
+/**
+ * Gives back what a session reserved, once: only the call that moves it out of 'open' releases.
+ * A session a provider still hosts (Stripe) is expired there too, by a scheduled job written in this
+ * same transaction, unless the provider is the one that told us it ended.
+ */
+async function releaseInTransaction(trx: Trx, sessionId: string, status: ClosedStatus, now: Date, options: { endedByProvider?: boolean } = {}) {
   const closed = await trx
     .updateTable('checkout_sessions')
     .set({ status, closed_at: now })
     .where('id', '=', sessionId)
     .where('status', '=', 'open')
-    .returning(['id', 'discount_code_id', 'email'])
+    .returning(['id', 'discount_code_id', 'email', 'provider', 'provider_session_id'])
     .executeTakeFirst();
   if (!closed) return false;
-  if (closed.discount_code_id) await releaseCodeUse(trx, closed.discount_code_id, closed.email);
   const items = await reservedItems(trx, sessionId);
   for (const item of items) {
     await trx
@@ -213,6 +230,7 @@ async function releaseInTransaction(trx: Trx, sessionId: string, status: Exclude
       .where('id', '=', item.variant_id)
       .execute();
   }
+  if (closed.discount_code_id) await releaseCodeUse(trx, closed.discount_code_id, closed.email);
   // Units claimed against a per-customer cap are the buyer's again to buy.
   const claims = await trx
     .selectFrom('checkout_session_items as i')
@@ -225,12 +243,39 @@ async function releaseInTransaction(trx: Trx, sessionId: string, status: Exclude
     .orderBy('v.product_id')
     .execute();
   for (const claim of claims) await releaseUnits(trx, claim.product_id, claim.email, Number(claim.quantity));
+  if (closed.provider !== 'test' && closed.provider_session_id && !options.endedByProvider) {
+    await scheduleJob(trx, now, {
+      kind: PROVIDER_EXPIRY_JOB,
+      key: `${PROVIDER_EXPIRY_JOB}:${closed.id}`,
+      runAt: now,
+      payload: { provider_session_id: closed.provider_session_id },
+    });
+  }
   return true;
 }
 
-/** Closes an open session as expired, cancelled or declined and releases its stock; false when it was not open. */
-export function closeCheckoutSession(db: Db, sessionId: string, status: 'expired' | 'cancelled' | 'declined', now: Date): Promise<boolean> {
-  return db.transaction().execute((trx) => releaseInTransaction(trx, sessionId, status, now));
+/**
+ * Closes an open session as expired, cancelled or declined and releases its stock; false when it was
+ * not open. `endedByProvider`: the provider told us (its session is over there already).
+ */
+export function closeCheckoutSession(db: Db, sessionId: string, status: ClosedStatus, now: Date, options: { endedByProvider?: boolean } = {}): Promise<boolean> {
+  return inTransaction(db, (trx) => releaseInTransaction(trx, sessionId, status, now, options));
+}
+
+export const PROVIDER_EXPIRY_JOB = 'provider-expiry';
+
+/**
+ * Expires at the provider a session the shop closed (replaced by the shopper's newer checkout, or past
+ * its hold), so it can no longer be paid there. One that was paid meanwhile is not the provider's to
+ * expire any more: its payment arrives and follows the rule for late payments (checkout-fulfilment.ts).
+ */
+export function checkoutJobHandlers(deps: Pick<AppDeps, 'payments'>): Record<string, JobHandler> {
+  return {
+    [PROVIDER_EXPIRY_JOB]: async (job) => {
+      const providerSessionId = String(job.payload.provider_session_id ?? '');
+      if (providerSessionId) await deps.payments.expireCheckout?.(providerSessionId);
+    },
+  };
 }
 
 /** Expires every open session past its time and releases its stock. Returns how many. */
@@ -298,6 +343,23 @@ export function reservedItems(trx: Trx, sessionId: string) {
     .where('checkout_session_id', '=', sessionId)
     .orderBy('variant_id')
     .execute();
+}
+
+/**
+ * Locks variant rows in id order before a transaction changes several of them, so two transactions
+ * that give back and take stock of the same variants wait for each other instead of deadlocking.
+ */
+export async function lockVariants(trx: Trx, variantIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(variantIds)];
+  if (ids.length < 2) return;
+  await trx.selectFrom('product_variants').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
+}
+
+/** The same for discount codes: a checkout gives back its previous code's use and claims a new one. */
+async function lockCodes(trx: Trx, codeIds: readonly (string | null)[]): Promise<void> {
+  const ids = [...new Set(codeIds.filter((id): id is string => id !== null))];
+  if (ids.length < 2) return;
+  await trx.selectFrom('discount_codes').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
 }
 
 /** Takes `quantity` units of a variant if that many are there; never lets stock go below zero. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AdminDiscountCode, DiscountCodeRequest } from '@contract/api/discounts';
+import type { AdminDiscountCode, DiscountCodeRequest, DiscountQuote } from '@contract/api/discounts';
+import { totalsFor } from '@contract/totals';
 import { DISCOUNT_MESSAGES, describeDiscount, discountFor, normaliseDiscountCode, type DiscountLine, type DiscountOutcome, type DiscountRefusal } from '@contract/discounts';
 import { formatLaunchTime } from '@contract/shop-time';
 import type { AppDeps } from '../app.js';
@@ -29,6 +30,13 @@ export async function findUsableCode(db: Kysely<Database>, raw: string): Promise
   return row;
 }
 
+/** The id of a code as typed, whatever its state; null when there is none. */
+export async function findCodeId(db: Kysely<Database>, raw: string): Promise<string | null> {
+  const code = normaliseDiscountCode(raw);
+  if (code.length === 0 || code.length > 64) return null;
+  return (await db.selectFrom('discount_codes').select('id').where('code', '=', code).executeTakeFirst())?.id ?? null;
+}
+
 /** The code's own limits, the cart aside: its dates and its uses (all of them, and the customer's when known). */
 export async function checkCodeLimits(db: Kysely<Database>, row: DiscountCodeRow, now: Date, email: string | null): Promise<void> {
   if (row.starts_at && now < new Date(row.starts_at)) throw refuseCode('discount_not_started', row);
@@ -52,6 +60,28 @@ export function applyToLines(row: DiscountCodeRow, lines: readonly DiscountLine[
   const outcome = discountFor(row, lines);
   if (outcome.eligible_total === 0) throw refuseCode('discount_not_applicable', row);
   return outcome;
+}
+
+/** A cart priced with a code (the cart's answer to "what would this code do"), or the reason it cannot be used. */
+export async function quoteCode(db: Kysely<Database>, raw: string, now: Date, cartId: string | null, email: string | null): Promise<DiscountQuote> {
+  const row = await findUsableCode(db, raw);
+  await checkCodeLimits(db, row, now, email);
+  const lines = cartId
+    ? await db
+        .selectFrom('cart_items as i')
+        .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
+        .select(['v.product_id', 'v.price', 'i.quantity'])
+        .where('i.cart_id', '=', cartId)
+        .orderBy('i.created_at')
+        .execute()
+    : [];
+  const categories = await categoriesOf(db, lines.map((line) => line.product_id));
+  const outcome = applyToLines(
+    row,
+    lines.map((line) => ({ product_id: line.product_id, category_ids: categories.get(line.product_id) ?? [], unit_price: line.price, quantity: line.quantity })),
+  );
+  const totals = totalsFor(lines.reduce((sum, line) => sum + line.price * line.quantity, 0), { discount: outcome.discount, freeShipping: outcome.free_shipping });
+  return { code: row.code, kind: row.kind, value: row.value, description: describeDiscount(row), free_shipping: outcome.free_shipping, ...totals };
 }
 
 /** The categories of each product, for codes limited to categories. */
@@ -123,21 +153,34 @@ export async function releaseCodeUse(trx: Kysely<Database>, codeId: string, emai
 }
 
 /**
- * Counts again the use of a checkout that expired (giving its use back) and was paid afterwards: the
- * money was taken at the discounted price. The code's own count never passes its limit.
+ * Claims again the use of a checkout that had given it back (it expired or was replaced) and was paid
+ * afterwards, within the code's limits as they stand now: its total uses and this customer's. The
+ * price was agreed when the checkout opened, so the code's dates and switch are not asked again.
+ * False when a limit is reached: the payment is then given back, never an order past the limit.
  */
-export async function recountCodeUse(trx: Kysely<Database>, codeId: string, email: string): Promise<void> {
-  await trx
+export async function reclaimCodeUse(trx: Kysely<Database>, codeId: string, email: string): Promise<boolean> {
+  const claimed = await trx
     .updateTable('discount_codes')
     .set((eb) => ({ uses: eb('uses', '+', 1) }))
     .where('id', '=', codeId)
     .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
-    .execute();
-  await trx
+    .returning('max_uses_per_customer')
+    .executeTakeFirst();
+  if (!claimed) return false;
+  const limit = claimed.max_uses_per_customer;
+  const customer = await trx
     .insertInto('discount_code_customers')
     .values({ discount_code_id: codeId, email: email.trim().toLowerCase(), uses: 1 })
-    .onConflict((oc) => oc.columns(['discount_code_id', 'email']).doUpdateSet((eb) => ({ uses: eb('discount_code_customers.uses', '+', 1) })))
-    .execute();
+    .onConflict((oc) =>
+      oc
+        .columns(['discount_code_id', 'email'])
+        .doUpdateSet((eb) => ({ uses: eb('discount_code_customers.uses', '+', 1) }))
+        .where((eb) => (limit === null ? sql<boolean>`true` : eb('discount_code_customers.uses', '<', limit))),
+    )
+    .returning('uses')
+    .executeTakeFirst();
+  // A first use of a code whose limit is 0 per customer cannot happen (limits are at least 1).
+  return Boolean(customer);
 }
 
 // The owner's side.

@@ -17,7 +17,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
   const from = shopDayStart(fromDay);
   const end = shopDayStart(addDays(toDay, 1));
 
-  const [days, sold, sizes, waiting] = await Promise.all([
+  const [days, sold, sizes, waiting, refused] = await Promise.all([
     sql<{ day: string; orders: number; revenue: number; refunds: number }>`
       SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
         coalesce(o.orders, 0)::int AS orders,
@@ -54,6 +54,14 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
       GROUP BY coalesce(p.name, vp.name), v.description, v.sku, v.stock_quantity
       ORDER BY waiting DESC, product_name, v.sku NULLS FIRST
       LIMIT 10`.execute(db),
+    db
+      .selectFrom('checkout_sessions')
+      .select(['closed_at', 'email', 'total', 'refusal_reason', 'status'])
+      .where('status', 'in', ['refund_pending', 'refunded'])
+      .where('closed_at', '>=', from)
+      .orderBy('closed_at', 'desc')
+      .limit(50)
+      .execute(),
   ]);
 
   const selling = sold.rows.filter((row) => row.units > 0);
@@ -93,5 +101,12 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
       .sort((a, b) => a.size.localeCompare(b.size))
       .map((row) => ({ ...row, rate: row.sold + row.on_hand > 0 ? row.sold / (row.sold + row.on_hand) : 0 })),
     demand_waiting: waiting.rows,
+    refused_payments: refused.map((row) => ({
+      at: new Date(row.closed_at ?? now).toISOString(),
+      email: row.email,
+      amount: row.total,
+      reason: row.refusal_reason ?? '',
+      status: row.status === 'refunded' ? ('refunded' as const) : ('refund_pending' as const),
+    })),
   };
 }

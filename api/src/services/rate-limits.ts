@@ -20,6 +20,10 @@ export const RATE_RULES = {
   // Every sign-in endpoint, per client address and per email; checked before any password is hashed.
   authPerIp: { name: 'auth-ip', points: 60, durationSeconds: 60, detail: tryAgainIn },
   authPerEmail: { name: 'auth-email', points: 20, durationSeconds: 60, detail: tryAgainIn },
+  // Discount and gift codes tried and refused, per client address and per shopper (a signed-in user
+  // or a cart): a code that works costs nothing, so guessing is slow and shopping is not (ADR 043).
+  codePerIp: { name: 'code-ip', points: 30, durationSeconds: 60 * 60, detail: tryAgainIn },
+  codePerShopper: { name: 'code-shopper', points: 10, durationSeconds: 60 * 60, detail: tryAgainIn },
   contactPerIp: {
     name: 'contact-ip',
     points: 10,
@@ -37,6 +41,8 @@ export const RATE_RULES = {
 export interface RateLimits {
   /** Spends one point of `rule` for `key`; throws an ApiError 429 (with Retry-After seconds) when none is left. */
   consume(rule: RateRule, key: string): Promise<void>;
+  /** Gives back one point of `rule` for `key` (an attempt that turned out not to count). */
+  reward(rule: RateRule, key: string): Promise<void>;
   /** Gives back every point of `rule` for `key`. */
   reset(rule: RateRule, key: string): Promise<void>;
   /** Resolves true once the counters are shared through Redis, false without Redis or when it is not reached in time. */
@@ -90,6 +96,9 @@ export function createRateLimits(
         }
         throw rejection;
       }
+    },
+    async reward(rule, key) {
+      await limiterFor(rule).reward(key.toLowerCase(), 1);
     },
     async reset(rule, key) {
       await limiterFor(rule).delete(key.toLowerCase());

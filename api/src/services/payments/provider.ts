@@ -67,6 +67,11 @@ export interface PaymentProvider {
   retrievePayment(providerSessionId: string): Promise<PaymentDetails | null>;
   /** Gives money back on a paid session; throws when the provider refuses. */
   refund(input: ProviderRefundInput): Promise<{ providerRefundId: string }>;
+  /**
+   * Ends a session the shop closed, so it can no longer be paid at the provider. A session already
+   * paid or ended there is left as it is (no error). Absent when the shop hosts the page itself.
+   */
+  expireCheckout?(providerSessionId: string): Promise<void>;
   /** Verifies and reads a webhook; throws a webhook_invalid DomainError on a bad signature. Absent when the provider sends none. */
   parseWebhook?(payload: string, signature: string | undefined): WebhookOutcome;
   /** The provider's session that took a payment (a `refunded` notification names the payment only); null when none. */

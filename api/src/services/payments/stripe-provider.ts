@@ -12,6 +12,7 @@ export interface StripeClient {
       create(params: Stripe.Checkout.SessionCreateParams): Promise<{ id: string; url: string | null }>;
       retrieve(id: string): Promise<Stripe.Checkout.Session>;
       list(params: Stripe.Checkout.SessionListParams): Promise<{ data: { id: string }[] }>;
+      expire(id: string): Promise<{ id: string; status: Stripe.Checkout.Session.Status | null }>;
     };
   };
   coupons: {
@@ -125,6 +126,15 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
       }
       if (refund.status === 'failed' || refund.status === 'canceled') throw new DomainError('refund_failed', `Stripe refused the refund (${refund.status})`);
       return { providerRefundId: refund.id };
+    },
+    async expireCheckout(providerSessionId) {
+      try {
+        await client.checkout.sessions.expire(providerSessionId);
+      } catch (error) {
+        // Stripe refuses to expire a session that is complete or expired already: nothing left to end.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
     },
     async sessionOfPayment(paymentIntent) {
       const sessions = await client.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
