@@ -9,6 +9,7 @@ import { EnvError, type ApiEnv } from './env.js';
 import type { Logger } from './services/logger.js';
 import { seedShop } from './seed/index.js';
 import { createLocalStorage, type Storage } from './services/storage.js';
+import { keepDataPrivate } from './owner-only.js';
 
 export const LOCK_FILE = 'api.lock';
 
@@ -103,7 +104,7 @@ export async function prepareData(
   },
 ): Promise<PreparedData> {
   const { port } = options;
-  mkdirSync(env.DATA_DIR, { recursive: true });
+  await keepDataPrivate(env.DATA_DIR);
   const lock = env.DATABASE_URL || options.locked ? null : acquireDataDirLock(env.DATA_DIR, port);
   try {
     if (options.inChildren && !env.DATABASE_URL && !pgliteExists(env.DATA_DIR)) {

@@ -8,6 +8,7 @@ import { shopClock, shopDay } from '@contract/shop-time';
 import { createCodeService } from './auth/codes.js';
 import { paymentsFromEnv } from './services/payments/from-env.js';
 import { ADMIN_TOKEN_FILE, acquireDataDirLock, resolveSecret, runningApi } from './bootstrap.js';
+import { keepDataPrivate } from './owner-only.js';
 import { recordAudit, type Actor } from './services/audit.js';
 import { backupFileName, readBackup, restoreBackup, startBackup } from './services/backup.js';
 import { addStaff, listStaff, removeStaff, resendStaffCode } from './services/staff.js';
@@ -118,7 +119,7 @@ function adminTokenOf(env: ApiEnv): string | null {
 
 /** The database itself, when no API holds it (PGlite is single-process). */
 async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
-  mkdirSync(env.DATA_DIR, { recursive: true });
+  await keepDataPrivate(env.DATA_DIR);
   const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
   try {
     const handle = env.DATABASE_URL
@@ -247,7 +248,7 @@ async function restore(env: ApiEnv, file: string) {
   if (!existsSync(file)) throw new Error(`No such file: ${file}`);
   const api = runningApi(env.DATA_DIR);
   if (api) throw new Error(`The API is running on this data folder (process ${api.pid}, port ${api.port}). Stop it first: restore writes the database directly.`);
-  mkdirSync(env.DATA_DIR, { recursive: true });
+  await keepDataPrivate(env.DATA_DIR);
   const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
   try {
     const target = env.DATABASE_URL ? ({ kind: 'postgres', url: env.DATABASE_URL, dataDir: env.DATA_DIR } as const) : ({ kind: 'pglite', dataDir: env.DATA_DIR } as const);

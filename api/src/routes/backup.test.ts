@@ -12,6 +12,7 @@ import { createApp } from '../app';
 import { openDatabase, type DatabaseHandle, type Db } from '../db/database';
 import { migrate } from '../db/migrate';
 import { BackupError, readBackup, restoreBackup, type RestoreTarget } from '../services/backup';
+import { readableByOthers } from '../../../tests/support/file-modes';
 import { createOutboxMailer, readOutbox } from '../services/mail';
 import { createLocalStorage, type Bucket } from '../services/storage';
 
@@ -146,6 +147,8 @@ describe('backups', () => {
     expect(await everyRow(restored.db)).toEqual(before);
     const storage = createLocalStorage(join(target.dataDir, 'storage'));
     for (const image of images) expect((await storage.get(image.bucket, image.path))?.body).toEqual(image.body);
+    // Customers' data: nothing restored is readable by anyone but the shop's own account.
+    expect(await readableByOthers(target.dataDir)).toEqual([]);
 
     // The restored shop serves the buyer: the password still signs in and the orders are there.
     const restoredApi = createApp({ ...api.deps, db: restored.db, storage, mail: createOutboxMailer(restored.db, api.clock, api.deps.log) });

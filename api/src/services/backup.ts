@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, rename, rm, rmdir, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { ownerOnlyTree } from '../owner-only.js';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -237,6 +238,8 @@ export async function restoreBackup(archivePath: string, target: RestoreTarget):
       if (existsSync(join(storageDir, bucket))) await rmdirTree(join(storageDir, bucket));
       await rename(join(aside, 'storage', bucket), join(storageDir, bucket));
     }
+    // A backup's files are the shop's customers' data: owner-only, whatever the umask was.
+    await ownerOnlyTree(target.dataDir);
     return { manifest, files };
   } finally {
     await file.close();
