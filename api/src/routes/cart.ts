@@ -76,7 +76,7 @@ export function cartRoutes() {
         found.cartId ? productUnitsInCart(db, found.cartId, variant.product_id) : 0,
         found.user ? boughtUnits(db, variant.product_id, found.user.email) : 0,
       ]);
-      if (inCart + held + body.quantity > variant.purchase_limit) throw limitReached({ name: variant.name, purchase_limit: variant.purchase_limit });
+      if (inCart + held + body.quantity > variant.purchase_limit) throw limitReached({ name: variant.name, purchase_limit: variant.purchase_limit }, inCart + held);
     }
     // A cart (and its cookie) is made only for an add that can go through.
     if (!found.cartId && body.quantity > variant.stock_quantity) throw notEnoughStock(variant);
@@ -108,7 +108,7 @@ export function cartRoutes() {
       if (variant && isComingSoon(variant.launch_date, clock.now())) throw notLaunched(variant);
       if (variant && variant.purchase_limit !== null) {
         const [inCart, held] = await Promise.all([productUnitsInCart(db, cartId!, variant.product_id), user ? boughtUnits(db, variant.product_id, user.email) : 0]);
-        if (inCart - line.quantity + quantity + held > variant.purchase_limit) throw limitReached({ name: variant.name, purchase_limit: variant.purchase_limit });
+        if (inCart - line.quantity + quantity + held > variant.purchase_limit) throw limitReached({ name: variant.name, purchase_limit: variant.purchase_limit }, inCart - line.quantity + held);
       }
     }
     await setLineQuantity(db, line, quantity);

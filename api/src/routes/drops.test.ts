@@ -174,7 +174,7 @@ describe('a per-customer cap', () => {
     await buyer.register();
     expect((await buyer.post('/api/cart/add', { variant_id: drop.variants[0].id, quantity: 1 })).status).toBe(200);
     const second = await buyer.post('/api/cart/add', { variant_id: drop.variants[3].id, quantity: 1 });
-    expect(second).toMatchObject({ status: 409, body: { code: 'purchase_limit_reached', detail: `${drop.name} is limited to 1 unit per customer` } });
+    expect(second).toMatchObject({ status: 409, body: { code: 'purchase_limit_reached', detail: `${drop.name} is limited to 1 per customer; you already have 1` } });
 
     // An unpaid checkout holds the unit, a new one gives it back first.
     const open = await buyer.post('/api/checkout/', { success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/c', email: buyer.email, metadata: {} });
@@ -193,7 +193,7 @@ describe('a per-customer cap', () => {
     expect(again.body.code).toBe('purchase_limit_reached');
   });
 
-  it('a cart filled before signing in meets the cap at checkout', async () => {
+  it('a cart filled before signing in meets the cap when it is merged, and checkout has nothing past it to take', async () => {
     const drop = await newDrop({ inMs: -1000, limit: 1 });
     const buyer = shopper(api);
     await buyer.register();
@@ -203,10 +203,28 @@ describe('a per-customer cap', () => {
     // Anonymous: the cart does not know who this is yet.
     expect((await buyer.post('/api/cart/add', { variant_id: drop.variants[5].id, quantity: 1 })).status).toBe(200);
     await buyer.login(address);
+    expect((await buyer.get('/api/cart/')).body.items).toEqual([]);
     const checkout = await buyer.post('/api/checkout/', { success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/c', email: address, metadata: {} });
-    expect(checkout).toMatchObject({ status: 409, body: { code: 'purchase_limit_reached' } });
+    expect(checkout).toMatchObject({ status: 400, body: { code: 'cart_empty' } });
     const stock = await api.database.db.selectFrom('product_variants').select('stock_quantity').where('id', '=', drop.variants[5].id).executeTakeFirstOrThrow();
     expect(stock.stock_quantity).toBe(25);
+  });
+
+  it('carts merged at sign-in keep only what the cap still allows, the newest lines giving way', async () => {
+    const drop = await newDrop({ inMs: -1000, limit: 2 });
+    const buyer = shopper(api);
+    await buyer.register();
+    const address = buyer.email!;
+    await buyThroughCheckout(api, buyer, [{ id: drop.variants[0].id }]);
+    buyer.signOut();
+    // Before signing in, the cart cannot know this shopper has one already.
+    expect((await buyer.post('/api/cart/add', { variant_id: drop.variants[1].id, quantity: 2 })).status).toBe(200);
+    await buyer.login(address);
+    const cart = await buyer.get('/api/cart/');
+    expect(cart.body.items.map((item: { quantity: number; variant_info: { variant_id: string } }) => [item.variant_info.variant_id, item.quantity])).toEqual([[drop.variants[1].id, 1]]);
+    // And checkout takes it.
+    const checkout = await buyer.post('/api/checkout/', { success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/c', email: address, metadata: {} });
+    expect(checkout.status).toBe(200);
   });
 
   it("units cancelled or refunded are the buyer's to buy again, each once, even when refunds race", async () => {

@@ -8,6 +8,7 @@ import { DomainError } from '../domain-error.js';
 import { keptPerVariant } from './catalogue.js';
 import { publicObjectUrl } from './storage-urls.js';
 import { inTransaction } from '../db/transaction.js';
+import { boughtUnits } from './drops.js';
 
 /** The cookie that finds an anonymous cart: a random token, stored only as its hash. */
 export const CART_COOKIE = 'cart_token';
@@ -93,9 +94,45 @@ export async function mergeAnonymousCart(db: Db, token: string, userId: string, 
       )
       .execute();
     await trx.deleteFrom('carts').where('id', '=', anonymous.id).execute();
+    await capToLimits(trx, userCartId, userId);
     await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', userCartId).execute();
     return true;
   });
+}
+
+/**
+ * Two carts merged may hold more of a capped product than its buyer may still have (the cap, less
+ * what they bought or are paying for): the newest lines give way until the product fits, so the cart
+ * never shows what checkout would refuse.
+ */
+async function capToLimits(trx: Executor, cartId: string, userId: string): Promise<void> {
+  const lines = await trx
+    .selectFrom('cart_items as i')
+    .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .select(['i.id', 'i.quantity', 'p.id as product_id', 'p.purchase_limit'])
+    .where('i.cart_id', '=', cartId)
+    .where('p.purchase_limit', 'is not', null)
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .execute();
+  if (lines.length === 0) return;
+  const { email } = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+  // Units over what each product allows, taken from its newest lines first.
+  const excess = new Map<string, number>();
+  for (const line of lines) excess.set(line.product_id, (excess.get(line.product_id) ?? 0) + line.quantity);
+  for (const [productId, units] of excess) {
+    const limit = lines.find((line) => line.product_id === productId)!.purchase_limit!;
+    excess.set(productId, units - Math.max(0, limit - (await boughtUnits(trx, productId, email))));
+  }
+  for (const line of lines) {
+    const over = excess.get(line.product_id) ?? 0;
+    if (over <= 0) continue;
+    const cut = Math.min(over, line.quantity);
+    excess.set(line.product_id, over - cut);
+    if (cut === line.quantity) await trx.deleteFrom('cart_items').where('id', '=', line.id).execute();
+    else await trx.updateTable('cart_items').set({ quantity: line.quantity - cut }).where('id', '=', line.id).execute();
+  }
 }
 
 /** The Cart of docs/product.md#data-cart, as `contract/api/cart.ts` describes it. */

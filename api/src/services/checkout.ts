@@ -10,7 +10,7 @@ import { DomainError } from '../domain-error.js';
 import { CART_RULES } from '@contract/shop-rules';
 import { totalsFor } from '@contract/totals';
 import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
-import { claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
+import { claimedUnits, claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
 import { applyToLines, categoriesOf, claimCodeUse, findCodeId, findUsableCode, releaseCodeUse } from './discounts.js';
 import { inTransaction, type Trx } from '../db/transaction.js';
 import { scheduleJob, type JobHandler } from './jobs.js';
@@ -111,7 +111,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       line.limit_claimed = true;
     }
     for (const [productId, product] of [...capped].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (!(await claimUnits(trx, productId, input.user.email, product.quantity))) throw limitReached(product);
+      if (!(await claimUnits(trx, productId, input.user.email, product.quantity))) throw limitReached(product, await claimedUnits(trx, productId, input.user.email));
     }
     const lineDiscounts = applied?.outcome.line_discounts ?? offered.map(() => 0);
     const totals = totalsFor(

@@ -32,9 +32,16 @@ export function noLongerSold(product: { name: string }): DomainError {
   return new DomainError('not_found', `${product.name} is no longer sold`);
 }
 
-export function limitReached(product: { name: string; purchase_limit: number }): DomainError {
-  const units = product.purchase_limit === 1 ? '1 unit' : `${product.purchase_limit} units`;
-  return new DomainError('purchase_limit_reached', `${product.name} is limited to ${units} per customer`);
+/** The refusal of a capped product, as a shop says it: the cap, and what the shopper has already (in the cart, bought or being paid). */
+export function limitReached(product: { name: string; purchase_limit: number }, already: number): DomainError {
+  const have = already > 0 ? `; you already have ${already}` : '';
+  return new DomainError('purchase_limit_reached', `${product.name} is limited to ${product.purchase_limit} per customer${have}`);
+}
+
+/** Units of a capped product an email holds: bought and in checkouts being paid (its claim). */
+export async function claimedUnits(db: Kysely<Database>, productId: string, email: string): Promise<number> {
+  const row = await db.selectFrom('purchase_limit_claims').select('quantity').where('product_id', '=', productId).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return row?.quantity ?? 0;
 }
 
 /** Makes the launch job of a product match its launch date: scheduled at it while it is ahead, none once it is past. */
