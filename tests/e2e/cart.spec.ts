@@ -104,8 +104,11 @@ test.describe('cart', () => {
     // With JavaScript the checkout resumes on its own.
     await pay('4000 0000 0000 0002');
     await expect(page.getByText('Your card was declined. No payment was taken.')).toBeVisible();
-    // The same payment session takes another card; the address typed before is asked for again.
-    await page.getByRole('link', { name: 'Try another card' }).click();
+    // The same payment session takes another card; everything typed before but the card is still there.
+    await page.getByRole('button', { name: 'Try another card' }).click();
+    await expect(page.getByLabel('Name on card')).toHaveValue('Ada Guest');
+    await expect(page.getByLabel('Address line 1')).not.toHaveValue('');
+    await expect(page.getByLabel('Card number')).toHaveValue('');
     await pay('4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/checkout\/success\?session_id=/);
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();

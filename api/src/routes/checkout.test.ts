@@ -174,8 +174,20 @@ describe('test payment page', () => {
     const res = await pay(s, checkout_url, DECLINED_CARD);
     expect(res.status).toBe(402);
     expect(res.text).toContain('Your card was declined. No payment was taken.');
-    expect(res.text).toContain(`<a class="button" href="${path}">Try another card</a>`);
+    expect(res.text).toContain(`action="${path}/again"`);
+    expect(res.text).toContain('<button type="submit">Try another card</button>');
     expect(res.text).toContain(`action="${path}/cancel"`);
+    // Trying another card opens the form with everything typed but the card number and CVC.
+    expect(res.text).not.toContain('4000000000000002');
+    expect(res.text).toContain('<input type="hidden" name="shipping_line1" value="Via Po 1">');
+    expect(res.text).not.toContain('name="cvc"');
+    const again = await s.request('POST', `${path}/again`, undefined, {
+      form: { card_number: '4000 0000 0000 0002', cvc: '123', expiry: '12/30', name_on_card: 'Ada Guest', shipping_name: 'Ada Guest', shipping_line1: 'Via Roma 1', shipping_city: 'Milano', shipping_postal_code: '20121', shipping_country: 'IT' },
+    });
+    expect(again.status).toBe(200);
+    for (const kept of ['value="12/30"', 'value="Ada Guest"', 'value="Via Roma 1"', 'value="Milano"', 'value="20121"', '<option value="IT" selected>']) expect(again.text).toContain(kept);
+    expect(again.text).toContain('<input id="card_number" name="card_number" value=""');
+    expect(again.text).toContain('<input id="cvc" name="cvc" value=""');
     expect(await stockOf(api, a.id)).toBe(1);
     expect((await s.get(`/api/user/purchase-success/${sessionIdOf(checkout_url)}`)).status).toBe(404);
 

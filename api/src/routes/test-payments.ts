@@ -236,15 +236,28 @@ async function prefilled(c: Context<AppEnv>, session: Session): Promise<FormValu
   return values;
 }
 
-/** A declined card: nothing was taken; another card on the same session, or back to the shop. */
-function declinedPage(c: Context<AppEnv>, session: Session) {
+/** What the page gives back after a decline: everything typed but the card number and its CVC. */
+const KEPT_AFTER_DECLINE = ['expiry', 'name_on_card', 'shipping_name', 'shipping_line1', 'shipping_line2', 'shipping_city', 'shipping_state', 'shipping_postal_code', 'shipping_country'] as const;
+
+function keptValues(values: FormValues): FormValues {
+  return Object.fromEntries(KEPT_AFTER_DECLINE.flatMap((name) => (typeof values[name] === 'string' ? [[name, values[name]!.slice(0, 200)]] : []))) as FormValues;
+}
+
+/**
+ * A declined card: nothing was taken; another card on the same session, or back to the shop. "Try
+ * another card" posts back what was typed (the card number and CVC aside), so the form opens filled.
+ */
+function declinedPage(c: Context<AppEnv>, session: Session, values: FormValues) {
   c.header('Cache-Control', 'no-store');
   setPagePolicy(c, { styles: PAGE_STYLES, formTargets: [session.cancel_url] });
+  const hidden = Object.entries(keptValues(values))
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value ?? '')}">`)
+    .join('');
   return c.html(
     layout(
       'Payment declined',
       `<h1>Payment declined</h1><p role="alert">Your card was declined. No payment was taken.</p>
-<div class="actions"><a class="button" href="/pay/${escapeHtml(session.id)}">Try another card</a>
+<div class="actions"><form method="post" action="/pay/${escapeHtml(session.id)}/again">${hidden}<button type="submit">Try another card</button></form>
 <form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">Cancel and return to the shop</button></form></div>`,
     ),
     402,
@@ -273,7 +286,7 @@ export function testPaymentRoutes() {
     const form = parsed.data;
     if (form.card_number === TEST_CARDS.declined) {
       // As a real provider does: the session stays open (and the stock held) for another card.
-      return declinedPage(c, session);
+      return declinedPage(c, session, values);
     }
     if (form.card_number !== TEST_CARDS.paid) {
       return paymentPage(c, session, {
@@ -297,6 +310,15 @@ export function testPaymentRoutes() {
       throw error;
     }
     return c.redirect(successTarget(session), 303);
+  });
+
+  // After a decline: the form again, filled with what was typed but the card.
+  app.post('/pay/:sessionId/again', async (c) => {
+    const session = await payableSession(c);
+    if (session instanceof Response) return session;
+    const raw = await c.req.parseBody();
+    const values = keptValues(Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as FormValues);
+    return paymentPage(c, session, { values, alert: 'Your card was declined. Enter another card.' });
   });
 
   app.post('/pay/:sessionId/cancel', async (c) => {
