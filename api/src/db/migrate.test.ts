@@ -91,3 +91,19 @@ describe('seed', () => {
     expect(of('treatment')).toEqual(['PLAIN']);
   });
 });
+
+describe('migration 027', () => {
+  it("puts the seeded variants' size last in their descriptions, as the shop lists attributes, and leaves others alone", async () => {
+    const [first, second] = await database.db.selectFrom('product_variants').select(['id', 'description']).orderBy('sku').limit(2).execute();
+    await database.db.updateTable('product_variants').set({ description: 'Padded Tee · GREY · L/XL · COTTON · PLAIN' }).where('id', '=', first.id).execute();
+    await database.db.updateTable('product_variants').set({ description: 'Black, S' }).where('id', '=', second.id).execute();
+    await database.exec(migrations.find((m) => m.name === '027_variant_description_order')!.sql);
+    const after = await database.db.selectFrom('product_variants').select(['id', 'description']).where('id', 'in', [first.id, second.id]).execute();
+    expect(Object.fromEntries(after.map((row) => [row.id, row.description]))).toEqual({
+      [first.id]: 'Padded Tee · GREY · PLAIN · COTTON · L/XL',
+      [second.id]: 'Black, S',
+    });
+    // What the seed writes now is already in that order.
+    expect(first.description).toMatch(/^.+ · [A-Z]+ · PLAIN · COTTON · (S\/M|L\/XL)$/);
+  });
+});

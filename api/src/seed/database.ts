@@ -95,7 +95,8 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
             .values({
               product_id: productId,
               sku: variantSku(product.kind, colour, size),
-              description: `${product.name} · ${colour} · ${size} · ${MATERIAL} · ${TREATMENT}`,
+              // Colour, treatment and material before size: the spec's display order of attributes.
+              description: `${product.name} · ${colour} · ${TREATMENT} · ${MATERIAL} · ${size}`,
               price: product.price,
               stock_quantity: product.stock[key] ?? 0,
               is_listed: listing !== undefined,
