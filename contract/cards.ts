@@ -39,9 +39,9 @@ export function cardOwnerName(owner: CardOwner | null | undefined): string {
   return local || CARD_TEXT.guestOwner;
 }
 
-/** The first 19 characters of the id, in capitals. */
-export function cardCode(id: string): string {
-  return id.slice(0, 19).toUpperCase();
+/** The first 19 characters of the owned card's serial, in capitals, without a hyphen left at the end. */
+export function cardCode(serial: string): string {
+  return serial.slice(0, 19).toUpperCase().replace(/-+$/, '');
 }
 
 const italianDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });

@@ -24,6 +24,7 @@ export function cardFace(card: ApiCard, owner: CardOwner | null): CardFace {
     tc: card.text_color,
     ac: card.accent_color,
     bc: card.bg_color,
+    ...(card.serial ? { s: card.serial } : {}),
   };
 }
 
@@ -69,7 +70,7 @@ export function toCardView(card: ApiCard, owner: CardOwner | null): CardView {
     name: card.name,
     label: cardLabel(card.rarity),
     owner: cardOwnerName(owner),
-    code: cardCode(card.id),
+    code: cardCode(card.serial ?? card.id),
     date: cardDate(card.unlocked_at ?? card.created_at),
     unlockedAt: card.unlocked_at ?? null,
     textColor: card.text_color,

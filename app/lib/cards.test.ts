@@ -17,8 +17,9 @@ describe('card face texts (docs/product.md#cards)', () => {
     expect(cardOwnerName(null)).toBe('Guest User');
   });
 
-  it('codes the card with the first 19 characters of its id in capitals', () => {
-    expect(cardCode('3f2a9c1e-4b7d-4e2a-9abc-0123456789ab')).toBe('3F2A9C1E-4B7D-4E2A-');
+  it('codes the card with the first 19 characters of its serial in capitals, no hyphen left hanging', () => {
+    expect(cardCode('3f2a9c1e-4b7d-4e2a-9abc-0123456789ab')).toBe('3F2A9C1E-4B7D-4E2A');
+    expect(cardCode('3f2a9c1e4b7d4e2a9abc0123456789ab')).toBe('3F2A9C1E4B7D4E2A9AB');
   });
 
   it('dates the unlock in Italian long format, capitalised, in Italian time', () => {

@@ -63,7 +63,9 @@ describe('order confirmation and user cards loaders', () => {
     expect(data.cards).toHaveLength(1);
     const [card] = data.cards;
     expect(card).toMatchObject({ name: 'Tracer Tee', label: 'COMMON', owner: 'Ada Rossi', frameFormat: 'webp', frameCount: 148 });
-    expect(card.code).toBe(card.id.slice(0, 19).toUpperCase());
+    // The shopper's own card's serial, not the catalogue card's id that every buyer shares.
+    expect(card.code).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+    expect(card.code).not.toBe(card.id.slice(0, 18).toUpperCase());
     expect(card.date).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     expect(card.imageUrl).toBe(`${api.url}/storage/v1/object/public/cards/tracer-tee/v1/static.webp`);
     expect(card.framePrefix).toBe(`${api.url}/storage/v1/object/public/cards/tracer-tee/v1/frame_`);

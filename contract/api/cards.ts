@@ -18,6 +18,8 @@ export const apiCardSchema = z.object({
   bg_color: z.string(),
   unlocked_at: z.string().nullish(),
   created_at: z.string().nullish(),
+  /** The serial of this shopper's card (each unlocked card has its own); null for a card not unlocked. */
+  serial: z.string().nullish(),
 });
 export type ApiCard = z.infer<typeof apiCardSchema>;
 
@@ -46,5 +48,7 @@ export const cardFaceSchema = z.object({
   tc: z.string().max(20),
   ac: z.string().max(20),
   bc: z.string().max(20),
+  /** The owned card's serial, whose first characters the face shows (older links have none: the card's id stands in). */
+  s: z.string().uuid().optional(),
 });
 export type CardFace = z.infer<typeof cardFaceSchema>;

@@ -23,6 +23,7 @@ import usersNotify from './migrations/024_users_notify.sql';
 import cartsAndWishlistsNotify from './migrations/025_carts_and_wishlists_notify.sql';
 import refusedPayments from './migrations/026_refused_payments.sql';
 import variantDescriptionOrder from './migrations/027_variant_description_order.sql';
+import cardSerials from './migrations/028_card_serials.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -52,6 +53,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '025_carts_and_wishlists_notify', sql: cartsAndWishlistsNotify },
   { name: '026_refused_payments', sql: refusedPayments },
   { name: '027_variant_description_order', sql: variantDescriptionOrder },
+  { name: '028_card_serials', sql: cardSerials },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

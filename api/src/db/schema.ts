@@ -360,6 +360,7 @@ export interface Database {
     card_id: string;
     purchase_id: string | null;
     unlocked_at: Date;
+    serial: Generated<string>;
   };
 }
 

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buyThroughCheckout, shopper, uniqueEmail, variants, type Shopper } from '../../../tests/support/shopper';
+import { cliHeaders } from '../../../tests/support/staff';
+import { buyThroughCheckout, setVariant, shopper, uniqueEmail, variants, type Shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { CARD_ANIMATION_LENGTH, CARD_DESIGNS } from '../seed/card-data';
 import { seedCards } from '../seed/database';
@@ -51,6 +53,7 @@ describe('card catalogue', () => {
       bg_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
       unlocked_at: null,
       created_at: expect.any(String),
+      serial: null,
     });
     expect(new Set(res.body.cards.map((card: { rarity: string }) => card.rarity))).toEqual(new Set(['common', 'rare', 'epic', 'legendary']));
   });
@@ -132,6 +135,43 @@ describe('unlocking', () => {
     const other = await member();
     expect((await other.get('/api/cards/cards?per_page=100')).body.cards.every((card: { unlocked_at: string | null }) => card.unlocked_at === null)).toBe(true);
     expect((await cardsOf(other)).body.unlocked_cards).toEqual([]);
+  });
+
+  it('gives each buyer a card with a serial of its own', async () => {
+    const { a1 } = pick();
+    await setVariant(api, a1.id, { stock_quantity: 100 });
+    const [one, two] = [await member(), await member()];
+    await buyThroughCheckout(api, one, [{ id: a1.id }]);
+    await buyThroughCheckout(api, two, [{ id: a1.id }]);
+    const [mine] = (await cardsOf(one)).body.unlocked_cards;
+    const [theirs] = (await cardsOf(two)).body.unlocked_cards;
+    expect(mine.id).toBe(theirs.id);
+    expect(mine.serial).toMatch(/^[0-9a-f-]{36}$/);
+    expect(theirs.serial).toMatch(/^[0-9a-f-]{36}$/);
+    expect(mine.serial).not.toBe(theirs.serial);
+  });
+
+  it('takes a card back when every unit of its product in the order is refunded, unless another order still holds the product', async () => {
+    const { a1, a2, b } = pick();
+    for (const variant of [a1, a2, b]) await setVariant(api, variant.id, { stock_quantity: 100 });
+    const s = await member();
+    const admin = async (path: string, body?: unknown) => {
+      const res = await api.app.request(`/api/admin/${path}`, { method: body ? 'POST' : 'GET', headers: { ...cliHeaders, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      return (await res.json()) as Record<string, any>;
+    };
+    const first = await admin(`orders/${await buyThroughCheckout(api, s, [{ id: a1.id }, { id: b.id }])}`);
+    const second = await admin(`orders/${await buyThroughCheckout(api, s, [{ id: a2.id }])}`);
+    const held = async () => Object.fromEntries(((await cardsOf(s)).body.unlocked_cards as { product_id: string; serial: string }[]).map((card) => [card.product_id, card.serial]));
+    const before = await held();
+    expect(Object.keys(before).sort()).toEqual([a1.product_id, b.product_id].sort());
+
+    // The first order is cancelled: b's card goes; a's stays, the second order still holding that product.
+    expect((await admin('orders/cancel', { order: first.order_number, idempotency_key: randomUUID() })).status).toBe('Cancelled');
+    expect(await held()).toEqual({ [a1.product_id]: before[a1.product_id] });
+    // Refunding the second order's unit too: nothing left of the product, so its card goes as well.
+    const line = second.lines[0] as { item_id: string };
+    expect((await admin('orders/refund', { order: second.order_number, idempotency_key: randomUUID(), lines: [{ item_id: line.item_id, quantity: 1 }] })).status).toBeTruthy();
+    expect(await held()).toEqual({});
   });
 
   it('unlocks once when the same session is fulfilled again and again, also all at once', async () => {

@@ -39,7 +39,7 @@ function faceSvg(face: CardFace): string {
     `<text x="${16 + labelWidth / 2}" y="30" font-size="10.5" font-weight="700" letter-spacing="1.4" text-anchor="middle" fill="${ground}">${escapeXml(label)}</text>` +
     line(face.n, 20, 287, 22, 260, `font-weight="700" fill="${text}"`, 0.62) +
     line(face.o, 20, 309, 13, 260, `fill="${text}" fill-opacity="0.85"`) +
-    `<text x="20" y="331" font-family="${MONO}" font-size="11" letter-spacing="1" fill="${accent}">${escapeXml(cardCode(face.id))}</text>` +
+    `<text x="20" y="331" font-family="${MONO}" font-size="11" letter-spacing="1" fill="${accent}">${escapeXml(cardCode(face.s ?? face.id))}</text>` +
     `<text x="20" y="374" font-size="10" fill="${text}" fill-opacity="0.8">${escapeXml(CARD_BRAND_LINE)}</text>` +
     `<text x="280" y="374" font-size="10" text-anchor="end" fill="${text}" fill-opacity="0.8">${escapeXml(cardDate(face.u))}</text>` +
     `</g></svg>`

@@ -4,7 +4,7 @@ import type { CardOut, Database } from '../db/schema.js';
 type Reader = Kysely<Database>;
 
 /** A card as read from the database: the answer's fields, with dates not yet turned into text. */
-export type CardRow = Omit<CardOut, 'unlocked_at' | 'created_at'> & { created_at: Date | string; unlocked_at: Date | string | null };
+export type CardRow = Omit<CardOut, 'unlocked_at' | 'created_at' | 'serial'> & { created_at: Date | string; unlocked_at: Date | string | null; serial?: string | null };
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -25,6 +25,7 @@ export function toCardOut(row: CardRow): CardOut {
     bg_color: row.bg_color,
     unlocked_at: row.unlocked_at ? iso(row.unlocked_at) : null,
     created_at: iso(row.created_at),
+    serial: row.serial ?? null,
   };
 }
 
@@ -51,7 +52,7 @@ export async function listUserCards(db: Reader, userId: string): Promise<CardOut
     .selectFrom('user_cards as u')
     .innerJoin('cards as c', 'c.id', 'u.card_id')
     .leftJoin('products as p', 'p.id', 'c.product_id')
-    .select([...CARD_COLUMNS, 'u.unlocked_at'])
+    .select([...CARD_COLUMNS, 'u.unlocked_at', 'u.serial'])
     .where('u.user_id', '=', userId)
     .orderBy('u.unlocked_at', 'desc')
     .orderBy('c.name')
@@ -66,7 +67,7 @@ export async function listCards(db: Reader, userId: string, page: number, perPag
       .selectFrom('cards as c')
       .leftJoin('products as p', 'p.id', 'c.product_id')
       .leftJoin('user_cards as u', (join) => join.onRef('u.card_id', '=', 'c.id').on('u.user_id', '=', userId))
-      .select([...CARD_COLUMNS, 'u.unlocked_at'])
+      .select([...CARD_COLUMNS, 'u.unlocked_at', 'u.serial'])
       .orderBy('c.created_at')
       .orderBy('c.name')
       .orderBy('c.id')
@@ -103,9 +104,43 @@ export async function cardsUnlockedBy(db: Reader, purchaseId: string, cardIds?: 
     .selectFrom('user_cards as u')
     .innerJoin('cards as c', 'c.id', 'u.card_id')
     .leftJoin('products as p', 'p.id', 'c.product_id')
-    .select([...CARD_COLUMNS, 'u.unlocked_at'])
+    .select([...CARD_COLUMNS, 'u.unlocked_at', 'u.serial'])
     .where('u.purchase_id', '=', purchaseId)
     .orderBy('c.name');
   if (cardIds) query = query.where('c.id', 'in', cardIds);
   return (await query.execute()).map(toCardOut);
+}
+
+/**
+ * A card is its owner's while they own the product: when every unit of a product in an order has
+ * been refunded (cancelled, returned, or refunded by the owner), the card that order unlocked goes,
+ * unless another of the buyer's orders still holds that product, which then keeps it unlocked.
+ * Runs in the refund's transaction.
+ */
+export async function withdrawRefundedCards(trx: Reader, purchaseId: string): Promise<void> {
+  const held = await trx
+    .selectFrom('user_cards as u')
+    .innerJoin('cards as c', 'c.id', 'u.card_id')
+    .select(['u.user_id', 'u.card_id', 'c.product_id'])
+    .where('u.purchase_id', '=', purchaseId)
+    .execute();
+  for (const card of held) {
+    if (!card.product_id) continue;
+    const kept = await trx
+      .selectFrom('purchase_items as i')
+      .innerJoin('purchases as p', 'p.id', 'i.purchase_id')
+      .select(['p.id', 'p.created_at'])
+      .where('p.user_id', '=', card.user_id)
+      .where('i.product_id', '=', card.product_id)
+      .where((eb) => eb('i.quantity', '>', eb.ref('i.refunded_quantity')))
+      .orderBy('p.created_at')
+      .orderBy('p.id')
+      .executeTakeFirst();
+    if (kept?.id === purchaseId) continue;
+    if (kept) {
+      await trx.updateTable('user_cards').set({ purchase_id: kept.id, unlocked_at: kept.created_at }).where('user_id', '=', card.user_id).where('card_id', '=', card.card_id).execute();
+    } else {
+      await trx.deleteFrom('user_cards').where('user_id', '=', card.user_id).where('card_id', '=', card.card_id).execute();
+    }
+  }
 }

@@ -15,6 +15,7 @@ import { renderEmail } from './mail-templates.js';
 import { mailAboutOrder } from './order-mail.js';
 import { addStockIn, sendBackInStock, type StockChange } from './stock.js';
 import { inTransaction } from '../db/transaction.js';
+import { withdrawRefundedCards } from './cards.js';
 
 /**
  * Cancellations and refunds (ADR 023). A refund happens in three steps:
@@ -308,6 +309,8 @@ async function settleSucceeded(deps: RefundDeps, pending: RefundRow, providerRef
     }
     // Units refunded of a product capped per customer are the buyer's to buy again.
     await releaseRefundedUnits(trx, refund.purchase_id, refund.lines);
+    // A product no longer owned takes its card with it.
+    await withdrawRefundedCards(trx, refund.purchase_id);
     const before = await trx.selectFrom('purchases').select(['status', 'refunded_total', 'total']).where('id', '=', refund.purchase_id).executeTakeFirstOrThrow();
     const after = await markRefundedWhenPaidBack(trx, refund.purchase_id);
     await recordAudit(trx, now, actor, {
