@@ -23,17 +23,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   const done = session.get('flash');
   if (url.searchParams.has('done') && done) {
-    return json({ state: 'done' as const, message: done.message, token: null, item: null }, { headers: { ...NO_STORE, 'Set-Cookie': await commitSession(request, session) } });
+    return json({ state: 'done' as const, message: done.message, token: null, item: null, launching: false }, { headers: { ...NO_STORE, 'Set-Cookie': await commitSession(request, session) } });
   }
   const token = url.searchParams.get('token') ?? '';
   try {
-    const { item } = await wishlistUnsubscribe(request, 'GET', token);
-    return json({ state: 'confirm' as const, message: null, token, item }, { headers: NO_STORE });
+    const { item, launches_at } = await wishlistUnsubscribe(request, 'GET', token);
+    return json({ state: 'confirm' as const, message: null, token, item, launching: Boolean(launches_at) }, { headers: NO_STORE });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     const status = error.status === 404 || error.status === 422 ? 404 : failureStatus(error);
     const message = status === 404 ? MESSAGES.unsubscribeLinkInvalid : error.message;
-    return json({ state: 'invalid' as const, message, token: null, item: null }, { status, headers: NO_STORE });
+    return json({ state: 'invalid' as const, message, token: null, item: null, launching: false }, { status, headers: NO_STORE });
   }
 }
 
@@ -58,7 +58,9 @@ export default function WishlistUnsubscribe() {
       <h1 id="unsubscribe-title">{TITLE}</h1>
       {data.state === 'confirm' ? (
         <>
-          <p>We will email you once when {data.item} is back in stock. Stop that email?</p>
+          <p>
+            We will email you once when {data.item} {data.launching ? 'launches' : 'is back in stock'}. Stop that email?
+          </p>
           <Form method="post" replace>
             <input type="hidden" name="token" value={data.token ?? ''} />
             <button type="submit" className="button" disabled={busy}>

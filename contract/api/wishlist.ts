@@ -33,4 +33,9 @@ export const wishlistAnswerSchema = z.object({ message: z.string(), already_in_w
 /** The signed token of a back-in-stock email's unsubscribe link: it alone is enough, no sign-in. */
 export const wishlistTokenSchema = z.object({ token: z.string().trim().min(1, 'The link is incomplete').max(200, 'The link is not valid') });
 /** `GET products/wishlist/unsubscribe?token=`: what the link stops; `POST` with `{ token }` stops it. */
-export const wishlistUnsubscribeAnswerSchema = z.object({ item: z.string(), removed: z.boolean() });
+export const wishlistUnsubscribeAnswerSchema = z.object({
+  item: z.string(),
+  removed: z.boolean(),
+  /** When the item is not on sale yet: its launch (the request is a place on the launch list). */
+  launches_at: z.string().nullish(),
+});

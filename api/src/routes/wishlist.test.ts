@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatLaunchTime } from '@contract/shop-time';
 import { readOutbox } from '../services/mail';
 import { useTestApi } from '../../../tests/support/use-test-api';
 
@@ -106,7 +107,7 @@ describe('the Notify Me confirmation and its unsubscribe link', () => {
     const token = tokenOf(mail.text);
 
     const named = await api.app.request(`/api/products/wishlist/unsubscribe?token=${encodeURIComponent(token)}`);
-    expect(await named.json()).toEqual({ item: expect.stringMatching(/^Tracer Hoodie \(/), removed: false });
+    expect(await named.json()).toEqual({ item: expect.stringMatching(/^Tracer Hoodie \(/), removed: false, launches_at: null });
     expect(await entries('stop@example.com')).toHaveLength(1);
 
     const [first, second] = await Promise.all([unsubscribe(token), unsubscribe(token)]);
@@ -114,6 +115,26 @@ describe('the Notify Me confirmation and its unsubscribe link', () => {
     expect(answers.filter((a) => a.removed === true)).toHaveLength(1);
     expect(await entries('stop@example.com')).toEqual([]);
     expect((await unsubscribe(token)).status).toBe(404);
+  });
+
+  it('for a product not launched yet, speaks of its launch: the answer, the email and the link', async () => {
+    const product = await api.database.db.selectFrom('products').select(['id', 'name', 'launch_date']).orderBy('name').executeTakeFirstOrThrow();
+    const launch = new Date(api.clock.now().getTime() + 3 * 86_400_000);
+    await api.database.db.updateTable('products').set({ launch_date: launch }).where('id', '=', product.id).execute();
+    try {
+      const res = await post({ email: 'launch@example.com', product_id: product.id });
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { message: string }).message).toBe('Added to the launch list. We will email you when it launches.');
+      const [mail] = await readOutbox(api.database.db, 'launch@example.com');
+      expect(mail.subject).toBe(`We'll email you when ${product.name} launches`);
+      expect(mail.text).toContain(`We'll email you once, when ${product.name} launches at FILO on ${formatLaunchTime(launch)}.`);
+      expect(mail.text).not.toMatch(/back in stock|is back/);
+      const token = new URL(/Stop this launch email: (\S+)/.exec(mail.text)![1]).searchParams.get('token')!;
+      const named = await api.app.request(`/api/products/wishlist/unsubscribe?token=${encodeURIComponent(token)}`);
+      expect(await named.json()).toEqual({ item: product.name, removed: false, launches_at: launch.toISOString() });
+    } finally {
+      await api.database.db.updateTable('products').set({ launch_date: product.launch_date }).where('id', '=', product.id).execute();
+    }
   });
 
   it('refuses a forged or broken token and changes nothing', async () => {

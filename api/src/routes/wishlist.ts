@@ -29,10 +29,11 @@ export function wishlistRoutes() {
 
   app.post('/wishlist', validate('json', wishlistRequestSchema), async (c) => {
     const { db, clock, config, mail, log } = c.var.deps;
-    const { already, entryId } = await addWishlistEntry(db, clock, c.req.valid('json'));
+    const request = c.req.valid('json');
+    const { already, entryId, launching } = await addWishlistEntry(db, clock, request);
     if (!already && entryId) {
       try {
-        const email = await wishlistConfirmationEmail(db, config.jwtSecret, config.storefrontUrl, entryId);
+        const email = await wishlistConfirmationEmail(db, config.jwtSecret, config.storefrontUrl, entryId, clock.now());
         if (email) await mail.send(email);
       } catch (error) {
         // The request stands; a confirmation that could not be sent is only logged.
@@ -41,18 +42,18 @@ export function wishlistRoutes() {
     }
     return already
       ? answer(c, wishlistAnswerSchema, { message: WISHLIST_ANSWERS.already, already_in_wishlist: true }, 200)
-      : answer(c, wishlistAnswerSchema, { message: WISHLIST_ANSWERS.added, already_in_wishlist: false }, 201);
+      : answer(c, wishlistAnswerSchema, { message: launching ? WISHLIST_ANSWERS.addedToLaunch : WISHLIST_ANSWERS.added, already_in_wishlist: false }, 201);
   });
 
   // The link in the confirmation email: the token alone says which request, no sign-in.
   app.get('/wishlist/unsubscribe', validate('query', wishlistTokenSchema), async (c) => {
-    const { item } = await wishlistEntryOfToken(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('query').token);
+    const { item, launches_at } = await wishlistEntryOfToken(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('query').token, c.var.deps.clock.now());
     c.header('Cache-Control', 'no-store');
-    return answer(c, wishlistUnsubscribeAnswerSchema, { item, removed: false });
+    return answer(c, wishlistUnsubscribeAnswerSchema, { item, removed: false, launches_at });
   });
 
   app.post('/wishlist/unsubscribe', validate('json', wishlistTokenSchema), async (c) =>
-    answer(c, wishlistUnsubscribeAnswerSchema, await unsubscribeWishlistEntry(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('json').token)),
+    answer(c, wishlistUnsubscribeAnswerSchema, await unsubscribeWishlistEntry(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('json').token, c.var.deps.clock.now())),
   );
 
   return app;
