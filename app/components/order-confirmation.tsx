@@ -1,3 +1,4 @@
+import { optionLine } from '@contract/options';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { UnlockedCards } from './cards/unlocked-cards';
@@ -76,7 +77,7 @@ export function OrderConfirmation({ order, id, error, registered, cards = [] }: 
             <tr key={`${item.sku ?? item.name}-${index}`}>
               <td>
                 {item.name}
-                {item.variant_attributes?.length ? <div>{item.variant_attributes.map((a) => `${a.attribute_name}: ${a.value}`).join(', ')}</div> : null}
+                {item.variant_attributes?.length ? <div>{item.variant_attributes.map(optionLine).join(', ')}</div> : null}
                 {item.sku ? <div>SKU: {item.sku}</div> : null}
               </td>
               <td>{item.quantity}</td>

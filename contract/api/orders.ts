@@ -57,7 +57,7 @@ export type PurchaseAddress = NonNullable<z.infer<typeof addressSchema>>;
 
 const lineSchema = z.object({
   name: z.string(),
-  variant_attributes: z.array(z.object({ attribute_name: z.string(), value: z.string() })).nullish(),
+  variant_attributes: z.array(z.object({ attribute_name: z.string(), value: z.string(), value_description: z.string().nullish() })).nullish(),
   variant: text,
   sku: text,
   quantity: z.number(),
@@ -145,7 +145,7 @@ export const purchaseSuccessAnswerSchema = z.object({
       name: z.string(),
       sku: z.string(),
       variant: z.string(),
-      variant_attributes: z.array(z.object({ attribute_name: z.string(), value: z.string() })),
+      variant_attributes: z.array(z.object({ attribute_name: z.string(), value: z.string(), value_description: z.string().nullish() })),
       quantity: z.number(),
       /** Unit price in cents, tax included. */
       price: z.number(),

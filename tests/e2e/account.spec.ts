@@ -257,7 +257,7 @@ test.describe('orders', () => {
     await expect(glsDetail.getByRole('link', { name: 'Download Receipt' })).toHaveAttribute('download', `receipt_${gls.slice(0, 8)}.pdf`);
     await expect(glsDetail.getByText('Tax (included)')).toBeVisible();
     await expect(glsDetail.getByText('Discount')).toHaveCount(0);
-    await expect(glsDetail.getByText('color: ')).toBeVisible();
+    await expect(glsDetail.getByText(/^Colour: /)).toBeVisible();
     await expect(glsDetail.getByText('Via Po 1')).toBeVisible();
     await expect(glsDetail.getByText('Credit Card ending in 4242')).toBeVisible();
 

@@ -112,15 +112,19 @@ export async function variants(api: TestApi) {
     .execute();
 }
 
-/** How the API's refusals name a variant: the product, then the values a shopper picks, in display order. */
+/**
+ * How the API's refusals name a seeded variant: the product, then its colour and size as the product
+ * page shows them (material and treatment are the same for every variant of a seeded product).
+ */
 export async function variantLabelOf(api: TestApi, variant: { id: string; name: string }): Promise<string> {
   const rows = await api.database.db
     .selectFrom('variant_attributes')
-    .select('value')
+    .select(['attribute_name', 'value_description'])
     .where('variant_id', '=', variant.id)
+    .where('attribute_name', 'in', ['color', 'size'])
     .orderBy('order')
     .execute();
-  return rows.length ? `${variant.name} (${rows.map((r) => r.value).join(', ')})` : variant.name;
+  return rows.length ? `${variant.name} (${rows.map((r) => r.value_description).join(', ')})` : variant.name;
 }
 
 export async function setVariant(api: TestApi, id: string, values: { price?: number; stock_quantity?: number }) {

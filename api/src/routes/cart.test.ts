@@ -117,6 +117,20 @@ describe('cart by cookie', () => {
     await setVariant(api, variant.id, { stock_quantity: variant.stock_quantity });
   });
 
+  it('names a variant by the words of its product page, leaving out what every variant shares', async () => {
+    const red = await api.database.db
+      .selectFrom('product_variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['v.id', 'v.stock_quantity'])
+      .where('p.name', '=', 'Tracer Tee')
+      .where('v.sku', 'like', '%RED%SM%')
+      .executeTakeFirstOrThrow();
+    await setVariant(api, red.id, { stock_quantity: 0 });
+    const none = await shopper(api).post('/api/cart/add', { variant_id: red.id });
+    expect(none.body.detail).toBe('Tracer Tee (Signal red, Small to medium) is out of stock');
+    await setVariant(api, red.id, { stock_quantity: red.stock_quantity });
+  });
+
   it('answers 404 for unknown variants and items, and for another cart\u2019s item', async () => {
     const s = shopper(api);
     const unknown = await s.post('/api/cart/add', { variant_id: '00000000-0000-4000-8000-000000000000' });

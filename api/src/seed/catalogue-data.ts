@@ -21,6 +21,8 @@ export interface SeedProduct {
 export const SIZES = ['S/M', 'L/XL'] as const;
 export const MATERIAL = 'COTTON';
 export const TREATMENT = 'PLAIN';
+export const MATERIAL_DESCRIPTION = '100% cotton';
+export const TREATMENT_DESCRIPTION = 'Plain, no print';
 export const VIEWS: GarmentView[] = ['front', 'back', 'detail'];
 
 /** Attribute order is the display order of docs/product.md#constants: colour, treatment, material, then size. */

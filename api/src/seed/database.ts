@@ -6,9 +6,11 @@ import {
   CATALOGUE,
   COLOUR_DESCRIPTIONS,
   MATERIAL,
+  MATERIAL_DESCRIPTION,
   SIZE_DESCRIPTIONS,
   SIZES,
   TREATMENT,
+  TREATMENT_DESCRIPTION,
   VIEWS,
   imagePaths,
   variantSku,
@@ -95,8 +97,8 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
             .values({
               product_id: productId,
               sku: variantSku(product.kind, colour, size),
-              // Colour, treatment and material before size: the spec's display order of attributes.
-              description: `${product.name} · ${colour} · ${TREATMENT} · ${MATERIAL} · ${size}`,
+              // The options as shoppers read them, colour, treatment and material before size (the spec's display order).
+              description: `${product.name} · ${COLOUR_DESCRIPTIONS[colour]} · ${TREATMENT_DESCRIPTION} · ${MATERIAL_DESCRIPTION} · ${SIZE_DESCRIPTIONS[size]}`,
               price: product.price,
               stock_quantity: product.stock[key] ?? 0,
               is_listed: listing !== undefined,
@@ -109,8 +111,8 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
             .insertInto('variant_attributes')
             .values([
               { variant_id: variantId, attribute_name: 'color', value: colour, value_description: COLOUR_DESCRIPTIONS[colour], order: ATTRIBUTE_ORDER.color },
-              { variant_id: variantId, attribute_name: 'treatment', value: TREATMENT, value_description: 'Plain, no print', order: ATTRIBUTE_ORDER.treatment },
-              { variant_id: variantId, attribute_name: 'material', value: MATERIAL, value_description: '100% cotton', order: ATTRIBUTE_ORDER.material },
+              { variant_id: variantId, attribute_name: 'treatment', value: TREATMENT, value_description: TREATMENT_DESCRIPTION, order: ATTRIBUTE_ORDER.treatment },
+              { variant_id: variantId, attribute_name: 'material', value: MATERIAL, value_description: MATERIAL_DESCRIPTION, order: ATTRIBUTE_ORDER.material },
               { variant_id: variantId, attribute_name: 'size', value: size, value_description: SIZE_DESCRIPTIONS[size], order: ATTRIBUTE_ORDER.size },
             ])
             .execute();

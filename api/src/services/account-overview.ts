@@ -38,7 +38,7 @@ export async function accountReads(db: Db, userId: string, latest: number): Prom
       (SELECT coalesce(json_agg(row_to_json(k) ORDER BY k.unlocked_at DESC, k.name), '[]'::json) FROM (
          SELECT c.id, c.product_id, p.name AS product_name, c.name, c.rarity, c.animation_folder_path,
            c.animation_file_name, c.animation_file_format, c.animation_length, c.image_path, c.text_color,
-           c.accent_color, c.bg_color, c.created_at, u.unlocked_at
+           c.accent_color, c.bg_color, c.created_at, u.unlocked_at, u.serial
          FROM user_cards u JOIN cards c ON c.id = u.card_id LEFT JOIN products p ON p.id = c.product_id
          WHERE u.user_id = ${userId}) k) AS cards
   `.execute(db);

@@ -298,11 +298,18 @@ export function stockOf(variantId: Expression<string>) {
 }
 
 /**
- * A variant's options as the shopper picked them on the product page ('BEIGE, L/XL'), in display
- * order. A subquery usable inside a statement.
+ * A variant's options as the shopper picked them on the product page, by the names the page shows
+ * ('Signal red, Small to medium': a value's description, else its code), in display order; options
+ * every variant of the product shares (one material, say) are not a choice and are left out. A
+ * subquery usable inside a statement.
  */
 export function optionsOf(variantId: Expression<string>) {
-  return sql<string | null>`(select string_agg(a.value, ', ' order by a."order", a.attribute_name) from variant_attributes a where a.variant_id = ${variantId})`;
+  // Aliases of their own, so the caller's reference (often `v.id`) is not captured by this query's tables.
+  return sql<string | null>`(select string_agg(coalesce(nullif(btrim(opt_a.value_description), ''), opt_a.value), ', ' order by opt_a."order", opt_a.attribute_name)
+    from variant_attributes opt_a join product_variants opt_v on opt_v.id = opt_a.variant_id
+    where opt_a.variant_id = ${variantId}
+      and (select count(distinct opt_o.value) from variant_attributes opt_o join product_variants opt_ov on opt_ov.id = opt_o.variant_id
+           where opt_ov.product_id = opt_v.product_id and opt_o.attribute_name = opt_a.attribute_name) > 1)`;
 }
 
 /** The product and its options, as the shopper chose them: what refusals name (never the SKU, an internal code). */

@@ -231,7 +231,7 @@ function boughtLines(trx: Trx, sessionId: string) {
 async function writePurchase(trx: Trx, session: ClaimedSession, lines: BoughtLine[], payment: PaymentDetails, now: Date) {
   const attributes = await trx
     .selectFrom('variant_attributes')
-    .select(['variant_id', 'attribute_name', 'value'])
+    .select(['variant_id', 'attribute_name', 'value', 'value_description'])
     .where('variant_id', 'in', lines.map((l) => l.variant_id))
     .orderBy('order')
     .execute();
@@ -281,7 +281,9 @@ async function writePurchase(trx: Trx, session: ClaimedSession, lines: BoughtLin
         sku: line.sku,
         variant_description: line.description,
         variant_attributes: JSON.stringify(
-          attributes.filter((a) => a.variant_id === line.variant_id).map((a) => ({ attribute_name: a.attribute_name, value: a.value })),
+          attributes
+            .filter((a) => a.variant_id === line.variant_id)
+            .map((a) => ({ attribute_name: a.attribute_name, value: a.value, ...(a.value_description ? { value_description: a.value_description } : {}) })),
         ),
         quantity: line.quantity,
         unit_price: line.unit_price,

@@ -1,3 +1,4 @@
+import { optionText } from '@contract/options';
 import { addressLines } from '@contract/address';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
@@ -81,7 +82,7 @@ export async function purchaseConfirmationEmail(db: Db, purchaseId: string, stor
   const registered = buyer?.user_type === 'registered';
   const link = (path: string) => new URL(path, storefrontUrl).toString();
   const lines = purchase.items.map((item) => {
-    const options = item.variant_attributes.map((a) => a.value).join(' / ');
+    const options = item.variant_attributes.map(optionText).join(' / ');
     return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''}, ${item.sku}: ${formatEuro(item.subtotal)}`;
   });
   const address = purchase.shipping_address;

@@ -100,12 +100,17 @@ async function productRows(db: Db, id?: string) {
 }
 
 /** A variant's option rows, in the shop's display order (colour, treatment, material, then size). */
+/**
+ * A variant's options: the code in capitals (what addresses and filters carry) and, as its
+ * description, the words the owner typed ('Sand', 'One size'), which the shop shows shoppers.
+ */
 function optionRows(options: { colour: string; size: string; material: string | null; treatment: string | null }) {
+  const row = (attribute_name: string, typed: string, order: number) => ({ attribute_name, value: typed.toUpperCase(), value_description: typed.trim(), order });
   return [
-    { attribute_name: 'color', value: options.colour.toUpperCase(), order: 0 },
-    ...(options.treatment ? [{ attribute_name: 'treatment', value: options.treatment.toUpperCase(), order: 1 }] : []),
-    ...(options.material ? [{ attribute_name: 'material', value: options.material.toUpperCase(), order: 2 }] : []),
-    { attribute_name: 'size', value: options.size.toUpperCase(), order: 3 },
+    row('color', options.colour, 0),
+    ...(options.treatment ? [row('treatment', options.treatment, 1)] : []),
+    ...(options.material ? [row('material', options.material, 2)] : []),
+    row('size', options.size, 3),
   ];
 }
 

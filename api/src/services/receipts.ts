@@ -1,3 +1,4 @@
+import { optionLine } from '@contract/options';
 import { addressLines } from '@contract/address';
 import PDFDocument from 'pdfkit';
 import { BRAND } from '@contract/brand';
@@ -54,7 +55,7 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   };
   row(['Item', 'Qty', 'Price', 'Amount'], true);
   for (const item of purchase.items) {
-    const options = item.variant_attributes.map((a) => `${a.attribute_name}: ${a.value}`).join(', ') || item.variant;
+    const options = item.variant_attributes.map(optionLine).join(', ') || item.variant;
     const refunded = item.refunded_quantity ? ` · ${item.refunded_quantity} refunded` : '';
     row([`${item.name}\n${options}${options ? ' · ' : ''}SKU ${item.sku}${refunded}`, String(item.quantity), formatEuro(item.price), formatEuro(item.subtotal)]);
   }

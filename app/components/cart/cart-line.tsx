@@ -2,6 +2,7 @@ import { useFetcher } from '@remix-run/react';
 import type { SerializeFrom } from '@remix-run/node';
 import type { CartItem } from '@contract/api/cart';
 import { formatEuro } from '@contract/money';
+import { optionLine } from '@contract/options';
 import { FallbackImage } from '../fallback-image';
 
 /** One cart item with its quantity buttons and Remove; each line posts through its own fetcher. */
@@ -29,9 +30,7 @@ export function CartLine({ item }: { item: SerializeFrom<CartItem> }) {
         {attributes.length ? (
           <ul className="cart-line__attributes">
             {attributes.map((a) => (
-              <li key={a.attribute_name}>
-                {a.attribute_name}: {a.value}
-              </li>
+              <li key={a.attribute_name}>{optionLine(a)}</li>
             ))}
           </ul>
         ) : item.variant_info?.description ? (

@@ -1,3 +1,4 @@
+import { optionLine } from '@contract/options';
 import type { SerializeFrom } from '@remix-run/node';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import { displayAmount, displayCents } from '@contract/money';
@@ -45,7 +46,7 @@ export function OrderDetail({ detail }: { detail: Detail }) {
               <ul className="order-line__chips" aria-label="Options">
                 {item.variant_attributes.map((attribute) => (
                   <li key={attribute.attribute_name} className="chip">
-                    {attribute.attribute_name}: {attribute.value}
+                    {optionLine(attribute)}
                   </li>
                 ))}
               </ul>

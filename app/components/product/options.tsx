@@ -1,14 +1,11 @@
+import { attributeLabel, optionText as optionWords } from '@contract/options';
 import { isValueAvailable, type OptionGroup, type OptionValue, type Selection, type SelectableVariant } from '~/lib/variant-selection';
 
-const LABELS: Record<string, string> = { color: 'Colour', size: 'Size', material: 'Material', treatment: 'Treatment' };
-
-export function attributeLabel(name: string): string {
-  return LABELS[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
-}
+export { attributeLabel };
 
 /** What a value shows: its description when the catalogue gives one ('Signal red'), else its code; the address keeps the code. */
 export function optionText(option: OptionValue): string {
-  return option.description?.trim() || option.value;
+  return optionWords({ value: option.value, value_description: option.description });
 }
 
 /**
