@@ -51,6 +51,8 @@ describe('the owner creates products', () => {
     const body = await details.json();
     expect(body).toMatchObject({ name: drop.name, price: 8_900, coming_soon: false, purchase_limit: null, categories: [{ name: 'Hoodies' }] });
     expect(body.variants[2].attributes.map((a: { attribute_name: string; value: string }) => `${a.attribute_name}=${a.value}`)).toEqual(['color=BLACK', 'size=L/XL']);
+    // Shoppers read the owner's own words; the codes stay for addresses and filters.
+    expect(body.variants[3].attributes.map((a: { value_description: string | null }) => a.value_description)).toEqual(['Sand', 'S']);
     const audit = await admin('GET', `audit?subject_type=product&subject_id=${drop.id}`);
     expect(audit.body[0]).toMatchObject({ actor: 'cli', action: 'product.create' });
 
