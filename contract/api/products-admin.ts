@@ -22,7 +22,8 @@ const shortDescription = z.string({ required_error: 'Enter a short description' 
 const longDescription = z.string().trim().max(10_000, 'Keep the long description to 10000 characters').default('');
 const priceCents = z.number().int().min(0).max(1_000_000);
 const purchaseLimit = z.number().int().min(1, 'Enter a limit of 1 to 99 units, or leave it empty').max(PURCHASE_LIMIT_MAX, 'Enter a limit of 1 to 99 units, or leave it empty').nullable();
-const launchDate = z.string().datetime({ offset: true, message: 'Enter a launch date and time' });
+/** Absent or null: on sale now (an edit of a product on sale already keeps its launch). */
+const launchDate = z.string().datetime({ offset: true, message: 'Enter a launch date and time' }).nullish();
 
 const optionValue = z.string().trim().min(1).max(20).regex(/^[\p{L}\p{N}][\p{L}\p{N} /.-]*$/u, 'Use letters, numbers, spaces and / . - in option values');
 
@@ -80,9 +81,12 @@ const euros = z
   .trim()
   .regex(/^\d{1,5}([.,]\d{1,2})?$/, 'Enter a price in euros, e.g. 45 or 45.50')
   .transform((v) => Math.round(Number(v.replace(',', '.')) * 100));
+/** An empty field means on sale now. */
 const wallTime = z
-  .string({ required_error: 'Enter a launch date and time' })
+  .string()
+  .optional()
   .transform((v, ctx) => {
+    if (!v?.trim()) return null;
     const at = shopWallTimeToDate(v);
     if (!at) {
       ctx.addIssue({ code: 'custom', message: 'Enter a launch date and time' });

@@ -69,6 +69,25 @@ describe('the owner creates products', () => {
     expect((await admin('GET', 'products', undefined, { Authorization: `Bearer ${staff.token}` })).status).toBe(403);
   });
 
+  it('a product without a launch time is on sale now, and a drop whose launch is cleared goes on sale now', async () => {
+    made += 1;
+    const now = api.clock.now().getTime();
+    const base = { category: 'Hoodies', short_description: 'Heavy fleece.', long_description: '', price: 8_900, purchase_limit: null, colours: ['Black'], sizes: ['M'], stock_per_variant: 3 };
+    const plain = await admin('POST', 'products', { ...base, name: `Plain Hoodie ${made}`, sku_prefix: `PH${made}` });
+    expect(plain.status).toBe(201);
+    expect(plain.body.coming_soon).toBe(false);
+    expect(new Date(plain.body.launch_date).getTime()).toBe(now);
+
+    const drop = await newDrop({ inMs: 86_400_000 });
+    const { variants: _variants, ...current } = (await admin('GET', `products/${drop.id}`)).body;
+    const edited = await admin('PUT', `products/${drop.id}`, { ...current, category: 'Hoodies', launch_date: null });
+    expect(edited.status).toBe(200);
+    expect(edited.body.coming_soon).toBe(false);
+    // A product on sale already keeps its launch (and its place in the shop) when the field is left empty.
+    const again = await admin('PUT', `products/${drop.id}`, { ...current, category: 'Hoodies', launch_date: null });
+    expect(again.body.launch_date).toBe(edited.body.launch_date);
+  });
+
   it('renaming keeps the old name as a redirect; an edit is audited with what it replaced', async () => {
     const drop = await newDrop({ inMs: -60_000 });
     const current = (await admin('GET', `products/${drop.id}`)).body;

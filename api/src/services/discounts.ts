@@ -7,6 +7,7 @@ import type { AppDeps } from '../app.js';
 import type { Database } from '../db/schema.js';
 import { recordAudit, type Actor } from './audit.js';
 import { DomainError } from '../domain-error.js';
+import { inTransaction } from '../db/transaction.js';
 
 export type DiscountCodeRow = Selectable<Database['discount_codes']>;
 
@@ -265,9 +266,7 @@ function columns(request: DiscountCodeRequest) {
 export async function createDiscountCode(deps: AdminDeps, request: DiscountCodeRequest, actor: Actor): Promise<AdminDiscountCode> {
   const now = deps.clock.now();
   await checkTargets(deps.db, request);
-  const row = await deps.db
-    .transaction()
-    .execute(async (trx) => {
+  const row = await inTransaction(deps.db, async (trx) => {
       const created = await trx
         .insertInto('discount_codes')
         .values({ ...columns(request), created_at: now, updated_at: now })
@@ -289,9 +288,7 @@ export async function createDiscountCode(deps: AdminDeps, request: DiscountCodeR
 export async function editDiscountCode(deps: AdminDeps, id: string, request: DiscountCodeRequest, actor: Actor): Promise<AdminDiscountCode> {
   const now = deps.clock.now();
   await checkTargets(deps.db, request);
-  const row = await deps.db
-    .transaction()
-    .execute(async (trx) => {
+  const row = await inTransaction(deps.db, async (trx) => {
       const before = await trx.selectFrom('discount_codes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!before) throw new DomainError('not_found', 'Discount code not found');
       if (request.max_uses !== null && request.max_uses < before.uses) {

@@ -200,9 +200,7 @@ function refusal(error: unknown, request: { name: string }): never {
  */
 export async function createProduct(deps: Deps, request: ProductCreateRequest, actor: Actor): Promise<AdminProduct> {
   const now = deps.clock.now();
-  const id = await deps.db
-    .transaction()
-    .execute(async (trx) => {
+  const id = await inTransaction(deps.db, async (trx) => {
       const product = await trx
         .insertInto('products')
         .values({
@@ -210,7 +208,8 @@ export async function createProduct(deps: Deps, request: ProductCreateRequest, a
           short_description: request.short_description,
           long_description: request.long_description,
           price: request.price,
-          launch_date: request.launch_date,
+          // No launch given: on sale from now.
+          launch_date: request.launch_date ?? now,
           purchase_limit: request.purchase_limit,
         })
         .returning(['id', 'launch_date'])
@@ -259,9 +258,7 @@ export async function createProduct(deps: Deps, request: ProductCreateRequest, a
  */
 export async function editProduct(deps: Deps, id: string, request: ProductEditRequest, actor: Actor): Promise<AdminProduct> {
   const now = deps.clock.now();
-  await deps.db
-    .transaction()
-    .execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
       const before = await trx.selectFrom('products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!before) throw new DomainError('not_found', 'Product not found');
       const beforeCategory = await trx
@@ -278,7 +275,8 @@ export async function editProduct(deps: Deps, id: string, request: ProductEditRe
           short_description: request.short_description,
           long_description: request.long_description,
           price: request.price,
-          launch_date: request.launch_date,
+          // No launch given: a drop goes on sale now; a product on sale already keeps its launch (and place).
+          launch_date: request.launch_date ?? (isComingSoon(before.launch_date, now) ? now : before.launch_date),
           purchase_limit: request.purchase_limit,
         })
         .where('id', '=', id)
@@ -349,9 +347,7 @@ export async function archiveProduct(deps: Deps, id: string, archived: boolean, 
  */
 export async function editVariant(deps: Deps & Pick<AppDeps, 'mail' | 'config'>, productId: string, variantId: string, request: VariantEditRequest, actor: Actor): Promise<AdminProduct> {
   const now = deps.clock.now();
-  const change = await deps.db
-    .transaction()
-    .execute(async (trx) => {
+  const change = await inTransaction(deps.db, async (trx) => {
       const before = await trx
         .selectFrom('product_variants')
         .select(['id', 'sku', 'price', 'is_listed', 'listing_description', 'stock_quantity'])
@@ -415,9 +411,7 @@ export async function addVariant(deps: Deps, productId: string, request: Variant
   const now = deps.clock.now();
   const attributes = optionRows(request);
   const options = optionKey(attributes);
-  await deps.db
-    .transaction()
-    .execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
       // The product's row is locked: two variants with the same options cannot be added at once.
       const product = await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
       if (!product) throw new DomainError('not_found', 'Product not found');

@@ -51,7 +51,7 @@ export function ProductForm({ mode, defaultValue, lastResult }: { mode: 'create'
       {text('price', 'Price in euros', { hint: 'Tax included, e.g. 89 or 89.50.', extra: { inputMode: 'decimal' } })}
       {text('launch_date', `Launch (${SHOP_TIME_ZONE} time)`, {
         type: 'datetime-local',
-        hint: 'A launch ahead makes the product a drop: shown as Coming soon, sold from that minute, its launch list emailed then.',
+        hint: 'Leave empty to sell it now. A launch ahead makes the product a drop: shown as Coming soon, sold from that minute, its launch list emailed then.',
       })}
       {text('purchase_limit', 'Limit per customer (units)', { type: 'number', hint: 'Leave empty for no limit.', extra: { min: 1, max: 99, step: 1 } })}
       {mode === 'create' ? (
