@@ -224,6 +224,11 @@ describe('test payment page', () => {
     const abroad = await pay(s, checkout_url, { ...PAID_CARD, shipping_country: 'US' });
     expect(abroad.status).toBe(422);
     expect(abroad.text).toContain('Choose a country we ship to');
+    // A postal code in the country's own shape: four digits for Austria, not three letters.
+    const austria = await pay(s, checkout_url, { ...PAID_CARD, shipping_country: 'AT', shipping_postal_code: 'ABC' });
+    expect(austria.status).toBe(422);
+    expect(austria.text).toContain('Enter a valid postal code for Austria');
+    expect((await pay(s, checkout_url, { ...PAID_CARD, shipping_country: 'GB', shipping_postal_code: '10124' })).text).toContain('Enter a valid postal code for United Kingdom');
     expect(await stockOf(api, a.id)).toBe(2);
 
     // A country typed by name is taken as its code; the order keeps the address.

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, isShippingCountry } from '@contract/address';
+import { postcodeValidator } from 'postcode-validator';
+import { SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, isShippingCountry, type ShippingCountry } from '@contract/address';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import type { AppEnv } from '../app.js';
@@ -49,7 +50,8 @@ const country = z
 
 /** What the payment page posts. `now` decides whether the card has expired. */
 function paymentForm(now: Date) {
-  return z.object({
+  return z
+    .object({
     card_number: z
       .string({ required_error: 'Enter the card number' })
       .transform(digits)
@@ -69,7 +71,13 @@ function paymentForm(now: Date) {
     shipping_state: optionalText(100),
     shipping_postal_code: required('Enter the postal code', 20),
     shipping_country: country,
-  });
+  })
+    // A postal code in the shape the chosen country uses (Austria's four digits, the UK's "SW1A 1AA").
+    .superRefine((form, ctx) => {
+      if (form.shipping_country && !postcodeValidator(form.shipping_postal_code, form.shipping_country)) {
+        ctx.addIssue({ code: 'custom', path: ['shipping_postal_code'], message: `Enter a valid postal code for ${SHIPPING_COUNTRIES[form.shipping_country as ShippingCountry]}` });
+      }
+    });
 }
 
 /** A card is good through the last day of its expiry month. */
