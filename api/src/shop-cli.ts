@@ -36,7 +36,7 @@ const USAGE = `Usage: npm run shop -- <command>
   order <order>                                        one order: buyer, items, quantities and the delivery address
   ship <order> --carrier <name> --tracking <number>    mark an order shipped and email the buyer the tracking link
   deliver <order>                                      mark a shipped order delivered
-  mail [--to <email>]                                  the newest mail the shop sent while no SMTP server is set (sign-in codes)
+  mail [--to <email>]                                  the 5 newest mails the shop sent, newest first, while no SMTP server is set (sign-in codes)
   staff                                                list the back office's people and their roles
   staff add <email> --role owner|staff                 add someone to the back office; they are mailed a code to choose their password
   staff resend <email>                                 mail a member a new code (lost code or forgotten password)
