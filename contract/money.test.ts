@@ -14,7 +14,10 @@ describe('formatEuro', () => {
 
   it('drops fixed decimals on the product page form', () => {
     expect(formatEuroLoose(4500)).toBe('€45');
-    expect(formatEuroLoose(4550)).toBe('€45.5');
+    // Decimals only when there are cents, and then both of them (€31.90, never €31.9).
+    expect(formatEuroLoose(4550)).toBe('€45.50');
+    expect(formatEuroLoose(3190)).toBe('€31.90');
+    expect(formatEuroLoose(3199)).toBe('€31.99');
   });
 });
 
