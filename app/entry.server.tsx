@@ -102,5 +102,8 @@ export default async function handleRequest(
     },
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  // A page that says nothing of caching is a shopper's own (cart, orders, profile, sign-in): no
+  // browser or proxy keeps it. Shared pages say so themselves through their route's headers.
+  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-store');
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import type { Flash } from '~/lib/session.server';
 import { MESSAGES } from '~/lib/messages';
 import { SHOP_RULES } from '@contract/shop-rules';
@@ -9,20 +10,31 @@ export function toastDuration(message: string): number {
 }
 
 /**
- * The flash left by the last post, in a live region. With JavaScript it leaves after its time;
- * without, it stays on the page the redirect led to.
+ * The flash left by the last post, in a live region. With JavaScript a success leaves after its time
+ * and an error stays until it is dismissed (a shopper may be looking away when it comes); without,
+ * either stays on the page the redirect led to.
  */
 export function Toast({ flash }: { flash: Flash | null }) {
+  const hydrated = useHydrated();
   const [shown, setShown] = useState(flash);
   useEffect(() => {
     setShown(flash);
-    if (!flash) return;
+    if (!flash || flash.kind === 'error') return;
     const timer = window.setTimeout(() => setShown(null), toastDuration(flash.message));
     return () => window.clearTimeout(timer);
   }, [flash]);
   return (
     <div className="toast-region" role="status" aria-live="polite">
-      {shown ? <p className={`toast toast--${shown.kind}`}>{shown.message}</p> : null}
+      {shown ? (
+        <p className={`toast toast--${shown.kind}`}>
+          {shown.message}
+          {hydrated && shown.kind === 'error' ? (
+            <button type="button" className="toast__dismiss" aria-label="Dismiss" onClick={() => setShown(null)}>
+              ×
+            </button>
+          ) : null}
+        </p>
+      ) : null}
     </div>
   );
 }

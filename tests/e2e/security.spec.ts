@@ -44,6 +44,14 @@ async function expectRefusal(response: Awaited<ReturnType<APIRequestContext['pos
 }
 
 test.describe('security headers', () => {
+  test("a shopper's own pages are never kept by a browser or proxy", EDGE, async ({ request }, info) => {
+    test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
+    for (const path of ['/cart', '/orders', '/profile', '/login', '/order-details', '/contact']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.headers()['cache-control'], path).toBe('private, no-store');
+    }
+  });
+
   test('every page carries a CSP that allows exactly its own inline scripts, and the other protections', EDGE, async ({ request }, info) => {
     test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
     for (const path of MAIN_PAGES) {

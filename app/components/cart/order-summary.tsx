@@ -41,7 +41,7 @@ export function OrderSummary({ totalCents, resumeCheckout = false, discount = nu
         </div>
         <div>
           <dt>Shipping</dt>
-          <dd data-testid="summary-shipping">{summary.shipping === 0 ? 'Free' : formatEuro(summary.shipping)}</dd>
+          <dd data-testid="summary-shipping">{formatEuro(summary.shipping)}</dd>
         </div>
         <div>
           <dt>Tax (22% included)</dt>
