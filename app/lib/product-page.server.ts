@@ -1,6 +1,8 @@
 import type { ProductDetails, ProductVariant } from '@contract/api/catalogue';
 import { responsiveImage, type ApiImage, type ResponsiveImage } from './images';
 import { BRAND } from '@contract/brand';
+import { NO_IMAGE_PATH } from '@contract/no-image';
+import { optionText } from '@contract/options';
 import { MESSAGES } from './messages';
 import { initialSelection } from './variant-selection';
 import { parseWithZod } from '@conform-to/zod';
@@ -56,28 +58,58 @@ export function productPageData(product: ProductDetails, url: URL, storageBase: 
   };
 }
 
-/** JSON-LD Product with its Offer (schema.org), for the selected variant when there is one. */
+const AVAILABILITY = {
+  soon: 'https://schema.org/PreOrder',
+  in: 'https://schema.org/InStock',
+  out: 'https://schema.org/OutOfStock',
+} as const;
+/** The schema.org properties a variant's options map to; others are named by `variesBy` only when listed here. */
+const VARIES_BY: Record<string, string> = { color: 'color', size: 'size', material: 'material', treatment: 'pattern' };
+
+/**
+ * JSON-LD (schema.org) of the whole product: a ProductGroup whose every variant is a Product with its
+ * own options, SKU, address, price and availability, so a search engine reading the page with one
+ * variant chosen still knows what the others cost and whether they are in stock. A product without
+ * pictures shows the placeholder.
+ */
 export function productJsonLd(page: ReturnType<typeof productPageData>, canonical: string) {
-  const variant = page.variants.find((v) => v.id === page.variantId);
-  const price = variant?.price ?? page.product.price;
-  const inStock = variant ? variant.in_stock : page.product.inStock;
-  const image = (page.variantId ? page.galleries[page.variantId] : page.productGallery)[0];
+  const { product } = page;
+  const placeholder = new URL(NO_IMAGE_PATH, canonical).toString();
+  const imageOf = (gallery: ResponsiveImage[] | undefined) => gallery?.[0]?.src ?? placeholder;
+  const availability = (inStock: boolean) => (product.comingSoon ? AVAILABILITY.soon : inStock ? AVAILABILITY.in : AVAILABILITY.out);
+  const varying = [...new Set(page.variants.flatMap((v) => v.attributes.map((a) => a.attribute_name)))].filter(
+    (name) => new Set(page.variants.map((v) => v.attributes.find((a) => a.attribute_name === name)?.value)).size > 1,
+  );
   return {
     '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: page.product.name,
-    description: page.product.shortDescription,
-    category: page.product.category,
-    ...(variant ? { sku: variant.sku } : {}),
-    ...(image ? { image: image.src } : {}),
+    '@type': 'ProductGroup',
+    name: product.name,
+    description: product.shortDescription,
+    category: product.category,
+    url: canonical,
+    productGroupID: product.id,
+    image: imageOf(page.productGallery),
     brand: { '@type': 'Brand', name: BRAND.name },
-    offers: {
-      '@type': 'Offer',
-      url: canonical,
-      price: (price / 100).toFixed(2),
-      priceCurrency: 'EUR',
-      availability: page.product.comingSoon ? 'https://schema.org/PreOrder' : inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-    },
+    variesBy: varying.map((name) => `https://schema.org/${VARIES_BY[name] ?? name}`),
+    hasVariant: page.variants.map((variant) => {
+      const options = new URLSearchParams(variant.attributes.map((a) => [a.attribute_name, a.value]));
+      const words = Object.fromEntries(variant.attributes.filter((a) => VARIES_BY[a.attribute_name]).map((a) => [VARIES_BY[a.attribute_name], optionText(a)]));
+      const chosen = variant.attributes.filter((a) => varying.includes(a.attribute_name)).map(optionText);
+      return {
+        '@type': 'Product',
+        sku: variant.sku,
+        name: chosen.length ? `${product.name} (${chosen.join(', ')})` : product.name,
+        ...words,
+        image: imageOf(page.galleries[variant.id]),
+        offers: {
+          '@type': 'Offer',
+          url: `${canonical}?${options.toString()}`,
+          price: (variant.price / 100).toFixed(2),
+          priceCurrency: 'EUR',
+          availability: availability(variant.in_stock),
+        },
+      };
+    }),
   };
 }
 

@@ -70,12 +70,25 @@ describe('product loader against the real API', () => {
     expect(data.page.productBackground.src).toContain('background.webp');
     expect(data.page.galleries[variant.id].every((i: { src: string }) => !i.src.includes('background'))).toBe(true);
     expect(data.canonical).toBe('http://shop.test/product/Tracer%20Tee');
+    // The whole product, every variant with its own offer: one chosen on the page says nothing of the others' stock.
     expect(data.jsonLd).toMatchObject({
-      '@type': 'Product',
+      '@type': 'ProductGroup',
       name: 'Tracer Tee',
-      sku: 'TT-RED-LXL',
-      offers: { '@type': 'Offer', price: '45.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+      url: 'http://shop.test/product/Tracer%20Tee',
+      variesBy: ['https://schema.org/color', 'https://schema.org/size'],
+      image: expect.stringContaining('/tracer-tee/'),
     });
+    const offerOf = (sku: string) => data.jsonLd.hasVariant.find((v: { sku: string }) => v.sku === sku);
+    expect(data.jsonLd.hasVariant).toHaveLength(data.page.variants.length);
+    expect(offerOf('TT-RED-LXL')).toMatchObject({
+      '@type': 'Product',
+      name: 'Tracer Tee (Signal red, Large to extra large)',
+      color: 'Signal red',
+      size: 'Large to extra large',
+      offers: { '@type': 'Offer', url: 'http://shop.test/product/Tracer%20Tee?color=RED&treatment=PLAIN&material=COTTON&size=L%2FXL', price: '45.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+    });
+    // RED S/M is sold out (the seed): its own offer says so, the page's chosen variant notwithstanding.
+    expect(offerOf('TT-RED-SM').offers.availability).toBe('https://schema.org/OutOfStock');
     expect(data.page.sizeChart.sizeChart.sizes.map((s: { sizeName: string }) => s.sizeName)).toEqual(['S/M', 'L/XL']);
   });
 
@@ -88,7 +101,19 @@ describe('product loader against the real API', () => {
   it('marks an out-of-stock variant and its offer', async () => {
     const { data } = await loadProduct('/product/Tracer%20Hoodie');
     expect(data.page.product.inStock).toBe(false);
-    expect(data.jsonLd.offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(data.jsonLd.hasVariant.every((v: { offers: { availability: string } }) => v.offers.availability === 'https://schema.org/OutOfStock')).toBe(true);
+  });
+
+  it('gives a product without pictures the placeholder in its structured data', async () => {
+    const made = await api.app.request('/api/admin/products', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Bare Cap', category: 'Caps', short_description: 'No photos yet.', price: 2_500, purchase_limit: null, sku_prefix: 'BC', colours: ['Black'], sizes: ['One size'], stock_per_variant: 2 }),
+    });
+    expect(made.status).toBe(201);
+    const { data } = await loadProduct('/product/Bare%20Cap');
+    expect(data.jsonLd.image).toBe('http://shop.test/no-image.svg');
+    expect(data.jsonLd.hasVariant[0]).toMatchObject({ name: 'Bare Cap', image: 'http://shop.test/no-image.svg' });
   });
 
   it('throws a real 404 for an unknown product', async () => {

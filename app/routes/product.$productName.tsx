@@ -58,6 +58,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   }
   const { product } = data.page;
   const image = (data.page.variantId ? data.page.galleries[data.page.variantId] : data.page.productGallery)[0];
+  const price = data.page.variants.find((v) => v.id === data.page.variantId)?.price ?? product.price;
   const title = pageTitle(product.name);
   return [
     { title },
@@ -76,7 +77,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
           { property: 'og:image:alt', content: image.alt },
         ]
       : []),
-    { property: 'product:price:amount', content: data.jsonLd.offers.price },
+    { property: 'product:price:amount', content: (price / 100).toFixed(2) },
     { property: 'product:price:currency', content: 'EUR' },
     { 'script:ld+json': data.jsonLd },
   ];

@@ -46,6 +46,18 @@ describe('GET /storage/v1/object/public/<bucket>/<path>', () => {
     expect((await res.json()).detail[0]).toMatchObject({ loc: ['query', 'width'], msg: 'Unsupported width' });
   });
 
+  it("answers a browser's missing product picture with the 'No Image' placeholder, still 404", async () => {
+    const accept = { Accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8' };
+    for (const path of [`${base}/product-images/test/missing.png`, `${base}/product-images/test/missing.png?width=320`]) {
+      const res = await api.app.request(path, { headers: accept });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(await res.text()).toContain('>No Image</text>');
+    }
+    // Other buckets, and clients that do not ask for an image, get the error's JSON.
+    expect((await api.app.request(`${base}/cards/missing.webp`, { headers: accept })).headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
   it.each([
     ['an unknown object', `${base}/product-images/test/missing.png`],
     ['an unknown bucket', `${base}/secrets/test/red.png`],

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { storageQuerySchema } from '@contract/api/storage';
+import { NO_IMAGE_SVG } from '@contract/no-image';
 import type { AppEnv } from '../app.js';
 import { ApiError, validate } from '../http-errors.js';
 import { resizedImage } from '../services/images.js';
@@ -19,6 +20,15 @@ function decodedPath(raw: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A product picture that is not there, asked for by a browser drawing an image: the placeholder
+ * picture, still answered 404, so a page without JavaScript shows 'No Image' rather than a broken icon.
+ */
+function missingPicture(bucket: Bucket, accept: string | undefined): Response | null {
+  if (bucket !== 'product-images' || !/\bimage\//.test(accept ?? '')) return null;
+  return new Response(NO_IMAGE_SVG, { status: 404, headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'cross-origin' } });
 }
 
 export function storageRoutes() {
@@ -42,11 +52,11 @@ export function storageRoutes() {
 
     if (width !== undefined) {
       const body = await resizedImage(storage, bucket, path, width);
-      if (!body) throw new ApiError(404, 'Object not found');
+      if (!body) return missingPicture(bucket, c.req.header('accept')) ?? c.json({ detail: 'Object not found', code: 'not_found' }, 404);
       return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'image/webp' });
     }
     const object = await storage.get(bucket, path);
-    if (!object) throw new ApiError(404, 'Object not found');
+    if (!object) return missingPicture(bucket, c.req.header('accept')) ?? c.json({ detail: 'Object not found', code: 'not_found' }, 404);
     return c.body(new Uint8Array(object.body), 200, { ...headers, 'Content-Type': object.contentType });
   });
 
