@@ -3,6 +3,7 @@ import { responsiveImage, type ApiImage, type ResponsiveImage } from './images';
 import { BRAND } from '@contract/brand';
 import { NO_IMAGE_PATH } from '@contract/no-image';
 import { optionText } from '@contract/options';
+import { markdownHtml } from './markdown.server';
 import { MESSAGES } from './messages';
 import { initialSelection } from './variant-selection';
 import { parseWithZod } from '@conform-to/zod';
@@ -39,6 +40,8 @@ export function productPageData(product: ProductDetails, url: URL, storageBase: 
       category: product.categories[0]?.name ?? MESSAGES.defaultCategory,
       shortDescription: product.short_description,
       longDescription: product.long_description,
+      // Markdown, rendered here: the page ships the HTML, not a parser.
+      longDescriptionHtml: product.long_description ? markdownHtml(product.long_description) : '',
       price: product.price,
       inStock: product.in_stock,
       // The API's word, until the launch instant passes here too: a cached 'Coming soon' does not outlive it.

@@ -116,6 +116,32 @@ describe('product loader against the real API', () => {
     expect(data.jsonLd.hasVariant[0]).toMatchObject({ name: 'Bare Cap', image: 'http://shop.test/no-image.svg' });
   });
 
+  it('renders a long description written in Markdown, and never the raw HTML typed into it', async () => {
+    const made = await api.app.request('/api/admin/products', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Marked Cap',
+        category: 'Caps',
+        short_description: 'Six panels.',
+        long_description: '**Bold** cap.\n\n## Care\n\n- Wash cold\n- Dry flat\n\n<script>alert(1)</script><img src=x onerror=alert(1)>',
+        price: 3_190,
+        purchase_limit: null,
+        sku_prefix: 'MC',
+        colours: ['Black'],
+        sizes: ['One size'],
+        stock_per_variant: 2,
+      }),
+    });
+    expect(made.status).toBe(201);
+    const { data } = await loadProduct('/product/Marked%20Cap');
+    const html: string = data.page.product.longDescriptionHtml;
+    expect(html).toContain('<p><strong>Bold</strong> cap.</p>');
+    expect(html).toContain('<h3>Care</h3>');
+    expect(html).toContain('<li>Wash cold</li>');
+    expect(html).not.toMatch(/<script|<img|onerror/);
+  });
+
   it('throws a real 404 for an unknown product', async () => {
     const thrown = await loadProduct('/product/Nope').catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);

@@ -272,7 +272,7 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
             <a href="/privacy">Privacy</a> · <a href="/terms">Terms</a>
           </p>
         </div>
-        <LongDescription text={product.longDescription} />
+        <LongDescription text={product.longDescription} html={product.longDescriptionHtml} />
       </div>
     </article>
   );

@@ -4,9 +4,10 @@ import { SHOP_RULES } from '@contract/shop-rules';
 
 /**
  * The long description: a side card on large screens; at 768 px or narrower, collapsed behind
- * 'Read more' when longer than 200 characters. Without JavaScript a checkbox and its label do the toggling.
+ * 'Read more' when longer than 200 characters. Without JavaScript a checkbox and its label do the
+ * toggling. `html` is the description's Markdown rendered on the server (raw HTML dropped).
  */
-export function LongDescription({ text }: { text: string }) {
+export function LongDescription({ text, html }: { text: string; html: string }) {
   const hydrated = useHydrated();
   const [expanded, setExpanded] = useState(false);
   if (!text) return null;
@@ -17,11 +18,7 @@ export function LongDescription({ text }: { text: string }) {
         About this piece
       </h2>
       {collapsible && !hydrated ? <input type="checkbox" id="long-desc-toggle" className="long-desc__toggle visually-hidden" aria-label="Show the whole description" /> : null}
-      <div className="long-desc__text" id="long-desc-text">
-        {text.split(/\n{2,}/).map((paragraph, i) => (
-          <p key={i}>{paragraph}</p>
-        ))}
-      </div>
+      <div className="long-desc__text" id="long-desc-text" dangerouslySetInnerHTML={{ __html: html }} />
       {collapsible ? (
         hydrated ? (
           <button type="button" className="long-desc__more" aria-expanded={expanded} aria-controls="long-desc-text" onClick={() => setExpanded(!expanded)}>
