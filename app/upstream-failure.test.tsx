@@ -249,7 +249,7 @@ describe.each(FAILURES)('with the API $mode', ({ mode, status, message }) => {
     );
     expect(response.status).toBe(303);
     const flash = (await getSession(new Request('http://shop.test/', { headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0] } }))).get('flash');
-    expect(flash?.message).toBe(mode === 'error' ? 'Failed to create checkout session: Checkout failed: 500' : `Checkout error: ${message}`);
+    expect(flash?.message).toBe(mode === 'error' ? 'Checkout error: Checkout failed: 500' : `Checkout error: ${message}`);
   });
 });
 

@@ -38,16 +38,16 @@ async function lineFor(request: Request, productName: string, variantId: string)
   return { productName, variantId, sku: null, attributes: {}, path: base };
 }
 
-/** The spec's message for a checkout that could not be opened (docs/product.md#error-messages). */
 /**
- * What the cart says when its checkout failed (docs/product.md#error-messages): the API not reached or too slow is a
- * 'Checkout error'; anything the API answered is a failed checkout session, as for Quick Purchase.
+ * What the cart says when its checkout failed (docs/product.md#error-messages): every failure is a
+ * 'Checkout error' with the API's reason (a limit, stock gone, a code), or why the API was not reached
+ * (ADR 048). 'Failed to create checkout session:' is the product page's, for Quick Purchase.
  */
 export function checkoutFailure(error: unknown): string {
-  if (error instanceof ApiRequestError && error.code === undefined && (error.status === 503 || error.status === 504)) {
-    return CART_MESSAGES.checkoutError(error.message);
-  }
-  return quickPurchaseFailure(error);
+  if (!(error instanceof ApiRequestError)) return CART_MESSAGES.checkoutError(MESSAGES.somethingWentWrong);
+  if (error.message === CART_MESSAGES.noCheckoutUrl) return error.message;
+  const withoutDetail = error.message === MESSAGES.httpError(error.status) || error.message === MESSAGES.somethingWentWrong;
+  return CART_MESSAGES.checkoutError(withoutDetail ? CART_MESSAGES.checkoutFailed(error.status) : error.message);
 }
 
 export function quickPurchaseFailure(error: unknown): string {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { shopper } from '../../tests/support/shopper';
+import { storefrontCookie } from '../../tests/support/storefront-session';
 import { action, loader } from './cart';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -97,6 +99,22 @@ describe('cart route against the real API', () => {
     const response = await post(cookie, { intent: 'checkout' });
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/cart?checkout=resume&auth=email');
+  });
+
+  it("says why a checkout could not start, as 'Checkout error: …' with the API's reason", async () => {
+    const member = shopper(api);
+    const cookie = await storefrontCookie(await member.register());
+    const withLine = cookieOf(await load(`/cart?add=${variantId}`, cookie));
+    const { stock_quantity } = await api.database.db.selectFrom('product_variants').select('stock_quantity').where('id', '=', variantId).executeTakeFirstOrThrow();
+    await api.database.db.updateTable('product_variants').set({ stock_quantity: 0 }).where('id', '=', variantId).execute();
+    try {
+      const refused = await post(withLine, { intent: 'checkout' });
+      expect(refused.status).toBe(303);
+      const data = await loadData(cookieOf(refused));
+      expect(data.flash).toEqual({ kind: 'error', message: expect.stringMatching(/^Checkout error: .+ is out of stock$/) });
+    } finally {
+      await api.database.db.updateTable('product_variants').set({ stock_quantity }).where('id', '=', variantId).execute();
+    }
   });
 
   it("says 'Error loading cart' when the API cannot be reached", async () => {
