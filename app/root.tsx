@@ -10,6 +10,7 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useLocation,
+  useMatches,
   useNavigation,
   useRevalidator,
   useRouteError,
@@ -19,6 +20,8 @@ import { useEffect, type ReactNode } from 'react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import { AuthLoadingOverlay } from './components/auth-flow/auth-loading-overlay';
 import { LazyAuthModal } from './components/auth-flow/lazy-auth-modal';
+import { TimedRedirect, timedRedirect, type ScriptlessRefresh } from './components/auth-flow/countdown';
+import type { AuthFlowView } from './components/auth-flow/view';
 import { CookieNotice } from './components/cookie-notice';
 import { ProgressBar } from './components/progress-bar';
 import { SiteFooter } from './components/site-footer';
@@ -110,6 +113,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const ordersLoading = useArrivingAt('/orders') && registered;
   const nonce = useNonce();
   const backOffice = isBackOffice(useLocation().pathname);
+  // A timed redirect without JavaScript: the sign-in flow's end (the modal's, or /login and /register's
+  // own), or one a page's loader asks for (`refreshWithoutScript`).
+  const matches = useMatches();
+  const authPage = matches.find((match) => AUTH_PAGES.includes(match.pathname))?.data as { view?: AuthFlowView } | undefined;
+  const asked = matches.map((match) => (match.data as { refreshWithoutScript?: ScriptlessRefresh | null } | undefined)?.refreshWithoutScript).find(Boolean);
+  const refresh = timedRedirect(data?.authView ?? authPage?.view) ?? asked;
   return (
     <html lang="en">
       <head>
@@ -118,6 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#f4f1ec" />
         <Meta />
         <Links />
+        <TimedRedirect redirect={refresh} />
       </head>
       <body>
         <LinkNavigation>

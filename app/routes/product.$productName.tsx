@@ -34,6 +34,7 @@ import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { isPurchaseIntent, parsePurchase, productJsonLd, productPageData } from '~/lib/product-page.server';
 import { quickPurchase, resumableQuickPurchase } from '~/lib/quick-purchase.server';
+import { QUICK_PURCHASE_RESUME_PATH } from '~/components/product/purchase-form';
 import { redirectWithFlash, takeFlash } from '~/lib/session.server';
 import { optionGroups, selectOption, selectionSearch } from '~/lib/variant-selection';
 import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
@@ -122,6 +123,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = productPageData(details, url, env.STORAGE_URL);
   const canonical = `${url.origin}/product/${encodeURIComponent(details.name)}`;
   const personal = Boolean(user || flash || url.searchParams.has('notified'));
+  // Back from the sign-in modal: the Quick Purchase the shopper started goes on.
+  const resumeQuickPurchase = resumableQuickPurchase(shopper, url, name);
   return json(
     {
       page,
@@ -130,8 +133,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       wishlisted,
       userEmail: user?.email ?? null,
       flash,
-      // Back from the sign-in modal: the Quick Purchase the shopper started goes on.
-      resumeQuickPurchase: resumableQuickPurchase(shopper, url, name),
+      resumeQuickPurchase,
+      // Without JavaScript a quick purchase resumed after signing in goes on to its checkout at once.
+      refreshWithoutScript: resumeQuickPurchase ? { seconds: 0, to: QUICK_PURCHASE_RESUME_PATH } : null,
     },
     { headers: { ...flashHeaders, ...(personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(pageSeconds(page.product))) } },
   );

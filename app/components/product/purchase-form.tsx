@@ -6,7 +6,8 @@ import { useDeferredValidation } from '../use-deferred-validation';
 
 export const PURCHASE_FORM = 'purchase';
 /** Where a browser without JavaScript carries on a Quick Purchase after the sign-in modal. */
-const RESUME_WITHOUT_SCRIPT = '/checkout/quick';
+/** Where a quick purchase resumed after signing in goes without JavaScript (the product page's head refreshes there). */
+export const QUICK_PURCHASE_RESUME_PATH = '/checkout/quick';
 /** The element that says why a press was refused (the id Conform gave it). */
 const ERROR_ID = `${PURCHASE_FORM}-variantId-error`;
 
@@ -73,11 +74,6 @@ export function PurchaseForm({
       <p className="purchase__status" role="status" aria-live="polite" data-testid="quick-purchase-status">
         {status}
       </p>
-      {resumeVariantId ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={`0;url=${RESUME_WITHOUT_SCRIPT}`} />
-        </noscript>
-      ) : null}
       {error ? (
         <p className="purchase__error" id={ERROR_ID} role="alert">
           {error}
