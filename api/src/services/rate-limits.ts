@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { circuitBreaker, ConsecutiveBreaker, handleAll } from 'cockatiel';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from '../http-errors.js';
@@ -60,35 +61,86 @@ export class RateLimitedError extends ApiError {
   }
 }
 
+/** How long one Redis command may take before memory answers instead: a frozen Redis must not hold sign-ins. */
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
+/** After a failed or slow Redis command, memory counts alone this long before Redis is tried again. */
+export const REDIS_BREAK_MS = 5_000;
+/** While Redis stays away, its outage is logged again at most this often. */
+const OUTAGE_LOG_EVERY_MS = 60_000;
+
 /**
  * Counters in memory (one API process), or in Redis when `redisUrl` is set so that every instance
- * shares them. If Redis is unreachable the in-memory counters stand in rather than refusing everyone.
+ * shares them. If Redis is unreachable, refuses connections or stops answering (every command has a
+ * short timeout), the in-memory counters stand in rather than refusing or holding everyone, and a
+ * circuit breaker keeps requests off Redis for a few seconds before one of them tries it again.
  * `points` overrides a rule's budget by name (operators tune it; tests raise or lower it); `keyPrefix`
  * goes before every Redis key, so several shops or test runs can share one server.
  */
 export function createRateLimits(
-  options: { redisUrl?: string; log?: Logger; points?: Record<string, number>; keyPrefix?: string } = {},
+  options: {
+    redisUrl?: string;
+    log?: Logger;
+    points?: Record<string, number>;
+    keyPrefix?: string;
+    /** Tests shorten these; see REDIS_COMMAND_TIMEOUT_MS and REDIS_BREAK_MS. */
+    commandTimeoutMs?: number;
+    breakMs?: number;
+  } = {},
 ): RateLimits {
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
-  redis?.on('error', (error) => options.log?.error('rate limits: Redis error', error));
-  const limiters = new Map<string, RateLimiterAbstract>();
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
+        connectTimeout: 2_000,
+      })
+    : null;
+  const outage = outageLog(options.log, 'rate limits: Redis');
+  redis?.on('error', (error) => outage.failed(error));
+  redis?.on('ready', () => outage.recovered());
+  // One failure opens the circuit: while it is open no request waits on Redis; after breakMs one tries it.
+  const breaker = circuitBreaker(handleAll, { halfOpenAfter: options.breakMs ?? REDIS_BREAK_MS, breaker: new ConsecutiveBreaker(1) });
+  breaker.onBreak((reason) => outage.failed('error' in reason ? reason.error : 'no answer'));
+  breaker.onReset(() => outage.recovered());
+  const limiters = new Map<string, { memory: RateLimiterMemory; shared: RateLimiterRedis | null }>();
 
   const limiterFor = (rule: RateRule) => {
     let limiter = limiters.get(rule.name);
     if (!limiter) {
       const common = { keyPrefix: `${options.keyPrefix ?? ''}rl:${rule.name}`, points: options.points?.[rule.name] ?? rule.points, duration: rule.durationSeconds };
-      limiter = redis
-        ? new RateLimiterRedis({ ...common, storeClient: redis, insuranceLimiter: new RateLimiterMemory(common) })
-        : new RateLimiterMemory(common);
+      limiter = { memory: new RateLimiterMemory(common), shared: redis ? new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true }) : null };
       limiters.set(rule.name, limiter);
     }
     return limiter;
   };
 
+  /** Runs `work` on Redis through the breaker; memory answers when Redis fails, is slow, or the circuit is open. */
+  async function shared<T>(rule: RateRule, work: (limiter: RateLimiterAbstract) => Promise<T>): Promise<T> {
+    const { memory, shared: onRedis } = limiterFor(rule);
+    if (!onRedis) return work(memory);
+    let answer: { value: T } | { refused: RateLimiterRes };
+    try {
+      // A spent budget is Redis answering, not failing: it comes out as a value so the breaker stays closed.
+      answer = await breaker.execute(() =>
+        work(onRedis).then(
+          (value) => ({ value }),
+          (error: unknown) => {
+            if (error instanceof RateLimiterRes) return { refused: error };
+            throw error;
+          },
+        ),
+      );
+    } catch {
+      return work(memory);
+    }
+    if ('refused' in answer) throw answer.refused;
+    return answer.value;
+  }
+
   return {
     async consume(rule, key) {
       try {
-        await limiterFor(rule).consume(key.toLowerCase());
+        await shared(rule, (limiter) => limiter.consume(key.toLowerCase()));
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
           const wait = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
@@ -98,10 +150,10 @@ export function createRateLimits(
       }
     },
     async reward(rule, key) {
-      await limiterFor(rule).reward(key.toLowerCase(), 1);
+      await shared(rule, (limiter) => limiter.reward(key.toLowerCase(), 1));
     },
     async reset(rule, key) {
-      await limiterFor(rule).delete(key.toLowerCase());
+      await shared(rule, (limiter) => limiter.delete(key.toLowerCase()));
     },
     ready(timeoutMs = 3000) {
       if (!redis) return Promise.resolve(false);
@@ -119,6 +171,36 @@ export function createRateLimits(
     },
     async close() {
       redis?.disconnect();
+    },
+  };
+}
+
+/**
+ * An outage of a service logged as an operator wants it: one line when it starts (the message, no
+ * stack: every reconnect attempt fails the same way), one every minute while it lasts, one when it ends.
+ */
+export function outageLog(log: Logger | undefined, what: string, everyMs = OUTAGE_LOG_EVERY_MS) {
+  let since: number | null = null;
+  let lastLogged = 0;
+  let failures = 0;
+  const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  return {
+    failed(error: unknown) {
+      const now = Date.now();
+      failures += 1;
+      if (since === null) {
+        since = lastLogged = now;
+        log?.error(`${what} unavailable (${text(error)}); counting in memory until it is back`);
+      } else if (now - lastLogged >= everyMs) {
+        lastLogged = now;
+        log?.error(`${what} still unavailable after ${Math.round((now - since) / 1000)} s (${failures} failures; last: ${text(error)})`);
+      }
+    },
+    recovered() {
+      if (since === null) return;
+      log?.info(`${what} back after ${Math.round((Date.now() - since) / 1000)} s`);
+      since = null;
+      failures = 0;
     },
   };
 }
