@@ -17,6 +17,9 @@ export const ERROR_CODES = [
   'internal_error',
   'upstream_unavailable',
   'busy', // 503: the database gave up a transaction for a conflict too many times in a row; safe to send again
+  // Idempotent writes (ADR 044): a repeat of a key whose first request still runs, a key sent with another request
+  'idempotency_in_progress',
+  'idempotency_key_reused',
   // Signing in
   'invalid_credentials',
   'account_locked',

@@ -6,6 +6,7 @@ import type { UserRow } from './auth/users.js';
 import type { Db } from './db/database.js';
 import { errorBody, errorResponse } from './http-errors.js';
 import { observeRequests } from './observe-requests.js';
+import { idempotentWrites } from './idempotency.js';
 import { refuseNulInUrl, refuseOversizedBodies } from './request-guards.js';
 import { apiSecurityHeaders } from './security-headers.js';
 import { authRoutes } from './routes/auth.js';
@@ -105,6 +106,8 @@ export function createApp(deps: AppDeps) {
     // answers, so the shopper's next read sees it (ADR 035). Reads change nothing and do not wait.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await watchOf(deps.db)?.settle();
   });
+  // A mutation sent again with its Idempotency-Key gets the first answer instead of running twice (ADR 044).
+  app.use(idempotentWrites());
 
   app.route('/', healthRoutes());
   app.route('/api/auth', authRoutes());

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.js';
+import { deleteExpiredIdempotencyKeys } from './idempotency.js';
 import { dropJobHandlers } from './services/drops.js';
 import { runDueJobs, startJobRunner } from './services/jobs.js';
 import { DataDirInUseError, ensureAdminToken, prepareData, resolveSecret } from './bootstrap.js';
@@ -79,9 +80,11 @@ async function main() {
   http1.keepAliveTimeout = 65_000;
   http1.headersTimeout = 66_000;
 
-  // Checkout sessions nobody paid give their stock back (requests also do this as they pass).
+  // Checkout sessions nobody paid give their stock back (requests also do this as they pass); answers kept
+  // for idempotency keys are forgotten after a day.
   const expirySweep = setInterval(() => {
     releaseExpiredSessions(handle.db, clock.now()).catch((error) => log.error('releasing expired checkout sessions failed', error));
+    deleteExpiredIdempotencyKeys(handle.db, clock.now()).catch((error) => log.error('forgetting expired idempotency keys failed', error));
   }, 60_000);
   expirySweep.unref();
 

@@ -23,8 +23,8 @@ export function shopper(api: TestApi) {
   let accessToken: string | undefined;
   let email: string | undefined;
 
-  async function request(method: string, path: string, body?: unknown, init: { form?: Record<string, string>; bearer?: boolean } = {}) {
-    const headers: Record<string, string> = {};
+  async function request(method: string, path: string, body?: unknown, init: { form?: Record<string, string>; bearer?: boolean; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...init.headers };
     if (cartCookie) headers.Cookie = `cart_token=${cartCookie}`;
     if (accessToken && init.bearer !== false) headers.Authorization = `Bearer ${accessToken}`;
     let payload: string | undefined;

@@ -24,6 +24,7 @@ import cartsAndWishlistsNotify from './migrations/025_carts_and_wishlists_notify
 import refusedPayments from './migrations/026_refused_payments.sql';
 import variantDescriptionOrder from './migrations/027_variant_description_order.sql';
 import cardSerials from './migrations/028_card_serials.sql';
+import idempotencyKeys from './migrations/029_idempotency_keys.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -54,6 +55,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '026_refused_payments', sql: refusedPayments },
   { name: '027_variant_description_order', sql: variantDescriptionOrder },
   { name: '028_card_serials', sql: cardSerials },
+  { name: '029_idempotency_keys', sql: idempotencyKeys },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

@@ -288,6 +288,17 @@ export interface Database {
     done_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     created_at: ColumnType<Date, Date | string, never>;
   };
+  idempotency_keys: {
+    key: string;
+    fingerprint: string;
+    claim: string;
+    locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    status: number | null;
+    headers: ColumnType<[string, string][] | null, string | null | undefined, string | null>;
+    body: string | null;
+    created_at: ColumnType<Date, Date | string, Date | string>;
+    expires_at: ColumnType<Date, Date | string, Date | string>;
+  };
   catalogue_state: {
     id: Generated<boolean>;
     version: ColumnType<string, never, never>;
