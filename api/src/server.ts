@@ -4,6 +4,7 @@ import { createApp, type AppDeps } from './app.js';
 import { deleteExpiredIdempotencyKeys } from './idempotency.js';
 import { dropJobHandlers } from './services/drops.js';
 import { runDueJobs, startJobRunner } from './services/jobs.js';
+import { orderMailJobHandlers } from './services/order-mail.js';
 import { DataDirInUseError, ensureAdminToken, prepareData, resolveSecret } from './bootstrap.js';
 import { EnvError, parseApiEnv } from './env.js';
 import { offsetClock, systemClock } from './services/clock.js';
@@ -61,8 +62,9 @@ async function main() {
     onCatalogueChange: storefrontNotifier(env.STOREFRONT_HOOK_URLS, adminToken, log),
     backup: { database: handle, storageDir },
   };
-  // Scheduled work (launch emails): every instance polls, each job runs once (services/jobs.ts).
-  const jobs = startJobRunner(() => runDueJobs(deps, { ...dropJobHandlers(deps), ...checkoutJobHandlers(deps) }), env.JOB_POLL_MS, log);
+  // Scheduled work (launch emails, closed Stripe sessions, and order emails the request that queued them
+  // could not send): every instance polls, each job runs once (services/jobs.ts).
+  const jobs = startJobRunner(() => runDueJobs(deps, { ...dropJobHandlers(deps), ...checkoutJobHandlers(deps), ...orderMailJobHandlers(deps) }), env.JOB_POLL_MS, log);
   if (testClock) deps.devClock = { advance: testClock.advance, runJobs: jobs.poke };
   const app = createApp(deps);
 

@@ -25,6 +25,7 @@ import refusedPayments from './migrations/026_refused_payments.sql';
 import variantDescriptionOrder from './migrations/027_variant_description_order.sql';
 import cardSerials from './migrations/028_card_serials.sql';
 import idempotencyKeys from './migrations/029_idempotency_keys.sql';
+import mailMessageIds from './migrations/030_mail_message_ids.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -56,6 +57,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '027_variant_description_order', sql: variantDescriptionOrder },
   { name: '028_card_serials', sql: cardSerials },
   { name: '029_idempotency_keys', sql: idempotencyKeys },
+  { name: '030_mail_message_ids', sql: mailMessageIds },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

@@ -62,6 +62,8 @@ export interface Database {
     text: string;
     html: string;
     created_at: ColumnType<Date, Date | string | undefined, never>;
+    /** The queued job's message id: one message per id (migration 030). */
+    message_id: ColumnType<string | null, string | null | undefined, never>;
   };
   wishlist_entries: {
     id: Generated<string>;

@@ -10,7 +10,7 @@ import { claimUnits } from './drops.js';
 import { takeStock, type CheckoutDeps, type Trx } from './checkout.js';
 import { renderEmail } from './mail-templates.js';
 import { purchaseConfirmationEmail } from './order-confirmation.js';
-import { mailAboutOrder } from './order-mail.js';
+import { queueOrderMail, sendQueuedMail } from './order-mail.js';
 import type { PaymentDetails } from './payments/provider.js';
 
 type ClaimedSession = Awaited<ReturnType<typeof claimAgain>>;
@@ -27,7 +27,7 @@ class ClaimLost extends Error {}
  * expired, or the shopper's newer checkout replaced it) claims them again (stock, the per-customer
  * limit, the code's uses). When one can no longer be had, the payment is given back through the
  * provider and a `payment_refunded` error says why. In one transaction: claim the session, write the
- * purchase, unlock the cards, trim the cart; then mail the buyer.
+ * purchase, unlock the cards, trim the cart, queue the buyer's email (ADR 044); then send it.
  */
 export async function fulfilCheckoutSession(
   deps: CheckoutDeps,
@@ -36,7 +36,7 @@ export async function fulfilCheckoutSession(
 ): Promise<{ purchaseId: string; created: boolean }> {
   const { db, clock } = deps;
   const now = clock.now();
-  let result: { purchaseId: string; created: boolean } | { refused: true };
+  let result: { purchaseId: string; created: boolean; mailJob?: string | null } | { refused: true };
   try {
     result = await inTransaction(db, async (trx) => {
       const claimed = await claimSession(trx, sessionId, now);
@@ -48,7 +48,9 @@ export async function fulfilCheckoutSession(
       // Inside the transaction: a fulfilment that rolls back unlocks nothing.
       await unlockPurchaseCards(trx, session, lines, purchaseId, firstTime, now);
       await trimCart(trx, session, lines);
-      return { purchaseId, created: true };
+      // The confirmation is queued with the purchase (the outbox, ADR 044): one email per purchase, sent after the commit.
+      const email = await purchaseConfirmationEmail(trx, purchaseId, deps.config.storefrontUrl);
+      return { purchaseId, created: true, mailJob: email ? await queueOrderMail(trx, now, purchaseId, email) : null };
     });
   } catch (error) {
     if (!(error instanceof ClaimLost)) throw error;
@@ -56,16 +58,8 @@ export async function fulfilCheckoutSession(
   }
   if ('refused' in result) return refusedPayment(deps, sessionId);
 
-  if (result.created) {
-    try {
-      const email = await purchaseConfirmationEmail(db, result.purchaseId, deps.config.storefrontUrl);
-      // The purchase stands; a lost confirmation email must not undo it.
-      if (email) await mailAboutOrder(deps, result.purchaseId, email);
-    } catch (error) {
-      deps.log.error(`purchase ${result.purchaseId}: confirmation email failed`, error);
-    }
-  }
-  return result;
+  if (result.created) await sendQueuedMail(deps, [result.mailJob]);
+  return { purchaseId: result.purchaseId, created: result.created };
 }
 
 /**

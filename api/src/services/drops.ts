@@ -174,19 +174,14 @@ async function launch(deps: DropDeps, job: ClaimedJob): Promise<void> {
 }
 
 /**
- * One launch email: the entry is claimed first (so a second run finds it taken), and given back if
- * the email fails, so the job's retry sends it. An entry removed meanwhile is simply skipped.
+ * One launch email, sent under its job's id and then marked on the entry: the outbox keeps one
+ * message per id, so a job run again after a crash between the two delivers once (before, the entry
+ * was marked first, and a crash in between lost the email). An entry removed or already told
+ * meanwhile is simply skipped.
  */
 async function launchMail(deps: DropDeps, job: ClaimedJob): Promise<void> {
   const entryId = String(job.payload.entry_id ?? '');
-  const now = deps.clock.now();
-  const entry = await deps.db
-    .updateTable('wishlist_entries')
-    .set({ notified_at: now })
-    .where('id', '=', entryId)
-    .where('notified_at', 'is', null)
-    .returning(['id', 'email'])
-    .executeTakeFirst();
+  const entry = await deps.db.selectFrom('wishlist_entries').select(['id', 'email']).where('id', '=', entryId).where('notified_at', 'is', null).executeTakeFirst();
   if (!entry) return;
   const product = await deps.db
     .selectFrom('products')
@@ -194,8 +189,8 @@ async function launchMail(deps: DropDeps, job: ClaimedJob): Promise<void> {
     .where('id', '=', String(job.payload.product_id ?? ''))
     .executeTakeFirst();
   if (!product) return;
-  try {
-    await deps.mail.send({
+  await deps.mail.send(
+    {
       to: entry.email,
       ...renderEmail({
         subject: `Live now: ${product.name}`,
@@ -206,11 +201,10 @@ async function launchMail(deps: DropDeps, job: ClaimedJob): Promise<void> {
         ],
         action: { label: 'Shop the drop', url: productPageUrl(deps.config.storefrontUrl, product.name) },
       }),
-    });
-  } catch (error) {
-    await deps.db.updateTable('wishlist_entries').set({ notified_at: null }).where('id', '=', entry.id).execute();
-    throw error;
-  }
+    },
+    { messageId: `<${job.id}@launch-mail.filo>` },
+  );
+  await deps.db.updateTable('wishlist_entries').set({ notified_at: deps.clock.now() }).where('id', '=', entry.id).where('notified_at', 'is', null).execute();
 }
 
 /** The handlers of the drops' jobs, for the job runner. */

@@ -14,7 +14,7 @@ import { addDays, shopDayStart } from '@contract/shop-time';
 import { actorName, recordAudit, type Actor } from './audit.js';
 import { renderEmail } from './mail-templates.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
-import { mailAboutOrder } from './order-mail.js';
+import { queueOrderMail, sendQueuedMail } from './order-mail.js';
 import { refundView } from './refunds.js';
 import { returnLink } from './returns.js';
 import { inTransaction } from '../db/transaction.js';
@@ -99,39 +99,39 @@ type DeliverDeps = OrderDeps & { config: Pick<AppConfig, 'storefrontUrl' | 'jwtS
 /** Processing → Shipped, with the carrier and tracking number; the buyer gets an email with the tracking link. */
 export async function shipOrder(deps: OrderDeps, reference: string, carrier: string, trackingNumber: string, actor: Actor) {
   const order = await findOrder(deps.db, reference);
-  const updated = await inTransaction(deps.db, async (trx) => {
-    const shipped = await trx
+  const link = trackingUrl(carrier, trackingNumber);
+  const shipped = await inTransaction(deps.db, async (trx) => {
+    const updated = await trx
       .updateTable('purchases')
       .set({ status: 'Shipped', carrier, tracking_number: trackingNumber })
       .where('id', '=', order.id)
       .where(sql<string>`lower(status)`, '=', 'processing')
       .returningAll()
       .executeTakeFirst();
-    if (shipped) {
-      await recordAudit(trx, deps.clock.now(), actor, {
-        action: 'order.ship',
-        subject_type: 'order',
-        subject_id: order.id,
-        before: { status: order.status },
-        after: { status: shipped.status, carrier, tracking_number: trackingNumber },
-      });
-    }
-    return shipped;
+    if (!updated) return null;
+    await recordAudit(trx, deps.clock.now(), actor, {
+      action: 'order.ship',
+      subject_type: 'order',
+      subject_id: order.id,
+      before: { status: order.status },
+      after: { status: updated.status, carrier, tracking_number: trackingNumber },
+    });
+    const number = orderNumber(updated.id, updated.created_at);
+    // The buyer's email is queued with the change it reports (ADR 044).
+    const mailJob = await queueOrderMail(trx, deps.clock.now(), updated.id, {
+      to: updated.email,
+      ...renderEmail({
+        subject: `Your ${BRAND.name} order ${number} has shipped`,
+        heading: 'Your order is on its way',
+        paragraphs: [`Order ${number} has left our workroom with ${carrier}.`, `Tracking number: ${trackingNumber}.`],
+        action: link ? { label: 'Track your parcel', url: link } : undefined,
+      }),
+    });
+    return { updated, number, mailJob };
   });
-  if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`);
-  const number = orderNumber(updated.id, updated.created_at);
-  const link = trackingUrl(carrier, trackingNumber);
-  // Shipped whatever the mail does; the timeline shows whether the buyer was told.
-  await mailAboutOrder(deps, updated.id, {
-    to: updated.email,
-    ...renderEmail({
-      subject: `Your ${BRAND.name} order ${number} has shipped`,
-      heading: 'Your order is on its way',
-      paragraphs: [`Order ${number} has left our workroom with ${carrier}.`, `Tracking number: ${trackingNumber}.`],
-      action: link ? { label: 'Track your parcel', url: link } : undefined,
-    }),
-  });
-  return { order_number: number, status: updated.status, carrier, tracking_number: trackingNumber, tracking_url: link };
+  if (!shipped) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`);
+  await sendQueuedMail(deps, [shipped.mailJob]);
+  return { order_number: shipped.number, status: shipped.updated.status, carrier, tracking_number: trackingNumber, tracking_url: link };
 }
 
 /** One order with everything needed to pack, send and refund it. */
@@ -165,8 +165,8 @@ export async function addOrderNote(deps: Pick<AppDeps, 'db' | 'clock'>, referenc
 /** Shipped → Delivered. */
 export async function deliverOrder(deps: DeliverDeps, reference: string, actor: Actor) {
   const order = await findOrder(deps.db, reference);
-  const updated = await inTransaction(deps.db, async (trx) => {
-    const delivered = await trx
+  const delivered = await inTransaction(deps.db, async (trx) => {
+    const updated = await trx
       .updateTable('purchases')
       // The return window (ADR 032) runs from here.
       .set({ status: 'Delivered', delivered_at: deps.clock.now() })
@@ -174,25 +174,24 @@ export async function deliverOrder(deps: DeliverDeps, reference: string, actor: 
       .where(sql<string>`lower(status)`, '=', 'shipped')
       .returning(['id', 'created_at', 'status', 'email', 'user_id'])
       .executeTakeFirst();
-    if (delivered) {
-      await recordAudit(trx, deps.clock.now(), actor, { action: 'order.deliver', subject_type: 'order', subject_id: order.id, before: { status: order.status }, after: { status: delivered.status } });
-    }
-    return delivered;
+    if (!updated) return null;
+    await recordAudit(trx, deps.clock.now(), actor, { action: 'order.deliver', subject_type: 'order', subject_id: order.id, before: { status: order.status }, after: { status: updated.status } });
+    const number = orderNumber(updated.id, updated.created_at);
+    const mailJob = await queueOrderMail(trx, deps.clock.now(), updated.id, {
+      to: updated.email,
+      ...renderEmail({
+        subject: `Your ${BRAND.name} order ${number} has been delivered`,
+        heading: 'Your order has arrived',
+        paragraphs: [
+          `Order ${number} has been delivered. We hope it fits the way it should.`,
+          `Something not right? You can return it, or exchange it for another size, within ${RETURN_WINDOW_DAYS} days of delivery.`,
+        ],
+        action: { label: 'Return or exchange', url: returnLink(deps.config, updated.id, await isGuest(trx, updated.user_id)) },
+      }),
+    });
+    return { updated, number, mailJob };
   });
-  if (!updated) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`);
-  const number = orderNumber(updated.id, updated.created_at);
-  // The order is delivered whatever the mail does; the status stands.
-  await mailAboutOrder(deps, updated.id, {
-    to: updated.email,
-    ...renderEmail({
-      subject: `Your ${BRAND.name} order ${number} has been delivered`,
-      heading: 'Your order has arrived',
-      paragraphs: [
-        `Order ${number} has been delivered. We hope it fits the way it should.`,
-        `Something not right? You can return it, or exchange it for another size, within ${RETURN_WINDOW_DAYS} days of delivery.`,
-      ],
-      action: { label: 'Return or exchange', url: returnLink(deps.config, updated.id, await isGuest(deps.db, updated.user_id)) },
-    }),
-  });
-  return { order_number: number, status: updated.status };
+  if (!delivered) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`);
+  await sendQueuedMail(deps, [delivered.mailJob]);
+  return { order_number: delivered.number, status: delivered.updated.status };
 }

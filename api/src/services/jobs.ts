@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
 
@@ -21,6 +22,8 @@ export interface JobRunnerOptions {
   batch?: number;
   /** Attempts before a job is given up (its last error kept). */
   maxAttempts?: number;
+  /** Only these jobs (emails queued by a transaction that has just committed, sent at once). */
+  ids?: string[];
 }
 
 const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -77,6 +80,7 @@ export async function runDueJobs(
         .where('done_at', 'is', null)
         .where('run_at', '<=', now)
         .where((inner) => inner.or([inner('locked_until', 'is', null), inner('locked_until', '<=', now)]))
+        .$if(options.ids !== undefined, (query) => query.where('id', 'in', options.ids?.length ? options.ids : ['00000000-0000-0000-0000-000000000000']))
         .orderBy('run_at')
         .orderBy('id')
         .limit(options.batch ?? DEFAULT_BATCH)
@@ -91,12 +95,7 @@ export async function runDueJobs(
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
       await handler(job);
-      await db
-        .updateTable('jobs')
-        .set({ done_at: clock.now(), locked_until: null, last_error: null })
-        .where('id', '=', job.id)
-        .where('attempts', '=', job.attempts)
-        .execute();
+      await finishJob(db, job, clock.now());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const givenUp = job.attempts >= maxAttempts;
@@ -115,6 +114,23 @@ export async function runDueJobs(
     }
   }
   return claimed.length;
+}
+
+/**
+ * Marks a claimed job done, unless its lease ran out and it was claimed again since (the attempt
+ * number fences it). A handler may call it inside its own transaction, so that what the job did and
+ * its being done commit together; false when the job is no longer this run's.
+ */
+export async function finishJob(db: Kysely<Database>, job: ClaimedJob, at: Date): Promise<boolean> {
+  const done = await db
+    .updateTable('jobs')
+    .set({ done_at: at, locked_until: null, last_error: null })
+    .where('id', '=', job.id)
+    .where('attempts', '=', job.attempts)
+    .where('done_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(done);
 }
 
 /** Jobs not done yet, soonest first (the CLI and tests read them). */

@@ -15,17 +15,23 @@ export interface MailMessage {
 export interface Mailer {
   /** 'outbox' keeps messages in the database for the dev mailbox; 'smtp' delivers them. */
   readonly transport: 'outbox' | 'smtp';
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends one message. `messageId` names it for good (a queued email's job): the outbox keeps one
+   * message per id, so a job run again after a crash delivers once; SMTP sends it as Message-ID.
+   */
+  send(message: MailMessage, options?: { messageId?: string }): Promise<void>;
 }
 
 export function createOutboxMailer(db: Db, clock: Clock, log: Logger): Mailer {
   return {
     transport: 'outbox',
-    async send(message) {
-      await db
+    async send(message, options) {
+      const written = await db
         .insertInto('mail_outbox')
-        .values({ ...message, to: normaliseAddress(message.to), created_at: clock.now() })
-        .execute();
+        .values({ ...message, to: normaliseAddress(message.to), created_at: clock.now(), message_id: options?.messageId ?? null })
+        .onConflict((oc) => oc.column('message_id').doNothing())
+        .executeTakeFirst();
+      if (Number(written.numInsertedOrUpdatedRows ?? 1) === 0) return; // sent before: this is a job run again
       log.info(`mail (outbox) to=${message.to} subject=${JSON.stringify(message.subject)}`);
     },
   };
@@ -35,8 +41,8 @@ export function createSmtpMailer(smtpUrl: string, from: string, log: Logger): Ma
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     transport: 'smtp',
-    async send(message) {
-      await transporter.sendMail({ from, ...message });
+    async send(message, options) {
+      await transporter.sendMail({ from, ...message, messageId: options?.messageId });
       log.info(`mail (smtp) to=${message.to} subject=${JSON.stringify(message.subject)}`);
     },
   };

@@ -12,7 +12,7 @@ import { actorName, recordAudit, type Actor, type AuditActor } from './audit.js'
 import { releaseRefundedUnits } from './drops.js';
 import { findOrder } from './fulfilment.js';
 import { renderEmail } from './mail-templates.js';
-import { mailAboutOrder } from './order-mail.js';
+import { queueOrderMail, sendQueuedMail } from './order-mail.js';
 import { addStockIn, sendBackInStock, type StockChange } from './stock.js';
 import { inTransaction } from '../db/transaction.js';
 import { withdrawRefundedCards } from './cards.js';
@@ -326,17 +326,18 @@ async function settleSucceeded(deps: RefundDeps, pending: RefundRow, providerRef
         ...(refund.reason ? { reason: refund.reason } : {}),
       },
     });
-    return { refund, changes };
+    // The buyer's email is queued with the refund (ADR 044); the money is back whatever the mail does.
+    const email = await trx.selectFrom('purchases').select('email').where('id', '=', refund.purchase_id).executeTakeFirstOrThrow();
+    const mailJob = await queueOrderMail(trx, now, refund.purchase_id, { to: email.email, ...refundEmail(refund, number) });
+    return { refund, changes, mailJob };
   });
   if (!settled) {
     // Another post with the same key settled it first.
     return db.selectFrom('refunds').selectAll().where('id', '=', pending.id).executeTakeFirstOrThrow();
   }
+  await sendQueuedMail(deps, [settled.mailJob]);
   for (const change of settled.changes) await sendBackInStock(deps, change);
   if (settled.changes.length) await deps.onCatalogueChange?.();
-  const email = await db.selectFrom('purchases').select('email').where('id', '=', settled.refund.purchase_id).executeTakeFirstOrThrow();
-  // The money is back with the buyer whatever the mail does.
-  await mailAboutOrder(deps, settled.refund.purchase_id, { to: email.email, ...refundEmail(settled.refund, number) });
   return settled.refund;
 }
 
@@ -398,11 +399,12 @@ export async function recordProviderRefund(deps: RefundDeps, purchaseId: string,
       before: { status: order.status },
       after: { status: after?.status ?? order.status, refunded: formatEuro(amount), restocked: 'no', reason: refund.reason },
     });
-    return { refund, number: orderNumber(order.id, order.created_at) };
+    const email = await trx.selectFrom('purchases').select('email').where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    const mailJob = await queueOrderMail(trx, now, purchaseId, { to: email.email, ...refundEmail(refund, orderNumber(order.id, order.created_at)) });
+    return { refund, mailJob };
   });
   if (!recorded) return null;
-  const email = await db.selectFrom('purchases').select('email').where('id', '=', purchaseId).executeTakeFirstOrThrow();
-  await mailAboutOrder(deps, purchaseId, { to: email.email, ...refundEmail(recorded.refund, recorded.number) });
+  await sendQueuedMail(deps, [recorded.mailJob]);
   return recorded.refund;
 }
 

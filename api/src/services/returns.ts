@@ -20,7 +20,7 @@ import { DomainError } from '../domain-error.js';
 import { recordAudit, type Actor } from './audit.js';
 import { findOrder } from './fulfilment.js';
 import { renderEmail } from './mail-templates.js';
-import { mailAboutOrder } from './order-mail.js';
+import { queueOrderMail, sendQueuedMail } from './order-mail.js';
 import { refundOrder } from './refunds.js';
 import { addStockIn, sendBackInStock, type StockChange } from './stock.js';
 import { inTransaction } from '../db/transaction.js';
@@ -350,12 +350,14 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
       .execute();
     const units = kept.map((k) => `${k.quantity} × ${byId.get(k.item_id)!.sku}${k.exchange ? ` for ${k.exchange.sku}` : ''}`).join(', ');
     await recordBuyerStep(trx, now, order.email, order.id, 'return.request', { return: row.number, status: 'requested', reason: RETURN_REASON_LABELS[request.reason], units });
-    return { row, email: order.email, number };
+    // The buyer's email is queued with the return (ADR 044).
+    const [answer] = await toReturns(trx, [row]);
+    const mailJob = await queueOrderMail(trx, now, order.id, { to: order.email, ...requestedEmail(answer) });
+    return { answer, mailJob };
   });
+  await sendQueuedMail(deps, [created.mailJob]);
   if (exchange) await deps.onCatalogueChange?.();
-  const [answer] = await toReturns(db, [created.row]);
-  await mailAboutOrder(deps, created.row.purchase_id, { to: created.email, ...requestedEmail(answer) });
-  return answer;
+  return created.answer;
 }
 
 const lineText = (line: Return['lines'][number]) => `${line.quantity} × ${returnLineLabel(line)}${line.exchange ? `, exchanged for ${line.exchange.description || line.exchange.sku}` : ''}`;
@@ -394,33 +396,33 @@ async function emailOf(db: Db, purchaseId: string) {
 export async function receiveReturn(deps: ReturnDeps, number: string, actor: Actor): Promise<Return> {
   const found = await loadReturn(deps.db, number);
   const now = deps.clock.now();
-  const row = await inTransaction(deps.db, async (trx) => {
-    const received = await trx
+  const done = await inTransaction(deps.db, async (trx) => {
+    const row = await trx
       .updateTable('returns')
       .set({ status: 'received', received_at: now })
       .where('id', '=', found.id)
       .where('status', '=', 'requested')
       .returning(returnColumns)
       .executeTakeFirst();
-    if (received) {
-      await recordAudit(trx, now, actor, { action: 'return.receive', subject_type: 'order', subject_id: found.purchase_id, before: { return: found.number, status: 'requested' }, after: { return: found.number, status: 'received' } });
-    }
-    return received;
+    if (!row) return null;
+    await recordAudit(trx, now, actor, { action: 'return.receive', subject_type: 'order', subject_id: found.purchase_id, before: { return: found.number, status: 'requested' }, after: { return: found.number, status: 'received' } });
+    const [answer] = await toReturns(trx, [row]);
+    const mailJob = await queueOrderMail(trx, now, row.purchase_id, {
+      to: await emailOf(trx, row.purchase_id),
+      ...renderEmail({
+        subject: `We have received your ${BRAND.name} return ${row.number}`,
+        heading: 'Your return has arrived',
+        paragraphs: [
+          `Return ${row.number} for order ${answer.order_number} has reached our workroom.`,
+          row.kind === 'exchange' ? 'Your new size is being packed; we email you its tracking number when it ships.' : 'Your refund follows shortly; we email you when it is on its way.',
+        ],
+      }),
+    });
+    return { answer, mailJob };
   });
-  if (!row) throw conflict(found, 'only a requested return can be marked received');
-  const [answer] = await toReturns(deps.db, [row]);
-  await mailAboutOrder(deps, row.purchase_id, {
-    to: await emailOf(deps.db, row.purchase_id),
-    ...renderEmail({
-      subject: `We have received your ${BRAND.name} return ${row.number}`,
-      heading: 'Your return has arrived',
-      paragraphs: [
-        `Return ${row.number} for order ${answer.order_number} has reached our workroom.`,
-        row.kind === 'exchange' ? 'Your new size is being packed; we email you its tracking number when it ships.' : 'Your refund follows shortly; we email you when it is on its way.',
-      ],
-    }),
-  });
-  return answer;
+  if (!done) throw conflict(found, 'only a requested return can be marked received');
+  await sendQueuedMail(deps, [done.mailJob]);
+  return done.answer;
 }
 
 /** Received → refunded: the returned lines are refunded through the refunds service and go back on sale. Owners. */
@@ -495,27 +497,28 @@ export async function shipExchange(deps: ReturnDeps, number: string, carrier: st
       before: { return: row.number, status: 'received' },
       after: { return: row.number, status: 'exchanged', carrier, tracking_number: tracking, units: items.map((item) => `${item.quantity} × ${item.sku} for ${item.exchange_sku}`).join(', '), restocked: 'yes' },
     });
-    return { row, changes };
+    const [answer] = await toReturns(trx, [row]);
+    const link = trackingUrl(carrier, tracking);
+    const mailJob = await queueOrderMail(trx, now, answer.purchase_id, {
+      to: await emailOf(trx, answer.purchase_id),
+      ...renderEmail({
+        subject: `Your ${BRAND.name} exchange ${answer.number} has shipped`,
+        heading: 'Your new size is on its way',
+        paragraphs: [
+          `The exchange for return ${answer.number} (order ${answer.order_number}) has left our workroom with ${carrier}: ${answer.lines.map(lineText).join('; ')}.`,
+          `Tracking number: ${tracking}.`,
+          'Nothing more to pay.',
+        ],
+        action: link ? { label: 'Track your parcel', url: link } : undefined,
+      }),
+    });
+    return { answer, changes, mailJob };
   });
   if (!shipped) throw conflict(found, found.status === 'requested' ? 'mark the parcel received first' : 'its exchange cannot be shipped now');
+  await sendQueuedMail(deps, [shipped.mailJob]);
   for (const change of shipped.changes) await sendBackInStock(deps, change);
   if (shipped.changes.length) await deps.onCatalogueChange?.();
-  const [answer] = await toReturns(deps.db, [shipped.row]);
-  const link = trackingUrl(carrier, tracking);
-  await mailAboutOrder(deps, answer.purchase_id, {
-    to: await emailOf(deps.db, answer.purchase_id),
-    ...renderEmail({
-      subject: `Your ${BRAND.name} exchange ${answer.number} has shipped`,
-      heading: 'Your new size is on its way',
-      paragraphs: [
-        `The exchange for return ${answer.number} (order ${answer.order_number}) has left our workroom with ${carrier}: ${answer.lines.map(lineText).join('; ')}.`,
-        `Tracking number: ${tracking}.`,
-        'Nothing more to pay.',
-      ],
-      action: link ? { label: 'Track your parcel', url: link } : undefined,
-    }),
-  });
-  return answer;
+  return shipped.answer;
 }
 
 /** Requested or received → cancelled: the units may be returned again, an exchange's size goes back on sale. Owners. */
@@ -545,20 +548,21 @@ export async function cancelReturn(deps: ReturnDeps, number: string, actor: Acto
       if (change) changes.push(change);
     }
     await recordAudit(trx, now, actor, { action: 'return.cancel', subject_type: 'order', subject_id: row.purchase_id, before: { return: row.number, status: found.status }, after: { return: row.number, status: 'cancelled' } });
-    return { row, changes };
+    const [answer] = await toReturns(trx, [row]);
+    const mailJob = await queueOrderMail(trx, now, answer.purchase_id, {
+      to: await emailOf(trx, answer.purchase_id),
+      ...renderEmail({
+        subject: `Your ${BRAND.name} return ${answer.number} has been cancelled`,
+        heading: 'Your return is cancelled',
+        paragraphs: [`Return ${answer.number} for order ${answer.order_number} has been cancelled.`, 'Questions? Reply to this email.'],
+      }),
+    });
+    return { answer, changes, mailJob };
   });
   if (!cancelled) throw conflict(found, 'only an open return can be cancelled');
+  await sendQueuedMail(deps, [cancelled.mailJob]);
   for (const change of cancelled.changes) await sendBackInStock(deps, change);
   if (cancelled.changes.length) await deps.onCatalogueChange?.();
-  const [answer] = await toReturns(deps.db, [cancelled.row]);
-  await mailAboutOrder(deps, answer.purchase_id, {
-    to: await emailOf(deps.db, answer.purchase_id),
-    ...renderEmail({
-      subject: `Your ${BRAND.name} return ${answer.number} has been cancelled`,
-      heading: 'Your return is cancelled',
-      paragraphs: [`Return ${answer.number} for order ${answer.order_number} has been cancelled.`, 'Questions? Reply to this email.'],
-    }),
-  });
-  return answer;
+  return cancelled.answer;
 }
 
