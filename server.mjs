@@ -164,6 +164,9 @@ function onListen() {
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
     metricsServer?.close();
+    // Drain: no new connections, the pages in flight finish, at most 10 s (as the API does).
     server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
   });
 }

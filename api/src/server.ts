@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.js';
+import { drainable, DRAIN_LIMIT_MS } from './drain.js';
 import { deleteExpiredIdempotencyKeys } from './idempotency.js';
 import { dropJobHandlers } from './services/drops.js';
 import { runDueJobs, startJobRunner } from './services/jobs.js';
@@ -81,6 +82,7 @@ async function main() {
   const http1 = server as HttpServer; // serve() makes a node:http server unless told otherwise
   http1.keepAliveTimeout = 65_000;
   http1.headersTimeout = 66_000;
+  const requests = drainable(http1);
 
   // Checkout sessions nobody paid give their stock back (requests also do this as they pass); answers kept
   // for idempotency keys are forgotten after a day.
@@ -92,12 +94,16 @@ async function main() {
 
   let metricsServer: HttpServer | undefined;
   let stopping = false;
+  // Draining (ADR 044): stop accepting, so the balancer's health check fails and it sends no more; let
+  // the requests in flight finish (at most DRAIN_LIMIT_MS) and the job runner's pass end; only then
+  // close what they use. A payment being fulfilled as SIGTERM arrives is answered, not cut.
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     clearInterval(expirySweep);
-    server.close();
-    await jobs.stop();
+    log.info(`stopping: finishing ${requests.inFlight} request(s) in flight (at most ${DRAIN_LIMIT_MS / 1000} s)`);
+    const [cut] = await Promise.all([requests.drain(DRAIN_LIMIT_MS), jobs.stop()]);
+    if (cut) log.error(`stopping: ${cut} request(s) still running after ${DRAIN_LIMIT_MS / 1000} s were cut`);
     metricsServer?.close();
     await rateLimits.close();
     await watch.close();
