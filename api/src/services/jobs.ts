@@ -26,7 +26,8 @@ export interface JobRunnerOptions {
   ids?: string[];
 }
 
-const DEFAULT_LEASE_MS = 5 * 60_000;
+// A pass runs at most a batch of emails; an instance that dies holding one delays it by a minute, not five.
+const DEFAULT_LEASE_MS = 60_000;
 const DEFAULT_BATCH = 20;
 const DEFAULT_MAX_ATTEMPTS = 8;
 
