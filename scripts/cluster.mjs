@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm run start:cluster`: the shop as it runs on several machines, on this one. Two shop APIs on
-// one PostgreSQL (DATABASE_URL) and one Redis (REDIS_URL), two storefronts, and a round-robin
-// proxy in front of each tier: the storefront on PORT (3000), the API on API_PORT (8787).
-// Secrets every instance shares come from the environment or are made once in DATA_DIR.
+// one PostgreSQL (DATABASE_URL) and one Redis (REDIS_URL), two storefronts, and HAProxy in front of
+// each tier (Debian's package, installed when missing and running as root): the storefront on PORT
+// (3000), the API on API_PORT (8787). An instance that stops is started again while the others serve;
+// Ctrl-C stops everything. Secrets every instance shares come from the environment or are made once in DATA_DIR.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startCluster } from './lib/cluster.mjs';
+import { ensureHaproxy } from './lib/haproxy.mjs';
 import { buildIfStale, fail, mailboxLine, portFrom, secretFor } from './lib/launch.mjs';
 import { root } from './lib/processes.mjs';
 
@@ -41,6 +43,8 @@ mkdirSync(dataDir, { recursive: true });
 /** A secret every instance must share. */
 const sharedSecret = (name) => secretFor(dataDir, name);
 
+const haproxy = ensureHaproxy();
+if (haproxy.missing) fail(`The cluster's load balancer is HAProxy. ${haproxy.missing}.`);
 buildIfStale();
 
 let cluster;
@@ -65,6 +69,7 @@ try {
     apiPort,
     instances,
     log: (line) => console.log(line),
+    onEvent: (line) => console.error(line),
   });
 } catch (error) {
   fail(`The cluster could not start: ${error instanceof Error ? error.message : error}`);
@@ -75,17 +80,9 @@ function metricsLines() {
   return line('Storefront', webMetrics) + line('API', apiMetrics);
 }
 
-for (const program of [...cluster.apis, ...cluster.storefronts]) {
-  program.exited.then((code) => {
-    if (stopping) return;
-    console.error(`[${program.label}] stopped unexpectedly (exit ${code}); stopping the cluster.`);
-    void stop(1);
-  });
-}
-
 console.log(`
 The shop runs on ${instances} API and ${instances} storefront instances:
-  Storefront  ${cluster.webUrl.replace('127.0.0.1', 'localhost')}   (round robin over ${cluster.storefronts.map((s) => s.url).join(', ')})
-  Shop API    ${cluster.apiUrl.replace('127.0.0.1', 'localhost')}   (round robin over ${cluster.apis.map((a) => a.url).join(', ')})
+  Storefront  ${cluster.webUrl.replace('127.0.0.1', 'localhost')}   (HAProxy over ${cluster.storefronts.map((s) => s.url).join(', ')})
+  Shop API    ${cluster.apiUrl.replace('127.0.0.1', 'localhost')}   (HAProxy over ${cluster.apis.map((a) => a.url).join(', ')})
   Mailbox     ${mailboxLine(cluster.apiUrl.replace('127.0.0.1', 'localhost'))}${metricsLines()}
-Ctrl-C stops them all.`);
+An instance that stops is started again while the others serve. Ctrl-C stops them all.`);

@@ -1,7 +1,8 @@
 // The shop on several machines, on one: API instances on one PostgreSQL and one Redis, storefront
-// instances sharing the session secret, a round-robin proxy in front of each tier.
-import { freePort, startProgram } from './processes.mjs';
-import { startRoundRobin } from './round-robin.mjs';
+// instances sharing the session secret, HAProxy in front of each tier, and every instance restarted
+// when it stops (ADR 044).
+import { startHaproxy } from './haproxy.mjs';
+import { freePort, superviseProgram } from './processes.mjs';
 
 /**
  * The metrics port of instance `index` (from 0) of a tier, when the operator set one for the tier
@@ -17,10 +18,12 @@ export function instanceMetricsPort(variable, index, env = {}) {
 }
 
 /**
- * Starts `instances` APIs (all at once, as a deploy would) and as many storefronts, then a proxy
+ * Starts `instances` APIs (all at once, as a deploy would) and as many storefronts, each supervised
+ * (restarted with a growing wait when it stops without being told to), then HAProxy with a frontend
  * for each tier on `apiPort` and `webPort` (free ports when 0). Storefronts reach the APIs through
- * the API proxy; the APIs tell every storefront instance when the catalogue changes.
+ * the balancer; the APIs tell every storefront instance when the catalogue changes.
  * `secrets` holds SESSION_SECRET, JWT_SECRET and ADMIN_TOKEN, the same for every instance.
+ * `onEvent(line)` hears of instances stopping and starting again.
  */
 export async function startCluster({
   databaseUrl,
@@ -33,6 +36,7 @@ export async function startCluster({
   instances = 2,
   env = {},
   log = () => {},
+  onEvent = log,
 }) {
   const publicWebPort = webPort || (await freePort());
   const publicApiPort = apiPort || (await freePort());
@@ -50,12 +54,12 @@ export async function startCluster({
     await Promise.all(started.map((program) => program.stop()));
   };
   const launch = async (program, options) => {
-    const handle = await startProgram(program, options);
+    const handle = await superviseProgram(program, options, { onEvent });
     started.push(handle);
     return handle;
   };
-  let apiProxy;
-  let webProxy;
+  const tier = (name, port, servers) => ({ name, port, servers: servers.map((server) => ({ name: server.label, address: `127.0.0.1:${server.port}` })) });
+  let balancer;
   try {
     const apis = await Promise.all(
       ports.apis.map((port, i) =>
@@ -79,7 +83,9 @@ export async function startCluster({
         }),
       ),
     );
-    apiProxy = await startRoundRobin(apis.map((api) => api.url), { port: publicApiPort });
+    // The storefronts start behind the API's frontend; their own frontend comes with it, checked once they answer.
+    const storefrontHandles = ports.storefronts.map((port, i) => ({ label: `web-${i + 1}`, port }));
+    balancer = await startHaproxy({ tiers: [tier('api', publicApiPort, apis), tier('web', publicWebPort, storefrontHandles)], log });
     const storefronts = await Promise.all(
       ports.storefronts.map((port, i) =>
         launch('storefront', {
@@ -98,22 +104,27 @@ export async function startCluster({
         }),
       ),
     );
-    webProxy = await startRoundRobin(storefronts.map((storefront) => storefront.url), { port: publicWebPort });
+    await balancer.ready();
     return {
-      webUrl: webProxy.url,
-      apiUrl: apiProxy.url,
+      webUrl: webProxyUrl,
+      apiUrl: apiProxyUrl,
       apis,
       storefronts,
-      /** Requests each instance answered through the proxies. */
-      served: () => ({ apis: [...apiProxy.served], storefronts: [...webProxy.served] }),
+      /** HAProxy's configuration, as generated from the instance list. */
+      balancerConfig: balancer.config,
+      /** Requests each instance answered through the balancer. */
+      served: async () => {
+        const counts = await balancer.served();
+        return { apis: counts.api, storefronts: counts.web };
+      },
       async stop() {
-        await Promise.all([webProxy.close(), apiProxy.close()]);
         await stopAll();
+        await balancer.stop();
       },
     };
   } catch (error) {
-    await Promise.all([webProxy?.close(), apiProxy?.close()]);
     await stopAll();
+    await balancer?.stop();
     throw error;
   }
 }
