@@ -3,9 +3,10 @@
 // `npm run test:soak`: the shop under load, without loss. Concurrent shoppers browse, fill carts,
 // sign in as guests, check out and pay through the test payment page (some decline, cancel or
 // press Pay twice) for a bounded time, first on one API and one storefront (PGlite), then on two
-// of each on one PostgreSQL and one Redis behind round-robin proxies. After each run: zero 5xx,
+// of each on one PostgreSQL and one Redis behind HAProxy. After each run: zero 5xx,
 // every paid session exactly one purchase, stock never below zero, stock sold = items purchased.
-// The cluster run also checks sessions across storefronts, shared rate limits and the cache hook.
+// The cluster run also checks sessions across storefronts, shared rate limits and the cache hook,
+// then the faults of issue 44 (faultRun): Redis frozen, an API killed, another sent SIGTERM.
 //
 // SOAK_SECONDS (20) and SOAK_SHOPPERS (10) size each run. The cluster uses CLUSTER_DATABASE_URL,
 // else DATABASE_URL_TEST, else postgres://postgres@127.0.0.1:5432/test (a database of its own is
@@ -19,12 +20,16 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startCluster } from './lib/cluster.mjs';
+import { ensureHaproxy } from './lib/haproxy.mjs';
+import { redisServerInstalled, startRedisServer } from './lib/redis-server.mjs';
 import { freePort, root, startProgram } from './lib/processes.mjs';
 import { runDropRehearsal } from './lib/drop-rehearsal.mjs';
 import { checkLedger, createBrowser, createStats, loadCatalogue, runLoad, signInAsGuest, stockBySku } from './lib/shoppers.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 20);
 const SHOPPERS = Number(process.env.SOAK_SHOPPERS || 10);
+// The fault run goes on at least this long; it ends once both APIs are serving again.
+const FAULT_SECONDS = Number(process.env.SOAK_FAULT_SECONDS || 25);
 const secret = () => randomBytes(32).toString('base64url');
 const verbose = Boolean(process.env.SOAK_VERBOSE);
 const log = verbose ? (line) => console.log(line) : () => {};
@@ -145,7 +150,12 @@ async function singleInstance() {
 /** PostgreSQL and Redis for the cluster, or why not. */
 async function clusterServices() {
   const base = process.env.CLUSTER_DATABASE_URL || process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/test';
-  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const installed = ensureHaproxy({ log: (line) => console.log(`  ${line}`) });
+  if (installed.missing) return { missing: `HAProxy (${installed.missing})` };
+  // A Redis of the run's own, which the fault run may freeze; the machine's shared Redis is never stopped.
+  const ownRedis = redisServerInstalled() ? await startRedisServer() : null;
+  if (ownRedis) running.add(ownRedis.stop);
+  const redisUrl = ownRedis?.url ?? (process.env.REDIS_URL || 'redis://127.0.0.1:6379');
   const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -162,18 +172,18 @@ async function clusterServices() {
     redis.disconnect();
     return { missing: `Redis at ${redisUrl} (${error.message})` };
   }
-  return { admin, redis, base, redisUrl };
+  return { admin, redis, base, redisUrl, ownRedis };
 }
 
 async function clusterRun(storageDir) {
-  console.log('\nsoak 2/2: two APIs and two storefronts on one PostgreSQL and one Redis, behind round-robin proxies');
+  console.log('\nsoak 2/2: two APIs and two storefronts on one PostgreSQL and one Redis, behind HAProxy');
   const services = await clusterServices();
   if (services.missing) {
     const required = Boolean(process.env.DATABASE_URL_TEST || process.env.CLUSTER_DATABASE_URL || process.env.SOAK_REQUIRE_CLUSTER);
     check(`cluster ${required ? 'needs' : 'skipped: no'} ${services.missing}`, !required);
     return;
   }
-  const { admin, redis, base, redisUrl } = services;
+  const { admin, redis, base, redisUrl, ownRedis } = services;
   const started = Date.now();
   const run = randomBytes(4).toString('hex');
   const database = `shop_cluster_${run}`;
@@ -186,9 +196,26 @@ async function clusterRun(storageDir) {
   cpSync(storageDir, join(dataDir, 'storage'), { recursive: true });
   const secrets = { SESSION_SECRET: secret(), JWT_SECRET: secret(), ADMIN_TOKEN: secret() };
   const db = new pg.Client({ connectionString: databaseUrl });
+  const instanceLines = [];
+  const events = [];
   let cluster;
   try {
-    cluster = await startCluster({ databaseUrl, redisUrl, redisKeyPrefix, dataDir, secrets, log, env: { DEV_MAILBOX: '1' } });
+    cluster = await startCluster({
+      databaseUrl,
+      redisUrl,
+      redisKeyPrefix,
+      dataDir,
+      secrets,
+      log: (line) => {
+        instanceLines.push(line);
+        log(line);
+      },
+      onEvent: (line) => {
+        events.push(line);
+        log(line);
+      },
+      env: { DEV_MAILBOX: '1', JOB_POLL_MS: '1000' },
+    });
     running.add(cluster.stop);
     await db.connect();
     console.log(`  started in ${seconds(Date.now() - started)}: storefronts ${cluster.storefronts.map((s) => s.url).join(', ')}, APIs ${cluster.apis.map((a) => a.url).join(', ')}`);
@@ -225,8 +252,10 @@ async function clusterRun(storageDir) {
       query: async (sql, params) => (await db.query(sql, params)).rows,
     });
     check('a drop: 40 shoppers at the launch of 10 units, 1 each', drop.problems.length === 0, drop.problems.join('; ') || `${drop.row.unitsSold} sold, ${drop.row.overLimit} over the limit, ${drop.row.serverErrors} 5xx, payment page p50 ${drop.row.p50Ms} ms`);
-    const served = cluster.served();
+    const served = await cluster.served();
     check('every instance served its share', [...served.apis, ...served.storefronts].every((n) => n > 0), `APIs ${served.apis.join('/')}, storefronts ${served.storefronts.join('/')}`);
+    if (ownRedis) await faultRun({ cluster, ownRedis, adminToken: secrets.ADMIN_TOKEN, db, instanceLines, events });
+    else check('faults skipped: no redis-server of the run\'s own to freeze (Debian package redis-server)', !process.env.DATABASE_URL_TEST);
   } finally {
     await db.end().catch(() => undefined);
     if (cluster) {
@@ -241,6 +270,112 @@ async function clusterRun(storageDir) {
     console.log(`  phase took ${seconds(Date.now() - started)}`);
   }
 }
+
+/**
+ * The cluster while things go wrong, shoppers buying throughout (issue 44): Redis frozen (SIGSTOP),
+ * an API killed (SIGKILL) and started again by its supervisor, the other sent SIGTERM while payments
+ * are being made (it drains) and started again. Then: every paid session has one purchase, every
+ * purchase one confirmation email, stock adds up, nothing was applied twice, no shopper saw a 5xx
+ * except the payment page's 502s of the request the killed instance was answering (pressed again:
+ * safe, a session is paid once), and sign-ins answered while Redis was frozen.
+ */
+async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, events }) {
+  console.log('  faults: Redis frozen, an API killed mid-run and started again, the other sent SIGTERM during payments');
+  const started = Date.now();
+  const query = async (sql) => (await db.query(sql)).rows;
+  const since = new Date((await query('SELECT now() AS now'))[0].now);
+  const catalogue = await loadCatalogue(cluster.apiUrl);
+  const initialStock = await stockBySku(cluster.apiUrl, adminToken);
+  const [killed, terminated] = cluster.apis;
+  const signIns = [];
+  const timeline = [];
+  const at = (what) => timeline.push(`${what} at ${seconds(Date.now() - started)}`);
+  const faults = (async () => {
+    await sleep(3_000);
+    ownRedis.freeze();
+    at('Redis frozen');
+    // Sign-in calls while Redis hangs: each is counted in memory after at most the command timeout.
+    for (let i = 0; i < 10; i += 1) {
+      const begun = performance.now();
+      const response = await fetch(`${cluster.apiUrl}/api/auth/check-email`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.5.0.1' },
+        body: JSON.stringify({ email: `soak-frozen-${i}-${Date.now()}@example.com` }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      await response.body?.cancel();
+      signIns.push({ ms: performance.now() - begun, status: response.status });
+    }
+    killed.kill('SIGKILL');
+    at(`${killed.label} killed`);
+    await killed.restarted(killed.restarts + 1);
+    at(`${killed.label} serving again`);
+    ownRedis.thaw();
+    at('Redis thawed');
+    await sleep(1_000);
+    terminated.kill('SIGTERM');
+    at(`${terminated.label} sent SIGTERM`);
+    await terminated.restarted(terminated.restarts + 1);
+    at(`${terminated.label} serving again`);
+  })();
+  const load = runLoad({ webUrl: cluster.webUrl, apiUrl: cluster.apiUrl, adminToken, shoppers: SHOPPERS, seconds: FAULT_SECONDS, catalogue, label: 'faults' });
+  await faults.catch((error) => check('faults ran', false, error.message)).finally(() => ownRedis.thaw());
+  const run = await load;
+  const finalStock = await stockBySku(cluster.apiUrl, adminToken);
+  console.log(`  ${timeline.join(', ')}`);
+  const ledger = await checkLedger({ query, initialStock, finalStock, minStock: run.minStock, paid: run.outcome.paid, since, added: run.outcome.added });
+
+  const { stats, outcome } = run;
+  console.log(`  ${SHOPPERS} shoppers for ${run.elapsed.toFixed(1)} s: ${stats.requests} requests, statuses ${JSON.stringify(stats.statuses())}; ${outcome.paid.length} paid`);
+  const retrySafe = (e) => (e.status === 502 || e.status === 503) && new URL(e.url).origin === cluster.apiUrl && new URL(e.url).pathname.startsWith('/pay/');
+  const unexpected = stats.serverErrors.filter((e) => !retrySafe(e));
+  check(
+    'no shopper saw a 5xx but the payment page\'s 502 for the killed instance\'s request, pressed again',
+    unexpected.length === 0,
+    unexpected.slice(0, 3).map((e) => `${e.status} ${e.method} ${e.url} ${e.body}`).join(' | ') || `${stats.serverErrors.length} retry-safe, ${outcome.retried.length} presses again`,
+  );
+  check('every visit went as a shopper expects', outcome.failures.length === 0, outcome.failures.slice(0, 3).join(' | '));
+  check('shoppers paid through the faults', outcome.paid.length > 0, `${outcome.paid.length} sessions`);
+  check('every paid session has exactly one purchase', !ledger.problems.some((p) => /purchase|paid/.test(p)), ledger.problems.filter((p) => /purchase|paid/.test(p)).slice(0, 3).join(' | '));
+  check('stock adds up', !ledger.problems.some((p) => /went down|below zero/.test(p)), ledger.problems.filter((p) => /went down|below zero/.test(p)).slice(0, 3).join(' | ') || `${ledger.itemsPurchased} items bought, ${ledger.held} held by open sessions`);
+  check('nothing was applied twice', !ledger.problems.some((p) => /twice/.test(p)), ledger.problems.filter((p) => /twice/.test(p)).slice(0, 3).join(' | ') || `${outcome.added.size} purchases match what their shoppers added`);
+
+  // Every purchase has its confirmation, once: queued with it, sent by a request or a job runner.
+  const confirmations = () =>
+    query(`SELECT p.id, COUNT(DISTINCT j.id)::int AS queued, COUNT(DISTINCT j.id) FILTER (WHERE j.done_at IS NOT NULL)::int AS sent,
+        COUNT(m.id)::int AS mails
+      FROM purchases p
+      LEFT JOIN jobs j ON j.kind = 'order-mail' AND j.payload->>'purchase_id' = p.id::text AND j.payload->>'subject' LIKE 'Your FILO order %'
+      LEFT JOIN mail_outbox m ON m.message_id = '<' || j.id || '@order-mail.filo>'
+      WHERE p.created_at >= '${since.toISOString()}'::timestamptz GROUP BY p.id`);
+  let rows = await confirmations();
+  for (let waited = 0; rows.some((r) => r.sent < r.queued) && waited < 75_000; waited += 1_000) {
+    await sleep(1_000);
+    rows = await confirmations();
+  }
+  const wrong = rows.filter((r) => r.queued !== 1 || r.mails !== 1);
+  check('every order has its confirmation email, once', rows.length > 0 && wrong.length === 0, wrong.slice(0, 3).map((r) => `${r.id}: ${r.queued} queued, ${r.mails} sent`).join(' | ') || `${rows.length} purchases, ${rows.length} emails`);
+
+  const frozen = signIns.map((s) => s.ms).sort((a, b) => a - b);
+  check(
+    'sign-ins answer while Redis is frozen',
+    signIns.length === 10 && signIns.every((s) => s.status === 200) && frozen.at(-1) < 2_000,
+    `${signIns.length} sign-in calls, slowest ${frozen.at(-1)?.toFixed(0)} ms, median ${frozen[Math.floor(frozen.length / 2)]?.toFixed(0)} ms (statuses ${[...new Set(signIns.map((s) => s.status))].join(', ')})`,
+  );
+  const drained = instanceLines.find((line) => line.startsWith(`[${terminated.label}] stopping: finishing`));
+  const cut = instanceLines.find((line) => line.startsWith(`[${terminated.label}] stopping:`) && /were cut/.test(line));
+  check('the instance sent SIGTERM drained before it stopped', Boolean(drained) && !cut, (drained ?? 'no drain logged').replace(/^\[[^\]]+\] /, ''));
+  check(
+    'both APIs were started again by their supervisor',
+    killed.restarts >= 1 && terminated.restarts >= 1,
+    events.filter((line) => /running again/.test(line)).join('; '),
+  );
+  const outageLines = instanceLines.filter((line) => /rate limits: Redis (unavailable|still unavailable)/.test(line));
+  check('a Redis outage is logged once per instance, not once per attempt', outageLines.length <= cluster.apis.length * 3, `${outageLines.length} lines`);
+  console.log(`  faults took ${seconds(Date.now() - started)}`);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A guest signed in on one storefront instance is signed in on the other: the session is the cookie, signed with the shared secret. */
 async function sessionsAcrossStorefronts(cluster) {

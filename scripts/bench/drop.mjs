@@ -2,7 +2,7 @@
 // The drop rehearsal of the benchmarks: SHOPPERS guests arrive within three seconds of a drop's
 // launch (UNITS units, 1 per customer) and press Quick Purchase without JavaScript, following the
 // waiting room when sent there, then pay. On PGlite (one API, one storefront) and on PostgreSQL +
-// Redis (two of each behind round-robin proxies). Beside each, the plain product page's req/s in
+// Redis (two of each behind HAProxy). Beside each, the plain product page's req/s in
 // the same setup, so the rush's throughput reads as a ratio.
 // Alone: `node scripts/bench/drop.mjs [--shoppers 300] [--units 50] [--no-postgres]` after `node scripts/build.mjs`.
 import { randomBytes } from 'node:crypto';

@@ -62,7 +62,9 @@ export function haproxyConfig({ tiers, statsSocket = '' }) {
       '',
       `backend ${tier.name}_instances`,
       '  balance roundrobin',
-      '  option httpchk GET /healthz',
+      '  option httpchk',
+      // HTTP/1.1 with a Host header: the API builds each request's URL from it.
+      '  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host localhost',
       '  http-check expect status 200',
       ...tier.servers.map((server) => `  server ${server.name} ${server.address} check`),
     );

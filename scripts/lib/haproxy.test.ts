@@ -104,7 +104,7 @@ describe('haproxyConfig', () => {
       tiers: [{ name: 'api', port: 8787, servers: [{ name: 'api-1', address: '10.0.0.11:8787' }, { name: 'api-2', address: '10.0.0.12:8787' }] }],
     });
     expect(config).toContain('retry-on conn-failure');
-    expect(config).toContain('option httpchk GET /healthz');
+    expect(config).toContain('http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host localhost');
     expect(config).toContain('server api-1 10.0.0.11:8787 check');
     expect(config).toContain('server api-2 10.0.0.12:8787 check');
     expect(config).toContain('option forwardfor');

@@ -141,6 +141,26 @@ export async function signInAsGuest(browser, { webUrl, apiUrl, email }) {
 const pick = (items) => items[Math.floor(Math.random() * items.length)];
 
 /**
+ * What a shopper does when the payment page (served by the API through its balancer) answers 502 or
+ * 503, or the connection drops: the instance answering it died mid-request, and they press again (or
+ * reload). Safe, since a session is paid once (docs/operations.md#faults); each such answer is noted.
+ */
+async function retrySafe(outcome, what, send) {
+  for (let attempt = 1; ; attempt += 1) {
+    let answer;
+    try {
+      answer = await send();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      outcome.retried.push(`${what}: ${error instanceof Error ? error.message : error}`);
+      continue;
+    }
+    if ((answer.status !== 502 && answer.status !== 503) || attempt >= 3) return answer;
+    outcome.retried.push(`${what}: ${answer.status}`);
+  }
+}
+
+/**
  * The catalogue the shoppers choose from: every variant in stock with its product, and the three
  * with the least stock, which most shoppers go for, so they sell out during the run.
  */
@@ -172,7 +192,7 @@ export async function stockBySku(apiUrl, adminToken) {
  */
 export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, catalogue, label }) {
   const stats = createStats();
-  const outcome = { visits: 0, paid: [], doublePays: 0, refused: 0, declined: 0, cancelled: 0, failures: [] };
+  const outcome = { visits: 0, paid: [], doublePays: 0, refused: 0, declined: 0, cancelled: 0, failures: [], retried: [], added: new Map() };
   const minStock = {};
   const deadline = Date.now() + seconds * 1000;
   let sampling = true;
@@ -188,11 +208,14 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
     expectStatus(await browser.get(`${webUrl}/`), 200, 'home');
     const wanted = [Math.random() < 0.7 ? pick(catalogue.hot) : pick(catalogue.variants)];
     if (Math.random() < 0.3) wanted.push(pick(catalogue.variants));
+    // What this visit asked for, per variant: a purchase holding more was added twice somewhere.
+    const added = shopper.clean ? {} : null;
     for (const variant of wanted) {
       const path = `${webUrl}/product/${encodeURIComponent(variant.product)}`;
       expectStatus(await browser.get(path), 200, 'product page');
       // Added, or refused with a flash when stock ran out: the page comes back either way.
       expectStatus(await browser.post(path, { intent: 'add-to-cart', variantId: variant.id }), 200, 'add to cart');
+      if (added) added[variant.sku] = (added[variant.sku] ?? 0) + 1;
     }
     expectStatus(await browser.get(`${webUrl}/cart`), 200, 'cart');
     if (!shopper.signedIn) {
@@ -210,7 +233,7 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
       expectStatus(await browser.post(`${webUrl}/cart`, { intent: 'clear' }), 200, 'clear cart');
       return;
     }
-    const payPage = expectStatus(await browser.get(payUrl.toString()), 200, 'payment page');
+    const payPage = expectStatus(await retrySafe(outcome, 'payment page', () => browser.get(payUrl.toString())), 200, 'payment page');
     if (!/Pay €/.test(payPage.text)) throw new Error('the payment page has no Pay button');
     const card = {
       expiry: '12/34',
@@ -241,7 +264,7 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
     // Some shoppers press Pay twice at once: still one purchase.
     const twice = roll > 0.9;
     const presses = await Promise.all(
-      Array.from({ length: twice ? 2 : 1 }, () => browser.postOnly(payUrl.toString(), { ...card, card_number: PAID_CARD })),
+      Array.from({ length: twice ? 2 : 1 }, () => retrySafe(outcome, 'Pay', () => browser.postOnly(payUrl.toString(), { ...card, card_number: PAID_CARD }))),
     );
     if (twice) outcome.doublePays += 1;
     const success = presses.find((press) => press.status === 303);
@@ -252,18 +275,22 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
     const confirmation = expectStatus(await browser.get(success.location), 200, 'order confirmation');
     if (!ORDER_NUMBER.test(confirmation.text)) throw new Error(`no order number on the confirmation of ${sessionId}`);
     outcome.paid.push(sessionId);
+    if (added) outcome.added.set(sessionId, added);
   };
 
   const started = Date.now();
   await Promise.all(
     Array.from({ length: shoppers }, async (_, i) => {
-      const shopper = { email: `soak-${label}-${i}-${Date.now()}@example.com`, signedIn: false };
-      const browser = createBrowser({ stats, address: `10.${label === 'cluster' ? 2 : 1}.${Math.floor(i / 250)}.${(i % 250) + 1}` });
+      const shopper = { email: `soak-${label}-${i}-${Date.now()}@example.com`, signedIn: false, clean: true };
+      const network = { single: 1, cluster: 2, faults: 4 }[label] ?? 1;
+      const browser = createBrowser({ stats, address: `10.${network}.${Math.floor(i / 250)}.${(i % 250) + 1}` });
       while (Date.now() < deadline) {
         try {
           await visit(browser, shopper);
           outcome.visits += 1;
         } catch (error) {
+          // A visit cut short may leave lines in the cart: this shopper's later purchases are not counted against what they added.
+          shopper.clean = false;
           outcome.failures.push(error instanceof Error ? error.message : String(error));
           if (outcome.failures.length > 20) return;
         }
@@ -281,18 +308,20 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
  * stock sold equals items purchased (plus what open sessions still hold), every paid session one
  * purchase. Returns the problems found, and the totals.
  */
-export async function checkLedger({ query, initialStock, finalStock, minStock, paid }) {
+export async function checkLedger({ query, initialStock, finalStock, minStock, paid, since = new Date(0), added = new Map() }) {
   const problems = [];
+  const after = `'${since.toISOString()}'::timestamptz`;
   const purchased = Object.fromEntries(
     (
-      await query(`SELECT v.sku, SUM(pi.quantity)::int AS quantity FROM purchase_items pi JOIN product_variants v ON v.id = pi.variant_id GROUP BY v.sku`)
+      await query(`SELECT v.sku, SUM(pi.quantity)::int AS quantity FROM purchase_items pi JOIN product_variants v ON v.id = pi.variant_id
+        JOIN purchases p ON p.id = pi.purchase_id WHERE p.created_at >= ${after} GROUP BY v.sku`)
     ).map((row) => [row.sku, Number(row.quantity)]),
   );
   const reserved = Object.fromEntries(
     (
       await query(`SELECT v.sku, SUM(i.quantity)::int AS quantity FROM checkout_session_items i
         JOIN checkout_sessions s ON s.id = i.checkout_session_id JOIN product_variants v ON v.id = i.variant_id
-        WHERE s.status = 'open' GROUP BY v.sku`)
+        WHERE s.status = 'open' AND s.created_at >= ${after} GROUP BY v.sku`)
     ).map((row) => [row.sku, Number(row.quantity)]),
   );
   for (const sku of Object.keys(initialStock)) {
@@ -302,7 +331,7 @@ export async function checkLedger({ query, initialStock, finalStock, minStock, p
     if (finalStock[sku] < 0 || (minStock[sku] ?? 0) < 0) problems.push(`${sku}: stock below zero`);
   }
   const sessions = await query(`SELECT s.id::text AS id, s.provider_session_id, s.status, COUNT(p.id)::int AS purchases
-    FROM checkout_sessions s LEFT JOIN purchases p ON p.checkout_session_id = s.id GROUP BY s.id`);
+    FROM checkout_sessions s LEFT JOIN purchases p ON p.checkout_session_id = s.id WHERE s.created_at >= ${after} GROUP BY s.id`);
   const byId = new Map();
   for (const session of sessions) {
     byId.set(session.id, session);
@@ -315,7 +344,15 @@ export async function checkLedger({ query, initialStock, finalStock, minStock, p
     const session = byId.get(id);
     if (!session || session.status !== 'completed') problems.push(`session ${id} was paid but is ${session?.status ?? 'missing'}`);
   }
-  const [{ count: purchases }] = await query(`SELECT COUNT(*)::int AS count FROM purchases`);
+  // Nothing applied twice: a paid session holds no more of a variant than its shopper added.
+  const bought = await query(`SELECT s.id::text AS id, s.provider_session_id, v.sku, pi.quantity FROM purchase_items pi
+    JOIN purchases p ON p.id = pi.purchase_id JOIN checkout_sessions s ON s.id = p.checkout_session_id
+    JOIN product_variants v ON v.id = pi.variant_id WHERE p.created_at >= ${after}`);
+  for (const line of bought) {
+    const asked = added.get(line.id) ?? added.get(line.provider_session_id);
+    if (asked && Number(line.quantity) > (asked[line.sku] ?? 0)) problems.push(`session ${line.id}: ${line.quantity} × ${line.sku} bought, ${asked[line.sku] ?? 0} added: applied twice`);
+  }
+  const [{ count: purchases }] = await query(`SELECT COUNT(*)::int AS count FROM purchases WHERE created_at >= ${after}`);
   const itemsPurchased = Object.values(purchased).reduce((sum, q) => sum + q, 0);
   const soldOut = Object.keys(finalStock).filter((sku) => finalStock[sku] === 0 && initialStock[sku] > 0);
   return { problems, purchases: Number(purchases), itemsPurchased, held: Object.values(reserved).reduce((s, q) => s + q, 0), soldOut };
