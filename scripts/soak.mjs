@@ -273,7 +273,7 @@ async function clusterRun(storageDir) {
 
 /**
  * The cluster while things go wrong, shoppers buying throughout (issue 44): Redis frozen (SIGSTOP),
- * an API killed (SIGKILL) and started again by its supervisor, the other sent SIGTERM while payments
+ * an API frozen with adds to cart on their way to it, then killed (SIGKILL) and started again by its supervisor, the other sent SIGTERM while payments
  * are being made (it drains) and started again. Then: every paid session has one purchase, every
  * purchase one confirmation email, stock adds up, nothing was applied twice, no shopper saw a 5xx
  * except the payment page's 502s of the request the killed instance was answering (pressed again:
@@ -289,6 +289,9 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
   const [killed, terminated] = cluster.apis;
   const signIns = [];
   const timeline = [];
+  const probeStats = createStats();
+  const probes = Array.from({ length: 8 }, (_, i) => createBrowser({ stats: probeStats, address: `10.6.0.${i + 1}` }));
+  const burstAnswers = [];
   const at = (what) => timeline.push(`${what} at ${seconds(Date.now() - started)}`);
   const faults = (async () => {
     await sleep(3_000);
@@ -306,8 +309,21 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
       await response.body?.cancel();
       signIns.push({ ms: performance.now() - begun, status: response.status });
     }
+    // Mid-burst: the instance stops answering with storefront writes in flight to it (the balancer
+    // keeps sending it requests until its health check fails), and is killed with them there.
+    killed.kill('SIGSTOP');
+    const variant = [...catalogue.variants].sort((a, b) => b.stock - a.stock)[0];
+    const burst = Promise.all(
+      probes.map(async (browser) => {
+        const added = await browser.post(`${cluster.webUrl}/product/${encodeURIComponent(variant.product)}`, { intent: 'add-to-cart', variantId: variant.id });
+        const cart = await browser.get(`${cluster.webUrl}/cart`);
+        return { status: added.status, quantity: Number(/data-testid="cart-line-quantity">\s*(\d+)/.exec(cart.text)?.[1] ?? 0) };
+      }),
+    );
+    await sleep(1_000);
     killed.kill('SIGKILL');
-    at(`${killed.label} killed`);
+    at(`${killed.label} killed with ${probes.length} adds to cart on their way`);
+    burstAnswers.push(...(await burst));
     await killed.restarted(killed.restarts + 1);
     at(`${killed.label} serving again`);
     ownRedis.thaw();
@@ -335,6 +351,11 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
     unexpected.slice(0, 3).map((e) => `${e.status} ${e.method} ${e.url} ${e.body}`).join(' | ') || `${stats.serverErrors.length} retry-safe, ${outcome.retried.length} presses again`,
   );
   check('every visit went as a shopper expects', outcome.failures.length === 0, outcome.failures.slice(0, 3).join(' | '));
+  check(
+    'adds to cart on their way to the killed instance landed once each, with no 5xx',
+    burstAnswers.length === probes.length && burstAnswers.every((a) => a.status === 200 && a.quantity === 1) && probeStats.serverErrors.length === 0,
+    `quantities ${burstAnswers.map((a) => a.quantity).join(', ')}; statuses ${JSON.stringify(probeStats.statuses())}`,
+  );
   check('shoppers paid through the faults', outcome.paid.length > 0, `${outcome.paid.length} sessions`);
   check('every paid session has exactly one purchase', !ledger.problems.some((p) => /purchase|paid/.test(p)), ledger.problems.filter((p) => /purchase|paid/.test(p)).slice(0, 3).join(' | '));
   check('stock adds up', !ledger.problems.some((p) => /went down|below zero/.test(p)), ledger.problems.filter((p) => /went down|below zero/.test(p)).slice(0, 3).join(' | ') || `${ledger.itemsPurchased} items bought, ${ledger.held} held by open sessions`);

@@ -267,7 +267,11 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
       Array.from({ length: twice ? 2 : 1 }, () => retrySafe(outcome, 'Pay', () => browser.postOnly(payUrl.toString(), { ...card, card_number: PAID_CARD }))),
     );
     if (twice) outcome.doublePays += 1;
-    const success = presses.find((press) => press.status === 303);
+    // A press whose answer was lost (its instance died) and pressed again meets the session paid: the
+    // page says so and links to the order, which the shopper follows.
+    const alreadyPaid = presses.find((press) => press.status === 409 && /Already paid/.test(press.text));
+    const orderLink = alreadyPaid && /<a href="([^"]+)">See your order<\/a>/.exec(alreadyPaid.text)?.[1];
+    const success = presses.find((press) => press.status === 303) ?? (orderLink ? { status: 303, location: unescapeHtml(orderLink) } : undefined);
     if (!success || presses.some((press) => press.status !== 303 && press.status !== 409)) {
       throw new Error(`payment: ${presses.map((press) => press.status).join(', ')}`);
     }
