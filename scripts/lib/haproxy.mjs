@@ -27,7 +27,9 @@ export function ensureHaproxy({ log = (line) => console.log(line) } = {}) {
 /**
  * The configuration for `tiers` ({ name, port, servers: [{ name, address }] }): one frontend on
  * 127.0.0.1:port and one backend per tier, round robin over servers checked at GET /healthz every
- * second (out after 2 failures, back after 2 passes). A request is tried on another server only when
+ * 2 s (out after 3 failures, a check waiting at most 3 s, so a busy instance is not taken for a dead
+ * one; back after 2 passes). A stopped instance refuses connections at once, and those requests go
+ * to another. A request is tried on another server only when
  * no connection could be made (`retry-on conn-failure`): one that reached an instance is never sent
  * again, since the instance may have acted on it. X-Forwarded-For gets the client's address; a request
  * without X-Request-Id gets one. Idle keep-alive connections end after 60 s, before the instances' 65 s.
@@ -50,7 +52,8 @@ export function haproxyConfig({ tiers, statsSocket = '' }) {
     '  timeout server 30s',
     '  timeout http-request 10s',
     '  timeout http-keep-alive 60s',
-    '  default-server inter 1s fall 2 rise 2',
+    '  timeout check 3s',
+    '  default-server inter 2s fall 3 rise 2',
   ];
   for (const tier of tiers) {
     lines.push(
