@@ -35,7 +35,9 @@ export function formFields(html, action, intent) {
     fields[attribute(button, 'name')] = intent;
     return fields;
   }
-  throw new Error(`no form to ${action} with a ${intent} button`);
+  // What the page said instead (an error in the sign-in modal, a flash), for whoever reads the failure.
+  const said = [...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\//g)].map((m) => m[1].replace(/<[^>]+>/g, '').trim()).filter(Boolean);
+  throw new Error(`no form to ${action} with a ${intent} button${said.length ? ` (the page says: ${unescapeHtml(said.join('; ')).slice(0, 200)})` : ''}`);
 }
 
 /** Request counts, statuses and latencies of the whole run. */
@@ -116,7 +118,18 @@ export function createBrowser({ stats, address }) {
 
 /** The newest 6-digit code mailed to `email` (the dev mailbox of the API). */
 async function mailedCode(apiUrl, email) {
-  const messages = await (await fetch(`${apiUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
+  // The run's own read of the mailbox, through the balancer: a read, tried again if the instance answering it dies.
+  let messages;
+  for (let attempt = 1; !messages; attempt += 1) {
+    try {
+      const response = await fetch(`${apiUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`, { signal: AbortSignal.timeout(10_000) });
+      if (!response.ok) throw new Error(`mailbox: ${response.status}`);
+      messages = await response.json();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
   const match = messages.map((m) => /\b(\d{6})\b/.exec(m.text)).find(Boolean);
   if (!match) throw new Error(`no code mailed to ${email}`);
   return match[1];
