@@ -293,6 +293,27 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
   const probes = Array.from({ length: 8 }, (_, i) => createBrowser({ stats: probeStats, address: `10.6.0.${i + 1}` }));
   const burstAnswers = [];
   const at = (what) => timeline.push(`${what} at ${seconds(Date.now() - started)}`);
+  // Mid-burst, first, while nothing else runs: the instance stops answering with storefront writes on
+  // their way to it (the balancer sends it about half until its health check fails) and is killed
+  // with them there, so each must reach the other instance once, through the storefront's replay
+  // with the same Idempotency-Key. (A write frozen after its work committed and before its answer was
+  // kept would run again on the other instance: the window ADR 044 leaves open, kept out of this step.)
+  const variant = [...catalogue.variants].sort((a, b) => b.stock - a.stock)[0];
+  killed.kill('SIGSTOP');
+  const burst = Promise.all(
+    probes.map(async (browser) => {
+      const added = await browser.post(`${cluster.webUrl}/product/${encodeURIComponent(variant.product)}`, { intent: 'add-to-cart', variantId: variant.id });
+      const cart = await browser.get(`${cluster.webUrl}/cart`);
+      return { status: added.status, quantity: Number(/data-testid="cart-line-quantity">\s*(\d+)/.exec(cart.text)?.[1] ?? 0) };
+    }),
+  );
+  await sleep(500);
+  killed.kill('SIGKILL');
+  at(`${killed.label} frozen, then killed with ${probes.length} adds to cart on their way`);
+  burstAnswers.push(...(await burst));
+  await killed.restarted(killed.restarts + 1);
+  at(`${killed.label} serving again`);
+
   const faults = (async () => {
     await sleep(3_000);
     ownRedis.freeze();
@@ -309,21 +330,8 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
       await response.body?.cancel();
       signIns.push({ ms: performance.now() - begun, status: response.status });
     }
-    // Mid-burst: the instance stops answering with storefront writes in flight to it (the balancer
-    // keeps sending it requests until its health check fails), and is killed with them there.
-    killed.kill('SIGSTOP');
-    const variant = [...catalogue.variants].sort((a, b) => b.stock - a.stock)[0];
-    const burst = Promise.all(
-      probes.map(async (browser) => {
-        const added = await browser.post(`${cluster.webUrl}/product/${encodeURIComponent(variant.product)}`, { intent: 'add-to-cart', variantId: variant.id });
-        const cart = await browser.get(`${cluster.webUrl}/cart`);
-        return { status: added.status, quantity: Number(/data-testid="cart-line-quantity">\s*(\d+)/.exec(cart.text)?.[1] ?? 0) };
-      }),
-    );
-    await sleep(1_000);
     killed.kill('SIGKILL');
-    at(`${killed.label} killed with ${probes.length} adds to cart on their way`);
-    burstAnswers.push(...(await burst));
+    at(`${killed.label} killed`);
     await killed.restarted(killed.restarts + 1);
     at(`${killed.label} serving again`);
     ownRedis.thaw();
@@ -388,7 +396,7 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
   check('the instance sent SIGTERM drained before it stopped', Boolean(drained) && !cut, (drained ?? 'no drain logged').replace(/^\[[^\]]+\] /, ''));
   check(
     'both APIs were started again by their supervisor',
-    killed.restarts >= 1 && terminated.restarts >= 1,
+    killed.restarts >= 2 && terminated.restarts >= 1,
     events.filter((line) => /running again/.test(line)).join('; '),
   );
   const outageLines = instanceLines.filter((line) => /rate limits: Redis (unavailable|still unavailable)/.test(line));
