@@ -312,6 +312,7 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
   at(`${killed.label} frozen, then killed with ${probes.length} adds to cart on their way`);
   burstAnswers.push(...(await burst));
   await killed.restarted(killed.restarts + 1);
+  await cluster.ready();
   at(`${killed.label} serving again`);
 
   const faults = (async () => {
@@ -332,7 +333,9 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
     }
     killed.kill('SIGKILL');
     at(`${killed.label} killed`);
+    // As a rolling deploy does: the other instance is stopped only once the balancer sends to this one again.
     await killed.restarted(killed.restarts + 1);
+    await cluster.ready();
     at(`${killed.label} serving again`);
     ownRedis.thaw();
     at('Redis thawed');

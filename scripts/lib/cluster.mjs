@@ -110,6 +110,8 @@ export async function startCluster({
       apiUrl: apiProxyUrl,
       apis,
       storefronts,
+      /** Resolves once the balancer's health checks see every instance up (after a restart, say). */
+      ready: () => balancer.ready(),
       /** HAProxy's configuration, as generated from the instance list. */
       balancerConfig: balancer.config,
       /** Requests each instance answered through the balancer. */
