@@ -21,6 +21,7 @@ describe('API client errors', () => {
   let upstream: Server;
   let upstreamUrl = '';
   let flakyRequests = 0;
+  const keysSeen: (string | undefined)[] = [];
   beforeAll(async () => {
     api = await startTestApi({ seed: false });
     // A misbehaving upstream: plain-text 500s, JSON without detail, and a request that never answers.
@@ -28,13 +29,21 @@ describe('API client errors', () => {
       if (req.url?.includes('plain')) return res.writeHead(500, { 'Content-Type': 'text/plain' }).end('oops');
       if (req.url?.includes('nodetail')) return res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":1}');
       if (req.url?.includes('wrongshape')) return res.writeHead(200, { 'Content-Type': 'application/json' }).end('[{"id":1}]');
+      if (req.url?.includes('expired-then-fresh')) {
+        keysSeen.push(req.headers['idempotency-key'] as string | undefined);
+        if (req.headers.authorization !== 'Bearer fresh') return res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"Token has expired","code":"token_expired"}');
+        return res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
+      }
       if (req.url?.includes('receipt')) {
         if (req.headers.authorization !== 'Bearer fresh') return res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"Token has expired","code":"token_expired"}');
         return res.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.3 receipt');
       }
       if (req.url?.includes('stall')) return res.writeHead(200, { 'Content-Type': 'application/json' }).write('[');
-      if (req.url?.includes('flaky')) {
+      if (req.url?.includes('flaky') || req.url?.includes('gateway')) {
         flakyRequests += 1;
+        keysSeen.push(req.headers['idempotency-key'] as string | undefined);
+        // The balancer's answer when the instance it chose died mid-request.
+        if (req.url.includes('gateway') && flakyRequests === 1) return res.writeHead(502, { 'Content-Type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
         // The first request meets a connection that dies, as after an API restart; later ones are answered.
         if (flakyRequests === 1) return req.socket.destroy();
         return res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
@@ -89,19 +98,45 @@ describe('API client errors', () => {
     await expect(listFrom(`${upstreamUrl}/stall`, 300)).rejects.toMatchObject({ status: 504, message: 'Request timed out' });
   });
 
-  it('sends a safe request once more when its connection dies before any answer, and never a POST that changes something', async () => {
+  it('sends a safe request once more when its connection dies before any answer, and a write with its Idempotency-Key', async () => {
     const client = createApiClient({ baseUrl: `${upstreamUrl}/flaky`, timeoutMs: 2000 });
     const schema = z.array(z.unknown());
     flakyRequests = 0;
     await expect(client.request('GET', 'cart/', schema)).resolves.toEqual([]);
     expect(flakyRequests).toBe(2);
-    // products/list is a read sent as POST: marked safe to repeat.
+    // products/list is a read sent as POST: marked safe to repeat, and needs no key.
     flakyRequests = 0;
+    keysSeen.length = 0;
     await expect(client.products.list()).resolves.toEqual([]);
     expect(flakyRequests).toBe(2);
+    expect(keysSeen).toEqual([undefined, undefined]);
+    // A write is sent again with the same key, so the API runs it once whichever instance gets it.
     flakyRequests = 0;
-    await expect(client.request('POST', 'cart/add', schema, { body: {} })).rejects.toMatchObject({ status: 503, message: 'Failed to fetch' });
-    expect(flakyRequests).toBe(1);
+    keysSeen.length = 0;
+    await expect(client.request('POST', 'cart/add', schema, { body: {} })).resolves.toEqual([]);
+    expect(flakyRequests).toBe(2);
+    expect(keysSeen[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keysSeen[1]).toBe(keysSeen[0]);
+  });
+
+  it("sends a request once more, with the same key, when the balancer answers 502 for an instance that died; each write has a key of its own", async () => {
+    const client = createApiClient({ baseUrl: `${upstreamUrl}/gateway`, timeoutMs: 2000 });
+    const schema = z.array(z.unknown());
+    flakyRequests = 0;
+    keysSeen.length = 0;
+    await expect(client.request('POST', 'checkout/', schema, { body: {} })).resolves.toEqual([]);
+    await expect(client.request('POST', 'checkout/', schema, { body: {} })).resolves.toEqual([]);
+    expect(flakyRequests).toBe(3);
+    expect(keysSeen[1]).toBe(keysSeen[0]);
+    expect(keysSeen[2]).not.toBe(keysSeen[0]);
+  });
+
+  it('keeps the key of a write through the refresh of an expired token', async () => {
+    const client = createApiClient({ baseUrl: upstreamUrl, timeoutMs: 2000, auth: { token: () => 'stale', refresh: async () => 'fresh' } });
+    keysSeen.length = 0;
+    await expect(client.request('POST', 'expired-then-fresh', z.array(z.unknown()), { body: {} })).resolves.toEqual([]);
+    expect(keysSeen).toHaveLength(2);
+    expect(keysSeen[1]).toBe(keysSeen[0]);
   });
 });
 

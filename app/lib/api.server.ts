@@ -57,17 +57,23 @@ export function upstreamStatus(error: unknown): 500 | 502 | 503 | 504 {
 export const upstreamFetch: typeof fetch = isEdgeRuntime() ? globalThis.fetch.bind(globalThis) : (upstreamRequest as typeof fetch);
 
 /**
- * `fetch`, sent once more when the connection fails before any answer and the request is safe to
- * repeat: a kept-alive connection the server has just closed (a restart) fails at once, and the
- * second try goes out on a new one. Aborts are never retried.
+ * `fetch`, sent once more when the connection fails before any answer, or the balancer answers 502 or
+ * 503, and the request is safe to repeat (a read, or a write carrying its Idempotency-Key): a
+ * kept-alive connection the server has just closed (a restart) fails at once, and the second try goes
+ * out on a new one, to another instance. Aborts are never retried.
  */
 export async function fetchWithReplay(doFetch: typeof fetch, url: URL | string, init: RequestInit, replayable: boolean): Promise<Response> {
+  let response: Response;
   try {
-    return await doFetch(url, init);
+    response = await doFetch(url, init);
   } catch (error) {
     if (!replayable || init.signal?.aborted) throw error;
     return doFetch(url, init);
   }
+  // The balancer's answer for an instance that died mid-request (ADR 044): another instance takes the replay.
+  if (!replayable || init.signal?.aborted || (response.status !== 502 && response.status !== 503)) return response;
+  await response.body?.cancel();
+  return doFetch(url, init);
 }
 
 /**
@@ -120,6 +126,10 @@ type CallInit = {
 
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
+/** A write gets an Idempotency-Key of its own, kept by its retries (the refresh, the replay): the API runs it once (ADR 044). */
+const keyed = (method: string, init: CallInit): CallInit =>
+  method === 'GET' || method === 'HEAD' || init.idempotent ? init : { ...init, headers: { 'Idempotency-Key': crypto.randomUUID(), ...init.headers } };
+
 /**
  * The answer's JSON, or undefined when it is not JSON. The request's timeout also covers the body:
  * an answer that stalls halfway is as late as no answer.
@@ -151,7 +161,8 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  function call<S extends z.ZodTypeAny>(method: string, path: string, schema: S, init: CallInit = {}): Promise<z.infer<S>> {
+  function call<S extends z.ZodTypeAny>(method: string, path: string, schema: S, callInit: CallInit = {}): Promise<z.infer<S>> {
+    const init = keyed(method, callInit);
     return withAuth(async (token) => {
       const response = await send(method, path, init, token);
       const body = await readJson(response);
@@ -177,7 +188,7 @@ export function createApiClient(options: ApiClientOptions) {
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
 
     const body = init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
-    const replayable = init.idempotent ?? IDEMPOTENT_METHODS.has(method);
+    const replayable = init.idempotent ?? (IDEMPOTENT_METHODS.has(method) || Boolean(init.headers?.['Idempotency-Key']));
     let response: Response;
     const started = performance.now();
     const timed = (outcome: string) => recordApiCall(method, apiPathLabel(path), outcome, (performance.now() - started) / 1000);
@@ -215,7 +226,10 @@ export function createApiClient(options: ApiClientOptions) {
     /** Any call of docs/product.md#api: method, path under /api/, the zod schema of the answer. Area modules wrap it. */
     request: call,
     /** A call whose answer is not JSON (a PDF): the successful response, body unread. */
-    raw: (method: string, path: string, init: CallInit = {}) => withAuth((token) => send(method, path, init, token)),
+    raw: (method: string, path: string, callInit: CallInit = {}) => {
+      const init = keyed(method, callInit);
+      return withAuth((token) => send(method, path, init, token));
+    },
     products: {
       list: (): Promise<ProductListItem[]> => call('POST', 'products/list', productListSchema, { body: {}, idempotent: true }),
       /** One page of the listing, filtered and searched (issue #21). */
