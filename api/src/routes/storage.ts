@@ -31,6 +31,12 @@ function missingPicture(bucket: Bucket, accept: string | undefined): Response | 
   return new Response(NO_IMAGE_SVG, { status: 404, headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'cross-origin' } });
 }
 
+function notFound(bucket: Bucket, accept: string | undefined): Response {
+  const placeholder = missingPicture(bucket, accept);
+  if (placeholder) return placeholder;
+  throw new ApiError(404, 'Object not found');
+}
+
 export function storageRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -52,11 +58,11 @@ export function storageRoutes() {
 
     if (width !== undefined) {
       const body = await resizedImage(storage, bucket, path, width);
-      if (!body) return missingPicture(bucket, c.req.header('accept')) ?? c.json({ detail: 'Object not found', code: 'not_found' }, 404);
+      if (!body) return notFound(bucket, c.req.header('accept'));
       return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'image/webp' });
     }
     const object = await storage.get(bucket, path);
-    if (!object) return missingPicture(bucket, c.req.header('accept')) ?? c.json({ detail: 'Object not found', code: 'not_found' }, 404);
+    if (!object) return notFound(bucket, c.req.header('accept'));
     return c.body(new Uint8Array(object.body), 200, { ...headers, 'Content-Type': object.contentType });
   });
 
