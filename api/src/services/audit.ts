@@ -39,7 +39,7 @@ export async function listAudit(db: Db, filter: { subject_type?: string; subject
   if (filter.subject_type) query = query.where('subject_type', '=', filter.subject_type);
   if (filter.subject_id) query = query.where('subject_id', '=', filter.subject_id);
   // The log of changes leaves out the emails the shop sent; an order's own timeline shows them.
-  else query = query.where('action', '<>', 'order.email');
+  else query = query.where('action', 'not like', '%.email');
   const rows = await query.orderBy('id', 'desc').limit(filter.limit).execute();
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }

@@ -174,19 +174,22 @@ async function givePaymentBack(deps: CheckoutDeps, sessionId: string, reason: st
     log.error(`checkout session ${session.id}: paid after it closed, and the refund could not be made yet`, error);
     throw new DomainError('upstream_unavailable', 'The payment could not be refunded yet; it will be tried again');
   }
-  const refunded = await db
-    .updateTable('checkout_sessions')
-    .set({ status: 'refunded', provider_refund_id: providerRefundId, refunded_at: clock.now() })
-    .where('id', '=', session.id)
-    .where('status', '=', 'refund_pending')
-    .returning(['email', 'total', 'refusal_reason'])
-    .executeTakeFirst();
-  if (refunded) {
+  // Refunded, and the shopper's email queued in the same transaction (the outbox, ADR 044): told once.
+  const mailJob = await inTransaction(db, async (trx) => {
+    const now = clock.now();
+    const refunded = await trx
+      .updateTable('checkout_sessions')
+      .set({ status: 'refunded', provider_refund_id: providerRefundId, refunded_at: now })
+      .where('id', '=', session.id)
+      .where('status', '=', 'refund_pending')
+      .returning(['email', 'total', 'refusal_reason'])
+      .executeTakeFirst();
+    if (!refunded) return null;
     log.info(`checkout session ${session.id}: paid after it closed; ${formatEuro(refunded.total)} refunded (${reason})`);
-    await deps.mail
-      .send({ to: refunded.email, ...renderEmail(refundedPaymentEmail(refunded.total, refunded.refusal_reason ?? reason)) })
-      .catch((error: unknown) => log.error(`checkout session ${session.id}: the refund email failed`, error));
-  }
+    const message = { to: refunded.email, ...renderEmail(refundedPaymentEmail(refunded.total, refunded.refusal_reason ?? reason)) };
+    return queueOrderMail(trx, now, session.id, message, 'checkout');
+  });
+  await sendQueuedMail(deps, [mailJob]);
   return { refused: true };
 }
 

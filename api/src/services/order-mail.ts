@@ -16,11 +16,14 @@ export const ORDER_MAIL_JOB = 'order-mail';
 
 type OrderMailDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock'>;
 
-/** Queues `message` about order `purchaseId` inside `trx`; answers the job's id, for sendQueuedMail after the commit. */
-export async function queueOrderMail(trx: Db, now: Date, purchaseId: string, message: MailMessage): Promise<string> {
+/**
+ * Queues `message` about order `purchaseId` inside `trx` (or about a checkout whose payment went back:
+ * `subjectType` 'checkout'); answers the job's id, for sendQueuedMail after the commit.
+ */
+export async function queueOrderMail(trx: Db, now: Date, purchaseId: string, message: MailMessage, subjectType: 'order' | 'checkout' = 'order'): Promise<string> {
   const job = await trx
     .insertInto('jobs')
-    .values({ kind: ORDER_MAIL_JOB, key: `${ORDER_MAIL_JOB}:${randomUUID()}`, payload: JSON.stringify({ purchase_id: purchaseId, ...message }), run_at: now, created_at: now })
+    .values({ kind: ORDER_MAIL_JOB, key: `${ORDER_MAIL_JOB}:${randomUUID()}`, payload: JSON.stringify({ purchase_id: purchaseId, subject_type: subjectType, ...message }), run_at: now, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return job.id;
@@ -42,14 +45,14 @@ export async function sendQueuedMail(deps: OrderMailDeps, jobIds: readonly (stri
  * the transaction that marks the job done.
  */
 async function sendOrderMail(deps: OrderMailDeps, job: ClaimedJob): Promise<void> {
-  const { purchase_id: purchaseId, to, subject, text, html } = job.payload as unknown as { purchase_id: string } & MailMessage;
+  const { purchase_id: purchaseId, subject_type: subjectType = 'order', to, subject, text, html } = job.payload as unknown as { purchase_id: string; subject_type?: string } & MailMessage;
   await deps.mail.send({ to, subject, text, html }, { messageId: `<${job.id}@order-mail.filo>` });
   await inTransaction(deps.db, async (trx) => {
     const at = deps.clock.now();
     if (!(await finishJob(trx, job, at))) return;
     await trx
       .insertInto('audit_log')
-      .values({ at, actor: 'shop', action: 'order.email', subject_type: 'order', subject_id: purchaseId, before: null, after: JSON.stringify({ to, subject }) })
+      .values({ at, actor: 'shop', action: `${subjectType}.email`, subject_type: subjectType, subject_id: purchaseId, before: null, after: JSON.stringify({ to, subject }) })
       .execute();
   });
 }
