@@ -47,14 +47,22 @@ function withPeer(request: Request, requestId: string): Request {
   return new Request(request, { headers });
 }
 
-/** The answer with the request's id on it (on a copy when its headers are immutable). */
-function withRequestId(response: Response, requestId: string): Response {
+/**
+ * The answer with the request's id on it, and `Vary: Accept-Encoding`: the host compresses what the
+ * worker sends when the client asks for it, so a shared cache must keep one copy per encoding, as
+ * server.mjs says on Node. On a copy when the headers are immutable.
+ */
+function finished(response: Response, requestId: string): Response {
+  const vary = response.headers.get('Vary');
+  const varyOn = vary && /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary) ? vary : vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
   try {
     response.headers.set(build.REQUEST_ID_HEADER, requestId);
+    response.headers.set('Vary', varyOn);
     return response;
   } catch {
     const answer = new Response(response.body, response);
     answer.headers.set(build.REQUEST_ID_HEADER, requestId);
+    answer.headers.set('Vary', varyOn);
     return answer;
   }
 }
@@ -62,13 +70,13 @@ function withRequestId(response: Response, requestId: string): Response {
 export default {
   async fetch(incoming: Request, env: Env, context: Context): Promise<Response> {
     const url = new URL(incoming.url);
+    const requestId = build.requestIdFrom(incoming.headers.get(build.REQUEST_ID_HEADER));
     if (isAsset(url.pathname)) {
       const asset = await env.ASSETS.fetch(incoming);
       // A precompressed file goes out as it is: workerd would compress it once more otherwise.
       const init = { status: asset.status, statusText: asset.statusText, headers: asset.headers, encodeBody: asset.headers.has('Content-Encoding') ? 'manual' : 'automatic' };
-      return build.withSecurityHeaders(new Response(asset.body, init as ResponseInit));
+      return finished(build.withSecurityHeaders(new Response(asset.body, init as ResponseInit)), requestId);
     }
-    const requestId = build.requestIdFrom(incoming.headers.get(build.REQUEST_ID_HEADER));
     const request = withPeer(incoming, requestId);
     const page = pageRequest(request);
     const stored = build.pageCache.lookup(page);
@@ -76,10 +84,9 @@ export default {
       // The host may compress the page on the way out: the plain copy's length is not the one sent.
       const headers = new Headers(stored.headers);
       headers.delete('Content-Length');
-      headers.set(build.REQUEST_ID_HEADER, requestId);
-      return new Response(request.method === 'HEAD' ? null : stored.body, { status: stored.status, headers });
+      return finished(new Response(request.method === 'HEAD' ? null : stored.body, { status: stored.status, headers }), requestId);
     }
     const response = build.refuseCrossSiteRequest(request) ?? (await handleRequest(request, { env, context }));
-    return withRequestId(await build.pageCache.remember(page, build.withSecurityHeaders(response)), requestId);
+    return finished(await build.pageCache.remember(page, build.withSecurityHeaders(response)), requestId);
   },
 };

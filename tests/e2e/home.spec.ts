@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { apiUrl } from '../support/e2e';
 import { registerAccount, signInAs } from '../support/e2e-account';
 import { uniqueEmail } from '../support/e2e-shop';
+import { EDGE } from '../support/e2e-edge';
 
 const SEEDED = [
   { name: 'Padded Jorts', category: 'Bottoms', price: '€120.00' },
@@ -223,5 +224,19 @@ test.describe('health and mailbox', () => {
     expect(items[0]).toEqual(
       expect.objectContaining({ id: expect.any(String), name: expect.any(String), price: expect.any(Number), in_stock: expect.any(Boolean) }),
     );
+  });
+});
+
+test.describe('compressed answers', () => {
+  test('pages and bundles say they vary by encoding, on Node and on the edge', EDGE, async ({ request }) => {
+    // A shared cache in front must keep one copy per encoding, whoever compressed the answer.
+    const html = await (await request.get('/')).text();
+    const bundle = html.match(/src="(\/build\/[^"]+\.js)"/)?.[1];
+    expect(bundle).toBeTruthy();
+    for (const path of ['/', '/cart', '/product/Padded%20Jorts', bundle!]) {
+      const response = await request.get(path, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['vary'] ?? '', path).toMatch(/Accept-Encoding/i);
+    }
   });
 });
