@@ -3,6 +3,9 @@ import { toShopWallTime } from '@contract/shop-time';
 import type { AdminProduct } from '@contract/api/products-admin';
 import { ADMIN_HEADERS } from './admin.server';
 import type { ProductFormValues } from '~/components/admin/product-form';
+import { parseWithZod } from '@conform-to/zod';
+import type { ZodTypeAny } from 'zod';
+import { markdownHtml } from './markdown.server';
 
 /** Products are the owner's: staff get a page that says so, not the forms. */
 export function ownerOnlyAnswer() {
@@ -20,4 +23,16 @@ export function productFormValues(product: AdminProduct): ProductFormValues {
     launch_date: toShopWallTime(product.launch_date),
     purchase_limit: product.purchase_limit ? String(product.purchase_limit) : '',
   };
+}
+
+/**
+ * The product form's "Preview description" button: the long description as the shop will show it,
+ * nothing saved, and the form kept as typed (without its errors: a draft may be unfinished).
+ * Null when the form was sent to be saved.
+ */
+export function descriptionPreview(formData: FormData, schema: ZodTypeAny) {
+  if (formData.get('preview') !== 'description') return null;
+  const { error: _error, status: _status, ...kept } = parseWithZod(formData, { schema }).reply();
+  const text = String(formData.get('long_description') ?? '');
+  return json({ result: kept, preview: markdownHtml(text) }, { headers: ADMIN_HEADERS });
 }

@@ -11,6 +11,7 @@ import { RevenueChart } from "~/components/admin/revenue-chart";
 import { ADMIN_HEADERS } from "~/lib/admin.server";
 import { pageTitle } from "~/lib/page-title";
 import { requireStaff } from "~/lib/staff-session.server";
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Back office") },
@@ -73,6 +74,7 @@ function Dashboard({
 
       <h3 id="per-day-heading">Revenue and orders per day</h3>
       <RevenueChart days={figures.days} describedBy="per-day-heading" />
+      <TableScroll label="Revenue and orders per day">
       <table className="admin-table">
         <caption>
           Revenue, refunds and orders per day (revenue of the orders placed that
@@ -101,11 +103,13 @@ function Dashboard({
           ))}
         </tbody>
       </table>
+      </TableScroll>
 
       <h3>Top products</h3>
       {figures.top_products.length === 0 ? (
         <p>Nothing sold in these days.</p>
       ) : (
+        <TableScroll label="Top products">
         <table className="admin-table">
           <caption className="visually-hidden">
             Top products by units sold
@@ -127,12 +131,14 @@ function Dashboard({
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
 
       <h3>Top variants</h3>
       {figures.top_variants.length === 0 ? (
         <p>Nothing sold in these days.</p>
       ) : (
+        <TableScroll label="Top variants">
         <table className="admin-table">
           <caption className="visually-hidden">
             Top variants by units sold
@@ -154,9 +160,11 @@ function Dashboard({
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
 
       <h3>Sell-through per size</h3>
+      <TableScroll label="Sell-through per size">
       <table className="admin-table">
         <caption className="visually-hidden">
           Units sold in these days against units on hand, per size
@@ -180,11 +188,13 @@ function Dashboard({
           ))}
         </tbody>
       </table>
+      </TableScroll>
 
       <h3>Demand waiting</h3>
       {figures.demand_waiting.length === 0 ? (
         <p>Nobody is waiting for a restock.</p>
       ) : (
+        <TableScroll label="Demand waiting">
         <table className="admin-table">
           <caption className="visually-hidden">
             Back-in-stock requests waiting, most wanted first
@@ -210,6 +220,7 @@ function Dashboard({
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
       <p>
         <Link to="/admin/stock">Restock on the stock page</Link>
@@ -219,6 +230,7 @@ function Dashboard({
       {figures.refused_payments.length === 0 ? (
         <p>None: every payment in these days became an order.</p>
       ) : (
+        <TableScroll label="Payments given back">
         <table className="admin-table">
           <caption>
             Payments that arrived after their checkout had closed, when what it
@@ -251,6 +263,7 @@ function Dashboard({
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { shopClock } from '@contract/shop-time';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Audit log') }, { name: 'robots', content: 'noindex' }];
 
@@ -34,6 +35,7 @@ export default function AdminAudit() {
       {entries.length === 0 ? (
         <p>No changes yet.</p>
       ) : (
+        <TableScroll label="Changes">
         <table className="admin-table">
           <caption className="visually-hidden">Changes, newest first</caption>
           <thead>
@@ -63,6 +65,7 @@ export default function AdminAudit() {
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
     </section>
   );

@@ -14,6 +14,7 @@ import { ApiRequestError, failureStatus } from '~/lib/api.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 import { shopClock } from '@contract/shop-time';
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.customer.email : 'Customer') }, { name: 'robots', content: 'noindex' }];
 
@@ -97,6 +98,7 @@ export default function AdminCustomer() {
       {orders.length === 0 ? (
         <p>No orders yet.</p>
       ) : (
+        <TableScroll label="Orders">
         <table className="admin-table">
           <thead>
             <tr>
@@ -119,6 +121,7 @@ export default function AdminCustomer() {
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
 
       <StaffNotes notes={notes} lastResult={actionData?.result} busy={busy} />

@@ -7,6 +7,7 @@ import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 import { shopClock } from '@contract/shop-time';
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Customers') }, { name: 'robots', content: 'noindex' }];
 
@@ -41,6 +42,7 @@ export default function AdminCustomers() {
       {customers.length === 0 ? (
         <p role="status">{q ? 'No customers match this search.' : 'No customers yet.'}</p>
       ) : (
+        <TableScroll label="Customers">
         <table className="admin-table">
           <caption className="visually-hidden">Customers, latest buyers first</caption>
           <thead>
@@ -70,6 +72,7 @@ export default function AdminCustomers() {
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
       <nav aria-label="Pages of customers" className="admin-pages">
         {page > 1 ? <Link to={pageLink(q, page - 1)}>Previous page</Link> : null}

@@ -7,6 +7,7 @@ import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff, takeNotice } from '~/lib/staff-session.server';
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Discount codes') }, { name: 'robots', content: 'noindex' }];
 
@@ -38,6 +39,7 @@ export default function AdminDiscounts() {
           {codes.length === 0 ? (
             <p>No codes yet.</p>
           ) : (
+            <TableScroll label="Discount codes">
             <table className="admin-table">
               <caption className="visually-hidden">Every discount code, newest first</caption>
               <thead>
@@ -77,6 +79,7 @@ export default function AdminDiscounts() {
                 ))}
               </tbody>
             </table>
+            </TableScroll>
           )}
         </>
       )}

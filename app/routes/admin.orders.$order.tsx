@@ -21,6 +21,7 @@ import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
 import { shopClock } from '@contract/shop-time';
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Order ${data.order.order_number}` : 'Order') },
@@ -160,6 +161,7 @@ function RefundForm() {
       <input type="hidden" name="intent" value="refund" />
       <input type="hidden" name="idempotency_key" value={key} />
       {open.length ? (
+        <TableScroll label="Units to refund">
         <table className="admin-table">
           <caption>Units to refund</caption>
           <thead>
@@ -209,6 +211,7 @@ function RefundForm() {
             })}
           </tbody>
         </table>
+        </TableScroll>
       ) : null}
       {inReturns ? <p>Units in an open return are refunded from the return, once it is received.</p> : null}
       <AdminField field={fields.amount} label="Amount on top, in euros (optional)" hint="Shipping, or a gesture: refunded on top of the units.">
@@ -291,6 +294,7 @@ function Payment() {
         <dd>{formatEuro(payment.refunded)}</dd>
       </dl>
       {order.refunds.length ? (
+        <TableScroll label="Refunds">
         <table className="admin-table">
           <caption>Refunds</caption>
           <thead>
@@ -319,6 +323,7 @@ function Payment() {
             ))}
           </tbody>
         </table>
+        </TableScroll>
       ) : null}
       {!owner ? (
         payment.refundable > 0 ? <p>Only an owner can cancel or refund an order.</p> : null
@@ -449,6 +454,7 @@ export default function AdminOrder() {
       </dl>
 
       <h2>Items</h2>
+      <TableScroll label="Items">
       <table className="admin-table">
         <thead>
           <tr>
@@ -474,6 +480,7 @@ export default function AdminOrder() {
           ))}
         </tbody>
       </table>
+      </TableScroll>
       <dl className="admin-facts">
         <dt>Items</dt>
         <dd>{formatEuro(order.subtotal)}</dd>
@@ -504,10 +511,7 @@ export default function AdminOrder() {
         <p>No address on this order.</p>
       )}
 
-      <Payment />
-
-      <AdminOrderReturns returns={returns} />
-
+      {/* The usual next step first: shipping (or delivery), then money going back. */}
       {status === 'processing' ? <ShipForm /> : null}
       {status === 'shipped' ? (
         <Form method="post" className="admin-form">
@@ -517,6 +521,10 @@ export default function AdminOrder() {
           </button>
         </Form>
       ) : null}
+
+      <Payment />
+
+      <AdminOrderReturns returns={returns} />
 
       <StaffNotes notes={order.notes} lastResult={actionData?.intent === 'note' ? actionData.result : undefined} busy={noting} />
 

@@ -7,6 +7,7 @@ import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 import { shopClock } from '@contract/shop-time';
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Orders') }, { name: 'robots', content: 'noindex' }];
 
@@ -117,6 +118,7 @@ export default function AdminOrders() {
       {orders.length === 0 ? (
         <p role="status">{filters ? 'No orders match this search.' : 'No orders yet.'}</p>
       ) : (
+        <TableScroll label="Orders">
         <table className="admin-table">
           <caption className="visually-hidden">Orders, newest first{page > 1 ? `, page ${page}` : ''}</caption>
           <thead>
@@ -147,6 +149,7 @@ export default function AdminOrders() {
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
       <nav aria-label="Pages of orders" className="admin-pages">
         {page > 1 ? <Link to={pageLink(filters, page - 1)}>Newer orders</Link> : null}

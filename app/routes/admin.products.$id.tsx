@@ -21,7 +21,7 @@ import { SizeChartForm } from '~/components/admin/size-chart-form';
 import { getEnv } from '~/lib/env.server';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
-import { ownerOnlyAnswer, productFormValues } from '~/lib/admin-products.server';
+import { descriptionPreview, ownerOnlyAnswer, productFormValues } from '~/lib/admin-products.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
@@ -80,6 +80,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ imageForm: 'archive', message: adminErrorText(error) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
     }
   }
+  const preview = descriptionPreview(formData, productEditFormSchema);
+  if (preview) return preview;
   const submission = parseWithZod(formData, { schema: productEditFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
@@ -197,10 +199,17 @@ export default function EditProduct() {
           {product.archived_at ? 'Bring back to the shop' : 'Archive product'}
         </button>
       </Form>
-      <ProductForm key={product.id} mode="edit" defaultValue={values} lastResult={actionData && 'result' in actionData ? (actionData.result as never) : undefined} />
-      <ProductImages product={product} storageBase={storageBase} />
-      <ProductVariants product={product} />
-      <SizeChartForm key={JSON.stringify(product.size_chart)} product={product} />
+      {/* Side by side on a wide screen: the product's words on one side, its pictures and stock on the other. */}
+      <div className="admin-product-sections">
+        <div>
+          <ProductForm key={product.id} mode="edit" defaultValue={values} lastResult={actionData && 'result' in actionData ? (actionData.result as never) : undefined} preview={actionData && 'preview' in actionData ? actionData.preview : undefined} />
+        </div>
+        <div>
+          <ProductImages product={product} storageBase={storageBase} />
+          <ProductVariants product={product} />
+          <SizeChartForm key={JSON.stringify(product.size_chart)} product={product} />
+        </div>
+      </div>
       <p>
         Every variant's stock, with what open checkouts hold, is also on the <Link to="/admin/stock">Stock</Link> page.
       </p>

@@ -7,6 +7,7 @@ import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff, takeNotice } from '~/lib/staff-session.server';
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Products') }, { name: 'robots', content: 'noindex' }];
 
@@ -32,6 +33,7 @@ export default function AdminProducts() {
               New product
             </Link>
           </p>
+          <TableScroll label="Products">
           <table className="admin-table">
             <caption className="visually-hidden">Every product, newest launch first</caption>
             <thead>
@@ -66,6 +68,7 @@ export default function AdminProducts() {
               ))}
             </tbody>
           </table>
+          </TableScroll>
         </>
       )}
     </section>

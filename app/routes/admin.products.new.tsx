@@ -5,7 +5,7 @@ import { adminProductSchema, productCreateFormSchema } from '@contract/api/produ
 import { ProductForm } from '~/components/admin/product-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
-import { ownerOnlyAnswer } from '~/lib/admin-products.server';
+import { ownerOnlyAnswer, descriptionPreview } from '~/lib/admin-products.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
@@ -22,7 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   if (staff.role !== 'owner') return ownerOnlyAnswer();
-  const submission = parseWithZod(await readFormData(request), { schema: productCreateFormSchema });
+  const formData = await readFormData(request);
+  const preview = descriptionPreview(formData, productCreateFormSchema);
+  if (preview) return preview;
+  const submission = parseWithZod(formData, { schema: productCreateFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
     const product = await staff.api.request('POST', 'admin/products', adminProductSchema, { body: submission.value });
@@ -45,7 +48,7 @@ export default function NewProduct() {
       {data.forbidden || (actionData && 'forbidden' in actionData) ? (
         <p role="alert">{ADMIN_MESSAGES.productsOwnerOnly}</p>
       ) : (
-        <ProductForm mode="create" defaultValue={{}} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+        <ProductForm mode="create" defaultValue={{}} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} preview={actionData && 'preview' in actionData ? actionData.preview : undefined} />
       )}
     </section>
   );

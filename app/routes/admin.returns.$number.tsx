@@ -11,6 +11,7 @@ import { shopClock } from '@contract/shop-time';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Return ${data.item.number}` : 'Return') }, { name: 'robots', content: 'noindex' }];
 
@@ -152,6 +153,7 @@ export default function AdminReturn() {
           </>
         ) : null}
       </dl>
+      <TableScroll label="Returned items">
       <table className="admin-table">
         <caption>Returned items</caption>
         <thead>
@@ -173,6 +175,7 @@ export default function AdminReturn() {
           ))}
         </tbody>
       </table>
+      </TableScroll>
 
       {item.status === 'requested' ? <StepButton intent="receive" label="Mark the parcel received and email the buyer" /> : null}
       {item.status === 'received' && owner && item.kind === 'refund' ? <StepButton intent="refund" label="Refund the returned items (back on sale) and email the buyer" /> : null}

@@ -6,6 +6,7 @@ import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { shopClock } from '@contract/shop-time';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Returns') }, { name: 'robots', content: 'noindex' }];
 
@@ -49,6 +50,7 @@ export default function AdminReturns() {
         </button>
       </Form>
       {returns.length ? (
+        <TableScroll label="Returns">
         <table className="admin-table">
           <caption>{RETURN_STATUS_LABELS[status]}</caption>
           <thead>
@@ -74,6 +76,7 @@ export default function AdminReturns() {
             ))}
           </tbody>
         </table>
+        </TableScroll>
       ) : (
         <p>No returns at this step.</p>
       )}

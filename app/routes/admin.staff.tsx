@@ -11,6 +11,7 @@ import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Staff') }, { name: 'robots', content: 'noindex' }];
 
@@ -122,6 +123,7 @@ export default function AdminStaff() {
           </Form>
         </section>
       ) : null}
+      <TableScroll label="Staff">
       <table className="admin-table">
         <caption className="visually-hidden">Everyone who may sign in to the back office</caption>
         <thead>
@@ -160,6 +162,7 @@ export default function AdminStaff() {
           ))}
         </tbody>
       </table>
+      </TableScroll>
       <AddStaffForm />
     </section>
   );

@@ -11,6 +11,7 @@ import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
+import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Stock') }, { name: 'robots', content: 'noindex' }];
 
@@ -91,6 +92,7 @@ export default function AdminStock() {
         sold-out variant emails everyone waiting for it.
       </p>
       {owner ? <ThresholdForm key={threshold} threshold={threshold} /> : null}
+      <TableScroll label="Stock">
       <table className="admin-table">
         <caption className="visually-hidden">Every variant with its stock</caption>
         <thead>
@@ -155,6 +157,7 @@ export default function AdminStock() {
           })}
         </tbody>
       </table>
+      </TableScroll>
     </section>
   );
 }

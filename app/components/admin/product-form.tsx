@@ -21,7 +21,7 @@ export interface ProductFormValues {
  * or the fields of an existing one. Works as a plain form post; with JavaScript the same rules
  * check it before it is sent.
  */
-export function ProductForm({ mode, defaultValue, lastResult }: { mode: 'create' | 'edit'; defaultValue: Partial<ProductFormValues>; lastResult?: SubmissionResult<string[]> }) {
+export function ProductForm({ mode, defaultValue, lastResult, preview }: { mode: 'create' | 'edit'; defaultValue: Partial<ProductFormValues>; lastResult?: SubmissionResult<string[]>; preview?: string }) {
   const schema = mode === 'create' ? productCreateFormSchema : productEditFormSchema;
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm<Record<string, string>>({
@@ -65,9 +65,21 @@ export function ProductForm({ mode, defaultValue, lastResult }: { mode: 'create'
           {text('stock_per_variant', 'Stock of each variant (units)', { type: 'number', extra: { min: 0, step: 1 } })}
         </fieldset>
       ) : null}
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving...' : mode === 'create' ? 'Create product' : 'Save changes'}
-      </button>
+      <div className="admin-form__actions">
+        {/* First, so Enter in a field saves; the preview sends the form without checking it. */}
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Saving...' : mode === 'create' ? 'Create product' : 'Save changes'}
+        </button>
+        <button type="submit" name="preview" value="description" formNoValidate className="button button--ghost" disabled={busy}>
+          Preview description
+        </button>
+      </div>
+      {preview !== undefined ? (
+        <section className="admin-preview" aria-labelledby={`preview-heading-${mode}`}>
+          <h3 id={`preview-heading-${mode}`}>Long description, as the shop shows it (not saved yet)</h3>
+          {preview ? <div className="admin-preview__text" dangerouslySetInnerHTML={{ __html: preview }} /> : <p>Nothing written yet.</p>}
+        </section>
+      ) : null}
     </Form>
   );
 }

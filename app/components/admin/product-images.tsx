@@ -86,7 +86,8 @@ export function ProductImages({ product, storageBase }: { product: AdminProduct;
         })}
       </ul>
       <h3>Upload an image</h3>
-      <Form method="post" encType="multipart/form-data" className="admin-form" aria-label="Upload an image">
+      {/* A new form once an image has landed: the file and its description start empty again. */}
+      <Form key={product.images.map((image) => image.id).join()} method="post" encType="multipart/form-data" className="admin-form" aria-label="Upload an image">
         <input type="hidden" name="intent" value="image-upload" />
         <div className="field">
           <label htmlFor="image-file">Image file (JPEG, PNG or WebP, at most 10 MB)</label>
