@@ -166,6 +166,7 @@ const EXAMPLES: Record<string, { form?: boolean; body?: Record<string, unknown>;
   'POST /api/auth/verify-email': { body: { email: member.email, code: '123456' } },
   'POST /api/auth/complete-registration': { body: { email: 'new@example.com', password: 'Sunny-Day-2026', first_name: 'Ada', last_name: 'Rossi' } },
   'POST /api/auth/verify-guest': { body: { email: guest.email, code: '123456' } },
+  'POST /api/auth/guest-account': { body: { password: 'Sunny-Day-2026' } },
   'POST /api/auth/login': { body: { email: member.email, password: 'Sunny-Day-2026' } },
   'POST /api/auth/refresh': { body: { refresh_token: 'x'.repeat(43) } },
   'POST /api/auth/request-password-reset': { body: { email: member.email } },

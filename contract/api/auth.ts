@@ -43,6 +43,15 @@ export const completeRegistrationRequestSchema = z.object({
   first_name: nameField('First name'),
   last_name: nameField('Last name'),
 });
+/**
+ * `POST auth/guest-account`: a guest, signed in by the code sent to their email, keeps that email as a
+ * registered account in one step. Names are optional (the card face falls back to the email).
+ */
+export const guestAccountRequestSchema = z.object({
+  password: passwordField,
+  first_name: z.union([z.literal(''), nameField('First name')]).optional(),
+  last_name: z.union([z.literal(''), nameField('Last name')]).optional(),
+});
 export const loginRequestSchema = z.object({ email: emailField, password: loginPasswordField });
 export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(200) });
 /** Sign-out may carry only the refresh token: it ends that token's family even after the access token ran out. */

@@ -30,8 +30,8 @@ export function resetCodeEmail(code: string): RenderedEmail {
 /** After registration: what the account gives, and where to find it. */
 export function welcomeEmail(firstName: string, storefrontUrl: string): RenderedEmail {
   return renderEmail({
-    subject: `Welcome to ${BRAND.name}, ${firstName}`,
-    heading: `Welcome, ${firstName}`,
+    subject: firstName ? `Welcome to ${BRAND.name}, ${firstName}` : `Welcome to ${BRAND.name}`,
+    heading: firstName ? `Welcome, ${firstName}` : 'Welcome',
     paragraphs: [
       `Your ${BRAND.name} account is ready. Your orders, their receipts and the collectible cards your purchases unlock are all in your profile.`,
       'If you did not create this account, reply to this email and we will close it.',

@@ -267,6 +267,40 @@ describe('guests', () => {
     expect(registered.user.user_type).toBe('registered');
   });
 
+  it('keep their email as an account in one step, with a password only, and keep their record', async () => {
+    const email = newEmail();
+    await post('register', { email, guest_checkout: true });
+    const guest = await post('verify-guest', { email, code: await lastCode(email) });
+    const weak = await post('guest-account', { password: 'short' }, guest.body.access_token);
+    expect(weak.status).toBe(422);
+    expect(JSON.stringify(weak.body.detail)).toMatch(/Password must be at least 8 characters/);
+    expect((await post('check-email', { email })).body).toEqual({ exists: true, has_password: false });
+
+    const kept = await post('guest-account', { password: PASSWORD }, guest.body.access_token);
+    expect(kept.status).toBe(200);
+    expect(kept.body.user).toMatchObject({ id: guest.body.user.id, email, user_type: 'registered', session_expires_at: null });
+    expect((await me(kept.body.access_token)).body.user_type).toBe('registered');
+    expect((await post('login', { email, password: PASSWORD })).status).toBe(200);
+    const [welcome] = await readOutbox(api.database.db, email);
+    expect(welcome.subject).toBe('Welcome to FILO');
+    // Without a sign-in there is nobody to keep.
+    expect((await post('guest-account', { password: PASSWORD })).status).toBe(401);
+  });
+
+  it('cannot set the password of an account made in the meantime, even when two tabs try at once', async () => {
+    const email = newEmail();
+    await post('register', { email, guest_checkout: true });
+    const guest = await post('verify-guest', { email, code: await lastCode(email) });
+    const tries = await Promise.all(['First-Tab-2026', 'Second-Tab-2026'].map((password) => post('guest-account', { password }, guest.body.access_token)));
+    expect(tries.map((t) => t.status).sort()).toEqual([200, 409]);
+    const lost = tries.find((t) => t.status === 409)!;
+    expect(lost.body.code).toBe('already_exists');
+    const won = ['First-Tab-2026', 'Second-Tab-2026'][tries.findIndex((t) => t.status === 200)];
+    // The stale guest sign-in tries once more: the password the account chose stands.
+    expect((await post('guest-account', { password: 'Stale-Guest-2026' }, guest.body.access_token)).status).toBe(409);
+    expect((await post('login', { email, password: won })).status).toBe(200);
+  });
+
   it('cannot take over an email that has a password', async () => {
     const { email } = await registerAccount();
     const res = await post('register', { email, guest_checkout: true });

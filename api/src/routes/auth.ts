@@ -3,6 +3,7 @@ import {
   checkEmailAnswerSchema,
   completeRegistrationRequestSchema,
   emailRequestSchema,
+  guestAccountRequestSchema,
   loginRequestSchema,
   logoutRequestSchema,
   messageAnswerSchema,
@@ -25,7 +26,7 @@ import { findUserByEmail, toUserOut, type UserRow } from '../auth/users.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
 import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
-import { createAccount, ensureNoAccount, passwordSignIn, pendingVerification, setPassword, startGuestSession } from '../services/sign-in.js';
+import { createAccount, ensureNoAccount, keepGuestAsAccount, passwordSignIn, pendingVerification, setPassword, startGuestSession } from '../services/sign-in.js';
 
 /** Limits every auth request per client IP first, then per email once the body is read. */
 async function limitByEmail(c: Context<AppEnv>, email: string) {
@@ -114,6 +115,20 @@ export function authRoutes() {
     const existing = await ensureNoAccount(db, email);
     await c.var.auth.codes.check(email, 'guest', code, { consume: true });
     const user = await startGuestSession(db, clock.now(), existing, email);
+    return signedIn(c, user);
+  });
+
+  // A signed-in guest keeps their email as an account: only a password to choose (their orders stay).
+  app.post('/guest-account', requireUser, validate('json', guestAccountRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    const { db, clock } = c.var.deps;
+    await limitByEmail(c, c.var.user.email);
+    const user = await keepGuestAsAccount(db, clock.now(), c.var.user.id, body);
+    try {
+      await c.var.deps.mail.send({ to: user.email, ...welcomeEmail(user.first_name ?? '', c.var.deps.config.storefrontUrl) });
+    } catch (error) {
+      c.var.deps.log.error(`welcome email to user ${user.id} failed`, error);
+    }
     return signedIn(c, user);
   });
 

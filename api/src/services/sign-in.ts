@@ -49,6 +49,37 @@ export async function createAccount(
     : db.insertInto('users').values({ email: input.email, created_at: now, ...account }).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * A signed-in guest becomes a registered account on the same record, keeping its purchases and cards.
+ * One conditional UPDATE: only a guest record without a password changes, so a stale guest sign-in
+ * can never set the password of an account made in the meantime (already_exists).
+ */
+export async function keepGuestAsAccount(
+  db: Db,
+  now: Date,
+  userId: string,
+  input: { password: string; first_name?: string; last_name?: string },
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  const account = await db
+    .updateTable('users')
+    .set({
+      user_type: 'registered',
+      password_hash: passwordHash,
+      first_name: input.first_name || null,
+      last_name: input.last_name || null,
+      session_expires_at: null,
+      updated_at: now,
+    })
+    .where('id', '=', userId)
+    .where('user_type', '=', 'guest')
+    .where('password_hash', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!account) throw accountExists();
+  return account;
+}
+
 /** A guest session of GUEST_SESSION_TTL_MS from now, on the guest record of the email. */
 export async function startGuestSession(db: Db, now: Date, existing: UserRow | undefined, email: string): Promise<UserRow> {
   const guest = { email_verified_at: now, session_expires_at: new Date(now.getTime() + GUEST_SESSION_TTL_MS), updated_at: now };
