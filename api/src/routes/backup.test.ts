@@ -155,7 +155,7 @@ describe('backups', () => {
     const again = shopper({ ...api, app: restoredApi });
     await again.login(email);
     for (const id of bought) expect((await again.get(`/api/user/purchase/${id}`)).status).toBe(200);
-  });
+  }, 120_000); // a whole dump and restore of PGlite: tens of seconds on a busy two-core machine
 
   it('taken while purchases are being made hold each purchase whole, with its items and its stock', async () => {
     const variant = api.stocked[2];
@@ -205,7 +205,7 @@ describe('backups', () => {
     // Taken in the middle: after the first purchases, before the last.
     expect(restoredPurchases.length).toBeGreaterThanOrEqual(sessionsBefore.size + 2);
     expect(restoredPurchases.length).toBeLessThan(await api.database.db.selectFrom('purchases').select('id').execute().then((rows) => rows.length));
-  });
+  }, 120_000);
 
   it('refuse a target that is not empty, a backup of the other database, and a file that is not a backup', async () => {
     const file = await takeBackup('refusals.tar');
