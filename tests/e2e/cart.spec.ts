@@ -203,6 +203,24 @@ test.describe('cart', () => {
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
   });
 
+  test('an error message stays until the shopper dismisses it', async ({ page, javaScriptEnabled }) => {
+    if (javaScriptEnabled) await page.clock.install();
+    await page.goto('/cart?add=00000000-0000-4000-8000-000000000000');
+    const toast = page.locator('.toast');
+    await expect(toast).toContainText('Failed to add item to cart');
+    await expect(toast).toHaveClass(/toast--error/);
+    if (!javaScriptEnabled) {
+      // Without JavaScript the message is part of the page the redirect led to: nothing to dismiss.
+      await expect(page.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
+      return;
+    }
+    // Long past the 3 seconds a success stays, the error is still there, until the shopper dismisses it.
+    await page.clock.runFor(10_000);
+    await expect(toast).toBeVisible();
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
   test('the order pages explain a missing or unknown order', async ({ page }) => {
     await page.goto('/order-success');
     await expect(page.getByRole('heading', { name: 'No order ID provided' })).toBeVisible();
