@@ -9,10 +9,24 @@ import { accountReads } from '../services/account-overview.js';
 import { listUserCards } from '../services/cards.js';
 import { listPurchases, purchaseStats } from '../services/orders.js';
 import { profileOf, updateProfile } from '../services/profile.js';
+import { dataExportSchema } from '@contract/api/privacy';
+import { exportShopperData } from '../services/data-export.js';
+import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
 
 /** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
 export function profileRoutes() {
   const app = new Hono<AppEnv>();
+
+  // Everything the shop holds about the shopper, as a file to keep (GDPR art. 15 and 20). Guests, who
+  // signed in with a code sent to their email, get theirs too. Made on request, never kept.
+  app.get('/data-export', requireUser, async (c) => {
+    const { db, clock, rateLimits } = c.var.deps;
+    await enforceRateLimit(c, rateLimits, RATE_RULES.dataExport, c.var.user.id);
+    const data = await exportShopperData(db, c.var.user, clock.now());
+    c.header('Cache-Control', 'private, no-store');
+    c.header('Content-Disposition', `attachment; filename="filo-my-data-${data.generated_at.slice(0, 10)}.json"`);
+    return answer(c, dataExportSchema, data);
+  });
 
   app.get('/profile', requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');

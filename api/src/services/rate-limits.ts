@@ -25,6 +25,8 @@ export const RATE_RULES = {
   // or a cart): a code that works costs nothing, so guessing is slow and shopping is not (ADR 043).
   codePerIp: { name: 'code-ip', points: 30, durationSeconds: 60 * 60, detail: tryAgainIn },
   codePerShopper: { name: 'code-shopper', points: 10, durationSeconds: 60 * 60, detail: tryAgainIn },
+  // A shopper's data export is read whole from the database: a few per hour is plenty (issue 39).
+  dataExport: { name: 'data-export', points: 5, durationSeconds: 60 * 60, detail: tryAgainIn },
   contactPerIp: {
     name: 'contact-ip',
     points: 10,

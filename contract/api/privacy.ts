@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+const when = z.string().nullable();
+const address = z.record(z.string(), z.string().nullable()).nullable();
+
+/**
+ * `GET user/data-export`: everything the shop holds about the signed-in shopper, in one
+ * machine-readable file (GDPR art. 15 and 20). Amounts are in cents, times in ISO 8601 (UTC).
+ */
+export const dataExportSchema = z.object({
+  format: z.literal(1),
+  generated_at: z.string(),
+  about: z.string(),
+  account: z.object({
+    id: z.string(),
+    email: z.string(),
+    user_type: z.enum(['guest', 'registered']),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    email_verified_at: when,
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  orders: z.array(
+    z.object({
+      order_number: z.string(),
+      purchase_id: z.string(),
+      created_at: z.string(),
+      status: z.string(),
+      email: z.string(),
+      subtotal: z.number(),
+      discount: z.number(),
+      discount_code: z.string().nullable(),
+      shipping_cost: z.number(),
+      tax: z.number(),
+      total: z.number(),
+      refunded_total: z.number(),
+      payment_method: z.string(),
+      shipping_address: address,
+      billing_address: address,
+      carrier: z.string().nullable(),
+      tracking_number: z.string().nullable(),
+      delivered_at: when,
+      items: z.array(
+        z.object({
+          name: z.string(),
+          sku: z.string(),
+          variant: z.string(),
+          quantity: z.number(),
+          unit_price: z.number(),
+          discount: z.number(),
+          refunded_quantity: z.number(),
+          returned_quantity: z.number(),
+        }),
+      ),
+      refunds: z.array(z.object({ kind: z.string(), amount: z.number(), status: z.string(), created_at: z.string() })),
+      returns: z.array(
+        z.object({
+          number: z.string(),
+          kind: z.string(),
+          reason: z.string(),
+          comment: z.string(),
+          status: z.string(),
+          created_at: z.string(),
+          items: z.array(z.object({ sku: z.string(), quantity: z.number(), exchange_sku: z.string().nullable() })),
+        }),
+      ),
+    }),
+  ),
+  cart: z.array(z.object({ sku: z.string(), quantity: z.number(), added_at: z.string() })),
+  back_in_stock_requests: z.array(z.object({ product: z.string().nullable(), sku: z.string().nullable(), created_at: z.string(), notified_at: when })),
+  collectible_cards: z.array(z.object({ name: z.string(), rarity: z.string().nullable(), serial: z.string(), unlocked_at: z.string() })),
+  contact_messages: z.array(z.object({ reason: z.string(), subject: z.string(), message: z.string(), created_at: z.string() })),
+  emails_sent: z.array(z.object({ subject: z.string(), created_at: z.string() })),
+  notes_by_the_shop: z.array(z.object({ body: z.string(), created_at: z.string() })),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
