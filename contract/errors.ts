@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'refresh_token_invalid',
   'guest_session_expired',
   'registration_required',
+  // Privacy (issue 39): an account whose orders, refunds or returns are still open waits to be deleted
+  'deletion_waits',
   // Cart, checkout and orders
   'out_of_stock',
   'line_quantity_limit',

@@ -27,6 +27,7 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   not_found: 404,
   conflict: 409,
   already_exists: 409,
+  deletion_waits: 409,
   out_of_stock: 409,
   line_quantity_limit: 409,
   checkout_expired: 409,

@@ -167,6 +167,8 @@ const EXAMPLES: Record<string, { form?: boolean; body?: Record<string, unknown>;
   'POST /api/auth/complete-registration': { body: { email: 'new@example.com', password: 'Sunny-Day-2026', first_name: 'Ada', last_name: 'Rossi' } },
   'POST /api/auth/verify-guest': { body: { email: guest.email, code: '123456' } },
   'POST /api/auth/guest-account': { body: { password: 'Sunny-Day-2026' } },
+  // Never the member's own email: the fuzzed member must outlive the run.
+  'POST /api/user/delete-account': { body: { password: 'Sunny-Day-2026', confirm_email: 'nobody@example.com' } },
   'POST /api/auth/login': { body: { email: member.email, password: 'Sunny-Day-2026' } },
   'POST /api/auth/refresh': { body: { refresh_token: 'x'.repeat(43) } },
   'POST /api/auth/request-password-reset': { body: { email: member.email } },

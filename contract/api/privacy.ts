@@ -77,3 +77,9 @@ export const dataExportSchema = z.object({
   notes_by_the_shop: z.array(z.object({ body: z.string(), created_at: z.string() })),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** `POST user/delete-account`: the account's email typed again, and its password (guests have none). */
+export const deleteAccountRequestSchema = z.object({
+  password: z.string().max(128).optional(),
+  confirm_email: z.string().trim().min(1, 'Type your email address to confirm').max(254),
+});

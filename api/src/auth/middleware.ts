@@ -14,7 +14,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<UserRow> {
   // Kept by the instance's watch while it listens: every change to the row is announced (migration 024).
   const watch = watchOf(db);
   const user = watch ? await watch.user(userId, () => findUserById(db, userId)) : await findUserById(db, userId);
-  if (!user) throw new ApiError(401, 'Invalid token: user not found');
+  if (!user || user.erased_at) throw new ApiError(401, 'Invalid token: user not found');
   if (user.user_type === 'guest' && user.session_expires_at && user.session_expires_at <= c.var.deps.clock.now()) {
     throw new ApiError(401, 'Guest session has expired', 'guest_session_expired');
   }

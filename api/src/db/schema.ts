@@ -99,6 +99,8 @@ export interface Database {
     locked_until: Date | null;
     created_at: ColumnType<Date, Date | undefined, never>;
     updated_at: ColumnType<Date, Date | undefined, Date>;
+    /** Set when the customer deleted their account: the row is kept, emptied, for the orders (migration 031). */
+    erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   verification_codes: {
     id: Generated<string>;

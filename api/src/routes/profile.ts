@@ -9,7 +9,9 @@ import { accountReads } from '../services/account-overview.js';
 import { listUserCards } from '../services/cards.js';
 import { listPurchases, purchaseStats } from '../services/orders.js';
 import { profileOf, updateProfile } from '../services/profile.js';
-import { dataExportSchema } from '@contract/api/privacy';
+import { dataExportSchema, deleteAccountRequestSchema } from '@contract/api/privacy';
+import { messageAnswerSchema } from '@contract/api/auth';
+import { deleteAccount } from '../services/account-deletion.js';
 import { exportShopperData } from '../services/data-export.js';
 import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
 
@@ -26,6 +28,15 @@ export function profileRoutes() {
     c.header('Cache-Control', 'private, no-store');
     c.header('Content-Disposition', `attachment; filename="filo-my-data-${data.generated_at.slice(0, 10)}.json"`);
     return answer(c, dataExportSchema, data);
+  });
+
+  // The shopper deletes their account (GDPR art. 17): the email typed again and the password; orders
+  // kept for tax are stripped of who bought them. 409 deletion_waits while something is still open.
+  app.post('/delete-account', requireUser, validate('json', deleteAccountRequestSchema), async (c) => {
+    const { db, clock, rateLimits } = c.var.deps;
+    await enforceRateLimit(c, rateLimits, RATE_RULES.authPerEmail, c.var.user.email);
+    await deleteAccount(db, clock.now(), c.var.user, c.req.valid('json'));
+    return answer(c, messageAnswerSchema, { message: 'Your account has been deleted' });
   });
 
   app.get('/profile', requireUser, async (c) => {

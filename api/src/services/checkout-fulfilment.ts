@@ -82,6 +82,9 @@ async function claimSession(trx: Trx, sessionId: string, now: Date): Promise<{ s
     return { purchaseId: existing.id };
   }
   if (current.status === 'refund_pending' || current.status === 'refunded') return { refused: true };
+  // The buyer deleted their account while paying (account-deletion.ts closed this checkout): no order for nobody.
+  const buyer = await trx.selectFrom('users').select('erased_at').where('id', '=', current.user_id).executeTakeFirst();
+  if (!buyer || buyer.erased_at) throw new ClaimLost('your account was deleted before your payment reached us');
   return { session: await claimAgain(trx, current.id, now) };
 }
 

@@ -213,7 +213,7 @@ async function claimDiscount(trx: Trx, request: { code: string; lenient: boolean
  * A session a provider still hosts (Stripe) is expired there too, by a scheduled job written in this
  * same transaction, unless the provider is the one that told us it ended.
  */
-async function releaseInTransaction(trx: Trx, sessionId: string, status: ClosedStatus, now: Date, options: { endedByProvider?: boolean } = {}) {
+export async function releaseInTransaction(trx: Trx, sessionId: string, status: ClosedStatus, now: Date, options: { endedByProvider?: boolean } = {}) {
   const closed = await trx
     .updateTable('checkout_sessions')
     .set({ status, closed_at: now })
