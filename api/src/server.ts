@@ -13,6 +13,7 @@ import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
 import { createApiMetrics, startMetricsServer } from './services/metrics.js';
 import { checkoutJobHandlers, releaseExpiredSessions } from './services/checkout.js';
+import { purgeExpiredData } from './services/retention.js';
 import { paymentsFromEnv } from './services/payments/from-env.js';
 import { createRateLimits } from './services/rate-limits.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
@@ -91,6 +92,17 @@ async function main() {
     deleteExpiredIdempotencyKeys(handle.db, clock.now()).catch((error) => log.error('forgetting expired idempotency keys failed', error));
   }, 60_000);
   expirySweep.unref();
+  // What has outlived its stated period goes, hourly (contract/retention.ts, the privacy policy).
+  const retentionSweep = setInterval(() => {
+    purgeExpiredData(handle.db, clock.now()).then(
+      (purged) => {
+        const removed = Object.entries(purged).filter(([, n]) => n > 0);
+        if (removed.length) log.info(`retention: removed ${removed.map(([what, n]) => `${n} ${what}`).join(', ')}`);
+      },
+      (error) => log.error('the retention purge failed', error),
+    );
+  }, 60 * 60_000);
+  retentionSweep.unref();
 
   let metricsServer: HttpServer | undefined;
   let stopping = false;
@@ -101,6 +113,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     clearInterval(expirySweep);
+    clearInterval(retentionSweep);
     log.info(`stopping: finishing ${requests.inFlight} request(s) in flight (at most ${DRAIN_LIMIT_MS / 1000} s)`);
     const [cut] = await Promise.all([requests.drain(DRAIN_LIMIT_MS), jobs.stop()]);
     if (cut) log.error(`stopping: ${cut} request(s) still running after ${DRAIN_LIMIT_MS / 1000} s were cut`);

@@ -39,9 +39,11 @@ The controller is ${LEGAL_NAME}, ${HQ}. You can reach us about anything in this 
 ## 4. How long we keep it
 
 - Order and invoice records: 10 years, as Italian tax law requires (Art. 2220 of the Civil Code).
-- Account data: as long as the account exists; we delete or anonymise it within 30 days after you close it, except what we must keep by law.
-- Guest sessions: about 10 hours; the email tied to a guest order is kept with the order.
-- Contact messages: 24 months after the conversation ends.
+- Account data: as long as the account exists. You can download it or delete your account yourself from your profile; on deletion we erase it at once, except what we must keep by law (your orders, stripped to amounts, items and the country of delivery).
+- Guest sessions: about 10 hours; the email tied to a guest order is kept with the order, and a guest record without an order is deleted 30 days after its last session.
+- Carts nobody signed in to, and checkouts that were never paid: 90 days.
+- Copies of the emails we sent you: 90 days.
+- Contact messages: 24 months.
 - Server logs: 90 days, unless needed to investigate an incident.
 
 ## 5. Who receives it
