@@ -13,8 +13,8 @@
 // created there and dropped), and REDIS_URL (redis://127.0.0.1:6379). Without them it is skipped,
 // unless DATABASE_URL_TEST or SOAK_REQUIRE_CLUSTER is set (CI), when it fails instead.
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -24,6 +24,7 @@ import { ensureHaproxy } from './lib/haproxy.mjs';
 import { redisServerInstalled, startRedisServer } from './lib/redis-server.mjs';
 import { freePort, root, startProgram } from './lib/processes.mjs';
 import { runDropRehearsal } from './lib/drop-rehearsal.mjs';
+import { seedDataFolder } from './lib/prepared-data.mjs';
 import { checkLedger, createBrowser, createStats, loadCatalogue, runLoad, signInAsGuest, stockBySku } from './lib/shoppers.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 20);
@@ -73,28 +74,13 @@ function report(name, run, ledger) {
   results.push({ name, requests: stats.requests, seconds: run.elapsed, purchases: ledger.purchases, errors: stats.serverErrors.length });
 }
 
-/**
- * Where drawn catalogue images are kept between runs, keyed by the code that draws them: drawing
- * takes the API's first start 20 s or more, and is no part of what the soak run checks.
- */
-function imageCache() {
-  const hash = createHash('sha256');
-  const drawing = join('api', 'src', 'seed', 'drawing');
-  const sources = readdirSync(join(root, drawing)).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).sort().map((name) => join(drawing, name));
-  for (const file of [...sources, 'api/src/seed/catalogue-images.ts', 'api/src/services/images.ts', 'api/src/seed/catalogue-data.ts']) {
-    hash.update(readFileSync(join(root, file)));
-  }
-  return join(root, 'node_modules', '.cache', 'shop-soak', `storage-${hash.digest('hex').slice(0, 16)}`);
-}
-
 async function singleInstance() {
   console.log('\nsoak 1/2: one API (PGlite) and one storefront');
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-soak-'));
   temporary.add(dataDir);
-  const cache = imageCache();
-  const cached = existsSync(cache);
-  if (cached) cpSync(cache, join(dataDir, 'storage'), { recursive: true });
+  // The drawn art and the seeded database, copied (scripts/lib/prepared-data.mjs): no part of what this run checks.
+  const prepared = seedDataFolder(dataDir);
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
@@ -112,17 +98,7 @@ async function singleInstance() {
     env: { DATA_DIR: dataDir, API_URL: apiUrl, PUBLIC_API_URL: apiUrl, SESSION_SECRET: secret() },
   });
   running.add(web.stop);
-  console.log(`  started in ${seconds(Date.now() - started)}${cached ? ' (catalogue images from the last run)' : ' (the first start draws the catalogue images)'}`);
-  if (!cached) {
-    // Images only (policy documents follow their own code); copied whole, then renamed into place.
-    const partial = `${cache}.${process.pid}.tmp`;
-    cpSync(join(dataDir, 'storage'), partial, { recursive: true, filter: (path) => !/[\\/]documents([\\/]|$)/.test(path) });
-    try {
-      renameSync(partial, cache);
-    } catch {
-      rmSync(partial, { recursive: true, force: true }); // another run saved it first
-    }
-  }
+  console.log(`  started in ${seconds(Date.now() - started)} (${prepared})`);
 
   const adminToken = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
   const catalogue = await loadCatalogue(apiUrl);

@@ -3,11 +3,12 @@
 // prefixes each program's log lines, and stops both on Ctrl-C. `npm run start:edge` (`--edge`) runs
 // the storefront's edge build on workerd instead of server.mjs, on the same ports and environment.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildIfStale, fail, mailboxLine, portFrom, secretFor } from './lib/launch.mjs';
+import { seedDataFolder } from './lib/prepared-data.mjs';
 import { root } from './lib/processes.mjs';
 
 /** Resolves when nothing listens on the port; rejects with a clear message otherwise. */
@@ -42,6 +43,10 @@ try {
 
 const edge = process.argv.includes('--edge');
 buildIfStale({ edge });
+
+// First start: the drawn images and card frames (and, on the embedded database, the seeded database)
+// copied from the cache the last fresh data folder filled (scripts/lib/prepared-data.mjs).
+if (!existsSync(join(dataDir, 'storage'))) console.log(`first start: ${seedDataFolder(dataDir, { database: !process.env.DATABASE_URL?.trim() })}`);
 
 const shared = {
   ...process.env,

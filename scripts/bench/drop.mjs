@@ -15,6 +15,7 @@ import pg from 'pg';
 import { startCluster } from '../lib/cluster.mjs';
 import { runDropRehearsal } from '../lib/drop-rehearsal.mjs';
 import { freePort, startProgram } from '../lib/processes.mjs';
+import { seedDataFolder } from '../lib/prepared-data.mjs';
 import { measure } from './load.mjs';
 import { ratio, table } from './report.mjs';
 
@@ -32,6 +33,8 @@ async function plainPageRps(webUrl, duration, connections) {
 async function onPglite({ shoppers, units, duration, connections, work }) {
   const dataDir = join(work, 'drop-pglite');
   mkdirSync(dataDir, { recursive: true });
+  // The drawn art and the seeded database, copied rather than made again (scripts/lib/prepared-data.mjs).
+  seedDataFolder(dataDir);
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
@@ -78,6 +81,7 @@ async function onPostgres({ shoppers, units, duration, connections, work, postgr
   url.pathname = `/${name}`;
   const dataDir = join(work, 'drop-cluster');
   mkdirSync(dataDir, { recursive: true });
+  seedDataFolder(dataDir, { database: false });
   const secrets = { SESSION_SECRET: secret(), JWT_SECRET: secret(), ADMIN_TOKEN: secret() };
   const db = new pg.Client({ connectionString: url.toString() });
   let cluster;

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { measure } from './load.mjs';
 import { ratio, round, table } from './report.mjs';
 import { startApi } from './servers.mjs';
+import { seedDataFolder } from '../lib/prepared-data.mjs';
 
 export const ORDERS = 100_000;
 export const CUSTOMERS = 20_000;
@@ -86,6 +87,8 @@ export async function measureFigures({ duration = 10, connections = 10, postgres
   const rows = [];
   const dataDir = join(work, 'figures-pglite');
   mkdirSync(dataDir, { recursive: true });
+  // The drawn art and the seeded database, copied rather than made again (scripts/lib/prepared-data.mjs).
+  seedDataFolder(dataDir);
   log('figures on PGlite: seeded shop');
   let api = await startApi({ dataDir });
   const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
@@ -115,6 +118,7 @@ export async function measureFigures({ duration = 10, connections = 10, postgres
     url.pathname = `/${name}`;
     const pgDataDir = join(work, 'figures-postgres');
     mkdirSync(pgDataDir, { recursive: true });
+    seedDataFolder(pgDataDir, { database: false });
     try {
       log('figures on PostgreSQL: seeded shop');
       const pgApi = await startApi({ dataDir: pgDataDir, databaseUrl: url.toString() });
