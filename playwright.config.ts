@@ -1,30 +1,54 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { seedDataFolder } from './scripts/lib/prepared-data.mjs';
+import { SHOPS, type ShopName } from './tests/support/e2e-shops';
 
 /**
- * Both servers run from the production build on free ports with a fresh data folder. The config is
- * loaded again in every worker, so the choices are made once and handed down through the environment.
+ * Every server runs from the production build on a free port with a data folder of its own. The
+ * config is loaded again in every worker, so the choices are made once and handed down through the
+ * environment.
+ *
+ * Tests that change what every other test sees own a shop (an API and a storefront on a data folder
+ * of their own): the screenshots need the catalogue as seeded, the drops move the shop's clock
+ * forward and paging adds 30 products. So no project waits for another, and both workers stay busy.
  */
 if (!process.env.E2E_WEB_PORT) {
   const ports = execFileSync(process.execPath, [
     '-e',
     `const net = require('node:net');
      const free = () => new Promise((resolve) => { const s = net.createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
-     Promise.all([free(), free(), free()]).then((p) => process.stdout.write(p.join(' ')));`,
+     Promise.all(Array.from({ length: ${3 + 2 * (SHOPS.length - 1)} }, free)).then((p) => process.stdout.write(p.join(' ')));`,
   ])
     .toString()
     .split(' ');
+  const run = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  process.env.E2E_RUN_DIR = run;
   process.env.E2E_WEB_PORT = ports[0];
   process.env.E2E_API_PORT = ports[1];
   process.env.E2E_EDGE_PORT = ports[2];
-  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  process.env.E2E_DATA_DIR = join(run, 'main');
+  const shops: Record<string, { web: string; api: string; dataDir: string }> = {};
+  SHOPS.forEach((name, i) => {
+    const [web, api] = i === 0 ? [ports[0], ports[1]] : [ports[1 + 2 * i], ports[2 + 2 * i]];
+    shops[name] = { web, api, dataDir: join(run, name) };
+  });
+  process.env.E2E_SHOPS = JSON.stringify(shops);
+  // The drawn images and card frames and the seeded database, made once (or taken from the cache)
+  // and copied into each shop's folder, instead of every first start drawing them again.
+  // (`--list` starts no server.)
+  for (const { dataDir } of process.argv.includes('--list') ? [] : Object.values(shops)) {
+    mkdirSync(dataDir, { recursive: true });
+    const done = seedDataFolder(dataDir);
+    if (dataDir.endsWith('main')) console.log(`e2e data folders: ${done}`);
+  }
 }
+const shops = JSON.parse(process.env.E2E_SHOPS!) as Record<ShopName, { web: string; api: string; dataDir: string }>;
 const webPort = process.env.E2E_WEB_PORT;
 // The same storefront's edge build on workerd (edge/serve.mjs), next to the Node one.
-const edgePort = process.env.E2E_EDGE_PORT || String(Number(webPort) + 2);
+const edgePort = process.env.E2E_EDGE_PORT!;
 const apiPort = process.env.E2E_API_PORT!;
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 
@@ -32,8 +56,6 @@ const apiUrl = `http://127.0.0.1:${apiPort}`;
 process.env.E2E_SESSION_SECRET = 'e2e-session-secret-that-is-long-enough-0123456789';
 const serverEnv = {
   NODE_ENV: 'production',
-  DATA_DIR: process.env.E2E_DATA_DIR!,
-  PUBLIC_API_URL: apiUrl,
   SESSION_SECRET: process.env.E2E_SESSION_SECRET,
   JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789abcd',
   // Every test signs in from this one machine; per-email limits and lockouts still apply.
@@ -45,9 +67,9 @@ const serverEnv = {
   JOB_POLL_MS: '500',
 };
 
-/** Specs that run after every other project (see `projects`). */
+/** Specs with shops of their own (see `projects`). */
 const LATE_SPECS = ['drops.spec.ts', 'browse-pages.spec.ts'];
-const LATE = ['visual.spec.ts', ...LATE_SPECS];
+const OWN_SHOP = ['visual.spec.ts', ...LATE_SPECS];
 
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /** Debian's `chromium`: the browser shoppers use, for the screenshots (their baselines come from it). */
@@ -65,7 +87,9 @@ const chromium = existsSync(headlessShell)
   ? { ...devices['Desktop Chrome'], launchOptions: { executablePath: headlessShell, args: chromiumArgs } }
   : browser;
 
-export default defineConfig({
+const webOf = (name: ShopName) => `http://127.0.0.1:${shops[name].web}`;
+
+export default defineConfig<{ shop: ShopName }>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
@@ -88,47 +112,54 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    // Screenshots first, while the catalogue is as seeded (tests/e2e/visual.spec.ts).
-    { name: 'visual', testMatch: 'visual.spec.ts', use: { ...browser } },
-    { name: 'javascript', testIgnore: LATE, dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'no-javascript', testIgnore: LATE, dependencies: ['visual'], use: { ...chromium, javaScriptEnabled: false } },
+    // Screenshots, on a shop whose catalogue stays as seeded (tests/e2e/visual.spec.ts).
+    { name: 'visual', testMatch: 'visual.spec.ts', use: { ...browser, baseURL: webOf('visual'), shop: 'visual' } },
+    { name: 'javascript', testIgnore: OWN_SHOP, use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'no-javascript', testIgnore: OWN_SHOP, use: { ...chromium, javaScriptEnabled: false } },
     // The tests tagged @edge (tests/support/e2e-edge.ts) once more, against the edge build.
     ...[true, false].map((javaScriptEnabled) => ({
       name: javaScriptEnabled ? 'edge-javascript' : 'edge-no-javascript',
       grep: /@edge/,
-      testIgnore: LATE,
-      dependencies: ['visual'],
+      testIgnore: OWN_SHOP,
       use: { ...chromium, javaScriptEnabled, baseURL: `http://127.0.0.1:${edgePort}` },
     })),
-    // Drops move the shop's clock forward (DEV_CLOCK), and paging adds products no other test expects:
-    // last, after everything else, one after the other.
-    { name: 'drops-javascript', testMatch: LATE_SPECS, dependencies: ['javascript', 'no-javascript', 'edge-javascript', 'edge-no-javascript'], use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'drops-no-javascript', testMatch: LATE_SPECS, dependencies: ['drops-javascript'], use: { ...chromium, javaScriptEnabled: false } },
+    // Drops move the shop's clock forward (DEV_CLOCK) and paging adds products no other test expects:
+    // each JavaScript mode on a shop of its own, beside everything else.
+    { name: 'drops-javascript', testMatch: LATE_SPECS, use: { ...chromium, javaScriptEnabled: true, baseURL: webOf('late-javascript'), shop: 'late-javascript' } },
+    { name: 'drops-no-javascript', testMatch: LATE_SPECS, use: { ...chromium, javaScriptEnabled: false, baseURL: webOf('late-no-javascript'), shop: 'late-no-javascript' } },
   ],
   webServer: [
-    {
-      // First start migrates, seeds and draws the catalogue images and the card frames.
-      command: 'node --enable-source-maps build/api/server.mjs',
-      url: `${apiUrl}/healthz`,
-      env: { ...serverEnv, API_PORT: apiPort, STOREFRONT_URL: `http://127.0.0.1:${webPort}` },
-      timeout: 300_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node server.mjs build/index.js',
-      url: `http://127.0.0.1:${webPort}/healthz`,
-      env: { ...serverEnv, PORT: webPort!, API_URL: apiUrl },
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    ...SHOPS.flatMap((name) => {
+      const shop = shops[name];
+      const api = `http://127.0.0.1:${shop.api}`;
+      const env = { ...serverEnv, DATA_DIR: shop.dataDir, PUBLIC_API_URL: api };
+      return [
+        {
+          // The data folder holds the drawn art and the seeded database already (seedDataFolder above);
+          // without an API build to copy from, the first start makes them itself.
+          command: 'node --enable-source-maps build/api/server.mjs',
+          url: `${api}/healthz`,
+          env: { ...env, API_PORT: shop.api, STOREFRONT_URL: `http://127.0.0.1:${shop.web}` },
+          timeout: 300_000,
+          reuseExistingServer: false,
+          stdout: 'ignore' as const,
+          stderr: 'pipe' as const,
+        },
+        {
+          command: 'node server.mjs build/index.js',
+          url: `http://127.0.0.1:${shop.web}/healthz`,
+          env: { ...env, PORT: shop.web, API_URL: api },
+          timeout: 60_000,
+          reuseExistingServer: false,
+          stdout: 'ignore' as const,
+          stderr: 'pipe' as const,
+        },
+      ];
+    }),
     {
       command: 'node edge/serve.mjs',
       url: `http://127.0.0.1:${edgePort}/healthz`,
-      env: { ...serverEnv, PORT: edgePort, API_URL: apiUrl },
+      env: { ...serverEnv, DATA_DIR: shops.main.dataDir, PUBLIC_API_URL: apiUrl, PORT: edgePort, API_URL: apiUrl },
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'ignore',

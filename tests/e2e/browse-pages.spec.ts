@@ -4,8 +4,8 @@ import { adminToken, hasJavaScript } from '../support/e2e-shop';
 import { apiUrl } from '../support/e2e';
 
 /**
- * 'Load more' needs more than a page of listings, so this runs with the drops, after every other
- * project (playwright.config.ts): the owner adds 30 older products, which no earlier test expects.
+ * 'Load more' needs more than a page of listings, so this runs with the drops, on a shop of their
+ * own (playwright.config.ts): the owner adds 30 older products, which no other test expects.
  */
 const ARCHIVE = Array.from({ length: 30 }, (_, i) => `Archive Tee ${String(i + 1).padStart(2, '0')}`);
 

@@ -15,7 +15,7 @@ async function apiClock(advanceMs?: number): Promise<Date> {
   return new Date((await response.json()).now);
 }
 
-// These tests move the shop's clock forward: they run after every other project (playwright.config.ts).
+// These tests move the shop's clock forward: they run on a shop of their own (playwright.config.ts).
 test.describe('a drop', () => {
   test('the owner schedules a product; a shopper waits on its launch list, is mailed at the launch, buys one and no more until the owner cancels that order', async ({ page, browser }, info) => {
     test.slow();

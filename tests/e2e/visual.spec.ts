@@ -1,16 +1,16 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ROUTE_TABLE_PAGES } from '../support/a11y';
-import { hydrated } from '../support/e2e-test';
+import { hydrated, shopTest as test } from '../support/e2e-test';
 import { buyInSession, registerAccount, signInAs, variantBySku, type Account } from '../support/e2e-account';
 
 /**
  * Layout regressions: every page of the route table, on a 390 px phone and a 1280 px desktop, with
  * JavaScript on and off, compared with the committed baselines in tests/e2e/__screenshots__.
  *
- * These run in the `visual` project, before any other test has bought, wished for or restocked
- * anything, so the catalogue is as seeded. What still differs from run to run (the account's email,
+ * These run in the `visual` project, on a shop of their own (playwright.config.ts) where no other
+ * test buys, wishes for or restocks anything, so the catalogue is as seeded. What still differs from run to run (the account's email,
  * order numbers and dates) is written over with fixed text. Motion is reduced, CSS animations are stopped, and the shop's
  * typefaces are pinned to DejaVu Sans from the dejavu-fonts-ttf package, so a machine with other
  * system fonts draws the same letters. After a deliberate layout change:

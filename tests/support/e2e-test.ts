@@ -1,14 +1,31 @@
-import { expect, test as base, type Page, type Response } from '@playwright/test';
+import { expect, test as playwrightTest, type Page, type Response } from '@playwright/test';
+import { useShop } from './e2e';
+import type { ShopName } from './e2e-shops';
 
 /** How Chromium words a Content-Security-Policy violation in the console. */
 const CSP_VIOLATION = /Content Security Policy|Content-Security-Policy/i;
 
 /**
- * Playwright's `test`, watching every page for Content-Security-Policy violations: a test fails
+ * Playwright's `test` on the shop of the worker's project (`use: { shop }` in playwright.config.ts,
+ * `main` unless a project names its own): the helpers' API address and data folder follow it.
+ */
+export const shopTest = playwrightTest.extend<object, { shop: ShopName; shopInUse: void }>({
+  shop: ['main', { option: true, scope: 'worker' }],
+  shopInUse: [
+    async ({ shop }, use) => {
+      useShop(shop);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
+
+/**
+ * `shopTest`, watching every page for Content-Security-Policy violations: a test fails
  * when anything on its pages was blocked by the policy (with JavaScript on, the page's own
  * `securitypolicyviolation` events are reported too).
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = shopTest.extend<{ cspViolations: string[] }>({
   // With JavaScript, a page reached with goto or reload is also hydrated before the test goes on, as a
   // shopper's page is by the time they act: a key or click sent before that meets the browser's
   // defaults, then the page's own code starting up. A test that asks for an earlier point
