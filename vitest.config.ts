@@ -55,14 +55,14 @@ export default defineConfig({
     maxWorkers: workers,
     minWorkers: 1,
     // V8 coverage of the three programs' sources, taken in the same run (`--coverage`, as CI's
-    // `npm run test:unit` does): the floor is what the suite reached when it was set, rounded down.
+    // `npm run test:unit` does). The floor (docs/testing.md#coverage) may only go up.
     coverage: {
       provider: 'v8',
       include: ['api/src/**/*.ts', 'app/**/*.{ts,tsx}', 'contract/**/*.ts'],
       exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'node_modules/.cache/filo-coverage',
-      thresholds: { statements: 0, branches: 0 },
+      thresholds: { statements: 38, branches: 60 },
     },
     projects: [
       {
