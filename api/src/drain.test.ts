@@ -11,10 +11,16 @@ async function listening(handler: Parameters<typeof createServer>[1]): Promise<{
 
 describe('draining', () => {
   it('stops accepting, answers the requests in flight, and only then says it is done', async () => {
-    const { server, url } = await listening((_req, res) => setTimeout(() => res.end('paid'), 400));
+    // Waits for the request to arrive (a condition, not a fixed time: a busy machine may take longer).
+    let arrived = () => {};
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    const { server, url } = await listening((_req, res) => {
+      arrived();
+      setTimeout(() => res.end('paid'), 400);
+    });
     const drain = drainable(server);
     const inFlight = fetch(`${url}/pay`, { method: 'POST' }).then(async (r) => [r.status, await r.text()]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await arrival;
     expect(drain.inFlight).toBe(1);
     const started = performance.now();
     const draining = drain.drain(5_000);
