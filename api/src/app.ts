@@ -1,9 +1,6 @@
 import { Hono } from 'hono';
-import type { Actor } from './services/audit.js';
-import { createCodeService, type CodeService } from './auth/codes.js';
-import { createTokenService, type TokenService } from './auth/tokens.js';
-import type { UserRow } from './auth/users.js';
-import type { Db } from './db/database.js';
+import { createCodeService } from './auth/codes.js';
+import { createTokenService } from './auth/tokens.js';
 import { errorBody, errorResponse } from './http-errors.js';
 import { observeRequests } from './observe-requests.js';
 import { idempotentWrites } from './idempotency.js';
@@ -27,66 +24,10 @@ import { testPaymentRoutes } from './routes/test-payments.js';
 import { orderRoutes } from './routes/orders.js';
 import { profileRoutes } from './routes/profile.js';
 import { returnRoutes } from './routes/returns.js';
-import type { BackupSource } from './services/backup.js';
-import type { Clock } from './services/clock.js';
-import type { Logger } from './services/logger.js';
-import type { Mailer } from './services/mail.js';
-import type { ApiMetrics } from './services/metrics.js';
-import type { PaymentProvider } from './services/payments/provider.js';
-import type { RateLimits } from './services/rate-limits.js';
-import type { Storage } from './services/storage.js';
 import { watchOf } from './services/catalogue-watch.js';
+import type { AppDeps, AppEnv } from './deps.js';
 
-export interface AppConfig {
-  /** Where browsers reach the API (payment pages, links in emails). */
-  publicApiUrl: string;
-  /** Base of public object URLs: `${storageUrl}/storage/v1/object/public/<bucket>/<path>`. */
-  storageUrl: string;
-  /** Signs access tokens and keys the verification-code hashes. */
-  jwtSecret: string;
-  /** Where shoppers reach the storefront (links in back-in-stock emails). */
-  storefrontUrl: string;
-  /** Bearer token of the owner's admin routes; null turns them off. */
-  adminToken: string | null;
-  /** Serve the outbox publicly at /dev/mailbox (development and tests only; DEV_MAILBOX=1). */
-  devMailbox?: boolean;
-  /** Peers, beside this machine, whose X-Forwarded-For is believed (storefronts, load balancers). */
-  trustedProxies?: string[];
-}
-
-/** Everything the API talks to; tests pass in-memory versions. */
-export interface AppDeps {
-  db: Db;
-  clock: Clock;
-  mail: Mailer;
-  storage: Storage;
-  rateLimits: RateLimits;
-  /** The built-in test payment page, or Stripe Checkout. */
-  payments: PaymentProvider;
-  log: Logger;
-  /** The operator's metrics (API_METRICS_PORT); without them requests are only logged. */
-  metrics?: ApiMetrics;
-  config: AppConfig;
-  /** Called after stock changes, so the storefront drops its cached catalogue. */
-  onCatalogueChange?: () => unknown;
-  /** The database and storage folder the owner's backups are taken from; without it there are none. */
-  backup?: BackupSource;
-  /** The test clock's controls (DEV_CLOCK=1): served at /dev/clock. */
-  devClock?: { advance(ms: number): void; runJobs(): Promise<void> };
-}
-
-export type AppEnv = {
-  Variables: {
-    deps: AppDeps;
-    auth: { tokens: TokenService; codes: CodeService };
-    /** Set by the requireUser guard. */
-    user: UserRow;
-    /** Set by the admin routes' guard: the staff member, or the CLI with the admin token. */
-    actor: Actor;
-    /** This request's id (X-Request-Id), in its log line and answer. */
-    requestId: string;
-  };
-};
+export type { AppConfig, AppDeps, AppEnv } from './deps.js';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { clientAddress } from '@contract/client-address';
-import type { AppEnv } from './app.js';
+import type { AppEnv } from './deps.js';
 
 /**
  * The shopper's address for rate limits. The storefront calls the API on the shopper's behalf and

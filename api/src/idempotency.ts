@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './app.js';
+import type { AppEnv } from './deps.js';
 import type { Db } from './db/database.js';
 import { ApiError } from './http-errors.js';
 

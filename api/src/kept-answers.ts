@@ -3,7 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { acceptedEncoding } from '@contract/accept-encoding';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv } from './app.js';
+import type { AppEnv } from './deps.js';
 import { answer, checkAnswer } from './answer.js';
 import type { Db } from './db/database.js';
 import { watchOf } from './services/catalogue-watch.js';

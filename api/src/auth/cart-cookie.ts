@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import type { UserRow } from './users.js';
 import { authenticate } from './middleware.js';
 import {

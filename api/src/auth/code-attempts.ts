@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { DISCOUNT_MESSAGES, normaliseDiscountCode } from '@contract/discounts';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { clientIp } from '../client-ip.js';
 import { DomainError } from '../domain-error.js';
 import { enforceRateLimit, RATE_RULES, type RateRule } from '../services/rate-limits.js';

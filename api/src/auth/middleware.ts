@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { ApiError } from '../http-errors.js';
 import { watchOf } from '../services/catalogue-watch.js';
 import { findUserById, type UserRow } from './users.js';

@@ -31,7 +31,7 @@ import { adminDiscountCodeSchema, adminDiscountListSchema, discountCodeRequestSc
 import { createDiscountCode, editDiscountCode, getDiscountCode, listDiscountCodes } from '../services/discounts.js';
 import { BACKUP_CONTENT_TYPE, backupFileName, startBackup } from '../services/backup.js';
 import { addStaff, listStaff, removeStaff, resendStaffCode, staffOfToken } from '../services/staff.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { ApiError, validate } from '../http-errors.js';
 import { readOutbox } from '../services/mail.js';
 import { addOrderNote, deliverOrder, listOrders, orderDetail, shipOrder } from '../services/fulfilment.js';

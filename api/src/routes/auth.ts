@@ -17,7 +17,7 @@ import {
   verificationRequestSchema,
 } from '@contract/api/auth';
 import { answer } from '../answer.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { resetCodeEmail, verificationCodeEmail, welcomeEmail } from '../auth/emails.js';
 import { mergeCartOfRequest } from '../auth/cart-cookie.js';
 import { authenticate, requireUser } from '../auth/middleware.js';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { cardFaceSchema, cardListSchema, cardsQuerySchema, userCardsSchema } from '@contract/api/cards';
 import { answer } from '../answer.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { requireUser } from '../auth/middleware.js';
 import { validate } from '../http-errors.js';
 import { renderCardPng } from '../services/card-face.js';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { cartCheckoutRequestSchema, checkoutAnswerSchema, quickCheckoutRequestSchema, webhookAnswerSchema } from '@contract/api/checkout';
 import { answer } from '../answer.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { readCartToken, shopperCart } from '../auth/cart-cookie.js';
 import { requireUser } from '../auth/middleware.js';
 import { DomainError } from '../domain-error.js';

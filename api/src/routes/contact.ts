@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { contactAnswerSchema, contactRequestSchema } from '@contract/api/contact';
 import { answer } from '../answer.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { clientIp } from '../client-ip.js';
 import { validate } from '../http-errors.js';
 import { receiveContactMessage } from '../services/contact.js';

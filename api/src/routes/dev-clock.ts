@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { validate } from '../http-errors.js';
 import { answer } from '../answer.js';
 import { devClockSchema } from '@contract/api/admin';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { outboxQuerySchema, outboxSchema } from '@contract/api/admin';
 import { answer } from '../answer.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { validate } from '../http-errors.js';
 import { readOutbox } from '../services/mail.js';
 import { escapeHtml } from '../services/mail-templates.js';

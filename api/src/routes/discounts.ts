@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { discountCheckSchema, discountCodeParamSchema } from '@contract/api/discounts';
 import { describeDiscount } from '@contract/discounts';
 import { answer } from '../answer.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { validate } from '../http-errors.js';
 import { checkCodeLimits, findUsableCode } from '../services/discounts.js';
 import { optionalUser } from '../auth/cart-cookie.js';

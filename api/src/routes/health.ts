@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 
 export function healthRoutes() {
   return new Hono<AppEnv>()

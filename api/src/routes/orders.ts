@@ -10,7 +10,7 @@ import {
   purchaseSuccessAnswerSchema,
 } from '@contract/api/orders';
 import { answer } from '../answer.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { optionalUser, readCartToken } from '../auth/cart-cookie.js';
 import { requireUser } from '../auth/middleware.js';
 import { isGuest } from '../auth/users.js';

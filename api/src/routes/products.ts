@@ -6,7 +6,7 @@ import {
   productDetailsQuerySchema, productDetailsSchema, productListSchema, productRenamedSchema } from '@contract/api/catalogue';
 import { DomainError } from '../domain-error.js';
 import { renamedProduct } from '../services/products-admin.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { answer } from '../answer.js';
 import { keptAnswer, nextLaunch } from '../kept-answers.js';
 import { ApiError, parseInput, validate } from '../http-errors.js';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { accountOverviewQuerySchema, accountOverviewSchema, profileAnswerSchema, profileUpdateRequestSchema } from '@contract/api/profile';
 import { answer } from '../answer.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { requireUser } from '../auth/middleware.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';

@@ -12,7 +12,7 @@ import {
   returnTokenParamSchema,
 } from '@contract/api/returns';
 import { answer } from '../answer.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { requireUser } from '../auth/middleware.js';
 import { ApiError, validate } from '../http-errors.js';
 import {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { staffLoginRequestSchema, staffSessionSchema, staffSetPasswordRequestSchema } from '@contract/api/staff';
 import { answer } from '../answer.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { clientIp } from '../client-ip.js';
 import { validate } from '../http-errors.js';
 import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { storageQuerySchema } from '@contract/api/storage';
 import { NO_IMAGE_SVG } from '@contract/no-image';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { ApiError, validate } from '../http-errors.js';
 import { resizedImage } from '../services/images.js';
 import { isBucket, isSafeObjectPath, type Bucket } from '../services/storage.js';

@@ -5,7 +5,7 @@ import { postcodeValidator } from 'postcode-validator';
 import { SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, isShippingCountry, type ShippingCountry } from '@contract/address';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import type { Address } from '../db/schema.js';
 import { closeCheckoutSession, deliveryAddressFor, findCheckoutSession, sessionLines } from '../services/checkout.js';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';

@@ -7,7 +7,7 @@ import {
   wishlistTokenSchema,
   wishlistUnsubscribeAnswerSchema,
 } from '@contract/api/wishlist';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../deps.js';
 import { answer } from '../answer.js';
 import { validate } from '../http-errors.js';
 import { watchOf } from '../services/catalogue-watch.js';

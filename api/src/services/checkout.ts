@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppConfig, AppDeps } from '../app.js';
+import type { AppConfig, AppDeps } from '../deps.js';
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import type { Address, Database } from '../db/schema.js';

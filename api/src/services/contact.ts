@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { BRAND } from '@contract/brand';
 import type { contactRequestSchema } from '@contract/api/contact';
 import { CONTACT_REASON_LABELS } from '@contract/contact';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { renderEmail } from './mail-templates.js';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { customerDetailSchema, customerRowSchema } from '@contract/api/customers';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { actorName, recordAudit, type Actor } from './audit.js';

@@ -3,7 +3,7 @@ import type { AdminDiscountCode, DiscountCodeRequest, DiscountQuote } from '@con
 import { totalsFor } from '@contract/totals';
 import { DISCOUNT_MESSAGES, describeDiscount, discountFor, normaliseDiscountCode, type DiscountLine, type DiscountOutcome, type DiscountRefusal } from '@contract/discounts';
 import { formatLaunchTime } from '@contract/shop-time';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Database } from '../db/schema.js';
 import { recordAudit, type Actor } from './audit.js';
 import { DomainError } from '../domain-error.js';

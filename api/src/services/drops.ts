@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { formatLaunchTime } from '@contract/shop-time';
-import type { AppConfig, AppDeps } from '../app.js';
+import type { AppConfig, AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';

@@ -4,7 +4,7 @@ import type { orderListSchema } from '@contract/api/admin';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import { trackingUrl } from '@contract/tracking';
-import type { AppConfig, AppDeps } from '../app.js';
+import type { AppConfig, AppDeps } from '../deps.js';
 import { isGuest } from '../auth/users.js';
 import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
 import type { Db } from '../db/database.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { ImageMove, ImageUpdate } from '@contract/api/products-admin';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { recordAudit, type Actor } from './audit.js';
 import { resizedImage } from './images.js';

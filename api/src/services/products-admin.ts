@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { POINT_CODES, type AdminProduct, type ProductCreateRequest, type ProductEditRequest, type SizeChartRequest, type VariantCreateRequest, type VariantEditRequest } from '@contract/api/products-admin';
 import type { SizeChartRecord } from '../db/schema.js';
 import { addStockIn, sendBackInStock, type StockChange } from './stock.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { recordAudit, type Actor } from './audit.js';

@@ -4,7 +4,7 @@ import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import type { cancelRequestSchema, orderPaymentSchema, refundableLineSchema, refundRequestSchema, Refund } from '@contract/api/refunds';
-import type { AppConfig, AppDeps } from '../app.js';
+import type { AppConfig, AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import type { RefundLine } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';

@@ -13,7 +13,7 @@ import {
 } from '@contract/api/returns';
 import { trackingUrl } from '@contract/tracking';
 import type { z } from 'zod';
-import type { AppConfig, AppDeps } from '../app.js';
+import type { AppConfig, AppDeps } from '../deps.js';
 import { isGuest } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';

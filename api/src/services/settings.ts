@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { LOW_STOCK_THRESHOLD, type shopSettingsSchema } from '@contract/api/admin';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { actorName, recordAudit, type Actor } from './audit.js';
 import { inTransaction } from '../db/transaction.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { StaffMember, StaffRole } from '@contract/api/staff';
 import { BRAND } from '@contract/brand';
-import type { AppConfig, AppDeps } from '../app.js';
+import type { AppConfig, AppDeps } from '../deps.js';
 import type { CodeService } from '../auth/codes.js';
 import { clearFailures, countFailure, lockedFor, unlockedAt } from '../auth/lockout.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
