@@ -18,7 +18,7 @@ import { healthRoutes } from './routes/health.js';
 import { productRoutes } from './routes/products.js';
 import { wishlistRoutes } from './routes/wishlist.js';
 import { staffAuthRoutes } from './routes/staff-auth.js';
-import { adminRoutes } from './routes/admin.js';
+import { adminRoutes } from './routes/admin/index.js';
 import { storageRoutes } from './routes/storage.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
 import { orderRoutes } from './routes/orders.js';

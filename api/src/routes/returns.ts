@@ -1,31 +1,16 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import {
-  returnActionSchema,
-  returnListQuerySchema,
-  returnListSchema,
-  returnNumberParamSchema,
   returnOptionsSchema,
   returnParamSchema,
   returnRequestSchema,
   returnSchema,
-  returnShipSchema,
   returnTokenParamSchema,
 } from '@contract/api/returns';
 import { answer } from '../answer.js';
 import type { AppEnv } from '../deps.js';
 import { requireUser } from '../auth/middleware.js';
 import { ApiError, validate } from '../http-errors.js';
-import {
-  cancelReturn,
-  listReturns,
-  purchaseOfReturnToken,
-  receiveReturn,
-  refundReturn,
-  requestReturn,
-  returnByNumber,
-  returnOptions,
-  shipExchange,
-} from '../services/returns.js';
+import { purchaseOfReturnToken, requestReturn, returnOptions } from '../services/returns.js';
 
 const NOT_FOUND = 'Purchase not found';
 
@@ -63,37 +48,6 @@ export function returnRoutes() {
     const purchaseId = purchaseOfReturnToken(c.var.deps.config.jwtSecret, c.req.valid('param').token);
     return answer(c, returnSchema, await requestReturn(c.var.deps, purchaseId, c.req.valid('json')), 201);
   });
-
-  return app;
-}
-
-/**
- * The back office's returns, inside the admin routes (their guard has run): staff mark a parcel
- * received; refunding, shipping an exchange and cancelling are an owner's, as refunds are (ADR 022, 023).
- */
-export function adminReturnRoutes(ownerOnly: MiddlewareHandler<AppEnv>) {
-  const app = new Hono<AppEnv>();
-
-  app.get('/returns', validate('query', returnListQuerySchema), async (c) => answer(c, returnListSchema, await listReturns(c.var.deps.db, c.req.valid('query'))));
-
-  app.get('/returns/:number', validate('param', returnNumberParamSchema), async (c) => answer(c, returnSchema, await returnByNumber(c.var.deps.db, c.req.valid('param').number)));
-
-  app.post('/returns/receive', validate('json', returnActionSchema), async (c) =>
-    answer(c, returnSchema, await receiveReturn(c.var.deps, c.req.valid('json').return, c.var.actor)),
-  );
-
-  app.post('/returns/refund', ownerOnly, validate('json', returnActionSchema), async (c) =>
-    answer(c, returnSchema, await refundReturn(c.var.deps, c.req.valid('json').return, c.var.actor)),
-  );
-
-  app.post('/returns/ship', ownerOnly, validate('json', returnShipSchema), async (c) => {
-    const { return: number, carrier, tracking } = c.req.valid('json');
-    return answer(c, returnSchema, await shipExchange(c.var.deps, number, carrier, tracking, c.var.actor));
-  });
-
-  app.post('/returns/cancel', ownerOnly, validate('json', returnActionSchema), async (c) =>
-    answer(c, returnSchema, await cancelReturn(c.var.deps, c.req.valid('json').return, c.var.actor)),
-  );
 
   return app;
 }

@@ -12,6 +12,9 @@ import { version as apiVersion } from '../../../package.json';
 import { postgresToolTarget, runPostgresTool, type DatabaseHandle } from '../db/database.js';
 import { migrations } from '../db/migrate.js';
 import { BUCKETS, isSafeObjectPath } from './storage.js';
+import { recordAudit, type Actor } from './audit.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from './clock.js';
 import { readTarEntry, tarArchive, tarIndex, TarFormatError, type TarEntry, type TarIndexEntry } from './tar.js';
 
 /**
@@ -56,6 +59,21 @@ export interface Backup {
 
 export function backupFileName(at: Date): string {
   return `filo-backup-${at.toISOString().slice(0, 19).replace(/:/g, '-')}.tar`;
+}
+
+/** The dump or the archive could not be started; `cause` says why. */
+export class BackupFailed extends Error {}
+
+/**
+ * The owner's backup, taken while the shop serves: recorded in the audit log first, so the file holds
+ * the entry of its own making.
+ */
+export async function takeBackup(deps: { db: Db; clock: Clock }, source: BackupSource, actor: Actor): Promise<Backup> {
+  const now = deps.clock.now();
+  await recordAudit(deps.db, now, actor, { action: 'backup', subject_type: 'shop', subject_id: backupFileName(now) });
+  return startBackup(source, now).catch((error: unknown) => {
+    throw new BackupFailed(error instanceof Error ? error.message : String(error), { cause: error });
+  });
 }
 
 /**

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { ImageMove, ImageUpdate } from '@contract/api/products-admin';
+import type { AdminProduct, ImageMove, ImageUpdate } from '@contract/api/products-admin';
 import type { AppDeps } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { recordAudit, type Actor } from './audit.js';
 import { resizedImage } from './images.js';
 import { inTransaction } from '../db/transaction.js';
+import { adminProduct } from './products-admin.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'onCatalogueChange'>;
 
@@ -35,9 +36,10 @@ async function productOf(deps: Deps, productId: string) {
  * Stores an uploaded photo for a product: read by sharp (so only a real JPEG, PNG or WebP passes,
  * whatever its name or declared type says), turned upright by its EXIF orientation, scaled down to
  * 1920 px, written as WebP without EXIF or any other metadata (a phone's GPS position never reaches
- * shoppers), and pre-rendered at the srcset widths. Last in its kind's order; audited.
+ * shoppers), and pre-rendered at the srcset widths. Last in its kind's order; audited. Answers the
+ * product as the back office shows it, as each change of its images does.
  */
-export async function addProductImage(deps: Deps, productId: string, upload: ImageUpload, actor: Actor): Promise<string> {
+export async function addProductImage(deps: Deps, productId: string, upload: ImageUpload, actor: Actor): Promise<AdminProduct> {
   const product = await productOf(deps, productId);
   let format: string | undefined;
   try {
@@ -61,7 +63,7 @@ export async function addProductImage(deps: Deps, productId: string, upload: Ima
   for (const width of PRERENDERED_WIDTHS) if (width < stored.info.width) await resizedImage(deps.storage, BUCKET, path, width);
 
   const now = deps.clock.now();
-  const id = await inTransaction(deps.db, async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     // The product's row is locked so two uploads at once take the next places in turn.
     await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
     const last = await trx
@@ -93,11 +95,10 @@ export async function addProductImage(deps: Deps, productId: string, upload: Ima
       subject_id: productId,
       after: { image: id, type: upload.type, alt: upload.alt, width: stored.info.width, height: stored.info.height, focal_x: upload.focal_x, focal_y: upload.focal_y },
     });
-    return id;
   });
   await deps.onCatalogueChange?.();
   void product;
-  return id;
+  return adminProduct(deps.db, deps.clock.now(), productId);
 }
 
 async function imageOf(deps: Deps, productId: string, imageId: string) {
@@ -112,7 +113,7 @@ async function imageOf(deps: Deps, productId: string, imageId: string) {
 }
 
 /** New alt text or focal point for one of a product's images. */
-export async function updateProductImage(deps: Deps, productId: string, imageId: string, change: ImageUpdate, actor: Actor): Promise<void> {
+export async function updateProductImage(deps: Deps, productId: string, imageId: string, change: ImageUpdate, actor: Actor): Promise<AdminProduct> {
   const before = await imageOf(deps, productId, imageId);
   await inTransaction(deps.db, async (trx) => {
     await trx.updateTable('images').set(change).where('id', '=', imageId).execute();
@@ -125,10 +126,11 @@ export async function updateProductImage(deps: Deps, productId: string, imageId:
     });
   });
   await deps.onCatalogueChange?.();
+  return adminProduct(deps.db, deps.clock.now(), productId);
 }
 
 /** Moves an image one place earlier or later among the product's images of its kind (swapping with its neighbour). */
-export async function moveProductImage(deps: Deps, productId: string, imageId: string, move: ImageMove, actor: Actor): Promise<void> {
+export async function moveProductImage(deps: Deps, productId: string, imageId: string, move: ImageMove, actor: Actor): Promise<AdminProduct> {
   await inTransaction(deps.db, async (trx) => {
     await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
     const image = await trx.selectFrom('images').select(['id', 'type', 'order']).where('id', '=', imageId).where('product_id', '=', productId).executeTakeFirst();
@@ -150,14 +152,16 @@ export async function moveProductImage(deps: Deps, productId: string, imageId: s
     await recordAudit(trx, deps.clock.now(), actor, { action: 'product.image.move', subject_type: 'product', subject_id: productId, after: { image: imageId, position: to + 1 } });
   });
   await deps.onCatalogueChange?.();
+  return adminProduct(deps.db, deps.clock.now(), productId);
 }
 
 /** Removes an image from a product (its file stays in storage, so a backup or an old page never breaks). */
-export async function removeProductImage(deps: Deps, productId: string, imageId: string, actor: Actor): Promise<void> {
+export async function removeProductImage(deps: Deps, productId: string, imageId: string, actor: Actor): Promise<AdminProduct> {
   const before = await imageOf(deps, productId, imageId);
   await inTransaction(deps.db, async (trx) => {
     await trx.deleteFrom('images').where('id', '=', imageId).execute();
     await recordAudit(trx, deps.clock.now(), actor, { action: 'product.image.remove', subject_type: 'product', subject_id: productId, before: { image: imageId, type: before.type, alt: before.alt } });
   });
   await deps.onCatalogueChange?.();
+  return adminProduct(deps.db, deps.clock.now(), productId);
 }

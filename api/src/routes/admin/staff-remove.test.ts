@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cliHeaders, staffMember } from '../../../tests/support/staff';
-import { useTestApi } from '../../../tests/support/use-test-api';
+import { cliHeaders, staffMember } from '../../../../tests/support/staff';
+import { useTestApi } from '../../../../tests/support/use-test-api';
 
 // A database of its own: the owner counts below are this file's alone.
 const api = useTestApi();

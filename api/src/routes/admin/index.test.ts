@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApi, TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
-import { useTestApi } from '../../../tests/support/use-test-api';
-import { readOutbox } from '../services/mail';
-import { buyThroughCheckout, shopper } from '../../../tests/support/shopper';
+import { createTestApi, TEST_ADMIN_TOKEN } from '../../../../tests/support/test-api';
+import { useTestApi } from '../../../../tests/support/use-test-api';
+import { readOutbox } from '../../services/mail';
+import { buyThroughCheckout, shopper } from '../../../../tests/support/shopper';
 
 const api = useTestApi();
 

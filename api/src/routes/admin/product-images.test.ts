@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { cliHeaders, staffMember } from '../../../tests/support/staff';
-import { useTestApi } from '../../../tests/support/use-test-api';
+import { cliHeaders, staffMember } from '../../../../tests/support/staff';
+import { useTestApi } from '../../../../tests/support/use-test-api';
 
 const api = useTestApi();
 

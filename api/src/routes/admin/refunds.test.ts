@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughCheckout, setVariant, shopper, stockOf, type Shopper } from '../../../tests/support/shopper';
-import { cliHeaders, staffMember } from '../../../tests/support/staff';
-import { useTestApi } from '../../../tests/support/use-test-api';
-import { pdfText } from '../../../tests/support/pdf-text';
-import { readOutbox } from '../services/mail';
+import { buyThroughCheckout, setVariant, shopper, stockOf, type Shopper } from '../../../../tests/support/shopper';
+import { cliHeaders, staffMember } from '../../../../tests/support/staff';
+import { useTestApi } from '../../../../tests/support/use-test-api';
+import { pdfText } from '../../../../tests/support/pdf-text';
+import { readOutbox } from '../../services/mail';
 
 const api = useTestApi();
 const key = () => randomUUID();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buyThroughCheckout, setVariant, shopper } from '../../../tests/support/shopper';
-import { cliHeaders } from '../../../tests/support/staff';
-import { useTestApi } from '../../../tests/support/use-test-api';
+import { buyThroughCheckout, setVariant, shopper } from '../../../../tests/support/shopper';
+import { cliHeaders } from '../../../../tests/support/staff';
+import { useTestApi } from '../../../../tests/support/use-test-api';
 import { addDays, shopDay, shopDayStart } from '@contract/shop-time';
 
 // A database of its own: every figure below is this file's orders alone.

@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { shopSettingsRequestSchema, shopSettingsSchema } from '@contract/api/admin';
+import { figuresSchema } from '@contract/api/figures';
+import { answer } from '../../answer.js';
+import type { AppEnv } from '../../deps.js';
+import { validate } from '../../http-errors.js';
+import { dashboardFigures } from '../../services/figures.js';
+import { changeSettings, readSettings } from '../../services/settings.js';
+import { ownerOnly } from './guard.js';
+
+/** The dashboard's figures and the shop's settings (read by staff, changed by an owner). */
+export function adminSettingsRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get('/figures', async (c) => answer(c, figuresSchema, await dashboardFigures(c.var.deps.db, c.var.deps.clock.now())));
+
+  app.get('/settings', async (c) => answer(c, shopSettingsSchema, await readSettings(c.var.deps.db)));
+
+  app.post('/settings', ownerOnly, validate('json', shopSettingsRequestSchema), async (c) =>
+    answer(c, shopSettingsSchema, await changeSettings(c.var.deps, c.req.valid('json'), c.var.actor)),
+  );
+
+  return app;
+}
