@@ -205,3 +205,8 @@ async function openPostgres(url: string, schema?: string, max = 10): Promise<Dat
     close: () => db.destroy(),
   };
 }
+
+/** Whether the database answers a query now (readiness). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -3,12 +3,10 @@ import { cartAddRequestSchema, cartCountSchema, cartItemParamSchema, cartQuantit
 import { answer } from '../answer.js';
 import type { AppEnv } from '../deps.js';
 import { mergeCartOfRequest, optionalUser, readCartToken, shopperCart } from '../auth/cart-cookie.js';
-import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
-import { countCartItems, countUserCartItems, emptyCart, findVariant, loadCart, notEnoughStock, productUnitsInCart, type CartOut } from '../services/cart.js';
+import { countCartItems, countUserCartItems, emptyCart, loadCart, type CartOut } from '../services/cart.js';
 import { watchOf } from '../services/catalogue-watch.js';
-import { boughtUnits, isComingSoon, limitReached, noLongerSold, notLaunched } from '../services/drops.js';
-import { addToCart, cartLine, clearCart, removeLine, setLineQuantity } from '../services/cart-lines.js';
+import { addForShopper, changeLineQuantity, clearCart, removeCartLine } from '../services/cart-lines.js';
 import { discountQuoteRequestSchema, discountQuoteSchema } from '@contract/api/discounts';
 import { quoteCode } from '../services/discounts.js';
 import { tryingCode } from '../auth/code-attempts.js';
@@ -63,25 +61,12 @@ export function cartRoutes() {
 
   app.post('/add', validate('json', cartAddRequestSchema), async (c) => {
     const body = c.req.valid('json');
-    const { db, clock } = c.var.deps;
-    const variant = await findVariant(db, body.variant_id);
-    if (!variant || (body.product_id && variant.product_id !== body.product_id)) throw new DomainError('not_found', 'Product variant not found');
-    if (variant.archived_at) throw noLongerSold(variant);
-    if (isComingSoon(variant.launch_date, clock.now())) throw notLaunched(variant);
-    const found = await shopperCart(c, { create: false });
-    // A capped product: what the cart holds and what the shopper already bought count
-    // (checkout claims the units for good, atomically; this early word saves a trip there).
-    if (variant.purchase_limit !== null) {
-      const [inCart, held] = await Promise.all([
-        found.cartId ? productUnitsInCart(db, found.cartId, variant.product_id) : 0,
-        found.user ? boughtUnits(db, variant.product_id, found.user.email) : 0,
-      ]);
-      if (inCart + held + body.quantity > variant.purchase_limit) throw limitReached({ name: variant.name, purchase_limit: variant.purchase_limit }, inCart + held);
-    }
-    // A cart (and its cookie) is made only for an add that can go through.
-    if (!found.cartId && body.quantity > variant.stock_quantity) throw notEnoughStock(variant);
-    const { cartId, user } = found.cartId ? found : await shopperCart(c, { create: true });
-    await addToCart(db, cartId!, variant, body.quantity, clock.now());
+    const { cartId, user } = await addForShopper(
+      c.var.deps.db,
+      c.var.deps.clock.now(),
+      { variantId: body.variant_id, productId: body.product_id, quantity: body.quantity },
+      { find: () => shopperCart(c, { create: false }), open: () => shopperCart(c, { create: true }) },
+    );
     return answerCart(c, cartId, user?.id ?? null);
   });
 
@@ -97,28 +82,14 @@ export function cartRoutes() {
   });
 
   app.put('/item/:itemId', validate('param', cartItemParamSchema), validate('json', cartQuantityRequestSchema), async (c) => {
-    const { itemId } = c.req.valid('param');
-    const { cartId, user } = await shopperCart(c, { create: false });
-    const { db, clock } = c.var.deps;
-    const line = await cartLine(db, cartId, itemId);
-    const { quantity } = c.req.valid('json');
-    if (quantity > line.quantity) {
-      // Raising a line meets the same launch and cap as adding to it.
-      const variant = await findVariant(db, line.variant_id);
-      if (variant && isComingSoon(variant.launch_date, clock.now())) throw notLaunched(variant);
-      if (variant && variant.purchase_limit !== null) {
-        const [inCart, held] = await Promise.all([productUnitsInCart(db, cartId!, variant.product_id), user ? boughtUnits(db, variant.product_id, user.email) : 0]);
-        if (inCart - line.quantity + quantity + held > variant.purchase_limit) throw limitReached({ name: variant.name, purchase_limit: variant.purchase_limit }, inCart - line.quantity + held);
-      }
-    }
-    await setLineQuantity(db, line, quantity);
-    return answerCart(c, cartId, user?.id ?? null);
+    const found = await shopperCart(c, { create: false });
+    await changeLineQuantity(c.var.deps.db, c.var.deps.clock.now(), found, c.req.valid('param').itemId, c.req.valid('json').quantity);
+    return answerCart(c, found.cartId, found.user?.id ?? null);
   });
 
   app.delete('/item/:itemId', validate('param', cartItemParamSchema), async (c) => {
     const { cartId, user } = await shopperCart(c, { create: false });
-    const line = await cartLine(c.var.deps.db, cartId, c.req.valid('param').itemId);
-    await removeLine(c.var.deps.db, line.id);
+    await removeCartLine(c.var.deps.db, cartId, c.req.valid('param').itemId);
     return answerCart(c, cartId, user?.id ?? null);
   });
 

@@ -4,13 +4,11 @@ import { answer } from '../answer.js';
 import type { AppEnv } from '../deps.js';
 import { readCartToken, shopperCart } from '../auth/cart-cookie.js';
 import { requireUser } from '../auth/middleware.js';
-import { DomainError } from '../domain-error.js';
 import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { cartLines } from '../services/cart-lines.js';
-import { closeCheckoutSession, findCheckoutSession, openCheckoutSession } from '../services/checkout.js';
-import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
-import { recordProviderRefund } from '../services/refunds.js';
+import { openCheckoutSession } from '../services/checkout.js';
+import { handlePaymentEvent } from '../services/payment-events.js';
 import { countCodeAttempt, tryingCode } from '../auth/code-attempts.js';
 
 /** docs/product.md#api-checkout; mounted at /api/checkout/. */
@@ -67,49 +65,10 @@ export function checkoutRoutes() {
 
   // Provider notifications (Stripe): verified by signature, then fulfilled or released idempotently.
   app.post('/webhook', async (c) => {
-    const { payments, db, clock, log } = c.var.deps;
+    const { payments } = c.var.deps;
     if (!payments.parseWebhook) throw new ApiError(404, 'No payment provider sends webhooks here');
     const outcome = payments.parseWebhook(await c.req.text(), c.req.header('stripe-signature'));
-    if (outcome.type === 'ignored') return answer(c, webhookAnswerSchema, { received: true, handled: false });
-    if (outcome.type === 'refunded') {
-      // Which order: the provider names the payment; its session is the checkout that became the order.
-      let providerSessionId: string | null | undefined;
-      try {
-        providerSessionId = await payments.sessionOfPayment?.(outcome.paymentId);
-      } catch (error) {
-        // Not answered now: the provider sends the notification again later.
-        log.error(`refund notification for ${outcome.paymentId}: the payment provider did not say which session took it`, error);
-        throw new DomainError('upstream_unavailable', 'The payment provider did not answer; send the notification again');
-      }
-      const paid = providerSessionId ? await findCheckoutSession(db, providerSessionId) : undefined;
-      const purchase = paid?.provider === payments.name ? await db.selectFrom('purchases').select('id').where('checkout_session_id', '=', paid.id).executeTakeFirst() : undefined;
-      if (!purchase) {
-        log.info(`refund notification for a payment no order has: ${outcome.paymentId}`);
-        return answer(c, webhookAnswerSchema, { received: true, handled: false });
-      }
-      await recordProviderRefund(c.var.deps, purchase.id, outcome.refundedTotal);
-      return answer(c, webhookAnswerSchema, { received: true, handled: true, purchase_id: purchase.id });
-    }
-    const session =
-      (outcome.sessionId ? await findCheckoutSession(db, outcome.sessionId) : undefined) ??
-      (await findCheckoutSession(db, outcome.providerSessionId));
-    if (!session || session.provider !== payments.name) {
-      log.info(`webhook for an unknown checkout session ${outcome.providerSessionId}`);
-      return answer(c, webhookAnswerSchema, { received: true, handled: false });
-    }
-    if (outcome.type === 'paid') {
-      try {
-        const { purchaseId } = await fulfilCheckoutSession(c.var.deps, session.id, outcome.payment);
-        return answer(c, webhookAnswerSchema, { received: true, handled: true, purchase_id: purchaseId });
-      } catch (error) {
-        // Paid after the checkout closed, and what it held could not be had again: the payment went back.
-        if (error instanceof DomainError && error.code === 'payment_refunded') return answer(c, webhookAnswerSchema, { received: true, handled: true });
-        log.error(`checkout session ${session.id} (${outcome.providerSessionId}) was paid but could not be fulfilled`, error);
-        throw error;
-      }
-    }
-    await closeCheckoutSession(db, session.id, outcome.type, clock.now(), { endedByProvider: true });
-    return answer(c, webhookAnswerSchema, { received: true, handled: true });
+    return answer(c, webhookAnswerSchema, await handlePaymentEvent(c.var.deps, outcome));
   });
 
   return app;

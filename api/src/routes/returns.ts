@@ -10,7 +10,7 @@ import { answer } from '../answer.js';
 import type { AppEnv } from '../deps.js';
 import { requireUser } from '../auth/middleware.js';
 import { ApiError, validate } from '../http-errors.js';
-import { purchaseOfReturnToken, requestReturn, returnOptions } from '../services/returns.js';
+import { isBuyersPurchase, purchaseOfReturnToken, requestReturn, returnOptions } from '../services/returns.js';
 
 const NOT_FOUND = 'Purchase not found';
 
@@ -27,8 +27,7 @@ export function returnRoutes() {
 
   /** The buyer's own order, or a 404 that says nothing about anyone else's. */
   const ownOrder: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const owner = await c.var.deps.db.selectFrom('purchases').select('user_id').where('id', '=', c.req.param('purchase_id') ?? '').executeTakeFirst();
-    if (!owner || owner.user_id !== c.var.user.id) throw new ApiError(404, NOT_FOUND);
+    if (!(await isBuyersPurchase(c.var.deps.db, c.req.param('purchase_id') ?? '', c.var.user.id))) throw new ApiError(404, NOT_FOUND);
     await next();
   };
 

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { CART_RULES } from '@contract/shop-rules';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
-import { findVariant, lineLimitReached, notEnoughStock, stockOf } from './cart.js';
+import { findVariant, lineLimitReached, notEnoughStock, productUnitsInCart, stockOf } from './cart.js';
+import { boughtUnits, isComingSoon, limitReached, noLongerSold, notLaunched } from './drops.js';
 
 type Variant = NonNullable<Awaited<ReturnType<typeof findVariant>>>;
 
@@ -87,4 +88,64 @@ export async function removeLine(db: Db, lineId: string): Promise<void> {
 
 export async function clearCart(db: Db, cartId: string): Promise<void> {
   await db.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+}
+
+/** The shopper's cart as a route finds it: by its cookie or its owner; `user` is null for a guest without an account. */
+export interface ShopperCart {
+  cartId: string | null;
+  user: { id: string; email: string } | null;
+}
+
+/**
+ * A capped product (a drop): what the cart holds, less the line being replaced, and what the shopper
+ * already bought count. Checkout claims the units for good, atomically; this early word saves a trip there.
+ */
+async function meetPurchaseLimit(db: Db, variant: Variant, cart: ShopperCart, quantity: number, replacing: number) {
+  if (variant.purchase_limit === null) return;
+  const [inCart, held] = await Promise.all([
+    cart.cartId ? productUnitsInCart(db, cart.cartId, variant.product_id) : 0,
+    cart.user ? boughtUnits(db, variant.product_id, cart.user.email) : 0,
+  ]);
+  const before = inCart - replacing + held;
+  if (before + quantity > variant.purchase_limit) throw limitReached({ name: variant.name, purchase_limit: variant.purchase_limit }, before);
+}
+
+/**
+ * Adds units of a variant to the shopper's cart, once the variant is known (and of the product named),
+ * still sold, launched and within its cap. A cart (and its cookie) is opened only for an add that can
+ * go through. Answers the cart the units went into.
+ */
+export async function addForShopper(
+  db: Db,
+  now: Date,
+  add: { variantId: string; productId?: string | null; quantity: number },
+  cart: { find(): Promise<ShopperCart>; open(): Promise<ShopperCart> },
+): Promise<ShopperCart> {
+  const variant = await findVariant(db, add.variantId);
+  if (!variant || (add.productId && variant.product_id !== add.productId)) throw new DomainError('not_found', 'Product variant not found');
+  if (variant.archived_at) throw noLongerSold(variant);
+  if (isComingSoon(variant.launch_date, now)) throw notLaunched(variant);
+  const found = await cart.find();
+  await meetPurchaseLimit(db, variant, found, add.quantity, 0);
+  if (!found.cartId && add.quantity > variant.stock_quantity) throw notEnoughStock(variant);
+  const into = found.cartId ? found : await cart.open();
+  await addToCart(db, into.cartId!, variant, add.quantity, now);
+  return into;
+}
+
+/** Sets a line's quantity (0 removes it); raising it meets the same launch and cap as adding to it. */
+export async function changeLineQuantity(db: Db, now: Date, cart: ShopperCart, itemId: string, quantity: number): Promise<void> {
+  const line = await cartLine(db, cart.cartId, itemId);
+  if (quantity > line.quantity) {
+    const variant = await findVariant(db, line.variant_id);
+    if (variant && isComingSoon(variant.launch_date, now)) throw notLaunched(variant);
+    if (variant) await meetPurchaseLimit(db, variant, cart, quantity, line.quantity);
+  }
+  await setLineQuantity(db, line, quantity);
+}
+
+/** Removes one line of the shopper's cart. */
+export async function removeCartLine(db: Db, cartId: string | null, itemId: string): Promise<void> {
+  const line = await cartLine(db, cartId, itemId);
+  await removeLine(db, line.id);
 }

@@ -54,6 +54,12 @@ export function returnToken(secret: string, purchaseId: string): string {
   return `${purchaseId}.${tokenSignature(secret, purchaseId)}`;
 }
 
+/** Whether an order is this shopper's own. */
+export async function isBuyersPurchase(db: Db, purchaseId: string, userId: string): Promise<boolean> {
+  const owner = await db.selectFrom('purchases').select('user_id').where('id', '=', purchaseId).executeTakeFirst();
+  return owner?.user_id === userId;
+}
+
 /** The order a return link names, when its signature holds; otherwise not_found, saying nothing more. */
 export function purchaseOfReturnToken(secret: string, token: string): string {
   const [purchaseId, signature] = token.split('.');
