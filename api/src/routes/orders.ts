@@ -22,7 +22,7 @@ import { fulfilCheckoutSession, refusedPayment } from '../services/checkout-fulf
 import { getPurchase, loadPurchaseSuccess, purchaseOfSession } from '../services/order-confirmation.js';
 import { listPurchases, purchaseDetail, purchaseStats } from '../services/orders.js';
 import { renderReceipt } from '../services/receipts.js';
-import { returnOptions } from '../services/returns.js';
+import { returnOptions } from '../services/returns/read.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Purchase not found';

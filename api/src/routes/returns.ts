@@ -10,7 +10,9 @@ import { answer } from '../answer.js';
 import type { AppEnv } from '../deps.js';
 import { requireUser } from '../auth/middleware.js';
 import { ApiError, validate } from '../http-errors.js';
-import { isBuyersPurchase, purchaseOfReturnToken, requestReturn, returnOptions } from '../services/returns.js';
+import { isBuyersPurchase, purchaseOfReturnToken } from '../services/returns/links.js';
+import { requestReturn } from '../services/returns/request.js';
+import { returnOptions } from '../services/returns/read.js';
 
 const NOT_FOUND = 'Purchase not found';
 

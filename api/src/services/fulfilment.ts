@@ -16,7 +16,7 @@ import { renderEmail } from './mail-templates.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
 import { queueOrderMail, sendQueuedMail } from './order-mail.js';
 import { refundView } from './refunds.js';
-import { returnLink } from './returns.js';
+import { returnLink } from './returns/links.js';
 import { inTransaction } from '../db/transaction.js';
 
 export type OrderRow = z.infer<typeof orderListSchema>[number];

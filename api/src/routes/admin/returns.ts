@@ -3,7 +3,8 @@ import { returnActionSchema, returnListQuerySchema, returnListSchema, returnNumb
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';
-import { cancelReturn, listReturns, receiveReturn, refundReturn, returnByNumber, shipExchange } from '../../services/returns.js';
+import { cancelReturn, receiveReturn, refundReturn, shipExchange } from '../../services/returns/staff.js';
+import { listReturns, returnByNumber } from '../../services/returns/read.js';
 import { ownerOnly } from './guard.js';
 
 /**

@@ -1,0 +1,145 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import { BRAND } from '@contract/brand';
+import { orderNumber } from '@contract/order-number';
+import { RETURN_REASON_LABELS, RETURN_WINDOW_DAYS, returnLineLabel, type Return } from '@contract/api/returns';
+import type { Db } from '../../db/database.js';
+import { DomainError } from '../../domain-error.js';
+import { renderEmail } from '../mail-templates.js';
+import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
+import { inTransaction } from '../../db/transaction.js';
+import { type ReturnDeps, type ReturnRequest, type ReturnRow, returnColumns, toReturns, windowEnd, returnableSql, sizesFor } from './read.js';
+
+// ---------------------------------------------------------------------------------------------
+// The buyer asks
+
+const NUMBER_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const newReturnNumber = () => `R-${Array.from({ length: 6 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('')}`;
+
+const dayText = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Writes the buyer's own step on the order's timeline (the audit log), in the step's transaction. */
+async function recordBuyerStep(trx: Db, at: Date, email: string, purchaseId: string, action: string, after: Record<string, unknown>) {
+  await trx
+    .insertInto('audit_log')
+    .values({ at, actor: email, action, subject_type: 'order', subject_id: purchaseId, before: null, after: JSON.stringify(after) })
+    .execute();
+}
+
+export async function requestReturn(deps: ReturnDeps, purchaseId: string, request: ReturnRequest): Promise<Return> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const exchange = request.lines.some((line) => line.exchange_variant_id);
+  // Lines in one order of locks, so two returns of the same order never wait on each other in a circle.
+  const lines = [...request.lines].sort((a, b) => a.item_id.localeCompare(b.item_id));
+  const created = await inTransaction(db, async (trx) => {
+    const order = await trx.selectFrom('purchases').select(['id', 'email', 'status', 'created_at', 'delivered_at']).where('id', '=', purchaseId).forUpdate().executeTakeFirst();
+    if (!order) throw new DomainError('not_found', 'Purchase not found');
+    const number = orderNumber(order.id, order.created_at);
+    const ends = windowEnd(order.delivered_at);
+    if (['refunded', 'cancelled'].includes(order.status.toLowerCase())) {
+      throw new DomainError('already_returned', `Order ${number} is ${order.status}: there is nothing left to return`);
+    }
+    if (order.status.toLowerCase() !== 'delivered' || !ends) {
+      throw new DomainError('order_status_conflict', `Order ${number} is ${order.status}: it can be returned once it has been delivered`);
+    }
+    if (now >= ends) {
+      throw new DomainError('return_window_passed', `The ${RETURN_WINDOW_DAYS}-day return window of order ${number} closed on ${dayText(ends)}`);
+    }
+    const items = await trx
+      .selectFrom('purchase_items')
+      .select(['id', 'name', 'sku', 'product_id', 'variant_id', 'variant_attributes'])
+      .where('purchase_id', '=', order.id)
+      .execute();
+    const byId = new Map(items.map((item) => [item.id, item]));
+    const sizes = exchange ? await sizesFor(trx, items) : () => [];
+    const kept: { item_id: string; quantity: number; exchange: { variant_id: string; sku: string; description: string } | null }[] = [];
+    for (const line of lines) {
+      const item = byId.get(line.item_id);
+      if (!item) throw new DomainError('invalid_request', `Order ${number} has no line ${line.item_id}`);
+      // The claim: only while enough units are left on the line, decided by the row itself.
+      const claimed = await trx
+        .updateTable('purchase_items')
+        .set((eb) => ({ returned_quantity: eb('returned_quantity', '+', line.quantity) }))
+        .where('id', '=', item.id)
+        .where(sql<boolean>`${returnableSql()} >= ${line.quantity}`)
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) {
+        const left = await trx.selectFrom('purchase_items').select(returnableSql().as('returnable')).where('id', '=', item.id).executeTakeFirstOrThrow();
+        throw new DomainError(
+          'already_returned',
+          left.returnable <= 0 ? `${item.name} (${item.sku}) has already been returned` : `Only ${left.returnable} of ${item.name} (${item.sku}) can still be returned`,
+        );
+      }
+      kept.push({ item_id: item.id, quantity: line.quantity, exchange: null });
+    }
+    // Exchanges take their new size from stock now, in variant order, each only if enough is left.
+    const exchanges = lines.filter((line) => line.exchange_variant_id).sort((a, b) => a.exchange_variant_id!.localeCompare(b.exchange_variant_id!));
+    for (const line of exchanges) {
+      const item = byId.get(line.item_id)!;
+      const size = sizes(item).find((option) => option.variant_id === line.exchange_variant_id);
+      if (!size) throw new DomainError('invalid_request', `${item.name} does not come in that size`);
+      const taken = await trx
+        .updateTable('product_variants')
+        .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity) }))
+        .where('id', '=', size.variant_id)
+        .where('stock_quantity', '>=', line.quantity)
+        .returning(['sku', 'description'])
+        .executeTakeFirst();
+      if (!taken) {
+        throw new DomainError('exchange_sold_out', `Size ${size.size} of ${item.name} has just sold out. Choose another size, or ask for a refund instead.`);
+      }
+      kept.find((k) => k.item_id === line.item_id)!.exchange = { variant_id: size.variant_id, sku: taken.sku, description: taken.description };
+    }
+    let row: ReturnRow | undefined;
+    for (let attempt = 0; !row && attempt < 8; attempt++) {
+      row = await trx
+        .insertInto('returns')
+        .values({ number: newReturnNumber(), purchase_id: order.id, kind: exchange ? 'exchange' : 'refund', reason: request.reason, comment: request.comment, status: 'requested', created_at: now })
+        .onConflict((oc) => oc.column('number').doNothing())
+        .returning(returnColumns)
+        .executeTakeFirst();
+    }
+    if (!row) throw new Error('no free return number');
+    const returnId = row.id;
+    await trx
+      .insertInto('return_items')
+      .values(
+        kept.map((k) => ({
+          return_id: returnId,
+          purchase_item_id: k.item_id,
+          quantity: k.quantity,
+          exchange_variant_id: k.exchange?.variant_id ?? null,
+          exchange_sku: k.exchange?.sku ?? null,
+          exchange_description: k.exchange?.description ?? null,
+        })),
+      )
+      .execute();
+    const units = kept.map((k) => `${k.quantity} × ${byId.get(k.item_id)!.sku}${k.exchange ? ` for ${k.exchange.sku}` : ''}`).join(', ');
+    await recordBuyerStep(trx, now, order.email, order.id, 'return.request', { return: row.number, status: 'requested', reason: RETURN_REASON_LABELS[request.reason], units });
+    // The buyer's email is queued with the return (ADR 044).
+    const [answer] = await toReturns(trx, [row]);
+    const mailJob = await queueOrderMail(trx, now, order.id, { to: order.email, ...requestedEmail(answer) });
+    return { answer, mailJob };
+  });
+  await sendQueuedMail(deps, [created.mailJob]);
+  if (exchange) await deps.onCatalogueChange?.();
+  return created.answer;
+}
+
+export const lineText = (line: Return['lines'][number]) => `${line.quantity} × ${returnLineLabel(line)}${line.exchange ? `, exchanged for ${line.exchange.description || line.exchange.sku}` : ''}`;
+const returnAddress = `${BRAND.name} Returns, ${BRAND.studio.line1}, ${BRAND.studio.postalCode} ${BRAND.studio.city}, ${BRAND.studio.country}`;
+
+function requestedEmail(item: Return) {
+  return renderEmail({
+    subject: `Your ${BRAND.name} return ${item.number} for order ${item.order_number}`,
+    heading: `Return ${item.number} is open`,
+    paragraphs: [
+      `We have your return request for order ${item.order_number}: ${item.lines.map(lineText).join('; ')}.`,
+      ...(item.kind === 'exchange' ? ['The new size is put aside for you and leaves as soon as your parcel reaches us.'] : []),
+      `How to send it back: pack the items unworn with their labels, write ${item.number} on the parcel, and send it within 14 days to ${returnAddress}.`,
+      item.kind === 'exchange' ? 'We email you the tracking number when the exchange ships.' : 'We email you when it arrives and when your refund is on its way.',
+    ],
+  });
+}

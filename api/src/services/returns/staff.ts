@@ -1,0 +1,204 @@
+import { BRAND } from '@contract/brand';
+import { type Return } from '@contract/api/returns';
+import { trackingUrl } from '@contract/tracking';
+import type { AppConfig } from '../../deps.js';
+import type { Db } from '../../db/database.js';
+import { DomainError } from '../../domain-error.js';
+import { recordAudit, type Actor } from '../audit.js';
+import { renderEmail } from '../mail-templates.js';
+import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
+import { refundOrder } from '../refunds.js';
+import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
+import { inTransaction } from '../../db/transaction.js';
+import { type ReturnDeps, type RefundingDeps, returnColumns, toReturns } from './read.js';
+import { lineText } from './request.js';
+
+// ---------------------------------------------------------------------------------------------
+// The back office: received, then refunded or exchanged (or cancelled)
+
+async function loadReturn(db: Db, number: string) {
+  const row = await db.selectFrom('returns').select(returnColumns).where('number', '=', number).executeTakeFirst();
+  if (!row) throw new DomainError('not_found', `No return ${number}`);
+  return row;
+}
+
+const conflict = (row: { number: string; status: Return['status'] }, wanted: string) =>
+  new DomainError('return_status_conflict', `Return ${row.number} is ${row.status}: ${wanted}`);
+
+async function emailOf(db: Db, purchaseId: string) {
+  return (await db.selectFrom('purchases').select('email').where('id', '=', purchaseId).executeTakeFirstOrThrow()).email;
+}
+
+/** Requested → received: the parcel is back in the workroom. Staff and owners. */
+export async function receiveReturn(deps: ReturnDeps, number: string, actor: Actor): Promise<Return> {
+  const found = await loadReturn(deps.db, number);
+  const now = deps.clock.now();
+  const done = await inTransaction(deps.db, async (trx) => {
+    const row = await trx
+      .updateTable('returns')
+      .set({ status: 'received', received_at: now })
+      .where('id', '=', found.id)
+      .where('status', '=', 'requested')
+      .returning(returnColumns)
+      .executeTakeFirst();
+    if (!row) return null;
+    await recordAudit(trx, now, actor, { action: 'return.receive', subject_type: 'order', subject_id: found.purchase_id, before: { return: found.number, status: 'requested' }, after: { return: found.number, status: 'received' } });
+    const [answer] = await toReturns(trx, [row]);
+    const mailJob = await queueOrderMail(trx, now, row.purchase_id, {
+      to: await emailOf(trx, row.purchase_id),
+      ...renderEmail({
+        subject: `We have received your ${BRAND.name} return ${row.number}`,
+        heading: 'Your return has arrived',
+        paragraphs: [
+          `Return ${row.number} for order ${answer.order_number} has reached our workroom.`,
+          row.kind === 'exchange' ? 'Your new size is being packed; we email you its tracking number when it ships.' : 'Your refund follows shortly; we email you when it is on its way.',
+        ],
+      }),
+    });
+    return { answer, mailJob };
+  });
+  if (!done) throw conflict(found, 'only a requested return can be marked received');
+  await sendQueuedMail(deps, [done.mailJob]);
+  return done.answer;
+}
+
+/** Received → refunded: the returned lines are refunded through the refunds service and go back on sale. Owners. */
+export async function refundReturn(deps: RefundingDeps & { config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'> }, number: string, actor: Actor): Promise<Return> {
+  const found = await loadReturn(deps.db, number);
+  if (found.kind !== 'refund') throw conflict(found, 'it is an exchange; ship the new size instead');
+  if (found.status !== 'received') throw conflict(found, found.status === 'requested' ? 'mark the parcel received first' : 'it cannot be refunded now');
+  const items = await deps.db.selectFrom('return_items').select(['purchase_item_id', 'quantity']).where('return_id', '=', found.id).execute();
+  // The return's own key: posting twice, or two owners at once, refund once (ADR 023).
+  const done = await refundOrder(
+    deps,
+    {
+      order: found.purchase_id,
+      idempotency_key: `return-${found.id}`,
+      full: false,
+      lines: items.map((item) => ({ item_id: item.purchase_item_id, quantity: item.quantity })),
+      amount: 0,
+      restock: true,
+      reason: `Return ${found.number}`,
+    },
+    actor,
+    { returnId: found.id },
+  );
+  const now = deps.clock.now();
+  const row = await inTransaction(deps.db, async (trx) => {
+    const refunded = await trx
+      .updateTable('returns')
+      .set({ status: 'refunded', refund_id: done.refund.id, closed_at: now })
+      .where('id', '=', found.id)
+      .where('status', '=', 'received')
+      .returning(returnColumns)
+      .executeTakeFirst();
+    if (refunded) {
+      await recordAudit(trx, now, actor, { action: 'return.refund', subject_type: 'order', subject_id: found.purchase_id, before: { return: found.number, status: 'received' }, after: { return: found.number, status: 'refunded', refund: done.refund.id } });
+    }
+    return refunded;
+  });
+  // Another post settled it first: the same refund, answered again.
+  return (await toReturns(deps.db, [row ?? (await loadReturn(deps.db, number))]))[0];
+}
+
+/** Received → exchanged: the new size leaves as a second parcel of the order, and the returned units go back on sale. Owners. */
+export async function shipExchange(deps: ReturnDeps, number: string, carrier: string, tracking: string, actor: Actor): Promise<Return> {
+  const found = await loadReturn(deps.db, number);
+  if (found.kind !== 'exchange') throw conflict(found, 'it is a refund; refund it instead');
+  const now = deps.clock.now();
+  const shipped = await inTransaction(deps.db, async (trx) => {
+    const row = await trx
+      .updateTable('returns')
+      .set({ status: 'exchanged', carrier, tracking_number: tracking, closed_at: now })
+      .where('id', '=', found.id)
+      .where('status', '=', 'received')
+      .returning(returnColumns)
+      .executeTakeFirst();
+    if (!row) return null;
+    const items = await trx
+      .selectFrom('return_items as ri')
+      .innerJoin('purchase_items as pi', 'pi.id', 'ri.purchase_item_id')
+      .select(['pi.variant_id', 'ri.quantity', 'pi.sku', 'ri.exchange_sku'])
+      .where('ri.return_id', '=', row.id)
+      .orderBy('pi.variant_id')
+      .execute();
+    const changes: NonNullable<StockChange>[] = [];
+    for (const item of items) {
+      const change = item.variant_id ? await addStockIn(trx, now, { variantId: item.variant_id }, item.quantity) : null;
+      if (change) changes.push(change);
+    }
+    await recordAudit(trx, now, actor, {
+      action: 'return.exchange',
+      subject_type: 'order',
+      subject_id: row.purchase_id,
+      before: { return: row.number, status: 'received' },
+      after: { return: row.number, status: 'exchanged', carrier, tracking_number: tracking, units: items.map((item) => `${item.quantity} × ${item.sku} for ${item.exchange_sku}`).join(', '), restocked: 'yes' },
+    });
+    const [answer] = await toReturns(trx, [row]);
+    const link = trackingUrl(carrier, tracking);
+    const mailJob = await queueOrderMail(trx, now, answer.purchase_id, {
+      to: await emailOf(trx, answer.purchase_id),
+      ...renderEmail({
+        subject: `Your ${BRAND.name} exchange ${answer.number} has shipped`,
+        heading: 'Your new size is on its way',
+        paragraphs: [
+          `The exchange for return ${answer.number} (order ${answer.order_number}) has left our workroom with ${carrier}: ${answer.lines.map(lineText).join('; ')}.`,
+          `Tracking number: ${tracking}.`,
+          'Nothing more to pay.',
+        ],
+        action: link ? { label: 'Track your parcel', url: link } : undefined,
+      }),
+    });
+    return { answer, changes, mailJob };
+  });
+  if (!shipped) throw conflict(found, found.status === 'requested' ? 'mark the parcel received first' : 'its exchange cannot be shipped now');
+  await sendQueuedMail(deps, [shipped.mailJob]);
+  for (const change of shipped.changes) await sendBackInStock(deps, change);
+  if (shipped.changes.length) await deps.onCatalogueChange?.();
+  return shipped.answer;
+}
+
+/** Requested or received → cancelled: the units may be returned again, an exchange's size goes back on sale. Owners. */
+export async function cancelReturn(deps: ReturnDeps, number: string, actor: Actor): Promise<Return> {
+  const found = await loadReturn(deps.db, number);
+  const now = deps.clock.now();
+  const cancelled = await inTransaction(deps.db, async (trx) => {
+    const row = await trx
+      .updateTable('returns')
+      .set({ status: 'cancelled', closed_at: now })
+      .where('id', '=', found.id)
+      .where('status', 'in', ['requested', 'received'])
+      .returning(returnColumns)
+      .executeTakeFirst();
+    if (!row) return null;
+    const items = await trx.selectFrom('return_items').select(['purchase_item_id', 'quantity', 'exchange_variant_id']).where('return_id', '=', row.id).orderBy('purchase_item_id').execute();
+    const changes: NonNullable<StockChange>[] = [];
+    for (const item of items) {
+      await trx
+        .updateTable('purchase_items')
+        .set((eb) => ({ returned_quantity: eb('returned_quantity', '-', item.quantity) }))
+        .where('id', '=', item.purchase_item_id)
+        .execute();
+    }
+    for (const item of items.filter((i) => i.exchange_variant_id).sort((a, b) => a.exchange_variant_id!.localeCompare(b.exchange_variant_id!))) {
+      const change = await addStockIn(trx, now, { variantId: item.exchange_variant_id! }, item.quantity);
+      if (change) changes.push(change);
+    }
+    await recordAudit(trx, now, actor, { action: 'return.cancel', subject_type: 'order', subject_id: row.purchase_id, before: { return: row.number, status: found.status }, after: { return: row.number, status: 'cancelled' } });
+    const [answer] = await toReturns(trx, [row]);
+    const mailJob = await queueOrderMail(trx, now, answer.purchase_id, {
+      to: await emailOf(trx, answer.purchase_id),
+      ...renderEmail({
+        subject: `Your ${BRAND.name} return ${answer.number} has been cancelled`,
+        heading: 'Your return is cancelled',
+        paragraphs: [`Return ${answer.number} for order ${answer.order_number} has been cancelled.`, 'Questions? Reply to this email.'],
+      }),
+    });
+    return { answer, changes, mailJob };
+  });
+  if (!cancelled) throw conflict(found, 'only an open return can be cancelled');
+  await sendQueuedMail(deps, [cancelled.mailJob]);
+  for (const change of cancelled.changes) await sendBackInStock(deps, change);
+  if (cancelled.changes.length) await deps.onCatalogueChange?.();
+  return cancelled.answer;
+}
