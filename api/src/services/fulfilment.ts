@@ -15,31 +15,12 @@ import { actorName, recordAudit, type Actor } from './audit.js';
 import { renderEmail } from './mail-templates.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
 import { queueOrderMail, sendQueuedMail } from './order-mail.js';
-import { refundView } from './refunds.js';
+import { refundView } from './refunds/read.js';
 import { returnLink } from './returns/links.js';
 import { inTransaction } from '../db/transaction.js';
+import { findOrder } from './order-reference.js';
 
 export type OrderRow = z.infer<typeof orderListSchema>[number];
-
-/**
- * The purchase an owner means: a full id, its first 8 characters, or the order number
- * ORD-YYYY-MM-DD-XXXXXXXX. 404 when none matches, 409 when a short reference is ambiguous.
- */
-export async function findOrder(db: Db, reference: string) {
-  const ref = reference.trim();
-  const fromNumber = /^ORD-\d{4}-\d{2}-\d{2}-([0-9A-F]{8})$/i.exec(ref)?.[1];
-  const prefix = (fromNumber ?? ref).toLowerCase();
-  if (!/^[0-9a-f]{8}([0-9a-f-]{28})?$/.test(prefix)) throw new DomainError('not_found', `No order ${ref}`);
-  const matches = await db
-    .selectFrom('purchases')
-    .selectAll()
-    .where(sql<string>`id::text`, 'like', `${prefix}%`)
-    .limit(2)
-    .execute();
-  if (matches.length === 0) throw new DomainError('not_found', `No order ${ref}`);
-  if (matches.length > 1) throw new DomainError('order_ambiguous', `More than one order starts with ${ref}; give the full id`);
-  return matches[0];
-}
 
 /** Orders newest first, found by number or id, email or item name, and by status; a page of them. */
 export async function listOrders(db: Db, query: { q?: string; status?: string; from?: string; to?: string; limit: number; offset: number } = { limit: 500, offset: 0 }): Promise<OrderRow[]> {

@@ -3,7 +3,7 @@ import { DomainError } from '../domain-error.js';
 import { closeCheckoutSession, findCheckoutSession } from './checkout.js';
 import { fulfilCheckoutSession } from './checkout-fulfilment.js';
 import type { WebhookOutcome } from './payments/provider.js';
-import { recordProviderRefund } from './refunds.js';
+import { recordProviderRefund } from './refunds/provider-events.js';
 
 type EventDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock' | 'payments' | 'onCatalogueChange'> & { config: Pick<AppConfig, 'storefrontUrl'> };
 

@@ -16,7 +16,7 @@ import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';
 import { addOrderNote, deliverOrder, listOrders, orderDetail, shipOrder } from '../../services/fulfilment.js';
-import { cancelOrder, refundOrder } from '../../services/refunds.js';
+import { cancelOrder, refundOrder } from '../../services/refunds/run.js';
 import { ownerOnly } from './guard.js';
 
 /** Orders: the list, one order, notes, shipping and delivery (staff), refunds and cancellations (an owner). */

@@ -7,7 +7,7 @@ import type { AppConfig, AppDeps } from '../../deps.js';
 import { isGuest } from '../../auth/users.js';
 import type { Db } from '../../db/database.js';
 import { DomainError } from '../../domain-error.js';
-import { findOrder } from '../fulfilment.js';
+import { findOrder } from '../order-reference.js';
 
 /**
  * Returns and size exchanges (ADR 032). A return claims its units on the order's lines with one

@@ -7,7 +7,7 @@ import { DomainError } from '../../domain-error.js';
 import { recordAudit, type Actor } from '../audit.js';
 import { renderEmail } from '../mail-templates.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
-import { refundOrder } from '../refunds.js';
+import { refundOrder } from '../refunds/run.js';
 import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
 import { inTransaction } from '../../db/transaction.js';
 import { type ReturnDeps, type RefundingDeps, returnColumns, toReturns } from './read.js';
