@@ -5,7 +5,7 @@ import {
   isBrowsing,
   productDetailsQuerySchema, productDetailsSchema, productListSchema, productRenamedSchema } from '@contract/api/catalogue';
 import { DomainError } from '../domain-error.js';
-import { renamedProduct } from '../services/products-admin.js';
+import { renamedProduct } from '../services/products-admin/read.js';
 import type { AppEnv } from '../deps.js';
 import { answer } from '../answer.js';
 import { keptAnswer, nextLaunch } from '../kept-answers.js';

@@ -6,7 +6,7 @@ import { DomainError } from '../domain-error.js';
 import { recordAudit, type Actor } from './audit.js';
 import { resizedImage } from './images.js';
 import { inTransaction } from '../db/transaction.js';
-import { adminProduct } from './products-admin.js';
+import { adminProduct } from './products-admin/read.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'onCatalogueChange'>;
 

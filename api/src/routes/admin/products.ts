@@ -20,7 +20,10 @@ import type { AppEnv } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
 import { ApiError, validate } from '../../http-errors.js';
 import { addProductImage, moveProductImage, removeProductImage, updateProductImage, type ImageUpload } from '../../services/product-images.js';
-import { addVariant, adminProduct, archiveProduct, createProduct, editProduct, editVariant, listAdminProducts, saveSizeChart } from '../../services/products-admin.js';
+import { addVariant, editVariant } from '../../services/products-admin/variants.js';
+import { adminProduct, listAdminProducts } from '../../services/products-admin/read.js';
+import { archiveProduct, createProduct, editProduct } from '../../services/products-admin/products.js';
+import { saveSizeChart } from '../../services/products-admin/size-charts.js';
 import { ownerOnly } from './guard.js';
 
 /** An uploaded image and its fields, from a multipart form; a missing file or a bad field is a 422. */
