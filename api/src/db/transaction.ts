@@ -1,6 +1,8 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, Transaction, TransactionSettings } from 'kysely';
 import type { Database } from './schema.js';
-import type { Db } from './database.js';
+import type { Kysely } from 'kysely';
+
+type Db = Kysely<Database>;
 
 /**
  * PostgreSQL gives up one of two transactions that wait on each other (deadlock_detected) and, at

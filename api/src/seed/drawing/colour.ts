@@ -1,5 +1,4 @@
 /** Colour maths and the palette of each garment colour. */
-import { line, stitch } from './svg.js';
 import { type GarmentColour } from './canvas.js';
 
 export const BASE: Record<GarmentColour, string> = { BLACK: '#1d1d1f', RED: '#b3261e', BEIGE: '#d8c3a5', GREY: '#8e9196' };
