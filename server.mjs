@@ -24,7 +24,9 @@ const build = await import(pathToFileURL(buildPath).href);
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 const mode = process.env.NODE_ENV ?? 'production';
-const handleRequest = createRequestHandler(build, mode);
+const handleWithContext = createRequestHandler(build, mode);
+// Each request's shop context (session, API clients, request id) is made here, once, for all its loaders (ADR 045).
+const handleRequest = (request) => handleWithContext(request, build.getLoadContext(request));
 const port = Number(process.env.PORT || 3000);
 // The build checked the environment as it loaded (entry.server); a bad METRICS_PORT has stopped it there.
 const metricsPort = build.getEnv().METRICS_PORT;

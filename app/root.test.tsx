@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CART_COUNT_KEPT_MS } from './lib/cart.server';
 import { signIn, signInSchema } from './lib/auth.server';
-import { commitSession, getSession } from './lib/session.server';
+import {commitSession } from './lib/session.server';
 import { buyThroughCheckout, shopper } from '../tests/support/shopper';
 import { nextCookie, shopperCookie, storefrontGet, storefrontPost } from '../tests/support/storefront-session';
 import { loader as cartLoader } from './routes/cart';
@@ -11,6 +11,7 @@ import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { startTestApi } from '../tests/support/test-api';
 import { ErrorBoundary, loader, shouldRevalidate } from './root';
+import { callRoute, contextFor, sessionFor } from '../tests/support/route-context';
 
 async function firstVariantInStock(apiUrl: string): Promise<string> {
   const details = await (await fetch(`${apiUrl}/api/products/details?product_name=Tracer%20Tee`)).json();
@@ -18,7 +19,7 @@ async function firstVariantInStock(apiUrl: string): Promise<string> {
 }
 
 async function load(headers: Record<string, string> = {}, path = '/') {
-  const response = await loader({ request: new Request(`http://shop.test${path}`, { headers }), params: {}, context: {} });
+  const response = await callRoute(loader, new Request(`http://shop.test${path}`, { headers }));
   return response.json();
 }
 
@@ -31,10 +32,10 @@ describe('root loader', () => {
 
   it('knows the signed-in shopper from the session', async () => {
     const request = new Request('http://shop.test/');
-    const session = await getSession(request);
+    const session = await sessionFor(request);
     session.set('accessToken', 'token');
     session.set('user', { id: 'u1', email: 'ada@example.com', user_type: 'registered', first_name: 'Ada', last_name: null, session_expires_at: null });
-    const cookie = (await commitSession(request, session)).split(';')[0];
+    const cookie = (await commitSession(contextFor(request), session)).split(';')[0];
     expect((await load({ Cookie: cookie })).user).toMatchObject({ email: 'ada@example.com' });
   });
 
@@ -46,9 +47,9 @@ describe('root loader', () => {
       const added = await fetch(`${api.url}/api/cart/add`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant_id: variant }) });
       const cartCookie = added.headers.getSetCookie().find((c) => c.startsWith('cart_token='))!.split(';')[0];
       const request = new Request('http://shop.test/');
-      const session = await getSession(request);
+      const session = await sessionFor(request);
       session.set('apiCartCookie', cartCookie);
-      const cookie = (await commitSession(request, session)).split(';')[0];
+      const cookie = (await commitSession(contextFor(request), session)).split(';')[0];
       expect((await load({ Cookie: cookie })).cartCount).toBe(1);
       expect((await load({ Cookie: cookie }, '/product/Tracer%20Tee')).cartCount).toBe(1);
       expect((await load({ Cookie: cookie }, '/cart')).cartCount).toBeNull();
@@ -95,7 +96,7 @@ describe('the badge count kept in the session', () => {
 
   /** The root loader's badge and the session cookie after it (its own when it set one). */
   async function badge(cookie: string, path = '/') {
-    const response = await loader({ request: storefrontGet(path, cookie), params: {}, context: {} });
+    const response = await callRoute(loader, storefrontGet(path, cookie));
     return { count: (await response.json()).cartCount as number | null, cookie: nextCookie(response, cookie)! };
   }
   const later = (ms: number) => {
@@ -124,13 +125,13 @@ describe('the badge count kept in the session', () => {
     cookie = recounted.cookie;
 
     // Add to Cart on a product page keeps the count it answered: the next page shows it without asking.
-    const added = await productAction({ request: storefrontPost(`/product/${encodeURIComponent(third.name)}`, cookie, { intent: 'add-to-cart', variantId: third.id }), params: { productName: third.name }, context: {} });
+    const added = await callRoute(productAction, storefrontPost(`/product/${encodeURIComponent(third.name)}`, cookie, { intent: 'add-to-cart', variantId: third.id }), { productName: third.name });
     expect(added.status).toBe(303);
     cookie = nextCookie(added, cookie)!;
     expect((await device.post('/api/cart/add', { variant_id: first.id })).status).toBe(200);
     expect((await badge(cookie)).count).toBe(3);
     // The cart page reads the whole cart, and keeps its count too.
-    const cartPage = await cartLoader({ request: storefrontGet('/cart', cookie), params: {}, context: {} });
+    const cartPage = await callRoute(cartLoader, storefrontGet('/cart', cookie));
     expect((await cartPage.json()).cart.total_items).toBe(4);
     cookie = nextCookie(cartPage, cookie)!;
     expect((await badge(cookie)).count).toBe(4);
@@ -138,7 +139,7 @@ describe('the badge count kept in the session', () => {
   });
 
   it('is not kept for a visitor with neither a sign-in nor a cart: their empty cart page sets no cookie', async () => {
-    const empty = await cartLoader({ request: storefrontGet('/cart'), params: {}, context: {} });
+    const empty = await callRoute(cartLoader, storefrontGet('/cart'));
     expect((await empty.json()).cart.total_items).toBe(0);
     expect(empty.headers.get('Set-Cookie')).toBeNull();
   });
@@ -153,8 +154,8 @@ describe('the badge count kept in the session', () => {
     const other = shopper(api);
     await other.register();
     const request = storefrontGet('/', kept.cookie);
-    const session = await getSession(request);
-    const signedIn = await signIn(request, session, signInSchema.parse(await other.login(other.email!, 'Sunny-Day-2026')));
+    const session = await sessionFor(request);
+    const signedIn = await signIn(contextFor(request), session, signInSchema.parse(await other.login(other.email!, 'Sunny-Day-2026')));
     expect((await badge(signedIn.split(';')[0])).count).toBe(0);
   });
 
@@ -168,7 +169,7 @@ describe('the badge count kept in the session', () => {
     const purchaseId = await buyThroughCheckout(api, buyer, []);
     // The confirmation page's own badge asks the API: the paid line is gone at once.
     expect((await badge(cookie, `/order-success?purchase_intent_id=${purchaseId}`)).count).toBe(0);
-    const confirmation = await orderSuccessLoader({ request: storefrontGet(`/order-success?purchase_intent_id=${purchaseId}`, cookie), params: {}, context: {} });
+    const confirmation = await callRoute(orderSuccessLoader, storefrontGet(`/order-success?purchase_intent_id=${purchaseId}`, cookie));
     expect(confirmation.status).toBe(200);
     expect((await confirmation.json()).order).toMatchObject({ purchase_id: purchaseId });
     cookie = nextCookie(confirmation, cookie)!;

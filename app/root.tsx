@@ -75,19 +75,19 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 /** The back office (/admin) has a frame of its own (routes/admin.tsx): no shop header, cart or footer. */
 const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (isBackOffice(url.pathname)) {
     return json({ honeypotInputProps: honeypotInputProps(), user: null, guestExpired: false, authView: null, cartCount: 0, cookieConsent: true });
   }
-  const shopper = await getShopper(request);
+  const shopper = await getShopper(context);
   // Any shop page can open the sign-in modal with ?auth=<step>; guests are allowed there.
   const modal =
-    url.searchParams.has('auth') && !AUTH_PAGES.includes(url.pathname) ? await loadAuthView(request, { context: 'modal' }) : null;
+    url.searchParams.has('auth') && !AUTH_PAGES.includes(url.pathname) ? await loadAuthView(request, context, { context: 'modal' }) : null;
   const cart =
     url.pathname === CART_PAGE
       ? { count: null, headers: {} as Record<string, string> }
-      : await cartCount(request, { fresh: CONFIRMATION_PAGES.includes(url.pathname) });
+      : await cartCount(context, { fresh: CONFIRMATION_PAGES.includes(url.pathname) });
   const setCookie = modal?.setCookie ?? shopper.setCookie ?? cart.headers['Set-Cookie'] ?? null;
   return json(
     {

@@ -11,6 +11,7 @@ export const { mode, assets, assetsBuildDirectory, future, publicPath, entry, ro
 export { refuseCrossSiteRequest } from './lib/csrf.server';
 export { withSecurityHeaders } from './lib/security-headers.server';
 export { pageCache } from './lib/page-cache.server';
+export { getLoadContext } from './lib/context.server';
 export { PEER_HEADER } from './lib/client-address.server';
 export { getEnv } from './lib/env.server';
 export { REQUEST_ID_HEADER, requestIdFrom } from '@contract/request-id';

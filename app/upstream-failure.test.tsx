@@ -10,7 +10,7 @@ import { signIn, signInSchema } from './lib/auth.server';
 import { catalogueCache } from './lib/cache.server';
 import { CART_COUNT_KEPT_MS } from './lib/cart.server';
 import { getHoneypot } from './lib/honeypot.server';
-import { getSession } from './lib/session.server';
+
 import { loader as rootLoader } from './root';
 import Home, { loader as homeLoader } from './routes/_index';
 import CartPage, { action as cartAction, loader as cartLoader } from './routes/cart';
@@ -20,6 +20,7 @@ import PrivacyPolicy, { loader as policyLoader } from './routes/privacy-policy';
 import { loader as productLoader } from './routes/product.$productName';
 import Profile, { loader as profileLoader } from './routes/profile';
 import { loader as sitemapLoader } from './routes/sitemap[.]xml';
+import { contextFor, sessionFor } from '../tests/support/route-context';
 
 /**
  * Every page against an API that is down, resets connections, is too slow, stalls mid-answer or
@@ -48,11 +49,14 @@ const FAILURES: { mode: FaultMode; status: number; message: string }[] = [
   { mode: 'error', status: 502, message: 'HTTP error! status: 500' },
 ];
 
-const args = (path: string, cookie = '', init: RequestInit = {}) => ({
-  request: new Request(`http://shop.test${path}`, { ...init, headers: { ...(cookie ? { Cookie: cookie } : {}), ...init.headers } }),
-  params: path.startsWith('/product/') ? { productName: decodeURIComponent(path.slice('/product/'.length)) } : {},
-  context: {},
-});
+const args = (path: string, cookie = '', init: RequestInit = {}) => {
+  const request = new Request(`http://shop.test${path}`, { ...init, headers: { ...(cookie ? { Cookie: cookie } : {}), ...init.headers } });
+  return {
+    request,
+    params: path.startsWith('/product/') ? { productName: decodeURIComponent(path.slice('/product/'.length)) } : {},
+    context: contextFor(request),
+  };
+};
 
 /** What a page answered, thrown or returned. */
 async function answer(run: () => Promise<Response>): Promise<Response> {
@@ -170,7 +174,7 @@ beforeAll(async () => {
   const [variant] = await variants(api);
   purchaseId = await buyThroughCheckout(api, buyer, [{ id: variant.id }]);
   const request = new Request('http://shop.test/');
-  signedIn = (await signIn(request, await getSession(request), signInSchema.parse(registered))).split(';')[0];
+  signedIn = (await signIn(contextFor(request), await sessionFor(request), signInSchema.parse(registered))).split(';')[0];
 
   // A visitor with one item in the cart.
   const added = await cartLoader(args(`/cart?add=${variant.id}`));
@@ -256,7 +260,7 @@ describe.each(FAILURES)('with the API $mode', ({ mode, status, message }) => {
       cartAction(args('/cart', signedIn, { method: 'POST', body: new URLSearchParams({ intent: 'checkout' }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })),
     );
     expect(response.status).toBe(303);
-    const flash = (await getSession(new Request('http://shop.test/', { headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0] } }))).get('flash');
+    const flash = (await sessionFor(new Request('http://shop.test/', { headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0] } }))).get('flash');
     expect(flash?.message).toBe(mode === 'error' ? 'Checkout error: Checkout failed: 500' : `Checkout error: ${message}`);
   });
 });

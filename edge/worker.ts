@@ -15,11 +15,9 @@ interface Env {
   NODE_ENV?: string;
 }
 
-interface Context {
-  waitUntil(promise: Promise<unknown>): void;
-}
-
-const handleRequest = createRequestHandler(build as never);
+const handleWithContext = createRequestHandler(build as never);
+// Each request's shop context (session, API clients, request id) is made here, once, for all its loaders (ADR 045).
+const handleRequest = (request: Request) => handleWithContext(request, build.getLoadContext(request));
 
 /** Built bundles (immutable) and the files of public/, answered by the host's asset service. */
 function isAsset(pathname: string): boolean {
@@ -68,7 +66,7 @@ function finished(response: Response, requestId: string): Response {
 }
 
 export default {
-  async fetch(incoming: Request, env: Env, context: Context): Promise<Response> {
+  async fetch(incoming: Request, env: Env): Promise<Response> {
     const url = new URL(incoming.url);
     const requestId = build.requestIdFrom(incoming.headers.get(build.REQUEST_ID_HEADER));
     if (isAsset(url.pathname)) {
@@ -86,7 +84,7 @@ export default {
       headers.delete('Content-Length');
       return finished(new Response(request.method === 'HEAD' ? null : stored.body, { status: stored.status, headers }), requestId);
     }
-    const response = build.refuseCrossSiteRequest(request) ?? (await handleRequest(request, { env, context }));
+    const response = build.refuseCrossSiteRequest(request) ?? (await handleRequest(request));
     return finished(await build.pageCache.remember(page, build.withSecurityHeaders(response)), requestId);
   },
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ProfileField } from '~/forms/profile';
 import { ApiRequestError } from './api.server';
-import { shopApi } from './shop-api.server';
+import type { ShopContext } from './context.server';
 import type { OrderStatusFilter } from './orders-query';
 import { ordersOverviewSchema, purchaseListSchema, type PurchaseListItem, type PurchaseStats } from '@contract/api/orders';
 import { accountOverviewSchema, profileAnswerSchema } from '@contract/api/profile';
@@ -18,8 +18,8 @@ export interface PurchaseQuery {
 const API_PAGE_MAX = 50;
 
 /** The account calls of docs/product.md#api-orders for the shopper of this request (bearer, refresh once and retry). */
-export async function accountApi(request: Request) {
-  const { api, session, commit } = await shopApi(request);
+export async function accountApi(context: ShopContext) {
+  const { api, session, commit } = await context.shopApi();
   const purchases = (query: PurchaseQuery) =>
     api.request('GET', 'user/purchases', purchaseListSchema, {
       query: { limit: query.limit, offset: query.offset, q: query.q || undefined, status: query.status || undefined },

@@ -94,8 +94,11 @@ export interface ApiClientOptions {
   forwardedFor?: string;
   /** The storefront request's id, sent as X-Request-Id so both programs' log lines can be matched. */
   requestId?: string;
-  /** The signed-in shopper's bearer token, and how to get a new one when it has expired. */
-  auth?: { token(): string | undefined; refresh(): Promise<string | null> };
+  /**
+   * The signed-in shopper's bearer token, and how to get a new one when it has expired. `signedOut`
+   * says the sign-in has ended (a refused refresh): the call then goes on without a token.
+   */
+  auth?: { token(): string | undefined; refresh(): Promise<string | null>; signedOut?(): boolean };
   /** Extra headers for every request, read at call time (the relayed cart cookie). */
   headers?: () => Record<string, string>;
   /** Sees every answer before its body is read (to keep cookies the API sets). */
@@ -156,8 +159,10 @@ export function createApiClient(options: ApiClientOptions) {
     } catch (error) {
       if (!(error instanceof ApiRequestError) || !options.auth || !isExpiredTokenError(error)) throw error;
       const token = await options.auth.refresh();
-      if (!token) throw new ApiRequestError(401, 'No refresh token available');
-      return run(token);
+      if (token) return run(token);
+      // The sign-in ended on this request: the call goes on for a visitor (the anonymous cart, say).
+      if (options.auth.signedOut?.()) return run(undefined);
+      throw new ApiRequestError(401, 'No refresh token available');
     }
   }
 

@@ -11,7 +11,7 @@ import { AUTH_MESSAGES } from './messages';
 import { safeRedirectPath } from './safe-redirect';
 import { commitSession, type AuthFlowState, type ShopSession } from './session.server';
 import { readFormData } from './form-data.server';
-import { shopApi } from './shop-api.server';
+import type { ShopContext } from './context.server';
 
 const RESEND_COOLDOWN_MS = 60_000;
 /** Countdown of the success step (docs/product.md#constants): 5 s, or 3 s when the shopper was already signed in. */
@@ -53,35 +53,35 @@ function compactResult(result: SubmissionResult<string[]>): SubmissionResult<str
  * the flow, at the next step or at the same one with its errors, so it works the same without
  * JavaScript (Post/Redirect/Get) and with it.
  */
-export async function handleAuthAction(request: Request): Promise<Response> {
+export async function handleAuthAction(request: Request, context: ShopContext): Promise<Response> {
   const formData = await readFormData(request);
   checkHoneypot(formData);
   const returnTo = safeRedirectTo(formData.get('returnTo'), '/login');
-  const context = (['login', 'register', 'modal'] as const).find((c) => c === formData.get('context')) ?? 'login';
+  const flowContext = (['login', 'register', 'modal'] as const).find((c) => c === formData.get('context')) ?? 'login';
   const intent = String(formData.get('intent') ?? '');
-  const { session } = await getShopper(request);
+  const { session } = await getShopper(context);
   const flow: AuthFlowState = session.get('authFlow') ?? {};
   // No bearer token: these are the sign-in calls. The relayed cart cookie lets the API merge the
   // anonymous cart into the account on sign-in; every outcome commits the session it updates.
-  const { api } = await shopApi(request, { token: 'none' });
+  const { api } = await context.shopApi('none');
 
   const go = async (step: AuthStep, next: AuthFlowState = flow, options: { notice?: string } = {}) => {
     session.set('authFlow', next);
     if (options.notice) session.flash('authResult', { notice: options.notice });
-    return redirect(withStep(returnTo, step), { status: 303, headers: { 'Set-Cookie': await commitSession(request, session) } });
+    return redirect(withStep(returnTo, step), { status: 303, headers: { 'Set-Cookie': await commitSession(context, session) } });
   };
   const fail = async (step: AuthStep, lastResult: SubmissionResult<string[]>) => {
     session.set('authFlow', flow);
     session.flash('authResult', { lastResult: compactResult(lastResult) });
-    return redirect(withStep(returnTo, step), { status: 303, headers: { 'Set-Cookie': await commitSession(request, session) } });
+    return redirect(withStep(returnTo, step), { status: 303, headers: { 'Set-Cookie': await commitSession(context, session) } });
   };
   const parse = <S extends z.ZodTypeAny>(schema: S) => parseWithZod(formData, { schema }) as Submission<z.input<S>, string[], z.output<S>>;
   // The modal returns to its page; /login and /register go where the guard was asked to (redirectTo), else /profile.
   const successTarget = () =>
-    context === 'modal' ? withStep(returnTo, null) : safeRedirectTo(new URL(returnTo, 'http://local').searchParams.get('redirectTo'), '/profile');
+    flowContext === 'modal' ? withStep(returnTo, null) : safeRedirectTo(new URL(returnTo, 'http://local').searchParams.get('redirectTo'), '/profile');
   const finishSignIn = async (answer: unknown) => {
     session.set('authFlow', { successTo: successTarget() });
-    const cookie = await signIn(request, session, signInSchema.parse(answer));
+    const cookie = await signIn(context, session, signInSchema.parse(answer));
     return redirect(withStep(returnTo, 'success'), { status: 303, headers: { 'Set-Cookie': cookie } });
   };
   const needEmail = async () => go('email', {});
@@ -89,7 +89,7 @@ export async function handleAuthAction(request: Request): Promise<Response> {
   // Own keys only: an intent like `__proto__` or `constructor` is no step (found by the action fuzzer).
   const handler = Object.hasOwn(STEP_HANDLERS, intent) ? STEP_HANDLERS[intent] : undefined;
   if (!handler) return go(isAuthStep(intent) ? intent : 'email', flow);
-  return handler({ formData, flow, context, intent, api, go, fail, parse, finishSignIn, needEmail });
+  return handler({ formData, flow, context: flowContext, intent, api, go, fail, parse, finishSignIn, needEmail });
 }
 
 /**
@@ -98,12 +98,13 @@ export async function handleAuthAction(request: Request): Promise<Response> {
  */
 export async function loadAuthView(
   request: Request,
+  context: ShopContext,
   options: { context: AuthContext; defaultStep?: AuthStep; successTo?: string },
 ): Promise<{ view: AuthView | null; setCookie: string | null; session: ShopSession }> {
   const url = new URL(request.url);
   const requested = url.searchParams.get('auth');
   const step = isAuthStep(requested) ? requested : options.defaultStep;
-  const shopper = await getShopper(request);
+  const shopper = await getShopper(context);
   const session = shopper.session;
   if (!step) return { view: null, setCookie: shopper.setCookie, session };
   const flow: AuthFlowState = session.get('authFlow') ?? {};
@@ -141,13 +142,13 @@ export async function loadAuthView(
     successTo: effective === 'success' ? successTo : effective === 'reset-success' ? withStep(returnTo, 'login') : null,
     countdown: effective === 'reset-success' ? RESET_SUCCESS_COUNTDOWN : alreadySignedIn ? SUCCESS_COUNTDOWN.alreadySignedIn : SUCCESS_COUNTDOWN.fresh,
   };
-  const setCookie = result || shopper.setCookie ? await commitSession(request, session) : null;
+  const setCookie = result || shopper.setCookie ? await commitSession(context, session) : null;
   return { view, setCookie, session };
 }
 
 /** Sign-out: ends the API session (best effort) and forgets the tokens. */
-export async function endSession(request: Request): Promise<string> {
-  const { api, session } = await shopApi(request, { token: 'as-is' });
+export async function endSession(context: ShopContext): Promise<string> {
+  const { api, session } = await context.shopApi('as-is');
   const refreshToken = session.get('refreshToken');
   if (session.get('accessToken') || refreshToken) {
     // The refresh token ends the session at the API even when the access token has run out.
@@ -158,5 +159,5 @@ export async function endSession(request: Request): Promise<string> {
   // The API's cart cookie belonged to the signed-in shopper: the next visitor of this browser starts a new cart.
   session.unset('apiCartCookie');
   session.unset('discountCode');
-  return commitSession(request, session);
+  return commitSession(context, session);
 }

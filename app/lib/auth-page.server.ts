@@ -2,18 +2,19 @@ import { json } from '@remix-run/node';
 import type { AuthContext } from '~/forms/auth';
 import { loadAuthView } from './auth-flow.server';
 import { GUARD_MESSAGES, safeRedirectTo, type GuardReason } from './auth.server';
+import type { ShopContext } from './context.server';
 import { commitSession } from './session.server';
 
 /** Loader of /login and /register: the flow at its step, plus the guard's reason and any flash. */
-export async function authPageLoader(request: Request, context: Exclude<AuthContext, 'modal'>) {
+export async function authPageLoader(request: Request, context: ShopContext, page: Exclude<AuthContext, 'modal'>) {
   const url = new URL(request.url);
   const successTo = safeRedirectTo(url.searchParams.get('redirectTo'), '/profile');
-  const loaded = await loadAuthView(request, { context, defaultStep: 'email', successTo });
+  const loaded = await loadAuthView(request, context, { context: page, defaultStep: 'email', successTo });
   const { view, session } = loaded;
   const reason = url.searchParams.get('reason') as GuardReason | null;
   const guardMessage = reason && Object.hasOwn(GUARD_MESSAGES, reason) ? GUARD_MESSAGES[reason as keyof typeof GUARD_MESSAGES] : null;
   const flash = session.get('flash') ?? null;
-  const setCookie = flash ? await commitSession(request, session) : loaded.setCookie;
+  const setCookie = flash ? await commitSession(context, session) : loaded.setCookie;
   const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
   if (setCookie) headers['Set-Cookie'] = setCookie;
   return json(

@@ -2,7 +2,8 @@ import { redirect } from '@remix-run/node';
 import { signInSchema, type ApiUser, type SignInAnswer } from '@contract/api/auth';
 import { AUTH_MESSAGES } from './messages';
 import { safeRedirectPath } from './safe-redirect';
-import { commitSession, getSession, signOut, type SessionUser, type ShopSession } from './session.server';
+import type { ShopContext } from './context.server';
+import { commitSession, signOut, type SessionUser, type ShopSession } from './session.server';
 
 export { signOut };
 
@@ -24,40 +25,23 @@ function toSessionUser(user: ApiUser): SessionUser {
 }
 
 /** Stores a sign-in in the session; the cookie lives 1 day, or 0.42 days for a guest. */
-export async function signIn(request: Request, session: ShopSession, result: SignInAnswer): Promise<string> {
+export async function signIn(context: ShopContext, session: ShopSession, result: SignInAnswer): Promise<string> {
   session.set('accessToken', result.access_token);
   session.set('refreshToken', result.refresh_token);
   session.set('user', toSessionUser(result.user));
-  return commitSession(request, session, result.user.user_type === 'guest' ? GUEST_SESSION_SECONDS : REGISTERED_SESSION_SECONDS);
+  return commitSession(context, session, result.user.user_type === 'guest' ? GUEST_SESSION_SECONDS : REGISTERED_SESSION_SECONDS);
 }
 
-function guestExpired(user: SessionUser | undefined, now = Date.now()): boolean {
-  return Boolean(user?.user_type === 'guest' && user.session_expires_at && Date.parse(user.session_expires_at) <= now);
-}
+export type { Shopper } from './context.server';
 
-export interface Shopper {
-  user: SessionUser | null;
-  session: ShopSession;
-  /** Set when this request signed the shopper out. */
-  setCookie: string | null;
-  /** The guest session ran out on this request: the page shows the spec's message. */
-  guestExpired: boolean;
-}
-
-/** The shopper of this request. A guest whose session has run out is signed out here, on every request. */
-export async function getShopper(request: Request): Promise<Shopper> {
-  const session = await getSession(request);
-  const user = session.get('accessToken') ? session.get('user') : undefined;
-  if (guestExpired(user)) {
-    signOut(session);
-    return { user: null, session, setCookie: await commitSession(request, session), guestExpired: true };
-  }
-  return { user: user ?? null, session, setCookie: null, guestExpired: false };
+/** The shopper of this request (the context reads it once; a guest whose session has run out is signed out there). */
+export function getShopper(context: ShopContext) {
+  return context.shopper();
 }
 
 /** The signed-in shopper (registered or guest), or null for a visitor. */
-export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  return (await getShopper(request)).user;
+export async function getOptionalUser(context: ShopContext): Promise<SessionUser | null> {
+  return (await context.shopper()).user;
 }
 
 /** A same-origin path to come back to; anything else falls back to `fallback`. */
@@ -80,17 +64,31 @@ export const GUARD_MESSAGES: Record<GuardReason, string> = {
  */
 export async function requireUser(
   request: Request,
+  context: ShopContext,
   options: { allowGuests?: boolean; requireRegistered?: boolean } = {},
 ): Promise<SessionUser> {
-  const { user, setCookie, guestExpired: expired } = await getShopper(request);
-  const url = new URL(request.url);
-  const back = (reason: GuardReason) => {
-    const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}`, reason });
-    return redirect(`/login?${params}`, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
-  };
+  const { user, setCookie, guestExpired: expired } = await context.shopper();
+  const back = (reason: GuardReason) => toLogin(request, reason, setCookie);
   if (!user) throw back(expired ? 'guest-expired' : 'login');
   if (options.requireRegistered && user.user_type !== 'registered') throw back('create-account');
   if (options.allowGuests === false && user.user_type === 'guest') throw back('guest');
   return user;
 }
 
+
+function toLogin(request: Request, reason: GuardReason, setCookie: string | null): Response {
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}`, reason });
+  return redirect(`/login?${params}`, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+}
+
+/**
+ * The guard's answer once a refused refresh has signed the shopper out on this request (a used or
+ * expired refresh token): the sign-in page, as for any visitor, with the cleared cookie. Null while
+ * the shopper is still signed in.
+ */
+export async function signedOutHere(request: Request, context: ShopContext): Promise<Response | null> {
+  if (!context.signedOut) return null;
+  const reason = context.signedOut.user_type === 'guest' ? 'guest-expired' : 'login';
+  return toLogin(request, reason, (await context.commit())['Set-Cookie'] ?? null);
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiRequestError } from './api.server';
 import { catalogueCache } from './cache.server';
-import { shopApi } from './shop-api.server';
+import type { ShopContext } from './context.server';
 import { apiCardSchema, cardFaceSchema, cardListSchema, userCardsSchema, type ApiCard, type CardFace } from '@contract/api/cards';
 import { cardCode, cardDate, cardLabel, cardOwnerName, type CardOwner, type CardView } from './cards';
 import { getEnv } from './env.server';
@@ -94,8 +94,8 @@ export function unlockedCardViews(unlocked: unknown, owner: CardOwner | null): C
  * How many cards there are to collect: the same for every shopper, so kept with the catalogue (its
  * hook drops it) rather than asked on every profile page; null when it could not be read.
  */
-export async function shopCardTotal(request: Request): Promise<number | null> {
-  const { api } = await shopApi(request);
+export async function shopCardTotal(context: ShopContext): Promise<number | null> {
+  const { api } = await context.shopApi();
   try {
     return await catalogueCache.get(
       `${getEnv().API_URL}|cards/total`,
@@ -110,13 +110,13 @@ export async function shopCardTotal(request: Request): Promise<number | null> {
 }
 
 /** The face of card `id` for the signed-in shopper who unlocked it, or null. */
-export async function ownCardFace(request: Request, id: string): Promise<{ face: CardFace | null; headers: Record<string, string> }> {
-  const { api, session, commit } = await shopApi(request);
+export async function ownCardFace(context: ShopContext, id: string): Promise<{ face: CardFace | null; headers: Record<string, string> }> {
+  const { api, session, commit } = await context.shopApi();
   const owner = session.get('user');
   if (!owner || !session.get('accessToken')) return { face: null, headers: await commit() };
   try {
     const { unlocked_cards } = await api.request('GET', 'cards/user-cards', userCardsSchema);
-    const card = unlocked_cards.find((c) => c.id === id);
+    const card = unlocked_cards.find((c: ApiCard) => c.id === id);
     return { face: card ? cardFace(card, owner) : null, headers: await commit() };
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status >= 500) throw error;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ApiRequestError } from './api.server';
 import { CART_MESSAGES } from './messages';
-import { isHttps, type ShopSession } from './session.server';
-import { shopApi } from './shop-api.server';
+import type { ShopSession } from './session.server';
+import type { ShopContext } from './context.server';
 import { CART_RULES } from '@contract/shop-rules';
 
 import { cartCountSchema, cartSchema, type Cart } from '@contract/api/cart';
@@ -63,8 +63,8 @@ export function forgetCartCount(session: ShopSession): boolean {
 }
 
 /** An API client for this shopper's cart: bearer token when signed in, and the relayed cart cookie. */
-export async function cartApi(request: Request) {
-  const { api, session, commit, markChanged } = await shopApi(request);
+export async function cartApi(context: ShopContext) {
+  const { api, session, commit, markChanged } = await context.shopApi();
   // Every answer with the cart keeps its count for the badge (after the cart cookie it may have set).
   const counted = async (call: Promise<Cart>): Promise<Cart> => {
     const cart = await call;
@@ -87,7 +87,7 @@ export async function cartApi(request: Request) {
     checkDiscount: (code: string) => api.request('GET', `discounts/${encodeURIComponent(code)}`, discountCheckSchema),
     /** Opens a checkout session for the cart; the address of the payment page (docs/product.md#api-checkout). */
     async checkout(email: string): Promise<string> {
-      const origin = storefrontOrigin(request);
+      const origin = context.origin;
       const answer = await api.request('POST', 'checkout/', checkoutAnswer, {
         body: {
           success_url: `${origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
@@ -102,7 +102,7 @@ export async function cartApi(request: Request) {
     },
     /** Opens a checkout session for one unit of a variant (docs/product.md#api-checkout); cancelling comes back to `cancelPath`. */
     async quickCheckout(line: { variantId: string; productName: string; sku: string | null; attributes: Record<string, string> }, cancelPath: string): Promise<string> {
-      const origin = storefrontOrigin(request);
+      const origin = context.origin;
       const answer = await api.request('POST', 'checkout/quick', checkoutAnswer, {
         body: {
           product_variant_id: line.variantId,
@@ -121,12 +121,6 @@ export async function cartApi(request: Request) {
   };
 }
 
-/** The shopper-facing origin of this storefront (https when a proxy says so). */
-function storefrontOrigin(request: Request): string {
-  const url = new URL(request.url);
-  return `${isHttps(request) ? 'https:' : url.protocol}//${url.host}`;
-}
-
 /**
  * The badge count: the cart's total_items, or 0 for a shopper without a cart or when the API is down.
  * The count kept in the session is used while it is this shopper's and recent (keptCartCount), unless
@@ -134,8 +128,8 @@ function storefrontOrigin(request: Request): string {
  * the root loader runs beside the page's loaders, and two refreshes with one rotating refresh token
  * would sign the shopper out.
  */
-export async function cartCount(request: Request, options: { fresh?: boolean } = {}): Promise<{ count: number; headers: Record<string, string> }> {
-  const { api, session, commit, markChanged } = await shopApi(request, { token: 'as-is' });
+export async function cartCount(context: ShopContext, options: { fresh?: boolean } = {}): Promise<{ count: number; headers: Record<string, string> }> {
+  const { api, session, commit, markChanged } = await context.shopApi('as-is');
   if (!session.get('apiCartCookie') && !session.get('accessToken')) return { count: 0, headers: {} };
   const kept = options.fresh ? null : keptCartCount(session);
   if (kept !== null) return { count: kept, headers: {} };

@@ -1,12 +1,12 @@
 import type { ContactMessage } from '~/forms/contact';
 import { ApiRequestError } from './api.server';
 import { contactAnswerSchema } from '@contract/api/contact';
-import { visitorApi } from './shop-api.server';
+import type { ShopContext } from './context.server';
 import { MESSAGES } from './messages';
 
 /** Sends a contact message to the shop API; the request's client passes on the shopper's address for its per-IP limit. */
-export function submitContactMessage(request: Request, message: ContactMessage) {
-  return visitorApi(request).request('POST', 'contact/submit', contactAnswerSchema, { body: message });
+export function submitContactMessage(context: ShopContext, message: ContactMessage) {
+  return context.visitorApi.request('POST', 'contact/submit', contactAnswerSchema, { body: message });
 }
 
 /** What the red box says when sending failed (docs/product.md#contact): the server's detail, else one of the two fallbacks. */

@@ -8,6 +8,7 @@ import { catalogueCache } from './cache.server';
 import { apiPathLabel, setMetricsRecorder } from './metrics.server';
 import { createPageCache } from './page-cache.server';
 import { routeLabeler } from './route-label.server';
+import { callRoute } from '../../tests/support/route-context';
 
 // The storefront's metrics as server.mjs serves them with METRICS_PORT (ADR 030), filled by the real
 // caches and API client while a loader runs against the real API.
@@ -49,7 +50,7 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 }
 
 const loadProduct = (name: string) =>
-  productLoader({ request: new Request(`http://shop.test/product/${encodeURIComponent(name)}`), params: { productName: name }, context: {} });
+  callRoute(productLoader, new Request(`http://shop.test/product/${encodeURIComponent(name)}`), { productName: name });
 
 describe('storefront metrics', () => {
   it('times the API calls a loader makes by API path, and counts catalogue cache misses and hits', async () => {

@@ -1,3 +1,4 @@
+import type { ShopContext } from './context.server';
 import { json } from '@remix-run/node';
 import { ApiRequestError, upstreamStatus } from './api.server';
 import type { CardView } from './cards';
@@ -10,10 +11,10 @@ import { commitSession } from './session.server';
  * The order confirmation for the first of `params` found in the address (a checkout session id or
  * a purchase id). Guests see their own purchase: the API checks the bearer or the cart cookie (ADR 008).
  */
-export async function loadOrderConfirmation(request: Request, params: string[]) {
+export async function loadOrderConfirmation(request: Request, context: ShopContext, params: string[]) {
   const url = new URL(request.url);
   const id = params.map((name) => url.searchParams.get(name)).find((value): value is string => Boolean(value));
-  const cart = await cartApi(request);
+  const cart = await cartApi(context);
   const user = cart.session.get('accessToken') ? (cart.session.get('user') ?? null) : null;
   const registered = user?.user_type === 'registered';
   const noStore = { 'Cache-Control': 'private, no-store' };
@@ -27,7 +28,7 @@ export async function loadOrderConfirmation(request: Request, params: string[]) 
     if (spent) cart.session.unset('discountCode');
     // The paid lines have left the cart: the next page's badge asks the API.
     const recount = forgetCartCount(cart.session);
-    const headers = spent || recount ? { 'Set-Cookie': await commitSession(request, cart.session) } : await cart.commit();
+    const headers = spent || recount ? { 'Set-Cookie': await commitSession(context, cart.session) } : await cart.commit();
     return json({ order, id, error: null, registered, cards }, { headers: { ...noStore, ...headers } });
   } catch (error) {
     const detail = error instanceof ApiRequestError && error.status < 500 ? error.message : CART_MESSAGES.failedToLoadOrder;

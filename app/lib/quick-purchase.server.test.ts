@@ -8,7 +8,9 @@ import { loader as resumeLoader } from '~/routes/checkout.quick';
 import { loader as orderSuccessLoader } from '~/routes/order-success';
 import { ApiRequestError } from './api.server';
 import { quickPurchaseFailure } from './quick-purchase.server';
-import { getSession } from './session.server';
+import { commitSession } from './session.server';
+
+import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -25,27 +27,23 @@ beforeAll(async () => {
 afterAll(() => api.cleanup());
 
 function buy(cookie: string | undefined, variantId = variant.id) {
-  return action({
-    request: new Request(`http://shop.test${PAGE}`, {
+  return callRoute(action, new Request(`http://shop.test${PAGE}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
       body: new URLSearchParams({ intent: 'quick-purchase', variantId }),
-    }),
-    params: { productName: PRODUCT },
-    context: {},
-  });
+    }), { productName: PRODUCT });
 }
 
 async function productPage(path: string, cookie?: string) {
-  const response = await loader({ request: new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params: { productName: PRODUCT }, context: {} });
+  const response = await callRoute(loader, new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} }), { productName: PRODUCT });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the loader sent
   return (await response.json()) as any;
 }
 
-const resume = (cookie: string) => resumeLoader({ request: new Request('http://shop.test/checkout/quick', { headers: { Cookie: cookie } }), params: {}, context: {} });
+const resume = (cookie: string) => callRoute(resumeLoader, new Request('http://shop.test/checkout/quick', { headers: { Cookie: cookie } }));
 
 async function pendingOf(cookie: string) {
-  return (await getSession(new Request('http://shop.test/', { headers: { Cookie: cookie } }))).get('quickPurchase');
+  return (await sessionFor(new Request('http://shop.test/', { headers: { Cookie: cookie } }))).get('quickPurchase');
 }
 
 /** A guest signed in through the real API, and the storefront session cookie holding their tokens. */
@@ -69,10 +67,9 @@ describe('Quick Purchase', () => {
   it('resumes after sign-in: the product page says which variant, and without JavaScript /checkout/quick goes to the payment page once', async () => {
     const { s, cookie: signedIn } = await signedInGuest();
     // The visitor pressed Quick Purchase before signing in, in the same browser session.
-    const session = await getSession(new Request('http://shop.test/', { headers: { Cookie: signedIn } }));
+    const session = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: signedIn } }));
     session.set('quickPurchase', { productName: PRODUCT, variantId: variant.id, at: Date.now() });
-    const { commitSession } = await import('./session.server');
-    const cookie = (await commitSession(new Request('http://shop.test/'), session)).split(';')[0];
+    const cookie = (await commitSession(contextFor(new Request('http://shop.test/')), session)).split(';')[0];
 
     expect((await productPage(`${PAGE}&purchase=resume&auth=success`, cookie)).resumeQuickPurchase).toBeNull();
     expect((await productPage(`${PAGE}&purchase=resume`, cookie)).resumeQuickPurchase).toBe(variant.id);
@@ -94,7 +91,7 @@ describe('Quick Purchase', () => {
     const paid = await s.request('POST', new URL(checkoutUrl).pathname, undefined, { form: PAID_CARD });
     const successUrl = new URL(paid.headers.get('location')!);
     expect(successUrl.pathname).toBe('/order-success');
-    const success = await orderSuccessLoader({ request: new Request(successUrl, { headers: { Cookie: after } }), params: {}, context: {} });
+    const success = await callRoute(orderSuccessLoader, new Request(successUrl, { headers: { Cookie: after } }));
     const data = await success.json();
     expect(data.error).toBeNull();
     const order = data.order!;

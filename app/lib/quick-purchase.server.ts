@@ -6,7 +6,7 @@ import { cachedProductDetails } from './catalogue.server';
 import { CART_MESSAGES, MESSAGES } from './messages';
 import { commitSession, redirectWithFlash, type ShopSession } from './session.server';
 import { optionGroups, selectionSearch } from './variant-selection';
-import { visitorApi } from './shop-api.server';
+import type { ShopContext } from './context.server';
 
 /** `?purchase=resume` on a product page: the Quick Purchase the sign-in modal interrupted goes on there. */
 export const RESUME_PARAM = 'purchase';
@@ -23,10 +23,10 @@ interface QuickPurchaseLine {
   path: string;
 }
 
-async function lineFor(request: Request, productName: string, variantId: string): Promise<QuickPurchaseLine> {
+async function lineFor(context: ShopContext, productName: string, variantId: string): Promise<QuickPurchaseLine> {
   const base = `/product/${encodeURIComponent(productName)}`;
   try {
-    const details = await cachedProductDetails(visitorApi(request), productName);
+    const details = await cachedProductDetails(context.visitorApi, productName);
     const variant = details.variants.find((v) => v.id === variantId);
     if (variant) {
       const attributes = Object.fromEntries(variant.attributes.map((a) => [a.attribute_name, a.value]));
@@ -58,12 +58,12 @@ export function quickPurchaseFailure(error: unknown): string {
 }
 
 /** Remembers the purchase and opens the sign-in modal (guests allowed) over the product page, which resumes it. */
-async function askToSignIn(request: Request, session: ShopSession, line: QuickPurchaseLine, productName: string) {
+async function askToSignIn(request: Request, context: ShopContext, session: ShopSession, line: QuickPurchaseLine, productName: string) {
   session.set('quickPurchase', { productName, variantId: line.variantId, at: Date.now() });
   const target = new URL(line.path, 'http://local');
   target.searchParams.set(RESUME_PARAM, RESUME_VALUE);
   target.searchParams.set('auth', 'email');
-  return redirect(`${target.pathname}${target.search}`, { status: 303, headers: { 'Set-Cookie': await commitSession(request, session) } });
+  return redirect(`${target.pathname}${target.search}`, { status: 303, headers: { 'Set-Cookie': await commitSession(context, session) } });
 }
 
 /**
@@ -71,19 +71,19 @@ async function askToSignIn(request: Request, session: ShopSession, line: QuickPu
  * checkout for one unit of the variant; anyone else signs in first. A refusal comes back to the
  * product page with the spec's message.
  */
-export async function quickPurchase(request: Request, productName: string, variantId: string): Promise<Response> {
-  const [line, shopper] = await Promise.all([lineFor(request, productName, variantId), getShopper(request)]);
-  if (!shopper.user) return askToSignIn(request, shopper.session, line, productName);
+export async function quickPurchase(request: Request, context: ShopContext, productName: string, variantId: string): Promise<Response> {
+  const [line, shopper] = await Promise.all([lineFor(context, productName, variantId), getShopper(context)]);
+  if (!shopper.user) return askToSignIn(request, context, shopper.session, line, productName);
 
-  const cart = await cartApi(request);
+  const cart = await cartApi(context);
   cart.session.unset('quickPurchase');
   try {
     const checkoutUrl = await cart.quickCheckout(line, line.path);
-    return redirect(checkoutUrl, { status: 303, headers: { 'Set-Cookie': await commitSession(request, cart.session) } });
+    return redirect(checkoutUrl, { status: 303, headers: { 'Set-Cookie': await commitSession(context, cart.session) } });
   } catch (error) {
     // The refresh failed and signed the shopper out: sign in again, then go on.
-    if (!cart.session.get('accessToken')) return askToSignIn(request, cart.session, line, productName);
-    return redirectWithFlash(request, line.path, { kind: 'error', message: quickPurchaseFailure(error) }, cart.session);
+    if (!cart.session.get('accessToken')) return askToSignIn(request, context, cart.session, line, productName);
+    return redirectWithFlash(context, line.path, { kind: 'error', message: quickPurchaseFailure(error) });
   }
 }
 
@@ -100,12 +100,12 @@ export function resumableQuickPurchase(shopper: Pick<Shopper, 'user' | 'session'
  * JavaScript: it carries on with the purchase the shopper started (kept in their session, so a
  * link from elsewhere cannot start one).
  */
-export async function resumeQuickPurchase(request: Request): Promise<Response> {
-  const { session } = await getShopper(request);
+export async function resumeQuickPurchase(request: Request, context: ShopContext): Promise<Response> {
+  const { session } = await getShopper(context);
   const pending = session.get('quickPurchase');
   if (!pending || Date.now() - pending.at > PENDING_MAX_AGE_MS) {
     session.unset('quickPurchase');
-    return redirect(pending ? `/product/${encodeURIComponent(pending.productName)}` : '/', { headers: { 'Set-Cookie': await commitSession(request, session) } });
+    return redirect(pending ? `/product/${encodeURIComponent(pending.productName)}` : '/', { headers: { 'Set-Cookie': await commitSession(context, session) } });
   }
-  return quickPurchase(request, pending.productName, pending.variantId);
+  return quickPurchase(request, context, pending.productName, pending.variantId);
 }

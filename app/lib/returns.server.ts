@@ -6,22 +6,22 @@ import { ApiRequestError, failureStatus, upstreamStatus } from './api.server';
 import { readFormData } from './form-data.server';
 import { RETURN_MESSAGES, returnErrorMessage } from './returns-messages';
 import { redirectWithFlash, takeFlash } from './session.server';
-import { shopApi, visitorApi } from './shop-api.server';
+import type { ShopContext } from './context.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /** Whose return page this is: a signed-in buyer's own order, or a guest's signed link (ADR 032). */
 export type ReturnTarget = { kind: 'account'; purchaseId: string } | { kind: 'guest'; token: string };
 
-async function client(request: Request, target: ReturnTarget) {
-  if (target.kind === 'guest') return { api: visitorApi(request), path: `returns/guest/${encodeURIComponent(target.token)}`, session: undefined, commit: async () => ({}) };
-  const { api, session, commit } = await shopApi(request);
+async function client(context: ShopContext, target: ReturnTarget) {
+  if (target.kind === 'guest') return { api: context.visitorApi, path: `returns/guest/${encodeURIComponent(target.token)}`, session: undefined, commit: async () => ({}) };
+  const { api, session, commit } = await context.shopApi();
   return { api, path: `returns/purchase/${encodeURIComponent(target.purchaseId)}`, session, commit };
 }
 
 /** The return page's data: what can be returned, the returns so far, and the message of the last post. */
-export async function loadReturnPage(request: Request, target: ReturnTarget) {
-  const { api, path, commit } = await client(request, target);
+export async function loadReturnPage(context: ShopContext, target: ReturnTarget) {
+  const { api, path, commit } = await client(context, target);
   let options;
   try {
     options = await api.request('GET', path, returnOptionsSchema);
@@ -32,19 +32,19 @@ export async function loadReturnPage(request: Request, target: ReturnTarget) {
     }
     throw json({ message: RETURN_MESSAGES.failed }, { status: upstreamStatus(error), headers });
   }
-  const { flash, headers: flashHeaders } = await takeFlash(request);
+  const { flash, headers: flashHeaders } = await takeFlash(context);
   return json({ options, flash }, { headers: { ...(await commit()), ...(flashHeaders as Record<string, string>), ...NO_STORE } });
 }
 
 /** Posts the return form; Post/Redirect/Get back to the page with the return number, or the form with what went wrong. */
-export async function submitReturn(request: Request, target: ReturnTarget) {
+export async function submitReturn(request: Request, context: ShopContext, target: ReturnTarget) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: returnFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   const { comment, lines } = submission.value;
   // The schema refuses a form without a reason.
   const reason = submission.value.reason!;
-  const { api, path, session, commit } = await client(request, target);
+  const { api, path, session, commit } = await client(context, target);
   try {
     const made = await api.request('POST', path, returnSchema, {
       body: {
@@ -54,7 +54,7 @@ export async function submitReturn(request: Request, target: ReturnTarget) {
       },
     });
     // The same session as the API client's, so a refreshed sign-in is kept with the message.
-    return redirectWithFlash(request, new URL(request.url).pathname, { kind: 'success', message: RETURN_MESSAGES.requested(made.number) }, session);
+    return redirectWithFlash(context, new URL(request.url).pathname, { kind: 'success', message: RETURN_MESSAGES.requested(made.number) });
   } catch (error) {
     const code = error instanceof ApiRequestError ? error.code : undefined;
     return json({ result: submission.reply({ formErrors: [returnErrorMessage(code)] }) }, { status: failureStatus(error), headers: { ...(await commit()), ...NO_STORE } });

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { createCookieSessionStorage, createSession, redirect, type Session } from '@remix-run/node';
+import type { ShopContext } from './context.server';
 import { getEnv } from './env.server';
 
 /** The signed-in shopper as the storefront remembers them (docs/product.md#data-user). */
@@ -83,9 +84,13 @@ export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
 }
 
-function storageFor(request: Request) {
+/** Where a cookie goes: Secure when the shopper reached us over https (the request's context says). */
+export interface CookieTarget {
+  secure: boolean;
+}
+
+function storageFor(secure: boolean) {
   const { SESSION_SECRET } = getEnv();
-  const secure = isHttps(request);
   const key = `${secure}:${SESSION_SECRET}`;
   let kept = storages.get(key);
   if (!kept) {
@@ -106,28 +111,13 @@ function storageFor(request: Request) {
   return kept;
 }
 
-const sessions = new WeakMap<Request, Promise<ShopSession>>();
-
 /**
- * The session of this request, read from its cookie once: every helper a loader or action calls
- * sees, and changes, the same session (Remix gives each loader and action its own Request).
+ * The session in the request's cookie, read by the request's context (context.server.ts) once. Its
+ * signature is checked and its data decoded once per cookie header: a shopper sends the same one page
+ * after page (issue #21). Each call gets a session of its own.
  */
-export function getSession(request: Request): Promise<ShopSession> {
-  let session = sessions.get(request);
-  if (!session) {
-    session = readSession(request);
-    sessions.set(request, session);
-  }
-  return session;
-}
-
-/**
- * The session in the request's cookie. Its signature is checked and its data decoded once per cookie
- * header: the root's loader and the page's each get a Request of their own with the same cookie, and a
- * shopper sends the same one page after page (issue #21). Each call gets a session of its own.
- */
-async function readSession(request: Request): Promise<ShopSession> {
-  const { storage, decoded } = storageFor(request);
+export async function readSession(request: Request): Promise<ShopSession> {
+  const { storage, decoded } = storageFor(isHttps(request));
   const header = request.headers.get('Cookie');
   if (!header) return storage.getSession(header);
   const known = decoded.get(header);
@@ -149,28 +139,42 @@ export function signOut(session: ShopSession): void {
  * Set-Cookie for the session. `maxAge` (seconds) starts a new lifetime (sign-in: 1 day registered,
  * 0.42 days guest); without it the cookie keeps the end it already had, or lasts the browser session.
  */
-export function commitSession(request: Request, session: ShopSession, maxAge?: number): Promise<string> {
+export function commitSession({ secure }: CookieTarget, session: ShopSession, maxAge?: number): Promise<string> {
   if (maxAge !== undefined) session.set('expiresAt', Date.now() + maxAge * 1000);
   const expiresAt = session.get('expiresAt');
   // A new lifetime is exactly maxAge; otherwise what is left of the old one (a millisecond past the set must not cost a second).
   const remaining = maxAge ?? (expiresAt ? Math.max(0, Math.round((expiresAt - Date.now()) / 1000)) : undefined);
-  return storageFor(request).storage.commitSession(session, remaining === undefined ? undefined : { maxAge: remaining });
+  return storageFor(secure).storage.commitSession(session, remaining === undefined ? undefined : { maxAge: remaining });
 }
 
-export function destroySession(request: Request, session: ShopSession): Promise<string> {
-  return storageFor(request).storage.destroySession(session);
+export function destroySession({ secure }: CookieTarget, session: ShopSession): Promise<string> {
+  return storageFor(secure).storage.destroySession(session);
 }
 
 /** Post/Redirect/Get with a message for the next page (303, so the browser follows with GET). */
-export async function redirectWithFlash(request: Request, to: string, flash: Flash, session?: ShopSession): Promise<Response> {
-  const target = session ?? (await getSession(request));
-  target.flash('flash', flash);
-  return redirect(to, { status: 303, headers: { 'Set-Cookie': await commitSession(request, target) } });
+export async function redirectWithFlash(context: ShopContext, to: string, flash: Flash): Promise<Response> {
+  const session = await context.session();
+  session.flash('flash', flash);
+  return redirect(to, { status: 303, headers: { 'Set-Cookie': await commitSession(context, session) } });
 }
 
 /** The flash message left by the last redirect, if any, and the header that clears it. */
-export async function takeFlash(request: Request): Promise<{ flash: Flash | null; headers: HeadersInit }> {
-  const session = await getSession(request);
+export async function takeFlash(context: ShopContext): Promise<{ flash: Flash | null; headers: HeadersInit }> {
+  const session = await context.session();
   const flash = session.get('flash') ?? null;
-  return { flash, headers: flash ? { 'Set-Cookie': await commitSession(request, session) } : {} };
+  return { flash, headers: flash ? { 'Set-Cookie': await commitSession(context, session) } : {} };
+}
+
+function guestExpired(user: SessionUser | undefined, now = Date.now()): boolean {
+  return Boolean(user?.user_type === 'guest' && user.session_expires_at && Date.parse(user.session_expires_at) <= now);
+}
+
+/** Who the session says is signed in; a guest whose session has run out is signed out of it here. */
+export function shopperOf(session: ShopSession): { user: SessionUser | null; guestExpired: boolean } {
+  const user = session.get('accessToken') ? session.get('user') : undefined;
+  if (guestExpired(user)) {
+    signOut(session);
+    return { user: null, guestExpired: true };
+  }
+  return { user: user ?? null, guestExpired: false };
 }

@@ -1,10 +1,10 @@
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
 import { adminMeSchema, type StaffRole } from '@contract/api/staff';
 import { ADMIN_HEADERS } from './admin.server';
-import { ApiRequestError, createApiClient, type ApiClient } from './api.server';
-import { shopperAddress } from './client-address.server';
+import { ApiRequestError, type ApiClient } from './api.server';
+import type { ShopContext } from './context.server';
 import { getEnv } from './env.server';
-import { isHttps } from './session.server';
+import { isHttps, type CookieTarget } from './session.server';
 import { safeRedirectPath } from './safe-redirect';
 
 /**
@@ -30,9 +30,8 @@ export const STAFF_COOKIE = '__staff';
 
 const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<StaffSessionData, StaffFlash>>>();
 
-function storageFor(request: Request) {
+function storageFor(secure: boolean) {
   const { SESSION_SECRET } = getEnv();
-  const secure = isHttps(request);
   const key = `${secure}:${SESSION_SECRET}`;
   let storage = storages.get(key);
   if (!storage) {
@@ -44,30 +43,20 @@ function storageFor(request: Request) {
   return storage;
 }
 
-export function getStaffSession(request: Request): Promise<StaffSession> {
-  return storageFor(request).getSession(request.headers.get('Cookie'));
+/** The staff session in the request's cookie, read by the request's context (context.server.ts) once. */
+export function readStaffSession(request: Request): Promise<StaffSession> {
+  return storageFor(isHttps(request)).getSession(request.headers.get('Cookie'));
 }
 
 /** Set-Cookie for the back-office session, ending when the API's session does. */
-export function commitStaffSession(request: Request, session: StaffSession): Promise<string> {
+export function commitStaffSession({ secure }: CookieTarget, session: StaffSession): Promise<string> {
   const expiresAt = session.get('expiresAt');
   const maxAge = expiresAt ? Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)) : undefined;
-  return storageFor(request).commitSession(session, maxAge === undefined ? undefined : { maxAge });
+  return storageFor(secure).commitSession(session, maxAge === undefined ? undefined : { maxAge });
 }
 
-export function destroyStaffSession(request: Request, session: StaffSession): Promise<string> {
-  return storageFor(request).destroySession(session);
-}
-
-/** A client of the API's back-office routes, acting with the member's own token (or none, to sign in). */
-export function staffApi(request: Request, token?: string): ApiClient {
-  const env = getEnv();
-  return createApiClient({
-    baseUrl: env.API_URL,
-    timeoutMs: env.API_TIMEOUT_MS,
-    forwardedFor: shopperAddress(request),
-    auth: token ? { token: () => token, refresh: async () => null } : undefined,
-  });
+export function destroyStaffSession({ secure }: CookieTarget, session: StaffSession): Promise<string> {
+  return storageFor(secure).destroySession(session);
 }
 
 /** Where the sign-in page sends someone who was on `path` (a back-office page only). */
@@ -86,13 +75,13 @@ export interface SignedInStaff {
  * The signed-in member for a back-office page. Without a session, or once the API no longer knows it
  * (signed out elsewhere, expired, password changed), the page sends them to sign in.
  */
-export async function requireStaff(request: Request): Promise<SignedInStaff> {
-  const session = await getStaffSession(request);
+export async function requireStaff(request: Request, context: ShopContext): Promise<SignedInStaff> {
+  const session = await context.staff.session();
   const url = new URL(request.url);
   const token = session.get('token');
-  const toLogin = async () => redirect(adminLoginPath(url.pathname + url.search), { headers: { 'Set-Cookie': await destroyStaffSession(request, session) } });
+  const toLogin = async () => redirect(adminLoginPath(url.pathname + url.search), { headers: { 'Set-Cookie': await destroyStaffSession(context, session) } });
   if (!token) throw await toLogin();
-  const api = staffApi(request, token);
+  const api = context.staff.api(token);
   try {
     const me = await api.request('GET', 'admin/me', adminMeSchema);
     return { email: me.actor, role: me.role, api };
@@ -103,15 +92,15 @@ export async function requireStaff(request: Request): Promise<SignedInStaff> {
 }
 
 /** Post/Redirect/Get in the back office: the next page shows `notice` once. */
-export async function redirectWithNotice(request: Request, to: string, notice: string): Promise<Response> {
-  const session = await getStaffSession(request);
+export async function redirectWithNotice(context: ShopContext, to: string, notice: string): Promise<Response> {
+  const session = await context.staff.session();
   session.flash('notice', notice);
-  return redirect(to, { status: 303, headers: { 'Set-Cookie': await commitStaffSession(request, session) } });
+  return redirect(to, { status: 303, headers: { 'Set-Cookie': await commitStaffSession(context, session) } });
 }
 
 /** The notice left by the last action, if any, and the headers of a back-office page that shows it (clearing it). */
-export async function takeNotice(request: Request): Promise<{ notice: string | null; headers: Record<string, string> }> {
-  const session = await getStaffSession(request);
+export async function takeNotice(context: ShopContext): Promise<{ notice: string | null; headers: Record<string, string> }> {
+  const session = await context.staff.session();
   const notice = session.get('notice') ?? null;
-  return { notice, headers: { ...ADMIN_HEADERS, ...(notice ? { 'Set-Cookie': await commitStaffSession(request, session) } : {}) } };
+  return { notice, headers: { ...ADMIN_HEADERS, ...(notice ? { 'Set-Cookie': await commitStaffSession(context, session) } : {}) } };
 }

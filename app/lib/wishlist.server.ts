@@ -9,7 +9,7 @@ import { checkHoneypot } from './honeypot.server';
 import { MESSAGES } from './messages';
 import { safeRedirectPath } from './safe-redirect';
 import { redirectWithFlash, type SessionUser } from './session.server';
-import { visitorApi } from './shop-api.server';
+import type { ShopContext } from './context.server';
 
 /** Request URL without Remix's `index` marker: the page the form was on. */
 export function pagePath(request: Request): string {
@@ -36,9 +36,9 @@ export async function wishlistedIds(api: ApiClient, user: SessionUser | null, ur
  * The Notify Me post, from the listing or the product page. A signed-in shopper is added with their
  * own email. Success redirects back (303) with a flash and `notified=<id>`, so it works without JavaScript.
  */
-export async function handleWishlistPost(request: Request, formData: FormData): Promise<Response> {
+export async function handleWishlistPost(request: Request, context: ShopContext, formData: FormData): Promise<Response> {
   checkHoneypot(formData);
-  const user = await getOptionalUser(request);
+  const user = await getOptionalUser(context);
   if (user) formData.set('email', user.email);
   const formKey = String(formData.get('formKey') ?? '');
   const submission = parseWithZod(formData, { schema: wishlistSchema });
@@ -47,12 +47,12 @@ export async function handleWishlistPost(request: Request, formData: FormData): 
   const { email, productId, variantId, returnTo } = submission.value;
   if (!productId && !variantId) return json({ formKey, result: submission.reply({ formErrors: [MESSAGES.wishlistFailed] }) }, { status: 400 });
   try {
-    const answer = await addToWishlist(visitorApi(request), { email, productId: variantId ? null : (productId ?? null), variantId: variantId ?? null });
+    const answer = await addToWishlist(context.visitorApi, { email, productId: variantId ? null : (productId ?? null), variantId: variantId ?? null });
     const back = new URL(safeRedirectPath(returnTo, pagePath(request)), 'http://shop.local');
     back.searchParams.delete('notified');
     back.searchParams.append('notified', (variantId ?? productId)!);
     const to = `${back.pathname}${back.search}#${formKey}`;
-    return redirectWithFlash(request, to, {
+    return redirectWithFlash(context, to, {
       kind: 'success',
       message: answer.already_in_wishlist ? MESSAGES.alreadyInWishlist : MESSAGES.youllBeNotified,
     });
@@ -70,6 +70,6 @@ export async function handleWishlistPost(request: Request, formData: FormData): 
  * The back-in-stock request a mailed link names: what it is (GET), or cancelled (POST). Here, not in
  * the route, so its answer's schema (and zod) stays out of the page's browser bundle.
  */
-export function wishlistUnsubscribe(request: Request, method: 'GET' | 'POST', token: string) {
-  return visitorApi(request).request(method, 'products/wishlist/unsubscribe', wishlistUnsubscribeAnswerSchema, method === 'GET' ? { query: { token } } : { body: { token } });
+export function wishlistUnsubscribe(context: ShopContext, method: 'GET' | 'POST', token: string) {
+  return context.visitorApi.request(method, 'products/wishlist/unsubscribe', wishlistUnsubscribeAnswerSchema, method === 'GET' ? { query: { token } } : { body: { token } });
 }

@@ -8,6 +8,7 @@ import { catalogueCache } from '../lib/cache.server';
 import { shopper } from '../../tests/support/shopper';
 import { shopperCookie, storefrontGet } from '../../tests/support/storefront-session';
 import Home, { loader, meta } from './_index';
+import { callRoute } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 type HomeData = Awaited<ReturnType<Awaited<ReturnType<typeof loader>>['json']>>;
@@ -15,7 +16,7 @@ type HomeData = Awaited<ReturnType<Awaited<ReturnType<typeof loader>>['json']>>;
 async function loadHome(apiUrl: string, path = '/', cookie?: string) {
   process.env.API_URL = apiUrl;
   process.env.STORAGE_URL = 'http://images.test';
-  const response = await loader({ request: storefrontGet(path, cookie), params: {}, context: {} });
+  const response = await callRoute(loader, storefrontGet(path, cookie));
   return { response, data: (await response.json()) as HomeData };
 }
 

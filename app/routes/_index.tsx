@@ -6,7 +6,6 @@ import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
 import { ApiRequestError, cachedBrowse, upstreamStatus } from '~/lib/api.server';
 import { browseHref, canonicalBrowse, isNarrowed, readBrowseState, toCatalogueQuery } from '~/lib/browse';
-import { visitorApi } from '~/lib/shop-api.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { BRAND } from '@contract/brand';
 import { homeHero, toProductCard, type HomeHero as Hero } from '~/lib/catalogue';
@@ -41,12 +40,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => cachingHeaders(loaderHeaders);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = getEnv();
   const url = new URL(request.url);
-  const api = visitorApi(request);
+  const api = context.visitorApi;
   const { state, error: searchError } = readBrowseState(url.searchParams);
-  const [user, { flash, headers: flashHeaders }] = await Promise.all([getOptionalUser(request), takeFlash(request)]);
+  const [user, { flash, headers: flashHeaders }] = await Promise.all([getOptionalUser(context), takeFlash(context)]);
   // What the shopper waits for is personal, and so is what they searched for: such pages are never shared by caches.
   const personal = Boolean(user || flash || url.searchParams.has('notified') || state.q);
   const canonicalPage = canonicalBrowse(state);
@@ -77,9 +76,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  if (formData.get('intent') === 'notify') return handleWishlistPost(request, formData);
+  if (formData.get('intent') === 'notify') return handleWishlistPost(request, context, formData);
   return json({ detail: 'Unknown action' }, { status: 400 });
 }
 

@@ -10,7 +10,8 @@ import { startTestApi } from '../../tests/support/test-api';
 import { signIn } from '~/lib/auth.server';
 import { getHoneypot } from '~/lib/honeypot.server';
 import { AUTH_MESSAGES, CART_MESSAGES, MESSAGES } from '~/lib/messages';
-import { commitSession, getSession } from '~/lib/session.server';
+import {commitSession } from '~/lib/session.server';
+import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
 /**
  * Every route action of the storefront (found the way the Remix build finds routes, so a new one is
@@ -40,26 +41,26 @@ async function sessionCookie(fill: (request: Request) => Promise<string>): Promi
 }
 const signedIn = (answer: typeof memberSignIn) =>
   sessionCookie(async (request) => {
-    const session = await getSession(request);
+    const session = await sessionFor(request);
     session.set('apiCartCookie', `cart_token=${member.cartCookie}`);
-    return signIn(request, session, answer as Parameters<typeof signIn>[2]);
+    return signIn(contextFor(request), session, answer as Parameters<typeof signIn>[2]);
   });
 const COOKIES = [
   undefined,
   await signedIn(memberSignIn),
   await signedIn(guestSignIn),
   await sessionCookie(async (request) => {
-    const session = await getSession(request);
+    const session = await sessionFor(request);
     session.set('apiCartCookie', `cart_token=${visitor.cartCookie}`);
     session.set('authFlow', { email: member.email!, intent: 'register', codeSentAt: Date.now() });
-    return commitSession(request, session);
+    return commitSession(contextFor(request), session);
   }),
   await sessionCookie(async (request) => {
-    const session = await getSession(request);
+    const session = await sessionFor(request);
     session.set('accessToken', 'not-a-token');
     session.set('refreshToken', 'not-a-token');
     session.set('user', { id: 'x', email: 'gone@example.com', user_type: 'registered', first_name: null, last_name: null, session_expires_at: null });
-    return commitSession(request, session);
+    return commitSession(contextFor(request), session);
   }),
   '__session=forged-value; cookieConsent=accepted',
 ];
@@ -265,7 +266,7 @@ async function checkAnswer(response: Response, where: string) {
   if (type.includes('json')) for (const message of messagesOf(await response.json())) expectShopperMessage(message, where);
   const cookie = response.headers.get('Set-Cookie');
   if (cookie?.startsWith('__session=')) {
-    const session = await getSession(new Request('http://shop.test/', { headers: { Cookie: cookie.split(';')[0] } }));
+    const session = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: cookie.split(';')[0] } }));
     for (const message of messagesOf({ flash: session.get('flash'), authResult: session.get('authResult') })) expectShopperMessage(message, where);
   }
 }
@@ -294,7 +295,7 @@ describe('storefront action fuzzing', () => {
           const where = `${input.method} ${route.id}`;
           let answer: unknown;
           try {
-            answer = await route.action({ request, params: { productName: input.param }, context: {} });
+            answer = await callRoute(route.action, request, { productName: input.param });
           } catch (thrown) {
             if (!(thrown instanceof Response)) throw new Error(`${where} threw ${thrown instanceof Error ? thrown.stack : String(thrown)}`);
             answer = thrown;

@@ -26,8 +26,8 @@ const ROLE_SCOPE = {
     "orders, fulfilment, notes and stock. Cancellations, refunds, catalogue prices and the staff are for an owner.",
 } as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const figures = await staff.api.request(
     "GET",
     "admin/figures",

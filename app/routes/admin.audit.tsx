@@ -12,8 +12,8 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Audit log') }, { na
 
 const SHOWN = 200;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const entries = await staff.api.request('GET', 'admin/audit', auditListSchema, { query: { limit: SHOWN } });
   return json({ entries }, { headers: ADMIN_HEADERS });
 }

@@ -20,8 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const id = params.id ?? '';
   if (!UUID.test(id)) throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
   let detail;
@@ -31,13 +31,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof ApiRequestError && error.status === 404) throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
     throw error;
   }
-  const { notice, headers } = await takeNotice(request);
+  const { notice, headers } = await takeNotice(context);
   return json({ ...detail, notice }, { headers });
 }
 
 /** A staff note on the customer. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: orderNoteFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
   }
-  return redirectWithNotice(request, new URL(request.url).pathname, 'Your note is saved.');
+  return redirectWithNotice(context, new URL(request.url).pathname, 'Your note is saved.');
 }
 
 export default function AdminCustomer() {

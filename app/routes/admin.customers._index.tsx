@@ -13,8 +13,8 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Customers') }, { na
 
 const PER_PAGE = 50;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const { q, page } = orderSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const rows = await staff.api.request('GET', 'admin/customers', customerListSchema, { query: { q: q || undefined, limit: PER_PAGE + 1, offset: (page - 1) * PER_PAGE } });
   return json({ customers: rows.slice(0, PER_PAGE), hasMore: rows.length > PER_PAGE, q: q ?? '', page }, { headers: ADMIN_HEADERS });

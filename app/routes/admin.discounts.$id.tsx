@@ -18,8 +18,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const id = z.string().uuid();
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return json({ forbidden: true as const, code: null, products: [], categories: [] }, { status: 403, headers: ADMIN_HEADERS });
   const codeId = id.safeParse(params.id);
   if (!codeId.success) throw new Response('Not found', { status: 404 });
@@ -30,8 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ forbidden: false as const, code, products, categories }, { headers: ADMIN_HEADERS });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return json({ forbidden: true as const }, { status: 403, headers: ADMIN_HEADERS });
   const codeId = id.safeParse(params.id);
   if (!codeId.success) throw new Response('Not found', { status: 404 });
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
     const code = await staff.api.request('PUT', `admin/discounts/${codeId.data}`, adminDiscountCodeSchema, { body: submission.value });
-    return redirectWithNotice(request, '/admin/discounts', `The code ${code.code} was saved.`);
+    return redirectWithNotice(context, '/admin/discounts', `The code ${code.code} was saved.`);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
   }

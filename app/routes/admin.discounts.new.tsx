@@ -14,21 +14,21 @@ export const meta: MetaFunction = () => [{ title: pageTitle('New discount code')
 
 const ownerOnly = () => json({ forbidden: true as const, products: [], categories: [] }, { status: 403, headers: ADMIN_HEADERS });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return ownerOnly();
   const { products, categories } = await staff.api.request('GET', 'admin/discounts', adminDiscountListSchema);
   return json({ forbidden: false as const, products, categories }, { headers: ADMIN_HEADERS });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return ownerOnly();
   const submission = parseWithZod(await readFormData(request), { schema: discountCodeFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
     const code = await staff.api.request('POST', 'admin/discounts', adminDiscountCodeSchema, { body: submission.value });
-    return redirectWithNotice(request, '/admin/discounts', `The code ${code.code} was created: ${code.description}.`);
+    return redirectWithNotice(context, '/admin/discounts', `The code ${code.code} was created: ${code.description}.`);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
   }

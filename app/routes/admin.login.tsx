@@ -11,7 +11,7 @@ import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { commitStaffSession, getStaffSession, staffApi } from '~/lib/staff-session.server';
+import { commitStaffSession } from '~/lib/staff-session.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Back office sign-in') }, { name: 'robots', content: 'noindex' }];
 
@@ -24,9 +24,9 @@ function backTo(value: unknown): string {
   return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin?') ? path : '/admin';
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const session = await getStaffSession(request);
+  const session = await context.staff.session();
   if (session.get('token')) throw redirect(backTo(url.searchParams.get('redirectTo')), { headers: ADMIN_HEADERS });
   const done = url.searchParams.get('done');
   return json(
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get('intent');
   if (intent === 'set-password') {
@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== 'success') return json({ intent, result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 });
     const { email, code, password } = submission.value;
     try {
-      await staffApi(request).raw('POST', 'staff/set-password', { body: { email, code, password } });
+      await context.staff.api().raw('POST', 'staff/set-password', { body: { email, code, password } });
     } catch (error) {
       return json({ intent, result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password', 'confirm'] }) }, { status: failureStatus(error) });
     }
@@ -60,16 +60,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email, password, redirectTo } = submission.value;
   let session;
   try {
-    session = await staffApi(request).request('POST', 'staff/login', staffSessionSchema, { body: { email, password } });
+    session = await context.staff.api().request('POST', 'staff/login', staffSessionSchema, { body: { email, password } });
   } catch (error) {
     return json({ intent: 'login', result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password'] }) }, { status: failureStatus(error) });
   }
-  const staffSession = await getStaffSession(request);
+  const staffSession = await context.staff.session();
   staffSession.set('token', session.token);
   staffSession.set('email', session.staff.email);
   staffSession.set('role', session.staff.role);
   staffSession.set('expiresAt', Date.parse(session.expires_at));
-  return redirect(backTo(redirectTo), { status: 303, headers: { 'Set-Cookie': await commitStaffSession(request, staffSession) } });
+  return redirect(backTo(redirectTo), { status: 303, headers: { 'Set-Cookie': await commitStaffSession(context, staffSession) } });
 }
 
 function LoginForm({ email, redirectTo, notice }: { email: string; redirectTo: string; notice: string | null }) {

@@ -1,13 +1,13 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { destroyStaffSession, getStaffSession, staffApi } from '~/lib/staff-session.server';
+import { destroyStaffSession } from '~/lib/staff-session.server';
 
 /** Signing out is a form post; opening the address just leads back to the back office. */
 export const loader = () => redirect('/admin');
 
-export async function action({ request }: ActionFunctionArgs) {
-  const session = await getStaffSession(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await context.staff.session();
   const token = session.get('token');
   // The API ends the session at once; if it cannot be reached, the cookie still goes and the session runs out by itself.
-  if (token) await staffApi(request, token).raw('POST', 'staff/logout').catch(() => undefined);
-  return redirect('/admin/login?done=signed-out', { status: 303, headers: { 'Set-Cookie': await destroyStaffSession(request, session) } });
+  if (token) await context.staff.api(token).raw('POST', 'staff/logout').catch(() => undefined);
+  return redirect('/admin/login?done=signed-out', { status: 303, headers: { 'Set-Cookie': await destroyStaffSession(context, session) } });
 }

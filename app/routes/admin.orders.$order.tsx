@@ -28,8 +28,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const reference = params.order ?? '';
   let order;
   try {
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     staff.api.request('GET', 'admin/audit', auditListSchema, { query: { subject_type: 'order', subject_id: order.purchase_id, limit: 100 } }),
     staff.api.request('GET', 'admin/returns', returnListSchema, { query: { order: order.purchase_id } }),
   ]);
-  const { notice, headers } = await takeNotice(request);
+  const { notice, headers } = await takeNotice(context);
   // One key per money form and per page view: a double post of the same form refunds once (ADR 023).
   const keys = { refund: crypto.randomUUID(), 'refund-all': crypto.randomUUID(), cancel: crypto.randomUUID() };
   return json({ order, history, returns, notice, keys, owner: staff.role === 'owner' }, { headers });
@@ -55,8 +55,8 @@ type MoneyIntent = 'refund' | 'refund-all' | 'cancel';
 /** After "the provider did not answer" the form keeps its key, so posting it again finishes that same refund. */
 const retryKeyOf = (error: unknown, key: string) => (hasErrorCode(error, 'upstream_unavailable') ? key : null);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const formData = await readFormData(request);
   const posted = formData.get('intent');
   const intent: Intent = INTENTS.find((known) => known === posted) ?? 'ship';
@@ -126,7 +126,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return refused(submission.reply({ formErrors: [adminErrorText(error)] }), error);
     }
   }
-  return redirectWithNotice(request, new URL(request.url).pathname, notice);
+  return redirectWithNotice(context, new URL(request.url).pathname, notice);
 }
 
 /** The key a money form posts: the one kept after "no answer", or this page view's own. */

@@ -13,8 +13,8 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Orders') }, { name:
 
 const PER_PAGE = 25;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const url = new URL(request.url);
   const search = orderSearchSchema.parse(Object.fromEntries(url.searchParams));
   const typed = { from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' };

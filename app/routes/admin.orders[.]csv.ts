@@ -16,8 +16,8 @@ export const ORDER_EXPORT_COLUMNS = ['Order Number', 'Date (Italian time)', 'Ema
  * The order list's CSV: every order matching the filters of the address (not only the page shown),
  * written a page at a time as the API answers. A plain download, so it works without JavaScript.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const url = new URL(request.url);
   const search = orderSearchSchema.parse(Object.fromEntries(url.searchParams));
   const days = orderDaysSchema.safeParse({ from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' });

@@ -1,3 +1,4 @@
+import type { ShopContext } from '~/lib/context.server';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -38,21 +39,21 @@ function productId(params: { id?: string }) {
   return parsed.data.id;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return ownerOnlyAnswer();
   const id = productId(params);
-  const [product, { notice, headers }] = await Promise.all([staff.api.request('GET', `admin/products/${id}`, adminProductSchema), takeNotice(request)]);
+  const [product, { notice, headers }] = await Promise.all([staff.api.request('GET', `admin/products/${id}`, adminProductSchema), takeNotice(context)]);
   return json({ forbidden: false as const, product, values: productFormValues(product), notice, storageBase: getEnv().STORAGE_URL }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return ownerOnlyAnswer();
   const id = productId(params);
   const formData = await readFormData(request);
   const intent = String(formData.get('intent') ?? '');
-  if (intent.startsWith('image-')) return imageAction(request, staff.api, id, intent, formData);
+  if (intent.startsWith('image-')) return imageAction(context, staff.api, id, intent, formData);
   if (intent === 'variant-save' || intent === 'variant-add') {
     const variantId = String(formData.get('variantId') ?? '');
     const which = intent === 'variant-add' ? 'new-variant' : variantId;
@@ -66,16 +67,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
           ? await staff.api.request('POST', `admin/products/${id}/variants`, adminProductSchema, { body: parsed.data })
           : await staff.api.request('PUT', `admin/products/${id}/variants/${variantId}`, adminProductSchema, { body: parsed.data });
       const variant = intent === 'variant-add' ? product.variants.at(-1) : product.variants.find((v) => v.id === variantId);
-      return redirectWithNotice(request, `/admin/products/${id}`, `${variant?.description ?? 'The variant'} was ${intent === 'variant-add' ? 'added' : 'saved'}.`);
+      return redirectWithNotice(context, `/admin/products/${id}`, `${variant?.description ?? 'The variant'} was ${intent === 'variant-add' ? 'added' : 'saved'}.`);
     } catch (error) {
       return refuse(adminErrorText(error), failureStatus(error));
     }
   }
-  if (intent === 'size-chart') return sizeChartAction(request, staff.api, id, formData);
+  if (intent === 'size-chart') return sizeChartAction(context, staff.api, id, formData);
   if (intent === 'archive' || intent === 'restore') {
     try {
       const product = await staff.api.request('POST', `admin/products/${id}/archive`, adminProductSchema, { body: { archived: intent === 'archive' } });
-      return redirectWithNotice(request, `/admin/products/${id}`, intent === 'archive' ? `${product.name} is archived: it is out of the shop.` : `${product.name} is back in the shop.`);
+      return redirectWithNotice(context, `/admin/products/${id}`, intent === 'archive' ? `${product.name} is archived: it is out of the shop.` : `${product.name} is back in the shop.`);
     } catch (error) {
       return json({ imageForm: 'archive', message: adminErrorText(error) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
     }
@@ -86,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
     const product = await staff.api.request('PUT', `admin/products/${id}`, adminProductSchema, { body: submission.value });
-    return redirectWithNotice(request, `/admin/products/${id}`, `${product.name} was saved.`);
+    return redirectWithNotice(context, `/admin/products/${id}`, `${product.name} was saved.`);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
   }
@@ -102,7 +103,7 @@ const splitList = (value: FormDataEntryValue | null, separator: RegExp) =>
  * The size chart form: measurements named anew redraw the table first (nothing saved); otherwise the
  * rows with any measurement go to the API, which names a gap.
  */
-async function sizeChartAction(request: Request, api: SignedInStaff['api'], id: string, formData: FormData) {
+async function sizeChartAction(context: ShopContext, api: SignedInStaff['api'], id: string, formData: FormData) {
   const points = splitList(formData.get('points'), /,/);
   const answer = (message: string, kind: 'draft' | 'error', status: number) => json({ chartForm: true as const, points, message, kind }, { status, headers: ADMIN_HEADERS });
   if (points.join(', ') !== String(formData.get('table_points') ?? '')) {
@@ -128,14 +129,14 @@ async function sizeChartAction(request: Request, api: SignedInStaff['api'], id: 
   if (!parsed.success) return answer(parsed.error.issues[0].message, 'error', 400);
   try {
     await api.request('PUT', `admin/products/${id}/size-chart`, adminProductSchema, { body: parsed.data });
-    return redirectWithNotice(request, `/admin/products/${id}`, 'The size chart was saved.');
+    return redirectWithNotice(context, `/admin/products/${id}`, 'The size chart was saved.');
   } catch (error) {
     return answer(adminErrorText(error), 'error', failureStatus(error));
   }
 }
 
 /** The image forms: upload, save (alt text, focal point), move up or down, remove. */
-async function imageAction(request: Request, api: SignedInStaff['api'], id: string, intent: string, formData: FormData) {
+async function imageAction(context: ShopContext, api: SignedInStaff['api'], id: string, intent: string, formData: FormData) {
   const imageId = String(formData.get('imageId') ?? '');
   const which = intent === 'image-upload' ? 'upload' : imageId;
   const refuse = (message: string, status = 400) => json({ imageForm: which, message }, { status, headers: ADMIN_HEADERS });
@@ -149,22 +150,22 @@ async function imageAction(request: Request, api: SignedInStaff['api'], id: stri
       form.set('file', file, file.name);
       for (const [key, value] of Object.entries(fields.data)) form.set(key, String(value));
       await api.request('POST', `admin/products/${id}/images`, adminProductSchema, { form });
-      return redirectWithNotice(request, `/admin/products/${id}`, 'The image was uploaded.');
+      return redirectWithNotice(context, `/admin/products/${id}`, 'The image was uploaded.');
     }
     if (!/^[0-9a-f-]{36}$/i.test(imageId)) return refuse('Image not found', 404);
     if (intent === 'image-save') {
       const change = imageUpdateSchema.safeParse(Object.fromEntries(formData));
       if (!change.success) return refuse(change.error.issues[0].message);
       await api.request('PUT', `admin/products/${id}/images/${imageId}`, adminProductSchema, { body: change.data });
-      return redirectWithNotice(request, `/admin/products/${id}`, 'The image was saved.');
+      return redirectWithNotice(context, `/admin/products/${id}`, 'The image was saved.');
     }
     if (intent === 'image-up' || intent === 'image-down') {
       await api.request('POST', `admin/products/${id}/images/${imageId}/move`, adminProductSchema, { body: { direction: intent === 'image-up' ? 'up' : 'down' } });
-      return redirectWithNotice(request, `/admin/products/${id}`, 'The image was moved.');
+      return redirectWithNotice(context, `/admin/products/${id}`, 'The image was moved.');
     }
     if (intent === 'image-remove') {
       await api.request('DELETE', `admin/products/${id}/images/${imageId}`, adminProductSchema);
-      return redirectWithNotice(request, `/admin/products/${id}`, 'The image was removed.');
+      return redirectWithNotice(context, `/admin/products/${id}`, 'The image was removed.');
     }
     return refuse('Unknown action');
   } catch (error) {

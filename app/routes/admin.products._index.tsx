@@ -11,10 +11,10 @@ import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Products') }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return json({ forbidden: true as const, products: [], notice: null }, { status: 403, headers: ADMIN_HEADERS });
-  const [products, { notice, headers }] = await Promise.all([staff.api.request('GET', 'admin/products', adminProductListSchema), takeNotice(request)]);
+  const [products, { notice, headers }] = await Promise.all([staff.api.request('GET', 'admin/products', adminProductListSchema), takeNotice(context)]);
   return json({ forbidden: false as const, products, notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 

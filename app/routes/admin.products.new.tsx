@@ -13,14 +13,14 @@ import { redirectWithNotice, requireStaff } from '~/lib/staff-session.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('New product') }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return ownerOnlyAnswer();
   return json({ forbidden: false as const }, { headers: ADMIN_HEADERS });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return ownerOnlyAnswer();
   const formData = await readFormData(request);
   const preview = descriptionPreview(formData, productCreateFormSchema);
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const product = await staff.api.request('POST', 'admin/products', adminProductSchema, { body: submission.value });
     const variants = product.variants.length;
-    return redirectWithNotice(request, `/admin/products/${product.id}`, `${product.name} was created with ${variants} variant${variants === 1 ? '' : 's'}.`);
+    return redirectWithNotice(context, `/admin/products/${product.id}`, `${product.name} was created with ${variants} variant${variants === 1 ? '' : 's'}.`);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
   }

@@ -16,8 +16,8 @@ import { TableScroll } from '~/components/admin/table-scroll';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Return ${data.item.number}` : 'Return') }, { name: 'robots', content: 'noindex' }];
 
 /** One return in the back office (ADR 032): staff mark the parcel received; an owner refunds it, ships the exchange, or cancels it. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const number = (params.number ?? '').toUpperCase();
   let item;
   try {
@@ -26,15 +26,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 422)) throw json({ detail: `No return ${number}` }, { status: 404, headers: ADMIN_HEADERS });
     throw error;
   }
-  const { notice, headers } = await takeNotice(request);
+  const { notice, headers } = await takeNotice(context);
   return json({ item, notice, owner: staff.role === 'owner' }, { headers });
 }
 
 const INTENTS = ['receive', 'refund', 'ship', 'cancel'] as const;
 type Intent = (typeof INTENTS)[number];
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const formData = await readFormData(request);
   const intent: Intent | undefined = INTENTS.find((known) => known === formData.get('intent'));
   const number = (params.number ?? '').toUpperCase();
@@ -62,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     return json({ intent, result: null, error: adminErrorText(error) }, { status: failureStatus(error) });
   }
-  return redirectWithNotice(request, new URL(request.url).pathname, notice);
+  return redirectWithNotice(context, new URL(request.url).pathname, notice);
 }
 
 function ShipExchangeForm() {

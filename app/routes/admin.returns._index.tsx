@@ -11,8 +11,8 @@ import { TableScroll } from '~/components/admin/table-scroll';
 export const meta: MetaFunction = () => [{ title: pageTitle('Returns') }, { name: 'robots', content: 'noindex' }];
 
 /** The returns at one step, newest first; a parcel's number opens its return (ADR 032). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const url = new URL(request.url);
   const typed = (url.searchParams.get('number') ?? '').trim().toUpperCase();
   if (RETURN_NUMBER.test(typed)) throw new Response(null, { status: 303, headers: { Location: `/admin/returns/${typed}` } });

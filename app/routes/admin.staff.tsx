@@ -15,26 +15,26 @@ import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Staff') }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return json({ forbidden: true as const, members: [], notice: null, me: staff.email, removing: null }, { status: 403, headers: ADMIN_HEADERS });
   const members = await staff.api.request('GET', 'admin/staff', staffListSchema);
-  const { notice, headers } = await takeNotice(request);
+  const { notice, headers } = await takeNotice(context);
   // ?remove=<email> asks to confirm, as a page of its own, so it works without JavaScript.
   const asked = new URL(request.url).searchParams.get('remove');
   const removing = members.find((member) => member.email === asked && member.email !== staff.email) ?? null;
   return json({ forbidden: false as const, members, notice, me: staff.email, removing }, { headers });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const formData = await readFormData(request);
   if (formData.get('intent') === 'remove') {
     const submission = parseWithZod(formData, { schema: staffResendSchema });
     if (submission.status !== 'success') return json({ intent: 'resend' as const, result: submission.reply() }, { status: 400 });
     try {
       const removed = await staff.api.request('POST', 'admin/staff/remove', staffMemberSchema, { body: { email: submission.value.email } });
-      return redirectWithNotice(request, '/admin/staff', ADMIN_MESSAGES.staffRemoved(removed.email));
+      return redirectWithNotice(context, '/admin/staff', ADMIN_MESSAGES.staffRemoved(removed.email));
     } catch (error) {
       return json({ intent: 'resend' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
     }
@@ -47,13 +47,13 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       return json({ intent: 'resend' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
     }
-    return redirectWithNotice(request, '/admin/staff', ADMIN_MESSAGES.codeResent(submission.value.email));
+    return redirectWithNotice(context, '/admin/staff', ADMIN_MESSAGES.codeResent(submission.value.email));
   }
   const submission = parseWithZod(formData, { schema: staffAddSchema });
   if (submission.status !== 'success') return json({ intent: 'add' as const, result: submission.reply() }, { status: 400 });
   try {
     const member = await staff.api.request('POST', 'admin/staff', staffMemberSchema, { body: { email: submission.value.email, role: submission.value.role } });
-    return redirectWithNotice(request, '/admin/staff', ADMIN_MESSAGES.staffAdded(member.email, member.role));
+    return redirectWithNotice(context, '/admin/staff', ADMIN_MESSAGES.staffAdded(member.email, member.role));
   } catch (error) {
     return json({ intent: 'add' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
   }

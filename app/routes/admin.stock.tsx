@@ -15,22 +15,22 @@ import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Stock') }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const [rows, settings] = await Promise.all([staff.api.request('GET', 'admin/stock', stockListSchema), staff.api.request('GET', 'admin/settings', shopSettingsSchema)]);
-  const { notice, headers } = await takeNotice(request);
+  const { notice, headers } = await takeNotice(context);
   return json({ rows, threshold: settings.low_stock_threshold, owner: staff.role === 'owner', notice }, { headers });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const staff = await requireStaff(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
   const formData = await readFormData(request);
   if (formData.get('intent') === 'threshold') {
     const submission = parseWithZod(formData, { schema: shopSettingsFormSchema });
     if (submission.status !== 'success') return json({ intent: 'threshold' as const, result: submission.reply(), sku: '', error: null }, { status: 400 });
     try {
       const saved = await staff.api.request('POST', 'admin/settings', shopSettingsSchema, { body: submission.value });
-      return redirectWithNotice(request, '/admin/stock', `Variants at ${saved.low_stock_threshold} units or fewer are now marked Low.`);
+      return redirectWithNotice(context, '/admin/stock', `Variants at ${saved.low_stock_threshold} units or fewer are now marked Low.`);
     } catch (error) {
       return json({ intent: 'threshold' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }), sku: '', error: null }, { status: failureStatus(error) });
     }
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return json({ intent: 'restock' as const, result: null, sku, error: adminErrorText(error) }, { status: failureStatus(error) });
   }
-  return redirectWithNotice(request, '/admin/stock', notice);
+  return redirectWithNotice(context, '/admin/stock', notice);
 }
 
 /** The owner's threshold for Low; staff see it but cannot change it. */

@@ -11,6 +11,7 @@ import { loader as ordersLoader } from './admin.orders._index';
 import { loader as ordersCsvLoader } from './admin.orders[.]csv';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { shopClock, shopDay } from '@contract/shop-time';
+import { callRoute } from '../../tests/support/route-context';
 
 /** The back office's loaders and actions as plain functions, against the real API. */
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -47,7 +48,7 @@ async function runWith(fn: LoaderFunction | ActionFunction, path: string, params
     headers: init.cookie ? { Cookie: init.cookie } : {},
   });
   try {
-    return (await fn({ request, params, context: {} })) as Response;
+    return (await callRoute(fn, request, params)) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -3,7 +3,6 @@ import { Form, Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLo
 import { BRAND } from '@contract/brand';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
-import { getStaffSession } from '~/lib/staff-session.server';
 import adminStyles from '~/styles/admin.css';
 
 export const links = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -15,8 +14,8 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 /** The back office's frame: who is signed in, its sections, and signing out. Each page checks the session itself. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await getStaffSession(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await context.staff.session();
   const email = session.get('email');
   const role = session.get('role');
   return json({ staff: email && role ? { email, role } : null }, { headers: ADMIN_HEADERS });

@@ -5,9 +5,10 @@ import { startTestApi } from '../../tests/support/test-api';
 import { signIn, signInSchema } from '~/lib/auth.server';
 import { cardFace, signCardFace, verifyCardShare } from '~/lib/cards.server';
 import { loadOrderConfirmation } from '~/lib/order-confirmation.server';
-import { getSession } from '~/lib/session.server';
+
 import { loader } from './cards.$file';
 import { loader as profileLoader } from './profile';
+import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -31,20 +32,20 @@ async function member(buy = true) {
   const answer = await s.register(`cards-route-${++n}-${Date.now()}@example.com`);
   const purchaseId = buy ? await buyThroughCheckout(api, s, [{ id: tee.id }]) : null;
   const request = new Request('http://shop.test/');
-  const cookie = (await signIn(request, await getSession(request), signInSchema.parse(answer))).split(';')[0];
+  const cookie = (await signIn(contextFor(request), await sessionFor(request), signInSchema.parse(answer))).split(';')[0];
   return { s, cookie, purchaseId };
 }
 
 /** The profile page's cards, as its loader gives them. */
 async function profileCards(cookie: string): Promise<{ state: string; cards: { id: string; sharePath: string }[]; cardTotal: number | null }> {
-  const response = await profileLoader({ request: new Request('http://shop.test/profile', { headers: { Cookie: cookie } }), params: {}, context: {} });
+  const response = await callRoute(profileLoader, new Request('http://shop.test/profile', { headers: { Cookie: cookie } }));
   return (await response.json()) as { state: string; cards: { id: string; sharePath: string }[]; cardTotal: number | null };
 }
 
 const get = (path: string, cookie?: string) => {
   const request = new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
   const file = decodeURIComponent(new URL(request.url).pathname.split('/').pop()!);
-  return loader({ request, params: { file }, context: {} });
+  return callRoute(loader, request, { file });
 };
 
 async function png(response: Response) {
@@ -59,7 +60,7 @@ describe('order confirmation and user cards loaders', () => {
   it('give the cards a purchase unlocked and the shopper’s cards, with the face worked out and a signed share link', async () => {
     const { cookie, purchaseId } = await member();
     const request = new Request(`http://shop.test/order-success?purchase_intent_id=${purchaseId}`, { headers: { Cookie: cookie } });
-    const data = await (await loadOrderConfirmation(request, ['purchase_intent_id'])).json();
+    const data = await (await loadOrderConfirmation(request, contextFor(request), ['purchase_intent_id'])).json();
     expect(data.cards).toHaveLength(1);
     const [card] = data.cards;
     expect(card).toMatchObject({ name: 'Tracer Tee', label: 'COMMON', owner: 'Ada Rossi', frameFormat: 'webp', frameCount: 148 });

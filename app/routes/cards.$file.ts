@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { ApiRequestError } from '~/lib/api.server';
 import { cardExportFileName } from '~/lib/cards';
 import { ownCardFace, verifyCardShare } from '~/lib/cards.server';
-import { visitorApi } from '~/lib/shop-api.server';
 
 const CARD_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.png$/i;
 
@@ -14,7 +13,7 @@ const notFound = (headers: Record<string, string> = {}) =>
  * anyone holding a signed share link (`?share=`, ADR 011). Everyone else gets 404. The API draws
  * the face (`POST cards/face.png`, sharp) and the PNG is streamed through, on Node and on the edge.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const match = CARD_FILE.exec(params.file ?? '');
   if (!match) return notFound();
   const id = match[1].toLowerCase();
@@ -25,13 +24,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (share) {
     face = verifyCardShare(share, id);
   } else {
-    ({ face, headers } = await ownCardFace(request, id));
+    ({ face, headers } = await ownCardFace(context, id));
   }
   if (!face) return notFound(headers);
 
   let drawn: Response;
   try {
-    drawn = await visitorApi(request).raw('POST', 'cards/face.png', { body: face, idempotent: true, headers: { Accept: 'image/png' } });
+    drawn = await context.visitorApi.raw('POST', 'cards/face.png', { body: face, idempotent: true, headers: { Accept: 'image/png' } });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return notFound(headers);
     throw error;

@@ -3,6 +3,7 @@ import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { shopper } from '../../tests/support/shopper';
 import { storefrontCookie } from '../../tests/support/storefront-session';
 import { action, loader } from './cart';
+import { callRoute } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -24,7 +25,7 @@ afterAll(() => api.cleanup());
 const cookieOf = (response: Response) => response.headers.get('Set-Cookie')!.split(';')[0];
 
 async function load(path: string, cookie?: string) {
-  const response = await loader({ request: new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} });
+  const response = await callRoute(loader, new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} }));
   return response;
 }
 
@@ -34,15 +35,11 @@ async function loadData(cookie: string) {
 }
 
 function post(cookie: string, fields: Record<string, string>) {
-  return action({
-    request: new Request('http://shop.test/cart', {
+  return callRoute(action, new Request('http://shop.test/cart', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
       body: new URLSearchParams(fields),
-    }),
-    params: {},
-    context: {},
-  });
+    }));
 }
 
 describe('cart route against the real API', () => {

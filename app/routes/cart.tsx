@@ -33,17 +33,17 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Cart') }, { name: '
 
 const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const cart = await cartApi(request);
+  const cart = await cartApi(context);
   // A link or an old form can still add a variant with /cart?add=<variantId>.
   const add = url.searchParams.get('add');
   if (add) {
     try {
       await cart.add(add);
-      return redirectWithFlash(request, '/cart', { kind: 'success', message: CART_MESSAGES.addedToCart }, cart.session);
+      return redirectWithFlash(context, '/cart', { kind: 'success', message: CART_MESSAGES.addedToCart });
     } catch (error) {
-      return redirectWithFlash(request, '/cart', { kind: 'error', message: CART_MESSAGES.addToCartFailed(errorText(error)) }, cart.session);
+      return redirectWithFlash(context, '/cart', { kind: 'error', message: CART_MESSAGES.addToCartFailed(errorText(error)) });
     }
   }
   const flash = cart.session.get('flash') ?? null;
@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loaded = { cart: null, error: errorText(error) };
     status = upstreamStatus(error);
   }
-  const headers: Record<string, string> = flash ? { 'Set-Cookie': await commitSession(request, cart.session) } : await cart.commit();
+  const headers: Record<string, string> = flash ? { 'Set-Cookie': await commitSession(context, cart.session) } : await cart.commit();
   return json(
     {
       ...loaded,
@@ -81,16 +81,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Every cart change and the checkout: one action, `intent` buttons, Post/Redirect/Get back to /cart. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   // Only what the page itself posts; anything else never reaches the API.
   const parsed = cartActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return formNotAccepted();
   const post = parsed.data;
-  const cart = await cartApi(request);
+  const cart = await cartApi(context);
   const back = async (message?: string) =>
     message
-      ? redirectWithFlash(request, '/cart', { kind: 'error', message }, cart.session)
+      ? redirectWithFlash(context, '/cart', { kind: 'error', message })
       : redirect('/cart', { status: 303, headers: await cart.commit() });
 
   if (post.intent === 'apply-discount') {
@@ -101,18 +101,18 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       const quote = await cart.quoteDiscount(code);
       cart.session.set('discountCode', quote.code);
-      return redirectWithFlash(request, '/cart', { kind: 'success', message: DISCOUNT_MESSAGES.applied(quote.code) }, cart.session);
+      return redirectWithFlash(context, '/cart', { kind: 'success', message: DISCOUNT_MESSAGES.applied(quote.code) });
     } catch (error) {
       return json({ discountError: errorText(error), code: post.code }, { status: isCodeRefusal(error) ? 409 : upstreamStatus(error), headers: await cart.commit() });
     }
   }
   if (post.intent === 'remove-discount') {
     cart.session.unset('discountCode');
-    return redirectWithFlash(request, '/cart', { kind: 'success', message: DISCOUNT_MESSAGES.removed }, cart.session);
+    return redirectWithFlash(context, '/cart', { kind: 'success', message: DISCOUNT_MESSAGES.removed });
   }
 
   if (post.intent === 'checkout') {
-    const user = await getOptionalUser(request);
+    const user = await getOptionalUser(context);
     // Not signed in: the sign-in modal (guests allowed); it comes back to the cart, which resumes the checkout.
     if (!user) return redirect('/cart?checkout=resume&auth=email', 303);
     if (!user.email.includes('@')) return back(CART_MESSAGES.invalidAuthEmail);

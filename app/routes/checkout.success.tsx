@@ -13,8 +13,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Order Confirmation') }, { name: 'robots', content: 'noindex' }];
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadOrderConfirmation(request, ['session_id']);
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadOrderConfirmation(request, context, ['session_id']);
 }
 
 export default function OrderConfirmationPage() {

@@ -5,6 +5,7 @@ import { getHoneypot } from '../lib/honeypot.server';
 import { readOutbox } from '../../api/src/services/mail';
 import { RATE_RULES } from '../../api/src/services/rate-limits';
 import { action, loader } from './contact';
+import { callRoute } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 type ActionData = { result: { status?: string; error?: Record<string, string[] | null> }; sent: boolean };
@@ -20,11 +21,7 @@ afterAll(() => api.cleanup());
 function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
   const honeypot = getHoneypot().getInputProps();
   const body = new URLSearchParams({ [honeypot.nameFieldName]: '', [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom!, ...fields });
-  return action({
-    request: new Request('http://shop.test/contact', { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } }),
-    params: {},
-    context: {},
-  });
+  return callRoute(action, new Request('http://shop.test/contact', { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } }));
 }
 
 const complete = (email: string) => ({ name: 'Ada Rossi', email, reason: 'order', subject: 'Parcel', message: 'Where is my parcel?' });
@@ -36,7 +33,7 @@ async function errorsOf(response: Response) {
 
 describe('contact loader', () => {
   it('preselects the order reason for ?reason=purchase_error, and nothing otherwise', async () => {
-    const load = async (url: string) => (await (await loader({ request: new Request(url), params: {}, context: {} })).json()).reason;
+    const load = async (url: string) => (await (await callRoute(loader, new Request(url))).json()).reason;
     expect(await load('http://shop.test/contact?reason=purchase_error')).toBe('order');
     expect(await load('http://shop.test/contact?reason=press')).toBe('press');
     expect(await load('http://shop.test/contact')).toBeNull();
@@ -66,7 +63,7 @@ describe('contact action', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/contact');
     const cookie = response.headers.get('Set-Cookie')!.split(';')[0];
-    const next = await loader({ request: new Request('http://shop.test/contact', { headers: { Cookie: cookie } }), params: {}, context: {} });
+    const next = await callRoute(loader, new Request('http://shop.test/contact', { headers: { Cookie: cookie } }));
     expect((await next.json()).thankYou).toBe("Thank you for your message! We'll get back to you within one working day.");
 
     const [ack] = await readOutbox(api.database.db, 'no-js@example.com');

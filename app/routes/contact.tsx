@@ -28,13 +28,13 @@ export const meta: MetaFunction = () => [
 /** Marks a submission sent by script (JavaScript on), which stays on the page instead of redirecting. */
 const IN_PLACE = 'in-place';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { flash, headers } = await takeFlash(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(context);
   const reason = reasonFromQuery(new URL(request.url).searchParams.get('reason')) ?? null;
   return json({ reason, thankYou: flash?.kind === 'success' ? flash.message : null }, { headers: { ...headers, 'Cache-Control': 'private, no-store' } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: contactSchema });
@@ -42,13 +42,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply(), sent: false }, { status: 400 });
   }
   try {
-    await submitContactMessage(request, submission.value);
+    await submitContactMessage(context, submission.value);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [contactErrorText(error)] }), sent: false }, { status: failureStatus(error) });
   }
   if (formData.get('delivery') === IN_PLACE) return json({ result: submission.reply(), sent: true });
   // Post/Redirect/Get: the thank-you shows on the fresh page.
-  return redirectWithFlash(request, '/contact', { kind: 'success', message: MESSAGES.contactThankYou });
+  return redirectWithFlash(context, '/contact', { kind: 'success', message: MESSAGES.contactThankYou });
 }
 
 function Field({ field, label, children }: { field: FieldMetadata<string>; label: string; children: ReactNode }) {

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { action } from './cookie-consent';
+import { callRoute } from '../../tests/support/route-context';
 
 function accept(redirectTo: string, url = 'http://shop.test/cookie-consent') {
-  return action({
-    request: new Request(url, { method: 'POST', body: new URLSearchParams({ redirectTo }) }),
-    params: {},
-    context: {},
-  });
+  return callRoute(action, new Request(url, { method: 'POST', body: new URLSearchParams({ redirectTo }) }));
 }
 
 describe('cookie consent without JavaScript', () => {

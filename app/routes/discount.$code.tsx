@@ -10,15 +10,15 @@ import { redirectWithFlash } from '~/lib/session.server';
  * cart needed yet) and the shop opens with a word on it; the cart prices it once there is something
  * to price, and checkout works it out again.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = normaliseDiscountCode(params.code ?? '').slice(0, 64);
-  const cart = await cartApi(request);
+  const cart = await cartApi(context);
   try {
     const check = await cart.checkDiscount(code);
     cart.session.set('discountCode', check.code);
-    return redirectWithFlash(request, '/', { kind: 'success', message: DISCOUNT_MESSAGES.linkApplied(check.code) }, cart.session);
+    return redirectWithFlash(context, '/', { kind: 'success', message: DISCOUNT_MESSAGES.linkApplied(check.code) });
   } catch (error) {
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
-    return redirectWithFlash(request, '/', { kind: 'error', message }, cart.session);
+    return redirectWithFlash(context, '/', { kind: 'error', message });
   }
 }

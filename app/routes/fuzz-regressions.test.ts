@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi } from '../../tests/support/test-api';
 import { getHoneypot } from '~/lib/honeypot.server';
 import { MESSAGES } from '~/lib/messages';
-import { getSession } from '~/lib/session.server';
+
 import { action as homeAction } from './_index';
 import { action as authAction } from './auth';
 import { action as cartAction } from './cart';
@@ -14,6 +14,7 @@ import { action as productAction } from './product.$productName';
 import { action as profileAction } from './profile';
 import { shopper } from '../../tests/support/shopper';
 import { shopperCookie } from '../../tests/support/storefront-session';
+import { callRoute, sessionFor } from '../../tests/support/route-context';
 
 /** Bugs the storefront action fuzzer (actions-fuzz.test.ts) and the redirect tests found, each pinned down. */
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -35,7 +36,7 @@ const form = (fields: [string, string][] | Record<string, string>) => new URLSea
 async function run(action: ActionFunction, path: string, body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
   const request = new Request(`http://shop.test${path}`, { method: 'POST', body, headers });
   try {
-    return (await action({ request, params: { productName: 'Tracer Tee' }, context: {} })) as Response;
+    return (await callRoute(action, request, { productName: 'Tracer Tee' })) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -90,7 +91,7 @@ it('a sign-in step with a very long value still fits its cookie and says what is
   expect(res.status).toBe(303);
   const cookie = res.headers.get('Set-Cookie')!;
   expect(cookie.length).toBeLessThan(4096);
-  const session = await getSession(new Request('http://shop.test/', { headers: { Cookie: cookie.split(';')[0] } }));
+  const session = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: cookie.split(';')[0] } }));
   expect(session.get('authResult')?.lastResult?.error).toEqual({ email: ['Email address is too long'] });
 });
 
@@ -171,7 +172,7 @@ describe('names that are keys of every object', () => {
   });
 
   it.each(['toString', '__proto__', 'constructor'])('/login?reason=%s shows no guard message', async (reason) => {
-    const res = (await loginLoader({ request: new Request(`http://shop.test/login?reason=${reason}`), params: {}, context: {} })) as Response;
+    const res = (await callRoute(loginLoader, new Request(`http://shop.test/login?reason=${reason}`))) as Response;
     expect(res.status).toBe(200);
     expect((await res.json()).guardMessage).toBeNull();
   });

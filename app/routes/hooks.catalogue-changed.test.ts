@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pageCache } from '~/lib/page-cache.server';
 import { action } from './hooks.catalogue-changed';
+import { callRoute } from '../../tests/support/route-context';
 
 const post = (token: string) =>
-  action({ request: new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }), params: {}, context: {} });
+  callRoute(action, new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }));
 
 describe('catalogue change hook: whose token it takes', () => {
   let dataDir: string;

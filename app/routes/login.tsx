@@ -6,8 +6,8 @@ import { pageTitle } from '~/lib/page-title';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Login') }, { name: 'robots', content: 'noindex' }];
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return authPageLoader(request, 'login');
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return authPageLoader(request, context, 'login');
 }
 
 export default function Login() {

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopper } from '../../tests/support/shopper';
 import { nextCookie, shopperCookie, storefrontPost } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
-import { commitSession, getSession } from '~/lib/session.server';
+import {commitSession } from '~/lib/session.server';
 import { action } from './logout';
+import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.cleanup());
 
-const sessionOf = (cookie: string) => getSession(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
+const sessionOf = (cookie: string) => sessionFor(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
 
 describe('sign-out', () => {
   it('ends the session at the API even after the access token ran out, and forgets the cart cookie', async () => {
@@ -23,10 +24,10 @@ describe('sign-out', () => {
     const refreshToken = signedIn.get('refreshToken')!;
     // The API's cart cookie the storefront relays for this shopper.
     signedIn.set('apiCartCookie', 'cart_token=a-cart-of-the-signed-in-shopper');
-    const cookie = (await commitSession(new Request('http://shop.test/'), signedIn)).split(';')[0];
+    const cookie = (await commitSession(contextFor(new Request('http://shop.test/')), signedIn)).split(';')[0];
     api.clock.advance(16 * 60_000);
 
-    const response = await action({ request: storefrontPost('/logout', cookie, {}), params: {}, context: {} });
+    const response = await callRoute(action, storefrontPost('/logout', cookie, {}));
     expect(response.status).toBe(303);
     const after = await sessionOf(nextCookie(response, cookie)!);
     expect(after.get('accessToken')).toBeUndefined();

@@ -24,8 +24,8 @@ const COMMON_REASONS = [
 ];
 
 /** Registered shoppers only, as the route table says (docs/product.md#demo-pages, docs/product.md#roles). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { requireRegistered: true });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { requireRegistered: true });
   return json(null, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 

@@ -7,6 +7,7 @@ import { startTestApi } from '../../tests/support/test-api';
 import OrderDetails, { loader as orderDetailsLoader } from './order-details';
 import OrderFailed, { loader as orderFailedLoader } from './order-failed';
 import { loader as paymentResultLoader } from './payment-result';
+import { contextFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -17,7 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => api.cleanup());
 
-const get = (path: string, cookie?: string) => ({ request: new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} });
+const get = (path: string, cookie?: string) => {
+  const request = new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  return { request, params: {}, context: contextFor(request) };
+};
 
 function render(path: string, Component: () => JSX.Element, data: Record<string, unknown> | null) {
   const Stub = createRemixStub([{ path, Component, loader: () => data }]);

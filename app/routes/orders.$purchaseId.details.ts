@@ -6,14 +6,14 @@ import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import type { OrderDetailAnswer } from '~/lib/purchases';
 
 /** One order's detail for an order card expanded with JavaScript (loaded on first expand). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, { requireRegistered: true });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { requireRegistered: true });
   const id = params.purchaseId ?? '';
   const noStore = { 'Cache-Control': 'private, no-store' };
   const failed = (status: number, headers: Record<string, string> = {}) =>
     json<OrderDetailAnswer>({ detail: null, error: ACCOUNT_MESSAGES.failedToLoadOrderDetails }, { status, headers: { ...headers, ...noStore } });
   if (!PURCHASE_ID.test(id)) return failed(404);
-  const account = await accountApi(request);
+  const account = await accountApi(context);
   try {
     const detail = await account.purchase(id);
     return json<OrderDetailAnswer>({ detail, error: null }, { headers: { ...(await account.commit()), ...noStore } });

@@ -6,6 +6,7 @@ import { storefrontCookie, thrownResponse } from '../../tests/support/storefront
 import { startTestApi } from '../../tests/support/test-api';
 import { loader } from './orders.$purchaseId.receipt';
 import OrderSuccess, { loader as orderSuccessLoader } from './order-success';
+import { callRoute } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => api.cleanup());
 
 const receipt = (id: string, cookie?: string) =>
-  loader({ request: new Request(`http://shop.test/orders/${id}/receipt`, { headers: cookie ? { Cookie: cookie } : {} }), params: { purchaseId: id }, context: {} });
+  callRoute(loader, new Request(`http://shop.test/orders/${id}/receipt`, { headers: cookie ? { Cookie: cookie } : {} }), { purchaseId: id });
 
 describe('receipt download', () => {
   it('streams the PDF of their own purchase to a registered buyer, as an attachment', async () => {
@@ -55,7 +56,7 @@ describe('receipt download', () => {
 
   it('is linked from the order success page for registered buyers only, with View Order History', async () => {
     const page = async (id: string, cookie: string) => {
-      const response = await orderSuccessLoader({ request: new Request(`http://shop.test/order-success?purchase_intent_id=${id}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+      const response = await callRoute(orderSuccessLoader, new Request(`http://shop.test/order-success?purchase_intent_id=${id}`, { headers: { Cookie: cookie } }));
       const data = await response.json();
       const Stub = createRemixStub([{ path: '/order-success', Component: OrderSuccess, loader: () => data }]);
       return renderToStaticMarkup(<Stub initialEntries={['/order-success']} hydrationData={{ loaderData: { '0': data } }} />);

@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { ApiRequestError } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
-import { shopApi } from '~/lib/shop-api.server';
 import { receiptFileName } from '~/lib/receipt';
 
 const refused = (status: number, text: string, headers: Record<string, string> = {}) =>
@@ -12,10 +11,10 @@ const refused = (status: number, text: string, headers: Record<string, string> =
  * `user/purchase/{id}/receipt`). A plain link: it works without JavaScript. Registered buyers only
  * (docs/product.md#receipts); another shopper's purchase is a 404.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request, { requireRegistered: true });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { requireRegistered: true });
   const id = params.purchaseId ?? '';
-  const { api, commit } = await shopApi(request);
+  const { api, commit } = await context.shopApi();
   try {
     const answer = await api.raw('GET', `user/purchase/${encodeURIComponent(id)}/receipt`, { headers: { Accept: 'application/pdf' } });
     return new Response(answer.body, {

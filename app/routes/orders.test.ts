@@ -9,6 +9,7 @@ import { loader as detailsLoader } from './orders.$purchaseId.details';
 import { loader as csvLoader } from './orders[.]csv';
 import { loader } from './orders';
 import { shopDay } from '@contract/shop-time';
+import { callRoute, sessionFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -23,7 +24,7 @@ afterAll(() => api.cleanup());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read whatever the loader sent
 const dataOf = async (response: Response): Promise<any> => response.json();
-const load = (path: string, cookie: string) => loader({ request: storefrontGet(path, cookie), params: {}, context: {} });
+const load = (path: string, cookie: string) => callRoute(loader, storefrontGet(path, cookie));
 const ids = (data: { orders: { purchase_id: string }[] }) => data.orders.map((o) => o.purchase_id);
 
 /** A registered buyer with `count` purchases of one line each, newest last in the returned ids. */
@@ -116,7 +117,7 @@ describe('orders loader: search, filters, deep link', () => {
   });
 
   it('the details route answers the owner, and the inline error for anyone else', async () => {
-    const own = await detailsLoader({ request: storefrontGet(`/orders/${both}/details`, cookie), params: { purchaseId: both }, context: {} });
+    const own = await callRoute(detailsLoader, storefrontGet(`/orders/${both}/details`, cookie), { purchaseId: both });
     expect(own.status).toBe(200);
     const ownDetail = (await dataOf(own)).detail;
     expect(ownDetail.purchase_id).toBe(both);
@@ -124,11 +125,7 @@ describe('orders loader: search, filters, deep link', () => {
 
     const stranger = shopper(api);
     await stranger.register();
-    const theirs = await detailsLoader({
-      request: storefrontGet(`/orders/${both}/details`, await shopperCookie(stranger)),
-      params: { purchaseId: both },
-      context: {},
-    });
+    const theirs = await callRoute(detailsLoader, storefrontGet(`/orders/${both}/details`, await shopperCookie(stranger)), { purchaseId: both });
     expect(theirs.status).toBe(404);
     expect(await dataOf(theirs)).toEqual({ detail: null, error: 'Failed to load order details' });
     // Nor does a stranger's page open it.
@@ -138,7 +135,7 @@ describe('orders loader: search, filters, deep link', () => {
   });
 
   it('exports the filtered orders as order_history.csv, quoted where needed', async () => {
-    const res = await csvLoader({ request: storefrontGet('/orders.csv?q=jorts', cookie), params: {}, context: {} });
+    const res = await callRoute(csvLoader, storefrontGet('/orders.csv?q=jorts', cookie));
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="order_history.csv"');
@@ -158,7 +155,7 @@ describe('orders loader: search, filters, deep link', () => {
       `${a.number},${a.day},"${a.names}",${a.total},Processing`,
       `${b.number},${b.day},Padded Jorts,${b.total},Shipped`,
     ]);
-    const shipped = await csvLoader({ request: storefrontGet('/orders.csv?status=shipped', cookie), params: {}, context: {} });
+    const shipped = await callRoute(csvLoader, storefrontGet('/orders.csv?status=shipped', cookie));
     expect((await shipped.text()).split('\r\n').filter(Boolean)).toHaveLength(2);
   });
 });
@@ -174,7 +171,7 @@ describe('orders loader: failures', () => {
       // An unreachable API is a 503, as on every other page.
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ state: 'error', error: 'Error: Failed to fetch orders' });
-      const csv = await csvLoader({ request: storefrontGet('/orders.csv', cookie), params: {}, context: {} });
+      const csv = await callRoute(csvLoader, storefrontGet('/orders.csv', cookie));
       expect(csv.status).toBe(503);
     } finally {
       process.env.API_URL = api.url;
@@ -185,8 +182,7 @@ describe('orders loader: failures', () => {
   it("says 'Not authenticated. Please log in.' when the session's tokens no longer work", async () => {
     const { s } = await buyer(0);
     const cookie = await shopperCookie(s);
-    const { getSession } = await import('~/lib/session.server');
-    const session = await getSession(storefrontGet('/', cookie));
+    const session = await sessionFor(storefrontGet('/', cookie));
     await fetch(`${api.url}/api/auth/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${session.get('accessToken')}`, 'Content-Type': 'application/json' },

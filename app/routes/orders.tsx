@@ -28,10 +28,10 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
  * The shopper's orders: the pages shown so far of the search and filter in the address (ADR 010)
  * with the stats (one call), and the detail of the order the address opens, in parallel.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { requireRegistered: true });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { requireRegistered: true });
   const query = readOrdersQuery(new URL(request.url).searchParams);
-  const account = await accountApi(request);
+  const account = await accountApi(context);
   const size = ACCOUNT_RULES.ordersPageSize;
   const [orders, opened] = await Promise.allSettled([
     account.ordersPage(query.pages * size, { q: query.q, status: query.status }),

@@ -14,10 +14,10 @@ const EXPORT_MAX = 5000;
  * Export to CSV (docs/product.md#orders-csv): every order matching the search and filter of the address, as
  * order_history.csv. A plain download, so it works without JavaScript.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { requireRegistered: true });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { requireRegistered: true });
   const query = readOrdersQuery(new URL(request.url).searchParams);
-  const account = await accountApi(request);
+  const account = await accountApi(context);
   let orders: PurchaseListItem[];
   try {
     orders = await account.allPurchases({ q: query.q, status: query.status }, EXPORT_MAX);

@@ -20,14 +20,14 @@ function target(purchaseId: string | undefined) {
 }
 
 /** A signed-in buyer's return of one of their delivered orders (ADR 032). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return loadReturnPage(request, target(params.purchaseId));
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return loadReturnPage(context, target(params.purchaseId));
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  return submitReturn(request, target(params.purchaseId));
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  return submitReturn(request, context, target(params.purchaseId));
 }
 
 export default function OrderReturnPage() {

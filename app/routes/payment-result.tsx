@@ -10,8 +10,8 @@ export const handle: NavigationHandle = { pageTitle: 'Payment Result', back: BAC
 export const meta: MetaFunction = () => [{ title: pageTitle('Payment Result') }, { name: 'robots', content: 'noindex' }];
 
 /** The route table's /payment-result renders the login screen (docs/product.md#demo-pages). */
-export function loader({ request }: LoaderFunctionArgs) {
-  return authPageLoader(request, 'login');
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return authPageLoader(request, context, 'login');
 }
 
 export default function PaymentResult() {

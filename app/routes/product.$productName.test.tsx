@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { catalogueCache } from '~/lib/cache.server';
 import { getHoneypot } from '~/lib/honeypot.server';
-import { commitSession, getSession } from '~/lib/session.server';
+import {commitSession } from '~/lib/session.server';
 import { action as homeAction, loader as homeLoader } from './_index';
 import { action as hookAction } from './hooks.catalogue-changed';
 import { action, loader } from './product.$productName';
 import { loader as legacyLoader } from './products.$productName';
 import { loader as sitemapLoader } from './sitemap[.]xml';
+import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -31,7 +32,7 @@ afterAll(async () => {
 async function loadProduct(path: string, headers: HeadersInit = {}) {
   const url = new URL(path, 'http://shop.test');
   const name = decodeURIComponent(url.pathname.split('/').pop()!);
-  const response = await loader({ request: new Request(url, { headers }), params: { productName: name }, context: {} });
+  const response = await callRoute(loader, new Request(url, { headers }), { productName: name });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the loader sent
   return { response, data: (await response.json()) as any };
 }
@@ -51,10 +52,10 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
 
 async function signedInCookie(email: string) {
   const request = new Request('http://shop.test/');
-  const session = await getSession(request);
+  const session = await sessionFor(request);
   session.set('accessToken', 'token');
   session.set('user', { id: 'u1', email, user_type: 'registered', first_name: 'Ada', last_name: 'Lovelace', session_expires_at: null });
-  return (await commitSession(request, session, 86_400)).split(';')[0];
+  return (await commitSession(contextFor(request), session, 86_400)).split(';')[0];
 }
 
 describe('product loader against the real API', () => {
@@ -174,13 +175,13 @@ describe('product loader against the real API', () => {
   });
 
   it('redirects /products/{name} permanently, keeping the options', async () => {
-    const response = await legacyLoader({ request: new Request('http://shop.test/products/Tracer%20Tee?color=RED'), params: { productName: 'Tracer Tee' }, context: {} });
+    const response = await callRoute(legacyLoader, new Request('http://shop.test/products/Tracer%20Tee?color=RED'), { productName: 'Tracer Tee' });
     expect(response.status).toBe(301);
     expect(response.headers.get('Location')).toBe('/product/Tracer%20Tee?color=RED');
   });
 
   it('lists every product page in the sitemap', async () => {
-    const response = await sitemapLoader({ request: new Request('http://shop.test/sitemap.xml'), params: {}, context: {} });
+    const response = await callRoute(sitemapLoader, new Request('http://shop.test/sitemap.xml'));
     const xml = await response.text();
     for (const name of ['Tracer Tee', 'Padded Tee', 'Padded Jorts', 'Tracer Hoodie']) {
       expect(xml).toContain(`<loc>http://shop.test/product/${encodeURIComponent(name)}</loc>`);
@@ -190,10 +191,10 @@ describe('product loader against the real API', () => {
 
 describe('product action', () => {
   it('asks for a selected variant before adding to the cart or buying at once', async () => {
-    const add = await action({ request: post('/product/Tracer%20Tee', { intent: 'add-to-cart' }), params: {}, context: {} });
+    const add = await callRoute(action, post('/product/Tracer%20Tee', { intent: 'add-to-cart' }));
     expect(add.status).toBe(400);
     expect(JSON.stringify(await add.json())).toContain('No variant selected. Please select all product options.');
-    const quick = await action({ request: post('/product/Tracer%20Tee', { intent: 'quick-purchase' }), params: {}, context: {} });
+    const quick = await callRoute(action, post('/product/Tracer%20Tee', { intent: 'quick-purchase' }));
     expect(quick.status).toBe(400);
     expect(JSON.stringify(await quick.json())).toContain('Please select product options');
   });
@@ -202,19 +203,19 @@ describe('product action', () => {
     const { data } = await loadProduct('/product/Tracer%20Tee');
     const variant = data.page.variants.find((v: { in_stock: boolean }) => v.in_stock);
     const path = '/product/Tracer%20Tee?color=BLACK';
-    const response = await action({ request: post(path, { intent: 'add-to-cart', variantId: variant.id }), params: {}, context: {} });
+    const response = await callRoute(action, post(path, { intent: 'add-to-cart', variantId: variant.id }));
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe(path);
     const cookie = response.headers.get('Set-Cookie')!.split(';')[0];
     const after = await loadProduct(path, { Cookie: cookie });
     expect(after.data.flash).toEqual({ kind: 'success', message: 'Added to Cart!' });
-    const session = await getSession(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
+    const session = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
     const cart = await (await fetch(`${api.url}/api/cart/`, { headers: { Cookie: session.get('apiCartCookie')! } })).json();
     expect(cart.items).toEqual([expect.objectContaining({ quantity: 1 })]);
   });
 
   it('shows why an add failed', async () => {
-    const response = await action({ request: post('/product/Tracer%20Tee', { intent: 'add-to-cart', variantId: '00000000-0000-4000-8000-000000000000' }), params: {}, context: {} });
+    const response = await callRoute(action, post('/product/Tracer%20Tee', { intent: 'add-to-cart', variantId: '00000000-0000-4000-8000-000000000000' }));
     expect(response.status).toBe(303);
     const after = await loadProduct(response.headers.get('Location')!, { Cookie: response.headers.get('Set-Cookie')!.split(';')[0] });
     expect(after.data.flash).toEqual({ kind: 'error', message: 'Failed to add item to cart: Product variant not found' });
@@ -230,7 +231,7 @@ describe('product action', () => {
       variantId: data.page.variantId,
       returnTo: '/product/Tracer%20Hoodie?color=BLACK&size=S%2FM',
     };
-    const response = await action({ request: post('/product/Tracer%20Hoodie', fields), params: {}, context: {} });
+    const response = await callRoute(action, post('/product/Tracer%20Hoodie', fields));
     expect(response.status).toBe(303);
     const location = response.headers.get('Location')!;
     expect(location).toBe(`/product/Tracer%20Hoodie?color=BLACK&size=S%2FM&notified=${data.page.variantId}#notify-product`);
@@ -244,32 +245,24 @@ describe('product action', () => {
     const entries = await (await fetch(`${api.url}/api/products/wishlist?email=grace@example.com`)).json();
     expect(entries).toEqual([expect.objectContaining({ product_id: null, product_variant_id: data.page.variantId })]);
 
-    const again = await action({ request: post('/product/Tracer%20Hoodie', fields), params: {}, context: {} });
+    const again = await callRoute(action, post('/product/Tracer%20Hoodie', fields));
     const again2 = await loadProduct(again.headers.get('Location')!.split('#')[0], { Cookie: again.headers.get('Set-Cookie')!.split(';')[0] });
     expect(again2.data.flash.message).toBe('Already in your wishlist!');
   });
 
   it('never redirects to another site', async () => {
     const { data } = await loadProduct('/product/Tracer%20Hoodie');
-    const response = await action({
-      request: post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'x@example.com', productId: data.page.product.id, returnTo: '//evil.example/' }),
-      params: {},
-      context: {},
-    });
+    const response = await callRoute(action, post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'x@example.com', productId: data.page.product.id, returnTo: '//evil.example/' }));
     expect(response.headers.get('Location')).toMatch(/^\/product\/Tracer%20Hoodie\?notified=/);
   });
 
   it("rejects a bad email with the spec's message, and reports an API failure", async () => {
     const { data } = await loadProduct('/product/Tracer%20Hoodie');
-    const bad = await action({ request: post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'nope', productId: data.page.product.id }), params: {}, context: {} });
+    const bad = await callRoute(action, post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'nope', productId: data.page.product.id }));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ formKey: 'k', result: { error: { email: ['Please enter a valid email address'] } } });
 
-    const unknown = await action({
-      request: post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'a@example.com', productId: '00000000-0000-4000-8000-000000000000' }),
-      params: {},
-      context: {},
-    });
+    const unknown = await callRoute(action, post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'a@example.com', productId: '00000000-0000-4000-8000-000000000000' }));
     // The API refused the shopper's input: a 400, not a gateway failure.
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(await unknown.json())).toContain('Failed to add to wishlist. Please try again.');
@@ -278,11 +271,7 @@ describe('product action', () => {
   it('adds a signed-in shopper with their own email, whatever the form says', async () => {
     const cookie = await signedInCookie('member@example.com');
     const { data } = await loadProduct('/product/Tracer%20Hoodie');
-    const response = await action({
-      request: post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'someone-else@example.com', productId: data.page.product.id }, { Cookie: cookie }),
-      params: {},
-      context: {},
-    });
+    const response = await callRoute(action, post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'someone-else@example.com', productId: data.page.product.id }, { Cookie: cookie }));
     expect(response.status).toBe(303);
     const entries = await (await fetch(`${api.url}/api/products/wishlist?email=member@example.com`)).json();
     expect(entries).toEqual([expect.objectContaining({ product_id: data.page.product.id })]);
@@ -295,17 +284,13 @@ describe('product action', () => {
 
 describe('listing wishlist and cache', () => {
   it('takes Notify Me posts on the home page and shows the card as wishlisted after the redirect', async () => {
-    const home = (await (await homeLoader({ request: new Request('http://shop.test/'), params: {}, context: {} })).json()) as { products: { name: string; inStock: boolean; productId: string }[] };
+    const home = (await (await callRoute(homeLoader, new Request('http://shop.test/'))).json()) as { products: { name: string; inStock: boolean; productId: string }[] };
     const hoodie = home.products.find((p) => p.name === 'Tracer Hoodie')!;
     expect(hoodie.inStock).toBe(false);
-    const response = await homeAction({
-      request: post('/?index', { intent: 'notify', formKey: 'notify-x', email: 'listing@example.com', productId: hoodie.productId, returnTo: '/' }),
-      params: {},
-      context: {},
-    });
+    const response = await callRoute(homeAction, post('/?index', { intent: 'notify', formKey: 'notify-x', email: 'listing@example.com', productId: hoodie.productId, returnTo: '/' }));
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe(`/?notified=${hoodie.productId}#notify-x`);
-    const after = await (await homeLoader({ request: new Request(`http://shop.test/?notified=${hoodie.productId}`), params: {}, context: {} })).json();
+    const after = await (await callRoute(homeLoader, new Request(`http://shop.test/?notified=${hoodie.productId}`))).json();
     expect(after.wishlisted).toEqual([hoodie.productId]);
   });
 
@@ -323,13 +308,9 @@ describe('listing wishlist and cache', () => {
     const cached = await loadProduct('/product/Padded%20Tee?color=BEIGE&size=L/XL');
     expect(cached.data.page.variants.find((v: { sku: string }) => v.sku === 'PT-BEI-LXL').in_stock).toBe(false);
 
-    const refused = await hookAction({ request: new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: 'Bearer nope' } }), params: {}, context: {} });
+    const refused = await callRoute(hookAction, new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: 'Bearer nope' } }));
     expect(refused.status).toBe(401);
-    const hook = await hookAction({
-      request: new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` } }),
-      params: {},
-      context: {},
-    });
+    const hook = await callRoute(hookAction, new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` } }));
     expect(hook.status).toBe(204);
     const fresh = await loadProduct('/product/Padded%20Tee?color=BEIGE&size=L/XL');
     expect(fresh.data.page.variants.find((v: { sku: string }) => v.sku === 'PT-BEI-LXL').in_stock).toBe(true);

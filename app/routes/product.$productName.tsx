@@ -21,7 +21,6 @@ import { SizeChartDetails } from '~/components/product/size-chart';
 import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
 import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
-import { visitorApi } from '~/lib/shop-api.server';
 import { getShopper } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
 import { BRAND } from '@contract/brand';
@@ -92,12 +91,12 @@ function pageSeconds(product: { comingSoon: boolean; launchDate: string | null }
   return Math.max(1, Math.min(SHARED_PAGE_SECONDS, Math.floor((Date.parse(product.launchDate) - Date.now()) / 1000)));
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.productName ?? '';
   const url = new URL(request.url);
   const env = getEnv();
-  const api = visitorApi(request);
-  const [shopper, { flash, headers: flashHeaders }] = await Promise.all([getShopper(request), takeFlash(request)]);
+  const api = context.visitorApi;
+  const [shopper, { flash, headers: flashHeaders }] = await Promise.all([getShopper(context), takeFlash(context)]);
   const { user } = shopper;
   // Independent reads in parallel: the product (cached) and what this shopper already waits for.
   const [loaded, wishlisted] = await Promise.all([
@@ -141,10 +140,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intents = formData.getAll('intent');
-  if (intents.length === 1 && intents[0] === 'notify') return handleWishlistPost(request, formData);
+  if (intents.length === 1 && intents[0] === 'notify') return handleWishlistPost(request, context, formData);
   if (intents.length !== 1 || !isPurchaseIntent(intents[0])) return json({ detail: 'Unknown action' }, { status: 400 });
   const submission = parsePurchase(formData);
   if (submission.status !== 'success') return json({ formKey: PURCHASE_FORM, result: submission.reply() }, { status: 400 });
@@ -153,21 +152,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The writes of a rush take a slot each; without one in time the shopper waits in line (ADR 028).
   if (submission.value.intent === 'quick-purchase') {
     try {
-      return await admitted(() => quickPurchase(request, params.productName ?? '', variantId));
+      return await admitted(() => quickPurchase(request, context, params.productName ?? '', variantId));
     } catch (error) {
       if (error instanceof ShopBusy) return toWaitingRoom(`${url.pathname}${url.search}`);
       throw error;
     }
   }
   // Add to Cart stays on the product page, with the outcome as a flash (docs/product.md#product-page, docs/product.md#error-messages).
-  const cart = await cartApi(request);
+  const cart = await cartApi(context);
   try {
     await admitted(() => cart.add(variantId));
-    return redirectWithFlash(request, `${url.pathname}${url.search}`, { kind: 'success', message: CART_MESSAGES.addedToCart }, cart.session);
+    return redirectWithFlash(context, `${url.pathname}${url.search}`, { kind: 'success', message: CART_MESSAGES.addedToCart });
   } catch (error) {
     if (error instanceof ShopBusy) return toWaitingRoom(`${url.pathname}${url.search}`);
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
-    return redirectWithFlash(request, `${url.pathname}${url.search}`, { kind: 'error', message: CART_MESSAGES.addToCartFailed(message) }, cart.session);
+    return redirectWithFlash(context, `${url.pathname}${url.search}`, { kind: 'error', message: CART_MESSAGES.addToCartFailed(message) });
   }
 }
 

@@ -5,8 +5,9 @@ import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopp
 import { shopperCookie, storefrontGet, storefrontPost } from '../../tests/support/storefront-session';
 import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
 import { signIn, signInSchema } from '~/lib/auth.server';
-import { getSession } from '~/lib/session.server';
+
 import { action, loader } from './profile';
+import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -41,7 +42,7 @@ async function cookieFor(kind: 'registered' | 'guest'): Promise<string> {
     answer = await apiPost('verify-guest', { email, code: await code(email) });
   }
   const request = new Request('http://shop.test/');
-  const setCookie = await signIn(request, await getSession(request), signInSchema.parse(answer));
+  const setCookie = await signIn(contextFor(request), await sessionFor(request), signInSchema.parse(answer));
   return setCookie.split(';')[0];
 }
 
@@ -59,32 +60,32 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 
 describe('profile loader: guard', () => {
   it('sends a visitor to /login, remembering the page', async () => {
-    const res = await thrown(loader({ request: profileRequest(), params: {}, context: {} }));
+    const res = await thrown(callRoute(loader, profileRequest()));
     expect(res.status).toBe(302);
     expect(res.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile&reason=login');
   });
 
   it('asks a guest to create an account', async () => {
-    const res = await thrown(loader({ request: profileRequest(await cookieFor('guest')), params: {}, context: {} }));
+    const res = await thrown(callRoute(loader, profileRequest(await cookieFor('guest'))));
     expect(res.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile&reason=create-account');
   });
 
   it('signs out a guest whose session has ended, with the spec message for the next page', async () => {
     const request = new Request('http://shop.test/');
-    const session = await getSession(new Request('http://shop.test/', { headers: { Cookie: await cookieFor('guest') } }));
+    const session = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: await cookieFor('guest') } }));
     session.set('user', { ...session.get('user')!, session_expires_at: new Date(Date.now() - 1000).toISOString() });
     const { commitSession } = await import('~/lib/session.server');
-    const expired = (await commitSession(request, session)).split(';')[0];
-    const res = await thrown(loader({ request: profileRequest(expired), params: {}, context: {} }));
+    const expired = (await commitSession(contextFor(request), session)).split(';')[0];
+    const res = await thrown(callRoute(loader, profileRequest(expired)));
     expect(res.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile&reason=guest-expired');
-    const next = await getSession(new Request('http://shop.test/', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }));
+    const next = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }));
     expect(next.get('accessToken')).toBeUndefined();
   });
 });
 
 describe('profile loader: refresh once and retry', () => {
   it('loads the profile for a registered shopper without touching the session', async () => {
-    const res = await loader({ request: profileRequest(await cookieFor('registered')), params: {}, context: {} });
+    const res = await callRoute(loader, profileRequest(await cookieFor('registered')));
     expect(res.status).toBe(200);
     expect((await dataOf(res)).profile).toMatchObject({ first_name: 'Ada', last_name: 'Rossi' });
     expect(res.headers.get('Set-Cookie')).toBeNull();
@@ -92,43 +93,43 @@ describe('profile loader: refresh once and retry', () => {
 
   it('refreshes an expired access token, retries, and hands back the new tokens', async () => {
     const cookie = await cookieFor('registered');
-    const before = await getSession(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
+    const before = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
     api.clock.advance(16 * 60_000);
-    const res = await loader({ request: profileRequest(cookie), params: {}, context: {} });
+    const res = await callRoute(loader, profileRequest(cookie));
     expect(res.status).toBe(200);
     expect((await dataOf(res)).profile?.email).toMatch(/^profile-registered-/);
     const setCookie = res.headers.get('Set-Cookie');
     expect(setCookie).toMatch(/Max-Age=\d+/);
-    const after = await getSession(new Request('http://shop.test/', { headers: { Cookie: setCookie!.split(';')[0] } }));
+    const after = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: setCookie!.split(';')[0] } }));
     expect(after.get('accessToken')).not.toBe(before.get('accessToken'));
     expect(after.get('refreshToken')).not.toBe(before.get('refreshToken'));
     // The new tokens work on their own.
-    const again = await loader({ request: profileRequest(setCookie!.split(';')[0]), params: {}, context: {} });
+    const again = await callRoute(loader, profileRequest(setCookie!.split(';')[0]));
     expect(again.headers.get('Set-Cookie')).toBeNull();
   });
 
   it('signs out when the refresh fails', async () => {
     const cookie = await cookieFor('registered');
-    const session = await getSession(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
+    const session = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
     await fetch(`${api.url}/api/auth/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${session.get('accessToken')}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ refresh_token: session.get('refreshToken') }),
     });
     api.clock.advance(16 * 60_000);
-    const res = await loader({ request: profileRequest(cookie), params: {}, context: {} });
+    const res = await callRoute(loader, profileRequest(cookie));
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ state: 'not-authenticated', error: 'Not authenticated. Please log in.' });
-    const after = await getSession(new Request('http://shop.test/', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }));
+    const after = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }));
     expect(after.get('accessToken')).toBeUndefined();
   });
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read whatever the loader sent
 const dataOf = async (response: Response): Promise<any> => response.json();
-const load = (path: string, cookie?: string) => loader({ request: storefrontGet(path, cookie), params: {}, context: {} });
+const load = (path: string, cookie?: string) => callRoute(loader, storefrontGet(path, cookie));
 const save = (cookie: string, fields: Record<string, string>) =>
-  action({ request: storefrontPost('/profile?edit=1', cookie, fields), params: {}, context: {} }) as Promise<Response>;
+  callRoute(action, storefrontPost('/profile?edit=1', cookie, fields)) as Promise<Response>;
 
 describe('profile page', () => {
   it('shows the profile, the latest 5 purchases with the count of all, and the cards they unlocked', async () => {
@@ -199,7 +200,7 @@ describe('profile edit action', () => {
     const res = await save(cookie, { first_name: 'Zoë', last_name: "D'Arco-Rossi", phone: '+39 010 555 1234', address: 'Via San Lorenzo 23, Genova' });
     expect(res.status).toBe(303);
     expect(res.headers.get('Location')).toBe('/profile');
-    const session = await getSession(new Request('http://shop.test/', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }));
+    const session = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }));
     expect(session.get('user')).toMatchObject({ first_name: 'Zoë', last_name: "D'Arco-Rossi" });
     expect((await s.get('/api/user/profile')).body).toMatchObject({
       first_name: 'Zoë',
@@ -245,7 +246,7 @@ describe('profile edit action', () => {
   });
 
   it('turns guests and visitors away like the page', async () => {
-    await expect(action({ request: storefrontPost('/profile?edit=1', '', { first_name: 'Ada', last_name: 'Rossi' }), params: {}, context: {} })).rejects.toMatchObject({
+    await expect(callRoute(action, storefrontPost('/profile?edit=1', '', { first_name: 'Ada', last_name: 'Rossi' }))).rejects.toMatchObject({
       status: 302,
     });
   });

@@ -28,12 +28,12 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Profile') }, { name
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request, { requireRegistered: true });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { requireRegistered: true });
   const editing = new URL(request.url).searchParams.has(PROFILE_EDIT_PARAM);
-  const account = await accountApi(request);
+  const account = await accountApi(context);
   // The page's reads are one API call (user/overview); the shop's card count is kept with the catalogue.
-  const [overview, cardTotal] = await Promise.allSettled([account.overview(ACCOUNT_RULES.profilePurchases), shopCardTotal(request)]);
+  const [overview, cardTotal] = await Promise.allSettled([account.overview(ACCOUNT_RULES.profilePurchases), shopCardTotal(context)]);
   const headers = { ...(await account.commit()), ...NO_STORE };
 
   if (overview.status === 'rejected') {
@@ -64,12 +64,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Save Changes: validate with the shared schema, PUT the profile, then back to the profile (303). */
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request, { requireRegistered: true });
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context, { requireRegistered: true });
   const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
 
-  const account = await accountApi(request);
+  const account = await accountApi(context);
   const { first_name, last_name, phone, address } = submission.value;
   let saved: Profile;
   try {
@@ -85,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The user kept in the session carries the names the rest of the shop greets with.
   const user = account.session.get('user');
   if (user) account.session.set('user', { ...user, first_name: saved.first_name, last_name: saved.last_name });
-  return redirect('/profile', { status: 303, headers: { 'Set-Cookie': await commitSession(request, account.session) } });
+  return redirect('/profile', { status: 303, headers: { 'Set-Cookie': await commitSession(context, account.session) } });
 }
 
 export default function ProfilePage() {

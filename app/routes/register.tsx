@@ -6,8 +6,8 @@ import { pageTitle } from '~/lib/page-title';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Create Account') }, { name: 'robots', content: 'noindex' }];
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return authPageLoader(request, 'register');
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return authPageLoader(request, context, 'register');
 }
 
 export default function Register() {

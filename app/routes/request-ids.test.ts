@@ -4,6 +4,7 @@ import { startTestApi } from '../../tests/support/test-api';
 import { catalogueCache } from '../lib/cache.server';
 import { loader as cartLoader } from './cart';
 import { loader as productLoader } from './product.$productName';
+import { callRoute } from '../../tests/support/route-context';
 
 // A shopper's request carries one id from the storefront to the API (ADR 030): the API's log line
 // for each call the storefront made for it names the same id.
@@ -25,7 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 function loadProduct(headers: Record<string, string>) {
   const request = new Request('http://shop.test/product/Padded%20Jorts', { headers });
-  return productLoader({ request, params: { productName: 'Padded Jorts' }, context: {} });
+  return callRoute(productLoader, request, { productName: 'Padded Jorts' });
 }
 
 /** The API's log lines written while `work` ran. */
@@ -44,7 +45,7 @@ describe('request ids from the storefront to the API', () => {
 
   it('sends it from the shopper\'s own client too (session, cart cookie)', async () => {
     const request = new Request('http://shop.test/cart', { headers: { 'X-Request-Id': 'cart-req-42' } });
-    const seen = await apiLinesDuring(async () => expect((await cartLoader({ request, params: {}, context: {} })).status).toBe(200));
+    const seen = await apiLinesDuring(async () => expect((await callRoute(cartLoader, request)).status).toBe(200));
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.map((line) => line.request_id)).toEqual(seen.map(() => 'cart-req-42'));
   });

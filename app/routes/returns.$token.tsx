@@ -13,12 +13,12 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountSty
 export const meta: MetaFunction = () => [{ title: pageTitle(RETURN_MESSAGES.returnOrExchange) }, { name: 'robots', content: 'noindex' }];
 
 /** A guest's return, through the signed link of their delivery email: no sign-in, that order only (ADR 032). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadReturnPage(request, { kind: 'guest', token: params.token ?? '' });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return loadReturnPage(context, { kind: 'guest', token: params.token ?? '' });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return submitReturn(request, { kind: 'guest', token: params.token ?? '' });
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return submitReturn(request, context, { kind: 'guest', token: params.token ?? '' });
 }
 
 export default function GuestReturnPage() {

@@ -6,6 +6,7 @@ import { nextCookie, shopperCookie, storefrontGet, storefrontPost, thrownRespons
 import { startTestApi } from '../../tests/support/test-api';
 import { action as guestAction, loader as guestLoader } from './returns.$token';
 import { action, loader } from './orders_.$purchaseId.return';
+import { callRoute } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -45,36 +46,32 @@ describe('the return page', () => {
     const { s, purchaseId, small } = await deliveredTee();
     const cookie = await shopperCookie(s);
     const path = `/orders/${purchaseId}/return`;
-    const page = await dataOf(await loader({ request: storefrontGet(path, cookie), params: { purchaseId }, context: {} }));
+    const page = await dataOf(await callRoute(loader, storefrontGet(path, cookie), { purchaseId }));
     expect(page.options).toMatchObject({ closed: null, returns: [] });
     const line = page.options.lines[0];
     expect(line.sizes).toContainEqual(expect.objectContaining({ variant_id: small.id, size: 'S/M', in_stock: true }));
 
-    const empty = await action({ request: storefrontPost(path, cookie, { 'lines[0].item_id': line.item_id, 'lines[0].quantity': '0' }), params: { purchaseId }, context: {} });
+    const empty = await callRoute(action, storefrontPost(path, cookie, { 'lines[0].item_id': line.item_id, 'lines[0].quantity': '0' }), { purchaseId });
     expect(empty.status).toBe(400);
     const errors = (await dataOf(empty)).result.error;
     expect(errors.reason).toEqual(['Choose a reason']);
     expect(errors.lines).toEqual(['Choose at least one item to return']);
 
-    const wrongReason = await action({
-      request: storefrontPost(path, cookie, { reason: 'changed_mind', 'lines[0].item_id': line.item_id, 'lines[0].quantity': '1', 'lines[0].exchange_variant_id': small.id }),
-      params: { purchaseId },
-      context: {},
-    });
+    const wrongReason = await callRoute(action, storefrontPost(path, cookie, { reason: 'changed_mind', 'lines[0].item_id': line.item_id, 'lines[0].quantity': '1', 'lines[0].exchange_variant_id': small.id }), { purchaseId });
     expect((await dataOf(wrongReason)).result.error.reason).toEqual(['Only an item too small or too big can be exchanged for another size']);
 
     // The size sells out between the page and the post: the form offers the refund instead.
     await setVariant(api, small.id, { stock_quantity: 0 });
     const fields = { reason: 'too_big', 'lines[0].item_id': line.item_id, 'lines[0].quantity': '1', 'lines[0].exchange_variant_id': small.id };
-    const soldOut = await action({ request: storefrontPost(path, cookie, fields), params: { purchaseId }, context: {} });
+    const soldOut = await callRoute(action, storefrontPost(path, cookie, fields), { purchaseId });
     expect(soldOut.status).toBe(400);
     expect((await dataOf(soldOut)).result.error['']).toEqual(['That size has just sold out. Choose another size, or choose a refund instead.']);
 
     await setVariant(api, small.id, { stock_quantity: 3 });
-    const made = await action({ request: storefrontPost(path, cookie, fields), params: { purchaseId }, context: {} });
+    const made = await callRoute(action, storefrontPost(path, cookie, fields), { purchaseId });
     expect(made.status).toBe(303);
     expect(made.headers.get('Location')).toBe(path);
-    const after = await dataOf(await loader({ request: storefrontGet(path, nextCookie(made, cookie)), params: { purchaseId }, context: {} }));
+    const after = await dataOf(await callRoute(loader, storefrontGet(path, nextCookie(made, cookie)), { purchaseId }));
     expect(after.flash.message).toMatch(/^Return R-[0-9A-Z]{6} is requested\. We have emailed you the instructions\.$/);
     expect(after.options.returns).toMatchObject([{ status: 'requested', kind: 'exchange', lines: [{ quantity: 1, exchange: { variant_id: small.id } }] }]);
     expect(after.options.closed).toBe('nothing_left');
@@ -84,19 +81,15 @@ describe('the return page', () => {
     const { purchaseId } = await deliveredTee(true);
     const stranger = shopper(api);
     await stranger.register();
-    const denied = await thrownResponse(loader({ request: storefrontGet(`/orders/${purchaseId}/return`, await shopperCookie(stranger)), params: { purchaseId }, context: {} }));
+    const denied = await thrownResponse(callRoute(loader, storefrontGet(`/orders/${purchaseId}/return`, await shopperCookie(stranger)), { purchaseId }));
     expect(denied.status).toBe(404);
 
     const token = returnToken(api.deps.config.jwtSecret, purchaseId);
-    const page = await dataOf(await guestLoader({ request: storefrontGet(`/returns/${token}`), params: { token }, context: {} }));
+    const page = await dataOf(await callRoute(guestLoader, storefrontGet(`/returns/${token}`), { token }));
     expect(page.options).toMatchObject({ purchase_id: purchaseId, guest: true, closed: null });
-    const made = await guestAction({
-      request: storefrontPost(`/returns/${token}`, '', { reason: 'other', 'lines[0].item_id': page.options.lines[0].item_id, 'lines[0].quantity': '1' }),
-      params: { token },
-      context: {},
-    });
+    const made = await callRoute(guestAction, storefrontPost(`/returns/${token}`, '', { reason: 'other', 'lines[0].item_id': page.options.lines[0].item_id, 'lines[0].quantity': '1' }), { token });
     expect(made.status).toBe(303);
-    const forged = await thrownResponse(guestLoader({ request: storefrontGet(`/returns/${purchaseId}.forged`), params: { token: `${purchaseId}.forged` }, context: {} }));
+    const forged = await thrownResponse(callRoute(guestLoader, storefrontGet(`/returns/${purchaseId}.forged`), { token: `${purchaseId}.forged` }));
     expect(forged.status).toBe(404);
     expect(await dataOf(forged)).toEqual({ message: 'This return link is not valid. Use the link in your delivery email.' });
   });

@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { ApiRequestError, cachedProductList, upstreamStatus } from '~/lib/api.server';
-import { visitorApi } from '~/lib/shop-api.server';
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Every product page, plus the listing, for search engines. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   let items;
   try {
-    items = await cachedProductList(visitorApi(request));
+    items = await cachedProductList(context.visitorApi);
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     return new Response(`${error.message}\n`, {

@@ -7,6 +7,7 @@ import { admitted, configureAdmission, hasRoom, ShopBusy } from '~/lib/admission
 import { getHoneypot } from '~/lib/honeypot.server';
 import { action as productAction, loader as productLoader } from './product.$productName';
 import { loader } from './waiting-room';
+import { callRoute } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -69,33 +70,33 @@ describe('the door to the writes', () => {
     configureAdmission({ slots: 1, waitMs: 20 });
     const blocker = holdSlot();
     const path = '/product/Tracer%20Tee?color=BLACK';
-    const response = await productAction({ request: post(path, { intent: 'add-to-cart', variantId: variant.id }), params: { productName: 'Tracer Tee' }, context: {} });
+    const response = await callRoute(productAction, post(path, { intent: 'add-to-cart', variantId: variant.id }), { productName: 'Tracer Tee' });
     expect(response.status).toBe(303);
     const room = response.headers.get('Location')!;
     expect(room).toBe(`/waiting-room?next=${encodeURIComponent(path)}`);
     // Nothing reached the cart.
     expect(response.headers.get('Set-Cookie')).toBeNull();
 
-    const shown = await loader({ request: new Request(new URL(room, 'http://shop.test')), params: {}, context: {} });
+    const shown = await callRoute(loader, new Request(new URL(room, 'http://shop.test')));
     const page = await shown.json();
     expect(page).toEqual({ next: path, again: `/waiting-room?next=${encodeURIComponent(path)}&try=1` });
     // Still full: the reload shows the page again; with room it goes back.
-    expect((await loader({ request: new Request(new URL(page.again, 'http://shop.test')), params: {}, context: {} })).status).toBe(200);
+    expect((await callRoute(loader, new Request(new URL(page.again, 'http://shop.test')))).status).toBe(200);
     await blocker.release();
-    const back = await loader({ request: new Request(new URL(page.again, 'http://shop.test')), params: {}, context: {} }).catch((thrown: Response) => thrown);
+    const back = await callRoute(loader, new Request(new URL(page.again, 'http://shop.test'))).catch((thrown: Response) => thrown);
     expect(back.status).toBe(303);
     expect(back.headers.get('Location')).toBe(path);
 
     // The same add, now with room, goes through.
-    const added = await productAction({ request: post(path, { intent: 'add-to-cart', variantId: variant.id }), params: { productName: 'Tracer Tee' }, context: {} });
+    const added = await callRoute(productAction, post(path, { intent: 'add-to-cart', variantId: variant.id }), { productName: 'Tracer Tee' });
     expect(added.headers.get('Location')).toBe(path);
-    const after = await productLoader({ request: new Request(new URL(path, 'http://shop.test'), { headers: { Cookie: added.headers.get('Set-Cookie')!.split(';')[0] } }), params: { productName: 'Tracer Tee' }, context: {} });
+    const after = await callRoute(productLoader, new Request(new URL(path, 'http://shop.test'), { headers: { Cookie: added.headers.get('Set-Cookie')!.split(';')[0] } }), { productName: 'Tracer Tee' });
     expect((await after.json()).flash).toEqual({ kind: 'success', message: 'Added to Cart!' });
   });
 
   it('never sends anyone to another site', async () => {
     for (const next of ['https://evil.test/', '//evil.test/x', '/\\evil.test']) {
-      const shown = await loader({ request: new Request(`http://shop.test/waiting-room?next=${encodeURIComponent(next)}&try=1`), params: {}, context: {} }).catch((thrown: Response) => thrown);
+      const shown = await callRoute(loader, new Request(`http://shop.test/waiting-room?next=${encodeURIComponent(next)}&try=1`)).catch((thrown: Response) => thrown);
       expect(shown.status === 303 ? shown.headers.get('Location') : (await shown.json()).next).toBe('/');
     }
   });

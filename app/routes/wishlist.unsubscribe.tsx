@@ -5,7 +5,7 @@ import { readFormData } from '~/lib/form-data.server';
 import { MESSAGES } from '~/lib/messages';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
-import { commitSession, getSession, redirectWithFlash } from '~/lib/session.server';
+import { commitSession, redirectWithFlash } from '~/lib/session.server';
 import { wishlistUnsubscribe } from '~/lib/wishlist.server';
 
 const TITLE = 'Back-in-stock email';
@@ -18,16 +18,16 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
  * The link of a Notify Me confirmation email: it names the request and asks before stopping it
  * (a mail scanner following the link changes nothing). Works without signing in and without JavaScript.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const session = await getSession(request);
+  const session = await context.session();
   const done = session.get('flash');
   if (url.searchParams.has('done') && done) {
-    return json({ state: 'done' as const, message: done.message, token: null, item: null, launching: false }, { headers: { ...NO_STORE, 'Set-Cookie': await commitSession(request, session) } });
+    return json({ state: 'done' as const, message: done.message, token: null, item: null, launching: false }, { headers: { ...NO_STORE, 'Set-Cookie': await commitSession(context, session) } });
   }
   const token = url.searchParams.get('token') ?? '';
   try {
-    const { item, launches_at } = await wishlistUnsubscribe(request, 'GET', token);
+    const { item, launches_at } = await wishlistUnsubscribe(context, 'GET', token);
     return json({ state: 'confirm' as const, message: null, token, item, launching: Boolean(launches_at) }, { headers: NO_STORE });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
@@ -37,12 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const token = String(formData.get('token') ?? '');
   try {
-    const { item } = await wishlistUnsubscribe(request, 'POST', token);
-    return redirectWithFlash(request, '/wishlist/unsubscribe?done=1', { kind: 'success', message: MESSAGES.unsubscribed(item) });
+    const { item } = await wishlistUnsubscribe(context, 'POST', token);
+    return redirectWithFlash(context, '/wishlist/unsubscribe?done=1', { kind: 'success', message: MESSAGES.unsubscribed(item) });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     // A link used twice, or broken: the page says so.

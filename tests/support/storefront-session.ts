@@ -1,11 +1,11 @@
 import { signIn, signInSchema } from '~/lib/auth.server';
-import { getSession } from '~/lib/session.server';
+import { contextFor } from './route-context';
 import type { Shopper } from './shopper';
 
 /** The storefront's session cookie (name=value) for a sign-in answer of the API (tokens and user). */
 export async function storefrontCookie(signInAnswer: unknown): Promise<string> {
-  const request = new Request('http://shop.test/');
-  const setCookie = await signIn(request, await getSession(request), signInSchema.parse(signInAnswer));
+  const context = contextFor(new Request('http://shop.test/'));
+  const setCookie = await signIn(context, await context.session(), signInSchema.parse(signInAnswer));
   return setCookie.split(';')[0];
 }
 

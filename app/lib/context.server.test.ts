@@ -4,8 +4,9 @@ import { GUEST_SESSION_TTL_MS } from '../../api/src/auth/rules';
 import { shopper } from '../../tests/support/shopper';
 import { storefrontCookie } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
-import { cartCookieRelay, cartTokenFromResponse, shopApi, visitorApi } from './shop-api.server';
-import { getSession } from './session.server';
+import { contextFor, sessionFor } from '../../tests/support/route-context';
+import { cartCookieRelay, cartTokenFromResponse } from './context.server';
+
 
 function answer(...cookies: string[]) {
   const headers = new Headers();
@@ -21,7 +22,7 @@ describe('cart cookie relay', () => {
   });
 
   it('sends the stored cookie and saves a new one, marking the session changed', async () => {
-    const session = await getSession(new Request('http://shop.test/'));
+    const session = await sessionFor(new Request('http://shop.test/'));
     let changed = 0;
     const relay = cartCookieRelay(session, () => changed++);
     expect(relay.headers!()).toEqual({});
@@ -36,7 +37,7 @@ describe('cart cookie relay', () => {
   });
 });
 
-describe('the shopper client of a request', () => {
+describe('the shop context of a request', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
   beforeAll(async () => {
     api = await startTestApi();
@@ -44,13 +45,15 @@ describe('the shopper client of a request', () => {
   });
   afterAll(() => api.cleanup());
 
-  it('is one client and one session for everything a loader calls with its request', async () => {
+  it('is one client and one session for everything the loaders of its request call', async () => {
     const request = new Request('http://shop.test/profile');
-    const [a, b] = await Promise.all([shopApi(request), shopApi(request)]);
+    const context = contextFor(request);
+    const [a, b] = await Promise.all([context.shopApi(), context.shopApi()]);
     expect(a).toBe(b);
-    expect(a.session).toBe(await getSession(request));
-    expect(visitorApi(request)).toBe(visitorApi(request));
-    expect(await shopApi(new Request('http://shop.test/profile'))).not.toBe(a);
+    expect(a.session).toBe(await context.session());
+    expect((await context.shopApi('as-is')).session).toBe(a.session);
+    expect(context.visitorApi).toBe(context.visitorApi);
+    expect(await contextFor(new Request('http://shop.test/profile')).shopApi()).not.toBe(a);
   });
 
   it("signs out a guest whose session the API says has run out, with the short message of docs/product.md#error-messages", async () => {
@@ -58,8 +61,8 @@ describe('the shopper client of a request', () => {
     const cookie = await storefrontCookie(answer);
     // The API's clock moves past the guest session (and the access token); the storefront's does not.
     api.clock.advance(GUEST_SESSION_TTL_MS + 60_000);
-    const request = new Request('http://shop.test/profile', { headers: { Cookie: cookie } });
-    const { api: client, session, commit } = await shopApi(request);
+    const context = contextFor(new Request('http://shop.test/profile', { headers: { Cookie: cookie } }));
+    const { api: client, session, commit } = await context.shopApi();
     await expect(client.request('GET', 'user/profile', profileAnswerSchema)).rejects.toMatchObject({ status: 401 });
     expect(session.get('accessToken')).toBeUndefined();
     expect(session.get('flash')).toEqual({ kind: 'error', message: 'Guest session expired' });
