@@ -118,6 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const authPage = matches.find((match) => AUTH_PAGES.includes(match.pathname))?.data as { view?: AuthFlowView } | undefined;
   const asked = matches.map((match) => (match.data as { refreshWithoutScript?: ScriptlessRefresh | null } | undefined)?.refreshWithoutScript).find(Boolean);
+  const signedIn = Boolean(data?.user) && !signedOutByPage(matches);
   const refresh = timedRedirect(data?.authView ?? authPage?.view) ?? asked;
   return (
     <html lang="en">
@@ -136,7 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
             Skip to content
           </a>
           {backOffice ? null : <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />}
-          {backOffice ? null : <SiteHeader signedIn={Boolean(data?.user)} cartCount={cartCount} />}
+          {backOffice ? null : <SiteHeader signedIn={signedIn} cartCount={cartCount} />}
           <main id="main" className="site-main" tabIndex={-1}>
             {cartLoading ? <CartSkeleton /> : profileLoading ? <ProfileSkeleton /> : ordersLoading ? <OrdersLoading /> : children}
           </main>
@@ -147,6 +148,21 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** A page's loader found the sign-in over on its own request (a spent refresh token): its data says `signedOut`. */
+function signedOutByPage(matches: ReturnType<typeof useMatches>): boolean {
+  return matches.some((match) => (match.data as { signedOut?: boolean } | undefined)?.signedOut === true);
+}
+
+/** With JavaScript, the root's data still holds the old sign-in after such a page: it is read again. */
+function useSignedOutByPage(signedIn: boolean) {
+  const matches = useMatches();
+  const revalidator = useRevalidator();
+  const ended = signedIn && signedOutByPage(matches);
+  useEffect(() => {
+    if (ended && revalidator.state === 'idle') revalidator.revalidate();
+  }, [ended, revalidator]);
 }
 
 /** With JavaScript, a guest's session end is checked every 60 s; the server then signs them out (docs/product.md#accounts). */
@@ -166,6 +182,7 @@ export default function App() {
   const { honeypotInputProps, user, guestExpired, authView } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   useGuestExpiryCheck(user?.user_type === 'guest' ? user.session_expires_at : null);
+  useSignedOutByPage(Boolean(user));
   const target = navigation.location?.pathname ?? '';
   const guardedLoading =
     navigation.state === 'loading' &&

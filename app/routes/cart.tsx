@@ -13,7 +13,7 @@ import { checkoutFailure } from '~/lib/quick-purchase.server';
 import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
-import { commitSession, redirectWithFlash } from '~/lib/session.server';
+import { redirectWithFlash } from '~/lib/session.server';
 import cartStyles from '~/styles/cart.css';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
 import { cartActionSchema } from '~/forms/cart.server';
@@ -46,7 +46,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return redirectWithFlash(context, '/cart', { kind: 'error', message: CART_MESSAGES.addToCartFailed(errorText(error)) });
     }
   }
-  const flash = cart.session.get('flash') ?? null;
   let loaded: { cart: Cart; error: null } | { cart: null; error: string };
   let status = 200;
   const code = cart.session.get('discountCode');
@@ -66,12 +65,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loaded = { cart: null, error: errorText(error) };
     status = upstreamStatus(error);
   }
-  const headers: Record<string, string> = flash ? { 'Set-Cookie': await commitSession(context, cart.session) } : await cart.commit();
+  // Read after the cart: a refresh the API refused on the way leaves its message for this page.
+  const flash = cart.session.get('flash') ?? null;
+  if (flash) context.markChanged();
+  const headers = await cart.commit();
   return json(
     {
       ...loaded,
       discount,
       flash,
+      // The sign-in ended on this request (a spent refresh token): the header shows the shopper signed out.
+      signedOut: Boolean(context.signedOut),
       confirmClear: url.searchParams.get('confirm') === 'clear',
       // Back from the sign-in modal with a session: the checkout the shopper started goes on.
       resumeCheckout: url.searchParams.get('checkout') === 'resume' && !url.searchParams.has('auth') && Boolean(cart.session.get('accessToken')),

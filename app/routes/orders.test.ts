@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shipOrder } from '../../api/src/services/fulfilment';
 import { buyThroughCheckout, shopper, variants, type Shopper } from '../../tests/support/shopper';
-import { shopperCookie, storefrontGet } from '../../tests/support/storefront-session';
+import { shopperCookie, storefrontGet, thrownResponse } from '../../tests/support/storefront-session';
 import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
@@ -179,7 +179,7 @@ describe('orders loader: failures', () => {
     }
   });
 
-  it("says 'Not authenticated. Please log in.' when the session's tokens no longer work", async () => {
+  it("sends the shopper to sign in, signed out on that answer, when the session's tokens no longer work", async () => {
     const { s } = await buyer(0);
     const cookie = await shopperCookie(s);
     const session = await sessionFor(storefrontGet('/', cookie));
@@ -189,8 +189,9 @@ describe('orders loader: failures', () => {
       body: JSON.stringify({ refresh_token: session.get('refreshToken') }),
     });
     api.clock.advance(16 * 60_000);
-    const res = await load('/orders', cookie);
-    expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ state: 'not-authenticated', error: 'Not authenticated. Please log in.' });
+    const res = await thrownResponse(load('/orders', cookie));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/login?redirectTo=%2Forders&reason=login');
+    expect(res.headers.get('Set-Cookie')).toBeTruthy();
   });
 });

@@ -7,7 +7,7 @@ import { OrdersLoading } from '~/components/orders/orders-loading';
 import { OrdersToolbar } from '~/components/orders/orders-toolbar';
 import { accountApi, isNotAuthenticated, PURCHASE_ID } from '~/lib/account.server';
 import { upstreamStatus } from '~/lib/api.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser, signedOutHere } from '~/lib/auth.server';
 import { ACCOUNT_MESSAGES, CART_MESSAGES } from '~/lib/messages';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { ordersHref, readOrdersQuery, type OrdersQuery } from '~/lib/orders-query';
@@ -37,6 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     account.ordersPage(query.pages * size, { q: query.q, status: query.status }),
     query.open && PURCHASE_ID.test(query.open) ? account.purchase(query.open) : Promise.resolve(null),
   ]);
+  // A spent refresh token signed the shopper out on the way: the sign-in page, as for any visitor.
+  const signedOut = await signedOutHere(request, context);
+  if (signedOut) throw signedOut;
   const headers = { ...(await account.commit()), ...NO_STORE };
 
   if (orders.status === 'rejected') {

@@ -2,7 +2,7 @@ import { catalogueCache } from '~/lib/cache.server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readOutbox } from '../../api/src/services/mail';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
-import { shopperCookie, storefrontGet, storefrontPost } from '../../tests/support/storefront-session';
+import { shopperCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
 import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
 import { signIn, signInSchema } from '~/lib/auth.server';
 
@@ -117,9 +117,10 @@ describe('profile loader: refresh once and retry', () => {
       body: JSON.stringify({ refresh_token: session.get('refreshToken') }),
     });
     api.clock.advance(16 * 60_000);
-    const res = await callRoute(loader, profileRequest(cookie));
-    expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ state: 'not-authenticated', error: 'Not authenticated. Please log in.' });
+    // On that very answer: signed out, and sent to sign in as any visitor is.
+    const res = await thrownResponse(callRoute(loader, profileRequest(cookie)));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/login?redirectTo=%2Fprofile&reason=login');
     const after = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }));
     expect(after.get('accessToken')).toBeUndefined();
   });

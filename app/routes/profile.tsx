@@ -9,7 +9,7 @@ import { PROFILE_FIELDS, profileSchema } from '~/forms/profile';
 import type { Profile } from '@contract/api/profile';
 import { accountApi, isNotAuthenticated, profileFieldErrors } from '~/lib/account.server';
 import { upstreamStatus } from '~/lib/api.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser, signedOutHere } from '~/lib/auth.server';
 import { shopCardTotal, toCardView } from '~/lib/cards.server';
 import { displayName } from '~/lib/display-name';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
@@ -34,6 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await accountApi(context);
   // The page's reads are one API call (user/overview); the shop's card count is kept with the catalogue.
   const [overview, cardTotal] = await Promise.allSettled([account.overview(ACCOUNT_RULES.profilePurchases), shopCardTotal(context)]);
+  // A spent refresh token signed the shopper out on the way: the sign-in page, as for any visitor.
+  const signedOut = await signedOutHere(request, context);
+  if (signedOut) throw signedOut;
   const headers = { ...(await account.commit()), ...NO_STORE };
 
   if (overview.status === 'rejected') {
