@@ -5,6 +5,7 @@ import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action as loginAction } from './admin.login';
 import { action as newProductAction } from './admin.products.new';
 import { action as productAction } from './admin.products.$id';
+import { callRoute } from '../../tests/support/route-context';
 
 /** The product form's description preview, as plain actions against the real API. */
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -15,7 +16,7 @@ const PASSWORD = 'Back-Office-2026';
 async function post(fn: ActionFunction, path: string, form: [string, string][], params: Record<string, string> = {}): Promise<Response> {
   const request = new Request(`http://shop.test${path}`, { method: 'POST', body: new URLSearchParams(form), headers: cookie ? { Cookie: cookie } : {} });
   try {
-    return (await fn({ request, params, context: {} })) as Response;
+    return (await callRoute(fn, request, params)) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
