@@ -1,6 +1,9 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { deleteAccountRequestSchema } from '@contract/api/privacy';
+import { messageAnswerSchema } from '@contract/api/auth';
+import { DELETE_ACCOUNT_INTENT, YourData } from '~/components/profile/your-data';
 import { AccountInformation, PROFILE_EDIT_PARAM } from '~/components/profile/account-information';
 import { PurchaseHistory } from '~/components/profile/purchase-history';
 import { cardStylesheet } from '~/components/cards/card-carousel';
@@ -8,14 +11,15 @@ import { YourCards } from '~/components/profile/your-cards';
 import { PROFILE_FIELDS, profileSchema } from '~/forms/profile';
 import type { Profile } from '@contract/api/profile';
 import { accountApi, isNotAuthenticated, profileFieldErrors } from '~/lib/account.server';
-import { upstreamStatus } from '~/lib/api.server';
-import { requireUser, signedOutHere } from '~/lib/auth.server';
+import { ApiRequestError, failureStatus, hasErrorCode, upstreamStatus } from '~/lib/api.server';
+import { requireUser, signedOutHere, signOut } from '~/lib/auth.server';
+import type { ShopContext } from '~/lib/context.server';
 import { shopCardTotal, toCardView } from '~/lib/cards.server';
 import { displayName } from '~/lib/display-name';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
-import { commitSession } from '~/lib/session.server';
+import { commitSession, redirectWithFlash } from '~/lib/session.server';
 import { ACCOUNT_RULES } from '@contract/shop-rules';
 import accountStyles from '~/styles/account.css';
 import { readFormData } from '~/lib/form-data.server';
@@ -69,7 +73,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Save Changes: validate with the shared schema, PUT the profile, then back to the profile (303). */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { requireRegistered: true });
-  const submission = parseWithZod(await readFormData(request), { schema: profileSchema });
+  const formData = await readFormData(request);
+  if (formData.get('intent') === DELETE_ACCOUNT_INTENT) return deleteAccount(context, formData);
+  const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
 
   const account = await accountApi(context);
@@ -91,8 +97,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect('/profile', { status: 303, headers: { 'Set-Cookie': await commitSession(context, account.session) } });
 }
 
+/**
+ * Delete account: the API erases the customer (or says why it must wait); the shopper is signed out
+ * here and lands on the shop with a message. A refusal stays on the profile, beside the form.
+ */
+async function deleteAccount(context: ShopContext, formData: FormData) {
+  const body = deleteAccountRequestSchema.safeParse({ confirm_email: formData.get('confirm_email') ?? '', password: formData.get('password') ?? '' });
+  if (!body.success) return json({ deleteError: body.error.issues[0].message }, { status: 400 });
+  const account = await accountApi(context);
+  try {
+    await account.api.request('POST', 'user/delete-account', messageAnswerSchema, { body: body.data });
+  } catch (error) {
+    const known = error instanceof ApiRequestError && error.status < 500 && typeof error.detail === 'string';
+    const text = hasErrorCode(error, 'invalid_credentials') ? 'The password is not right.' : known ? String((error as ApiRequestError).detail) : 'Your account could not be deleted just now. Please try again in a moment.';
+    return json({ deleteError: text }, { status: failureStatus(error), headers: await account.commit() });
+  }
+  signOut(account.session);
+  account.session.unset('apiCartCookie');
+  context.markChanged();
+  return redirectWithFlash(context, '/', { kind: 'success', message: 'Your account has been deleted. Thank you for shopping with us.' });
+}
+
 export default function ProfilePage() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   if (data.state !== 'ready') {
     return (
       <section className="profile profile--message">
@@ -108,6 +136,7 @@ export default function ProfilePage() {
     );
   }
   const { profile, purchases, purchaseCount, cards, cardTotal, editing } = data;
+  const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : null;
   return (
     <section className="profile" aria-labelledby="profile-heading">
       <h1 id="profile-heading" className="page-title">
@@ -118,6 +147,7 @@ export default function ProfilePage() {
         <div className="profile-layout__side">
           <PurchaseHistory purchases={purchases} count={purchaseCount} />
           <YourCards cards={cards} total={cardTotal} />
+          <YourData email={profile.email} error={deleteError} />
         </div>
       </div>
     </section>
