@@ -15,6 +15,7 @@ import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 import { shopClock } from '@contract/shop-time';
 import { TableScroll } from '~/components/admin/table-scroll';
+import { customerLabel } from '@contract/erased';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.customer.email : 'Customer') }, { name: 'robots', content: 'noindex' }];
 
@@ -59,7 +60,7 @@ export default function AdminCustomer() {
       <p>
         <Link to="/admin/customers">All customers</Link>
       </p>
-      <h1 id="customer-heading">{customer.email}</h1>
+      <h1 id="customer-heading">{customerLabel(customer.email)}</h1>
       <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       <dl className="admin-facts">
         <dt>Name</dt>

@@ -8,6 +8,7 @@ import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 import { shopClock } from '@contract/shop-time';
 import { TableScroll } from '~/components/admin/table-scroll';
+import { customerLabel } from '@contract/erased';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Customers') }, { name: 'robots', content: 'noindex' }];
 
@@ -60,7 +61,7 @@ export default function AdminCustomers() {
             {customers.map((customer) => (
               <tr key={customer.id}>
                 <td>
-                  <Link to={`/admin/customers/${customer.id}`}>{customer.email}</Link>
+                  <Link to={`/admin/customers/${customer.id}`}>{customerLabel(customer.email)}</Link>
                 </td>
                 <td>{customer.name ?? '–'}</td>
                 <td>{customer.user_type === 'registered' ? 'Registered' : 'Guest'}</td>

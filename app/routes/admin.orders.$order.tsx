@@ -22,6 +22,7 @@ import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
 import { shopClock } from '@contract/shop-time';
 import { TableScroll } from '~/components/admin/table-scroll';
+import { customerLabel } from '@contract/erased';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Order ${data.order.order_number}` : 'Order') },
@@ -434,7 +435,7 @@ export default function AdminOrder() {
         <dt>Placed (Italian time)</dt>
         <dd>{shopClock(order.created_at)}</dd>
         <dt>Customer</dt>
-        <dd>{order.customer_email}</dd>
+        <dd>{customerLabel(order.customer_email)}</dd>
         <dt>Payment</dt>
         <dd>{order.payment_method}</dd>
         <dt>Tracking</dt>
@@ -538,7 +539,7 @@ export default function AdminOrder() {
           </li>
         ))}
         <li>
-          <time dateTime={order.created_at}>{shopClock(order.created_at)}</time> {order.customer_email}: paid {formatEuro(order.total)} ({order.payment_method})
+          <time dateTime={order.created_at}>{shopClock(order.created_at)}</time> {customerLabel(order.customer_email)}: paid {formatEuro(order.total)} ({order.payment_method})
         </li>
       </ol>
     </article>

@@ -8,6 +8,7 @@ import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 import { shopClock } from '@contract/shop-time';
 import { TableScroll } from '~/components/admin/table-scroll';
+import { customerLabel } from '@contract/erased';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Orders') }, { name: 'robots', content: 'noindex' }];
 
@@ -138,7 +139,7 @@ export default function AdminOrders() {
                   <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
                 </td>
                 <td>{shopClock(order.date)}</td>
-                <td>{order.email}</td>
+                <td>{customerLabel(order.email)}</td>
                 <td>{order.total}</td>
                 <td>
                   {order.status}

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ERASED_EMAIL_DOMAIN } from '@contract/erased';
 import { orderNumber } from '@contract/order-number';
 import { verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../auth/users.js';
@@ -8,7 +9,7 @@ import { DomainError } from '../domain-error.js';
 import { releaseInTransaction } from './checkout.js';
 
 /** The address an erased customer's rows carry instead of theirs: unique, and never deliverable (.invalid). */
-export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
+export const erasedEmail = (userId: string) => `erased-${userId}@${ERASED_EMAIL_DOMAIN}`;
 
 /**
  * Deletes a customer's account (GDPR art. 17), or says why it must wait. In one transaction that
