@@ -147,7 +147,7 @@ export default function ProfilePage() {
         <div className="profile-layout__side">
           <PurchaseHistory purchases={purchases} count={purchaseCount} />
           <YourCards cards={cards} total={cardTotal} />
-          <YourData email={profile.email} error={deleteError} />
+          <YourData error={deleteError} />
         </div>
       </div>
     </section>

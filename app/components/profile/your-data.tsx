@@ -7,7 +7,7 @@ export const DELETE_ACCOUNT_INTENT = 'delete-account';
  * the account's deletion, asked for with the email typed again and the password. Both work as plain
  * links and forms, without JavaScript.
  */
-export function YourData({ email, error }: { email: string; error: string | null }) {
+export function YourData({ error }: { error: string | null }) {
   const deleting = useNavigation().formData?.get('intent') === DELETE_ACCOUNT_INTENT;
   return (
     <section className="profile-panel your-data" aria-labelledby="your-data-heading">
@@ -25,7 +25,7 @@ export function YourData({ email, error }: { email: string; error: string | null
         <input type="hidden" name="intent" value={DELETE_ACCOUNT_INTENT} />
         <div className="field">
           <label htmlFor="delete-confirm-email">Type your email address to confirm</label>
-          <input id="delete-confirm-email" name="confirm_email" type="email" autoComplete="off" placeholder={email} required aria-describedby={error ? 'delete-account-error' : undefined} aria-invalid={error ? true : undefined} />
+          <input id="delete-confirm-email" name="confirm_email" type="email" autoComplete="off" required aria-describedby={error ? 'delete-account-error' : undefined} aria-invalid={error ? true : undefined} />
         </div>
         <div className="field">
           <label htmlFor="delete-password">Password</label>
