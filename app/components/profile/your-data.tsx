@@ -24,7 +24,7 @@ export function YourData({ error }: { error: string | null }) {
       <Form method="post" className="your-data__delete" aria-labelledby="delete-account-heading" noValidate>
         <input type="hidden" name="intent" value={DELETE_ACCOUNT_INTENT} />
         <div className="field">
-          <label htmlFor="delete-confirm-email">Type your email address to confirm</label>
+          <label htmlFor="delete-confirm-email">Type your email to confirm</label>
           <input id="delete-confirm-email" name="confirm_email" type="email" autoComplete="off" required aria-describedby={error ? 'delete-account-error' : undefined} aria-invalid={error ? true : undefined} />
         </div>
         <div className="field">
