@@ -63,7 +63,8 @@ test.describe('collectible cards', () => {
     const first = unlocked(page).getByTestId('collectible-card').first();
     await expect(first.locator('.collectible-card__label')).toHaveText(/^(COMMON|RARE)$/);
     await expect(first.locator('.collectible-card__owner')).toHaveText('Ada Rossi');
-    await expect(first.locator('.collectible-card__code')).toHaveText(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-$/);
+    // The card's own serial (unique per card), its first 19 characters without a hyphen left hanging.
+    await expect(first.locator('.collectible-card__code')).toHaveText(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}$/);
     await expect(first.locator('.collectible-card__footer')).toContainText('FILO · Made in Italy');
     await expect(first.locator('time')).toHaveText(/^\d{1,2} (Gennaio|Febbraio|Marzo|Aprile|Maggio|Giugno|Luglio|Agosto|Settembre|Ottobre|Novembre|Dicembre) \d{4}$/);
 
