@@ -231,7 +231,7 @@ test.describe('compressed answers', () => {
   test('pages and bundles say they vary by encoding, on Node and on the edge', EDGE, async ({ request }) => {
     // A shared cache in front must keep one copy per encoding, whoever compressed the answer.
     const html = await (await request.get('/')).text();
-    const bundle = html.match(/src="(\/build\/[^"]+\.js)"/)?.[1];
+    const bundle = html.match(/(?:href|src)="(\/build\/[^"]+\.js)"/)?.[1];
     expect(bundle).toBeTruthy();
     for (const path of ['/', '/cart', '/product/Padded%20Jorts', bundle!]) {
       const response = await request.get(path, { headers: { 'Accept-Encoding': 'gzip' } });

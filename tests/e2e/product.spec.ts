@@ -153,7 +153,10 @@ test.describe('product page', () => {
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /padded-jorts\/grey-front\.webp/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /quilted shorts/);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-    expect(ld).toMatchObject({ '@type': 'Product', name: 'Padded Jorts', offers: { priceCurrency: 'EUR', price: '120.00' } });
+    // One ProductGroup whose every variant carries its own offer (its price and its availability).
+    expect(ld).toMatchObject({ '@type': 'ProductGroup', name: 'Padded Jorts' });
+    expect(ld.hasVariant.length).toBeGreaterThan(1);
+    for (const variant of ld.hasVariant) expect(variant).toMatchObject({ '@type': 'Product', offers: { '@type': 'Offer', priceCurrency: 'EUR', price: '120.00' } });
   });
 
   test("an unknown product answers 404 with 'Product not found' and Back to Home", async ({ page }) => {
