@@ -54,10 +54,12 @@ const apiUrl = `http://127.0.0.1:${apiPort}`;
 
 // Tests sign shoppers in by signing a session cookie with the same secret.
 process.env.E2E_SESSION_SECRET = 'e2e-session-secret-that-is-long-enough-0123456789';
+// ...and make a sign-in's access token run out by signing an expired one (tests/e2e/stale-sign-in.spec.ts).
+process.env.E2E_JWT_SECRET = 'e2e-jwt-secret-that-is-long-enough-0123456789abcd';
 const serverEnv = {
   NODE_ENV: 'production',
   SESSION_SECRET: process.env.E2E_SESSION_SECRET,
-  JWT_SECRET: 'e2e-jwt-secret-that-is-long-enough-0123456789abcd',
+  JWT_SECRET: process.env.E2E_JWT_SECRET,
   // Every test signs in from this one machine; per-email limits and lockouts still apply.
   AUTH_IP_LIMIT_PER_MINUTE: '100000',
   CODE_IP_LIMIT_PER_HOUR: '100000',

@@ -11,14 +11,16 @@ export function toastDuration(message: string): number {
 
 /**
  * The flash left by the last post, in a live region. With JavaScript a success leaves after its time
- * and an error stays until it is dismissed (a shopper may be looking away when it comes); without,
+ * and an error stays until it is dismissed (a shopper may be looking away when it comes), even when
+ * the page's data is read again without it; without,
  * either stays on the page the redirect led to.
  */
 export function Toast({ flash }: { flash: Flash | null }) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(flash);
   useEffect(() => {
-    setShown(flash);
+    // A page read again without a new message (a revalidation) keeps an error on screen until dismissed.
+    setShown((current) => (flash || current?.kind !== 'error' ? flash : current));
     if (!flash || flash.kind === 'error') return;
     const timer = window.setTimeout(() => setShown(null), toastDuration(flash.message));
     return () => window.clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { createCookieSessionStorage } from '@remix-run/node';
+import { SignJWT } from 'jose';
 import type { BrowserContext } from '@playwright/test';
 import { apiUrl } from './e2e';
 
@@ -71,14 +72,34 @@ export async function signInAs(context: BrowserContext, baseURL: string, account
   session.set('user', {
     id: account.user.id,
     email: account.email,
-    user_type: 'registered',
+    user_type: account.user.user_type ?? 'registered',
     first_name: account.user.first_name ?? null,
     last_name: account.user.last_name ?? null,
-    session_expires_at: null,
+    session_expires_at: account.user.session_expires_at ?? null,
   });
   const [pair] = (await storage.commitSession(session)).split(';');
   const [name, ...value] = pair.split('=');
   await context.addCookies([{ name, value: value.join('='), url: baseURL }]);
+}
+
+/**
+ * The account's sign-in gone stale, as after a second tab rotated its refresh token and signed out,
+ * and the access token then ran out: the refresh token is rotated and its family ended through the
+ * API, and the access token is replaced by one that expired a minute ago (signed with the e2e API's
+ * own secret).
+ */
+export async function staleSignIn(account: Account): Promise<Account> {
+  const { json } = await call('POST', '/api/auth/refresh', { body: { refresh_token: account.refreshToken } });
+  await call('POST', '/api/auth/logout', { body: { refresh_token: json.refresh_token } });
+  const now = Math.floor(Date.now() / 1000);
+  const expired = await new SignJWT({ typ: account.user.user_type ?? 'registered' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(account.user.id)
+    .setIssuer('shop-api')
+    .setIssuedAt(now - 16 * 60)
+    .setExpirationTime(now - 60)
+    .sign(new TextEncoder().encode(process.env.E2E_JWT_SECRET!));
+  return { ...account, accessToken: expired };
 }
 
 export interface StockedVariant {
