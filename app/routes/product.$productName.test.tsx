@@ -280,6 +280,26 @@ describe('product action', () => {
     expect(later.data.wishlisted).toContain(data.page.product.id);
     expect(later.data.userEmail).toBe('member@example.com');
   });
+  it("reads what a signed-in shopper waits for only where a Notify form can show: not on a product in stock throughout", async () => {
+    const cookie = await signedInCookie('waiting@example.com');
+    const home = (await (await callRoute(homeLoader, new Request('http://shop.test/'))).json()) as { products: { name: string }[] };
+    const pages = await Promise.all(home.products.map((p) => loadProduct(`/product/${encodeURIComponent(p.name)}`)));
+    const stocked = pages.find(({ data }) => !data.page.product.comingSoon && data.page.variants.every((v: { in_stock: boolean }) => v.in_stock));
+    const soldOut = pages.find(({ data }) => data.page.variants.some((v: { in_stock: boolean }) => !v.in_stock));
+    expect(stocked && soldOut).toBeTruthy();
+    for (const { data } of [stocked!, soldOut!]) {
+      const added = await fetch(`${api.url}/api/products/wishlist`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'waiting@example.com', product_id: data.page.product.id }),
+      });
+      expect(added.ok).toBe(true);
+    }
+    const onStocked = await loadProduct(`/product/${encodeURIComponent(stocked!.data.page.product.name)}`, { Cookie: cookie });
+    expect(onStocked.data.wishlisted).toEqual([]);
+    const onSoldOut = await loadProduct(`/product/${encodeURIComponent(soldOut!.data.page.product.name)}`, { Cookie: cookie });
+    expect(onSoldOut.data.wishlisted).toContain(soldOut!.data.page.product.id);
+  });
 });
 
 describe('listing wishlist and cache', () => {

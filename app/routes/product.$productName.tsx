@@ -98,15 +98,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = context.visitorApi;
   const [shopper, { flash, headers: flashHeaders }] = await Promise.all([getShopper(context), takeFlash(context)]);
   const { user } = shopper;
-  // Independent reads in parallel: the product (cached) and what this shopper already waits for.
-  const [loaded, wishlisted] = await Promise.all([
-    cachedProductDetails(api, name).then(
-      (details) => ({ details, error: null }),
-      (error: unknown) => ({ details: null, error }),
-    ),
-    wishlistedIds(api, user, url),
-  ]);
-  const { details, error } = loaded;
+  const { details, error } = await cachedProductDetails(api, name).then(
+    (found) => ({ details: found, error: null }),
+    (failure: unknown) => ({ details: null, error: failure }),
+  );
   if (!details) {
     if (!(error instanceof ApiRequestError)) throw error;
     // A product the owner renamed: its old address moves to the new one for good.
@@ -119,6 +114,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw json({ message: error.message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });
   }
 
+  // What the shopper already waits for matters only where a Notify form can show: a product coming
+  // soon or with a sold-out variant. A product in stock throughout (most pages) does not ask the API.
+  const waitable = details.coming_soon || !details.in_stock || details.variants.some((variant) => !variant.in_stock);
+  const wishlisted = await wishlistedIds(api, waitable ? user : null, url);
   const page = productPageData(details, url, env.STORAGE_URL);
   const canonical = `${url.origin}/product/${encodeURIComponent(details.name)}`;
   const personal = Boolean(user || flash || url.searchParams.has('notified'));
