@@ -22,7 +22,6 @@ import { fulfilCheckoutSession, refusedPayment } from '../services/checkout-fulf
 import { getPurchase, loadPurchaseSuccess, purchaseOfSession } from '../services/order-confirmation.js';
 import { listPurchases, purchaseDetail, purchaseStats } from '../services/orders.js';
 import { renderReceipt } from '../services/receipts.js';
-import { returnOptions } from '../services/returns/read.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Purchase not found';
@@ -98,17 +97,16 @@ export function orderRoutes() {
 
   app.get('/purchase/:purchase_id', requireUser, async (c) => {
     const id = c.req.param('purchase_id');
-    const detail = UUID.test(id) ? await purchaseDetail(c.var.deps.db, c.var.user.id, id) : undefined;
+    const detail = UUID.test(id) ? await purchaseDetail(c.var.deps, c.var.user.id, id) : undefined;
     if (!detail) throw new ApiError(404, NOT_FOUND);
     c.header('Cache-Control', 'private, no-store');
-    const returns = await returnOptions(c.var.deps, id);
-    return answer(c, purchaseDetailSchema, { ...detail, returns: returns.returns, return_window_ends_at: returns.closed ? null : returns.window_ends_at });
+    return answer(c, purchaseDetailSchema, detail);
   });
 
   app.get('/purchase/:purchase_id/receipt', requireUser, async (c) => {
     if (c.var.user.user_type !== 'registered') throw new ApiError(403, 'Please create an account to download receipts', 'registration_required');
     const id = c.req.param('purchase_id');
-    const detail = UUID.test(id) ? await purchaseDetail(c.var.deps.db, c.var.user.id, id) : undefined;
+    const detail = UUID.test(id) ? await purchaseDetail(c.var.deps, c.var.user.id, id) : undefined;
     if (!detail) throw new ApiError(404, NOT_FOUND);
     const { first_name, last_name } = c.var.user;
     const pdf = await renderReceipt({ ...detail, buyer_name: [first_name, last_name].filter(Boolean).join(' ') || null });

@@ -2,7 +2,9 @@ import { optionText } from '@contract/options';
 import { addressLines } from '@contract/address';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import type { PurchaseSuccessAnswer } from '@contract/api/orders';
 import { orderNumber } from '@contract/order-number';
 import { CART_RULES } from '@contract/shop-rules';
@@ -32,6 +34,19 @@ export async function loadPurchaseSuccess(db: Db, purchaseId: string, purchaseIn
     // The cards as they are now (paths, colours), with what the purchase recorded as the fallback.
     cardsUnlockedBy(db, purchaseId),
   ]);
+  return purchaseSuccessOf(purchase, items, unlocked, purchaseIntentId);
+}
+
+type PurchaseRow = NonNullable<Awaited<ReturnType<typeof getPurchase>>>;
+type PurchaseItemRow = Selectable<Database['purchase_items']>;
+
+/** The Purchase-success answer from rows already read: the purchase, its lines in order and the cards it unlocked. */
+export function purchaseSuccessOf(
+  purchase: PurchaseRow,
+  items: PurchaseItemRow[],
+  unlocked: Awaited<ReturnType<typeof cardsUnlockedBy>>,
+  purchaseIntentId: string,
+): PurchaseSuccessOut {
   const delivery = new Date(purchase.created_at.getTime() + CART_RULES.estimatedDeliveryDays * 24 * 60 * 60_000);
   return {
     purchase_id: purchase.id,

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { formatEuro } from '@contract/money';
 import type { Db } from '../db/database.js';
-import { loadPurchaseSuccess } from './order-confirmation.js';
+import type { AppDeps } from '../deps.js';
+import { cardsUnlockedBy } from './cards.js';
+import { purchaseSuccessOf } from './order-confirmation.js';
+import { returnableSql, returnsClosed, returnsOfPurchase, windowEnd } from './returns/read.js';
 import type { PurchaseStatus } from '@contract/api/orders';
 
 export interface PurchaseListItem {
@@ -100,17 +103,28 @@ export function toPurchaseListItem(purchase: PurchaseListRow, lines: readonly { 
   };
 }
 
-/** Every detail field of docs/product.md#data-purchase for the owner's purchase; undefined for anyone else's. */
-export async function purchaseDetail(db: Db, userId: string, purchaseId: string) {
-  const purchase = await db
-    .selectFrom('purchases')
-    .select(['id', 'user_id', 'tracking_number', 'carrier'])
-    .where('id', '=', purchaseId)
-    .executeTakeFirst();
-  if (!purchase || purchase.user_id !== userId) return undefined;
-  const detail = await loadPurchaseSuccess(db, purchase.id, purchase.id);
-  if (!detail) return undefined;
-  return { ...detail, tracking_number: purchase.tracking_number, carrier: purchase.carrier };
+/**
+ * Every detail field of docs/product.md#data-purchase for the owner's purchase, with its returns and
+ * whether one may be made now; undefined for anyone else's. Each row is read once: the purchase, its
+ * lines (with the units each may still send back), the cards it unlocked and its returns.
+ */
+export async function purchaseDetail(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string, purchaseId: string) {
+  const { db } = deps;
+  const purchase = await db.selectFrom('purchases').selectAll().where('id', '=', purchaseId).where('user_id', '=', userId).executeTakeFirst();
+  if (!purchase) return undefined;
+  const [items, unlocked, returns] = await Promise.all([
+    db.selectFrom('purchase_items').selectAll().select(returnableSql().as('returnable')).where('purchase_id', '=', purchase.id).orderBy('position').execute(),
+    cardsUnlockedBy(db, purchase.id),
+    returnsOfPurchase(db, purchase.id),
+  ]);
+  const closed = returnsClosed(purchase, items, deps.clock.now());
+  return {
+    ...purchaseSuccessOf(purchase, items, unlocked, purchase.id),
+    tracking_number: purchase.tracking_number,
+    carrier: purchase.carrier,
+    returns,
+    return_window_ends_at: closed ? null : (windowEnd(purchase.delivered_at)?.toISOString() ?? null),
+  };
 }
 
 /**

@@ -148,6 +148,15 @@ export async function sizesFor(db: Db, lines: { product_id: string | null; varia
   };
 }
 
+/** Why an order takes no return now, or null while one may be made (its lines' `returnable` units, returnableSql). */
+export function returnsClosed(order: { status: string; delivered_at: Date | null }, lines: { returnable: number }[], now: Date): ReturnOptions['closed'] {
+  const ends = windowEnd(order.delivered_at);
+  const settled = ['refunded', 'cancelled'].includes(order.status.toLowerCase());
+  if (settled || lines.every((line) => line.returnable <= 0)) return 'nothing_left';
+  if (order.status.toLowerCase() !== 'delivered' || !ends) return 'not_delivered';
+  return now >= ends ? 'window_passed' : null;
+}
+
 /** What the return form offers for one order, and the returns made so far. */
 export async function returnOptions(deps: Pick<AppDeps, 'db' | 'clock'>, purchaseId: string): Promise<ReturnOptions> {
   const { db } = deps;
@@ -175,15 +184,7 @@ export async function returnOptions(deps: Pick<AppDeps, 'db' | 'clock'>, purchas
     returnable: Math.max(0, item.returnable),
     sizes: sizes(item).map(({ variant_id, sku, size, in_stock }) => ({ variant_id, sku, size, in_stock })),
   }));
-  const settled = ['refunded', 'cancelled'].includes(order.status.toLowerCase());
-  const closed =
-    settled || lines.every((line) => line.returnable === 0)
-      ? ('nothing_left' as const)
-      : order.status.toLowerCase() !== 'delivered' || !ends
-        ? ('not_delivered' as const)
-        : deps.clock.now() >= ends
-          ? ('window_passed' as const)
-          : null;
+  const closed = returnsClosed(order, lines, deps.clock.now());
   return {
     purchase_id: order.id,
     order_number: orderNumber(order.id, order.created_at),
