@@ -254,9 +254,13 @@ describe('orders: a guest signed in by code sees their own orders and keeps them
     expect(session.get('user')).toMatchObject({ id: answer.user.id, email: s.email, user_type: 'registered', session_expires_at: null });
     expect(session.get('flash')).toEqual({ kind: 'success', message: 'Your account is ready, and your orders are in it.' });
 
-    const data = await dataOf(await load('/orders', registered));
+    const page = await load('/orders', registered);
+    const data = await dataOf(page);
     expect(data.guest).toBeNull();
     expect(ids(data)).toEqual([bought]);
+    expect(data.flash).toEqual({ kind: 'success', message: 'Your account is ready, and your orders are in it.' });
+    // Shown once: the page's answer clears it.
+    expect((await dataOf(await load('/orders', nextCookie(page, registered)!))).flash).toBeNull();
     // The account signs in with its new password and holds the order.
     await s.login(s.email!, 'Kept-Order-2026');
     expect((await s.get('/api/user/purchases?limit=10&offset=0')).body.map((p: { purchase_id: string }) => p.purchase_id)).toEqual([bought]);

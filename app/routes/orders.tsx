@@ -45,6 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A spent refresh token signed the shopper out on the way: the sign-in page, as for any visitor.
   const signedOut = await signedOutHere(request, context);
   if (signedOut) throw signedOut;
+  // The message of the post that led here (an account just made): read once, so the session is written.
+  const flash = account.session.get('flash') ?? null;
+  if (flash) context.markChanged();
   const headers = { ...(await account.commit()), ...NO_STORE };
 
   if (orders.status === 'rejected') {
@@ -62,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       state: 'ready' as const,
       // Receipts and the CSV export stay with accounts (spec: registered users); a guest is offered one.
       guest: user.user_type === 'guest' ? { email: user.email } : null,
+      flash,
       orders: list,
       stats,
       query,
@@ -112,7 +116,7 @@ export default function OrdersPage() {
       </section>
     );
   }
-  const { guest, orders, stats, query, canLoadMore, opened } = data;
+  const { guest, flash, orders, stats, query, canLoadMore, opened } = data;
   const next = navigation.state === 'loading' && navigation.location.pathname === '/orders' ? readOrdersQuery(new URLSearchParams(navigation.location.search)) : null;
   // A new search or filter replaces the list; Load More keeps it while the next page comes.
   const searching = next !== null && (next.q !== query.q || next.status !== query.status);
@@ -122,6 +126,11 @@ export default function OrdersPage() {
       <h1 id="orders-heading" className="page-title">
         Order History
       </h1>
+      {flash ? (
+        <p className={`notice notice--${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
+          {flash.message}
+        </p>
+      ) : null}
       {guest ? <GuestAccountPanel email={guest.email} /> : null}
       <OrderStats stats={stats} />
       <OrdersToolbar q={query.q} status={query.status} canExport={!guest} />
