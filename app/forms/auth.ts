@@ -23,6 +23,12 @@ export const registerStepSchema = z
     }),
   })
   .refine((value) => value.password === value.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+/**
+ * A signed-in guest keeps their email as an account (/orders): only a password, checked as the
+ * registration step checks it (docs/product.md#validation).
+ */
+export const guestAccountSchema = z.object({ password: passwordField });
+export const GUEST_ACCOUNT_INTENT = 'keep-guest-as-account';
 export const forgotPasswordStepSchema = z.object({ email: emailField });
 export const resetCodeStepSchema = z.object({ resetCode: codeField('Reset code') });
 export const newPasswordStepSchema = z

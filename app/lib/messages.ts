@@ -161,6 +161,17 @@ export const ACCOUNT_MESSAGES = {
   pending: 'Pending',
 } as const;
 
+/** A guest on /orders keeps their email as an account (ADR 048; not in the spec, which sends guests away). */
+export const GUEST_ACCOUNT_MESSAGES = {
+  heading: 'Create an account with this email',
+  intro: 'Choose a password to keep these orders in an account, download receipts and export your order history.',
+  submit: 'Create Account',
+  busy: 'Creating your account...',
+  created: 'Your account is ready, and your orders are in it.',
+  receiptsNeedAccount: 'Receipts are for accounts: create yours with this email to download them.',
+  failed: 'Your account could not be created just now. Please try again in a moment.',
+} as const;
+
 /** Collectible cards (docs/product.md#cards). */
 export const CARD_MESSAGES = {
   yourCards: 'Your Cards',

@@ -9,7 +9,7 @@ import { shopper, variants } from '../../tests/support/shopper';
 import { startTestApi } from '../../tests/support/test-api';
 import { signIn } from '~/lib/auth.server';
 import { getHoneypot } from '~/lib/honeypot.server';
-import { AUTH_MESSAGES, CART_MESSAGES, MESSAGES } from '~/lib/messages';
+import { AUTH_MESSAGES, CART_MESSAGES, GUEST_ACCOUNT_MESSAGES, MESSAGES } from '~/lib/messages';
 import {commitSession } from '~/lib/session.server';
 import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
@@ -95,6 +95,7 @@ const INTENTS = [
   'notify', 'add-to-cart', 'quick-purchase', 'increment', 'decrement', 'remove', 'clear', 'checkout', 'email',
   'send-code-register', 'send-code-guest', 'resend-code', 'verify', 'register', 'login', 'forgot-password', 'resend-reset',
   'reset-code', 'new-password', 'success', 'reset-success', 'verify-or-guest', 'set-password', 'add', 'resend', 'ship', 'deliver', 'note',
+  'keep-guest-as-account',
 ];
 const FIELDS = [
   'intent', 'email', 'password', 'confirmPassword', 'name', 'surname', 'verificationCode', 'acceptedTerms', 'resetCode',
@@ -137,6 +138,7 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { ...trap, intent: 'resend-code', returnTo: '/register', context: 'register' },
   ],
   'routes/cookie-consent': [{ redirectTo: '/about?x=1' }],
+  'routes/orders': [{ intent: 'keep-guest-as-account', password: 'Sunny-Day-2026' }],
   'routes/admin.login': [
     { intent: 'login', email: 'owner@brand.example', password: 'Back-Office-2026', redirectTo: '/admin/staff' },
     { intent: 'set-password', email: 'owner@brand.example', code: '123456', password: 'Back-Office-2026', confirm: 'Back-Office-2026' },
@@ -219,7 +221,7 @@ const SPEC_FIELD_MESSAGES = new Set<string>([
   'Last name is required', 'Last name must be at least 2 characters', 'Last name is too long', 'Last name contains invalid characters',
   'Verification code is required', 'Verification code must be 6 digits', 'Reset code is required', 'Reset code must be 6 digits',
   'Passwords do not match', 'You must accept the privacy policy and terms',
-  ...[MESSAGES, AUTH_MESSAGES, CART_MESSAGES].flatMap((group) => Object.values(group).filter((v): v is string => typeof v === 'string')),
+  ...[MESSAGES, AUTH_MESSAGES, CART_MESSAGES, GUEST_ACCOUNT_MESSAGES].flatMap((group) => Object.values(group).filter((v): v is string => typeof v === 'string')),
 ]);
 /** Messages built from another one (the API's detail, a wait time). */
 const TEMPLATES = [/^Failed to add item to cart: (.+)$/, /^Failed to create checkout session: (.+)$/, /^Checkout error: (.+)$/];

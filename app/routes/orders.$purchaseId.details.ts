@@ -5,9 +5,9 @@ import { requireUser } from '~/lib/auth.server';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import type { OrderDetailAnswer } from '~/lib/purchases';
 
-/** One order's detail for an order card expanded with JavaScript (loaded on first expand). */
+/** One order's detail for an order card expanded with JavaScript (loaded on first expand); a guest's own orders too (ADR 048). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { requireRegistered: true });
+  await requireUser(request, context);
   const id = params.purchaseId ?? '';
   const noStore = { 'Cache-Control': 'private, no-store' };
   const failed = (status: number, headers: Record<string, string> = {}) =>

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shipOrder } from '../../api/src/services/fulfilment';
 import { buyThroughCheckout, shopper, variants, type Shopper } from '../../tests/support/shopper';
-import { shopperCookie, storefrontGet, thrownResponse } from '../../tests/support/storefront-session';
+import { nextCookie, shopperCookie, storefrontCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
+import { GUEST_SESSION_TTL_MS } from '../../api/src/auth/rules';
+import { GUEST_ACCOUNT_INTENT } from '~/forms/auth';
 import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import { loader as detailsLoader } from './orders.$purchaseId.details';
 import { loader as csvLoader } from './orders[.]csv';
-import { loader } from './orders';
+import { action, loader } from './orders';
+import { loader as receiptLoader } from './orders.$purchaseId.receipt';
 import { shopDay } from '@contract/shop-time';
 import { callRoute, sessionFor } from '../../tests/support/route-context';
 
@@ -193,5 +196,146 @@ describe('orders loader: failures', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('Location')).toBe('/login?redirectTo=%2Forders&reason=login');
     expect(res.headers.get('Set-Cookie')).toBeTruthy();
+  });
+});
+
+describe('orders: a guest signed in by code sees their own orders and keeps them in an account (ADR 048)', () => {
+  /** A guest who bought once, with the storefront cookie of that sign-in. */
+  async function guestBuyer() {
+    const s = shopper(api);
+    const answer = await s.signInAsGuest();
+    const bought = await buyThroughCheckout(api, s, [{ id: stocked[0].id }]);
+    return { s, answer, bought, cookie: await storefrontCookie(answer) };
+  }
+  const keep = (cookie: string, password: string) => callRoute(action, storefrontPost('/orders', cookie, { intent: GUEST_ACCOUNT_INTENT, password }));
+  const hasPassword = async (s: Shopper) => (await s.post('/api/auth/check-email', { email: s.email })).body.has_password;
+  const userOf = async (cookie: string) => (await sessionFor(storefrontGet('/', cookie))).get('user');
+
+  it("lists the guest's own orders and opens them, never another's; receipts and the export stay with accounts", async () => {
+    const mine = await guestBuyer();
+    const theirs = await guestBuyer();
+    const res = await load('/orders', mine.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    const data = await dataOf(res);
+    expect(data.guest).toEqual({ email: mine.s.email });
+    expect(ids(data)).toEqual([mine.bought]);
+    expect(data.stats).toMatchObject({ total_orders: 1 });
+
+    const opened = await dataOf(await load(`/orders?open=${mine.bought}`, mine.cookie));
+    expect(opened.opened).toMatchObject({ id: mine.bought, error: null, detail: { purchase_id: mine.bought } });
+    const details = await callRoute(detailsLoader, storefrontGet(`/orders/${mine.bought}/details`, mine.cookie), { purchaseId: mine.bought });
+    expect(details.status).toBe(200);
+
+    const other = await dataOf(await load(`/orders?order_id=${theirs.bought}`, mine.cookie));
+    expect(other.orders).toEqual([]);
+    expect(other.opened).toMatchObject({ detail: null, error: 'Failed to load order details' });
+    const otherDetails = await callRoute(detailsLoader, storefrontGet(`/orders/${theirs.bought}/details`, mine.cookie), { purchaseId: theirs.bought });
+    expect(otherDetails.status).toBe(404);
+
+    // The spec keeps receipts and the CSV export for registered users: the guard still asks for an account.
+    for (const answer of [
+      await thrownResponse(callRoute(receiptLoader, storefrontGet(`/orders/${mine.bought}/receipt`, mine.cookie), { purchaseId: mine.bought })),
+      await thrownResponse(callRoute(csvLoader, storefrontGet('/orders.csv', mine.cookie))),
+    ]) {
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('Location')).toMatch(/reason=create-account$/);
+    }
+  });
+
+  it('creates the account from the guest with a password only: the same orders, a registered session, a success message', async () => {
+    const { s, bought, cookie, answer } = await guestBuyer();
+    const res = await keep(cookie, 'Kept-Order-2026');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/orders');
+    const registered = nextCookie(res)!;
+    expect(registered).not.toBe(cookie);
+    const session = await sessionFor(storefrontGet('/', registered));
+    expect(session.get('user')).toMatchObject({ id: answer.user.id, email: s.email, user_type: 'registered', session_expires_at: null });
+    expect(session.get('flash')).toEqual({ kind: 'success', message: 'Your account is ready, and your orders are in it.' });
+
+    const page = await load('/orders', registered);
+    const data = await dataOf(page);
+    expect(data.guest).toBeNull();
+    expect(ids(data)).toEqual([bought]);
+    expect(data.flash).toEqual({ kind: 'success', message: 'Your account is ready, and your orders are in it.' });
+    // Shown once: the page's answer clears it.
+    expect((await dataOf(await load('/orders', nextCookie(page, registered)!))).flash).toBeNull();
+    // The account signs in with its new password and holds the order.
+    await s.login(s.email!, 'Kept-Order-2026');
+    expect((await s.get('/api/user/purchases?limit=10&offset=0')).body.map((p: { purchase_id: string }) => p.purchase_id)).toEqual([bought]);
+    // Posted again (a second tab), there is nothing left to do: back to the orders, nothing changed.
+    const again = await keep(registered, 'Another-Pass-2026');
+    expect(again.status).toBe(303);
+    expect(again.headers.get('Set-Cookie')).toBeNull();
+    await s.login(s.email!, 'Kept-Order-2026');
+  });
+
+  it('refuses a password registration would refuse, on the field, and changes nothing', async () => {
+    const { s, cookie } = await guestBuyer();
+    for (const [password, message] of [
+      ['Short-1', 'Password must be at least 8 characters'],
+      ['lowercase-only-1', 'Password must contain at least one uppercase letter'],
+      ['', 'Password is required'],
+    ]) {
+      const res = (await keep(cookie, password)) as Response;
+      expect(res.status).toBe(400);
+      expect(res.headers.get('Set-Cookie')).toBeNull();
+      const { result } = await dataOf(res);
+      // The first of the registration step's messages, which the field shows.
+      expect(result.error.password[0]).toBe(message);
+      // The password is never sent back to the page.
+      expect(JSON.stringify(result)).not.toContain(password || 'never');
+    }
+    expect(await hasPassword(s)).toBe(false);
+    expect((await userOf(cookie))?.user_type).toBe('guest');
+  });
+
+  it('says so when the API cannot be reached, and changes nothing', async () => {
+    const { s, cookie } = await guestBuyer();
+    process.env.API_URL = 'http://127.0.0.1:9';
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let res: Response;
+    try {
+      res = (await keep(cookie, 'Kept-Order-2026')) as Response;
+    } finally {
+      process.env.API_URL = api.url;
+      spy.mockRestore();
+    }
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Set-Cookie')).toBeNull();
+    expect((await dataOf(res)).result.error).toEqual({ '': ['Your account could not be created just now. Please try again in a moment.'] });
+    expect(await hasPassword(s)).toBe(false);
+  });
+
+  it('sends a guest whose session has ended to verify again, signed out, and makes no account', async () => {
+    // The cookie says the guest session is over: the guard answers, before any call.
+    const { s, answer } = await guestBuyer();
+    const ended = await storefrontCookie({ ...answer, user: { ...answer.user, session_expires_at: new Date(Date.now() - 1000).toISOString() } });
+    for (const res of [await thrownResponse(keep(ended, 'Kept-Order-2026')), await thrownResponse(load('/orders', ended))]) {
+      expect(res.headers.get('Location')).toBe('/login?redirectTo=%2Forders&reason=guest-expired');
+      expect((await sessionFor(storefrontGet('/', nextCookie(res)!))).get('accessToken')).toBeUndefined();
+    }
+    expect(await hasPassword(s)).toBe(false);
+  });
+
+  it("sends the guest to verify again when the API's clock says the session is over, token fresh or not", async () => {
+    const stale = await guestBuyer();
+    const fresh = await guestBuyer();
+    // Just before the end, the second guest's token is renewed: the API ends it with the guest session all the same.
+    api.clock.advance(GUEST_SESSION_TTL_MS - 2 * 60_000);
+    const pair = await fresh.s.post('/api/auth/refresh', { refresh_token: fresh.answer.refresh_token });
+    expect(pair.status).toBe(200);
+    const freshCookie = await storefrontCookie({ ...fresh.answer, ...pair.body });
+    api.clock.advance(5 * 60_000);
+
+    for (const { s, cookie } of [stale, { s: fresh.s, cookie: freshCookie }]) {
+      const res = await thrownResponse(keep(cookie, 'Kept-Order-2026'));
+      expect(res.headers.get('Location')).toBe('/login?redirectTo=%2Forders&reason=guest-expired');
+      expect((await userOf(nextCookie(res)!)) ?? null).toBeNull();
+      expect(await hasPassword(s)).toBe(false);
+      const page = await thrownResponse(load('/orders', cookie));
+      expect(page.headers.get('Location')).toBe('/login?redirectTo=%2Forders&reason=guest-expired');
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
 import { Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+import { GuestAccountPanel } from '~/components/orders/guest-account-panel';
 import { OrderCard, orderCardId } from '~/components/orders/order-card';
 import { OrderStats } from '~/components/orders/order-stats';
 import { OrdersLoading } from '~/components/orders/orders-loading';
@@ -8,6 +9,9 @@ import { OrdersToolbar } from '~/components/orders/orders-toolbar';
 import { accountApi, isNotAuthenticated, PURCHASE_ID } from '~/lib/account.server';
 import { upstreamStatus } from '~/lib/api.server';
 import { requireUser, signedOutHere } from '~/lib/auth.server';
+import { GUEST_ACCOUNT_INTENT } from '~/forms/auth';
+import { formNotAccepted, readFormData } from '~/lib/form-data.server';
+import { keepGuestAsAccount } from '~/lib/guest-account.server';
 import { ACCOUNT_MESSAGES, CART_MESSAGES } from '~/lib/messages';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { ordersHref, readOrdersQuery, type OrdersQuery } from '~/lib/orders-query';
@@ -26,10 +30,11 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /**
  * The shopper's orders: the pages shown so far of the search and filter in the address (ADR 010)
- * with the stats (one call), and the detail of the order the address opens, in parallel.
+ * with the stats (one call), and the detail of the order the address opens, in parallel. A guest
+ * signed in by code sees their own orders too, with the way to keep them in an account (ADR 048).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { requireRegistered: true });
+  const user = await requireUser(request, context);
   const query = readOrdersQuery(new URL(request.url).searchParams);
   const account = await accountApi(context);
   const size = ACCOUNT_RULES.ordersPageSize;
@@ -40,6 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A spent refresh token signed the shopper out on the way: the sign-in page, as for any visitor.
   const signedOut = await signedOutHere(request, context);
   if (signedOut) throw signedOut;
+  // The message of the post that led here (an account just made): read once, so the session is written.
+  const flash = account.session.get('flash') ?? null;
+  if (flash) context.markChanged();
   const headers = { ...(await account.commit()), ...NO_STORE };
 
   if (orders.status === 'rejected') {
@@ -55,6 +63,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       state: 'ready' as const,
+      // Receipts and the CSV export stay with accounts (spec: registered users); a guest is offered one.
+      guest: user.user_type === 'guest' ? { email: user.email } : null,
+      flash,
       orders: list,
       stats,
       query,
@@ -70,6 +81,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers },
   );
+}
+
+/** The page's one form: a guest keeps their email as an account, then sees these orders as its own. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await readFormData(request);
+  if (formData.get('intent') !== GUEST_ACCOUNT_INTENT) throw formNotAccepted();
+  return keepGuestAsAccount(request, context, user, formData, '/orders');
 }
 
 export default function OrdersPage() {
@@ -97,7 +116,7 @@ export default function OrdersPage() {
       </section>
     );
   }
-  const { orders, stats, query, canLoadMore, opened } = data;
+  const { guest, flash, orders, stats, query, canLoadMore, opened } = data;
   const next = navigation.state === 'loading' && navigation.location.pathname === '/orders' ? readOrdersQuery(new URLSearchParams(navigation.location.search)) : null;
   // A new search or filter replaces the list; Load More keeps it while the next page comes.
   const searching = next !== null && (next.q !== query.q || next.status !== query.status);
@@ -107,8 +126,14 @@ export default function OrdersPage() {
       <h1 id="orders-heading" className="page-title">
         Order History
       </h1>
+      {flash ? (
+        <p className={`notice notice--${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
+          {flash.message}
+        </p>
+      ) : null}
+      {guest ? <GuestAccountPanel email={guest.email} /> : null}
       <OrderStats stats={stats} />
-      <OrdersToolbar q={query.q} status={query.status} />
+      <OrdersToolbar q={query.q} status={query.status} canExport={!guest} />
       {searching ? (
         <OrdersLoading />
       ) : orders.length === 0 ? (
@@ -122,7 +147,14 @@ export default function OrdersPage() {
           )}
         </div>
       ) : (
-        <OrderList orders={orders} query={query} opened={opened} canLoadMore={canLoadMore} loadingMore={next !== null && !searching} />
+        <OrderList
+          orders={orders}
+          query={query}
+          opened={opened}
+          canLoadMore={canLoadMore}
+          loadingMore={next !== null && !searching}
+          receipts={!guest}
+        />
       )}
     </section>
   );
@@ -137,12 +169,14 @@ function OrderList({
   opened,
   canLoadMore,
   loadingMore,
+  receipts,
 }: {
   orders: SerializeFrom<PurchaseListItem>[];
   query: OrdersQuery;
   opened: Opened;
   canLoadMore: boolean;
   loadingMore: boolean;
+  receipts: boolean;
 }) {
   const [expandedId, setExpandedId] = useState(query.open);
   useEffect(() => setExpandedId(query.open), [query.open]);
@@ -179,6 +213,7 @@ function OrderList({
                 toggleHref={`${ordersHref({ ...view, open: expanded ? null : order.purchase_id })}#${orderCardId(order.purchase_id)}`}
                 onToggle={() => setExpandedId(expanded ? null : order.purchase_id)}
                 serverDetail={opened && opened.id === order.purchase_id ? opened : null}
+                receipts={receipts}
               />
             </li>
           );

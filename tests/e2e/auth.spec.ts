@@ -3,6 +3,9 @@ import { expect, test } from '../support/e2e-test';
 import { EDGE } from '../support/e2e-edge';
 import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
 import { PASSWORD, registerThroughPage, startWithEmail, verifyAsGuestInModal } from '../support/sign-in';
+import { payOnTestPage } from '../support/payment';
+import { hasJavaScript } from '../support/e2e-shop';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 const register = registerThroughPage;
 
@@ -252,16 +255,21 @@ test.describe('sign-in modal over a shop page', () => {
 
     // Every page for accounts, and the Create Account link of the order pages: the guard's reason and
     // the first step with the guest's email, never a success step that sends them back.
-    for (const path of ['/orders', '/profile', '/register']) {
+    for (const path of ['/profile', '/register']) {
       await page.goto(path);
       await expect(page.getByLabel('Email')).toHaveValue(email);
       await expect(page.getByText(/Redirecting in/)).toHaveCount(0);
       await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
       if (path !== '/register') await expect(page.getByText('Please create an account to access this feature.')).toBeVisible();
     }
-
+    // Their orders are theirs to see (ADR 048): no guard, the page with its one-step account.
     await page.goto('/orders');
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Forders/);
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByText('Please create an account to access this feature.')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Create an account with this email' }).getByLabel('Email')).toHaveValue(email);
+
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile/);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
     await page.getByLabel('Verification code').fill(await latestCode(request, email, /verification code/i, guestCode.created_at));
@@ -272,13 +280,68 @@ test.describe('sign-in modal over a shop page', () => {
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByLabel(/I accept the/).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByRole('link', { name: 'Redirect now' })).toHaveAttribute('href', '/orders');
+    await expect(page.getByRole('link', { name: 'Redirect now' })).toHaveAttribute('href', '/profile');
     // A timed redirect without JavaScript sits in the head, where a refresh is valid; never in the body.
     await expect(page.locator('body meta[http-equiv="refresh"]')).toHaveCount(0);
     await page.getByRole('link', { name: 'Redirect now' }).click();
-    await expect(page).toHaveURL(/\/orders$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ada Rossi!' })).toBeVisible();
     await expect(page.getByText('Please create an account to access this feature.')).toHaveCount(0);
+  });
+
+  test('a guest who bought sees the order on /orders and keeps it in an account made there with a password only', async ({ page, request }, info) => {
+    // Sign-in by code, a payment and the account: a long journey.
+    test.slow();
+    await page.goto('/product/Tracer%20Tee?color=BLACK&size=S/M');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText('Added to Cart!')).toBeVisible();
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const email = uniqueEmail('guest-orders');
+    const dialog = await verifyAsGuestInModal(page, request, email);
+    await dialog.getByRole('link', { name: 'Redirect now' }).click();
+    // Without JavaScript the cart (now the guest's) asks for Checkout once more; with it the checkout goes on by itself.
+    if (!hasJavaScript(info)) await page.getByRole('button', { name: 'Checkout' }).click();
+    await payOnTestPage(page, { name: 'Ada Guest' });
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    const number = (await page.getByTestId('order-number').textContent())!;
+
+    await page.goto('/orders');
+    const panel = page.getByRole('region', { name: 'Create an account with this email' });
+    await expect(panel.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByTestId('order-card')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 2, name: number })).toBeVisible();
+    // Receipts and the export are for accounts, and the page says why.
+    await expect(page.getByRole('link', { name: 'Export to CSV' })).toHaveCount(0);
+    await page.getByTestId('order-card').getByRole(hasJavaScript(info) ? 'button' : 'link', { name: /View Details/ }).click();
+    await expect(page.getByText('Receipts are for accounts: create yours with this email to download them.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download Receipt' })).toHaveCount(0);
+    if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
+
+    // A password registration would refuse is refused on the field (in the browser, or by the action).
+    const password = panel.getByLabel('Password');
+    await password.fill('weak');
+    await panel.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(page.getByText('Your account is ready, and your orders are in it.')).toBeVisible();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: number })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Export to CSV' })).toBeVisible();
+    // The account is a real one: signed out, its password signs it in, and the order is there.
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/login?redirectTo=%2Forders');
+    await startWithEmail(page, email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByRole('heading', { level: 2, name: number })).toBeVisible();
   });
 
   test('a shopper already signed in who opens it is told so and sent back (success at any step)', async ({ page, request }) => {

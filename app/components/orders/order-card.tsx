@@ -20,6 +20,8 @@ export interface OrderCardProps {
   onToggle: () => void;
   /** The detail the server loaded with the page (the card opened by the address), if any. */
   serverDetail: { detail: SerializeFrom<PurchaseDetail> | null; error: string | null } | null;
+  /** Receipts are for accounts: a guest's card says so instead of offering one. */
+  receipts: boolean;
 }
 
 export const orderCardId = (purchaseId: string) => `order-${purchaseId}`;
@@ -66,7 +68,7 @@ function useOrderDetail(id: string, expanded: boolean, serverDetail: OrderCardPr
  * expand (again after a failure); without it the toggle is a link and the server renders the detail.
  */
 export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderCard(
-  { order, expanded, highlighted, toggleHref, onToggle, serverDetail },
+  { order, expanded, highlighted, toggleHref, onToggle, serverDetail, receipts },
   ref,
 ) {
   const hydrated = useHydrated();
@@ -120,7 +122,7 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
       {expanded ? (
         <div id={detailsId} className="order-card__details">
           {detail ? (
-            <OrderDetail detail={detail} />
+            <OrderDetail detail={detail} receipts={receipts} />
           ) : failed && !loading ? (
             <p className="notice notice--error" role="alert">
               {ACCOUNT_MESSAGES.failedToLoadOrderDetails}

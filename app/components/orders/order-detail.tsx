@@ -1,11 +1,12 @@
 import { optionLine } from '@contract/options';
 import type { SerializeFrom } from '@remix-run/node';
-import { ACCOUNT_MESSAGES } from '~/lib/messages';
+import { ACCOUNT_MESSAGES, GUEST_ACCOUNT_MESSAGES } from '~/lib/messages';
 import { displayAmount, displayCents } from '@contract/money';
 import { addressLines, type PurchaseDetail } from '~/lib/purchases';
 import { trackingUrl } from '@contract/tracking';
 import { OrderReturns } from '~/components/returns/order-returns';
 import { RETURN_MESSAGES } from '~/lib/returns-messages';
+import { GUEST_ACCOUNT_PANEL_ID } from './guest-account-panel';
 
 type Detail = SerializeFrom<PurchaseDetail>;
 type Amount = Detail['total'];
@@ -23,7 +24,7 @@ export function receiptLink(purchaseId: string) {
 }
 
 /** An expanded order card (docs/product.md#orders). */
-export function OrderDetail({ detail }: { detail: Detail }) {
+export function OrderDetail({ detail, receipts }: { detail: Detail; receipts: boolean }) {
   const tracking = detail.tracking_number?.trim() || ACCOUNT_MESSAGES.pending;
   const trackUrl = trackingUrl(detail.carrier, detail.tracking_number);
   const address = addressLines(detail.shipping_address);
@@ -158,15 +159,22 @@ export function OrderDetail({ detail }: { detail: Detail }) {
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         ) : null}
-        <a href={receipt.href} download={receipt.fileName} className="button button--ghost button--small">
-          {ACCOUNT_MESSAGES.downloadReceipt}
-        </a>
+        {receipts ? (
+          <a href={receipt.href} download={receipt.fileName} className="button button--ghost button--small">
+            {ACCOUNT_MESSAGES.downloadReceipt}
+          </a>
+        ) : null}
         {detail.return_window_ends_at ? (
           <a href={`/orders/${encodeURIComponent(detail.purchase_id)}/return`} className="button button--ghost button--small">
             {RETURN_MESSAGES.returnOrExchange}
           </a>
         ) : null}
       </div>
+      {receipts ? null : (
+        <p className="order-detail__note">
+          <a href={`#${GUEST_ACCOUNT_PANEL_ID}`}>{GUEST_ACCOUNT_MESSAGES.receiptsNeedAccount}</a>
+        </p>
+      )}
     </div>
   );
 }

@@ -8,9 +8,10 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Search, filters and the CSV export of /orders. The search is a GET form (with JavaScript it also
- * runs as the shopper types); the filters and the clear button are links; the export is a download.
+ * runs as the shopper types); the filters and the clear button are links; the export is a download,
+ * for accounts only (`canExport`; a guest is offered an account on the page).
  */
-export function OrdersToolbar({ q, status }: { q: string; status: OrderStatusFilter }) {
+export function OrdersToolbar({ q, status, canExport }: { q: string; status: OrderStatusFilter; canExport: boolean }) {
   const submit = useSubmit();
   const [value, setValue] = useState(q);
   const pending = useRef<number | undefined>(undefined);
@@ -86,9 +87,11 @@ export function OrdersToolbar({ q, status }: { q: string; status: OrderStatusFil
           ))}
         </ul>
       </details>
-      <a href={ordersHref({ q, status }, '/orders.csv')} download="order_history.csv" className="button button--ghost button--small">
-        {ACCOUNT_MESSAGES.exportCsv}
-      </a>
+      {canExport ? (
+        <a href={ordersHref({ q, status }, '/orders.csv')} download="order_history.csv" className="button button--ghost button--small">
+          {ACCOUNT_MESSAGES.exportCsv}
+        </a>
+      ) : null}
     </div>
   );
 }
