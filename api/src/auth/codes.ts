@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { CodePurpose } from '../db/schema.js';
 import { ApiError } from '../http-errors.js';
@@ -20,6 +21,8 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
       .selectAll()
       .where('email', '=', email)
       .where('purpose', '=', purpose)
+      // The live one first: a new code retires the others in its own transaction, even one made in the same instant.
+      .orderBy(sql`consumed_at IS NULL`, 'desc')
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -28,19 +31,31 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
   return {
     /** Seconds until another code may be sent for this email and purpose (0 when allowed). */
     async cooldownSeconds(email: string, purpose: CodePurpose): Promise<number> {
-      const last = await latest(email, purpose);
+      const last = await db
+        .selectFrom('verification_codes')
+        .select('created_at')
+        .where('email', '=', email)
+        .where('purpose', '=', purpose)
+        .where('mailed_at', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (!last) return 0;
       const wait = last.created_at.getTime() + RESEND_COOLDOWN_MS - clock.now().getTime();
       return wait > 0 ? Math.ceil(wait / 1000) : 0;
     },
 
-    /** Makes a new code (retiring older ones) and returns it for the email; 429 within the cooldown. */
-    async create(email: string, purpose: CodePurpose): Promise<string> {
+    /**
+     * Makes a new code (retiring older ones), hands it to `deliver` (the email) and marks it mailed;
+     * 429 within the cooldown of the last code mailed. A code whose delivery failed or never finished
+     * holds nothing back: asking again sends a new one at once.
+     */
+    async create(email: string, purpose: CodePurpose, deliver: (code: string) => Promise<void>): Promise<void> {
       const wait = await this.cooldownSeconds(email, purpose);
       if (wait > 0) throw new ApiError(429, `Please wait ${wait} seconds before requesting a new code.`, 'code_too_soon');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const now = clock.now();
-      await inTransaction(db, async (trx) => {
+      const stored = await inTransaction(db, async (trx) => {
         await trx
           .updateTable('verification_codes')
           .set({ consumed_at: now })
@@ -48,12 +63,14 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
           .where('purpose', '=', purpose)
           .where('consumed_at', 'is', null)
           .execute();
-        await trx
+        return trx
           .insertInto('verification_codes')
           .values({ email, purpose, code_hash: digest(email, purpose, code), created_at: now, expires_at: new Date(now.getTime() + CODE_TTL_MS) })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
       });
-      return code;
+      await deliver(code);
+      await db.updateTable('verification_codes').set({ mailed_at: clock.now() }).where('id', '=', stored.id).execute();
     },
 
     /**

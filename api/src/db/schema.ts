@@ -112,6 +112,8 @@ export interface Database {
     expires_at: Date;
     verified_at: Date | null;
     consumed_at: Date | null;
+    /** When its email went out; a code never mailed does not hold back the next one. */
+    mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   staff: {
     id: Generated<string>;

@@ -131,6 +131,39 @@ describe('verification codes', () => {
     expect((await post('verify-guest', { email, code })).status).toBe(400);
   });
 
+  it('whose email never went out hold nothing back: asking again at once sends a new one', async () => {
+    const sent: { to: string; text: string }[] = [];
+    let failNext = true;
+    const flaky = await createTestApi({
+      seed: false,
+      mail: {
+        transport: 'outbox',
+        async send(message) {
+          if (failNext) {
+            failNext = false;
+            throw new Error('mail server unreachable');
+          }
+          sent.push({ to: message.to, text: message.text });
+        },
+      },
+    });
+    try {
+      const ask = () => flaky.app.request('/api/auth/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'flaky@example.com', guest_checkout: true }) });
+      expect((await ask()).status).toBeGreaterThanOrEqual(500);
+      expect(sent).toEqual([]);
+      const again = await ask();
+      expect(again.status).toBe(200);
+      expect(sent).toHaveLength(1);
+      // Once a code is mailed, the wait holds as before.
+      expect((await ask()).status).toBe(429);
+      const code = /\b(\d{6})\b/.exec(sent[0].text)![1];
+      const verified = await flaky.app.request('/api/auth/verify-guest', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'flaky@example.com', code }) });
+      expect(verified.status).toBe(200);
+    } finally {
+      await flaky.cleanup();
+    }
+  });
+
   it('are not sent again within 60 seconds, and the answer says how long to wait', async () => {
     const email = newEmail();
     await post('register', { email, guest_checkout: false });

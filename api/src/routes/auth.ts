@@ -42,8 +42,7 @@ export function authRoutes() {
   });
 
   async function sendCode(c: Context<AppEnv>, email: string, purpose: 'register' | 'guest') {
-    const code = await c.var.auth.codes.create(email, purpose);
-    await c.var.deps.mail.send({ to: email, ...verificationCodeEmail(code, purpose) });
+    await c.var.auth.codes.create(email, purpose, (code) => c.var.deps.mail.send({ to: email, ...verificationCodeEmail(code, purpose) }));
   }
 
   /** Every sign-in ends here: an anonymous cart sent along joins the user's cart before the tokens go out. */
@@ -165,8 +164,7 @@ export function authRoutes() {
     const user = await findUserByEmail(c.var.deps.db, email);
     // The same answer whether or not the account exists.
     if (user?.password_hash) {
-      const code = await c.var.auth.codes.create(email, 'reset');
-      await c.var.deps.mail.send({ to: email, ...resetCodeEmail(code) });
+      await c.var.auth.codes.create(email, 'reset', (code) => c.var.deps.mail.send({ to: email, ...resetCodeEmail(code) }));
     }
     return answer(c, messageAnswerSchema, { message: 'If an account exists for this email, a reset code has been sent' });
   });

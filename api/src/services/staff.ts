@@ -74,10 +74,13 @@ export async function resendStaffCode(deps: StaffDeps, codes: CodeService, email
 }
 
 async function sendStaffCode(deps: StaffDeps, codes: CodeService, email: string, role: StaffRole) {
-  const code = await codes.create(email, 'staff');
+  await codes.create(email, 'staff', (code) => mailStaffCode(deps, email, role, code));
+}
+
+function mailStaffCode(deps: StaffDeps, email: string, role: StaffRole, code: string) {
   const adminUrl = new URL('/admin/login', deps.config.storefrontUrl);
   adminUrl.searchParams.set('email', email);
-  await deps.mail.send({
+  return deps.mail.send({
     to: email,
     ...renderEmail({
       subject: `Your ${BRAND.name} back office code: ${code}`,
