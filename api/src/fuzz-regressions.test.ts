@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopper, variants } from '../../tests/support/shopper';
+import { shopper } from '../../tests/support/shopper';
 import { useTestApi } from '../../tests/support/use-test-api';
 import { DEPTH_MESSAGE, NUL_MESSAGE } from './http-errors';
 

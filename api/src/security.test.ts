@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughCheckout, shopper, variants, type Shopper } from '../../tests/support/shopper';
+import { buyThroughCheckout, shopper, type Shopper } from '../../tests/support/shopper';
 import { useTestApi } from '../../tests/support/use-test-api';
 import { ACCESS_TOKEN_TTL_S } from './auth/rules';
 

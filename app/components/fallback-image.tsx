@@ -7,11 +7,14 @@ import { MESSAGES } from '~/lib/messages';
  */
 export function FallbackImage({
   src,
+  alt,
   placeholder = MESSAGES.noImage,
   brokenPlaceholder = placeholder,
   placeholderClassName,
   ...img
 }: ImgHTMLAttributes<HTMLImageElement> & {
+  /** Required: the image's text, or '' when the words beside it already say what it shows. */
+  alt: string;
   placeholder?: string;
   brokenPlaceholder?: string;
   placeholderClassName?: string;
@@ -34,5 +37,5 @@ export function FallbackImage({
       </div>
     );
   }
-  return <img ref={ref} src={src} {...img} onError={() => setFailed(true)} />;
+  return <img ref={ref} src={src} alt={alt} {...img} onError={() => setFailed(true)} />;
 }

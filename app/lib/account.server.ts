@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ProfileField } from '~/forms/profile';
 import { ApiRequestError } from './api.server';
 import type { ShopContext } from './context.server';

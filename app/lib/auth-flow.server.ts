@@ -1,13 +1,12 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { redirect } from '@remix-run/node';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isAuthStep, type AuthContext, type AuthStep } from '~/forms/auth';
 import type { AuthFlowView as AuthView } from '~/components/auth-flow/auth-flow';
 import { anyAnswer, STEP_HANDLERS } from './auth-steps.server';
 import { getShopper, safeRedirectTo, signIn, signInSchema, signOut } from './auth.server';
 import { checkHoneypot } from './honeypot.server';
-import { AUTH_MESSAGES } from './messages';
 import { safeRedirectPath } from './safe-redirect';
 import { commitSession, type AuthFlowState, type ShopSession } from './session.server';
 import { readFormData } from './form-data.server';

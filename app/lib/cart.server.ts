@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ApiRequestError } from './api.server';
 import { CART_MESSAGES } from './messages';
 import type { ShopSession } from './session.server';

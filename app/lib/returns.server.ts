@@ -44,7 +44,7 @@ export async function submitReturn(request: Request, context: ShopContext, targe
   const { comment, lines } = submission.value;
   // The schema refuses a form without a reason.
   const reason = submission.value.reason!;
-  const { api, path, session, commit } = await client(context, target);
+  const { api, path, commit } = await client(context, target);
   try {
     const made = await api.request('POST', path, returnSchema, {
       body: {

@@ -4,7 +4,7 @@ import { destroyStaffSession } from '~/lib/staff-session.server';
 /** Signing out is a form post; opening the address just leads back to the back office. */
 export const loader = () => redirect('/admin');
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ context }: ActionFunctionArgs) {
   const session = await context.staff.session();
   const token = session.get('token');
   // The API ends the session at once; if it cannot be reached, the cookie still goes and the session runs out by itself.

@@ -13,7 +13,6 @@ import {
   variantCreateFormSchema,
   variantEditFormSchema,
 } from '@contract/api/products-admin';
-import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
 import { ProductForm } from '~/components/admin/product-form';
 import { ProductImages } from '~/components/admin/product-images';

@@ -14,7 +14,7 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 /** The back office's frame: who is signed in, its sections, and signing out. Each page checks the session itself. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   const session = await context.staff.session();
   const email = session.get('email');
   const role = session.get('role');

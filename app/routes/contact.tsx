@@ -87,17 +87,18 @@ function ContactForm({ initialReason, thankYou }: { initialReason: string | null
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
 
-  const sent = fetcher.data?.sent === true;
+  // One timer per answer from the server (Conform's reset is the same function on every render).
+  const answer = fetcher.data;
+  const resetForm = form.reset;
   useEffect(() => {
-    if (!sent) return;
+    if (answer?.sent !== true) return;
     setShowThanks(true);
     const timer = window.setTimeout(() => {
       setShowThanks(false);
-      form.reset();
+      resetForm();
     }, CONTACT_SUCCESS_MS);
     return () => window.clearTimeout(timer);
-    // One timer per answer from the server.
-  }, [fetcher.data]);
+  }, [answer, resetForm]);
 
   const sending = fetcher.state !== 'idle';
   const errorOf = (field: FieldMetadata<string>) => (edited.has(field.name) ? undefined : field.errors?.[0]);

@@ -10,7 +10,7 @@ import { redirectWithFlash } from '~/lib/session.server';
  * cart needed yet) and the shop opens with a word on it; the cart prices it once there is something
  * to price, and checkout works it out again.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const code = normaliseDiscountCode(params.code ?? '').slice(0, 64);
   const cart = await cartApi(context);
   try {

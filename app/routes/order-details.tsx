@@ -14,7 +14,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles
 export const meta: MetaFunction = () => [{ title: pageTitle('Order Details') }, { name: 'robots', content: 'noindex' }];
 
 /** A static demo confirmation with fixed sample data, open to everyone (docs/product.md#routes). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(context);
   return json({ registered: user?.user_type === 'registered' }, { headers: { 'Cache-Control': 'private, no-store' } });
 }

@@ -13,7 +13,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountSty
 export const meta: MetaFunction = () => [{ title: pageTitle(RETURN_MESSAGES.returnOrExchange) }, { name: 'robots', content: 'noindex' }];
 
 /** A guest's return, through the signed link of their delivery email: no sign-in, that order only (ADR 032). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   return loadReturnPage(context, { kind: 'guest', token: params.token ?? '' });
 }
 

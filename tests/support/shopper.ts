@@ -1,7 +1,7 @@
 import { readOutbox } from '../../api/src/services/mail';
 import type { TestApi } from './test-api';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers as the tests read them, field by field without casts
 export type Json = Record<string, any>;
 
 export interface ShopperResponse {

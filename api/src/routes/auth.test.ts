@@ -1,12 +1,12 @@
 // One suite on purpose (over 300 lines): the /api/auth routes, tested together against one test API and its outbox.
 import { describe, expect, it } from 'vitest';
+import type { Json } from '../../../tests/support/shopper';
 import { createTestApi } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { readOutbox } from '../services/mail';
 
 const api = useTestApi({ seed: false });
 
-type Json = Record<string, any>;
 const PASSWORD = 'Sunny-Day-2026';
 
 async function post(path: string, body: unknown, token?: string) {

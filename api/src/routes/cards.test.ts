@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cliHeaders } from '../../../tests/support/staff';
-import { buyThroughCheckout, setVariant, shopper, uniqueEmail, variants, type Shopper } from '../../../tests/support/shopper';
+import { buyThroughCheckout, setVariant, shopper, uniqueEmail, type Json, type Shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { CARD_ANIMATION_LENGTH, CARD_DESIGNS } from '../seed/card-data';
 import { seedCards } from '../seed/database';
@@ -157,7 +157,7 @@ describe('unlocking', () => {
     const s = await member();
     const admin = async (path: string, body?: unknown) => {
       const res = await api.app.request(`/api/admin/${path}`, { method: body ? 'POST' : 'GET', headers: { ...cliHeaders, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-      return (await res.json()) as Record<string, any>;
+      return (await res.json()) as Json;
     };
     const first = await admin(`orders/${await buyThroughCheckout(api, s, [{ id: a1.id }, { id: b.id }])}`);
     const second = await admin(`orders/${await buyThroughCheckout(api, s, [{ id: a2.id }])}`);

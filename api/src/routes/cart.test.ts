@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setVariant, shopper, stockOf, uniqueEmail, variantLabelOf, variants } from '../../../tests/support/shopper';
+import { setVariant, shopper, stockOf, uniqueEmail, variantLabelOf } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 
 const api = useTestApi();

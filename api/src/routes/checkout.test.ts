@@ -1,6 +1,6 @@
 // One suite on purpose (over 300 lines): checkout, its payment page and fulfilment, tested together against one seeded test API.
 import { describe, expect, it } from 'vitest';
-import { PAID_CARD, setVariant, shopper, stockOf, variantLabelOf, variants, type Shopper } from '../../../tests/support/shopper';
+import { PAID_CARD, setVariant, shopper, stockOf, variantLabelOf, type Shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment';
 import { readOutbox } from '../services/mail';

@@ -156,7 +156,7 @@ describe('discount codes: the cart', () => {
     expect(answers).toEqual([
       [404, 'discount_invalid', 'The code NOSUCHCODE is not valid. Check its spelling.'],
       [404, 'discount_invalid', `The code ${off.code} is not valid. Check its spelling.`],
-      [409, 'discount_not_started', expect.stringMatching(new RegExp(`^The code ${later.code} cannot be used yet: it starts on .+\.$`))],
+      [409, 'discount_not_started', expect.stringMatching(new RegExp(`^The code ${later.code} cannot be used yet: it starts on .+\\.$`))],
       [409, 'discount_expired', `The code ${over.code} has expired.`],
       [409, 'discount_used_up', `The code ${single.code} has been used up.`],
       [409, 'discount_customer_used_up', `You have already used the code ${once.code} as many times as it allows.`],

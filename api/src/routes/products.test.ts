@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Json } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { CATALOGUE } from '../seed/catalogue-data';
 
 const api = useTestApi();
-
-type Json = Record<string, any>;
 
 async function list(): Promise<Json[]> {
   const res = await api.app.request('/api/products/list', { method: 'POST' });

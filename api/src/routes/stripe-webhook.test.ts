@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { setVariant, shopper, stockOf, variants, type Shopper } from '../../../tests/support/shopper';
+import { setVariant, shopper, stockOf, type Shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { createStripeProvider, type StripeClient } from '../services/payments/stripe-provider';
 

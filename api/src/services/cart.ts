@@ -137,7 +137,6 @@ async function capToLimits(trx: Executor, cartId: string, userId: string): Promi
 
 /** The Cart of docs/product.md#data-cart, as `contract/api/cart.ts` describes it. */
 export type CartOut = CartAnswer;
-type CartItemOut = CartOut['items'][number];
 
 export function emptyCart(userId: string | null = null): CartOut {
   return { cart_id: null, user_id: userId, total_price: 0, total_items: 0, items: [] };

@@ -1,5 +1,5 @@
 // The catalogue's rows as read from the database and shaped for answers: images, attributes, size charts.
-import { type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, SizeChartRecord } from '../db/schema.js';
 import { publicObjectUrl } from './storage-urls.js';

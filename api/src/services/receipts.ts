@@ -3,7 +3,6 @@ import { addressLines } from '@contract/address';
 import PDFDocument from 'pdfkit';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
-import type { Address } from '../db/schema.js';
 import type { PurchaseSuccessOut } from './order-confirmation.js';
 import { printable, RECEIPT_FONTS } from './receipt-fonts.js';
 

@@ -54,7 +54,7 @@ export function useCardFrames(card: CardView, shellRef: RefObject<HTMLElement>, 
     );
     observer.observe(shell);
     return () => observer.disconnect();
-  }, []);
+  }, [shellRef, artRef]);
 
   useEffect(() => {
     if (mode !== 'loading') return;
@@ -100,7 +100,7 @@ export function useCardFrames(card: CardView, shellRef: RefObject<HTMLElement>, 
     };
     handle = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(handle);
-  }, [mode]);
+  }, [mode, artRef]);
 
   const setPaused = useCallback((value: boolean) => {
     paused.current = value;

@@ -37,8 +37,10 @@ function useOrderDetail(id: string, expanded: boolean, serverDetail: OrderCardPr
   const [failed, setFailed] = useState(Boolean(serverDetail?.error && !serverDetail.detail));
   const [loading, setLoading] = useState(false);
   const detail = fetched ?? serverDetail?.detail ?? null;
+  // Each expand that finds no detail asks once; collapsing (or the detail arriving) ends the request.
+  const wanted = expanded && !detail;
   useEffect(() => {
-    if (!expanded || detail || loading) return;
+    if (!wanted) return;
     const controller = new AbortController();
     setLoading(true);
     fetch(`/orders/${encodeURIComponent(id)}/details`, { headers: { Accept: 'application/json' }, signal: controller.signal })
@@ -58,8 +60,7 @@ function useOrderDetail(id: string, expanded: boolean, serverDetail: OrderCardPr
       controller.abort();
       setLoading(false);
     };
-    // Each expand that finds no detail asks once.
-  }, [expanded]);
+  }, [id, wanted]);
   return { detail, failed, loading };
 }
 

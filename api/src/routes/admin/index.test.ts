@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApi, TEST_ADMIN_TOKEN } from '../../../../tests/support/test-api';
+import { TEST_ADMIN_TOKEN } from '../../../../tests/support/test-api';
 import { useTestApi } from '../../../../tests/support/use-test-api';
 import { readOutbox } from '../../services/mail';
 import { buyThroughCheckout, shopper } from '../../../../tests/support/shopper';

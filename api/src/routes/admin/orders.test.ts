@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buyThroughCheckout, shopper, variants, type Shopper } from '../../../../tests/support/shopper';
-import { createTestApi, TEST_ADMIN_TOKEN } from '../../../../tests/support/test-api';
+import { TEST_ADMIN_TOKEN } from '../../../../tests/support/test-api';
 import { useTestApi } from '../../../../tests/support/use-test-api';
 import { readOutbox } from '../../services/mail';
 import { addDays, shopDay, shopDayStart } from '@contract/shop-time';

@@ -1,5 +1,5 @@
 /** Colour maths and the palette of each garment colour. */
-import { type GarmentColour } from './canvas.js';
+import type { GarmentColour } from './canvas.js';
 
 export const BASE: Record<GarmentColour, string> = { BLACK: '#1d1d1f', RED: '#b3261e', BEIGE: '#d8c3a5', GREY: '#8e9196' };
 /** The contrasting tracer line / drawcord colour for each garment colour. */

@@ -4,7 +4,7 @@ import { HOODIE, PADDED_TEE, topShape, TRACER_TEE } from './top-shape.js';
 import { J, renderJorts } from './jorts.js';
 import { renderTop } from './top-render.js';
 import { STUDIO } from './colour.js';
-import { blurFilter, type Ctx, makeCtx, num, path, type Pt, svgDoc } from './svg.js';
+import { blurFilter, type Ctx, makeCtx, num, type Pt, svgDoc } from './svg.js';
 
 export interface Rendered {
   art: string;

@@ -1,7 +1,7 @@
 /** Drawing a top: shading, tracer lines, the hood, and the front and back views. */
 import { BRAND_RED } from './colour.js';
 import { CX, H, W } from './canvas.js';
-import { acrossSleeve, type Sleeve, type TopShape } from './top-shape.js';
+import { acrossSleeve, type TopShape } from './top-shape.js';
 import { add, type Ctx, dist, lerp, line, mul, mx, neckFwd, neckLine, neckRev, num, path, poly, type Pt, pt, quiltPattern, ribStripes, stitch } from './svg.js';
 
 /** Soft shading shared by all tops: light comes from the upper left. */

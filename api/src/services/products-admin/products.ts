@@ -1,4 +1,4 @@
-import { type AdminProduct, type ProductCreateRequest, type ProductEditRequest } from '@contract/api/products-admin';
+import type { AdminProduct, ProductCreateRequest, ProductEditRequest } from '@contract/api/products-admin';
 import type { Db } from '../../db/database.js';
 import { DomainError } from '../../domain-error.js';
 import { recordAudit, type Actor } from '../audit.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type AdminProduct } from '@contract/api/products-admin';
+import type { AdminProduct } from '@contract/api/products-admin';
 import type { SizeChartRecord } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/database.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type AdminProduct, type VariantCreateRequest, type VariantEditRequest } from '@contract/api/products-admin';
+import type { AdminProduct, VariantCreateRequest, VariantEditRequest } from '@contract/api/products-admin';
 import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/database.js';

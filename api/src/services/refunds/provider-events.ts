@@ -5,7 +5,7 @@ import { actorName, recordAudit, type AuditActor } from '../audit.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
 import { inTransaction } from '../../db/transaction.js';
 import { type RefundDeps, markRefundedWhenPaidBack, refundEmail } from './run.js';
-import { type RefundRow } from './read.js';
+import type { RefundRow } from './read.js';
 
 /**
  * A refund made at the payment provider itself (Stripe's Dashboard), told by its notification with the

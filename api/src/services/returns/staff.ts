@@ -1,5 +1,5 @@
 import { BRAND } from '@contract/brand';
-import { type Return } from '@contract/api/returns';
+import type { Return } from '@contract/api/returns';
 import { trackingUrl } from '@contract/tracking';
 import type { AppConfig } from '../../deps.js';
 import type { Db } from '../../db/database.js';
