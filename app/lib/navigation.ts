@@ -1,9 +1,12 @@
+import type { MessageKey, Translate } from './i18n';
 import { CART_BADGE_CAP } from './site-rules';
 
 /** A contextual back button of docs/product.md#site-chrome. */
 export interface BackLink {
   label: string;
   to: string;
+  /** Its label in the shop's catalogues (ADR 046). */
+  key?: MessageKey;
 }
 
 /**
@@ -20,14 +23,37 @@ export interface NavigationHandle {
 /** The back buttons of docs/product.md#site-chrome, for the routes that show them. */
 export const BACK_LINKS = {
   /** cart */
-  continueShopping: { label: 'Continue Shopping', to: '/' },
+  continueShopping: { label: 'Continue Shopping', to: '/', key: 'back.continueShopping' },
   /** payment-result, policy pages and product pages */
-  backToShop: { label: 'Back to Shop', to: '/' },
+  backToShop: { label: 'Back to Shop', to: '/', key: 'back.backToShop' },
   /** order-details */
-  viewOrderHistory: { label: 'View Order History', to: '/orders' },
+  viewOrderHistory: { label: 'View Order History', to: '/orders', key: 'back.viewOrderHistory' },
   /** orders */
-  backToProfile: { label: 'Back to Profile', to: '/profile' },
+  backToProfile: { label: 'Back to Profile', to: '/profile', key: 'back.backToProfile' },
 } as const satisfies Record<string, BackLink>;
+
+/** The page titles of the routes' handles, in the shop's catalogues; a title without one shows as it is. */
+const PAGE_TITLE_KEYS: Record<string, MessageKey> = {
+  About: 'title.about',
+  Cart: 'title.cart',
+  'Order Confirmation': 'title.orderConfirmation',
+  Contact: 'title.contact',
+  'Order Details': 'title.orderDetails',
+  'Order Failed': 'title.orderFailed',
+  Orders: 'title.orders',
+  'Payment Result': 'title.paymentResult',
+  Profile: 'title.profile',
+};
+
+/** A handle's title or back label in the page's language. */
+export function translatedTitle(title: string, t: Translate): string {
+  const key = PAGE_TITLE_KEYS[title];
+  return key ? t(key) : title;
+}
+
+export function translatedBack(back: BackLink, t: Translate): string {
+  return back.key ? t(back.key) : back.label;
+}
 
 /** The Products menu of the navigation bar (docs/product.md#site-chrome). */
 export const PRODUCT_MENU = ['Tracer Tee', 'Padded Tee', 'Padded Jorts'].map((name) => ({
