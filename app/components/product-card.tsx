@@ -1,5 +1,4 @@
 import type { ResponsiveImage } from '~/lib/images';
-import { MESSAGES } from '~/lib/messages';
 import { formatEuro } from '@contract/money';
 import { useI18n } from '~/lib/i18n';
 import { FallbackImage } from './fallback-image';
@@ -94,7 +93,7 @@ export function ProductCard({
           userEmail={userEmail}
           wishlisted={wishlisted}
           returnTo="/"
-          {...(product.comingSoon ? { heading: MESSAGES.notifyAtLaunch } : {})}
+          {...(product.comingSoon ? { heading: t('notify.atLaunch') } : {})}
         />
       )}
     </li>

@@ -52,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const personal = Boolean(user || flash || url.searchParams.has('notified') || state.q);
   const canonicalPage = canonicalBrowse(state);
   const canonical = `${url.origin}${localizedPath(canonicalPage.href, context.locale)}`;
-  const i18n = i18nData(context.locale, 'home');
+  const i18n = i18nData(context.locale, 'home', 'product');
   const common = { wishlisted: [] as string[], userEmail: user?.email ?? null, flash, canonical, indexed: canonicalPage.index, state, searchError, i18n };
   try {
     const found = await cachedBrowse(api, toCatalogueQuery(state));
