@@ -38,7 +38,7 @@ import { useNonce } from './lib/nonce';
 import { honeypotInputProps } from './lib/honeypot.server';
 import { LanguageAlternates } from './components/language-switcher';
 import { DEFAULT_LOCALE, LANGUAGE_TAGS, isLocale, localizedPath, metaTranslator, pathWithoutLocale, useI18n, LANGUAGE_CHOICE_PARAM } from './lib/i18n';
-import { chosenLocale, i18nData, languageCookie, preferredLocale, rememberedLocale } from './lib/i18n.server';
+import { chosenLocale, languageCookie, preferredLocale, rememberedLocale } from './lib/i18n.server';
 import { pageTitle } from './lib/page-title';
 import type { loader as cartPageLoader } from './routes/cart';
 import stylesheet from './styles/app.css';
@@ -55,9 +55,9 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** Only the error page needs a title from here; every route sets its own. */
-export const meta: MetaFunction = ({ error, matches, data }) => {
+export const meta: MetaFunction = ({ error, location, matches, data }) => {
   if (!error) return [];
-  const { t } = metaTranslator(matches, data);
+  const { t } = metaTranslator(location, matches, data);
   return [{ title: pageTitle(isNotFound(error) ? t('error.notFoundTitle') : t('error.somethingWentWrong')) }];
 };
 
@@ -109,7 +109,7 @@ function languageRedirect(request: Request, params: Record<string, string | unde
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (isBackOffice(url.pathname)) {
-    return json({ honeypotInputProps: honeypotInputProps(), user: null, guestExpired: false, authView: null, cartCount: 0, cookieConsent: true, i18n: null, origin: context.origin });
+    return json({ honeypotInputProps: honeypotInputProps(), user: null, guestExpired: false, authView: null, cartCount: 0, cookieConsent: true, origin: context.origin });
   }
   const moved = languageRedirect(request, params, context.secure);
   if (moved) throw moved;
@@ -130,7 +130,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       authView: modal?.view ?? null,
       cartCount: cart.count,
       cookieConsent: hasCookieConsent(request),
-      i18n: i18nData(context.locale, 'common'),
       origin: context.origin,
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
@@ -251,7 +250,7 @@ function thrownMessage(error: unknown): string | null {
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   const notFound = isNotFound(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const heading = notFound ? t('error.notFoundTitle') : t('error.somethingWentWrong');
@@ -268,7 +267,7 @@ export function ErrorBoundary() {
             {t('error.tryAgain')}
           </a>
         )}
-        <ShopLink to="/" className="button">
+        <ShopLink to={localizedPath('/', locale)} className="button">
           {t('error.backToHome')}
         </ShopLink>
       </div>

@@ -1,5 +1,6 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { useMatches } from '@remix-run/react';
+import { useLocation, useMatches } from '@remix-run/react';
+import { COMMON_MESSAGES } from '~/locales/common.compiled';
 import type common from '~/locales/en/common.json';
 import type home from '~/locales/en/home.json';
 import type product from '~/locales/en/product.json';
@@ -9,7 +10,9 @@ import type cart from '~/locales/en/cart.json';
  * The shop's two languages (ADR 046): English at the root, Italian under `/it`. Messages live in one
  * catalogue per language and namespace (`app/locales/<locale>/<namespace>.json`, ICU syntax); the
  * server compiles the ones a route needs and passes them in its loader data (`i18n`), so the browser
- * gets only the strings of the routes on the page and never a message compiler.
+ * gets only the strings of the routes on the page and never a message compiler. `common` (the chrome
+ * and the error pages) is compiled ahead into the bundle (scripts/compile-messages.mjs), so a page
+ * without the root's data (a 404, a failure) still speaks its language.
  */
 export const LOCALES = ['en', 'it'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -82,13 +85,13 @@ export function switchLanguagePath(pathname: string, search: string, locale: Loc
 
 const kept = new Map<string, I18n>();
 
-/** A translator over compiled messages (one I18n per locale and set of namespaces, kept). */
+/** A translator over the common messages and the compiled ones given (one I18n per locale and set of namespaces, kept). */
 export function translator(locale: Locale, parts: (I18nData | undefined | null)[]): Translate {
   const present = parts.filter((part): part is I18nData => Boolean(part) && part!.locale === locale);
   const key = `${locale}:${present.flatMap((part) => part.namespaces).join(',')}`;
   let i18n = kept.get(key);
   if (!i18n) {
-    i18n = setupI18n({ locale, messages: { [locale]: Object.assign({}, ...present.map((part) => part.messages)) } });
+    i18n = setupI18n({ locale, messages: { [locale]: Object.assign({}, COMMON_MESSAGES[locale], ...present.map((part) => part.messages)) } });
     kept.set(key, i18n);
   }
   const ready = i18n;
@@ -101,17 +104,15 @@ function i18nOf(data: unknown): I18nData | undefined {
   return part && typeof part === 'object' && isLocale(part.locale) ? part : undefined;
 }
 
-/** The page's language and a translator over the messages of every route on it. */
+/** The page's language (from its address) and a translator over the messages of every route on it. */
 export function useI18n(): { locale: Locale; t: Translate } {
+  const locale = localeOfPath(useLocation().pathname);
   const matches = useMatches();
-  const parts = matches.map((match) => i18nOf(match.data));
-  const locale = parts.find(Boolean)?.locale ?? DEFAULT_LOCALE;
-  return { locale, t: translator(locale, parts) };
+  return { locale, t: translator(locale, matches.map((match) => i18nOf(match.data))) };
 }
 
-/** A translator for a route's `meta`, from the data of the routes it matched. */
-export function metaTranslator(matches: { data?: unknown }[], data?: unknown): { locale: Locale; t: Translate } {
-  const parts = [...matches.map((match) => i18nOf(match.data)), i18nOf(data)];
-  const locale = parts.find(Boolean)?.locale ?? DEFAULT_LOCALE;
-  return { locale, t: translator(locale, parts) };
+/** A translator for a route's `meta`, from its address and the data of the routes it matched. */
+export function metaTranslator(location: { pathname: string }, matches: { data?: unknown }[], data?: unknown): { locale: Locale; t: Translate } {
+  const locale = localeOfPath(location.pathname);
+  return { locale, t: translator(locale, [...matches.map((match) => i18nOf(match.data)), i18nOf(data)]) };
 }

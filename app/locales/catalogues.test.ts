@@ -4,6 +4,7 @@ import { compileMessageOrThrow as compileMessage } from '@lingui/message-utils/c
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '~/lib/i18n.server';
 import { LOCALES, type Namespace } from '~/lib/i18n';
+import { COMMON_MESSAGES } from './common.compiled';
 
 // The message catalogues (ADR 046): every key in both languages, every key used, every message valid ICU.
 
@@ -65,6 +66,13 @@ describe('message catalogues', () => {
           if (locale !== 'en') expect(placeholders(text), `${locale} ${key}`).toEqual(expect.arrayContaining(placeholders(english).filter((name) => name !== 'count' || !english.includes('plural'))));
         }
       }
+    }
+  });
+
+  it('has the bundled common messages compiled from the catalogues as they are (node scripts/compile-messages.mjs)', () => {
+    for (const locale of LOCALES) {
+      const fresh = Object.fromEntries(Object.entries(CATALOGUES[locale].common).map(([key, text]) => [key, compileMessage(text)]));
+      expect(COMMON_MESSAGES[locale], locale).toEqual(fresh);
     }
   });
 

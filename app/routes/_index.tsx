@@ -23,9 +23,9 @@ import { readFormData } from '~/lib/form-data.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const image = data?.products.find((p) => p.image)?.image?.src;
-  const { t } = metaTranslator(matches, data);
+  const { t } = metaTranslator(location, matches, data);
   const DESCRIPTION = t('home.description', { brand: BRAND.name });
   return [
     { title: pageTitle(data?.state.q ? t('home.searchTitle', { q: data.state.q }) : t('home.title')) },

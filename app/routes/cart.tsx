@@ -32,7 +32,7 @@ export const handle: NavigationHandle = { pageTitle: 'Cart', back: BACK_LINKS.co
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 
-export const meta: MetaFunction = ({ matches, data }) => [{ title: pageTitle(metaTranslator(matches, data).t('cart.title')) }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [{ title: pageTitle(metaTranslator(location, matches, data).t('cart.title')) }, { name: 'robots', content: 'noindex' }];
 
 const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong);
 

@@ -55,8 +55,8 @@ export const handle: NavigationHandle = {
   back: BACK_LINKS.backToShop,
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
-  const { t } = metaTranslator(matches, data);
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches, location }) => {
+  const { t } = metaTranslator(location, matches, data);
   if (!data || error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
     return [{ title: pageTitle(notFound ? t('product.notFound') : t('product.errorTitle')) }, { name: 'robots', content: 'noindex' }];
