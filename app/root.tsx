@@ -74,7 +74,7 @@ const CONFIRMATION_PAGES = ['/checkout/success', '/order-success'];
 
 /** Leaving the cart page, the badge needs the count the root did not read there. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || (currentUrl.pathname === CART_PAGE && nextUrl.pathname !== CART_PAGE);
+  defaultShouldRevalidate || (pathWithoutLocale(currentUrl.pathname) === CART_PAGE && pathWithoutLocale(nextUrl.pathname) !== CART_PAGE);
 
 /** The back office (/admin) has a frame of its own (routes/admin.tsx): no shop header, cart or footer. */
 const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
@@ -114,13 +114,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const moved = languageRedirect(request, params, context.secure);
   if (moved) throw moved;
   const shopper = await getShopper(context);
+  // The page's own path, whatever its language: /it/cart is the cart page too.
+  const page = pathWithoutLocale(url.pathname);
   // Any shop page can open the sign-in modal with ?auth=<step>; guests are allowed there.
   const modal =
-    url.searchParams.has('auth') && !AUTH_PAGES.includes(url.pathname) ? await loadAuthView(request, context, { context: 'modal' }) : null;
+    url.searchParams.has('auth') && !AUTH_PAGES.includes(page) ? await loadAuthView(request, context, { context: 'modal' }) : null;
   const cart =
-    url.pathname === CART_PAGE
+    page === CART_PAGE
       ? { count: null, headers: {} as Record<string, string> }
-      : await cartCount(context, { fresh: CONFIRMATION_PAGES.includes(url.pathname) });
+      : await cartCount(context, { fresh: CONFIRMATION_PAGES.includes(page) });
   const setCookie = modal?.setCookie ?? shopper.setCookie ?? cart.headers['Set-Cookie'] ?? null;
   return json(
     {
@@ -150,7 +152,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // A timed redirect without JavaScript: the sign-in flow's end (the modal's, or /login and /register's
   // own), or one a page's loader asks for (`refreshWithoutScript`).
   const matches = useMatches();
-  const authPage = matches.find((match) => AUTH_PAGES.includes(match.pathname))?.data as { view?: AuthFlowView } | undefined;
+  const authPage = matches.find((match) => AUTH_PAGES.includes(pathWithoutLocale(match.pathname)))?.data as { view?: AuthFlowView } | undefined;
   const asked = matches.map((match) => (match.data as { refreshWithoutScript?: ScriptlessRefresh | null } | undefined)?.refreshWithoutScript).find(Boolean);
   const signedIn = Boolean(data?.user) && !signedOutByPage(matches);
   const refresh = timedRedirect(data?.authView ?? authPage?.view) ?? asked;
@@ -220,7 +222,7 @@ export default function App() {
   useGuestExpiryCheck(user?.user_type === 'guest' ? user.session_expires_at : null);
   useSignedOutByPage(Boolean(user));
   const { t } = useI18n();
-  const target = navigation.location?.pathname ?? '';
+  const target = pathWithoutLocale(navigation.location?.pathname ?? '');
   const guardedLoading =
     navigation.state === 'loading' &&
     GUARDED_PATHS.includes(target) &&
