@@ -10,7 +10,7 @@ import { getOptionalUser } from '~/lib/auth.server';
 import type { Cart } from '@contract/api/cart';
 import { cartApi } from '~/lib/cart.server';
 import { checkoutFailure } from '~/lib/quick-purchase.server';
-import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
+import { MESSAGES } from '~/lib/messages';
 import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData, serverTranslator } from '~/lib/i18n.server';
 import { useLocalizedPath } from '~/components/shop-link';
@@ -21,7 +21,7 @@ import cartStyles from '~/styles/cart.css';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
 import { cartActionSchema } from '~/forms/cart.server';
 import type { DiscountQuote } from '@contract/api/discounts';
-import { DISCOUNT_MESSAGES, normaliseDiscountCode } from '@contract/discounts';
+import { normaliseDiscountCode } from '@contract/discounts';
 
 /** The code the shopper applied, priced on this cart, or why it cannot be used on it now. */
 export type AppliedDiscount = { code: string; quote: DiscountQuote; error: null } | { code: string; quote: null; error: string };

@@ -26,7 +26,7 @@ import { cartApi } from '~/lib/cart.server';
 import { BRAND } from '@contract/brand';
 import { cachedProductDetails, renamedProductName } from '~/lib/catalogue.server';
 import { getEnv } from '~/lib/env.server';
-import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
+import { MESSAGES } from '~/lib/messages';
 import { formatEuroLoose } from '@contract/money';
 import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
