@@ -189,6 +189,24 @@ export const COMMON_MESSAGES: Record<'en' | 'it', Messages> = {
     ],
     "guestSessionExpired": [
       "Your guest session has expired. Please verify your email again to continue."
+    ],
+    "product.errorTitle": [
+      "Error loading product"
+    ],
+    "product.errorLoading": [
+      "Error loading product: ",
+      [
+        "message"
+      ]
+    ],
+    "product.notFound": [
+      "Product not found"
+    ],
+    "product.httpError": [
+      "HTTP error! status: ",
+      [
+        "status"
+      ]
     ]
   },
   "it": {
@@ -378,6 +396,24 @@ export const COMMON_MESSAGES: Record<'en' | 'it', Messages> = {
     ],
     "guestSessionExpired": [
       "La tua sessione ospite è scaduta. Verifica di nuovo la tua email per continuare."
+    ],
+    "product.errorTitle": [
+      "Errore nel caricamento del prodotto"
+    ],
+    "product.errorLoading": [
+      "Errore nel caricamento del prodotto: ",
+      [
+        "message"
+      ]
+    ],
+    "product.notFound": [
+      "Prodotto non trovato"
+    ],
+    "product.httpError": [
+      "Errore HTTP, stato ",
+      [
+        "status"
+      ]
     ]
   }
 };

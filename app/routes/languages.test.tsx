@@ -7,7 +7,7 @@ import { storefrontPost, thrownResponse } from '../../tests/support/storefront-s
 import { LinkNavigation } from '../components/shop-link';
 import { loader as rootLoader } from '../root';
 import Home, { loader as homeLoader } from './_index';
-import ProductPage, { loader as productLoader } from './product.$productName';
+import ProductPage, { ErrorBoundary as ProductError, loader as productLoader } from './product.$productName';
 import { action as cartAction } from './cart';
 import { loader as sitemapLoader } from './sitemap[.]xml';
 
@@ -93,6 +93,13 @@ describe('the product page in two languages', () => {
     const response = await thrownResponse(callRoute(productLoader, get('/it/product/Nothing%20Here'), { lang: 'it', productName: 'Nothing Here' }));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Prodotto non trovato' });
+    // The route's error page has no loader data: its words come with the bundle's common messages.
+    const Stub = createRemixStub([{ id: 'product', path: '/it/product/:name', Component: () => null, ErrorBoundary: ProductError }]);
+    const html = renderToStaticMarkup(
+      <Stub initialEntries={['/it/product/Nothing%20Here']} hydrationData={{ errors: { product: { status: 404, statusText: '', internal: false, data: null } } }} />,
+    );
+    expect(html).toContain('<h1>Prodotto non trovato</h1>');
+    expect(html).toContain('Torna alla home');
   });
 });
 
