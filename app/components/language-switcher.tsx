@@ -18,7 +18,7 @@ export function LanguageSwitcher({ className, id }: { className: string; id: str
         {LOCALES.map((language) => (
           <li key={language}>
             {language === locale ? (
-              <span aria-current="true" lang={LANGUAGE_TAGS[language]}>
+              <span className="language-switcher__current" lang={LANGUAGE_TAGS[language]}>
                 {LANGUAGE_NAMES[language]}
               </span>
             ) : (

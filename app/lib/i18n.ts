@@ -111,8 +111,9 @@ export function useI18n(): { locale: Locale; t: Translate } {
   return { locale, t: translator(locale, matches.map((match) => i18nOf(match.data))) };
 }
 
-/** A translator for a route's `meta`, from its address and the data of the routes it matched. */
-export function metaTranslator(location: { pathname: string }, matches: { data?: unknown }[], data?: unknown): { locale: Locale; t: Translate } {
-  const locale = localeOfPath(location.pathname);
-  return { locale, t: translator(locale, [...matches.map((match) => i18nOf(match.data)), i18nOf(data)]) };
+/** A translator for a route's `meta`, from its address (else its data's language) and the data of the routes it matched. */
+export function metaTranslator(location: { pathname: string } | undefined, matches: { data?: unknown }[] | undefined, data?: unknown): { locale: Locale; t: Translate } {
+  const own = i18nOf(data);
+  const locale = typeof location?.pathname === 'string' ? localeOfPath(location.pathname) : (own?.locale ?? DEFAULT_LOCALE);
+  return { locale, t: translator(locale, [...(matches ?? []).map((match) => i18nOf(match.data)), own]) };
 }

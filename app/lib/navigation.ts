@@ -5,8 +5,6 @@ import { CART_BADGE_CAP } from './site-rules';
 export interface BackLink {
   label: string;
   to: string;
-  /** Its label in the shop's catalogues (ADR 046). */
-  key?: MessageKey;
 }
 
 /**
@@ -23,13 +21,13 @@ export interface NavigationHandle {
 /** The back buttons of docs/product.md#site-chrome, for the routes that show them. */
 export const BACK_LINKS = {
   /** cart */
-  continueShopping: { label: 'Continue Shopping', to: '/', key: 'back.continueShopping' },
+  continueShopping: { label: 'Continue Shopping', to: '/' },
   /** payment-result, policy pages and product pages */
-  backToShop: { label: 'Back to Shop', to: '/', key: 'back.backToShop' },
+  backToShop: { label: 'Back to Shop', to: '/' },
   /** order-details */
-  viewOrderHistory: { label: 'View Order History', to: '/orders', key: 'back.viewOrderHistory' },
+  viewOrderHistory: { label: 'View Order History', to: '/orders' },
   /** orders */
-  backToProfile: { label: 'Back to Profile', to: '/profile', key: 'back.backToProfile' },
+  backToProfile: { label: 'Back to Profile', to: '/profile' },
 } as const satisfies Record<string, BackLink>;
 
 /** The page titles of the routes' handles, in the shop's catalogues; a title without one shows as it is. */
@@ -51,8 +49,17 @@ export function translatedTitle(title: string, t: Translate): string {
   return key ? t(key) : title;
 }
 
+/** The back buttons' labels in the shop's catalogues. */
+const BACK_LABEL_KEYS: Record<string, MessageKey> = {
+  'Continue Shopping': 'back.continueShopping',
+  'Back to Shop': 'back.backToShop',
+  'View Order History': 'back.viewOrderHistory',
+  'Back to Profile': 'back.backToProfile',
+};
+
 export function translatedBack(back: BackLink, t: Translate): string {
-  return back.key ? t(back.key) : back.label;
+  const key = BACK_LABEL_KEYS[back.label];
+  return key ? t(key) : back.label;
 }
 
 /** The Products menu of the navigation bar (docs/product.md#site-chrome). */
