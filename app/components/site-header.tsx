@@ -152,6 +152,7 @@ export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
                   </ShopLink>
                 </li>
               </ul>
+              <LanguageSwitcher className="language-switcher language-switcher--menu" id="mobile-language" />
             </nav>
           </details>
         </div>
