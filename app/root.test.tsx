@@ -201,6 +201,14 @@ describe('root error boundary', () => {
     expect(html).toContain('Try again');
   });
 
+  it('speaks Italian under /it, with its way home under /it too', () => {
+    const html = renderError(thrown(404, null), '/it/da-nessuna-parte');
+    expect(html).toContain('Errore 404');
+    expect(html).toContain('Pagina non trovata');
+    expect(html).toContain('href="/it"');
+    expect(html).not.toContain('Page not found');
+  });
+
   it("falls back to 'Something went wrong' for the storefront's own faults", () => {
     const html = renderError(new Error('secret stack detail'));
     expect(html).toContain('Error 500');

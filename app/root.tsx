@@ -1,7 +1,6 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import {
-  Link,
   Links,
   Meta,
   Outlet,
@@ -26,7 +25,7 @@ import { CookieNotice } from './components/cookie-notice';
 import { ProgressBar } from './components/progress-bar';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
-import { LinkNavigation } from './components/shop-link';
+import { LinkNavigation, ShopLink } from './components/shop-link';
 import { loadAuthView } from './lib/auth-flow.server';
 import { getShopper } from './lib/auth.server';
 import { cartCount } from './lib/cart.server';
@@ -37,7 +36,9 @@ import { useArrivingAt } from './components/use-arriving';
 import { hasCookieConsent } from './lib/cookie-consent.server';
 import { useNonce } from './lib/nonce';
 import { honeypotInputProps } from './lib/honeypot.server';
-import { AUTH_MESSAGES, MESSAGES } from './lib/messages';
+import { LanguageAlternates } from './components/language-switcher';
+import { DEFAULT_LOCALE, LANGUAGE_TAGS, isLocale, localizedPath, metaTranslator, pathWithoutLocale, useI18n, LANGUAGE_CHOICE_PARAM } from './lib/i18n';
+import { chosenLocale, languageCookie, preferredLocale, rememberedLocale } from './lib/i18n.server';
 import { pageTitle } from './lib/page-title';
 import type { loader as cartPageLoader } from './routes/cart';
 import stylesheet from './styles/app.css';
@@ -54,8 +55,11 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** Only the error page needs a title from here; every route sets its own. */
-export const meta: MetaFunction = ({ error }) =>
-  error ? [{ title: pageTitle(isNotFound(error) ? 'Page not found' : 'Something went wrong') }] : [];
+export const meta: MetaFunction = ({ error, location, matches, data }) => {
+  if (!error) return [];
+  const { t } = metaTranslator(location, matches, data);
+  return [{ title: pageTitle(isNotFound(error) ? t('error.notFoundTitle') : t('error.somethingWentWrong')) }];
+};
 
 /** Pages that need a signed-in shopper: navigating to one shows the loading overlay (docs/product.md#route-guard). */
 const GUARDED_PATHS = ['/profile', '/orders', '/order-success', '/order-failed'];
@@ -70,24 +74,55 @@ const CONFIRMATION_PAGES = ['/checkout/success', '/order-success'];
 
 /** Leaving the cart page, the badge needs the count the root did not read there. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || (currentUrl.pathname === CART_PAGE && nextUrl.pathname !== CART_PAGE);
+  defaultShouldRevalidate || (pathWithoutLocale(currentUrl.pathname) === CART_PAGE && pathWithoutLocale(nextUrl.pathname) !== CART_PAGE);
 
 /** The back office (/admin) has a frame of its own (routes/admin.tsx): no shop header, cart or footer. */
 const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/**
+ * The page's language (ADR 046): the `:lang` segment is `it` or absent; `/en/...` is the root's page,
+ * moved for good; anything else there is a page that does not exist. A switcher link (`?lang=`)
+ * remembers the choice in a cookie and drops the parameter; `/` sends a visitor whose remembered
+ * choice, or else whose browser, prefers Italian to `/it`.
+ */
+function languageRedirect(request: Request, params: Record<string, string | undefined>, secure: boolean): Response | null {
+  const url = new URL(request.url);
+  const lang = params.lang;
+  if (lang === 'en') return redirect(`${pathWithoutLocale(url.pathname)}${url.search}`, 301);
+  if (lang !== undefined && (!isLocale(lang) || lang === DEFAULT_LOCALE)) throw json({ message: null }, { status: 404 });
+  const chosen = chosenLocale(url);
+  if (chosen) {
+    url.searchParams.delete(LANGUAGE_CHOICE_PARAM);
+    return redirect(localizedPath(`${pathWithoutLocale(url.pathname)}${url.search}`, chosen), {
+      headers: { 'Set-Cookie': languageCookie(chosen, secure), 'Cache-Control': 'private, no-store' },
+    });
+  }
+  if (url.pathname === '/') {
+    const wanted = rememberedLocale(request) ?? preferredLocale(request.headers.get('Accept-Language'));
+    if (wanted !== DEFAULT_LOCALE) {
+      return redirect(localizedPath(`/${url.search}`, wanted), { headers: { Vary: 'Accept-Language, Cookie', 'Cache-Control': 'private, no-store' } });
+    }
+  }
+  return null;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (isBackOffice(url.pathname)) {
-    return json({ honeypotInputProps: honeypotInputProps(), user: null, guestExpired: false, authView: null, cartCount: 0, cookieConsent: true });
+    return json({ honeypotInputProps: honeypotInputProps(), user: null, guestExpired: false, authView: null, cartCount: 0, cookieConsent: true, origin: context.origin });
   }
+  const moved = languageRedirect(request, params, context.secure);
+  if (moved) throw moved;
   const shopper = await getShopper(context);
+  // The page's own path, whatever its language: /it/cart is the cart page too.
+  const page = pathWithoutLocale(url.pathname);
   // Any shop page can open the sign-in modal with ?auth=<step>; guests are allowed there.
   const modal =
-    url.searchParams.has('auth') && !AUTH_PAGES.includes(url.pathname) ? await loadAuthView(request, context, { context: 'modal' }) : null;
+    url.searchParams.has('auth') && !AUTH_PAGES.includes(page) ? await loadAuthView(request, context, { context: 'modal' }) : null;
   const cart =
-    url.pathname === CART_PAGE
+    page === CART_PAGE
       ? { count: null, headers: {} as Record<string, string> }
-      : await cartCount(context, { fresh: CONFIRMATION_PAGES.includes(url.pathname) });
+      : await cartCount(context, { fresh: CONFIRMATION_PAGES.includes(page) });
   const setCookie = modal?.setCookie ?? shopper.setCookie ?? cart.headers['Set-Cookie'] ?? null;
   return json(
     {
@@ -97,6 +132,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       authView: modal?.view ?? null,
       cartCount: cart.count,
       cookieConsent: hasCookieConsent(request),
+      origin: context.origin,
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
@@ -116,25 +152,27 @@ export function Layout({ children }: { children: ReactNode }) {
   // A timed redirect without JavaScript: the sign-in flow's end (the modal's, or /login and /register's
   // own), or one a page's loader asks for (`refreshWithoutScript`).
   const matches = useMatches();
-  const authPage = matches.find((match) => AUTH_PAGES.includes(match.pathname))?.data as { view?: AuthFlowView } | undefined;
+  const authPage = matches.find((match) => AUTH_PAGES.includes(pathWithoutLocale(match.pathname)))?.data as { view?: AuthFlowView } | undefined;
   const asked = matches.map((match) => (match.data as { refreshWithoutScript?: ScriptlessRefresh | null } | undefined)?.refreshWithoutScript).find(Boolean);
   const signedIn = Boolean(data?.user) && !signedOutByPage(matches);
   const refresh = timedRedirect(data?.authView ?? authPage?.view) ?? asked;
+  const { locale, t } = useI18n();
   return (
-    <html lang="en">
+    <html lang={LANGUAGE_TAGS[locale]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f4f1ec" />
         <Meta />
         <Links />
+        {backOffice || !data?.origin ? null : <LanguageAlternates origin={data.origin} />}
         <TimedRedirect redirect={refresh} />
       </head>
       <body>
-        <LinkNavigation>
+        <LinkNavigation locale={locale}>
           <ProgressBar />
           <a className="skip-link" href="#main">
-            Skip to content
+            {t('skipLink')}
           </a>
           {backOffice ? null : <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />}
           {backOffice ? null : <SiteHeader signedIn={signedIn} cartCount={cartCount} />}
@@ -183,7 +221,8 @@ export default function App() {
   const navigation = useNavigation();
   useGuestExpiryCheck(user?.user_type === 'guest' ? user.session_expires_at : null);
   useSignedOutByPage(Boolean(user));
-  const target = navigation.location?.pathname ?? '';
+  const { t } = useI18n();
+  const target = pathWithoutLocale(navigation.location?.pathname ?? '');
   const guardedLoading =
     navigation.state === 'loading' &&
     GUARDED_PATHS.includes(target) &&
@@ -192,7 +231,7 @@ export default function App() {
     <HoneypotProvider {...honeypotInputProps}>
       {guestExpired ? (
         <p className="notice notice--error site-alert" role="alert">
-          {AUTH_MESSAGES.guestSessionExpired}
+          {t('guestSessionExpired')}
         </p>
       ) : null}
       <Outlet />
@@ -213,27 +252,26 @@ function thrownMessage(error: unknown): string | null {
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
+  const { locale, t } = useI18n();
   const notFound = isNotFound(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const heading = notFound ? 'Page not found' : MESSAGES.somethingWentWrong;
+  const heading = notFound ? t('error.notFoundTitle') : t('error.somethingWentWrong');
   const message = thrownMessage(error);
   return (
     <section className="error-page" aria-labelledby="error-heading">
-      <p className="eyebrow">Error {status}</p>
+      <p className="eyebrow">{t('error.status', { status })}</p>
       <h1 id="error-heading">{heading}</h1>
-      <p role={notFound ? undefined : 'alert'}>
-        {notFound ? 'The page you were looking for does not exist.' : (message ?? 'Please try again in a moment.')}
-      </p>
+      <p role={notFound ? undefined : 'alert'}>{notFound ? t('error.notFound') : (message ?? t('error.tryLater'))}</p>
       <div className="error-page__actions">
         {notFound ? null : (
           // A plain link: retrying works without JavaScript too.
           <a href={`${location.pathname}${location.search}`} className="button button--ghost">
-            Try again
+            {t('error.tryAgain')}
           </a>
         )}
-        <Link to="/" className="button">
-          Back to Home
-        </Link>
+        <ShopLink to={localizedPath('/', locale)} className="button">
+          {t('error.backToHome')}
+        </ShopLink>
       </div>
     </section>
   );

@@ -1,14 +1,23 @@
 const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const euroLoose = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
-/** Integer cents as euros with two decimals: 4500 → "€45.00". The one money formatter. */
-export function formatEuro(cents: number): string {
-  return euro.format(cents / 100);
+/** The shop's languages (ADR 046): prices read '€45.00' in English and '€45,00' in Italian. */
+export type MoneyLocale = 'en' | 'it';
+
+// Italian puts the sign after the amount ('45,00 €'); the shop keeps it in front, as its brand does.
+const italian = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const italianLoose = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const italianEuro = (format: Intl.NumberFormat, euros: number) => (euros < 0 ? `-€${format.format(-euros)}` : `€${format.format(euros)}`);
+
+/** Integer cents as euros with two decimals: 4500 → "€45.00" ("€45,00" in Italian). The one money formatter. */
+export function formatEuro(cents: number, locale: MoneyLocale = 'en'): string {
+  return locale === 'it' ? italianEuro(italian, cents / 100) : euro.format(cents / 100);
 }
 
-/** Cents as euros on the product page: whole euros without decimals ("€45"), any others with two ("€31.90"). */
-export function formatEuroLoose(cents: number): string {
-  return cents % 100 === 0 ? euroLoose.format(cents / 100) : euro.format(cents / 100);
+/** Cents as euros on the product page: whole euros without decimals ("€45"), any others with two ("€31.90", "€31,90"). */
+export function formatEuroLoose(cents: number, locale: MoneyLocale = 'en'): string {
+  if (cents % 100 !== 0) return formatEuro(cents, locale);
+  return locale === 'it' ? italianEuro(italianLoose, cents / 100) : euroLoose.format(cents / 100);
 }
 
 /**

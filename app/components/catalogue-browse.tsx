@@ -4,7 +4,8 @@ import { CATALOGUE_SEARCH_MAX } from '@contract/shop-rules';
 import { browseHref, colourLabel, isNarrowed, type BrowseState } from '~/lib/browse';
 import { ProductListing } from './product-listing';
 import type { ProductCardData } from './product-card';
-import { ShopLink } from './shop-link';
+import { ShopLink, useLocalizedPath } from './shop-link';
+import { useI18n } from '~/lib/i18n';
 
 /** What the API said of the grid's page: where it is, how many match, what can be chosen. */
 export interface GridPage {
@@ -14,8 +15,6 @@ export interface GridPage {
   total: number;
   facets: { categories: string[]; sizes: string[]; colours: string[] };
 }
-
-const count = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
 
 /**
  * Search and filters as one GET form (issue #21): it works without JavaScript, its state is the
@@ -34,10 +33,12 @@ export function CatalogueFilters({
   searchError: string | null;
 }) {
   const narrowed = isNarrowed(state);
+  const { t } = useI18n();
+  const localize = useLocalizedPath();
   return (
-    <Form method="get" action="/" role="search" aria-label="Search and filter products" className="catalogue-filters" key={browseHref({ ...state, page: undefined })}>
+    <Form method="get" action={localize('/')} role="search" aria-label={t('filters.label')} className="catalogue-filters" key={browseHref({ ...state, page: undefined })}>
       <div className="field catalogue-filters__field catalogue-filters__field--search">
-        <label htmlFor="catalogue-q">Search products</label>
+        <label htmlFor="catalogue-q">{t('filters.search')}</label>
         <input
           id="catalogue-q"
           type="search"
@@ -56,28 +57,28 @@ export function CatalogueFilters({
       </div>
       {facets ? (
         <>
-          <Choice id="catalogue-category" name="category" label="Category" any="All categories" value={state.category} options={facets.categories} />
-          <Choice id="catalogue-size" name="size" label="Size" any="Any size" value={state.size} options={facets.sizes} />
-          <Choice id="catalogue-colour" name="colour" label="Colour" any="Any colour" value={state.colour} options={facets.colours} label-of={colourLabel} />
+          <Choice id="catalogue-category" name="category" label={t('filters.category')} any={t('filters.anyCategory')} value={state.category} options={facets.categories} />
+          <Choice id="catalogue-size" name="size" label={t('filters.size')} any={t('filters.anySize')} value={state.size} options={facets.sizes} />
+          <Choice id="catalogue-colour" name="colour" label={t('filters.colour')} any={t('filters.anyColour')} value={state.colour} options={facets.colours} label-of={colourLabel} />
           <div className="catalogue-filters__field catalogue-filters__field--check">
             <input id="catalogue-in-stock" type="checkbox" name="in_stock" value="1" defaultChecked={state.inStock} />
-            <label htmlFor="catalogue-in-stock">In stock only</label>
+            <label htmlFor="catalogue-in-stock">{t('filters.inStock')}</label>
           </div>
         </>
       ) : null}
       <div className="catalogue-filters__actions">
         <button type="submit" className="button button--small">
-          Apply
+          {t('filters.apply')}
         </button>
         {narrowed ? (
           <ShopLink to="/" className="button button--ghost button--small">
-            Clear filters
+            {t('filters.clear')}
           </ShopLink>
         ) : null}
       </div>
       {narrowed && total !== null ? (
         <p className="catalogue-filters__summary" role="status">
-          {state.q ? `${count(total)} found for “${state.q}”` : `${count(total)} found`}
+          {state.q ? t('filters.foundFor', { count: total, q: state.q }) : t('filters.found', { count: total })}
         </p>
       ) : null}
     </Form>
@@ -143,6 +144,8 @@ export function GridPages({
   error: string | null;
 }) {
   const fetcher = useFetcher<MoreData>();
+  const { t } = useI18n();
+  const localize = useLocalizedPath();
   const [more, setMore] = useState<{ products: ProductCardData[]; wishlisted: string[]; page: number }>({ products: [], wishlisted: [], page: page?.page ?? 1 });
   const [failed, setFailed] = useState<string | null>(null);
   const grid = useRef<HTMLDivElement>(null);
@@ -152,7 +155,7 @@ export function GridPages({
     const data = fetcher.data;
     if (fetcher.state !== 'idle' || !data) return;
     if (data.error || !data.page) {
-      setFailed(data.error ?? 'Could not load more products');
+      setFailed(data.error ?? t('grid.loadMoreFailed'));
       return;
     }
     const loaded = data.page.page;
@@ -164,6 +167,7 @@ export function GridPages({
       focusKey.current = fresh[0]?.key ?? null;
       return { products: [...current.products, ...fresh], wishlisted: [...current.wishlisted, ...data.wishlisted], page: loaded };
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- t follows the page's language, which a fetch does not change
   }, [fetcher.state, fetcher.data, first]);
 
   useEffect(() => {
@@ -185,17 +189,17 @@ export function GridPages({
       <ProductListing products={products} error={error} wishlisted={[...wishlisted, ...more.wishlisted]} userEmail={userEmail} />
       {page && page.total === 0 && isNarrowed(state) ? (
         <p className="catalogue-empty-hint">
-          Try other words or filters, or <ShopLink to="/">see every product</ShopLink>.
+          {t('grid.emptyHintBefore')} <ShopLink to="/">{t('grid.emptyHintLink')}</ShopLink>.
         </p>
       ) : null}
       {page && page.pages > 1 ? (
-        <nav className="catalogue-pages" aria-label="Product pages">
+        <nav className="catalogue-pages" aria-label={t('grid.pages')}>
           <p className="catalogue-pages__status" role="status">
-            {`Showing ${shownFrom}–${shownFrom + products.length - 1} of ${count(page.total)}`}
+            {t('grid.showing', { from: shownFrom, to: shownFrom + products.length - 1, count: page.total })}
           </p>
           {page.page > 1 ? (
             <ShopLink className="button button--ghost" to={browseHref({ ...state, page: page.page - 1 })} rel="prev">
-              Previous page
+              {t('grid.previous')}
             </ShopLink>
           ) : null}
           {nextHref ? (
@@ -209,10 +213,10 @@ export function GridPages({
                 if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                 event.preventDefault();
                 // ?index: the home route's own loader, not the root's.
-                if (!loading) fetcher.load(`${nextHref}${nextHref.includes('?') ? '&' : '?'}index`);
+                if (!loading) fetcher.load(`${localize(nextHref)}${nextHref.includes('?') ? '&' : '?'}index`);
               }}
             >
-              {loading ? 'Loading…' : 'Load more'}
+              {loading ? t('grid.loading') : t('grid.loadMore')}
             </ShopLink>
           ) : null}
           {failed ? (

@@ -1,5 +1,6 @@
 import { Form, useLocation } from '@remix-run/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useI18n } from '~/lib/i18n';
 import { COOKIE_CONSENT_KEY } from '~/lib/site-rules';
 import { ShopLink } from './shop-link';
 
@@ -11,6 +12,7 @@ const ACCEPTED = 'accepted';
  */
 export function CookieNotice({ acceptedByCookie }: { acceptedByCookie: boolean }) {
   const location = useLocation();
+  const { t } = useI18n();
   const [acceptedHere, setAcceptedHere] = useState(false);
 
   useEffect(() => {
@@ -36,15 +38,14 @@ export function CookieNotice({ acceptedByCookie }: { acceptedByCookie: boolean }
   };
 
   return (
-    <section className="cookie-notice" aria-label="Cookie notice">
+    <section className="cookie-notice" aria-label={t('cookies.label')}>
       <p>
-        We use cookies and local storage only to keep you signed in, remember your cart and remember this choice. No advertising or tracking.{' '}
-        <ShopLink to="/privacy-policy">Privacy Policy</ShopLink>
+        {t('cookies.text')} <ShopLink to="/privacy-policy">{t('cookies.privacyPolicy')}</ShopLink>
       </p>
       <Form method="post" action="/cookie-consent" onSubmit={accept}>
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         <button type="submit" className="button button--small">
-          Accept
+          {t('cookies.accept')}
         </button>
       </Form>
     </section>

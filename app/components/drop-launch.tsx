@@ -2,7 +2,7 @@ import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatLaunchTime, timeLeft } from '@contract/shop-time';
-import { MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 
 /**
  * A drop's launch time: in the shop's zone (named) as the server renders it, then, with JavaScript,
@@ -26,6 +26,7 @@ export function Countdown({ at }: { at: string }) {
   const revalidator = useRevalidator();
   const [now, setNow] = useState(() => Date.now());
   const asked = useRef(false);
+  const { t } = useI18n();
   const left = Date.parse(at) - now;
 
   useEffect(() => {
@@ -42,22 +43,23 @@ export function Countdown({ at }: { at: string }) {
   if (!hydrated) return null;
   const { days, hours, minutes, seconds } = timeLeft(left);
   return (
-    <p className="drop-countdown" role="timer" aria-label="Time left before the launch">
-      {left > 0 ? `${days ? `${days} d ` : ''}${two(hours)}:${two(minutes)}:${two(seconds)}` : 'Launching…'}
+    <p className="drop-countdown" role="timer" aria-label={t('drop.timeLeft')}>
+      {left > 0 ? `${days ? `${days} d ` : ''}${two(hours)}:${two(minutes)}:${two(seconds)}` : t('drop.launching')}
     </p>
   );
 }
 
 /** 'Coming soon', when, and (with JavaScript) how long until then. */
 export function ComingSoon({ at, limit, countdown = true }: { at: string; limit?: number | null; countdown?: boolean }) {
+  const { t } = useI18n();
   return (
     <div className="drop-launch">
-      <p className="badge badge--coming-soon">{MESSAGES.comingSoon}</p>
+      <p className="badge badge--coming-soon">{t('drop.comingSoon')}</p>
       <p className="drop-launch__time">
-        {MESSAGES.launchesOn} <LaunchTime at={at} />
+        {t('drop.launches')} <LaunchTime at={at} />
       </p>
       {countdown ? <Countdown at={at} /> : null}
-      {limit ? <p className="drop-launch__limit">{MESSAGES.purchaseLimit(limit)}</p> : null}
+      {limit ? <p className="drop-launch__limit">{t('product.purchaseLimit', { units: limit })}</p> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { BRAND } from '@contract/brand';
+import { useI18n } from '~/lib/i18n';
 import type { HomeHero as Hero } from '~/lib/catalogue';
 import { ShopLink } from './shop-link';
 
@@ -7,6 +7,7 @@ import { ShopLink } from './shop-link';
  * shape before the image arrives (aspect ratio and the image's own size), so nothing below moves.
  */
 export function HomeHero({ hero }: { hero: Hero }) {
+  const { t } = useI18n();
   return (
     <section className="home-hero" aria-labelledby="home-hero-title">
       {hero.image ? (
@@ -23,13 +24,13 @@ export function HomeHero({ hero }: { hero: Hero }) {
         />
       ) : null}
       <div className="home-hero__text">
-        <p className="eyebrow">{BRAND.tagline}</p>
+        <p className="eyebrow">{t('home.heroEyebrow')}</p>
         <h2 id="home-hero-title" className="home-hero__title">
-          New: {hero.name}
+          {t('home.heroTitle', { name: hero.name })}
         </h2>
         {hero.line ? <p className="home-hero__line">{hero.line}</p> : null}
         <ShopLink to={hero.href} className="button home-hero__link" prefetch="intent">
-          Discover the {hero.name}
+          {t('home.heroLink', { name: hero.name })}
         </ShopLink>
       </div>
     </section>

@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 import { EMAIL_MAX_LENGTH, SHOP_RULES } from '@contract/shop-rules';
 import { useDeferredValidation } from './use-deferred-validation';
 
@@ -40,7 +40,7 @@ export function NotifyForm({
   userEmail,
   wishlisted,
   returnTo,
-  heading = MESSAGES.beNotified,
+  heading,
 }: {
   target: NotifyTarget;
   userEmail: string | null;
@@ -49,6 +49,7 @@ export function NotifyForm({
   heading?: string;
 }) {
   const hydrated = useHydrated();
+  const { t } = useI18n();
   const fetcher = useFetcher<NotifyActionData>({ key: target.formKey });
   const actionData = useActionData<NotifyActionData>();
   const lastResult = fetcher.data?.formKey === target.formKey ? fetcher.data.result : actionData?.formKey === target.formKey ? actionData.result : undefined;
@@ -82,14 +83,14 @@ export function NotifyForm({
             {hidden}
             {userEmail ? <input type="hidden" name="email" value={userEmail} /> : null}
             <button type="submit" name="intent" value="notify" className="notify__done-button" aria-describedby={`${target.formKey}-already`}>
-              {MESSAGES.youllBeNotified}
+              {t('notify.youllBeNotified')}
             </button>
           </fetcher.Form>
         ) : (
-          <p className="notify__done">{MESSAGES.youllBeNotified}</p>
+          <p className="notify__done">{t('notify.youllBeNotified')}</p>
         )}
         <p className="notify__already" id={`${target.formKey}-already`} role="status" aria-live="polite">
-          {already ? MESSAGES.alreadyInWishlist : ''}
+          {already ? t('notify.alreadyInWishlist') : ''}
         </p>
       </div>
     );
@@ -109,7 +110,7 @@ export function NotifyForm({
       {...formProps}
     >
       <p className="notify__heading" id={headingId}>
-        {heading}
+        {heading ?? t('notify.beNotified')}
       </p>
       {hidden}
       {userEmail ? (
@@ -117,7 +118,7 @@ export function NotifyForm({
       ) : (
         <div className="notify__field">
           <label htmlFor={emailId} className="visually-hidden">
-            Email for {target.productName}
+            {t('notify.emailFor', { name: target.productName })}
           </label>
           <input
             id={emailId}
@@ -141,7 +142,7 @@ export function NotifyForm({
         className="button notify__button"
         disabled={hydrated && (busy || (!userEmail && email.trim() === ''))}
       >
-        {MESSAGES.notifyMe}
+        {t('notify.notifyMe')}
       </button>
       {emailError ? (
         <p className="notify__error" id={`${emailId}-error`} role="alert">

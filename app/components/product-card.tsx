@@ -1,6 +1,6 @@
 import type { ResponsiveImage } from '~/lib/images';
-import { MESSAGES } from '~/lib/messages';
 import { formatEuro } from '@contract/money';
+import { useI18n } from '~/lib/i18n';
 import { FallbackImage } from './fallback-image';
 import { ComingSoon } from './drop-launch';
 import { NotifyForm } from './notify-form';
@@ -26,11 +26,11 @@ export interface ProductCardData {
 }
 
 /** The card image; a broken one becomes the 'Image Error' placeholder, a missing one 'No Image'. */
-function CardImage({ image, index }: { image: ResponsiveImage | null; index: number }) {
+function CardImage({ image, index, imageError }: { image: ResponsiveImage | null; index: number; imageError: string }) {
   return (
     <FallbackImage
       src={image?.src}
-      brokenPlaceholder={MESSAGES.imageError}
+      brokenPlaceholder={imageError}
       srcSet={image?.srcSet}
       sizes="(max-width: 768px) 100vw, 33vw"
       width={image?.width}
@@ -62,6 +62,7 @@ export function ProductCard({
   userEmail?: string | null;
   onActivate?: (key: string | null) => void;
 }) {
+  const { locale, t } = useI18n();
   return (
     <li
       className={`product-card${active ? ' is-active' : ''}${product.inStock ? '' : ' product-card--sold-out'}`}
@@ -72,17 +73,17 @@ export function ProductCard({
     >
       <ShopLink to={product.href} className="product-card__link" prefetch="intent" onFocus={() => onActivate?.(product.key)}>
         <div className="product-card__media">
-          <CardImage image={product.image} index={index} />
+          <CardImage image={product.image} index={index} imageError={t('card.imageError')} />
           {product.inStock && !product.comingSoon ? (
             <span className="product-card__cta" aria-hidden="true">
-              {MESSAGES.viewProduct}
+              {t('card.viewProduct')}
             </span>
           ) : null}
         </div>
         <div className="product-card__body">
           <p className="product-card__category">{product.category}</p>
           <h2 className="product-card__name">{product.name}</h2>
-          <p className="product-card__price">{formatEuro(product.price)}</p>
+          <p className="product-card__price">{formatEuro(product.price, locale)}</p>
         </div>
       </ShopLink>
       {product.comingSoon ? <ComingSoon at={product.launchDate} /> : null}
@@ -92,7 +93,7 @@ export function ProductCard({
           userEmail={userEmail}
           wishlisted={wishlisted}
           returnTo="/"
-          {...(product.comingSoon ? { heading: MESSAGES.notifyAtLaunch } : {})}
+          {...(product.comingSoon ? { heading: t('notify.atLaunch') } : {})}
         />
       )}
     </li>

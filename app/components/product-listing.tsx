@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ClientOnly } from 'remix-utils/client-only';
-import { MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 import { SHOP_RULES } from '@contract/shop-rules';
 import { DotGrid } from './dot-grid';
 import { ProductCard, type ProductCardData } from './product-card';
@@ -53,6 +53,7 @@ export function ProductListing({
   userEmail?: string | null;
 }) {
   const [activeKey, setActiveKey] = useState<string | null>(null);
+  const { t } = useI18n();
   const list = useRef<HTMLUListElement>(null);
   const activate = useCallback((key: string | null) => {
     // Hover drives the desktop; on a phone the scroll position does.
@@ -63,11 +64,11 @@ export function ProductListing({
   if (error) {
     return (
       <p className="notice notice--error" role="alert">
-        {MESSAGES.errorLoadingProducts(error)}
+        {t('grid.errorLoading', { message: error })}
       </p>
     );
   }
-  if (products.length === 0) return <p className="notice">{MESSAGES.noProductsAvailable}</p>;
+  if (products.length === 0) return <p className="notice">{t('grid.empty')}</p>;
   const active = products.find((p) => p.key === activeKey) ?? null;
   return (
     <>

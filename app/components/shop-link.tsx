@@ -1,5 +1,6 @@
 import { PrefetchPageLinks, useNavigate } from '@remix-run/react';
 import { createContext, useContext, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
+import { DEFAULT_LOCALE, localizedPath, type Locale } from '~/lib/i18n';
 
 /**
  * The shop's link to one of its own pages (an absolute path such as `/cart` or `/?page=2`), for
@@ -13,10 +14,24 @@ import { createContext, useContext, useRef, useState, type FocusEvent, type Mous
 type Navigate = ReturnType<typeof useNavigate>;
 
 const NavigateContext = createContext<Navigate | null>(null);
+const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 
-/** Gives the links under it the router's navigate: read once per page, not once per link. */
-export function LinkNavigation({ children }: { children: ReactNode }) {
-  return <NavigateContext.Provider value={useNavigate()}>{children}</NavigateContext.Provider>;
+/**
+ * Gives the links under it the router's navigate, read once per page, not once per link, and the
+ * page's language: a link on an Italian page stays under /it (ADR 046).
+ */
+export function LinkNavigation({ children, locale = DEFAULT_LOCALE }: { children: ReactNode; locale?: Locale }) {
+  return (
+    <LocaleContext.Provider value={locale}>
+      <NavigateContext.Provider value={useNavigate()}>{children}</NavigateContext.Provider>
+    </LocaleContext.Provider>
+  );
+}
+
+/** A shop path in the page's language: `/cart` on an Italian page is `/it/cart`. */
+export function useLocalizedPath(): (to: string) => string {
+  const locale = useContext(LocaleContext);
+  return (to) => localizedPath(to, locale);
 }
 
 export interface ShopLinkProps {
@@ -49,7 +64,9 @@ function isBrowserClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * a microsecond per element on the server, and these links are the page's most numerous elements.
  */
 export function ShopLink(props: ShopLinkProps) {
-  const { to, prefetch, onFocus } = props;
+  const { prefetch, onFocus } = props;
+  const locale = useContext(LocaleContext);
+  const to = locale === DEFAULT_LOCALE ? props.to : localizedPath(props.to, locale);
   const navigate = useContext(NavigateContext);
   const [prefetching, setPrefetching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

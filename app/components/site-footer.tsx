@@ -1,28 +1,40 @@
 import { BRAND } from '@contract/brand';
 import { PRODUCT_MENU } from '~/lib/navigation';
 import { POLICY_DOCUMENTS } from '@contract/policies';
+import { useI18n, type MessageKey, type Translate } from '~/lib/i18n';
+import { LanguageSwitcher } from './language-switcher';
 import { SocialLinks } from './social-links';
 import { ShopLink } from './shop-link';
 
-const GROUPS = [
-  { heading: 'Shop', links: [{ name: 'All products', to: '/' }, ...PRODUCT_MENU] },
+const POLICY_KEYS: Record<(typeof POLICY_DOCUMENTS)[number]['slug'], MessageKey> = {
+  'privacy-policy': 'policy.privacy-policy',
+  'return-policy': 'policy.return-policy',
+  'terms-and-conditions': 'policy.terms-and-conditions',
+  'website-use-agreement': 'policy.website-use-agreement',
+};
+
+/** The footer's groups; `id` names each group's heading whatever the language. */
+const groups = (t: Translate) => [
+  { id: 'shop', heading: t('footer.shop'), links: [{ name: t('footer.allProducts'), to: '/' }, ...PRODUCT_MENU] },
   {
-    heading: 'Account',
+    id: 'account',
+    heading: t('footer.account'),
     links: [
-      { name: 'Profile', to: '/profile' },
-      { name: 'Orders', to: '/orders' },
-      { name: 'Cart', to: '/cart' },
-      { name: 'Create account', to: '/register' },
+      { name: t('footer.profile'), to: '/profile' },
+      { name: t('footer.orders'), to: '/orders' },
+      { name: t('footer.cart'), to: '/cart' },
+      { name: t('footer.createAccount'), to: '/register' },
     ],
   },
-  { heading: 'Policies', links: POLICY_DOCUMENTS.map((doc) => ({ name: doc.title, to: `/${doc.slug}` })) },
+  { id: 'policies', heading: t('footer.policies'), links: POLICY_DOCUMENTS.map((doc) => ({ name: t(POLICY_KEYS[doc.slug]), to: `/${doc.slug}` })) },
   {
-    heading: 'Support',
+    id: 'support',
+    heading: t('footer.support'),
     links: [
-      { name: 'Contact us', to: '/contact' },
-      { name: 'Problem with a purchase', to: '/contact?reason=purchase_error' },
-      { name: 'Returns', to: '/return-policy' },
-      { name: 'About us', to: '/about' },
+      { name: t('footer.contactUs'), to: '/contact' },
+      { name: t('footer.purchaseProblem'), to: '/contact?reason=purchase_error' },
+      { name: t('footer.returns'), to: '/return-policy' },
+      { name: t('footer.aboutUs'), to: '/about' },
     ],
   },
 ];
@@ -30,12 +42,13 @@ const GROUPS = [
 /** Footer: the link groups shop, account, policies and support, and the Milan address (docs/product.md#site-chrome). */
 export function SiteFooter() {
   const hq = BRAND.headquarters;
+  const { t } = useI18n();
   return (
     <footer className="site-footer">
       <div className="site-footer__groups">
-        {GROUPS.map((group) => (
-          <nav key={group.heading} aria-labelledby={`footer-${group.heading.toLowerCase()}`} className="footer-group">
-            <h2 id={`footer-${group.heading.toLowerCase()}`} className="footer-group__heading">
+        {groups(t).map((group) => (
+          <nav key={group.id} aria-labelledby={`footer-${group.id}`} className="footer-group">
+            <h2 id={`footer-${group.id}`} className="footer-group__heading">
               {group.heading}
             </h2>
             <ul>
@@ -50,11 +63,12 @@ export function SiteFooter() {
       </div>
       <div className="site-footer__base">
         <address>
-          <strong>{BRAND.name}</strong> · {hq.line1}, {hq.postalCode} {hq.city}, {hq.country} ·{' '}
+          <strong>{BRAND.name}</strong> · {hq.line1}, {hq.postalCode} {hq.city}, {t('footer.country')} ·{' '}
           <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>
         </address>
-        <SocialLinks className="social-links" label="Social media" />
-        <p>{BRAND.tagline}.</p>
+        <SocialLinks className="social-links" label={t('footer.social')} />
+        <LanguageSwitcher className="language-switcher language-switcher--footer" id="footer-language" />
+        <p>{t('footer.tagline')}</p>
       </div>
     </footer>
   );

@@ -1,7 +1,9 @@
 import { Form, useLocation, useMatches } from '@remix-run/react';
 import { useRef } from 'react';
 import { BRAND } from '@contract/brand';
-import { PRODUCT_MENU, cartBadgeText, currentNavigation } from '~/lib/navigation';
+import { PRODUCT_MENU, cartBadgeText, currentNavigation, translatedBack, translatedTitle } from '~/lib/navigation';
+import { pathWithoutLocale, useI18n, type Translate } from '~/lib/i18n';
+import { LanguageSwitcher } from './language-switcher';
 import { BackIcon, CartIcon, ChevronIcon, MenuIcon, ProfileIcon } from './icons';
 import { useMenuDismiss } from './use-menu-dismiss';
 import { ShopLink } from './shop-link';
@@ -11,27 +13,27 @@ interface SiteHeaderProps {
   cartCount: number;
 }
 
-function AccountAction({ signedIn }: { signedIn: boolean }) {
+function AccountAction({ signedIn, t }: { signedIn: boolean; t: Translate }) {
   if (!signedIn) {
     return (
       <ShopLink to="/login" className="header-action header-action--text">
-        Login
+        {t('header.login')}
       </ShopLink>
     );
   }
   return (
     <Form method="post" action="/logout" className="header-logout">
       <button type="submit" className="header-action header-action--text">
-        Logout
+        {t('header.logout')}
       </button>
     </Form>
   );
 }
 
-function CartLink({ count }: { count: number }) {
+function CartLink({ count, t }: { count: number; t: Translate }) {
   const badge = cartBadgeText(count);
   return (
-    <ShopLink to="/cart" className="header-action icon-link" aria-label={badge ? `Cart, ${badge} items` : 'Cart'}>
+    <ShopLink to="/cart" className="header-action icon-link" aria-label={badge ? t('header.cartWithItems', { count: badge }) : t('header.cart')}>
       <CartIcon />
       {badge ? (
         <span className="cart-badge" aria-hidden="true" data-testid="cart-badge">
@@ -43,15 +45,17 @@ function CartLink({ count }: { count: number }) {
 }
 
 /** The title of the current page and its back button (docs/product.md#site-chrome), taken from the routes' `handle`. */
-function PageBar() {
-  const { pageTitle, back } = currentNavigation(useMatches());
+function PageBar({ t }: { t: Translate }) {
+  const navigation = currentNavigation(useMatches());
+  const pageTitle = navigation.pageTitle ? translatedTitle(navigation.pageTitle, t) : undefined;
+  const back = navigation.back;
   if (!pageTitle && !back) return null;
   return (
     <div className="page-bar">
       {back ? (
         <ShopLink to={back.to} className="back-link">
           <BackIcon />
-          {back.label}
+          {translatedBack(back, t)}
         </ShopLink>
       ) : null}
       {pageTitle ? (
@@ -69,25 +73,27 @@ function PageBar() {
 export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
   const ref = useRef<HTMLElement>(null);
   useMenuDismiss(ref);
+  const { t } = useI18n();
   // The page one is on is marked in the menus as NavLink marks it: aria-current and the class `active`.
   const { pathname } = useLocation();
+  const here = pathWithoutLocale(pathname);
   const marked = (to: string, className?: string) => {
-    const current = pathname === to;
+    const current = here === to;
     return { 'aria-current': current ? ('page' as const) : undefined, className: [className, current ? 'active' : null].filter(Boolean).join(' ') || undefined };
   };
   return (
     <header className="site-header" ref={ref}>
       <div className="site-header__bar">
-        <ShopLink to="/" className="brand" aria-label={`${BRAND.name} home`}>
+        <ShopLink to="/" className="brand" aria-label={t('header.home', { brand: BRAND.name })}>
           {BRAND.name}
         </ShopLink>
 
-        <nav className="main-nav" aria-label="Main">
+        <nav className="main-nav" aria-label={t('header.mainNav')}>
           <ul className="main-nav__list">
             <li>
               <details className="nav-menu" data-menu>
                 <summary className="nav-menu__button">
-                  Products <ChevronIcon />
+                  {t('header.products')} <ChevronIcon />
                 </summary>
                 <ul className="nav-menu__panel">
                   {PRODUCT_MENU.map((product) => (
@@ -100,31 +106,32 @@ export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
             </li>
             <li>
               <ShopLink to="/about" {...marked('/about', 'main-nav__link')}>
-                About
+                {t('header.about')}
               </ShopLink>
             </li>
             <li>
               <ShopLink to="/contact" {...marked('/contact', 'main-nav__link')}>
-                Contact
+                {t('header.contact')}
               </ShopLink>
             </li>
           </ul>
         </nav>
 
         <div className="header-actions">
-          <AccountAction signedIn={signedIn} />
-          <CartLink count={cartCount} />
-          <ShopLink to="/profile" className="header-action icon-link" aria-label="Profile">
+          <LanguageSwitcher className="language-switcher language-switcher--header" id="header-language" />
+          <AccountAction signedIn={signedIn} t={t} />
+          <CartLink count={cartCount} t={t} />
+          <ShopLink to="/profile" className="header-action icon-link" aria-label={t('header.profile')}>
             <ProfileIcon />
           </ShopLink>
           <details className="mobile-menu" data-menu>
             <summary className="header-action icon-link">
               <MenuIcon />
-              <span className="visually-hidden">Menu</span>
+              <span className="visually-hidden">{t('header.menu')}</span>
             </summary>
-            <nav className="mobile-menu__panel" aria-label="Mobile">
+            <nav className="mobile-menu__panel" aria-label={t('header.mobileNav')}>
               <p className="mobile-menu__heading" id="mobile-products">
-                Products
+                {t('header.products')}
               </p>
               <ul aria-labelledby="mobile-products">
                 {PRODUCT_MENU.map((product) => (
@@ -136,20 +143,21 @@ export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
               <ul>
                 <li>
                   <ShopLink to="/about" {...marked('/about')}>
-                    About
+                    {t('header.about')}
                   </ShopLink>
                 </li>
                 <li>
                   <ShopLink to="/contact" {...marked('/contact')}>
-                    Contact
+                    {t('header.contact')}
                   </ShopLink>
                 </li>
               </ul>
+              <LanguageSwitcher className="language-switcher language-switcher--menu" id="mobile-language" />
             </nav>
           </details>
         </div>
       </div>
-      <PageBar />
+      <PageBar t={t} />
     </header>
   );
 }

@@ -4,6 +4,7 @@ import { REQUEST_ID_HEADER, requestIdFrom } from '@contract/request-id';
 import { ApiRequestError, createApiClient, type ApiClient, type ApiClientOptions } from './api.server';
 import { shopperAddress } from './client-address.server';
 import { getEnv } from './env.server';
+import { localeOfPath, type Locale } from './i18n';
 import { AUTH_MESSAGES } from './messages';
 import { commitSession, isHttps, readSession, signOut, shopperOf, type SessionUser, type ShopSession } from './session.server';
 import { readStaffSession, type StaffSession } from './staff-session.server';
@@ -90,6 +91,8 @@ declare module '@remix-run/server-runtime' {
     readonly secure: boolean;
     /** This storefront's origin as the shopper sees it. */
     readonly origin: string;
+    /** The page's language, from its path: Italian under /it, else English (ADR 046). */
+    readonly locale: Locale;
     /** The shopper's session, read from the cookie on first use: every loader and helper of the request shares it. */
     session(): Promise<ShopSession>;
     /** Who is signed in; a guest whose session has run out is signed out on first use (the guard's view). */
@@ -185,6 +188,7 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
     clientAddress,
     secure,
     origin: `${secure ? 'https:' : url.protocol}//${url.host}`,
+    locale: localeOfPath(url.pathname),
     session: readShop,
     shopper: () =>
       (shopper ??= readShop().then(async (current) => {

@@ -1,3 +1,4 @@
+import type { MessageKey, Translate } from './i18n';
 import { CART_BADGE_CAP } from './site-rules';
 
 /** A contextual back button of docs/product.md#site-chrome. */
@@ -28,6 +29,38 @@ export const BACK_LINKS = {
   /** orders */
   backToProfile: { label: 'Back to Profile', to: '/profile' },
 } as const satisfies Record<string, BackLink>;
+
+/** The page titles of the routes' handles, in the shop's catalogues; a title without one shows as it is. */
+const PAGE_TITLE_KEYS: Record<string, MessageKey> = {
+  About: 'title.about',
+  Cart: 'title.cart',
+  'Order Confirmation': 'title.orderConfirmation',
+  Contact: 'title.contact',
+  'Order Details': 'title.orderDetails',
+  'Order Failed': 'title.orderFailed',
+  Orders: 'title.orders',
+  'Payment Result': 'title.paymentResult',
+  Profile: 'title.profile',
+};
+
+/** A handle's title or back label in the page's language. */
+export function translatedTitle(title: string, t: Translate): string {
+  const key = PAGE_TITLE_KEYS[title];
+  return key ? t(key) : title;
+}
+
+/** The back buttons' labels in the shop's catalogues. */
+const BACK_LABEL_KEYS: Record<string, MessageKey> = {
+  'Continue Shopping': 'back.continueShopping',
+  'Back to Shop': 'back.backToShop',
+  'View Order History': 'back.viewOrderHistory',
+  'Back to Profile': 'back.backToProfile',
+};
+
+export function translatedBack(back: BackLink, t: Translate): string {
+  const key = BACK_LABEL_KEYS[back.label];
+  return key ? t(key) : back.label;
+}
 
 /** The Products menu of the navigation bar (docs/product.md#site-chrome). */
 export const PRODUCT_MENU = ['Tracer Tee', 'Padded Tee', 'Padded Jorts'].map((name) => ({

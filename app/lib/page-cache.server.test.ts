@@ -172,3 +172,19 @@ describe('page cache helpers', () => {
     expect(cachingHeaders(new Headers())).toEqual({ 'Cache-Control': 'no-store' });
   });
 });
+
+describe('page cache: two languages (ADR 046)', () => {
+  it("never sends the English / kept for one visitor to a visitor whose browser prefers Italian (sent to /it instead)", async () => {
+    const cache = createPageCache();
+    await (await cache.remember(read({ headers: { 'accept-language': 'en-GB,en;q=0.9' } }), page({ headers: { Vary: 'Accept-Language, Cookie' } }))).text();
+    expect(cache.lookup(read({ headers: { 'accept-language': 'en-US' } }))).toBeDefined();
+    expect(cache.lookup(read({ headers: {} }))).toBeDefined();
+    expect(cache.lookup(read({ headers: { 'accept-language': 'it-IT,it;q=0.9' } }))).toBeUndefined();
+    expect(cache.lookup(read({ url: '/?page=2', headers: { 'accept-language': 'it' } }))).toBeUndefined();
+    // The stored answer says what it varies with, as the page did.
+    expect(cache.lookup(read())!.headers['Vary']).toBe('Accept-Encoding, Accept-Language, Cookie');
+    // Any other address is in its own language whatever the browser says: one copy for all.
+    await (await cache.remember(read({ url: '/it', headers: { 'accept-language': 'en' } }), page())).text();
+    expect(cache.lookup(read({ url: '/it', headers: { 'accept-language': 'it' } }))).toBeDefined();
+  });
+});

@@ -8,6 +8,7 @@
  * inline scripts by hash instead, and without nonce attributes. Web APIs only (the runtime seam).
  */
 
+import { preferredLocale } from './accept-language';
 import { acceptedEncoding } from '@contract/accept-encoding';
 import { recordCacheRead } from './metrics.server';
 
@@ -32,6 +33,8 @@ export function cachingHeaders(from: Headers): Record<string, string> {
   const headers: Record<string, string> = { 'Cache-Control': from.get('Cache-Control') ?? 'no-store' };
   const shared = from.get(PAGE_CACHE_FIELD);
   if (shared) headers[PAGE_CACHE_FIELD] = shared;
+  const vary = from.get('Vary');
+  if (vary) headers.Vary = vary;
   return headers;
 }
 
@@ -85,6 +88,12 @@ export interface PageCacheOptions {
 /** Headers a stored answer does not replay: per-connection, or set per answer when it is sent. */
 const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'vary', PAGE_CACHE_FIELD.toLowerCase()]);
 
+/** A stored answer's Vary: the page's own fields with Accept-Encoding, as the page was sent. */
+function varyOf(headers: Headers): string {
+  const own = (headers.get('Vary') ?? '').split(',').map((field) => field.trim()).filter((field) => field && field.toLowerCase() !== 'accept-encoding');
+  return ['Accept-Encoding', ...own].join(', ');
+}
+
 const header = (request: PageRequest, name: string) => {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(',') : (value ?? '');
@@ -98,9 +107,16 @@ export function isAnonymousRead(request: PageRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !header(request, 'cookie') && !header(request, 'authorization');
 }
 
-/** Everything of a request a shared page is drawn from: the address it was reached at and the path. */
+/**
+ * Everything of a request a shared page is drawn from: the address it was reached at and the path;
+ * for `/`, also the language `Accept-Language` prefers, since `/` sends Italian visitors to `/it`
+ * (ADR 046) and must never answer them with the English page kept for someone else.
+ */
 function keyOf(request: PageRequest): string {
-  return [header(request, 'host'), header(request, 'x-forwarded-host'), header(request, 'x-forwarded-proto'), request.url ?? '/'].join('\n');
+  const url = request.url ?? '/';
+  const home = url === '/' || url.startsWith('/?');
+  const language = home ? preferredLocale(header(request, 'accept-language') || null) : '';
+  return [header(request, 'host'), header(request, 'x-forwarded-host'), header(request, 'x-forwarded-proto'), url, language].join('\n');
 }
 
 /** Seconds the page cache may keep an answer, from its targeted field; 0 when it may not. */
@@ -217,7 +233,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
         // Set-Cookie never gets here (storableSeconds), so Headers holds one value per name.
         const replayed = Object.fromEntries([...headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())));
         const variant = (encoded: Bytes, encoding?: string): Variant => ({
-          headers: { ...replayed, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': String(encoded.byteLength), Vary: 'Accept-Encoding' },
+          headers: { ...replayed, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': String(encoded.byteLength), Vary: varyOf(response.headers) },
           body: encoded,
         });
         entries.set(key, { status: response.status, identity: variant(body), gzip: variant(gzipped, 'gzip'), storedAt, expiresAt: storedAt + seconds * 1000, bytes });

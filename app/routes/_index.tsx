@@ -12,6 +12,8 @@ import { homeHero, toProductCard, type HomeHero as Hero } from '~/lib/catalogue'
 import { HomeHero } from '~/components/home-hero';
 import { getEnv } from '~/lib/env.server';
 import { MESSAGES } from '~/lib/messages';
+import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
+import { i18nData } from '~/lib/i18n.server';
 import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
 import { pageTitle } from '~/lib/page-title';
 import { takeFlash } from '~/lib/session.server';
@@ -21,18 +23,18 @@ import { readFormData } from '~/lib/form-data.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStyles }];
 
-const DESCRIPTION = `${BRAND.name}: ${BRAND.tagline}. Tees, padded pieces and jorts, priced in euros.`;
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
   const image = data?.products.find((p) => p.image)?.image?.src;
+  const { t } = metaTranslator(location, matches, data);
+  const DESCRIPTION = t('home.description', { brand: BRAND.name });
   return [
-    { title: pageTitle(data?.state.q ? `Search: ${data.state.q}` : 'Shop') },
+    { title: pageTitle(data?.state.q ? t('home.searchTitle', { q: data.state.q }) : t('home.title')) },
     ...(data && !data.indexed ? [{ name: 'robots', content: 'noindex, follow' }] : []),
     { name: 'description', content: DESCRIPTION },
     ...(data?.canonical ? [{ tagName: 'link', rel: 'canonical', href: data.canonical }, { property: 'og:url', content: data.canonical }] : []),
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: BRAND.name },
-    { property: 'og:title', content: pageTitle('Shop') },
+    { property: 'og:title', content: pageTitle(t('home.title')) },
     { property: 'og:description', content: DESCRIPTION },
     ...(image ? [{ property: 'og:image', content: image }] : []),
   ];
@@ -49,8 +51,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // What the shopper waits for is personal, and so is what they searched for: such pages are never shared by caches.
   const personal = Boolean(user || flash || url.searchParams.has('notified') || state.q);
   const canonicalPage = canonicalBrowse(state);
-  const canonical = `${url.origin}${canonicalPage.href}`;
-  const common = { wishlisted: [] as string[], userEmail: user?.email ?? null, flash, canonical, indexed: canonicalPage.index, state, searchError };
+  const canonical = `${url.origin}${localizedPath(canonicalPage.href, context.locale)}`;
+  const i18n = i18nData(context.locale, 'home', 'product');
+  const common = { wishlisted: [] as string[], userEmail: user?.email ?? null, flash, canonical, indexed: canonicalPage.index, state, searchError, i18n };
   try {
     const found = await cachedBrowse(api, toCatalogueQuery(state));
     // Only a sold-out or coming-soon card asks whether the shopper is waiting for it: a page without
@@ -60,7 +63,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The page changes at the next drop's launch: the page cache keeps it no longer.
     const nextLaunch = Math.min(...found.items.filter((item) => item.coming_soon).map((item) => Date.parse(item.launch_date)));
     const seconds = Number.isFinite(nextLaunch) ? Math.max(1, Math.min(SHARED_PAGE_SECONDS, Math.floor((nextLaunch - Date.now()) / 1000))) : SHARED_PAGE_SECONDS;
-    const caching = personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(seconds);
+    // '/' sends a visitor who prefers Italian to /it (root loader): its English answer varies with both.
+    const caching = { ...(personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(seconds)), ...(url.pathname === '/' ? { Vary: 'Accept-Language, Cookie' } : {}) };
     const products = found.items.map((item) => toProductCard(item, env.STORAGE_URL));
     // The newest product leads the shop's first page; a search or a filter goes straight to its results.
     const hero = found.page === 1 && !isNarrowed(state) ? homeHero(found.items, env.STORAGE_URL) : null;
@@ -84,10 +88,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Home() {
   const { products, hero, error, wishlisted, userEmail, flash, page, state, searchError } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <section aria-labelledby="shop-heading" className="catalogue">
       <h1 id="shop-heading" className="page-title">
-        Shop
+        {t('home.title')}
       </h1>
       {hero ? <HomeHero hero={hero} /> : null}
       <CatalogueFilters state={state} facets={page?.facets ?? null} total={page?.total ?? null} searchError={searchError} />

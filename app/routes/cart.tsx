@@ -10,7 +10,10 @@ import { getOptionalUser } from '~/lib/auth.server';
 import type { Cart } from '@contract/api/cart';
 import { cartApi } from '~/lib/cart.server';
 import { checkoutFailure } from '~/lib/quick-purchase.server';
-import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
+import { MESSAGES } from '~/lib/messages';
+import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
+import { i18nData, serverTranslator } from '~/lib/i18n.server';
+import { useLocalizedPath } from '~/components/shop-link';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithFlash } from '~/lib/session.server';
@@ -18,7 +21,7 @@ import cartStyles from '~/styles/cart.css';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
 import { cartActionSchema } from '~/forms/cart.server';
 import type { DiscountQuote } from '@contract/api/discounts';
-import { DISCOUNT_MESSAGES, normaliseDiscountCode } from '@contract/discounts';
+import { normaliseDiscountCode } from '@contract/discounts';
 
 /** The code the shopper applied, priced on this cart, or why it cannot be used on it now. */
 export type AppliedDiscount = { code: string; quote: DiscountQuote; error: null } | { code: string; quote: null; error: string };
@@ -29,21 +32,23 @@ export const handle: NavigationHandle = { pageTitle: 'Cart', back: BACK_LINKS.co
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Cart') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [{ title: pageTitle(metaTranslator(location, matches, data).t('cart.title')) }, { name: 'robots', content: 'noindex' }];
 
 const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const cart = await cartApi(context);
+  const t = serverTranslator(context.locale, 'product');
+  const cartPath = localizedPath('/cart', context.locale);
   // A link or an old form can still add a variant with /cart?add=<variantId>.
   const add = url.searchParams.get('add');
   if (add) {
     try {
       await cart.add(add);
-      return redirectWithFlash(context, '/cart', { kind: 'success', message: CART_MESSAGES.addedToCart });
+      return redirectWithFlash(context, cartPath, { kind: 'success', message: t('product.addedToCart') });
     } catch (error) {
-      return redirectWithFlash(context, '/cart', { kind: 'error', message: CART_MESSAGES.addToCartFailed(errorText(error)) });
+      return redirectWithFlash(context, cartPath, { kind: 'error', message: t('product.addToCartFailed', { message: errorText(error) }) });
     }
   }
   let loaded: { cart: Cart; error: null } | { cart: null; error: string };
@@ -77,6 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The sign-in ended on this request (a spent refresh token): the header shows the shopper signed out.
       signedOut: Boolean(context.signedOut),
       confirmClear: url.searchParams.get('confirm') === 'clear',
+      i18n: i18nData(context.locale, 'cart'),
       // Back from the sign-in modal with a session: the checkout the shopper started goes on.
       resumeCheckout: url.searchParams.get('checkout') === 'resume' && !url.searchParams.has('auth') && Boolean(cart.session.get('accessToken')),
     },
@@ -92,39 +98,41 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return formNotAccepted();
   const post = parsed.data;
   const cart = await cartApi(context);
+  const t = serverTranslator(context.locale, 'cart');
+  const cartPath = localizedPath('/cart', context.locale);
   const back = async (message?: string) =>
     message
-      ? redirectWithFlash(context, '/cart', { kind: 'error', message })
-      : redirect('/cart', { status: 303, headers: await cart.commit() });
+      ? redirectWithFlash(context, cartPath, { kind: 'error', message })
+      : redirect(cartPath, { status: 303, headers: await cart.commit() });
 
   if (post.intent === 'apply-discount') {
     const code = normaliseDiscountCode(post.code);
-    if (!code) return json({ discountError: DISCOUNT_MESSAGES.enterCode, code: post.code }, { status: 400 });
+    if (!code) return json({ discountError: t('discount.enterCode'), code: post.code }, { status: 400 });
     const current = cart.session.get('discountCode');
-    if (current && current !== code) return json({ discountError: DISCOUNT_MESSAGES.oneCodePerOrder, code: post.code }, { status: 400 });
+    if (current && current !== code) return json({ discountError: t('discount.oneCodePerOrder'), code: post.code }, { status: 400 });
     try {
       const quote = await cart.quoteDiscount(code);
       cart.session.set('discountCode', quote.code);
-      return redirectWithFlash(context, '/cart', { kind: 'success', message: DISCOUNT_MESSAGES.applied(quote.code) });
+      return redirectWithFlash(context, cartPath, { kind: 'success', message: t('discount.applied', { code: quote.code }) });
     } catch (error) {
       return json({ discountError: errorText(error), code: post.code }, { status: isCodeRefusal(error) ? 409 : upstreamStatus(error), headers: await cart.commit() });
     }
   }
   if (post.intent === 'remove-discount') {
     cart.session.unset('discountCode');
-    return redirectWithFlash(context, '/cart', { kind: 'success', message: DISCOUNT_MESSAGES.removed });
+    return redirectWithFlash(context, cartPath, { kind: 'success', message: t('discount.removed') });
   }
 
   if (post.intent === 'checkout') {
     const user = await getOptionalUser(context);
     // Not signed in: the sign-in modal (guests allowed); it comes back to the cart, which resumes the checkout.
-    if (!user) return redirect('/cart?checkout=resume&auth=email', 303);
-    if (!user.email.includes('@')) return back(CART_MESSAGES.invalidAuthEmail);
+    if (!user) return redirect(`${cartPath}?checkout=resume&auth=email`, 303);
+    if (!user.email.includes('@')) return back(t('cart.invalidAuthEmail'));
     try {
       const checkoutUrl = await admitted(() => cart.checkout(user.email));
       return redirect(checkoutUrl, { status: 303, headers: await cart.commit() });
     } catch (error) {
-      if (error instanceof ShopBusy) return toWaitingRoom('/cart');
+      if (error instanceof ShopBusy) return toWaitingRoom(cartPath);
       // The code stopped applying since the cart was shown (used up, expired...): say so; it stays until removed.
       if (isCodeRefusal(error)) return back(error.message);
       return back(checkoutFailure(error));
@@ -158,12 +166,14 @@ export default function CartPage() {
   const { flash, confirmClear, resumeCheckout } = data;
   const cart = data.cart as SerializeFrom<Cart> | null;
   const error = data.error ?? '';
+  const { t } = useI18n();
+  const localize = useLocalizedPath();
   if (!cart) {
     return (
       <section className="cart-page cart-page--message" role="alert">
-        <h1>{CART_MESSAGES.errorLoadingCart(error)}</h1>
-        <Link to="/" className="button">
-          {MESSAGES.backToHome}
+        <h1>{t('cart.errorLoading', { message: error })}</h1>
+        <Link to={localize('/')} className="button">
+          {t('error.backToHome')}
         </Link>
       </section>
     );
@@ -172,10 +182,10 @@ export default function CartPage() {
     return (
       <section className="cart-page cart-page--message">
         <Toast flash={flash} />
-        <h1>{CART_MESSAGES.cartEmpty}</h1>
-        <p>{CART_MESSAGES.cartEmptyHint}</p>
-        <Link to="/" className="button">
-          {CART_MESSAGES.startShopping}
+        <h1>{t('cart.empty')}</h1>
+        <p>{t('cart.emptyHint')}</p>
+        <Link to={localize('/')} className="button">
+          {t('cart.startShopping')}
         </Link>
       </section>
     );
@@ -184,7 +194,7 @@ export default function CartPage() {
     <section className="cart-page" aria-labelledby="cart-title">
       <Toast flash={flash} />
       <h1 id="cart-title" className="page-title">
-        Shopping Cart
+        {t('cart.heading')}
       </h1>
       {confirmClear ? <ClearConfirmation /> : null}
       <div className="cart-page__layout">
@@ -204,15 +214,17 @@ export default function CartPage() {
 
 /** Without JavaScript, Clear cart leads to this confirmation step (?confirm=clear). */
 function ClearConfirmation() {
+  const { t } = useI18n();
+  const localize = useLocalizedPath();
   return (
     <div className="cart-confirm" role="alertdialog" aria-labelledby="cart-confirm-text">
-      <p id="cart-confirm-text">{CART_MESSAGES.confirmClear}</p>
-      <Form method="post" action="/cart" className="button-row">
+      <p id="cart-confirm-text">{t('cart.confirmClear')}</p>
+      <Form method="post" action={localize('/cart')} className="button-row">
         <button type="submit" name="intent" value="clear" className="button">
-          Yes, clear cart
+          {t('cart.confirmClearYes')}
         </button>
-        <Link to="/cart" className="button button--ghost">
-          Cancel
+        <Link to={localize('/cart')} className="button button--ghost">
+          {t('cart.cancel')}
         </Link>
       </Form>
     </div>
@@ -222,13 +234,15 @@ function ClearConfirmation() {
 /** A link to the confirmation step; with JavaScript the browser's confirm dialog asks instead. */
 function ClearCartButton() {
   const fetcher = useFetcher({ key: 'cart-clear' });
+  const { t } = useI18n();
+  const localize = useLocalizedPath();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    if (window.confirm(CART_MESSAGES.confirmClear)) fetcher.submit({ intent: 'clear' }, { method: 'post', action: '/cart' });
+    if (window.confirm(t('cart.confirmClear'))) fetcher.submit({ intent: 'clear' }, { method: 'post', action: localize('/cart') });
   };
   return (
-    <Link to="/cart?confirm=clear" className="button button--ghost cart-page__clear" onClick={onClick} aria-disabled={fetcher.state !== 'idle'}>
-      {CART_MESSAGES.clearCart}
+    <Link to={localize('/cart?confirm=clear')} className="button button--ghost cart-page__clear" onClick={onClick} aria-disabled={fetcher.state !== 'idle'}>
+      {t('cart.clear')}
     </Link>
   );
 }

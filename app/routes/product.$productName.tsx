@@ -26,7 +26,7 @@ import { cartApi } from '~/lib/cart.server';
 import { BRAND } from '@contract/brand';
 import { cachedProductDetails, renamedProductName } from '~/lib/catalogue.server';
 import { getEnv } from '~/lib/env.server';
-import { CART_MESSAGES, MESSAGES } from '~/lib/messages';
+import { MESSAGES } from '~/lib/messages';
 import { formatEuroLoose } from '@contract/money';
 import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
@@ -40,6 +40,10 @@ import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
 import catalogueStyles from '~/styles/catalogue.css';
 import productStyles from '~/styles/product.css';
 import { readFormData } from '~/lib/form-data.server';
+import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
+import { i18nData, serverTranslator } from '~/lib/i18n.server';
+import { useLocalizedPath } from '~/components/shop-link';
+
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: catalogueStyles },
@@ -51,10 +55,11 @@ export const handle: NavigationHandle = {
   back: BACK_LINKS.backToShop,
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches, location }) => {
+  const { t } = metaTranslator(location, matches, data);
   if (!data || error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: pageTitle(notFound ? MESSAGES.productNotFound : 'Error loading product') }, { name: 'robots', content: 'noindex' }];
+    return [{ title: pageTitle(notFound ? t('product.notFound') : t('product.errorTitle')) }, { name: 'robots', content: 'noindex' }];
   }
   const { product } = data.page;
   const image = (data.page.variantId ? data.page.galleries[data.page.variantId] : data.page.productGallery)[0];
@@ -107,10 +112,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // A product the owner renamed: its old address moves to the new one for good.
     if (error.status === 404) {
       const renamed = await renamedProductName(api, name);
-      if (renamed) throw redirect(`/product/${encodeURIComponent(renamed)}${url.search}`, 301);
+      if (renamed) throw redirect(localizedPath(`/product/${encodeURIComponent(renamed)}${url.search}`, context.locale), 301);
     }
     // A name the API refuses to look up (too long, a NUL character) names no product either.
-    if (error.status === 404 || error.code === 'invalid_request') throw json({ message: MESSAGES.productNotFound }, { status: 404, headers: { 'Cache-Control': 'no-cache' } });
+    if (error.status === 404 || error.code === 'invalid_request') throw json({ message: serverTranslator(context.locale, 'product')('product.notFound') }, { status: 404, headers: { 'Cache-Control': 'no-cache' } });
     throw json({ message: error.message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });
   }
 
@@ -119,7 +124,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const waitable = details.coming_soon || !details.in_stock || details.variants.some((variant) => !variant.in_stock);
   const wishlisted = await wishlistedIds(api, waitable ? user : null, url);
   const page = productPageData(details, url, env.STORAGE_URL);
-  const canonical = `${url.origin}/product/${encodeURIComponent(details.name)}`;
+  const canonical = `${url.origin}${localizedPath(`/product/${encodeURIComponent(details.name)}`, context.locale)}`;
   const personal = Boolean(user || flash || url.searchParams.has('notified'));
   // Back from the sign-in modal: the Quick Purchase the shopper started goes on.
   const resumeQuickPurchase = resumableQuickPurchase(shopper, url, name);
@@ -127,6 +132,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       page,
       canonical,
+      i18n: i18nData(context.locale, 'product'),
       jsonLd: productJsonLd(page, canonical),
       wishlisted,
       userEmail: user?.email ?? null,
@@ -159,13 +165,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   // Add to Cart stays on the product page, with the outcome as a flash (docs/product.md#product-page, docs/product.md#error-messages).
   const cart = await cartApi(context);
+  const t = serverTranslator(context.locale, 'product');
   try {
     await admitted(() => cart.add(variantId));
-    return redirectWithFlash(context, `${url.pathname}${url.search}`, { kind: 'success', message: CART_MESSAGES.addedToCart });
+    return redirectWithFlash(context, `${url.pathname}${url.search}`, { kind: 'success', message: t('product.addedToCart') });
   } catch (error) {
     if (error instanceof ShopBusy) return toWaitingRoom(`${url.pathname}${url.search}`);
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
-    return redirectWithFlash(context, `${url.pathname}${url.search}`, { kind: 'error', message: CART_MESSAGES.addToCartFailed(message) });
+    return redirectWithFlash(context, `${url.pathname}${url.search}`, { kind: 'error', message: t('product.addToCartFailed', { message }) });
   }
 }
 
@@ -182,12 +189,14 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
   const [selection, setSelection] = useState(page.selection);
   const [variantId, setVariantId] = useState(page.variantId);
   const [imageIndex, setImageIndex] = useState(page.imageIndex);
+  const { locale, t } = useI18n();
+  const localize = useLocalizedPath();
 
   const variant = variants.find((v) => v.id === variantId) ?? null;
   const gallery = variant ? page.galleries[variant.id] : page.productGallery;
   const background = variant ? page.backgrounds[variant.id] : page.productBackground;
   const outOfStock = variant ? !variant.in_stock : !product.inStock;
-  const basePath = `/product/${encodeURIComponent(product.name)}`;
+  const basePath = localize(`/product/${encodeURIComponent(product.name)}`);
   const currentPath = `${basePath}${selectionSearch(groups, selection)}`;
 
   const choose = (name: string, value: string) => {
@@ -221,8 +230,8 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
           <h1 className="product-page__name" id="product-name">
             {product.name}
           </h1>
-          <p className="product-page__price">{formatEuroLoose(variant?.price ?? product.price)}</p>
-          {outOfStock && !product.comingSoon ? <p className="badge badge--sold-out">{MESSAGES.outOfStock}</p> : null}
+          <p className="product-page__price">{formatEuroLoose(variant?.price ?? product.price, locale)}</p>
+          {outOfStock && !product.comingSoon ? <p className="badge badge--sold-out">{t('product.outOfStock')}</p> : null}
           {product.comingSoon && product.launchDate ? <ComingSoon at={product.launchDate} limit={product.purchaseLimit} /> : null}
           <p className="product-page__short">{product.shortDescription}</p>
           <OptionPickers
@@ -240,11 +249,11 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
               userEmail={userEmail}
               wishlisted={wishlisted.includes(product.id)}
               returnTo={currentPath}
-              heading={MESSAGES.notifyAtLaunch}
+              heading={t('notify.atLaunch')}
             />
           ) : (
             <>
-              {product.purchaseLimit ? <p className="drop-launch__limit">{MESSAGES.purchaseLimit(product.purchaseLimit)}</p> : null}
+              {product.purchaseLimit ? <p className="drop-launch__limit">{t('product.purchaseLimit', { units: product.purchaseLimit })}</p> : null}
               <PurchaseForm
                 variantId={variantId}
                 disabled={Boolean(variant && !variant.in_stock)}
@@ -260,18 +269,18 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
               userEmail={userEmail}
               wishlisted={wishlisted.includes(variantId ?? product.id)}
               returnTo={currentPath}
-              heading={MESSAGES.notifyWhenAvailable}
+              heading={t('notify.whenAvailable')}
             />
           ) : null}
           <div className="product-page__actions">
             <ShareButton url={`${canonical}${selectionSearch(groups, selection)}`} title={product.name} />
-            <Link to="/cart" className="button button--ghost">
-              {MESSAGES.viewCart}
+            <Link to={localize('/cart')} className="button button--ghost">
+              {t('product.viewCart')}
             </Link>
           </div>
           {page.sizeChart ? <SizeChartDetails chart={page.sizeChart} /> : null}
           <p className="product-page__policies">
-            <a href="/privacy">Privacy</a> · <a href="/terms">Terms</a>
+            <a href="/privacy">{t('product.privacy')}</a> · <a href="/terms">{t('product.terms')}</a>
           </p>
         </div>
         <LongDescription text={product.longDescription} html={product.longDescriptionHtml} />
@@ -282,15 +291,17 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useI18n();
+  const localize = useLocalizedPath();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const message = isRouteErrorResponse(error)
-    ? ((error.data as { message?: string } | null)?.message ?? MESSAGES.httpError(error.status))
-    : MESSAGES.somethingWentWrong;
+    ? ((error.data as { message?: string } | null)?.message ?? t('product.httpError', { status: error.status }))
+    : t('error.somethingWentWrong');
   return (
     <section className="product-error" role="alert">
-      <h1>{notFound ? MESSAGES.productNotFound : MESSAGES.errorLoadingProduct(message)}</h1>
-      <Link to="/" className="button">
-        {MESSAGES.backToHome}
+      <h1>{notFound ? t('product.notFound') : t('product.errorLoading', { message })}</h1>
+      <Link to={localize('/')} className="button">
+        {t('error.backToHome')}
       </Link>
     </section>
   );

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { ApiRequestError, cachedProductList, upstreamStatus } from '~/lib/api.server';
+import { LANGUAGE_TAGS, LOCALES, localizedPath } from '~/lib/i18n';
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** Every product page, plus the listing, for search engines. */
+/** Every product page, plus the listing, for search engines: in each language, each with its alternates (ADR 046). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   let items;
@@ -17,10 +18,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
   const names = [...new Set(items.map((item) => item.name))];
-  const urls = [`${origin}/`, ...names.map((name) => `${origin}/product/${encodeURIComponent(name)}`)];
+  const paths = ['/', ...names.map((name) => `/product/${encodeURIComponent(name)}`)];
+  const alternates = (path: string) =>
+    [
+      ...LOCALES.map((locale) => `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[locale]}" href="${escapeXml(`${origin}${localizedPath(path, locale)}`)}"/>`),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(`${origin}${path}`)}"/>`,
+    ].join('');
+  const entries = LOCALES.flatMap((locale) => paths.map((path) => `  <url><loc>${escapeXml(`${origin}${localizedPath(path, locale)}`)}</loc>${alternates(path)}</url>`));
   const body = `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${urls.map((url) => `  <url><loc>${escapeXml(url)}</loc></url>`).join('\n')}
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${entries.join('\n')}
 </urlset>
 `;
   return new Response(body, {

@@ -93,7 +93,7 @@ test.describe('navigation bar', () => {
     await expect(button).toHaveText('Menu');
     await button.click();
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(mobileNav.getByRole('link')).toHaveText(['Tracer Tee', 'Padded Tee', 'Padded Jorts', 'About', 'Contact']);
+    await expect(mobileNav.getByRole('link')).toHaveText(['Tracer Tee', 'Padded Tee', 'Padded Jorts', 'About', 'Contact', 'Italiano']);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 
     if (javaScriptEnabled) {

@@ -4,10 +4,14 @@ import type { CartItem } from '@contract/api/cart';
 import { formatEuro } from '@contract/money';
 import { optionLine } from '@contract/options';
 import { FallbackImage } from '../fallback-image';
+import { useLocalizedPath } from '../shop-link';
+import { useI18n } from '~/lib/i18n';
 
 /** One cart item with its quantity buttons and Remove; each line posts through its own fetcher. */
 export function CartLine({ item }: { item: SerializeFrom<CartItem> }) {
   const fetcher = useFetcher({ key: `cart-item-${item.id}` });
+  const { locale, t } = useI18n();
+  const localize = useLocalizedPath();
   const busy = fetcher.state !== 'idle';
   const intent = fetcher.formData?.get('intent');
   // While a change is on its way, show the quantity it asks for.
@@ -36,10 +40,10 @@ export function CartLine({ item }: { item: SerializeFrom<CartItem> }) {
         ) : item.variant_info?.description ? (
           <p className="cart-line__attributes">{item.variant_info.description}</p>
         ) : null}
-        {sku ? <p className="cart-line__sku">SKU: {sku}</p> : null}
-        <p className="cart-line__price">{formatEuro(item.price_at_addition)}</p>
+        {sku ? <p className="cart-line__sku">{t('cart.sku', { sku })}</p> : null}
+        <p className="cart-line__price">{formatEuro(item.price_at_addition, locale)}</p>
       </div>
-      <fetcher.Form method="post" action="/cart" className="cart-line__controls">
+      <fetcher.Form method="post" action={localize('/cart')} className="cart-line__controls">
         <input type="hidden" name="itemId" value={item.id} />
         <input type="hidden" name="quantity" value={item.quantity} />
         <div className="cart-line__quantity">
@@ -48,21 +52,21 @@ export function CartLine({ item }: { item: SerializeFrom<CartItem> }) {
             name="intent"
             value="decrement"
             className="quantity-button"
-            aria-label={`Decrease quantity of ${item.product.name}`}
+            aria-label={t('cart.decrease', { name: item.product.name })}
             disabled={busy || item.quantity <= 1}
           >
             −
           </button>
-          <output aria-label={`Quantity of ${item.product.name}`} data-testid="cart-line-quantity">
+          <output aria-label={t('cart.quantity', { name: item.product.name })} data-testid="cart-line-quantity">
             {quantity}
           </output>
-          <button type="submit" name="intent" value="increment" className="quantity-button" aria-label={`Increase quantity of ${item.product.name}`} disabled={busy}>
+          <button type="submit" name="intent" value="increment" className="quantity-button" aria-label={t('cart.increase', { name: item.product.name })} disabled={busy}>
             +
           </button>
         </div>
-        <p className="cart-line__subtotal">{formatEuro(item.subtotal)}</p>
-        <button type="submit" name="intent" value="remove" className="button button--ghost button--small" disabled={busy} aria-label={`Remove ${item.product.name}`}>
-          Remove
+        <p className="cart-line__subtotal">{formatEuro(item.subtotal, locale)}</p>
+        <button type="submit" name="intent" value="remove" className="button button--ghost button--small" disabled={busy} aria-label={t('cart.removeItem', { name: item.product.name })}>
+          {t('cart.remove')}
         </button>
       </fetcher.Form>
     </li>

@@ -2,7 +2,8 @@ import { Form, Link, useActionData, useFetcher, useNavigation, useSubmit } from 
 import type { AppliedDiscount } from '~/routes/cart';
 import { useEffect, useRef } from 'react';
 import { cartSummary } from '@contract/totals';
-import { CART_MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
+import { useLocalizedPath } from '../shop-link';
 import { formatEuro } from '@contract/money';
 
 /** The cart's order summary (docs/product.md#cart, docs/product.md#constants) with the Checkout button and the policy links. */
@@ -12,61 +13,65 @@ export function OrderSummary({ totalCents, resumeCheckout = false, discount = nu
   const navigation = useNavigation();
   const submit = useSubmit();
   const resumed = useRef(false);
+  const { locale, t } = useI18n();
+  const localize = useLocalizedPath();
+  const euro = (cents: number) => formatEuro(cents, locale);
   // With JavaScript a checkout interrupted by the sign-in goes on by itself; without, Checkout is pressed again.
   useEffect(() => {
     if (!resumeCheckout || resumed.current) return;
     resumed.current = true;
-    submit({ intent: 'checkout' }, { method: 'post', action: '/cart', replace: true });
+    submit({ intent: 'checkout' }, { method: 'post', action: localize('/cart'), replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's language does not change while it waits
   }, [resumeCheckout, submit]);
   const checkingOut = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'checkout';
   return (
     <aside className="order-summary" aria-labelledby="order-summary-title">
-      <h2 id="order-summary-title">Order Summary</h2>
+      <h2 id="order-summary-title">{t('summary.title')}</h2>
       <dl>
         {quote ? (
           <>
             <div>
-              <dt>Items</dt>
-              <dd data-testid="summary-items">{formatEuro(summary.itemsTotal)}</dd>
+              <dt>{t('summary.items')}</dt>
+              <dd data-testid="summary-items">{euro(summary.itemsTotal)}</dd>
             </div>
             <div className="order-summary__discount">
-              <dt>Discount ({quote.code})</dt>
-              <dd data-testid="summary-discount">{quote.discount > 0 ? `-${formatEuro(summary.discount)}` : quote.description}</dd>
+              <dt>{t('summary.discount', { code: quote.code })}</dt>
+              <dd data-testid="summary-discount">{quote.discount > 0 ? `-${euro(summary.discount)}` : quote.description}</dd>
             </div>
           </>
         ) : null}
         <div>
-          <dt>Subtotal (excluding tax)</dt>
-          <dd data-testid="summary-subtotal">{formatEuro(summary.subtotalExcludingTax)}</dd>
+          <dt>{t('summary.subtotal')}</dt>
+          <dd data-testid="summary-subtotal">{euro(summary.subtotalExcludingTax)}</dd>
         </div>
         <div>
-          <dt>Shipping</dt>
-          <dd data-testid="summary-shipping">{formatEuro(summary.shipping)}</dd>
+          <dt>{t('summary.shipping')}</dt>
+          <dd data-testid="summary-shipping">{euro(summary.shipping)}</dd>
         </div>
         <div>
-          <dt>Tax (22% included)</dt>
-          <dd data-testid="summary-tax">{formatEuro(summary.tax)}</dd>
+          <dt>{t('summary.tax')}</dt>
+          <dd data-testid="summary-tax">{euro(summary.tax)}</dd>
         </div>
         <div className="order-summary__total">
-          <dt>Total</dt>
-          <dd data-testid="summary-total">{formatEuro(summary.finalTotal)}</dd>
+          <dt>{t('summary.total')}</dt>
+          <dd data-testid="summary-total">{euro(summary.finalTotal)}</dd>
         </div>
       </dl>
       {summary.freeShippingRemaining !== null ? (
-        <p className="order-summary__hint">{CART_MESSAGES.freeShippingHint(formatEuro(summary.freeShippingRemaining))}</p>
+        <p className="order-summary__hint">{t('summary.freeShippingHint', { amount: euro(summary.freeShippingRemaining) })}</p>
       ) : null}
       <DiscountCode discount={discount} />
-      {resumeCheckout ? <p role="status">You are signed in. Press Checkout to go on to payment.</p> : null}
-      <Form method="post" action="/cart">
+      {resumeCheckout ? <p role="status">{t('summary.signedInResume')}</p> : null}
+      <Form method="post" action={localize('/cart')}>
         <button type="submit" name="intent" value="checkout" className="button order-summary__checkout" disabled={checkingOut}>
-          {CART_MESSAGES.checkout}
+          {t('cart.checkout')}
         </button>
       </Form>
-      <Link to="/" className="button button--ghost order-summary__continue">
-        {CART_MESSAGES.continueShopping}
+      <Link to={localize('/')} className="button button--ghost order-summary__continue">
+        {t('cart.continueShopping')}
       </Link>
       <p className="order-summary__policies">
-        <Link to="/terms-and-conditions">Terms and Conditions</Link> · <Link to="/privacy-policy">Privacy Policy</Link>
+        <Link to={localize('/terms-and-conditions')}>{t('summary.terms')}</Link> · <Link to={localize('/privacy-policy')}>{t('summary.privacy')}</Link>
       </p>
     </aside>
   );
@@ -83,11 +88,13 @@ function DiscountCode({ discount }: { discount: AppliedDiscount | null }) {
   const actionData = useActionData<DiscountActionData>();
   const result = fetcher.data ?? actionData;
   const busy = fetcher.state !== 'idle';
+  const { t } = useI18n();
+  const localize = useLocalizedPath();
   if (discount) {
     return (
       <section className="discount-code" aria-labelledby="discount-code-title">
         <h3 id="discount-code-title" className="discount-code__title">
-          Discount code
+          {t('discount.title')}
         </h3>
         <p className="discount-code__applied">
           <strong>{discount.code}</strong>
@@ -98,9 +105,9 @@ function DiscountCode({ discount }: { discount: AppliedDiscount | null }) {
             {discount.error}
           </p>
         ) : null}
-        <fetcher.Form method="post" action="/cart">
+        <fetcher.Form method="post" action={localize('/cart')}>
           <button type="submit" name="intent" value="remove-discount" className="button button--ghost button--small" disabled={busy}>
-            Remove code {discount.code}
+            {t('discount.removeCode', { code: discount.code })}
           </button>
         </fetcher.Form>
       </section>
@@ -108,9 +115,9 @@ function DiscountCode({ discount }: { discount: AppliedDiscount | null }) {
   }
   const error = result?.discountError;
   return (
-    <fetcher.Form method="post" action="/cart" className="discount-code" noValidate>
+    <fetcher.Form method="post" action={localize('/cart')} className="discount-code" noValidate>
       <label htmlFor="discount-code-input" className="discount-code__title">
-        Discount code
+        {t('discount.title')}
       </label>
       <div className="discount-code__row">
         <input
@@ -126,7 +133,7 @@ function DiscountCode({ discount }: { discount: AppliedDiscount | null }) {
           aria-describedby={error ? 'discount-code-error' : undefined}
         />
         <button type="submit" name="intent" value="apply-discount" className="button button--small" disabled={busy}>
-          Apply
+          {t('discount.apply')}
         </button>
       </div>
       {error ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { SHOP_RULES } from '@contract/shop-rules';
+import { useI18n } from '~/lib/i18n';
 
 /**
  * The long description: a side card on large screens; at 768 px or narrower, collapsed behind
@@ -10,24 +11,25 @@ import { SHOP_RULES } from '@contract/shop-rules';
 export function LongDescription({ text, html }: { text: string; html: string }) {
   const hydrated = useHydrated();
   const [expanded, setExpanded] = useState(false);
+  const { t } = useI18n();
   if (!text) return null;
   const collapsible = text.length > SHOP_RULES.longDescriptionCollapseChars;
   return (
     <aside className={`long-desc${collapsible ? ' long-desc--collapsible' : ''}${hydrated ? ' is-hydrated' : ''}${expanded ? ' is-expanded' : ''}`} aria-labelledby="long-desc-heading">
       <h2 id="long-desc-heading" className="long-desc__heading">
-        About this piece
+        {t('product.aboutThisPiece')}
       </h2>
-      {collapsible && !hydrated ? <input type="checkbox" id="long-desc-toggle" className="long-desc__toggle visually-hidden" aria-label="Show the whole description" /> : null}
+      {collapsible && !hydrated ? <input type="checkbox" id="long-desc-toggle" className="long-desc__toggle visually-hidden" aria-label={t('product.showWholeDescription')} /> : null}
       <div className="long-desc__text" id="long-desc-text" dangerouslySetInnerHTML={{ __html: html }} />
       {collapsible ? (
         hydrated ? (
           <button type="button" className="long-desc__more" aria-expanded={expanded} aria-controls="long-desc-text" onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'Show less' : 'Read more'}
+            {expanded ? t('product.showLess') : t('product.readMore')}
           </button>
         ) : (
           <label htmlFor="long-desc-toggle" className="long-desc__more">
-            <span className="long-desc__more-closed">Read more</span>
-            <span className="long-desc__more-open">Show less</span>
+            <span className="long-desc__more-closed">{t('product.readMore')}</span>
+            <span className="long-desc__more-open">{t('product.showLess')}</span>
           </label>
         )
       ) : null}

@@ -1,8 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useActionData, useFetcher } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { MESSAGES, QUICK_PURCHASE_STATUS } from '~/lib/messages';
+import { QUICK_PURCHASE_STATUS } from '~/lib/messages';
 import { useDeferredValidation } from '../use-deferred-validation';
+import { useI18n } from '~/lib/i18n';
 
 export const PURCHASE_FORM = 'purchase';
 /** Where a browser without JavaScript carries on a Quick Purchase after the sign-in modal. */
@@ -37,6 +38,7 @@ export function PurchaseForm({
   resumeVariantId: string | null;
 }) {
   const fetcher = useFetcher<PurchaseActionData>({ key: PURCHASE_FORM });
+  const { t } = useI18n();
   const actionData = useActionData<PurchaseActionData>();
   const lastResult = fetcher.data?.formKey === PURCHASE_FORM ? fetcher.data.result : actionData?.formKey === PURCHASE_FORM ? actionData.result : undefined;
   const { errors, formProps } = useDeferredValidation({ load: loadValidation, lastResult, fetcher });
@@ -65,10 +67,10 @@ export function PurchaseForm({
       {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <div className="purchase__buttons">
         <button type="submit" name="intent" value="add-to-cart" className="button" disabled={disabled || busy} aria-describedby={error ? ERROR_ID : undefined}>
-          {MESSAGES.addToCart}
+          {t('product.addToCart')}
         </button>
         <button type="submit" name="intent" value="quick-purchase" className="button button--accent" disabled={disabled || busy}>
-          {MESSAGES.quickPurchase}
+          {t('product.quickPurchase')}
         </button>
       </div>
       <p className="purchase__status" role="status" aria-live="polite" data-testid="quick-purchase-status">

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 import { SHOP_RULES } from '@contract/shop-rules';
 
 /** Share: the native sheet where there is one, else copy the link ('Link copied!' for 2 s); without JavaScript a visible link. */
 export function ShareButton({ url, title }: { url: string; title: string }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
+  const { t } = useI18n();
   useEffect(() => {
     if (!copied) return;
     const timer = window.setTimeout(() => setCopied(false), SHOP_RULES.copyTooltipMs);
@@ -16,7 +17,7 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
   if (!hydrated) {
     return (
       <p className="share share--link">
-        {MESSAGES.share}: <a href={url}>{url}</a>
+        {t('product.share')}: <a href={url}>{url}</a>
       </p>
     );
   }
@@ -42,10 +43,10 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
   return (
     <div className="share">
       <button type="button" className="button button--ghost" onClick={share}>
-        {MESSAGES.share}
+        {t('product.share')}
       </button>
       <span className="share__tooltip" role="status" aria-live="polite">
-        {copied ? MESSAGES.linkCopied : ''}
+        {copied ? t('product.linkCopied') : ''}
       </span>
     </div>
   );

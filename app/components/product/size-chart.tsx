@@ -1,4 +1,5 @@
 import type { SizeChart } from '@contract/api/catalogue';
+import { useI18n } from '~/lib/i18n';
 
 function listOf(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
@@ -6,13 +7,14 @@ function listOf(value: string | string[] | undefined): string {
 
 /** The size chart in a collapsible `<details>`, every part of docs/product.md#data-catalogue that the chart has. */
 export function SizeChartDetails({ chart }: { chart: SizeChart }) {
+  const { t } = useI18n();
   const points = chart.sizeChart?.measurementPoints ?? [];
   const sizes = chart.sizeChart?.sizes ?? [];
   const conversions = chart.conversionChart?.conversions ?? [];
   const sizeKey = conversions[0] ? Object.keys(conversions[0]).find((k) => k.endsWith('Size') && k !== 'italianSize') : undefined;
   return (
     <details className="size-chart">
-      <summary>Size chart</summary>
+      <summary>{t('sizeChart.title')}</summary>
       <div className="size-chart__body">
         {chart.productName ? <h3>{chart.productName}</h3> : null}
         {chart.productDescription ? <p>{chart.productDescription}</p> : null}
@@ -20,7 +22,7 @@ export function SizeChartDetails({ chart }: { chart: SizeChart }) {
 
         {points.length ? (
           <>
-            <h4>Measurement points</h4>
+            <h4>{t('sizeChart.measurementPoints')}</h4>
             <ul className="size-chart__points">
               {points.map((p) => (
                 <li key={p.code}>
@@ -37,7 +39,7 @@ export function SizeChartDetails({ chart }: { chart: SizeChart }) {
               <caption>Measurements in cm (inches)</caption>
               <thead>
                 <tr>
-                  <th scope="col">Size</th>
+                  <th scope="col">{t('sizeChart.size')}</th>
                   {points.map((p) => (
                     <th scope="col" key={p.code}>
                       {p.code} · {p.name}
@@ -63,12 +65,12 @@ export function SizeChartDetails({ chart }: { chart: SizeChart }) {
         {conversions.length ? (
           <div className="size-chart__scroll">
             <table>
-              <caption>Size conversion</caption>
+              <caption>{t('sizeChart.conversion')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Size</th>
+                  <th scope="col">{t('sizeChart.size')}</th>
                   <th scope="col">US/UK waist</th>
-                  <th scope="col">Italian size</th>
+                  <th scope="col">{t('sizeChart.italianSize')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -86,7 +88,7 @@ export function SizeChartDetails({ chart }: { chart: SizeChart }) {
 
         {chart.sizingTips.length ? (
           <>
-            <h4>Sizing tips</h4>
+            <h4>{t('sizeChart.tips')}</h4>
             <ul>
               {chart.sizingTips.map((tip) => (
                 <li key={tip}>{tip}</li>
@@ -97,7 +99,7 @@ export function SizeChartDetails({ chart }: { chart: SizeChart }) {
 
         {chart.modelInfo.length ? (
           <>
-            <h4>Model info</h4>
+            <h4>{t('sizeChart.model')}</h4>
             <ul>
               {chart.modelInfo.map((m) => (
                 <li key={m.modelDescription}>{m.modelDescription}</li>
@@ -108,7 +110,7 @@ export function SizeChartDetails({ chart }: { chart: SizeChart }) {
 
         {chart.specialFeatures.length ? (
           <>
-            <h4>Special features</h4>
+            <h4>{t('sizeChart.features')}</h4>
             <dl className="size-chart__features">
               {chart.specialFeatures.map((f) => (
                 <div key={f.name}>

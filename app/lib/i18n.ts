@@ -1,0 +1,119 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { useLocation, useMatches } from '@remix-run/react';
+import { COMMON_MESSAGES } from '~/locales/common.compiled';
+import type common from '~/locales/en/common.json';
+import type home from '~/locales/en/home.json';
+import type product from '~/locales/en/product.json';
+import type cart from '~/locales/en/cart.json';
+
+/**
+ * The shop's two languages (ADR 046): English at the root, Italian under `/it`. Messages live in one
+ * catalogue per language and namespace (`app/locales/<locale>/<namespace>.json`, ICU syntax); the
+ * server compiles the ones a route needs and passes them in its loader data (`i18n`), so the browser
+ * gets only the strings of the routes on the page and never a message compiler. `common` (the chrome
+ * and the error pages) is compiled ahead into the bundle (scripts/compile-messages.mjs), so a page
+ * without the root's data (a 404, a failure) still speaks its language.
+ */
+export const LOCALES = ['en', 'it'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+/** Each language named in itself, as the switcher shows it. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', it: 'Italiano' };
+/** The tags of `<html lang>` and `hreflang`. */
+export const LANGUAGE_TAGS: Record<Locale, string> = { en: 'en', it: 'it' };
+/** The query parameter a switcher link carries: the server remembers the choice and drops it (ADR 046). */
+export const LANGUAGE_CHOICE_PARAM = 'lang';
+
+export type Namespace = 'common' | 'home' | 'product' | 'cart';
+export type MessageKey = keyof typeof common | keyof typeof home | keyof typeof product | keyof typeof cart;
+
+/** Compiled messages of some namespaces, as a loader passes them on. */
+export interface I18nData {
+  locale: Locale;
+  namespaces: Namespace[];
+  messages: Messages;
+}
+
+export type Values = Record<string, string | number>;
+export type Translate = (key: MessageKey, values?: Values) => string;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The language of a path: Italian under `/it`, else English. */
+export function localeOfPath(pathname: string): Locale {
+  return pathname === '/it' || pathname.startsWith('/it/') ? 'it' : DEFAULT_LOCALE;
+}
+
+/** The path without its language prefix: `/it/cart` → `/cart`, `/it` → `/`. */
+export function pathWithoutLocale(pathname: string): string {
+  const match = /^\/(it|en)(?=\/|$)/.exec(pathname);
+  if (!match) return pathname;
+  return pathname.slice(match[0].length) || '/';
+}
+
+/**
+ * Paths that stay the same in every language: the back office and the resource routes (health,
+ * robots, sitemap, card images, hooks, CSV, the sign-in steps, logout, the cookie choice...). The
+ * route table gives the `:lang?` segment only to shopper pages (remix.config.js).
+ */
+const UNPREFIXED = /^\/(admin|auth|logout|cookie-consent|checkout\/quick|discount|privacy$|terms$|products\/|profile\/data|cards\/|hooks\/|healthz|robots\.txt|sitemap\.xml|no-image\.svg|orders\.csv|build\/)/;
+
+/**
+ * A shop path in a language: `localizedPath('/cart?x=1', 'it')` → `/it/cart?x=1`, `/` → `/it`,
+ * `/?page=2` → `/it?page=2`. English paths are the root's. Paths that are not the shop's own pages
+ * (absolute URLs, resource routes, the back office) are left as they are.
+ */
+export function localizedPath(to: string, locale: Locale): string {
+  if (!to.startsWith('/') || to.startsWith('//')) return to;
+  const split = to.search(/[?#]/);
+  const pathname = split === -1 ? to : to.slice(0, split);
+  const rest = split === -1 ? '' : to.slice(split);
+  const bare = pathWithoutLocale(pathname);
+  if (locale === DEFAULT_LOCALE || UNPREFIXED.test(bare)) return `${bare}${rest}`;
+  return `${bare === '/' ? `/${locale}` : `/${locale}${bare}`}${rest}`;
+}
+
+/** The link of a language switcher: the same page and query in `locale`, with the choice to remember. */
+export function switchLanguagePath(pathname: string, search: string, locale: Locale): string {
+  const query = new URLSearchParams(search);
+  query.delete(LANGUAGE_CHOICE_PARAM);
+  query.set(LANGUAGE_CHOICE_PARAM, locale);
+  return localizedPath(`${pathWithoutLocale(pathname)}?${query}`, locale);
+}
+
+const kept = new Map<string, I18n>();
+
+/** A translator over the common messages and the compiled ones given (one I18n per locale and set of namespaces, kept). */
+export function translator(locale: Locale, parts: (I18nData | undefined | null)[]): Translate {
+  const present = parts.filter((part): part is I18nData => Boolean(part) && part!.locale === locale);
+  const key = `${locale}:${present.flatMap((part) => part.namespaces).join(',')}`;
+  let i18n = kept.get(key);
+  if (!i18n) {
+    i18n = setupI18n({ locale, messages: { [locale]: Object.assign({}, COMMON_MESSAGES[locale], ...present.map((part) => part.messages)) } });
+    kept.set(key, i18n);
+  }
+  const ready = i18n;
+  return (id, values) => ready._(id, values);
+}
+
+/** The `i18n` of route data, whatever else it holds. */
+function i18nOf(data: unknown): I18nData | undefined {
+  const part = data && typeof data === 'object' ? (data as { i18n?: I18nData }).i18n : undefined;
+  return part && typeof part === 'object' && isLocale(part.locale) ? part : undefined;
+}
+
+/** The page's language (from its address) and a translator over the messages of every route on it. */
+export function useI18n(): { locale: Locale; t: Translate } {
+  const locale = localeOfPath(useLocation().pathname);
+  const matches = useMatches();
+  return { locale, t: translator(locale, matches.map((match) => i18nOf(match.data))) };
+}
+
+/** A translator for a route's `meta`, from its address (else its data's language) and the data of the routes it matched. */
+export function metaTranslator(location: { pathname: string } | undefined, matches: { data?: unknown }[] | undefined, data?: unknown): { locale: Locale; t: Translate } {
+  const own = i18nOf(data);
+  const locale = typeof location?.pathname === 'string' ? localeOfPath(location.pathname) : (own?.locale ?? DEFAULT_LOCALE);
+  return { locale, t: translator(locale, [...(matches ?? []).map((match) => i18nOf(match.data)), own]) };
+}
