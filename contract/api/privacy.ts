@@ -83,3 +83,33 @@ export const deleteAccountRequestSchema = z.object({
   password: z.string().max(128).optional(),
   confirm_email: z.string().trim().min(1, 'Type your email address to confirm').max(254),
 });
+
+/** `POST admin/customers/:id/erase` (owner only): the customer's email typed again, at their request. */
+export const eraseCustomerRequestSchema = z.object({
+  confirm_email: z.string().trim().min(1, "Type the customer's email address to confirm").max(254),
+});
+
+export const PRIVACY_LOG_KINDS = ['export', 'erasure', 'purge'] as const;
+
+/** `GET admin/privacy-log?limit=&offset=` (owner only): exports, erasures and purges, newest first. */
+export const privacyLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const privacyLogSchema = z.object({
+  entries: z.array(
+    z.object({
+      at: z.string(),
+      kind: z.enum(PRIVACY_LOG_KINDS),
+      /** 'shopper' (the customer themselves), a staff member's email, 'cli' or 'schedule'. */
+      actor: z.string(),
+      customer_id: z.string().nullable(),
+      /** The customer's email, "Customer erased", or null when their record is gone. */
+      customer: z.string().nullable(),
+      /** For a purge: the rows removed, by kind. */
+      details: z.record(z.string(), z.number()).nullable(),
+    }),
+  ),
+  has_more: z.boolean(),
+});
+export type PrivacyLog = z.infer<typeof privacyLogSchema>;

@@ -254,6 +254,14 @@ export interface Database {
     created_at: Date;
     seq: GeneratedAlways<string>;
   };
+  privacy_log: {
+    id: GeneratedAlways<string>;
+    at: Date;
+    kind: 'export' | 'erasure' | 'purge';
+    actor: string;
+    customer_id: string | null;
+    details: JSONColumnType<Record<string, number> | null, string | null, never>;
+  };
   shop_settings: {
     key: string;
     value: JSONColumnType<Record<string, unknown>, string, string>;

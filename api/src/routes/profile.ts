@@ -24,7 +24,7 @@ export function profileRoutes() {
   app.get('/data-export', requireUser, async (c) => {
     const { db, clock, rateLimits } = c.var.deps;
     await enforceRateLimit(c, rateLimits, RATE_RULES.dataExport, c.var.user.id);
-    const data = await exportShopperData(db, c.var.user, clock.now());
+    const data = await exportShopperData(db, c.var.user, clock.now(), 'shopper');
     c.header('Cache-Control', 'private, no-store');
     c.header('Content-Disposition', `attachment; filename="filo-my-data-${data.generated_at.slice(0, 10)}.json"`);
     return answer(c, dataExportSchema, data);

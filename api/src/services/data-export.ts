@@ -4,6 +4,10 @@ import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import type { Address } from '../db/schema.js';
 import type { UserRow } from '../auth/users.js';
+import { findUserById } from '../auth/users.js';
+import { DomainError } from '../domain-error.js';
+import { recordAudit, type Actor } from './audit.js';
+import { recordPrivacyEvent, type PrivacyActor } from './privacy-log.js';
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 const isoOrNull = (at: Date | string | null) => (at ? iso(at) : null);
@@ -18,9 +22,12 @@ const ABOUT =
 /**
  * The shopper's data for `GET user/data-export` (GDPR art. 15 and 20): read in one transaction, so the
  * parts agree with each other; only rows of this user, or of their email where a table has no user.
+ * The privacy log records who asked for it (`by`), in the same transaction.
  */
-export async function exportShopperData(db: Db, user: UserRow, now: Date): Promise<DataExport> {
+export async function exportShopperData(db: Db, user: UserRow, now: Date, by: PrivacyActor): Promise<DataExport> {
   return inTransaction(db, async (trx) => {
+    await recordPrivacyEvent(trx, now, { kind: 'export', by, customerId: user.id });
+    if (typeof by === 'object') await recordAudit(trx, now, by, { action: 'customer.export', subject_type: 'customer', subject_id: user.id });
     const purchases = await trx.selectFrom('purchases').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').execute();
     const ids = purchases.map((p) => p.id);
     const none = ['00000000-0000-0000-0000-000000000000'];
@@ -130,4 +137,11 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date): Promi
       notes_by_the_shop: notes.map((n) => ({ body: n.body, created_at: iso(n.created_at) })),
     };
   });
+}
+
+/** The same file for the owner answering a customer's request from the back office (audited). */
+export async function exportCustomerData(db: Db, customerId: string, now: Date, actor: Actor): Promise<DataExport> {
+  const user = await findUserById(db, customerId);
+  if (!user) throw new DomainError('not_found', 'No such customer');
+  return exportShopperData(db, user, now, actor);
 }
