@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { dataExportSchema } from '@contract/api/privacy';
 import { adminErrorText, ADMIN_HEADERS } from '~/lib/admin.server';
-import { failureStatus } from '~/lib/api.server';
+import { ApiRequestError, failureStatus } from '~/lib/api.server';
 import { requireStaff } from '~/lib/staff-session.server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,6 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    return text(adminErrorText(error), failureStatus(error));
+    // A file link says plainly why there is no file: 403 for staff, 404 for no such customer.
+    return text(adminErrorText(error), error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.status : failureStatus(error));
   }
 }
