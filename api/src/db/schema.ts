@@ -254,6 +254,14 @@ export interface Database {
     created_at: Date;
     seq: GeneratedAlways<string>;
   };
+  consents: {
+    id: Generated<string>;
+    user_id: string;
+    kind: 'cookies' | 'marketing' | 'terms';
+    policy_version: string;
+    given_at: Date;
+    withdrawn_at: Date | null;
+  };
   privacy_log: {
     id: GeneratedAlways<string>;
     at: Date;

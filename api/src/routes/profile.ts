@@ -13,6 +13,8 @@ import { dataExportSchema, deleteAccountRequestSchema } from '@contract/api/priv
 import { messageAnswerSchema } from '@contract/api/auth';
 import { deleteAccount } from '../services/account-deletion.js';
 import { exportShopperData } from '../services/data-export.js';
+import { giveConsent, listConsents, withdrawConsent } from '../services/consents.js';
+import { consentListSchema, giveConsentRequestSchema, withdrawConsentRequestSchema } from '@contract/api/privacy';
 import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
 
 /** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
@@ -37,6 +39,25 @@ export function profileRoutes() {
     await enforceRateLimit(c, rateLimits, RATE_RULES.authPerEmail, c.var.user.email);
     await deleteAccount(db, clock.now(), c.var.user, c.req.valid('json'));
     return answer(c, messageAnswerSchema, { message: 'Your account has been deleted' });
+  });
+
+  // Consents (GDPR art. 7): the list with policy versions, the cookie notice's Accept recorded, and
+  // withdrawing one in one click. Marketing consent is given only through its double opt-in (to come).
+  app.get('/consents', requireUser, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return answer(c, consentListSchema, await listConsents(c.var.deps.db, c.var.user.id));
+  });
+
+  app.post('/consents', requireUser, validate('json', giveConsentRequestSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    await giveConsent(db, clock.now(), c.var.user.id, c.req.valid('json').kind);
+    return answer(c, consentListSchema, await listConsents(db, c.var.user.id));
+  });
+
+  app.post('/consents/withdraw', requireUser, validate('json', withdrawConsentRequestSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    await withdrawConsent(db, clock.now(), c.var.user.id, c.req.valid('json').kind);
+    return answer(c, consentListSchema, await listConsents(db, c.var.user.id));
   });
 
   app.get('/profile', requireUser, async (c) => {

@@ -105,6 +105,7 @@ async function eraseCustomer(db: Db, now: Date, userId: string, by: 'shopper' | 
     await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
     await trx.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
     await trx.deleteFrom('customer_notes').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('consents').where('user_id', '=', userId).execute();
     for (const table of ['wishlist_entries', 'contact_messages', 'verification_codes', 'purchase_limit_claims', 'discount_code_customers'] as const) {
       await trx.deleteFrom(table).where('email', '=', email).execute();
     }
