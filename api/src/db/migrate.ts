@@ -27,8 +27,8 @@ import cardSerials from './migrations/028_card_serials.sql';
 import idempotencyKeys from './migrations/029_idempotency_keys.sql';
 import mailMessageIds from './migrations/030_mail_message_ids.sql';
 import erasedCustomers from './migrations/031_erased_customers.sql';
-import privacyLog from './migrations/032_privacy_log.sql';
-import consents from './migrations/033_consents.sql';
+import privacyLog from './migrations/033_privacy_log.sql';
+import consents from './migrations/034_consents.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -62,8 +62,8 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '029_idempotency_keys', sql: idempotencyKeys },
   { name: '030_mail_message_ids', sql: mailMessageIds },
   { name: '031_erased_customers', sql: erasedCustomers },
-  { name: '032_privacy_log', sql: privacyLog },
-  { name: '033_consents', sql: consents },
+  { name: '033_privacy_log', sql: privacyLog },
+  { name: '034_consents', sql: consents },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.
