@@ -96,12 +96,12 @@ const INTENTS = [
   'notify', 'add-to-cart', 'quick-purchase', 'increment', 'decrement', 'remove', 'clear', 'checkout', 'email',
   'send-code-register', 'send-code-guest', 'resend-code', 'verify', 'register', 'login', 'forgot-password', 'resend-reset',
   'reset-code', 'new-password', 'success', 'reset-success', 'verify-or-guest', 'set-password', 'add', 'resend', 'ship', 'deliver', 'note',
-  'keep-guest-as-account', 'erase',
+  'keep-guest-as-account', 'erase', 'withdraw-consent',
 ];
 const FIELDS = [
   'intent', 'email', 'password', 'confirmPassword', 'name', 'surname', 'verificationCode', 'acceptedTerms', 'resetCode',
   'newPassword', 'confirmNewPassword', 'formKey', 'productId', 'variantId', 'returnTo', 'redirectTo', 'itemId', 'quantity',
-  'reason', 'subject', 'message', 'delivery', 'context', 'code', 'confirm', 'role', 'carrier', 'tracking', 'note', 'sku', 'idempotency_key', 'amount', 'restock', 'low_stock_threshold', 'lines[0].item_id', 'lines[0].quantity', 'confirm_email', ...CHANGEABLE_RETENTION_KINDS, honeypot.nameFieldName, honeypot.validFromFieldName!,
+  'reason', 'subject', 'message', 'delivery', 'context', 'code', 'confirm', 'role', 'carrier', 'tracking', 'note', 'sku', 'idempotency_key', 'amount', 'restock', 'low_stock_threshold', 'lines[0].item_id', 'lines[0].quantity', 'confirm_email', 'kind', ...CHANGEABLE_RETENTION_KINDS, honeypot.nameFieldName, honeypot.validFromFieldName!,
 ];
 
 const text = hostileText(REAL_VALUES);
@@ -138,7 +138,8 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { ...trap, intent: 'new-password', newPassword: 'Sunny-Day-2027', confirmNewPassword: 'Sunny-Day-2027', returnTo: '/login', context: 'login' },
     { ...trap, intent: 'resend-code', returnTo: '/register', context: 'register' },
   ],
-  'routes/cookie-consent': [{ redirectTo: '/about?x=1' }],
+  'routes/cookie-consent': [{ redirectTo: '/about?x=1' }, { redirectTo: '/', delivery: 'in-place' }],
+  'routes/profile': [{ intent: 'withdraw-consent', kind: 'cookies' }],
   'routes/orders': [{ intent: 'keep-guest-as-account', password: 'Sunny-Day-2026' }],
   'routes/admin.login': [
     { intent: 'login', email: 'owner@brand.example', password: 'Back-Office-2026', redirectTo: '/admin/staff' },

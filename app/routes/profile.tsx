@@ -21,7 +21,8 @@ import { displayName } from '~/lib/display-name';
 import { ACCOUNT_MESSAGES, CONSENT_MESSAGES } from '~/lib/messages';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
-import { commitSession, redirectWithFlash } from '~/lib/session.server';
+import { commitSession, redirectWithFlash, takeFlash } from '~/lib/session.server';
+import { Toast } from '~/components/toast';
 import { ACCOUNT_RULES } from '@contract/shop-rules';
 import accountStyles from '~/styles/account.css';
 import { readFormData } from '~/lib/form-data.server';
@@ -39,15 +40,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editing = new URL(request.url).searchParams.has(PROFILE_EDIT_PARAM);
   const account = await accountApi(context);
   // The page's reads are one API call (user/overview); the shop's card count is kept with the catalogue.
-  const [overview, cardTotal, consents] = await Promise.allSettled([
-    account.overview(ACCOUNT_RULES.profilePurchases),
-    shopCardTotal(context),
-    account.api.request('GET', 'user/consents', consentListSchema),
-  ]);
+  const [overview, cardTotal] = await Promise.allSettled([account.overview(ACCOUNT_RULES.profilePurchases), shopCardTotal(context)]);
   // A spent refresh token signed the shopper out on the way: the sign-in page, as for any visitor.
   const signedOut = await signedOutHere(request, context);
   if (signedOut) throw signedOut;
-  const headers = { ...(await account.commit()), ...NO_STORE };
+  // The flash of a post back here (a consent withdrawn); the session is written once, with or without it.
+  const { flash, headers: flashHeaders } = await takeFlash(context);
+  const headers = { ...flashHeaders, ...(await account.commit()), ...NO_STORE };
 
   if (overview.status === 'rejected') {
     if (isNotAuthenticated(overview.reason)) {
@@ -57,11 +56,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorLoadingProfile(ACCOUNT_MESSAGES.failedToFetchProfile) }, { status: upstreamStatus(overview.reason), headers });
   }
   // docs/product.md#profile: other profile fetch failures are only logged (the API answers those parts as null).
-  const { profile, purchases, stats, unlocked_cards } = overview.value;
+  const { profile, purchases, stats, unlocked_cards, consents } = overview.value;
   if (!purchases) console.error('Purchase history could not be loaded');
   if (!stats) console.error('Order statistics could not be loaded');
   if (!unlocked_cards) console.error('Cards could not be loaded');
-  if (consents.status === 'rejected') console.error('Consents could not be loaded:', consents.reason);
+  if (!consents) console.error('Consents could not be loaded');
   const owner = account.session.get('user') ?? null;
   return json(
     {
@@ -71,7 +70,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       purchaseCount: stats ? stats.total_orders : (purchases?.length ?? null),
       cards: (unlocked_cards ?? []).map((card) => toCardView(card, owner)),
       cardTotal: cardTotal.status === 'fulfilled' ? cardTotal.value : null,
-      consents: consents.status === 'fulfilled' ? consents.value : null,
+      consents,
+      flash,
       editing,
     },
     { headers },
@@ -165,13 +165,14 @@ export default function ProfilePage() {
       </section>
     );
   }
-  const { profile, purchases, purchaseCount, cards, cardTotal, consents, editing } = data;
+  const { profile, purchases, purchaseCount, cards, cardTotal, consents, flash, editing } = data;
   const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : null;
   return (
     <section className="profile" aria-labelledby="profile-heading">
       <h1 id="profile-heading" className="page-title">
         {ACCOUNT_MESSAGES.welcomeBack(displayName(profile))}
       </h1>
+      <Toast flash={flash} />
       <div className="profile-layout">
         <AccountInformation profile={profile} editing={editing} />
         <div className="profile-layout__side">

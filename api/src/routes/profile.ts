@@ -82,10 +82,11 @@ export function profileRoutes() {
     } catch (error) {
       log.error('user/overview: the account could not be read in one statement; reading each part', error);
     }
-    const [purchases, stats, cards] = await Promise.allSettled([
+    const [purchases, stats, cards, consents] = await Promise.allSettled([
       latest ? listPurchases(db, userId, latest, 0, {}) : Promise.resolve([]),
       purchaseStats(db, userId),
       listUserCards(db, userId),
+      listConsents(db, userId),
     ]);
     const part = <T,>(name: string, result: PromiseSettledResult<T>): T | null => {
       if (result.status === 'fulfilled') return result.value;
@@ -97,6 +98,7 @@ export function profileRoutes() {
       purchases: part('purchases', purchases),
       stats: part('statistics', stats),
       unlocked_cards: part('cards', cards),
+      consents: part('consents', consents),
     });
   });
 

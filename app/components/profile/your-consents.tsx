@@ -1,12 +1,13 @@
 import { Form, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
 import { WITHDRAWABLE_CONSENTS, type consentListSchema } from '@contract/api/privacy';
+import { formatLongDate } from '~/lib/dates';
 import { CONSENT_MESSAGES } from '~/lib/messages';
 
 export const WITHDRAW_CONSENT_INTENT = 'withdraw-consent';
 
 type Consent = z.infer<typeof consentListSchema>[number];
-const day = (at: string) => at.slice(0, 10);
+const day = (at: string) => formatLongDate(at);
 const withdrawable = (kind: Consent['kind']): boolean => (WITHDRAWABLE_CONSENTS as readonly string[]).includes(kind);
 
 /** The consents the shopper gave, newest first, each in force with its Withdraw button: one form post, as with or without JavaScript. */
@@ -26,7 +27,7 @@ export function YourConsents({ consents }: { consents: Consent[] | null }) {
           {consents.map((consent) => (
             <li key={`${consent.kind}-${consent.given_at}`}>
               <strong>{CONSENT_MESSAGES.kinds[consent.kind]}</strong>
-              <span>{CONSENT_MESSAGES.givenOn(day(consent.given_at), consent.policy_version)}</span>
+              <span>{CONSENT_MESSAGES.givenOn(day(consent.given_at), formatLongDate(`${consent.policy_version}T12:00:00Z`))}</span>
               {consent.withdrawn_at ? (
                 <span>{CONSENT_MESSAGES.withdrawnOn(day(consent.withdrawn_at))}</span>
               ) : withdrawable(consent.kind) ? (
