@@ -1,6 +1,9 @@
+import { z } from 'zod';
+
 /**
  * How long the shop keeps what it keeps (issue 39; the privacy policy's "How long we keep it", and
- * docs/operations.md#retention). A scheduled purge removes what is older (api/src/services/retention.ts).
+ * docs/operations.md#retention): the defaults. An owner changes all but the orders' in the back office
+ * (shop settings, `retention_days`); a scheduled purge removes what is older (api/src/services/retention.ts).
  */
 export const RETENTION_DAYS = {
   /** Orders and what hangs on them (items, refunds, returns, notes): Italian tax law, 10 years. */
@@ -19,3 +22,70 @@ export const RETENTION_DAYS = {
   spentCodesAndSessions: 1,
   finishedJobs: 30,
 } as const;
+
+export type RetentionKind = keyof typeof RETENTION_DAYS;
+export type RetentionDays = Record<RetentionKind, number>;
+
+/** The periods an owner may change, each within its bounds in days; orders stay at the law's 10 years. */
+export const RETENTION_BOUNDS = {
+  guestsWithoutOrders: { min: 1, max: 365 },
+  anonymousCarts: { min: 1, max: 365 },
+  // A payment may still be reconciled with the provider for a month.
+  unpaidCheckouts: { min: 30, max: 365 },
+  contactMessages: { min: 30, max: 1825 },
+  outbox: { min: 1, max: 365 },
+  spentCodesAndSessions: { min: 1, max: 30 },
+  finishedJobs: { min: 1, max: 365 },
+} as const satisfies Partial<Record<RetentionKind, { min: number; max: number }>>;
+
+export type ChangeableRetentionKind = keyof typeof RETENTION_BOUNDS;
+export const CHANGEABLE_RETENTION_KINDS = Object.keys(RETENTION_BOUNDS) as ChangeableRetentionKind[];
+
+/** What each period is about, in the back office's form and the privacy policy's list. */
+export const RETENTION_LABELS: Record<RetentionKind, string> = {
+  orders: 'Order and invoice records (Italian tax law, Art. 2220 of the Civil Code)',
+  guestsWithoutOrders: 'A guest record without an order, after its last session',
+  anonymousCarts: 'Carts nobody signed in to, untouched',
+  unpaidCheckouts: 'Checkouts that were never paid',
+  contactMessages: 'Contact messages',
+  outbox: 'Copies of the emails we sent you',
+  spentCodesAndSessions: 'Sign-in codes and sign-ins, after they ended',
+  finishedJobs: 'Records of finished scheduled tasks',
+};
+
+/** "10 years", "90 days", "1 day": a period as people say it. */
+export function describeDays(days: number): string {
+  const years = Math.round(days / 365.25);
+  if (years >= 1 && Math.abs(years * 365.25 - days) <= 1) return `${years} year${years === 1 ? '' : 's'}`;
+  return `${days} day${days === 1 ? '' : 's'}`;
+}
+
+const daysField = (kind: ChangeableRetentionKind, days: z.ZodNumber) =>
+  days
+    .int('Enter a whole number of days')
+    .min(RETENTION_BOUNDS[kind].min, `Enter at least ${RETENTION_BOUNDS[kind].min} days`)
+    .max(RETENTION_BOUNDS[kind].max, `Enter at most ${RETENTION_BOUNDS[kind].max} days`);
+const dayMessages = { required_error: 'Enter a number of days', invalid_type_error: 'Enter a whole number of days' };
+
+/** `GET admin/retention` and `GET privacy/retention`: the periods in force, in days. */
+export const retentionDaysSchema = z.object(Object.fromEntries(Object.keys(RETENTION_DAYS).map((kind) => [kind, z.number().int()])) as Record<RetentionKind, z.ZodNumber>);
+
+/** `POST admin/retention` (owner only): every changeable period; the orders' is not among them. */
+export const retentionChangeSchema = z
+  .object(Object.fromEntries(CHANGEABLE_RETENTION_KINDS.map((kind) => [kind, daysField(kind, z.number(dayMessages))])) as Record<ChangeableRetentionKind, z.ZodNumber>)
+  .strict();
+/** The same from the back office's form, where numbers arrive as text. */
+export const retentionFormSchema = z.object(
+  Object.fromEntries(CHANGEABLE_RETENTION_KINDS.map((kind) => [kind, daysField(kind, z.coerce.number(dayMessages))])) as Record<ChangeableRetentionKind, z.ZodNumber>,
+);
+
+/**
+ * Where the privacy policy's markdown lists the periods in force: the policy page puts the list there
+ * (an HTML comment, so a page that cannot read the periods shows nothing rather than a stale figure).
+ */
+export const RETENTION_MARKER = '<!-- retention-periods -->';
+
+/** The periods in force as a markdown list, for the privacy policy. */
+export function retentionMarkdown(periods: RetentionDays): string {
+  return (Object.keys(RETENTION_LABELS) as RetentionKind[]).map((kind) => `- ${RETENTION_LABELS[kind]}: ${describeDays(periods[kind])}.`).join('\n');
+}

@@ -11,6 +11,7 @@ import { cardRoutes } from './routes/cards.js';
 import { cartRoutes } from './routes/cart.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { discountRoutes } from './routes/discounts.js';
+import { privacyRoutes } from './routes/privacy.js';
 import { contactRoutes } from './routes/contact.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { devClockRoutes } from './routes/dev-clock.js';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/cards', cardRoutes());
   if (deps.payments.name === 'test') app.route('/', testPaymentRoutes());
   app.route('/api/contact', contactRoutes());
+  app.route('/api/privacy', privacyRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox' && deps.config.devMailbox) app.route('/', devMailboxRoutes());
   if (deps.devClock) app.route('/', devClockRoutes(deps.devClock));

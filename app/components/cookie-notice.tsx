@@ -8,7 +8,8 @@ const ACCEPTED = 'accepted';
 
 /**
  * Shown until accepted. With JavaScript the acceptance goes to local storage (docs/product.md#constants) and a cookie,
- * so the server leaves the notice out of the next page; without it the form post sets the cookie.
+ * so the server leaves the notice out of the next page; without it the form post sets the cookie. Either
+ * way the storefront records it as a consent of a signed-in shopper.
  */
 export function CookieNotice({ acceptedByCookie }: { acceptedByCookie: boolean }) {
   const location = useLocation();
@@ -32,6 +33,10 @@ export function CookieNotice({ acceptedByCookie }: { acceptedByCookie: boolean }
       return; // no storage: let the form post set the cookie
     }
     event.preventDefault();
+    // Recorded for a signed-in shopper too; the page stays as it is.
+    const body = new FormData(event.currentTarget);
+    body.set('delivery', 'in-place');
+    void fetch('/cookie-consent', { method: 'POST', body, credentials: 'same-origin' }).catch(() => undefined);
     const secure = window.location.protocol === 'https:' ? '; Secure' : '';
     document.cookie = `${COOKIE_CONSENT_KEY}=${ACCEPTED}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
     setAcceptedHere(true);

@@ -14,3 +14,8 @@ export function hasCookieConsent(request: Request): boolean {
 export function cookieConsentHeader(request: Request): string {
   return `${COOKIE_CONSENT_KEY}=${ACCEPTED}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${isHttps(request) ? '; Secure' : ''}`;
 }
+
+/** Set-Cookie forgetting the acceptance: the notice shows again (a withdrawn consent). */
+export function cookieConsentClearedHeader(request: Request): string {
+  return `${COOKIE_CONSENT_KEY}=; Path=/; Max-Age=0; SameSite=Lax${isHttps(request) ? '; Secure' : ''}`;
+}

@@ -4,6 +4,7 @@ import { getEnv } from './env.server';
 import { MESSAGES } from './messages';
 import { cachingHeaders, shareablePageHeaders } from './page-cache.server';
 import { policyDocument, type PolicySlug } from '@contract/policies';
+import { RETENTION_MARKER, retentionDaysSchema, retentionMarkdown } from '@contract/retention';
 
 /** Public URL of an object in the `documents` bucket. */
 export function documentUrl(storageUrl: string, path: string): string {
@@ -35,12 +36,34 @@ export async function fetchDocument(path: string): Promise<string> {
   }
 }
 
-/** Loader of a policy page: its markdown, or the error to show in its place. */
+/**
+ * The retention periods in force (`GET privacy/retention`), as the privacy policy's list; null when
+ * the API cannot say, so the page states no period rather than a wrong one.
+ */
+async function retentionList(): Promise<string | null> {
+  const env = getEnv();
+  try {
+    const response = await fetchWithReplay(upstreamFetch, `${env.API_URL}/api/privacy/retention`, { signal: AbortSignal.timeout(env.API_TIMEOUT_MS) }, true);
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      return null;
+    }
+    const periods = retentionDaysSchema.safeParse(await response.json());
+    return periods.success ? retentionMarkdown(periods.data) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Loader of a policy page: its markdown, or the error to show in its place. The privacy policy states the retention periods in force. */
 export async function loadPolicy(slug: PolicySlug) {
   const doc = policyDocument(slug);
   try {
-    const markdown = await fetchDocument(doc.path);
-    return json({ title: doc.title, markdown, error: null }, { headers: shareablePageHeaders(300) });
+    const [stored, periods] = await Promise.all([fetchDocument(doc.path), slug === 'privacy-policy' ? retentionList() : Promise.resolve(null)]);
+    const markdown = periods === null ? stored : stored.replace(RETENTION_MARKER, periods);
+    // Without the periods the page is not shared, so the next visitor gets them.
+    const missing = slug === 'privacy-policy' && periods === null && stored.includes(RETENTION_MARKER);
+    return json({ title: doc.title, markdown, error: null }, { headers: missing ? { 'Cache-Control': 'no-store' } : shareablePageHeaders(300) });
   } catch (error) {
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
     return json({ title: doc.title, markdown: null, error: message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });

@@ -186,3 +186,19 @@ export const CARD_MESSAGES = {
   canvasNoDimensions: 'Canvas has no dimensions',
   blobFailed: 'Failed to create blob',
 } as const;
+
+/** The profile's consents (issue 39, GDPR art. 7): what the shopper agreed to, and withdrawing it. */
+export const CONSENT_MESSAGES = {
+  heading: 'Your consents',
+  intro: 'What you agreed to, under which version of our policies, and when. Withdraw a consent here as easily as you gave it.',
+  none: 'No consents recorded yet.',
+  kinds: { cookies: 'Cookies and local storage (the cookie notice)', marketing: 'Marketing emails', terms: 'Terms and privacy policy (your account)' },
+  givenOn: (day: string, version: string) => `Given ${day} (policy of ${version})`,
+  withdrawnOn: (day: string) => `Withdrawn ${day}`,
+  withdraw: 'Withdraw',
+  withdrawing: 'Withdrawing...',
+  endedByDeleting: 'Ends when you delete your account.',
+  withdrawn: 'Your consent has been withdrawn.',
+  failed: 'Your consent could not be withdrawn just now. Please try again in a moment.',
+  unavailable: 'Your consents could not be loaded just now.',
+} as const;

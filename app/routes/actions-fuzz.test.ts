@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import { CHANGEABLE_RETENTION_KINDS, RETENTION_DAYS } from '@contract/retention';
 import type { ActionFunction } from '@remix-run/node';
 import { UNSAFE_flatRoutes } from '@remix-run/dev';
 import fc from 'fast-check';
@@ -95,12 +96,12 @@ const INTENTS = [
   'notify', 'add-to-cart', 'quick-purchase', 'increment', 'decrement', 'remove', 'clear', 'checkout', 'email',
   'send-code-register', 'send-code-guest', 'resend-code', 'verify', 'register', 'login', 'forgot-password', 'resend-reset',
   'reset-code', 'new-password', 'success', 'reset-success', 'verify-or-guest', 'set-password', 'add', 'resend', 'ship', 'deliver', 'note',
-  'keep-guest-as-account',
+  'keep-guest-as-account', 'erase', 'withdraw-consent',
 ];
 const FIELDS = [
   'intent', 'email', 'password', 'confirmPassword', 'name', 'surname', 'verificationCode', 'acceptedTerms', 'resetCode',
   'newPassword', 'confirmNewPassword', 'formKey', 'productId', 'variantId', 'returnTo', 'redirectTo', 'itemId', 'quantity',
-  'reason', 'subject', 'message', 'delivery', 'context', 'code', 'confirm', 'role', 'carrier', 'tracking', 'note', 'sku', 'idempotency_key', 'amount', 'restock', 'low_stock_threshold', 'lines[0].item_id', 'lines[0].quantity', honeypot.nameFieldName, honeypot.validFromFieldName!,
+  'reason', 'subject', 'message', 'delivery', 'context', 'code', 'confirm', 'role', 'carrier', 'tracking', 'note', 'sku', 'idempotency_key', 'amount', 'restock', 'low_stock_threshold', 'lines[0].item_id', 'lines[0].quantity', 'confirm_email', 'kind', ...CHANGEABLE_RETENTION_KINDS, honeypot.nameFieldName, honeypot.validFromFieldName!,
 ];
 
 const text = hostileText(REAL_VALUES);
@@ -137,7 +138,8 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { ...trap, intent: 'new-password', newPassword: 'Sunny-Day-2027', confirmNewPassword: 'Sunny-Day-2027', returnTo: '/login', context: 'login' },
     { ...trap, intent: 'resend-code', returnTo: '/register', context: 'register' },
   ],
-  'routes/cookie-consent': [{ redirectTo: '/about?x=1' }],
+  'routes/cookie-consent': [{ redirectTo: '/about?x=1' }, { redirectTo: '/', delivery: 'in-place' }],
+  'routes/profile': [{ intent: 'withdraw-consent', kind: 'cookies' }],
   'routes/orders': [{ intent: 'keep-guest-as-account', password: 'Sunny-Day-2026' }],
   'routes/admin.login': [
     { intent: 'login', email: 'owner@brand.example', password: 'Back-Office-2026', redirectTo: '/admin/staff' },
@@ -149,7 +151,8 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { intent: 'cancel', idempotency_key: 'fuzz-cancel-key-0004', reason: 'Fuzz', confirm: 'on' },
   ],
   'routes/admin.stock': [{ sku: 'TT-BLK-SM', quantity: '3' }, { intent: 'threshold', low_stock_threshold: '4' }],
-  'routes/admin.customers.$id': [{ intent: 'note', note: 'Prefers pick-up' }],
+  'routes/admin.customers.$id': [{ intent: 'note', note: 'Prefers pick-up' }, { intent: 'erase', confirm_email: 'ada@example.com' }],
+  'routes/admin.privacy': [Object.fromEntries(CHANGEABLE_RETENTION_KINDS.map((kind) => [kind, String(RETENTION_DAYS[kind])]))],
   'routes/admin.staff': [{ intent: 'add', email: 'helper@brand.example', role: 'staff' }, { intent: 'resend', email: 'helper@brand.example' }, { intent: 'remove', email: 'helper@brand.example' }],
 };
 

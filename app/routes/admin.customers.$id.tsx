@@ -10,12 +10,16 @@ import { readFormData } from '~/lib/form-data.server';
 import { redirectWithNotice, takeNotice } from '~/lib/staff-session.server';
 import { formatEuro } from '@contract/money';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { ApiRequestError, failureStatus } from '~/lib/api.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 import { shopClock } from '@contract/shop-time';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { customerLabel } from '@contract/erased';
+import { messageAnswerSchema } from '@contract/api/auth';
+import { eraseCustomerRequestSchema } from '@contract/api/privacy';
+import { CustomerPrivacy, ERASE_INTENT } from '~/components/admin/customer-privacy';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.customer.email : 'Customer') }, { name: 'robots', content: 'noindex' }];
 
@@ -33,27 +37,38 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw error;
   }
   const { notice, headers } = await takeNotice(context);
-  return json({ ...detail, notice }, { headers });
+  return json({ ...detail, notice, owner: staff.role === 'owner' }, { headers });
 }
 
-/** A staff note on the customer. */
+/** A staff note on the customer, or (an owner, at the customer's request) their erasure. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
   const formData = await readFormData(request);
+  if (formData.get('intent') === ERASE_INTENT) {
+    const parsed = eraseCustomerRequestSchema.safeParse({ confirm_email: formData.get('confirm_email') ?? '' });
+    if (!parsed.success) return json({ result: null, eraseError: parsed.error.issues[0].message }, { status: 400 });
+    try {
+      await staff.api.request('POST', `admin/customers/${params.id ?? ''}/erase`, messageAnswerSchema, { body: parsed.data });
+    } catch (error) {
+      return json({ result: null, eraseError: adminErrorText(error) }, { status: failureStatus(error) });
+    }
+    return redirectWithNotice(context, new URL(request.url).pathname, ADMIN_MESSAGES.customerErased);
+  }
   const submission = parseWithZod(formData, { schema: orderNoteFormSchema });
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success') return json({ result: submission.reply(), eraseError: null }, { status: 400 });
   try {
     await staff.api.request('POST', 'admin/customers/notes', orderNoteSchema, { body: { customer: params.id ?? '', note: submission.value.note } });
   } catch (error) {
-    return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
+    return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }), eraseError: null }, { status: failureStatus(error) });
   }
   return redirectWithNotice(context, new URL(request.url).pathname, 'Your note is saved.');
 }
 
 export default function AdminCustomer() {
-  const { customer, orders, last_shipping_address, cards, wishlist, notes, notice } = useLoaderData<typeof loader>();
+  const { customer, orders, last_shipping_address, cards, wishlist, notes, notice, owner } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().formData?.get('intent') === 'note';
+  const intent = useNavigation().formData?.get('intent');
+  const busy = intent === 'note';
   const shipping = addressLines(last_shipping_address);
   return (
     <article aria-labelledby="customer-heading">
@@ -126,6 +141,8 @@ export default function AdminCustomer() {
       )}
 
       <StaffNotes notes={notes} lastResult={actionData?.result} busy={busy} />
+
+      {owner ? <CustomerPrivacy customerId={customer.id} erased={customerLabel(customer.email) !== customer.email} error={actionData?.eraseError ?? null} busy={intent === ERASE_INTENT} /> : null}
 
       <h2>Cards unlocked</h2>
       {cards.length === 0 ? (

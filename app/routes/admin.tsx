@@ -68,6 +68,9 @@ export default function AdminLayout() {
                     <li>
                       <NavLink to="/admin/staff">Staff</NavLink>
                     </li>
+                    <li>
+                      <NavLink to="/admin/privacy">Privacy</NavLink>
+                    </li>
                   </>
                 ) : null}
                 <li>

@@ -5,6 +5,8 @@ import { startTestApi } from '../../tests/support/test-api';
 import { PolicyPage } from '../components/policy-page';
 import { loadPolicy } from '../lib/documents.server';
 import { POLICY_DOCUMENTS } from '@contract/policies';
+import { RETENTION_DAYS, RETENTION_MARKER, retentionMarkdown } from '@contract/retention';
+import { changeRetentionDays } from '../../api/src/services/settings';
 import { loader } from './privacy-policy';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -14,6 +16,7 @@ let api: Api;
 beforeAll(async () => {
   api = await startTestApi({ seed: false });
   process.env.STORAGE_URL = api.url;
+  process.env.API_URL = api.url;
 });
 afterAll(() => api.cleanup());
 
@@ -24,7 +27,8 @@ describe('policy pages against the real storage', () => {
       const response = await loadPolicy(doc.slug);
       expect(response.status).toBe(200);
       const data = (await response.json()) as PolicyData;
-      expect(data).toEqual({ title: doc.title, markdown: POLICY_MARKDOWN[doc.slug], error: null });
+      const stated = doc.slug === 'privacy-policy' ? POLICY_MARKDOWN[doc.slug].replace(RETENTION_MARKER, retentionMarkdown(RETENTION_DAYS)) : POLICY_MARKDOWN[doc.slug];
+      expect(data).toEqual({ title: doc.title, markdown: stated, error: null });
       const html = renderToStaticMarkup(<PolicyPage {...data} />);
       expect(html).toContain(`<h1 id="policy-title" class="page-title">${doc.title}</h1>`);
       expect(html).toMatch(/<h2>[^<]+<\/h2>/);
@@ -37,6 +41,31 @@ describe('policy pages against the real storage', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-cache');
     expect(response.headers.get('Storefront-Cache-Control')).toBe('max-age=300');
+  });
+
+  it('the privacy policy states the retention periods in force, and none when the API cannot say', async () => {
+    const owner = { kind: 'cli', role: 'owner' } as const;
+    const { orders: _fixed, ...changeable } = RETENTION_DAYS;
+    await changeRetentionDays({ db: api.database.db, clock: api.clock }, { ...changeable, contactMessages: 365, anonymousCarts: 45 }, owner);
+    try {
+      const html = renderToStaticMarkup(<PolicyPage {...((await (await loader()).json()) as PolicyData)} />);
+      expect(html).toContain('<li>Order and invoice records (Italian tax law, Art. 2220 of the Civil Code): 10 years.</li>');
+      expect(html).toContain('<li>Contact messages: 1 year.</li>');
+      expect(html).toContain('<li>Carts nobody signed in to, untouched: 45 days.</li>');
+      expect(html).toContain('<li>Copies of the emails we sent you: 90 days.</li>');
+      expect(html).not.toContain('730');
+
+      process.env.API_URL = 'http://127.0.0.1:9';
+      const response = await loader();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Cache-Control')).toBe('no-store');
+      const without = renderToStaticMarkup(<PolicyPage {...((await response.json()) as PolicyData)} />);
+      expect(without).toContain('These periods are in force now');
+      expect(without).not.toMatch(/Contact messages:|45 days/);
+    } finally {
+      process.env.API_URL = api.url;
+      await changeRetentionDays({ db: api.database.db, clock: api.clock }, changeable, owner);
+    }
   });
 
   it('drop raw HTML written in a document', async () => {

@@ -1,7 +1,9 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { deleteAccountRequestSchema } from '@contract/api/privacy';
+import { consentListSchema, deleteAccountRequestSchema, withdrawConsentRequestSchema } from '@contract/api/privacy';
+import { WITHDRAW_CONSENT_INTENT, YourConsents } from '~/components/profile/your-consents';
+import { cookieConsentClearedHeader } from '~/lib/cookie-consent.server';
 import { messageAnswerSchema } from '@contract/api/auth';
 import { DELETE_ACCOUNT_INTENT, YourData } from '~/components/profile/your-data';
 import { AccountInformation, PROFILE_EDIT_PARAM } from '~/components/profile/account-information';
@@ -16,10 +18,11 @@ import { requireUser, signedOutHere, signOut } from '~/lib/auth.server';
 import type { ShopContext } from '~/lib/context.server';
 import { shopCardTotal, toCardView } from '~/lib/cards.server';
 import { displayName } from '~/lib/display-name';
-import { ACCOUNT_MESSAGES } from '~/lib/messages';
+import { ACCOUNT_MESSAGES, CONSENT_MESSAGES } from '~/lib/messages';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
-import { commitSession, redirectWithFlash } from '~/lib/session.server';
+import { commitSession, redirectWithFlash, takeFlash } from '~/lib/session.server';
+import { Toast } from '~/components/toast';
 import { ACCOUNT_RULES } from '@contract/shop-rules';
 import accountStyles from '~/styles/account.css';
 import { readFormData } from '~/lib/form-data.server';
@@ -41,7 +44,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A spent refresh token signed the shopper out on the way: the sign-in page, as for any visitor.
   const signedOut = await signedOutHere(request, context);
   if (signedOut) throw signedOut;
-  const headers = { ...(await account.commit()), ...NO_STORE };
+  // The flash of a post back here (a consent withdrawn); the session is written once, with or without it.
+  const { flash, headers: flashHeaders } = await takeFlash(context);
+  const headers = { ...flashHeaders, ...(await account.commit()), ...NO_STORE };
 
   if (overview.status === 'rejected') {
     if (isNotAuthenticated(overview.reason)) {
@@ -51,10 +56,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorLoadingProfile(ACCOUNT_MESSAGES.failedToFetchProfile) }, { status: upstreamStatus(overview.reason), headers });
   }
   // docs/product.md#profile: other profile fetch failures are only logged (the API answers those parts as null).
-  const { profile, purchases, stats, unlocked_cards } = overview.value;
+  const { profile, purchases, stats, unlocked_cards, consents } = overview.value;
   if (!purchases) console.error('Purchase history could not be loaded');
   if (!stats) console.error('Order statistics could not be loaded');
   if (!unlocked_cards) console.error('Cards could not be loaded');
+  if (!consents) console.error('Consents could not be loaded');
   const owner = account.session.get('user') ?? null;
   return json(
     {
@@ -64,6 +70,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       purchaseCount: stats ? stats.total_orders : (purchases?.length ?? null),
       cards: (unlocked_cards ?? []).map((card) => toCardView(card, owner)),
       cardTotal: cardTotal.status === 'fulfilled' ? cardTotal.value : null,
+      consents,
+      flash,
       editing,
     },
     { headers },
@@ -75,6 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { requireRegistered: true });
   const formData = await readFormData(request);
   if (formData.get('intent') === DELETE_ACCOUNT_INTENT) return deleteAccount(context, formData);
+  if (formData.get('intent') === WITHDRAW_CONSENT_INTENT) return withdrawConsent(request, context, formData);
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
 
@@ -118,6 +127,27 @@ async function deleteAccount(context: ShopContext, formData: FormData) {
   return redirectWithFlash(context, '/', { kind: 'success', message: 'Your account has been deleted. Thank you for shopping with us.' });
 }
 
+/**
+ * Withdraw, beside a consent on the profile: one post, as easy as giving it. Withdrawing the cookie
+ * notice's consent also forgets it in this browser, so the notice asks again.
+ */
+async function withdrawConsent(request: Request, context: ShopContext, formData: FormData) {
+  const body = withdrawConsentRequestSchema.safeParse({ kind: formData.get('kind') });
+  if (!body.success) return redirectWithFlash(context, '/profile', { kind: 'error', message: CONSENT_MESSAGES.failed });
+  const account = await accountApi(context);
+  try {
+    await account.api.request('POST', 'user/consents/withdraw', consentListSchema, { body: body.data });
+  } catch (error) {
+    const signedOut = await signedOutHere(request, context);
+    if (signedOut) throw signedOut;
+    console.error('Withdrawing a consent failed:', error);
+    return redirectWithFlash(context, '/profile', { kind: 'error', message: CONSENT_MESSAGES.failed });
+  }
+  const response = await redirectWithFlash(context, '/profile', { kind: 'success', message: CONSENT_MESSAGES.withdrawn });
+  if (body.data.kind === 'cookies') response.headers.append('Set-Cookie', cookieConsentClearedHeader(request));
+  return response;
+}
+
 export default function ProfilePage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -135,18 +165,20 @@ export default function ProfilePage() {
       </section>
     );
   }
-  const { profile, purchases, purchaseCount, cards, cardTotal, editing } = data;
+  const { profile, purchases, purchaseCount, cards, cardTotal, consents, flash, editing } = data;
   const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : null;
   return (
     <section className="profile" aria-labelledby="profile-heading">
       <h1 id="profile-heading" className="page-title">
         {ACCOUNT_MESSAGES.welcomeBack(displayName(profile))}
       </h1>
+      <Toast flash={flash} />
       <div className="profile-layout">
         <AccountInformation profile={profile} editing={editing} />
         <div className="profile-layout__side">
           <PurchaseHistory purchases={purchases} count={purchaseCount} />
           <YourCards cards={cards} total={cardTotal} />
+          <YourConsents consents={consents} />
           <YourData error={deleteError} />
         </div>
       </div>

@@ -75,6 +75,7 @@ export const dataExportSchema = z.object({
   contact_messages: z.array(z.object({ reason: z.string(), subject: z.string(), message: z.string(), created_at: z.string() })),
   emails_sent: z.array(z.object({ subject: z.string(), created_at: z.string() })),
   notes_by_the_shop: z.array(z.object({ body: z.string(), created_at: z.string() })),
+  consents: z.array(z.object({ kind: z.string(), policy_version: z.string(), given_at: z.string(), withdrawn_at: when })),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 
@@ -83,3 +84,48 @@ export const deleteAccountRequestSchema = z.object({
   password: z.string().max(128).optional(),
   confirm_email: z.string().trim().min(1, 'Type your email address to confirm').max(254),
 });
+
+/** `POST admin/customers/:id/erase` (owner only): the customer's email typed again, at their request. */
+export const eraseCustomerRequestSchema = z.object({
+  confirm_email: z.string().trim().min(1, "Type the customer's email address to confirm").max(254),
+});
+
+export const PRIVACY_LOG_KINDS = ['export', 'erasure', 'purge'] as const;
+
+/** `GET admin/privacy-log?limit=&offset=` (owner only): exports, erasures and purges, newest first. */
+export const privacyLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const privacyLogSchema = z.object({
+  entries: z.array(
+    z.object({
+      at: z.string(),
+      kind: z.enum(PRIVACY_LOG_KINDS),
+      /** 'shopper' (the customer themselves), a staff member's email, 'cli' or 'schedule'. */
+      actor: z.string(),
+      customer_id: z.string().nullable(),
+      /** The customer's email, "Customer erased", or null when their record is gone. */
+      customer: z.string().nullable(),
+      /** For a purge: the rows removed, by kind. */
+      details: z.record(z.string(), z.number()).nullable(),
+    }),
+  ),
+  has_more: z.boolean(),
+});
+export type PrivacyLog = z.infer<typeof privacyLogSchema>;
+
+/** What a customer may consent to (GDPR art. 7): the cookie notice, marketing emails, the terms of an account. */
+export const CONSENT_KINDS = ['cookies', 'marketing', 'terms'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+/** Consents that are withdrawn as they were given; accepting the terms is the account's contract, ended by deleting it. */
+export const WITHDRAWABLE_CONSENTS = ['cookies', 'marketing'] as const;
+/** The version of the policies a consent is given under: their "Last updated" day. */
+export const POLICY_VERSION = '2026-11-01';
+
+/** `GET user/consents`: every consent given, newest first, with when it was withdrawn. */
+export const consentListSchema = z.array(z.object({ kind: z.enum(CONSENT_KINDS), policy_version: z.string(), given_at: z.string(), withdrawn_at: when }));
+/** `POST user/consents`: the cookie notice's Accept, recorded for a signed-in shopper. */
+export const giveConsentRequestSchema = z.object({ kind: z.literal('cookies') });
+/** `POST user/consents/withdraw`. */
+export const withdrawConsentRequestSchema = z.object({ kind: z.enum(WITHDRAWABLE_CONSENTS) });

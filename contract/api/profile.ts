@@ -1,3 +1,4 @@
+import { consentListSchema } from './privacy';
 import { z } from 'zod';
 import { nameField, PHONE_PATTERN, PROFILE_LIMITS } from '../fields';
 import { userCardsSchema } from './cards';
@@ -40,5 +41,7 @@ export const accountOverviewSchema = z.object({
   purchases: purchaseListSchema.nullable(),
   stats: purchaseStatsSchema.nullable(),
   unlocked_cards: userCardsSchema.shape.unlocked_cards.nullable(),
+  /** The consents given (issue 39), newest first. */
+  consents: consentListSchema.nullable(),
 });
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;

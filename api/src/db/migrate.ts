@@ -28,6 +28,8 @@ import idempotencyKeys from './migrations/029_idempotency_keys.sql';
 import mailMessageIds from './migrations/030_mail_message_ids.sql';
 import erasedCustomers from './migrations/031_erased_customers.sql';
 import codeMailedAt from './migrations/032_code_mailed_at.sql';
+import privacyLog from './migrations/033_privacy_log.sql';
+import consents from './migrations/034_consents.sql';
 import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -62,6 +64,8 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '030_mail_message_ids', sql: mailMessageIds },
   { name: '031_erased_customers', sql: erasedCustomers },
   { name: '032_code_mailed_at', sql: codeMailedAt },
+  { name: '033_privacy_log', sql: privacyLog },
+  { name: '034_consents', sql: consents },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

@@ -256,6 +256,22 @@ export interface Database {
     created_at: Date;
     seq: GeneratedAlways<string>;
   };
+  consents: {
+    id: Generated<string>;
+    user_id: string;
+    kind: 'cookies' | 'marketing' | 'terms';
+    policy_version: string;
+    given_at: Date;
+    withdrawn_at: Date | null;
+  };
+  privacy_log: {
+    id: GeneratedAlways<string>;
+    at: Date;
+    kind: 'export' | 'erasure' | 'purge';
+    actor: string;
+    customer_id: string | null;
+    details: JSONColumnType<Record<string, number> | null, string | null, never>;
+  };
   shop_settings: {
     key: string;
     value: JSONColumnType<Record<string, unknown>, string, string>;

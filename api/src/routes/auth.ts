@@ -1,3 +1,4 @@
+import { giveConsent } from '../services/consents.js';
 import { Hono, type Context } from 'hono';
 import {
   checkEmailAnswerSchema,
@@ -97,6 +98,8 @@ export function authRoutes() {
       }
       // A guest who registers keeps the same record, and so their purchases and cards.
       const user = await createAccount(db, clock.now(), existing, body);
+      // The storefront registers only once the terms and the privacy policy are accepted: recorded with their version.
+      await giveConsent(db, clock.now(), user.id, 'terms');
       try {
         await c.var.deps.mail.send({ to: user.email, ...welcomeEmail(body.first_name, c.var.deps.config.storefrontUrl) });
       } catch (error) {

@@ -13,6 +13,8 @@ import { dataExportSchema, deleteAccountRequestSchema } from '@contract/api/priv
 import { messageAnswerSchema } from '@contract/api/auth';
 import { deleteAccount } from '../services/account-deletion.js';
 import { exportShopperData } from '../services/data-export.js';
+import { giveConsent, listConsents, withdrawConsent } from '../services/consents.js';
+import { consentListSchema, giveConsentRequestSchema, withdrawConsentRequestSchema } from '@contract/api/privacy';
 import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
 
 /** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
@@ -24,7 +26,7 @@ export function profileRoutes() {
   app.get('/data-export', requireUser, async (c) => {
     const { db, clock, rateLimits } = c.var.deps;
     await enforceRateLimit(c, rateLimits, RATE_RULES.dataExport, c.var.user.id);
-    const data = await exportShopperData(db, c.var.user, clock.now());
+    const data = await exportShopperData(db, c.var.user, clock.now(), 'shopper');
     c.header('Cache-Control', 'private, no-store');
     c.header('Content-Disposition', `attachment; filename="filo-my-data-${data.generated_at.slice(0, 10)}.json"`);
     return answer(c, dataExportSchema, data);
@@ -37,6 +39,25 @@ export function profileRoutes() {
     await enforceRateLimit(c, rateLimits, RATE_RULES.authPerEmail, c.var.user.email);
     await deleteAccount(db, clock.now(), c.var.user, c.req.valid('json'));
     return answer(c, messageAnswerSchema, { message: 'Your account has been deleted' });
+  });
+
+  // Consents (GDPR art. 7): the list with policy versions, the cookie notice's Accept recorded, and
+  // withdrawing one in one click. Marketing consent is given only through its double opt-in (to come).
+  app.get('/consents', requireUser, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return answer(c, consentListSchema, await listConsents(c.var.deps.db, c.var.user.id));
+  });
+
+  app.post('/consents', requireUser, validate('json', giveConsentRequestSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    await giveConsent(db, clock.now(), c.var.user.id, c.req.valid('json').kind);
+    return answer(c, consentListSchema, await listConsents(db, c.var.user.id));
+  });
+
+  app.post('/consents/withdraw', requireUser, validate('json', withdrawConsentRequestSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    await withdrawConsent(db, clock.now(), c.var.user.id, c.req.valid('json').kind);
+    return answer(c, consentListSchema, await listConsents(db, c.var.user.id));
   });
 
   app.get('/profile', requireUser, async (c) => {
@@ -61,10 +82,11 @@ export function profileRoutes() {
     } catch (error) {
       log.error('user/overview: the account could not be read in one statement; reading each part', error);
     }
-    const [purchases, stats, cards] = await Promise.allSettled([
+    const [purchases, stats, cards, consents] = await Promise.allSettled([
       latest ? listPurchases(db, userId, latest, 0, {}) : Promise.resolve([]),
       purchaseStats(db, userId),
       listUserCards(db, userId),
+      listConsents(db, userId),
     ]);
     const part = <T,>(name: string, result: PromiseSettledResult<T>): T | null => {
       if (result.status === 'fulfilled') return result.value;
@@ -76,6 +98,7 @@ export function profileRoutes() {
       purchases: part('purchases', purchases),
       stats: part('statistics', stats),
       unlocked_cards: part('cards', cards),
+      consents: part('consents', consents),
     });
   });
 

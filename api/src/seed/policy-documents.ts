@@ -1,6 +1,7 @@
 import { BRAND } from '@contract/brand';
 import { POLICY_DOCUMENTS, type PolicySlug } from '@contract/policies';
 import type { Storage } from '../services/storage.js';
+import { RETENTION_MARKER } from '@contract/retention';
 
 const LEGAL_NAME = `${BRAND.name} S.r.l.`;
 const HQ = `${BRAND.headquarters.line1}, ${BRAND.headquarters.postalCode} ${BRAND.headquarters.city}, ${BRAND.headquarters.country}`;
@@ -38,13 +39,13 @@ The controller is ${LEGAL_NAME}, ${HQ}. You can reach us about anything in this 
 
 ## 4. How long we keep it
 
-- Order and invoice records: 10 years, as Italian tax law requires (Art. 2220 of the Civil Code).
 - Account data: as long as the account exists. You can download it or delete your account yourself from your profile; on deletion we erase it at once, except what we must keep by law (your orders, stripped to amounts, items and the country of delivery).
-- Guest sessions: about 10 hours; the email tied to a guest order is kept with the order, and a guest record without an order is deleted 30 days after its last session.
-- Carts nobody signed in to, and checkouts that were never paid: 90 days.
-- Copies of the emails we sent you: 90 days.
-- Contact messages: 24 months.
+- Guest sessions: about 10 hours; the email tied to a guest order is kept with the order.
 - Server logs: 90 days, unless needed to investigate an incident.
+
+These periods are in force now, and we delete what is older every hour:
+
+${RETENTION_MARKER}
 
 ## 5. Who receives it
 

@@ -2,23 +2,28 @@ import { sql } from 'kysely';
 import type { CardOut } from '../db/schema.js';
 import type { Db } from '../db/database.js';
 import { toCardOut, type CardRow } from './cards.js';
+import type { listConsents } from './consents.js';
 import { NO_PURCHASE_STATS, toPurchaseListItem, type PurchaseListItem, type PurchaseListRow, type PurchaseStats } from './orders.js';
 
 export interface AccountReads {
   purchases: PurchaseListItem[];
   stats: PurchaseStats;
   unlocked_cards: CardOut[];
+  consents: Consent[];
 }
+
+type Consent = Awaited<ReturnType<typeof listConsents>>[number];
 
 type OverviewRow = {
   purchases: (PurchaseListRow & { lines: { name: string; quantity: number }[] })[];
   stats: PurchaseStats | null;
   cards: CardRow[];
+  consents: (Omit<Consent, 'given_at' | 'withdrawn_at'> & { given_at: string; withdrawn_at: string | null })[];
 };
 
 /**
  * The profile page's reads (issue #21): the `latest` purchases with their lines, the order
- * statistics and the unlocked cards, in one statement. Each read is a JSON value built by the
+ * statistics, the unlocked cards and the consents, in one statement. Each read is a JSON value built by the
  * database, in the order and with the fields of listPurchases, purchaseStats and listUserCards, so
  * the answer is theirs; PGlite costs most per statement, and this is one instead of four.
  */
@@ -40,12 +45,16 @@ export async function accountReads(db: Db, userId: string, latest: number): Prom
            c.animation_file_name, c.animation_file_format, c.animation_length, c.image_path, c.text_color,
            c.accent_color, c.bg_color, c.created_at, u.unlocked_at, u.serial
          FROM user_cards u JOIN cards c ON c.id = u.card_id LEFT JOIN products p ON p.id = c.product_id
-         WHERE u.user_id = ${userId}) k) AS cards
+         WHERE u.user_id = ${userId}) k) AS cards,
+      (SELECT coalesce(json_agg(json_build_object('kind', k.kind, 'policy_version', k.policy_version, 'given_at', k.given_at,
+          'withdrawn_at', k.withdrawn_at) ORDER BY k.given_at DESC, k.id), '[]'::json)
+       FROM consents k WHERE k.user_id = ${userId}) AS consents
   `.execute(db);
   const [row] = rows;
   return {
     purchases: row.purchases.map(({ lines, ...purchase }) => toPurchaseListItem(purchase, lines)),
     stats: row.stats ?? NO_PURCHASE_STATS,
     unlocked_cards: row.cards.map(toCardOut),
+    consents: row.consents.map((c) => ({ ...c, given_at: new Date(c.given_at).toISOString(), withdrawn_at: c.withdrawn_at ? new Date(c.withdrawn_at).toISOString() : null })),
   };
 }

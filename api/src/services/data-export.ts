@@ -4,6 +4,11 @@ import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import type { Address } from '../db/schema.js';
 import type { UserRow } from '../auth/users.js';
+import { findUserById } from '../auth/users.js';
+import { DomainError } from '../domain-error.js';
+import { recordAudit, type Actor } from './audit.js';
+import { recordPrivacyEvent, type PrivacyActor } from './privacy-log.js';
+import { listConsents } from './consents.js';
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 const isoOrNull = (at: Date | string | null) => (at ? iso(at) : null);
@@ -12,19 +17,22 @@ const addressOf = (value: Address | null) => (value ? { ...value } : null);
 const ABOUT =
   'Everything FILO holds about you, as of generated_at: your account, orders (with their items, refunds and ' +
   'returns), what is in your cart, your back-in-stock requests, collectible cards, messages you sent us, ' +
-  'the emails we sent you (subjects and dates) and the notes our staff keep about you. Amounts are in euro ' +
+  'the emails we sent you (subjects and dates), the notes our staff keep about you and the consents you gave (with their policy version, and when you withdrew them). Amounts are in euro ' +
   'cents, times in UTC. Your password is kept only as a one-way hash and is not included.';
 
 /**
  * The shopper's data for `GET user/data-export` (GDPR art. 15 and 20): read in one transaction, so the
  * parts agree with each other; only rows of this user, or of their email where a table has no user.
+ * The privacy log records who asked for it (`by`), in the same transaction.
  */
-export async function exportShopperData(db: Db, user: UserRow, now: Date): Promise<DataExport> {
+export async function exportShopperData(db: Db, user: UserRow, now: Date, by: PrivacyActor): Promise<DataExport> {
   return inTransaction(db, async (trx) => {
+    await recordPrivacyEvent(trx, now, { kind: 'export', by, customerId: user.id });
+    if (typeof by === 'object') await recordAudit(trx, now, by, { action: 'customer.export', subject_type: 'customer', subject_id: user.id });
     const purchases = await trx.selectFrom('purchases').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').execute();
     const ids = purchases.map((p) => p.id);
     const none = ['00000000-0000-0000-0000-000000000000'];
-    const [items, refunds, returns, returnItems, cart, wishes, cards, messages, mails, notes] = await Promise.all([
+    const [items, refunds, returns, returnItems, cart, wishes, cards, messages, mails, notes, consents] = await Promise.all([
       trx.selectFrom('purchase_items').selectAll().where('purchase_id', 'in', ids.length ? ids : none).orderBy('position').execute(),
       trx.selectFrom('refunds').select(['purchase_id', 'kind', 'amount', 'status', 'created_at']).where('purchase_id', 'in', ids.length ? ids : none).orderBy('created_at').execute(),
       trx.selectFrom('returns').selectAll().where('purchase_id', 'in', ids.length ? ids : none).orderBy('created_at').execute(),
@@ -61,6 +69,7 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date): Promi
       trx.selectFrom('contact_messages').select(['reason', 'subject', 'message', 'created_at']).where('email', '=', user.email).orderBy('created_at').execute(),
       trx.selectFrom('mail_outbox').select(['subject', 'created_at']).where('to', '=', user.email).orderBy('created_at').execute(),
       trx.selectFrom('customer_notes').select(['body', 'created_at']).where('user_id', '=', user.id).orderBy('created_at').execute(),
+      listConsents(trx, user.id),
     ]);
     return {
       format: 1 as const,
@@ -128,6 +137,14 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date): Promi
       contact_messages: messages.map((m) => ({ reason: m.reason, subject: m.subject, message: m.message, created_at: iso(m.created_at) })),
       emails_sent: mails.map((m) => ({ subject: m.subject, created_at: iso(m.created_at) })),
       notes_by_the_shop: notes.map((n) => ({ body: n.body, created_at: iso(n.created_at) })),
+      consents,
     };
   });
+}
+
+/** The same file for the owner answering a customer's request from the back office (audited). */
+export async function exportCustomerData(db: Db, customerId: string, now: Date, actor: Actor): Promise<DataExport> {
+  const user = await findUserById(db, customerId);
+  if (!user) throw new DomainError('not_found', 'No such customer');
+  return exportShopperData(db, user, now, actor);
 }

@@ -4,6 +4,9 @@ import type { AppDeps } from '../deps.js';
 import type { Db } from '../db/database.js';
 import { actorName, recordAudit, type Actor } from './audit.js';
 import { inTransaction } from '../db/transaction.js';
+import { CHANGEABLE_RETENTION_KINDS, RETENTION_BOUNDS, RETENTION_DAYS, type ChangeableRetentionKind, type RetentionDays } from '@contract/retention';
+
+const RETENTION_KEY = 'retention_days';
 
 type Settings = z.infer<typeof shopSettingsSchema>;
 
@@ -39,4 +42,46 @@ export async function changeSettings(deps: Pick<AppDeps, 'db' | 'clock'>, change
     }
   });
   return readSettings(deps.db);
+}
+
+/**
+ * The retention periods in force (issue 39): the defaults of contract/retention.ts, with what an owner
+ * set on top, each kept within its bounds; the orders' 10 years never change.
+ */
+export async function readRetentionDays(db: Db): Promise<RetentionDays> {
+  const row = await db.selectFrom('shop_settings').select('value').where('key', '=', RETENTION_KEY).executeTakeFirst();
+  const stored = (row?.value.value ?? {}) as Partial<Record<string, unknown>>;
+  const periods: RetentionDays = { ...RETENTION_DAYS };
+  for (const kind of CHANGEABLE_RETENTION_KINDS) {
+    const days = stored[kind];
+    if (typeof days === 'number' && Number.isInteger(days)) periods[kind] = Math.min(RETENTION_BOUNDS[kind].max, Math.max(RETENTION_BOUNDS[kind].min, days));
+  }
+  return periods;
+}
+
+/** An owner sets the changeable periods; the audit entry holds the periods that changed, before → after. */
+export async function changeRetentionDays(deps: Pick<AppDeps, 'db' | 'clock'>, change: Record<ChangeableRetentionKind, number>, actor: Actor): Promise<RetentionDays> {
+  const now = deps.clock.now();
+  await inTransaction(deps.db, async (trx) => {
+    // Locks the row (once it exists) so two owners saving at once each audit what they replaced.
+    await trx.selectFrom('shop_settings').select('key').where('key', '=', RETENTION_KEY).forUpdate().executeTakeFirst();
+    const before = await readRetentionDays(trx);
+    const value = Object.fromEntries(CHANGEABLE_RETENTION_KINDS.map((kind) => [kind, change[kind]]));
+    await trx
+      .insertInto('shop_settings')
+      .values({ key: RETENTION_KEY, value: JSON.stringify({ value }), updated_at: now, updated_by: actorName(actor) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify({ value }), updated_at: now, updated_by: actorName(actor) }))
+      .execute();
+    const changed = CHANGEABLE_RETENTION_KINDS.filter((kind) => before[kind] !== change[kind]);
+    if (changed.length) {
+      await recordAudit(trx, now, actor, {
+        action: 'settings.change',
+        subject_type: 'setting',
+        subject_id: RETENTION_KEY,
+        before: Object.fromEntries(changed.map((kind) => [kind, before[kind]])),
+        after: Object.fromEntries(changed.map((kind) => [kind, change[kind]])),
+      });
+    }
+  });
+  return readRetentionDays(deps.db);
 }

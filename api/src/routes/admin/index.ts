@@ -4,6 +4,7 @@ import { adminCustomerRoutes } from './customers.js';
 import { adminDiscountRoutes } from './discounts.js';
 import { staffOrOwner } from './guard.js';
 import { adminOrderRoutes } from './orders.js';
+import { adminPrivacyRoutes } from './privacy.js';
 import { adminProductRoutes } from './products.js';
 import { adminReturnRoutes } from './returns.js';
 import { adminSettingsRoutes } from './settings.js';
@@ -22,6 +23,7 @@ export function adminRoutes() {
   app.use(staffOrOwner);
   app.route('/', adminStaffRoutes());
   app.route('/', adminCustomerRoutes());
+  app.route('/', adminPrivacyRoutes());
   app.route('/', adminSettingsRoutes());
   app.route('/', adminDiscountRoutes());
   app.route('/', adminProductRoutes());
