@@ -46,7 +46,7 @@ const VARYING_TEXT: [RegExp, string][] = [
   [/\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/g, '1 January 2026'],
   [/\b\d{1,2} (Gennaio|Febbraio|Marzo|Aprile|Maggio|Giugno|Luglio|Agosto|Settembre|Ottobre|Novembre|Dicembre) \d{4}\b/g, '1 Gennaio 2026'],
   [/visual-\d+@example\.com/g, 'visual-shopper@example.com'],
-  [/\b[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{1,4}-?/g, '0A1B2C3D-0A1B-0A1B-'],
+  [/\b[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{1,4}-?/g, '0A1B2C3D-0A1B-0A1B'],
 ];
 
 let shopper: { account: Account; sessionId: string } | undefined;
