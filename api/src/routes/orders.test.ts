@@ -120,6 +120,8 @@ describe('purchases', () => {
     expect(searched.body.purchases).toEqual((await buyer.get(`/api/user/purchases?limit=10&q=${encodeURIComponent(api.stocked[2].name)}`)).body);
     expect(searched.body.purchases.map((p: { purchase_id: string }) => p.purchase_id)).toContain(ids[1]);
     expect(searched.body.stats.total_orders).toBe(3);
+    const processing = await buyer.get('/api/user/orders-overview?limit=10&status=processing');
+    expect(processing.body.purchases).toEqual((await buyer.get('/api/user/purchases?limit=10&status=processing')).body);
     expect((await buyer.get('/api/user/orders-overview?limit=51')).status).toBe(422);
     expect((await buyer.get('/api/user/orders-overview?status=lost')).status).toBe(422);
     expect((await shopper(api).get('/api/user/orders-overview')).status).toBe(401);

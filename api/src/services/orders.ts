@@ -29,14 +29,8 @@ function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The buyer's purchases, newest first, a page at a time; optionally only those matching `filter` (ADR 010). */
-export async function listPurchases(
-  db: Db,
-  userId: string,
-  limit: number,
-  offset: number,
-  filter: PurchaseFilter = {},
-): Promise<PurchaseListItem[]> {
+/** The buyer's purchases matching `filter`, newest first, a page at a time: the fields of PurchaseListRow. */
+function purchasePage(db: Db, userId: string, limit: number, offset: number, filter: PurchaseFilter) {
   let query = db.selectFrom('purchases').select(['id', 'created_at', 'total', 'refunded_total', 'status', 'discount', 'discount_code']).where('user_id', '=', userId);
   if (filter.status) query = query.where(sql<string>`lower(status)`, '=', filter.status);
   const q = filter.q?.trim();
@@ -57,12 +51,18 @@ export async function listPurchases(
       ]),
     );
   }
-  const purchases = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
+}
+
+/** The buyer's purchases, newest first, a page at a time; optionally only those matching `filter` (ADR 010). */
+export async function listPurchases(
+  db: Db,
+  userId: string,
+  limit: number,
+  offset: number,
+  filter: PurchaseFilter = {},
+): Promise<PurchaseListItem[]> {
+  const purchases = await purchasePage(db, userId, limit, offset, filter).execute();
   if (purchases.length === 0) return [];
   const items = await db
     .selectFrom('purchase_items')
@@ -142,6 +142,46 @@ export interface PurchaseStats {
 
 /** The statistics of a shopper without orders (no counters row yet). */
 export const NO_PURCHASE_STATS: PurchaseStats = { total_orders: 0, delivered: 0, in_transit: 0, processing: 0, total_spent: 0 };
+
+type OrdersOverviewRow = { purchases: (PurchaseListRow & { lines: { name: string; quantity: number }[] })[]; stats: PurchaseStats | null };
+
+/**
+ * The orders page's reads: the first `limit` purchases matching `filter` with their lines, as
+ * listPurchases gives them, and the statistics, as purchaseStats gives them, in one statement (each
+ * a JSON value built by the database; PGlite costs most per statement, and this is one instead of
+ * three). Should it fail, the two are read apart and the statistics, if they fail, are null.
+ */
+export async function ordersOverview(
+  db: Db,
+  userId: string,
+  limit: number,
+  filter: PurchaseFilter,
+  log: Pick<AppDeps['log'], 'error'>,
+): Promise<{ purchases: PurchaseListItem[]; stats: PurchaseStats | null }> {
+  try {
+    const { rows } = await sql<OrdersOverviewRow>`
+      SELECT
+        (SELECT coalesce(json_agg(json_build_object(
+            'id', pu.id, 'created_at', pu.created_at, 'total', pu.total, 'refunded_total', pu.refunded_total,
+            'status', pu.status, 'discount', pu.discount, 'discount_code', pu.discount_code,
+            'lines', (SELECT coalesce(json_agg(json_build_object('name', pi.name, 'quantity', pi.quantity) ORDER BY pi.position), '[]'::json)
+                      FROM purchase_items pi WHERE pi.purchase_id = pu.id)
+          ) ORDER BY pu.created_at DESC, pu.id DESC), '[]'::json)
+         FROM (${purchasePage(db, userId, limit, 0, filter)}) pu) AS purchases,
+        (SELECT row_to_json(s) FROM (
+           SELECT total_orders, delivered, in_transit, processing, total_spent::float8 AS total_spent
+           FROM user_purchase_stats WHERE user_id = ${userId}) s) AS stats
+    `.execute(db);
+    const [row] = rows;
+    return { purchases: row.purchases.map(({ lines, ...purchase }) => toPurchaseListItem(purchase, lines)), stats: row.stats ?? NO_PURCHASE_STATS };
+  } catch (error) {
+    log.error('user/orders-overview: the one statement failed, reading the list and the statistics apart', error);
+    const [purchases, stats] = await Promise.allSettled([listPurchases(db, userId, limit, 0, filter), purchaseStats(db, userId)]);
+    if (purchases.status === 'rejected') throw purchases.reason;
+    if (stats.status === 'rejected') log.error('user/orders-overview: the statistics could not be read', stats.reason);
+    return { purchases: purchases.value, stats: stats.status === 'fulfilled' ? stats.value : null };
+  }
+}
 
 export async function purchaseStats(db: Db, userId: string): Promise<PurchaseStats> {
   const row = await db
