@@ -168,6 +168,26 @@ describe('purchases', () => {
     expect((await buyer.get('/api/user/purchase/not-an-id')).status).toBe(404);
   });
 
+  it('gives the cards an order unlocked and its lines in their order, each as its own route reads them', async () => {
+    const s = shopper(api);
+    await s.register();
+    const stocked = await variants(api);
+    // Two products with units to spare (earlier tests bought some).
+    const [first, second] = stocked.filter((v, i) => v.stock_quantity >= 3 && stocked.findIndex((w) => w.product_id === v.product_id) === i).slice(-2);
+    await buy(s, [{ id: first.id, quantity: 2 }, { id: second.id }]);
+    const [order] = (await s.get('/api/user/purchases')).body;
+    const detail = (await s.get(`/api/user/purchase/${order.purchase_id}`)).body;
+    const cards = (await s.get('/api/cards/user-cards')).body.unlocked_cards;
+    expect(cards).toHaveLength(2);
+    expect(detail.first_time_purchase_info.unlocked_cards).toHaveLength(2);
+    expect(detail.first_time_purchase_info.unlocked_cards).toEqual(expect.arrayContaining(cards));
+    expect(detail.items.map((line: { variant_id: string; quantity: number; refunded_quantity: number }) => [line.variant_id, line.quantity, line.refunded_quantity])).toEqual([
+      [first.id, 2, 0],
+      [second.id, 1, 0],
+    ]);
+    expect(detail).toMatchObject({ returns: [], return_window_ends_at: null });
+  });
+
   it('makes a PDF receipt with the order number and total, for the owner only', async () => {
     const res = await api.app.request(`/api/user/purchase/${ids[0]}/receipt`, { headers: { Authorization: `Bearer ${buyer.accessToken}` } });
     expect(res.status).toBe(200);
