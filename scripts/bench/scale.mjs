@@ -39,11 +39,11 @@ export const PRODUCTS = 1_000;
 /** The customer whose /orders and user/stats are measured, and one with a handful of orders beside them. */
 const MANY_ORDERS = 500;
 const FEW_ORDERS = 5;
-const PASSWORD = 'Bench-Scale-2026';
+export const PASSWORD = 'Bench-Scale-2026';
 const CUSTOMER = { email: 'bench-many-orders@example.com', orders: MANY_ORDERS, wishlist: 3 };
 const FEW = { email: 'bench-few-orders@example.com', orders: FEW_ORDERS };
 /** The customer of the small shop's pages (the seeded catalogue, before the fill). */
-const SMALL = { email: 'bench-small-shop@example.com', orders: FEW_ORDERS, wishlist: 3 };
+export const SMALL = { email: 'bench-small-shop@example.com', orders: FEW_ORDERS, wishlist: 3 };
 /** Lines in the cart of the customer whose pages are measured. */
 const CART_LINES = 2;
 /**
@@ -203,7 +203,7 @@ INSERT INTO wishlist_entries (email, product_variant_id, created_at)
 SELECT $1, v.id, now() FROM product_variants v ORDER BY v.stock_quantity > 0, v.sku LIMIT $2`;
 
 /** A registered customer with PASSWORD, `orders` orders of one or two lines, and `wishlist` wishlist entries. */
-async function addCustomer(db, customer) {
+export async function addCustomer(db, customer) {
   const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
   const [{ id }] = await db.query(CUSTOMER_INSERT, [customer.email, passwordHash]);
   await db.query(CUSTOMER_ORDERS, [id, customer.orders]);
@@ -211,7 +211,7 @@ async function addCustomer(db, customer) {
   if (customer.wishlist) await db.query(CUSTOMER_WISHLIST, [customer.email, customer.wishlist]);
 }
 
-function pgliteDb(dir) {
+export function pgliteDb(dir) {
   const db = new PGlite(dir);
   return { exec: (sql) => db.exec(sql), query: async (sql, params) => (await db.query(sql, params)).rows, close: () => db.close() };
 }
@@ -261,7 +261,7 @@ function formOf(html, intent) {
 }
 
 /** Signs `email` in through the storefront's /login, as a browser without JavaScript does; the jar holds the session. */
-async function signInThroughLogin(storefrontUrl, email, password) {
+export async function signInThroughLogin(storefrontUrl, email, password) {
   const jar = cookieJar();
   const get = async (path) => {
     const answer = await fetchRaw(`${storefrontUrl}${path}`, { headers: { Cookie: jar.header() } });
@@ -290,7 +290,7 @@ async function signInThroughLogin(storefrontUrl, email, password) {
 }
 
 /** Add to Cart on a product page with the customer's session, then showing the page once (the flash). */
-async function addToCart(storefrontUrl, jar, productPath, variantId) {
+export async function addToCart(storefrontUrl, jar, productPath, variantId) {
   const added = await fetchRaw(`${storefrontUrl}${productPath}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: storefrontUrl, Cookie: jar.header() },
@@ -328,7 +328,7 @@ async function accessToken(apiUrl, email) {
 }
 
 /** `count` products with a variant in stock (the first of a search for `q`, the generated ones by default), for the product page, the cart and details. */
-async function sampleProducts(apiUrl, q = SEARCH, count = 1) {
+export async function sampleProducts(apiUrl, q = SEARCH, count = 1) {
   const found = await apiJson(`${apiUrl}/api/products/browse${q ? `?q=${q}` : ''}`);
   const products = [];
   for (const item of found.items) {
@@ -343,7 +343,7 @@ async function sampleProducts(apiUrl, q = SEARCH, count = 1) {
 const sampleProduct = async (apiUrl, q = SEARCH) => (await sampleProducts(apiUrl, q, 1))[0];
 
 /** The id of the customer's latest order (the one `/orders?open=` shows), through the API's own sign-in. */
-async function latestOrderId(apiUrl, email) {
+export async function latestOrderId(apiUrl, email) {
   const token = await accessToken(apiUrl, email);
   const answer = await apiJson(`${apiUrl}/api/user/purchases`, { headers: { Authorization: `Bearer ${token}` } });
   const purchases = Array.isArray(answer) ? answer : answer.purchases;
