@@ -5,8 +5,14 @@
 // beside a minimal Remix app (bench/minimal-remix) sending a page of the same size, uncompressed, then
 // the same page with `Accept-Encoding: br, gzip`; the API's routes beside its /livez, on PGlite and on
 // PostgreSQL. Everything is written by the database itself (generate_series) after the API's first start.
-// Alone: `node scripts/bench/scale.mjs [--duration 10] [--connections 10] [--rounds 3] [--no-postgres]` after
-// `node scripts/build.mjs`; `npm run bench` runs it as one of its sections (`--only scale` for it alone).
+// First, the small shop (the seeded catalogue) signed in as a customer with 5 orders, a wishlist and 2
+// cart lines: `/`, a product page, `/cart`, `/orders`, `/profile`, a real order's page and
+// `/order-details`, on PGlite and on PostgreSQL, with the rate and the server CPU time per request
+// (storefront + API) beside the minimal app's, and the load average beside every figure (issue #36).
+// Alone: `node scripts/bench/scale.mjs [--duration 10] [--connections 10] [--rounds 3] [--no-postgres]
+// [--parts small,scale,api] [--page <label or path>]` after `node scripts/build.mjs`; `npm run bench`
+// runs it as one of its sections (`--only scale` for it alone). BENCH_CPU_PROF=<folder> profiles the
+// storefront and the API (node --cpu-prof) while the load runs.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,8 +25,8 @@ import pg from 'pg';
 import { startCountingProxy } from './counting-proxy.mjs';
 import { CUSTOMERS, ORDERS, ORDERS_FILL } from './figures.mjs';
 import { fetchRaw, measure } from './load.mjs';
-import { kilobytes, median, ratio, round, spread, table, verdict } from './report.mjs';
-import { root, startApi, startMinimalRemix, startStaticServer, startStorefront } from './servers.mjs';
+import { kilobytes, median, megabytes, ratio, round, spread, table, verdict } from './report.mjs';
+import { residentBytes, root, startApi, startMinimalRemix, startStaticServer, startStorefront } from './servers.mjs';
 
 /** The rounds' median of a rate or a latency, and of a ratio (rounded as ratio() rounds). */
 const middle = (values, digits = 0) => {
@@ -33,14 +39,25 @@ export const PRODUCTS = 1_000;
 /** The customer whose /orders and user/stats are measured, and one with a handful of orders beside them. */
 const MANY_ORDERS = 500;
 const FEW_ORDERS = 5;
-const PASSWORD = 'Bench-Scale-2026';
-const CUSTOMER = { email: 'bench-many-orders@example.com', orders: MANY_ORDERS };
+export const PASSWORD = 'Bench-Scale-2026';
+const CUSTOMER = { email: 'bench-many-orders@example.com', orders: MANY_ORDERS, wishlist: 3 };
 const FEW = { email: 'bench-few-orders@example.com', orders: FEW_ORDERS };
 /** The customer of the small shop's pages (the seeded catalogue, before the fill). */
-const SMALL = { email: 'bench-small-shop@example.com', orders: FEW_ORDERS };
-const TARGETS = { page: 0.25, compressed: 0.8, catalogue: 0.5, statsFlat: 0.8 };
-/** Issue #21's targets for the small shop's pages, against the minimal app with a page of the same size. */
-const SMALL_TARGETS = { home: 0.5, orderDetails: 0.5, product: 0.4, cart: 0.4, account: 0.25 };
+export const SMALL = { email: 'bench-small-shop@example.com', orders: FEW_ORDERS, wishlist: 3 };
+/** Lines in the cart of the customer whose pages are measured. */
+const CART_LINES = 2;
+/**
+ * Pages at scale: at least `page` of the minimal app (`home` for `/`); compressed at least
+ * `compressed` of their own uncompressed rate; the API's resident memory under that load at most
+ * `apiRssMb`. API catalogue reads at least `catalogue` of /livez; user/stats flat.
+ */
+const TARGETS = { page: 0.25, home: 0.4, compressed: 0.8, catalogue: 0.5, statsFlat: 0.8, apiRssMb: 400 };
+/**
+ * Issue #36's targets for the small shop's signed-in pages, against the minimal app with a page of
+ * the same size: the rate, and the server CPU time per request (storefront + API) at most `cpu`
+ * times the minimal app's.
+ */
+const SMALL_TARGETS = { home: 0.5, orderPage: 0.5, orderDetails: 0.5, product: 0.4, cart: 0.4, account: 0.3, cpu: 2.5 };
 // What browsers send: every page is measured again with it.
 const BROWSER_ENCODING = 'br, gzip';
 // The filtered listing and the search a shopper would type (the words come from the generated names).
@@ -180,15 +197,21 @@ async function fillShop(db) {
   return { seconds: round((Date.now() - started) / 1000, 1), ...counts };
 }
 
-/** A registered customer with PASSWORD and `orders` orders of one or two lines. */
-async function addCustomer(db, customer) {
+/** $2 back-in-stock requests of the email $1: sold-out variants first, then others (docs/product.md#wishlist). */
+const CUSTOMER_WISHLIST = `
+INSERT INTO wishlist_entries (email, product_variant_id, created_at)
+SELECT $1, v.id, now() FROM product_variants v ORDER BY v.stock_quantity > 0, v.sku LIMIT $2`;
+
+/** A registered customer with PASSWORD, `orders` orders of one or two lines, and `wishlist` wishlist entries. */
+export async function addCustomer(db, customer) {
   const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
   const [{ id }] = await db.query(CUSTOMER_INSERT, [customer.email, passwordHash]);
   await db.query(CUSTOMER_ORDERS, [id, customer.orders]);
   await db.query(CUSTOMER_ORDER_LINES, [id]);
+  if (customer.wishlist) await db.query(CUSTOMER_WISHLIST, [customer.email, customer.wishlist]);
 }
 
-function pgliteDb(dir) {
+export function pgliteDb(dir) {
   const db = new PGlite(dir);
   return { exec: (sql) => db.exec(sql), query: async (sql, params) => (await db.query(sql, params)).rows, close: () => db.close() };
 }
@@ -238,7 +261,7 @@ function formOf(html, intent) {
 }
 
 /** Signs `email` in through the storefront's /login, as a browser without JavaScript does; the jar holds the session. */
-async function signInThroughLogin(storefrontUrl, email, password) {
+export async function signInThroughLogin(storefrontUrl, email, password) {
   const jar = cookieJar();
   const get = async (path) => {
     const answer = await fetchRaw(`${storefrontUrl}${path}`, { headers: { Cookie: jar.header() } });
@@ -267,7 +290,7 @@ async function signInThroughLogin(storefrontUrl, email, password) {
 }
 
 /** Add to Cart on a product page with the customer's session, then showing the page once (the flash). */
-async function addToCart(storefrontUrl, jar, productPath, variantId) {
+export async function addToCart(storefrontUrl, jar, productPath, variantId) {
   const added = await fetchRaw(`${storefrontUrl}${productPath}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: storefrontUrl, Cookie: jar.header() },
@@ -304,15 +327,28 @@ async function accessToken(apiUrl, email) {
   return answer.access_token;
 }
 
-/** A product with a variant in stock (the first of a search for `q`, the generated ones by default), for the product page and details. */
-async function sampleProduct(apiUrl, q = SEARCH) {
+/** `count` products with a variant in stock (the first of a search for `q`, the generated ones by default), for the product page, the cart and details. */
+export async function sampleProducts(apiUrl, q = SEARCH, count = 1) {
   const found = await apiJson(`${apiUrl}/api/products/browse${q ? `?q=${q}` : ''}`);
+  const products = [];
   for (const item of found.items) {
     const details = await apiJson(`${apiUrl}/api/products/details?product_name=${encodeURIComponent(item.name)}`);
     const variant = details.variants.find((v) => v.in_stock);
-    if (variant) return { name: item.name, variantId: variant.id };
+    if (variant) products.push({ name: item.name, variantId: variant.id });
+    if (products.length === count) return products;
   }
-  throw new Error(`no product found for "${q}" has a variant in stock`);
+  throw new Error(`fewer than ${count} products found for "${q}" have a variant in stock`);
+}
+
+const sampleProduct = async (apiUrl, q = SEARCH) => (await sampleProducts(apiUrl, q, 1))[0];
+
+/** The id of the customer's latest order (the one `/orders?open=` shows), through the API's own sign-in. */
+export async function latestOrderId(apiUrl, email) {
+  const token = await accessToken(apiUrl, email);
+  const answer = await apiJson(`${apiUrl}/api/user/purchases`, { headers: { Authorization: `Bearer ${token}` } });
+  const purchases = Array.isArray(answer) ? answer : answer.purchases;
+  if (!purchases?.length) throw new Error(`${email} has no orders`);
+  return purchases[0].purchase_id;
 }
 
 /**
@@ -474,42 +510,53 @@ async function upstreamCalls(dataDir, apiUrl, pages, jar) {
   }
 }
 
-/** The pages at scale, as the customer with MANY_ORDERS orders: each at least TARGETS.page of the minimal app. */
+/** The pages at scale, as the customer with MANY_ORDERS orders: each at least TARGETS.page of the minimal app (`/` TARGETS.home). */
 function scalePages(productPath) {
   return [
-    { label: '/ (signed in)', path: '/' },
+    { label: '/ (signed in)', path: '/', target: TARGETS.home },
     { label: 'product page (signed in)', path: productPath },
-    { label: '/cart (1 line)', path: '/cart' },
+    { label: `/cart (${CART_LINES} lines)`, path: '/cart' },
     { label: '/profile', path: '/profile' },
     { label: `/orders (${MANY_ORDERS} orders)`, path: '/orders' },
     { label: 'filtered listing', path: `/?${new URLSearchParams(FILTER)}` },
     { label: `search "${SEARCH}"`, path: `/?q=${SEARCH}` },
-  ].map((page) => ({ ...page, target: TARGETS.page }));
-}
-
-/** The small shop's pages (the seeded catalogue), as a customer with FEW_ORDERS orders, with issue #21's targets. */
-function smallPages(productPath) {
-  return [
-    { label: '/ (signed in)', path: '/', target: SMALL_TARGETS.home },
-    { label: '/order-details', path: '/order-details', target: SMALL_TARGETS.orderDetails },
-    { label: 'product page (signed in)', path: productPath, target: SMALL_TARGETS.product },
-    { label: '/cart (1 line)', path: '/cart', target: SMALL_TARGETS.cart },
-    { label: '/profile', path: '/profile', target: SMALL_TARGETS.account },
-    { label: `/orders (${FEW_ORDERS} orders)`, path: '/orders', target: SMALL_TARGETS.account },
-  ];
+  ].map((page) => ({ target: TARGETS.page, ...page }));
 }
 
 /**
- * The storefront's pages as `customer` (signed in through /login, one item in the cart), each beside
- * the minimal app sending a page of the same size, then with `Accept-Encoding: br, gzip`.
+ * The small shop's pages (the seeded catalogue), as a customer with FEW_ORDERS orders and SMALL.wishlist
+ * wishlist entries, with issue #36's targets (rate and CPU per request against the minimal app).
  */
-async function measurePages(storefrontUrl, apiUrl, minimalUrl, dataDir, { duration, connections, rounds }, { customer, pagesFor, productQuery }) {
-  const product = await sampleProduct(apiUrl, productQuery);
-  const productPath = `/product/${encodeURIComponent(product.name)}`;
-  const jar = await signInThroughLogin(storefrontUrl, customer.email, PASSWORD);
-  await addToCart(storefrontUrl, jar, productPath, product.variantId);
-  const pages = pagesFor(productPath);
-  const calls = await upstreamCalls(dataDir, apiUrl, pages, jar);
+function smallPages(productPath, orderId) {
+  return [
+    { label: '/ (signed in)', path: '/', target: SMALL_TARGETS.home },
+    { label: 'product page (signed in)', path: productPath, target: SMALL_TARGETS.product },
+    { label: `/cart (${CART_LINES} lines)`, path: '/cart', target: SMALL_TARGETS.cart },
+    { label: `/orders (${FEW_ORDERS} orders)`, path: '/orders', target: SMALL_TARGETS.account },
+    { label: '/profile', path: '/profile', target: SMALL_TARGETS.account },
+    { label: '/orders?open=<latest order>', path: `/orders?open=${orderId}`, target: SMALL_TARGETS.orderPage },
+    { label: '/order-details', path: '/order-details', target: SMALL_TARGETS.orderDetails },
+  ].map((page) => ({ ...page, cpuTarget: SMALL_TARGETS.cpu }));
+}
+
+/** The lowest and highest one-minute load average of some measures ('low–high'), printed beside their figures. */
+const loadOf = (results) => spread(results.map((result) => result.load));
+
+/**
+ * The storefront's pages as `customer` (signed in through /login, CART_LINES items in the cart), each
+ * beside the minimal app sending a page of the same size, then with `Accept-Encoding: br, gzip`. Each
+ * measure also takes the CPU time of the processes serving it (storefront and API; the minimal app)
+ * per request, the machine's load average, and the API's resident memory at its end. `only` keeps the
+ * pages whose label holds it (to measure one page while working on it).
+ */
+async function measurePages({ storefront, api, minimal }, dataDir, { duration, connections, rounds }, { customer, pagesFor, productQuery, only }) {
+  const products = await sampleProducts(api.url, productQuery, CART_LINES);
+  const productPath = `/product/${encodeURIComponent(products[0].name)}`;
+  const jar = await signInThroughLogin(storefront.url, customer.email, PASSWORD);
+  for (const product of products) await addToCart(storefront.url, jar, `/product/${encodeURIComponent(product.name)}`, product.variantId);
+  const pages = pagesFor(productPath, await latestOrderId(api.url, customer.email)).filter((page) => !only || page.label.includes(only) || page.path === only);
+  if (pages.length === 0) throw new Error(`no page is called "${only}"`);
+  const calls = await upstreamCalls(dataDir, api.url, pages, jar);
   const rows = [];
   // A browser sends back the session cookie each answer sets (the badge count kept in it lasts 30 s,
   // and the cart page renews it once it is 15 s old); autocannon sends one cookie throughout. So each
@@ -521,53 +568,69 @@ async function measurePages(storefrontUrl, apiUrl, minimalUrl, dataDir, { durati
     return answer;
   };
   const renewed = async (url) => {
-    await visit(`${storefrontUrl}/cart`);
+    await visit(`${storefront.url}/cart`);
     await visit(url);
   };
+  const shopPids = [storefront.pid, api.pid];
   for (const [i, page] of pages.entries()) {
-    const url = `${storefrontUrl}${page.path}`;
+    const url = `${storefront.url}${page.path}`;
     const plain = await visit(url);
     if (plain.status !== 200) throw new Error(`${page.label} answered ${plain.status}`);
     const packed = await visit(url, { 'Accept-Encoding': BROWSER_ENCODING });
-    const minimal = await minimalPageOf(minimalUrl, plain.body.length);
-    log(`scale, page ${page.label} (${kilobytes(plain.body.length)} KB), ${rounds} rounds`);
+    const minimalPage = await minimalPageOf(minimal.url, plain.body.length);
+    log(`scale, page ${page.label} (${kilobytes(plain.body.length)} KB), ${rounds} rounds, load average ${os.loadavg()[0].toFixed(1)}`);
     // Each round measures the minimal app, then the page, then the page compressed, one after the
     // other, and the ratios are taken within the round: a machine whose speed drifts from one
     // minute to the next slows both sides of a ratio alike. The verdict is on the rounds' median.
-    const runs = { shop: [], yardstick: [], compressed: [], toMinimal: [], toPlain: [], failures: 0 };
+    const runs = { shop: [], yardstick: [], compressed: [], toMinimal: [], toPlain: [], cpuToMinimal: [], apiRss: [], failures: 0 };
     for (let n = 0; n < rounds; n += 1) {
       const warmup = n === 0 ? 2 : 1;
-      const yardstick = await measure({ url: `${minimalUrl}${minimal.path}`, duration, connections, warmup });
+      const yardstick = await measure({ url: `${minimal.url}${minimalPage.path}`, duration, connections, warmup, pids: [minimal.pid] });
       await renewed(url);
-      const shop = await measure({ url, headers: { Cookie: jar.header() }, duration, connections, warmup });
+      const shop = await measure({ url, headers: { Cookie: jar.header() }, duration, connections, warmup, pids: shopPids });
+      runs.apiRss.push(residentBytes(api.pid));
       await renewed(url);
-      const compressed = await measure({ url, headers: { Cookie: jar.header(), 'Accept-Encoding': BROWSER_ENCODING }, duration, connections, warmup });
+      const compressed = await measure({ url, headers: { Cookie: jar.header(), 'Accept-Encoding': BROWSER_ENCODING }, duration, connections, warmup, pids: shopPids });
+      runs.apiRss.push(residentBytes(api.pid));
       runs.shop.push(shop);
-      runs.yardstick.push(yardstick.rps);
-      runs.compressed.push(compressed.rps);
+      runs.yardstick.push(yardstick);
+      runs.compressed.push(compressed);
       runs.toMinimal.push(ratio(shop.rps, yardstick.rps));
       runs.toPlain.push(ratio(compressed.rps, shop.rps));
+      runs.cpuToMinimal.push(ratio(shop.cpuMs, yardstick.cpuMs));
       runs.failures += shop.failures + compressed.failures;
     }
     const toMinimal = middleRatio(runs.toMinimal);
     const toPlain = middleRatio(runs.toPlain);
+    const cpuToMinimal = middleRatio(runs.cpuToMinimal);
+    const cpuMs = middle(runs.shop.map((run) => run.cpuMs), 2);
+    const minimalCpuMs = middle(runs.yardstick.map((run) => run.cpuMs), 2);
     rows.push({
       page: page.label,
       htmlKb: kilobytes(plain.body.length),
       rps: middle(runs.shop.map((run) => run.rps)),
       p50: middle(runs.shop.map((run) => run.p50), 1),
-      minimalKb: kilobytes(minimal.bytes),
-      minimalRps: middle(runs.yardstick),
+      minimalKb: kilobytes(minimalPage.bytes),
+      minimalRps: middle(runs.yardstick.map((run) => run.rps)),
       ratio: toMinimal,
       spread: spread(runs.toMinimal),
       target: `≥ ${page.target}`,
       verdict: verdict(toMinimal >= page.target && runs.failures === 0),
+      cpuMs,
+      minimalCpuMs,
+      cpuRatio: cpuToMinimal,
+      cpuSpread: spread(runs.cpuToMinimal),
+      cpuTarget: page.cpuTarget ? `≤ ${page.cpuTarget}×` : '–',
+      cpuVerdict: page.cpuTarget ? verdict(cpuToMinimal !== null && cpuToMinimal <= page.cpuTarget) : '–',
+      load: loadOf([...runs.yardstick, ...runs.shop, ...runs.compressed]),
       encoding: packed.headers['content-encoding'] ?? 'none',
       wireKb: kilobytes(packed.body.length),
-      compressedRps: middle(runs.compressed),
+      compressedRps: middle(runs.compressed.map((run) => run.rps)),
+      compressedCpuMs: middle(runs.compressed.map((run) => run.cpuMs), 2),
       compressedRatio: toPlain,
       compressedSpread: spread(runs.toPlain),
       compressedVerdict: verdict(toPlain >= TARGETS.compressed && runs.failures === 0),
+      apiRssMb: megabytes(Math.max(...runs.apiRss)),
       failures: runs.failures,
       apiCalls: calls[i].length,
       calls: calls[i].join(', '),
@@ -585,14 +648,27 @@ function buildMinimalRemix() {
   if (result.status !== 0) throw new Error(`the minimal Remix app did not build:\n${result.stdout}\n${result.stderr}`);
 }
 
+/** The small shop's pages on a running API (its customer written beforehand), through a storefront of their own. */
+async function smallShopPages(api, minimal, dataDir, load, only) {
+  const storefront = await startStorefront({ dataDir, apiUrl: api.url });
+  try {
+    return await measurePages({ storefront, api, minimal }, dataDir, load, { customer: SMALL, pagesFor: smallPages, productQuery: '', only });
+  } finally {
+    await storefront.stop();
+  }
+}
+
 /**
- * The whole scenario: `{ data, pages, api }` for the report. Pages are measured on PGlite (the
- * default setup); the API on PGlite and, given `postgresUrl`, on a fresh PostgreSQL database.
+ * The whole scenario: `{ data, small, smallPostgres, pages, api }` for the report. The small shop's
+ * pages on PGlite and, given `postgresUrl`, on a fresh PostgreSQL database; the pages at scale on
+ * PGlite (the default setup); the API on both. `parts` (some of 'small', 'scale', 'api') and `only`
+ * (a page's label or path) narrow the run while working on one page.
  */
-export async function measureScale({ duration = 10, connections = 10, rounds = 3, postgresUrl, work }) {
+export async function measureScale({ duration = 10, connections = 10, rounds = 3, postgresUrl, work, parts = ['small', 'scale', 'api'], only }) {
   const load = { duration, connections, rounds };
   const stops = [];
-  const results = { data: [], small: [], pages: [], api: [] };
+  const results = { data: [], small: [], smallPostgres: [], pages: [], api: [], apiPeakMb: null, loadStart: os.loadavg()[0] };
+  const wants = (part) => parts.includes(part);
   try {
     log('scale: building the minimal Remix app');
     buildMinimalRemix();
@@ -605,59 +681,60 @@ export async function measureScale({ duration = 10, connections = 10, rounds = 3
     const first = await startApi({ dataDir });
     await first.stop();
 
-    // The small shop first: the seeded catalogue and one customer with a few orders.
+    // The small shop first: the seeded catalogue and one customer with a few orders and a wishlist.
     const seeded = pgliteDb(join(dataDir, 'pglite'));
     try {
       await addCustomer(seeded, SMALL);
     } finally {
       await seeded.close();
     }
-    {
+    if (wants('small')) {
       const api = await startApi({ dataDir });
       try {
-        const storefront = await startStorefront({ dataDir, apiUrl: api.url });
-        try {
-          log('small shop (the seeded catalogue): pages');
-          results.small = await measurePages(storefront.url, api.url, minimal.url, dataDir, load, { customer: SMALL, pagesFor: smallPages, productQuery: '' });
-        } finally {
-          await storefront.stop();
-        }
+        log('small shop (the seeded catalogue) on PGlite: pages');
+        results.small = await smallShopPages(api, minimal, dataDir, load, only);
       } finally {
         await api.stop();
       }
     }
 
-    log(`scale on PGlite: writing ${PRODUCTS} products, ${ORDERS} orders over ${CUSTOMERS} customers, a customer with ${MANY_ORDERS}`);
-    const db = pgliteDb(join(dataDir, 'pglite'));
-    try {
-      results.data.push({ backend: 'PGlite', ...(await fillShop(db)) });
-    } finally {
-      await db.close();
+    if (wants('scale') || wants('api')) {
+      log(`scale on PGlite: writing ${PRODUCTS} products, ${ORDERS} orders over ${CUSTOMERS} customers, a customer with ${MANY_ORDERS}`);
+      const db = pgliteDb(join(dataDir, 'pglite'));
+      try {
+        results.data.push({ backend: 'PGlite', ...(await fillShop(db)) });
+      } finally {
+        await db.close();
+      }
+      const api = await startApi({ dataDir });
+      stops.push(api.stop);
+      if (wants('scale')) {
+        // Started after the data is in: its 30-second catalogue cache holds the 1,000 products from the first page.
+        const storefront = await startStorefront({ dataDir, apiUrl: api.url });
+        stops.push(storefront.stop);
+        results.pages = await measurePages({ storefront, api, minimal }, dataDir, load, { customer: CUSTOMER, pagesFor: scalePages, productQuery: SEARCH, only });
+        results.apiPeakMb = megabytes(residentBytes(api.pid, { peak: true }));
+        await storefront.stop();
+      }
+      if (wants('api')) results.api.push(...(await measureApi('PGlite', api.url, load)));
+      await api.stop();
     }
-    const api = await startApi({ dataDir });
-    stops.push(api.stop);
-    // Started after the data is in: its 30-second catalogue cache holds the 1,000 products from the first page.
-    const storefront = await startStorefront({ dataDir, apiUrl: api.url });
-    stops.push(storefront.stop);
-    results.pages = await measurePages(storefront.url, api.url, minimal.url, dataDir, load, { customer: CUSTOMER, pagesFor: scalePages, productQuery: SEARCH });
-    await storefront.stop();
-    results.api.push(...(await measureApi('PGlite', api.url, load)));
-    await api.stop();
 
-    if (postgresUrl) results.api.push(...(await onPostgres(postgresUrl, work, load, results)));
+    if (postgresUrl) await onPostgres(postgresUrl, work, load, results, { minimal, wants, only });
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   }
+  results.loadEnd = os.loadavg()[0];
   return results;
 }
 
-async function onPostgres(postgresUrl, work, load, results) {
+async function onPostgres(postgresUrl, work, load, results, { minimal, wants, only }) {
   const admin = new pg.Client({ connectionString: postgresUrl });
   try {
     await admin.connect();
   } catch (error) {
     log(`scale on PostgreSQL skipped: ${postgresUrl} is not reachable (${error.message})`);
-    return [];
+    return;
   }
   const name = `shop_scale_${Date.now().toString(36)}`;
   await admin.query(`CREATE DATABASE ${name}`);
@@ -669,15 +746,21 @@ async function onPostgres(postgresUrl, work, load, results) {
     log('scale on PostgreSQL: first start (schema and seeded catalogue)');
     const api = await startApi({ dataDir, databaseUrl: url.toString() });
     try {
-      log(`scale on PostgreSQL: writing ${PRODUCTS} products, ${ORDERS} orders, a customer with ${MANY_ORDERS}`);
-      // Written while the API runs: the catalogue's version triggers tell its cache.
       const db = await postgresDb(url.toString());
       try {
+        if (wants('small')) {
+          await addCustomer(db, SMALL);
+          log('small shop (the seeded catalogue) on PostgreSQL: pages');
+          results.smallPostgres = await smallShopPages(api, minimal, dataDir, load, only);
+        }
+        if (!wants('api')) return;
+        log(`scale on PostgreSQL: writing ${PRODUCTS} products, ${ORDERS} orders, a customer with ${MANY_ORDERS}`);
+        // Written while the API runs: the catalogue's version triggers tell its cache.
         results.data.push({ backend: 'PostgreSQL', ...(await fillShop(db)) });
       } finally {
         await db.close();
       }
-      return await measureApi('PostgreSQL', api.url, load);
+      results.api.push(...(await measureApi('PostgreSQL', api.url, load)));
     } finally {
       await api.stop();
     }
@@ -708,12 +791,21 @@ export const SCALE_PAGE_COLUMNS = [
   ['spread', 'rounds'],
   ['target', 'target'],
   ['verdict', 'verdict'],
+  ['cpuMs', 'CPU ms/req'],
+  ['minimalCpuMs', 'minimal CPU ms/req'],
+  ['cpuRatio', 'CPU ratio'],
+  ['cpuSpread', 'CPU rounds'],
+  ['cpuTarget', 'CPU target'],
+  ['cpuVerdict', 'CPU verdict'],
+  ['load', 'load avg'],
   ['encoding', 'encoding'],
   ['wireKb', 'sent KB'],
   ['compressedRps', 'br, gzip req/s'],
+  ['compressedCpuMs', 'br, gzip CPU ms/req'],
   ['compressedRatio', 'of uncompressed'],
   ['compressedSpread', 'rounds '],
   ['compressedVerdict', `≥ ${TARGETS.compressed}`],
+  ['apiRssMb', 'API RSS MB'],
   ['failures', 'failures'],
 ];
 
@@ -737,27 +829,78 @@ export const SCALE_API_COLUMNS = [
   ['verdict', 'verdict'],
 ];
 
+/**
+ * Issue #36's targets, each as a line saying met or not met with its figure and the load average
+ * beside it: the small shop's pages (rate and CPU per request against the minimal app, compressed
+ * against uncompressed) on each database measured, signed-in `/` at scale, the API's memory at scale.
+ */
+export function scaleChecks(results) {
+  const lines = [];
+  const mark = (ok) => (ok ? 'met' : 'NOT MET');
+  for (const [backend, rows] of [['PGlite', results.small ?? []], ['PostgreSQL', results.smallPostgres ?? []]]) {
+    for (const row of rows) {
+      const load = `load average ${row.load}`;
+      lines.push(`${mark(row.verdict === 'ok')}: ${backend}, ${row.page}: ${row.ratio} of the minimal app's req/s (${row.target}; rounds ${row.spread}; ${load})`);
+      if (row.cpuTarget !== '–') lines.push(`${mark(row.cpuVerdict === 'ok')}: ${backend}, ${row.page}: ${row.cpuMs} CPU ms per request, storefront + API, vs ${row.minimalCpuMs} for the minimal app: ${row.cpuRatio}× (${row.cpuTarget}; rounds ${row.cpuSpread}; ${load})`);
+      lines.push(`${mark(row.compressedVerdict === 'ok')}: ${backend}, ${row.page}: br at ${row.compressedRatio} of its uncompressed rate (≥ ${TARGETS.compressed}; rounds ${row.compressedSpread}; ${load})`);
+    }
+  }
+  const home = (results.pages ?? []).find((row) => row.page.startsWith('/ '));
+  if (home) lines.push(`${mark(home.verdict === 'ok')}: PGlite, ${PRODUCTS} products, signed-in /: ${home.ratio} of the minimal app (${home.target}; rounds ${home.spread}; load average ${home.load})`);
+  if (results.apiPeakMb !== null && results.apiPeakMb !== undefined) {
+    const loads = spread((results.pages ?? []).flatMap((row) => String(row.load ?? '').split('–').map(Number)));
+    lines.push(`${mark(results.apiPeakMb <= TARGETS.apiRssMb)}: PGlite, ${PRODUCTS} products, the API's resident memory under the pages' load: peak ${results.apiPeakMb} MB, highest after a run ${Math.max(...results.pages.map((row) => row.apiRssMb))} MB (≤ ${TARGETS.apiRssMb} MB; load average ${loads})`);
+  }
+  return lines;
+}
+
 /** The scenario's tables, as `npm run bench` and the script alone print them. */
 export function scaleReport(results, { duration, connections, rounds = 3 }) {
   const each = `${rounds} rounds of ${duration} s, ${connections} connections; ratios are the median of the rounds, each taken within its round, and "rounds" shows their lowest and highest`;
-  return [
-    `Small shop (the seeded catalogue; PGlite; ${each}), signed in as a customer with ${FEW_ORDERS} orders; minimal: bench/minimal-remix with a page of the same size, uncompressed; then the shop's page with Accept-Encoding: ${BROWSER_ENCODING}\n`,
-    table(SCALE_PAGE_COLUMNS, results.small ?? []),
-    `\nAPI calls per render of those pages (second render, caches warm)\n`,
-    table(SCALE_CALL_COLUMNS, results.small ?? []),
-    `\nData written by the database (generate_series) after the API's first start\n`,
-    table(SCALE_DATA_COLUMNS, results.data),
-    `\nStorefront pages at scale (PGlite; ${each}), signed in as the customer with ${MANY_ORDERS} orders; minimal: bench/minimal-remix on remix-serve with a page of the same size, uncompressed; then the shop's page with Accept-Encoding: ${BROWSER_ENCODING}\n`,
-    table(SCALE_PAGE_COLUMNS, results.pages),
-    `\nAPI calls per render of those pages (second render, caches warm)\n`,
-    table(SCALE_CALL_COLUMNS, results.pages),
-    `\nShop API at scale (ratio to the same server's /livez, measured just before the route in each round; ${each})\n`,
-    table(SCALE_API_COLUMNS, results.api),
-  ].join('\n');
+  const cpu = 'CPU ms/req: user + system time of the storefront and the API (the minimal app alone on its side) over the measured run, per request; "load avg" is the one-minute load average at the end of the round\'s runs (lowest–highest)';
+  const small = (backend, rows) =>
+    rows.length === 0
+      ? []
+      : [
+          `Small shop on ${backend} (the seeded catalogue; ${each}), signed in as a customer with ${FEW_ORDERS} orders, ${SMALL.wishlist} wishlist entries and ${CART_LINES} lines in the cart; minimal: bench/minimal-remix with a page of the same size, uncompressed; then the shop's page with Accept-Encoding: ${BROWSER_ENCODING}. ${cpu}\n`,
+          table(SCALE_PAGE_COLUMNS, rows),
+          `\nAPI calls per render of those pages (second render, caches warm)\n`,
+          table(SCALE_CALL_COLUMNS, rows),
+          '',
+        ];
+  const out = [
+    `Load average at the start ${round(results.loadStart ?? 0, 1)}, at the end ${round(results.loadEnd ?? 0, 1)} (${os.cpus().length} cores)\n`,
+    ...small('PGlite', results.small ?? []),
+    ...small('PostgreSQL', results.smallPostgres ?? []),
+  ];
+  if (results.data.length > 0) out.push(`Data written by the database (generate_series) after the API's first start\n`, table(SCALE_DATA_COLUMNS, results.data), '');
+  if (results.pages.length > 0) {
+    out.push(
+      `Storefront pages at scale (PGlite; ${each}), signed in as the customer with ${MANY_ORDERS} orders; minimal: bench/minimal-remix on remix-serve with a page of the same size, uncompressed; then the shop's page with Accept-Encoding: ${BROWSER_ENCODING}. ${cpu}\n`,
+      table(SCALE_PAGE_COLUMNS, results.pages),
+      `\nAPI calls per render of those pages (second render, caches warm)\n`,
+      table(SCALE_CALL_COLUMNS, results.pages),
+      '',
+    );
+  }
+  if (results.api.length > 0) out.push(`Shop API at scale (ratio to the same server's /livez, measured just before the route in each round; ${each})\n`, table(SCALE_API_COLUMNS, results.api), '');
+  const checks = scaleChecks(results);
+  if (checks.length > 0) out.push(`Issue #36's targets\n`, ...checks.map((line) => `- ${line}`));
+  return out.join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, 'no-postgres': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '3' },
+      'no-postgres': { type: 'boolean', default: false },
+      // Some of small, scale, api (comma-separated), and one page (its label or path), while working on it.
+      parts: { type: 'string', default: 'small,scale,api' },
+      page: { type: 'string' },
+    },
+  });
   const work = mkdtempSync(join(os.tmpdir(), 'shop-scale-'));
   const settings = { duration: Number(values.duration), connections: Number(values.connections), rounds: Number(values.rounds) };
   try {
@@ -765,6 +908,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       ...settings,
       postgresUrl: values['no-postgres'] ? null : process.env.DATABASE_URL_BENCH || 'postgres://postgres@127.0.0.1:5432/test',
       work,
+      parts: values.parts.split(','),
+      only: values.page,
     });
     console.log(scaleReport(results, settings));
   } catch (error) {

@@ -33,6 +33,9 @@ async function waitFor(url, child, timeoutMs) {
   throw new Error(`${child.label} did not answer ${url} within ${timeoutMs / 1000} s:\n${child.tail()}`);
 }
 
+// BENCH_CPU_PROF=<folder>: the storefront and the API write a CPU profile there when they stop (node --cpu-prof).
+const profiling = (args) => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF, ...args] : args);
+
 /** Runs `node <args>` with `env` in `cwd`, keeping the last lines of its output for error messages. */
 function startNode(label, args, env, cwd = root) {
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -60,10 +63,10 @@ function stop(child) {
   });
 }
 
-/** Resident set size of a running process, in bytes (Linux). */
-export function residentBytes(pid) {
+/** Resident set size of a running process, in bytes (Linux); with `peak`, the highest it has been (VmHWM). */
+export function residentBytes(pid, { peak = false } = {}) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]);
+  const kb = Number((peak ? /VmHWM:\s+(\d+)\s+kB/ : /VmRSS:\s+(\d+)\s+kB/).exec(status)?.[1]);
   return kb * 1024;
 }
 
@@ -76,7 +79,7 @@ const SECRETS = {
 export async function startApi({ dataDir, databaseUrl, storefrontUrl }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = startNode(databaseUrl ? 'API (PostgreSQL)' : 'API (PGlite)', [join(root, 'build/api/server.mjs')], {
+  const child = startNode(databaseUrl ? 'API (PostgreSQL)' : 'API (PGlite)', profiling([join(root, 'build/api/server.mjs')]), {
     NODE_ENV: 'production',
     API_PORT: String(port),
     DATA_DIR: dataDir,
@@ -94,7 +97,7 @@ export async function startApi({ dataDir, databaseUrl, storefrontUrl }) {
 export async function startStorefront({ dataDir, apiUrl, publicApiUrl }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = startNode('storefront', [join(root, 'server.mjs'), join(root, 'build/index.js')], {
+  const child = startNode('storefront', profiling([join(root, 'server.mjs'), join(root, 'build/index.js')]), {
     NODE_ENV: 'production',
     PORT: String(port),
     DATA_DIR: dataDir,

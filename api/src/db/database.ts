@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { oneTripQueries } from './pglite-one-trip.js';
 import { withConflictRetries } from './transaction.js';
 
 export type Db = Kysely<Database>;
@@ -70,7 +71,8 @@ async function openPglite(dataDir?: string, from?: Blob): Promise<DatabaseHandle
   const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`], loadDataDir: from };
   const client = path ? new PGlite(path, options) : new PGlite(options);
   await client.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  // Statements in one trip into the engine instead of six (pglite-one-trip.ts, issue #36).
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(oneTripQueries(client)) });
   return {
     db,
     backend: 'pglite',

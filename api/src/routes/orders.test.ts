@@ -120,6 +120,8 @@ describe('purchases', () => {
     expect(searched.body.purchases).toEqual((await buyer.get(`/api/user/purchases?limit=10&q=${encodeURIComponent(api.stocked[2].name)}`)).body);
     expect(searched.body.purchases.map((p: { purchase_id: string }) => p.purchase_id)).toContain(ids[1]);
     expect(searched.body.stats.total_orders).toBe(3);
+    const processing = await buyer.get('/api/user/orders-overview?limit=10&status=processing');
+    expect(processing.body.purchases).toEqual((await buyer.get('/api/user/purchases?limit=10&status=processing')).body);
     expect((await buyer.get('/api/user/orders-overview?limit=51')).status).toBe(422);
     expect((await buyer.get('/api/user/orders-overview?status=lost')).status).toBe(422);
     expect((await shopper(api).get('/api/user/orders-overview')).status).toBe(401);
@@ -164,6 +166,26 @@ describe('purchases', () => {
     await stranger.register();
     expect((await stranger.get(`/api/user/purchase/${ids[0]}`)).status).toBe(404);
     expect((await buyer.get('/api/user/purchase/not-an-id')).status).toBe(404);
+  });
+
+  it('gives the cards an order unlocked and its lines in their order, each as its own route reads them', async () => {
+    const s = shopper(api);
+    await s.register();
+    const stocked = await variants(api);
+    // Two products with units to spare (earlier tests bought some).
+    const [first, second] = stocked.filter((v, i) => v.stock_quantity >= 3 && stocked.findIndex((w) => w.product_id === v.product_id) === i).slice(-2);
+    await buy(s, [{ id: first.id, quantity: 2 }, { id: second.id }]);
+    const [order] = (await s.get('/api/user/purchases')).body;
+    const detail = (await s.get(`/api/user/purchase/${order.purchase_id}`)).body;
+    const cards = (await s.get('/api/cards/user-cards')).body.unlocked_cards;
+    expect(cards).toHaveLength(2);
+    expect(detail.first_time_purchase_info.unlocked_cards).toHaveLength(2);
+    expect(detail.first_time_purchase_info.unlocked_cards).toEqual(expect.arrayContaining(cards));
+    expect(detail.items.map((line: { variant_id: string; quantity: number; refunded_quantity: number }) => [line.variant_id, line.quantity, line.refunded_quantity])).toEqual([
+      [first.id, 2, 0],
+      [second.id, 1, 0],
+    ]);
+    expect(detail).toMatchObject({ returns: [], return_window_ends_at: null });
   });
 
   it('makes a PDF receipt with the order number and total, for the owner only', async () => {

@@ -20,7 +20,7 @@ import { hashCartToken } from '../services/cart.js';
 import { findCheckoutSession } from '../services/checkout.js';
 import { fulfilCheckoutSession, refusedPayment } from '../services/checkout-fulfilment.js';
 import { getPurchase, loadPurchaseSuccess, purchaseOfSession } from '../services/order-confirmation.js';
-import { listPurchases, purchaseDetail, purchaseStats } from '../services/orders.js';
+import { listPurchases, ordersOverview, purchaseDetail, purchaseStats } from '../services/orders.js';
 import { renderReceipt } from '../services/receipts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -117,16 +117,14 @@ export function orderRoutes() {
     });
   });
 
-  // The orders page's reads in one call (issue #21): one sign-in check for the list and the
-  // statistics. The list must be read; the statistics answer null when they fail, as the page goes on without them.
+  // The orders page's reads in one call (issue #21): one sign-in check and one statement for the list
+  // and the statistics (issue #36). The list must be read; the statistics answer null when they fail, as the page goes on without them.
   app.get('/orders-overview', requireUser, validate('query', ordersOverviewQuerySchema), async (c) => {
     const { db, log } = c.var.deps;
     const { limit, q, status } = c.req.valid('query');
-    const [purchases, stats] = await Promise.allSettled([listPurchases(db, c.var.user.id, limit, 0, { q, status }), purchaseStats(db, c.var.user.id)]);
-    if (purchases.status === 'rejected') throw purchases.reason;
-    if (stats.status === 'rejected') log.error('user/orders-overview: the statistics could not be read', stats.reason);
+    const overview = await ordersOverview(db, c.var.user.id, limit, { q, status }, log);
     c.header('Cache-Control', 'private, no-store');
-    return answer(c, ordersOverviewSchema, { purchases: purchases.value, stats: stats.status === 'fulfilled' ? stats.value : null });
+    return answer(c, ordersOverviewSchema, overview);
   });
 
   app.get('/stats', requireUser, async (c) => {

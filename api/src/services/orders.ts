@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { formatEuro } from '@contract/money';
 import type { Db } from '../db/database.js';
 import type { AppDeps } from '../deps.js';
-import { cardsUnlockedBy } from './cards.js';
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { toCardOut, type CardRow } from './cards.js';
 import { purchaseSuccessOf } from './order-confirmation.js';
 import { returnableSql, returnsClosed, returnsOfPurchase, windowEnd } from './returns/read.js';
 import type { PurchaseStatus } from '@contract/api/orders';
@@ -29,14 +31,8 @@ function containsPattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The buyer's purchases, newest first, a page at a time; optionally only those matching `filter` (ADR 010). */
-export async function listPurchases(
-  db: Db,
-  userId: string,
-  limit: number,
-  offset: number,
-  filter: PurchaseFilter = {},
-): Promise<PurchaseListItem[]> {
+/** The buyer's purchases matching `filter`, newest first, a page at a time: the fields of PurchaseListRow. */
+function purchasePage(db: Db, userId: string, limit: number, offset: number, filter: PurchaseFilter) {
   let query = db.selectFrom('purchases').select(['id', 'created_at', 'total', 'refunded_total', 'status', 'discount', 'discount_code']).where('user_id', '=', userId);
   if (filter.status) query = query.where(sql<string>`lower(status)`, '=', filter.status);
   const q = filter.q?.trim();
@@ -57,12 +53,18 @@ export async function listPurchases(
       ]),
     );
   }
-  const purchases = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
+}
+
+/** The buyer's purchases, newest first, a page at a time; optionally only those matching `filter` (ADR 010). */
+export async function listPurchases(
+  db: Db,
+  userId: string,
+  limit: number,
+  offset: number,
+  filter: PurchaseFilter = {},
+): Promise<PurchaseListItem[]> {
+  const purchases = await purchasePage(db, userId, limit, offset, filter).execute();
   if (purchases.length === 0) return [];
   const items = await db
     .selectFrom('purchase_items')
@@ -103,20 +105,41 @@ export function toPurchaseListItem(purchase: PurchaseListRow, lines: readonly { 
   };
 }
 
+type DetailLine = Selectable<Database['purchase_items']> & { returnable: number };
+
 /**
  * Every detail field of docs/product.md#data-purchase for the owner's purchase, with its returns and
- * whether one may be made now; undefined for anyone else's. Each row is read once: the purchase, its
- * lines (with the units each may still send back), the cards it unlocked and its returns.
+ * whether one may be made now; undefined for anyone else's. Each row is read once, in one statement:
+ * the purchase, its lines (with the units each may still send back) and the cards it unlocked as
+ * JSON built by the database (the fields the answer takes are numbers, text and JSON, the same
+ * either way; as cardsUnlockedBy orders them), and whether it has returns, which are then read
+ * (most orders have none). PGlite costs most per statement: one instead of four.
  */
 export async function purchaseDetail(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string, purchaseId: string) {
   const { db } = deps;
-  const purchase = await db.selectFrom('purchases').selectAll().where('id', '=', purchaseId).where('user_id', '=', userId).executeTakeFirst();
-  if (!purchase) return undefined;
-  const [items, unlocked, returns] = await Promise.all([
-    db.selectFrom('purchase_items').selectAll().select(returnableSql().as('returnable')).where('purchase_id', '=', purchase.id).orderBy('position').execute(),
-    cardsUnlockedBy(db, purchase.id),
-    returnsOfPurchase(db, purchase.id),
-  ]);
+  const row = await db
+    .selectFrom('purchases as pu')
+    .selectAll('pu')
+    .select(
+      sql<DetailLine[]>`(SELECT coalesce(json_agg(row_to_json(l) ORDER BY l.position), '[]'::json) FROM (
+        SELECT purchase_items.*, ${returnableSql()} AS returnable FROM purchase_items WHERE purchase_items.purchase_id = pu.id) l)`.as('detail_lines'),
+    )
+    .select(
+      sql<CardRow[]>`(SELECT coalesce(json_agg(row_to_json(k) ORDER BY k.name), '[]'::json) FROM (
+        SELECT c.id, c.product_id, p.name AS product_name, c.name, c.rarity, c.animation_folder_path, c.animation_file_name,
+          c.animation_file_format, c.animation_length, c.image_path, c.text_color, c.accent_color, c.bg_color, c.created_at,
+          u.unlocked_at, u.serial
+        FROM user_cards u JOIN cards c ON c.id = u.card_id LEFT JOIN products p ON p.id = c.product_id
+        WHERE u.purchase_id = pu.id) k)`.as('detail_cards'),
+    )
+    .select(sql<boolean>`EXISTS (SELECT 1 FROM returns r WHERE r.purchase_id = pu.id)`.as('detail_has_returns'))
+    .where('pu.id', '=', purchaseId)
+    .where('pu.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { detail_lines: items, detail_cards: cards, detail_has_returns: hasReturns, ...purchase } = row;
+  const unlocked = cards.map(toCardOut);
+  const returns = hasReturns ? await returnsOfPurchase(db, purchase.id) : [];
   const closed = returnsClosed(purchase, items, deps.clock.now());
   return {
     ...purchaseSuccessOf(purchase, items, unlocked, purchase.id),
@@ -142,6 +165,46 @@ export interface PurchaseStats {
 
 /** The statistics of a shopper without orders (no counters row yet). */
 export const NO_PURCHASE_STATS: PurchaseStats = { total_orders: 0, delivered: 0, in_transit: 0, processing: 0, total_spent: 0 };
+
+type OrdersOverviewRow = { purchases: (PurchaseListRow & { lines: { name: string; quantity: number }[] })[]; stats: PurchaseStats | null };
+
+/**
+ * The orders page's reads: the first `limit` purchases matching `filter` with their lines, as
+ * listPurchases gives them, and the statistics, as purchaseStats gives them, in one statement (each
+ * a JSON value built by the database; PGlite costs most per statement, and this is one instead of
+ * three). Should it fail, the two are read apart and the statistics, if they fail, are null.
+ */
+export async function ordersOverview(
+  db: Db,
+  userId: string,
+  limit: number,
+  filter: PurchaseFilter,
+  log: Pick<AppDeps['log'], 'error'>,
+): Promise<{ purchases: PurchaseListItem[]; stats: PurchaseStats | null }> {
+  try {
+    const { rows } = await sql<OrdersOverviewRow>`
+      SELECT
+        (SELECT coalesce(json_agg(json_build_object(
+            'id', pu.id, 'created_at', pu.created_at, 'total', pu.total, 'refunded_total', pu.refunded_total,
+            'status', pu.status, 'discount', pu.discount, 'discount_code', pu.discount_code,
+            'lines', (SELECT coalesce(json_agg(json_build_object('name', pi.name, 'quantity', pi.quantity) ORDER BY pi.position), '[]'::json)
+                      FROM purchase_items pi WHERE pi.purchase_id = pu.id)
+          ) ORDER BY pu.created_at DESC, pu.id DESC), '[]'::json)
+         FROM (${purchasePage(db, userId, limit, 0, filter)}) pu) AS purchases,
+        (SELECT row_to_json(s) FROM (
+           SELECT total_orders, delivered, in_transit, processing, total_spent::float8 AS total_spent
+           FROM user_purchase_stats WHERE user_id = ${userId}) s) AS stats
+    `.execute(db);
+    const [row] = rows;
+    return { purchases: row.purchases.map(({ lines, ...purchase }) => toPurchaseListItem(purchase, lines)), stats: row.stats ?? NO_PURCHASE_STATS };
+  } catch (error) {
+    log.error('user/orders-overview: the one statement failed, reading the list and the statistics apart', error);
+    const [purchases, stats] = await Promise.allSettled([listPurchases(db, userId, limit, 0, filter), purchaseStats(db, userId)]);
+    if (purchases.status === 'rejected') throw purchases.reason;
+    if (stats.status === 'rejected') log.error('user/orders-overview: the statistics could not be read', stats.reason);
+    return { purchases: purchases.value, stats: stats.status === 'fulfilled' ? stats.value : null };
+  }
+}
 
 export async function purchaseStats(db: Db, userId: string): Promise<PurchaseStats> {
   const row = await db
