@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { defineConfig, devices } from '@playwright/test';
+
 import { seedDataFolder } from './scripts/lib/prepared-data.mjs';
-import { SHOPS, type ShopName } from './tests/support/e2e-shops';
+import { type ShopName, SHOPS } from './tests/support/e2e-shops';
 
 /**
  * Every server runs from the production build on a free port with a data folder of its own. The
@@ -73,7 +75,15 @@ const serverEnv = {
 const LATE_SPECS = ['drops.spec.ts', 'browse-pages.spec.ts'];
 const OWN_SHOP = ['visual.spec.ts', ...LATE_SPECS];
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** Debian's `chromium`: the browser shoppers use, for the screenshots (their baselines come from it). */
 const browser = {
   ...devices['Desktop Chrome'],
@@ -127,8 +137,16 @@ export default defineConfig<{ shop: ShopName }>({
     })),
     // Drops move the shop's clock forward (DEV_CLOCK) and paging adds products no other test expects:
     // each JavaScript mode on a shop of its own, beside everything else.
-    { name: 'drops-javascript', testMatch: LATE_SPECS, use: { ...chromium, javaScriptEnabled: true, baseURL: webOf('late-javascript'), shop: 'late-javascript' } },
-    { name: 'drops-no-javascript', testMatch: LATE_SPECS, use: { ...chromium, javaScriptEnabled: false, baseURL: webOf('late-no-javascript'), shop: 'late-no-javascript' } },
+    {
+      name: 'drops-javascript',
+      testMatch: LATE_SPECS,
+      use: { ...chromium, javaScriptEnabled: true, baseURL: webOf('late-javascript'), shop: 'late-javascript' },
+    },
+    {
+      name: 'drops-no-javascript',
+      testMatch: LATE_SPECS,
+      use: { ...chromium, javaScriptEnabled: false, baseURL: webOf('late-no-javascript'), shop: 'late-no-javascript' },
+    },
   ],
   webServer: [
     ...SHOPS.flatMap((name) => {

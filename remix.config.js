@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js';
 
 const IGNORED_ROUTE_FILES = ['**/.*', '**/*.test.*', '**/*.spec.*'];

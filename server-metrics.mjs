@@ -1,7 +1,8 @@
 // The storefront's Prometheus metrics (ADR 030), for server.mjs only: Node code the route modules and
 // the edge bundle never import. Served on METRICS_PORT, on loopback, never on the shoppers' port.
 import { createServer } from 'node:http';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** A label value from a fixed set, whatever method a client invents. */
@@ -28,7 +29,7 @@ export function createStorefrontMetrics({ processMetrics = true } = {}) {
   });
   const apiCalls = new Histogram({
     name: 'storefront_api_call_duration_seconds',
-    help: 'Calls to the shop API, timed to the answer\'s headers, by method, API path (ids as :id) and status (or timeout, unreachable, aborted)',
+    help: "Calls to the shop API, timed to the answer's headers, by method, API path (ids as :id) and status (or timeout, unreachable, aborted)",
     labelNames: ['method', 'path', 'outcome'],
     registers: [registry],
   });

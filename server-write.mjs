@@ -1,6 +1,7 @@
 // How server.mjs writes a page: its pieces joined, and compressed in one call when the page is whole
 // by the time it is written (issue #21, ADR 038).
 import zlib, { constants as zlibConstants } from 'node:zlib';
+
 import compression from 'compression';
 
 /**

@@ -10,11 +10,13 @@ import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
 import { createReadableStreamFromReadable, createRequestHandler, installGlobals } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import morgan from 'morgan';
+
 import { createStorefrontMetrics, startMetricsServer } from './server-metrics.mjs';
 import { COMPRESSION, pageEncoding, writeCoalesced } from './server-write.mjs';
 
@@ -86,7 +88,12 @@ const publicDir = join(root, 'public');
 const publicFiles = new Set(
   readdirSync(publicDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => `/${relative(publicDir, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join('/')}`),
+    .map(
+      (entry) =>
+        `/${relative(publicDir, join(entry.parentPath ?? entry.path, entry.name))
+          .split(sep)
+          .join('/')}`,
+    ),
 );
 const servePublic = express.static(publicDir, { maxAge: '1h', setHeaders: fileHeaders });
 app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
@@ -94,7 +101,14 @@ app.all('*', async (req, res, next) => {
   try {
     const request = toRequest(req, res);
     const response = build.refuseCrossSiteRequest(request) ?? (await handleRequest(request));
-    await send(req, res, await build.pageCache.remember({ method: req.method, url: req.originalUrl, headers: req.headers }, build.withSecurityHeaders(response)));
+    await send(
+      req,
+      res,
+      await build.pageCache.remember(
+        { method: req.method, url: req.originalUrl, headers: req.headers },
+        build.withSecurityHeaders(response),
+      ),
+    );
   } catch (error) {
     next(error);
   }
@@ -136,7 +150,9 @@ const server = createServer((req, res) => {
   req.requestId = build.requestIdFrom(req.headers['x-request-id']);
   res.setHeader(build.REQUEST_ID_HEADER, req.requestId);
   if (metrics) {
-    res.once('close', () => metrics.observeRequest(routeLabel(req.requestPath), req.method, res.statusCode, (performance.now() - req.startedAt) / 1000));
+    res.once('close', () =>
+      metrics.observeRequest(routeLabel(req.requestPath), req.method, res.statusCode, (performance.now() - req.startedAt) / 1000),
+    );
   }
   logRequest(req, res, () => {
     if (isFilePath(req.requestPath) || !answerFromPageCache(req, res)) app(req, res);

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 

@@ -1,8 +1,9 @@
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import type { EntryContext, HandleErrorFunction } from '@remix-run/server-runtime';
-import { RemixServer, isRouteErrorResponse } from '@remix-run/react';
 import { isbot } from 'isbot';
 import type { ReactElement } from 'react';
 import * as ReactDOMServer from 'react-dom/server';
+
 import { getEnv } from './lib/env.server';
 import { NonceProvider } from './lib/nonce';
 import { PAGE_CACHE_FIELD } from './lib/page-cache.server';
@@ -35,12 +36,17 @@ interface RenderOptions {
  * condition) has only `renderToReadableStream`. Both stream, and both wait for everything when asked to.
  */
 async function renderToStream(element: ReactElement, { waitForAll, onError }: RenderOptions): Promise<ReadableStream<Uint8Array>> {
-  const server = ReactDOMServer as typeof ReactDOMServer & { renderToPipeableStream?: typeof import('react-dom/server').renderToPipeableStream };
+  const server = ReactDOMServer as typeof ReactDOMServer & {
+    renderToPipeableStream?: typeof import('react-dom/server').renderToPipeableStream;
+  };
   if (typeof server.renderToPipeableStream !== 'function') {
     let shellRendered = false;
     const controller = new AbortController();
     setTimeout(() => controller.abort(), ABORT_DELAY);
-    const stream = await server.renderToReadableStream(element, { signal: controller.signal, onError: (error) => onError(error, shellRendered) });
+    const stream = await server.renderToReadableStream(element, {
+      signal: controller.signal,
+      onError: (error) => onError(error, shellRendered),
+    });
     shellRendered = true;
     if (waitForAll) await stream.allReady;
     return (stream as unknown as ReadableStream<Uint8Array>).pipeThrough(lowPriorityModulePreloads());

@@ -1,17 +1,18 @@
+import { createRemixStub } from '@remix-run/testing';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CART_COUNT_KEPT_MS } from './lib/cart.server';
-import { signIn, signInSchema } from './lib/auth.server';
-import {commitSession } from './lib/session.server';
+
+import { callRoute, contextFor, sessionFor } from '../tests/support/route-context';
 import { buyThroughCheckout, shopper } from '../tests/support/shopper';
 import { nextCookie, shopperCookie, storefrontGet, storefrontPost } from '../tests/support/storefront-session';
+import { startTestApi } from '../tests/support/test-api';
+import { signIn, signInSchema } from './lib/auth.server';
+import { CART_COUNT_KEPT_MS } from './lib/cart.server';
+import { commitSession } from './lib/session.server';
+import { ErrorBoundary, loader, shouldRevalidate } from './root';
 import { loader as cartLoader } from './routes/cart';
 import { loader as orderSuccessLoader } from './routes/order-success';
 import { action as productAction } from './routes/product.$productName';
-import { createRemixStub } from '@remix-run/testing';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { startTestApi } from '../tests/support/test-api';
-import { ErrorBoundary, loader, shouldRevalidate } from './root';
-import { callRoute, contextFor, sessionFor } from '../tests/support/route-context';
 
 async function firstVariantInStock(apiUrl: string): Promise<string> {
   const details = await (await fetch(`${apiUrl}/api/products/details?product_name=Tracer%20Tee`)).json();
@@ -34,7 +35,14 @@ describe('root loader', () => {
     const request = new Request('http://shop.test/');
     const session = await sessionFor(request);
     session.set('accessToken', 'token');
-    session.set('user', { id: 'u1', email: 'ada@example.com', user_type: 'registered', first_name: 'Ada', last_name: null, session_expires_at: null });
+    session.set('user', {
+      id: 'u1',
+      email: 'ada@example.com',
+      user_type: 'registered',
+      first_name: 'Ada',
+      last_name: null,
+      session_expires_at: null,
+    });
     const cookie = (await commitSession(contextFor(request), session)).split(';')[0];
     expect((await load({ Cookie: cookie })).user).toMatchObject({ email: 'ada@example.com' });
   });
@@ -44,8 +52,15 @@ describe('root loader', () => {
     try {
       process.env.API_URL = api.url;
       const variant = await firstVariantInStock(api.url);
-      const added = await fetch(`${api.url}/api/cart/add`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant_id: variant }) });
-      const cartCookie = added.headers.getSetCookie().find((c) => c.startsWith('cart_token='))!.split(';')[0];
+      const added = await fetch(`${api.url}/api/cart/add`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ variant_id: variant }),
+      });
+      const cartCookie = added.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('cart_token='))!
+        .split(';')[0];
       const request = new Request('http://shop.test/');
       const session = await sessionFor(request);
       session.set('apiCartCookie', cartCookie);
@@ -60,7 +75,11 @@ describe('root loader', () => {
 
   it('revalidates when leaving the cart page, where it had no count', () => {
     const next = (from: string, to: string, defaultShouldRevalidate = false) =>
-      shouldRevalidate({ currentUrl: new URL(from, 'http://shop.test'), nextUrl: new URL(to, 'http://shop.test'), defaultShouldRevalidate } as Parameters<typeof shouldRevalidate>[0]);
+      shouldRevalidate({
+        currentUrl: new URL(from, 'http://shop.test'),
+        nextUrl: new URL(to, 'http://shop.test'),
+        defaultShouldRevalidate,
+      } as Parameters<typeof shouldRevalidate>[0]);
     expect(next('/cart', '/')).toBe(true);
     expect(next('/cart', '/cart?confirm=clear')).toBe(false);
     expect(next('/', '/about')).toBe(false);
@@ -125,7 +144,11 @@ describe('the badge count kept in the session', () => {
     cookie = recounted.cookie;
 
     // Add to Cart on a product page keeps the count it answered: the next page shows it without asking.
-    const added = await callRoute(productAction, storefrontPost(`/product/${encodeURIComponent(third.name)}`, cookie, { intent: 'add-to-cart', variantId: third.id }), { productName: third.name });
+    const added = await callRoute(
+      productAction,
+      storefrontPost(`/product/${encodeURIComponent(third.name)}`, cookie, { intent: 'add-to-cart', variantId: third.id }),
+      { productName: third.name },
+    );
     expect(added.status).toBe(303);
     cookie = nextCookie(added, cookie)!;
     expect((await device.post('/api/cart/add', { variant_id: first.id })).status).toBe(200);

@@ -1,12 +1,12 @@
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import type { ShouldRevalidateFunction } from '@remix-run/react';
 import {
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
   useLoaderData,
   useLocation,
   useMatches,
@@ -15,30 +15,40 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
+
 import { AuthLoadingOverlay } from './components/auth-flow/auth-loading-overlay';
+import { type ScriptlessRefresh, TimedRedirect, timedRedirect } from './components/auth-flow/countdown';
 import { LazyAuthModal } from './components/auth-flow/lazy-auth-modal';
-import { TimedRedirect, timedRedirect, type ScriptlessRefresh } from './components/auth-flow/countdown';
 import type { AuthFlowView } from './components/auth-flow/view';
-import { CookieNotice } from './components/cookie-notice';
-import { ProgressBar } from './components/progress-bar';
-import { SiteFooter } from './components/site-footer';
-import { SiteHeader } from './components/site-header';
-import { LinkNavigation, ShopLink } from './components/shop-link';
-import { loadAuthView } from './lib/auth-flow.server';
-import { getShopper } from './lib/auth.server';
-import { cartCount } from './lib/cart.server';
 import { CartSkeleton, useCartLoading } from './components/cart/cart-skeleton';
+import { CookieNotice } from './components/cookie-notice';
+import { LanguageAlternates } from './components/language-switcher';
 import { OrdersLoading } from './components/orders/orders-loading';
 import { ProfileSkeleton } from './components/profile/profile-skeleton';
+import { ProgressBar } from './components/progress-bar';
+import { LinkNavigation, ShopLink } from './components/shop-link';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
 import { useArrivingAt } from './components/use-arriving';
+import { getShopper } from './lib/auth.server';
+import { loadAuthView } from './lib/auth-flow.server';
+import { cartCount } from './lib/cart.server';
 import { hasCookieConsent } from './lib/cookie-consent.server';
-import { useNonce } from './lib/nonce';
 import { honeypotInputProps } from './lib/honeypot.server';
-import { LanguageAlternates } from './components/language-switcher';
-import { DEFAULT_LOCALE, LANGUAGE_TAGS, isLocale, localizedPath, metaTranslator, pathWithoutLocale, useI18n, LANGUAGE_CHOICE_PARAM } from './lib/i18n';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LANGUAGE_CHOICE_PARAM,
+  LANGUAGE_TAGS,
+  localizedPath,
+  metaTranslator,
+  pathWithoutLocale,
+  useI18n,
+} from './lib/i18n';
 import { chosenLocale, languageCookie, preferredLocale, rememberedLocale } from './lib/i18n.server';
+import { useNonce } from './lib/nonce';
 import { pageTitle } from './lib/page-title';
 import type { loader as cartPageLoader } from './routes/cart';
 import stylesheet from './styles/app.css';
@@ -100,7 +110,9 @@ function languageRedirect(request: Request, params: Record<string, string | unde
   if (url.pathname === '/') {
     const wanted = rememberedLocale(request) ?? preferredLocale(request.headers.get('Accept-Language'));
     if (wanted !== DEFAULT_LOCALE) {
-      return redirect(localizedPath(`/${url.search}`, wanted), { headers: { Vary: 'Accept-Language, Cookie', 'Cache-Control': 'private, no-store' } });
+      return redirect(localizedPath(`/${url.search}`, wanted), {
+        headers: { Vary: 'Accept-Language, Cookie', 'Cache-Control': 'private, no-store' },
+      });
     }
   }
   return null;
@@ -109,7 +121,15 @@ function languageRedirect(request: Request, params: Record<string, string | unde
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (isBackOffice(url.pathname)) {
-    return json({ honeypotInputProps: honeypotInputProps(), user: null, guestExpired: false, authView: null, cartCount: 0, cookieConsent: true, origin: context.origin });
+    return json({
+      honeypotInputProps: honeypotInputProps(),
+      user: null,
+      guestExpired: false,
+      authView: null,
+      cartCount: 0,
+      cookieConsent: true,
+      origin: context.origin,
+    });
   }
   const moved = languageRedirect(request, params, context.secure);
   if (moved) throw moved;
@@ -152,8 +172,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // A timed redirect without JavaScript: the sign-in flow's end (the modal's, or /login and /register's
   // own), or one a page's loader asks for (`refreshWithoutScript`).
   const matches = useMatches();
-  const authPage = matches.find((match) => AUTH_PAGES.includes(pathWithoutLocale(match.pathname)))?.data as { view?: AuthFlowView } | undefined;
-  const asked = matches.map((match) => (match.data as { refreshWithoutScript?: ScriptlessRefresh | null } | undefined)?.refreshWithoutScript).find(Boolean);
+  const authPage = matches.find((match) => AUTH_PAGES.includes(pathWithoutLocale(match.pathname)))?.data as
+    { view?: AuthFlowView } | undefined;
+  const asked = matches
+    .map((match) => (match.data as { refreshWithoutScript?: ScriptlessRefresh | null } | undefined)?.refreshWithoutScript)
+    .find(Boolean);
   const signedIn = Boolean(data?.user) && !signedOutByPage(matches);
   const refresh = timedRedirect(data?.authView ?? authPage?.view) ?? asked;
   const { locale, t } = useI18n();

@@ -5,16 +5,17 @@
  * and metrics (ADR 030).
  */
 import * as build from '@remix-run/dev/server-build';
+
 import { routeLabeler } from './lib/route-label.server';
 
 export const { mode, assets, assetsBuildDirectory, future, publicPath, entry, routes } = build;
-export { refuseCrossSiteRequest } from './lib/csrf.server';
-export { withSecurityHeaders } from './lib/security-headers.server';
-export { pageCache } from './lib/page-cache.server';
-export { getLoadContext } from './lib/context.server';
 export { PEER_HEADER } from './lib/client-address.server';
+export { getLoadContext } from './lib/context.server';
+export { refuseCrossSiteRequest } from './lib/csrf.server';
 export { getEnv } from './lib/env.server';
-export { REQUEST_ID_HEADER, requestIdFrom } from '@contract/request-id';
 export { setMetricsRecorder } from './lib/metrics.server';
+export { pageCache } from './lib/page-cache.server';
+export { withSecurityHeaders } from './lib/security-headers.server';
+export { REQUEST_ID_HEADER, requestIdFrom } from '@contract/request-id';
 /** The Remix route id a path reaches, or null: the label of a page in the request metrics. */
 export const routeIdOf = routeLabeler(routes);

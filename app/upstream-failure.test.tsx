@@ -2,15 +2,16 @@ import { createRemixStub } from '@remix-run/testing';
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { seedPolicyDocuments } from '../api/src/seed/policy-documents';
-import { startFaultProxy, type FaultMode, type FaultProxy } from '../tests/support/fault-proxy';
+import { type FaultMode, type FaultProxy, startFaultProxy } from '../tests/support/fault-proxy';
+import { contextFor, sessionFor } from '../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../tests/support/shopper';
 import { startTestApi } from '../tests/support/test-api';
 import { signIn, signInSchema } from './lib/auth.server';
 import { catalogueCache } from './lib/cache.server';
 import { CART_COUNT_KEPT_MS } from './lib/cart.server';
 import { getHoneypot } from './lib/honeypot.server';
-
 import { loader as rootLoader } from './root';
 import Home, { loader as homeLoader } from './routes/_index';
 import CartPage, { action as cartAction, loader as cartLoader } from './routes/cart';
@@ -20,7 +21,6 @@ import PrivacyPolicy, { loader as policyLoader } from './routes/privacy-policy';
 import { loader as productLoader } from './routes/product.$productName';
 import Profile, { loader as profileLoader } from './routes/profile';
 import { loader as sitemapLoader } from './routes/sitemap[.]xml';
-import { contextFor, sessionFor } from '../tests/support/route-context';
 
 /**
  * Every page against an API that is down, resets connections, is too slow, stalls mid-answer or
@@ -246,7 +246,9 @@ describe.each(FAILURES)('with the API $mode', ({ mode, status, message }) => {
       subject: 'Hello',
       message: 'Is the jorts restock coming?',
     });
-    const response = await contactAction(args('/contact', '', { method: 'POST', body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }));
+    const response = await contactAction(
+      args('/contact', '', { method: 'POST', body: form, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+    );
     expect(response.status).toBe(status);
     const text = JSON.stringify(await response.json());
     expect(text).toContain(mode === 'error' ? 'Failed to send message' : 'Failed to send message. Please try again.');
@@ -257,10 +259,18 @@ describe.each(FAILURES)('with the API $mode', ({ mode, status, message }) => {
     // is met by a request that may be sent again, not by this post.
     await rootLoader(args('/', signedIn));
     const response = await answer(() =>
-      cartAction(args('/cart', signedIn, { method: 'POST', body: new URLSearchParams({ intent: 'checkout' }), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })),
+      cartAction(
+        args('/cart', signedIn, {
+          method: 'POST',
+          body: new URLSearchParams({ intent: 'checkout' }),
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        }),
+      ),
     );
     expect(response.status).toBe(303);
-    const flash = (await sessionFor(new Request('http://shop.test/', { headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0] } }))).get('flash');
+    const flash = (
+      await sessionFor(new Request('http://shop.test/', { headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0] } }))
+    ).get('flash');
     expect(flash?.message).toBe(mode === 'error' ? 'Checkout error: Checkout failed: 500' : `Checkout error: ${message}`);
   });
 });

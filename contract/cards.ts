@@ -33,7 +33,10 @@ export function cardLabel(rarity: string | null | undefined): string {
 
 /** First and last name, else the part of the email before the at sign, else Guest User. */
 export function cardOwnerName(owner: CardOwner | null | undefined): string {
-  const name = [owner?.first_name, owner?.last_name].map((part) => part?.trim()).filter(Boolean).join(' ');
+  const name = [owner?.first_name, owner?.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
   if (name) return name;
   const local = owner?.email?.split('@')[0]?.trim();
   return local || CARD_TEXT.guestOwner;

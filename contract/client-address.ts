@@ -4,7 +4,12 @@ import { z } from 'zod';
 export const trustedProxiesSchema = z
   .string()
   .default('')
-  .transform((v) => v.split(',').map((ip) => ip.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((ip) => ip.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().ip({ message: 'must list IP addresses' })));
 
 /** Peers on this machine: a proxy or the storefront beside the program. */

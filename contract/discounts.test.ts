@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, discountFor, normaliseDiscountCode, type DiscountLine } from './discounts';
+
+import { allocate, discountFor, type DiscountLine, normaliseDiscountCode } from './discounts';
 
 const tee: DiscountLine = { product_id: 'tee', category_ids: ['tops'], unit_price: 4_500, quantity: 2 };
 const cap: DiscountLine = { product_id: 'cap', category_ids: ['accessories'], unit_price: 2_999, quantity: 1 };

@@ -27,7 +27,8 @@ export type DiscountRefusal = (typeof DISCOUNT_REFUSALS)[number];
 /** The shopper's messages, one per refusal (the code as entered, normalised). */
 export const DISCOUNT_MESSAGES = {
   discount_invalid: (code: string) => `The code ${code} is not valid. Check its spelling.`,
-  discount_not_started: (code: string, startsAt?: string) => `The code ${code} cannot be used yet${startsAt ? `: it starts on ${startsAt}` : ''}.`,
+  discount_not_started: (code: string, startsAt?: string) =>
+    `The code ${code} cannot be used yet${startsAt ? `: it starts on ${startsAt}` : ''}.`,
   discount_expired: (code: string) => `The code ${code} has expired.`,
   discount_used_up: (code: string) => `The code ${code} has been used up.`,
   discount_customer_used_up: (code: string) => `You have already used the code ${code} as many times as it allows.`,
@@ -68,7 +69,10 @@ export interface DiscountOutcome {
   eligible_total: number;
 }
 
-export function isEligible(rule: Pick<DiscountRule, 'product_ids' | 'category_ids'>, line: Pick<DiscountLine, 'product_id' | 'category_ids'>): boolean {
+export function isEligible(
+  rule: Pick<DiscountRule, 'product_ids' | 'category_ids'>,
+  line: Pick<DiscountLine, 'product_id' | 'category_ids'>,
+): boolean {
   if (rule.product_ids.length === 0 && rule.category_ids.length === 0) return true;
   return rule.product_ids.includes(line.product_id) || line.category_ids.some((id) => rule.category_ids.includes(id));
 }
@@ -80,7 +84,9 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
   const exact = weights.map((weight) => (amount * weight) / total);
   const shares = exact.map(Math.floor);
   let left = amount - shares.reduce((sum, share) => sum + share, 0);
-  const order = exact.map((value, index) => ({ index, fraction: value - Math.floor(value) })).sort((a, b) => b.fraction - a.fraction || a.index - b.index);
+  const order = exact
+    .map((value, index) => ({ index, fraction: value - Math.floor(value) }))
+    .sort((a, b) => b.fraction - a.fraction || a.index - b.index);
   for (const { index } of order) {
     if (left <= 0) break;
     shares[index] += 1;

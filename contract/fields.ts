@@ -25,7 +25,10 @@ export const passwordField = z
   .regex(/[0-9]/, 'Password must contain at least one number');
 
 /** Signing in checks presence and the upper bound only; the stored hash decides the rest. */
-export const loginPasswordField = z.string(required('Password is required')).min(1, 'Password is required').max(128, 'Password is too long');
+export const loginPasswordField = z
+  .string(required('Password is required'))
+  .min(1, 'Password is required')
+  .max(128, 'Password is too long');
 
 export const nameField = (label: 'First name' | 'Last name') =>
   z
@@ -47,5 +50,9 @@ export const codeField = (label: 'Verification code' | 'Reset code') =>
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,}$/;
 export const PROFILE_LIMITS = { phone: 30, address: 300 } as const;
 
-export const phoneField = z.string().trim().max(PROFILE_LIMITS.phone, 'Phone number is too long').regex(PHONE_PATTERN, 'Please enter a valid phone number');
+export const phoneField = z
+  .string()
+  .trim()
+  .max(PROFILE_LIMITS.phone, 'Phone number is too long')
+  .regex(PHONE_PATTERN, 'Please enter a valid phone number');
 export const addressField = z.string().trim().max(PROFILE_LIMITS.address, 'Address is too long');

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
 
 // The two programs meet only in contract/: the API never imports the storefront, the storefront never
@@ -38,7 +39,11 @@ function importsOf(file: string) {
 function offences(dir: string, allowed: (to: { folder?: string; pkg?: string }) => boolean, includeTests = false) {
   return sourceFiles(dir)
     .filter((file) => includeTests || !isTest(file))
-    .flatMap((file) => importsOf(file).filter((to) => !allowed(to)).map((to) => `${file} → ${to.specifier}`));
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((to) => !allowed(to))
+        .map((to) => `${file} → ${to.specifier}`),
+    );
 }
 
 describe('import boundaries', () => {

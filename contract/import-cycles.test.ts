@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
 
 // No module of the API or the contract imports itself back through others, types included: a cycle
@@ -25,13 +26,21 @@ function resolveImport(from: string, specifier: string): string | null {
       : null;
   if (!base) return null;
   const stem = base.replace(/\.js$/, '');
-  for (const candidate of [`${stem}.ts`, `${stem}.tsx`, join(stem, 'index.ts')]) if (existsSync(candidate)) return relative(root, candidate);
+  for (const candidate of [`${stem}.ts`, `${stem}.tsx`, join(stem, 'index.ts')])
+    if (existsSync(candidate)) return relative(root, candidate);
   return null;
 }
 
 /** Every cycle's files in import order, each cycle once (found by a depth-first walk). */
 export function importCycles(files: string[]): string[][] {
-  const edges = new Map(files.map((file) => [file, [...readFileSync(join(root, file), 'utf8').matchAll(SPECIFIER)].map((m) => resolveImport(file, m[1])).filter((to): to is string => to !== null)]));
+  const edges = new Map(
+    files.map((file) => [
+      file,
+      [...readFileSync(join(root, file), 'utf8').matchAll(SPECIFIER)]
+        .map((m) => resolveImport(file, m[1]))
+        .filter((to): to is string => to !== null),
+    ]),
+  );
   const state = new Map<string, 'open' | 'done'>();
   const path: string[] = [];
   const cycles = new Map<string, string[]>();

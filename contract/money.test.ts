@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { displayAmount, displayCents, formatEuro, formatEuroLoose } from './money';
 
 describe('formatEuro', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isSafeRequestId, requestIdFrom } from './request-id';
 
 describe('request ids', () => {

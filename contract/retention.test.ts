@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGEABLE_RETENTION_KINDS, RETENTION_BOUNDS, RETENTION_DAYS, RETENTION_MARKER, describeDays, retentionChangeSchema, retentionMarkdown } from './retention';
+
+import {
+  CHANGEABLE_RETENTION_KINDS,
+  describeDays,
+  RETENTION_BOUNDS,
+  RETENTION_DAYS,
+  RETENTION_MARKER,
+  retentionChangeSchema,
+  retentionMarkdown,
+} from './retention';
 
 describe('retention periods', () => {
   it('are said as people say them', () => {

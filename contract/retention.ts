@@ -68,15 +68,25 @@ const daysField = (kind: ChangeableRetentionKind, days: z.ZodNumber) =>
 const dayMessages = { required_error: 'Enter a number of days', invalid_type_error: 'Enter a whole number of days' };
 
 /** `GET admin/retention` and `GET privacy/retention`: the periods in force, in days. */
-export const retentionDaysSchema = z.object(Object.fromEntries(Object.keys(RETENTION_DAYS).map((kind) => [kind, z.number().int()])) as Record<RetentionKind, z.ZodNumber>);
+export const retentionDaysSchema = z.object(
+  Object.fromEntries(Object.keys(RETENTION_DAYS).map((kind) => [kind, z.number().int()])) as Record<RetentionKind, z.ZodNumber>,
+);
 
 /** `POST admin/retention` (owner only): every changeable period; the orders' is not among them. */
 export const retentionChangeSchema = z
-  .object(Object.fromEntries(CHANGEABLE_RETENTION_KINDS.map((kind) => [kind, daysField(kind, z.number(dayMessages))])) as Record<ChangeableRetentionKind, z.ZodNumber>)
+  .object(
+    Object.fromEntries(CHANGEABLE_RETENTION_KINDS.map((kind) => [kind, daysField(kind, z.number(dayMessages))])) as Record<
+      ChangeableRetentionKind,
+      z.ZodNumber
+    >,
+  )
   .strict();
 /** The same from the back office's form, where numbers arrive as text. */
 export const retentionFormSchema = z.object(
-  Object.fromEntries(CHANGEABLE_RETENTION_KINDS.map((kind) => [kind, daysField(kind, z.coerce.number(dayMessages))])) as Record<ChangeableRetentionKind, z.ZodNumber>,
+  Object.fromEntries(CHANGEABLE_RETENTION_KINDS.map((kind) => [kind, daysField(kind, z.coerce.number(dayMessages))])) as Record<
+    ChangeableRetentionKind,
+    z.ZodNumber
+  >,
 );
 
 /**
@@ -87,5 +97,7 @@ export const RETENTION_MARKER = '<!-- retention-periods -->';
 
 /** The periods in force as a markdown list, for the privacy policy. */
 export function retentionMarkdown(periods: RetentionDays): string {
-  return (Object.keys(RETENTION_LABELS) as RetentionKind[]).map((kind) => `- ${RETENTION_LABELS[kind]}: ${describeDays(periods[kind])}.`).join('\n');
+  return (Object.keys(RETENTION_LABELS) as RetentionKind[])
+    .map((kind) => `- ${RETENTION_LABELS[kind]}: ${describeDays(periods[kind])}.`)
+    .join('\n');
 }

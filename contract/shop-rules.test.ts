@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { orderNumber } from '@contract/order-number';
+
 import { includedTax, shippingCostFor, totalsFor } from './totals';
 
 describe('shop rules', () => {

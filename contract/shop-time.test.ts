@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { addDays, formatLaunchTime, shopClock, shopDay, shopDayStart, shopWallTimeToDate, timeLeft, toShopWallTime } from './shop-time';
 
 describe('the shop clock (Europe/Rome)', () => {
@@ -22,7 +23,8 @@ describe('the shop clock (Europe/Rome)', () => {
   it('shows an instant as the shop wall time, the other way round', () => {
     expect(toShopWallTime('2026-12-01T17:00:00Z')).toBe('2026-12-01T18:00');
     expect(toShopWallTime('2026-07-01T16:00:00Z')).toBe('2026-07-01T18:00');
-    for (const local of ['2026-01-15T09:05', '2026-10-25T12:00', '2027-06-30T23:59']) expect(toShopWallTime(shopWallTimeToDate(local)!)).toBe(local);
+    for (const local of ['2026-01-15T09:05', '2026-10-25T12:00', '2027-06-30T23:59'])
+      expect(toShopWallTime(shopWallTimeToDate(local)!)).toBe(local);
   });
 
   it('names the zone when it says a launch time', () => {

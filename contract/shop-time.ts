@@ -29,7 +29,12 @@ export function formatLaunchTime(at: Date | string, timeZone: string = SHOP_TIME
 /** 'Launches in 1 d 02:03:04' style parts of the time left; all zero once it has passed. */
 export function timeLeft(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
   const total = Math.max(0, Math.floor(ms / 1000));
-  return { days: Math.floor(total / 86_400), hours: Math.floor(total / 3600) % 24, minutes: Math.floor(total / 60) % 60, seconds: total % 60 };
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor(total / 3600) % 24,
+    minutes: Math.floor(total / 60) % 60,
+    seconds: total % 60,
+  };
 }
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -39,7 +44,16 @@ function zoneOffsetMs(at: number, timeZone: string): number {
   let formatter = partFormatters.get(timeZone);
   if (!formatter) {
     // Made once per zone: a list or a CSV reads the offset for every row.
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     partFormatters.set(timeZone, formatter);
   }
   const parts = Object.fromEntries(

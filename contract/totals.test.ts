@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { cartSummary } from './totals';
 
 describe('cartSummary', () => {
@@ -23,14 +24,30 @@ describe('totals with a discount', () => {
   it('takes the discount off the items first: tax and the free-shipping threshold follow the discounted total', () => {
     // €160 of items is over the threshold; 10% off leaves €144, which is not.
     const summary = cartSummary(16_000, { discount: 1_600, freeShipping: false });
-    expect(summary).toMatchObject({ itemsTotal: 16_000, discount: 1_600, total: 14_400, shipping: 2_000, finalTotal: 16_400, freeShippingRemaining: 601 });
+    expect(summary).toMatchObject({
+      itemsTotal: 16_000,
+      discount: 1_600,
+      total: 14_400,
+      shipping: 2_000,
+      finalTotal: 16_400,
+      freeShippingRemaining: 601,
+    });
     // 22% included in €144.00: 144 − 144 / 1.22 = 25.967… → €25.97.
     expect(summary.tax).toBe(2_597);
     expect(summary.subtotalExcludingTax + summary.tax).toBe(14_400);
   });
 
   it('waives shipping for a free-shipping code, and never takes off more than the items', () => {
-    expect(cartSummary(4_500, { discount: 0, freeShipping: true })).toMatchObject({ shipping: 0, finalTotal: 4_500, freeShippingRemaining: null });
-    expect(cartSummary(1_000, { discount: 5_000, freeShipping: false })).toMatchObject({ discount: 1_000, total: 0, tax: 0, finalTotal: 2_000 });
+    expect(cartSummary(4_500, { discount: 0, freeShipping: true })).toMatchObject({
+      shipping: 0,
+      finalTotal: 4_500,
+      freeShippingRemaining: null,
+    });
+    expect(cartSummary(1_000, { discount: 5_000, freeShipping: false })).toMatchObject({
+      discount: 1_000,
+      total: 0,
+      tax: 0,
+      finalTotal: 2_000,
+    });
   });
 });

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { Miniflare, Response } from 'miniflare';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,13 +16,31 @@ const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '127.0.0.1';
 
 /** The storefront's variables (app/lib/env.server.ts), passed on as they are set. */
-const VARIABLES = ['NODE_ENV', 'API_URL', 'PUBLIC_API_URL', 'STORAGE_URL', 'SESSION_SECRET', 'API_TIMEOUT_MS', 'ADMIN_TOKEN', 'TRUSTED_PROXIES'];
+const VARIABLES = [
+  'NODE_ENV',
+  'API_URL',
+  'PUBLIC_API_URL',
+  'STORAGE_URL',
+  'SESSION_SECRET',
+  'API_TIMEOUT_MS',
+  'ADMIN_TOKEN',
+  'TRUSTED_PROXIES',
+];
 const bindings = Object.fromEntries(VARIABLES.filter((name) => process.env[name]?.trim()).map((name) => [name, process.env[name].trim()]));
 // The catalogue hook's token: the API keeps it in DATA_DIR when ADMIN_TOKEN is not set.
 const tokenFile = join(process.env.DATA_DIR || join(root, 'data'), 'admin-token');
 if (!bindings.ADMIN_TOKEN && existsSync(tokenFile)) bindings.ADMIN_TOKEN = readFileSync(tokenFile, 'utf8').trim();
 
-const TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png', '.webp': 'image/webp', '.woff2': 'font/woff2' };
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+};
 
 /** A file of public/, its brotli or gzip copy when the client takes it; 404 otherwise. */
 function serveAsset(request) {
@@ -34,7 +53,10 @@ function serveAsset(request) {
     'Cache-Control': pathname.startsWith('/build/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     Vary: 'Accept-Encoding',
   };
-  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ]) {
     if (accepts.includes(encoding) && existsSync(path + suffix)) {
       return new Response(readFileSync(path + suffix), { headers: { ...headers, 'Content-Encoding': encoding } });
     }

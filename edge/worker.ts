@@ -72,7 +72,12 @@ export default {
     if (isAsset(url.pathname)) {
       const asset = await env.ASSETS.fetch(incoming);
       // A precompressed file goes out as it is: workerd would compress it once more otherwise.
-      const init = { status: asset.status, statusText: asset.statusText, headers: asset.headers, encodeBody: asset.headers.has('Content-Encoding') ? 'manual' : 'automatic' };
+      const init = {
+        status: asset.status,
+        statusText: asset.statusText,
+        headers: asset.headers,
+        encodeBody: asset.headers.has('Content-Encoding') ? 'manual' : 'automatic',
+      };
       return finished(build.withSecurityHeaders(new Response(asset.body, init as ResponseInit)), requestId);
     }
     const request = withPeer(incoming, requestId);

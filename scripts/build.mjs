@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,16 +21,25 @@ function newestMtime(path) {
 }
 
 function buildIsStale() {
-  if (!existsSync(stamp) || !existsSync(join(root, 'build', 'index.js')) || !existsSync(join(root, 'build', 'api', 'server.mjs'))) return true;
+  if (!existsSync(stamp) || !existsSync(join(root, 'build', 'index.js')) || !existsSync(join(root, 'build', 'api', 'server.mjs')))
+    return true;
   if (args.has('--edge') && !existsSync(join(root, 'build', 'edge', 'worker.mjs'))) return true;
-  const sources = ['app', 'api/src', 'contract', 'edge', 'public', 'remix.config.js', 'package-lock.json'].map((p) => newestMtime(join(root, p)));
+  const sources = ['app', 'api/src', 'contract', 'edge', 'public', 'remix.config.js', 'package-lock.json'].map((p) =>
+    newestMtime(join(root, p)),
+  );
   return Math.max(...sources.filter(Boolean)) > statSync(stamp).mtimeMs;
 }
 
 async function buildApi() {
   await build({
     absWorkingDir: root,
-    entryPoints: { server: 'api/src/server.ts', seed: 'api/src/seed-cli.ts', shop: 'api/src/shop-cli.ts', draw: 'api/src/draw-cli.ts', prepare: 'api/src/prepare-cli.ts' },
+    entryPoints: {
+      server: 'api/src/server.ts',
+      seed: 'api/src/seed-cli.ts',
+      shop: 'api/src/shop-cli.ts',
+      draw: 'api/src/draw-cli.ts',
+      prepare: 'api/src/prepare-cli.ts',
+    },
     outdir: 'build/api',
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -63,7 +73,10 @@ function precompressAssets(dir = join(root, 'public', 'build')) {
     if (entry.isDirectory()) precompressAssets(path);
     else if (/\.(js|css|map|svg|json)$/.test(entry.name)) {
       const body = readFileSync(path);
-      writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+      writeFileSync(
+        `${path}.br`,
+        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      );
       writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
     }
   }

@@ -6,6 +6,7 @@
 // Ctrl-C stops everything. Secrets every instance shares come from the environment or are made once in DATA_DIR.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import { startCluster } from './lib/cluster.mjs';
 import { ensureHaproxy } from './lib/haproxy.mjs';
 import { buildIfStale, fail, mailboxLine, portFrom, secretFor } from './lib/launch.mjs';
@@ -21,7 +22,8 @@ if (!databaseUrl || !redisUrl) {
   );
 }
 const instances = Number(process.env.CLUSTER_INSTANCES || 2);
-if (!Number.isInteger(instances) || instances < 1 || instances > 8) fail(`CLUSTER_INSTANCES=${process.env.CLUSTER_INSTANCES} must be 1 to 8.`);
+if (!Number.isInteger(instances) || instances < 1 || instances > 8)
+  fail(`CLUSTER_INSTANCES=${process.env.CLUSTER_INSTANCES} must be 1 to 8.`);
 // Each instance serves its metrics on a port of its own: the tier's port plus its number (from 0).
 const metricsRange = (variable) => {
   const base = Number(process.env[variable]?.trim() || NaN);
@@ -64,7 +66,11 @@ try {
     redisUrl,
     redisKeyPrefix: process.env.REDIS_KEY_PREFIX ?? '',
     dataDir,
-    secrets: { SESSION_SECRET: sharedSecret('SESSION_SECRET'), JWT_SECRET: sharedSecret('JWT_SECRET'), ADMIN_TOKEN: sharedSecret('ADMIN_TOKEN') },
+    secrets: {
+      SESSION_SECRET: sharedSecret('SESSION_SECRET'),
+      JWT_SECRET: sharedSecret('JWT_SECRET'),
+      ADMIN_TOKEN: sharedSecret('ADMIN_TOKEN'),
+    },
     webPort,
     apiPort,
     instances,
@@ -76,7 +82,8 @@ try {
 }
 
 function metricsLines() {
-  const line = (name, range) => (range ? `\n  ${name} metrics on 127.0.0.1, ports ${range[0]}–${range[1]} (one per instance, in order)` : '');
+  const line = (name, range) =>
+    range ? `\n  ${name} metrics on 127.0.0.1, ports ${range[0]}–${range[1]} (one per instance, in order)` : '';
   return line('Storefront', webMetrics) + line('API', apiMetrics);
 }
 

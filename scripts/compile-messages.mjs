@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -29,7 +29,9 @@ if (process.getuid?.() !== 0) {
     console.error(`The end-to-end tests need Chromium at /usr/bin/chromium. Install it with: sudo apt-get install ${missing.join(' ')}`);
     process.exit(1);
   }
-  console.warn('chromium-headless-shell is not installed: the tests use /usr/bin/chromium throughout (sudo apt-get install chromium-headless-shell makes them lighter).');
+  console.warn(
+    'chromium-headless-shell is not installed: the tests use /usr/bin/chromium throughout (sudo apt-get install chromium-headless-shell makes them lighter).',
+  );
   process.exit(0);
 }
 

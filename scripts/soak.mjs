@@ -17,14 +17,16 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { Redis } from 'ioredis';
 import pg from 'pg';
+
 import { startCluster } from './lib/cluster.mjs';
-import { ensureHaproxy } from './lib/haproxy.mjs';
-import { redisServerInstalled, startRedisServer } from './lib/redis-server.mjs';
-import { freePort, root, startProgram } from './lib/processes.mjs';
 import { runDropRehearsal } from './lib/drop-rehearsal.mjs';
+import { ensureHaproxy } from './lib/haproxy.mjs';
 import { seedDataFolder } from './lib/prepared-data.mjs';
+import { freePort, root, startProgram } from './lib/processes.mjs';
+import { redisServerInstalled, startRedisServer } from './lib/redis-server.mjs';
 import { checkLedger, createBrowser, createStats, loadCatalogue, runLoad, signInAsGuest, stockBySku } from './lib/shoppers.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 20);
@@ -59,18 +61,45 @@ process.on('SIGINT', () => {
 /** Prints what a load run did and checks the invariants. */
 function report(name, run, ledger) {
   const { stats, outcome } = run;
-  console.log(`  ${SHOPPERS} shoppers for ${run.elapsed.toFixed(1)} s: ${stats.requests} requests (${(stats.requests / run.elapsed).toFixed(0)}/s), p50 ${stats.percentile(50).toFixed(0)} ms, p99 ${stats.percentile(99).toFixed(0)} ms`);
+  console.log(
+    `  ${SHOPPERS} shoppers for ${run.elapsed.toFixed(1)} s: ${stats.requests} requests (${(stats.requests / run.elapsed).toFixed(0)}/s), p50 ${stats.percentile(50).toFixed(0)} ms, p99 ${stats.percentile(99).toFixed(0)} ms`,
+  );
   console.log(`  statuses ${JSON.stringify(stats.statuses())}`);
   console.log(
     `  ${outcome.visits} visits: ${ledger.purchases} purchases (${ledger.itemsPurchased} items), ${outcome.refused} checkouts refused for stock, ${outcome.declined} declined, ${outcome.cancelled} cancelled, ${outcome.doublePays} double Pay presses`,
   );
   if (ledger.soldOut.length) console.log(`  sold out during the run: ${ledger.soldOut.join(', ')}`);
-  check('zero 5xx', stats.serverErrors.length === 0, stats.serverErrors.slice(0, 3).map((e) => `${e.status} ${e.method} ${e.url} ${e.body}`).join(' | '));
+  check(
+    'zero 5xx',
+    stats.serverErrors.length === 0,
+    stats.serverErrors
+      .slice(0, 3)
+      .map((e) => `${e.status} ${e.method} ${e.url} ${e.body}`)
+      .join(' | '),
+  );
   check('every visit went as a shopper expects', outcome.failures.length === 0, outcome.failures.slice(0, 3).join(' | '));
   check('shoppers paid', outcome.paid.length > 0, `${outcome.paid.length} sessions`);
-  check('every paid session has exactly one purchase', !ledger.problems.some((p) => /purchase|paid/.test(p)), ledger.problems.filter((p) => /purchase|paid/.test(p)).slice(0, 3).join(' | '));
-  check('stock never below zero', !ledger.problems.some((p) => /below zero/.test(p)), `lowest seen ${Math.min(...Object.values(run.minStock))}`);
-  check('stock sold equals items purchased', !ledger.problems.some((p) => /went down/.test(p)), ledger.problems.filter((p) => /went down/.test(p)).slice(0, 3).join(' | ') || `${ledger.held} still held by open sessions`);
+  check(
+    'every paid session has exactly one purchase',
+    !ledger.problems.some((p) => /purchase|paid/.test(p)),
+    ledger.problems
+      .filter((p) => /purchase|paid/.test(p))
+      .slice(0, 3)
+      .join(' | '),
+  );
+  check(
+    'stock never below zero',
+    !ledger.problems.some((p) => /below zero/.test(p)),
+    `lowest seen ${Math.min(...Object.values(run.minStock))}`,
+  );
+  check(
+    'stock sold equals items purchased',
+    !ledger.problems.some((p) => /went down/.test(p)),
+    ledger.problems
+      .filter((p) => /went down/.test(p))
+      .slice(0, 3)
+      .join(' | ') || `${ledger.held} still held by open sessions`,
+  );
   results.push({ name, requests: stats.requests, seconds: run.elapsed, purchases: ledger.purchases, errors: stats.serverErrors.length });
 }
 
@@ -114,7 +143,13 @@ async function singleInstance() {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(join(dataDir, 'pglite'));
   try {
-    const ledger = await checkLedger({ query: async (sql) => (await db.query(sql)).rows, initialStock, finalStock, minStock: run.minStock, paid: run.outcome.paid });
+    const ledger = await checkLedger({
+      query: async (sql) => (await db.query(sql)).rows,
+      initialStock,
+      finalStock,
+      minStock: run.minStock,
+      paid: run.outcome.paid,
+    });
     report('single instance (PGlite)', run, ledger);
   } finally {
     await db.close();
@@ -194,7 +229,9 @@ async function clusterRun(storageDir) {
     });
     running.add(cluster.stop);
     await db.connect();
-    console.log(`  started in ${seconds(Date.now() - started)}: storefronts ${cluster.storefronts.map((s) => s.url).join(', ')}, APIs ${cluster.apis.map((a) => a.url).join(', ')}`);
+    console.log(
+      `  started in ${seconds(Date.now() - started)}: storefronts ${cluster.storefronts.map((s) => s.url).join(', ')}, APIs ${cluster.apis.map((a) => a.url).join(', ')}`,
+    );
 
     const migrationFiles = readdirSync(join(root, 'api/src/db/migrations')).filter((name) => name.endsWith('.sql'));
     const { rows: migrations } = await db.query('SELECT name FROM schema_migrations');
@@ -211,9 +248,23 @@ async function clusterRun(storageDir) {
 
     const catalogue = await loadCatalogue(cluster.apiUrl);
     const initialStock = await stockBySku(cluster.apiUrl, secrets.ADMIN_TOKEN);
-    const load = await runLoad({ webUrl: cluster.webUrl, apiUrl: cluster.apiUrl, adminToken: secrets.ADMIN_TOKEN, shoppers: SHOPPERS, seconds: SECONDS, catalogue, label: 'cluster' });
+    const load = await runLoad({
+      webUrl: cluster.webUrl,
+      apiUrl: cluster.apiUrl,
+      adminToken: secrets.ADMIN_TOKEN,
+      shoppers: SHOPPERS,
+      seconds: SECONDS,
+      catalogue,
+      label: 'cluster',
+    });
     const finalStock = await stockBySku(cluster.apiUrl, secrets.ADMIN_TOKEN);
-    const ledger = await checkLedger({ query: async (sql) => (await db.query(sql)).rows, initialStock, finalStock, minStock: load.minStock, paid: load.outcome.paid });
+    const ledger = await checkLedger({
+      query: async (sql) => (await db.query(sql)).rows,
+      initialStock,
+      finalStock,
+      minStock: load.minStock,
+      paid: load.outcome.paid,
+    });
     report('cluster (PostgreSQL, Redis)', load, ledger);
     // A drop at a smaller scale: everyone at the launch minute, on both instances; exactly the units sold, nobody over the limit, no 5xx.
     const drop = await runDropRehearsal({
@@ -227,18 +278,29 @@ async function clusterRun(storageDir) {
       leadMs: 5000,
       query: async (sql, params) => (await db.query(sql, params)).rows,
     });
-    check('a drop: 40 shoppers at the launch of 10 units, 1 each', drop.problems.length === 0, drop.problems.join('; ') || `${drop.row.unitsSold} sold, ${drop.row.overLimit} over the limit, ${drop.row.serverErrors} 5xx, payment page p50 ${drop.row.p50Ms} ms`);
+    check(
+      'a drop: 40 shoppers at the launch of 10 units, 1 each',
+      drop.problems.length === 0,
+      drop.problems.join('; ') ||
+        `${drop.row.unitsSold} sold, ${drop.row.overLimit} over the limit, ${drop.row.serverErrors} 5xx, payment page p50 ${drop.row.p50Ms} ms`,
+    );
     const served = await cluster.served();
-    check('every instance served its share', [...served.apis, ...served.storefronts].every((n) => n > 0), `APIs ${served.apis.join('/')}, storefronts ${served.storefronts.join('/')}`);
+    check(
+      'every instance served its share',
+      [...served.apis, ...served.storefronts].every((n) => n > 0),
+      `APIs ${served.apis.join('/')}, storefronts ${served.storefronts.join('/')}`,
+    );
     if (ownRedis) await faultRun({ cluster, ownRedis, adminToken: secrets.ADMIN_TOKEN, db, instanceLines, events });
-    else check('faults skipped: no redis-server of the run\'s own to freeze (Debian package redis-server)', !process.env.DATABASE_URL_TEST);
+    else check("faults skipped: no redis-server of the run's own to freeze (Debian package redis-server)", !process.env.DATABASE_URL_TEST);
   } finally {
     await db.end().catch(() => undefined);
     if (cluster) {
       await cluster.stop();
       running.delete(cluster.stop);
     }
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error) => console.error(`  could not drop ${database}: ${error.message}`));
+    await admin
+      .query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+      .catch((error) => console.error(`  could not drop ${database}: ${error.message}`));
     await admin.end();
     const keys = await redis.keys(`${redisKeyPrefix}*`);
     if (keys.length) await redis.del(...keys);
@@ -278,7 +340,10 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
   killed.kill('SIGSTOP');
   const burst = Promise.all(
     probes.map(async (browser) => {
-      const added = await browser.post(`${cluster.webUrl}/product/${encodeURIComponent(variant.product)}`, { intent: 'add-to-cart', variantId: variant.id });
+      const added = await browser.post(`${cluster.webUrl}/product/${encodeURIComponent(variant.product)}`, {
+        intent: 'add-to-cart',
+        variantId: variant.id,
+      });
       const cart = await browser.get(`${cluster.webUrl}/cart`);
       return { status: added.status, quantity: Number(/data-testid="cart-line-quantity">\s*(\d+)/.exec(cart.text)?.[1] ?? 0) };
     }),
@@ -321,32 +386,77 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
     await terminated.restarted(terminated.restarts + 1);
     at(`${terminated.label} serving again`);
   })();
-  const load = runLoad({ webUrl: cluster.webUrl, apiUrl: cluster.apiUrl, adminToken, shoppers: SHOPPERS, seconds: FAULT_SECONDS, catalogue, label: 'faults' });
+  const load = runLoad({
+    webUrl: cluster.webUrl,
+    apiUrl: cluster.apiUrl,
+    adminToken,
+    shoppers: SHOPPERS,
+    seconds: FAULT_SECONDS,
+    catalogue,
+    label: 'faults',
+  });
   await faults.catch((error) => check('faults ran', false, error.message)).finally(() => ownRedis.thaw());
   const run = await load;
   const finalStock = await stockBySku(cluster.apiUrl, adminToken);
   console.log(`  ${timeline.join(', ')}`);
-  const ledger = await checkLedger({ query, initialStock, finalStock, minStock: run.minStock, paid: run.outcome.paid, since, added: run.outcome.added });
+  const ledger = await checkLedger({
+    query,
+    initialStock,
+    finalStock,
+    minStock: run.minStock,
+    paid: run.outcome.paid,
+    since,
+    added: run.outcome.added,
+  });
 
   const { stats, outcome } = run;
-  console.log(`  ${SHOPPERS} shoppers for ${run.elapsed.toFixed(1)} s: ${stats.requests} requests, statuses ${JSON.stringify(stats.statuses())}; ${outcome.paid.length} paid`);
-  const retrySafe = (e) => (e.status === 502 || e.status === 503) && new URL(e.url).origin === cluster.apiUrl && new URL(e.url).pathname.startsWith('/pay/');
+  console.log(
+    `  ${SHOPPERS} shoppers for ${run.elapsed.toFixed(1)} s: ${stats.requests} requests, statuses ${JSON.stringify(stats.statuses())}; ${outcome.paid.length} paid`,
+  );
+  const retrySafe = (e) =>
+    (e.status === 502 || e.status === 503) && new URL(e.url).origin === cluster.apiUrl && new URL(e.url).pathname.startsWith('/pay/');
   const unexpected = stats.serverErrors.filter((e) => !retrySafe(e));
   check(
-    'no shopper saw a 5xx but the payment page\'s 502 for the killed instance\'s request, pressed again',
+    "no shopper saw a 5xx but the payment page's 502 for the killed instance's request, pressed again",
     unexpected.length === 0,
-    unexpected.slice(0, 3).map((e) => `${e.status} ${e.method} ${e.url} ${e.body}`).join(' | ') || `${stats.serverErrors.length} retry-safe, ${outcome.retried.length} presses again`,
+    unexpected
+      .slice(0, 3)
+      .map((e) => `${e.status} ${e.method} ${e.url} ${e.body}`)
+      .join(' | ') || `${stats.serverErrors.length} retry-safe, ${outcome.retried.length} presses again`,
   );
   check('every visit went as a shopper expects', outcome.failures.length === 0, outcome.failures.slice(0, 3).join(' | '));
   check(
     'adds to cart on their way to the killed instance landed once each, with no 5xx',
-    burstAnswers.length === probes.length && burstAnswers.every((a) => a.status === 200 && a.quantity === 1) && probeStats.serverErrors.length === 0,
+    burstAnswers.length === probes.length &&
+      burstAnswers.every((a) => a.status === 200 && a.quantity === 1) &&
+      probeStats.serverErrors.length === 0,
     `quantities ${burstAnswers.map((a) => a.quantity).join(', ')}; statuses ${JSON.stringify(probeStats.statuses())}`,
   );
   check('shoppers paid through the faults', outcome.paid.length > 0, `${outcome.paid.length} sessions`);
-  check('every paid session has exactly one purchase', !ledger.problems.some((p) => /purchase|paid/.test(p)), ledger.problems.filter((p) => /purchase|paid/.test(p)).slice(0, 3).join(' | '));
-  check('stock adds up', !ledger.problems.some((p) => /went down|below zero/.test(p)), ledger.problems.filter((p) => /went down|below zero/.test(p)).slice(0, 3).join(' | ') || `${ledger.itemsPurchased} items bought, ${ledger.held} held by open sessions`);
-  check('nothing was applied twice', !ledger.problems.some((p) => /twice/.test(p)), ledger.problems.filter((p) => /twice/.test(p)).slice(0, 3).join(' | ') || `${outcome.added.size} purchases match what their shoppers added`);
+  check(
+    'every paid session has exactly one purchase',
+    !ledger.problems.some((p) => /purchase|paid/.test(p)),
+    ledger.problems
+      .filter((p) => /purchase|paid/.test(p))
+      .slice(0, 3)
+      .join(' | '),
+  );
+  check(
+    'stock adds up',
+    !ledger.problems.some((p) => /went down|below zero/.test(p)),
+    ledger.problems
+      .filter((p) => /went down|below zero/.test(p))
+      .slice(0, 3)
+      .join(' | ') || `${ledger.itemsPurchased} items bought, ${ledger.held} held by open sessions`,
+  );
+  check(
+    'nothing was applied twice',
+    !ledger.problems.some((p) => /twice/.test(p)),
+    ledger.problems
+      .filter((p) => /twice/.test(p))
+      .slice(0, 3)
+      .join(' | ') || `${outcome.added.size} purchases match what their shoppers added`,
+  );
 
   // Every purchase has its confirmation, once: queued with it, sent by a request or a job runner.
   const confirmations = () =>
@@ -362,7 +472,14 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
     rows = await confirmations();
   }
   const wrong = rows.filter((r) => r.queued !== 1 || r.mails !== 1);
-  check('every order has its confirmation email, once', rows.length > 0 && wrong.length === 0, wrong.slice(0, 3).map((r) => `${r.id}: ${r.queued} queued, ${r.mails} sent`).join(' | ') || `${rows.length} purchases, ${rows.length} emails`);
+  check(
+    'every order has its confirmation email, once',
+    rows.length > 0 && wrong.length === 0,
+    wrong
+      .slice(0, 3)
+      .map((r) => `${r.id}: ${r.queued} queued, ${r.mails} sent`)
+      .join(' | ') || `${rows.length} purchases, ${rows.length} emails`,
+  );
 
   const frozen = signIns.map((s) => s.ms).sort((a, b) => a - b);
   check(
@@ -372,14 +489,22 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
   );
   const drained = instanceLines.find((line) => line.startsWith(`[${terminated.label}] stopping: finishing`));
   const cut = instanceLines.find((line) => line.startsWith(`[${terminated.label}] stopping:`) && /were cut/.test(line));
-  check('the instance sent SIGTERM drained before it stopped', Boolean(drained) && !cut, (drained ?? 'no drain logged').replace(/^\[[^\]]+\] /, ''));
+  check(
+    'the instance sent SIGTERM drained before it stopped',
+    Boolean(drained) && !cut,
+    (drained ?? 'no drain logged').replace(/^\[[^\]]+\] /, ''),
+  );
   check(
     'both APIs were started again by their supervisor',
     killed.restarts >= 2 && terminated.restarts >= 1,
     events.filter((line) => /running again/.test(line)).join('; '),
   );
   const outageLines = instanceLines.filter((line) => /rate limits: Redis (unavailable|still unavailable)/.test(line));
-  check('a Redis outage is logged once per instance, not once per attempt', outageLines.length <= cluster.apis.length * 3, `${outageLines.length} lines`);
+  check(
+    'a Redis outage is logged once per instance, not once per attempt',
+    outageLines.length <= cluster.apis.length * 3,
+    `${outageLines.length} lines`,
+  );
   console.log(`  faults took ${seconds(Date.now() - started)}`);
 }
 
@@ -398,11 +523,16 @@ async function sessionsAcrossStorefronts(cluster) {
   // The same browser cookie, now answered by the other instance.
   browser.setCookie(second, '__session', browser.cookie(first, '__session'));
   const cart = await browser.get(`${second}/cart`);
-  const ok = cart.status === 200 && cart.text.includes(variant.product) && cart.text.includes('Logout') && !cart.text.includes('Your cart is empty');
+  const ok =
+    cart.status === 200 && cart.text.includes(variant.product) && cart.text.includes('Logout') && !cart.text.includes('Your cart is empty');
   await browser.post(`${second}/cart`, { intent: 'clear' });
   browser.setCookie(first, '__session', browser.cookie(second, '__session'));
   const back = await browser.get(`${first}/cart`);
-  check('a session made on one storefront works on the other', ok && back.text.includes('Your cart is empty'), `signed in on ${first}, cart seen and cleared on ${second}`);
+  check(
+    'a session made on one storefront works on the other',
+    ok && back.text.includes('Your cart is empty'),
+    `signed in on ${first}, cart seen and cleared on ${second}`,
+  );
 }
 
 /** One email's sign-in budget is spent across both APIs: once it is gone, each answers 429 with Retry-After. */
@@ -425,12 +555,18 @@ async function sharedRateLimits(cluster) {
   const [one, other] = await Promise.all([ask(first), ask(second)]);
   const refused = [one, other].every((r) => r.status === 429 && Number(r.headers.get('retry-after')) > 0);
   // Two separate budgets would have let twice as many through, alternating.
-  check('rate limits are shared by both APIs', allowed === 20 && refused, `${allowed} allowed across both, then 429 with Retry-After ${one.headers.get('retry-after')} s on each`);
+  check(
+    'rate limits are shared by both APIs',
+    allowed === 20 && refused,
+    `${allowed} allowed across both, then 429 with Retry-After ${one.headers.get('retry-after')} s on each`,
+  );
 }
 
 /** A restock through one API drops the cached product on both storefronts at once, not after the TTL. */
 async function hookReachesEveryStorefront(cluster, adminToken) {
-  const list = await (await fetch(`${cluster.apiUrl}/api/products/list`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json();
+  const list = await (
+    await fetch(`${cluster.apiUrl}/api/products/list`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+  ).json();
   let target;
   for (const name of new Set(list.map((item) => item.name))) {
     const details = await (await fetch(`${cluster.apiUrl}/api/products/details?product_name=${encodeURIComponent(name)}`)).json();
@@ -465,10 +601,11 @@ try {
   const single = await singleInstance();
   await clusterRun(single.storageDir);
 } catch (error) {
-  check('soak run', false, error instanceof Error ? error.stack ?? error.message : String(error));
+  check('soak run', false, error instanceof Error ? (error.stack ?? error.message) : String(error));
 } finally {
   await cleanUp();
 }
 console.log(`\nsoak: ${failed ? 'FAILED' : 'passed'} in ${seconds(Date.now() - total)}`);
-for (const r of results) console.log(`  ${r.name}: ${r.requests} requests in ${r.seconds.toFixed(1)} s, ${r.purchases} purchases, ${r.errors} 5xx`);
+for (const r of results)
+  console.log(`  ${r.name}: ${r.requests} requests in ${r.seconds.toFixed(1)} s, ${r.purchases} purchases, ${r.errors} 5xx`);
 process.exit(failed ? 1 : 0);

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+
 import { buildIfStale, fail, mailboxLine, portFrom, secretFor } from './lib/launch.mjs';
 import { seedDataFolder } from './lib/prepared-data.mjs';
 import { root } from './lib/processes.mjs';
@@ -46,7 +47,8 @@ buildIfStale({ edge });
 
 // First start: the drawn images and card frames (and, on the embedded database, the seeded database)
 // copied from the cache the last fresh data folder filled (scripts/lib/prepared-data.mjs).
-if (!existsSync(join(dataDir, 'storage'))) console.log(`first start: ${seedDataFolder(dataDir, { database: !process.env.DATABASE_URL?.trim() })}`);
+if (!existsSync(join(dataDir, 'storage')))
+  console.log(`first start: ${seedDataFolder(dataDir, { database: !process.env.DATABASE_URL?.trim() })}`);
 
 const shared = {
   ...process.env,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { answer } from './answer';
 import { errorResponse } from './http-errors';
 

@@ -1,32 +1,33 @@
 import { Hono } from 'hono';
+
 import { createCodeService } from './auth/codes.js';
 import { createTokenService } from './auth/tokens.js';
+import type { AppDeps, AppEnv } from './deps.js';
 import { errorBody, errorResponse } from './http-errors.js';
-import { observeRequests } from './observe-requests.js';
 import { idempotentWrites } from './idempotency.js';
+import { observeRequests } from './observe-requests.js';
 import { refuseNulInUrl, refuseOversizedBodies } from './request-guards.js';
-import { apiSecurityHeaders } from './security-headers.js';
+import { adminRoutes } from './routes/admin/index.js';
 import { authRoutes } from './routes/auth.js';
 import { cardRoutes } from './routes/cards.js';
 import { cartRoutes } from './routes/cart.js';
 import { checkoutRoutes } from './routes/checkout.js';
-import { discountRoutes } from './routes/discounts.js';
-import { privacyRoutes } from './routes/privacy.js';
 import { contactRoutes } from './routes/contact.js';
-import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { devClockRoutes } from './routes/dev-clock.js';
+import { devMailboxRoutes } from './routes/dev-mailbox.js';
+import { discountRoutes } from './routes/discounts.js';
 import { healthRoutes } from './routes/health.js';
-import { productRoutes } from './routes/products.js';
-import { wishlistRoutes } from './routes/wishlist.js';
-import { staffAuthRoutes } from './routes/staff-auth.js';
-import { adminRoutes } from './routes/admin/index.js';
-import { storageRoutes } from './routes/storage.js';
-import { testPaymentRoutes } from './routes/test-payments.js';
 import { orderRoutes } from './routes/orders.js';
+import { privacyRoutes } from './routes/privacy.js';
+import { productRoutes } from './routes/products.js';
 import { profileRoutes } from './routes/profile.js';
 import { returnRoutes } from './routes/returns.js';
+import { staffAuthRoutes } from './routes/staff-auth.js';
+import { storageRoutes } from './routes/storage.js';
+import { testPaymentRoutes } from './routes/test-payments.js';
+import { wishlistRoutes } from './routes/wishlist.js';
+import { apiSecurityHeaders } from './security-headers.js';
 import { watchOf } from './services/catalogue-watch.js';
-import type { AppDeps, AppEnv } from './deps.js';
 
 export type { AppConfig, AppDeps, AppEnv } from './deps.js';
 

@@ -1,15 +1,16 @@
-import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openDatabase, pgliteExists, type DatabaseHandle } from './db/database.js';
+import { fileURLToPath } from 'node:url';
+
+import { type DatabaseHandle, openDatabase, pgliteExists } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { EnvError, type ApiEnv } from './env.js';
-import type { Logger } from './services/logger.js';
-import { seedShop } from './seed/index.js';
-import { createLocalStorage, type Storage } from './services/storage.js';
+import { type ApiEnv, EnvError } from './env.js';
 import { keepDataPrivate } from './owner-only.js';
+import { seedShop } from './seed/index.js';
+import type { Logger } from './services/logger.js';
+import { createLocalStorage, type Storage } from './services/storage.js';
 
 export const LOCK_FILE = 'api.lock';
 
@@ -119,7 +120,10 @@ export async function prepareData(
     const storageDir = join(env.DATA_DIR, 'storage');
     const storage = createLocalStorage(storageDir);
     const draw = options.inChildren ? builtScript('draw.mjs') : null;
-    await seedShop(handle.db, storage, log, { catalogue: options.seed, drawElsewhere: draw ? () => runChild(draw, log, 'images drawn') : undefined });
+    await seedShop(handle.db, storage, log, {
+      catalogue: options.seed,
+      drawElsewhere: draw ? () => runChild(draw, log, 'images drawn') : undefined,
+    });
     return { handle, storage, storageDir, lock };
   } catch (error) {
     lock?.release();

@@ -1,8 +1,10 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { AppConfig, AppEnv } from './app';
 import { clientIp } from './client-ip';
 

@@ -1,6 +1,8 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+
 import { clientAddress } from '@contract/client-address';
+
 import type { AppEnv } from './deps.js';
 
 /**

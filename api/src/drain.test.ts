@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { describe, expect, it } from 'vitest';
+
 import { drainable } from './drain';
 
 async function listening(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+
 import { parseApiEnv } from './env.js';
 import { drawArt } from './seed/index.js';
 import { consoleLogger as log } from './services/logger.js';

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
+
 import { EnvError, parseApiEnv } from './env';
 
 describe('parseApiEnv', () => {
   it('fills the defaults of ARCHITECTURE.md', () => {
     const env = parseApiEnv({});
-    expect(env).toMatchObject({ API_PORT: 8787, DATA_DIR: './data', PUBLIC_API_URL: 'http://localhost:8787', STORAGE_URL: 'http://localhost:8787' });
+    expect(env).toMatchObject({
+      API_PORT: 8787,
+      DATA_DIR: './data',
+      PUBLIC_API_URL: 'http://localhost:8787',
+      STORAGE_URL: 'http://localhost:8787',
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.STOREFRONT_URL).toBe('http://localhost:3000');
   });

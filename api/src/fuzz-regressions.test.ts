@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { shopper } from '../../tests/support/shopper';
 import { useTestApi } from '../../tests/support/use-test-api';
 import { DEPTH_MESSAGE, NUL_MESSAGE } from './http-errors';
@@ -23,11 +24,23 @@ describe('a NUL character, which PostgreSQL text cannot hold, is refused with 42
   });
 
   it('in a JSON body, naming the field', async () => {
-    const before = await api.database.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const res = await json('/api/contact/submit', { name: 'Ada', email: 'ada@example.com', reason: 'general', subject: 'Hi', message: 'a\u0000b' });
+    const before = await api.database.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await json('/api/contact/submit', {
+      name: 'Ada',
+      email: 'ada@example.com',
+      reason: 'general',
+      subject: 'Hi',
+      message: 'a\u0000b',
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).detail).toEqual([{ loc: ['body', 'message'], msg: NUL_MESSAGE, type: 'custom' }]);
-    const after = await api.database.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await api.database.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toEqual(before.n);
     const wishlist = await json('/api/products/wishlist', { email: 'fan\u0000@example.com', product_variant_id: api.stocked[0].id });
     expect(wishlist.status).toBe(422);
@@ -43,7 +56,15 @@ it('an object path with broken percent-encoding is not found, not a 500', async 
 });
 
 describe('an add to cart refused for stock', () => {
-  const carts = async () => Number((await api.database.db.selectFrom('carts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const carts = async () =>
+    Number(
+      (
+        await api.database.db
+          .selectFrom('carts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('makes no cart and sets no cookie for a visitor', async () => {
     const before = await carts();
@@ -76,20 +97,17 @@ describe('deeply nested JSON is refused with 422 instead of overflowing the stac
   const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
   const deepObject = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 
-  it.each([
-    ['/api/contact/submit'],
-    ['/api/auth/login'],
-    ['/api/cart/add'],
-    ['/api/products/wishlist'],
-    ['/api/auth/register'],
-  ])('at %s', async (path) => {
-    for (const body of [deep(2_000), deepObject(2_000), `{"email":${deep(5_000)}}`]) {
-      const res = await api.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-      expect(res.status, `${path} ${body.slice(0, 12)}`).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-      expect(await res.json()).toMatchObject({ code: expect.any(String) });
-    }
-  });
+  it.each([['/api/contact/submit'], ['/api/auth/login'], ['/api/cart/add'], ['/api/products/wishlist'], ['/api/auth/register']])(
+    'at %s',
+    async (path) => {
+      for (const body of [deep(2_000), deepObject(2_000), `{"email":${deep(5_000)}}`]) {
+        const res = await api.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+        expect(res.status, `${path} ${body.slice(0, 12)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(await res.json()).toMatchObject({ code: expect.any(String) });
+      }
+    },
+  );
 
   it('names where the nesting went too deep', async () => {
     const res = await json('/api/contact/submit', JSON.parse(deepObject(100)));

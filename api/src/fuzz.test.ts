@@ -2,11 +2,13 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
-import { INJECTIONS, encode, hostileJson, hostileText } from '../../tests/support/hostile';
-import { TEST_ADMIN_TOKEN, createTestApi } from '../../tests/support/test-api';
+
 import { errorAnswerSchema } from '@contract/errors';
 import { orderNumber } from '@contract/order-number';
+
+import { encode, hostileJson, hostileText, INJECTIONS } from '../../tests/support/hostile';
+import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
+import { createTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 
 /**
  * Every route of the API (listed from the app itself, so a new route is fuzzed without being named
@@ -66,11 +68,47 @@ const REAL_VALUES = [
 ];
 
 const FIELDS = [
-  'email', 'password', 'code', 'first_name', 'last_name', 'guest_checkout', 'refresh_token', 'product_id', 'variant_id',
-  'quantity', 'price_at_addition', 'success_url', 'cancel_url', 'cart_id', 'metadata', 'product_variant_id', 'name',
-  'reason', 'subject', 'message', 'phone', 'address', 'sku', 'order', 'carrier', 'tracking', 'new_password',
-  'card_number', 'expiry', 'cvc', 'name_on_card', 'shipping_name', 'shipping_line1', 'shipping_country', 'limit',
-  'offset', 'product_name', 'to', 'width', 'constructor', 'toString',
+  'email',
+  'password',
+  'code',
+  'first_name',
+  'last_name',
+  'guest_checkout',
+  'refresh_token',
+  'product_id',
+  'variant_id',
+  'quantity',
+  'price_at_addition',
+  'success_url',
+  'cancel_url',
+  'cart_id',
+  'metadata',
+  'product_variant_id',
+  'name',
+  'reason',
+  'subject',
+  'message',
+  'phone',
+  'address',
+  'sku',
+  'order',
+  'carrier',
+  'tracking',
+  'new_password',
+  'card_number',
+  'expiry',
+  'cvc',
+  'name_on_card',
+  'shipping_name',
+  'shipping_line1',
+  'shipping_country',
+  'limit',
+  'offset',
+  'product_name',
+  'to',
+  'width',
+  'constructor',
+  'toString',
 ];
 
 const text = hostileText(REAL_VALUES);
@@ -80,7 +118,7 @@ const fields = fc.dictionary(field, value, { maxKeys: 10 });
 
 type Body = { contentType?: string; payload?: string };
 const encodeForm = (object: Record<string, unknown>) =>
-  new URLSearchParams(Object.entries(object).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])).toString();
+  new URLSearchParams(Object.entries(object).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])).toString();
 const multipart = (object: Record<string, unknown>) =>
   `${Object.entries(object)
     .map(([k, v]) => `--fuzz\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${typeof v === 'string' ? v : JSON.stringify(v)}\r\n`)
@@ -93,7 +131,14 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.record({
-      contentType: fc.constantFrom('application/json', 'text/plain', 'multipart/form-data', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', undefined),
+      contentType: fc.constantFrom(
+        'application/json',
+        'text/plain',
+        'multipart/form-data',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=utf-16',
+        undefined,
+      ),
       payload: fc.constantFrom(
         '{',
         '{"email":',
@@ -121,7 +166,18 @@ const pathParam = fc.oneof(
 );
 const queryPart = fc.oneof(
   fc.tuple(field, text).map(([k, v]) => `${encode(k)}=${encode(v.slice(0, 5000))}`),
-  fc.constantFrom('%', 'a=%zz', 'email=%E0%A4%A', '&&==', 'limit=1&limit=2', 'width=320', 'width=-1', 'offset=1e99', 'to=%00', 'product_name='),
+  fc.constantFrom(
+    '%',
+    'a=%zz',
+    'email=%E0%A4%A',
+    '&&==',
+    'limit=1&limit=2',
+    'width=320',
+    'width=-1',
+    'offset=1e99',
+    'to=%00',
+    'product_name=',
+  ),
 );
 const query = fc.array(queryPart, { maxLength: 4 }).map((parts) => (parts.length ? `?${parts.join('&')}` : ''));
 
@@ -152,7 +208,11 @@ interface Route {
 }
 
 /** Every route the app answers, as Hono lists it (middleware left out). */
-const ROUTES: Route[] = [...new Map(api.app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }])).values()];
+const ROUTES: Route[] = [
+  ...new Map(
+    api.app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }]),
+  ).values(),
+];
 
 const sessionUrl = 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}';
 /**
@@ -164,7 +224,9 @@ const EXAMPLES: Record<string, { form?: boolean; body?: Record<string, unknown>;
   'POST /api/auth/register': { body: { email: 'new@example.com', password: 'Sunny-Day-2026', guest_checkout: false } },
   'POST /api/auth/resend-verification': { body: { email: member.email } },
   'POST /api/auth/verify-email': { body: { email: member.email, code: '123456' } },
-  'POST /api/auth/complete-registration': { body: { email: 'new@example.com', password: 'Sunny-Day-2026', first_name: 'Ada', last_name: 'Rossi' } },
+  'POST /api/auth/complete-registration': {
+    body: { email: 'new@example.com', password: 'Sunny-Day-2026', first_name: 'Ada', last_name: 'Rossi' },
+  },
   'POST /api/auth/verify-guest': { body: { email: guest.email, code: '123456' } },
   'POST /api/auth/guest-account': { body: { password: 'Sunny-Day-2026' } },
   // Never the member's own email: the fuzzed member must outlive the run.
@@ -176,11 +238,15 @@ const EXAMPLES: Record<string, { form?: boolean; body?: Record<string, unknown>;
   'POST /api/auth/reset-password': { body: { email: member.email, code: '123456', new_password: 'Sunny-Day-2027' } },
   'GET /api/products/details': { query: { product_name: stocked[0].name } },
   'GET /api/products/wishlist': { query: { email: member.email! } },
-  'POST /api/products/wishlist': { body: { email: 'fan@example.com', product_id: stocked[0].product_id, product_variant_id: stocked[0].id } },
+  'POST /api/products/wishlist': {
+    body: { email: 'fan@example.com', product_id: stocked[0].product_id, product_variant_id: stocked[0].id },
+  },
   'POST /api/admin/restock': { body: { sku: stocked[0].sku, quantity: 5 } },
   'POST /api/admin/orders/ship': { body: { order: purchaseId, carrier: 'GLS', tracking: '123456' } },
   'POST /api/admin/orders/deliver': { body: { order: purchaseId } },
-  'POST /api/admin/orders/refund': { body: { order: purchaseId, idempotency_key: 'fuzz-refund-key-0001', lines: [], amount: 100, restock: false, reason: 'Fuzz' } },
+  'POST /api/admin/orders/refund': {
+    body: { order: purchaseId, idempotency_key: 'fuzz-refund-key-0001', lines: [], amount: 100, restock: false, reason: 'Fuzz' },
+  },
   'POST /api/admin/orders/cancel': { body: { order: purchaseId, idempotency_key: 'fuzz-cancel-key-0001', reason: 'Fuzz' } },
   'POST /api/admin/staff': { body: { email: 'new-staff@brand.example', role: 'staff' } },
   'POST /api/admin/staff/resend-code': { body: { email: 'new-staff@brand.example' } },
@@ -193,14 +259,34 @@ const EXAMPLES: Record<string, { form?: boolean; body?: Record<string, unknown>;
   'POST /api/staff/login': { body: { email: 'new-staff@brand.example', password: 'Back-Office-2026' } },
   'POST /api/cart/add': { body: { variant_id: stocked[3].id, product_id: stocked[3].product_id, quantity: 1, price_at_addition: 100 } },
   'PUT /api/cart/item/:itemId': { body: { quantity: 2 } },
-  'POST /api/checkout/': { body: { success_url: sessionUrl, cancel_url: 'http://shop.test/cart', email: member.email, cart_id: null, metadata: {} } },
-  'POST /api/checkout/quick': { body: { product_variant_id: stocked[3].id, quantity: 1, success_url: sessionUrl, cancel_url: 'http://shop.test/cart', metadata: { product_name: stocked[3].name } } },
+  'POST /api/checkout/': {
+    body: { success_url: sessionUrl, cancel_url: 'http://shop.test/cart', email: member.email, cart_id: null, metadata: {} },
+  },
+  'POST /api/checkout/quick': {
+    body: {
+      product_variant_id: stocked[3].id,
+      quantity: 1,
+      success_url: sessionUrl,
+      cancel_url: 'http://shop.test/cart',
+      metadata: { product_name: stocked[3].name },
+    },
+  },
   'PUT /api/user/profile': { body: { first_name: 'Ada', last_name: 'Rossi', phone: '+39 010 555 0127', address: 'Via Roma 1' } },
   'GET /api/user/purchases': { query: { limit: '5', offset: '0' } },
   'POST /api/contact/submit': { body: { name: 'Ada', email: 'ada@example.com', reason: 'general', subject: 'Sizes', message: 'Hello' } },
   'POST /pay/:sessionId': {
     form: true,
-    body: { card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name_on_card: 'Ada Rossi', shipping_name: 'Ada', shipping_line1: 'Via Po 1', shipping_city: 'Torino', shipping_postal_code: '10124', shipping_country: 'Italy' },
+    body: {
+      card_number: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+      name_on_card: 'Ada Rossi',
+      shipping_name: 'Ada',
+      shipping_line1: 'Via Po 1',
+      shipping_city: 'Torino',
+      shipping_postal_code: '10124',
+      shipping_country: 'Italy',
+    },
   },
   'GET /dev/mailbox.json': { query: { to: member.email! } },
   'GET /storage/v1/object/public/:bucket/*': { query: { width: '320' } },
@@ -224,7 +310,9 @@ function bodyFor(key: string): fc.Arbitrary<Body> {
   const example = EXAMPLES[key];
   if (!example?.body) return body;
   const variants = mutated(example.body).map((o) =>
-    example.form ? { contentType: 'application/x-www-form-urlencoded', payload: encodeForm(o) } : { contentType: 'application/json', payload: JSON.stringify(o) },
+    example.form
+      ? { contentType: 'application/x-www-form-urlencoded', payload: encodeForm(o) }
+      : { contentType: 'application/json', payload: JSON.stringify(o) },
   );
   return fc.oneof({ weight: 2, arbitrary: variants }, { weight: 1, arbitrary: body });
 }
@@ -233,7 +321,9 @@ function queryFor(key: string): fc.Arbitrary<string> {
   const example = EXAMPLES[key];
   if (!example?.query) return query;
   const variants = mutated(example.query).map((o) => {
-    const parts = Object.entries(o).map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v.slice(0, 5000) : String(JSON.stringify(v)))}`);
+    const parts = Object.entries(o).map(
+      ([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v.slice(0, 5000) : String(JSON.stringify(v)))}`,
+    );
     return parts.length ? `?${parts.join('&')}` : '';
   });
   return fc.oneof({ weight: 2, arbitrary: variants }, { weight: 1, arbitrary: query });
@@ -270,12 +360,14 @@ async function snapshotQuery() {
     byTable.set(table_name, [...(byTable.get(table_name) ?? []), `"${column_name}"`]);
   }
   const parts = [...byTable].map(
-    ([table, cols]) => `select '${table}' as name, count(*)::int as rows, md5(coalesce(string_agg(row(${cols.join(', ')})::text, '|' order by row(${cols.join(', ')})::text), '')) as digest from "${table}"`,
+    ([table, cols]) =>
+      `select '${table}' as name, count(*)::int as rows, md5(coalesce(string_agg(row(${cols.join(', ')})::text, '|' order by row(${cols.join(', ')})::text), '')) as digest from "${table}"`,
   );
   return sql.raw<{ name: string; rows: number; digest: string }>(parts.join(' union all '));
 }
 const digestQuery = await snapshotQuery();
-const snapshot = async () => Object.fromEntries((await digestQuery.execute(api.database.db)).rows.map((r) => [r.name, `${r.rows}:${r.digest}`]));
+const snapshot = async () =>
+  Object.fromEntries((await digestQuery.execute(api.database.db)).rows.map((r) => [r.name, `${r.rows}:${r.digest}`]));
 /** What is stored now: taken after every request, so it is the next request's "before". */
 let stored = await snapshot();
 
@@ -307,40 +399,49 @@ const isPage = (path: string) => path.startsWith('/pay/') || path === '/dev/mail
 describe('API fuzzing', () => {
   it('lists every route of the app', () => {
     expect(ROUTES.length).toBeGreaterThan(40);
-    expect(ROUTES).toEqual(expect.arrayContaining([{ method: 'POST', path: '/api/auth/login' }, { method: 'PUT', path: '/api/cart/item/:itemId' }]));
+    expect(ROUTES).toEqual(
+      expect.arrayContaining([
+        { method: 'POST', path: '/api/auth/login' },
+        { method: 'PUT', path: '/api/cart/item/:itemId' },
+      ]),
+    );
     // Examples name only routes that exist.
     for (const key of Object.keys(EXAMPLES)) expect(ROUTES.map((r) => `${r.method} ${r.path}`)).toContain(key);
   });
 
-  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_, route) => {
-    await fc.assert(
-      fc.asyncProperty(requestFor(route), async (input) => {
-        const headers: Record<string, string> = {};
-        if (input.body.contentType && route.method !== 'GET') headers['Content-Type'] = input.body.contentType;
-        if (input.authorization) headers.Authorization = input.authorization;
-        if (input.cookie) headers.Cookie = input.cookie;
-        if (input.forwardedFor) headers['X-Forwarded-For'] = input.forwardedFor;
-        const target = `${input.path}${input.query}`;
-        const before = stored;
-        const res = await api.app.request(target, {
-          method: route.method,
-          headers,
-          body: route.method === 'GET' ? undefined : input.body.payload,
-        });
-        const where = `${route.method} ${target.slice(0, 200)}`;
-        expect(res.status, `${where} answered ${res.status}`).toBeLessThan(500);
-        const text = await res.text();
-        stored = await snapshot();
-        if (res.status >= 400) {
-          if (!isPage(route.path)) expectDetail(text, where);
-          // A signed-in request that sends an anonymous cart along merges that cart into the user's
-          // first, whatever the request then does (docs/product.md#api-cart): that change is allowed.
-          const merges = Boolean(input.authorization && input.cookie?.includes('cart_token='));
-          const kept = (digests: Record<string, string>) => (merges ? { ...digests, carts: '', cart_items: '' } : digests);
-          expect(kept(stored), `${where} was refused (${res.status}) but changed stored data`).toEqual(kept(before));
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, 120_000);
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s',
+    async (_, route) => {
+      await fc.assert(
+        fc.asyncProperty(requestFor(route), async (input) => {
+          const headers: Record<string, string> = {};
+          if (input.body.contentType && route.method !== 'GET') headers['Content-Type'] = input.body.contentType;
+          if (input.authorization) headers.Authorization = input.authorization;
+          if (input.cookie) headers.Cookie = input.cookie;
+          if (input.forwardedFor) headers['X-Forwarded-For'] = input.forwardedFor;
+          const target = `${input.path}${input.query}`;
+          const before = stored;
+          const res = await api.app.request(target, {
+            method: route.method,
+            headers,
+            body: route.method === 'GET' ? undefined : input.body.payload,
+          });
+          const where = `${route.method} ${target.slice(0, 200)}`;
+          expect(res.status, `${where} answered ${res.status}`).toBeLessThan(500);
+          const text = await res.text();
+          stored = await snapshot();
+          if (res.status >= 400) {
+            if (!isPage(route.path)) expectDetail(text, where);
+            // A signed-in request that sends an anonymous cart along merges that cart into the user's
+            // first, whatever the request then does (docs/product.md#api-cart): that change is allowed.
+            const merges = Boolean(input.authorization && input.cookie?.includes('cart_token='));
+            const kept = (digests: Record<string, string>) => (merges ? { ...digests, carts: '', cart_items: '' } : digests);
+            expect(kept(stored), `${where} was refused (${res.status}) but changed stored data`).toEqual(kept(before));
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    120_000,
+  );
 });

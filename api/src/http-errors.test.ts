@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { DomainError } from './domain-error';
 import { ApiError, errorResponse, validate } from './http-errors';
 
 function appWithErrors(logged: unknown[]) {
   const app = new Hono();
-  app.post('/echo', validate('json', z.object({ email: z.string().email(), quantity: z.number().int().min(1) })), (c) => c.json(c.req.valid('json')));
+  app.post('/echo', validate('json', z.object({ email: z.string().email(), quantity: z.number().int().min(1) })), (c) =>
+    c.json(c.req.valid('json')),
+  );
   app.get('/teapot', () => {
     throw new ApiError(409, 'Already there');
   });
@@ -47,7 +50,10 @@ describe('error bodies', () => {
     });
     expect(res.status).toBe(422);
     const { detail } = await res.json();
-    expect(detail.map((d: { loc: string[] }) => d.loc)).toEqual([['body', 'email'], ['body', 'quantity']]);
+    expect(detail.map((d: { loc: string[] }) => d.loc)).toEqual([
+      ['body', 'email'],
+      ['body', 'quantity'],
+    ]);
     expect(detail[0]).toMatchObject({ msg: 'Invalid email', type: 'invalid_string' });
   });
 
@@ -58,7 +64,11 @@ describe('error bodies', () => {
   });
 
   it('answers a body that is not JSON with 422, not a crash', async () => {
-    const res = await appWithErrors([]).request('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":' });
+    const res = await appWithErrors([]).request('/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email":',
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).detail[0]).toMatchObject({ loc: ['body'], type: 'json_invalid' });
   });
@@ -86,7 +96,11 @@ describe('error bodies', () => {
   });
 
   it('answers a request that fails validation with the code invalid_request', async () => {
-    const res = await appWithErrors([]).request('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":' });
+    const res = await appWithErrors([]).request('/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email":',
+    });
     expect((await res.json()).code).toBe('invalid_request');
   });
 

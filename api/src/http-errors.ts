@@ -3,9 +3,11 @@ import type { Context, ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z, type ZodError, type ZodSchema } from 'zod';
-import { DomainError, statusOf } from './domain-error.js';
-import { isConflictError } from './db/transaction.js';
+
 import { defaultErrorCode, type ErrorAnswer, type ErrorCode, type ValidationIssue } from '@contract/errors';
+
+import { isConflictError } from './db/transaction.js';
+import { DomainError, statusOf } from './domain-error.js';
 
 export type { ValidationIssue };
 

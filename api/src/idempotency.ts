@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
+
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './deps.js';
+
 import type { Db } from './db/database.js';
+import type { AppEnv } from './deps.js';
 import { ApiError } from './http-errors.js';
 
 /**
@@ -50,7 +52,11 @@ export function idempotentWrites(): MiddlewareHandler<AppEnv> {
     for (;;) {
       claim = await claimKey(db, key, fingerprint, clock.now());
       if (claim) break;
-      const held = await db.selectFrom('idempotency_keys').select(['fingerprint', 'status', 'headers', 'body']).where('key', '=', key).executeTakeFirst();
+      const held = await db
+        .selectFrom('idempotency_keys')
+        .select(['fingerprint', 'status', 'headers', 'body'])
+        .where('key', '=', key)
+        .executeTakeFirst();
       if (!held) continue; // its claim was given back (a failed first try) meanwhile: claim it now
       if (held.fingerprint !== fingerprint) {
         throw new ApiError(422, `This ${IDEMPOTENCY_HEADER} was used with another request; send a new key`, 'idempotency_key_reused');
@@ -87,7 +93,11 @@ export function idempotentWrites(): MiddlewareHandler<AppEnv> {
     const answer = c.res;
     if (isKeptAnswer(answer.status)) {
       const headers = KEPT_HEADERS.flatMap((name) =>
-        name === 'set-cookie' ? answer.headers.getSetCookie().map((value): [string, string] => [name, value]) : answer.headers.has(name) ? [[name, answer.headers.get(name)!] as [string, string]] : [],
+        name === 'set-cookie'
+          ? answer.headers.getSetCookie().map((value): [string, string] => [name, value])
+          : answer.headers.has(name)
+            ? [[name, answer.headers.get(name)!] as [string, string]]
+            : [],
       );
       await db
         .updateTable('idempotency_keys')

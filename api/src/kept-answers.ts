@@ -1,11 +1,14 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { acceptedEncoding } from '@contract/accept-encoding';
+
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv } from './deps.js';
+
+import { acceptedEncoding } from '@contract/accept-encoding';
+
 import { answer, checkAnswer } from './answer.js';
 import type { Db } from './db/database.js';
+import type { AppEnv } from './deps.js';
 import { watchOf } from './services/catalogue-watch.js';
 
 /** At most this many answers per database: searches' words are endless, the oldest answer goes first. */
@@ -98,9 +101,7 @@ export async function keptAnswer<S extends z.ZodTypeAny>(
   const body = await entry.body;
   const coding = body.byteLength >= ENCODE_FROM_BYTES ? acceptedEncoding(c.req.header('Accept-Encoding'), CODINGS) : null;
   const encoded = coding ? await encodedOnce(entry, body, coding) : null;
-  return encoded && coding
-    ? c.body(encoded, 200, { ...ANSWER_HEADERS, 'Content-Encoding': coding })
-    : c.body(body, 200, ANSWER_HEADERS);
+  return encoded && coding ? c.body(encoded, 200, { ...ANSWER_HEADERS, 'Content-Encoding': coding }) : c.body(body, 200, ANSWER_HEADERS);
 }
 
 /** The answer in `coding`, made by the first client that asks; null if it could not be (the text goes, the next client tries again). */

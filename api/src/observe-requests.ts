@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
+
 import { REQUEST_ID_HEADER, requestIdFrom } from '@contract/request-id';
+
 import type { AppDeps, AppEnv } from './deps.js';
 
 /** The label of a request no route took (only the app-wide middleware matched it). */

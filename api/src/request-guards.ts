@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+
 import { ApiError, NUL_MESSAGE } from './http-errors.js';
 
 /** The largest request body the API reads; every payload of docs/product.md#api is a few kilobytes. */

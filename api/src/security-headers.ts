@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import type { Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughCheckout, shopper, type Shopper } from '../../tests/support/shopper';
+
+import { buyThroughCheckout, type Shopper, shopper } from '../../tests/support/shopper';
 import { useTestApi } from '../../tests/support/use-test-api';
 import { ACCESS_TOKEN_TTL_S } from './auth/rules';
 
@@ -22,7 +24,11 @@ describe('security headers of the API', () => {
       await api.app.request('/api/products/list', { method: 'POST' }),
       await api.app.request('/api/products/details?product_name=Nope'),
       await api.app.request('/api/nothing-here'),
-      await api.app.request('/api/auth/check-email', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":1}' }),
+      await api.app.request('/api/auth/check-email', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"email":1}',
+      }),
       await api.app.request('/api/user/profile'),
     ];
     expect(answers.map((r) => r.status)).toEqual([200, 404, 404, 422, 401]);
@@ -95,7 +101,11 @@ describe("another shopper's orders", () => {
 
   it('are not found: the purchase, its receipt and its confirmation', async () => {
     expect((await owner.get(`/api/user/purchase/${purchaseId}`)).status).toBe(200);
-    for (const path of [`/api/user/purchase/${purchaseId}`, `/api/user/purchase/${purchaseId}/receipt`, `/api/user/purchase-success/${purchaseId}`]) {
+    for (const path of [
+      `/api/user/purchase/${purchaseId}`,
+      `/api/user/purchase/${purchaseId}/receipt`,
+      `/api/user/purchase-success/${purchaseId}`,
+    ]) {
       const res = await other.get(path);
       expect(res.status, path).toBe(404);
       expect(res.body.detail).toBe('Purchase not found');
@@ -144,7 +154,12 @@ describe('tokens the API refuses', () => {
 
   it('refuses an unsigned token, one signed with another secret and one of another algorithm', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const unsigned = new UnsecuredJWT({ typ: 'registered' }).setSubject(victimId).setIssuer('shop-api').setIssuedAt(now).setExpirationTime(now + 600).encode();
+    const unsigned = new UnsecuredJWT({ typ: 'registered' })
+      .setSubject(victimId)
+      .setIssuer('shop-api')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .encode();
     const otherSecret = await new SignJWT({ typ: 'registered' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(victimId)
@@ -165,7 +180,15 @@ describe('tokens the API refuses', () => {
   });
 
   it('refuses garbage in the Authorization header with 401, never 500', async () => {
-    for (const header of ['Bearer', 'Bearer ', 'Bearer a.b.c', 'Bearer ....', 'Basic dXNlcjpwYXNz', `Bearer ${'x'.repeat(10_000)}`, 'Bearer é.é.é']) {
+    for (const header of [
+      'Bearer',
+      'Bearer ',
+      'Bearer a.b.c',
+      'Bearer ....',
+      'Basic dXNlcjpwYXNz',
+      `Bearer ${'x'.repeat(10_000)}`,
+      'Bearer é.é.é',
+    ]) {
       const res = await api.app.request('/api/auth/me', { headers: { Authorization: header } });
       expect(res.status, header).toBe(401);
     }

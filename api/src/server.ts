@@ -1,31 +1,31 @@
 import type { Server as HttpServer } from 'node:http';
+
 import { serve } from '@hono/node-server';
-import { createApp, type AppDeps } from './app.js';
-import { drainable, DRAIN_LIMIT_MS } from './drain.js';
+
+import { type AppDeps, createApp } from './app.js';
+import { DataDirInUseError, ensureAdminToken, prepareData, resolveSecret } from './bootstrap.js';
+import { DRAIN_LIMIT_MS, drainable } from './drain.js';
+import { EnvError, parseApiEnv } from './env.js';
 import { deleteExpiredIdempotencyKeys } from './idempotency.js';
+import { watchCatalogue } from './services/catalogue-watch.js';
+import { checkoutJobHandlers, releaseExpiredSessions } from './services/checkout.js';
+import { offsetClock, systemClock } from './services/clock.js';
 import { dropJobHandlers } from './services/drops.js';
 import { runDueJobs, startJobRunner } from './services/jobs.js';
-import { orderMailJobHandlers } from './services/order-mail.js';
-import { DataDirInUseError, ensureAdminToken, prepareData, resolveSecret } from './bootstrap.js';
-import { EnvError, parseApiEnv } from './env.js';
-import { offsetClock, systemClock } from './services/clock.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
 import { createApiMetrics, startMetricsServer } from './services/metrics.js';
-import { checkoutJobHandlers, releaseExpiredSessions } from './services/checkout.js';
-import { purgeExpiredData } from './services/retention.js';
+import { orderMailJobHandlers } from './services/order-mail.js';
 import { paymentsFromEnv } from './services/payments/from-env.js';
 import { createRateLimits } from './services/rate-limits.js';
+import { purgeExpiredData } from './services/retention.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
-import { watchCatalogue } from './services/catalogue-watch.js';
 
 async function main() {
   const env = parseApiEnv();
   const jwtSecret = resolveSecret(env, 'JWT_SECRET', env.JWT_SECRET);
   const { handle, storage, storageDir, lock } = await prepareData(env, log, { port: env.API_PORT, seed: 'if-empty', inChildren: true });
-  const mail = env.SMTP_URL
-    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log)
-    : createOutboxMailer(handle.db, systemClock, log);
+  const mail = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log) : createOutboxMailer(handle.db, systemClock, log);
   const rateLimits = createRateLimits({
     redisUrl: env.REDIS_URL,
     keyPrefix: env.REDIS_KEY_PREFIX,
@@ -41,7 +41,9 @@ async function main() {
   log.info(`payments: ${payments.name === 'stripe' ? 'Stripe Checkout' : 'built-in test payment page'}`);
   const testClock = env.DEV_CLOCK ? offsetClock() : null;
   const clock = testClock ?? systemClock;
-  const metrics = env.API_METRICS_PORT ? createApiMetrics({ database: handle, jobs: { db: handle.db, now: () => clock.now() } }) : undefined;
+  const metrics = env.API_METRICS_PORT
+    ? createApiMetrics({ database: handle, jobs: { db: handle.db, now: () => clock.now() } })
+    : undefined;
   if (env.DEV_CLOCK) log.info('clock: test clock on (DEV_CLOCK=1): POST /dev/clock moves it forward');
   const deps: AppDeps = {
     db: handle.db,
@@ -66,14 +68,22 @@ async function main() {
   };
   // Scheduled work (launch emails, closed Stripe sessions, and order emails the request that queued them
   // could not send): every instance polls, each job runs once (services/jobs.ts).
-  const jobs = startJobRunner(() => runDueJobs(deps, { ...dropJobHandlers(deps), ...checkoutJobHandlers(deps), ...orderMailJobHandlers(deps) }), env.JOB_POLL_MS, log);
+  const jobs = startJobRunner(
+    () => runDueJobs(deps, { ...dropJobHandlers(deps), ...checkoutJobHandlers(deps), ...orderMailJobHandlers(deps) }),
+    env.JOB_POLL_MS,
+    log,
+  );
   if (testClock) deps.devClock = { advance: testClock.advance, runJobs: jobs.poke };
   const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: env.API_PORT }, (info) => {
     log.info(`API listening on http://localhost:${info.port} (database: ${handle.backend})`);
     if (mail.transport === 'outbox') {
-      log.info(env.DEV_MAILBOX ? `mailbox: ${env.PUBLIC_API_URL}/dev/mailbox` : 'mailbox: npm run shop -- mail [--to EMAIL] (DEV_MAILBOX=1 also serves it at /dev/mailbox)');
+      log.info(
+        env.DEV_MAILBOX
+          ? `mailbox: ${env.PUBLIC_API_URL}/dev/mailbox`
+          : 'mailbox: npm run shop -- mail [--to EMAIL] (DEV_MAILBOX=1 also serves it at /dev/mailbox)',
+      );
     }
   });
 

@@ -3,30 +3,33 @@ import { open, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
+import type { z } from 'zod';
+
+import { addressLines } from '@contract/address';
+import type { orderDetailSchema } from '@contract/api/admin';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@contract/api/staff';
+import { formatEuro } from '@contract/money';
 import { shopClock, shopDay } from '@contract/shop-time';
+
 import { createCodeService } from './auth/codes.js';
-import { paymentsFromEnv } from './services/payments/from-env.js';
-import { ADMIN_TOKEN_FILE, acquireDataDirLock, resolveSecret, runningApi } from './bootstrap.js';
-import { keepDataPrivate } from './owner-only.js';
-import { recordAudit, type Actor } from './services/audit.js';
-import { backupFileName, readBackup, restoreBackup, startBackup } from './services/backup.js';
-import { addStaff, listStaff, removeStaff, resendStaffCode } from './services/staff.js';
+import { acquireDataDirLock, ADMIN_TOKEN_FILE, resolveSecret, runningApi } from './bootstrap.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { parseApiEnv, type ApiEnv } from './env.js';
+import { type ApiEnv, parseApiEnv } from './env.js';
 import { ApiError } from './http-errors.js';
+import { keepDataPrivate } from './owner-only.js';
+import { type Actor, recordAudit } from './services/audit.js';
+import { backupFileName, readBackup, restoreBackup, startBackup } from './services/backup.js';
 import { systemClock } from './services/clock.js';
-import { silentLogger, type Logger } from './services/logger.js';
-import { createOutboxMailer, createSmtpMailer, readOutbox, type OutboxEntry } from './services/mail.js';
-import { deliverOrder, listOrders, orderDetail, shipOrder, type OrderRow } from './services/fulfilment.js';
-import { addressLines } from '@contract/address';
-import { formatEuro } from '@contract/money';
-import type { z } from 'zod';
-import type { orderDetailSchema } from '@contract/api/admin';
+import { deliverOrder, listOrders, orderDetail, type OrderRow, shipOrder } from './services/fulfilment.js';
+import { type Logger, silentLogger } from './services/logger.js';
+import { createOutboxMailer, createSmtpMailer, type OutboxEntry, readOutbox } from './services/mail.js';
+import { paymentsFromEnv } from './services/payments/from-env.js';
+import { addStaff, listStaff, removeStaff, resendStaffCode } from './services/staff.js';
 
 type OrderDetail = z.input<typeof orderDetailSchema>;
-import { listStock, restockVariant, type RestockResult, type StockRow } from './services/stock.js';
+import { listStock, type RestockResult, restockVariant, type StockRow } from './services/stock.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
 
 const USAGE = `Usage: npm run shop -- <command>
@@ -135,7 +138,13 @@ async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
       mail,
       clock: systemClock,
       log,
-      config: { publicApiUrl: env.PUBLIC_API_URL, storageUrl: env.STORAGE_URL, storefrontUrl: env.STOREFRONT_URL, adminToken: token, jwtSecret },
+      config: {
+        publicApiUrl: env.PUBLIC_API_URL,
+        storageUrl: env.STORAGE_URL,
+        storefrontUrl: env.STOREFRONT_URL,
+        adminToken: token,
+        jwtSecret,
+      },
       onCatalogueChange: token ? storefrontNotifier(env.STOREFRONT_HOOK_URLS, token, silentLogger) : undefined,
     };
     const codes = createCodeService(handle.db, systemClock, jwtSecret);
@@ -210,7 +219,8 @@ function printStaff(members: StaffMember[]) {
     console.log('Nobody on the staff yet. Add the first owner with: staff add <email> --role owner');
     return;
   }
-  for (const member of members) console.log(`${member.email}  ${member.role}${member.has_password ? '' : '  (has not chosen a password yet)'}`);
+  for (const member of members)
+    console.log(`${member.email}  ${member.role}${member.has_password ? '' : '  (has not chosen a password yet)'}`);
 }
 
 function printMail(messages: OutboxEntry[], limit: number) {
@@ -236,7 +246,9 @@ async function writeBackup(chunks: AsyncIterable<Uint8Array>, file: string) {
     await rename(partial, file);
     const objects = entries.filter((entry) => entry.name.startsWith('storage/')).length;
     const megabytes = entries.reduce((sum, entry) => sum + entry.size, 0) / 1e6;
-    console.log(`Backup written to ${file}: ${manifest.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} database and ${objects} stored objects, ${megabytes.toFixed(1)} MB (taken ${manifest.created_at}).`);
+    console.log(
+      `Backup written to ${file}: ${manifest.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} database and ${objects} stored objects, ${megabytes.toFixed(1)} MB (taken ${manifest.created_at}).`,
+    );
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
@@ -247,13 +259,20 @@ async function writeBackup(chunks: AsyncIterable<Uint8Array>, file: string) {
 async function restore(env: ApiEnv, file: string) {
   if (!existsSync(file)) throw new Error(`No such file: ${file}`);
   const api = runningApi(env.DATA_DIR);
-  if (api) throw new Error(`The API is running on this data folder (process ${api.pid}, port ${api.port}). Stop it first: restore writes the database directly.`);
+  if (api)
+    throw new Error(
+      `The API is running on this data folder (process ${api.pid}, port ${api.port}). Stop it first: restore writes the database directly.`,
+    );
   await keepDataPrivate(env.DATA_DIR);
   const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
   try {
-    const target = env.DATABASE_URL ? ({ kind: 'postgres', url: env.DATABASE_URL, dataDir: env.DATA_DIR } as const) : ({ kind: 'pglite', dataDir: env.DATA_DIR } as const);
+    const target = env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL, dataDir: env.DATA_DIR } as const)
+      : ({ kind: 'pglite', dataDir: env.DATA_DIR } as const);
     const { manifest, files } = await restoreBackup(file, target);
-    console.log(`Restored the backup taken ${manifest.created_at} (API ${manifest.api_version}): the database and ${files} stored objects.`);
+    console.log(
+      `Restored the backup taken ${manifest.created_at} (API ${manifest.api_version}): the database and ${files} stored objects.`,
+    );
     console.log('Start the shop with: npm start');
   } finally {
     lock?.release();
@@ -266,13 +285,15 @@ async function main(argv: string[]) {
     console.log(USAGE);
     return;
   }
-  if (!['stock', 'restock', 'orders', 'order', 'ship', 'deliver', 'mail', 'staff', 'backup', 'restore'].includes(command)) throw new UsageError(`Unknown command: ${command}`);
+  if (!['stock', 'restock', 'orders', 'order', 'ship', 'deliver', 'mail', 'staff', 'backup', 'restore'].includes(command))
+    throw new UsageError(`Unknown command: ${command}`);
   const flag = (name: string) => {
     const at = args.indexOf(`--${name}`);
     return at >= 0 ? args[at + 1]?.trim() : undefined;
   };
   const order = args[0]?.trim() ?? '';
-  if ((command === 'ship' || command === 'deliver' || command === 'order') && (!order || order.startsWith('--'))) throw new UsageError(`${command} needs an order`);
+  if ((command === 'ship' || command === 'deliver' || command === 'order') && (!order || order.startsWith('--')))
+    throw new UsageError(`${command} needs an order`);
   if (command === 'ship' && (!flag('carrier') || !flag('tracking'))) {
     throw new UsageError('ship needs --carrier and --tracking, for example: ship ORD-2026-11-22-1A2B3C4D --carrier GLS --tracking 123456');
   }
@@ -288,13 +309,17 @@ async function main(argv: string[]) {
   const staffCommand = command === 'staff' ? (args[0] ?? 'list') : null;
   const staffEmail = args[1]?.trim().toLowerCase() ?? '';
   const role = flag('role');
-  if (staffCommand && !['list', 'add', 'resend', 'remove'].includes(staffCommand)) throw new UsageError(`Unknown staff command: ${staffCommand}`);
-  if ((staffCommand === 'add' || staffCommand === 'resend' || staffCommand === 'remove') && (!staffEmail || staffEmail.startsWith('--'))) throw new UsageError(`staff ${staffCommand} needs an email`);
-  if (staffCommand === 'add' && !STAFF_ROLES.includes(role as StaffRole)) throw new UsageError('staff add needs --role owner or --role staff');
+  if (staffCommand && !['list', 'add', 'resend', 'remove'].includes(staffCommand))
+    throw new UsageError(`Unknown staff command: ${staffCommand}`);
+  if ((staffCommand === 'add' || staffCommand === 'resend' || staffCommand === 'remove') && (!staffEmail || staffEmail.startsWith('--')))
+    throw new UsageError(`staff ${staffCommand} needs an email`);
+  if (staffCommand === 'add' && !STAFF_ROLES.includes(role as StaffRole))
+    throw new UsageError('staff add needs --role owner or --role staff');
 
   // npm runs scripts in the project's folder; a file named on the command line is where the owner stood.
   const file = args[0]?.trim() ? resolve(process.env.INIT_CWD ?? process.cwd(), args[0].trim()) : '';
-  if ((command === 'backup' || command === 'restore') && (!file || args[0].startsWith('--'))) throw new UsageError(`${command} needs a file, for example: ${command} backups/filo.tar`);
+  if ((command === 'backup' || command === 'restore') && (!file || args[0].startsWith('--')))
+    throw new UsageError(`${command} needs a file, for example: ${command} backups/filo.tar`);
 
   const env = parseApiEnv();
   if (command === 'restore') {
@@ -326,7 +351,9 @@ async function main(argv: string[]) {
       printOrder(await backend.order(order));
     } else if (command === 'ship') {
       const result = await backend.ship(order, flag('carrier')!, flag('tracking')!);
-      console.log(`${result.order_number}: ${result.status}${result.tracking_url ? ` (${result.tracking_url})` : ''}; the buyer has been emailed.`);
+      console.log(
+        `${result.order_number}: ${result.status}${result.tracking_url ? ` (${result.tracking_url})` : ''}; the buyer has been emailed.`,
+      );
     } else if (command === 'mail') {
       printMail(await backend.mail(flag('to')?.toLowerCase()), 5);
     } else if (command === 'deliver') {

@@ -1,11 +1,14 @@
 import { Form, useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+
 import { CATALOGUE_SEARCH_MAX } from '@contract/shop-rules';
-import { browseHref, colourLabel, isNarrowed, type BrowseState } from '~/lib/browse';
-import { ProductListing } from './product-listing';
-import type { ProductCardData } from './product-card';
-import { ShopLink, useLocalizedPath } from './shop-link';
+
+import { browseHref, type BrowseState, colourLabel, isNarrowed } from '~/lib/browse';
 import { useI18n } from '~/lib/i18n';
+
+import type { ProductCardData } from './product-card';
+import { ProductListing } from './product-listing';
+import { ShopLink, useLocalizedPath } from './shop-link';
 
 /** What the API said of the grid's page: where it is, how many match, what can be chosen. */
 export interface GridPage {
@@ -36,7 +39,14 @@ export function CatalogueFilters({
   const { t } = useI18n();
   const localize = useLocalizedPath();
   return (
-    <Form method="get" action={localize('/')} role="search" aria-label={t('filters.label')} className="catalogue-filters" key={browseHref({ ...state, page: undefined })}>
+    <Form
+      method="get"
+      action={localize('/')}
+      role="search"
+      aria-label={t('filters.label')}
+      className="catalogue-filters"
+      key={browseHref({ ...state, page: undefined })}
+    >
       <div className="field catalogue-filters__field catalogue-filters__field--search">
         <label htmlFor="catalogue-q">{t('filters.search')}</label>
         <input
@@ -57,9 +67,31 @@ export function CatalogueFilters({
       </div>
       {facets ? (
         <>
-          <Choice id="catalogue-category" name="category" label={t('filters.category')} any={t('filters.anyCategory')} value={state.category} options={facets.categories} />
-          <Choice id="catalogue-size" name="size" label={t('filters.size')} any={t('filters.anySize')} value={state.size} options={facets.sizes} />
-          <Choice id="catalogue-colour" name="colour" label={t('filters.colour')} any={t('filters.anyColour')} value={state.colour} options={facets.colours} label-of={colourLabel} />
+          <Choice
+            id="catalogue-category"
+            name="category"
+            label={t('filters.category')}
+            any={t('filters.anyCategory')}
+            value={state.category}
+            options={facets.categories}
+          />
+          <Choice
+            id="catalogue-size"
+            name="size"
+            label={t('filters.size')}
+            any={t('filters.anySize')}
+            value={state.size}
+            options={facets.sizes}
+          />
+          <Choice
+            id="catalogue-colour"
+            name="colour"
+            label={t('filters.colour')}
+            any={t('filters.anyColour')}
+            value={state.colour}
+            options={facets.colours}
+            label-of={colourLabel}
+          />
           <div className="catalogue-filters__field catalogue-filters__field--check">
             <input id="catalogue-in-stock" type="checkbox" name="in_stock" value="1" defaultChecked={state.inStock} />
             <label htmlFor="catalogue-in-stock">{t('filters.inStock')}</label>
@@ -146,7 +178,11 @@ export function GridPages({
   const fetcher = useFetcher<MoreData>();
   const { t } = useI18n();
   const localize = useLocalizedPath();
-  const [more, setMore] = useState<{ products: ProductCardData[]; wishlisted: string[]; page: number }>({ products: [], wishlisted: [], page: page?.page ?? 1 });
+  const [more, setMore] = useState<{ products: ProductCardData[]; wishlisted: string[]; page: number }>({
+    products: [],
+    wishlisted: [],
+    page: page?.page ?? 1,
+  });
   const [failed, setFailed] = useState<string | null>(null);
   const grid = useRef<HTMLDivElement>(null);
   const focusKey = useRef<string | null>(null);

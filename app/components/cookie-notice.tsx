@@ -1,7 +1,9 @@
 import { Form, useLocation } from '@remix-run/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+
 import { useI18n } from '~/lib/i18n';
 import { COOKIE_CONSENT_KEY } from '~/lib/site-rules';
+
 import { ShopLink } from './shop-link';
 
 const ACCEPTED = 'accepted';

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { SHOP_RULES } from '@contract/shop-rules';
 
 /** Copies `text` to the clipboard, then says 'Copied!' for 2 s. Shown only once JavaScript runs. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+
 import { SHOP_RULES } from '@contract/shop-rules';
 
 const INK = [29, 29, 31] as const;
@@ -16,9 +17,21 @@ function hexToRgb(hex: string): readonly [number, number, number] {
  * the hovered (desktop) or active (phone) card; after 3 s without one, a slow idle wave. Starts when the
  * browser is idle, pauses while the tab is hidden, and draws one still frame under reduced motion.
  */
-export function DotGrid({ list, activeKey, accent }: { list: React.RefObject<HTMLElement>; activeKey: string | null; accent: string | null }) {
+export function DotGrid({
+  list,
+  activeKey,
+  accent,
+}: {
+  list: React.RefObject<HTMLElement>;
+  activeKey: string | null;
+  accent: string | null;
+}) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const target = useRef<{ key: string | null; colour: readonly [number, number, number]; since: number }>({ key: null, colour: INK, since: 0 });
+  const target = useRef<{ key: string | null; colour: readonly [number, number, number]; since: number }>({
+    key: null,
+    colour: INK,
+    since: 0,
+  });
 
   useEffect(() => {
     target.current = { key: activeKey, colour: accent ? hexToRgb(accent) : INK, since: performance.now() };

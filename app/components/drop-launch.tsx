@@ -1,7 +1,9 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+
 import { formatLaunchTime, timeLeft } from '@contract/shop-time';
+
 import { useI18n } from '~/lib/i18n';
 
 /**

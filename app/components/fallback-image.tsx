@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
+import { type ImgHTMLAttributes, useEffect, useRef, useState } from 'react';
+
 import { MESSAGES } from '~/lib/messages';
 
 /**
@@ -28,7 +29,11 @@ export function FallbackImage({
   }, [src]);
   if (!src || failed) {
     const text = src ? brokenPlaceholder : placeholder;
-    const className = ['image-placeholder', failed && brokenPlaceholder !== placeholder ? 'image-placeholder--error' : null, placeholderClassName]
+    const className = [
+      'image-placeholder',
+      failed && brokenPlaceholder !== placeholder ? 'image-placeholder--error' : null,
+      placeholderClassName,
+    ]
       .filter(Boolean)
       .join(' ');
     return (

@@ -1,5 +1,6 @@
-import { useI18n } from '~/lib/i18n';
 import type { HomeHero as Hero } from '~/lib/catalogue';
+import { useI18n } from '~/lib/i18n';
+
 import { ShopLink } from './shop-link';
 
 /**

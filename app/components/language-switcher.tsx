@@ -1,5 +1,15 @@
 import { useLocation } from '@remix-run/react';
-import { LANGUAGE_CHOICE_PARAM, LANGUAGE_NAMES, LANGUAGE_TAGS, LOCALES, localizedPath, pathWithoutLocale, switchLanguagePath, useI18n } from '~/lib/i18n';
+
+import {
+  LANGUAGE_CHOICE_PARAM,
+  LANGUAGE_NAMES,
+  LANGUAGE_TAGS,
+  LOCALES,
+  localizedPath,
+  pathWithoutLocale,
+  switchLanguagePath,
+  useI18n,
+} from '~/lib/i18n';
 
 /**
  * The language switcher of the header and the footer (ADR 046): each language named in itself, a
@@ -22,7 +32,12 @@ export function LanguageSwitcher({ className, id }: { className: string; id: str
                 {LANGUAGE_NAMES[language]}
               </span>
             ) : (
-              <a href={switchLanguagePath(pathname, search, language)} hrefLang={LANGUAGE_TAGS[language]} lang={LANGUAGE_TAGS[language]} rel="alternate">
+              <a
+                href={switchLanguagePath(pathname, search, language)}
+                hrefLang={LANGUAGE_TAGS[language]}
+                lang={LANGUAGE_TAGS[language]}
+                rel="alternate"
+              >
                 {LANGUAGE_NAMES[language]}
               </a>
             )}

@@ -3,8 +3,11 @@ import { useActionData, useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { useI18n } from '~/lib/i18n';
+
 import { EMAIL_MAX_LENGTH, SHOP_RULES } from '@contract/shop-rules';
+
+import { useI18n } from '~/lib/i18n';
+
 import { useDeferredValidation } from './use-deferred-validation';
 
 /** The wishlist schema and its parser come when a shopper reaches for the form, not with the page. */
@@ -52,7 +55,8 @@ export function NotifyForm({
   const { t } = useI18n();
   const fetcher = useFetcher<NotifyActionData>({ key: target.formKey });
   const actionData = useActionData<NotifyActionData>();
-  const lastResult = fetcher.data?.formKey === target.formKey ? fetcher.data.result : actionData?.formKey === target.formKey ? actionData.result : undefined;
+  const lastResult =
+    fetcher.data?.formKey === target.formKey ? fetcher.data.result : actionData?.formKey === target.formKey ? actionData.result : undefined;
   const { errors, formProps } = useDeferredValidation({ load: loadValidation, lastResult, fetcher });
   const [email, setEmail] = useState('');
   const [already, setAlready] = useState(false);
@@ -79,10 +83,20 @@ export function NotifyForm({
     return (
       <div className="notify notify--done" id={target.formKey}>
         {hydrated || userEmail ? (
-          <fetcher.Form method="post" preventScrollReset onSubmit={hydrated ? (event) => (event.preventDefault(), setAlready(true)) : undefined}>
+          <fetcher.Form
+            method="post"
+            preventScrollReset
+            onSubmit={hydrated ? (event) => (event.preventDefault(), setAlready(true)) : undefined}
+          >
             {hidden}
             {userEmail ? <input type="hidden" name="email" value={userEmail} /> : null}
-            <button type="submit" name="intent" value="notify" className="notify__done-button" aria-describedby={`${target.formKey}-already`}>
+            <button
+              type="submit"
+              name="intent"
+              value="notify"
+              className="notify__done-button"
+              aria-describedby={`${target.formKey}-already`}
+            >
               {t('notify.youllBeNotified')}
             </button>
           </fetcher.Form>

@@ -1,17 +1,20 @@
-import { optionLine } from '@contract/options';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { UnlockedCards } from './cards/unlocked-cards';
-import { CopyButton } from './copy-button';
+
+import { addressLines } from '@contract/address';
+import { displayAmount, displayCents } from '@contract/money';
+import { optionLine } from '@contract/options';
+import { orderNumber } from '@contract/order-number';
+import { CART_RULES } from '@contract/shop-rules';
+import { SHOP_TIME_ZONE } from '@contract/shop-time';
+
 import type { CardView } from '~/lib/cards';
 import type { PurchaseSuccess } from '~/lib/cart.server';
 import { CART_MESSAGES } from '~/lib/messages';
-import { addressLines } from '@contract/address';
-import { displayAmount, displayCents } from '@contract/money';
-import { orderNumber } from '@contract/order-number';
 import { receiptFileName, receiptPath } from '~/lib/receipt';
-import { CART_RULES } from '@contract/shop-rules';
-import { SHOP_TIME_ZONE } from '@contract/shop-time';
+
+import { UnlockedCards } from './cards/unlocked-cards';
+import { CopyButton } from './copy-button';
 
 // Made once: a formatter costs far more to build than to use.
 const longDateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });

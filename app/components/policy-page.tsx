@@ -1,4 +1,5 @@
 import Markdown, { type Components } from 'react-markdown';
+
 import { MESSAGES } from '~/lib/messages';
 
 interface PolicyPageProps {

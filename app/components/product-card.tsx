@@ -1,8 +1,10 @@
-import type { ResponsiveImage } from '~/lib/images';
 import { formatEuro } from '@contract/money';
+
 import { useI18n } from '~/lib/i18n';
-import { FallbackImage } from './fallback-image';
+import type { ResponsiveImage } from '~/lib/images';
+
 import { ComingSoon } from './drop-launch';
+import { FallbackImage } from './fallback-image';
 import { NotifyForm } from './notify-form';
 import { ShopLink } from './shop-link';
 
@@ -89,7 +91,12 @@ export function ProductCard({
       {product.comingSoon ? <ComingSoon at={product.launchDate} /> : null}
       {product.inStock && !product.comingSoon ? null : (
         <NotifyForm
-          target={{ formKey: `notify-${product.key.replace(/[^a-zA-Z0-9-]/g, '-')}`, productId: product.productId, variantId: product.variantId, productName: product.name }}
+          target={{
+            formKey: `notify-${product.key.replace(/[^a-zA-Z0-9-]/g, '-')}`,
+            productId: product.productId,
+            variantId: product.variantId,
+            productName: product.name,
+          }}
           userEmail={userEmail}
           wishlisted={wishlisted}
           returnTo="/"

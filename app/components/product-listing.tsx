@@ -1,13 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ClientOnly } from 'remix-utils/client-only';
-import { useI18n } from '~/lib/i18n';
+
 import { SHOP_RULES } from '@contract/shop-rules';
+
+import { useI18n } from '~/lib/i18n';
+
 import { DotGrid } from './dot-grid';
 import { ProductCard, type ProductCardData } from './product-card';
 
 /** Mobile per docs/product.md#constants: narrow and touch. */
 function isTouchPhone(): boolean {
-  return window.matchMedia(`(max-width: ${SHOP_RULES.mobileMaxWidth}px)`).matches && (navigator.maxTouchPoints > 0 || 'ontouchstart' in window);
+  return (
+    window.matchMedia(`(max-width: ${SHOP_RULES.mobileMaxWidth}px)`).matches && (navigator.maxTouchPoints > 0 || 'ontouchstart' in window)
+  );
 }
 
 /** On a phone, the card whose centre is nearest the screen centre, within 200 px, is the active one. */
@@ -22,7 +27,8 @@ function useActiveCardOnScroll(list: React.RefObject<HTMLUListElement>, setActiv
       for (const card of list.current.querySelectorAll<HTMLElement>('[data-card-key]')) {
         const box = card.getBoundingClientRect();
         const distance = Math.abs(box.top + box.height / 2 - centre);
-        if (distance <= SHOP_RULES.activeCardRadiusPx && (!best || distance < best.distance)) best = { key: card.dataset.cardKey!, distance };
+        if (distance <= SHOP_RULES.activeCardRadiusPx && (!best || distance < best.distance))
+          best = { key: card.dataset.cardKey!, distance };
       }
       setActive(best?.key ?? null);
     };

@@ -1,4 +1,5 @@
 import { useNavigation } from '@remix-run/react';
+
 import { MESSAGES } from '~/lib/messages';
 
 /** 'Loading product...' while a client-side navigation to a product page waits for its data. */

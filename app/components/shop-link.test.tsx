@@ -1,8 +1,9 @@
 import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SiteHeader } from './site-header';
+
 import { LinkNavigation, ShopLink } from './shop-link';
+import { SiteHeader } from './site-header';
 
 /** The server's markup of `element` on the page `path`, inside the router as the shop renders it. */
 function render(element: () => JSX.Element, path = '/') {
@@ -21,7 +22,11 @@ describe('ShopLink', () => {
   });
 
   it('works outside the navigation provider too (a plain link, as without JavaScript)', () => {
-    const html = renderToStaticMarkup(<ShopLink to="/cart" aria-label="Cart">Cart</ShopLink>);
+    const html = renderToStaticMarkup(
+      <ShopLink to="/cart" aria-label="Cart">
+        Cart
+      </ShopLink>,
+    );
     expect(html).toBe('<a href="/cart" aria-label="Cart">Cart</a>');
   });
 });

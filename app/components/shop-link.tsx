@@ -1,6 +1,7 @@
 import { PrefetchPageLinks, useNavigate } from '@remix-run/react';
-import { createContext, useContext, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
-import { DEFAULT_LOCALE, localizedPath, type Locale } from '~/lib/i18n';
+import { createContext, type FocusEvent, type MouseEvent, type ReactNode, useContext, useRef, useState } from 'react';
+
+import { DEFAULT_LOCALE, type Locale, localizedPath } from '~/lib/i18n';
 
 /**
  * The shop's link to one of its own pages (an absolute path such as `/cart` or `/?page=2`), for

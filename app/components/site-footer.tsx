@@ -1,10 +1,12 @@
 import { BRAND } from '@contract/brand';
-import { PRODUCT_MENU } from '~/lib/navigation';
 import { POLICY_DOCUMENTS } from '@contract/policies';
-import { useI18n, type MessageKey, type Translate } from '~/lib/i18n';
+
+import { type MessageKey, type Translate, useI18n } from '~/lib/i18n';
+import { PRODUCT_MENU } from '~/lib/navigation';
+
 import { LanguageSwitcher } from './language-switcher';
-import { SocialLinks } from './social-links';
 import { ShopLink } from './shop-link';
+import { SocialLinks } from './social-links';
 
 const POLICY_KEYS: Record<(typeof POLICY_DOCUMENTS)[number]['slug'], MessageKey> = {
   'privacy-policy': 'policy.privacy-policy',
@@ -26,7 +28,11 @@ const groups = (t: Translate) => [
       { name: t('footer.createAccount'), to: '/register' },
     ],
   },
-  { id: 'policies', heading: t('footer.policies'), links: POLICY_DOCUMENTS.map((doc) => ({ name: t(POLICY_KEYS[doc.slug]), to: `/${doc.slug}` })) },
+  {
+    id: 'policies',
+    heading: t('footer.policies'),
+    links: POLICY_DOCUMENTS.map((doc) => ({ name: t(POLICY_KEYS[doc.slug]), to: `/${doc.slug}` })),
+  },
   {
     id: 'support',
     heading: t('footer.support'),

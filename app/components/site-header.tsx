@@ -1,12 +1,15 @@
 import { Form, useLocation, useMatches } from '@remix-run/react';
 import { useRef } from 'react';
+
 import { BRAND } from '@contract/brand';
-import { PRODUCT_MENU, cartBadgeText, currentNavigation, translatedBack, translatedTitle } from '~/lib/navigation';
-import { pathWithoutLocale, useI18n, type Translate } from '~/lib/i18n';
-import { LanguageSwitcher } from './language-switcher';
+
+import { pathWithoutLocale, type Translate, useI18n } from '~/lib/i18n';
+import { cartBadgeText, currentNavigation, PRODUCT_MENU, translatedBack, translatedTitle } from '~/lib/navigation';
+
 import { BackIcon, CartIcon, ChevronIcon, MenuIcon, ProfileIcon } from './icons';
-import { useMenuDismiss } from './use-menu-dismiss';
+import { LanguageSwitcher } from './language-switcher';
 import { ShopLink } from './shop-link';
+import { useMenuDismiss } from './use-menu-dismiss';
 
 interface SiteHeaderProps {
   signedIn: boolean;
@@ -33,7 +36,11 @@ function AccountAction({ signedIn, t }: { signedIn: boolean; t: Translate }) {
 function CartLink({ count, t }: { count: number; t: Translate }) {
   const badge = cartBadgeText(count);
   return (
-    <ShopLink to="/cart" className="header-action icon-link" aria-label={badge ? t('header.cartWithItems', { count: badge }) : t('header.cart')}>
+    <ShopLink
+      to="/cart"
+      className="header-action icon-link"
+      aria-label={badge ? t('header.cartWithItems', { count: badge }) : t('header.cart')}
+    >
       <CartIcon />
       {badge ? (
         <span className="cart-badge" aria-hidden="true" data-testid="cart-badge">
@@ -79,7 +86,10 @@ export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
   const here = pathWithoutLocale(pathname);
   const marked = (to: string, className?: string) => {
     const current = here === to;
-    return { 'aria-current': current ? ('page' as const) : undefined, className: [className, current ? 'active' : null].filter(Boolean).join(' ') || undefined };
+    return {
+      'aria-current': current ? ('page' as const) : undefined,
+      className: [className, current ? 'active' : null].filter(Boolean).join(' ') || undefined,
+    };
   };
   return (
     <header className="site-header" ref={ref}>

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import type { Flash } from '~/lib/session.server';
-import { MESSAGES } from '~/lib/messages';
+
 import { SHOP_RULES } from '@contract/shop-rules';
+
+import { MESSAGES } from '~/lib/messages';
+import type { Flash } from '~/lib/session.server';
 
 /** How long a message stays (docs/product.md#constants): 'already wishlisted' 2 s, other wishlist toasts 3 s. */
 export function toastDuration(message: string): number {

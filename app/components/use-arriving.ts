@@ -1,5 +1,6 @@
-import { pathWithoutLocale } from '~/lib/i18n';
 import { useLocation, useNavigation } from '@remix-run/react';
+
+import { pathWithoutLocale } from '~/lib/i18n';
 
 /** True while a client navigation (not a form post) brings the shopper to `pathname` from another page. */
 export function useArrivingAt(pathname: string): boolean {

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { FetcherWithComponents } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+
 import type { FieldErrors } from '~/forms/field-errors';
 
 type Validate = (formData: FormData) => FieldErrors | null;
@@ -56,7 +57,8 @@ export function useDeferredValidation<Data>({
       return;
     }
     event.preventDefault();
-    const send = () => fetcher.submit(submitter ?? form, { method: 'post', action: form.getAttribute('action') ?? undefined, preventScrollReset: true });
+    const send = () =>
+      fetcher.submit(submitter ?? form, { method: 'post', action: form.getAttribute('action') ?? undefined, preventScrollReset: true });
     prepare().then(
       () => {
         if (check(new FormData(form, submitter))) send();

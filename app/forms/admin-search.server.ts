@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { isoDay } from '@contract/api/admin';
 import { ORDER_FILTERS } from '@contract/order-status';
 

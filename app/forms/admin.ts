@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { orderNoteRequestSchema } from '@contract/api/admin';
 import { STAFF_ROLES, staffLoginRequestSchema, staffSetPasswordRequestSchema } from '@contract/api/staff';
 import { emailField, required } from '@contract/fields';
@@ -71,7 +72,12 @@ export const refundFormSchema = z
       .array(
         z.object({
           item_id: z.string().uuid(),
-          quantity: z.coerce.number({ invalid_type_error: 'Enter a whole number of units' }).int('Enter a whole number of units').min(0, 'Enter 0 or more units').max(10_000).default(0),
+          quantity: z.coerce
+            .number({ invalid_type_error: 'Enter a whole number of units' })
+            .int('Enter a whole number of units')
+            .min(0, 'Enter 0 or more units')
+            .max(10_000)
+            .default(0),
         }),
       )
       .max(100)
@@ -80,7 +86,10 @@ export const refundFormSchema = z
     restock: z.boolean().default(false),
     reason: z.string().trim().max(500, 'A reason is at most 500 characters').optional(),
   })
-  .refine((value) => value.lines.some((line) => line.quantity > 0) || (value.amount ?? 0) > 0, { message: 'Choose units to refund or enter an amount', path: ['amount'] });
+  .refine((value) => value.lines.some((line) => line.quantity > 0) || (value.amount ?? 0) > 0, {
+    message: 'Choose units to refund or enter an amount',
+    path: ['amount'],
+  });
 
 /** Everything left on the order, once the owner has ticked that they mean it. */
 export const refundAllFormSchema = z.object({

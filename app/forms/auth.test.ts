@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emailStepSchema, loginStepSchema, newPasswordStepSchema, registerStepSchema, resetCodeStepSchema, stripNameCharacters, verifyStepSchema } from './auth';
+
+import {
+  emailStepSchema,
+  loginStepSchema,
+  newPasswordStepSchema,
+  registerStepSchema,
+  resetCodeStepSchema,
+  stripNameCharacters,
+  verifyStepSchema,
+} from './auth';
 
 /** The message the form shows: the first problem found. */
 function messages(result: { success: boolean; error?: { issues: { message: string }[] } }) {
@@ -33,14 +42,22 @@ describe('auth form schemas (docs/product.md#validation)', () => {
   });
 
   it('check the registration step: names, matching passwords, accepted terms', () => {
-    const valid = { name: 'Ada', surname: "D'Arco-Rossi", password: 'Sunny-Day-2026', confirmPassword: 'Sunny-Day-2026', acceptedTerms: 'on' };
+    const valid = {
+      name: 'Ada',
+      surname: "D'Arco-Rossi",
+      password: 'Sunny-Day-2026',
+      confirmPassword: 'Sunny-Day-2026',
+      acceptedTerms: 'on',
+    };
     expect(registerStepSchema.safeParse(valid).success).toBe(true);
     expect(messages(registerStepSchema.safeParse({ ...valid, name: '' }))).toEqual(['First name is required']);
     expect(messages(registerStepSchema.safeParse({ ...valid, surname: 'R' }))).toEqual(['Last name must be at least 2 characters']);
     expect(messages(registerStepSchema.safeParse({ ...valid, surname: 'R'.repeat(51) }))).toEqual(['Last name is too long']);
     expect(messages(registerStepSchema.safeParse({ ...valid, name: 'Ada2' }))).toEqual(['First name contains invalid characters']);
     expect(messages(registerStepSchema.safeParse({ ...valid, confirmPassword: 'x' }))).toEqual(['Passwords do not match']);
-    expect(messages(registerStepSchema.safeParse({ ...valid, acceptedTerms: undefined }))).toEqual(['You must accept the privacy policy and terms']);
+    expect(messages(registerStepSchema.safeParse({ ...valid, acceptedTerms: undefined }))).toEqual([
+      'You must accept the privacy policy and terms',
+    ]);
     expect(messages(newPasswordStepSchema.safeParse({ newPassword: 'Sunny-Day-2026', confirmNewPassword: 'Sunny-Day-2027' }))).toEqual([
       'Passwords do not match',
     ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { codeField, emailField, nameField, passwordField, required } from '@contract/fields';
 
 /** The auth flow's steps and their checks (docs/product.md#validation); the fields come from the contract. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { contactSchema, reasonFromQuery } from './contact';
 
 const valid = { name: 'Ada', email: 'Ada@Example.com ', reason: 'order', subject: 'Hello', message: 'A question' };

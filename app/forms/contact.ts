@@ -1,6 +1,8 @@
 import { z } from 'zod';
+
 import { CONTACT_LIMITS, CONTACT_REASONS, type ContactReason } from '@contract/contact';
 import { EMAIL_PATTERN } from '@contract/shop-rules';
+
 import { MESSAGES } from '../lib/messages';
 
 /** `?reason=` values from other pages (the failed-payment page sends purchase_error) and the reason they mean. */

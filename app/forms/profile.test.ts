@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileSchema, stripPhoneCharacters, PROFILE_STRIPPERS } from './profile';
+
+import { PROFILE_STRIPPERS, profileSchema, stripPhoneCharacters } from './profile';
 
 const messages = (input: Record<string, unknown>) => {
   const result = profileSchema.safeParse(input);
@@ -8,8 +9,13 @@ const messages = (input: Record<string, unknown>) => {
 
 describe('profileSchema', () => {
   it('accepts names with accents, hyphens and apostrophes, and leaves phone and address optional', () => {
-    expect(profileSchema.parse({ first_name: ' Zoë ', last_name: "D'Arco-Rossi" })).toEqual({ first_name: 'Zoë', last_name: "D'Arco-Rossi" });
-    expect(profileSchema.parse({ first_name: 'Ada', last_name: 'Rossi', phone: '+39 010 555-1234', address: 'Via Po 1, Torino' })).toMatchObject({
+    expect(profileSchema.parse({ first_name: ' Zoë ', last_name: "D'Arco-Rossi" })).toEqual({
+      first_name: 'Zoë',
+      last_name: "D'Arco-Rossi",
+    });
+    expect(
+      profileSchema.parse({ first_name: 'Ada', last_name: 'Rossi', phone: '+39 010 555-1234', address: 'Via Po 1, Torino' }),
+    ).toMatchObject({
       phone: '+39 010 555-1234',
       address: 'Via Po 1, Torino',
     });

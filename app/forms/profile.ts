@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { addressField, nameField, phoneField, PHONE_PATTERN, PROFILE_LIMITS } from '@contract/fields';
+
+import { addressField, nameField, PHONE_PATTERN, phoneField, PROFILE_LIMITS } from '@contract/fields';
+
 import { stripNameCharacters } from './auth';
 
 export { PHONE_PATTERN, PROFILE_LIMITS };

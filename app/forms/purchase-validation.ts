@@ -1,4 +1,4 @@
-import { fieldErrors, type FieldErrors } from './field-errors';
+import { type FieldErrors, fieldErrors } from './field-errors';
 import { purchaseSchema } from './purchase';
 
 /** The browser's check of Add to Cart and Quick Purchase with the action's schema (see fieldErrors). */

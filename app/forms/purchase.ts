@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { MESSAGES } from '~/lib/messages';
 
 const variantId = (message: string) => z.string({ required_error: message, invalid_type_error: message }).max(100, message);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+
 import { RETURN_REASONS, SIZE_REASONS } from '@contract/api/returns';
+
 import { RETURN_MESSAGES } from '~/lib/returns-messages';
 
 /**
@@ -14,8 +16,15 @@ export const returnFormSchema = z
     lines: z
       .array(
         z.object({
-          item_id: z.string({ required_error: RETURN_MESSAGES.reload, invalid_type_error: RETURN_MESSAGES.reload }).uuid(RETURN_MESSAGES.reload),
-          quantity: z.coerce.number({ invalid_type_error: RETURN_MESSAGES.wholeUnits }).int(RETURN_MESSAGES.wholeUnits).min(0, RETURN_MESSAGES.wholeUnits).max(10_000, RETURN_MESSAGES.wholeUnits).default(0),
+          item_id: z
+            .string({ required_error: RETURN_MESSAGES.reload, invalid_type_error: RETURN_MESSAGES.reload })
+            .uuid(RETURN_MESSAGES.reload),
+          quantity: z.coerce
+            .number({ invalid_type_error: RETURN_MESSAGES.wholeUnits })
+            .int(RETURN_MESSAGES.wholeUnits)
+            .min(0, RETURN_MESSAGES.wholeUnits)
+            .max(10_000, RETURN_MESSAGES.wholeUnits)
+            .default(0),
           exchange_variant_id: z.string({ invalid_type_error: RETURN_MESSAGES.chooseSize }).uuid(RETURN_MESSAGES.chooseSize).optional(),
         }),
       )

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { MESSAGES } from '~/lib/messages';
+
 import { validateWishlist } from './wishlist-validation';
 
 function form(fields: Record<string, string>) {
@@ -14,7 +16,9 @@ describe('validateWishlist', () => {
   });
 
   it("answers the spec's message for a missing or malformed email, by field", () => {
-    expect(validateWishlist(form({ intent: 'notify', formKey: 'notify-x', email: 'not-an-email@x' }))).toEqual({ email: [MESSAGES.invalidEmail] });
+    expect(validateWishlist(form({ intent: 'notify', formKey: 'notify-x', email: 'not-an-email@x' }))).toEqual({
+      email: [MESSAGES.invalidEmail],
+    });
     expect(validateWishlist(form({ intent: 'notify', formKey: 'notify-x' }))).toEqual({ email: [MESSAGES.invalidEmail] });
   });
 });

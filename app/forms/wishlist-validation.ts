@@ -1,4 +1,4 @@
-import { fieldErrors, type FieldErrors } from './field-errors';
+import { type FieldErrors, fieldErrors } from './field-errors';
 import { wishlistSchema } from './wishlist';
 
 /** The browser's check of a Notify Me form with the action's schema (see fieldErrors). */

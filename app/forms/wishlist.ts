@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { MESSAGES } from '~/lib/messages';
+
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@contract/shop-rules';
+
+import { MESSAGES } from '~/lib/messages';
 
 // The hidden fields come from the page; anything else in them is a failed add, not a message about the field.
 const hidden = z.string({ required_error: MESSAGES.wishlistFailed, invalid_type_error: MESSAGES.wishlistFailed });

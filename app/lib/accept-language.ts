@@ -19,4 +19,3 @@ export function preferredLocale(acceptLanguage: string | null): Locale {
   }
   return best?.locale ?? DEFAULT_LOCALE;
 }
-

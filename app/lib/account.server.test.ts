@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { PROFILE_FIELDS } from '~/forms/profile';
+
 import { profileFieldErrors } from './account.server';
 import { ApiRequestError } from './api.server';
 
@@ -18,7 +20,9 @@ describe('profileFieldErrors', () => {
 
   it('has nothing to say about other failures', () => {
     expect(profileFieldErrors(new ApiRequestError(403, 'Please create an account to edit your profile'), PROFILE_FIELDS)).toBeNull();
-    expect(profileFieldErrors(new ApiRequestError(422, 'x', [{ loc: ['body'], msg: 'Request body is not valid JSON' }]), PROFILE_FIELDS)).toBeNull();
+    expect(
+      profileFieldErrors(new ApiRequestError(422, 'x', [{ loc: ['body'], msg: 'Request body is not valid JSON' }]), PROFILE_FIELDS),
+    ).toBeNull();
     expect(profileFieldErrors(new Error('boom'), PROFILE_FIELDS)).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
+import { ordersOverviewSchema, type PurchaseListItem, purchaseListSchema, type PurchaseStats } from '@contract/api/orders';
+import { accountOverviewSchema, profileAnswerSchema } from '@contract/api/profile';
+
 import type { ProfileField } from '~/forms/profile';
+
 import { ApiRequestError } from './api.server';
 import type { ShopContext } from './context.server';
 import type { OrderStatusFilter } from './orders-query';
-import { ordersOverviewSchema, purchaseListSchema, type PurchaseListItem, type PurchaseStats } from '@contract/api/orders';
-import { accountOverviewSchema, profileAnswerSchema } from '@contract/api/profile';
 import { purchaseDetailReader } from './purchase-detail.server';
 
 export interface PurchaseQuery {
@@ -38,9 +40,14 @@ export async function accountApi(context: ShopContext) {
      * when the API could not read them). The first API_PAGE_MAX come with the statistics in one call
      * (`user/orders-overview`); any further ones in parallel calls of at most API_PAGE_MAX.
      */
-    async ordersPage(count: number, filter: Pick<PurchaseQuery, 'q' | 'status'>): Promise<{ purchases: PurchaseListItem[]; stats: PurchaseStats | null }> {
+    async ordersPage(
+      count: number,
+      filter: Pick<PurchaseQuery, 'q' | 'status'>,
+    ): Promise<{ purchases: PurchaseListItem[]; stats: PurchaseStats | null }> {
       const query = { q: filter.q || undefined, status: filter.status || undefined };
-      const first = api.request('GET', 'user/orders-overview', ordersOverviewSchema, { query: { limit: Math.min(API_PAGE_MAX, count), ...query } });
+      const first = api.request('GET', 'user/orders-overview', ordersOverviewSchema, {
+        query: { limit: Math.min(API_PAGE_MAX, count), ...query },
+      });
       const more: Promise<PurchaseListItem[]>[] = [];
       for (let offset = API_PAGE_MAX; offset < count; offset += API_PAGE_MAX) {
         more.push(purchases({ ...filter, limit: Math.min(API_PAGE_MAX, count - offset), offset }));

@@ -1,10 +1,13 @@
-import { json } from '@remix-run/node';
-import { toShopWallTime } from '@contract/shop-time';
-import type { AdminProduct } from '@contract/api/products-admin';
-import { ADMIN_HEADERS } from './admin.server';
-import type { ProductFormValues } from '~/components/admin/product-form';
 import { parseWithZod } from '@conform-to/zod';
+import { json } from '@remix-run/node';
 import type { ZodTypeAny } from 'zod';
+
+import type { AdminProduct } from '@contract/api/products-admin';
+import { toShopWallTime } from '@contract/shop-time';
+
+import type { ProductFormValues } from '~/components/admin/product-form';
+
+import { ADMIN_HEADERS } from './admin.server';
 import { markdownHtml } from './markdown.server';
 
 /** Products are the owner's: staff get a page that says so, not the forms. */

@@ -3,10 +3,10 @@
  * them, so they come through this .server module: a route importing a schema from contract/ at
  * module level ships zod to the browser even when no browser code reads it (ADR 012).
  */
-export { figuresSchema } from '@contract/api/figures';
-export { auditListSchema } from '@contract/api/staff';
-export { customerListSchema } from '@contract/api/customers';
 export { orderListSchema } from '@contract/api/admin';
+export { customerListSchema } from '@contract/api/customers';
+export { adminDiscountListSchema } from '@contract/api/discounts';
+export { figuresSchema } from '@contract/api/figures';
 export { adminProductListSchema } from '@contract/api/products-admin';
 export { returnListSchema } from '@contract/api/returns';
-export { adminDiscountListSchema } from '@contract/api/discounts';
+export { auditListSchema } from '@contract/api/staff';

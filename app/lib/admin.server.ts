@@ -1,5 +1,5 @@
-import { ApiRequestError, hasErrorCode } from './api.server';
 import { ADMIN_MESSAGES } from './admin-messages';
+import { ApiRequestError, hasErrorCode } from './api.server';
 import { AUTH_MESSAGES, MESSAGES } from './messages';
 
 /** What a back-office form says when the API refused it: the API's own sentence, or why it could not be asked. */

@@ -1,15 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from '../../tests/support/test-api';
+
 import { installGlobals } from '@remix-run/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
+import { startTestApi } from '../../tests/support/test-api';
 import { ApiRequestError, createApiClient, detailText, upstreamStatus } from './api.server';
 
 describe('detailText', () => {
   it('reads a string detail, joins a list of {msg}, and gives up on anything else', () => {
     expect(detailText({ detail: 'Product not found' })).toBe('Product not found');
-    expect(detailText({ detail: [{ loc: ['body', 'email'], msg: 'Field required' }, { msg: 'Invalid email' }] })).toBe('Field required; Invalid email');
+    expect(detailText({ detail: [{ loc: ['body', 'email'], msg: 'Field required' }, { msg: 'Invalid email' }] })).toBe(
+      'Field required; Invalid email',
+    );
     expect(detailText({ detail: '' })).toBeNull();
     expect(detailText({ error: 'x' })).toBeNull();
     expect(detailText(null)).toBeNull();
@@ -31,11 +35,13 @@ describe('API client errors', () => {
       if (req.url?.includes('wrongshape')) return res.writeHead(200, { 'Content-Type': 'application/json' }).end('[{"id":1}]');
       if (req.url?.includes('expired-then-fresh')) {
         keysSeen.push(req.headers['idempotency-key'] as string | undefined);
-        if (req.headers.authorization !== 'Bearer fresh') return res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"Token has expired","code":"token_expired"}');
+        if (req.headers.authorization !== 'Bearer fresh')
+          return res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"Token has expired","code":"token_expired"}');
         return res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
       }
       if (req.url?.includes('receipt')) {
-        if (req.headers.authorization !== 'Bearer fresh') return res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"Token has expired","code":"token_expired"}');
+        if (req.headers.authorization !== 'Bearer fresh')
+          return res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"detail":"Token has expired","code":"token_expired"}');
         return res.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.3 receipt');
       }
       if (req.url?.includes('stall')) return res.writeHead(200, { 'Content-Type': 'application/json' }).write('[');
@@ -43,7 +49,8 @@ describe('API client errors', () => {
         flakyRequests += 1;
         keysSeen.push(req.headers['idempotency-key'] as string | undefined);
         // The balancer's answer when the instance it chose died mid-request.
-        if (req.url.includes('gateway') && flakyRequests === 1) return res.writeHead(502, { 'Content-Type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
+        if (req.url.includes('gateway') && flakyRequests === 1)
+          return res.writeHead(502, { 'Content-Type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
         // The first request meets a connection that dies, as after an API restart; later ones are answered.
         if (flakyRequests === 1) return req.socket.destroy();
         return res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
@@ -119,7 +126,7 @@ describe('API client errors', () => {
     expect(keysSeen[1]).toBe(keysSeen[0]);
   });
 
-  it("sends a request once more, with the same key, when the balancer answers 502 for an instance that died; each write has a key of its own", async () => {
+  it('sends a request once more, with the same key, when the balancer answers 502 for an instance that died; each write has a key of its own', async () => {
     const client = createApiClient({ baseUrl: `${upstreamUrl}/gateway`, timeoutMs: 2000 });
     const schema = z.array(z.unknown());
     flakyRequests = 0;

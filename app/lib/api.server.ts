@@ -1,12 +1,20 @@
-import { isEdgeRuntime } from './runtime.server';
-import { upstreamRequest } from './upstream.server';
 import type { z } from 'zod';
-import { isErrorCode, type ErrorCode } from '@contract/errors';
-import { catalogueBrowseSchema, productListSchema, type CatalogueBrowse, type CatalogueQuery, type ProductListItem } from '@contract/api/catalogue';
+
+import {
+  type CatalogueBrowse,
+  catalogueBrowseSchema,
+  type CatalogueQuery,
+  type ProductListItem,
+  productListSchema,
+} from '@contract/api/catalogue';
+import { type ErrorCode, isErrorCode } from '@contract/errors';
 import { REQUEST_ID_HEADER } from '@contract/request-id';
+
 import { catalogueCache } from './cache.server';
 import { MESSAGES } from './messages';
 import { apiPathLabel, recordApiCall } from './metrics.server';
+import { isEdgeRuntime } from './runtime.server';
+import { upstreamRequest } from './upstream.server';
 
 /**
  * A failed call to the shop API, with the text to show (the API's detail, or a fallback) and the
@@ -131,7 +139,9 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 /** A write gets an Idempotency-Key of its own, kept by its retries (the refresh, the replay): the API runs it once (ADR 044). */
 const keyed = (method: string, init: CallInit): CallInit =>
-  method === 'GET' || method === 'HEAD' || init.idempotent ? init : { ...init, headers: { 'Idempotency-Key': crypto.randomUUID(), ...init.headers } };
+  method === 'GET' || method === 'HEAD' || init.idempotent
+    ? init
+    : { ...init, headers: { 'Idempotency-Key': crypto.randomUUID(), ...init.headers } };
 
 /**
  * The answer's JSON, or undefined when it is not JSON. The request's timeout also covers the body:
@@ -261,7 +271,11 @@ function browseParams(query: CatalogueQuery): Record<string, string> {
  */
 export function cachedBrowse(api: ApiClient, query: CatalogueQuery): Promise<CatalogueBrowse> {
   if (query.q) return api.products.browse(query);
-  return catalogueCache.get(`${api.baseUrl}|products/browse|${new URLSearchParams(browseParams(query))}`, () => api.products.browse(query), CATALOGUE_CACHE);
+  return catalogueCache.get(
+    `${api.baseUrl}|products/browse|${new URLSearchParams(browseParams(query))}`,
+    () => api.products.browse(query),
+    CATALOGUE_CACHE,
+  );
 }
 
 /** The product list, through the catalogue cache (stale-while-revalidate). */

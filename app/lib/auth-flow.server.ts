@@ -2,15 +2,17 @@ import type { Submission, SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { redirect } from '@remix-run/node';
 import type { z } from 'zod';
-import { isAuthStep, type AuthContext, type AuthStep } from '~/forms/auth';
+
 import type { AuthFlowView as AuthView } from '~/components/auth-flow/auth-flow';
-import { anyAnswer, STEP_HANDLERS } from './auth-steps.server';
+import { type AuthContext, type AuthStep, isAuthStep } from '~/forms/auth';
+
 import { getShopper, safeRedirectTo, signIn, signInSchema, signOut } from './auth.server';
+import { anyAnswer, STEP_HANDLERS } from './auth-steps.server';
+import type { ShopContext } from './context.server';
+import { readFormData } from './form-data.server';
 import { checkHoneypot } from './honeypot.server';
 import { safeRedirectPath } from './safe-redirect';
-import { commitSession, type AuthFlowState, type ShopSession } from './session.server';
-import { readFormData } from './form-data.server';
-import type { ShopContext } from './context.server';
+import { type AuthFlowState, commitSession, type ShopSession } from './session.server';
 
 const RESEND_COOLDOWN_MS = 60_000;
 /** Countdown of the success step (docs/product.md#constants): 5 s, or 3 s when the shopper was already signed in. */
@@ -77,7 +79,9 @@ export async function handleAuthAction(request: Request, context: ShopContext): 
   const parse = <S extends z.ZodTypeAny>(schema: S) => parseWithZod(formData, { schema }) as Submission<z.input<S>, string[], z.output<S>>;
   // The modal returns to its page; /login and /register go where the guard was asked to (redirectTo), else /profile.
   const successTarget = () =>
-    flowContext === 'modal' ? withStep(returnTo, null) : safeRedirectTo(new URL(returnTo, 'http://local').searchParams.get('redirectTo'), '/profile');
+    flowContext === 'modal'
+      ? withStep(returnTo, null)
+      : safeRedirectTo(new URL(returnTo, 'http://local').searchParams.get('redirectTo'), '/profile');
   const finishSignIn = async (answer: unknown) => {
     session.set('authFlow', { successTo: successTarget() });
     const cookie = await signIn(context, session, signInSchema.parse(answer));
@@ -139,7 +143,12 @@ export async function loadAuthView(
     notice: result?.notice ?? null,
     resendIn: flow.codeSentAt ? Math.max(0, Math.ceil((flow.codeSentAt + RESEND_COOLDOWN_MS - Date.now()) / 1000)) : 0,
     successTo: effective === 'success' ? successTo : effective === 'reset-success' ? withStep(returnTo, 'login') : null,
-    countdown: effective === 'reset-success' ? RESET_SUCCESS_COUNTDOWN : alreadySignedIn ? SUCCESS_COUNTDOWN.alreadySignedIn : SUCCESS_COUNTDOWN.fresh,
+    countdown:
+      effective === 'reset-success'
+        ? RESET_SUCCESS_COUNTDOWN
+        : alreadySignedIn
+          ? SUCCESS_COUNTDOWN.alreadySignedIn
+          : SUCCESS_COUNTDOWN.fresh,
   };
   const setCookie = result || shopper.setCookie ? await commitSession(context, session) : null;
   return { view, setCookie, session };

@@ -1,7 +1,9 @@
 import { json } from '@remix-run/node';
+
 import type { AuthContext } from '~/forms/auth';
+
+import { GUARD_MESSAGES, type GuardReason, safeRedirectTo } from './auth.server';
 import { loadAuthView } from './auth-flow.server';
-import { GUARD_MESSAGES, safeRedirectTo, type GuardReason } from './auth.server';
 import type { ShopContext } from './context.server';
 import { commitSession } from './session.server';
 
@@ -17,8 +19,5 @@ export async function authPageLoader(request: Request, context: ShopContext, pag
   const setCookie = flash ? await commitSession(context, session) : loaded.setCookie;
   const headers: Record<string, string> = { 'Cache-Control': 'private, no-store' };
   if (setCookie) headers['Set-Cookie'] = setCookie;
-  return json(
-    { view: view!, guardMessage, createAccount: reason === 'create-account' || reason === 'guest', flash },
-    { headers },
-  );
+  return json({ view: view!, guardMessage, createAccount: reason === 'create-account' || reason === 'guest', flash }, { headers });
 }

@@ -1,8 +1,12 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import { z } from 'zod';
+
 import { checkEmailAnswerSchema } from '@contract/api/auth';
 import type { ErrorCode } from '@contract/errors';
+
 import {
+  type AuthContext,
+  type AuthStep,
   emailStepSchema,
   forgotPasswordStepSchema,
   loginStepSchema,
@@ -10,10 +14,9 @@ import {
   registerStepSchema,
   resetCodeStepSchema,
   verifyStepSchema,
-  type AuthContext,
-  type AuthStep,
 } from '~/forms/auth';
-import { ApiRequestError, hasErrorCode, type ApiClient } from './api.server';
+
+import { type ApiClient, ApiRequestError, hasErrorCode } from './api.server';
 import { AUTH_MESSAGES } from './messages';
 import type { AuthFlowState } from './session.server';
 
@@ -128,10 +131,15 @@ async function loginStep({ flow, api, fail, parse, finishSignIn, needEmail }: St
   const submission = parse(loginStepSchema);
   if (submission.status !== 'success') return fail('login', submission.reply({ hideFields: ['password'] }));
   try {
-    return await finishSignIn(await api.request('POST', 'auth/login', anyAnswer, { body: { email: flow.email, password: submission.value.password } }));
+    return await finishSignIn(
+      await api.request('POST', 'auth/login', anyAnswer, { body: { email: flow.email, password: submission.value.password } }),
+    );
   } catch (error) {
     if (hasErrorCode(error, 'invalid_credentials')) {
-      return fail('login', submission.reply({ fieldErrors: { password: [AUTH_MESSAGES.invalidEmailOrPassword] }, hideFields: ['password'] }));
+      return fail(
+        'login',
+        submission.reply({ fieldErrors: { password: [AUTH_MESSAGES.invalidEmailOrPassword] }, hideFields: ['password'] }),
+      );
     }
     const text = hasErrorCode(error, 'account_locked') ? AUTH_MESSAGES.accountLocked : AUTH_MESSAGES.loginFailed;
     return fail('login', submission.reply({ formErrors: [text], hideFields: ['password'] }));
@@ -191,13 +199,13 @@ async function newPasswordStep({ flow, api, go, fail, parse }: StepContext): Pro
 
 /** One handler per step of the flow, by the form's `intent`. */
 export const STEP_HANDLERS: Record<string, (step: StepContext) => Promise<Response>> = {
-  'email': emailStep,
+  email: emailStep,
   'send-code-register': sendCodeStep,
   'send-code-guest': sendCodeStep,
   'resend-code': resendCodeStep,
-  'verify': verifyStep,
-  'register': registerStep,
-  'login': loginStep,
+  verify: verifyStep,
+  register: registerStep,
+  login: loginStep,
   'forgot-password': forgotPasswordStep,
   'resend-reset': resendResetStep,
   'reset-code': resetCodeStep,

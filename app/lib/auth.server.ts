@@ -1,9 +1,11 @@
 import { redirect } from '@remix-run/node';
-import { signInSchema, type ApiUser, type SignInAnswer } from '@contract/api/auth';
+
+import { type ApiUser, type SignInAnswer, signInSchema } from '@contract/api/auth';
+
+import type { ShopContext } from './context.server';
 import { AUTH_MESSAGES } from './messages';
 import { safeRedirectPath } from './safe-redirect';
-import type { ShopContext } from './context.server';
-import { commitSession, signOut, type SessionUser, type ShopSession } from './session.server';
+import { commitSession, type SessionUser, type ShopSession, signOut } from './session.server';
 
 export { signOut };
 
@@ -74,7 +76,6 @@ export async function requireUser(
   if (options.allowGuests === false && user.user_type === 'guest') throw back('guest');
   return user;
 }
-
 
 function toLogin(request: Request, reason: GuardReason, setCookie: string | null): Response {
   const url = new URL(request.url);

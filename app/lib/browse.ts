@@ -37,7 +37,14 @@ export function readBrowseState(params: URLSearchParams): { state: BrowseState; 
 }
 
 export function toCatalogueQuery(state: BrowseState): CatalogueQuery {
-  return { q: state.q, category: state.category, size: state.size, colour: state.colour, in_stock: state.inStock || undefined, page: state.page };
+  return {
+    q: state.q,
+    category: state.category,
+    size: state.size,
+    colour: state.colour,
+    in_stock: state.inStock || undefined,
+    page: state.page,
+  };
 }
 
 /** Whether the shopper narrowed the grid (a search or a filter), as opposed to paging through all of it. */

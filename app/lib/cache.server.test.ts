@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { createSwrCache } from './cache.server';
 
 function clock(start = 0) {
@@ -8,7 +9,10 @@ function clock(start = 0) {
 
 describe('stale-while-revalidate cache', () => {
   it('shares one load between concurrent misses, unless told not to (the edge), and keeps the value either way', async () => {
-    for (const [shareInFlight, expectedLoads] of [[true, 1], [false, 2]] as const) {
+    for (const [shareInFlight, expectedLoads] of [
+      [true, 1],
+      [false, 2],
+    ] as const) {
       const cache = createSwrCache({ shareInFlight });
       let loads = 0;
       const load = () => new Promise<number>((resolve) => setTimeout(() => resolve(++loads), 5));
@@ -37,12 +41,13 @@ describe('stale-while-revalidate cache', () => {
     const time = clock();
     let loads = 0;
     let release: () => void = () => undefined;
-    const load = () => new Promise<number>((resolve) => {
-      loads++;
-      const value = loads;
-      if (value === 1) resolve(value);
-      else release = () => resolve(value);
-    });
+    const load = () =>
+      new Promise<number>((resolve) => {
+        loads++;
+        const value = loads;
+        if (value === 1) resolve(value);
+        else release = () => resolve(value);
+      });
     const opts = { ttlMs: 1000, staleMs: 5000, now: time.now };
     await cache.get('k', load, opts);
     time.advance(2000);

@@ -1,10 +1,13 @@
-import { z } from 'zod';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+
+import { z } from 'zod';
+
+import { type ApiCard, apiCardSchema, type CardFace, cardFaceSchema, cardListSchema, userCardsSchema } from '@contract/api/cards';
+
 import { ApiRequestError } from './api.server';
 import { catalogueCache } from './cache.server';
+import { cardCode, cardDate, cardLabel, type CardOwner, cardOwnerName, type CardView } from './cards';
 import type { ShopContext } from './context.server';
-import { apiCardSchema, cardFaceSchema, cardListSchema, userCardsSchema, type ApiCard, type CardFace } from '@contract/api/cards';
-import { cardCode, cardDate, cardLabel, cardOwnerName, type CardOwner, type CardView } from './cards';
 import { getEnv } from './env.server';
 import { storageObjectUrl } from './images';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { cardCode, cardDate, cardExportFileName, cardLabel, cardOwnerName, framePath } from './cards';
 
 describe('card face texts (docs/product.md#cards)', () => {
@@ -31,6 +32,8 @@ describe('card face texts (docs/product.md#cards)', () => {
   it('names exports product-card-{name}-{timestamp}.png and frames with four digits', () => {
     expect(cardExportFileName('Tracer Tee', 1_795_336_000_000)).toBe('product-card-tracer-tee-1795336000000.png');
     expect(cardExportFileName('Maglia è Bella!', 1)).toBe('product-card-maglia-e-bella-1.png');
-    expect(framePath({ framePrefix: 'http://x/cards/tee/v1/frame_', frameFormat: 'webp' }, 7)).toBe('http://x/cards/tee/v1/frame_0007.webp');
+    expect(framePath({ framePrefix: 'http://x/cards/tee/v1/frame_', frameFormat: 'webp' }, 7)).toBe(
+      'http://x/cards/tee/v1/frame_0007.webp',
+    );
   });
 });

@@ -1,4 +1,4 @@
-export { CARD_BRAND_LINE, cardCode, cardDate, cardLabel, cardOwnerName, type CardOwner } from '@contract/cards';
+export { CARD_BRAND_LINE, cardCode, cardDate, cardLabel, type CardOwner, cardOwnerName } from '@contract/cards';
 
 /** A card as the storefront draws it: the face's texts, worked out once on the server, and where its images are. */
 export interface CardView {

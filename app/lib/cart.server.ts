@@ -1,20 +1,19 @@
-import { ApiRequestError } from './api.server';
-import { CART_MESSAGES } from './messages';
-import type { ShopSession } from './session.server';
-import type { ShopContext } from './context.server';
-import { CART_RULES } from '@contract/shop-rules';
-
-import { cartCountSchema, cartSchema, type Cart } from '@contract/api/cart';
+import { type Cart, cartCountSchema, cartSchema } from '@contract/api/cart';
 import { checkoutAnswerSchema } from '@contract/api/checkout';
 import { discountCheckSchema, discountQuoteSchema } from '@contract/api/discounts';
+import { CART_RULES } from '@contract/shop-rules';
+
+import { ApiRequestError } from './api.server';
+import type { ShopContext } from './context.server';
+import { CART_MESSAGES } from './messages';
+import type { ShopSession } from './session.server';
 
 /** Read leniently: an answer without the payment page's address gets the spec's own message, not a generic one. */
 const checkoutAnswer = checkoutAnswerSchema.partial();
 
-import { purchaseSuccessSchema, type PurchaseSuccess } from '@contract/api/orders';
+import { type PurchaseSuccess, purchaseSuccessSchema } from '@contract/api/orders';
 
 export type { PurchaseSuccess };
-
 
 /**
  * How long the header's badge count kept in the session is used without asking the API again. Every
@@ -100,7 +99,10 @@ export async function cartApi(context: ShopContext) {
       return answer.checkout_url;
     },
     /** Opens a checkout session for one unit of a variant (docs/product.md#api-checkout); cancelling comes back to `cancelPath`. */
-    async quickCheckout(line: { variantId: string; productName: string; sku: string | null; attributes: Record<string, string> }, cancelPath: string): Promise<string> {
+    async quickCheckout(
+      line: { variantId: string; productName: string; sku: string | null; attributes: Record<string, string> },
+      cancelPath: string,
+    ): Promise<string> {
       const origin = context.origin;
       const answer = await api.request('POST', 'checkout/quick', checkoutAnswer, {
         body: {
@@ -127,7 +129,10 @@ export async function cartApi(context: ShopContext) {
  * the root loader runs beside the page's loaders, and two refreshes with one rotating refresh token
  * would sign the shopper out.
  */
-export async function cartCount(context: ShopContext, options: { fresh?: boolean } = {}): Promise<{ count: number; headers: Record<string, string> }> {
+export async function cartCount(
+  context: ShopContext,
+  options: { fresh?: boolean } = {},
+): Promise<{ count: number; headers: Record<string, string> }> {
   const { api, session, commit, markChanged } = await context.shopApi('as-is');
   if (!session.get('apiCartCookie') && !session.get('accessToken')) return { count: 0, headers: {} };
   const kept = options.fresh ? null : keptCartCount(session);

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { getEnv } from './env.server';
 
 /** The API's admin token (ADMIN_TOKEN, else DATA_DIR/admin-token), which the API sends when the catalogue changes. */

@@ -1,5 +1,6 @@
-import { productDetailsSchema, type ProductDetails, productRenamedSchema } from '@contract/api/catalogue';
+import { type ProductDetails, productDetailsSchema, productRenamedSchema } from '@contract/api/catalogue';
 import { wishlistAnswerSchema, wishlistEntriesSchema } from '@contract/api/wishlist';
+
 import type { ApiClient } from './api.server';
 import { catalogueCache } from './cache.server';
 

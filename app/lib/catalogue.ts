@@ -1,6 +1,8 @@
-import type { ProductCardData } from '~/components/product-card';
 import type { ProductListItem } from '@contract/api/catalogue';
-import { responsiveImage, type ResponsiveImage } from './images';
+
+import type { ProductCardData } from '~/components/product-card';
+
+import { type ResponsiveImage, responsiveImage } from './images';
 import { MESSAGES } from './messages';
 import { productHref } from './product-link';
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { PEER_HEADER, shopperAddress } from './client-address.server';
 
 const request = (headers: Record<string, string>) => new Request('http://shop.test/', { headers });

@@ -1,4 +1,5 @@
 import { clientAddress } from '@contract/client-address';
+
 import { getEnv } from './env.server';
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ApiRequestError } from './api.server';
 import { contactErrorText } from './contact.server';
 

@@ -1,6 +1,8 @@
-import type { ContactMessage } from '~/forms/contact';
-import { ApiRequestError } from './api.server';
 import { contactAnswerSchema } from '@contract/api/contact';
+
+import type { ContactMessage } from '~/forms/contact';
+
+import { ApiRequestError } from './api.server';
 import type { ShopContext } from './context.server';
 import { MESSAGES } from './messages';
 

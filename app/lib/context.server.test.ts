@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { profileAnswerSchema } from '@contract/api/profile';
+
 import { GUEST_SESSION_TTL_MS } from '../../api/src/auth/rules';
+import { contextFor, sessionFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
 import { storefrontCookie } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
-import { contextFor, sessionFor } from '../../tests/support/route-context';
 import { cartCookieRelay, cartTokenFromResponse } from './context.server';
-
 
 function answer(...cookies: string[]) {
   const headers = new Headers();
@@ -56,7 +57,7 @@ describe('the shop context of a request', () => {
     expect(await contextFor(new Request('http://shop.test/profile')).shopApi()).not.toBe(a);
   });
 
-  it("signs out a guest whose session the API says has run out, with the short message of docs/product.md#error-messages", async () => {
+  it('signs out a guest whose session the API says has run out, with the short message of docs/product.md#error-messages', async () => {
     const answer = await shopper(api).signInAsGuest();
     const cookie = await storefrontCookie(answer);
     // The API's clock moves past the guest session (and the access token); the storefront's does not.

@@ -1,12 +1,14 @@
 import type { AppLoadContext } from '@remix-run/server-runtime';
+
 import { tokenPairSchema } from '@contract/api/auth';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@contract/request-id';
-import { ApiRequestError, createApiClient, type ApiClient, type ApiClientOptions } from './api.server';
+
+import { type ApiClient, type ApiClientOptions, ApiRequestError, createApiClient } from './api.server';
 import { shopperAddress } from './client-address.server';
 import { getEnv } from './env.server';
-import { localeOfPath, type Locale } from './i18n';
+import { type Locale, localeOfPath } from './i18n';
 import { AUTH_MESSAGES } from './messages';
-import { commitSession, isHttps, readSession, signOut, shopperOf, type SessionUser, type ShopSession } from './session.server';
+import { commitSession, isHttps, readSession, type SessionUser, shopperOf, type ShopSession, signOut } from './session.server';
 import { readStaffSession, type StaffSession } from './staff-session.server';
 
 export interface StaffContext {
@@ -58,7 +60,10 @@ export function cartTokenFromResponse(response: Response): string | undefined {
  * Client options relaying the API's cart cookie: sent as a Cookie header on every call, and saved
  * in the session whenever the API sets a new one (a cart started, merged at sign-in, or ended).
  */
-export function cartCookieRelay(session: ShopSession, markChanged: () => void = () => {}): Pick<ApiClientOptions, 'headers' | 'onResponse'> {
+export function cartCookieRelay(
+  session: ShopSession,
+  markChanged: () => void = () => {},
+): Pick<ApiClientOptions, 'headers' | 'onResponse'> {
   return {
     headers: (): Record<string, string> => {
       const cookie = session.get('apiCartCookie');
@@ -126,7 +131,13 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
   const secure = isHttps(request);
   const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
   const clientAddress = shopperAddress(request);
-  const base: ApiClientOptions = { baseUrl: env.API_URL, timeoutMs: env.API_TIMEOUT_MS, forwardedFor: clientAddress, requestId, fetch: options.fetch };
+  const base: ApiClientOptions = {
+    baseUrl: env.API_URL,
+    timeoutMs: env.API_TIMEOUT_MS,
+    forwardedFor: clientAddress,
+    requestId,
+    fetch: options.fetch,
+  };
   const visitorApi = createApiClient(base);
 
   let session: Promise<ShopSession> | undefined;
@@ -140,7 +151,8 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
   const markChanged = () => {
     changed = true;
   };
-  const commit = async (): Promise<Record<string, string>> => (changed ? { 'Set-Cookie': await commitSession(context, await readShop()) } : {});
+  const commit = async (): Promise<Record<string, string>> =>
+    changed ? { 'Set-Cookie': await commitSession(context, await readShop()) } : {};
 
   /** The one refresh of this request: a rotating refresh token must never be spent twice. */
   const refresh = (current: ShopSession) => {
@@ -177,7 +189,11 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
       auth:
         token === 'none'
           ? undefined
-          : { token: () => current.get('accessToken'), refresh: token === 'refresh' ? () => refresh(current) : async () => null, signedOut: () => !current.get('refreshToken') },
+          : {
+              token: () => current.get('accessToken'),
+              refresh: token === 'refresh' ? () => refresh(current) : async () => null,
+              signedOut: () => !current.get('refreshToken'),
+            },
       ...cartCookieRelay(current, markChanged),
     });
     return { api, session: current, commit, markChanged };

@@ -1,5 +1,5 @@
-import { COOKIE_CONSENT_KEY } from './site-rules';
 import { isHttps } from './session.server';
+import { COOKIE_CONSENT_KEY } from './site-rules';
 
 const ACCEPTED = 'accepted';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isCrossSiteRequest, refuseCrossSiteRequest } from './csrf.server';
 import { MESSAGES } from './messages';
 
@@ -46,7 +47,9 @@ describe('cross-site request check', () => {
       expect(refuseCrossSiteRequest(new Request('http://shop.test/', { method, headers: { Origin: 'https://evil.example' } }))).toBeNull();
     }
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
-      expect(refuseCrossSiteRequest(new Request('http://shop.test/cart', { method, headers: { Origin: 'https://evil.example' } }))?.status).toBe(403);
+      expect(
+        refuseCrossSiteRequest(new Request('http://shop.test/cart', { method, headers: { Origin: 'https://evil.example' } }))?.status,
+      ).toBe(403);
     }
     expect(refuseCrossSiteRequest(post({ Origin: 'http://shop.test' }))).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { BRAND } from '@contract/brand';
+
 import { MESSAGES } from './messages';
 import { isHttps } from './session.server';
 
@@ -40,7 +41,8 @@ export function crossSiteRefusal(): Response {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     },
   });
 }

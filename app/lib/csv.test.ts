@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { csvField, toCsv } from './csv';
 
 describe('csvField', () => {
@@ -29,6 +30,11 @@ describe('csvField', () => {
 
 describe('toCsv', () => {
   it('joins fields with commas and ends every row with CRLF', () => {
-    expect(toCsv([['a', 'b, c'], ['1', '']])).toBe('a,"b, c"\r\n1,\r\n');
+    expect(
+      toCsv([
+        ['a', 'b, c'],
+        ['1', ''],
+      ]),
+    ).toBe('a,"b, c"\r\n1,\r\n');
   });
 });

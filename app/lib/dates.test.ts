@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatLongDate, isoDay } from './dates';
 
 describe('dates shown to shoppers', () => {

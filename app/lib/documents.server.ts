@@ -1,10 +1,12 @@
-import { json, type HeadersFunction } from '@remix-run/node';
+import { type HeadersFunction, json } from '@remix-run/node';
+
+import { policyDocument, type PolicySlug } from '@contract/policies';
+import { RETENTION_MARKER, retentionDaysSchema, retentionMarkdown } from '@contract/retention';
+
 import { ApiRequestError, fetchWithReplay, upstreamFetch, upstreamStatus } from './api.server';
 import { getEnv } from './env.server';
 import { MESSAGES } from './messages';
 import { cachingHeaders, shareablePageHeaders } from './page-cache.server';
-import { policyDocument, type PolicySlug } from '@contract/policies';
-import { RETENTION_MARKER, retentionDaysSchema, retentionMarkdown } from '@contract/retention';
 
 /** Public URL of an object in the `documents` bucket. */
 export function documentUrl(storageUrl: string, path: string): string {
@@ -43,7 +45,12 @@ export async function fetchDocument(path: string): Promise<string> {
 async function retentionList(): Promise<string | null> {
   const env = getEnv();
   try {
-    const response = await fetchWithReplay(upstreamFetch, `${env.API_URL}/api/privacy/retention`, { signal: AbortSignal.timeout(env.API_TIMEOUT_MS) }, true);
+    const response = await fetchWithReplay(
+      upstreamFetch,
+      `${env.API_URL}/api/privacy/retention`,
+      { signal: AbortSignal.timeout(env.API_TIMEOUT_MS) },
+      true,
+    );
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       return null;
@@ -59,14 +66,23 @@ async function retentionList(): Promise<string | null> {
 export async function loadPolicy(slug: PolicySlug) {
   const doc = policyDocument(slug);
   try {
-    const [stored, periods] = await Promise.all([fetchDocument(doc.path), slug === 'privacy-policy' ? retentionList() : Promise.resolve(null)]);
+    const [stored, periods] = await Promise.all([
+      fetchDocument(doc.path),
+      slug === 'privacy-policy' ? retentionList() : Promise.resolve(null),
+    ]);
     const markdown = periods === null ? stored : stored.replace(RETENTION_MARKER, periods);
     // Without the periods the page is not shared, so the next visitor gets them.
     const missing = slug === 'privacy-policy' && periods === null && stored.includes(RETENTION_MARKER);
-    return json({ title: doc.title, markdown, error: null }, { headers: missing ? { 'Cache-Control': 'no-store' } : shareablePageHeaders(300) });
+    return json(
+      { title: doc.title, markdown, error: null },
+      { headers: missing ? { 'Cache-Control': 'no-store' } : shareablePageHeaders(300) },
+    );
   } catch (error) {
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
-    return json({ title: doc.title, markdown: null, error: message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });
+    return json(
+      { title: doc.title, markdown: null, error: message },
+      { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } },
+    );
   }
 }
 

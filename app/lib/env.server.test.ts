@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { getEnv } from './env.server';
 
-const saved = { PORT: process.env.PORT, METRICS_PORT: process.env.METRICS_PORT, NODE_ENV: process.env.NODE_ENV, SESSION_SECRET: process.env.SESSION_SECRET, API_URL: process.env.API_URL };
+const saved = {
+  PORT: process.env.PORT,
+  METRICS_PORT: process.env.METRICS_PORT,
+  NODE_ENV: process.env.NODE_ENV,
+  SESSION_SECRET: process.env.SESSION_SECRET,
+  API_URL: process.env.API_URL,
+};
 afterEach(() => {
   for (const [name, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[name];
@@ -24,7 +31,7 @@ describe('storefront environment: METRICS_PORT', () => {
     expect(envWith({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
   });
 
-  it('stops with a message naming it when it is not a port, or is the shoppers\' port', () => {
+  it("stops with a message naming it when it is not a port, or is the shoppers' port", () => {
     expect(() => envWith({ METRICS_PORT: 'metrics' })).toThrow(/METRICS_PORT: must be a port number/);
     expect(() => envWith({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT: must be a port number/);
     expect(() => envWith({ PORT: undefined, METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ from PORT/);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { z } from 'zod';
+
 import { trustedProxiesSchema } from '@contract/client-address';
 
 const emptyAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -11,7 +13,11 @@ const httpUrl = z
   .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://')
   .transform((v) => v.replace(/\/+$/, ''));
 
-const port = z.coerce.number({ invalid_type_error: 'must be a port number' }).int('must be a port number').min(1, 'must be a port number').max(65535, 'must be a port number');
+const port = z.coerce
+  .number({ invalid_type_error: 'must be a port number' })
+  .int('must be a port number')
+  .min(1, 'must be a port number')
+  .max(65535, 'must be a port number');
 
 const schema = z
   .object({
@@ -49,7 +55,19 @@ let cached: { key: string; env: StorefrontEnv } | undefined;
  */
 export function getEnv(): StorefrontEnv {
   if (cached?.env.NODE_ENV === 'production') return cached.env;
-  const key = [process.env.NODE_ENV, process.env.API_URL, process.env.PUBLIC_API_URL, process.env.STORAGE_URL, process.env.DATA_DIR, process.env.SESSION_SECRET, process.env.API_TIMEOUT_MS, process.env.ADMIN_TOKEN, process.env.TRUSTED_PROXIES, process.env.PORT, process.env.METRICS_PORT].join('\u0000');
+  const key = [
+    process.env.NODE_ENV,
+    process.env.API_URL,
+    process.env.PUBLIC_API_URL,
+    process.env.STORAGE_URL,
+    process.env.DATA_DIR,
+    process.env.SESSION_SECRET,
+    process.env.API_TIMEOUT_MS,
+    process.env.ADMIN_TOKEN,
+    process.env.TRUSTED_PROXIES,
+    process.env.PORT,
+    process.env.METRICS_PORT,
+  ].join('\u0000');
   if (cached?.key === key) return cached.env;
   const result = schema.safeParse(process.env);
   if (!result.success) {

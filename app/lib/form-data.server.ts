@@ -1,4 +1,5 @@
 import { json } from '@remix-run/node';
+
 import { MESSAGES } from './messages';
 
 /** A refused post: 400 with a short reason (the page's error boundary shows it with a way home). */

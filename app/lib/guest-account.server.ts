@@ -1,10 +1,13 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, redirect } from '@remix-run/node';
+
 import { signInSchema } from '@contract/api/auth';
+
 import { guestAccountSchema } from '~/forms/auth';
+
 import { ApiRequestError, failureStatus, hasErrorCode } from './api.server';
-import { signedOutHere, signIn, type Shopper } from './auth.server';
+import { type Shopper, signedOutHere, signIn } from './auth.server';
 import type { ShopContext } from './context.server';
 import { AUTH_MESSAGES, GUEST_ACCOUNT_MESSAGES } from './messages';
 

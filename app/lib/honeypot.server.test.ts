@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { checkHoneypot, honeypotInputProps } from './honeypot.server';
 
 function formWith(props: ReturnType<typeof honeypotInputProps>, name = ''): FormData {

@@ -1,4 +1,5 @@
 import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server';
+
 import { getEnv } from './env.server';
 import { formNotAccepted } from './form-data.server';
 

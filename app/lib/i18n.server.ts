@@ -1,5 +1,6 @@
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+
 import enCart from '~/locales/en/cart.json';
 import enCommon from '~/locales/en/common.json';
 import enHome from '~/locales/en/home.json';
@@ -9,7 +10,7 @@ import itCommon from '~/locales/it/common.json';
 import itHome from '~/locales/it/home.json';
 import itProduct from '~/locales/it/product.json';
 export { preferredLocale } from './accept-language';
-import { LANGUAGE_CHOICE_PARAM, isLocale, translator, type I18nData, type Locale, type Namespace, type Translate } from './i18n';
+import { type I18nData, isLocale, LANGUAGE_CHOICE_PARAM, type Locale, type Namespace, type Translate, translator } from './i18n';
 
 /** Every catalogue, as written (ICU MessageFormat). English is the spec's wording word for word. */
 export const CATALOGUES: Record<Locale, Record<Namespace, Record<string, string>>> = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { preferredLocale } from './accept-language';
 import { localeOfPath, localizedPath, pathWithoutLocale, switchLanguagePath } from './i18n';
 
@@ -18,7 +19,18 @@ describe('paths in two languages (ADR 046)', () => {
     expect(localizedPath('/it/cart', 'en')).toBe('/cart');
     expect(localizedPath('/it', 'en')).toBe('/');
     expect(localizedPath('/it/cart', 'it')).toBe('/it/cart');
-    for (const path of ['/admin/orders', '/cookie-consent', '/logout', '/auth', '/orders.csv', '/cards/a.webp', '/sitemap.xml', '/checkout/quick', '/privacy', '/products/Tracer%20Tee']) {
+    for (const path of [
+      '/admin/orders',
+      '/cookie-consent',
+      '/logout',
+      '/auth',
+      '/orders.csv',
+      '/cards/a.webp',
+      '/sitemap.xml',
+      '/checkout/quick',
+      '/privacy',
+      '/products/Tracer%20Tee',
+    ]) {
       expect(localizedPath(path, 'it'), path).toBe(path);
     }
     expect(localizedPath('/privacy-policy', 'it')).toBe('/it/privacy-policy');
@@ -26,8 +38,10 @@ describe('paths in two languages (ADR 046)', () => {
     expect(pathWithoutLocale('/en/cart')).toBe('/cart');
   });
 
-  it("links the switcher to the same page and query in the other language, with the choice to remember", () => {
-    expect(switchLanguagePath('/product/Tracer%20Tee', '?color=RED&size=L%2FXL', 'it')).toBe('/it/product/Tracer%20Tee?color=RED&size=L%2FXL&lang=it');
+  it('links the switcher to the same page and query in the other language, with the choice to remember', () => {
+    expect(switchLanguagePath('/product/Tracer%20Tee', '?color=RED&size=L%2FXL', 'it')).toBe(
+      '/it/product/Tracer%20Tee?color=RED&size=L%2FXL&lang=it',
+    );
     expect(switchLanguagePath('/it', '?lang=it&page=2', 'en')).toBe('/?page=2&lang=en');
   });
 

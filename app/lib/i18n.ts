@@ -1,10 +1,11 @@
-import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { useLocation, useMatches } from '@remix-run/react';
+
 import { COMMON_MESSAGES } from '~/locales/common.compiled';
+import type cart from '~/locales/en/cart.json';
 import type common from '~/locales/en/common.json';
 import type home from '~/locales/en/home.json';
 import type product from '~/locales/en/product.json';
-import type cart from '~/locales/en/cart.json';
 
 /**
  * The shop's two languages (ADR 046): English at the root, Italian under `/it`. Messages live in one
@@ -58,7 +59,8 @@ export function pathWithoutLocale(pathname: string): string {
  * robots, sitemap, card images, hooks, CSV, the sign-in steps, logout, the cookie choice...). The
  * route table gives the `:lang?` segment only to shopper pages (remix.config.js).
  */
-const UNPREFIXED = /^\/(admin|auth|logout|cookie-consent|checkout\/quick|discount|privacy$|terms$|products\/|profile\/data|cards\/|hooks\/|healthz|robots\.txt|sitemap\.xml|no-image\.svg|orders\.csv|build\/)/;
+const UNPREFIXED =
+  /^\/(admin|auth|logout|cookie-consent|checkout\/quick|discount|privacy$|terms$|products\/|profile\/data|cards\/|hooks\/|healthz|robots\.txt|sitemap\.xml|no-image\.svg|orders\.csv|build\/)/;
 
 /**
  * A shop path in a language: `localizedPath('/cart?x=1', 'it')` → `/it/cart?x=1`, `/` → `/it`,
@@ -91,7 +93,10 @@ export function translator(locale: Locale, parts: (I18nData | undefined | null)[
   const key = `${locale}:${present.flatMap((part) => part.namespaces).join(',')}`;
   let i18n = kept.get(key);
   if (!i18n) {
-    i18n = setupI18n({ locale, messages: { [locale]: Object.assign({}, COMMON_MESSAGES[locale], ...present.map((part) => part.messages)) } });
+    i18n = setupI18n({
+      locale,
+      messages: { [locale]: Object.assign({}, COMMON_MESSAGES[locale], ...present.map((part) => part.messages)) },
+    });
     kept.set(key, i18n);
   }
   const ready = i18n;
@@ -108,11 +113,21 @@ function i18nOf(data: unknown): I18nData | undefined {
 export function useI18n(): { locale: Locale; t: Translate } {
   const locale = localeOfPath(useLocation().pathname);
   const matches = useMatches();
-  return { locale, t: translator(locale, matches.map((match) => i18nOf(match.data))) };
+  return {
+    locale,
+    t: translator(
+      locale,
+      matches.map((match) => i18nOf(match.data)),
+    ),
+  };
 }
 
 /** A translator for a route's `meta`, from its address (else its data's language) and the data of the routes it matched. */
-export function metaTranslator(location: { pathname: string } | undefined, matches: { data?: unknown }[] | undefined, data?: unknown): { locale: Locale; t: Translate } {
+export function metaTranslator(
+  location: { pathname: string } | undefined,
+  matches: { data?: unknown }[] | undefined,
+  data?: unknown,
+): { locale: Locale; t: Translate } {
   const own = i18nOf(data);
   const locale = typeof location?.pathname === 'string' ? localeOfPath(location.pathname) : (own?.locale ?? DEFAULT_LOCALE);
   return { locale, t: translator(locale, [...(matches ?? []).map((match) => i18nOf(match.data)), own]) };

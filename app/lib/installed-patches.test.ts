@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 // The three patches of patches/ (ADR 036) are made against exact versions: package.json pins them,

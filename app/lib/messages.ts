@@ -20,7 +20,8 @@ export const MESSAGES = {
   launchesOn: 'Launches',
   purchaseLimit: (units: number) => `Limit ${units} per customer`,
   waitingRoomTitle: "High demand: you're in line",
-  waitingRoomText: 'So many people are shopping right now that we could not take your request yet. Keep this page open: it tries again on its own and takes you back when there is room. Your cart is kept.',
+  waitingRoomText:
+    'So many people are shopping right now that we could not take your request yet. Keep this page open: it tries again on its own and takes you back when there is room. Your cart is kept.',
   waitingRoomRetryIn: (seconds: number) => (seconds > 0 ? `Trying again in ${seconds} s` : 'Trying again…'),
   waitingRoomRetryEvery: (seconds: number) => `This page tries again every ${seconds} seconds.`,
   waitingRoomTryNow: 'Try again now',
@@ -43,7 +44,6 @@ export const MESSAGES = {
   share: 'Share',
   linkCopied: 'Link copied!',
   viewCart: 'View Cart',
-
 
   // Contact form (docs/product.md#validation, docs/product.md#error-messages), in the order the form checks them.
   contactNameRequired: 'Please enter your name',
@@ -97,7 +97,6 @@ export const AUTH_MESSAGES = {
   resetCodeResent: 'New reset code sent to your email!',
   resendIn: (seconds: number) => `Resend code in ${seconds}s`,
 } as const;
-
 
 /** Cart, checkout and order confirmation (docs/product.md#routes, docs/product.md#error-messages). */
 export const CART_MESSAGES = {
@@ -192,7 +191,11 @@ export const CONSENT_MESSAGES = {
   heading: 'Your consents',
   intro: 'What you agreed to, under which version of our policies, and when. Withdraw a consent here as easily as you gave it.',
   none: 'No consents recorded yet.',
-  kinds: { cookies: 'Cookies and local storage (the cookie notice)', marketing: 'Marketing emails', terms: 'Terms and privacy policy (your account)' },
+  kinds: {
+    cookies: 'Cookies and local storage (the cookie notice)',
+    marketing: 'Marketing emails',
+    terms: 'Terms and privacy policy (your account)',
+  },
   givenOn: (day: string, version: string) => `Given ${day} (policy of ${version})`,
   withdrawnOn: (day: string) => `Withdrawn ${day}`,
   withdraw: 'Withdraw',

@@ -1,14 +1,16 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from '../../tests/support/test-api';
+
 import { createStorefrontMetrics, startMetricsServer } from '../../server-metrics.mjs';
+import { callRoute } from '../../tests/support/route-context';
+import { startTestApi } from '../../tests/support/test-api';
 import { loader as productLoader } from '../routes/product.$productName';
 import { catalogueCache } from './cache.server';
 import { apiPathLabel, setMetricsRecorder } from './metrics.server';
 import { createPageCache } from './page-cache.server';
 import { routeLabeler } from './route-label.server';
-import { callRoute } from '../../tests/support/route-context';
 
 // The storefront's metrics as server.mjs serves them with METRICS_PORT (ADR 030), filled by the real
 // caches and API client while a loader runs against the real API.
@@ -61,9 +63,15 @@ describe('storefront metrics', () => {
     expect((await loadProduct('Padded Jorts')).status).toBe(200);
     const after = await scrape();
     // The second render is served by the catalogue cache: one call, one miss, one hit.
-    expect(sample(after, 'storefront_api_call_duration_seconds_count', call)).toBe(sample(before, 'storefront_api_call_duration_seconds_count', call) + 1);
-    expect(sample(after, 'storefront_cache_reads_total', { cache: 'catalogue', result: 'miss' })).toBe(sample(before, 'storefront_cache_reads_total', { cache: 'catalogue', result: 'miss' }) + 1);
-    expect(sample(after, 'storefront_cache_reads_total', { cache: 'catalogue', result: 'hit' })).toBe(sample(before, 'storefront_cache_reads_total', { cache: 'catalogue', result: 'hit' }) + 1);
+    expect(sample(after, 'storefront_api_call_duration_seconds_count', call)).toBe(
+      sample(before, 'storefront_api_call_duration_seconds_count', call) + 1,
+    );
+    expect(sample(after, 'storefront_cache_reads_total', { cache: 'catalogue', result: 'miss' })).toBe(
+      sample(before, 'storefront_cache_reads_total', { cache: 'catalogue', result: 'miss' }) + 1,
+    );
+    expect(sample(after, 'storefront_cache_reads_total', { cache: 'catalogue', result: 'hit' })).toBe(
+      sample(before, 'storefront_cache_reads_total', { cache: 'catalogue', result: 'hit' }) + 1,
+    );
     expect(after).not.toContain('Padded');
     expect(after).toMatch(/^process_cpu_user_seconds_total \d/m);
   });
@@ -74,24 +82,32 @@ describe('storefront metrics', () => {
     process.env.API_URL = 'http://127.0.0.1:9';
     try {
       catalogueCache.invalidate();
-      const before = sample(await scrape(), 'storefront_api_call_duration_seconds_count', { path: '/api/products/details', outcome: 'unreachable' });
+      const before = sample(await scrape(), 'storefront_api_call_duration_seconds_count', {
+        path: '/api/products/details',
+        outcome: 'unreachable',
+      });
       // The page answers 503 (upstreamStatus); the call is counted all the same.
       const failed = await loadProduct('Padded Jorts').catch((thrown: unknown) => thrown);
       expect(failed).toBeInstanceOf(Response);
       expect((failed as Response).status).toBe(503);
-      expect(sample(await scrape(), 'storefront_api_call_duration_seconds_count', { path: '/api/products/details', outcome: 'unreachable' })).toBeGreaterThan(before);
+      expect(
+        sample(await scrape(), 'storefront_api_call_duration_seconds_count', { path: '/api/products/details', outcome: 'unreachable' }),
+      ).toBeGreaterThan(before);
     } finally {
       process.env.API_URL = url;
     }
   });
 
-  it('counts page cache lookups of the process\'s page cache', async () => {
+  it("counts page cache lookups of the process's page cache", async () => {
     const pages = createPageCache({ counted: true });
     const read = { method: 'GET', url: '/', headers: { host: 'shop.test' } };
     const count = (text: string, result: string) => sample(text, 'storefront_cache_reads_total', { cache: 'page', result });
     const before = await scrape();
     expect(pages.lookup(read)).toBeUndefined();
-    await pages.remember(read, new Response('<p>home</p>', { headers: { 'Content-Type': 'text/html', 'Storefront-Cache-Control': 'max-age=10' } }));
+    await pages.remember(
+      read,
+      new Response('<p>home</p>', { headers: { 'Content-Type': 'text/html', 'Storefront-Cache-Control': 'max-age=10' } }),
+    );
     expect(pages.lookup(read)?.status).toBe(200);
     // A shopper with a session is never answered from the cache, and not counted as a miss of it.
     expect(pages.lookup({ ...read, headers: { ...read.headers, cookie: 'session=1' } })).toBeUndefined();
@@ -117,7 +133,13 @@ describe('labels', () => {
   });
 
   it('names a page by the Remix route it reaches, never by its path', () => {
-    const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) => ({ id, parentId, path, index, module: {} as never });
+    const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) => ({
+      id,
+      parentId,
+      path,
+      index,
+      module: {} as never,
+    });
     const routeIdOf = routeLabeler({
       root: route('root', undefined, ''),
       'routes/_index': route('routes/_index', 'root', undefined, true),

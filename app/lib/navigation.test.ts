@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BACK_LINKS, PRODUCT_MENU, cartBadgeText, currentNavigation } from './navigation';
+
+import { BACK_LINKS, cartBadgeText, currentNavigation, PRODUCT_MENU } from './navigation';
 
 describe('cart badge', () => {
   it('shows nothing for an empty cart, the count up to 99, then 99+', () => {
@@ -13,14 +14,18 @@ describe('cart badge', () => {
 
 describe('navigation handle', () => {
   it('takes the deepest title and its back button', () => {
-    expect(currentNavigation([{ handle: { pageTitle: 'Shop' } }, { handle: { pageTitle: 'Cart', back: BACK_LINKS.continueShopping } }])).toEqual({
+    expect(
+      currentNavigation([{ handle: { pageTitle: 'Shop' } }, { handle: { pageTitle: 'Cart', back: BACK_LINKS.continueShopping } }]),
+    ).toEqual({
       pageTitle: 'Cart',
       back: { label: 'Continue Shopping', to: '/' },
     });
   });
 
   it('does not keep a parent back button for a child page that sets its own title without one', () => {
-    expect(currentNavigation([{ handle: { pageTitle: 'Orders', back: BACK_LINKS.backToProfile } }, { handle: { pageTitle: 'About' } }])).toEqual({
+    expect(
+      currentNavigation([{ handle: { pageTitle: 'Orders', back: BACK_LINKS.backToProfile } }, { handle: { pageTitle: 'About' } }]),
+    ).toEqual({
       pageTitle: 'About',
       back: undefined,
     });
@@ -28,7 +33,9 @@ describe('navigation handle', () => {
 
   it("takes a product page's title from its data, with Back to Shop", async () => {
     const { handle } = await import('~/routes/product.$productName');
-    expect(currentNavigation([{ handle: { pageTitle: 'Shop' } }, { handle, data: { page: { product: { name: 'Padded Jorts' } } } }])).toEqual({
+    expect(
+      currentNavigation([{ handle: { pageTitle: 'Shop' } }, { handle, data: { page: { product: { name: 'Padded Jorts' } } } }]),
+    ).toEqual({
       pageTitle: 'Padded Jorts',
       back: { label: 'Back to Shop', to: '/' },
     });

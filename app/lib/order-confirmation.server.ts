@@ -1,9 +1,10 @@
-import type { ShopContext } from './context.server';
 import { json } from '@remix-run/node';
+
 import { ApiRequestError, upstreamStatus } from './api.server';
 import type { CardView } from './cards';
 import { unlockedCardViews } from './cards.server';
 import { cartApi, forgetCartCount, type PurchaseSuccess } from './cart.server';
+import type { ShopContext } from './context.server';
 import { CART_MESSAGES } from './messages';
 import { commitSession } from './session.server';
 
@@ -19,7 +20,11 @@ export async function loadOrderConfirmation(request: Request, context: ShopConte
   const registered = user?.user_type === 'registered';
   const noStore = { 'Cache-Control': 'private, no-store' };
   const cards: CardView[] = [];
-  if (!id) return json({ order: null as PurchaseSuccess | null, id: null, error: CART_MESSAGES.noOrderId, registered, cards }, { headers: noStore });
+  if (!id)
+    return json(
+      { order: null as PurchaseSuccess | null, id: null, error: CART_MESSAGES.noOrderId, registered, cards },
+      { headers: noStore },
+    );
   try {
     const order = await cart.purchaseSuccess(id);
     const cards = unlockedCardViews(order.first_time_purchase_info?.unlocked_cards, user ?? { email: order.customer_email ?? order.email });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+
 import { ordersCsv, statusWithRefund } from './orders-csv';
 
-const order = { purchase_id: '0a1b2c3d-0000-4000-8000-000000000000', date: '2026-11-20T10:00:00.000Z', total: '€120.00', items: ['Tracer Tee'], item_count: 2 };
+const order = {
+  purchase_id: '0a1b2c3d-0000-4000-8000-000000000000',
+  date: '2026-11-20T10:00:00.000Z',
+  total: '€120.00',
+  items: ['Tracer Tee'],
+  item_count: 2,
+};
 
 describe('order_history.csv and refunds', () => {
   it('the status says what was refunded unless it already does', () => {

@@ -1,7 +1,8 @@
-import { toCsv } from './csv';
-import { isoDay } from './dates';
 import { displayAmount } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
+
+import { toCsv } from './csv';
+import { isoDay } from './dates';
 import type { PurchaseListItem } from './purchases';
 
 /** The columns of order_history.csv (docs/product.md#orders-csv). */
@@ -17,7 +18,9 @@ export function statusWithRefund(order: Pick<PurchaseListItem, 'status' | 'refun
 export function totalWithDiscount(order: Pick<PurchaseListItem, 'total' | 'discount' | 'discount_code'>): string {
   const total = displayAmount(order.total);
   if (!order.discount_code) return total;
-  return order.discount && order.discount !== '€0.00' ? `${total} (discount ${order.discount_code} -${order.discount})` : `${total} (discount ${order.discount_code}: free shipping)`;
+  return order.discount && order.discount !== '€0.00'
+    ? `${total} (discount ${order.discount_code} -${order.discount})`
+    : `${total} (discount ${order.discount_code}: free shipping)`;
 }
 
 /** Orders as order_history.csv: one row each, items joined by commas. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ordersHref, readOrdersQuery } from './orders-query';
 
 const read = (search: string) => readOrdersQuery(new URLSearchParams(search));
@@ -28,7 +29,9 @@ describe('readOrdersQuery', () => {
 describe('ordersHref', () => {
   it('keeps only what differs from the default view', () => {
     expect(ordersHref({})).toBe('/orders');
-    expect(ordersHref({ q: 'padded tee', status: 'shipped', pages: 2, open: 'id-1' })).toBe('/orders?q=padded+tee&status=shipped&page=2&open=id-1');
+    expect(ordersHref({ q: 'padded tee', status: 'shipped', pages: 2, open: 'id-1' })).toBe(
+      '/orders?q=padded+tee&status=shipped&page=2&open=id-1',
+    );
     expect(ordersHref({ q: 'x', pages: 1 }, '/orders.csv')).toBe('/orders.csv?q=x');
   });
 });

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+
 import { describe, expect, it } from 'vitest';
-import { cachingHeaders, createPageCache, PAGE_CACHE_FIELD, shareablePageHeaders, withoutNonce, type PageRequest } from './page-cache.server';
+
+import {
+  cachingHeaders,
+  createPageCache,
+  PAGE_CACHE_FIELD,
+  type PageRequest,
+  shareablePageHeaders,
+  withoutNonce,
+} from './page-cache.server';
 
 const NONCE = 'r4nd0mN0nce+/==';
 const POLICY = `default-src 'self'; script-src 'self' 'nonce-${NONCE}'; style-src 'self' 'unsafe-inline'`;
@@ -25,7 +34,12 @@ function read(overrides: Partial<PageRequest> & { headers?: PageRequest['headers
 function page(init: { status?: number; headers?: Record<string, string>; body?: string } = {}) {
   return new Response(init.body ?? PAGE, {
     status: init.status ?? 200,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': POLICY, ...shareablePageHeaders(10), ...init.headers },
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': POLICY,
+      ...shareablePageHeaders(10),
+      ...init.headers,
+    },
   });
 }
 
@@ -167,16 +181,24 @@ describe('page cache helpers', () => {
   });
 
   it('route headers carry the caching the loader chose, the targeted field included', () => {
-    expect(cachingHeaders(new Headers(shareablePageHeaders(30)))).toEqual({ 'Cache-Control': 'no-cache', [PAGE_CACHE_FIELD]: 'max-age=30' });
+    expect(cachingHeaders(new Headers(shareablePageHeaders(30)))).toEqual({
+      'Cache-Control': 'no-cache',
+      [PAGE_CACHE_FIELD]: 'max-age=30',
+    });
     expect(cachingHeaders(new Headers({ 'Cache-Control': 'private, no-store' }))).toEqual({ 'Cache-Control': 'private, no-store' });
     expect(cachingHeaders(new Headers())).toEqual({ 'Cache-Control': 'no-store' });
   });
 });
 
 describe('page cache: two languages (ADR 046)', () => {
-  it("never sends the English / kept for one visitor to a visitor whose browser prefers Italian (sent to /it instead)", async () => {
+  it('never sends the English / kept for one visitor to a visitor whose browser prefers Italian (sent to /it instead)', async () => {
     const cache = createPageCache();
-    await (await cache.remember(read({ headers: { 'accept-language': 'en-GB,en;q=0.9' } }), page({ headers: { Vary: 'Accept-Language, Cookie' } }))).text();
+    await (
+      await cache.remember(
+        read({ headers: { 'accept-language': 'en-GB,en;q=0.9' } }),
+        page({ headers: { Vary: 'Accept-Language, Cookie' } }),
+      )
+    ).text();
     expect(cache.lookup(read({ headers: { 'accept-language': 'en-US' } }))).toBeDefined();
     expect(cache.lookup(read({ headers: {} }))).toBeDefined();
     expect(cache.lookup(read({ headers: { 'accept-language': 'it-IT,it;q=0.9' } }))).toBeUndefined();

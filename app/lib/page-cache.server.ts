@@ -8,8 +8,9 @@
  * inline scripts by hash instead, and without nonce attributes. Web APIs only (the runtime seam).
  */
 
-import { preferredLocale } from './accept-language';
 import { acceptedEncoding } from '@contract/accept-encoding';
+
+import { preferredLocale } from './accept-language';
 import { recordCacheRead } from './metrics.server';
 
 /** The one coding the page cache keeps a page in besides the page itself. */
@@ -86,11 +87,23 @@ export interface PageCacheOptions {
 }
 
 /** Headers a stored answer does not replay: per-connection, or set per answer when it is sent. */
-const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'vary', PAGE_CACHE_FIELD.toLowerCase()]);
+const NOT_REPLAYED = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'vary',
+  PAGE_CACHE_FIELD.toLowerCase(),
+]);
 
 /** A stored answer's Vary: the page's own fields with Accept-Encoding, as the page was sent. */
 function varyOf(headers: Headers): string {
-  const own = (headers.get('Vary') ?? '').split(',').map((field) => field.trim()).filter((field) => field && field.toLowerCase() !== 'accept-encoding');
+  const own = (headers.get('Vary') ?? '')
+    .split(',')
+    .map((field) => field.trim())
+    .filter((field) => field && field.toLowerCase() !== 'accept-encoding');
   return ['Accept-Encoding', ...own].join(', ');
 }
 
@@ -233,10 +246,22 @@ export function createPageCache(options: PageCacheOptions = {}) {
         // Set-Cookie never gets here (storableSeconds), so Headers holds one value per name.
         const replayed = Object.fromEntries([...headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())));
         const variant = (encoded: Bytes, encoding?: string): Variant => ({
-          headers: { ...replayed, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': String(encoded.byteLength), Vary: varyOf(response.headers) },
+          headers: {
+            ...replayed,
+            ...(encoding ? { 'Content-Encoding': encoding } : {}),
+            'Content-Length': String(encoded.byteLength),
+            Vary: varyOf(response.headers),
+          },
           body: encoded,
         });
-        entries.set(key, { status: response.status, identity: variant(body), gzip: variant(gzipped, 'gzip'), storedAt, expiresAt: storedAt + seconds * 1000, bytes });
+        entries.set(key, {
+          status: response.status,
+          identity: variant(body),
+          gzip: variant(gzipped, 'gzip'),
+          storedAt,
+          expiresAt: storedAt + seconds * 1000,
+          bytes,
+        });
         totalBytes += bytes;
       }
       return new Response(body, { status: response.status, statusText: response.statusText, headers });

@@ -1,7 +1,10 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+
 import { policyDocument, type PolicySlug } from '@contract/policies';
+
 import { PolicyPage } from '~/components/policy-page';
+
 import { loadPolicy, policyHeaders } from './documents.server';
 import { BACK_LINKS, type NavigationHandle } from './navigation';
 import { pageTitle } from './page-title';

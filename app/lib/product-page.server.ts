@@ -1,13 +1,16 @@
+import { parseWithZod } from '@conform-to/zod';
+
 import type { ProductDetails, ProductVariant } from '@contract/api/catalogue';
-import { responsiveImage, type ApiImage, type ResponsiveImage } from './images';
 import { BRAND } from '@contract/brand';
 import { NO_IMAGE_PATH } from '@contract/no-image';
 import { optionText } from '@contract/options';
+
+import { PURCHASE_INTENTS, purchaseSchema } from '~/forms/purchase';
+
+import { type ApiImage, type ResponsiveImage, responsiveImage } from './images';
 import { markdownHtml } from './markdown.server';
 import { MESSAGES } from './messages';
 import { initialSelection } from './variant-selection';
-import { parseWithZod } from '@conform-to/zod';
-import { PURCHASE_INTENTS, purchaseSchema } from '~/forms/purchase';
 
 /** Gallery images: never the background ones (docs/product.md#data-catalogue), which become the page background instead. */
 function galleryOf(images: (ApiImage & { type?: string })[], storageBase: string, name: string): ResponsiveImage[] {
@@ -20,7 +23,11 @@ function galleryOf(images: (ApiImage & { type?: string })[], storageBase: string
 /** Everything the product page renders, prepared on the server so the browser gets no more than it needs. */
 export function productPageData(product: ProductDetails, url: URL, storageBase: string) {
   const { selection, variant } = initialSelection(product.variants, url.searchParams);
-  const productGallery = galleryOf(product.product_images.length ? product.product_images : product.featured_images, storageBase, product.name);
+  const productGallery = galleryOf(
+    product.product_images.length ? product.product_images : product.featured_images,
+    storageBase,
+    product.name,
+  );
   const galleries: Record<string, ResponsiveImage[]> = {};
   const backgrounds: Record<string, ResponsiveImage | null> = {};
   const productBackground = product.background_images[0] ? responsiveImage(product.background_images[0], storageBase, '') : null;
@@ -49,7 +56,13 @@ export function productPageData(product: ProductDetails, url: URL, storageBase: 
       launchDate: product.launch_date ?? null,
       purchaseLimit: product.purchase_limit,
     },
-    variants: product.variants.map((v: ProductVariant) => ({ id: v.id, sku: v.sku, price: v.price, in_stock: v.in_stock, attributes: v.attributes })),
+    variants: product.variants.map((v: ProductVariant) => ({
+      id: v.id,
+      sku: v.sku,
+      price: v.price,
+      in_stock: v.in_stock,
+      attributes: v.attributes,
+    })),
     productGallery,
     galleries,
     productBackground,
@@ -96,7 +109,9 @@ export function productJsonLd(page: ReturnType<typeof productPageData>, canonica
     variesBy: varying.map((name) => `https://schema.org/${VARIES_BY[name] ?? name}`),
     hasVariant: page.variants.map((variant) => {
       const options = new URLSearchParams(variant.attributes.map((a) => [a.attribute_name, a.value]));
-      const words = Object.fromEntries(variant.attributes.filter((a) => VARIES_BY[a.attribute_name]).map((a) => [VARIES_BY[a.attribute_name], optionText(a)]));
+      const words = Object.fromEntries(
+        variant.attributes.filter((a) => VARIES_BY[a.attribute_name]).map((a) => [VARIES_BY[a.attribute_name], optionText(a)]),
+      );
       const chosen = variant.attributes.filter((a) => varying.includes(a.attribute_name)).map(optionText);
       return {
         '@type': 'Product',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { purchaseDetailReader } from './purchase-detail.server';
 import { addressLines, sortAttributes, statusTone } from './purchases';
 
@@ -22,8 +23,22 @@ describe('purchaseDetailReader', () => {
       shipping_address: { name: 'Ada Rossi', line1: 'Via Po 1', city: 'Torino', postal_code: '10124', country: 'IT' },
       payment_method: 'Visa •••• 4242',
     });
-    expect(detail).toMatchObject({ subtotal: 4500, shipping: 2000, tracking_number: '123', carrier: 'GLS', payment_method: 'Visa •••• 4242' });
-    expect(detail.items[0]).toEqual({ name: 'Tracer Tee', sku: 'TT-BLK-SM', quantity: 1, price: 4500, variant: 'Black S/M', variant_attributes: [], refunded_quantity: 0 });
+    expect(detail).toMatchObject({
+      subtotal: 4500,
+      shipping: 2000,
+      tracking_number: '123',
+      carrier: 'GLS',
+      payment_method: 'Visa •••• 4242',
+    });
+    expect(detail.items[0]).toEqual({
+      name: 'Tracer Tee',
+      sku: 'TT-BLK-SM',
+      quantity: 1,
+      price: 4500,
+      variant: 'Black S/M',
+      variant_attributes: [],
+      refunded_quantity: 0,
+    });
     expect(detail.refunded_total).toBe(0);
   });
 
@@ -67,7 +82,14 @@ describe('purchaseDetailReader', () => {
 
   it("falls back to 'Credit Card', no tax or shipping, and no items (docs/product.md#constants)", () => {
     const detail = purchaseDetailReader.parse({ purchase_id: ID });
-    expect(detail).toMatchObject({ payment_method: 'Credit Card', tax: null, shipping: null, items: [], tracking_number: null, carrier: null });
+    expect(detail).toMatchObject({
+      payment_method: 'Credit Card',
+      tax: null,
+      shipping: null,
+      items: [],
+      tracking_number: null,
+      carrier: null,
+    });
   });
 });
 
@@ -97,12 +119,9 @@ describe('statusTone', () => {
 
 describe('addressLines', () => {
   it('leaves out the empty parts', () => {
-    expect(addressLines({ name: 'Ada Rossi', line1: 'Via Po 1', line2: '', city: 'Torino', postal_code: '10124', state: null, country: 'IT' })).toEqual([
-      'Ada Rossi',
-      'Via Po 1',
-      '10124 Torino',
-      'Italy',
-    ]);
+    expect(
+      addressLines({ name: 'Ada Rossi', line1: 'Via Po 1', line2: '', city: 'Torino', postal_code: '10124', state: null, country: 'IT' }),
+    ).toEqual(['Ada Rossi', 'Via Po 1', '10124 Torino', 'Italy']);
     expect(addressLines(null)).toEqual([]);
   });
 

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../api/src/services/mail';
-import { PAID_CARD, setVariant, shopper, type Shopper } from '../../tests/support/shopper';
-import { nextCookie, storefrontCookie } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
-import { action, loader } from '~/routes/product.$productName';
+
 import { loader as resumeLoader } from '~/routes/checkout.quick';
 import { loader as orderSuccessLoader } from '~/routes/order-success';
+import { action, loader } from '~/routes/product.$productName';
+
+import { readOutbox } from '../../api/src/services/mail';
+import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
+import { PAID_CARD, setVariant, type Shopper, shopper } from '../../tests/support/shopper';
+import { nextCookie, storefrontCookie } from '../../tests/support/storefront-session';
+import { startTestApi } from '../../tests/support/test-api';
 import { ApiRequestError } from './api.server';
 import { quickPurchaseFailure } from './quick-purchase.server';
 import { commitSession } from './session.server';
-
-import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -22,20 +23,30 @@ const PAGE = '/product/Tracer%20Tee?color=GREY&treatment=PLAIN&material=COTTON&s
 beforeAll(async () => {
   api = await startTestApi();
   process.env.API_URL = api.url;
-  variant = await api.database.db.selectFrom('product_variants').select(['id', 'sku']).where('sku', '=', 'TT-GRY-LXL').executeTakeFirstOrThrow();
+  variant = await api.database.db
+    .selectFrom('product_variants')
+    .select(['id', 'sku'])
+    .where('sku', '=', 'TT-GRY-LXL')
+    .executeTakeFirstOrThrow();
 });
 afterAll(() => api.cleanup());
 
 function buy(cookie: string | undefined, variantId = variant.id) {
-  return callRoute(action, new Request(`http://shop.test${PAGE}`, {
+  return callRoute(
+    action,
+    new Request(`http://shop.test${PAGE}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
       body: new URLSearchParams({ intent: 'quick-purchase', variantId }),
-    }), { productName: PRODUCT });
+    }),
+    { productName: PRODUCT },
+  );
 }
 
 async function productPage(path: string, cookie?: string) {
-  const response = await callRoute(loader, new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} }), { productName: PRODUCT });
+  const response = await callRoute(loader, new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} }), {
+    productName: PRODUCT,
+  });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the loader sent
   return (await response.json()) as any;
 }
@@ -115,7 +126,11 @@ describe('Quick Purchase', () => {
     expect(row.kind).toBe('quick');
     expect(row.cancel_url).toBe(`http://shop.test${PAGE}`);
     expect(row.success_url).toBe('http://shop.test/order-success?session_id={CHECKOUT_SESSION_ID}');
-    expect(row.metadata).toMatchObject({ product_name: PRODUCT, variant_sku: variant.sku, selected_attributes: { color: 'GREY', size: 'L/XL' } });
+    expect(row.metadata).toMatchObject({
+      product_name: PRODUCT,
+      variant_sku: variant.sku,
+      selected_attributes: { color: 'GREY', size: 'L/XL' },
+    });
   });
 
   it("comes back to the product page with 'Failed to create checkout session: …' when the API refuses", async () => {
@@ -130,13 +145,19 @@ describe('Quick Purchase', () => {
       expect(data.flash.message).toMatch(/^Failed to create checkout session: .*Tracer Tee/);
     } finally {
       await setVariant(api, variant.id, { stock_quantity: 20 });
-      }
+    }
   });
 
   it('maps failures to the spec messages', () => {
-    expect(quickPurchaseFailure(new ApiRequestError(409, 'Tracer Tee is out of stock'))).toBe('Failed to create checkout session: Tracer Tee is out of stock');
-    expect(quickPurchaseFailure(new ApiRequestError(502, 'HTTP error! status: 502'))).toBe('Failed to create checkout session: Checkout failed: 502');
-    expect(quickPurchaseFailure(new ApiRequestError(502, 'No checkout URL received from server'))).toBe('No checkout URL received from server');
+    expect(quickPurchaseFailure(new ApiRequestError(409, 'Tracer Tee is out of stock'))).toBe(
+      'Failed to create checkout session: Tracer Tee is out of stock',
+    );
+    expect(quickPurchaseFailure(new ApiRequestError(502, 'HTTP error! status: 502'))).toBe(
+      'Failed to create checkout session: Checkout failed: 502',
+    );
+    expect(quickPurchaseFailure(new ApiRequestError(502, 'No checkout URL received from server'))).toBe(
+      'No checkout URL received from server',
+    );
     expect(quickPurchaseFailure(new Error('boom'))).toBe('Failed to create checkout session: Something went wrong');
   });
 });

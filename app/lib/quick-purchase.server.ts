@@ -1,12 +1,13 @@
 import { redirect } from '@remix-run/node';
+
 import { ApiRequestError } from './api.server';
 import { getShopper, type Shopper } from './auth.server';
 import { cartApi } from './cart.server';
 import { cachedProductDetails } from './catalogue.server';
+import type { ShopContext } from './context.server';
 import { CART_MESSAGES, MESSAGES } from './messages';
 import { commitSession, redirectWithFlash, type ShopSession } from './session.server';
 import { optionGroups, selectionSearch } from './variant-selection';
-import type { ShopContext } from './context.server';
 
 /** `?purchase=resume` on a product page: the Quick Purchase the sign-in modal interrupted goes on there. */
 export const RESUME_PARAM = 'purchase';
@@ -30,7 +31,13 @@ async function lineFor(context: ShopContext, productName: string, variantId: str
     const variant = details.variants.find((v) => v.id === variantId);
     if (variant) {
       const attributes = Object.fromEntries(variant.attributes.map((a) => [a.attribute_name, a.value]));
-      return { productName: details.name, variantId, sku: variant.sku, attributes, path: `${base}${selectionSearch(optionGroups(details.variants), attributes)}` };
+      return {
+        productName: details.name,
+        variantId,
+        sku: variant.sku,
+        attributes,
+        path: `${base}${selectionSearch(optionGroups(details.variants), attributes)}`,
+      };
     }
   } catch {
     // Without the details the metadata is thinner; the API still checks the variant and answers why it refuses.
@@ -105,7 +112,9 @@ export async function resumeQuickPurchase(request: Request, context: ShopContext
   const pending = session.get('quickPurchase');
   if (!pending || Date.now() - pending.at > PENDING_MAX_AGE_MS) {
     session.unset('quickPurchase');
-    return redirect(pending ? `/product/${encodeURIComponent(pending.productName)}` : '/', { headers: { 'Set-Cookie': await commitSession(context, session) } });
+    return redirect(pending ? `/product/${encodeURIComponent(pending.productName)}` : '/', {
+      headers: { 'Set-Cookie': await commitSession(context, session) },
+    });
   }
   return quickPurchase(request, context, pending.productName, pending.variantId);
 }

@@ -1,5 +1,5 @@
-import { RETURN_WINDOW_DAYS } from '@contract/returns';
 import type { ErrorCode } from '@contract/errors';
+import { RETURN_WINDOW_DAYS } from '@contract/returns';
 
 /** What the return pages say (ADR 032); the API's codes map to these, never its English. */
 export const RETURN_MESSAGES = {

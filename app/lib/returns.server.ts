@@ -1,12 +1,15 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
+
 import { returnOptionsSchema, returnSchema } from '@contract/api/returns';
+
 import { returnFormSchema } from '~/forms/returns';
+
 import { ApiRequestError, failureStatus, upstreamStatus } from './api.server';
+import type { ShopContext } from './context.server';
 import { readFormData } from './form-data.server';
 import { RETURN_MESSAGES, returnErrorMessage } from './returns-messages';
 import { redirectWithFlash, takeFlash } from './session.server';
-import type { ShopContext } from './context.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -14,7 +17,13 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
 export type ReturnTarget = { kind: 'account'; purchaseId: string } | { kind: 'guest'; token: string };
 
 async function client(context: ShopContext, target: ReturnTarget) {
-  if (target.kind === 'guest') return { api: context.visitorApi, path: `returns/guest/${encodeURIComponent(target.token)}`, session: undefined, commit: async () => ({}) };
+  if (target.kind === 'guest')
+    return {
+      api: context.visitorApi,
+      path: `returns/guest/${encodeURIComponent(target.token)}`,
+      session: undefined,
+      commit: async () => ({}),
+    };
   const { api, session, commit } = await context.shopApi();
   return { api, path: `returns/purchase/${encodeURIComponent(target.purchaseId)}`, session, commit };
 }
@@ -50,13 +59,18 @@ export async function submitReturn(request: Request, context: ShopContext, targe
       body: {
         reason,
         comment: comment ?? '',
-        lines: lines.filter((line) => line.quantity > 0).map((line) => ({ item_id: line.item_id, quantity: line.quantity, exchange_variant_id: line.exchange_variant_id ?? null })),
+        lines: lines
+          .filter((line) => line.quantity > 0)
+          .map((line) => ({ item_id: line.item_id, quantity: line.quantity, exchange_variant_id: line.exchange_variant_id ?? null })),
       },
     });
     // The same session as the API client's, so a refreshed sign-in is kept with the message.
     return redirectWithFlash(context, new URL(request.url).pathname, { kind: 'success', message: RETURN_MESSAGES.requested(made.number) });
   } catch (error) {
     const code = error instanceof ApiRequestError ? error.code : undefined;
-    return json({ result: submission.reply({ formErrors: [returnErrorMessage(code)] }) }, { status: failureStatus(error), headers: { ...(await commit()), ...NO_STORE } });
+    return json(
+      { result: submission.reply({ formErrors: [returnErrorMessage(code)] }) },
+      { status: failureStatus(error), headers: { ...(await commit()), ...NO_STORE } },
+    );
   }
 }

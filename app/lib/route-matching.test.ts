@@ -1,4 +1,4 @@
-import { matchRoutes, resolveTo, type AgnosticRouteObject } from '@remix-run/router';
+import { type AgnosticRouteObject, matchRoutes, resolveTo } from '@remix-run/router';
 import { describe, expect, it, vi } from 'vitest';
 
 // The storefront's Node server matches every request against the same route tables three times
@@ -19,7 +19,14 @@ function table(): AgnosticRouteObject[] {
         { id: 'product', path: 'product/:productName' },
         { id: 'orders', path: 'orders' },
         { id: 'order-receipt', path: 'orders/:purchaseId/receipt' },
-        { id: 'admin', path: 'admin', children: [{ id: 'admin-index', index: true }, { id: 'admin-order', path: 'orders/:order' }] },
+        {
+          id: 'admin',
+          path: 'admin',
+          children: [
+            { id: 'admin-index', index: true },
+            { id: 'admin-order', path: 'orders/:order' },
+          ],
+        },
         { id: 'cards', path: 'cards/*' },
         { id: 'robots', path: 'robots.txt' },
       ],
@@ -27,8 +34,21 @@ function table(): AgnosticRouteObject[] {
   ];
 }
 
-const PATHS = ['/', '/cart', '/CART/', '/product/Tracer%20Tee', '/orders', '/orders/abc/receipt', '/admin', '/admin/orders/42', '/cards/a/b.webp', '/robots.txt', '/nowhere/at/all'];
-const ids = (matches: ReturnType<typeof matchRoutes>) => matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname })) ?? null;
+const PATHS = [
+  '/',
+  '/cart',
+  '/CART/',
+  '/product/Tracer%20Tee',
+  '/orders',
+  '/orders/abc/receipt',
+  '/admin',
+  '/admin/orders/42',
+  '/cards/a/b.webp',
+  '/robots.txt',
+  '/nowhere/at/all',
+];
+const ids = (matches: ReturnType<typeof matchRoutes>) =>
+  matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname })) ?? null;
 
 describe('route matching with the installed router', () => {
   it('answers a kept table exactly as a new table of the same routes', () => {
@@ -36,7 +56,11 @@ describe('route matching with the installed router', () => {
     for (let round = 0; round < 3; round++) {
       for (const path of PATHS) expect(ids(matchRoutes(kept, path)), path).toEqual(ids(matchRoutes(table(), path)));
     }
-    expect(ids(matchRoutes(kept, '/product/Tracer%20Tee'))?.at(-1)).toEqual({ id: 'product', params: { productName: 'Tracer Tee' }, pathname: '/product/Tracer Tee' });
+    expect(ids(matchRoutes(kept, '/product/Tracer%20Tee'))?.at(-1)).toEqual({
+      id: 'product',
+      params: { productName: 'Tracer Tee' },
+      pathname: '/product/Tracer Tee',
+    });
     expect(matchRoutes(kept, '/nowhere/at/all')).toBeNull();
   });
 
@@ -85,7 +109,11 @@ describe('route matching with the installed router', () => {
       fromOrders.pathname = '/changed';
       expect(resolveTo(to, ['/'], '/').pathname).not.toBe('/changed');
     }
-    expect(resolveTo('/product/Tracer%20Tee?colour=BLACK#sizes', ['/'], '/')).toEqual({ pathname: '/product/Tracer%20Tee', search: '?colour=BLACK', hash: '#sizes' });
+    expect(resolveTo('/product/Tracer%20Tee?colour=BLACK#sizes', ['/'], '/')).toEqual({
+      pathname: '/product/Tracer%20Tee',
+      search: '?colour=BLACK',
+      hash: '#sizes',
+    });
     expect(resolveTo('/orders/', ['/'], '/').pathname).toBe('/orders/');
     expect(resolveTo('/a/../b', ['/'], '/').pathname).toBe('/b');
     // Relative links still depend on where they are.

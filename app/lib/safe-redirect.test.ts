@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { safeRedirectPath } from './safe-redirect';
 
 const SHOP = 'https://shop.test';
@@ -49,9 +50,15 @@ describe('safeRedirectPath', () => {
   it('never leaves the site, whatever the input, and its answer is stable', () => {
     const hostile = fc.oneof(
       fc.string({ unit: 'binary' }),
-      fc.constantFrom('/', '//', '/\\', '\\', '/./', '/../', '%2f', '%5c', '\t', '\n', 'evil.example', ':', '@', '?', '#', 'https:').chain((head) =>
-        fc.array(fc.constantFrom('/', '\\', '.', '%2e', '%2f', '\t', '\n', '\r', ' ', 'evil.example', '@', ':', '?', '#', 'x'), { maxLength: 8 }).map((rest) => head + rest.join('')),
-      ),
+      fc
+        .constantFrom('/', '//', '/\\', '\\', '/./', '/../', '%2f', '%5c', '\t', '\n', 'evil.example', ':', '@', '?', '#', 'https:')
+        .chain((head) =>
+          fc
+            .array(fc.constantFrom('/', '\\', '.', '%2e', '%2f', '\t', '\n', '\r', ' ', 'evil.example', '@', ':', '?', '#', 'x'), {
+              maxLength: 8,
+            })
+            .map((rest) => head + rest.join('')),
+        ),
     );
     fc.assert(
       fc.property(hostile, (value) => {

@@ -35,7 +35,15 @@ export const SAMPLE_ORDER = {
       ],
     },
   ],
-  shipping_address: { name: 'Ada Rossi', line1: 'Via XX Settembre 12', line2: null, city: 'Genova', state: 'GE', postal_code: '16121', country: 'IT' },
+  shipping_address: {
+    name: 'Ada Rossi',
+    line1: 'Via XX Settembre 12',
+    line2: null,
+    city: 'Genova',
+    state: 'GE',
+    postal_code: '16121',
+    country: 'IT',
+  },
   payment_method: 'Credit Card ending in 4242',
   customer_email: 'ada.rossi@example.com',
 } as const satisfies PurchaseSuccess;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { applySecurityHeaders, createNonce, documentPolicy, withSecurityHeaders } from './security-headers.server';
 
 const saved = { PUBLIC_API_URL: process.env.PUBLIC_API_URL, STORAGE_URL: process.env.STORAGE_URL };

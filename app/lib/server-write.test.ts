@@ -1,8 +1,10 @@
-import { request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type IncomingMessage, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { pageEncoding, writeCoalesced } from '../../server-write.mjs';
 
 /** What a client receives, undecoded: status, headers, the raw bytes and when each piece arrived. */
@@ -12,13 +14,22 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** A server whose one route writes `body()` through writeCoalesced with the encoding pageEncoding picks. */
-async function serve(body: () => ReadableStream<Uint8Array>, headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8' }) {
+async function serve(
+  body: () => ReadableStream<Uint8Array>,
+  headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8' },
+) {
   const app = express();
-  app.get('/', async (req: IncomingMessage & { acceptsEncodings(...encodings: string[]): string | false }, res: ServerResponse & { vary(field: string): void }) => {
-    const response = new Response(body(), { headers });
-    for (const [name, value] of response.headers) res.setHeader(name, value);
-    await writeCoalesced(response.body!, res, pageEncoding(req, res));
-  });
+  app.get(
+    '/',
+    async (
+      req: IncomingMessage & { acceptsEncodings(...encodings: string[]): string | false },
+      res: ServerResponse & { vary(field: string): void },
+    ) => {
+      const response = new Response(body(), { headers });
+      for (const [name, value] of response.headers) res.setHeader(name, value);
+      await writeCoalesced(response.body!, res, pageEncoding(req, res));
+    },
+  );
   server = app.listen(0, '127.0.0.1') as Server;
   await new Promise((resolve) => server!.once('listening', resolve));
   return (server!.address() as AddressInfo).port;
@@ -27,16 +38,19 @@ async function serve(body: () => ReadableStream<Uint8Array>, headers: Record<str
 function get(port: number, acceptEncoding?: string, onFirstData?: () => void): Promise<Received> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = httpRequest({ port, host: '127.0.0.1', path: '/', headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      const pieces: Received['pieces'] = [];
-      res.on('data', (chunk: Buffer) => {
-        if (chunks.length === 0) onFirstData?.();
-        chunks.push(chunk);
-        pieces.push({ at: performance.now() - started, bytes: chunk.length });
-      });
-      res.on('end', () => resolve({ headers: res.headers, raw: Buffer.concat(chunks), pieces }));
-    });
+    const req = httpRequest(
+      { port, host: '127.0.0.1', path: '/', headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        const pieces: Received['pieces'] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (chunks.length === 0) onFirstData?.();
+          chunks.push(chunk);
+          pieces.push({ at: performance.now() - started, bytes: chunk.length });
+        });
+        res.on('end', () => resolve({ headers: res.headers, raw: Buffer.concat(chunks), pieces }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });

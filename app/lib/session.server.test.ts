@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {commitSession } from './session.server';
+
 import { contextFor, sessionFor } from '../../tests/support/route-context';
+import { commitSession } from './session.server';
 
 describe('session cookie', () => {
   it('is signed, HttpOnly and SameSite=Lax, and reads back what was stored', async () => {

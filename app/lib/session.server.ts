@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { createCookieSessionStorage, createSession, redirect, type Session } from '@remix-run/node';
+
 import type { ShopContext } from './context.server';
 import { getEnv } from './env.server';
 

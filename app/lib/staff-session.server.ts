@@ -1,11 +1,13 @@
 import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
+
 import { adminMeSchema, type StaffRole } from '@contract/api/staff';
+
 import { ADMIN_HEADERS } from './admin.server';
-import { ApiRequestError, type ApiClient } from './api.server';
+import { type ApiClient, ApiRequestError } from './api.server';
 import type { ShopContext } from './context.server';
 import { getEnv } from './env.server';
-import { isHttps, type CookieTarget } from './session.server';
 import { safeRedirectPath } from './safe-redirect';
+import { type CookieTarget, isHttps } from './session.server';
 
 /**
  * The back office's own session, apart from the shopper's: its own cookie, sent only to /admin, never
@@ -79,7 +81,8 @@ export async function requireStaff(request: Request, context: ShopContext): Prom
   const session = await context.staff.session();
   const url = new URL(request.url);
   const token = session.get('token');
-  const toLogin = async () => redirect(adminLoginPath(url.pathname + url.search), { headers: { 'Set-Cookie': await destroyStaffSession(context, session) } });
+  const toLogin = async () =>
+    redirect(adminLoginPath(url.pathname + url.search), { headers: { 'Set-Cookie': await destroyStaffSession(context, session) } });
   if (!token) throw await toLogin();
   const api = context.staff.api(token);
   try {

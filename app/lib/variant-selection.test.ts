@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../tests/support/test-api';
+
 import { CATALOGUE } from '../../api/src/seed/catalogue-data';
-import { initialSelection, isValueAvailable, matchVariant, optionGroups, selectOption, type SelectableVariant } from './variant-selection';
+import { createTestApi, type TestApi } from '../../tests/support/test-api';
+import { initialSelection, isValueAvailable, matchVariant, optionGroups, type SelectableVariant, selectOption } from './variant-selection';
 
 type Variant = SelectableVariant & { sku: string };
 const products = new Map<string, Variant[]>();
@@ -45,11 +46,11 @@ describe('initial selection from the URL', () => {
 
   it('falls back as specified for any parameters: first in-stock value, same colour, else first variant', () => {
     const names = [...products.keys()];
-    const anyValue = fc.oneof(fc.constantFrom('BLACK', 'red', 'Beige', 'GREY', 'S/M', 'l/xl', 'COTTON', 'PLAIN', 'PURPLE', 'XXL', ''), fc.string());
-    const paramSet = fc.record(
-      { color: anyValue, size: anyValue, material: anyValue, treatment: anyValue },
-      { requiredKeys: [] },
+    const anyValue = fc.oneof(
+      fc.constantFrom('BLACK', 'red', 'Beige', 'GREY', 'S/M', 'l/xl', 'COTTON', 'PLAIN', 'PURPLE', 'XXL', ''),
+      fc.string(),
     );
+    const paramSet = fc.record({ color: anyValue, size: anyValue, material: anyValue, treatment: anyValue }, { requiredKeys: [] });
     fc.assert(
       fc.property(fc.constantFrom(...names), paramSet, (name, raw) => {
         const variants = products.get(name)!;
@@ -118,7 +119,8 @@ describe('choosing options', () => {
     expect(isValueAvailable(variants, 'size', 'S/M')).toBe(true);
     expect(isValueAvailable(variants, 'color', 'PURPLE')).toBe(false);
     const hoodie = products.get('Tracer Hoodie')!;
-    for (const group of optionGroups(hoodie)) for (const v of group.values) expect(isValueAvailable(hoodie, group.name, v.value)).toBe(false);
+    for (const group of optionGroups(hoodie))
+      for (const v of group.values) expect(isValueAvailable(hoodie, group.name, v.value)).toBe(false);
   });
 
   it('moves the other choices to an in-stock variant when the chosen combination is sold out, keeping the colour first', () => {
@@ -139,7 +141,9 @@ describe('choosing options', () => {
     // Nothing in stock anywhere (the hoodie): the choice stands and shows the sold-out variant.
     const hoodie = products.get('Tracer Hoodie')!;
     const hoodieStart = initialSelection(hoodie, new URLSearchParams()).selection;
-    const otherColour = optionGroups(hoodie).find((g) => g.name === 'color')!.values.find((v) => v.value !== hoodieStart.color)!.value;
+    const otherColour = optionGroups(hoodie)
+      .find((g) => g.name === 'color')!
+      .values.find((v) => v.value !== hoodieStart.color)!.value;
     const sold = selectOption(hoodie, hoodieStart, 'color', otherColour);
     expect(sold.selection).toEqual({ ...hoodieStart, color: otherColour });
     expect(sold.variant?.in_stock ?? false).toBe(false);

@@ -104,7 +104,11 @@ export function selectOption<V extends SelectableVariant>(
   const exact = matchVariant(variants, groups, next);
   if (exact?.in_stock) return { selection: next, variant: exact };
   const kept = (variant: V) =>
-    groups.reduce((score, group) => score + (group.name !== name && valueOf(variant, group.name) === next[group.name] ? (group.name === COLOUR ? 1.5 : 1) : 0), 0);
+    groups.reduce(
+      (score, group) =>
+        score + (group.name !== name && valueOf(variant, group.name) === next[group.name] ? (group.name === COLOUR ? 1.5 : 1) : 0),
+      0,
+    );
   let best: V | null = null;
   for (const variant of variants) {
     if (!variant.in_stock || valueOf(variant, name) !== value) continue;

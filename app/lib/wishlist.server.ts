@@ -1,15 +1,18 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
-import { wishlistSchema } from '~/forms/wishlist';
+
 import { wishlistUnsubscribeAnswerSchema } from '@contract/api/wishlist';
-import { ApiRequestError, failureStatus, type ApiClient } from './api.server';
+
+import { wishlistSchema } from '~/forms/wishlist';
+
+import { type ApiClient, ApiRequestError, failureStatus } from './api.server';
 import { getOptionalUser } from './auth.server';
 import { addToWishlist, wishlistEntries } from './catalogue.server';
+import type { ShopContext } from './context.server';
 import { checkHoneypot } from './honeypot.server';
 import { MESSAGES } from './messages';
 import { safeRedirectPath } from './safe-redirect';
 import { redirectWithFlash, type SessionUser } from './session.server';
-import type { ShopContext } from './context.server';
 
 /** Request URL without Remix's `index` marker: the page the form was on. */
 export function pagePath(request: Request): string {
@@ -45,9 +48,14 @@ export async function handleWishlistPost(request: Request, context: ShopContext,
   if (submission.status !== 'success') return json({ formKey, result: submission.reply() }, { status: 400 });
 
   const { email, productId, variantId, returnTo } = submission.value;
-  if (!productId && !variantId) return json({ formKey, result: submission.reply({ formErrors: [MESSAGES.wishlistFailed] }) }, { status: 400 });
+  if (!productId && !variantId)
+    return json({ formKey, result: submission.reply({ formErrors: [MESSAGES.wishlistFailed] }) }, { status: 400 });
   try {
-    const answer = await addToWishlist(context.visitorApi, { email, productId: variantId ? null : (productId ?? null), variantId: variantId ?? null });
+    const answer = await addToWishlist(context.visitorApi, {
+      email,
+      productId: variantId ? null : (productId ?? null),
+      variantId: variantId ?? null,
+    });
     const back = new URL(safeRedirectPath(returnTo, pagePath(request)), 'http://shop.local');
     back.searchParams.delete('notified');
     back.searchParams.append('notified', (variantId ?? productId)!);
@@ -71,5 +79,10 @@ export async function handleWishlistPost(request: Request, context: ShopContext,
  * the route, so its answer's schema (and zod) stays out of the page's browser bundle.
  */
 export function wishlistUnsubscribe(context: ShopContext, method: 'GET' | 'POST', token: string) {
-  return context.visitorApi.request(method, 'products/wishlist/unsubscribe', wishlistUnsubscribeAnswerSchema, method === 'GET' ? { query: { token } } : { body: { token } });
+  return context.visitorApi.request(
+    method,
+    'products/wishlist/unsubscribe',
+    wishlistUnsubscribeAnswerSchema,
+    method === 'GET' ? { query: { token } } : { body: { token } },
+  );
 }

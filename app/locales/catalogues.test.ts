@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
 import { compileMessageOrThrow as compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES } from '~/lib/i18n.server';
+
 import { LOCALES, type Namespace } from '~/lib/i18n';
+import { CATALOGUES } from '~/lib/i18n.server';
+
 import { COMMON_MESSAGES } from './common.compiled';
 
 // The message catalogues (ADR 046): every key in both languages, every key used, every message valid ICU.
@@ -18,7 +21,9 @@ function sources(dir: string): string[] {
   });
 }
 
-const code = sources(APP).map((path) => readFileSync(path, 'utf8')).join('\n');
+const code = sources(APP)
+  .map((path) => readFileSync(path, 'utf8'))
+  .join('\n');
 const namespaces = Object.keys(CATALOGUES.en) as Namespace[];
 
 describe('message catalogues', () => {
@@ -32,7 +37,8 @@ describe('message catalogues', () => {
   it('has the same keys in every language', () => {
     for (const namespace of namespaces) {
       const english = Object.keys(CATALOGUES.en[namespace]).sort();
-      for (const locale of LOCALES) expect(Object.keys(CATALOGUES[locale][namespace]).sort(), `${locale}/${namespace}.json`).toEqual(english);
+      for (const locale of LOCALES)
+        expect(Object.keys(CATALOGUES[locale][namespace]).sort(), `${locale}/${namespace}.json`).toEqual(english);
     }
   });
 
@@ -56,14 +62,20 @@ describe('message catalogues', () => {
   });
 
   it('writes every message as valid ICU, with the same placeholders in every language', () => {
-    const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)/g)].map((match) => match[1]))].filter((name) => !['one', 'other', 'few', 'many', 'zero', 'two'].includes(name)).sort();
+    const placeholders = (text: string) =>
+      [...new Set([...text.matchAll(/\{(\w+)/g)].map((match) => match[1]))]
+        .filter((name) => !['one', 'other', 'few', 'many', 'zero', 'two'].includes(name))
+        .sort();
     for (const namespace of namespaces) {
       for (const [key, english] of Object.entries(CATALOGUES.en[namespace])) {
         for (const locale of LOCALES) {
           const text = CATALOGUES[locale][namespace][key];
           expect(() => compileMessage(text), `${locale} ${key}`).not.toThrow();
           expect(text.trim(), `${locale} ${key}`).not.toBe('');
-          if (locale !== 'en') expect(placeholders(text), `${locale} ${key}`).toEqual(expect.arrayContaining(placeholders(english).filter((name) => name !== 'count' || !english.includes('plural'))));
+          if (locale !== 'en')
+            expect(placeholders(text), `${locale} ${key}`).toEqual(
+              expect.arrayContaining(placeholders(english).filter((name) => name !== 'count' || !english.includes('plural'))),
+            );
         }
       }
     }

@@ -1,14 +1,15 @@
-import { renderToStaticMarkup } from 'react-dom/server';
 import { createRemixStub } from '@remix-run/testing';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from '../../tests/support/test-api';
+
 import { CATALOGUE } from '../../api/src/seed/catalogue-data';
-import { TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
-import { catalogueCache } from '../lib/cache.server';
+import { callRoute } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
 import { shopperCookie, storefrontGet } from '../../tests/support/storefront-session';
+import { startTestApi } from '../../tests/support/test-api';
+import { TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { catalogueCache } from '../lib/cache.server';
 import Home, { loader, meta } from './_index';
-import { callRoute } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 type HomeData = Awaited<ReturnType<Awaited<ReturnType<typeof loader>>['json']>>;
@@ -46,7 +47,9 @@ describe('home loader against the real API', () => {
     const jorts = data.products.find((p) => p.name === 'Padded Jorts')!;
     expect(jorts).toMatchObject({ category: 'Bottoms', price: 12000, inStock: true, href: '/product/Padded%20Jorts' });
     expect(jorts.image).toMatchObject({ width: 1200, height: 1500 });
-    expect(jorts.image!.src).toMatch(/^http:\/\/images\.test\/storage\/v1\/object\/public\/product-images\/padded-jorts\/black-front\.webp\?width=\d+$/);
+    expect(jorts.image!.src).toMatch(
+      /^http:\/\/images\.test\/storage\/v1\/object\/public\/product-images\/padded-jorts\/black-front\.webp\?width=\d+$/,
+    );
     expect(jorts.image!.srcSet).toContain('?width=320 320w');
 
     const html = render(data);
@@ -108,14 +111,18 @@ describe('home loader: search and filters (issue #21)', () => {
   });
   afterAll(() => api.cleanup());
 
-  it("marks the sold-out cards a signed-in shopper waits for, and asks for their wishlist only when a card can show it", async () => {
+  it('marks the sold-out cards a signed-in shopper waits for, and asks for their wishlist only when a card can show it', async () => {
     const s = shopper(api);
     await s.register();
     const cookie = await shopperCookie(s);
     const { data: before } = await loadHome(api.url, '/', cookie);
     const card = before.products.find((product) => !product.variantId)!;
     expect((await s.post('/api/products/wishlist', { email: s.email, product_id: card.productId })).status).toBe(201);
-    const stock = await api.database.db.selectFrom('product_variants').select(['id', 'stock_quantity']).where('product_id', '=', card.productId).execute();
+    const stock = await api.database.db
+      .selectFrom('product_variants')
+      .select(['id', 'stock_quantity'])
+      .where('product_id', '=', card.productId)
+      .execute();
     try {
       // Sold out: the card offers Notify Me, and shows that the shopper already waits.
       await api.database.db.updateTable('product_variants').set({ stock_quantity: 0 }).where('product_id', '=', card.productId).execute();
@@ -125,7 +132,12 @@ describe('home loader: search and filters (issue #21)', () => {
       expect(soldOut.wishlisted).toContain(card.productId);
       expect(render(soldOut)).toContain('You&#x27;ll be notified');
     } finally {
-      for (const row of stock) await api.database.db.updateTable('product_variants').set({ stock_quantity: row.stock_quantity }).where('id', '=', row.id).execute();
+      for (const row of stock)
+        await api.database.db
+          .updateTable('product_variants')
+          .set({ stock_quantity: row.stock_quantity })
+          .where('id', '=', row.id)
+          .execute();
       catalogueCache.invalidate();
     }
     // A page where every card is in stock: no card asks, so the wishlist is not read (the entry is still there).

@@ -1,25 +1,34 @@
-import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+
+import { BRAND } from '@contract/brand';
+
+import { CatalogueFilters, type GridPage, GridPages } from '~/components/catalogue-browse';
+import { HomeHero } from '~/components/home-hero';
 import type { ProductCardData } from '~/components/product-card';
-import { CatalogueFilters, GridPages, type GridPage } from '~/components/catalogue-browse';
 import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
 import { ApiRequestError, cachedBrowse, upstreamStatus } from '~/lib/api.server';
-import { browseHref, canonicalBrowse, isNarrowed, readBrowseState, toCatalogueQuery } from '~/lib/browse';
 import { getOptionalUser } from '~/lib/auth.server';
-import { BRAND } from '@contract/brand';
-import { homeHero, toProductCard, type HomeHero as Hero } from '~/lib/catalogue';
-import { HomeHero } from '~/components/home-hero';
+import { browseHref, canonicalBrowse, isNarrowed, readBrowseState, toCatalogueQuery } from '~/lib/browse';
+import { type HomeHero as Hero, homeHero, toProductCard } from '~/lib/catalogue';
 import { getEnv } from '~/lib/env.server';
-import { MESSAGES } from '~/lib/messages';
+import { readFormData } from '~/lib/form-data.server';
 import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData } from '~/lib/i18n.server';
+import { MESSAGES } from '~/lib/messages';
 import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
 import { pageTitle } from '~/lib/page-title';
 import { takeFlash } from '~/lib/session.server';
 import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
 import catalogueStyles from '~/styles/catalogue.css';
-import { readFormData } from '~/lib/form-data.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogueStyles }];
 
@@ -31,7 +40,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
     { title: pageTitle(data?.state.q ? t('home.searchTitle', { q: data.state.q }) : t('home.title')) },
     ...(data && !data.indexed ? [{ name: 'robots', content: 'noindex, follow' }] : []),
     { name: 'description', content: DESCRIPTION },
-    ...(data?.canonical ? [{ tagName: 'link', rel: 'canonical', href: data.canonical }, { property: 'og:url', content: data.canonical }] : []),
+    ...(data?.canonical
+      ? [
+          { tagName: 'link', rel: 'canonical', href: data.canonical },
+          { property: 'og:url', content: data.canonical },
+        ]
+      : []),
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: BRAND.name },
     { property: 'og:title', content: pageTitle(t('home.title')) },
@@ -53,7 +67,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const canonicalPage = canonicalBrowse(state);
   const canonical = `${url.origin}${localizedPath(canonicalPage.href, context.locale)}`;
   const i18n = i18nData(context.locale, 'home', 'product');
-  const common = { wishlisted: [] as string[], userEmail: user?.email ?? null, flash, canonical, indexed: canonicalPage.index, state, searchError, i18n };
+  const common = {
+    wishlisted: [] as string[],
+    userEmail: user?.email ?? null,
+    flash,
+    canonical,
+    indexed: canonicalPage.index,
+    state,
+    searchError,
+    i18n,
+  };
   try {
     const found = await cachedBrowse(api, toCatalogueQuery(state));
     // Only a sold-out or coming-soon card asks whether the shopper is waiting for it: a page without
@@ -62,9 +85,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const wishlisted = await wishlistedIds(api, waitable ? user : null, url);
     // The page changes at the next drop's launch: the page cache keeps it no longer.
     const nextLaunch = Math.min(...found.items.filter((item) => item.coming_soon).map((item) => Date.parse(item.launch_date)));
-    const seconds = Number.isFinite(nextLaunch) ? Math.max(1, Math.min(SHARED_PAGE_SECONDS, Math.floor((nextLaunch - Date.now()) / 1000))) : SHARED_PAGE_SECONDS;
+    const seconds = Number.isFinite(nextLaunch)
+      ? Math.max(1, Math.min(SHARED_PAGE_SECONDS, Math.floor((nextLaunch - Date.now()) / 1000)))
+      : SHARED_PAGE_SECONDS;
     // '/' sends a visitor who prefers Italian to /it (root loader): its English answer varies with both.
-    const caching = { ...(personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(seconds)), ...(url.pathname === '/' ? { Vary: 'Accept-Language, Cookie' } : {}) };
+    const caching = {
+      ...(personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(seconds)),
+      ...(url.pathname === '/' ? { Vary: 'Accept-Language, Cookie' } : {}),
+    };
     const products = found.items.map((item) => toProductCard(item, env.STORAGE_URL));
     // The newest product leads the shop's first page; a search or a filter goes straight to its results.
     const hero = found.page === 1 && !isNarrowed(state) ? homeHero(found.items, env.STORAGE_URL) : null;
@@ -98,7 +126,15 @@ export default function Home() {
       <CatalogueFilters state={state} facets={page?.facets ?? null} total={page?.total ?? null} searchError={searchError} />
       <ProductLoading />
       <Toast flash={flash} />
-      <GridPages key={browseHref(state)} state={state} first={products} page={page} wishlisted={wishlisted} userEmail={userEmail} error={error} />
+      <GridPages
+        key={browseHref(state)}
+        state={state}
+        first={products}
+        page={page}
+        wishlisted={wishlisted}
+        userEmail={userEmail}
+        error={error}
+      />
     </section>
   );
 }

@@ -1,10 +1,12 @@
 import type { HeadersFunction, MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { Portrait, type PortraitLook } from '~/components/portrait';
+
 import { BRAND } from '@contract/brand';
+
+import { Portrait, type PortraitLook } from '~/components/portrait';
 import type { NavigationHandle } from '~/lib/navigation';
-import { pageTitle } from '~/lib/page-title';
 import { shareablePageHeaders } from '~/lib/page-cache.server';
+import { pageTitle } from '~/lib/page-title';
 
 export const handle: NavigationHandle = { pageTitle: 'About' };
 
@@ -60,9 +62,9 @@ export default function About() {
         <h2 id="story-heading">From a Milan bedroom to a Genoa studio</h2>
         <div className="about__columns">
           <p>
-            The first Tracer Tees were printed in a bedroom in Milan and sold out of a backpack at skate parks. People kept coming back,
-            not for the graphic, but because the shirt still fit after fifty washes. That became the rule: every {BRAND.name} piece is made
-            to be worn hard and kept for years.
+            The first Tracer Tees were printed in a bedroom in Milan and sold out of a backpack at skate parks. People kept coming back, not
+            for the graphic, but because the shirt still fit after fifty washes. That became the rule: every {BRAND.name} piece is made to
+            be worn hard and kept for years.
           </p>
           <p>
             Today our pieces are cut and sewn in our studio in Genoa, a few streets from the old port, from cotton knitted by family mills

@@ -1,14 +1,16 @@
 import type { ActionFunction, LoaderFunction } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { RETENTION_DAYS } from '@contract/retention';
-import { readOutbox } from '../../api/src/services/mail';
+
 import { erasedEmail } from '../../api/src/services/account-deletion';
-import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
+import { readOutbox } from '../../api/src/services/mail';
 import { callRoute } from '../../tests/support/route-context';
+import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
-import { action as loginAction } from './admin.login';
 import { action as customerAction, loader as customerLoader } from './admin.customers.$id';
 import { loader as exportLoader } from './admin.customers.$id_.data';
+import { action as loginAction } from './admin.login';
 import { action as privacyAction, loader as privacyLoader } from './admin.privacy';
 
 /** The owner's side of privacy in the back office, its loaders and actions as functions against the real API. */
@@ -30,13 +32,29 @@ async function signedIn(role: 'owner' | 'staff'): Promise<{ email: string; cooki
   expect((await post('/api/admin/staff', { email, role }, { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` })).status).toBe(201);
   const code = /\d{6}/.exec((await readOutbox(api.database.db, email))[0].subject)![0];
   expect((await post('/api/staff/set-password', { email, code, password: PASSWORD })).status).toBe(204);
-  const response = await run(loginAction, '/admin/login', {}, { form: [['intent', 'login'], ['email', email], ['password', PASSWORD]] });
+  const response = await run(
+    loginAction,
+    '/admin/login',
+    {},
+    {
+      form: [
+        ['intent', 'login'],
+        ['email', email],
+        ['password', PASSWORD],
+      ],
+    },
+  );
   return { email, cookie: cookieOf(response) };
 }
 
 const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? '').split(';')[0];
 
-async function run(fn: LoaderFunction | ActionFunction, path: string, params: Record<string, string>, init: { form?: [string, string][]; cookie?: string } = {}): Promise<Response> {
+async function run(
+  fn: LoaderFunction | ActionFunction,
+  path: string,
+  params: Record<string, string>,
+  init: { form?: [string, string][]; cookie?: string } = {},
+): Promise<Response> {
   const request = new Request(`http://shop.test${path}`, {
     method: init.form ? 'POST' : 'GET',
     body: init.form ? new URLSearchParams(init.form) : undefined,
@@ -71,7 +89,14 @@ describe("a customer's page, for an owner answering a data request", () => {
     expect(data.account).toMatchObject({ id: me.user.id, email: me.user.email });
     expect(data.orders.map((o: { purchase_id: string }) => o.purchase_id)).toEqual([purchaseId]);
 
-    const erase = (confirm: string) => run(customerAction, page, params, { form: [['intent', 'erase'], ['confirm_email', confirm]], cookie: owner.cookie });
+    const erase = (confirm: string) =>
+      run(customerAction, page, params, {
+        form: [
+          ['intent', 'erase'],
+          ['confirm_email', confirm],
+        ],
+        cookie: owner.cookie,
+      });
     const empty = await erase('');
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ result: null, eraseError: "Type the customer's email address to confirm" });
@@ -82,7 +107,11 @@ describe("a customer's page, for an owner answering a data request", () => {
     expect(waits.status).toBe(400);
     expect((await waits.json()).eraseError).toMatch(/is still on its way: the customer can be erased once it has been delivered\.$/);
 
-    await api.database.db.updateTable('purchases').set({ status: 'Delivered', delivered_at: new Date() }).where('id', '=', purchaseId).execute();
+    await api.database.db
+      .updateTable('purchases')
+      .set({ status: 'Delivered', delivered_at: new Date() })
+      .where('id', '=', purchaseId)
+      .execute();
     const done = await erase(me.user.email);
     expect(done.status).toBe(303);
     expect(done.headers.get('Location')).toBe(page);
@@ -101,7 +130,13 @@ describe("a customer's page, for an owner answering a data request", () => {
     const file = await run(exportLoader, `${page}/data`, params, { cookie: staff.cookie });
     expect(file.status).toBe(403);
     expect(await file.text()).toBe('Only an owner may do this');
-    const erase = await run(customerAction, page, params, { form: [['intent', 'erase'], ['confirm_email', me.user.email]], cookie: staff.cookie });
+    const erase = await run(customerAction, page, params, {
+      form: [
+        ['intent', 'erase'],
+        ['confirm_email', me.user.email],
+      ],
+      cookie: staff.cookie,
+    });
     expect(erase.status).toBe(400);
     expect((await erase.json()).eraseError).toBe('Only an owner may do this');
     expect((await s.get('/api/auth/me')).status).toBe(200);
@@ -124,7 +159,12 @@ describe('/admin/privacy', () => {
     const low = await run(privacyAction, '/admin/privacy', {}, { form: form({ ...changeable, unpaidCheckouts: 7 }), cookie: owner.cookie });
     expect(low.status).toBe(400);
     expect((await low.json()).result.error).toEqual({ unpaidCheckouts: ['Enter at least 30 days'] });
-    const saved = await run(privacyAction, '/admin/privacy', {}, { form: form({ ...changeable, outbox: 30, orders: 1 }), cookie: owner.cookie });
+    const saved = await run(
+      privacyAction,
+      '/admin/privacy',
+      {},
+      { form: form({ ...changeable, outbox: 30, orders: 1 }), cookie: owner.cookie },
+    );
     expect(saved.status).toBe(303);
     const after = await (await run(privacyLoader, '/admin/privacy', {}, { cookie: cookieOf(saved) })).json();
     expect(after.notice).toBe('The retention periods are saved. The privacy policy states them, and the next purge uses them.');

@@ -1,12 +1,14 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+
 import type { AuditEntry } from '@contract/api/staff';
-import { auditListSchema } from '~/lib/admin-reads.server';
-import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { shopClock } from '@contract/shop-time';
+
+import { TableScroll } from '~/components/admin/table-scroll';
+import { ADMIN_HEADERS } from '~/lib/admin.server';
+import { auditListSchema } from '~/lib/admin-reads.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
-import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Audit log') }, { name: 'robots', content: 'noindex' }];
 
@@ -36,35 +38,35 @@ export default function AdminAudit() {
         <p>No changes yet.</p>
       ) : (
         <TableScroll label="Changes">
-        <table className="admin-table">
-          <caption className="visually-hidden">Changes, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When (Italian time)</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">On</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry, index) => (
-              <tr key={`${entry.at}-${index}`}>
-                <td>
-                  <time dateTime={entry.at}>{shopClock(entry.at, { seconds: true })}</time>
-                </td>
-                <td>{entry.actor}</td>
-                <td>{entry.action}</td>
-                <td>
-                  {entry.subject_type} {entry.subject_id}
-                </td>
-                <td>{describe(entry.before)}</td>
-                <td>{describe(entry.after)}</td>
+          <table className="admin-table">
+            <caption className="visually-hidden">Changes, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When (Italian time)</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">On</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {entries.map((entry, index) => (
+                <tr key={`${entry.at}-${index}`}>
+                  <td>
+                    <time dateTime={entry.at}>{shopClock(entry.at, { seconds: true })}</time>
+                  </td>
+                  <td>{entry.actor}</td>
+                  <td>{entry.action}</td>
+                  <td>
+                    {entry.subject_type} {entry.subject_id}
+                  </td>
+                  <td>{describe(entry.before)}</td>
+                  <td>{describe(entry.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </TableScroll>
       )}
     </section>

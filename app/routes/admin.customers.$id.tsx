@@ -1,27 +1,32 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+
 import { addressLines } from '@contract/address';
 import { orderNoteSchema } from '@contract/api/admin';
+import { messageAnswerSchema } from '@contract/api/auth';
 import { customerDetailSchema } from '@contract/api/customers';
-import { StaffNotes } from '~/components/admin/staff-notes';
-import { orderNoteFormSchema } from '~/forms/admin';
-import { readFormData } from '~/lib/form-data.server';
-import { redirectWithNotice, takeNotice } from '~/lib/staff-session.server';
+import { eraseCustomerRequestSchema } from '@contract/api/privacy';
+import { customerLabel } from '@contract/erased';
 import { formatEuro } from '@contract/money';
+import { shopClock } from '@contract/shop-time';
+
+import { CustomerPrivacy, ERASE_INTENT } from '~/components/admin/customer-privacy';
+import { StaffNotes } from '~/components/admin/staff-notes';
+import { TableScroll } from '~/components/admin/table-scroll';
+import { orderNoteFormSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { ApiRequestError, failureStatus } from '~/lib/api.server';
+import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
+import { redirectWithNotice, takeNotice } from '~/lib/staff-session.server';
 import { requireStaff } from '~/lib/staff-session.server';
-import { shopClock } from '@contract/shop-time';
-import { TableScroll } from '~/components/admin/table-scroll';
-import { customerLabel } from '@contract/erased';
-import { messageAnswerSchema } from '@contract/api/auth';
-import { eraseCustomerRequestSchema } from '@contract/api/privacy';
-import { CustomerPrivacy, ERASE_INTENT } from '~/components/admin/customer-privacy';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? data.customer.email : 'Customer') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? data.customer.email : 'Customer') },
+  { name: 'robots', content: 'noindex' },
+];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,7 +38,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     detail = await staff.api.request('GET', `admin/customers/${id}`, customerDetailSchema);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
+    if (error instanceof ApiRequestError && error.status === 404)
+      throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
     throw error;
   }
   const { notice, headers } = await takeNotice(context);
@@ -57,7 +63,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: orderNoteFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply(), eraseError: null }, { status: 400 });
   try {
-    await staff.api.request('POST', 'admin/customers/notes', orderNoteSchema, { body: { customer: params.id ?? '', note: submission.value.note } });
+    await staff.api.request('POST', 'admin/customers/notes', orderNoteSchema, {
+      body: { customer: params.id ?? '', note: submission.value.note },
+    });
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }), eraseError: null }, { status: failureStatus(error) });
   }
@@ -81,7 +89,9 @@ export default function AdminCustomer() {
         <dt>Name</dt>
         <dd>{customer.name ?? '–'}</dd>
         <dt>Account</dt>
-        <dd>{customer.user_type === 'registered' ? 'Registered' : 'Guest'}, since {shopClock(customer.member_since)} (Italian time)</dd>
+        <dd>
+          {customer.user_type === 'registered' ? 'Registered' : 'Guest'}, since {shopClock(customer.member_since)} (Italian time)
+        </dd>
         <dt>Phone</dt>
         <dd>{customer.phone ?? '–'}</dd>
         <dt>Orders</dt>
@@ -115,34 +125,41 @@ export default function AdminCustomer() {
         <p>No orders yet.</p>
       ) : (
         <TableScroll label="Orders">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Date (Italian time)</th>
-              <th scope="col">Total</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order.purchase_id}>
-                <td>
-                  <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
-                </td>
-                <td>{shopClock(order.date)}</td>
-                <td>{order.total}</td>
-                <td>{order.status}</td>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Date (Italian time)</th>
+                <th scope="col">Total</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.purchase_id}>
+                  <td>
+                    <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
+                  </td>
+                  <td>{shopClock(order.date)}</td>
+                  <td>{order.total}</td>
+                  <td>{order.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </TableScroll>
       )}
 
       <StaffNotes notes={notes} lastResult={actionData?.result} busy={busy} />
 
-      {owner ? <CustomerPrivacy customerId={customer.id} erased={customerLabel(customer.email) !== customer.email} error={actionData?.eraseError ?? null} busy={intent === ERASE_INTENT} /> : null}
+      {owner ? (
+        <CustomerPrivacy
+          customerId={customer.id}
+          erased={customerLabel(customer.email) !== customer.email}
+          error={actionData?.eraseError ?? null}
+          busy={intent === ERASE_INTENT}
+        />
+      ) : null}
 
       <h2>Cards unlocked</h2>
       {cards.length === 0 ? (
@@ -164,8 +181,8 @@ export default function AdminCustomer() {
         <ul>
           {wishlist.map((entry, index) => (
             <li key={`${entry.since}-${index}`}>
-              {entry.variant ?? entry.product_name ?? 'A product no longer sold'}: {entry.notified ? 'emailed when it came back' : 'waiting'} (since{' '}
-              {shopClock(entry.since)})
+              {entry.variant ?? entry.product_name ?? 'A product no longer sold'}:{' '}
+              {entry.notified ? 'emailed when it came back' : 'waiting'} (since {shopClock(entry.since)})
             </li>
           ))}
         </ul>

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { dataExportSchema } from '@contract/api/privacy';
-import { adminErrorText, ADMIN_HEADERS } from '~/lib/admin.server';
+
+import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ApiRequestError, failureStatus } from '~/lib/api.server';
 import { requireStaff } from '~/lib/staff-session.server';
 
@@ -13,7 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const id = params.id ?? '';
-  const text = (body: string, status: number) => new Response(body, { status, headers: { ...ADMIN_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
+  const text = (body: string, status: number) =>
+    new Response(body, { status, headers: { ...ADMIN_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
   if (!UUID.test(id)) return text('No such customer', 404);
   try {
     const data = await staff.api.request('GET', `admin/customers/${id}/data-export`, dataExportSchema);
@@ -26,6 +29,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     });
   } catch (error) {
     // A file link says plainly why there is no file: 403 for staff, 404 for no such customer.
-    return text(adminErrorText(error), error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.status : failureStatus(error));
+    return text(
+      adminErrorText(error),
+      error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.status : failureStatus(error),
+    );
   }
 }

@@ -1,14 +1,16 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { customerListSchema } from '~/lib/admin-reads.server';
+
+import { customerLabel } from '@contract/erased';
 import { formatEuro } from '@contract/money';
+import { shopClock } from '@contract/shop-time';
+
+import { TableScroll } from '~/components/admin/table-scroll';
 import { orderSearchSchema } from '~/forms/admin-search.server';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
+import { customerListSchema } from '~/lib/admin-reads.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
-import { shopClock } from '@contract/shop-time';
-import { TableScroll } from '~/components/admin/table-scroll';
-import { customerLabel } from '@contract/erased';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Customers') }, { name: 'robots', content: 'noindex' }];
 
@@ -17,7 +19,9 @@ const PER_PAGE = 50;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const { q, page } = orderSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const rows = await staff.api.request('GET', 'admin/customers', customerListSchema, { query: { q: q || undefined, limit: PER_PAGE + 1, offset: (page - 1) * PER_PAGE } });
+  const rows = await staff.api.request('GET', 'admin/customers', customerListSchema, {
+    query: { q: q || undefined, limit: PER_PAGE + 1, offset: (page - 1) * PER_PAGE },
+  });
   return json({ customers: rows.slice(0, PER_PAGE), hasMore: rows.length > PER_PAGE, q: q ?? '', page }, { headers: ADMIN_HEADERS });
 }
 
@@ -44,35 +48,35 @@ export default function AdminCustomers() {
         <p role="status">{q ? 'No customers match this search.' : 'No customers yet.'}</p>
       ) : (
         <TableScroll label="Customers">
-        <table className="admin-table">
-          <caption className="visually-hidden">Customers, latest buyers first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Account</th>
-              <th scope="col">Orders</th>
-              <th scope="col">Spent</th>
-              <th scope="col">Last order (Italian time)</th>
-              <th scope="col">Waiting for stock</th>
-            </tr>
-          </thead>
-          <tbody>
-            {customers.map((customer) => (
-              <tr key={customer.id}>
-                <td>
-                  <Link to={`/admin/customers/${customer.id}`}>{customerLabel(customer.email)}</Link>
-                </td>
-                <td>{customer.name ?? '–'}</td>
-                <td>{customer.user_type === 'registered' ? 'Registered' : 'Guest'}</td>
-                <td>{customer.orders}</td>
-                <td>{formatEuro(customer.total_spent)}</td>
-                <td>{customer.last_order_at ? shopClock(customer.last_order_at) : '–'}</td>
-                <td>{customer.waiting}</td>
+          <table className="admin-table">
+            <caption className="visually-hidden">Customers, latest buyers first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Name</th>
+                <th scope="col">Account</th>
+                <th scope="col">Orders</th>
+                <th scope="col">Spent</th>
+                <th scope="col">Last order (Italian time)</th>
+                <th scope="col">Waiting for stock</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {customers.map((customer) => (
+                <tr key={customer.id}>
+                  <td>
+                    <Link to={`/admin/customers/${customer.id}`}>{customerLabel(customer.email)}</Link>
+                  </td>
+                  <td>{customer.name ?? '–'}</td>
+                  <td>{customer.user_type === 'registered' ? 'Registered' : 'Guest'}</td>
+                  <td>{customer.orders}</td>
+                  <td>{formatEuro(customer.total_spent)}</td>
+                  <td>{customer.last_order_at ? shopClock(customer.last_order_at) : '–'}</td>
+                  <td>{customer.waiting}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </TableScroll>
       )}
       <nav aria-label="Pages of customers" className="admin-pages">

@@ -1,8 +1,10 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
+
 import { adminDiscountCodeSchema, adminDiscountListSchema, discountCodeFormSchema } from '@contract/api/discounts';
+
 import { DiscountForm, discountFormValues } from '~/components/admin/discount-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
@@ -20,7 +22,8 @@ const id = z.string().uuid();
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  if (staff.role !== 'owner') return json({ forbidden: true as const, code: null, products: [], categories: [] }, { status: 403, headers: ADMIN_HEADERS });
+  if (staff.role !== 'owner')
+    return json({ forbidden: true as const, code: null, products: [], categories: [] }, { status: 403, headers: ADMIN_HEADERS });
   const codeId = id.safeParse(params.id);
   if (!codeId.success) throw new Response('Not found', { status: 404 });
   const [code, { products, categories }] = await Promise.all([
@@ -41,7 +44,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const code = await staff.api.request('PUT', `admin/discounts/${codeId.data}`, adminDiscountCodeSchema, { body: submission.value });
     return redirectWithNotice(context, '/admin/discounts', `The code ${code.code} was saved.`);
   } catch (error) {
-    return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
+    return json(
+      { result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+      { status: failureStatus(error), headers: ADMIN_HEADERS },
+    );
   }
 }
 
@@ -60,7 +66,8 @@ export default function EditDiscount() {
         <>
           <p>
             Used {data.code.uses} time{data.code.uses === 1 ? '' : 's'}
-            {data.code.max_uses ? ` of ${data.code.max_uses}` : ''}. {data.code.usable ? 'Shoppers can use it now.' : 'Shoppers cannot use it now.'}
+            {data.code.max_uses ? ` of ${data.code.max_uses}` : ''}.{' '}
+            {data.code.usable ? 'Shoppers can use it now.' : 'Shoppers cannot use it now.'}
           </p>
           <DiscountForm
             mode="edit"

@@ -1,7 +1,9 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+
 import { adminDiscountCodeSchema, adminDiscountListSchema, discountCodeFormSchema } from '@contract/api/discounts';
+
 import { DiscountForm } from '~/components/admin/discount-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
@@ -30,7 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const code = await staff.api.request('POST', 'admin/discounts', adminDiscountCodeSchema, { body: submission.value });
     return redirectWithNotice(context, '/admin/discounts', `The code ${code.code} was created: ${code.description}.`);
   } catch (error) {
-    return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
+    return json(
+      { result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+      { status: failureStatus(error), headers: ADMIN_HEADERS },
+    );
   }
 }
 

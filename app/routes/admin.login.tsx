@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+
 import { staffSessionSchema } from '@contract/api/staff';
+
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { adminLoginSchema, adminSetPasswordSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
@@ -16,7 +18,11 @@ import { commitStaffSession } from '~/lib/staff-session.server';
 export const meta: MetaFunction = () => [{ title: pageTitle('Back office sign-in') }, { name: 'robots', content: 'noindex' }];
 
 /** Notices a redirect to this page may carry (`?done=`). */
-const DONE = { 'password-set': ADMIN_MESSAGES.passwordSet, 'signed-out': ADMIN_MESSAGES.signedOut, 'session-ended': ADMIN_MESSAGES.sessionEnded } as const;
+const DONE = {
+  'password-set': ADMIN_MESSAGES.passwordSet,
+  'signed-out': ADMIN_MESSAGES.signedOut,
+  'session-ended': ADMIN_MESSAGES.sessionEnded,
+} as const;
 
 /** Only back-office pages are returned to after signing in. */
 function backTo(value: unknown): string {
@@ -45,24 +51,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get('intent');
   if (intent === 'set-password') {
     const submission = parseWithZod(formData, { schema: adminSetPasswordSchema });
-    if (submission.status !== 'success') return json({ intent, result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 });
+    if (submission.status !== 'success')
+      return json({ intent, result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 });
     const { email, code, password } = submission.value;
     try {
       await context.staff.api().raw('POST', 'staff/set-password', { body: { email, code, password } });
     } catch (error) {
-      return json({ intent, result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password', 'confirm'] }) }, { status: failureStatus(error) });
+      return json(
+        { intent, result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password', 'confirm'] }) },
+        { status: failureStatus(error) },
+      );
     }
     return redirect(`/admin/login?done=password-set&email=${encodeURIComponent(email)}`, { status: 303 });
   }
 
   const submission = parseWithZod(formData, { schema: adminLoginSchema });
-  if (submission.status !== 'success') return json({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  if (submission.status !== 'success')
+    return json({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   const { email, password, redirectTo } = submission.value;
   let session;
   try {
     session = await context.staff.api().request('POST', 'staff/login', staffSessionSchema, { body: { email, password } });
   } catch (error) {
-    return json({ intent: 'login', result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password'] }) }, { status: failureStatus(error) });
+    return json(
+      { intent: 'login', result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password'] }) },
+      { status: failureStatus(error) },
+    );
   }
   const staffSession = await context.staff.session();
   staffSession.set('token', session.token);
@@ -94,13 +108,19 @@ function LoginForm({ email, redirectTo, notice }: { email: string; redirectTo: s
         <input {...getInputProps(fields.email, { type: 'email' })} {...invalidProps(fields.email)} autoComplete="username" />
       </AdminField>
       <AdminField field={fields.password} label="Password">
-        <input {...getInputProps(fields.password, { type: 'password' })} {...invalidProps(fields.password)} autoComplete="current-password" />
+        <input
+          {...getInputProps(fields.password, { type: 'password' })}
+          {...invalidProps(fields.password)}
+          autoComplete="current-password"
+        />
       </AdminField>
       <button type="submit" className="button" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign in'}
       </button>
       <p>
-        <Link to={`/admin/login?step=code${email ? `&email=${encodeURIComponent(email)}` : ''}`}>First time here, or forgot your password? Use the code from your email</Link>
+        <Link to={`/admin/login?step=code${email ? `&email=${encodeURIComponent(email)}` : ''}`}>
+          First time here, or forgot your password? Use the code from your email
+        </Link>
       </p>
     </Form>
   );
@@ -127,10 +147,23 @@ function SetPasswordForm({ email }: { email: string }) {
         <input {...getInputProps(fields.email, { type: 'email' })} {...invalidProps(fields.email)} autoComplete="username" />
       </AdminField>
       <AdminField field={fields.code} label="Code from your email">
-        <input {...getInputProps(fields.code, { type: 'text' })} {...invalidProps(fields.code)} inputMode="numeric" autoComplete="one-time-code" />
+        <input
+          {...getInputProps(fields.code, { type: 'text' })}
+          {...invalidProps(fields.code)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+        />
       </AdminField>
-      <AdminField field={fields.password} label="New password" hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
-        <input {...getInputProps(fields.password, { type: 'password' })} {...invalidProps(fields.password, { hint: true })} autoComplete="new-password" />
+      <AdminField
+        field={fields.password}
+        label="New password"
+        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+      >
+        <input
+          {...getInputProps(fields.password, { type: 'password' })}
+          {...invalidProps(fields.password, { hint: true })}
+          autoComplete="new-password"
+        />
       </AdminField>
       <AdminField field={fields.confirm} label="Confirm new password">
         <input {...getInputProps(fields.confirm, { type: 'password' })} {...invalidProps(fields.confirm)} autoComplete="new-password" />
@@ -147,5 +180,9 @@ function SetPasswordForm({ email }: { email: string }) {
 
 export default function AdminLogin() {
   const { step, email, redirectTo, notice } = useLoaderData<typeof loader>();
-  return <section className="admin-login">{step === 'code' ? <SetPasswordForm email={email} /> : <LoginForm email={email} redirectTo={redirectTo} notice={notice} />}</section>;
+  return (
+    <section className="admin-login">
+      {step === 'code' ? <SetPasswordForm email={email} /> : <LoginForm email={email} redirectTo={redirectTo} notice={notice} />}
+    </section>
+  );
 }

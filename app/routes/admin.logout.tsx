@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { type ActionFunctionArgs, redirect } from '@remix-run/node';
+
 import { destroyStaffSession } from '~/lib/staff-session.server';
 
 /** Signing out is a form post; opening the address just leads back to the back office. */
@@ -8,6 +9,10 @@ export async function action({ context }: ActionFunctionArgs) {
   const session = await context.staff.session();
   const token = session.get('token');
   // The API ends the session at once; if it cannot be reached, the cookie still goes and the session runs out by itself.
-  if (token) await context.staff.api(token).raw('POST', 'staff/logout').catch(() => undefined);
+  if (token)
+    await context.staff
+      .api(token)
+      .raw('POST', 'staff/logout')
+      .catch(() => undefined);
   return redirect('/admin/login?done=signed-out', { status: 303, headers: { 'Set-Cookie': await destroyStaffSession(context, session) } });
 }

@@ -1,28 +1,37 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { addressLines } from '@contract/address';
 import type { ReactNode } from 'react';
+
+import { addressLines } from '@contract/address';
 import { deliverAnswerSchema, orderDetailSchema, orderNoteSchema, shipAnswerSchema } from '@contract/api/admin';
 import { refundAnswerSchema } from '@contract/api/refunds';
-import { auditListSchema } from '@contract/api/staff';
 import { returnListSchema } from '@contract/api/returns';
-import { AdminOrderReturns } from '~/components/admin/order-returns';
+import { auditListSchema } from '@contract/api/staff';
+import { customerLabel } from '@contract/erased';
 import { formatEuro } from '@contract/money';
+import { shopClock } from '@contract/shop-time';
 import { trackingUrl } from '@contract/tracking';
+
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { AdminOrderReturns } from '~/components/admin/order-returns';
 import { StaffNotes } from '~/components/admin/staff-notes';
-import { CARRIERS, cancelOrderFormSchema, orderNoteFormSchema, refundAllFormSchema, refundFormSchema, shipOrderSchema } from '~/forms/admin';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
+import { TableScroll } from '~/components/admin/table-scroll';
+import {
+  cancelOrderFormSchema,
+  CARRIERS,
+  orderNoteFormSchema,
+  refundAllFormSchema,
+  refundFormSchema,
+  shipOrderSchema,
+} from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { ApiRequestError, failureStatus, hasErrorCode } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
-import { shopClock } from '@contract/shop-time';
-import { TableScroll } from '~/components/admin/table-scroll';
-import { customerLabel } from '@contract/erased';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Order ${data.order.order_number}` : 'Order') },
@@ -36,11 +45,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     order = await staff.api.request('GET', `admin/orders/${encodeURIComponent(reference)}`, orderDetailSchema);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) throw json({ detail: `No order ${reference}` }, { status: 404, headers: ADMIN_HEADERS });
+    if (error instanceof ApiRequestError && error.status === 404)
+      throw json({ detail: `No order ${reference}` }, { status: 404, headers: ADMIN_HEADERS });
     throw error;
   }
   const [history, returns] = await Promise.all([
-    staff.api.request('GET', 'admin/audit', auditListSchema, { query: { subject_type: 'order', subject_id: order.purchase_id, limit: 100 } }),
+    staff.api.request('GET', 'admin/audit', auditListSchema, {
+      query: { subject_type: 'order', subject_id: order.purchase_id, limit: 100 },
+    }),
     staff.api.request('GET', 'admin/returns', returnListSchema, { query: { order: order.purchase_id } }),
   ]);
   const { notice, headers } = await takeNotice(context);
@@ -87,7 +99,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { idempotency_key, lines, amount, restock, reason } = submission.value;
     try {
       const done = await staff.api.request('POST', 'admin/orders/refund', refundAnswerSchema, {
-        body: { order: reference, idempotency_key, lines: lines.filter((line) => line.quantity > 0), amount: amount ?? 0, restock, reason: reason ?? '' },
+        body: {
+          order: reference,
+          idempotency_key,
+          lines: lines.filter((line) => line.quantity > 0),
+          amount: amount ?? 0,
+          restock,
+          reason: reason ?? '',
+        },
       });
       notice = done.replayed
         ? ADMIN_MESSAGES.refundReplayed(formatEuro(done.refund.amount), done.order_number)
@@ -100,7 +119,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') return json({ intent, result: submission.reply(), error: null, retryKey: null }, { status: 400 });
     const { idempotency_key, restock } = submission.value;
     try {
-      const done = await staff.api.request('POST', 'admin/orders/refund', refundAnswerSchema, { body: { order: reference, idempotency_key, full: true, restock } });
+      const done = await staff.api.request('POST', 'admin/orders/refund', refundAnswerSchema, {
+        body: { order: reference, idempotency_key, full: true, restock },
+      });
       notice = done.replayed
         ? ADMIN_MESSAGES.refundReplayed(formatEuro(done.refund.amount), done.order_number)
         : ADMIN_MESSAGES.refunded(formatEuro(done.refund.amount), done.order_number, restock && done.refund.lines.length > 0);
@@ -112,7 +133,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (submission.status !== 'success') return json({ intent, result: submission.reply(), error: null, retryKey: null }, { status: 400 });
     const { idempotency_key, reason } = submission.value;
     try {
-      const done = await staff.api.request('POST', 'admin/orders/cancel', refundAnswerSchema, { body: { order: reference, idempotency_key, reason: reason ?? '' } });
+      const done = await staff.api.request('POST', 'admin/orders/cancel', refundAnswerSchema, {
+        body: { order: reference, idempotency_key, reason: reason ?? '' },
+      });
       notice = ADMIN_MESSAGES.cancelled(done.order_number, formatEuro(done.refund.amount));
     } catch (error) {
       return refused(submission.reply({ formErrors: [adminErrorText(error)] }), error, retryKeyOf(error, idempotency_key));
@@ -121,7 +144,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: shipOrderSchema });
     if (submission.status !== 'success') return json({ intent, result: submission.reply(), error: null, retryKey: null }, { status: 400 });
     try {
-      const done = await staff.api.request('POST', 'admin/orders/ship', shipAnswerSchema, { body: { order: reference, ...submission.value } });
+      const done = await staff.api.request('POST', 'admin/orders/ship', shipAnswerSchema, {
+        body: { order: reference, ...submission.value },
+      });
       notice = `Order ${done.order_number} is marked shipped with ${done.carrier}. The buyer was emailed the tracking link.`;
     } catch (error) {
       return refused(submission.reply({ formErrors: [adminErrorText(error)] }), error);
@@ -163,60 +188,69 @@ function RefundForm() {
       <input type="hidden" name="idempotency_key" value={key} />
       {open.length ? (
         <TableScroll label="Units to refund">
-        <table className="admin-table">
-          <caption>Units to refund</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Left to refund</th>
-              <th scope="col">Back per unit</th>
-              <th scope="col">Units</th>
-            </tr>
-          </thead>
-          <tbody>
-            {open.map((line, index) => {
-              const field = lineFields[index]?.getFieldset();
-              if (!field) return null;
-              return (
-                <tr key={line.item_id}>
-                  <th scope="row">
-                    {line.name}
-                    {line.variant ? ` (${line.variant})` : ''} <span className="admin-muted">{line.sku}</span>
-                  </th>
-                  <td>
-                    {left(line)}
-                    {line.in_return_quantity ? <span className="admin-muted"> (and {line.in_return_quantity} in a return)</span> : null}
-                  </td>
-                  <td>{formatEuro(line.unit_refund)}</td>
-                  <td>
-                    <input type="hidden" name={field.item_id.name} value={line.item_id} />
-                    <label htmlFor={field.quantity.id} className="visually-hidden">
-                      Units of {line.name} {line.variant} to refund
-                    </label>
-                    <input
-                      {...getInputProps(field.quantity, { type: 'number' })}
-                      {...invalidProps(field.quantity)}
-                      min={0}
-                      max={left(line)}
-                      step={1}
-                      className="admin-quantity"
-                    />
-                    {field.quantity.errors?.length ? (
-                      <p id={field.quantity.errorId} className="field__error">
-                        {field.quantity.errors[0]}
-                      </p>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+          <table className="admin-table">
+            <caption>Units to refund</caption>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Left to refund</th>
+                <th scope="col">Back per unit</th>
+                <th scope="col">Units</th>
+              </tr>
+            </thead>
+            <tbody>
+              {open.map((line, index) => {
+                const field = lineFields[index]?.getFieldset();
+                if (!field) return null;
+                return (
+                  <tr key={line.item_id}>
+                    <th scope="row">
+                      {line.name}
+                      {line.variant ? ` (${line.variant})` : ''} <span className="admin-muted">{line.sku}</span>
+                    </th>
+                    <td>
+                      {left(line)}
+                      {line.in_return_quantity ? <span className="admin-muted"> (and {line.in_return_quantity} in a return)</span> : null}
+                    </td>
+                    <td>{formatEuro(line.unit_refund)}</td>
+                    <td>
+                      <input type="hidden" name={field.item_id.name} value={line.item_id} />
+                      <label htmlFor={field.quantity.id} className="visually-hidden">
+                        Units of {line.name} {line.variant} to refund
+                      </label>
+                      <input
+                        {...getInputProps(field.quantity, { type: 'number' })}
+                        {...invalidProps(field.quantity)}
+                        min={0}
+                        max={left(line)}
+                        step={1}
+                        className="admin-quantity"
+                      />
+                      {field.quantity.errors?.length ? (
+                        <p id={field.quantity.errorId} className="field__error">
+                          {field.quantity.errors[0]}
+                        </p>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
         </TableScroll>
       ) : null}
       {inReturns ? <p>Units in an open return are refunded from the return, once it is received.</p> : null}
-      <AdminField field={fields.amount} label="Amount on top, in euros (optional)" hint="Shipping, or a gesture: refunded on top of the units.">
-        <input {...getInputProps(fields.amount, { type: 'text' })} {...invalidProps(fields.amount, { hint: true })} inputMode="decimal" autoComplete="off" />
+      <AdminField
+        field={fields.amount}
+        label="Amount on top, in euros (optional)"
+        hint="Shipping, or a gesture: refunded on top of the units."
+      >
+        <input
+          {...getInputProps(fields.amount, { type: 'text' })}
+          {...invalidProps(fields.amount, { hint: true })}
+          inputMode="decimal"
+          autoComplete="off"
+        />
       </AdminField>
       <div className="field field--check">
         <input {...getInputProps(fields.restock, { type: 'checkbox' })} />
@@ -233,7 +267,19 @@ function RefundForm() {
 }
 
 /** A money form that needs a tick to go: refund all that is left, or cancel. */
-function ConfirmedForm({ intent, heading, confirmLabel, submitLabel, children }: { intent: 'refund-all' | 'cancel'; heading: string; confirmLabel: string; submitLabel: string; children?: (fields: ReturnType<typeof useConfirmedForm>[1]) => ReactNode }) {
+function ConfirmedForm({
+  intent,
+  heading,
+  confirmLabel,
+  submitLabel,
+  children,
+}: {
+  intent: 'refund-all' | 'cancel';
+  heading: string;
+  confirmLabel: string;
+  submitLabel: string;
+  children?: (fields: ReturnType<typeof useConfirmedForm>[1]) => ReactNode;
+}) {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().formData?.get('intent') === intent;
   const key = useMoneyKey(intent);
@@ -296,40 +342,50 @@ function Payment() {
       </dl>
       {order.refunds.length ? (
         <TableScroll label="Refunds">
-        <table className="admin-table">
-          <caption>Refunds</caption>
-          <thead>
-            <tr>
-              <th scope="col">When (Italian time)</th>
-              <th scope="col">What</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">By</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.refunds.map((refund) => (
-              <tr key={refund.id}>
-                <td>{shopClock(refund.created_at)}</td>
-                <td>
-                  {refund.kind === 'cancellation' ? 'Cancellation' : 'Refund'}
-                  {refund.lines.length ? `: ${refund.lines.map((line) => `${line.quantity} × ${line.sku}`).join(', ')}` : ''}
-                  {refund.restock ? ', back on sale' : ''}
-                  {refund.reason ? ` (${refund.reason})` : ''}
-                </td>
-                <td>{formatEuro(refund.amount)}</td>
-                <td>{refund.status === 'failed' ? `Failed: ${refund.failure ?? ''}` : refund.status === 'pending' ? 'Waiting for the provider' : 'Refunded'}</td>
-                <td>{refund.actor}</td>
+          <table className="admin-table">
+            <caption>Refunds</caption>
+            <thead>
+              <tr>
+                <th scope="col">When (Italian time)</th>
+                <th scope="col">What</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">By</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {order.refunds.map((refund) => (
+                <tr key={refund.id}>
+                  <td>{shopClock(refund.created_at)}</td>
+                  <td>
+                    {refund.kind === 'cancellation' ? 'Cancellation' : 'Refund'}
+                    {refund.lines.length ? `: ${refund.lines.map((line) => `${line.quantity} × ${line.sku}`).join(', ')}` : ''}
+                    {refund.restock ? ', back on sale' : ''}
+                    {refund.reason ? ` (${refund.reason})` : ''}
+                  </td>
+                  <td>{formatEuro(refund.amount)}</td>
+                  <td>
+                    {refund.status === 'failed'
+                      ? `Failed: ${refund.failure ?? ''}`
+                      : refund.status === 'pending'
+                        ? 'Waiting for the provider'
+                        : 'Refunded'}
+                  </td>
+                  <td>{refund.actor}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </TableScroll>
       ) : null}
       {!owner ? (
-        payment.refundable > 0 ? <p>Only an owner can cancel or refund an order.</p> : null
+        payment.refundable > 0 ? (
+          <p>Only an owner can cancel or refund an order.</p>
+        ) : null
       ) : !payment.can_refund ? (
-        payment.refundable > 0 ? <p>This order was not paid through the provider this shop is connected to now, so it cannot be refunded from here.</p> : null
+        payment.refundable > 0 ? (
+          <p>This order was not paid through the provider this shop is connected to now, so it cannot be refunded from here.</p>
+        ) : null
       ) : payment.refundable > 0 ? (
         <>
           <p>Up to {formatEuro(payment.refundable)} can still be refunded.</p>
@@ -456,31 +512,31 @@ export default function AdminOrder() {
 
       <h2>Items</h2>
       <TableScroll label="Items">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price</th>
-            <th scope="col">Subtotal</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <tr key={`${item.sku}-${item.variant}`}>
-              <td>
-                {item.name}
-                {item.variant ? ` (${item.variant})` : ''}
-              </td>
-              <td>{item.sku}</td>
-              <td>{item.quantity}</td>
-              <td>{formatEuro(item.price)}</td>
-              <td>{formatEuro(item.subtotal)}</td>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">SKU</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Price</th>
+              <th scope="col">Subtotal</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={`${item.sku}-${item.variant}`}>
+                <td>
+                  {item.name}
+                  {item.variant ? ` (${item.variant})` : ''}
+                </td>
+                <td>{item.sku}</td>
+                <td>{item.quantity}</td>
+                <td>{formatEuro(item.price)}</td>
+                <td>{formatEuro(item.subtotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </TableScroll>
       <dl className="admin-facts">
         <dt>Items</dt>
@@ -539,7 +595,8 @@ export default function AdminOrder() {
           </li>
         ))}
         <li>
-          <time dateTime={order.created_at}>{shopClock(order.created_at)}</time> {customerLabel(order.customer_email)}: paid {formatEuro(order.total)} ({order.payment_method})
+          <time dateTime={order.created_at}>{shopClock(order.created_at)}</time> {customerLabel(order.customer_email)}: paid{' '}
+          {formatEuro(order.total)} ({order.payment_method})
         </li>
       </ol>
     </article>

@@ -1,14 +1,16 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
+
+import { customerLabel } from '@contract/erased';
 import { ORDER_FILTERS } from '@contract/order-status';
+import { shopClock } from '@contract/shop-time';
+
+import { TableScroll } from '~/components/admin/table-scroll';
 import { orderDaysSchema, orderFilterParams, orderSearchSchema } from '~/forms/admin-search.server';
-import { orderListSchema } from '~/lib/admin-reads.server';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
+import { orderListSchema } from '~/lib/admin-reads.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
-import { shopClock } from '@contract/shop-time';
-import { TableScroll } from '~/components/admin/table-scroll';
-import { customerLabel } from '@contract/erased';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Orders') }, { name: 'robots', content: 'noindex' }];
 
@@ -108,7 +110,8 @@ export default function AdminOrders() {
       </Form>
       {dayErrors.from || dayErrors.to ? (
         <p className="notice notice--error" role="alert">
-          The dates were not used: {[dayErrors.from && `from: ${dayErrors.from}`, dayErrors.to && `to: ${dayErrors.to}`].filter(Boolean).join('; ')}.
+          The dates were not used:{' '}
+          {[dayErrors.from && `from: ${dayErrors.from}`, dayErrors.to && `to: ${dayErrors.to}`].filter(Boolean).join('; ')}.
         </p>
       ) : null}
       <p>
@@ -120,36 +123,36 @@ export default function AdminOrders() {
         <p role="status">{filters ? 'No orders match this search.' : 'No orders yet.'}</p>
       ) : (
         <TableScroll label="Orders">
-        <table className="admin-table">
-          <caption className="visually-hidden">Orders, newest first{page > 1 ? `, page ${page}` : ''}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Date (Italian time)</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Total</th>
-              <th scope="col">Status</th>
-              <th scope="col">Tracking</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order.purchase_id}>
-                <td>
-                  <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
-                </td>
-                <td>{shopClock(order.date)}</td>
-                <td>{customerLabel(order.email)}</td>
-                <td>{order.total}</td>
-                <td>
-                  {order.status}
-                  {order.refunded && !['Refunded', 'Cancelled'].includes(order.status) ? ` (refunded ${order.refunded})` : ''}
-                </td>
-                <td>{order.tracking_number ? `${order.carrier} ${order.tracking_number}` : '–'}</td>
+          <table className="admin-table">
+            <caption className="visually-hidden">Orders, newest first{page > 1 ? `, page ${page}` : ''}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Date (Italian time)</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Total</th>
+                <th scope="col">Status</th>
+                <th scope="col">Tracking</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.purchase_id}>
+                  <td>
+                    <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
+                  </td>
+                  <td>{shopClock(order.date)}</td>
+                  <td>{customerLabel(order.email)}</td>
+                  <td>{order.total}</td>
+                  <td>
+                    {order.status}
+                    {order.refunded && !['Refunded', 'Cancelled'].includes(order.status) ? ` (refunded ${order.refunded})` : ''}
+                  </td>
+                  <td>{order.tracking_number ? `${order.carrier} ${order.tracking_number}` : '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </TableScroll>
       )}
       <nav aria-label="Pages of orders" className="admin-pages">

@@ -1,16 +1,29 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { orderListSchema } from '@contract/api/admin';
+import { shopClock, shopDay } from '@contract/shop-time';
+
 import { orderDaysSchema, orderFilterParams, orderSearchSchema } from '~/forms/admin-search.server';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { failureStatus } from '~/lib/api.server';
 import { toCsv } from '~/lib/csv';
-import { shopClock, shopDay } from '@contract/shop-time';
 import { requireStaff } from '~/lib/staff-session.server';
 
 /** Orders asked of the API at a time: memory stays bounded whatever the number of orders. */
 const PAGE = 500;
 
-export const ORDER_EXPORT_COLUMNS = ['Order Number', 'Date (Italian time)', 'Email', 'Status', 'Total', 'Refunded', 'Discount Code', 'Discount', 'Carrier', 'Tracking Number'] as const;
+export const ORDER_EXPORT_COLUMNS = [
+  'Order Number',
+  'Date (Italian time)',
+  'Email',
+  'Status',
+  'Total',
+  'Refunded',
+  'Discount Code',
+  'Discount',
+  'Carrier',
+  'Tracking Number',
+] as const;
 
 /**
  * The order list's CSV: every order matching the filters of the address (not only the page shown),
@@ -21,10 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = orderSearchSchema.parse(Object.fromEntries(url.searchParams));
   const days = orderDaysSchema.safeParse({ from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' });
-  const text = (status: number, body: string) => new Response(body, { status, headers: { ...ADMIN_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
+  const text = (status: number, body: string) =>
+    new Response(body, { status, headers: { ...ADMIN_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
   if (!days.success) return text(400, `The dates are wrong: ${days.error.issues.map((issue) => issue.message).join('; ')}.`);
   const filters = { q: search.q || undefined, status: search.status, ...days.data };
-  const page = (offset: number) => staff.api.request('GET', 'admin/orders', orderListSchema, { query: { ...filters, limit: PAGE, offset } });
+  const page = (offset: number) =>
+    staff.api.request('GET', 'admin/orders', orderListSchema, { query: { ...filters, limit: PAGE, offset } });
 
   let first;
   try {
@@ -33,7 +48,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return text(failureStatus(error), adminErrorText(error));
   }
   const rows = (orders: typeof first) =>
-    orders.map((order) => [order.order_number, shopClock(order.date), order.email, order.status, order.total, order.refunded ?? '', order.discount_code ?? '', order.discount ?? '', order.carrier ?? '', order.tracking_number ?? '']);
+    orders.map((order) => [
+      order.order_number,
+      shopClock(order.date),
+      order.email,
+      order.status,
+      order.total,
+      order.refunded ?? '',
+      order.discount_code ?? '',
+      order.discount ?? '',
+      order.carrier ?? '',
+      order.tracking_number ?? '',
+    ]);
   const encoder = new TextEncoder();
   let offset = 0;
   let batch = first;

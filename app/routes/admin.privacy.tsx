@@ -1,10 +1,20 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { privacyLogSchema, type PrivacyLog } from '@contract/api/privacy';
-import { CHANGEABLE_RETENTION_KINDS, RETENTION_BOUNDS, RETENTION_LABELS, describeDays, retentionDaysSchema, retentionFormSchema, type RetentionDays } from '@contract/retention';
+
+import { type PrivacyLog, privacyLogSchema } from '@contract/api/privacy';
+import {
+  CHANGEABLE_RETENTION_KINDS,
+  describeDays,
+  RETENTION_BOUNDS,
+  RETENTION_LABELS,
+  type RetentionDays,
+  retentionDaysSchema,
+  retentionFormSchema,
+} from '@contract/retention';
 import { shopClock } from '@contract/shop-time';
+
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
@@ -26,7 +36,8 @@ function pageOf(url: URL): number {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  if (staff.role !== 'owner') return json({ forbidden: true as const, log: null, periods: null, page: 1, notice: null }, { status: 403, headers: ADMIN_HEADERS });
+  if (staff.role !== 'owner')
+    return json({ forbidden: true as const, log: null, periods: null, page: 1, notice: null }, { status: 403, headers: ADMIN_HEADERS });
   const page = pageOf(new URL(request.url));
   const [log, periods] = await Promise.all([
     staff.api.request('GET', 'admin/privacy-log', privacyLogSchema, { query: { limit: PER_PAGE, offset: (page - 1) * PER_PAGE } }),
@@ -49,7 +60,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithNotice(context, '/admin/privacy', ADMIN_MESSAGES.retentionSaved);
 }
 
-const KIND_NAMES: Record<PrivacyLog['entries'][number]['kind'], string> = { export: 'Data export', erasure: 'Erasure', purge: 'Retention purge' };
+const KIND_NAMES: Record<PrivacyLog['entries'][number]['kind'], string> = {
+  export: 'Data export',
+  erasure: 'Erasure',
+  purge: 'Retention purge',
+};
 
 /** Who did it, in words: the customer, a staff member, the command line or the hourly purge. */
 function byWhom(actor: string): string {
@@ -86,7 +101,12 @@ function RetentionForm({ periods }: { periods: RetentionDays }) {
         <dd>{describeDays(periods.orders)}, fixed by law</dd>
       </dl>
       {CHANGEABLE_RETENTION_KINDS.map((kind) => (
-        <AdminField key={kind} field={fields[kind]} label={`${RETENTION_LABELS[kind]} (days)`} hint={`From ${RETENTION_BOUNDS[kind].min} to ${RETENTION_BOUNDS[kind].max} days.`}>
+        <AdminField
+          key={kind}
+          field={fields[kind]}
+          label={`${RETENTION_LABELS[kind]} (days)`}
+          hint={`From ${RETENTION_BOUNDS[kind].min} to ${RETENTION_BOUNDS[kind].max} days.`}
+        >
           <input
             {...getInputProps(fields[kind], { type: 'number' })}
             {...invalidProps(fields[kind], { hint: true })}
@@ -146,7 +166,13 @@ export default function AdminPrivacy() {
                   <td>{KIND_NAMES[entry.kind]}</td>
                   <td>{byWhom(entry.actor)}</td>
                   <td>
-                    {entry.customer_id && entry.customer ? <Link to={`/admin/customers/${entry.customer_id}`}>{entry.customer}</Link> : entry.customer_id ? 'No longer on record' : '–'}
+                    {entry.customer_id && entry.customer ? (
+                      <Link to={`/admin/customers/${entry.customer_id}`}>{entry.customer}</Link>
+                    ) : entry.customer_id ? (
+                      'No longer on record'
+                    ) : (
+                      '–'
+                    )}
                   </td>
                   <td>{removed(entry.details)}</td>
                 </tr>

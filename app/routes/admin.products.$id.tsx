@@ -1,7 +1,7 @@
-import type { ShopContext } from '~/lib/context.server';
 import { parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+
 import {
   adminProductParamSchema,
   adminProductSchema,
@@ -14,18 +14,20 @@ import {
   variantEditFormSchema,
 } from '@contract/api/products-admin';
 import { formatLaunchTime } from '@contract/shop-time';
+
 import { ProductForm } from '~/components/admin/product-form';
 import { ProductImages } from '~/components/admin/product-images';
 import { ProductVariants } from '~/components/admin/product-variants';
 import { SizeChartForm } from '~/components/admin/size-chart-form';
-import { getEnv } from '~/lib/env.server';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { descriptionPreview, ownerOnlyAnswer, productFormValues } from '~/lib/admin-products.server';
 import { failureStatus } from '~/lib/api.server';
+import type { ShopContext } from '~/lib/context.server';
+import { getEnv } from '~/lib/env.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
-import { redirectWithNotice, requireStaff, takeNotice, type SignedInStaff } from '~/lib/staff-session.server';
+import { redirectWithNotice, requireStaff, type SignedInStaff, takeNotice } from '~/lib/staff-session.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data && 'product' in data && data.product ? data.product.name : 'Product') },
@@ -42,8 +44,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return ownerOnlyAnswer();
   const id = productId(params);
-  const [product, { notice, headers }] = await Promise.all([staff.api.request('GET', `admin/products/${id}`, adminProductSchema), takeNotice(context)]);
-  return json({ forbidden: false as const, product, values: productFormValues(product), notice, storageBase: getEnv().STORAGE_URL }, { headers: { ...ADMIN_HEADERS, ...headers } });
+  const [product, { notice, headers }] = await Promise.all([
+    staff.api.request('GET', `admin/products/${id}`, adminProductSchema),
+    takeNotice(context),
+  ]);
+  return json(
+    { forbidden: false as const, product, values: productFormValues(product), notice, storageBase: getEnv().STORAGE_URL },
+    { headers: { ...ADMIN_HEADERS, ...headers } },
+  );
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -66,7 +74,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           ? await staff.api.request('POST', `admin/products/${id}/variants`, adminProductSchema, { body: parsed.data })
           : await staff.api.request('PUT', `admin/products/${id}/variants/${variantId}`, adminProductSchema, { body: parsed.data });
       const variant = intent === 'variant-add' ? product.variants.at(-1) : product.variants.find((v) => v.id === variantId);
-      return redirectWithNotice(context, `/admin/products/${id}`, `${variant?.description ?? 'The variant'} was ${intent === 'variant-add' ? 'added' : 'saved'}.`);
+      return redirectWithNotice(
+        context,
+        `/admin/products/${id}`,
+        `${variant?.description ?? 'The variant'} was ${intent === 'variant-add' ? 'added' : 'saved'}.`,
+      );
     } catch (error) {
       return refuse(adminErrorText(error), failureStatus(error));
     }
@@ -74,8 +86,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === 'size-chart') return sizeChartAction(context, staff.api, id, formData);
   if (intent === 'archive' || intent === 'restore') {
     try {
-      const product = await staff.api.request('POST', `admin/products/${id}/archive`, adminProductSchema, { body: { archived: intent === 'archive' } });
-      return redirectWithNotice(context, `/admin/products/${id}`, intent === 'archive' ? `${product.name} is archived: it is out of the shop.` : `${product.name} is back in the shop.`);
+      const product = await staff.api.request('POST', `admin/products/${id}/archive`, adminProductSchema, {
+        body: { archived: intent === 'archive' },
+      });
+      return redirectWithNotice(
+        context,
+        `/admin/products/${id}`,
+        intent === 'archive' ? `${product.name} is archived: it is out of the shop.` : `${product.name} is back in the shop.`,
+      );
     } catch (error) {
       return json({ imageForm: 'archive', message: adminErrorText(error) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
     }
@@ -88,7 +106,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const product = await staff.api.request('PUT', `admin/products/${id}`, adminProductSchema, { body: submission.value });
     return redirectWithNotice(context, `/admin/products/${id}`, `${product.name} was saved.`);
   } catch (error) {
-    return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
+    return json(
+      { result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+      { status: failureStatus(error), headers: ADMIN_HEADERS },
+    );
   }
 }
 
@@ -104,9 +125,16 @@ const splitList = (value: FormDataEntryValue | null, separator: RegExp) =>
  */
 async function sizeChartAction(context: ShopContext, api: SignedInStaff['api'], id: string, formData: FormData) {
   const points = splitList(formData.get('points'), /,/);
-  const answer = (message: string, kind: 'draft' | 'error', status: number) => json({ chartForm: true as const, points, message, kind }, { status, headers: ADMIN_HEADERS });
+  const answer = (message: string, kind: 'draft' | 'error', status: number) =>
+    json({ chartForm: true as const, points, message, kind }, { status, headers: ADMIN_HEADERS });
   if (points.join(', ') !== String(formData.get('table_points') ?? '')) {
-    return answer(points.length ? 'The table has the new measurements: fill them in for each size, then save.' : 'Enter at least one measurement, e.g. Chest width', points.length ? 'draft' : 'error', points.length ? 200 : 400);
+    return answer(
+      points.length
+        ? 'The table has the new measurements: fill them in for each size, then save.'
+        : 'Enter at least one measurement, e.g. Chest width',
+      points.length ? 'draft' : 'error',
+      points.length ? 200 : 400,
+    );
   }
   const rows = new Map<string, Record<string, number>>();
   for (const [name, raw] of formData) {
@@ -114,7 +142,12 @@ async function sizeChartAction(context: ShopContext, api: SignedInStaff['api'], 
     const text = String(raw).trim().replace(',', '.');
     if (!match || !text) continue;
     const value = Number(text);
-    if (!Number.isFinite(value)) return answer(`Enter the ${points[POINT_CODES.indexOf(match[2])] ?? 'measurement'} of size ${match[1]} in cm, e.g. 56 or 56.5`, 'error', 400);
+    if (!Number.isFinite(value))
+      return answer(
+        `Enter the ${points[POINT_CODES.indexOf(match[2])] ?? 'measurement'} of size ${match[1]} in cm, e.g. 56 or 56.5`,
+        'error',
+        400,
+      );
     rows.set(match[1], { ...rows.get(match[1]), [match[2]]: value });
   }
   const body = {
@@ -159,7 +192,9 @@ async function imageAction(context: ShopContext, api: SignedInStaff['api'], id: 
       return redirectWithNotice(context, `/admin/products/${id}`, 'The image was saved.');
     }
     if (intent === 'image-up' || intent === 'image-down') {
-      await api.request('POST', `admin/products/${id}/images/${imageId}/move`, adminProductSchema, { body: { direction: intent === 'image-up' ? 'up' : 'down' } });
+      await api.request('POST', `admin/products/${id}/images/${imageId}/move`, adminProductSchema, {
+        body: { direction: intent === 'image-up' ? 'up' : 'down' },
+      });
       return redirectWithNotice(context, `/admin/products/${id}`, 'The image was moved.');
     }
     if (intent === 'image-remove') {
@@ -185,8 +220,12 @@ export default function EditProduct() {
       <h1 id="product-heading">{product.name}</h1>
       <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       <p>
-        {product.archived_at ? <strong className="admin-badge">Archived</strong> : product.coming_soon ? <strong className="admin-badge">Coming soon</strong> : null} Launch{' '}
-        {formatLaunchTime(product.launch_date)}. {product.waiting} shopper{product.waiting === 1 ? ' is' : 's are'} waiting for it.{' '}
+        {product.archived_at ? (
+          <strong className="admin-badge">Archived</strong>
+        ) : product.coming_soon ? (
+          <strong className="admin-badge">Coming soon</strong>
+        ) : null}{' '}
+        Launch {formatLaunchTime(product.launch_date)}. {product.waiting} shopper{product.waiting === 1 ? ' is' : 's are'} waiting for it.{' '}
         {product.archived_at ? null : <a href={`/product/${encodeURIComponent(product.name)}`}>View in the shop</a>}
       </p>
       <Form method="post" className="admin-form admin-form--inline" aria-label={product.archived_at ? 'Bring back to the shop' : 'Archive'}>
@@ -202,7 +241,13 @@ export default function EditProduct() {
       {/* Side by side on a wide screen: the product's words on one side, its pictures and stock on the other. */}
       <div className="admin-product-sections">
         <div>
-          <ProductForm key={product.id} mode="edit" defaultValue={values} lastResult={actionData && 'result' in actionData ? (actionData.result as never) : undefined} preview={actionData && 'preview' in actionData ? actionData.preview : undefined} />
+          <ProductForm
+            key={product.id}
+            mode="edit"
+            defaultValue={values}
+            lastResult={actionData && 'result' in actionData ? (actionData.result as never) : undefined}
+            preview={actionData && 'preview' in actionData ? actionData.preview : undefined}
+          />
         </div>
         <div>
           <ProductImages product={product} storageBase={storageBase} />

@@ -1,20 +1,26 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { adminProductListSchema } from '~/lib/admin-reads.server';
+
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
+
+import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
+import { adminProductListSchema } from '~/lib/admin-reads.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff, takeNotice } from '~/lib/staff-session.server';
-import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Products') }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  if (staff.role !== 'owner') return json({ forbidden: true as const, products: [], notice: null }, { status: 403, headers: ADMIN_HEADERS });
-  const [products, { notice, headers }] = await Promise.all([staff.api.request('GET', 'admin/products', adminProductListSchema), takeNotice(context)]);
+  if (staff.role !== 'owner')
+    return json({ forbidden: true as const, products: [], notice: null }, { status: 403, headers: ADMIN_HEADERS });
+  const [products, { notice, headers }] = await Promise.all([
+    staff.api.request('GET', 'admin/products', adminProductListSchema),
+    takeNotice(context),
+  ]);
   return json({ forbidden: false as const, products, notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 
@@ -34,40 +40,44 @@ export default function AdminProducts() {
             </Link>
           </p>
           <TableScroll label="Products">
-          <table className="admin-table">
-            <caption className="visually-hidden">Every product, newest launch first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Category</th>
-                <th scope="col">Price</th>
-                <th scope="col">Launch</th>
-                <th scope="col">Limit</th>
-                <th scope="col">Variants</th>
-                <th scope="col">In stock</th>
-                <th scope="col">Waiting</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((product) => (
-                <tr key={product.id}>
-                  <th scope="row">
-                    <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
-                  </th>
-                  <td>{product.category}</td>
-                  <td>{formatEuro(product.price)}</td>
-                  <td>
-                    {formatLaunchTime(product.launch_date)}
-                    {product.archived_at ? <strong className="admin-badge">Archived</strong> : product.coming_soon ? <strong className="admin-badge">Coming soon</strong> : null}
-                  </td>
-                  <td>{product.purchase_limit ?? 'None'}</td>
-                  <td>{product.variants.length}</td>
-                  <td>{product.variants.reduce((sum, v) => sum + v.stock_quantity, 0)}</td>
-                  <td>{product.waiting}</td>
+            <table className="admin-table">
+              <caption className="visually-hidden">Every product, newest launch first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Launch</th>
+                  <th scope="col">Limit</th>
+                  <th scope="col">Variants</th>
+                  <th scope="col">In stock</th>
+                  <th scope="col">Waiting</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {products.map((product) => (
+                  <tr key={product.id}>
+                    <th scope="row">
+                      <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
+                    </th>
+                    <td>{product.category}</td>
+                    <td>{formatEuro(product.price)}</td>
+                    <td>
+                      {formatLaunchTime(product.launch_date)}
+                      {product.archived_at ? (
+                        <strong className="admin-badge">Archived</strong>
+                      ) : product.coming_soon ? (
+                        <strong className="admin-badge">Coming soon</strong>
+                      ) : null}
+                    </td>
+                    <td>{product.purchase_limit ?? 'None'}</td>
+                    <td>{product.variants.length}</td>
+                    <td>{product.variants.reduce((sum, v) => sum + v.stock_quantity, 0)}</td>
+                    <td>{product.waiting}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </TableScroll>
         </>
       )}

@@ -1,11 +1,13 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+
 import { adminProductSchema, productCreateFormSchema } from '@contract/api/products-admin';
+
 import { ProductForm } from '~/components/admin/product-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
-import { ownerOnlyAnswer, descriptionPreview } from '~/lib/admin-products.server';
+import { descriptionPreview, ownerOnlyAnswer } from '~/lib/admin-products.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
@@ -30,9 +32,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const product = await staff.api.request('POST', 'admin/products', adminProductSchema, { body: submission.value });
     const variants = product.variants.length;
-    return redirectWithNotice(context, `/admin/products/${product.id}`, `${product.name} was created with ${variants} variant${variants === 1 ? '' : 's'}.`);
+    return redirectWithNotice(
+      context,
+      `/admin/products/${product.id}`,
+      `${product.name} was created with ${variants} variant${variants === 1 ? '' : 's'}.`,
+    );
   } catch (error) {
-    return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
+    return json(
+      { result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+      { status: failureStatus(error), headers: ADMIN_HEADERS },
+    );
   }
 }
 
@@ -48,7 +57,12 @@ export default function NewProduct() {
       {data.forbidden || (actionData && 'forbidden' in actionData) ? (
         <p role="alert">{ADMIN_MESSAGES.productsOwnerOnly}</p>
       ) : (
-        <ProductForm mode="create" defaultValue={{}} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} preview={actionData && 'preview' in actionData ? actionData.preview : undefined} />
+        <ProductForm
+          mode="create"
+          defaultValue={{}}
+          lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
+          preview={actionData && 'preview' in actionData ? actionData.preview : undefined}
+        />
       )}
     </section>
   );

@@ -1,11 +1,12 @@
 import type { ActionFunction } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { readOutbox } from '../../api/src/services/mail';
+import { callRoute } from '../../tests/support/route-context';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action as loginAction } from './admin.login';
-import { action as newProductAction } from './admin.products.new';
 import { action as productAction } from './admin.products.$id';
-import { callRoute } from '../../tests/support/route-context';
+import { action as newProductAction } from './admin.products.new';
 
 /** The product form's description preview, as plain actions against the real API. */
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -14,7 +15,11 @@ let cookie: string;
 const PASSWORD = 'Back-Office-2026';
 
 async function post(fn: ActionFunction, path: string, form: [string, string][], params: Record<string, string> = {}): Promise<Response> {
-  const request = new Request(`http://shop.test${path}`, { method: 'POST', body: new URLSearchParams(form), headers: cookie ? { Cookie: cookie } : {} });
+  const request = new Request(`http://shop.test${path}`, {
+    method: 'POST',
+    body: new URLSearchParams(form),
+    headers: cookie ? { Cookie: cookie } : {},
+  });
   try {
     return (await callRoute(fn, request, params)) as Response;
   } catch (thrown) {
@@ -32,12 +37,25 @@ beforeAll(async () => {
   expect((await call('/api/admin/staff', { email, role: 'owner' }, { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` })).status).toBe(201);
   const code = /\d{6}/.exec((await readOutbox(api.database.db, email))[0].subject)![0];
   expect((await call('/api/staff/set-password', { email, code, password: PASSWORD })).status).toBe(204);
-  const login = await post(loginAction, '/admin/login', [['intent', 'login'], ['email', email], ['password', PASSWORD], ['redirectTo', '']]);
+  const login = await post(loginAction, '/admin/login', [
+    ['intent', 'login'],
+    ['email', email],
+    ['password', PASSWORD],
+    ['redirectTo', ''],
+  ]);
   cookie = (login.headers.get('Set-Cookie') ?? '').split(';')[0];
 });
 afterAll(() => api.cleanup());
 
-const productCount = async () => Number((await api.database.db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const productCount = async () =>
+  Number(
+    (
+      await api.database.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('previewing a long description', () => {
   it('shows a new product’s Markdown as the shop will, keeps the form as typed, and creates nothing', async () => {
@@ -62,15 +80,31 @@ describe('previewing a long description', () => {
 
   it('previews an existing product’s new words without saving them', async () => {
     const product = await api.database.db.selectFrom('products').select(['id', 'long_description']).executeTakeFirstOrThrow();
-    const response = await post(productAction, `/admin/products/${product.id}`, [['intent', 'edit'], ['long_description', 'Now *slanted*'], ['preview', 'description']], { id: product.id });
+    const response = await post(
+      productAction,
+      `/admin/products/${product.id}`,
+      [
+        ['intent', 'edit'],
+        ['long_description', 'Now *slanted*'],
+        ['preview', 'description'],
+      ],
+      { id: product.id },
+    );
     expect(response.status).toBe(200);
     expect((await response.json()).preview).toContain('<em>slanted</em>');
-    const after = await api.database.db.selectFrom('products').select('long_description').where('id', '=', product.id).executeTakeFirstOrThrow();
+    const after = await api.database.db
+      .selectFrom('products')
+      .select('long_description')
+      .where('id', '=', product.id)
+      .executeTakeFirstOrThrow();
     expect(after.long_description).toBe(product.long_description);
   });
 
   it('saves as before when the form is sent to be saved', async () => {
-    const response = await post(newProductAction, '/admin/products/new', [['intent', 'create'], ['name', '']]);
+    const response = await post(newProductAction, '/admin/products/new', [
+      ['intent', 'create'],
+      ['name', ''],
+    ]);
     expect(response.status).toBe(400);
     expect((await response.json()).result.error).toBeTruthy();
   });

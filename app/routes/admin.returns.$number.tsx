@@ -1,19 +1,24 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnLineLabel, returnSchema } from '@contract/api/returns';
+import { shopClock } from '@contract/shop-time';
+
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { TableScroll } from '~/components/admin/table-scroll';
 import { CARRIERS, shipOrderSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ApiRequestError, failureStatus } from '~/lib/api.server';
-import { shopClock } from '@contract/shop-time';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
-import { TableScroll } from '~/components/admin/table-scroll';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Return ${data.item.number}` : 'Return') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? `Return ${data.item.number}` : 'Return') },
+  { name: 'robots', content: 'noindex' },
+];
 
 /** One return in the back office (ADR 032): staff mark the parcel received; an owner refunds it, ships the exchange, or cancels it. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -23,7 +28,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     item = await staff.api.request('GET', `admin/returns/${encodeURIComponent(number)}`, returnSchema);
   } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 422)) throw json({ detail: `No return ${number}` }, { status: 404, headers: ADMIN_HEADERS });
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 422))
+      throw json({ detail: `No return ${number}` }, { status: 404, headers: ADMIN_HEADERS });
     throw error;
   }
   const { notice, headers } = await takeNotice(context);
@@ -48,7 +54,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         const done = await staff.api.request('POST', 'admin/returns/ship', returnSchema, { body: { return: number, ...submission.value } });
         notice = `The exchange of return ${done.number} is marked shipped with ${done.carrier}. The buyer was emailed the tracking link.`;
       } catch (error) {
-        return json({ intent, result: submission.reply({ formErrors: [adminErrorText(error)] }), error: null }, { status: failureStatus(error) });
+        return json(
+          { intent, result: submission.reply({ formErrors: [adminErrorText(error)] }), error: null },
+          { status: failureStatus(error) },
+        );
       }
     } else {
       const done = await staff.api.request('POST', `admin/returns/${intent}`, returnSchema, { body: { return: number } });
@@ -149,36 +158,44 @@ export default function AdminReturn() {
         {item.tracking_number ? (
           <>
             <dt>Exchange parcel</dt>
-            <dd>{item.tracking_url ? <a href={item.tracking_url} rel="noreferrer">{`${item.carrier} ${item.tracking_number}`}</a> : `${item.carrier} ${item.tracking_number}`}</dd>
+            <dd>
+              {item.tracking_url ? (
+                <a href={item.tracking_url} rel="noreferrer">{`${item.carrier} ${item.tracking_number}`}</a>
+              ) : (
+                `${item.carrier} ${item.tracking_number}`
+              )}
+            </dd>
           </>
         ) : null}
       </dl>
       <TableScroll label="Returned items">
-      <table className="admin-table">
-        <caption>Returned items</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Units</th>
-            <th scope="col">Exchange for</th>
-          </tr>
-        </thead>
-        <tbody>
-          {item.lines.map((line) => (
-            <tr key={line.item_id}>
-              <td>{returnLineLabel(line)}</td>
-              <td>{line.sku}</td>
-              <td>{line.quantity}</td>
-              <td>{line.exchange ? `${line.exchange.description || line.exchange.sku} (${line.exchange.sku})` : 'Refund'}</td>
+        <table className="admin-table">
+          <caption>Returned items</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">SKU</th>
+              <th scope="col">Units</th>
+              <th scope="col">Exchange for</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {item.lines.map((line) => (
+              <tr key={line.item_id}>
+                <td>{returnLineLabel(line)}</td>
+                <td>{line.sku}</td>
+                <td>{line.quantity}</td>
+                <td>{line.exchange ? `${line.exchange.description || line.exchange.sku} (${line.exchange.sku})` : 'Refund'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </TableScroll>
 
       {item.status === 'requested' ? <StepButton intent="receive" label="Mark the parcel received and email the buyer" /> : null}
-      {item.status === 'received' && owner && item.kind === 'refund' ? <StepButton intent="refund" label="Refund the returned items (back on sale) and email the buyer" /> : null}
+      {item.status === 'received' && owner && item.kind === 'refund' ? (
+        <StepButton intent="refund" label="Refund the returned items (back on sale) and email the buyer" />
+      ) : null}
       {item.status === 'received' && owner && item.kind === 'exchange' ? <ShipExchangeForm /> : null}
       {item.status === 'received' && !owner ? <p>Only an owner can refund a return or ship an exchange.</p> : null}
       {open && owner ? <StepButton intent="cancel" label="Cancel the return" danger /> : null}

@@ -1,12 +1,14 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
+
 import { RETURN_NUMBER, RETURN_STATUS_LABELS, RETURN_STATUSES, type ReturnStatus } from '@contract/returns';
-import { returnListSchema } from '~/lib/admin-reads.server';
-import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { shopClock } from '@contract/shop-time';
+
+import { TableScroll } from '~/components/admin/table-scroll';
+import { ADMIN_HEADERS } from '~/lib/admin.server';
+import { returnListSchema } from '~/lib/admin-reads.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
-import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Returns') }, { name: 'robots', content: 'noindex' }];
 
@@ -30,7 +32,15 @@ export default function AdminReturns() {
       <Form method="get" className="admin-search" role="search" aria-label="Find returns">
         <div className="field">
           <label htmlFor="returns-number">Return number on the parcel</label>
-          <input id="returns-number" name="number" type="search" defaultValue={typed} maxLength={20} aria-invalid={wrongNumber || undefined} aria-describedby={wrongNumber ? 'returns-number-error' : undefined} />
+          <input
+            id="returns-number"
+            name="number"
+            type="search"
+            defaultValue={typed}
+            maxLength={20}
+            aria-invalid={wrongNumber || undefined}
+            aria-describedby={wrongNumber ? 'returns-number-error' : undefined}
+          />
           <p id="returns-number-error" className="field__error" aria-live="polite">
             {wrongNumber ? 'A return number looks like R-7K2M9Q' : ''}
           </p>
@@ -51,31 +61,31 @@ export default function AdminReturns() {
       </Form>
       {returns.length ? (
         <TableScroll label="Returns">
-        <table className="admin-table">
-          <caption>{RETURN_STATUS_LABELS[status]}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Return</th>
-              <th scope="col">Order</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Asked for</th>
-              <th scope="col">Requested (Italian time)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {returns.map((item) => (
-              <tr key={item.id}>
-                <td>
-                  <Link to={`/admin/returns/${item.number}`}>{item.number}</Link>
-                </td>
-                <td>{item.order_number}</td>
-                <td>{item.email}</td>
-                <td>{item.kind === 'exchange' ? 'Exchange' : 'Refund'}</td>
-                <td>{shopClock(item.created_at)}</td>
+          <table className="admin-table">
+            <caption>{RETURN_STATUS_LABELS[status]}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Return</th>
+                <th scope="col">Order</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Asked for</th>
+                <th scope="col">Requested (Italian time)</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {returns.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    <Link to={`/admin/returns/${item.number}`}>{item.number}</Link>
+                  </td>
+                  <td>{item.order_number}</td>
+                  <td>{item.email}</td>
+                  <td>{item.kind === 'exchange' ? 'Exchange' : 'Refund'}</td>
+                  <td>{shopClock(item.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </TableScroll>
       ) : (
         <p>No returns at this step.</p>

@@ -1,9 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+
 import { staffListSchema, staffMemberSchema } from '@contract/api/staff';
+
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { TableScroll } from '~/components/admin/table-scroll';
 import { staffAddSchema, staffResendSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
@@ -11,13 +14,16 @@ import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
-import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Staff') }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  if (staff.role !== 'owner') return json({ forbidden: true as const, members: [], notice: null, me: staff.email, removing: null }, { status: 403, headers: ADMIN_HEADERS });
+  if (staff.role !== 'owner')
+    return json(
+      { forbidden: true as const, members: [], notice: null, me: staff.email, removing: null },
+      { status: 403, headers: ADMIN_HEADERS },
+    );
   const members = await staff.api.request('GET', 'admin/staff', staffListSchema);
   const { notice, headers } = await takeNotice(context);
   // ?remove=<email> asks to confirm, as a page of its own, so it works without JavaScript.
@@ -36,7 +42,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const removed = await staff.api.request('POST', 'admin/staff/remove', staffMemberSchema, { body: { email: submission.value.email } });
       return redirectWithNotice(context, '/admin/staff', ADMIN_MESSAGES.staffRemoved(removed.email));
     } catch (error) {
-      return json({ intent: 'resend' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
+      return json(
+        { intent: 'resend' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+        { status: failureStatus(error) },
+      );
     }
   }
   if (formData.get('intent') === 'resend') {
@@ -45,17 +54,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await staff.api.raw('POST', 'admin/staff/resend-code', { body: { email: submission.value.email } });
     } catch (error) {
-      return json({ intent: 'resend' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
+      return json(
+        { intent: 'resend' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+        { status: failureStatus(error) },
+      );
     }
     return redirectWithNotice(context, '/admin/staff', ADMIN_MESSAGES.codeResent(submission.value.email));
   }
   const submission = parseWithZod(formData, { schema: staffAddSchema });
   if (submission.status !== 'success') return json({ intent: 'add' as const, result: submission.reply() }, { status: 400 });
   try {
-    const member = await staff.api.request('POST', 'admin/staff', staffMemberSchema, { body: { email: submission.value.email, role: submission.value.role } });
+    const member = await staff.api.request('POST', 'admin/staff', staffMemberSchema, {
+      body: { email: submission.value.email, role: submission.value.role },
+    });
     return redirectWithNotice(context, '/admin/staff', ADMIN_MESSAGES.staffAdded(member.email, member.role));
   } catch (error) {
-    return json({ intent: 'add' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
+    return json(
+      { intent: 'add' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+      { status: failureStatus(error) },
+    );
   }
 }
 
@@ -112,7 +129,10 @@ export default function AdminStaff() {
       {data.removing ? (
         <section className="notice" aria-labelledby="remove-heading">
           <h2 id="remove-heading">Remove {data.removing.email}?</h2>
-          <p>They will no longer be able to sign in to the back office, and any session they have open ends at once. Their past changes stay in the audit log.</p>
+          <p>
+            They will no longer be able to sign in to the back office, and any session they have open ends at once. Their past changes stay
+            in the audit log.
+          </p>
           <Form method="post" className="admin-form admin-form--inline">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="email" value={data.removing.email} />
@@ -124,44 +144,44 @@ export default function AdminStaff() {
         </section>
       ) : null}
       <TableScroll label="Staff">
-      <table className="admin-table">
-        <caption className="visually-hidden">Everyone who may sign in to the back office</caption>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Password</th>
-            <th scope="col">Added</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.members.map((member) => (
-            <tr key={member.id}>
-              <td>{member.email}</td>
-              <td>{member.role}</td>
-              <td>{member.has_password ? 'Chosen' : 'Not chosen yet'}</td>
-              <td>{member.created_at.slice(0, 10)}</td>
-              <td>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="resend" />
-                  <input type="hidden" name="email" value={member.email} />
-                  <button type="submit" className="button button--ghost">
-                    Send a new code<span className="visually-hidden"> to {member.email}</span>
-                  </button>
-                </Form>
-                {member.email === data.me ? null : (
-                  <Link to={`/admin/staff?remove=${encodeURIComponent(member.email)}`}>
-                    Remove<span className="visually-hidden"> {member.email}</span>
-                  </Link>
-                )}
-              </td>
+        <table className="admin-table">
+          <caption className="visually-hidden">Everyone who may sign in to the back office</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Password</th>
+              <th scope="col">Added</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.members.map((member) => (
+              <tr key={member.id}>
+                <td>{member.email}</td>
+                <td>{member.role}</td>
+                <td>{member.has_password ? 'Chosen' : 'Not chosen yet'}</td>
+                <td>{member.created_at.slice(0, 10)}</td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="resend" />
+                    <input type="hidden" name="email" value={member.email} />
+                    <button type="submit" className="button button--ghost">
+                      Send a new code<span className="visually-hidden"> to {member.email}</span>
+                    </button>
+                  </Form>
+                  {member.email === data.me ? null : (
+                    <Link to={`/admin/staff?remove=${encodeURIComponent(member.email)}`}>
+                      Remove<span className="visually-hidden"> {member.email}</span>
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </TableScroll>
       <AddStaffForm />
     </section>

@@ -1,23 +1,28 @@
-import { parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
 import { getZodConstraint } from '@conform-to/zod';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+
 import { restockAnswerSchema, shopSettingsFormSchema, shopSettingsSchema, stockListSchema } from '@contract/api/admin';
+
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { TableScroll } from '~/components/admin/table-scroll';
 import { restockFormSchema } from '~/forms/admin';
 import { adminErrorText } from '~/lib/admin.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
-import { TableScroll } from '~/components/admin/table-scroll';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Stock') }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [rows, settings] = await Promise.all([staff.api.request('GET', 'admin/stock', stockListSchema), staff.api.request('GET', 'admin/settings', shopSettingsSchema)]);
+  const [rows, settings] = await Promise.all([
+    staff.api.request('GET', 'admin/stock', stockListSchema),
+    staff.api.request('GET', 'admin/settings', shopSettingsSchema),
+  ]);
   const { notice, headers } = await takeNotice(context);
   return json({ rows, threshold: settings.low_stock_threshold, owner: staff.role === 'owner', notice }, { headers });
 }
@@ -27,19 +32,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   if (formData.get('intent') === 'threshold') {
     const submission = parseWithZod(formData, { schema: shopSettingsFormSchema });
-    if (submission.status !== 'success') return json({ intent: 'threshold' as const, result: submission.reply(), sku: '', error: null }, { status: 400 });
+    if (submission.status !== 'success')
+      return json({ intent: 'threshold' as const, result: submission.reply(), sku: '', error: null }, { status: 400 });
     try {
       const saved = await staff.api.request('POST', 'admin/settings', shopSettingsSchema, { body: submission.value });
       return redirectWithNotice(context, '/admin/stock', `Variants at ${saved.low_stock_threshold} units or fewer are now marked Low.`);
     } catch (error) {
-      return json({ intent: 'threshold' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }), sku: '', error: null }, { status: failureStatus(error) });
+      return json(
+        { intent: 'threshold' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }), sku: '', error: null },
+        { status: failureStatus(error) },
+      );
     }
   }
   const submission = parseWithZod(formData, { schema: restockFormSchema });
   const sku = typeof formData.get('sku') === 'string' ? String(formData.get('sku')) : '';
   if (submission.status !== 'success') {
     const errors = submission.reply().error ?? {};
-    return json({ intent: 'restock' as const, result: null, sku, error: errors.quantity?.[0] ?? errors.sku?.[0] ?? 'Enter how many units to add' }, { status: 400 });
+    return json(
+      { intent: 'restock' as const, result: null, sku, error: errors.quantity?.[0] ?? errors.sku?.[0] ?? 'Enter how many units to add' },
+      { status: 400 },
+    );
   }
   let notice: string;
   try {
@@ -69,7 +81,13 @@ function ThresholdForm({ threshold }: { threshold: number }) {
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="intent" value="threshold" />
       <AdminField field={fields.low_stock_threshold} label="Mark as Low at or below (units)">
-        <input {...getInputProps(fields.low_stock_threshold, { type: 'number' })} {...invalidProps(fields.low_stock_threshold)} min={0} step={1} className="admin-quantity" />
+        <input
+          {...getInputProps(fields.low_stock_threshold, { type: 'number' })}
+          {...invalidProps(fields.low_stock_threshold)}
+          min={0}
+          step={1}
+          className="admin-quantity"
+        />
       </AdminField>
       <button type="submit" className="button" disabled={busy}>
         {busy ? 'Saving...' : 'Save threshold'}
@@ -88,75 +106,75 @@ export default function AdminStock() {
       <h1 id="stock-heading">Stock</h1>
       <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       <p>
-        {low} of {rows.length} variants are at {threshold} units or fewer (marked Low{owner ? '' : '; an owner sets the number'}). Restocking a
-        sold-out variant emails everyone waiting for it.
+        {low} of {rows.length} variants are at {threshold} units or fewer (marked Low{owner ? '' : '; an owner sets the number'}).
+        Restocking a sold-out variant emails everyone waiting for it.
       </p>
       {owner ? <ThresholdForm key={threshold} threshold={threshold} /> : null}
       <TableScroll label="Stock">
-      <table className="admin-table">
-        <caption className="visually-hidden">Every variant with its stock</caption>
-        <thead>
-          <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Product</th>
-            <th scope="col">Variant</th>
-            <th scope="col">In stock</th>
-            <th scope="col">Held by checkouts</th>
-            <th scope="col">Sold, 30 days</th>
-            <th scope="col">Waiting</th>
-            <th scope="col">Restock</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const isLow = row.stock_quantity <= threshold;
-            const error = actionData?.sku === row.sku ? actionData.error : null;
-            const inputId = `restock-${row.sku}`;
-            return (
-              <tr key={row.sku} className={isLow ? 'admin-table__low' : undefined}>
-                <th scope="row">{row.sku}</th>
-                <td>{row.product_name}</td>
-                <td>{row.description}</td>
-                <td>
-                  {row.stock_quantity}
-                  {isLow ? <strong className="admin-badge">{row.stock_quantity === 0 ? 'Sold out' : 'Low'}</strong> : null}
-                </td>
-                <td>{row.reserved}</td>
-                <td>{row.sold_30_days}</td>
-                <td>{row.waiting}</td>
-                <td>
-                  <Form method="post" className="admin-inline-form" noValidate>
-                    <input type="hidden" name="sku" value={row.sku} />
-                    <label htmlFor={inputId} className="visually-hidden">
-                      Units to add to {row.sku}
-                    </label>
-                    <input
-                      id={inputId}
-                      name="quantity"
-                      type="number"
-                      min={1}
-                      max={100000}
-                      step={1}
-                      required
-                      inputMode="numeric"
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${inputId}-error` : undefined}
-                    />
-                    <button type="submit" className="button button--small" disabled={busySku === row.sku}>
-                      Add<span className="visually-hidden"> to {row.sku}</span>
-                    </button>
-                    {error ? (
-                      <p id={`${inputId}-error`} className="field__error" role="alert">
-                        {error}
-                      </p>
-                    ) : null}
-                  </Form>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+        <table className="admin-table">
+          <caption className="visually-hidden">Every variant with its stock</caption>
+          <thead>
+            <tr>
+              <th scope="col">SKU</th>
+              <th scope="col">Product</th>
+              <th scope="col">Variant</th>
+              <th scope="col">In stock</th>
+              <th scope="col">Held by checkouts</th>
+              <th scope="col">Sold, 30 days</th>
+              <th scope="col">Waiting</th>
+              <th scope="col">Restock</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const isLow = row.stock_quantity <= threshold;
+              const error = actionData?.sku === row.sku ? actionData.error : null;
+              const inputId = `restock-${row.sku}`;
+              return (
+                <tr key={row.sku} className={isLow ? 'admin-table__low' : undefined}>
+                  <th scope="row">{row.sku}</th>
+                  <td>{row.product_name}</td>
+                  <td>{row.description}</td>
+                  <td>
+                    {row.stock_quantity}
+                    {isLow ? <strong className="admin-badge">{row.stock_quantity === 0 ? 'Sold out' : 'Low'}</strong> : null}
+                  </td>
+                  <td>{row.reserved}</td>
+                  <td>{row.sold_30_days}</td>
+                  <td>{row.waiting}</td>
+                  <td>
+                    <Form method="post" className="admin-inline-form" noValidate>
+                      <input type="hidden" name="sku" value={row.sku} />
+                      <label htmlFor={inputId} className="visually-hidden">
+                        Units to add to {row.sku}
+                      </label>
+                      <input
+                        id={inputId}
+                        name="quantity"
+                        type="number"
+                        min={1}
+                        max={100000}
+                        step={1}
+                        required
+                        inputMode="numeric"
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? `${inputId}-error` : undefined}
+                      />
+                      <button type="submit" className="button button--small" disabled={busySku === row.sku}>
+                        Add<span className="visually-hidden"> to {row.sku}</span>
+                      </button>
+                      {error ? (
+                        <p id={`${inputId}-error`} className="field__error" role="alert">
+                          {error}
+                        </p>
+                      ) : null}
+                    </Form>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </TableScroll>
     </section>
   );

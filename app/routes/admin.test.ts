@@ -1,17 +1,19 @@
 import type { ActionFunction, LoaderFunction } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { shopClock, shopDay } from '@contract/shop-time';
+
 import { readOutbox } from '../../api/src/services/mail';
+import { callRoute } from '../../tests/support/route-context';
+import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { loader as overviewLoader } from './admin._index';
 import { action as loginAction, loader as loginLoader } from './admin.login';
 import { action as logoutAction } from './admin.logout';
-import { loader as overviewLoader } from './admin._index';
-import { action as staffAction, loader as staffLoader } from './admin.staff';
-import { action as orderAction, loader as orderLoader } from './admin.orders.$order';
 import { loader as ordersLoader } from './admin.orders._index';
+import { action as orderAction, loader as orderLoader } from './admin.orders.$order';
 import { loader as ordersCsvLoader } from './admin.orders[.]csv';
-import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
-import { shopClock, shopDay } from '@contract/shop-time';
-import { callRoute } from '../../tests/support/route-context';
+import { action as staffAction, loader as staffLoader } from './admin.staff';
 
 /** The back office's loaders and actions as plain functions, against the real API. */
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -37,11 +39,20 @@ async function member(role: 'owner' | 'staff'): Promise<string> {
 }
 
 /** The answer of a loader or action, returned or thrown (a redirect). */
-function run(fn: LoaderFunction | ActionFunction, path: string, init: { form?: [string, string][]; cookie?: string } = {}): Promise<Response> {
+function run(
+  fn: LoaderFunction | ActionFunction,
+  path: string,
+  init: { form?: [string, string][]; cookie?: string } = {},
+): Promise<Response> {
   return runWith(fn, path, {}, init);
 }
 
-async function runWith(fn: LoaderFunction | ActionFunction, path: string, params: Record<string, string>, init: { form?: [string, string][]; cookie?: string } = {}): Promise<Response> {
+async function runWith(
+  fn: LoaderFunction | ActionFunction,
+  path: string,
+  params: Record<string, string>,
+  init: { form?: [string, string][]; cookie?: string } = {},
+): Promise<Response> {
   const request = new Request(`http://shop.test${path}`, {
     method: init.form ? 'POST' : 'GET',
     body: init.form ? new URLSearchParams(init.form) : undefined,
@@ -56,7 +67,14 @@ async function runWith(fn: LoaderFunction | ActionFunction, path: string, params
 }
 
 async function signIn(email: string, redirectTo = ''): Promise<{ response: Response; cookie: string }> {
-  const response = await run(loginAction, '/admin/login', { form: [['intent', 'login'], ['email', email], ['password', PASSWORD], ['redirectTo', redirectTo]] });
+  const response = await run(loginAction, '/admin/login', {
+    form: [
+      ['intent', 'login'],
+      ['email', email],
+      ['password', PASSWORD],
+      ['redirectTo', redirectTo],
+    ],
+  });
   return { response, cookie: (response.headers.get('Set-Cookie') ?? '').split(';')[0] };
 }
 
@@ -84,11 +102,25 @@ describe('back-office sign-in', () => {
 
   it('refuses a wrong password with the shop sentence and a duplicated field without a raw message', async () => {
     const staff = await member('staff');
-    const wrong = await run(loginAction, '/admin/login', { form: [['intent', 'login'], ['email', staff], ['password', 'Wrong-Pass-1']] });
+    const wrong = await run(loginAction, '/admin/login', {
+      form: [
+        ['intent', 'login'],
+        ['email', staff],
+        ['password', 'Wrong-Pass-1'],
+      ],
+    });
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).result.error).toEqual({ '': ['Invalid email or password'] });
     // Found by the action fuzzer: redirectTo sent twice answered "Expected string, received array".
-    const twice = await run(loginAction, '/admin/login', { form: [['intent', 'login'], ['email', staff], ['password', PASSWORD], ['redirectTo', '/admin'], ['redirectTo', '/x']] });
+    const twice = await run(loginAction, '/admin/login', {
+      form: [
+        ['intent', 'login'],
+        ['email', staff],
+        ['password', PASSWORD],
+        ['redirectTo', '/admin'],
+        ['redirectTo', '/x'],
+      ],
+    });
     expect(twice.status).toBe(303);
     expect(twice.headers.get('Location')).toBe('/admin');
   });
@@ -108,14 +140,23 @@ describe('back-office sign-in', () => {
     expect(replayed.headers.get('Location')).toBe('/admin/login');
     // The sign-in page leads a signed-in member on.
     const again = await signIn(owner);
-    expect((await run(loginLoader, '/admin/login?redirectTo=%2Fadmin%2Faudit', { cookie: again.cookie })).headers.get('Location')).toBe('/admin/audit');
+    expect((await run(loginLoader, '/admin/login?redirectTo=%2Fadmin%2Faudit', { cookie: again.cookie })).headers.get('Location')).toBe(
+      '/admin/audit',
+    );
   });
 
   it('lets an owner add staff; a member of staff is refused the page and the action by the API', async () => {
     const owner = await member('owner');
     const { cookie } = await signIn(owner);
     const helper = address('helper');
-    const added = await run(staffAction, '/admin/staff', { form: [['intent', 'add'], ['email', helper], ['role', 'staff']], cookie });
+    const added = await run(staffAction, '/admin/staff', {
+      form: [
+        ['intent', 'add'],
+        ['email', helper],
+        ['role', 'staff'],
+      ],
+      cookie,
+    });
     expect(added.status).toBe(303);
     const page = await run(staffLoader, '/admin/staff', { cookie: added.headers.get('Set-Cookie')!.split(';')[0] });
     const data = await page.json();
@@ -125,7 +166,14 @@ describe('back-office sign-in', () => {
     const staff = await member('staff');
     const staffCookie = (await signIn(staff)).cookie;
     expect((await run(staffLoader, '/admin/staff', { cookie: staffCookie })).status).toBe(403);
-    const refused = await run(staffAction, '/admin/staff', { form: [['intent', 'add'], ['email', address('sneaky')], ['role', 'owner']], cookie: staffCookie });
+    const refused = await run(staffAction, '/admin/staff', {
+      form: [
+        ['intent', 'add'],
+        ['email', address('sneaky')],
+        ['role', 'owner'],
+      ],
+      cookie: staffCookie,
+    });
     expect(refused.status).toBe(400);
     expect((await refused.json()).result.error).toEqual({ '': ['Only an owner may do this'] });
   });
@@ -140,15 +188,26 @@ describe('back-office orders', () => {
     const { cookie } = await signIn(await member('staff'));
     const path = `/admin/orders/${purchaseId}`;
     const params = { order: purchaseId };
-    const ship = (form: [string, string][]) =>
-      runWith(orderAction, path, params, { form: [['intent', 'ship'], ...form], cookie });
+    const ship = (form: [string, string][]) => runWith(orderAction, path, params, { form: [['intent', 'ship'], ...form], cookie });
 
-    const invalid = await ship([['carrier', 'Pigeon'], ['tracking', '<b>']]);
+    const invalid = await ship([
+      ['carrier', 'Pigeon'],
+      ['tracking', '<b>'],
+    ]);
     expect(invalid.status).toBe(400);
-    expect((await invalid.json()).result.error).toEqual({ carrier: ['Choose the carrier'], tracking: ['Use only letters, digits, spaces and hyphens'] });
-    const shipped = await ship([['carrier', 'BRT'], ['tracking', '0042']]);
+    expect((await invalid.json()).result.error).toEqual({
+      carrier: ['Choose the carrier'],
+      tracking: ['Use only letters, digits, spaces and hyphens'],
+    });
+    const shipped = await ship([
+      ['carrier', 'BRT'],
+      ['tracking', '0042'],
+    ]);
     expect(shipped.status).toBe(303);
-    const again = await ship([['carrier', 'BRT'], ['tracking', '0043']]);
+    const again = await ship([
+      ['carrier', 'BRT'],
+      ['tracking', '0043'],
+    ]);
     expect(again.status).toBe(400);
     expect((await again.json()).result.error[''][0]).toMatch(/^Order ORD-\S+ is Shipped, not Processing$/);
     const detail = await (await runWith(orderLoader, path, params, { cookie: shipped.headers.get('Set-Cookie')!.split(';')[0] })).json();
@@ -182,20 +241,32 @@ describe('back-office refunds and cancellation', () => {
     expect(page.owner).toBe(true);
     expect(page.keys.refund).toMatch(/^[0-9a-f-]{36}$/);
     const [line] = page.order.lines;
-    const refund = (form: [string, string][], cookie = owner) => runWith(orderAction, path, params, { form: [['intent', 'refund'], ['idempotency_key', page.keys.refund], ...form], cookie });
+    const refund = (form: [string, string][], cookie = owner) =>
+      runWith(orderAction, path, params, { form: [['intent', 'refund'], ['idempotency_key', page.keys.refund], ...form], cookie });
 
-    const empty = await refund([['lines[0].item_id', line.item_id], ['lines[0].quantity', '0']]);
+    const empty = await refund([
+      ['lines[0].item_id', line.item_id],
+      ['lines[0].quantity', '0'],
+    ]);
     expect(empty.status).toBe(400);
     expect((await empty.json()).result.error).toEqual({ amount: ['Choose units to refund or enter an amount'] });
     const badAmount = await refund([['amount', '12.345']]);
     expect((await badAmount.json()).result.error).toEqual({ amount: ['Enter an amount in euros, like 12.50'] });
 
-    const form: [string, string][] = [['lines[0].item_id', line.item_id], ['lines[0].quantity', '1'], ['amount', '2,50'], ['restock', 'on'], ['reason', 'Too big']];
+    const form: [string, string][] = [
+      ['lines[0].item_id', line.item_id],
+      ['lines[0].quantity', '1'],
+      ['amount', '2,50'],
+      ['restock', 'on'],
+      ['reason', 'Too big'],
+    ];
     const done = await refund(form);
     expect(done.status).toBe(303);
     const after = await (await runWith(orderLoader, path, params, { cookie: done.headers.get('Set-Cookie')!.split(';')[0] })).json();
     const amount = line.unit_refund + 250;
-    expect(after.notice).toBe(`€${(amount / 100).toFixed(2)} was refunded on order ${page.order.order_number} and the units are back on sale. The buyer was emailed.`);
+    expect(after.notice).toBe(
+      `€${(amount / 100).toFixed(2)} was refunded on order ${page.order.order_number} and the units are back on sale. The buyer was emailed.`,
+    );
     expect(after.order.payment.refunded).toBe(amount);
     expect(after.order.refunds).toEqual([expect.objectContaining({ amount, reason: 'Too big', restock: true, status: 'succeeded' })]);
     expect(after.keys.refund).not.toBe(page.keys.refund);
@@ -208,7 +279,14 @@ describe('back-office refunds and cancellation', () => {
 
     const staff = (await signIn(await member('staff'))).cookie;
     expect((await (await runWith(orderLoader, path, params, { cookie: staff })).json()).owner).toBe(false);
-    const refused = await runWith(orderAction, path, params, { form: [['intent', 'refund'], ['idempotency_key', crypto.randomUUID()], ['amount', '1']], cookie: staff });
+    const refused = await runWith(orderAction, path, params, {
+      form: [
+        ['intent', 'refund'],
+        ['idempotency_key', crypto.randomUUID()],
+        ['amount', '1'],
+      ],
+      cookie: staff,
+    });
     expect(refused.status).toBe(400);
     expect((await refused.json()).result.error).toEqual({ '': ['Only an owner may do this'] });
   });
@@ -222,17 +300,25 @@ describe('back-office refunds and cancellation', () => {
     const params = { order: purchaseId };
     const owner = (await signIn(await member('owner'))).cookie;
     const page = await (await runWith(orderLoader, path, params, { cookie: owner })).json();
-    const cancel = (form: [string, string][]) => runWith(orderAction, path, params, { form: [['intent', 'cancel'], ['idempotency_key', page.keys.cancel], ...form], cookie: owner });
+    const cancel = (form: [string, string][]) =>
+      runWith(orderAction, path, params, { form: [['intent', 'cancel'], ['idempotency_key', page.keys.cancel], ...form], cookie: owner });
     const unticked = await cancel([]);
     expect(unticked.status).toBe(400);
     expect((await unticked.json()).result.error).toEqual({ confirm: ['Tick the box to confirm'] });
-    const done = await cancel([['confirm', 'on'], ['reason', 'Asked by email']]);
+    const done = await cancel([
+      ['confirm', 'on'],
+      ['reason', 'Asked by email'],
+    ]);
     expect(done.status).toBe(303);
     const after = await (await runWith(orderLoader, path, params, { cookie: done.headers.get('Set-Cookie')!.split(';')[0] })).json();
     expect(after.order.status).toBe('Cancelled');
-    expect(after.notice).toBe(`Order ${page.order.order_number} is cancelled: €${(page.order.total / 100).toFixed(2)} was refunded, the units are back on sale and the buyer was emailed.`);
+    expect(after.notice).toBe(
+      `Order ${page.order.order_number} is cancelled: €${(page.order.total / 100).toFixed(2)} was refunded, the units are back on sale and the buyer was emailed.`,
+    );
     expect(after.order.payment.refundable).toBe(0);
-    expect((await readOutbox(api.database.db, someone.email!))[0].subject).toBe(`Your FILO order ${page.order.order_number} has been cancelled`);
+    expect((await readOutbox(api.database.db, someone.email!))[0].subject).toBe(
+      `Your FILO order ${page.order.order_number} has been cancelled`,
+    );
   });
 });
 
@@ -243,7 +329,9 @@ describe('back-office order list', () => {
     await someone.register();
     const purchaseId = await buyThroughCheckout(api, someone, [{ id: stocked[0].id }]);
     const { cookie } = await signIn(await member('staff'));
-    const placed = (await api.database.db.selectFrom('purchases').select('created_at').where('id', '=', purchaseId).executeTakeFirstOrThrow()).created_at;
+    const placed = (
+      await api.database.db.selectFrom('purchases').select('created_at').where('id', '=', purchaseId).executeTakeFirstOrThrow()
+    ).created_at;
     // Days are Italy's; the order number keeps its UTC day.
     const day = shopDay(placed);
     const q = encodeURIComponent(someone.email!);
@@ -262,10 +350,17 @@ describe('back-office order list', () => {
     expect(csv.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('Content-Disposition')).toMatch(/^attachment; filename="orders-filtered-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(csv.headers.get('Cache-Control')).toBe('private, no-store');
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Order Number,Date (Italian time),Email,Status,Total,Refunded,Discount Code,Discount,Carrier,Tracking Number');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^ORD-${placed.toISOString().slice(0, 10)}-${purchaseId.slice(0, 8).toUpperCase()},${shopClock(placed)},${someone.email!.replace(/[.+]/g, '\\$&')},Processing,€`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^ORD-${placed.toISOString().slice(0, 10)}-${purchaseId.slice(0, 8).toUpperCase()},${shopClock(placed)},${someone.email!.replace(/[.+]/g, '\\$&')},Processing,€`,
+      ),
+    );
     expect((await run(ordersCsvLoader, '/admin/orders.csv?to=2026-13-01', { cookie })).status).toBe(400);
     // Only for the signed-in staff.
     expect((await run(ordersCsvLoader, '/admin/orders.csv')).status).toBe(302);

@@ -1,6 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from '@remix-run/react';
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteError } from '@remix-run/react';
+
 import { BRAND } from '@contract/brand';
+
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { pageTitle } from '~/lib/page-title';
 import adminStyles from '~/styles/admin.css';
@@ -109,7 +111,9 @@ export function ErrorBoundary() {
       </header>
       <section className="admin__page" aria-labelledby="admin-error-heading">
         <h1 id="admin-error-heading">{notFound ? 'Not found' : 'Something went wrong'}</h1>
-        <p role={notFound ? undefined : 'alert'}>{detail ?? (notFound ? 'There is nothing at this address.' : 'The page could not be loaded. Please try again in a moment.')}</p>
+        <p role={notFound ? undefined : 'alert'}>
+          {detail ?? (notFound ? 'There is nothing at this address.' : 'The page could not be loaded. Please try again in a moment.')}
+        </p>
         <p>
           {notFound ? null : (
             <a href={`${location.pathname}${location.search}`} className="button button--ghost">

@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { type ActionFunctionArgs, redirect } from '@remix-run/node';
+
 import { handleAuthAction } from '~/lib/auth-flow.server';
 
 /** Every step of the sign-in flow posts here, wherever the flow is shown. */

@@ -1,14 +1,15 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
-import { startTestApi } from '../../tests/support/test-api';
+
 import { signIn, signInSchema } from '~/lib/auth.server';
 import { cardFace, signCardFace, verifyCardShare } from '~/lib/cards.server';
 import { loadOrderConfirmation } from '~/lib/order-confirmation.server';
 
+import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
+import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
+import { startTestApi } from '../../tests/support/test-api';
 import { loader } from './cards.$file';
 import { loader as profileLoader } from './profile';
-import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -20,8 +21,18 @@ beforeAll(async () => {
   process.env.STORAGE_URL = api.url;
   tee = (await variants(api)).find((v) => v.name === 'Tracer Tee')!;
   // A recognisable static image for the Tracer Tee card: pure red.
-  const card = await api.database.db.selectFrom('cards').select('image_path').where('product_id', '=', tee.product_id).executeTakeFirstOrThrow();
-  await api.storage.put('cards', card.image_path, await sharp({ create: { width: 600, height: 800, channels: 3, background: '#ff0000' } }).webp({ lossless: true }).toBuffer());
+  const card = await api.database.db
+    .selectFrom('cards')
+    .select('image_path')
+    .where('product_id', '=', tee.product_id)
+    .executeTakeFirstOrThrow();
+  await api.storage.put(
+    'cards',
+    card.image_path,
+    await sharp({ create: { width: 600, height: 800, channels: 3, background: '#ff0000' } })
+      .webp({ lossless: true })
+      .toBuffer(),
+  );
 });
 afterAll(() => api.cleanup());
 
@@ -37,7 +48,9 @@ async function member(buy = true) {
 }
 
 /** The profile page's cards, as its loader gives them. */
-async function profileCards(cookie: string): Promise<{ state: string; cards: { id: string; sharePath: string }[]; cardTotal: number | null }> {
+async function profileCards(
+  cookie: string,
+): Promise<{ state: string; cards: { id: string; sharePath: string }[]; cardTotal: number | null }> {
   const response = await callRoute(profileLoader, new Request('http://shop.test/profile', { headers: { Cookie: cookie } }));
   return (await response.json()) as { state: string; cards: { id: string; sharePath: string }[]; cardTotal: number | null };
 }
@@ -132,7 +145,20 @@ describe('GET /cards/{id}.png', () => {
 
 describe('share tokens', () => {
   const face = cardFace(
-    { id: '3f2a9c1e-4b7d-4e2a-9abc-0123456789ab', name: 'Tracer Tee', rarity: 'common', animation_folder_path: 'f', animation_file_name: 'frame_', animation_file_format: 'webp', animation_length: 148, image_path: 'f/static.webp', text_color: '#fff', accent_color: '#f00', bg_color: '#000', unlocked_at: '2026-11-22T10:00:00.000Z' },
+    {
+      id: '3f2a9c1e-4b7d-4e2a-9abc-0123456789ab',
+      name: 'Tracer Tee',
+      rarity: 'common',
+      animation_folder_path: 'f',
+      animation_file_name: 'frame_',
+      animation_file_format: 'webp',
+      animation_length: 148,
+      image_path: 'f/static.webp',
+      text_color: '#fff',
+      accent_color: '#f00',
+      bg_color: '#000',
+      unlocked_at: '2026-11-22T10:00:00.000Z',
+    },
     { first_name: 'Ada', last_name: 'Rossi' },
   );
 

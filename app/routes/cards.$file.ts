@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { ApiRequestError } from '~/lib/api.server';
 import { cardExportFileName } from '~/lib/cards';
 import { ownCardFace, verifyCardShare } from '~/lib/cards.server';
@@ -6,7 +7,10 @@ import { ownCardFace, verifyCardShare } from '~/lib/cards.server';
 const CARD_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.png$/i;
 
 const notFound = (headers: Record<string, string> = {}) =>
-  new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store', ...headers } });
+  new Response('Not Found', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store', ...headers },
+  });
 
 /**
  * `/cards/{id}.png`: the card face as a 600 x 800 PNG, for the shopper who unlocked it, or for

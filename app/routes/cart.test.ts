@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+
+import { callRoute } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
 import { storefrontCookie } from '../../tests/support/storefront-session';
+import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action, loader } from './cart';
-import { callRoute } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -35,11 +36,14 @@ async function loadData(cookie: string) {
 }
 
 function post(cookie: string, fields: Record<string, string>) {
-  return callRoute(action, new Request('http://shop.test/cart', {
+  return callRoute(
+    action,
+    new Request('http://shop.test/cart', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
       body: new URLSearchParams(fields),
-    }));
+    }),
+  );
 }
 
 describe('cart route against the real API', () => {
@@ -102,7 +106,11 @@ describe('cart route against the real API', () => {
     const member = shopper(api);
     const cookie = await storefrontCookie(await member.register());
     const withLine = cookieOf(await load(`/cart?add=${variantId}`, cookie));
-    const { stock_quantity } = await api.database.db.selectFrom('product_variants').select('stock_quantity').where('id', '=', variantId).executeTakeFirstOrThrow();
+    const { stock_quantity } = await api.database.db
+      .selectFrom('product_variants')
+      .select('stock_quantity')
+      .where('id', '=', variantId)
+      .executeTakeFirstOrThrow();
     await api.database.db.updateTable('product_variants').set({ stock_quantity: 0 }).where('id', '=', variantId).execute();
     try {
       const refused = await post(withLine, { intent: 'checkout' });
@@ -148,7 +156,11 @@ describe('cart route against the real API', () => {
     const data = await loadData(withCode);
     expect(data.flash).toEqual({ kind: 'success', message: 'The code ROUTE10 is applied.' });
     const total = data.cart.total_price;
-    expect(data.discount).toMatchObject({ code: 'ROUTE10', error: null, quote: { discount: Math.floor((total * 10 + 50) / 100), subtotal: total } });
+    expect(data.discount).toMatchObject({
+      code: 'ROUTE10',
+      error: null,
+      quote: { discount: Math.floor((total * 10 + 50) / 100), subtotal: total },
+    });
 
     const second = await post(withCode, { intent: 'apply-discount', code: 'OTHER1' });
     expect(await second.json()).toMatchObject({ discountError: 'One code per order: remove the code applied to use another.' });

@@ -1,38 +1,52 @@
-import { json, redirect, type SerializeFrom, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { admitted, ShopBusy, toWaitingRoom } from '~/lib/admission.server';
+import {
+  type ActionFunctionArgs,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  type SerializeFrom,
+} from '@remix-run/node';
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
 import type { MouseEvent } from 'react';
-import { CartLine } from '~/components/cart/cart-line';
-import { OrderSummary } from '~/components/cart/order-summary';
-import { Toast } from '~/components/toast';
-import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
-import { getOptionalUser } from '~/lib/auth.server';
+
 import type { Cart } from '@contract/api/cart';
-import { cartApi } from '~/lib/cart.server';
-import { checkoutFailure } from '~/lib/quick-purchase.server';
-import { MESSAGES } from '~/lib/messages';
-import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
-import { i18nData, serverTranslator } from '~/lib/i18n.server';
-import { useLocalizedPath } from '~/components/shop-link';
-import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
-import { pageTitle } from '~/lib/page-title';
-import { redirectWithFlash } from '~/lib/session.server';
-import cartStyles from '~/styles/cart.css';
-import { formNotAccepted, readFormData } from '~/lib/form-data.server';
-import { cartActionSchema } from '~/forms/cart.server';
 import type { DiscountQuote } from '@contract/api/discounts';
 import { normaliseDiscountCode } from '@contract/discounts';
+
+import { CartLine } from '~/components/cart/cart-line';
+import { OrderSummary } from '~/components/cart/order-summary';
+import { useLocalizedPath } from '~/components/shop-link';
+import { Toast } from '~/components/toast';
+import { cartActionSchema } from '~/forms/cart.server';
+import { admitted, ShopBusy, toWaitingRoom } from '~/lib/admission.server';
+import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
+import { getOptionalUser } from '~/lib/auth.server';
+import { cartApi } from '~/lib/cart.server';
+import { formNotAccepted, readFormData } from '~/lib/form-data.server';
+import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
+import { i18nData, serverTranslator } from '~/lib/i18n.server';
+import { MESSAGES } from '~/lib/messages';
+import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
+import { pageTitle } from '~/lib/page-title';
+import { checkoutFailure } from '~/lib/quick-purchase.server';
+import { redirectWithFlash } from '~/lib/session.server';
+import cartStyles from '~/styles/cart.css';
 
 /** The code the shopper applied, priced on this cart, or why it cannot be used on it now. */
 export type AppliedDiscount = { code: string; quote: DiscountQuote; error: null } | { code: string; quote: null; error: string };
 
-const isCodeRefusal = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError && Boolean(error.code?.startsWith('discount_'));
+const isCodeRefusal = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError && Boolean(error.code?.startsWith('discount_'));
 
 export const handle: NavigationHandle = { pageTitle: 'Cart', back: BACK_LINKS.continueShopping };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 
-export const meta: MetaFunction = ({ location, matches, data }) => [{ title: pageTitle(metaTranslator(location, matches, data).t('cart.title')) }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('cart.title')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong);
 
@@ -58,12 +72,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const [read, quoted] = await Promise.all([
       cart.getCart(),
-      code ? cart.quoteDiscount(code).then((quote) => ({ quote, error: null }), (error: unknown) => ({ quote: null, error })) : null,
+      code
+        ? cart.quoteDiscount(code).then(
+            (quote) => ({ quote, error: null }),
+            (error: unknown) => ({ quote: null, error }),
+          )
+        : null,
     ]);
     loaded = { cart: read, error: null };
     if (code && quoted) {
       if (quoted.quote) discount = { code, quote: quoted.quote, error: null };
-      else if (isCodeRefusal(quoted.error) || quoted.error instanceof ApiRequestError) discount = { code, quote: null, error: (quoted.error as ApiRequestError).message };
+      else if (isCodeRefusal(quoted.error) || quoted.error instanceof ApiRequestError)
+        discount = { code, quote: null, error: (quoted.error as ApiRequestError).message };
       else discount = { code, quote: null, error: MESSAGES.somethingWentWrong };
     }
   } catch (error) {
@@ -84,7 +104,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       confirmClear: url.searchParams.get('confirm') === 'clear',
       i18n: i18nData(context.locale, 'cart'),
       // Back from the sign-in modal with a session: the checkout the shopper started goes on.
-      resumeCheckout: url.searchParams.get('checkout') === 'resume' && !url.searchParams.has('auth') && Boolean(cart.session.get('accessToken')),
+      resumeCheckout:
+        url.searchParams.get('checkout') === 'resume' && !url.searchParams.has('auth') && Boolean(cart.session.get('accessToken')),
     },
     { status, headers: { ...headers, 'Cache-Control': 'private, no-store' } },
   );
@@ -115,7 +136,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       cart.session.set('discountCode', quote.code);
       return redirectWithFlash(context, cartPath, { kind: 'success', message: t('discount.applied', { code: quote.code }) });
     } catch (error) {
-      return json({ discountError: errorText(error), code: post.code }, { status: isCodeRefusal(error) ? 409 : upstreamStatus(error), headers: await cart.commit() });
+      return json(
+        { discountError: errorText(error), code: post.code },
+        { status: isCodeRefusal(error) ? 409 : upstreamStatus(error), headers: await cart.commit() },
+      );
     }
   }
   if (post.intent === 'remove-discount') {
@@ -241,7 +265,12 @@ function ClearCartButton() {
     if (window.confirm(t('cart.confirmClear'))) fetcher.submit({ intent: 'clear' }, { method: 'post', action: localize('/cart') });
   };
   return (
-    <Link to={localize('/cart?confirm=clear')} className="button button--ghost cart-page__clear" onClick={onClick} aria-disabled={fetcher.state !== 'idle'}>
+    <Link
+      to={localize('/cart?confirm=clear')}
+      className="button button--ghost cart-page__clear"
+      onClick={onClick}
+      aria-disabled={fetcher.state !== 'idle'}
+    >
       {t('cart.clear')}
     </Link>
   );

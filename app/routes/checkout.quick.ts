@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { resumeQuickPurchase } from '~/lib/quick-purchase.server';
 
 /** Without JavaScript, a product page resuming a Quick Purchase after sign-in comes here; on to the payment page. */

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+
 import { cardStylesheet } from '~/components/cards/card-carousel';
 import { OrderConfirmation } from '~/components/order-confirmation';
 import type { NavigationHandle } from '~/lib/navigation';

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from '../../tests/support/test-api';
+
 import { BRAND } from '@contract/brand';
-import { getHoneypot } from '../lib/honeypot.server';
+
 import { readOutbox } from '../../api/src/services/mail';
 import { RATE_RULES } from '../../api/src/services/rate-limits';
-import { action, loader } from './contact';
 import { callRoute } from '../../tests/support/route-context';
+import { startTestApi } from '../../tests/support/test-api';
+import { getHoneypot } from '../lib/honeypot.server';
+import { action, loader } from './contact';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 type ActionData = { result: { status?: string; error?: Record<string, string[] | null> }; sent: boolean };
@@ -20,8 +22,19 @@ afterAll(() => api.cleanup());
 /** A post of the contact form as the browser sends it, honeypot fields included. */
 function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
   const honeypot = getHoneypot().getInputProps();
-  const body = new URLSearchParams({ [honeypot.nameFieldName]: '', [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom!, ...fields });
-  return callRoute(action, new Request('http://shop.test/contact', { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } }));
+  const body = new URLSearchParams({
+    [honeypot.nameFieldName]: '',
+    [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom!,
+    ...fields,
+  });
+  return callRoute(
+    action,
+    new Request('http://shop.test/contact', {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    }),
+  );
 }
 
 const complete = (email: string) => ({ name: 'Ada Rossi', email, reason: 'order', subject: 'Parcel', message: 'Where is my parcel?' });

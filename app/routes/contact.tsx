@@ -1,22 +1,24 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react';
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
+
+import { BRAND } from '@contract/brand';
+import { CONTACT_REASON_LABELS, CONTACT_REASONS } from '@contract/contact';
+
 import { SocialLinks } from '~/components/social-links';
-import { CONTACT_REASONS, CONTACT_REASON_LABELS } from '@contract/contact';
 import { contactSchema, reasonFromQuery } from '~/forms/contact';
 import { failureStatus } from '~/lib/api.server';
-import { BRAND } from '@contract/brand';
 import { contactErrorText, submitContactMessage } from '~/lib/contact.server';
+import { readFormData } from '~/lib/form-data.server';
 import { checkHoneypot } from '~/lib/honeypot.server';
 import { MESSAGES } from '~/lib/messages';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithFlash, takeFlash } from '~/lib/session.server';
 import { BUSINESS_HOURS, CONTACT_SUCCESS_MS } from '~/lib/site-rules';
-import { readFormData } from '~/lib/form-data.server';
 
 export const handle: NavigationHandle = { pageTitle: 'Contact' };
 
@@ -31,7 +33,10 @@ const IN_PLACE = 'in-place';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(context);
   const reason = reasonFromQuery(new URL(request.url).searchParams.get('reason')) ?? null;
-  return json({ reason, thankYou: flash?.kind === 'success' ? flash.message : null }, { headers: { ...headers, 'Cache-Control': 'private, no-store' } });
+  return json(
+    { reason, thankYou: flash?.kind === 'success' ? flash.message : null },
+    { headers: { ...headers, 'Cache-Control': 'private, no-store' } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -126,7 +131,15 @@ function ContactForm({ initialReason, thankYou }: { initialReason: string | null
   const formError = form.errors?.[0];
 
   return (
-    <fetcher.Form method="post" {...formProps} noValidate onSubmit={onSubmit} onInput={onInput} className="contact-form" aria-labelledby="form-heading">
+    <fetcher.Form
+      method="post"
+      {...formProps}
+      noValidate
+      onSubmit={onSubmit}
+      onInput={onInput}
+      className="contact-form"
+      aria-labelledby="form-heading"
+    >
       <h2 id="form-heading">Send us a message</h2>
       <div role="status" className="contact-form__status">
         {thanks ? <p className="notice notice--success">{thanks}</p> : null}
@@ -183,7 +196,9 @@ export default function Contact() {
     <div className="contact">
       <header className="contact__intro">
         <h1 className="page-title">Contact us</h1>
-        <p className="lead">Questions about an order, sizing, press or wholesale? Write to us and a real person will answer, usually within one working day.</p>
+        <p className="lead">
+          Questions about an order, sizing, press or wholesale? Write to us and a real person will answer, usually within one working day.
+        </p>
       </header>
       <div className="contact__layout">
         <ContactForm initialReason={reason} thankYou={thankYou} />

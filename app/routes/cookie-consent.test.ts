@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { action } from './cookie-consent';
+
 import { callRoute } from '../../tests/support/route-context';
+import { action } from './cookie-consent';
 
 function accept(redirectTo: string, url = 'http://shop.test/cookie-consent') {
   return callRoute(action, new Request(url, { method: 'POST', body: new URLSearchParams({ redirectTo }) }));

@@ -1,9 +1,11 @@
-import { json, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { type ActionFunctionArgs, json, redirect } from '@remix-run/node';
+
 import { consentListSchema } from '@contract/api/privacy';
+
 import type { ShopContext } from '~/lib/context.server';
 import { cookieConsentHeader } from '~/lib/cookie-consent.server';
-import { safeRedirectPath } from '~/lib/safe-redirect';
 import { readFormData } from '~/lib/form-data.server';
+import { safeRedirectPath } from '~/lib/safe-redirect';
 
 /**
  * The cookie notice's Accept: remembered in a cookie, and for a signed-in shopper recorded as a consent

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { DISCOUNT_MESSAGES, normaliseDiscountCode } from '@contract/discounts';
+
 import { ApiRequestError } from '~/lib/api.server';
 import { cartApi } from '~/lib/cart.server';
 import { MESSAGES } from '~/lib/messages';

@@ -1,9 +1,13 @@
 import type { ActionFunction } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from '../../tests/support/test-api';
+
 import { getHoneypot } from '~/lib/honeypot.server';
 import { MESSAGES } from '~/lib/messages';
 
+import { callRoute, sessionFor } from '../../tests/support/route-context';
+import { shopper } from '../../tests/support/shopper';
+import { shopperCookie } from '../../tests/support/storefront-session';
+import { startTestApi } from '../../tests/support/test-api';
 import { action as homeAction } from './_index';
 import { action as authAction } from './auth';
 import { action as cartAction } from './cart';
@@ -12,9 +16,6 @@ import { action as cookieConsentAction } from './cookie-consent';
 import { loader as loginLoader } from './login';
 import { action as productAction } from './product.$productName';
 import { action as profileAction } from './profile';
-import { shopper } from '../../tests/support/shopper';
-import { shopperCookie } from '../../tests/support/storefront-session';
-import { callRoute, sessionFor } from '../../tests/support/route-context';
 
 /** Bugs the storefront action fuzzer (actions-fuzz.test.ts) and the redirect tests found, each pinned down. */
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -24,13 +25,18 @@ let productId: string;
 beforeAll(async () => {
   api = await startTestApi();
   process.env.API_URL = api.url;
-  const variant = await api.database.db.selectFrom('product_variants').select(['id', 'product_id']).where('stock_quantity', '>', 0).executeTakeFirstOrThrow();
+  const variant = await api.database.db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id'])
+    .where('stock_quantity', '>', 0)
+    .executeTakeFirstOrThrow();
   variantId = variant.id;
   productId = variant.product_id;
 });
 afterAll(() => api.cleanup());
 
-const form = (fields: [string, string][] | Record<string, string>) => new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields));
+const form = (fields: [string, string][] | Record<string, string>) =>
+  new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields));
 
 /** The action's answer, returned or thrown; anything else thrown would have been a 500. */
 async function run(action: ActionFunction, path: string, body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
@@ -82,12 +88,34 @@ describe('a post that is no form', () => {
 
 it('a honeypot timestamp that does not decrypt is refused with 400 (it was a 500)', async () => {
   const { nameFieldName, validFromFieldName } = getHoneypot().getInputProps();
-  const res = await run(contactAction, '/contact', form({ [nameFieldName]: '', [validFromFieldName!]: 'AAAA', name: 'Ada', email: 'ada@example.com', reason: 'general', subject: 'Hi', message: 'Hello' }));
+  const res = await run(
+    contactAction,
+    '/contact',
+    form({
+      [nameFieldName]: '',
+      [validFromFieldName!]: 'AAAA',
+      name: 'Ada',
+      email: 'ada@example.com',
+      reason: 'general',
+      subject: 'Hi',
+      message: 'Hello',
+    }),
+  );
   expect(res.status).toBe(400);
 });
 
 it('a sign-in step with a very long value still fits its cookie and says what is wrong (it was a 500)', async () => {
-  const res = await run(authAction, '/auth', form({ intent: 'email', email: `${'a'.repeat(6000)}@example.com`, returnTo: '/login', context: 'login', [`x${'y'.repeat(3000)}`]: 'z'.repeat(3000) }));
+  const res = await run(
+    authAction,
+    '/auth',
+    form({
+      intent: 'email',
+      email: `${'a'.repeat(6000)}@example.com`,
+      returnTo: '/login',
+      context: 'login',
+      [`x${'y'.repeat(3000)}`]: 'z'.repeat(3000),
+    }),
+  );
   expect(res.status).toBe(303);
   const cookie = res.headers.get('Set-Cookie')!;
   expect(cookie.length).toBeLessThan(4096);
@@ -97,7 +125,18 @@ it('a sign-in step with a very long value still fits its cookie and says what is
 
 describe("messages are the spec's, never a validation library's", () => {
   it('a contact field sent twice reads as missing', async () => {
-    const res = await run(contactAction, '/contact', form([['name', 'Ada'], ['name', 'Bea'], ['email', 'ada@example.com'], ['reason', 'general'], ['subject', 'Hi'], ['message', 'Hello']]));
+    const res = await run(
+      contactAction,
+      '/contact',
+      form([
+        ['name', 'Ada'],
+        ['name', 'Bea'],
+        ['email', 'ada@example.com'],
+        ['reason', 'general'],
+        ['subject', 'Hi'],
+        ['message', 'Hello'],
+      ]),
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).result.error).toEqual({ name: [MESSAGES.contactNameRequired] });
   });
@@ -115,7 +154,14 @@ describe("messages are the spec's, never a validation library's", () => {
   });
 
   it('a product post without a known intent is an unknown action', async () => {
-    for (const fields of [[['variantId', variantId]], [['intent', 'add-to-cart'], ['intent', 'quick-purchase'], ['variantId', variantId]]] as [string, string][][]) {
+    for (const fields of [
+      [['variantId', variantId]],
+      [
+        ['intent', 'add-to-cart'],
+        ['intent', 'quick-purchase'],
+        ['variantId', variantId],
+      ],
+    ] as [string, string][][]) {
       const res = await run(productAction, '/product/Tracer%20Tee', form(fields));
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ detail: 'Unknown action' });
@@ -124,7 +170,11 @@ describe("messages are the spec's, never a validation library's", () => {
 });
 
 it('a Notify Me post for a product the API does not know is a 400, not a gateway failure', async () => {
-  const res = await run(homeAction, '/?index', form({ intent: 'notify', formKey: 'k', email: 'fan@example.com', productId: '00000000-0000-4000-8000-000000000000' }));
+  const res = await run(
+    homeAction,
+    '/?index',
+    form({ intent: 'notify', formKey: 'k', email: 'fan@example.com', productId: '00000000-0000-4000-8000-000000000000' }),
+  );
   expect(res.status).toBe(400);
   expect((await res.json()).result.error).toEqual({ '': [MESSAGES.wishlistFailed] });
 });
@@ -153,13 +203,16 @@ describe('open redirects', () => {
     },
   );
 
-  it.each(['/.//evil.example', '/%2e//evil.example', '/\t/evil.example', '/\\evil.example'])('the sign-in flow stays on the shop for returnTo %j', async (returnTo) => {
-    const res = await run(authAction, '/auth', form({ intent: 'nothing', returnTo, context: 'modal' }));
-    expect(res.status).toBe(303);
-    const location = res.headers.get('Location')!;
-    expect(location.startsWith('//')).toBe(false);
-    expect(new URL(location, 'https://shop.test').origin).toBe('https://shop.test');
-  });
+  it.each(['/.//evil.example', '/%2e//evil.example', '/\t/evil.example', '/\\evil.example'])(
+    'the sign-in flow stays on the shop for returnTo %j',
+    async (returnTo) => {
+      const res = await run(authAction, '/auth', form({ intent: 'nothing', returnTo, context: 'modal' }));
+      expect(res.status).toBe(303);
+      const location = res.headers.get('Location')!;
+      expect(location.startsWith('//')).toBe(false);
+      expect(new URL(location, 'https://shop.test').origin).toBe('https://shop.test');
+    },
+  );
 });
 
 describe('names that are keys of every object', () => {

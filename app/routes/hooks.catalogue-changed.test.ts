@@ -1,13 +1,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { pageCache } from '~/lib/page-cache.server';
-import { action } from './hooks.catalogue-changed';
+
 import { callRoute } from '../../tests/support/route-context';
+import { action } from './hooks.catalogue-changed';
 
 const post = (token: string) =>
-  callRoute(action, new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }));
+  callRoute(
+    action,
+    new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
+  );
 
 describe('catalogue change hook: whose token it takes', () => {
   let dataDir: string;
@@ -30,7 +36,12 @@ describe('catalogue change hook: whose token it takes', () => {
   it('drops the stored pages with the catalogue, and only for a caller with the token', async () => {
     const anonymous = { method: 'GET', url: '/', headers: { host: 'shop.test' } };
     const store = () =>
-      pageCache.remember(anonymous, new Response('<p>Padded Jorts: sold out</p>', { headers: { 'Content-Type': 'text/html', 'Storefront-Cache-Control': 'max-age=10' } }));
+      pageCache.remember(
+        anonymous,
+        new Response('<p>Padded Jorts: sold out</p>', {
+          headers: { 'Content-Type': 'text/html', 'Storefront-Cache-Control': 'max-age=10' },
+        }),
+      );
     await store();
     expect((await post('something-else')).status).toBe(401);
     expect(pageCache.lookup(anonymous)).toBeDefined();

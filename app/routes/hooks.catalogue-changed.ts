@@ -1,4 +1,5 @@
-import { json, type ActionFunctionArgs } from '@remix-run/node';
+import { type ActionFunctionArgs, json } from '@remix-run/node';
+
 import { catalogueCache } from '~/lib/cache.server';
 import { isCatalogueHookAuthorised } from '~/lib/catalogue-hook.server';
 import { pageCache } from '~/lib/page-cache.server';

@@ -1,14 +1,15 @@
 import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from '../../tests/support/test-api';
+
 import { callRoute } from '../../tests/support/route-context';
 import { storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
+import { startTestApi } from '../../tests/support/test-api';
 import { LinkNavigation } from '../components/shop-link';
 import { loader as rootLoader } from '../root';
 import Home, { loader as homeLoader } from './_index';
-import ProductPage, { ErrorBoundary as ProductError, loader as productLoader } from './product.$productName';
 import { action as cartAction } from './cart';
+import ProductPage, { ErrorBoundary as ProductError, loader as productLoader } from './product.$productName';
 import { loader as sitemapLoader } from './sitemap[.]xml';
 
 // The shop in English and Italian (ADR 046): the same loaders answer /it pages in Italian and the
@@ -90,13 +91,18 @@ describe('the product page in two languages', () => {
   });
 
   it('says a missing product is missing in Italian', async () => {
-    const response = await thrownResponse(callRoute(productLoader, get('/it/product/Nothing%20Here'), { lang: 'it', productName: 'Nothing Here' }));
+    const response = await thrownResponse(
+      callRoute(productLoader, get('/it/product/Nothing%20Here'), { lang: 'it', productName: 'Nothing Here' }),
+    );
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Prodotto non trovato' });
     // The route's error page has no loader data: its words come with the bundle's common messages.
     const Stub = createRemixStub([{ id: 'product', path: '/it/product/:name', Component: () => null, ErrorBoundary: ProductError }]);
     const html = renderToStaticMarkup(
-      <Stub initialEntries={['/it/product/Nothing%20Here']} hydrationData={{ errors: { product: { status: 404, statusText: '', internal: false, data: null } } }} />,
+      <Stub
+        initialEntries={['/it/product/Nothing%20Here']}
+        hydrationData={{ errors: { product: { status: 404, statusText: '', internal: false, data: null } } }}
+      />,
     );
     expect(html).toContain('<h1>Prodotto non trovato</h1>');
     expect(html).toContain('Torna alla home');
@@ -115,7 +121,8 @@ describe('the cart in Italian', () => {
 });
 
 describe('the language of a request (root loader)', () => {
-  const root = (path: string, params: Record<string, string>, headers: Record<string, string> = {}) => callRoute(rootLoader, get(path, headers), params);
+  const root = (path: string, params: Record<string, string>, headers: Record<string, string> = {}) =>
+    callRoute(rootLoader, get(path, headers), params);
 
   it('answers the pages under /it and at the root alike', async () => {
     expect((await root('/it/cart', { lang: 'it' })).status).toBe(200);

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { commitSession } from '~/lib/session.server';
+
+import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
 import { nextCookie, shopperCookie, storefrontPost } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
-import {commitSession } from '~/lib/session.server';
 import { action } from './logout';
-import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;

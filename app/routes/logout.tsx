@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { type ActionFunctionArgs, redirect } from '@remix-run/node';
+
 import { endSession } from '~/lib/auth-flow.server';
 
 /** Sign-out is a POST (a form in the navigation); then the shopper lands on the shop. */

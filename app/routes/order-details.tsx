@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+
 import { OrderConfirmation } from '~/components/order-confirmation';
 import { getOptionalUser } from '~/lib/auth.server';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';

@@ -1,13 +1,14 @@
 import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { contextFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
 import { storefrontCookie, thrownResponse } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
 import OrderDetails, { loader as orderDetailsLoader } from './order-details';
 import OrderFailed, { loader as orderFailedLoader } from './order-failed';
 import { loader as paymentResultLoader } from './payment-result';
-import { contextFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;

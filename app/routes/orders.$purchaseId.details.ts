@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
+
 import { accountApi, isNotAuthenticated, PURCHASE_ID } from '~/lib/account.server';
 import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
@@ -11,7 +12,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = params.purchaseId ?? '';
   const noStore = { 'Cache-Control': 'private, no-store' };
   const failed = (status: number, headers: Record<string, string> = {}) =>
-    json<OrderDetailAnswer>({ detail: null, error: ACCOUNT_MESSAGES.failedToLoadOrderDetails }, { status, headers: { ...headers, ...noStore } });
+    json<OrderDetailAnswer>(
+      { detail: null, error: ACCOUNT_MESSAGES.failedToLoadOrderDetails },
+      { status, headers: { ...headers, ...noStore } },
+    );
   if (!PURCHASE_ID.test(id)) return failed(404);
   const account = await accountApi(context);
   try {

@@ -1,12 +1,13 @@
 import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { callRoute } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { storefrontCookie, thrownResponse } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
-import { loader } from './orders.$purchaseId.receipt';
 import OrderSuccess, { loader as orderSuccessLoader } from './order-success';
-import { callRoute } from '../../tests/support/route-context';
+import { loader } from './orders.$purchaseId.receipt';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -24,7 +25,9 @@ beforeAll(async () => {
 afterAll(() => api.cleanup());
 
 const receipt = (id: string, cookie?: string) =>
-  callRoute(loader, new Request(`http://shop.test/orders/${id}/receipt`, { headers: cookie ? { Cookie: cookie } : {} }), { purchaseId: id });
+  callRoute(loader, new Request(`http://shop.test/orders/${id}/receipt`, { headers: cookie ? { Cookie: cookie } : {} }), {
+    purchaseId: id,
+  });
 
 describe('receipt download', () => {
   it('streams the PDF of their own purchase to a registered buyer, as an attachment', async () => {
@@ -56,7 +59,10 @@ describe('receipt download', () => {
 
   it('is linked from the order success page for registered buyers only, with View Order History', async () => {
     const page = async (id: string, cookie: string) => {
-      const response = await callRoute(orderSuccessLoader, new Request(`http://shop.test/order-success?purchase_intent_id=${id}`, { headers: { Cookie: cookie } }));
+      const response = await callRoute(
+        orderSuccessLoader,
+        new Request(`http://shop.test/order-success?purchase_intent_id=${id}`, { headers: { Cookie: cookie } }),
+      );
       const data = await response.json();
       const Stub = createRemixStub([{ path: '/order-success', Component: OrderSuccess, loader: () => data }]);
       return renderToStaticMarkup(<Stub initialEntries={['/order-success']} hydrationData={{ loaderData: { '0': data } }} />);

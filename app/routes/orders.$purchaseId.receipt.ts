@@ -1,10 +1,14 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { type LoaderFunctionArgs, redirect } from '@remix-run/node';
+
 import { ApiRequestError } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
 import { receiptFileName } from '~/lib/receipt';
 
 const refused = (status: number, text: string, headers: Record<string, string> = {}) =>
-  new Response(text, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
+  new Response(text, {
+    status,
+    headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+  });
 
 /**
  * The PDF receipt of one of the shopper's purchases, streamed from the API (docs/product.md#receipts

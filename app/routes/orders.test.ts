@@ -1,18 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { shipOrder } from '../../api/src/services/fulfilment';
-import { buyThroughCheckout, shopper, variants, type Shopper } from '../../tests/support/shopper';
-import { nextCookie, shopperCookie, storefrontCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
-import { GUEST_SESSION_TTL_MS } from '../../api/src/auth/rules';
-import { GUEST_ACCOUNT_INTENT } from '~/forms/auth';
-import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
+
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
-import { loader as detailsLoader } from './orders.$purchaseId.details';
-import { loader as csvLoader } from './orders[.]csv';
-import { action, loader } from './orders';
-import { loader as receiptLoader } from './orders.$purchaseId.receipt';
 import { shopDay } from '@contract/shop-time';
+
+import { GUEST_ACCOUNT_INTENT } from '~/forms/auth';
+
+import { GUEST_SESSION_TTL_MS } from '../../api/src/auth/rules';
+import { shipOrder } from '../../api/src/services/fulfilment';
 import { callRoute, sessionFor } from '../../tests/support/route-context';
+import { buyThroughCheckout, type Shopper, shopper, variants } from '../../tests/support/shopper';
+import {
+  nextCookie,
+  shopperCookie,
+  storefrontCookie,
+  storefrontGet,
+  storefrontPost,
+  thrownResponse,
+} from '../../tests/support/storefront-session';
+import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
+import { action, loader } from './orders';
+import { loader as detailsLoader } from './orders.$purchaseId.details';
+import { loader as receiptLoader } from './orders.$purchaseId.receipt';
+import { loader as csvLoader } from './orders[.]csv';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -109,7 +119,12 @@ describe('orders loader: search, filters, deep link', () => {
       discount: 0,
     });
     const [line] = data.opened.detail.items;
-    expect(line.variant_attributes.map((a: { attribute_name: string }) => a.attribute_name)).toEqual(['color', 'treatment', 'material', 'size']);
+    expect(line.variant_attributes.map((a: { attribute_name: string }) => a.attribute_name)).toEqual([
+      'color',
+      'treatment',
+      'material',
+      'size',
+    ]);
   });
 
   it('asks the API for the orders with their stats and for the opened order at the same time', async () => {
@@ -128,7 +143,9 @@ describe('orders loader: search, filters, deep link', () => {
 
     const stranger = shopper(api);
     await stranger.register();
-    const theirs = await callRoute(detailsLoader, storefrontGet(`/orders/${both}/details`, await shopperCookie(stranger)), { purchaseId: both });
+    const theirs = await callRoute(detailsLoader, storefrontGet(`/orders/${both}/details`, await shopperCookie(stranger)), {
+      purchaseId: both,
+    });
     expect(theirs.status).toBe(404);
     expect(await dataOf(theirs)).toEqual({ detail: null, error: 'Failed to load order details' });
     // Nor does a stranger's page open it.
@@ -207,7 +224,8 @@ describe('orders: a guest signed in by code sees their own orders and keeps them
     const bought = await buyThroughCheckout(api, s, [{ id: stocked[0].id }]);
     return { s, answer, bought, cookie: await storefrontCookie(answer) };
   }
-  const keep = (cookie: string, password: string) => callRoute(action, storefrontPost('/orders', cookie, { intent: GUEST_ACCOUNT_INTENT, password }));
+  const keep = (cookie: string, password: string) =>
+    callRoute(action, storefrontPost('/orders', cookie, { intent: GUEST_ACCOUNT_INTENT, password }));
   const hasPassword = async (s: Shopper) => (await s.post('/api/auth/check-email', { email: s.email })).body.has_password;
   const userOf = async (cookie: string) => (await sessionFor(storefrontGet('/', cookie))).get('user');
 
@@ -224,18 +242,24 @@ describe('orders: a guest signed in by code sees their own orders and keeps them
 
     const opened = await dataOf(await load(`/orders?open=${mine.bought}`, mine.cookie));
     expect(opened.opened).toMatchObject({ id: mine.bought, error: null, detail: { purchase_id: mine.bought } });
-    const details = await callRoute(detailsLoader, storefrontGet(`/orders/${mine.bought}/details`, mine.cookie), { purchaseId: mine.bought });
+    const details = await callRoute(detailsLoader, storefrontGet(`/orders/${mine.bought}/details`, mine.cookie), {
+      purchaseId: mine.bought,
+    });
     expect(details.status).toBe(200);
 
     const other = await dataOf(await load(`/orders?order_id=${theirs.bought}`, mine.cookie));
     expect(other.orders).toEqual([]);
     expect(other.opened).toMatchObject({ detail: null, error: 'Failed to load order details' });
-    const otherDetails = await callRoute(detailsLoader, storefrontGet(`/orders/${theirs.bought}/details`, mine.cookie), { purchaseId: theirs.bought });
+    const otherDetails = await callRoute(detailsLoader, storefrontGet(`/orders/${theirs.bought}/details`, mine.cookie), {
+      purchaseId: theirs.bought,
+    });
     expect(otherDetails.status).toBe(404);
 
     // The spec keeps receipts and the CSV export for registered users: the guard still asks for an account.
     for (const answer of [
-      await thrownResponse(callRoute(receiptLoader, storefrontGet(`/orders/${mine.bought}/receipt`, mine.cookie), { purchaseId: mine.bought })),
+      await thrownResponse(
+        callRoute(receiptLoader, storefrontGet(`/orders/${mine.bought}/receipt`, mine.cookie), { purchaseId: mine.bought }),
+      ),
       await thrownResponse(callRoute(csvLoader, storefrontGet('/orders.csv', mine.cookie))),
     ]) {
       expect(answer.status).toBe(302);
@@ -263,7 +287,9 @@ describe('orders: a guest signed in by code sees their own orders and keeps them
     expect((await dataOf(await load('/orders', nextCookie(page, registered)!))).flash).toBeNull();
     // The account signs in with its new password and holds the order.
     await s.login(s.email!, 'Kept-Order-2026');
-    expect((await s.get('/api/user/purchases?limit=10&offset=0')).body.map((p: { purchase_id: string }) => p.purchase_id)).toEqual([bought]);
+    expect((await s.get('/api/user/purchases?limit=10&offset=0')).body.map((p: { purchase_id: string }) => p.purchase_id)).toEqual([
+      bought,
+    ]);
     // Posted again (a second tab), there is nothing left to do: back to the orders, nothing changed.
     const again = await keep(registered, 'Another-Pass-2026');
     expect(again.status).toBe(303);
@@ -311,7 +337,10 @@ describe('orders: a guest signed in by code sees their own orders and keeps them
   it('sends a guest whose session has ended to verify again, signed out, and makes no account', async () => {
     // The cookie says the guest session is over: the guard answers, before any call.
     const { s, answer } = await guestBuyer();
-    const ended = await storefrontCookie({ ...answer, user: { ...answer.user, session_expires_at: new Date(Date.now() - 1000).toISOString() } });
+    const ended = await storefrontCookie({
+      ...answer,
+      user: { ...answer.user, session_expires_at: new Date(Date.now() - 1000).toISOString() },
+    });
     for (const res of [await thrownResponse(keep(ended, 'Kept-Order-2026')), await thrownResponse(load('/orders', ended))]) {
       expect(res.headers.get('Location')).toBe('/login?redirectTo=%2Forders&reason=guest-expired');
       expect((await sessionFor(storefrontGet('/', nextCookie(res)!))).get('accessToken')).toBeUndefined();

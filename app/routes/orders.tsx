@@ -1,23 +1,32 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node';
+import {
+  type ActionFunctionArgs,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from '@remix-run/node';
 import { Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
+
+import { ACCOUNT_RULES } from '@contract/shop-rules';
+
 import { GuestAccountPanel } from '~/components/orders/guest-account-panel';
 import { OrderCard, orderCardId } from '~/components/orders/order-card';
 import { OrderStats } from '~/components/orders/order-stats';
 import { OrdersLoading } from '~/components/orders/orders-loading';
 import { OrdersToolbar } from '~/components/orders/orders-toolbar';
+import { GUEST_ACCOUNT_INTENT } from '~/forms/auth';
 import { accountApi, isNotAuthenticated, PURCHASE_ID } from '~/lib/account.server';
 import { upstreamStatus } from '~/lib/api.server';
 import { requireUser, signedOutHere } from '~/lib/auth.server';
-import { GUEST_ACCOUNT_INTENT } from '~/forms/auth';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
 import { keepGuestAsAccount } from '~/lib/guest-account.server';
 import { ACCOUNT_MESSAGES, CART_MESSAGES } from '~/lib/messages';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
-import { ordersHref, readOrdersQuery, type OrdersQuery } from '~/lib/orders-query';
+import { ordersHref, type OrdersQuery, readOrdersQuery } from '~/lib/orders-query';
 import { pageTitle } from '~/lib/page-title';
 import type { PurchaseDetail, PurchaseListItem } from '~/lib/purchases';
-import { ACCOUNT_RULES } from '@contract/shop-rules';
 import accountStyles from '~/styles/account.css';
 
 export const handle: NavigationHandle = { pageTitle: 'Orders', back: BACK_LINKS.backToProfile };
@@ -55,7 +64,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return json({ state: 'not-authenticated' as const, error: ACCOUNT_MESSAGES.notAuthenticated }, { status: 401, headers });
     }
     console.error('Orders could not be loaded:', orders.reason);
-    return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorPrefix(ACCOUNT_MESSAGES.failedToFetchOrders) }, { status: upstreamStatus(orders.reason), headers });
+    return json(
+      { state: 'error' as const, error: ACCOUNT_MESSAGES.errorPrefix(ACCOUNT_MESSAGES.failedToFetchOrders) },
+      { status: upstreamStatus(orders.reason), headers },
+    );
   }
   const { purchases: list, stats } = orders.value;
   if (!stats) console.error('Order statistics could not be loaded: the API answered none');
@@ -117,7 +129,10 @@ export default function OrdersPage() {
     );
   }
   const { guest, flash, orders, stats, query, canLoadMore, opened } = data;
-  const next = navigation.state === 'loading' && navigation.location.pathname === '/orders' ? readOrdersQuery(new URLSearchParams(navigation.location.search)) : null;
+  const next =
+    navigation.state === 'loading' && navigation.location.pathname === '/orders'
+      ? readOrdersQuery(new URLSearchParams(navigation.location.search))
+      : null;
   // A new search or filter replaces the list; Load More keeps it while the next page comes.
   const searching = next !== null && (next.q !== query.q || next.status !== query.status);
   const filtered = Boolean(query.q || query.status);

@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { type LoaderFunctionArgs, redirect } from '@remix-run/node';
+
 import { accountApi, isNotAuthenticated } from '~/lib/account.server';
 import { upstreamStatus } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';

@@ -1,5 +1,6 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+
 import { ReturnPageError, ReturnRequest } from '~/components/returns/return-request';
 import { PURCHASE_ID } from '~/lib/account.server';
 import { requireUser } from '~/lib/auth.server';
@@ -38,5 +39,13 @@ export default function OrderReturnPage() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  return <ReturnPageError message={isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? MESSAGES.httpError(error.status)) : MESSAGES.somethingWentWrong} />;
+  return (
+    <ReturnPageError
+      message={
+        isRouteErrorResponse(error)
+          ? ((error.data as { message?: string } | null)?.message ?? MESSAGES.httpError(error.status))
+          : MESSAGES.somethingWentWrong
+      }
+    />
+  );
 }

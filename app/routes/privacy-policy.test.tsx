@@ -1,12 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { POLICY_DOCUMENTS } from '@contract/policies';
+import { RETENTION_DAYS, RETENTION_MARKER, retentionMarkdown } from '@contract/retention';
+
 import { POLICY_MARKDOWN, seedPolicyDocuments } from '../../api/src/seed/policy-documents';
+import { changeRetentionDays } from '../../api/src/services/settings';
 import { startTestApi } from '../../tests/support/test-api';
 import { PolicyPage } from '../components/policy-page';
 import { loadPolicy } from '../lib/documents.server';
-import { POLICY_DOCUMENTS } from '@contract/policies';
-import { RETENTION_DAYS, RETENTION_MARKER, retentionMarkdown } from '@contract/retention';
-import { changeRetentionDays } from '../../api/src/services/settings';
 import { loader } from './privacy-policy';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -27,7 +29,10 @@ describe('policy pages against the real storage', () => {
       const response = await loadPolicy(doc.slug);
       expect(response.status).toBe(200);
       const data = (await response.json()) as PolicyData;
-      const stated = doc.slug === 'privacy-policy' ? POLICY_MARKDOWN[doc.slug].replace(RETENTION_MARKER, retentionMarkdown(RETENTION_DAYS)) : POLICY_MARKDOWN[doc.slug];
+      const stated =
+        doc.slug === 'privacy-policy'
+          ? POLICY_MARKDOWN[doc.slug].replace(RETENTION_MARKER, retentionMarkdown(RETENTION_DAYS))
+          : POLICY_MARKDOWN[doc.slug];
       expect(data).toEqual({ title: doc.title, markdown: stated, error: null });
       const html = renderToStaticMarkup(<PolicyPage {...data} />);
       expect(html).toContain(`<h1 id="policy-title" class="page-title">${doc.title}</h1>`);
@@ -46,7 +51,11 @@ describe('policy pages against the real storage', () => {
   it('the privacy policy states the retention periods in force, and none when the API cannot say', async () => {
     const owner = { kind: 'cli', role: 'owner' } as const;
     const { orders: _fixed, ...changeable } = RETENTION_DAYS;
-    await changeRetentionDays({ db: api.database.db, clock: api.clock }, { ...changeable, contactMessages: 365, anonymousCarts: 45 }, owner);
+    await changeRetentionDays(
+      { db: api.database.db, clock: api.clock },
+      { ...changeable, contactMessages: 365, anonymousCarts: 45 },
+      owner,
+    );
     try {
       const html = renderToStaticMarkup(<PolicyPage {...((await (await loader()).json()) as PolicyData)} />);
       expect(html).toContain('<li>Order and invoice records (Italian tax law, Art. 2220 of the Civil Code): 10 years.</li>');
@@ -69,7 +78,11 @@ describe('policy pages against the real storage', () => {
   });
 
   it('drop raw HTML written in a document', async () => {
-    await api.storage.put('documents', 'policies/return-policy.md', '## Returns\n\n<script>alert(1)</script>\n\n<b>bold</b> text and [a link](javascript:alert(1))');
+    await api.storage.put(
+      'documents',
+      'policies/return-policy.md',
+      '## Returns\n\n<script>alert(1)</script>\n\n<b>bold</b> text and [a link](javascript:alert(1))',
+    );
     try {
       const data = (await (await loadPolicy('return-policy')).json()) as PolicyData;
       const html = renderToStaticMarkup(<PolicyPage {...data} />);

@@ -1,17 +1,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+
 import { catalogueCache } from '~/lib/cache.server';
 import { getHoneypot } from '~/lib/honeypot.server';
-import {commitSession } from '~/lib/session.server';
+import { commitSession } from '~/lib/session.server';
+
+import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
+import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action as homeAction, loader as homeLoader } from './_index';
 import { action as hookAction } from './hooks.catalogue-changed';
 import { action, loader } from './product.$productName';
 import { loader as legacyLoader } from './products.$productName';
 import { loader as sitemapLoader } from './sitemap[.]xml';
-import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -86,7 +89,13 @@ describe('product loader against the real API', () => {
       name: 'Tracer Tee (Signal red, Large to extra large)',
       color: 'Signal red',
       size: 'Large to extra large',
-      offers: { '@type': 'Offer', url: 'http://shop.test/product/Tracer%20Tee?color=RED&treatment=PLAIN&material=COTTON&size=L%2FXL', price: '45.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+      offers: {
+        '@type': 'Offer',
+        url: 'http://shop.test/product/Tracer%20Tee?color=RED&treatment=PLAIN&material=COTTON&size=L%2FXL',
+        price: '45.00',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+      },
     });
     // RED S/M is sold out (the seed): its own offer says so, the page's chosen variant notwithstanding.
     expect(offerOf('TT-RED-SM').offers.availability).toBe('https://schema.org/OutOfStock');
@@ -102,14 +111,26 @@ describe('product loader against the real API', () => {
   it('marks an out-of-stock variant and its offer', async () => {
     const { data } = await loadProduct('/product/Tracer%20Hoodie');
     expect(data.page.product.inStock).toBe(false);
-    expect(data.jsonLd.hasVariant.every((v: { offers: { availability: string } }) => v.offers.availability === 'https://schema.org/OutOfStock')).toBe(true);
+    expect(
+      data.jsonLd.hasVariant.every((v: { offers: { availability: string } }) => v.offers.availability === 'https://schema.org/OutOfStock'),
+    ).toBe(true);
   });
 
   it('gives a product without pictures the placeholder in its structured data', async () => {
     const made = await api.app.request('/api/admin/products', {
       method: 'POST',
       headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Bare Cap', category: 'Caps', short_description: 'No photos yet.', price: 2_500, purchase_limit: null, sku_prefix: 'BC', colours: ['Black'], sizes: ['One size'], stock_per_variant: 2 }),
+      body: JSON.stringify({
+        name: 'Bare Cap',
+        category: 'Caps',
+        short_description: 'No photos yet.',
+        price: 2_500,
+        purchase_limit: null,
+        sku_prefix: 'BC',
+        colours: ['Black'],
+        sizes: ['One size'],
+        stock_per_variant: 2,
+      }),
     });
     expect(made.status).toBe(201);
     const { data } = await loadProduct('/product/Bare%20Cap');
@@ -175,7 +196,9 @@ describe('product loader against the real API', () => {
   });
 
   it('redirects /products/{name} permanently, keeping the options', async () => {
-    const response = await callRoute(legacyLoader, new Request('http://shop.test/products/Tracer%20Tee?color=RED'), { productName: 'Tracer Tee' });
+    const response = await callRoute(legacyLoader, new Request('http://shop.test/products/Tracer%20Tee?color=RED'), {
+      productName: 'Tracer Tee',
+    });
     expect(response.status).toBe(301);
     expect(response.headers.get('Location')).toBe('/product/Tracer%20Tee?color=RED');
   });
@@ -215,7 +238,10 @@ describe('product action', () => {
   });
 
   it('shows why an add failed', async () => {
-    const response = await callRoute(action, post('/product/Tracer%20Tee', { intent: 'add-to-cart', variantId: '00000000-0000-4000-8000-000000000000' }));
+    const response = await callRoute(
+      action,
+      post('/product/Tracer%20Tee', { intent: 'add-to-cart', variantId: '00000000-0000-4000-8000-000000000000' }),
+    );
     expect(response.status).toBe(303);
     const after = await loadProduct(response.headers.get('Location')!, { Cookie: response.headers.get('Set-Cookie')!.split(';')[0] });
     expect(after.data.flash).toEqual({ kind: 'error', message: 'Failed to add item to cart: Product variant not found' });
@@ -246,23 +272,45 @@ describe('product action', () => {
     expect(entries).toEqual([expect.objectContaining({ product_id: null, product_variant_id: data.page.variantId })]);
 
     const again = await callRoute(action, post('/product/Tracer%20Hoodie', fields));
-    const again2 = await loadProduct(again.headers.get('Location')!.split('#')[0], { Cookie: again.headers.get('Set-Cookie')!.split(';')[0] });
+    const again2 = await loadProduct(again.headers.get('Location')!.split('#')[0], {
+      Cookie: again.headers.get('Set-Cookie')!.split(';')[0],
+    });
     expect(again2.data.flash.message).toBe('Already in your wishlist!');
   });
 
   it('never redirects to another site', async () => {
     const { data } = await loadProduct('/product/Tracer%20Hoodie');
-    const response = await callRoute(action, post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'x@example.com', productId: data.page.product.id, returnTo: '//evil.example/' }));
+    const response = await callRoute(
+      action,
+      post('/product/Tracer%20Hoodie', {
+        intent: 'notify',
+        formKey: 'k',
+        email: 'x@example.com',
+        productId: data.page.product.id,
+        returnTo: '//evil.example/',
+      }),
+    );
     expect(response.headers.get('Location')).toMatch(/^\/product\/Tracer%20Hoodie\?notified=/);
   });
 
   it("rejects a bad email with the spec's message, and reports an API failure", async () => {
     const { data } = await loadProduct('/product/Tracer%20Hoodie');
-    const bad = await callRoute(action, post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'nope', productId: data.page.product.id }));
+    const bad = await callRoute(
+      action,
+      post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'nope', productId: data.page.product.id }),
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ formKey: 'k', result: { error: { email: ['Please enter a valid email address'] } } });
 
-    const unknown = await callRoute(action, post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'a@example.com', productId: '00000000-0000-4000-8000-000000000000' }));
+    const unknown = await callRoute(
+      action,
+      post('/product/Tracer%20Hoodie', {
+        intent: 'notify',
+        formKey: 'k',
+        email: 'a@example.com',
+        productId: '00000000-0000-4000-8000-000000000000',
+      }),
+    );
     // The API refused the shopper's input: a 400, not a gateway failure.
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(await unknown.json())).toContain('Failed to add to wishlist. Please try again.');
@@ -271,7 +319,14 @@ describe('product action', () => {
   it('adds a signed-in shopper with their own email, whatever the form says', async () => {
     const cookie = await signedInCookie('member@example.com');
     const { data } = await loadProduct('/product/Tracer%20Hoodie');
-    const response = await callRoute(action, post('/product/Tracer%20Hoodie', { intent: 'notify', formKey: 'k', email: 'someone-else@example.com', productId: data.page.product.id }, { Cookie: cookie }));
+    const response = await callRoute(
+      action,
+      post(
+        '/product/Tracer%20Hoodie',
+        { intent: 'notify', formKey: 'k', email: 'someone-else@example.com', productId: data.page.product.id },
+        { Cookie: cookie },
+      ),
+    );
     expect(response.status).toBe(303);
     const entries = await (await fetch(`${api.url}/api/products/wishlist?email=member@example.com`)).json();
     expect(entries).toEqual([expect.objectContaining({ product_id: data.page.product.id })]);
@@ -280,11 +335,13 @@ describe('product action', () => {
     expect(later.data.wishlisted).toContain(data.page.product.id);
     expect(later.data.userEmail).toBe('member@example.com');
   });
-  it("reads what a signed-in shopper waits for only where a Notify form can show: not on a product in stock throughout", async () => {
+  it('reads what a signed-in shopper waits for only where a Notify form can show: not on a product in stock throughout', async () => {
     const cookie = await signedInCookie('waiting@example.com');
     const home = (await (await callRoute(homeLoader, new Request('http://shop.test/'))).json()) as { products: { name: string }[] };
     const pages = await Promise.all(home.products.map((p) => loadProduct(`/product/${encodeURIComponent(p.name)}`)));
-    const stocked = pages.find(({ data }) => !data.page.product.comingSoon && data.page.variants.every((v: { in_stock: boolean }) => v.in_stock));
+    const stocked = pages.find(
+      ({ data }) => !data.page.product.comingSoon && data.page.variants.every((v: { in_stock: boolean }) => v.in_stock),
+    );
     const soldOut = pages.find(({ data }) => data.page.variants.some((v: { in_stock: boolean }) => !v.in_stock));
     expect(stocked && soldOut).toBeTruthy();
     for (const { data } of [stocked!, soldOut!]) {
@@ -304,10 +361,15 @@ describe('product action', () => {
 
 describe('listing wishlist and cache', () => {
   it('takes Notify Me posts on the home page and shows the card as wishlisted after the redirect', async () => {
-    const home = (await (await callRoute(homeLoader, new Request('http://shop.test/'))).json()) as { products: { name: string; inStock: boolean; productId: string }[] };
+    const home = (await (await callRoute(homeLoader, new Request('http://shop.test/'))).json()) as {
+      products: { name: string; inStock: boolean; productId: string }[];
+    };
     const hoodie = home.products.find((p) => p.name === 'Tracer Hoodie')!;
     expect(hoodie.inStock).toBe(false);
-    const response = await callRoute(homeAction, post('/?index', { intent: 'notify', formKey: 'notify-x', email: 'listing@example.com', productId: hoodie.productId, returnTo: '/' }));
+    const response = await callRoute(
+      homeAction,
+      post('/?index', { intent: 'notify', formKey: 'notify-x', email: 'listing@example.com', productId: hoodie.productId, returnTo: '/' }),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe(`/?notified=${hoodie.productId}#notify-x`);
     const after = await (await callRoute(homeLoader, new Request(`http://shop.test/?notified=${hoodie.productId}`))).json();
@@ -328,9 +390,15 @@ describe('listing wishlist and cache', () => {
     const cached = await loadProduct('/product/Padded%20Tee?color=BEIGE&size=L/XL');
     expect(cached.data.page.variants.find((v: { sku: string }) => v.sku === 'PT-BEI-LXL').in_stock).toBe(false);
 
-    const refused = await callRoute(hookAction, new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: 'Bearer nope' } }));
+    const refused = await callRoute(
+      hookAction,
+      new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: 'Bearer nope' } }),
+    );
     expect(refused.status).toBe(401);
-    const hook = await callRoute(hookAction, new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` } }));
+    const hook = await callRoute(
+      hookAction,
+      new Request('http://shop.test/hooks/catalogue-changed', { method: 'POST', headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` } }),
+    );
     expect(hook.status).toBe(204);
     const fresh = await loadProduct('/product/Padded%20Tee?color=BEIGE&size=L/XL');
     expect(fresh.data.page.variants.find((v: { sku: string }) => v.sku === 'PT-BEI-LXL').in_stock).toBe(true);

@@ -1,49 +1,50 @@
 import {
-  json,
-  redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
+  json,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
+  redirect,
 } from '@remix-run/node';
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
 import { useMemo, useState } from 'react';
+
+import { BRAND } from '@contract/brand';
+import { formatEuroLoose } from '@contract/money';
+
 import { ComingSoon } from '~/components/drop-launch';
-import { admitted, ShopBusy, toWaitingRoom } from '~/lib/admission.server';
 import { NotifyForm } from '~/components/notify-form';
 import { Gallery } from '~/components/product/gallery';
 import { LongDescription } from '~/components/product/long-description';
 import { OptionPickers } from '~/components/product/options';
 import { PURCHASE_FORM, PurchaseForm } from '~/components/product/purchase-form';
+import { QUICK_PURCHASE_RESUME_PATH } from '~/components/product/purchase-form';
 import { ShareButton } from '~/components/product/share';
 import { SizeChartDetails } from '~/components/product/size-chart';
 import { ProductLoading } from '~/components/product-loading';
+import { useLocalizedPath } from '~/components/shop-link';
 import { Toast } from '~/components/toast';
+import { admitted, ShopBusy, toWaitingRoom } from '~/lib/admission.server';
 import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
 import { getShopper } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
-import { BRAND } from '@contract/brand';
 import { cachedProductDetails, renamedProductName } from '~/lib/catalogue.server';
 import { getEnv } from '~/lib/env.server';
-import { MESSAGES } from '~/lib/messages';
-import { formatEuroLoose } from '@contract/money';
-import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
-import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
-import { pageTitle } from '~/lib/page-title';
-import { isPurchaseIntent, parsePurchase, productJsonLd, productPageData } from '~/lib/product-page.server';
-import { quickPurchase, resumableQuickPurchase } from '~/lib/quick-purchase.server';
-import { QUICK_PURCHASE_RESUME_PATH } from '~/components/product/purchase-form';
-import { redirectWithFlash, takeFlash } from '~/lib/session.server';
-import { optionGroups, selectOption, selectionSearch } from '~/lib/variant-selection';
-import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
-import catalogueStyles from '~/styles/catalogue.css';
-import productStyles from '~/styles/product.css';
 import { readFormData } from '~/lib/form-data.server';
 import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData, serverTranslator } from '~/lib/i18n.server';
-import { useLocalizedPath } from '~/components/shop-link';
-
+import { MESSAGES } from '~/lib/messages';
+import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
+import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
+import { pageTitle } from '~/lib/page-title';
+import { isPurchaseIntent, parsePurchase, productJsonLd, productPageData } from '~/lib/product-page.server';
+import { quickPurchase, resumableQuickPurchase } from '~/lib/quick-purchase.server';
+import { redirectWithFlash, takeFlash } from '~/lib/session.server';
+import { optionGroups, selectionSearch, selectOption } from '~/lib/variant-selection';
+import { handleWishlistPost, wishlistedIds } from '~/lib/wishlist.server';
+import catalogueStyles from '~/styles/catalogue.css';
+import productStyles from '~/styles/product.css';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: catalogueStyles },
@@ -115,7 +116,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       if (renamed) throw redirect(localizedPath(`/product/${encodeURIComponent(renamed)}${url.search}`, context.locale), 301);
     }
     // A name the API refuses to look up (too long, a NUL character) names no product either.
-    if (error.status === 404 || error.code === 'invalid_request') throw json({ message: serverTranslator(context.locale, 'product')('product.notFound') }, { status: 404, headers: { 'Cache-Control': 'no-cache' } });
+    if (error.status === 404 || error.code === 'invalid_request')
+      throw json(
+        { message: serverTranslator(context.locale, 'product')('product.notFound') },
+        { status: 404, headers: { 'Cache-Control': 'no-cache' } },
+      );
     throw json({ message: error.message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });
   }
 
@@ -141,7 +146,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // Without JavaScript a quick purchase resumed after signing in goes on to its checkout at once.
       refreshWithoutScript: resumeQuickPurchase ? { seconds: 0, to: QUICK_PURCHASE_RESUME_PATH } : null,
     },
-    { headers: { ...flashHeaders, ...(personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(pageSeconds(page.product))) } },
+    {
+      headers: {
+        ...flashHeaders,
+        ...(personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(pageSeconds(page.product))),
+      },
+    },
   );
 }
 
@@ -172,7 +182,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof ShopBusy) return toWaitingRoom(`${url.pathname}${url.search}`);
     const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
-    return redirectWithFlash(context, `${url.pathname}${url.search}`, { kind: 'error', message: t('product.addToCartFailed', { message }) });
+    return redirectWithFlash(context, `${url.pathname}${url.search}`, {
+      kind: 'error',
+      message: t('product.addToCartFailed', { message }),
+    });
   }
 }
 
@@ -212,7 +225,16 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
     <article className="product-page" aria-labelledby="product-name">
       {background ? (
         <div className="product-page__backdrop" aria-hidden="true">
-          <img src={background.src} srcSet={background.srcSet} sizes="100vw" width={background.width} height={background.height} alt="" decoding="async" {...{ fetchpriority: 'low' }} />
+          <img
+            src={background.src}
+            srcSet={background.srcSet}
+            sizes="100vw"
+            width={background.width}
+            height={background.height}
+            alt=""
+            decoding="async"
+            {...{ fetchpriority: 'low' }}
+          />
         </div>
       ) : null}
       <ProductLoading />
@@ -253,7 +275,9 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
             />
           ) : (
             <>
-              {product.purchaseLimit ? <p className="drop-launch__limit">{t('product.purchaseLimit', { units: product.purchaseLimit })}</p> : null}
+              {product.purchaseLimit ? (
+                <p className="drop-launch__limit">{t('product.purchaseLimit', { units: product.purchaseLimit })}</p>
+              ) : null}
               <PurchaseForm
                 variantId={variantId}
                 disabled={Boolean(variant && !variant.in_stock)}

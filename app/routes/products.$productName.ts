@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { type LoaderFunctionArgs, redirect } from '@remix-run/node';
 
 /** The product page's other reading (docs/product.md#product-page): /products/{name} moves permanently to /product/{name}. */
 export function loader({ request, params }: LoaderFunctionArgs) {

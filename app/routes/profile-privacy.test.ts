@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
+
 import { callRoute, sessionFor } from '../../tests/support/route-context';
+import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { nextCookie, shopperCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
 import { action } from './profile';
@@ -37,7 +38,8 @@ describe('the profile’s Your data', () => {
     const s = shopper(api);
     await s.register();
     const cookie = await shopperCookie(s);
-    const post = (fields: Record<string, string>) => callRoute(action, storefrontPost('/profile', cookie, { intent: 'delete-account', ...fields }));
+    const post = (fields: Record<string, string>) =>
+      callRoute(action, storefrontPost('/profile', cookie, { intent: 'delete-account', ...fields }));
 
     const mistyped = (await post({ confirm_email: 'not@mine.example', password: 'Sunny-Day-2026' })) as Response;
     expect(mistyped.status).toBe(400);
@@ -52,7 +54,7 @@ describe('the profile’s Your data', () => {
     const after = await sessionFor(storefrontGet('/', nextCookie(done, cookie)));
     expect(after.get('accessToken')).toBeUndefined();
     expect(after.get('flash')).toEqual({ kind: 'success', message: 'Your account has been deleted. Thank you for shopping with us.' });
-    expect((await api.database.db.selectFrom('users').select('id').where('email', '=', s.email!).execute())).toEqual([]);
+    expect(await api.database.db.selectFrom('users').select('id').where('email', '=', s.email!).execute()).toEqual([]);
   });
 
   it('Delete account says why it waits while an order is on its way', async () => {
@@ -61,8 +63,13 @@ describe('the profile’s Your data', () => {
     const [variant] = await variants(api);
     await buyThroughCheckout(api, s, [{ id: variant.id }]);
     const cookie = await shopperCookie(s);
-    const waiting = (await callRoute(action, storefrontPost('/profile', cookie, { intent: 'delete-account', confirm_email: s.email!, password: 'Sunny-Day-2026' }))) as Response;
+    const waiting = (await callRoute(
+      action,
+      storefrontPost('/profile', cookie, { intent: 'delete-account', confirm_email: s.email!, password: 'Sunny-Day-2026' }),
+    )) as Response;
     expect(waiting.status).toBe(400);
-    expect((await waiting.json()).deleteError).toMatch(/^Your order ORD-.+ is still on its way: your account can be deleted once it has been delivered\.$/);
+    expect((await waiting.json()).deleteError).toMatch(
+      /^Your order ORD-.+ is still on its way: your account can be deleted once it has been delivered\.$/,
+    );
   });
 });

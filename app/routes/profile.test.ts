@@ -1,13 +1,14 @@
-import { catalogueCache } from '~/lib/cache.server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { signIn, signInSchema } from '~/lib/auth.server';
+import { catalogueCache } from '~/lib/cache.server';
+
 import { readOutbox } from '../../api/src/services/mail';
+import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { shopperCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
 import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
-import { signIn, signInSchema } from '~/lib/auth.server';
-
 import { action, loader } from './profile';
-import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -19,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => api.cleanup());
 
 async function apiPost(path: string, body: unknown) {
-  const res = await fetch(`${api.url}/api/auth/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${api.url}/api/auth/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return res.json();
 }
 
@@ -148,7 +153,14 @@ describe('profile page', () => {
     expect(data.cards).toHaveLength(products.size);
     expect(data.cardTotal).toBeGreaterThanOrEqual(products.size);
     expect(data.cards[0]).toMatchObject({ owner: 'Ada Rossi', code: expect.stringMatching(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}$/) });
-    expect(data.profile).toMatchObject({ email: s.email, first_name: 'Ada', last_name: 'Rossi', phone: null, address: null, member_since: expect.any(String) });
+    expect(data.profile).toMatchObject({
+      email: s.email,
+      first_name: 'Ada',
+      last_name: 'Rossi',
+      phone: null,
+      address: null,
+      member_since: expect.any(String),
+    });
     expect(data.purchases.map((p: { purchase_id: string }) => p.purchase_id)).toEqual(ids.slice(1).reverse());
   });
 
@@ -198,10 +210,17 @@ describe('profile edit action', () => {
     const s = shopper(api);
     await s.register();
     const cookie = await shopperCookie(s);
-    const res = await save(cookie, { first_name: 'Zoë', last_name: "D'Arco-Rossi", phone: '+39 010 555 1234', address: 'Via San Lorenzo 23, Genova' });
+    const res = await save(cookie, {
+      first_name: 'Zoë',
+      last_name: "D'Arco-Rossi",
+      phone: '+39 010 555 1234',
+      address: 'Via San Lorenzo 23, Genova',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('Location')).toBe('/profile');
-    const session = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }));
+    const session = await sessionFor(
+      new Request('http://shop.test/', { headers: { Cookie: res.headers.get('Set-Cookie')!.split(';')[0] } }),
+    );
     expect(session.get('user')).toMatchObject({ first_name: 'Zoë', last_name: "D'Arco-Rossi" });
     expect((await s.get('/api/user/profile')).body).toMatchObject({
       first_name: 'Zoë',
@@ -247,8 +266,10 @@ describe('profile edit action', () => {
   });
 
   it('turns guests and visitors away like the page', async () => {
-    await expect(callRoute(action, storefrontPost('/profile?edit=1', '', { first_name: 'Ada', last_name: 'Rossi' }))).rejects.toMatchObject({
-      status: 302,
-    });
+    await expect(callRoute(action, storefrontPost('/profile?edit=1', '', { first_name: 'Ada', last_name: 'Rossi' }))).rejects.toMatchObject(
+      {
+        status: 302,
+      },
+    );
   });
 });

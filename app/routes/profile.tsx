@@ -1,31 +1,33 @@
 import { parseWithZod } from '@conform-to/zod';
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { consentListSchema, deleteAccountRequestSchema, withdrawConsentRequestSchema } from '@contract/api/privacy';
-import { WITHDRAW_CONSENT_INTENT, YourConsents } from '~/components/profile/your-consents';
-import { cookieConsentClearedHeader } from '~/lib/cookie-consent.server';
+
 import { messageAnswerSchema } from '@contract/api/auth';
-import { DELETE_ACCOUNT_INTENT, YourData } from '~/components/profile/your-data';
+import { consentListSchema, deleteAccountRequestSchema, withdrawConsentRequestSchema } from '@contract/api/privacy';
+import type { Profile } from '@contract/api/profile';
+import { ACCOUNT_RULES } from '@contract/shop-rules';
+
+import { cardStylesheet } from '~/components/cards/card-carousel';
 import { AccountInformation, PROFILE_EDIT_PARAM } from '~/components/profile/account-information';
 import { PurchaseHistory } from '~/components/profile/purchase-history';
-import { cardStylesheet } from '~/components/cards/card-carousel';
 import { YourCards } from '~/components/profile/your-cards';
+import { WITHDRAW_CONSENT_INTENT, YourConsents } from '~/components/profile/your-consents';
+import { DELETE_ACCOUNT_INTENT, YourData } from '~/components/profile/your-data';
+import { Toast } from '~/components/toast';
 import { PROFILE_FIELDS, profileSchema } from '~/forms/profile';
-import type { Profile } from '@contract/api/profile';
 import { accountApi, isNotAuthenticated, profileFieldErrors } from '~/lib/account.server';
 import { ApiRequestError, failureStatus, hasErrorCode, upstreamStatus } from '~/lib/api.server';
 import { requireUser, signedOutHere, signOut } from '~/lib/auth.server';
-import type { ShopContext } from '~/lib/context.server';
 import { shopCardTotal, toCardView } from '~/lib/cards.server';
+import type { ShopContext } from '~/lib/context.server';
+import { cookieConsentClearedHeader } from '~/lib/cookie-consent.server';
 import { displayName } from '~/lib/display-name';
+import { readFormData } from '~/lib/form-data.server';
 import { ACCOUNT_MESSAGES, CONSENT_MESSAGES } from '~/lib/messages';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { commitSession, redirectWithFlash, takeFlash } from '~/lib/session.server';
-import { Toast } from '~/components/toast';
-import { ACCOUNT_RULES } from '@contract/shop-rules';
 import accountStyles from '~/styles/account.css';
-import { readFormData } from '~/lib/form-data.server';
 
 export const handle: NavigationHandle = { pageTitle: 'Profile' };
 
@@ -53,7 +55,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return json({ state: 'not-authenticated' as const, error: ACCOUNT_MESSAGES.notAuthenticated }, { status: 401, headers });
     }
     console.error('Profile could not be loaded:', overview.reason);
-    return json({ state: 'error' as const, error: ACCOUNT_MESSAGES.errorLoadingProfile(ACCOUNT_MESSAGES.failedToFetchProfile) }, { status: upstreamStatus(overview.reason), headers });
+    return json(
+      { state: 'error' as const, error: ACCOUNT_MESSAGES.errorLoadingProfile(ACCOUNT_MESSAGES.failedToFetchProfile) },
+      { status: upstreamStatus(overview.reason), headers },
+    );
   }
   // docs/product.md#profile: other profile fetch failures are only logged (the API answers those parts as null).
   const { profile, purchases, stats, unlocked_cards, consents } = overview.value;
@@ -111,14 +116,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * here and lands on the shop with a message. A refusal stays on the profile, beside the form.
  */
 async function deleteAccount(context: ShopContext, formData: FormData) {
-  const body = deleteAccountRequestSchema.safeParse({ confirm_email: formData.get('confirm_email') ?? '', password: formData.get('password') ?? '' });
+  const body = deleteAccountRequestSchema.safeParse({
+    confirm_email: formData.get('confirm_email') ?? '',
+    password: formData.get('password') ?? '',
+  });
   if (!body.success) return json({ deleteError: body.error.issues[0].message }, { status: 400 });
   const account = await accountApi(context);
   try {
     await account.api.request('POST', 'user/delete-account', messageAnswerSchema, { body: body.data });
   } catch (error) {
     const known = error instanceof ApiRequestError && error.status < 500 && typeof error.detail === 'string';
-    const text = hasErrorCode(error, 'invalid_credentials') ? 'The password is not right.' : known ? String((error as ApiRequestError).detail) : 'Your account could not be deleted just now. Please try again in a moment.';
+    const text = hasErrorCode(error, 'invalid_credentials')
+      ? 'The password is not right.'
+      : known
+        ? String((error as ApiRequestError).detail)
+        : 'Your account could not be deleted just now. Please try again in a moment.';
     return json({ deleteError: text }, { status: failureStatus(error), headers: await account.commit() });
   }
   signOut(account.session);

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { dataExportSchema } from '@contract/api/privacy';
+
 import { failureStatus } from '~/lib/api.server';
 import { requireUser, signedOutHere } from '~/lib/auth.server';
 
@@ -24,7 +26,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const signedOut = await signedOutHere(request, context);
     if (signedOut) throw signedOut;
     const status = failureStatus(error);
-    const message = status === 429 ? 'You have downloaded your data several times in the last hour. Please try again later.' : 'Your data could not be prepared just now. Please try again in a moment.';
-    return new Response(message, { status, headers: { ...(await commit()), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
+    const message =
+      status === 429
+        ? 'You have downloaded your data several times in the last hour. Please try again later.'
+        : 'Your data could not be prepared just now. Please try again in a moment.';
+    return new Response(message, {
+      status,
+      headers: { ...(await commit()), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+    });
   }
 }

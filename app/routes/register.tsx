@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+
 import { AuthPage } from '~/components/auth-flow/auth-page';
 import { authPageLoader } from '~/lib/auth-page.server';
 import { pageTitle } from '~/lib/page-title';

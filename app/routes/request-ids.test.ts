@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import type { Logger, RequestLogLine } from '../../api/src/services/logger';
+import { callRoute } from '../../tests/support/route-context';
 import { startTestApi } from '../../tests/support/test-api';
 import { catalogueCache } from '../lib/cache.server';
 import { loader as cartLoader } from './cart';
 import { loader as productLoader } from './product.$productName';
-import { callRoute } from '../../tests/support/route-context';
 
 // A shopper's request carries one id from the storefront to the API (ADR 030): the API's log line
 // for each call the storefront made for it names the same id.
@@ -37,13 +38,18 @@ async function apiLinesDuring(work: () => Promise<unknown>): Promise<RequestLogL
 }
 
 describe('request ids from the storefront to the API', () => {
-  it('sends the id of the storefront request with the loader\'s API call', async () => {
+  it("sends the id of the storefront request with the loader's API call", async () => {
     const seen = await apiLinesDuring(async () => expect((await loadProduct({ 'X-Request-Id': 'proxy-7f3a.01_b' })).status).toBe(200));
-    expect(seen.find((line) => line.path === '/api/products/details')).toMatchObject({ request_id: 'proxy-7f3a.01_b', method: 'GET', status: 200, msg: 'request' });
+    expect(seen.find((line) => line.path === '/api/products/details')).toMatchObject({
+      request_id: 'proxy-7f3a.01_b',
+      method: 'GET',
+      status: 200,
+      msg: 'request',
+    });
     expect(seen.every((line) => line.request_id === 'proxy-7f3a.01_b')).toBe(true);
   });
 
-  it('sends it from the shopper\'s own client too (session, cart cookie)', async () => {
+  it("sends it from the shopper's own client too (session, cart cookie)", async () => {
     const request = new Request('http://shop.test/cart', { headers: { 'X-Request-Id': 'cart-req-42' } });
     const seen = await apiLinesDuring(async () => expect((await callRoute(cartLoader, request)).status).toBe(200));
     expect(seen.length).toBeGreaterThan(0);

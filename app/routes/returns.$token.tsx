@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+
 import { ReturnPageError, ReturnRequest } from '~/components/returns/return-request';
 import { MESSAGES } from '~/lib/messages';
 import type { NavigationHandle } from '~/lib/navigation';
@@ -29,5 +30,13 @@ export default function GuestReturnPage() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  return <ReturnPageError message={isRouteErrorResponse(error) ? ((error.data as { message?: string } | null)?.message ?? MESSAGES.httpError(error.status)) : MESSAGES.somethingWentWrong} />;
+  return (
+    <ReturnPageError
+      message={
+        isRouteErrorResponse(error)
+          ? ((error.data as { message?: string } | null)?.message ?? MESSAGES.httpError(error.status))
+          : MESSAGES.somethingWentWrong
+      }
+    />
+  );
 }

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { deliverOrder, shipOrder } from '../../api/src/services/fulfilment';
 import { returnToken } from '../../api/src/services/returns';
+import { callRoute } from '../../tests/support/route-context';
 import { buyThroughCheckout, setVariant, shopper } from '../../tests/support/shopper';
 import { nextCookie, shopperCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
-import { action as guestAction, loader as guestLoader } from './returns.$token';
 import { action, loader } from './orders_.$purchaseId.return';
-import { callRoute } from '../../tests/support/route-context';
+import { action as guestAction, loader as guestLoader } from './returns.$token';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -51,21 +52,41 @@ describe('the return page', () => {
     const line = page.options.lines[0];
     expect(line.sizes).toContainEqual(expect.objectContaining({ variant_id: small.id, size: 'S/M', in_stock: true }));
 
-    const empty = await callRoute(action, storefrontPost(path, cookie, { 'lines[0].item_id': line.item_id, 'lines[0].quantity': '0' }), { purchaseId });
+    const empty = await callRoute(action, storefrontPost(path, cookie, { 'lines[0].item_id': line.item_id, 'lines[0].quantity': '0' }), {
+      purchaseId,
+    });
     expect(empty.status).toBe(400);
     const errors = (await dataOf(empty)).result.error;
     expect(errors.reason).toEqual(['Choose a reason']);
     expect(errors.lines).toEqual(['Choose at least one item to return']);
 
-    const wrongReason = await callRoute(action, storefrontPost(path, cookie, { reason: 'changed_mind', 'lines[0].item_id': line.item_id, 'lines[0].quantity': '1', 'lines[0].exchange_variant_id': small.id }), { purchaseId });
-    expect((await dataOf(wrongReason)).result.error.reason).toEqual(['Only an item too small or too big can be exchanged for another size']);
+    const wrongReason = await callRoute(
+      action,
+      storefrontPost(path, cookie, {
+        reason: 'changed_mind',
+        'lines[0].item_id': line.item_id,
+        'lines[0].quantity': '1',
+        'lines[0].exchange_variant_id': small.id,
+      }),
+      { purchaseId },
+    );
+    expect((await dataOf(wrongReason)).result.error.reason).toEqual([
+      'Only an item too small or too big can be exchanged for another size',
+    ]);
 
     // The size sells out between the page and the post: the form offers the refund instead.
     await setVariant(api, small.id, { stock_quantity: 0 });
-    const fields = { reason: 'too_big', 'lines[0].item_id': line.item_id, 'lines[0].quantity': '1', 'lines[0].exchange_variant_id': small.id };
+    const fields = {
+      reason: 'too_big',
+      'lines[0].item_id': line.item_id,
+      'lines[0].quantity': '1',
+      'lines[0].exchange_variant_id': small.id,
+    };
     const soldOut = await callRoute(action, storefrontPost(path, cookie, fields), { purchaseId });
     expect(soldOut.status).toBe(400);
-    expect((await dataOf(soldOut)).result.error['']).toEqual(['That size has just sold out. Choose another size, or choose a refund instead.']);
+    expect((await dataOf(soldOut)).result.error['']).toEqual([
+      'That size has just sold out. Choose another size, or choose a refund instead.',
+    ]);
 
     await setVariant(api, small.id, { stock_quantity: 3 });
     const made = await callRoute(action, storefrontPost(path, cookie, fields), { purchaseId });
@@ -73,7 +94,9 @@ describe('the return page', () => {
     expect(made.headers.get('Location')).toBe(path);
     const after = await dataOf(await callRoute(loader, storefrontGet(path, nextCookie(made, cookie)), { purchaseId }));
     expect(after.flash.message).toMatch(/^Return R-[0-9A-Z]{6} is requested\. We have emailed you the instructions\.$/);
-    expect(after.options.returns).toMatchObject([{ status: 'requested', kind: 'exchange', lines: [{ quantity: 1, exchange: { variant_id: small.id } }] }]);
+    expect(after.options.returns).toMatchObject([
+      { status: 'requested', kind: 'exchange', lines: [{ quantity: 1, exchange: { variant_id: small.id } }] },
+    ]);
     expect(after.options.closed).toBe('nothing_left');
   });
 
@@ -81,15 +104,27 @@ describe('the return page', () => {
     const { purchaseId } = await deliveredTee(true);
     const stranger = shopper(api);
     await stranger.register();
-    const denied = await thrownResponse(callRoute(loader, storefrontGet(`/orders/${purchaseId}/return`, await shopperCookie(stranger)), { purchaseId }));
+    const denied = await thrownResponse(
+      callRoute(loader, storefrontGet(`/orders/${purchaseId}/return`, await shopperCookie(stranger)), { purchaseId }),
+    );
     expect(denied.status).toBe(404);
 
     const token = returnToken(api.deps.config.jwtSecret, purchaseId);
     const page = await dataOf(await callRoute(guestLoader, storefrontGet(`/returns/${token}`), { token }));
     expect(page.options).toMatchObject({ purchase_id: purchaseId, guest: true, closed: null });
-    const made = await callRoute(guestAction, storefrontPost(`/returns/${token}`, '', { reason: 'other', 'lines[0].item_id': page.options.lines[0].item_id, 'lines[0].quantity': '1' }), { token });
+    const made = await callRoute(
+      guestAction,
+      storefrontPost(`/returns/${token}`, '', {
+        reason: 'other',
+        'lines[0].item_id': page.options.lines[0].item_id,
+        'lines[0].quantity': '1',
+      }),
+      { token },
+    );
     expect(made.status).toBe(303);
-    const forged = await thrownResponse(callRoute(guestLoader, storefrontGet(`/returns/${purchaseId}.forged`), { token: `${purchaseId}.forged` }));
+    const forged = await thrownResponse(
+      callRoute(guestLoader, storefrontGet(`/returns/${purchaseId}.forged`), { token: `${purchaseId}.forged` }),
+    );
     expect(forged.status).toBe(404);
     expect(await dataOf(forged)).toEqual({ message: 'This return link is not valid. Use the link in your delivery email.' });
   });

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+
 import { ApiRequestError, cachedProductList, upstreamStatus } from '~/lib/api.server';
 import { LANGUAGE_TAGS, LOCALES, localizedPath } from '~/lib/i18n';
 
@@ -21,10 +22,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const paths = ['/', ...names.map((name) => `/product/${encodeURIComponent(name)}`)];
   const alternates = (path: string) =>
     [
-      ...LOCALES.map((locale) => `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[locale]}" href="${escapeXml(`${origin}${localizedPath(path, locale)}`)}"/>`),
+      ...LOCALES.map(
+        (locale) =>
+          `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[locale]}" href="${escapeXml(`${origin}${localizedPath(path, locale)}`)}"/>`,
+      ),
       `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(`${origin}${path}`)}"/>`,
     ].join('');
-  const entries = LOCALES.flatMap((locale) => paths.map((path) => `  <url><loc>${escapeXml(`${origin}${localizedPath(path, locale)}`)}</loc>${alternates(path)}</url>`));
+  const entries = LOCALES.flatMap((locale) =>
+    paths.map((path) => `  <url><loc>${escapeXml(`${origin}${localizedPath(path, locale)}`)}</loc>${alternates(path)}</url>`),
+  );
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 ${entries.join('\n')}

@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from '../../tests/support/test-api';
+
 import { admitted, configureAdmission, hasRoom, ShopBusy } from '~/lib/admission.server';
 import { getHoneypot } from '~/lib/honeypot.server';
+
+import { callRoute } from '../../tests/support/route-context';
+import { startTestApi } from '../../tests/support/test-api';
 import { action as productAction, loader as productLoader } from './product.$productName';
 import { loader } from './waiting-room';
-import { callRoute } from '../../tests/support/route-context';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 let api: Api;
@@ -70,7 +73,9 @@ describe('the door to the writes', () => {
     configureAdmission({ slots: 1, waitMs: 20 });
     const blocker = holdSlot();
     const path = '/product/Tracer%20Tee?color=BLACK';
-    const response = await callRoute(productAction, post(path, { intent: 'add-to-cart', variantId: variant.id }), { productName: 'Tracer Tee' });
+    const response = await callRoute(productAction, post(path, { intent: 'add-to-cart', variantId: variant.id }), {
+      productName: 'Tracer Tee',
+    });
     expect(response.status).toBe(303);
     const room = response.headers.get('Location')!;
     expect(room).toBe(`/waiting-room?next=${encodeURIComponent(path)}`);
@@ -88,15 +93,23 @@ describe('the door to the writes', () => {
     expect(back.headers.get('Location')).toBe(path);
 
     // The same add, now with room, goes through.
-    const added = await callRoute(productAction, post(path, { intent: 'add-to-cart', variantId: variant.id }), { productName: 'Tracer Tee' });
+    const added = await callRoute(productAction, post(path, { intent: 'add-to-cart', variantId: variant.id }), {
+      productName: 'Tracer Tee',
+    });
     expect(added.headers.get('Location')).toBe(path);
-    const after = await callRoute(productLoader, new Request(new URL(path, 'http://shop.test'), { headers: { Cookie: added.headers.get('Set-Cookie')!.split(';')[0] } }), { productName: 'Tracer Tee' });
+    const after = await callRoute(
+      productLoader,
+      new Request(new URL(path, 'http://shop.test'), { headers: { Cookie: added.headers.get('Set-Cookie')!.split(';')[0] } }),
+      { productName: 'Tracer Tee' },
+    );
     expect((await after.json()).flash).toEqual({ kind: 'success', message: 'Added to Cart!' });
   });
 
   it('never sends anyone to another site', async () => {
     for (const next of ['https://evil.test/', '//evil.test/x', '/\\evil.test']) {
-      const shown = await callRoute(loader, new Request(`http://shop.test/waiting-room?next=${encodeURIComponent(next)}&try=1`)).catch((thrown: Response) => thrown);
+      const shown = await callRoute(loader, new Request(`http://shop.test/waiting-room?next=${encodeURIComponent(next)}&try=1`)).catch(
+        (thrown: Response) => thrown,
+      );
       expect(shown.status === 303 ? shown.headers.get('Location') : (await shown.json()).next).toBe('/');
     }
   });

@@ -1,7 +1,8 @@
-import { json, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+
 import { hasRoom, safeNext } from '~/lib/admission.server';
 import { MESSAGES } from '~/lib/messages';
 import { pageTitle } from '~/lib/page-title';
@@ -9,10 +10,7 @@ import { pageTitle } from '~/lib/page-title';
 /** Seconds between tries: the page reloads itself (a meta refresh without JavaScript, a countdown with it). */
 export const RETRY_SECONDS = 5;
 
-export const meta: MetaFunction = () => [
-  { title: pageTitle(MESSAGES.waitingRoomTitle) },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = () => [{ title: pageTitle(MESSAGES.waitingRoomTitle) }, { name: 'robots', content: 'noindex' }];
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_SECONDS) });
 

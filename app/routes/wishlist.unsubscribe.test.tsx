@@ -1,6 +1,7 @@
 import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { readOutbox } from '../../api/src/services/mail';
 import { callRoute } from '../../tests/support/route-context';
 import { startTestApi } from '../../tests/support/test-api';
@@ -40,7 +41,12 @@ async function page(path: string) {
 
 describe('/wishlist/unsubscribe', () => {
   it('speaks of the launch for a product not on sale yet, and of a restock for one sold out', async () => {
-    const [first, second] = await api.database.db.selectFrom('products').select(['id', 'name', 'launch_date']).orderBy('name').limit(2).execute();
+    const [first, second] = await api.database.db
+      .selectFrom('products')
+      .select(['id', 'name', 'launch_date'])
+      .orderBy('name')
+      .limit(2)
+      .execute();
     const launch = new Date(api.clock.now().getTime() + 3 * 86_400_000);
     await api.database.db.updateTable('products').set({ launch_date: launch }).where('id', '=', first.id).execute();
     try {

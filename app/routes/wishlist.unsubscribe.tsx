@@ -1,5 +1,6 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+
 import { ApiRequestError, failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { MESSAGES } from '~/lib/messages';
@@ -23,7 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await context.session();
   const done = session.get('flash');
   if (url.searchParams.has('done') && done) {
-    return json({ state: 'done' as const, message: done.message, token: null, item: null, launching: false }, { headers: { ...NO_STORE, 'Set-Cookie': await commitSession(context, session) } });
+    return json(
+      { state: 'done' as const, message: done.message, token: null, item: null, launching: false },
+      { headers: { ...NO_STORE, 'Set-Cookie': await commitSession(context, session) } },
+    );
   }
   const token = url.searchParams.get('token') ?? '';
   try {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { purchaseSuccessAnswerSchema } from './orders';
+
 import { ORDER_FILTERS } from '../order-status';
+import { purchaseSuccessAnswerSchema } from './orders';
 import { orderPaymentSchema, refundableLineSchema, refundSchema } from './refunds';
 
 /**
@@ -14,7 +15,8 @@ export const LOW_STOCK_THRESHOLD = 5;
 /** `GET admin/settings`, and `POST admin/settings` (owner only) with the settings to change. */
 export const shopSettingsSchema = z.object({ low_stock_threshold: z.number().int() });
 /** The threshold's rule, for the API's number and the form's text alike. */
-export const lowStockThresholdRule = (units: z.ZodNumber) => units.int('Enter a whole number of units').min(0, 'Enter 0 or more units').max(10_000, 'Enter at most 10000 units');
+export const lowStockThresholdRule = (units: z.ZodNumber) =>
+  units.int('Enter a whole number of units').min(0, 'Enter 0 or more units').max(10_000, 'Enter at most 10000 units');
 const unitsMessages = { required_error: 'Enter a number of units', invalid_type_error: 'Enter a whole number of units' };
 export const shopSettingsRequestSchema = z.object({ low_stock_threshold: lowStockThresholdRule(z.number(unitsMessages)) });
 /** The same from a form, where the number arrives as text. */
@@ -68,13 +70,15 @@ export const orderListSchema = z.array(
   }),
 );
 
-
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const isoDay = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-24')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'No such date');
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'No such date',
+  );
 
 /**
  * `GET admin/orders`: newest first. `q` finds an order by its number or id, the buyer's email, or an
@@ -110,7 +114,11 @@ export const orderDetailSchema = purchaseSuccessAnswerSchema.extend({
 /** `POST admin/orders/notes`. */
 export const orderNoteRequestSchema = z.object({
   order: z.string().trim().min(1).max(64),
-  note: z.string({ required_error: 'Write the note', invalid_type_error: 'Write the note' }).trim().min(1, 'Write the note').max(2000, 'A note is at most 2000 characters'),
+  note: z
+    .string({ required_error: 'Write the note', invalid_type_error: 'Write the note' })
+    .trim()
+    .min(1, 'Write the note')
+    .max(2000, 'A note is at most 2000 characters'),
 });
 
 /** An order as the owner names it: the full id, its first 8 characters, or the order number. */

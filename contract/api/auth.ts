@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { codeField, emailField, loginPasswordField, nameField, passwordField } from '../fields';
 
 /** The User of docs/product.md#data-user, as every auth answer carries it. */
@@ -7,9 +8,21 @@ export const userSchema = z.object({
   email: z.string(),
   user_type: z.enum(['guest', 'registered']),
   has_password: z.boolean().optional(),
-  session_expires_at: z.string().nullable().optional().transform((v) => v ?? null),
-  first_name: z.string().nullable().optional().transform((v) => v ?? null),
-  last_name: z.string().nullable().optional().transform((v) => v ?? null),
+  session_expires_at: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  first_name: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  last_name: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   phone: z.string().nullable().optional(),
   address: z.string().nullable().optional(),
   member_since: z.string().optional(),

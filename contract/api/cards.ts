@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { CARD_RULES } from '../cards';
 
 /** The Collectible card of docs/product.md#data-card as the API answers it. */
@@ -28,8 +29,18 @@ export const cardListSchema = z.object({ cards: z.array(apiCardSchema).default([
 
 /** `GET cards/cards?page=&per_page=`. */
 export const cardsQuerySchema = z.object({
-  per_page: z.coerce.number({ invalid_type_error: 'per_page must be a whole number' }).int('per_page must be a whole number').min(1).max(100).default(20),
-  page: z.coerce.number({ invalid_type_error: 'page must be a whole number' }).int('page must be a whole number').min(1).max(100_000).default(1),
+  per_page: z.coerce
+    .number({ invalid_type_error: 'per_page must be a whole number' })
+    .int('per_page must be a whole number')
+    .min(1)
+    .max(100)
+    .default(20),
+  page: z.coerce
+    .number({ invalid_type_error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1)
+    .max(100_000)
+    .default(1),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { CART_RULES } from '../shop-rules';
 
 /** A variant attribute as a cart line shows it. */

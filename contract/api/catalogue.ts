@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_MAX } from '../shop-rules';
 
 /**
@@ -9,9 +10,17 @@ import { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_MAX } from '../shop-rules';
 export const imageSchema = z.object({
   id: z.string(),
   filename: z.string().nullable().optional(),
-  url: z.string().nullable().optional().transform((v) => v ?? null),
+  url: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   bucket_name: z.string().default('product-images'),
-  storage_path: z.string().nullable().optional().transform((v) => v ?? null),
+  storage_path: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   type: z.string().optional(),
   order: z.number().optional(),
   width: z.number().nullable().optional(),
@@ -37,7 +46,10 @@ export const productListItemSchema = z.object({
   launch_date: z.string(),
   price: z.number().int(),
   in_stock: z.boolean(),
-  short_description: z.string().nullable().transform((v) => v ?? ''),
+  short_description: z
+    .string()
+    .nullable()
+    .transform((v) => v ?? ''),
   categories: z.array(categorySchema).default([]),
   featured_images: z.array(imageSchema).default([]),
   product_images: z.array(imageSchema).default([]),
@@ -105,8 +117,14 @@ export const variantSchema = z.object({
 export const productDetailsSchema = z.object({
   id: z.string(),
   name: z.string(),
-  short_description: z.string().nullable().transform((v) => v ?? ''),
-  long_description: z.string().nullable().transform((v) => v ?? ''),
+  short_description: z
+    .string()
+    .nullable()
+    .transform((v) => v ?? ''),
+  long_description: z
+    .string()
+    .nullable()
+    .transform((v) => v ?? ''),
   price: z.number().int(),
   in_stock: z.boolean(),
   categories: z.array(categorySchema).default([]),
@@ -158,8 +176,18 @@ export const catalogueQuerySchema = z
     size: blankAsAbsent(30, 'Size'),
     colour: blankAsAbsent(30, 'Colour'),
     in_stock: flag,
-    page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').max(100_000, 'Page must be at most 100000').optional(),
-    per_page: z.coerce.number().int('Per page must be a whole number').min(1, 'Per page must be 1 or more').max(100, 'Per page must be at most 100').optional(),
+    page: z.coerce
+      .number()
+      .int('Page must be a whole number')
+      .min(1, 'Page must be 1 or more')
+      .max(100_000, 'Page must be at most 100000')
+      .optional(),
+    per_page: z.coerce
+      .number()
+      .int('Per page must be a whole number')
+      .min(1, 'Per page must be 1 or more')
+      .max(100, 'Per page must be at most 100')
+      .optional(),
   })
   .strict();
 export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;

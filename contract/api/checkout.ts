@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { CART_RULES } from '../shop-rules';
 import { discountCodeInput } from './discounts';
 

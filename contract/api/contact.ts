@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { CONTACT_LIMITS, CONTACT_REASONS } from '../contact';
 import { EMAIL_PATTERN } from '../shop-rules';
 

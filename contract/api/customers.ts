@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { postalAddressSchema } from './orders';
+
 import { orderListSchema, orderNoteRequestSchema, orderNoteSchema } from './admin';
+import { postalAddressSchema } from './orders';
 
 /** The back office's customers (`GET admin/customers`): registered shoppers and email-verified guests. */
 export const customerRowSchema = z.object({
@@ -32,7 +33,9 @@ export const customerDetailSchema = z.object({
   /** The delivery address of their newest order. */
   last_shipping_address: postalAddressSchema.nullable(),
   cards: z.array(z.object({ name: z.string(), unlocked_at: z.string() })),
-  wishlist: z.array(z.object({ product_name: z.string().nullable(), variant: z.string().nullable(), since: z.string(), notified: z.boolean() })),
+  wishlist: z.array(
+    z.object({ product_name: z.string().nullable(), variant: z.string().nullable(), since: z.string(), notified: z.boolean() }),
+  ),
   /** The staff's notes on the customer, oldest first; never shown to them. */
   notes: z.array(orderNoteSchema),
 });

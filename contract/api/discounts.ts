@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, normaliseDiscountCode } from '../discounts';
 import { shopWallTimeToDate } from '../shop-time';
 
@@ -40,9 +41,20 @@ export type DiscountQuote = z.infer<typeof discountQuoteSchema>;
 
 // The owner's routes.
 
-const cents = (label: string) => z.number({ invalid_type_error: `Enter ${label} in euros` }).int().min(0).max(10_000_000, `Enter ${label} of at most €100,000`);
+const cents = (label: string) =>
+  z
+    .number({ invalid_type_error: `Enter ${label} in euros` })
+    .int()
+    .min(0)
+    .max(10_000_000, `Enter ${label} of at most €100,000`);
 const when = z.string().datetime({ offset: true, message: 'Enter a date and time' }).nullable();
-const count = (label: string) => z.number().int().min(1, `Enter ${label} of at least 1, or leave it empty`).max(1_000_000, `Enter ${label} of at most 1,000,000`).nullable();
+const count = (label: string) =>
+  z
+    .number()
+    .int()
+    .min(1, `Enter ${label} of at least 1, or leave it empty`)
+    .max(1_000_000, `Enter ${label} of at most 1,000,000`)
+    .nullable();
 
 export const discountCodeRequestSchema = z
   .object({
@@ -63,9 +75,12 @@ export const discountCodeRequestSchema = z
     active: z.boolean().default(true),
   })
   .superRefine((value, ctx) => {
-    if (value.kind === 'percent' && (value.value < 1 || value.value > 100)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a percentage from 1 to 100' });
-    if (value.kind === 'amount' && value.value < 1) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter an amount above €0.00' });
-    if (value.kind === 'free_shipping' && value.value !== 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'A free-shipping code takes no amount' });
+    if (value.kind === 'percent' && (value.value < 1 || value.value > 100))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a percentage from 1 to 100' });
+    if (value.kind === 'amount' && value.value < 1)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter an amount above €0.00' });
+    if (value.kind === 'free_shipping' && value.value !== 0)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A free-shipping code takes no amount' });
     if (value.starts_at && value.ends_at && Date.parse(value.starts_at) >= Date.parse(value.ends_at)) {
       ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'The end must come after the start' });
     }
@@ -96,7 +111,11 @@ export type AdminDiscountCode = z.infer<typeof adminDiscountCodeSchema>;
 
 const choice = z.object({ id: z.string(), name: z.string() });
 /** The codes, newest first, and what a code may be limited to. */
-export const adminDiscountListSchema = z.object({ codes: z.array(adminDiscountCodeSchema), products: z.array(choice), categories: z.array(choice) });
+export const adminDiscountListSchema = z.object({
+  codes: z.array(adminDiscountCodeSchema),
+  products: z.array(choice),
+  categories: z.array(choice),
+});
 export const discountIdParamSchema = z.object({ id: z.string().uuid() });
 
 // The owner's form: text as posted, euros and shop-zone wall times, then the API's own rules.
@@ -134,7 +153,10 @@ const ids = z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArra
 
 export const discountCodeFormSchema = z
   .object({
-    code: z.string({ required_error: 'Enter a code' }).transform(normaliseDiscountCode).pipe(z.string().regex(DISCOUNT_CODE_PATTERN, 'Use 3 to 32 letters, digits, - or _ for the code')),
+    code: z
+      .string({ required_error: 'Enter a code' })
+      .transform(normaliseDiscountCode)
+      .pipe(z.string().regex(DISCOUNT_CODE_PATTERN, 'Use 3 to 32 letters, digits, - or _ for the code')),
     kind: z.enum(DISCOUNT_KINDS, { errorMap: () => ({ message: 'Choose what the code takes off' }) }),
     percent: optionalText,
     amount: euroAmount('the amount'),
@@ -150,7 +172,8 @@ export const discountCodeFormSchema = z
   .superRefine((form, ctx) => {
     if (form.kind === 'percent') {
       const n = Number(form.percent);
-      if (!form.percent || !Number.isInteger(n) || n < 1 || n > 100) ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Enter a percentage from 1 to 100' });
+      if (!form.percent || !Number.isInteger(n) || n < 1 || n > 100)
+        ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Enter a percentage from 1 to 100' });
     }
     if (form.kind === 'amount' && !form.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter an amount above €0.00' });
     if (form.starts_at && form.ends_at && Date.parse(form.starts_at) >= Date.parse(form.ends_at)) {

@@ -11,7 +11,9 @@ export const FIGURES_DAYS = 30;
 export const figuresSchema = z.object({
   from: z.string(),
   to: z.string(),
-  days: z.array(z.object({ day: z.string(), orders: z.number().int(), revenue: z.number().int(), refunds: z.number().int(), net: z.number().int() })),
+  days: z.array(
+    z.object({ day: z.string(), orders: z.number().int(), revenue: z.number().int(), refunds: z.number().int(), net: z.number().int() }),
+  ),
   totals: z.object({
     orders: z.number().int(),
     revenue: z.number().int(),
@@ -25,14 +27,28 @@ export const figuresSchema = z.object({
   /** Per size: units sold in the period, units on hand now, and sold ÷ (sold + on hand). */
   sell_through: z.array(z.object({ size: z.string(), sold: z.number().int(), on_hand: z.number().int(), rate: z.number() })),
   /** Back-in-stock requests waiting, most wanted first: what to restock. */
-  demand_waiting: z.array(z.object({ product_name: z.string(), variant: z.string().nullable(), sku: z.string().nullable(), stock_quantity: z.number().int().nullable(), waiting: z.number().int() })),
+  demand_waiting: z.array(
+    z.object({
+      product_name: z.string(),
+      variant: z.string().nullable(),
+      sku: z.string().nullable(),
+      stock_quantity: z.number().int().nullable(),
+      waiting: z.number().int(),
+    }),
+  ),
   /**
    * Payments that arrived after their checkout had closed and could not become orders (what they held
    * was gone: stock, the buyer's per-customer limit, the code's uses), newest first: given back whole,
    * or still being given back when the provider has not answered yet.
    */
   refused_payments: z.array(
-    z.object({ at: z.string(), email: z.string(), amount: z.number().int(), reason: z.string(), status: z.enum(['refund_pending', 'refunded']) }),
+    z.object({
+      at: z.string(),
+      email: z.string(),
+      amount: z.number().int(),
+      reason: z.string(),
+      status: z.enum(['refund_pending', 'refunded']),
+    }),
   ),
 });
 export type Figures = z.infer<typeof figuresSchema>;

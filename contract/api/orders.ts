@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { apiCardSchema } from './cards';
 import { returnSchema } from './returns';
 
@@ -57,7 +58,9 @@ export type PurchaseAddress = NonNullable<z.infer<typeof addressSchema>>;
 
 const lineSchema = z.object({
   name: z.string(),
-  variant_attributes: z.array(z.object({ attribute_name: z.string(), value: z.string(), value_description: z.string().nullish() })).nullish(),
+  variant_attributes: z
+    .array(z.object({ attribute_name: z.string(), value: z.string(), value_description: z.string().nullish() }))
+    .nullish(),
   variant: text,
   sku: text,
   quantity: z.number(),
@@ -69,39 +72,38 @@ const lineSchema = z.object({
  * docs/product.md#data-purchase. The API sends the first name of each pair below; the others are the
  * spec's alternative names, which the storefront still reads.
  */
-export const purchaseDetailSchema = z
-  .object({
-    purchase_id: z.string(),
-    order_number: text,
-    created_at: text,
-    date: text,
-    status: text,
-    items: z.array(lineSchema).nullish(),
-    itemDetails: z.array(lineSchema).nullish(),
-    order_items: z.array(lineSchema).nullish(),
-    subtotal: amount,
-    sub_total: amount,
-    shipping_cost: amount,
-    shipping: amount,
-    tax: amount,
-    discount: amount,
-    /** The discount code the order was paid with, if any. */
-    discount_code: text,
-    total: amount,
-    /** Cents refunded since the purchase. */
-    refunded_total: z.number().nullish(),
-    trackingNumber: text,
-    tracking_number: text,
-    tracking: text,
-    trackingProvider: text,
-    tracking_provider: text,
-    carrier: text,
-    shipping_address: addressSchema,
-    payment_method: text,
-    /** The order's returns and exchanges (ADR 032); the window's end while it can be returned, else null. */
-    returns: z.array(returnSchema).nullish(),
-    return_window_ends_at: text,
-  });
+export const purchaseDetailSchema = z.object({
+  purchase_id: z.string(),
+  order_number: text,
+  created_at: text,
+  date: text,
+  status: text,
+  items: z.array(lineSchema).nullish(),
+  itemDetails: z.array(lineSchema).nullish(),
+  order_items: z.array(lineSchema).nullish(),
+  subtotal: amount,
+  sub_total: amount,
+  shipping_cost: amount,
+  shipping: amount,
+  tax: amount,
+  discount: amount,
+  /** The discount code the order was paid with, if any. */
+  discount_code: text,
+  total: amount,
+  /** Cents refunded since the purchase. */
+  refunded_total: z.number().nullish(),
+  trackingNumber: text,
+  tracking_number: text,
+  tracking: text,
+  trackingProvider: text,
+  tracking_provider: text,
+  carrier: text,
+  shipping_address: addressSchema,
+  payment_method: text,
+  /** The order's returns and exchanges (ADR 032); the window's end while it can be returned, else null. */
+  returns: z.array(returnSchema).nullish(),
+  return_window_ends_at: text,
+});
 
 export const postalAddressSchema = z.object({
   name: z.string().nullable(),
@@ -159,7 +161,11 @@ export const purchaseSuccessAnswerSchema = z.object({
   payment_method: z.string(),
   customer_email: z.string(),
   email: z.string(),
-  first_time_purchase_info: z.object({ has_new_items: z.boolean(), new_items: z.array(z.string()), unlocked_cards: z.array(apiCardSchema) }),
+  first_time_purchase_info: z.object({
+    has_new_items: z.boolean(),
+    new_items: z.array(z.string()),
+    unlocked_cards: z.array(apiCardSchema),
+  }),
 });
 export type PurchaseSuccessAnswer = z.input<typeof purchaseSuccessAnswerSchema>;
 
@@ -169,7 +175,9 @@ export type PurchaseSuccessAnswer = z.input<typeof purchaseSuccessAnswerSchema>;
  */
 export const purchaseSuccessSchema = purchaseSuccessAnswerSchema.deepPartial().extend({
   total: z.number(),
-  items: z.array(purchaseSuccessAnswerSchema.shape.items.element.partial().required({ name: true, quantity: true, price: true })).default([]),
+  items: z
+    .array(purchaseSuccessAnswerSchema.shape.items.element.partial().required({ name: true, quantity: true, price: true }))
+    .default([]),
 });
 export type PurchaseSuccess = z.infer<typeof purchaseSuccessSchema>;
 

@@ -70,7 +70,9 @@ export const dataExportSchema = z.object({
     }),
   ),
   cart: z.array(z.object({ sku: z.string(), quantity: z.number(), added_at: z.string() })),
-  back_in_stock_requests: z.array(z.object({ product: z.string().nullable(), sku: z.string().nullable(), created_at: z.string(), notified_at: when })),
+  back_in_stock_requests: z.array(
+    z.object({ product: z.string().nullable(), sku: z.string().nullable(), created_at: z.string(), notified_at: when }),
+  ),
   collectible_cards: z.array(z.object({ name: z.string(), rarity: z.string().nullable(), serial: z.string(), unlocked_at: z.string() })),
   contact_messages: z.array(z.object({ reason: z.string(), subject: z.string(), message: z.string(), created_at: z.string() })),
   emails_sent: z.array(z.object({ subject: z.string(), created_at: z.string() })),
@@ -124,7 +126,9 @@ export const WITHDRAWABLE_CONSENTS = ['cookies', 'marketing'] as const;
 export const POLICY_VERSION = '2026-11-01';
 
 /** `GET user/consents`: every consent given, newest first, with when it was withdrawn. */
-export const consentListSchema = z.array(z.object({ kind: z.enum(CONSENT_KINDS), policy_version: z.string(), given_at: z.string(), withdrawn_at: when }));
+export const consentListSchema = z.array(
+  z.object({ kind: z.enum(CONSENT_KINDS), policy_version: z.string(), given_at: z.string(), withdrawn_at: when }),
+);
 /** `POST user/consents`: the cookie notice's Accept, recorded for a signed-in shopper. */
 export const giveConsentRequestSchema = z.object({ kind: z.literal('cookies') });
 /** `POST user/consents/withdraw`. */

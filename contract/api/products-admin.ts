@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { shopWallTimeToDate } from '../shop-time';
 
 /**
@@ -17,15 +18,33 @@ const productName = z
   .min(2, 'Enter a name of 2 to 80 characters')
   .max(80, 'Enter a name of 2 to 80 characters')
   .regex(PRODUCT_NAME_PATTERN, "Use letters, numbers, spaces and - ' & . , ( ) in the name");
-const category = z.string({ required_error: 'Enter a category' }).trim().min(2, 'Enter a category of 2 to 40 characters').max(40, 'Enter a category of 2 to 40 characters');
-const shortDescription = z.string({ required_error: 'Enter a short description' }).trim().min(1, 'Enter a short description').max(300, 'Keep the short description to 300 characters');
+const category = z
+  .string({ required_error: 'Enter a category' })
+  .trim()
+  .min(2, 'Enter a category of 2 to 40 characters')
+  .max(40, 'Enter a category of 2 to 40 characters');
+const shortDescription = z
+  .string({ required_error: 'Enter a short description' })
+  .trim()
+  .min(1, 'Enter a short description')
+  .max(300, 'Keep the short description to 300 characters');
 const longDescription = z.string().trim().max(10_000, 'Keep the long description to 10000 characters').default('');
 const priceCents = z.number().int().min(0).max(1_000_000);
-const purchaseLimit = z.number().int().min(1, 'Enter a limit of 1 to 99 units, or leave it empty').max(PURCHASE_LIMIT_MAX, 'Enter a limit of 1 to 99 units, or leave it empty').nullable();
+const purchaseLimit = z
+  .number()
+  .int()
+  .min(1, 'Enter a limit of 1 to 99 units, or leave it empty')
+  .max(PURCHASE_LIMIT_MAX, 'Enter a limit of 1 to 99 units, or leave it empty')
+  .nullable();
 /** Absent or null: on sale now (an edit of a product on sale already keeps its launch). */
 const launchDate = z.string().datetime({ offset: true, message: 'Enter a launch date and time' }).nullish();
 
-const optionValue = z.string().trim().min(1).max(20).regex(/^[\p{L}\p{N}][\p{L}\p{N} /.-]*$/u, 'Use letters, numbers, spaces and / . - in option values');
+const optionValue = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} /.-]*$/u, 'Use letters, numbers, spaces and / . - in option values');
 
 export const productEditRequestSchema = z.object({
   name: productName,
@@ -37,18 +56,27 @@ export const productEditRequestSchema = z.object({
   purchase_limit: purchaseLimit,
 });
 
-const distinct = (label: string) => (values: string[]) => new Set(values.map((v) => v.toUpperCase())).size === values.length || `Each ${label} once, please`;
+const distinct = (label: string) => (values: string[]) =>
+  new Set(values.map((v) => v.toUpperCase())).size === values.length || `Each ${label} once, please`;
 
 export const productCreateRequestSchema = productEditRequestSchema.extend({
   sku_prefix: z.string().trim().toUpperCase().regex(SKU_PREFIX_PATTERN, 'Use 2 to 10 capital letters or digits for the SKU prefix'),
-  colours: z.array(optionValue).min(1, 'Enter at least one colour').max(12, 'At most 12 colours').superRefine((v, ctx) => {
-    const ok = distinct('colour')(v);
-    if (ok !== true) ctx.addIssue({ code: 'custom', message: ok });
-  }),
-  sizes: z.array(optionValue).min(1, 'Enter at least one size').max(12, 'At most 12 sizes').superRefine((v, ctx) => {
-    const ok = distinct('size')(v);
-    if (ok !== true) ctx.addIssue({ code: 'custom', message: ok });
-  }),
+  colours: z
+    .array(optionValue)
+    .min(1, 'Enter at least one colour')
+    .max(12, 'At most 12 colours')
+    .superRefine((v, ctx) => {
+      const ok = distinct('colour')(v);
+      if (ok !== true) ctx.addIssue({ code: 'custom', message: ok });
+    }),
+  sizes: z
+    .array(optionValue)
+    .min(1, 'Enter at least one size')
+    .max(12, 'At most 12 sizes')
+    .superRefine((v, ctx) => {
+      const ok = distinct('size')(v);
+      if (ok !== true) ctx.addIssue({ code: 'custom', message: ok });
+    }),
   material: optionValue.nullable().default(null),
   treatment: optionValue.nullable().default(null),
   stock_per_variant: z.number().int().min(0).max(100_000),
@@ -57,8 +85,17 @@ export const productCreateRequestSchema = productEditRequestSchema.extend({
 export type ProductEditRequest = z.infer<typeof productEditRequestSchema>;
 export type ProductCreateRequest = z.infer<typeof productCreateRequestSchema>;
 
-const altText = z.string({ required_error: 'Describe the image for people who cannot see it' }).trim().min(1, 'Describe the image for people who cannot see it').max(200, 'Keep the description to 200 characters');
-const focal = (axis: string) => z.coerce.number({ invalid_type_error: `Enter the ${axis} of the focal point, 0 to 100` }).int(`Enter the ${axis} of the focal point, 0 to 100`).min(0, `Enter the ${axis} of the focal point, 0 to 100`).max(100, `Enter the ${axis} of the focal point, 0 to 100`);
+const altText = z
+  .string({ required_error: 'Describe the image for people who cannot see it' })
+  .trim()
+  .min(1, 'Describe the image for people who cannot see it')
+  .max(200, 'Keep the description to 200 characters');
+const focal = (axis: string) =>
+  z.coerce
+    .number({ invalid_type_error: `Enter the ${axis} of the focal point, 0 to 100` })
+    .int(`Enter the ${axis} of the focal point, 0 to 100`)
+    .min(0, `Enter the ${axis} of the focal point, 0 to 100`)
+    .max(100, `Enter the ${axis} of the focal point, 0 to 100`);
 export const IMAGE_TYPES = ['product', 'featured', 'background'] as const;
 
 /** The fields beside the file of `POST admin/products/:id/images` (multipart): text, as a form sends them. */
@@ -108,16 +145,23 @@ const optionalLimit = z
     return n;
   });
 const list = (label: string) =>
-  z
-    .string({ required_error: `Enter at least one ${label}` })
-    .transform((v) => v.split(',').map((part) => part.trim()).filter(Boolean));
+  z.string({ required_error: `Enter at least one ${label}` }).transform((v) =>
+    v
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
 const optionalText = z
   .string()
   .trim()
   .optional()
   .transform((v) => v || null);
 
-const sku = z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, 'Use 2 to 40 capital letters, digits and dashes for the SKU');
+const sku = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, 'Use 2 to 40 capital letters, digits and dashes for the SKU');
 
 /** `PUT admin/products/:id/variants/:variantId`: one variant's own fields, and units to add or take away. */
 export const variantEditRequestSchema = z.object({
@@ -127,7 +171,14 @@ export const variantEditRequestSchema = z.object({
   listing_description: z.string().trim().max(300, 'Keep the listing text to 300 characters').nullable(),
   stock_change: z.number().int('Enter a whole number of units').min(-100_000).max(100_000).default(0),
   /** New option values; absent: the variant keeps its own. */
-  options: z.object({ colour: optionValue, size: optionValue, material: optionValue.nullable().default(null), treatment: optionValue.nullable().default(null) }).optional(),
+  options: z
+    .object({
+      colour: optionValue,
+      size: optionValue,
+      material: optionValue.nullable().default(null),
+      treatment: optionValue.nullable().default(null),
+    })
+    .optional(),
 });
 export type VariantEditRequest = z.infer<typeof variantEditRequestSchema>;
 
@@ -182,7 +233,10 @@ export const variantCreateFormSchema = z
     treatment: optionalText,
     sku: z.string({ required_error: 'Use 2 to 40 capital letters, digits and dashes for the SKU' }),
     price: euros,
-    stock: z.coerce.number({ invalid_type_error: 'Enter a whole number of units' }).int('Enter a whole number of units').min(0, 'Enter 0 or more units'),
+    stock: z.coerce
+      .number({ invalid_type_error: 'Enter a whole number of units' })
+      .int('Enter a whole number of units')
+      .min(0, 'Enter 0 or more units'),
   })
   .pipe(variantCreateRequestSchema);
 
@@ -200,7 +254,10 @@ export const sizeChartRequestSchema = z.object({
   fit_description: z.string().trim().max(1000, 'Keep the fit description to 1000 characters').default(''),
   sizing_tips: lines(10, 'tip').default([]),
   model_info: lines(5, 'model note').default([]),
-  points: z.array(z.string().trim().min(1).max(40, 'Keep each measurement name to 40 characters')).min(1, 'Enter at least one measurement, e.g. Chest width').max(POINT_CODES.length, `At most ${POINT_CODES.length} measurements`),
+  points: z
+    .array(z.string().trim().min(1).max(40, 'Keep each measurement name to 40 characters'))
+    .min(1, 'Enter at least one measurement, e.g. Chest width')
+    .max(POINT_CODES.length, `At most ${POINT_CODES.length} measurements`),
   sizes: z
     .array(z.object({ size: z.string().trim().min(1).max(20), values: z.record(z.string(), centimetres) }))
     .min(1, 'The chart needs at least one size')
@@ -245,7 +302,12 @@ export const adminProductSchema = z.object({
       is_listed: z.boolean(),
       listing_description: z.string().nullable(),
       /** Its option values (null where the variant has none of that kind). */
-      options: z.object({ colour: z.string().nullable(), size: z.string().nullable(), material: z.string().nullable(), treatment: z.string().nullable() }),
+      options: z.object({
+        colour: z.string().nullable(),
+        size: z.string().nullable(),
+        material: z.string().nullable(),
+        treatment: z.string().nullable(),
+      }),
     }),
   ),
   /** The size chart as rows (null: none yet), and the sizes its variants come in, in their order. */
@@ -269,7 +331,9 @@ export const adminProductSchema = z.object({
   ),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
-export const adminProductListSchema = z.array(adminProductSchema.omit({ long_description: true, short_description: true, images: true, size_chart: true, sizes: true }));
+export const adminProductListSchema = z.array(
+  adminProductSchema.omit({ long_description: true, short_description: true, images: true, size_chart: true, sizes: true }),
+);
 export const adminProductParamSchema = z.object({ id: z.string().uuid() });
 
 const editFormFields = {

@@ -1,17 +1,33 @@
-import { consentListSchema } from './privacy';
 import { z } from 'zod';
+
 import { nameField, PHONE_PATTERN, PROFILE_LIMITS } from '../fields';
 import { userCardsSchema } from './cards';
 import { purchaseListSchema, purchaseStatsSchema } from './orders';
+import { consentListSchema } from './privacy';
 
 /** GET/PUT user/profile (docs/product.md#api-profile). */
 export const profileAnswerSchema = z.object({
   email: z.string(),
-  first_name: z.string().nullish().transform((v) => v ?? null),
-  last_name: z.string().nullish().transform((v) => v ?? null),
-  phone: z.string().nullish().transform((v) => v ?? null),
-  address: z.string().nullish().transform((v) => v ?? null),
-  member_since: z.string().nullish().transform((v) => v ?? null),
+  first_name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  last_name: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  phone: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  address: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  member_since: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type Profile = z.infer<typeof profileAnswerSchema>;
 
@@ -26,7 +42,12 @@ export const profileUpdateRequestSchema = z.object({
     .refine((value) => value === '' || PHONE_PATTERN.test(value), 'Please enter a valid phone number')
     .nullish()
     .transform((v) => v || null),
-  address: z.string().trim().max(PROFILE_LIMITS.address, 'Address is too long').nullish().transform((v) => v || null),
+  address: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.address, 'Address is too long')
+    .nullish()
+    .transform((v) => v || null),
 });
 
 /**

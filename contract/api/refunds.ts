@@ -7,7 +7,10 @@ import { z } from 'zod';
  */
 
 /** The form's one-time key: posting the same form twice makes one refund. */
-const idempotencyKey = z.string().trim().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Reload the page and try again');
+const idempotencyKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, 'Reload the page and try again');
 const orderReference = z.string().trim().min(1).max(64);
 
 export const refundLineRequestSchema = z.object({
@@ -27,8 +30,14 @@ export const refundRequestSchema = z
     restock: z.boolean().default(false),
     reason: z.string().trim().max(500).default(''),
   })
-  .refine((value) => value.full || value.lines.length > 0 || value.amount > 0, { message: 'Choose units to refund or an amount', path: ['lines'] })
-  .refine((value) => new Set(value.lines.map((line) => line.item_id)).size === value.lines.length, { message: 'Each line once', path: ['lines'] });
+  .refine((value) => value.full || value.lines.length > 0 || value.amount > 0, {
+    message: 'Choose units to refund or an amount',
+    path: ['lines'],
+  })
+  .refine((value) => new Set(value.lines.map((line) => line.item_id)).size === value.lines.length, {
+    message: 'Each line once',
+    path: ['lines'],
+  });
 export type RefundRequest = z.input<typeof refundRequestSchema>;
 
 /** `POST admin/orders/cancel`: an order not shipped yet; everything is refunded and goes back on sale. */
@@ -44,7 +53,9 @@ export const refundSchema = z.object({
   id: z.string(),
   kind: z.enum(['refund', 'cancellation']),
   amount: z.number().int(),
-  lines: z.array(z.object({ item_id: z.string(), sku: z.string(), name: z.string(), quantity: z.number().int(), amount: z.number().int() })),
+  lines: z.array(
+    z.object({ item_id: z.string(), sku: z.string(), name: z.string(), quantity: z.number().int(), amount: z.number().int() }),
+  ),
   restock: z.boolean(),
   reason: z.string(),
   provider: z.string(),

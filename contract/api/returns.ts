@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { RETURN_NUMBER, RETURN_REASONS, RETURN_STATUSES, SIZE_REASONS } from '../returns';
 
 /**
@@ -26,7 +27,10 @@ export const returnRequestSchema = z
       .min(1, 'Choose at least one item to return')
       .max(100),
   })
-  .refine((value) => new Set(value.lines.map((line) => line.item_id)).size === value.lines.length, { message: 'Each line once', path: ['lines'] })
+  .refine((value) => new Set(value.lines.map((line) => line.item_id)).size === value.lines.length, {
+    message: 'Each line once',
+    path: ['lines'],
+  })
   .refine((value) => value.lines.every((line) => !line.exchange_variant_id) || SIZE_REASONS.includes(value.reason), {
     message: 'Only an item too small or too big can be exchanged for another size',
     path: ['reason'],

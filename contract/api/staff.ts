@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { codeField, emailField, loginPasswordField, passwordField } from '../fields';
 
 /**

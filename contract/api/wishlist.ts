@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../shop-rules';
 
 // A basic pattern, as docs/product.md#wishlist asks for the wishlist; length as for every email.
@@ -31,7 +32,9 @@ export const wishlistEntriesSchema = z.array(
 export const wishlistAnswerSchema = z.object({ message: z.string(), already_in_wishlist: z.boolean().optional() });
 
 /** The signed token of a back-in-stock email's unsubscribe link: it alone is enough, no sign-in. */
-export const wishlistTokenSchema = z.object({ token: z.string().trim().min(1, 'The link is incomplete').max(200, 'The link is not valid') });
+export const wishlistTokenSchema = z.object({
+  token: z.string().trim().min(1, 'The link is incomplete').max(200, 'The link is not valid'),
+});
 /** `GET products/wishlist/unsubscribe?token=`: what the link stops; `POST` with `{ token }` stops it. */
 export const wishlistUnsubscribeAnswerSchema = z.object({
   item: z.string(),

@@ -1,10 +1,14 @@
 // Client JavaScript on a first visit: every script the page loads in a fresh browser, gzip-compressed
 // as the storefront sends it (zlib's default level), until the network is idle.
 import { gzipSync } from 'node:zlib';
+
 import { chromium } from '@playwright/test';
 
 export async function measureClientJs(pages, { chromiumPath, cookies = [] }) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
     const rows = [];
     for (const { label, url, withSession } of pages) {

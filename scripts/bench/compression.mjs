@@ -6,14 +6,20 @@
 // Usage: node scripts/bench/compression.mjs <page.html | http://...>... [--rounds 3] [--duration 4]
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+
 import autocannon from 'autocannon';
 import compression from 'compression';
 import express from 'express';
+
 import { COMPRESSION, pageEncoding, writeCoalesced } from '../../server-write.mjs';
 
 const { values: options, positionals: pages } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: 'string', default: '3' }, duration: { type: 'string', default: '4' }, connections: { type: 'string', default: '10' } },
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '4' },
+    connections: { type: 'string', default: '10' },
+  },
 });
 if (pages.length === 0) {
   console.error('usage: node scripts/bench/compression.mjs <page.html | http://...>... [--rounds 3] [--duration 4]');
@@ -60,7 +66,12 @@ async function measure(source) {
   const rate = (path, encoding) =>
     new Promise((resolve, reject) =>
       autocannon(
-        { url: base + path, connections: Number(options.connections), duration: Number(options.duration), headers: encoding ? { 'Accept-Encoding': encoding } : {} },
+        {
+          url: base + path,
+          connections: Number(options.connections),
+          duration: Number(options.duration),
+          headers: encoding ? { 'Accept-Encoding': encoding } : {},
+        },
         (error, result) => (error ? reject(error) : resolve(result.requests.average)),
       ),
     );
@@ -71,7 +82,9 @@ async function measure(source) {
     const identity = await rate('/stream');
     const streamed = await rate('/stream', 'br, gzip');
     const once = await rate('/once', 'br, gzip');
-    console.log(`| ${round} | ${identity} | ${streamed} | ${(streamed / identity).toFixed(2)} | ${once} | ${(once / identity).toFixed(2)} |`);
+    console.log(
+      `| ${round} | ${identity} | ${streamed} | ${(streamed / identity).toFixed(2)} | ${once} | ${(once / identity).toFixed(2)} |`,
+    );
   }
   await new Promise((resolve) => server.close(resolve));
 }

@@ -1,5 +1,6 @@
 // A pass-through HTTP proxy between the storefront and the API that counts the calls going through it.
 import { createServer, request as httpRequest } from 'node:http';
+
 import { freePort } from './servers.mjs';
 
 export async function startCountingProxy(targetUrl) {
@@ -8,7 +9,13 @@ export async function startCountingProxy(targetUrl) {
   const server = createServer((incoming, outgoing) => {
     calls.push(`${incoming.method} ${incoming.url.split('?')[0]}`);
     const upstream = httpRequest(
-      { hostname: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, host: target.host } },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: { ...incoming.headers, host: target.host },
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);

@@ -11,11 +11,13 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+
 import pg from 'pg';
+
 import { startCluster } from '../lib/cluster.mjs';
 import { runDropRehearsal } from '../lib/drop-rehearsal.mjs';
-import { freePort, startProgram } from '../lib/processes.mjs';
 import { seedDataFolder } from '../lib/prepared-data.mjs';
+import { freePort, startProgram } from '../lib/processes.mjs';
 import { measure } from './load.mjs';
 import { ratio, table } from './report.mjs';
 
@@ -39,14 +41,32 @@ async function onPglite({ shoppers, units, duration, connections, work }) {
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
   const sessionSecret = secret();
-  const api = await startProgram('api', { label: 'api', port: apiPort, env: { ...OPEN_LIMITS, DATA_DIR: dataDir, PUBLIC_API_URL: apiUrl, STOREFRONT_URL: webUrl, JWT_SECRET: secret() }, timeoutMs: 300_000 });
-  const web = await startProgram('storefront', { label: 'web', port: webPort, env: { DATA_DIR: dataDir, API_URL: apiUrl, PUBLIC_API_URL: apiUrl, SESSION_SECRET: sessionSecret } });
+  const api = await startProgram('api', {
+    label: 'api',
+    port: apiPort,
+    env: { ...OPEN_LIMITS, DATA_DIR: dataDir, PUBLIC_API_URL: apiUrl, STOREFRONT_URL: webUrl, JWT_SECRET: secret() },
+    timeoutMs: 300_000,
+  });
+  const web = await startProgram('storefront', {
+    label: 'web',
+    port: webPort,
+    env: { DATA_DIR: dataDir, API_URL: apiUrl, PUBLIC_API_URL: apiUrl, SESSION_SECRET: sessionSecret },
+  });
   try {
     const adminToken = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
     const plain = await plainPageRps(webUrl, duration, connections);
     // PGlite is the API's own: the ledger is read back through the owner's order list.
     const query = async (_sql, [productId]) => ordersOf(apiUrl, adminToken, productId);
-    const { row, problems } = await runDropRehearsal({ webUrl, apiUrl, adminToken, sessionSecret, shoppers, units, label: 'pglite', query });
+    const { row, problems } = await runDropRehearsal({
+      webUrl,
+      apiUrl,
+      adminToken,
+      sessionSecret,
+      shoppers,
+      units,
+      label: 'pglite',
+      query,
+    });
     return { row: { ...row, plainRps: plain, ratio: ratio(row.rushRps, plain) }, problems };
   } finally {
     await web.stop();
@@ -90,7 +110,16 @@ async function onPostgres({ shoppers, units, duration, connections, work, postgr
     await db.connect();
     const plain = await plainPageRps(cluster.webUrl, duration, connections);
     const query = async (sql, params) => (await db.query(sql, params)).rows;
-    const { row, problems } = await runDropRehearsal({ webUrl: cluster.webUrl, apiUrl: cluster.apiUrl, adminToken: secrets.ADMIN_TOKEN, sessionSecret: secrets.SESSION_SECRET, shoppers, units, label: 'cluster', query });
+    const { row, problems } = await runDropRehearsal({
+      webUrl: cluster.webUrl,
+      apiUrl: cluster.apiUrl,
+      adminToken: secrets.ADMIN_TOKEN,
+      sessionSecret: secrets.SESSION_SECRET,
+      shoppers,
+      units,
+      label: 'cluster',
+      query,
+    });
     return { row: { ...row, setup: 'PostgreSQL + Redis, 2 + 2 instances', plainRps: plain, ratio: ratio(row.rushRps, plain) }, problems };
   } finally {
     await db.end().catch(() => undefined);
@@ -101,7 +130,15 @@ async function onPostgres({ shoppers, units, duration, connections, work, postgr
 }
 
 /** Both setups; rows for the report, and what went wrong. */
-export async function measureDrop({ shoppers = 300, units = 50, duration = 10, connections = 10, postgresUrl, redisUrl = 'redis://127.0.0.1:6379', work }) {
+export async function measureDrop({
+  shoppers = 300,
+  units = 50,
+  duration = 10,
+  connections = 10,
+  postgresUrl,
+  redisUrl = 'redis://127.0.0.1:6379',
+  work,
+}) {
   const rows = [];
   const problems = [];
   log(`drop rehearsal on PGlite: ${shoppers} shoppers, ${units} units`);
@@ -136,7 +173,13 @@ export const DROP_COLUMNS = [
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: { shoppers: { type: 'string', default: '300' }, units: { type: 'string', default: '50' }, duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, 'no-postgres': { type: 'boolean', default: false } },
+    options: {
+      shoppers: { type: 'string', default: '300' },
+      units: { type: 'string', default: '50' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      'no-postgres': { type: 'boolean', default: false },
+    },
   });
   const work = mkdtempSync(join(os.tmpdir(), 'shop-drop-'));
   try {

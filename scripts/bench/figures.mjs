@@ -9,12 +9,14 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+
+import { seedDataFolder } from '../lib/prepared-data.mjs';
 import { measure } from './load.mjs';
 import { ratio, round, table } from './report.mjs';
 import { startApi } from './servers.mjs';
-import { seedDataFolder } from '../lib/prepared-data.mjs';
 
 export const ORDERS = 100_000;
 export const CUSTOMERS = 20_000;
@@ -154,7 +156,13 @@ export const FIGURES_COLUMNS = [
 ];
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' }, 'no-postgres': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      'no-postgres': { type: 'boolean', default: false },
+    },
+  });
   const work = mkdtempSync(join(os.tmpdir(), 'shop-figures-'));
   try {
     const rows = await measureFigures({

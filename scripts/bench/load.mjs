@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
+
 import autocannon from 'autocannon';
+
 import { loadSummary } from './report.mjs';
 
 function run(options) {

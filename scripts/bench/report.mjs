@@ -63,7 +63,9 @@ function cell(value) {
  */
 export function table(columns, rows) {
   const cells = rows.map((row) => columns.map(([key]) => cell(row[key])));
-  const numeric = columns.map((_, i) => rows.length > 0 && rows.every((row) => typeof row[columns[i][0]] === 'number' || row[columns[i][0]] == null));
+  const numeric = columns.map(
+    (_, i) => rows.length > 0 && rows.every((row) => typeof row[columns[i][0]] === 'number' || row[columns[i][0]] == null),
+  );
   const widths = columns.map(([, heading], i) => Math.max(heading.length, 3, ...cells.map((r) => r[i].length)));
   const line = (values) => `| ${values.map((v, i) => (numeric[i] ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join(' | ')} |`;
   const rule = `| ${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { kilobytes, loadSummary, median, ratio, spread, table, verdict } from './report.mjs';
 
 describe('benchmark report helpers', () => {

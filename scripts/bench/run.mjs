@@ -14,17 +14,19 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+
 import pg from 'pg';
+
+import { seedDataFolder } from '../lib/prepared-data.mjs';
 import { measureClientJs } from './client-js.mjs';
+import { startCountingProxy } from './counting-proxy.mjs';
 import { DROP_COLUMNS, measureDrop } from './drop.mjs';
 import { FIGURES_COLUMNS, measureFigures } from './figures.mjs';
-import { startCountingProxy } from './counting-proxy.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { fetchRaw, measure } from './load.mjs';
-import { measureScale, scaleReport } from './scale.mjs';
 import { kilobytes, megabytes, ratio, table, verdict } from './report.mjs';
+import { measureScale, scaleReport } from './scale.mjs';
 import { residentBytes, root, startApi, startEdgeStorefront, startStaticServer, startStorefront } from './servers.mjs';
-import { seedDataFolder } from '../lib/prepared-data.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -62,7 +64,9 @@ function sessionCookie(answer) {
 }
 
 async function inStockVariant(apiUrl) {
-  const details = JSON.parse((await fetchRaw(`${apiUrl}/api/products/details?product_name=${encodeURIComponent(PRODUCT)}`)).body.toString());
+  const details = JSON.parse(
+    (await fetchRaw(`${apiUrl}/api/products/details?product_name=${encodeURIComponent(PRODUCT)}`)).body.toString(),
+  );
   const variant = details.variants.find((v) => v.in_stock);
   if (!variant) throw new Error(`${PRODUCT} has no variant in stock`);
   return variant.id;
@@ -137,12 +141,29 @@ const work = mkdtempSync(join(os.tmpdir(), 'shop-bench-'));
 const stops = [];
 const results = {
   measuredAt: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))) },
-  settings: { durationSeconds: DURATION, connections: CONNECTIONS, lighthouseRuns: LIGHTHOUSE_RUNS, rounds: ROUNDS, sections: only ?? SECTIONS },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))),
+  },
+  settings: {
+    durationSeconds: DURATION,
+    connections: CONNECTIONS,
+    lighthouseRuns: LIGHTHOUSE_RUNS,
+    rounds: ROUNDS,
+    sections: only ?? SECTIONS,
+  },
 };
 
 try {
-  if (!existsSync(join(root, 'build/index.js')) || !existsSync(join(root, 'build/api/server.mjs')) || !existsSync(join(root, 'build/edge/worker.mjs'))) throw new Error('no production build: run `node scripts/build.mjs --edge` first');
+  if (
+    !existsSync(join(root, 'build/index.js')) ||
+    !existsSync(join(root, 'build/api/server.mjs')) ||
+    !existsSync(join(root, 'build/edge/worker.mjs'))
+  )
+    throw new Error('no production build: run `node scripts/build.mjs --edge` first');
   if (runs('shop') && !existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM} (set CHROMIUM_PATH)`);
 
   if (runs('shop')) {
@@ -237,7 +258,12 @@ try {
     results.ssr = [];
     for (const [i, page] of pages.entries()) {
       log(`SSR ${page.label}`);
-      const shop = await measure({ url: `${storefront.url}${page.path}`, headers: page.headers, duration: DURATION, connections: CONNECTIONS });
+      const shop = await measure({
+        url: `${storefront.url}${page.path}`,
+        headers: page.headers,
+        duration: DURATION,
+        connections: CONNECTIONS,
+      });
       const bare = await measure({ url: `${baseline.url}/page-${i}`, duration: DURATION, connections: CONNECTIONS });
       results.ssr.push({
         page: page.label,
@@ -259,12 +285,30 @@ try {
     const edge = await startEdgeStorefront({ dataDir, apiUrl: api.url });
     stops.push(edge.stop);
     const workerBytes = readFileSync(join(root, 'build/edge/worker.mjs'));
-    results.edge = { workerGzipKb: kilobytes(gzipSync(workerBytes, { level: 9 }).length), workerRawKb: kilobytes(workerBytes.length), limitKb: 3 * 1024, pages: [] };
+    results.edge = {
+      workerGzipKb: kilobytes(gzipSync(workerBytes, { level: 9 }).length),
+      workerRawKb: kilobytes(workerBytes.length),
+      limitKb: 3 * 1024,
+      pages: [],
+    };
     results.edge.verdict = verdict(results.edge.workerGzipKb <= results.edge.limitKb);
     for (const page of pages) {
       const onEdge = await measure({ url: `${edge.url}${page.path}`, headers: page.headers, duration: DURATION, connections: CONNECTIONS });
-      const onNode = await measure({ url: `${storefront.url}${page.path}`, headers: page.headers, duration: DURATION, connections: CONNECTIONS });
-      results.edge.pages.push({ page: page.label, edgeRps: onEdge.rps, edgeP50: onEdge.p50, edgeFailures: onEdge.failures, nodeRps: onNode.rps, nodeP50: onNode.p50, ratio: ratio(onEdge.rps, onNode.rps) });
+      const onNode = await measure({
+        url: `${storefront.url}${page.path}`,
+        headers: page.headers,
+        duration: DURATION,
+        connections: CONNECTIONS,
+      });
+      results.edge.pages.push({
+        page: page.label,
+        edgeRps: onEdge.rps,
+        edgeP50: onEdge.p50,
+        edgeFailures: onEdge.failures,
+        nodeRps: onNode.rps,
+        nodeP50: onNode.p50,
+        ratio: ratio(onEdge.rps, onNode.rps),
+      });
     }
     await edge.stop();
 
@@ -308,16 +352,32 @@ try {
   }
 
   if (runs('figures')) {
-    log('the dashboard\'s figures with 100,000 orders');
-    results.figures = await measureFigures({ duration: DURATION, connections: CONNECTIONS, postgresUrl: options['no-postgres'] ? null : POSTGRES_URL, work });
+    log("the dashboard's figures with 100,000 orders");
+    results.figures = await measureFigures({
+      duration: DURATION,
+      connections: CONNECTIONS,
+      postgresUrl: options['no-postgres'] ? null : POSTGRES_URL,
+      work,
+    });
   }
   if (runs('drop')) {
     log('the drop rehearsal: 300 shoppers at the launch of 50 units, 1 per customer');
-    results.drop = await measureDrop({ duration: DURATION, connections: CONNECTIONS, postgresUrl: options['no-postgres'] ? null : POSTGRES_URL, work });
+    results.drop = await measureDrop({
+      duration: DURATION,
+      connections: CONNECTIONS,
+      postgresUrl: options['no-postgres'] ? null : POSTGRES_URL,
+      work,
+    });
   }
   if (runs('scale')) {
     log('the shop at scale: 1,000 products, 100,000 orders, a customer with 500');
-    results.scale = await measureScale({ duration: DURATION, connections: CONNECTIONS, rounds: ROUNDS, postgresUrl: options['no-postgres'] ? null : POSTGRES_URL, work });
+    results.scale = await measureScale({
+      duration: DURATION,
+      connections: CONNECTIONS,
+      rounds: ROUNDS,
+      postgresUrl: options['no-postgres'] ? null : POSTGRES_URL,
+      work,
+    });
   }
   results.machine.loadAverageAtEnd = os.loadavg().map((l) => Number(l.toFixed(2)));
 
@@ -360,7 +420,9 @@ try {
         results.edge.pages,
       ),
     );
-    console.log(`\nWorker bundle: ${results.edge.workerGzipKb} KB gzip (${results.edge.workerRawKb} KB raw), limit ${results.edge.limitKb} KB: ${results.edge.verdict}`);
+    console.log(
+      `\nWorker bundle: ${results.edge.workerGzipKb} KB gzip (${results.edge.workerRawKb} KB raw), limit ${results.edge.limitKb} KB: ${results.edge.verdict}`,
+    );
     console.log(`\nShop API (ratio to the static JSON route of the same server)\n`);
     console.log(
       table(
@@ -383,7 +445,9 @@ try {
     console.log(table(FIGURES_COLUMNS, results.figures));
   }
   if (results.drop) {
-    console.log('\nDrop rehearsal: 300 guests arrive within 3 s of the launch of 50 units (1 per customer), Quick Purchase without JavaScript, then pay\n');
+    console.log(
+      '\nDrop rehearsal: 300 guests arrive within 3 s of the launch of 50 units (1 per customer), Quick Purchase without JavaScript, then pay\n',
+    );
     console.log(table(DROP_COLUMNS, results.drop.rows));
     for (const problem of results.drop.problems) console.log(`PROBLEM: ${problem}`);
   }
@@ -450,7 +514,9 @@ try {
       ),
     );
   }
-  console.log(`\nLoad average (1, 5, 15 min): ${results.machine.loadAverageAtStart.join(', ')} at the start, ${results.machine.loadAverageAtEnd.join(', ')} at the end.`);
+  console.log(
+    `\nLoad average (1, 5, 15 min): ${results.machine.loadAverageAtStart.join(', ')} at the start, ${results.machine.loadAverageAtEnd.join(', ')} at the end.`,
+  );
   console.log(`bench/${resultsFile} written.`);
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? error.stack : error}`);

@@ -19,9 +19,11 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+
 import { PGlite } from '@electric-sql/pglite';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
+
 import { startCountingProxy } from './counting-proxy.mjs';
 import { CUSTOMERS, ORDERS, ORDERS_FILL } from './figures.mjs';
 import { fetchRaw, measure } from './load.mjs';
@@ -64,7 +66,33 @@ const BROWSER_ENCODING = 'br, gzip';
 const FILTER = { category: 'T-Shirts', size: 'L/XL', colour: 'BLACK', in_stock: '1' };
 const SEARCH = 'harbour';
 
-const FIRST_WORDS = ['Harbour', 'Signal', 'Concrete', 'Northline', 'Meridian', 'Foundry', 'Quarry', 'Transit', 'Dockside', 'Canal', 'Ridge', 'Granite', 'Lantern', 'Arcade', 'Viaduct', 'Tramline', 'Market', 'Pier', 'Atlas', 'Beacon', 'Compass', 'Delta', 'Ember', 'Fjord', 'Gallery'];
+const FIRST_WORDS = [
+  'Harbour',
+  'Signal',
+  'Concrete',
+  'Northline',
+  'Meridian',
+  'Foundry',
+  'Quarry',
+  'Transit',
+  'Dockside',
+  'Canal',
+  'Ridge',
+  'Granite',
+  'Lantern',
+  'Arcade',
+  'Viaduct',
+  'Tramline',
+  'Market',
+  'Pier',
+  'Atlas',
+  'Beacon',
+  'Compass',
+  'Delta',
+  'Ember',
+  'Fjord',
+  'Gallery',
+];
 const SECOND_WORDS = ['Studio', 'Workshop', 'Field', 'Night', 'Weekend', 'Archive', 'Club', 'Road', 'Travel', 'Summer'];
 const words = (list) => `ARRAY[${list.map((w) => `'${w}'`).join(', ')}]`;
 
@@ -219,7 +247,11 @@ export function pgliteDb(dir) {
 async function postgresDb(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  return { exec: (sql) => client.query(sql), query: async (sql, params) => (await client.query(sql, params)).rows, close: () => client.end() };
+  return {
+    exec: (sql) => client.query(sql),
+    query: async (sql, params) => (await client.query(sql, params)).rows,
+    close: () => client.end(),
+  };
 }
 
 /** A browser's cookies for one site: what each answer sets, sent back with the next request. */
@@ -237,7 +269,13 @@ function cookieJar() {
   };
 }
 
-const decode = (text) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (text) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const attribute = (tag, name) => {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return match ? decode(match[1]) : null;
@@ -285,7 +323,8 @@ export async function signInThroughLogin(storefrontUrl, email, password) {
   loginStep.fields.set('password', password);
   await get(await post(loginStep));
   const profile = await get('/profile');
-  if (profile.status !== 200 || !profile.body.toString().includes(email)) throw new Error(`signed in, /profile answered ${profile.status} without the customer's email`);
+  if (profile.status !== 200 || !profile.body.toString().includes(email))
+    throw new Error(`signed in, /profile answered ${profile.status} without the customer's email`);
   return jar;
 }
 
@@ -323,7 +362,11 @@ async function apiJson(url, options = {}) {
 
 /** The API's bearer token for a customer (its own sign-in route). */
 async function accessToken(apiUrl, email) {
-  const answer = await apiJson(`${apiUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const answer = await apiJson(`${apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   return answer.access_token;
 }
 
@@ -358,9 +401,15 @@ export async function latestOrderId(apiUrl, email) {
 async function startBareList(listUrl) {
   const dir = mkdtempSync(join(os.tmpdir(), 'shop-bare-list-'));
   const routes = {};
-  for (const [path, encoding] of [['/list', null], ['/list-br', 'br']]) {
+  for (const [path, encoding] of [
+    ['/list', null],
+    ['/list-br', 'br'],
+  ]) {
     const answer = await fetchRaw(listUrl, { method: 'POST', headers: encoding ? { 'Accept-Encoding': encoding } : {} });
-    if (answer.status !== 200 || (answer.headers['content-encoding'] ?? null) !== encoding) throw new Error(`products/list with ${encoding ?? 'no'} encoding answered ${answer.status} ${answer.headers['content-encoding'] ?? ''}`);
+    if (answer.status !== 200 || (answer.headers['content-encoding'] ?? null) !== encoding)
+      throw new Error(
+        `products/list with ${encoding ?? 'no'} encoding answered ${answer.status} ${answer.headers['content-encoding'] ?? ''}`,
+      );
     const file = join(dir, `${path.slice(1)}.bytes`);
     writeFileSync(file, answer.body);
     routes[path] = { file, type: 'application/json', ...(encoding ? { encoding } : {}) };
@@ -380,8 +429,14 @@ async function startBareList(listUrl) {
 function roundsSummary(results) {
   return {
     rps: middle(results.map((result) => result.rps)),
-    p50: middle(results.map((result) => result.p50), 1),
-    p99: middle(results.map((result) => result.p99), 1),
+    p50: middle(
+      results.map((result) => result.p50),
+      1,
+    ),
+    p99: middle(
+      results.map((result) => result.p99),
+      1,
+    ),
     failures: results.reduce((sum, result) => sum + result.failures, 0),
   };
 }
@@ -407,14 +462,49 @@ async function measureApiRoutes(backend, apiUrl, bareUrl, { duration, connection
     // The spec's whole array, as it is (no Accept-Encoding) and as HTTP clients ask for it; each
     // also beside the bare server writing the same bytes.
     { label: 'POST products/list', url: `${apiUrl}/api/products/list`, method: 'POST', catalogue: true, bare: `${bareUrl}/list` },
-    { label: `POST products/list, Accept-Encoding: ${BROWSER_ENCODING}`, url: `${apiUrl}/api/products/list`, method: 'POST', headers: { 'Accept-Encoding': BROWSER_ENCODING }, catalogue: true, bare: `${bareUrl}/list-br` },
-    { label: `GET products/browse (${firstPage.total} found, page ${filter.get('page') ?? 1})`, url: `${apiUrl}/api/products/browse?${filter}`, catalogue: true },
-    { label: 'GET products/details', url: `${apiUrl}/api/products/details?product_name=${encodeURIComponent(product.name)}`, catalogue: true },
+    {
+      label: `POST products/list, Accept-Encoding: ${BROWSER_ENCODING}`,
+      url: `${apiUrl}/api/products/list`,
+      method: 'POST',
+      headers: { 'Accept-Encoding': BROWSER_ENCODING },
+      catalogue: true,
+      bare: `${bareUrl}/list-br`,
+    },
+    {
+      label: `GET products/browse (${firstPage.total} found, page ${filter.get('page') ?? 1})`,
+      url: `${apiUrl}/api/products/browse?${filter}`,
+      catalogue: true,
+    },
+    {
+      label: 'GET products/details',
+      url: `${apiUrl}/api/products/details?product_name=${encodeURIComponent(product.name)}`,
+      catalogue: true,
+    },
     // No cart cookie: every request is a new shopper's first add.
-    { label: 'POST cart/add', url: `${apiUrl}/api/cart/add`, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant_id: product.variantId }) },
-    { label: `GET user/purchases (${MANY_ORDERS} orders)`, url: `${apiUrl}/api/user/purchases`, headers: { Authorization: `Bearer ${many}` } },
-    { label: `GET user/stats (${FEW_ORDERS} orders)`, url: `${apiUrl}/api/user/stats`, headers: { Authorization: `Bearer ${few}` }, stats: 'few' },
-    { label: `GET user/stats (${MANY_ORDERS} orders)`, url: `${apiUrl}/api/user/stats`, headers: { Authorization: `Bearer ${many}` }, stats: 'many' },
+    {
+      label: 'POST cart/add',
+      url: `${apiUrl}/api/cart/add`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ variant_id: product.variantId }),
+    },
+    {
+      label: `GET user/purchases (${MANY_ORDERS} orders)`,
+      url: `${apiUrl}/api/user/purchases`,
+      headers: { Authorization: `Bearer ${many}` },
+    },
+    {
+      label: `GET user/stats (${FEW_ORDERS} orders)`,
+      url: `${apiUrl}/api/user/stats`,
+      headers: { Authorization: `Bearer ${few}` },
+      stats: 'few',
+    },
+    {
+      label: `GET user/stats (${MANY_ORDERS} orders)`,
+      url: `${apiUrl}/api/user/stats`,
+      headers: { Authorization: `Bearer ${many}` },
+      stats: 'many',
+    },
   ];
   const rows = [];
   const livez = [];
@@ -462,12 +552,19 @@ async function measureApiRoutes(backend, apiUrl, bareUrl, { duration, connection
       target: '–',
       verdict: '–',
     };
-    if (catalogue) Object.assign(row, { target: `≥ ${TARGETS.catalogue} of /livez`, verdict: verdict(row.ratio >= TARGETS.catalogue && row.failures === 0) });
+    if (catalogue)
+      Object.assign(row, {
+        target: `≥ ${TARGETS.catalogue} of /livez`,
+        verdict: verdict(row.ratio >= TARGETS.catalogue && row.failures === 0),
+      });
     if (which === 'many') {
       // Flat: the many-order customer's rate against the few-order one's, within each round.
       const flat = middleRatio(flats);
       const range = flats.length > 1 ? `, rounds ${spread(flats)}` : '';
-      Object.assign(row, { target: `≥ ${TARGETS.statsFlat} of ${FEW_ORDERS} orders' (${flat}${range})`, verdict: verdict(flat >= TARGETS.statsFlat && row.failures === 0) });
+      Object.assign(row, {
+        target: `≥ ${TARGETS.statsFlat} of ${FEW_ORDERS} orders' (${flat}${range})`,
+        verdict: verdict(flat >= TARGETS.statsFlat && row.failures === 0),
+      });
     }
     rows.push(row);
     if (bareRouteUrl) {
@@ -484,8 +581,24 @@ async function measureApiRoutes(backend, apiUrl, bareUrl, { duration, connection
       });
     }
   }
-  const p = (key) => middle(livez.map((result) => result[key]), key === 'rps' ? 0 : 1);
-  rows.unshift({ backend, route: `GET /livez (${livez.length} runs)`, answerKb: null, rps: p('rps'), p50: p('p50'), p99: p('p99'), failures: livez.reduce((sum, result) => sum + result.failures, 0), ratio: 1, spread: null, target: '–', verdict: '–' });
+  const p = (key) =>
+    middle(
+      livez.map((result) => result[key]),
+      key === 'rps' ? 0 : 1,
+    );
+  rows.unshift({
+    backend,
+    route: `GET /livez (${livez.length} runs)`,
+    answerKb: null,
+    rps: p('rps'),
+    p50: p('p50'),
+    p99: p('p99'),
+    failures: livez.reduce((sum, result) => sum + result.failures, 0),
+    ratio: 1,
+    spread: null,
+    target: '–',
+    verdict: '–',
+  });
   return rows;
 }
 
@@ -549,12 +662,19 @@ const loadOf = (results) => spread(results.map((result) => result.load));
  * per request, the machine's load average, and the API's resident memory at its end. `only` keeps the
  * pages whose label holds it (to measure one page while working on it).
  */
-async function measurePages({ storefront, api, minimal }, dataDir, { duration, connections, rounds }, { customer, pagesFor, productQuery, only }) {
+async function measurePages(
+  { storefront, api, minimal },
+  dataDir,
+  { duration, connections, rounds },
+  { customer, pagesFor, productQuery, only },
+) {
   const products = await sampleProducts(api.url, productQuery, CART_LINES);
   const productPath = `/product/${encodeURIComponent(products[0].name)}`;
   const jar = await signInThroughLogin(storefront.url, customer.email, PASSWORD);
   for (const product of products) await addToCart(storefront.url, jar, `/product/${encodeURIComponent(product.name)}`, product.variantId);
-  const pages = pagesFor(productPath, await latestOrderId(api.url, customer.email)).filter((page) => !only || page.label.includes(only) || page.path === only);
+  const pages = pagesFor(productPath, await latestOrderId(api.url, customer.email)).filter(
+    (page) => !only || page.label.includes(only) || page.path === only,
+  );
   if (pages.length === 0) throw new Error(`no page is called "${only}"`);
   const calls = await upstreamCalls(dataDir, api.url, pages, jar);
   const rows = [];
@@ -590,7 +710,14 @@ async function measurePages({ storefront, api, minimal }, dataDir, { duration, c
       const shop = await measure({ url, headers: { Cookie: jar.header() }, duration, connections, warmup, pids: shopPids });
       runs.apiRss.push(residentBytes(api.pid));
       await renewed(url);
-      const compressed = await measure({ url, headers: { Cookie: jar.header(), 'Accept-Encoding': BROWSER_ENCODING }, duration, connections, warmup, pids: shopPids });
+      const compressed = await measure({
+        url,
+        headers: { Cookie: jar.header(), 'Accept-Encoding': BROWSER_ENCODING },
+        duration,
+        connections,
+        warmup,
+        pids: shopPids,
+      });
       runs.apiRss.push(residentBytes(api.pid));
       runs.shop.push(shop);
       runs.yardstick.push(yardstick);
@@ -603,13 +730,22 @@ async function measurePages({ storefront, api, minimal }, dataDir, { duration, c
     const toMinimal = middleRatio(runs.toMinimal);
     const toPlain = middleRatio(runs.toPlain);
     const cpuToMinimal = middleRatio(runs.cpuToMinimal);
-    const cpuMs = middle(runs.shop.map((run) => run.cpuMs), 2);
-    const minimalCpuMs = middle(runs.yardstick.map((run) => run.cpuMs), 2);
+    const cpuMs = middle(
+      runs.shop.map((run) => run.cpuMs),
+      2,
+    );
+    const minimalCpuMs = middle(
+      runs.yardstick.map((run) => run.cpuMs),
+      2,
+    );
     rows.push({
       page: page.label,
       htmlKb: kilobytes(plain.body.length),
       rps: middle(runs.shop.map((run) => run.rps)),
-      p50: middle(runs.shop.map((run) => run.p50), 1),
+      p50: middle(
+        runs.shop.map((run) => run.p50),
+        1,
+      ),
       minimalKb: kilobytes(minimalPage.bytes),
       minimalRps: middle(runs.yardstick.map((run) => run.rps)),
       ratio: toMinimal,
@@ -626,7 +762,10 @@ async function measurePages({ storefront, api, minimal }, dataDir, { duration, c
       encoding: packed.headers['content-encoding'] ?? 'none',
       wireKb: kilobytes(packed.body.length),
       compressedRps: middle(runs.compressed.map((run) => run.rps)),
-      compressedCpuMs: middle(runs.compressed.map((run) => run.cpuMs), 2),
+      compressedCpuMs: middle(
+        runs.compressed.map((run) => run.cpuMs),
+        2,
+      ),
       compressedRatio: toPlain,
       compressedSpread: spread(runs.toPlain),
       compressedVerdict: verdict(toPlain >= TARGETS.compressed && runs.failures === 0),
@@ -652,7 +791,12 @@ function buildMinimalRemix() {
 async function smallShopPages(api, minimal, dataDir, load, only) {
   const storefront = await startStorefront({ dataDir, apiUrl: api.url });
   try {
-    return await measurePages({ storefront, api, minimal }, dataDir, load, { customer: SMALL, pagesFor: smallPages, productQuery: '', only });
+    return await measurePages({ storefront, api, minimal }, dataDir, load, {
+      customer: SMALL,
+      pagesFor: smallPages,
+      productQuery: '',
+      only,
+    });
   } finally {
     await storefront.stop();
   }
@@ -664,7 +808,15 @@ async function smallShopPages(api, minimal, dataDir, load, only) {
  * PGlite (the default setup); the API on both. `parts` (some of 'small', 'scale', 'api') and `only`
  * (a page's label or path) narrow the run while working on one page.
  */
-export async function measureScale({ duration = 10, connections = 10, rounds = 3, postgresUrl, work, parts = ['small', 'scale', 'api'], only }) {
+export async function measureScale({
+  duration = 10,
+  connections = 10,
+  rounds = 3,
+  postgresUrl,
+  work,
+  parts = ['small', 'scale', 'api'],
+  only,
+}) {
   const load = { duration, connections, rounds };
   const stops = [];
   const results = { data: [], small: [], smallPostgres: [], pages: [], api: [], apiPeakMb: null, loadStart: os.loadavg()[0] };
@@ -712,7 +864,12 @@ export async function measureScale({ duration = 10, connections = 10, rounds = 3
         // Started after the data is in: its 30-second catalogue cache holds the 1,000 products from the first page.
         const storefront = await startStorefront({ dataDir, apiUrl: api.url });
         stops.push(storefront.stop);
-        results.pages = await measurePages({ storefront, api, minimal }, dataDir, load, { customer: CUSTOMER, pagesFor: scalePages, productQuery: SEARCH, only });
+        results.pages = await measurePages({ storefront, api, minimal }, dataDir, load, {
+          customer: CUSTOMER,
+          pagesFor: scalePages,
+          productQuery: SEARCH,
+          only,
+        });
         results.apiPeakMb = megabytes(residentBytes(api.pid, { peak: true }));
         await storefront.stop();
       }
@@ -837,19 +994,40 @@ export const SCALE_API_COLUMNS = [
 export function scaleChecks(results) {
   const lines = [];
   const mark = (ok) => (ok ? 'met' : 'NOT MET');
-  for (const [backend, rows] of [['PGlite', results.small ?? []], ['PostgreSQL', results.smallPostgres ?? []]]) {
+  for (const [backend, rows] of [
+    ['PGlite', results.small ?? []],
+    ['PostgreSQL', results.smallPostgres ?? []],
+  ]) {
     for (const row of rows) {
       const load = `load average ${row.load}`;
-      lines.push(`${mark(row.verdict === 'ok')}: ${backend}, ${row.page}: ${row.ratio} of the minimal app's req/s (${row.target}; rounds ${row.spread}; ${load})`);
-      if (row.cpuTarget !== '–') lines.push(`${mark(row.cpuVerdict === 'ok')}: ${backend}, ${row.page}: ${row.cpuMs} CPU ms per request, storefront + API, vs ${row.minimalCpuMs} for the minimal app: ${row.cpuRatio}× (${row.cpuTarget}; rounds ${row.cpuSpread}; ${load})`);
-      lines.push(`${mark(row.compressedVerdict === 'ok')}: ${backend}, ${row.page}: br at ${row.compressedRatio} of its uncompressed rate (≥ ${TARGETS.compressed}; rounds ${row.compressedSpread}; ${load})`);
+      lines.push(
+        `${mark(row.verdict === 'ok')}: ${backend}, ${row.page}: ${row.ratio} of the minimal app's req/s (${row.target}; rounds ${row.spread}; ${load})`,
+      );
+      if (row.cpuTarget !== '–')
+        lines.push(
+          `${mark(row.cpuVerdict === 'ok')}: ${backend}, ${row.page}: ${row.cpuMs} CPU ms per request, storefront + API, vs ${row.minimalCpuMs} for the minimal app: ${row.cpuRatio}× (${row.cpuTarget}; rounds ${row.cpuSpread}; ${load})`,
+        );
+      lines.push(
+        `${mark(row.compressedVerdict === 'ok')}: ${backend}, ${row.page}: br at ${row.compressedRatio} of its uncompressed rate (≥ ${TARGETS.compressed}; rounds ${row.compressedSpread}; ${load})`,
+      );
     }
   }
   const home = (results.pages ?? []).find((row) => row.page.startsWith('/ '));
-  if (home) lines.push(`${mark(home.verdict === 'ok')}: PGlite, ${PRODUCTS} products, signed-in /: ${home.ratio} of the minimal app (${home.target}; rounds ${home.spread}; load average ${home.load})`);
+  if (home)
+    lines.push(
+      `${mark(home.verdict === 'ok')}: PGlite, ${PRODUCTS} products, signed-in /: ${home.ratio} of the minimal app (${home.target}; rounds ${home.spread}; load average ${home.load})`,
+    );
   if (results.apiPeakMb !== null && results.apiPeakMb !== undefined) {
-    const loads = spread((results.pages ?? []).flatMap((row) => String(row.load ?? '').split('–').map(Number)));
-    lines.push(`${mark(results.apiPeakMb <= TARGETS.apiRssMb)}: PGlite, ${PRODUCTS} products, the API's resident memory under the pages' load: peak ${results.apiPeakMb} MB, highest after a run ${Math.max(...results.pages.map((row) => row.apiRssMb))} MB (≤ ${TARGETS.apiRssMb} MB; load average ${loads})`);
+    const loads = spread(
+      (results.pages ?? []).flatMap((row) =>
+        String(row.load ?? '')
+          .split('–')
+          .map(Number),
+      ),
+    );
+    lines.push(
+      `${mark(results.apiPeakMb <= TARGETS.apiRssMb)}: PGlite, ${PRODUCTS} products, the API's resident memory under the pages' load: peak ${results.apiPeakMb} MB, highest after a run ${Math.max(...results.pages.map((row) => row.apiRssMb))} MB (≤ ${TARGETS.apiRssMb} MB; load average ${loads})`,
+    );
   }
   return lines;
 }
@@ -857,7 +1035,8 @@ export function scaleChecks(results) {
 /** The scenario's tables, as `npm run bench` and the script alone print them. */
 export function scaleReport(results, { duration, connections, rounds = 3 }) {
   const each = `${rounds} rounds of ${duration} s, ${connections} connections; ratios are the median of the rounds, each taken within its round, and "rounds" shows their lowest and highest`;
-  const cpu = 'CPU ms/req: user + system time of the storefront and the API (the minimal app alone on its side) over the measured run, per request; "load avg" is the one-minute load average at the end of the round\'s runs (lowest–highest)';
+  const cpu =
+    'CPU ms/req: user + system time of the storefront and the API (the minimal app alone on its side) over the measured run, per request; "load avg" is the one-minute load average at the end of the round\'s runs (lowest–highest)';
   const small = (backend, rows) =>
     rows.length === 0
       ? []
@@ -873,7 +1052,8 @@ export function scaleReport(results, { duration, connections, rounds = 3 }) {
     ...small('PGlite', results.small ?? []),
     ...small('PostgreSQL', results.smallPostgres ?? []),
   ];
-  if (results.data.length > 0) out.push(`Data written by the database (generate_series) after the API's first start\n`, table(SCALE_DATA_COLUMNS, results.data), '');
+  if (results.data.length > 0)
+    out.push(`Data written by the database (generate_series) after the API's first start\n`, table(SCALE_DATA_COLUMNS, results.data), '');
   if (results.pages.length > 0) {
     out.push(
       `Storefront pages at scale (PGlite; ${each}), signed in as the customer with ${MANY_ORDERS} orders; minimal: bench/minimal-remix on remix-serve with a page of the same size, uncompressed; then the shop's page with Accept-Encoding: ${BROWSER_ENCODING}. ${cpu}\n`,
@@ -883,7 +1063,12 @@ export function scaleReport(results, { duration, connections, rounds = 3 }) {
       '',
     );
   }
-  if (results.api.length > 0) out.push(`Shop API at scale (ratio to the same server's /livez, measured just before the route in each round; ${each})\n`, table(SCALE_API_COLUMNS, results.api), '');
+  if (results.api.length > 0)
+    out.push(
+      `Shop API at scale (ratio to the same server's /livez, measured just before the route in each round; ${each})\n`,
+      table(SCALE_API_COLUMNS, results.api),
+      '',
+    );
   const checks = scaleChecks(results);
   if (checks.length > 0) out.push(`Issue #36's targets\n`, ...checks.map((line) => `- ${line}`));
   return out.join('\n');

@@ -138,11 +138,16 @@ export async function startStaticServer(routesFile) {
 export async function startMinimalRemix() {
   const dir = join(root, 'bench/minimal-remix');
   const port = await freePort();
-  const child = startNode('minimal Remix app', [join(root, 'node_modules/@remix-run/serve/dist/cli.js'), join(dir, 'build/index.js')], {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-  }, dir);
+  const child = startNode(
+    'minimal Remix app',
+    [join(root, 'node_modules/@remix-run/serve/dist/cli.js'), join(dir, 'build/index.js')],
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    dir,
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/?size=1000`, child, 30_000);
   return { url, pid: child.pid, stop: () => stop(child) };

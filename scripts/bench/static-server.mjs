@@ -5,7 +5,10 @@ import { createServer } from 'node:http';
 
 const [port, routesFile] = process.argv.slice(2);
 const routes = new Map(
-  Object.entries(JSON.parse(readFileSync(routesFile, 'utf8'))).map(([path, { file, type, encoding }]) => [path, { body: readFileSync(file), type, encoding }]),
+  Object.entries(JSON.parse(readFileSync(routesFile, 'utf8'))).map(([path, { file, type, encoding }]) => [
+    path,
+    { body: readFileSync(file), type, encoding },
+  ]),
 );
 
 createServer((request, response) => {
@@ -15,6 +18,10 @@ createServer((request, response) => {
     response.end(request.url === '/' ? 'ok' : 'not found');
     return;
   }
-  response.writeHead(200, { 'Content-Type': route.type, 'Content-Length': route.body.length, ...(route.encoding ? { 'Content-Encoding': route.encoding } : {}) });
+  response.writeHead(200, {
+    'Content-Type': route.type,
+    'Content-Length': route.body.length,
+    ...(route.encoding ? { 'Content-Encoding': route.encoding } : {}),
+  });
   response.end(route.body);
 }).listen(Number(port), '127.0.0.1');

@@ -58,7 +58,11 @@ export async function startCluster({
     started.push(handle);
     return handle;
   };
-  const tier = (name, port, servers) => ({ name, port, servers: servers.map((server) => ({ name: server.label, address: `127.0.0.1:${server.port}` })) });
+  const tier = (name, port, servers) => ({
+    name,
+    port,
+    servers: servers.map((server) => ({ name: server.label, address: `127.0.0.1:${server.port}` })),
+  });
   let balancer;
   try {
     const apis = await Promise.all(

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { instanceMetricsPort } from './cluster.mjs';
 
 describe('instanceMetricsPort', () => {

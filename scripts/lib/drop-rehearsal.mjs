@@ -4,6 +4,7 @@
 // second tab at the same moment. Afterwards the database is asked what was sold.
 // Used by `npm run bench` (scripts/bench/drop.mjs) and, smaller, by the soak run.
 import { createCookieSessionStorage } from '@remix-run/node';
+
 import { createBrowser, createStats, formFields } from './shoppers.mjs';
 
 const PAID_CARD = '4242 4242 4242 4242';
@@ -26,7 +27,11 @@ function percentile(sorted, p) {
 }
 
 async function json(url, init = {}) {
-  const response = await fetch(url, { ...init, headers: { 'Content-Type': 'application/json', ...init.headers }, signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+    signal: AbortSignal.timeout(30_000),
+  });
   const body = await response.json().catch(() => null);
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
   return body;
@@ -56,9 +61,22 @@ async function guest(apiUrl, email, storage, address) {
  * Runs one rehearsal. `query(sql, params)` reads the database (rows). Returns the report's figures and
  * the problems found (units sold other than `units`, a shopper over the limit, any 5xx).
  */
-export async function runDropRehearsal({ webUrl, apiUrl, adminToken, sessionSecret, shoppers, units, label, query, arrivalMs = 3000, leadMs = 8000 }) {
+export async function runDropRehearsal({
+  webUrl,
+  apiUrl,
+  adminToken,
+  sessionSecret,
+  shoppers,
+  units,
+  label,
+  query,
+  arrivalMs = 3000,
+  leadMs = 8000,
+}) {
   const admin = { Authorization: `Bearer ${adminToken}` };
-  const storage = createCookieSessionStorage({ cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [sessionSecret] } });
+  const storage = createCookieSessionStorage({
+    cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [sessionSecret] },
+  });
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Rehearsal ${label} ${stamp}`;
 
@@ -67,7 +85,14 @@ export async function runDropRehearsal({ webUrl, apiUrl, adminToken, sessionSecr
   for (let i = 0; i < shoppers; i += 10) {
     cookies.push(
       ...(await Promise.all(
-        Array.from({ length: Math.min(10, shoppers - i) }, (_, j) => guest(apiUrl, `drop-${label}-${stamp}-${i + j}@example.com`.toLowerCase(), storage, `10.8.${Math.floor((i + j) / 250)}.${((i + j) % 250) + 1}`)),
+        Array.from({ length: Math.min(10, shoppers - i) }, (_, j) =>
+          guest(
+            apiUrl,
+            `drop-${label}-${stamp}-${i + j}@example.com`.toLowerCase(),
+            storage,
+            `10.8.${Math.floor((i + j) / 250)}.${((i + j) % 250) + 1}`,
+          ),
+        ),
       )),
     );
   }
@@ -92,8 +117,16 @@ export async function runDropRehearsal({ webUrl, apiUrl, adminToken, sessionSecr
   });
   // The units, split over the two sizes, through the stock route as the owner adds them.
   const [first, second] = product.variants;
-  await json(`${apiUrl}/api/admin/restock`, { method: 'POST', headers: admin, body: JSON.stringify({ sku: first.sku, quantity: Math.ceil(units / 2) }) });
-  await json(`${apiUrl}/api/admin/restock`, { method: 'POST', headers: admin, body: JSON.stringify({ sku: second.sku, quantity: Math.floor(units / 2) }) });
+  await json(`${apiUrl}/api/admin/restock`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ sku: first.sku, quantity: Math.ceil(units / 2) }),
+  });
+  await json(`${apiUrl}/api/admin/restock`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ sku: second.sku, quantity: Math.floor(units / 2) }),
+  });
 
   const path = `/product/${encodeURIComponent(name)}`;
   const stats = createStats();

@@ -108,14 +108,23 @@ export async function startHaproxy({ tiers, log = () => {} }) {
     /** Requests answered per server, by tier: { api: [n, n], web: [n, n] } in the order of `tiers`' servers. */
     async served() {
       const stats = await serverStats(statsSocket);
-      return Object.fromEntries(tiers.map((tier) => [tier.name, tier.servers.map((server) => Number(stats.get(`${tier.name}_instances/${server.name}`)?.req_tot ?? 0))]));
+      return Object.fromEntries(
+        tiers.map((tier) => [
+          tier.name,
+          tier.servers.map((server) => Number(stats.get(`${tier.name}_instances/${server.name}`)?.req_tot ?? 0)),
+        ]),
+      );
     },
     /** Resolves once every server's health check has passed (it is UP), or throws after `timeoutMs`. */
     async ready(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const stats = await serverStats(statsSocket);
-        const down = tiers.flatMap((tier) => tier.servers.filter((server) => !/^UP/.test(stats.get(`${tier.name}_instances/${server.name}`)?.status ?? '')).map((server) => server.name));
+        const down = tiers.flatMap((tier) =>
+          tier.servers
+            .filter((server) => !/^UP/.test(stats.get(`${tier.name}_instances/${server.name}`)?.status ?? ''))
+            .map((server) => server.name),
+        );
         if (!down.length) return;
         if (Date.now() > deadline) throw new Error(`HAProxy still sees ${down.join(', ')} down`);
         await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,6 +1,8 @@
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ensureHaproxy, haproxyConfig, startHaproxy } from './haproxy.mjs';
 import { freePort } from './processes.mjs';
 
@@ -15,10 +17,14 @@ const installed = ensureHaproxy({ log: () => undefined });
 /** A POST on a connection of its own (as each shopper's request may be): its status, or 'closed' when no answer came. */
 function post(url: string, path: string, body: string): Promise<number | 'closed'> {
   return new Promise((resolve) => {
-    const outgoing = request(`${url}${path}`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
+    const outgoing = request(
+      `${url}${path}`,
+      { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
     outgoing.on('error', () => resolve('closed'));
     outgoing.end(body);
   });
@@ -34,7 +40,13 @@ describe.runIf(!installed.missing)('HAProxy in front of the instances', () => {
     const entry = { server: undefined as unknown as Server, port: 0, name, mode: 'ok' as 'ok' | 'reset' };
     entry.server = createServer((req: IncomingMessage, res) => {
       if (req.url === '/healthz') return res.end('ok');
-      seen.push({ instance: name, method: req.method!, path: req.url!, forwardedFor: req.headers['x-forwarded-for'] as string, requestId: req.headers['x-request-id'] as string });
+      seen.push({
+        instance: name,
+        method: req.method!,
+        path: req.url!,
+        forwardedFor: req.headers['x-forwarded-for'] as string,
+        requestId: req.headers['x-request-id'] as string,
+      });
       // An instance that dies mid-request: it got the request, and answers nothing.
       if (entry.mode === 'reset') return req.socket.destroy();
       res.end(name);
@@ -62,7 +74,8 @@ describe.runIf(!installed.missing)('HAProxy in front of the instances', () => {
 
   it('sends requests to each instance in turn, with X-Forwarded-For and an X-Request-Id, keeping one it was given', async () => {
     seen.length = 0;
-    for (let i = 0; i < 4; i += 1) await (await fetch(`${url}/api/products/list`, { headers: i === 0 ? { 'X-Request-Id': 'from-the-storefront' } : {} })).text();
+    for (let i = 0; i < 4; i += 1)
+      await (await fetch(`${url}/api/products/list`, { headers: i === 0 ? { 'X-Request-Id': 'from-the-storefront' } : {} })).text();
     expect(seen.map((s) => s.instance).sort()).toEqual(['one', 'one', 'two', 'two']);
     expect(seen.every((s) => s.forwardedFor?.endsWith('127.0.0.1'))).toBe(true);
     expect(seen[0].requestId).toBe('from-the-storefront');
@@ -101,7 +114,16 @@ describe.runIf(!installed.missing)('HAProxy in front of the instances', () => {
 describe('haproxyConfig', () => {
   it('lists every instance of a tier with its health check, and retries only connections that failed', () => {
     const config = haproxyConfig({
-      tiers: [{ name: 'api', port: 8787, servers: [{ name: 'api-1', address: '10.0.0.11:8787' }, { name: 'api-2', address: '10.0.0.12:8787' }] }],
+      tiers: [
+        {
+          name: 'api',
+          port: 8787,
+          servers: [
+            { name: 'api-1', address: '10.0.0.11:8787' },
+            { name: 'api-2', address: '10.0.0.12:8787' },
+          ],
+        },
+      ],
     });
     expect(config).toContain('retry-on conn-failure');
     expect(config).toContain('http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host localhost');

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+
 import { root } from './processes.mjs';
 
 const cacheRoot = () => process.env.FILO_CACHE_DIR || join(root, 'node_modules', '.cache');

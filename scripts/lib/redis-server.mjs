@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
+
 import { freePort } from './processes.mjs';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER_PATH || '/usr/bin/redis-server';
@@ -13,9 +14,13 @@ export const redisServerInstalled = () => existsSync(REDIS_SERVER);
 /** Starts `redis-server` on a free port; resolves once it answers PING. */
 export async function startRedisServer() {
   const port = await freePort();
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    REDIS_SERVER,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const deadline = Date.now() + 10_000;
   while (!(await answersPing(port))) {

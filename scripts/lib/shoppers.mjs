@@ -7,7 +7,10 @@ const DECLINED_CARD = '4000 0000 0000 0002';
 const ORDER_NUMBER = /ORD-\d{4}-\d{2}-\d{2}-[0-9A-F]{8}/;
 
 const unescapeHtml = (text) =>
-  text.replace(/&(amp|lt|gt|quot|#x27|#39|#x2F);/g, (_, name) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", '#x2F': '/' })[name]);
+  text.replace(
+    /&(amp|lt|gt|quot|#x27|#39|#x2F);/g,
+    (_, name) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", '#x2F': '/' })[name],
+  );
 
 const attribute = (tag, name) => {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
@@ -37,7 +40,9 @@ export function formFields(html, action, intent) {
   }
   // What the page said instead (an error in the sign-in modal, a flash), for whoever reads the failure.
   const said = [...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\//g)].map((m) => m[1].replace(/<[^>]+>/g, '').trim()).filter(Boolean);
-  throw new Error(`no form to ${action} with a ${intent} button${said.length ? ` (the page says: ${unescapeHtml(said.join('; ')).slice(0, 200)})` : ''}`);
+  throw new Error(
+    `no form to ${action} with a ${intent} button${said.length ? ` (the page says: ${unescapeHtml(said.join('; ')).slice(0, 200)})` : ''}`,
+  );
 }
 
 /** Request counts, statuses and latencies of the whole run. */
@@ -146,7 +151,10 @@ export async function signInAsGuest(browser, { webUrl, apiUrl, email }) {
   page = await browser.post(`${webUrl}/auth`, { ...formFields(page.text, '/auth', 'email'), email });
   page = await browser.post(`${webUrl}/auth`, formFields(expectStatus(page, 200, 'verify-or-guest step').text, '/auth', 'send-code-guest'));
   const code = await mailedCode(apiUrl, email);
-  page = await browser.post(`${webUrl}/auth`, { ...formFields(expectStatus(page, 200, 'verify step').text, '/auth', 'verify'), verificationCode: code });
+  page = await browser.post(`${webUrl}/auth`, {
+    ...formFields(expectStatus(page, 200, 'verify step').text, '/auth', 'verify'),
+    verificationCode: code,
+  });
   expectStatus(page, 200, 'sign-in success step');
   if (!/Logout|Log out/i.test(page.text)) throw new Error(`guest sign-in for ${email} did not sign in`);
 }
@@ -178,7 +186,9 @@ async function retrySafe(outcome, what, send) {
  * with the least stock, which most shoppers go for, so they sell out during the run.
  */
 export async function loadCatalogue(apiUrl) {
-  const list = await (await fetch(`${apiUrl}/api/products/list`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json();
+  const list = await (
+    await fetch(`${apiUrl}/api/products/list`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+  ).json();
   const names = [...new Set(list.map((item) => item.name))];
   const variants = [];
   for (const name of names) {
@@ -193,7 +203,10 @@ export async function loadCatalogue(apiUrl) {
 
 /** The stock of every variant, through the admin route. */
 export async function stockBySku(apiUrl, adminToken) {
-  const response = await fetch(`${apiUrl}/api/admin/stock`, { headers: { Authorization: `Bearer ${adminToken}` }, signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(`${apiUrl}/api/admin/stock`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    signal: AbortSignal.timeout(10_000),
+  });
   if (!response.ok) throw new Error(`admin stock: ${response.status}`);
   return Object.fromEntries((await response.json()).map((row) => [row.sku, row.stock_quantity]));
 }
@@ -205,7 +218,17 @@ export async function stockBySku(apiUrl, adminToken) {
  */
 export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, catalogue, label }) {
   const stats = createStats();
-  const outcome = { visits: 0, paid: [], doublePays: 0, refused: 0, declined: 0, cancelled: 0, failures: [], retried: [], added: new Map() };
+  const outcome = {
+    visits: 0,
+    paid: [],
+    doublePays: 0,
+    refused: 0,
+    declined: 0,
+    cancelled: 0,
+    failures: [],
+    retried: [],
+    added: new Map(),
+  };
   const minStock = {};
   const deadline = Date.now() + seconds * 1000;
   let sampling = true;
@@ -277,14 +300,17 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
     // Some shoppers press Pay twice at once: still one purchase.
     const twice = roll > 0.9;
     const presses = await Promise.all(
-      Array.from({ length: twice ? 2 : 1 }, () => retrySafe(outcome, 'Pay', () => browser.postOnly(payUrl.toString(), { ...card, card_number: PAID_CARD }))),
+      Array.from({ length: twice ? 2 : 1 }, () =>
+        retrySafe(outcome, 'Pay', () => browser.postOnly(payUrl.toString(), { ...card, card_number: PAID_CARD })),
+      ),
     );
     if (twice) outcome.doublePays += 1;
     // A press whose answer was lost (its instance died) and pressed again meets the session paid: the
     // page says so and links to the order, which the shopper follows.
     const alreadyPaid = presses.find((press) => press.status === 409 && /Already paid/.test(press.text));
     const orderLink = alreadyPaid && /<a href="([^"]+)">See your order<\/a>/.exec(alreadyPaid.text)?.[1];
-    const success = presses.find((press) => press.status === 303) ?? (orderLink ? { status: 303, location: unescapeHtml(orderLink) } : undefined);
+    const success =
+      presses.find((press) => press.status === 303) ?? (orderLink ? { status: 303, location: unescapeHtml(orderLink) } : undefined);
     if (!success || presses.some((press) => press.status !== 303 && press.status !== 409)) {
       throw new Error(`payment: ${presses.map((press) => press.status).join(', ')}`);
     }
@@ -355,7 +381,8 @@ export async function checkLedger({ query, initialStock, finalStock, minStock, p
     if (session.provider_session_id) byId.set(session.provider_session_id, session);
     const count = Number(session.purchases);
     if (session.status === 'completed' && count !== 1) problems.push(`session ${session.id} is paid but has ${count} purchases`);
-    if (session.status !== 'completed' && count !== 0) problems.push(`session ${session.id} is ${session.status} but has ${count} purchases`);
+    if (session.status !== 'completed' && count !== 0)
+      problems.push(`session ${session.id} is ${session.status} but has ${count} purchases`);
   }
   for (const id of paid) {
     const session = byId.get(id);
@@ -367,7 +394,8 @@ export async function checkLedger({ query, initialStock, finalStock, minStock, p
     JOIN product_variants v ON v.id = pi.variant_id WHERE p.created_at >= ${after}`);
   for (const line of bought) {
     const asked = added.get(line.id) ?? added.get(line.provider_session_id);
-    if (asked && Number(line.quantity) > (asked[line.sku] ?? 0)) problems.push(`session ${line.id}: ${line.quantity} × ${line.sku} bought, ${asked[line.sku] ?? 0} added: applied twice`);
+    if (asked && Number(line.quantity) > (asked[line.sku] ?? 0))
+      problems.push(`session ${line.id}: ${line.quantity} × ${line.sku} bought, ${asked[line.sku] ?? 0} added: applied twice`);
   }
   const [{ count: purchases }] = await query(`SELECT COUNT(*)::int AS count FROM purchases WHERE created_at >= ${after}`);
   const itemsPurchased = Object.values(purchased).reduce((sum, q) => sum + q, 0);

@@ -1,11 +1,13 @@
 // One spec on purpose (over 300 lines): the signed-in shopper's profile and orders pages, sharing the accounts and stock set up once.
 import { readFile } from 'node:fs/promises';
+
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
-import { EDGE } from '../support/e2e-edge';
+
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
-import { buy, buyMany, registerAccount, roomyVariants, signInAs, type Account, type StockedVariant } from '../support/e2e-account';
+import { type Account, buy, buyMany, registerAccount, roomyVariants, signInAs, type StockedVariant } from '../support/e2e-account';
+import { EDGE } from '../support/e2e-edge';
 import { hasJavaScript, shopCli, uniqueEmail } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 let tees: StockedVariant[];
 let paddedTee: StockedVariant;
@@ -262,7 +264,10 @@ test.describe('orders', () => {
     await expect(glsDetail.getByText('Credit Card ending in 4242')).toBeVisible();
 
     await toggleOf(card(page, other), info).click();
-    await expect(card(page, other).getByRole('link', { name: /Track Order/ })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/search\?q=Acme%20Express%20AX-1/);
+    await expect(card(page, other).getByRole('link', { name: /Track Order/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.google\.com\/search\?q=Acme%20Express%20AX-1/,
+    );
     // One card open at a time.
     await expect(card(page, gls).getByTestId('full-order-id')).toHaveCount(0);
     await expect(toggleOf(card(page, gls), info, /View Details/)).toBeVisible();
@@ -328,7 +333,7 @@ test.describe('orders', () => {
     });
   }
 
-  test("an order whose details fail to load says so in its card, and asks again on the next expand", async ({ page }, info) => {
+  test('an order whose details fail to load says so in its card, and asks again on the next expand', async ({ page }, info) => {
     test.skip(!hasJavaScript(info), 'without JavaScript the server renders the details with the page');
     const account = await shopperFor(page, info, 'detailfail');
     const id = await buy(account, [tees[0]], info.project.use.baseURL!);

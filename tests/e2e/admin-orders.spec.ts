@@ -1,8 +1,8 @@
-import { expect, test } from '../support/e2e-test';
+import { shopDay } from '../../contract/shop-time';
 import { buy, registerAccount, roomyVariants } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
 import { uniqueEmail } from '../support/e2e-shop';
-import { shopDay } from '../../contract/shop-time';
+import { expect, test } from '../support/e2e-test';
 
 test.describe('back office order list', () => {
   test('staff filter orders by day and export the filtered list to CSV; a wrong day is named', async ({ page }, info) => {
@@ -32,7 +32,10 @@ test.describe('back office order list', () => {
     expect(download.suggestedFilename()).toMatch(/^orders-filtered-\d{4}-\d{2}-\d{2}\.csv$/);
     let text = '';
     for await (const chunk of await download.createReadStream()) text += chunk;
-    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Order Number,Date (Italian time),Email,Status,Total,Refunded,Discount Code,Discount,Carrier,Tracking Number');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(buyer.email);
@@ -64,14 +67,20 @@ test.describe('back office customer notes', () => {
     await expect(page.getByText('Your note is saved.')).toBeVisible();
     await page.getByLabel('New note').fill('Asked for the L/XL restock.');
     await page.getByRole('button', { name: 'Add note' }).click();
-    await expect(page.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveText([/Prefers pick-up in the workroom\.$/, /Asked for the L\/XL restock\.$/]);
+    await expect(page.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveText([
+      /Prefers pick-up in the workroom\.$/,
+      /Asked for the L\/XL restock\.$/,
+    ]);
     await expect(page.getByLabel('New note')).toHaveValue('');
     await expectAdminAccessible(page, info);
   });
 });
 
 test.describe('back office low-stock threshold', () => {
-  test('an owner sets the number of units at which variants are marked Low; staff see it but have no form', async ({ page, browser }, info) => {
+  test('an owner sets the number of units at which variants are marked Low; staff see it but have no form', async ({
+    page,
+    browser,
+  }, info) => {
     const owner = await memberWithPassword(info, 'owner');
     await page.goto('/admin/stock');
     await staffSignIn(page, owner);
@@ -86,7 +95,10 @@ test.describe('back office low-stock threshold', () => {
     await expect(page.getByText(/^\d+ of \d+ variants are at 6 units or fewer \(marked Low\)/)).toBeVisible();
     await expectAdminAccessible(page, info);
 
-    const staffContext = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: info.project.use.javaScriptEnabled });
+    const staffContext = await browser.newContext({
+      baseURL: info.project.use.baseURL,
+      javaScriptEnabled: info.project.use.javaScriptEnabled,
+    });
     try {
       const staffPage = await staffContext.newPage();
       await staffPage.goto('/admin/stock');
@@ -103,7 +115,10 @@ test.describe('back office staff removal', () => {
   test('an owner removes a member after confirming; the member is signed out at once', async ({ page, browser }, info) => {
     const owner = await memberWithPassword(info, 'owner');
     const member = await memberWithPassword(info, 'staff');
-    const memberContext = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: info.project.use.javaScriptEnabled });
+    const memberContext = await browser.newContext({
+      baseURL: info.project.use.baseURL,
+      javaScriptEnabled: info.project.use.javaScriptEnabled,
+    });
     try {
       const memberPage = await memberContext.newPage();
       await memberPage.goto('/admin/orders');
@@ -129,13 +144,17 @@ test.describe('back office staff removal', () => {
 });
 
 test.describe('back office dashboard', () => {
-  test('the last 30 days as figures, a chart drawn on the server with its table, top sellers, sell-through and demand', async ({ page }, info) => {
+  test('the last 30 days as figures, a chart drawn on the server with its table, top sellers, sell-through and demand', async ({
+    page,
+  }, info) => {
     const buyer = await registerAccount(uniqueEmail(info, 'dashboard-buyer'));
     const [variant] = await roomyVariants('Tracer Tee');
     await buy(buyer, [variant], info.project.use.baseURL!);
     await page.goto('/admin');
     await staffSignIn(page, await memberWithPassword(info, 'staff'));
-    await expect(page.getByRole('heading', { level: 2, name: /^Last 30 days \(\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, Italian time\)$/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: /^Last 30 days \(\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, Italian time\)$/ }),
+    ).toBeVisible();
     await expect(page.getByRole('img', { name: /^Net revenue per day, / })).toBeVisible();
     const perDay = page.getByRole('table', { name: /^Revenue, refunds and orders per day/ });
     await expect(perDay.getByRole('row')).toHaveCount(31);

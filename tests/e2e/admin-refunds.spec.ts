@@ -1,9 +1,9 @@
-import { expect, test } from '../support/e2e-test';
+import { shopDay } from '../../contract/shop-time';
 import { apiUrl } from '../support/e2e';
 import { buy, guestAccount, registerAccount, roomyVariants, signInAs, variantBySku } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
 import { adminToken, hasJavaScript, mailboxOf, uniqueEmail } from '../support/e2e-shop';
-import { shopDay } from '../../contract/shop-time';
+import { expect, test } from '../support/e2e-test';
 
 /** What can be sold of one variant now, as the shop's API says. */
 async function stockOf(product: string, sku: string): Promise<number> {
@@ -20,7 +20,9 @@ const JORTS = {
 } as const;
 
 test.describe('back office refunds', () => {
-  test('a guest buys; staff ship and the guest gets the tracking; the owner refunds one unit of a line with restock; stock and the order follow', async ({ page }, info) => {
+  test('a guest buys; staff ship and the guest gets the tracking; the owner refunds one unit of a line with restock; stock and the order follow', async ({
+    page,
+  }, info) => {
     test.slow();
     const baseURL = info.project.use.baseURL!;
     const sku = JORTS.journey[hasJavaScript(info) ? 'javascript' : 'no-javascript'];
@@ -42,7 +44,9 @@ test.describe('back office refunds', () => {
     await page.getByLabel('Tracking number').fill('BRT 555 0101');
     await page.getByRole('button', { name: 'Mark shipped and email the buyer' }).click();
     await expect(page.getByText(`Order ${orderNumber} is marked shipped with BRT.`, { exact: false })).toBeVisible();
-    await expect.poll(async () => (await mailboxOf(guest.email)).find((m) => m.subject.includes(`order ${orderNumber} has shipped`))?.text ?? '').toContain("brt.it/vas/sped_det_show.hsm?Nspediz=BRT%20555%200101");
+    await expect
+      .poll(async () => (await mailboxOf(guest.email)).find((m) => m.subject.includes(`order ${orderNumber} has shipped`))?.text ?? '')
+      .toContain('brt.it/vas/sped_det_show.hsm?Nspediz=BRT%20555%200101');
     await page.getByRole('button', { name: 'Sign out' }).click();
 
     // The owner refunds one of the two units and puts it back on sale.
@@ -67,7 +71,9 @@ test.describe('back office refunds', () => {
     await form.getByLabel('Put the refunded units back on sale').check();
     await form.getByLabel('Reason (optional, kept in the history)').fill('Too big');
     await form.getByRole('button', { name: 'Refund and email the buyer' }).click();
-    await expect(page.getByText(/^€120\.00 was refunded on order ORD-\S+ and the units are back on sale\. The buyer was emailed\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/^€120\.00 was refunded on order ORD-\S+ and the units are back on sale\. The buyer was emailed\.$/),
+    ).toBeVisible();
     expect(await stockOf('Padded Jorts', sku)).toBe(stockBefore + 1);
     const refunds = payment.getByRole('table', { name: 'Refunds' });
     await expect(refunds.getByRole('row')).toHaveCount(2);
@@ -76,7 +82,9 @@ test.describe('back office refunds', () => {
     await expect(payment.getByText(/^Up to €\d+\.\d\d can still be refunded\.$/)).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: `${owner}: order.refund` })).toBeVisible();
     await expectAdminAccessible(page, info);
-    await expect.poll(async () => (await mailboxOf(guest.email)).some((m) => m.subject === `Your FILO refund for order ${orderNumber}`)).toBe(true);
+    await expect
+      .poll(async () => (await mailboxOf(guest.email)).some((m) => m.subject === `Your FILO refund for order ${orderNumber}`))
+      .toBe(true);
 
     // The dashboard counts it today (other suites may refund at the same moment, so at least).
     expect(await refundedToday()).toBeGreaterThanOrEqual(refundsBefore + 12_000);
@@ -89,10 +97,17 @@ test.describe('back office refunds', () => {
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
     // The stock page shows the unit back.
     await page.goto('/admin/stock');
-    await expect(page.getByRole('row', { name: new RegExp(`^${sku} Padded Jorts`) }).getByRole('cell').nth(2)).toContainText(String(stockBefore + 1));
+    await expect(
+      page
+        .getByRole('row', { name: new RegExp(`^${sku} Padded Jorts`) })
+        .getByRole('cell')
+        .nth(2),
+    ).toContainText(String(stockBefore + 1));
   });
 
-  test('the owner cancels an order not shipped yet: the tick is asked for, everything is refunded and back on sale, the buyer is told', async ({ page }, info) => {
+  test('the owner cancels an order not shipped yet: the tick is asked for, everything is refunded and back on sale, the buyer is told', async ({
+    page,
+  }, info) => {
     const baseURL = info.project.use.baseURL!;
     const sku = JORTS.cancel[hasJavaScript(info) ? 'javascript' : 'no-javascript'];
     const jorts = await variantBySku('Padded Jorts', sku);
@@ -117,7 +132,9 @@ test.describe('back office refunds', () => {
     await expect(page.getByRole('button', { name: 'Mark shipped and email the buyer' })).toHaveCount(0);
     await expect(page.getByRole('form', { name: 'Refund part of it' })).toHaveCount(0);
     await expectAdminAccessible(page, info);
-    await expect.poll(async () => (await mailboxOf(guest.email)).some((m) => m.subject === `Your FILO order ${orderNumber} has been cancelled`)).toBe(true);
+    await expect
+      .poll(async () => (await mailboxOf(guest.email)).some((m) => m.subject === `Your FILO order ${orderNumber} has been cancelled`))
+      .toBe(true);
   });
 
   test('the buyer sees a partial refund on their order, its total and the CSV', async ({ page, context }, info) => {
@@ -125,11 +142,17 @@ test.describe('back office refunds', () => {
     const [tee] = await roomyVariants('Tracer Tee');
     const buyer = await registerAccount(uniqueEmail(info, 'refund-buyer'));
     const purchaseId = await buy(buyer, [tee, tee], baseURL);
-    const order = await (await fetch(`${apiUrl}/api/admin/orders/${purchaseId}`, { headers: { Authorization: `Bearer ${adminToken()}` } })).json();
+    const order = await (
+      await fetch(`${apiUrl}/api/admin/orders/${purchaseId}`, { headers: { Authorization: `Bearer ${adminToken()}` } })
+    ).json();
     const refunded = await fetch(`${apiUrl}/api/admin/orders/refund`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${adminToken()}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ order: purchaseId, idempotency_key: crypto.randomUUID(), lines: [{ item_id: order.lines[0].item_id, quantity: 1 }] }),
+      body: JSON.stringify({
+        order: purchaseId,
+        idempotency_key: crypto.randomUUID(),
+        lines: [{ item_id: order.lines[0].item_id, quantity: 1 }],
+      }),
     });
     expect(refunded.status).toBe(200);
     const amount = `€${(order.lines[0].unit_refund / 100).toFixed(2)}`;

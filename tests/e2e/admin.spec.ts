@@ -1,11 +1,13 @@
-import { expect, expectNoZodOn, test } from '../support/e2e-test';
-import { EDGE } from '../support/e2e-edge';
 import { buy, registerAccount, roomyVariants, signInAs } from '../support/e2e-account';
 import { expectAdminAccessible, mailedStaffCode, memberWithPassword, STAFF_PASSWORD, staffSignIn } from '../support/e2e-admin';
+import { EDGE } from '../support/e2e-edge';
 import { hasJavaScript, mailboxOf, shopCli, uniqueEmail } from '../support/e2e-shop';
+import { expect, expectNoZodOn, test } from '../support/e2e-test';
 
 test.describe('back office', () => {
-  test('the first owner, added with the CLI, chooses a password with the mailed code, signs in, adds staff and signs out', async ({ page }, info) => {
+  test('the first owner, added with the CLI, chooses a password with the mailed code, signs in, adds staff and signs out', async ({
+    page,
+  }, info) => {
     test.slow();
     const owner = uniqueEmail(info, 'first-owner');
     shopCli('staff', 'add', owner, '--role', 'owner');
@@ -71,7 +73,9 @@ test.describe('back office', () => {
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fstaff$/);
   });
 
-  test('staff sign in to the page they asked for, see no Staff section and are refused it; a wrong password is refused', async ({ page }, info) => {
+  test('staff sign in to the page they asked for, see no Staff section and are refused it; a wrong password is refused', async ({
+    page,
+  }, info) => {
     const staff = await memberWithPassword(info, 'staff');
     await page.goto('/admin/audit');
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Faudit$/);
@@ -103,33 +107,45 @@ test.describe('back office', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Back office', exact: true })).toBeVisible();
   });
 
-  test('the back-office cookie is its own: HttpOnly, SameSite=Strict, sent only to /admin, and gone at sign-out', EDGE, async ({ page, context, baseURL }, info) => {
-    const owner = await memberWithPassword(info, 'owner');
-    await page.goto('/admin/login');
-    await staffSignIn(page, owner);
-    await expect(page.getByRole('heading', { level: 1, name: 'Back office', exact: true })).toBeVisible();
-    const cookie = (await context.cookies()).find((c) => c.name === '__staff')!;
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
-    // It lasts as long as the API's session (8 hours), not for ever and not only for the browser session.
-    expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(7.9 * 3600_000);
-    expect(cookie.expires * 1000 - Date.now()).toBeLessThanOrEqual(8 * 3600_000);
-    // The shop itself does not see the back-office sign-in.
-    await page.goto('/profile');
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile/);
-    // Signed in, the sign-in page leads on to the back office.
-    await page.goto('/admin/login');
-    await expect(page).toHaveURL(new RegExp(`^${baseURL}/admin$`));
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/admin\/login\?done=signed-out$/);
-    expect((await context.cookies()).find((c) => c.name === '__staff')).toBeUndefined();
-  });
+  test(
+    'the back-office cookie is its own: HttpOnly, SameSite=Strict, sent only to /admin, and gone at sign-out',
+    EDGE,
+    async ({ page, context, baseURL }, info) => {
+      const owner = await memberWithPassword(info, 'owner');
+      await page.goto('/admin/login');
+      await staffSignIn(page, owner);
+      await expect(page.getByRole('heading', { level: 1, name: 'Back office', exact: true })).toBeVisible();
+      const cookie = (await context.cookies()).find((c) => c.name === '__staff')!;
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
+      // It lasts as long as the API's session (8 hours), not for ever and not only for the browser session.
+      expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(7.9 * 3600_000);
+      expect(cookie.expires * 1000 - Date.now()).toBeLessThanOrEqual(8 * 3600_000);
+      // The shop itself does not see the back-office sign-in.
+      await page.goto('/profile');
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile/);
+      // Signed in, the sign-in page leads on to the back office.
+      await page.goto('/admin/login');
+      await expect(page).toHaveURL(new RegExp(`^${baseURL}/admin$`));
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(/\/admin\/login\?done=signed-out$/);
+      expect((await context.cookies()).find((c) => c.name === '__staff')).toBeUndefined();
+    },
+  );
 
   test('the lists, which check nothing in the browser, load no zod', async ({ page }, info) => {
     test.skip(!hasJavaScript(info), 'no scripts run without JavaScript');
     await page.goto('/admin/login');
     await staffSignIn(page, await memberWithPassword(info, 'owner'));
     await expect(page.getByRole('heading', { level: 1, name: 'Back office', exact: true })).toBeVisible();
-    await expectNoZodOn(page, ['/admin', '/admin/orders', '/admin/customers', '/admin/products', '/admin/discounts', '/admin/returns', '/admin/audit']);
+    await expectNoZodOn(page, [
+      '/admin',
+      '/admin/orders',
+      '/admin/customers',
+      '/admin/products',
+      '/admin/discounts',
+      '/admin/returns',
+      '/admin/audit',
+    ]);
     // The search still reads the address bar on the server: a wrong day is named.
     await page.goto('/admin/orders?from=2026-02-30');
     await expect(page.getByText('No such date', { exact: true })).toBeVisible();
@@ -137,7 +153,10 @@ test.describe('back office', () => {
 });
 
 test.describe('back office orders', () => {
-  test('a shopper buys; staff find the order, ship it and mark it delivered; the buyer is emailed and sees the tracking', async ({ page, browser }, info) => {
+  test('a shopper buys; staff find the order, ship it and mark it delivered; the buyer is emailed and sees the tracking', async ({
+    page,
+    browser,
+  }, info) => {
     test.slow();
     const baseURL = info.project.use.baseURL!;
     const buyer = await registerAccount(uniqueEmail(info, 'admin-buyer'));
@@ -173,7 +192,9 @@ test.describe('back office orders', () => {
     await expect(page.getByText(`Order ${orderNumber} is marked shipped with GLS. The buyer was emailed the tracking link.`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'GLS GLS 1234567' })).toHaveAttribute('href', /gls-group\.com/);
     await expect(page.getByRole('listitem').filter({ hasText: `${staff}: order.ship` })).toBeVisible();
-    await expect.poll(async () => (await mailboxOf(buyer.email)).some((m) => m.subject.includes(`order ${orderNumber} has shipped`))).toBe(true);
+    await expect
+      .poll(async () => (await mailboxOf(buyer.email)).some((m) => m.subject.includes(`order ${orderNumber} has shipped`)))
+      .toBe(true);
 
     // The buyer sees the tracking on their order history.
     const buyerContext = await browser.newContext({ baseURL, javaScriptEnabled: hasJavaScript(info) });
@@ -191,7 +212,9 @@ test.describe('back office orders', () => {
     await page.getByLabel('New note').fill('Buyer asked to leave it with the porter.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByText('Your note is saved.')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveText([new RegExp(`^${staff.replace(/[.+]/g, '\\$&')}, .*Buyer asked to leave it with the porter\\.$`)]);
+    await expect(page.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveText([
+      new RegExp(`^${staff.replace(/[.+]/g, '\\$&')}, .*Buyer asked to leave it with the porter\\.$`),
+    ]);
     await expect(page.getByLabel('New note')).toHaveValue('');
 
     await page.getByRole('button', { name: 'Mark delivered' }).click();
@@ -218,15 +241,23 @@ test.describe('back office stock', () => {
     await row.getByLabel('Units to add to TT-GRY-LXL').fill('0');
     await row.getByRole('button', { name: 'Add to TT-GRY-LXL' }).click();
     await expect(page.getByRole('row', { name: /^TT-GRY-LXL Tracer Tee/ }).getByRole('alert')).toHaveText('Add at least 1 unit');
-    await page.getByRole('row', { name: /^TT-GRY-LXL Tracer Tee/ }).getByLabel('Units to add to TT-GRY-LXL').fill('2');
-    await page.getByRole('row', { name: /^TT-GRY-LXL Tracer Tee/ }).getByRole('button', { name: 'Add to TT-GRY-LXL' }).click();
+    await page
+      .getByRole('row', { name: /^TT-GRY-LXL Tracer Tee/ })
+      .getByLabel('Units to add to TT-GRY-LXL')
+      .fill('2');
+    await page
+      .getByRole('row', { name: /^TT-GRY-LXL Tracer Tee/ })
+      .getByRole('button', { name: 'Add to TT-GRY-LXL' })
+      .click();
     await expect(page.getByRole('status')).toContainText(/^TT-GRY-LXL \(Tracer Tee\): \d+ → \d+\.$/);
     const [from, to] = (await page.getByRole('status').textContent())!.match(/\d+/g)!.map(Number);
     expect(to - from).toBe(2);
     expect(from).toBeGreaterThanOrEqual(before - 5);
 
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
-    await expect(page.getByRole('row', { name: new RegExp(`${staff.replace(/[.+]/g, '\\$&')} stock.restock variant TT-GRY-LXL`) }).first()).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: new RegExp(`${staff.replace(/[.+]/g, '\\$&')} stock.restock variant TT-GRY-LXL`) }).first(),
+    ).toBeVisible();
   });
 });
 

@@ -1,11 +1,11 @@
 // One spec on purpose (over 300 lines): the sign-in flow on its pages and in the modal, sharing the mailbox helpers and one seeded shop.
-import { expect, test } from '../support/e2e-test';
-import { EDGE } from '../support/e2e-edge';
-import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
-import { PASSWORD, registerThroughPage, startWithEmail, verifyAsGuestInModal } from '../support/sign-in';
-import { payOnTestPage } from '../support/payment';
-import { hasJavaScript } from '../support/e2e-shop';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { EDGE } from '../support/e2e-edge';
+import { hasJavaScript } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
+import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
+import { payOnTestPage } from '../support/payment';
+import { PASSWORD, registerThroughPage, startWithEmail, verifyAsGuestInModal } from '../support/sign-in';
 
 const register = registerThroughPage;
 
@@ -21,27 +21,31 @@ test.describe('registration and sign-in', () => {
     await expect(page).toHaveTitle('Profile - FILO');
   });
 
-  test('an existing account goes to the password step; a wrong password is refused on the password field', EDGE, async ({ page, request }) => {
-    const email = uniqueEmail('login');
-    await register(page, request, email);
-    await page.context().clearCookies();
+  test(
+    'an existing account goes to the password step; a wrong password is refused on the password field',
+    EDGE,
+    async ({ page, request }) => {
+      const email = uniqueEmail('login');
+      await register(page, request, email);
+      await page.context().clearCookies();
 
-    await page.goto('/login');
-    await startWithEmail(page, email);
-    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-    await page.getByLabel('Password').fill('Wrong-Password-1');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    const password = page.getByLabel('Password');
-    await expect(page.getByText('Invalid email or password')).toBeVisible();
-    await expect(password).toHaveAttribute('aria-invalid', 'true');
-    await expect(password).toHaveAttribute('aria-describedby', /password-error/);
+      await page.goto('/login');
+      await startWithEmail(page, email);
+      await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+      await page.getByLabel('Password').fill('Wrong-Password-1');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      const password = page.getByLabel('Password');
+      await expect(page.getByText('Invalid email or password')).toBeVisible();
+      await expect(password).toHaveAttribute('aria-invalid', 'true');
+      await expect(password).toHaveAttribute('aria-describedby', /password-error/);
 
-    await password.fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page.getByText('Bringing you to your account...')).toBeVisible();
-    await page.getByRole('link', { name: 'Redirect now' }).click();
-    await expect(page.getByRole('heading', { name: 'Welcome back, Ada Rossi!' })).toBeVisible();
-  });
+      await password.fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await expect(page.getByText('Bringing you to your account...')).toBeVisible();
+      await page.getByRole('link', { name: 'Redirect now' }).click();
+      await expect(page.getByRole('heading', { name: 'Welcome back, Ada Rossi!' })).toBeVisible();
+    },
+  );
 
   test('five wrong passwords lock the account', async ({ page, request }) => {
     const email = uniqueEmail('lockout');
@@ -99,28 +103,32 @@ test.describe('registration and sign-in', () => {
     await expect(page.getByText('Bringing you to your account...')).toBeVisible();
   });
 
-  test('a guarded page sends a visitor to login and back there afterwards; an off-site redirect is ignored', EDGE, async ({ page, request }) => {
-    const email = uniqueEmail('guard');
-    await register(page, request, email);
-    await page.context().clearCookies();
+  test(
+    'a guarded page sends a visitor to login and back there afterwards; an off-site redirect is ignored',
+    EDGE,
+    async ({ page, request }) => {
+      const email = uniqueEmail('guard');
+      await register(page, request, email);
+      await page.context().clearCookies();
 
-    await page.goto('/profile');
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile&reason=login$/);
-    await expect(page.getByText('Please login to continue')).toBeVisible();
-    await startWithEmail(page, email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await page.getByRole('link', { name: 'Redirect now' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+      await page.goto('/profile');
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile&reason=login$/);
+      await expect(page.getByText('Please login to continue')).toBeVisible();
+      await startWithEmail(page, email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByRole('link', { name: 'Redirect now' }).click();
+      await expect(page).toHaveURL(/\/profile$/);
 
-    await page.context().clearCookies();
-    await page.goto('/login?redirectTo=https%3A%2F%2Fevil.example%2Fsteal');
-    await startWithEmail(page, email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    const redirectNow = page.getByRole('link', { name: 'Redirect now' });
-    await expect(redirectNow).toHaveAttribute('href', '/profile');
-  });
+      await page.context().clearCookies();
+      await page.goto('/login?redirectTo=https%3A%2F%2Fevil.example%2Fsteal');
+      await startWithEmail(page, email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      const redirectNow = page.getByRole('link', { name: 'Redirect now' });
+      await expect(redirectNow).toHaveAttribute('href', '/profile');
+    },
+  );
 
   test('every validation message of the sign-in steps, word for word', async ({ page, request }) => {
     await page.goto('/register');
@@ -182,7 +190,10 @@ test.describe('registration and sign-in', () => {
   });
 });
 
-test('names lose characters they may not contain as they are typed (JavaScript) or are refused (no JavaScript)', async ({ page, request }, testInfo) => {
+test('names lose characters they may not contain as they are typed (JavaScript) or are refused (no JavaScript)', async ({
+  page,
+  request,
+}, testInfo) => {
   const email = uniqueEmail('names');
   await page.goto('/register');
   await startWithEmail(page, email);
@@ -245,7 +256,10 @@ test.describe('sign-in modal over a shop page', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register');
   });
 
-  test('a guest sent to a page for accounts makes the account there, from their own email, and reaches the page', async ({ page, request }) => {
+  test('a guest sent to a page for accounts makes the account there, from their own email, and reaches the page', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('guest-upgrade');
     await page.goto('/about?auth=email');
     await verifyAsGuestInModal(page, request, email);
@@ -289,7 +303,10 @@ test.describe('sign-in modal over a shop page', () => {
     await expect(page.getByText('Please create an account to access this feature.')).toHaveCount(0);
   });
 
-  test('a guest who bought sees the order on /orders and keeps it in an account made there with a password only', async ({ page, request }, info) => {
+  test('a guest who bought sees the order on /orders and keeps it in an account made there with a password only', async ({
+    page,
+    request,
+  }, info) => {
     // Sign-in by code, a payment and the account: a long journey.
     test.slow();
     await page.goto('/product/Tracer%20Tee?color=BLACK&size=S/M');
@@ -313,7 +330,10 @@ test.describe('sign-in modal over a shop page', () => {
     await expect(page.getByRole('heading', { level: 2, name: number })).toBeVisible();
     // Receipts and the export are for accounts, and the page says why.
     await expect(page.getByRole('link', { name: 'Export to CSV' })).toHaveCount(0);
-    await page.getByTestId('order-card').getByRole(hasJavaScript(info) ? 'button' : 'link', { name: /View Details/ }).click();
+    await page
+      .getByTestId('order-card')
+      .getByRole(hasJavaScript(info) ? 'button' : 'link', { name: /View Details/ })
+      .click();
     await expect(page.getByText('Receipts are for accounts: create yours with this email to download them.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Download Receipt' })).toHaveCount(0);
     if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
@@ -363,7 +383,10 @@ test.describe('sign-in modal over a shop page', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('with JavaScript its code comes only with a page that opens it, and the modal drawn by the server is live', async ({ page, javaScriptEnabled }) => {
+  test('with JavaScript its code comes only with a page that opens it, and the modal drawn by the server is live', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, 'the code split is a JavaScript matter');
     const modalCode: string[] = [];
     page.on('request', (request) => {

@@ -1,7 +1,7 @@
-import { expect, test } from '../support/e2e-test';
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
-import { adminToken, hasJavaScript } from '../support/e2e-shop';
 import { apiUrl } from '../support/e2e';
+import { adminToken, hasJavaScript } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 /**
  * 'Load more' needs more than a page of listings, so this runs with the drops, on a shop of their
@@ -39,7 +39,10 @@ test.beforeAll(async () => {
   }
 });
 
-test('the grid shows 24 listings and Load more brings the next ones, with JavaScript in place and without it as a page', async ({ page, browser }, info) => {
+test('the grid shows 24 listings and Load more brings the next ones, with JavaScript in place and without it as a page', async ({
+  page,
+  browser,
+}, info) => {
   const before = (await listingCount()).total;
   expect(before).toBeGreaterThan(24);
   await page.goto('/');

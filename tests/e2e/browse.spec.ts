@@ -1,9 +1,12 @@
-import { expect, test } from '../support/e2e-test';
 import type { Page } from '@playwright/test';
+
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 import { hasJavaScript } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
-const names = async (page: Page) => [...new Set(await page.locator('.product-grid > li').getByRole('heading', { level: 2 }).allTextContents())];
+const names = async (page: Page) => [
+  ...new Set(await page.locator('.product-grid > li').getByRole('heading', { level: 2 }).allTextContents()),
+];
 const filters = (page: Page) => page.getByRole('search', { name: 'Search and filter products' });
 
 // The shop's grid narrowed by a search and filters (issue #21): one GET form, with JavaScript on and off.
@@ -44,7 +47,12 @@ test.describe('search and filters', () => {
     await expect(filters(page).getByLabel('Colour')).toHaveValue('RED');
     await expect(filters(page).getByLabel('In stock only')).toBeChecked();
     if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
-    else await expectNoSeriousA11yViolationsWithoutScripts(browser, info.project.use.baseURL!, new URL(page.url()).pathname + new URL(page.url()).search);
+    else
+      await expectNoSeriousA11yViolationsWithoutScripts(
+        browser,
+        info.project.use.baseURL!,
+        new URL(page.url()).pathname + new URL(page.url()).search,
+      );
 
     // In L/XL it is in stock, with its own red listing.
     await filters(page).getByLabel('Size').selectOption('L/XL');

@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
+
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
-import { EDGE } from '../support/e2e-edge';
-import { payOnTestPage } from '../support/payment';
+
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { EDGE } from '../support/e2e-edge';
 import { hasJavaScript } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 import { uniqueEmail } from '../support/mailbox';
+import { payOnTestPage } from '../support/payment';
 import { registerThroughPage } from '../support/sign-in';
 
 const TRACER_TEE = '/product/Tracer%20Tee?color=BLACK&size=S/M';
@@ -52,73 +54,79 @@ const dot = (page: Page, n: number) => unlocked(page).getByRole('link', { name: 
 test.describe('collectible cards', () => {
   test.slow();
 
-  test('a first purchase unlocks its cards on the order page, in a carousel; buying again unlocks nothing', EDGE, async ({ page, request }, info) => {
-    await registerThroughPage(page, request, uniqueEmail('cards'));
-    await buy(page, [TRACER_TEE, PADDED_TEE]);
+  test(
+    'a first purchase unlocks its cards on the order page, in a carousel; buying again unlocks nothing',
+    EDGE,
+    async ({ page, request }, info) => {
+      await registerThroughPage(page, request, uniqueEmail('cards'));
+      await buy(page, [TRACER_TEE, PADDED_TEE]);
 
-    await expect(unlocked(page).getByRole('heading', { name: 'Card Unlocked!' })).toBeVisible();
-    await expect(slides(page)).toHaveCount(2);
-    const names = (await slides(page).locator('.collectible-card__name').allTextContents()).sort();
-    expect(names).toEqual(['Padded Tee', 'Tracer Tee']);
-    const first = unlocked(page).getByTestId('collectible-card').first();
-    await expect(first.locator('.collectible-card__label')).toHaveText(/^(COMMON|RARE)$/);
-    await expect(first.locator('.collectible-card__owner')).toHaveText('Ada Rossi');
-    // The card's own serial (unique per card), its first 19 characters without a hyphen left hanging.
-    await expect(first.locator('.collectible-card__code')).toHaveText(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}$/);
-    await expect(first.locator('.collectible-card__footer')).toContainText('FILO · Made in Italy');
-    await expect(first.locator('time')).toHaveText(/^\d{1,2} (Gennaio|Febbraio|Marzo|Aprile|Maggio|Giugno|Luglio|Agosto|Settembre|Ottobre|Novembre|Dicembre) \d{4}$/);
+      await expect(unlocked(page).getByRole('heading', { name: 'Card Unlocked!' })).toBeVisible();
+      await expect(slides(page)).toHaveCount(2);
+      const names = (await slides(page).locator('.collectible-card__name').allTextContents()).sort();
+      expect(names).toEqual(['Padded Tee', 'Tracer Tee']);
+      const first = unlocked(page).getByTestId('collectible-card').first();
+      await expect(first.locator('.collectible-card__label')).toHaveText(/^(COMMON|RARE)$/);
+      await expect(first.locator('.collectible-card__owner')).toHaveText('Ada Rossi');
+      // The card's own serial (unique per card), its first 19 characters without a hyphen left hanging.
+      await expect(first.locator('.collectible-card__code')).toHaveText(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+      await expect(first.locator('.collectible-card__footer')).toContainText('FILO · Made in Italy');
+      await expect(first.locator('time')).toHaveText(
+        /^\d{1,2} (Gennaio|Febbraio|Marzo|Aprile|Maggio|Giugno|Luglio|Agosto|Settembre|Ottobre|Novembre|Dicembre) \d{4}$/,
+      );
 
-    if (hasJavaScript(info)) {
-      await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
-      await unlocked(page).getByRole('button', { name: 'Next card' }).click();
-      await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
-      await expect.poll(() => shownSlide(page)).toBe(2);
-      // Past the last card it wraps to the first, and back.
-      await unlocked(page).getByRole('button', { name: 'Next card' }).click();
-      await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
-      await expect.poll(() => shownSlide(page)).toBe(1);
-      await unlocked(page).getByRole('button', { name: 'Previous card' }).click();
-      await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
-      await expect.poll(() => shownSlide(page)).toBe(2);
-      await dot(page, 1).click();
-      await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
-      await expect.poll(() => shownSlide(page)).toBe(1);
-      // The arrow keys move the strip too.
-      await unlocked(page).getByRole('group', { name: 'Cards' }).press('ArrowLeft');
-      await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
-      await expectNoSeriousA11yViolations(page);
-    } else {
-      await expect(unlocked(page).getByRole('button', { name: /card$/ })).toHaveCount(0);
-      const href = await dot(page, 2).getAttribute('href');
-      expect(href).toMatch(/^#unlocked-[0-9a-f-]{36}$/);
-      await expect(page.locator(href!)).toHaveCount(1);
-      await dot(page, 2).click();
-      await expect(page).toHaveURL(new RegExp(`${href}$`));
-      await expect.poll(() => shownSlide(page)).toBe(2);
-      // The static image, and Share Card as a link to the server-rendered face.
-      await expect(first.locator('img')).toHaveAttribute('src', /\/storage\/v1\/object\/public\/cards\/.+\/static\.webp$/);
-      await expect(first.getByRole('link', { name: 'Share Card' })).toHaveAttribute('href', /^\/cards\/[0-9a-f-]{36}\.png\?share=/);
-    }
+      if (hasJavaScript(info)) {
+        await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+        await unlocked(page).getByRole('button', { name: 'Next card' }).click();
+        await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+        await expect.poll(() => shownSlide(page)).toBe(2);
+        // Past the last card it wraps to the first, and back.
+        await unlocked(page).getByRole('button', { name: 'Next card' }).click();
+        await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+        await expect.poll(() => shownSlide(page)).toBe(1);
+        await unlocked(page).getByRole('button', { name: 'Previous card' }).click();
+        await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+        await expect.poll(() => shownSlide(page)).toBe(2);
+        await dot(page, 1).click();
+        await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+        await expect.poll(() => shownSlide(page)).toBe(1);
+        // The arrow keys move the strip too.
+        await unlocked(page).getByRole('group', { name: 'Cards' }).press('ArrowLeft');
+        await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+        await expectNoSeriousA11yViolations(page);
+      } else {
+        await expect(unlocked(page).getByRole('button', { name: /card$/ })).toHaveCount(0);
+        const href = await dot(page, 2).getAttribute('href');
+        expect(href).toMatch(/^#unlocked-[0-9a-f-]{36}$/);
+        await expect(page.locator(href!)).toHaveCount(1);
+        await dot(page, 2).click();
+        await expect(page).toHaveURL(new RegExp(`${href}$`));
+        await expect.poll(() => shownSlide(page)).toBe(2);
+        // The static image, and Share Card as a link to the server-rendered face.
+        await expect(first.locator('img')).toHaveAttribute('src', /\/storage\/v1\/object\/public\/cards\/.+\/static\.webp$/);
+        await expect(first.getByRole('link', { name: 'Share Card' })).toHaveAttribute('href', /^\/cards\/[0-9a-f-]{36}\.png\?share=/);
+      }
 
-    await buy(page, [TRACER_TEE]);
-    await expect(page.getByRole('heading', { name: 'Card Unlocked!' })).toHaveCount(0);
+      await buy(page, [TRACER_TEE]);
+      await expect(page.getByRole('heading', { name: 'Card Unlocked!' })).toHaveCount(0);
 
-    // The profile's Your Cards panel holds both, out of every card there is to collect.
-    // One card per product of the seeded catalogue (four products).
-    const total = 4;
-    await page.goto('/profile');
-    const yours = page.getByTestId('your-cards');
-    await expect(yours.getByTestId('cards-count')).toHaveText(`2 out of ${total}`);
-    await expect(yours.getByTestId('collectible-card')).toHaveCount(2);
-    await expect(yours.getByText('No cards unlocked yet')).toHaveCount(0);
-    if (hasJavaScript(info)) {
-      await yours.getByRole('button', { name: 'Next card' }).click();
-      await yours.getByRole('button', { name: 'Next card' }).click();
-      await expect(yours.getByRole('link', { name: /^Show card 1:/ })).toHaveAttribute('aria-current', 'true');
-    } else {
-      await expect(yours.getByRole('link', { name: /^Show card 2:/ })).toHaveAttribute('href', /^#profile-card-[0-9a-f-]{36}$/);
-    }
-  });
+      // The profile's Your Cards panel holds both, out of every card there is to collect.
+      // One card per product of the seeded catalogue (four products).
+      const total = 4;
+      await page.goto('/profile');
+      const yours = page.getByTestId('your-cards');
+      await expect(yours.getByTestId('cards-count')).toHaveText(`2 out of ${total}`);
+      await expect(yours.getByTestId('collectible-card')).toHaveCount(2);
+      await expect(yours.getByText('No cards unlocked yet')).toHaveCount(0);
+      if (hasJavaScript(info)) {
+        await yours.getByRole('button', { name: 'Next card' }).click();
+        await yours.getByRole('button', { name: 'Next card' }).click();
+        await expect(yours.getByRole('link', { name: /^Show card 1:/ })).toHaveAttribute('aria-current', 'true');
+      } else {
+        await expect(yours.getByRole('link', { name: /^Show card 2:/ })).toHaveAttribute('href', /^#profile-card-[0-9a-f-]{36}$/);
+      }
+    },
+  );
 
   test('Share Card saves the card face as a 600 x 800 PNG', async ({ page, request }, info) => {
     await registerThroughPage(page, request, uniqueEmail('cards-share'));
@@ -177,44 +185,48 @@ test.describe('collectible cards', () => {
     await expect(card.locator('img')).toHaveAttribute('src', /static\.webp$/);
   });
 
-  test('/cards/{id}.png answers its owner and a signed link, and refuses anyone else', EDGE, async ({ page, request, browser, baseURL }) => {
-    await registerThroughPage(page, request, uniqueEmail('cards-owner'));
-    await buy(page, [TRACER_TEE]);
-    // The page streams: the noscript element can be in the DOM before its link is, so wait for the link.
-    const noscript = unlocked(page).getByTestId('collectible-card').locator('noscript');
-    let share = '';
-    await expect
-      .poll(async () => {
-        share = /href="([^"]+)"/.exec(await noscript.innerHTML())?.[1].replace(/&amp;/g, '&') ?? '';
-        return share;
-      })
-      .toMatch(/^\/cards\/[0-9a-f-]{36}\.png\?share=/);
-    const plain = share.split('?')[0];
-    expect(plain).toMatch(/^\/cards\/[0-9a-f-]{36}\.png$/);
+  test(
+    '/cards/{id}.png answers its owner and a signed link, and refuses anyone else',
+    EDGE,
+    async ({ page, request, browser, baseURL }) => {
+      await registerThroughPage(page, request, uniqueEmail('cards-owner'));
+      await buy(page, [TRACER_TEE]);
+      // The page streams: the noscript element can be in the DOM before its link is, so wait for the link.
+      const noscript = unlocked(page).getByTestId('collectible-card').locator('noscript');
+      let share = '';
+      await expect
+        .poll(async () => {
+          share = /href="([^"]+)"/.exec(await noscript.innerHTML())?.[1].replace(/&amp;/g, '&') ?? '';
+          return share;
+        })
+        .toMatch(/^\/cards\/[0-9a-f-]{36}\.png\?share=/);
+      const plain = share.split('?')[0];
+      expect(plain).toMatch(/^\/cards\/[0-9a-f-]{36}\.png$/);
 
-    const own = await page.request.get(plain);
-    expect(own.status()).toBe(200);
-    expect(own.headers()['content-type']).toBe('image/png');
-    expect(own.headers()['cache-control']).toBe('private, no-store');
-    expect(pngSize(await own.body())).toEqual({ width: 600, height: 800 });
+      const own = await page.request.get(plain);
+      expect(own.status()).toBe(200);
+      expect(own.headers()['content-type']).toBe('image/png');
+      expect(own.headers()['cache-control']).toBe('private, no-store');
+      expect(pngSize(await own.body())).toEqual({ width: 600, height: 800 });
 
-    const other = await newMember(browser, baseURL!, request, 'cards-other');
-    try {
-      const refused = await other.page.request.get(plain);
-      expect(refused.status()).toBe(404);
-      expect(refused.headers()['content-type']).not.toContain('image/png');
-      // The signed link works for anyone, and only for the card it was made for.
-      const shared = await other.page.request.get(share);
-      expect(shared.status()).toBe(200);
-      expect(pngSize(await shared.body())).toEqual({ width: 600, height: 800 });
-      const forged = share.replace(/\.png\?share=([A-Za-z0-9_-]+)\./, (_, payload: string) => `.png?share=${payload.slice(0, -2)}AA.`);
-      expect((await other.page.request.get(forged)).status()).toBe(404);
-    } finally {
-      await other.context.close();
-    }
-    const anonymous = await request.get(plain);
-    expect(anonymous.status()).toBe(404);
-  });
+      const other = await newMember(browser, baseURL!, request, 'cards-other');
+      try {
+        const refused = await other.page.request.get(plain);
+        expect(refused.status()).toBe(404);
+        expect(refused.headers()['content-type']).not.toContain('image/png');
+        // The signed link works for anyone, and only for the card it was made for.
+        const shared = await other.page.request.get(share);
+        expect(shared.status()).toBe(200);
+        expect(pngSize(await shared.body())).toEqual({ width: 600, height: 800 });
+        const forged = share.replace(/\.png\?share=([A-Za-z0-9_-]+)\./, (_, payload: string) => `.png?share=${payload.slice(0, -2)}AA.`);
+        expect((await other.page.request.get(forged)).status()).toBe(404);
+      } finally {
+        await other.context.close();
+      }
+      const anonymous = await request.get(plain);
+      expect(anonymous.status()).toBe(404);
+    },
+  );
 
   test('every frame of an unlocked card is served, with a long cache', async ({ page, request }) => {
     await registerThroughPage(page, request, uniqueEmail('cards-frames'));

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
-import { EDGE } from '../support/e2e-edge';
-import { payOnTestPage } from '../support/payment';
+
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { EDGE } from '../support/e2e-edge';
 import { hasJavaScript } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 import { uniqueEmail } from '../support/mailbox';
+import { payOnTestPage } from '../support/payment';
 import { PASSWORD, registerThroughPage, verifyAsGuestInModal } from '../support/sign-in';
 
 const PRODUCT = '/product/Tracer%20Tee?color=BLACK&size=S/M';
@@ -46,7 +47,10 @@ test.describe('cart', () => {
     await expect(page.getByRole('heading', { name: 'Tracer Tee' })).toBeVisible();
     await expect(page.getByText(/SKU: /)).toBeVisible();
     await expect(page.getByText(/^Add €\d+\.\d{2} more for free shipping$/)).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
     await expect(page.getByRole('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     await expect(page.getByRole('button', { name: 'Decrease quantity of Tracer Tee' })).toBeDisabled();
     // axe runs as script in the page: checked in the JavaScript project.
@@ -125,7 +129,9 @@ test.describe('cart', () => {
     test.slow();
     const line = (sku: string) => page.getByTestId('cart-line').filter({ hasText: `SKU: ${sku}` });
     const change = async (sku: string, button: 'Increase' | 'Decrease', expected: string) => {
-      await line(sku).getByRole('button', { name: `${button} quantity of Tracer Tee` }).click();
+      await line(sku)
+        .getByRole('button', { name: `${button} quantity of Tracer Tee` })
+        .click();
       await expect(line(sku).getByTestId('cart-line-quantity')).toHaveText(expected);
     };
     for (const options of ['color=BLACK&size=S/M', 'color=GREY&size=L/XL']) {

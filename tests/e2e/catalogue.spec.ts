@@ -1,6 +1,6 @@
-import { expect, test } from '../support/e2e-test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { hasJavaScript, mailboxOf, signIn, uniqueEmail, wishlistOf } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 const hoodieCard = (page: import('@playwright/test').Page) =>
   page.locator('.product-grid > li').filter({ has: page.getByRole('heading', { name: 'Tracer Hoodie', exact: true }) });
@@ -155,7 +155,9 @@ test.describe('Notify Me confirmation', () => {
     // Used once, the link says so; a forged one too.
     const again = await page.goto(link);
     expect(again?.status()).toBe(404);
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText('This link is no longer valid: the request was already removed, or the link is incomplete.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'This link is no longer valid: the request was already removed, or the link is incomplete.',
+    );
     expect((await page.goto(`${link.slice(0, -3)}abc`))?.status()).toBe(404);
   });
 });

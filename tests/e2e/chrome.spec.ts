@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from '../support/e2e-test';
-import { EDGE } from '../support/e2e-edge';
-import { ROUTE_TABLE_PAGES, expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 
-const productsMenu = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('details', { has: page.locator('summary', { hasText: 'Products' }) });
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts, ROUTE_TABLE_PAGES } from '../support/a11y';
+import { EDGE } from '../support/e2e-edge';
+import { expect, hydrated, test } from '../support/e2e-test';
+
+const productsMenu = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).locator('details', { has: page.locator('summary', { hasText: 'Products' }) });
 
 test.describe('navigation bar', () => {
   test('shows the brand, Products, About, Contact, Login, cart and profile links', EDGE, async ({ page }) => {
@@ -131,7 +133,10 @@ test.describe('navigation bar', () => {
     // A product page shows its product's name, and the way back to the shop.
     await page.goto('/product/Padded%20Jorts');
     await expect(page.locator('.page-bar')).toContainText('Padded Jorts');
-    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.locator('.page-bar').getByRole('link', { name: 'Back to Shop' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/'),
+      page.locator('.page-bar').getByRole('link', { name: 'Back to Shop' }).click(),
+    ]);
   });
 });
 
@@ -249,7 +254,11 @@ test('every page of the route table answers on the edge as on Node', EDGE, async
   const summary = async (url: string) => {
     const response = await request.get(url, { maxRedirects: 0 });
     const html = await response.text();
-    const text = (pattern: RegExp) => pattern.exec(html)?.[1].replace(/<[^>]+>/g, '').trim();
+    const text = (pattern: RegExp) =>
+      pattern
+        .exec(html)?.[1]
+        .replace(/<[^>]+>/g, '')
+        .trim();
     return {
       status: response.status(),
       location: response.headers()['location'] ?? null,

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
+
 import { apiUrl } from '../support/e2e';
+import { expect, test } from '../support/e2e-test';
 
 const THANK_YOU = "Thank you for your message! We'll get back to you within one working day.";
 
@@ -108,7 +109,13 @@ test.describe('contact page', () => {
   test('sends the message: thank-you, then an acknowledgement in the mailbox', async ({ page, request, javaScriptEnabled }) => {
     const email = uniqueEmail('contact');
     await page.goto('/contact');
-    await fill(page, { Name: 'Ada Rossi', Email: email, reason: 'wholesale', Subject: 'Stockists in Turin', Message: 'Do you work with shops in Turin?' });
+    await fill(page, {
+      Name: 'Ada Rossi',
+      Email: email,
+      reason: 'wholesale',
+      Subject: 'Stockists in Turin',
+      Message: 'Do you work with shops in Turin?',
+    });
 
     if (javaScriptEnabled) {
       // Hold the submission to see the sending state.
@@ -139,9 +146,7 @@ test.describe('contact page', () => {
       await expect(form(page).locator('.contact-form__status')).toHaveText('');
     }
 
-    await expect
-      .poll(async () => (await mailbox(request, email)).map((m) => m.subject))
-      .toEqual(['We received your message']);
+    await expect.poll(async () => (await mailbox(request, email)).map((m) => m.subject)).toEqual(['We received your message']);
     const [ack] = await mailbox(request, email);
     expect(ack.text).toContain('Thank you for writing to FILO');
     expect(ack.text).not.toContain('Stockists in Turin');

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
+
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
-import { EDGE } from '../support/e2e-edge';
+
 import { registerAccount, signInAs } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { EDGE } from '../support/e2e-edge';
 import { hasJavaScript, uniqueEmail } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 import { payOnTestPage } from '../support/payment';
 import { pdfText } from '../support/pdf-text';
 
@@ -33,7 +35,10 @@ async function ownerCreates(page: Page, info: Parameters<typeof memberWithPasswo
 }
 
 test.describe('discount codes', () => {
-  test('the owner makes a code; a shopper applies it on the cart, pays the discounted total, and sees it on the order, receipt and CSV', async ({ page, browser }, info) => {
+  test('the owner makes a code; a shopper applies it on the cart, pays the discounted total, and sees it on the order, receipt and CSV', async ({
+    page,
+    browser,
+  }, info) => {
     test.slow();
     const baseURL = info.project.use.baseURL!;
     const code = `SPRING${Date.now().toString(36).toUpperCase().slice(-5)}${hasJavaScript(info) ? 'J' : 'N'}`;
@@ -100,7 +105,9 @@ test.describe('discount codes', () => {
       await expect(summary(shop, 'discount')).toHaveCount(0);
       await shop.getByLabel('Discount code').fill(code);
       await shop.getByRole('button', { name: 'Apply' }).click();
-      await expect(shop.getByRole('alert').filter({ hasText: `You have already used the code ${code} as many times as it allows.` })).toBeVisible();
+      await expect(
+        shop.getByRole('alert').filter({ hasText: `You have already used the code ${code} as many times as it allows.` }),
+      ).toBeVisible();
       await expect(summary(shop, 'total')).toHaveText('€170.00');
 
       // Receipt and CSV.

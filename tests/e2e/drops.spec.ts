@@ -1,23 +1,32 @@
 import sharp from 'sharp';
-import { expect, test } from '../support/e2e-test';
+
+import { toShopWallTime } from '../../contract/shop-time';
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
+import { apiUrl } from '../support/e2e';
 import { registerAccount, signInAs } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
 import { hasJavaScript, mailboxOf, uniqueEmail } from '../support/e2e-shop';
-import { apiUrl } from '../support/e2e';
-import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
+import { expect, test } from '../support/e2e-test';
 import { payOnTestPage } from '../support/payment';
-import { toShopWallTime } from '../../contract/shop-time';
 
 /** The API's clock (DEV_CLOCK=1): read, or moved forward with the jobs that fall due run before it answers. */
 async function apiClock(advanceMs?: number): Promise<Date> {
-  const response = await fetch(`${apiUrl}/dev/clock`, advanceMs === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance_ms: advanceMs }) });
+  const response = await fetch(
+    `${apiUrl}/dev/clock`,
+    advanceMs === undefined
+      ? {}
+      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advance_ms: advanceMs }) },
+  );
   expect(response.status).toBe(200);
   return new Date((await response.json()).now);
 }
 
 // These tests move the shop's clock forward: they run on a shop of their own (playwright.config.ts).
 test.describe('a drop', () => {
-  test('the owner schedules a product; a shopper waits on its launch list, is mailed at the launch, buys one and no more until the owner cancels that order', async ({ page, browser }, info) => {
+  test('the owner schedules a product; a shopper waits on its launch list, is mailed at the launch, buys one and no more until the owner cancels that order', async ({
+    page,
+    browser,
+  }, info) => {
     test.slow();
     const baseURL = info.project.use.baseURL!;
     const stamp = Date.now().toString(36).toUpperCase();
@@ -54,7 +63,9 @@ test.describe('a drop', () => {
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    await page.getByLabel('Image file (JPEG, PNG or WebP, at most 10 MB)').setInputFiles({ name: 'hoodie-front.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByLabel('Image file (JPEG, PNG or WebP, at most 10 MB)')
+      .setInputFiles({ name: 'hoodie-front.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByLabel('Description (alt text)').last().fill('The Nightshift Hoodie, black, from the front');
     await page.getByLabel('Focal point across (%)').last().fill('40');
     await page.getByRole('button', { name: 'Upload image' }).click();
@@ -73,7 +84,9 @@ test.describe('a drop', () => {
     const olive = page.getByRole('form', { name: 'Variant Olive, XL' });
     await olive.getByLabel('Units to add (or take away, e.g. -2)').fill('-3');
     await olive.getByRole('button', { name: 'Save Olive, XL' }).click();
-    await expect(page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('alert')).toHaveText('Only 2 in stock: 3 cannot be taken away');
+    await expect(page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('alert')).toHaveText(
+      'Only 2 in stock: 3 cannot be taken away',
+    );
     await page.getByRole('form', { name: 'Variant Olive, XL' }).getByLabel('Units to add (or take away, e.g. -2)').fill('-2');
     await page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('button', { name: 'Save Olive, XL' }).click();
     await expect(page.getByRole('status')).toHaveText('Olive, XL was saved.');
@@ -82,7 +95,9 @@ test.describe('a drop', () => {
     await page.getByRole('form', { name: 'Variant Olive, XL' }).getByLabel('Size', { exact: true }).fill('L');
     await page.getByRole('form', { name: 'Variant Olive, XL' }).getByLabel('Colour', { exact: true }).fill('Sand');
     await page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('button', { name: 'Save Olive, XL' }).click();
-    await expect(page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('alert')).toHaveText('The product already has a variant with these options');
+    await expect(page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('alert')).toHaveText(
+      'The product already has a variant with these options',
+    );
     await page.getByRole('form', { name: 'Variant Olive, XL' }).getByLabel('Colour', { exact: true }).fill('Olive');
     await page.getByRole('form', { name: 'Variant Olive, XL' }).getByLabel('Size', { exact: true }).fill('L');
     await page.getByRole('form', { name: 'Variant Olive, XL' }).getByRole('button', { name: 'Save Olive, XL' }).click();
@@ -93,8 +108,14 @@ test.describe('a drop', () => {
     await chart.getByLabel('Fit').fill('Boxy, dropped shoulder.');
     await chart.getByLabel('Measurements').fill('Chest width, Body length');
     await chart.getByRole('button', { name: 'Save size chart' }).click();
-    await expect(page.getByRole('form', { name: 'Size chart' }).getByRole('status')).toHaveText('The table has the new measurements: fill them in for each size, then save.');
-    for (const [size, chest, length] of [['S', '56', '68'], ['M', '59', '70'], ['L', '62', '72.5']]) {
+    await expect(page.getByRole('form', { name: 'Size chart' }).getByRole('status')).toHaveText(
+      'The table has the new measurements: fill them in for each size, then save.',
+    );
+    for (const [size, chest, length] of [
+      ['S', '56', '68'],
+      ['M', '59', '70'],
+      ['L', '62', '72.5'],
+    ]) {
       await page.getByLabel(`Chest width, size ${size} (cm)`).fill(chest);
       await page.getByLabel(`Body length, size ${size} (cm)`).fill(length);
     }
@@ -132,7 +153,10 @@ test.describe('a drop', () => {
     await shopperPage.getByRole('button', { name: 'Notify Me' }).click();
     await expect(shopperPage.getByText("You'll be notified").first()).toBeVisible();
     if (hasJavaScript(info)) await expectNoSeriousA11yViolations(shopperPage);
-    else await expectNoSeriousA11yViolationsWithoutScripts(browser, baseURL, `/product/${encodeURIComponent(name)}`, (context) => signInAs(context, baseURL, fan));
+    else
+      await expectNoSeriousA11yViolationsWithoutScripts(browser, baseURL, `/product/${encodeURIComponent(name)}`, (context) =>
+        signInAs(context, baseURL, fan),
+      );
 
     // The home grid says so too.
     await shopperPage.goto('/');
@@ -157,7 +181,9 @@ test.describe('a drop', () => {
     // A second unit, of another size, is refused with the limit's words.
     await shopperPage.goto(`/product/${encodeURIComponent(name)}?color=SAND&size=L`);
     await shopperPage.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(shopperPage.getByText(`Failed to add item to cart: ${name} is limited to 1 per customer; you already have 1`)).toBeVisible();
+    await expect(
+      shopperPage.getByText(`Failed to add item to cart: ${name} is limited to 1 per customer; you already have 1`),
+    ).toBeVisible();
 
     // The owner cancels that order: its unit is the shopper's to buy again.
     await page.goto(`/admin/orders?q=${encodeURIComponent(fan.email)}`);
@@ -192,7 +218,12 @@ test.describe('the waiting room', () => {
     await expect(page.getByRole('heading', { level: 1, name: "High demand: you're in line" })).toBeVisible();
     await expect(page.getByRole('status')).toHaveText(hasJavaScript(info) ? /Trying again/ : 'This page tries again every 5 seconds.');
     if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
-    else await expectNoSeriousA11yViolationsWithoutScripts(browser, info.project.use.baseURL!, `/waiting-room?next=${encodeURIComponent(next)}`);
+    else
+      await expectNoSeriousA11yViolationsWithoutScripts(
+        browser,
+        info.project.use.baseURL!,
+        `/waiting-room?next=${encodeURIComponent(next)}`,
+      );
     release();
     // The page reloads itself (a countdown with JavaScript, a refresh without) and, with room, goes back.
     await page.waitForURL((url) => url.pathname === '/product/Tracer%20Tee', { timeout: 15_000 });

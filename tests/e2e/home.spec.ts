@@ -1,9 +1,10 @@
-import { expect, expectNoZodOn, test } from '../support/e2e-test';
 import { gzipSync } from 'node:zlib';
+
 import { apiUrl } from '../support/e2e';
 import { registerAccount, signInAs } from '../support/e2e-account';
-import { uniqueEmail } from '../support/e2e-shop';
 import { EDGE } from '../support/e2e-edge';
+import { uniqueEmail } from '../support/e2e-shop';
+import { expect, expectNoZodOn, test } from '../support/e2e-test';
 
 const SEEDED = [
   { name: 'Padded Jorts', category: 'Bottoms', price: '€120.00' },
@@ -80,7 +81,7 @@ test.describe('home page', () => {
     const firstBox = await images.first().boundingBox();
     expect(firstBox?.width).toBeGreaterThan(100);
     await expect
-      .poll(async () => (await page.evaluate(() => [...document.images].slice(0, 3).every((i) => i.complete && i.naturalWidth > 0))))
+      .poll(async () => await page.evaluate(() => [...document.images].slice(0, 3).every((i) => i.complete && i.naturalWidth > 0)))
       .toBe(true);
   });
 
@@ -121,7 +122,10 @@ test.describe('home page', () => {
     expect(gzipBytes).toBeLessThanOrEqual(120 * 1024);
   });
 
-  test('pages with no checks in the browser load no zod: /, a product page, /cart, /orders, the unsubscribe page', async ({ page, javaScriptEnabled }, info) => {
+  test('pages with no checks in the browser load no zod: /, a product page, /cart, /orders, the unsubscribe page', async ({
+    page,
+    javaScriptEnabled,
+  }, info) => {
     test.skip(!javaScriptEnabled, 'no scripts run without JavaScript');
     // Schemas only a loader or action reads live in .server modules.
     await signInAs(page.context(), info.project.use.baseURL!, await registerAccount(uniqueEmail(info, 'no-zod')));
@@ -171,7 +175,11 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
   });
 
-  test("a product card's link prefetches on hover and opens the page in the app; a modified click is left to the browser", async ({ page, context, javaScriptEnabled }) => {
+  test("a product card's link prefetches on hover and opens the page in the app; a modified click is left to the browser", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     await page.goto('/');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const card = page.locator('.product-card__link[href="/product/Tracer%20Tee"]');
@@ -222,7 +230,12 @@ test.describe('health and mailbox', () => {
     const items = await res.json();
     expect(items.length).toBe(6);
     expect(items[0]).toEqual(
-      expect.objectContaining({ id: expect.any(String), name: expect.any(String), price: expect.any(Number), in_stock: expect.any(Boolean) }),
+      expect.objectContaining({
+        id: expect.any(String),
+        name: expect.any(String),
+        price: expect.any(Number),
+        in_stock: expect.any(Boolean),
+      }),
     );
   });
 });

@@ -1,16 +1,23 @@
-import { expect, test } from '../support/e2e-test';
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
+import { expect, test } from '../support/e2e-test';
 
 // The shop in English and Italian (ADR 046): the switcher in the header and the footer is a plain
 // link to the same page, product and variant in the other language; it works without JavaScript and
 // the choice is remembered.
 
 test.describe('languages', () => {
-  test('the switcher keeps the product and its variant, sets <html lang>, and is remembered', async ({ page, context, javaScriptEnabled }) => {
+  test('the switcher keeps the product and its variant, sets <html lang>, and is remembered', async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     await page.goto('/product/Tracer%20Tee?color=RED&size=L%2FXL');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
-    await expect(page.locator('link[rel="alternate"][hreflang="it"]')).toHaveAttribute('href', /\/it\/product\/Tracer%20Tee\?color=RED&size=L%2FXL$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="it"]')).toHaveAttribute(
+      'href',
+      /\/it\/product\/Tracer%20Tee\?color=RED&size=L%2FXL$/,
+    );
 
     await page.locator('.site-header').getByRole('link', { name: 'Italiano' }).click();
     await expect(page).toHaveURL(/\/it\/product\/Tracer%20Tee\?color=RED&size=L%2FXL$/);

@@ -1,9 +1,14 @@
-import { expect, test } from '../support/e2e-test';
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 import { hasJavaScript, signIn } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 test.describe('order pages', () => {
-  test('/order-failed shows the sample error to a registered shopper, and Contact Support preselects the order reason', async ({ page, context, browser, baseURL }, info) => {
+  test('/order-failed shows the sample error to a registered shopper, and Contact Support preselects the order reason', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }, info) => {
     const visitor = await page.goto('/order-failed');
     expect(new URL(visitor!.url()).pathname).toBe('/login');
     expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/order-failed');
@@ -18,7 +23,10 @@ test.describe('order pages', () => {
     await expect(page.getByRole('heading', { name: 'Common reasons a payment fails' })).toBeVisible();
     await expect(page.getByText('Average response time: Under 2 hours')).toBeVisible();
     if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
-    else await expectNoSeriousA11yViolationsWithoutScripts(browser, baseURL!, '/order-failed', (checked) => signIn(checked, baseURL!, 'order-failed@example.com'));
+    else
+      await expectNoSeriousA11yViolationsWithoutScripts(browser, baseURL!, '/order-failed', (checked) =>
+        signIn(checked, baseURL!, 'order-failed@example.com'),
+      );
 
     await page.getByRole('link', { name: 'Contact Support' }).click();
     await expect(page).toHaveURL(/\/contact\?reason=purchase_error$/);

@@ -1,7 +1,7 @@
-import { expect, test } from '../support/e2e-test';
 import { apiUrl } from '../support/e2e';
 import { buy, registerAccount, roomyVariants } from '../support/e2e-account';
 import { adminToken, mailboxOf, shopCli, uniqueEmail } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 test('the owner reads a sign-in code with `npm run shop -- mail --to`', async ({}, info) => {
   const email = uniqueEmail(info, 'cli-mail');
@@ -34,14 +34,20 @@ test('the owner reads one order, with what to pack and where to send it, with `n
 
 test('the owner adds people to the back office with `npm run shop -- staff add`, and each is mailed a code', async ({}, info) => {
   const email = uniqueEmail(info, 'cli-staff');
-  expect(shopCli('staff', 'add', email.toUpperCase(), '--role', 'staff')).toContain(`${email} added as staff; a code to choose a password has been mailed to them`);
+  expect(shopCli('staff', 'add', email.toUpperCase(), '--role', 'staff')).toContain(
+    `${email} added as staff; a code to choose a password has been mailed to them`,
+  );
   const [mailed] = await mailboxOf(email);
   expect(mailed.subject).toMatch(/^Your FILO back office code: \d{6}$/);
   expect(mailed.text).toContain(`/admin/login?email=${encodeURIComponent(email)}`);
   expect(shopCli('staff')).toContain(`${email}  staff  (has not chosen a password yet)`);
   expect(() => shopCli('staff', 'add', email, '--role', 'staff')).toThrow(new RegExp(`${email} is already on the staff`));
   expect(() => shopCli('staff', 'add', `other-${email}`, '--role', 'boss')).toThrow(/staff add needs --role owner or --role staff/);
-  const entries = await (await fetch(`${apiUrl}/api/admin/audit?subject_type=staff&subject_id=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${adminToken()}` } })).json();
+  const entries = await (
+    await fetch(`${apiUrl}/api/admin/audit?subject_type=staff&subject_id=${encodeURIComponent(email)}`, {
+      headers: { Authorization: `Bearer ${adminToken()}` },
+    })
+  ).json();
   expect(entries).toEqual([expect.objectContaining({ actor: 'cli', action: 'staff.add', after: { role: 'staff' } })]);
 
   expect(shopCli('staff', 'remove', email)).toContain(`${email} (staff) is no longer on the staff; their sessions have ended.`);

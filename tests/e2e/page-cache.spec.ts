@@ -1,5 +1,5 @@
-import { expect, test } from '../support/e2e-test';
 import { hasJavaScript } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 /**
  * The page cache (ADR 015): a page every visitor without a session sees alike is drawn once and
@@ -27,7 +27,9 @@ test.describe('page cache', () => {
     await expect(page.getByRole('main').locator('a[href="/product/Padded%20Jorts"]').first()).toBeVisible();
     if (hasJavaScript(info)) {
       // Its inline scripts ran under the hash policy and the app took over: client navigation works.
-      await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __remixRouteModules?: object }).__remixRouteModules))).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => Boolean((window as unknown as { __remixRouteModules?: object }).__remixRouteModules)))
+        .toBe(true);
     }
     await page.getByRole('main').locator('a[href="/product/Padded%20Jorts"]').first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Padded Jorts' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { expect, test } from '../support/e2e-test';
 
 const POLICIES = [

@@ -1,10 +1,14 @@
-import { expect, test } from '../support/e2e-test';
-import { registerAccount, signInAs } from '../support/e2e-account';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { registerAccount, signInAs } from '../support/e2e-account';
 import { hasJavaScript, uniqueEmail } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 test.describe('consents on the profile', () => {
-  test('a signed-in shopper accepts the cookie notice, finds it with the terms on the profile, and withdraws it there', async ({ page, context, baseURL }, info) => {
+  test('a signed-in shopper accepts the cookie notice, finds it with the terms on the profile, and withdraws it there', async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
     const account = await registerAccount(uniqueEmail(info, 'consents'));
     await signInAs(context, baseURL!, account);
     await page.goto('/about');
@@ -18,7 +22,9 @@ test.describe('consents on the profile', () => {
       await page.goto('/profile');
       await expect(panel.getByRole('listitem').filter({ hasText: 'Cookies and local storage' })).toContainText('Given');
     }).toPass();
-    await expect(panel.getByRole('listitem').filter({ hasText: 'Terms and privacy policy' })).toContainText('Ends when you delete your account.');
+    await expect(panel.getByRole('listitem').filter({ hasText: 'Terms and privacy policy' })).toContainText(
+      'Ends when you delete your account.',
+    );
     if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
 
     await panel.getByRole('button', { name: /Withdraw/ }).click();

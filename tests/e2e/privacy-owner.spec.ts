@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '../support/e2e-test';
+
 import { registerAccount } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
 import { uniqueEmail } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 test.describe("the owner's side of privacy", () => {
   test('an owner downloads a customer’s data, erases them at their request, and finds both in the privacy log', async ({ page }, info) => {
@@ -25,7 +26,9 @@ test.describe("the owner's side of privacy", () => {
 
     await page.getByLabel("Type the customer's email to confirm").fill('someone@else.example');
     await page.getByRole('button', { name: 'Erase customer' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: "Type the customer's email address exactly as it is on their account to confirm" })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: "Type the customer's email address exactly as it is on their account to confirm" }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: customer.email })).toBeVisible();
     await page.getByLabel("Type the customer's email to confirm").fill(customer.email);
     await page.getByRole('button', { name: 'Erase customer' }).click();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
+
 import { hasJavaScript, mailboxOf, shopCli, signIn, uniqueEmail, wishlistOf } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 const chosen = (page: Page, option: string) => page.locator(`[data-option="${option}"]`);
 const mainImage = (page: Page) => page.locator('.gallery__main img');
@@ -55,7 +56,6 @@ test.describe('product page', () => {
   });
 
   test('an out-of-stock variant offers the wishlist with its id', async ({ page }, info) => {
-
     const email = uniqueEmail(info, 'variant');
     await page.goto('/product/Tracer%20Tee?color=RED&size=S/M');
     await expect(page.getByText('Out of stock', { exact: true })).toBeVisible();
@@ -88,7 +88,8 @@ test.describe('product page', () => {
     await expect(chart.getByRole('table', { name: 'Measurements in cm (inches)' })).toBeVisible();
     await expect(chart.getByRole('table', { name: 'Measurements in cm (inches)' })).toContainText('78 cm (30.7 in)');
     await expect(chart.getByRole('table', { name: 'Size conversion' })).toContainText('44, 46, 48');
-    for (const part of ['Measurement points', 'Sizing tips', 'Model info', 'Special features']) await expect(chart.getByRole('heading', { name: part })).toBeVisible();
+    for (const part of ['Measurement points', 'Sizing tips', 'Model info', 'Special features'])
+      await expect(chart.getByRole('heading', { name: part })).toBeVisible();
     await expect(chart.getByRole('img', { name: /Measurement guide/ })).toBeVisible();
   });
 
@@ -111,7 +112,11 @@ test.describe('product page', () => {
     expect(aside.x).toBeGreaterThan(info.x + info.width - 1);
   });
 
-  test('share: copy the link where there is no native share; without JavaScript a visible link', async ({ page, context, baseURL }, info) => {
+  test('share: copy the link where there is no native share; without JavaScript a visible link', async ({
+    page,
+    context,
+    baseURL,
+  }, info) => {
     if (hasJavaScript(info)) {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
       await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
@@ -156,7 +161,8 @@ test.describe('product page', () => {
     // One ProductGroup whose every variant carries its own offer (its price and its availability).
     expect(ld).toMatchObject({ '@type': 'ProductGroup', name: 'Padded Jorts' });
     expect(ld.hasVariant.length).toBeGreaterThan(1);
-    for (const variant of ld.hasVariant) expect(variant).toMatchObject({ '@type': 'Product', offers: { '@type': 'Offer', priceCurrency: 'EUR', price: '120.00' } });
+    for (const variant of ld.hasVariant)
+      expect(variant).toMatchObject({ '@type': 'Product', offers: { '@type': 'Offer', priceCurrency: 'EUR', price: '120.00' } });
   });
 
   test("an unknown product answers 404 with 'Product not found' and Back to Home", async ({ page }) => {
@@ -183,7 +189,9 @@ test.describe('product page', () => {
 });
 
 test.describe('broken images', () => {
-  test("a product image that cannot load becomes the grey 'No Image' placeholder, on the product page and in the cart", async ({ page }, info) => {
+  test("a product image that cannot load becomes the grey 'No Image' placeholder, on the product page and in the cart", async ({
+    page,
+  }, info) => {
     test.skip(!hasJavaScript(info), 'swapping a failed image needs JavaScript; without it the browser shows the alt text');
     await page.route(/\/storage\/v1\/object\/public\/.*\.webp/, (route) => route.abort());
     await page.goto('/product/Tracer%20Tee');

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
+
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
-import { payOnTestPage } from '../support/payment';
+
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { hasJavaScript } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 import { uniqueEmail } from '../support/mailbox';
+import { payOnTestPage } from '../support/payment';
 import { registerThroughPage, verifyAsGuestInModal } from '../support/sign-in';
 
 /** Pays on the built-in test payment page. */
@@ -68,7 +70,11 @@ test.describe('quick purchase', () => {
 });
 
 test.describe('receipt', () => {
-  test('a registered buyer downloads the PDF receipt from the order success page; nobody else can', async ({ page, browser, baseURL }, info) => {
+  test('a registered buyer downloads the PDF receipt from the order success page; nobody else can', async ({
+    page,
+    browser,
+    baseURL,
+  }, info) => {
     // Two registrations and a purchase.
     test.slow();
     const email = uniqueEmail('receipt-owner');

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCookieSessionStorage } from '@remix-run/node';
+
 import type { BrowserContext } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
+import { createCookieSessionStorage } from '@remix-run/node';
+
 import { apiUrl } from '../support/e2e';
 import { hasJavaScript } from '../support/e2e-shop';
-import { startStorefront, type ExtraStorefront } from '../support/e2e-storefront';
-import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fault-proxy';
+import { type ExtraStorefront, startStorefront } from '../support/e2e-storefront';
+import { expect, test } from '../support/e2e-test';
+import { type FaultMode, type FaultProxy, startFaultProxy } from '../support/fault-proxy';
 import { uniqueEmail } from '../support/mailbox';
 
 /**
@@ -140,13 +142,19 @@ test('with JavaScript, a navigation while the API is down shows the error in pla
   await page.goto(`${shop.url}/`);
   await dropCatalogueCache();
   await proxy.setMode('down');
-  await page.getByRole('link', { name: /Padded Jorts/ }).first().click();
+  await page
+    .getByRole('link', { name: /Padded Jorts/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Error loading product: Failed to fetch');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
   await proxy.setMode('pass');
   await page.getByRole('link', { name: 'Back to Home' }).click();
-  await page.getByRole('link', { name: /Padded Jorts/ }).first().click();
+  await page
+    .getByRole('link', { name: /Padded Jorts/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Padded Jorts');
 });
 

@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
+
 import { apiUrl } from '../support/e2e';
 import { buy, guestAccount, registerAccount, roomyVariants, signInAs, variantBySku } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
 import { adminToken, hasJavaScript, mailboxOf, uniqueEmail } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 /** What can be sold of one variant now, as the shop's API says. */
 async function stockOf(product: string, sku: string): Promise<number> {
@@ -59,7 +60,10 @@ async function openReturnAsStaff(page: Page, number: string, email: string, sign
 }
 
 test.describe('returns and exchanges', () => {
-  test('a delivered order: one line exchanged for a smaller size and shipped, another line refunded and back on sale; mailed and shown at each step', async ({ page, context }, info) => {
+  test('a delivered order: one line exchanged for a smaller size and shipped, another line refunded and back on sale; mailed and shown at each step', async ({
+    page,
+    context,
+  }, info) => {
     test.slow();
     const baseURL = info.project.use.baseURL!;
     const skus = SKUS[hasJavaScript(info) ? 'javascript' : 'no-javascript'];
@@ -67,7 +71,9 @@ test.describe('returns and exchanges', () => {
     const buyer = await registerAccount(uniqueEmail(info, 'returns-buyer'));
     const purchaseId = await buy(buyer, [large, refunded], baseURL);
     await shipAndDeliver(purchaseId);
-    await expect.poll(async () => (await mailboxOf(buyer.email)).find((m) => m.subject.includes('has been delivered'))?.text ?? '').toContain(`/orders/${purchaseId}/return`);
+    await expect
+      .poll(async () => (await mailboxOf(buyer.email)).find((m) => m.subject.includes('has been delivered'))?.text ?? '')
+      .toContain(`/orders/${purchaseId}/return`);
 
     // The order card offers the return while the window is open.
     await signInAs(context, baseURL, buyer);
@@ -96,7 +102,12 @@ test.describe('returns and exchanges', () => {
     await expectAdminAccessible(page, info);
     await expect
       .poll(async () => (await mailboxOf(buyer.email)).filter((m) => m.subject.startsWith('Your FILO return ')).map((m) => m.text))
-      .toEqual(expect.arrayContaining([expect.stringContaining(`write ${exchange} on the parcel`), expect.stringContaining(`write ${refund} on the parcel`)]));
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining(`write ${exchange} on the parcel`),
+          expect.stringContaining(`write ${refund} on the parcel`),
+        ]),
+      );
     // The order card shows them too.
     await page.goto(`/orders?open=${purchaseId}`);
     await expect(page.getByTestId('order-return')).toHaveCount(2);
@@ -130,14 +141,18 @@ test.describe('returns and exchanges', () => {
     await ship.getByLabel('Carrier').selectOption('GLS');
     await ship.getByLabel('Tracking number').fill('GLS 4400 7788');
     await ship.getByRole('button', { name: 'Mark the exchange shipped and email the buyer' }).click();
-    await expect(page.getByText(`The exchange of return ${exchange} is marked shipped with GLS. The buyer was emailed the tracking link.`)).toBeVisible();
+    await expect(
+      page.getByText(`The exchange of return ${exchange} is marked shipped with GLS. The buyer was emailed the tracking link.`),
+    ).toBeVisible();
     await expect(page.getByRole('definition').filter({ hasText: /^Exchange shipped$/ })).toBeVisible();
     await expectAdminAccessible(page, info);
 
     // While the other return is open, the order's own refund form leaves its unit to it.
     await openReturnAsStaff(page, refund, owner, false);
     await page.getByRole('link', { name: /^Order ORD-/ }).click();
-    await expect(page.getByRole('form', { name: 'Refund part of it' })).toContainText('Units in an open return are refunded from the return, once it is received.');
+    await expect(page.getByRole('form', { name: 'Refund part of it' })).toContainText(
+      'Units in an open return are refunded from the return, once it is received.',
+    );
     await expectAdminAccessible(page, info);
 
     // ... and refunds the other return, its unit back on sale.
@@ -153,7 +168,12 @@ test.describe('returns and exchanges', () => {
     await expect(page.getByRole('region', { name: 'Returns' })).toContainText('exchange parcel GLS GLS 4400 7788');
     await expect(page.getByRole('definition').filter({ hasText: `BRT ${purchaseId.slice(0, 8)}` })).toBeVisible();
     for (const step of ['return.request', 'return.receive', 'return.exchange', 'order.refund', 'return.refund']) {
-      await expect(page.getByRole('listitem').filter({ hasText: `: ${step}` }).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole('listitem')
+          .filter({ hasText: `: ${step}` })
+          .first(),
+      ).toBeVisible();
     }
 
     // The buyer was told each step, and sees both parcels on the order.
@@ -184,7 +204,10 @@ test.describe('returns and exchanges', () => {
     let link = '';
     await expect
       .poll(async () => {
-        link = /Return or exchange: (\S+)/.exec((await mailboxOf(guest.email)).find((m) => m.subject.includes('has been delivered'))?.text ?? '')?.[1] ?? '';
+        link =
+          /Return or exchange: (\S+)/.exec(
+            (await mailboxOf(guest.email)).find((m) => m.subject.includes('has been delivered'))?.text ?? '',
+          )?.[1] ?? '';
         return link;
       })
       .toContain('/returns/');
@@ -193,7 +216,9 @@ test.describe('returns and exchanges', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Return or exchange' })).toBeVisible();
     const number = await requestReturn(page, /^Padded Jorts/, { units: '1', reason: 'Damaged' });
     await expect(page.getByTestId('order-return').filter({ hasText: number })).toContainText('Return requested');
-    await expect.poll(async () => (await mailboxOf(guest.email)).some((m) => m.subject.startsWith(`Your FILO return ${number}`))).toBe(true);
+    await expect
+      .poll(async () => (await mailboxOf(guest.email)).some((m) => m.subject.startsWith(`Your FILO return ${number}`)))
+      .toBe(true);
     // A link whose signature is not the shop's opens nothing.
     await page.goto(`${path.slice(0, path.lastIndexOf('.'))}.not-the-signature`);
     await expect(page.getByText('This return link is not valid. Use the link in your delivery email.')).toBeVisible();

@@ -1,12 +1,24 @@
 import { createHash } from 'node:crypto';
+
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
-import { EDGE } from '../support/e2e-edge';
+
 import { apiUrl } from '../support/e2e';
+import { EDGE } from '../support/e2e-edge';
 import { hasJavaScript, signIn, uniqueEmail } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 /** The main pages a shopper sees, each checked under the Content-Security-Policy. */
-const MAIN_PAGES = ['/', '/product/Tracer%20Tee', '/cart', '/about', '/contact', '/login', '/register', '/privacy-policy', '/cart?auth=email'];
+const MAIN_PAGES = [
+  '/',
+  '/product/Tracer%20Tee',
+  '/cart',
+  '/about',
+  '/contact',
+  '/login',
+  '/register',
+  '/privacy-policy',
+  '/cart?auth=email',
+];
 /** Of those, the pages a visitor without a session gets from the page cache (ADR 015). */
 const SHARED_PAGES = ['/', '/product/Tracer%20Tee', '/about', '/privacy-policy'];
 
@@ -53,44 +65,56 @@ test.describe('security headers', () => {
     }
   });
 
-  test('every page carries a CSP that allows exactly its own inline scripts, and the other protections', EDGE, async ({ request }, info) => {
-    test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
-    for (const path of MAIN_PAGES) {
-      // Read twice: the second answer of a shared page comes from the page cache.
-      await request.get(path);
-      const response = await request.get(path);
-      const headers = response.headers();
-      const policy = headers['content-security-policy'];
-      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
-      const html = await response.text();
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\bsrc=|type="application\/ld\+json"/.test(attrs));
-      expect(inline.length, path).toBeGreaterThan(0);
-      if (SHARED_PAGES.includes(path)) {
-        // Stored once for every visitor without a session: no nonce, each inline script allowed by its hash.
-        expect(nonce, path).toBeUndefined();
-        expect(html, path).not.toMatch(/\bnonce=/);
-        for (const [, , content] of inline) expect(policy, path).toContain(`'sha256-${createHash('sha256').update(content).digest('base64')}'`);
-      } else {
-        expect(nonce, path).toBeTruthy();
-        for (const [attrs] of inline) expect(attrs, path).toContain(`nonce="${nonce}"`);
+  test(
+    'every page carries a CSP that allows exactly its own inline scripts, and the other protections',
+    EDGE,
+    async ({ request }, info) => {
+      test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
+      for (const path of MAIN_PAGES) {
+        // Read twice: the second answer of a shared page comes from the page cache.
+        await request.get(path);
+        const response = await request.get(path);
+        const headers = response.headers();
+        const policy = headers['content-security-policy'];
+        const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+        const html = await response.text();
+        const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+          ([, attrs]) => !/\bsrc=|type="application\/ld\+json"/.test(attrs),
+        );
+        expect(inline.length, path).toBeGreaterThan(0);
+        if (SHARED_PAGES.includes(path)) {
+          // Stored once for every visitor without a session: no nonce, each inline script allowed by its hash.
+          expect(nonce, path).toBeUndefined();
+          expect(html, path).not.toMatch(/\bnonce=/);
+          for (const [, , content] of inline)
+            expect(policy, path).toContain(`'sha256-${createHash('sha256').update(content).digest('base64')}'`);
+        } else {
+          expect(nonce, path).toBeTruthy();
+          for (const [attrs] of inline) expect(attrs, path).toContain(`nonce="${nonce}"`);
+        }
+        expect(policy, path).toContain("frame-ancestors 'none'");
+        expect(policy, path).toContain("object-src 'none'");
+        expect(policy, path).toContain(`img-src 'self' data: ${apiUrl}`);
+        expect(policy, path).toContain(`form-action 'self' ${apiUrl}`);
+        expect(headers['x-content-type-options'], path).toBe('nosniff');
+        expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+        expect(headers['x-frame-options'], path).toBe('DENY');
       }
-      expect(policy, path).toContain("frame-ancestors 'none'");
-      expect(policy, path).toContain("object-src 'none'");
-      expect(policy, path).toContain(`img-src 'self' data: ${apiUrl}`);
-      expect(policy, path).toContain(`form-action 'self' ${apiUrl}`);
-      expect(headers['x-content-type-options'], path).toBe('nosniff');
-      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
-      expect(headers['x-frame-options'], path).toBe('DENY');
-    }
-    // A new nonce on every answer drawn for one visitor: a shared page for a shopper with a session too.
-    for (const path of ['/contact', '/about']) {
-      const nonces = await Promise.all(
-        [1, 2, 3].map(async () => /'nonce-([^']+)'/.exec((await request.get(path, { headers: { Cookie: 'cookie-consent=1' } })).headers()['content-security-policy'])?.[1]),
-      );
-      expect(new Set(nonces).size, path).toBe(3);
-      expect(nonces, path).not.toContain(undefined);
-    }
-  });
+      // A new nonce on every answer drawn for one visitor: a shared page for a shopper with a session too.
+      for (const path of ['/contact', '/about']) {
+        const nonces = await Promise.all(
+          [1, 2, 3].map(
+            async () =>
+              /'nonce-([^']+)'/.exec(
+                (await request.get(path, { headers: { Cookie: 'cookie-consent=1' } })).headers()['content-security-policy'],
+              )?.[1],
+          ),
+        );
+        expect(new Set(nonces).size, path).toBe(3);
+        expect(nonces, path).not.toContain(undefined);
+      }
+    },
+  );
 
   test('data, resource routes, files and error pages carry them too', EDGE, async ({ request }, info) => {
     test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
@@ -132,7 +156,9 @@ test.describe('pages under the Content-Security-Policy', () => {
       await expect(page.getByRole('main')).toBeVisible();
       if (hasJavaScript(info)) {
         // Hydrated: the inline scripts carrying the nonce ran and loaded the bundles.
-        await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __remixRouteModules?: object }).__remixRouteModules))).toBe(true);
+        await expect
+          .poll(() => page.evaluate(() => Boolean((window as unknown as { __remixRouteModules?: object }).__remixRouteModules)))
+          .toBe(true);
       }
     }
     if (hasJavaScript(info)) {
@@ -166,7 +192,10 @@ test.describe('pages under the Content-Security-Policy', () => {
 
   test('no other site can frame a shop page', async ({ page, baseURL }) => {
     await page.route('http://framing.example/', (route) =>
-      route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Framing</title><iframe name="shop" src="${new URL('/cart', baseURL).href}"></iframe>` }),
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Framing</title><iframe name="shop" src="${new URL('/cart', baseURL).href}"></iframe>`,
+      }),
     );
     const asked = page.waitForRequest((request) => request.url() === new URL('/cart', baseURL).href);
     await page.goto('http://framing.example/');
@@ -181,7 +210,9 @@ test.describe('cross-site form posts', () => {
     test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
     const routes = await buildRoutes(request);
     const actions = routes.filter((r) => r.hasAction);
-    expect(actions.map((r) => r.id)).toEqual(expect.arrayContaining(['routes/cart', 'routes/auth', 'routes/contact', 'routes/logout', 'routes/cookie-consent']));
+    expect(actions.map((r) => r.id)).toEqual(
+      expect.arrayContaining(['routes/cart', 'routes/auth', 'routes/contact', 'routes/logout', 'routes/cookie-consent']),
+    );
     for (const route of actions) {
       const url = actionUrl(route, routes);
       const form = { intent: 'clear', redirectTo: '/' };
@@ -203,7 +234,9 @@ test.describe('cross-site form posts', () => {
     await page.route(attacker, (route) =>
       route.fulfill({
         contentType: 'text/html',
-        body: `<!doctype html><title>Win a prize</title><form method="post" action="${new URL(action, baseURL).href}">${Object.entries(fields)
+        body: `<!doctype html><title>Win a prize</title><form method="post" action="${new URL(action, baseURL).href}">${Object.entries(
+          fields,
+        )
           .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
           .join('')}<button>Claim</button></form>`,
       }),
@@ -232,20 +265,26 @@ test.describe('cross-site form posts', () => {
   });
 });
 
-test('the session cookie is HttpOnly, SameSite=Lax, on every path, and Secure over https', EDGE, async ({ page, context, request }, info) => {
-  await page.goto('/product/Tracer%20Tee?color=BLACK&size=S/M');
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByText('Added to Cart!')).toBeVisible();
-  const session = (await context.cookies()).find((c) => c.name === '__session');
-  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
-  expect(await page.evaluate(() => document.cookie)).not.toContain('__session');
+test(
+  'the session cookie is HttpOnly, SameSite=Lax, on every path, and Secure over https',
+  EDGE,
+  async ({ page, context, request }, info) => {
+    await page.goto('/product/Tracer%20Tee?color=BLACK&size=S/M');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText('Added to Cart!')).toBeVisible();
+    const session = (await context.cookies()).find((c) => c.name === '__session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('__session');
 
-  if (hasJavaScript(info)) {
-    const variant = /variantId" value="([^"]+)"/.exec(await (await request.get('/product/Tracer%20Tee?color=BLACK&size=S/M')).text())?.[1];
-    const behindTls = await request.get(`/cart?add=${variant}`, { headers: { 'X-Forwarded-Proto': 'https' }, maxRedirects: 0 });
-    expect(behindTls.status()).toBe(303);
-    expect(behindTls.headers()['set-cookie']).toMatch(/^__session=[^;]+;.*Secure/);
-    expect(behindTls.headers()['set-cookie']).toMatch(/HttpOnly/);
-    expect(behindTls.headers()['set-cookie']).toMatch(/SameSite=Lax/);
-  }
-});
+    if (hasJavaScript(info)) {
+      const variant = /variantId" value="([^"]+)"/.exec(
+        await (await request.get('/product/Tracer%20Tee?color=BLACK&size=S/M')).text(),
+      )?.[1];
+      const behindTls = await request.get(`/cart?add=${variant}`, { headers: { 'X-Forwarded-Proto': 'https' }, maxRedirects: 0 });
+      expect(behindTls.status()).toBe(303);
+      expect(behindTls.headers()['set-cookie']).toMatch(/^__session=[^;]+;.*Secure/);
+      expect(behindTls.headers()['set-cookie']).toMatch(/HttpOnly/);
+      expect(behindTls.headers()['set-cookie']).toMatch(/SameSite=Lax/);
+    }
+  },
+);

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e-test';
-import { EDGE } from '../support/e2e-edge';
+
 import { guestAccount, registerAccount, signInAs, staleSignIn } from '../support/e2e-account';
+import { EDGE } from '../support/e2e-edge';
 import { uniqueEmail } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
 
 // A sign-in whose refresh token is spent (another tab rotated it and signed out) and whose access token
 // has run out: the first page signs the shopper out on that very answer (issue #35 item 6). The loader

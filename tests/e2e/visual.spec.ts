@@ -1,9 +1,11 @@
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
 import { expect, type Page } from '@playwright/test';
+
 import { ROUTE_TABLE_PAGES } from '../support/a11y';
+import { type Account, buyInSession, registerAccount, signInAs, variantBySku } from '../support/e2e-account';
 import { hydrated, shopTest as test } from '../support/e2e-test';
-import { buyInSession, registerAccount, signInAs, variantBySku, type Account } from '../support/e2e-account';
 
 /**
  * Layout regressions: every page of the route table, on a 390 px phone and a 1280 px desktop, with
@@ -83,10 +85,12 @@ async function settle(page: Page, javaScriptEnabled: boolean) {
       for (const image of Array.from(document.images)) image.loading = 'eager';
       await Promise.all(
         Array.from(document.images).map((image) =>
-          image.complete ? undefined : new Promise<void>((resolve) => {
-            image.addEventListener('load', () => resolve(), { once: true });
-            image.addEventListener('error', () => resolve(), { once: true });
-          }),
+          image.complete
+            ? undefined
+            : new Promise<void>((resolve) => {
+                image.addEventListener('load', () => resolve(), { once: true });
+                image.addEventListener('error', () => resolve(), { once: true });
+              }),
         ),
       );
       await document.fonts.ready;
@@ -96,7 +100,12 @@ async function settle(page: Page, javaScriptEnabled: boolean) {
 }
 
 const nameOf = (path: string) =>
-  path === '/' ? 'home' : decodeURIComponent(path.slice(1)).replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '').toLowerCase();
+  path === '/'
+    ? 'home'
+    : decodeURIComponent(path.slice(1))
+        .replace(/[^a-z0-9]+/gi, '-')
+        .replace(/-$/, '')
+        .toLowerCase();
 
 for (const javaScriptEnabled of [true, false]) {
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {

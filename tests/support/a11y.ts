@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** Every page of the route table of docs/product.md#routes, plus an unrouted title (the 404 page). */
 export const ROUTE_TABLE_PAGES = [

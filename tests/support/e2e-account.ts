@@ -1,6 +1,7 @@
+import type { BrowserContext } from '@playwright/test';
 import { createCookieSessionStorage } from '@remix-run/node';
 import { SignJWT } from 'jose';
-import type { BrowserContext } from '@playwright/test';
+
 import { apiUrl } from './e2e';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers as the tests read them
@@ -50,7 +51,9 @@ async function mailedCode(email: string): Promise<string> {
 export async function registerAccount(email: string, password = 'Sunny-Day-2026'): Promise<Account> {
   await call('POST', '/api/auth/register', { body: { email, guest_checkout: false } });
   await call('POST', '/api/auth/verify-email', { body: { email, code: await mailedCode(email) } });
-  const { json } = await call('POST', '/api/auth/complete-registration', { body: { email, password, first_name: 'Ada', last_name: 'Rossi' } });
+  const { json } = await call('POST', '/api/auth/complete-registration', {
+    body: { email, password, first_name: 'Ada', last_name: 'Rossi' },
+  });
   return { email, accessToken: json.access_token, refreshToken: json.refresh_token, user: json.user };
 }
 
@@ -154,8 +157,13 @@ export async function buy(account: Account, variants: StockedVariant[], baseURL:
 }
 
 /** The same, with the payment session the confirmation pages are opened by (`?session_id=`). */
-export async function buyInSession(account: Account, variants: StockedVariant[], baseURL: string): Promise<{ purchaseId: string; sessionId: string }> {
-  for (const variant of variants) await call('POST', '/api/cart/add', { token: account.accessToken, body: { variant_id: variant.id, quantity: 1 } });
+export async function buyInSession(
+  account: Account,
+  variants: StockedVariant[],
+  baseURL: string,
+): Promise<{ purchaseId: string; sessionId: string }> {
+  for (const variant of variants)
+    await call('POST', '/api/cart/add', { token: account.accessToken, body: { variant_id: variant.id, quantity: 1 } });
   const { json: started } = await call('POST', '/api/checkout/', {
     token: account.accessToken,
     body: {

@@ -1,8 +1,9 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect } from './e2e-test';
-import { apiUrl } from './e2e';
+
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from './a11y';
+import { apiUrl } from './e2e';
 import { hasJavaScript, mailboxOf, shopCli, uniqueEmail } from './e2e-shop';
+import { expect } from './e2e-test';
 
 /** Back-office helpers for the e2e suites. */
 export const STAFF_PASSWORD = 'Back-Office-2026';
@@ -31,8 +32,11 @@ export async function expectAdminAccessible(page: Page, info: TestInfo) {
   if (hasJavaScript(info)) return expectNoSeriousA11yViolations(page);
   const cookies = await page.context().cookies();
   const url = new URL(page.url());
-  await expectNoSeriousA11yViolationsWithoutScripts(page.context().browser()!, info.project.use.baseURL!, url.pathname + url.search, (context) =>
-    context.addCookies(cookies),
+  await expectNoSeriousA11yViolationsWithoutScripts(
+    page.context().browser()!,
+    info.project.use.baseURL!,
+    url.pathname + url.search,
+    (context) => context.addCookies(cookies),
   );
 }
 

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCookieSessionStorage } from '@remix-run/node';
+
 import type { BrowserContext, TestInfo } from '@playwright/test';
+import { createCookieSessionStorage } from '@remix-run/node';
+
 import { apiUrl } from './e2e';
 
 /** A unique address per test and project, so parallel tests never share a wishlist. */
@@ -19,7 +21,14 @@ export async function signIn(context: BrowserContext, baseURL: string, email: st
   });
   const session = await storage.getSession();
   session.set('accessToken', 'e2e-token');
-  session.set('user', { id: 'e2e-user', email, user_type: 'registered', first_name: 'Ada', last_name: 'Lovelace', session_expires_at: null });
+  session.set('user', {
+    id: 'e2e-user',
+    email,
+    user_type: 'registered',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    session_expires_at: null,
+  });
   const [pair] = (await storage.commitSession(session)).split(';');
   const [name, ...value] = pair.split('=');
   await context.addCookies([{ name, value: value.join('='), url: baseURL }]);

@@ -1,4 +1,5 @@
-import { expect, test as playwrightTest, type Page, type Response } from '@playwright/test';
+import { expect, type Page, type Response, test as playwrightTest } from '@playwright/test';
+
 import { useShop } from './e2e';
 import type { ShopName } from './e2e-shops';
 
@@ -56,7 +57,9 @@ export const test = shopTest.extend<{ cspViolations: string[] }>({
       });
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
-          console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}`);
+          console.error(
+            `Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}`,
+          );
         });
       });
       await use(violations);
@@ -75,7 +78,9 @@ export { expect };
 export async function hydrated(page: Page, options?: { timeout?: number }) {
   await page.waitForFunction(
     () => {
-      const last = Array.from(document.body.children).filter((element) => element.tagName !== 'SCRIPT').pop();
+      const last = Array.from(document.body.children)
+        .filter((element) => element.tagName !== 'SCRIPT')
+        .pop();
       return !!last && Object.keys(last).some((key) => key.startsWith('__reactFiber'));
     },
     null,

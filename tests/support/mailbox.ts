@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
+
 import { apiUrl } from './e2e';
 
 interface MailboxMessage {

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
+
 import { RECEIPT_FONTS } from '../../api/src/services/receipt-fonts';
 import { pdfText } from './pdf-text';
 

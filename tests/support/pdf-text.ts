@@ -60,7 +60,9 @@ export function pdfText(pdf: Buffer): string {
       const font = /\/(\w+)\s+[\d.]+\s+Tf/.exec(line);
       if (font) cmap = fonts.get(font[1]) ?? null;
       const strings = [...line.matchAll(/<([0-9a-fA-F]+)>/g)].map(([, hex]) =>
-        cmap ? (hex.match(/.{4}/g) ?? []).map((code) => cmap!.get(parseInt(code, 16)) ?? '').join('') : Buffer.from(hex, 'hex').toString('latin1'),
+        cmap
+          ? (hex.match(/.{4}/g) ?? []).map((code) => cmap!.get(parseInt(code, 16)) ?? '').join('')
+          : Buffer.from(hex, 'hex').toString('latin1'),
       );
       if (strings.length) text += `${strings.join('')}\n`;
     }

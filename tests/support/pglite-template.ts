@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -25,7 +26,11 @@ export function templateKey(): string {
   const hash = createHash('sha256');
   const sources = (dir: string): string[] =>
     readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? sources(join(dir, entry.name)) : /\.(ts|sql)$/.test(entry.name) && !entry.name.includes('.test.') ? [join(dir, entry.name)] : [],
+      entry.isDirectory()
+        ? sources(join(dir, entry.name))
+        : /\.(ts|sql)$/.test(entry.name) && !entry.name.includes('.test.')
+          ? [join(dir, entry.name)]
+          : [],
     );
   for (const file of [...sources('api/src/db').sort(), 'node_modules/@electric-sql/pglite/package.json']) {
     hash.update(`${file}\0`);

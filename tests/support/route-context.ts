@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
+
 import { createShopContext } from '~/lib/context.server';
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { currentMinute } from './test-api';
 
 const days = Number(process.env.TEST_CLOCK_SHIFT_DAYS ?? 0);

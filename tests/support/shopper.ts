@@ -23,7 +23,12 @@ export function shopper(api: TestApi) {
   let accessToken: string | undefined;
   let email: string | undefined;
 
-  async function request(method: string, path: string, body?: unknown, init: { form?: Record<string, string>; bearer?: boolean; headers?: Record<string, string> } = {}) {
+  async function request(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { form?: Record<string, string>; bearer?: boolean; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...init.headers };
     if (cartCookie) headers.Cookie = `cart_token=${cartCookie}`;
     if (accessToken && init.bearer !== false) headers.Authorization = `Bearer ${accessToken}`;
@@ -91,7 +96,9 @@ export function shopper(api: TestApi) {
     async register(address = uniqueEmail('member'), password = 'Sunny-Day-2026') {
       await request('POST', '/api/auth/register', { email: address, guest_checkout: false });
       await request('POST', '/api/auth/verify-email', { email: address, code: await lastCode(address) });
-      return signedIn(await request('POST', '/api/auth/complete-registration', { email: address, password, first_name: 'Ada', last_name: 'Rossi' }));
+      return signedIn(
+        await request('POST', '/api/auth/complete-registration', { email: address, password, first_name: 'Ada', last_name: 'Rossi' }),
+      );
     },
     async login(address: string, password = 'Sunny-Day-2026') {
       return signedIn(await request('POST', '/api/auth/login', { email: address, password }));

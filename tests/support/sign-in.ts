@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
 import { latestCode } from './mailbox';
 
 export const PASSWORD = 'Sunny-Day-2026';

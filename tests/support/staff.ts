@@ -21,7 +21,11 @@ export async function mailedStaffCode(api: TestApi, email: string): Promise<stri
 }
 
 /** Adds a member with the CLI's token, lets them choose a password with the mailed code, signs them in. */
-export async function staffMember(api: TestApi, role: 'owner' | 'staff', email = staffAddress(role)): Promise<{ email: string; token: string }> {
+export async function staffMember(
+  api: TestApi,
+  role: 'owner' | 'staff',
+  email = staffAddress(role),
+): Promise<{ email: string; token: string }> {
   const added = await post(api, '/api/admin/staff', { email, role }, cliHeaders);
   if (added.status !== 201) throw new Error(`adding ${email}: ${added.status}`);
   const set = await post(api, '/api/staff/set-password', { email, code: await mailedStaffCode(api, email), password: STAFF_PASSWORD });

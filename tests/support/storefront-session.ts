@@ -1,4 +1,5 @@
 import { signIn, signInSchema } from '~/lib/auth.server';
+
 import { contextFor } from './route-context';
 import type { Shopper } from './shopper';
 

@@ -3,12 +3,14 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp, type App, type AppDeps } from '../../api/src/app';
-import { watchCatalogue } from '../../api/src/services/catalogue-watch';
+
+import { type App, type AppDeps, createApp } from '../../api/src/app';
 import { seedCatalogue } from '../../api/src/seed/database';
+import { watchCatalogue } from '../../api/src/services/catalogue-watch';
 import { fixedClock } from '../../api/src/services/clock';
-import { silentLogger, type Logger } from '../../api/src/services/logger';
+import { type Logger, silentLogger } from '../../api/src/services/logger';
 import { createOutboxMailer, type Mailer } from '../../api/src/services/mail';
 import { createApiMetrics } from '../../api/src/services/metrics';
 import type { PaymentProvider } from '../../api/src/services/payments/provider';
@@ -41,7 +43,12 @@ export function currentMinute(): Date {
 }
 
 /** Sign-in budgets high enough that only tests about rate limits meet them (by rule name). */
-export const GENEROUS_LIMITS: Record<string, number> = { 'auth-ip': 10_000, 'auth-email': 10_000, 'code-ip': 10_000, 'code-shopper': 10_000 };
+export const GENEROUS_LIMITS: Record<string, number> = {
+  'auth-ip': 10_000,
+  'auth-email': 10_000,
+  'code-ip': 10_000,
+  'code-shopper': 10_000,
+};
 
 /** The real API on a fresh database, for in-process calls (`app.request`). */
 export async function createTestApi(

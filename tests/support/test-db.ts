@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../api/src/db/database';
+import { inject } from 'vitest';
+
+import { type DatabaseHandle, openDatabase } from '../../api/src/db/database';
 import { migrate } from '../../api/src/db/migrate';
 
 export interface TestDatabase extends DatabaseHandle {

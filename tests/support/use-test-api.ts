@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+
 import { variants } from './shopper';
 import { createTestApi, type TestApi } from './test-api';
 

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+
 import type { AppEnv } from '../deps.js';
-import type { UserRow } from './users.js';
-import { authenticate } from './middleware.js';
 import {
   CART_COOKIE,
   CART_COOKIE_MAX_AGE_S,
@@ -13,6 +12,8 @@ import {
   isCartToken,
   mergeAnonymousCart,
 } from '../services/cart.js';
+import { authenticate } from './middleware.js';
+import type { UserRow } from './users.js';
 
 /** The anonymous-cart token the request carries, if it looks like one this API issued. */
 export function readCartToken(c: Context<AppEnv>): string | undefined {

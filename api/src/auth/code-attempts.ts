@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
+
 import { DISCOUNT_MESSAGES, normaliseDiscountCode } from '@contract/discounts';
-import type { AppEnv } from '../deps.js';
+
 import { clientIp } from '../client-ip.js';
+import type { AppEnv } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { enforceRateLimit, RATE_RULES, type RateRule } from '../services/rate-limits.js';
 

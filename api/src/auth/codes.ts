@@ -1,11 +1,13 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+
 import { sql } from 'kysely';
+
 import type { Db } from '../db/database.js';
 import type { CodePurpose } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 import { ApiError } from '../http-errors.js';
 import type { Clock } from '../services/clock.js';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, RESEND_COOLDOWN_MS } from './rules.js';
-import { inTransaction } from '../db/transaction.js';
 
 /**
  * One-time 6-digit codes: drawn from a CSPRNG, kept only as keyed hashes, valid for 10 minutes,
@@ -16,16 +18,18 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
     createHmac('sha256', secret).update(`${purpose}:${email}:${code}`).digest('base64url');
 
   async function latest(email: string, purpose: CodePurpose) {
-    return db
-      .selectFrom('verification_codes')
-      .selectAll()
-      .where('email', '=', email)
-      .where('purpose', '=', purpose)
-      // The live one first: a new code retires the others in its own transaction, even one made in the same instant.
-      .orderBy(sql`consumed_at IS NULL`, 'desc')
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    return (
+      db
+        .selectFrom('verification_codes')
+        .selectAll()
+        .where('email', '=', email)
+        .where('purpose', '=', purpose)
+        // The live one first: a new code retires the others in its own transaction, even one made in the same instant.
+        .orderBy(sql`consumed_at IS NULL`, 'desc')
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    );
   }
 
   return {
@@ -65,7 +69,13 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
           .execute();
         return trx
           .insertInto('verification_codes')
-          .values({ email, purpose, code_hash: digest(email, purpose, code), created_at: now, expires_at: new Date(now.getTime() + CODE_TTL_MS) })
+          .values({
+            email,
+            purpose,
+            code_hash: digest(email, purpose, code),
+            created_at: now,
+            expires_at: new Date(now.getTime() + CODE_TTL_MS),
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
       });

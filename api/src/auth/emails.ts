@@ -1,5 +1,6 @@
 import { BRAND } from '@contract/brand';
-import { renderEmail, type RenderedEmail } from '../services/mail-templates.js';
+
+import { type RenderedEmail, renderEmail } from '../services/mail-templates.js';
 
 export function verificationCodeEmail(code: string, purpose: 'register' | 'guest'): RenderedEmail {
   return renderEmail({

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import { DomainError } from '../domain-error.js';
 import { LOCK_AFTER_FAILURES, LOCK_DURATION_MS } from './rules.js';
 

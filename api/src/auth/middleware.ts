@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+
 import type { AppEnv } from '../deps.js';
 import { ApiError } from '../http-errors.js';
 import { watchOf } from '../services/catalogue-watch.js';

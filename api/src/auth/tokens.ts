@@ -1,10 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, errors, jwtVerify } from 'jose';
+
+import { errors, jwtVerify, SignJWT } from 'jose';
+
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
 import { ApiError } from '../http-errors.js';
 import type { Clock } from '../services/clock.js';
 import { ACCESS_TOKEN_TTL_S, GUEST_SESSION_TTL_MS, REGISTERED_REFRESH_TTL_MS } from './rules.js';
-import { inTransaction } from '../db/transaction.js';
 
 export interface TokenUser {
   id: string;
@@ -51,7 +53,13 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
     const token = randomBytes(32).toString('base64url');
     await db
       .insertInto('refresh_tokens')
-      .values({ user_id: user.id, family_id: familyId, token_hash: sha256(token), created_at: clock.now(), expires_at: refreshExpiry(user) })
+      .values({
+        user_id: user.id,
+        family_id: familyId,
+        token_hash: sha256(token),
+        created_at: clock.now(),
+        expires_at: refreshExpiry(user),
+      })
       .execute();
     return token;
   }
@@ -105,10 +113,19 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
         if (row.revoked_at) return new ApiError(401, 'Refresh token has been revoked', 'refresh_token_invalid');
         // Two requests of one page may refresh together with the same token; only a replay after that is theft.
         if (row.used_at && now.getTime() - row.used_at.getTime() > REUSE_GRACE_MS) {
-          await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+          await trx
+            .updateTable('refresh_tokens')
+            .set({ revoked_at: now })
+            .where('family_id', '=', row.family_id)
+            .where('revoked_at', 'is', null)
+            .execute();
           return new ApiError(401, 'Refresh token reuse detected; please sign in again', 'refresh_token_invalid');
         }
-        const user = await trx.selectFrom('users').select(['id', 'user_type', 'session_expires_at']).where('id', '=', row.user_id).executeTakeFirst();
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'user_type', 'session_expires_at'])
+          .where('id', '=', row.user_id)
+          .executeTakeFirst();
         if (!user) return new ApiError(401, 'Invalid refresh token', 'refresh_token_invalid');
         if (user.user_type === 'guest' && user.session_expires_at && user.session_expires_at <= now) {
           return new ApiError(401, 'Guest session has expired', 'guest_session_expired');
@@ -118,7 +135,13 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
         const token = randomBytes(32).toString('base64url');
         await trx
           .insertInto('refresh_tokens')
-          .values({ user_id: user.id, family_id: row.family_id, token_hash: sha256(token), created_at: now, expires_at: refreshExpiry(user) })
+          .values({
+            user_id: user.id,
+            family_id: row.family_id,
+            token_hash: sha256(token),
+            created_at: now,
+            expires_at: refreshExpiry(user),
+          })
           .execute();
         return { access_token: await accessToken(user), refresh_token: token };
       });
@@ -128,22 +151,46 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
 
     /** Sign-out with only a refresh token (the access token may have run out): its family ends. */
     async revokeFamilyOf(refreshToken: string): Promise<void> {
-      const row = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', sha256(refreshToken)).executeTakeFirst();
+      const row = await db
+        .selectFrom('refresh_tokens')
+        .select('family_id')
+        .where('token_hash', '=', sha256(refreshToken))
+        .executeTakeFirst();
       if (!row) return;
-      await db.updateTable('refresh_tokens').set({ revoked_at: clock.now() }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: clock.now() })
+        .where('family_id', '=', row.family_id)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
 
     /** Sign-out: the family of the given refresh token, or every token of the user. */
     async revoke(userId: string, refreshToken?: string): Promise<void> {
       const now = clock.now();
       if (refreshToken) {
-        const row = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', sha256(refreshToken)).where('user_id', '=', userId).executeTakeFirst();
+        const row = await db
+          .selectFrom('refresh_tokens')
+          .select('family_id')
+          .where('token_hash', '=', sha256(refreshToken))
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
         if (row) {
-          await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+          await db
+            .updateTable('refresh_tokens')
+            .set({ revoked_at: now })
+            .where('family_id', '=', row.family_id)
+            .where('revoked_at', 'is', null)
+            .execute();
           return;
         }
       }
-      await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
   };
 }

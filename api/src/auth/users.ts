@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+
 import type { userSchema } from '@contract/api/auth';
+
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { setVariant, shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 
@@ -7,7 +8,9 @@ const api = useTestApi();
 
 async function lineOf(s: ReturnType<typeof shopper>, variantId: string): Promise<number> {
   const cart = await s.get('/api/cart/');
-  return cart.body.items.find((item: { variant_info: { variant_id: string } }) => item.variant_info.variant_id === variantId)?.quantity ?? 0;
+  return (
+    cart.body.items.find((item: { variant_info: { variant_id: string } }) => item.variant_info.variant_id === variantId)?.quantity ?? 0
+  );
 }
 
 describe('parallel adds to one line', () => {

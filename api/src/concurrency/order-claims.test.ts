@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
 import { sql } from 'kysely';
-import { formatEuro } from '@contract/money';
 import { describe, expect, it } from 'vitest';
-import { PAID_CARD, shopper, stockOf, type Shopper } from '../../../tests/support/shopper';
+
+import { formatEuro } from '@contract/money';
+
+import { PAID_CARD, type Shopper, shopper, stockOf } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { releaseExpiredSessions } from '../services/checkout';
@@ -46,16 +49,36 @@ async function cappedProduct(limit: number | null) {
 
 async function newCode(rules: Record<string, unknown>) {
   const code = `RACE${randomUUID().slice(0, 8).toUpperCase()}`;
-  const res = await admin('POST', 'discounts', { code, kind: 'percent', value: 10, min_total: 0, product_ids: [], category_ids: [], active: true, max_uses: null, max_uses_per_customer: null, ...rules });
+  const res = await admin('POST', 'discounts', {
+    code,
+    kind: 'percent',
+    value: 10,
+    min_total: 0,
+    product_ids: [],
+    category_ids: [],
+    active: true,
+    max_uses: null,
+    max_uses_per_customer: null,
+    ...rules,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; code: string };
 }
 
-const urls = { success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', metadata: {} };
+const urls = {
+  success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+  cancel_url: 'http://shop.test/cart',
+  metadata: {},
+};
 
 /** A quick purchase and its payment on the test page, as a shopper in one tab does; answers how the payment page ended. */
 async function quickAndPay(s: Shopper, variantId: string, code?: string) {
-  const opened = await s.post('/api/checkout/quick', { product_variant_id: variantId, quantity: 1, ...urls, ...(code ? { discount_code: code } : {}) });
+  const opened = await s.post('/api/checkout/quick', {
+    product_variant_id: variantId,
+    quantity: 1,
+    ...urls,
+    ...(code ? { discount_code: code } : {}),
+  });
   if (opened.status !== 200) return { opened: opened.status, paid: null };
   const paid = await s.request('POST', new URL(opened.body.checkout_url).pathname, undefined, { form: PAID_CARD });
   return { opened: 200, paid: paid.status, sessionId: new URL(opened.body.checkout_url).pathname.split('/').pop()! };
@@ -82,7 +105,10 @@ async function unitsBought(productId: string, email: string) {
 }
 
 async function discountedOrders(code: string, email?: string) {
-  let query = api.database.db.selectFrom('purchases').select(sql<number>`count(*)::int`.as('n')).where('discount_code', '=', code);
+  let query = api.database.db
+    .selectFrom('purchases')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('discount_code', '=', code);
   if (email) query = query.where('email', '=', email);
   return (await query.executeTakeFirstOrThrow()).n;
 }
@@ -116,7 +142,12 @@ describe('one shopper racing their own checkouts', () => {
     expectNoServerErrors(results);
     expect(await unitsBought(product.id, guest.email!)).toBeLessThanOrEqual(1);
     await expectEveryPaymentAccounted(paidSessions(results));
-    const claim = await api.database.db.selectFrom('purchase_limit_claims').select('quantity').where('product_id', '=', product.id).where('email', '=', guest.email!).executeTakeFirst();
+    const claim = await api.database.db
+      .selectFrom('purchase_limit_claims')
+      .select('quantity')
+      .where('product_id', '=', product.id)
+      .where('email', '=', guest.email!)
+      .executeTakeFirst();
     expect(claim?.quantity ?? 0).toBe(await unitsBought(product.id, guest.email!));
   });
 
@@ -125,7 +156,9 @@ describe('one shopper racing their own checkouts', () => {
     const guest = shopper(api);
     await guest.signInAsGuest();
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => (i % 2 ? quickAndPay(guest, product.variants[i % 2].id) : cartAndPay(guest, product.variants[0].id))),
+      Array.from({ length: 8 }, (_, i) =>
+        i % 2 ? quickAndPay(guest, product.variants[i % 2].id) : cartAndPay(guest, product.variants[0].id),
+      ),
     );
     expectNoServerErrors(results);
     expect(await unitsBought(product.id, guest.email!)).toBeLessThanOrEqual(1);
@@ -161,7 +194,12 @@ const payLate = (sessionId: string) =>
 const sessionOf = (checkoutUrl: string) => new URL(checkoutUrl).pathname.split('/').pop()!;
 
 async function quickOpen(s: Shopper, variantId: string, code?: string) {
-  const opened = await s.post('/api/checkout/quick', { product_variant_id: variantId, quantity: 1, ...urls, ...(code ? { discount_code: code } : {}) });
+  const opened = await s.post('/api/checkout/quick', {
+    product_variant_id: variantId,
+    quantity: 1,
+    ...urls,
+    ...(code ? { discount_code: code } : {}),
+  });
   expect(opened.status, opened.text).toBe(200);
   return sessionOf(opened.body.checkout_url);
 }
@@ -180,7 +218,10 @@ describe('a payment for a checkout the shopper replaced', () => {
     const second = await quickOpen(guest, product.variants[1].id);
     await payOnPage(guest, second);
 
-    await expect(payLate(first)).rejects.toMatchObject({ code: 'payment_refunded', detail: expect.stringContaining(`${product.name} is limited to 1 per customer`) });
+    await expect(payLate(first)).rejects.toMatchObject({
+      code: 'payment_refunded',
+      detail: expect.stringContaining(`${product.name} is limited to 1 per customer`),
+    });
     const session = await api.database.db.selectFrom('checkout_sessions').selectAll().where('id', '=', first).executeTakeFirstOrThrow();
     expect(session).toMatchObject({ status: 'refunded', provider_refund_id: `re_test_refused-payment-${first}` });
     expect(await unitsBought(product.id, guest.email!)).toBe(1);
@@ -212,7 +253,10 @@ describe('a payment for a checkout the shopper replaced', () => {
     const first = await quickOpen(guest, product.variants[0].id, code.code);
     const second = await quickOpen(guest, product.variants[0].id, code.code);
     await payOnPage(guest, second);
-    await expect(payLate(first)).rejects.toMatchObject({ code: 'payment_refunded', detail: expect.stringContaining(`the code ${code.code}`) });
+    await expect(payLate(first)).rejects.toMatchObject({
+      code: 'payment_refunded',
+      detail: expect.stringContaining(`the code ${code.code}`),
+    });
     expect(await discountedOrders(code.code)).toBe(1);
     const counted = await api.database.db.selectFrom('discount_codes').select('uses').where('id', '=', code.id).executeTakeFirstOrThrow();
     expect(counted.uses).toBe(1);
@@ -230,7 +274,10 @@ describe('a payment for a checkout the shopper replaced', () => {
     const quicker = shopper(api);
     await quicker.signInAsGuest();
     await payOnPage(quicker, await quickOpen(quicker, variant.id));
-    await expect(payLate(expiring)).rejects.toMatchObject({ code: 'payment_refunded', detail: expect.stringContaining('sold out before your payment reached us') });
+    await expect(payLate(expiring)).rejects.toMatchObject({
+      code: 'payment_refunded',
+      detail: expect.stringContaining('sold out before your payment reached us'),
+    });
     expect(await stockOf(api, variant.id)).toBe(0);
 
     // The same lateness with the unit still there is an order, its unit taken again.
@@ -277,7 +324,11 @@ describe('many shoppers at once on the same few variants and code', () => {
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     // Stock adds up: what was sold and what is held by open sessions came out of the 50 units each had.
     for (const id of variants) {
-      const sold = await api.database.db.selectFrom('purchase_items').select(sql<number>`coalesce(sum(quantity), 0)::int`.as('n')).where('variant_id', '=', id).executeTakeFirstOrThrow();
+      const sold = await api.database.db
+        .selectFrom('purchase_items')
+        .select(sql<number>`coalesce(sum(quantity), 0)::int`.as('n'))
+        .where('variant_id', '=', id)
+        .executeTakeFirstOrThrow();
       const held = await api.database.db
         .selectFrom('checkout_session_items as i')
         .innerJoin('checkout_sessions as s', 's.id', 'i.checkout_session_id')

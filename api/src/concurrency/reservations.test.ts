@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { setVariant, shopper, stockOf } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { readOutbox } from '../services/mail';
 
@@ -22,17 +23,22 @@ const newEmail = () => `racer${++counter}-${Date.now()}@example.com`;
 async function registeredAccount(email: string) {
   expect((await post('register', { email, guest_checkout: false })).status).toBe(200);
   expect((await post('verify-email', { email, code: await mailedCode(email) })).status).toBe(200);
-  expect((await post('complete-registration', { email, password: 'Sunny-Day-2026', first_name: 'Ada', last_name: 'Rossi' })).status).toBe(200);
+  expect((await post('complete-registration', { email, password: 'Sunny-Day-2026', first_name: 'Ada', last_name: 'Rossi' })).status).toBe(
+    200,
+  );
   api.clock.advance(61_000);
 }
 
 describe.each([
   ['verify-email', async (email: string) => void (await post('register', { email, guest_checkout: false }))],
   ['verify-guest', async (email: string) => void (await post('register', { email, guest_checkout: true }))],
-  ['verify-reset-code', async (email: string) => {
-    await registeredAccount(email);
-    expect((await post('request-password-reset', { email })).status).toBe(200);
-  }],
+  [
+    'verify-reset-code',
+    async (email: string) => {
+      await registeredAccount(email);
+      expect((await post('request-password-reset', { email })).status).toBe(200);
+    },
+  ],
 ])('%s under 18 parallel wrong guesses', (step, start) => {
   it('spends the five attempts once, then refuses the right code too', async () => {
     const email = newEmail();

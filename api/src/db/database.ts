@@ -2,12 +2,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import type { Database } from './schema.js';
+
 import { oneTripQueries } from './pglite-one-trip.js';
+import type { Database } from './schema.js';
 import { withConflictRetries } from './transaction.js';
 
 export type Db = Kysely<Database>;
@@ -45,8 +47,7 @@ const channelIdentifier = (channel: string) => `"${channel.replace(/"/g, '""')}"
 export type DatabaseOptions =
   // No dataDir: in memory. `from`: start from this tarball of a data folder (dumpDataDir's) instead
   // of an empty database (tests start from one migrated copy: tests/support/pglite-template.ts).
-  | { kind: 'pglite'; dataDir?: string; from?: Blob }
-  | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
+  { kind: 'pglite'; dataDir?: string; from?: Blob } | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.schema, options.maxConnections);
@@ -119,7 +120,9 @@ export function runPostgresTool(program: 'pg_dump' | 'pg_restore', args: string[
     child.stdout.on('data', (chunk: Buffer) => (out += chunk));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk));
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code === 'ENOENT' ? `${program} is not installed (it comes with the PostgreSQL client programs)` : error.message)),
+      reject(
+        new Error(error.code === 'ENOENT' ? `${program} is not installed (it comes with the PostgreSQL client programs)` : error.message),
+      ),
     );
     child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${program} failed: ${err.trim() || `exit code ${code}`}`))));
   });

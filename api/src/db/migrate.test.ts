@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { CATALOGUE } from '../seed/catalogue-data';
+import { seedCatalogue } from '../seed/database';
 import type { DatabaseHandle } from './database';
 import { migrate, migrations } from './migrate';
-import { seedCatalogue } from '../seed/database';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -12,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => database.cleanup());
 
 async function count(table: 'products' | 'product_variants' | 'images' | 'variant_attributes' | 'size_charts') {
-  const row = await database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -63,10 +67,22 @@ describe('seed', () => {
   it('writes the catalogue once, however often it runs', async () => {
     const first = await seedCatalogue(database.db);
     expect(first.inserted).toEqual(CATALOGUE.map((p) => p.name));
-    const before = await Promise.all([count('products'), count('product_variants'), count('images'), count('variant_attributes'), count('size_charts')]);
+    const before = await Promise.all([
+      count('products'),
+      count('product_variants'),
+      count('images'),
+      count('variant_attributes'),
+      count('size_charts'),
+    ]);
     const second = await seedCatalogue(database.db);
     expect(second.inserted).toEqual([]);
-    const after = await Promise.all([count('products'), count('product_variants'), count('images'), count('variant_attributes'), count('size_charts')]);
+    const after = await Promise.all([
+      count('products'),
+      count('product_variants'),
+      count('images'),
+      count('variant_attributes'),
+      count('size_charts'),
+    ]);
     expect(after).toEqual(before);
     expect(before[0]).toBe(CATALOGUE.length);
   });
@@ -84,7 +100,11 @@ describe('seed', () => {
     const partly = [...byProduct].filter(([, stock]) => stock.some((q) => q === 0) && stock.some((q) => q > 0));
     expect(partly.length).toBeGreaterThan(0);
     const values = await database.db.selectFrom('variant_attributes').select(['attribute_name', 'value']).distinct().execute();
-    const of = (name: string) => values.filter((v) => v.attribute_name === name).map((v) => v.value).sort();
+    const of = (name: string) =>
+      values
+        .filter((v) => v.attribute_name === name)
+        .map((v) => v.value)
+        .sort();
     expect(of('color')).toEqual(['BEIGE', 'BLACK', 'GREY', 'RED']);
     expect(of('size')).toEqual(['L/XL', 'S/M']);
     expect(of('material')).toEqual(['COTTON']);
@@ -95,14 +115,25 @@ describe('seed', () => {
 describe('migration 027', () => {
   it("writes the seeded variants' descriptions in the shop's words, size last, and leaves others alone", async () => {
     const variant = (sku: string) =>
-      database.db.selectFrom('product_variants as v').innerJoin('products as p', 'p.id', 'v.product_id').select(['v.id', 'v.description', 'p.name']).where('v.sku', '=', sku).executeTakeFirstOrThrow();
+      database.db
+        .selectFrom('product_variants as v')
+        .innerJoin('products as p', 'p.id', 'v.product_id')
+        .select(['v.id', 'v.description', 'p.name'])
+        .where('v.sku', '=', sku)
+        .executeTakeFirstOrThrow();
     const [grey, black] = [await variant('PT-GRY-LXL'), await variant('PT-BLK-SM')];
     // What the seed writes now.
     expect(grey.description).toBe('Padded Tee · Concrete grey · Plain, no print · 100% cotton · Large to extra large');
-    await database.db.updateTable('product_variants').set({ description: 'Padded Tee · GREY · L/XL · COTTON · PLAIN' }).where('id', '=', grey.id).execute();
+    await database.db
+      .updateTable('product_variants')
+      .set({ description: 'Padded Tee · GREY · L/XL · COTTON · PLAIN' })
+      .where('id', '=', grey.id)
+      .execute();
     await database.db.updateTable('product_variants').set({ description: 'Black, S' }).where('id', '=', black.id).execute();
     await database.exec(migrations.find((m) => m.name === '027_variant_description_order')!.sql);
-    expect((await variant('PT-GRY-LXL')).description).toBe('Padded Tee · Concrete grey · Plain, no print · 100% cotton · Large to extra large');
+    expect((await variant('PT-GRY-LXL')).description).toBe(
+      'Padded Tee · Concrete grey · Plain, no print · 100% cotton · Large to extra large',
+    );
     expect((await variant('PT-BLK-SM')).description).toBe('Black, S');
   });
 });

@@ -1,3 +1,4 @@
+import type { DatabaseHandle } from './database.js';
 import catalogue from './migrations/001_catalogue.sql';
 import mailOutbox from './migrations/002_mail_outbox.sql';
 import auth from './migrations/003_auth.sql';
@@ -30,7 +31,6 @@ import erasedCustomers from './migrations/031_erased_customers.sql';
 import codeMailedAt from './migrations/032_code_mailed_at.sql';
 import privacyLog from './migrations/033_privacy_log.sql';
 import consents from './migrations/034_consents.sql';
-import type { DatabaseHandle } from './database.js';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
@@ -88,9 +88,7 @@ async function applyPending(handle: DatabaseHandle): Promise<string[]> {
 SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
 CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
 COMMIT;`);
-  const done = new Set(
-    (await handle.db.selectFrom('schema_migrations').select('name').execute()).map((row) => row.name),
-  );
+  const done = new Set((await handle.db.selectFrom('schema_migrations').select('name').execute()).map((row) => row.name));
   const applied: string[] = [];
   for (const migration of migrations) {
     if (done.has(migration.name)) continue;

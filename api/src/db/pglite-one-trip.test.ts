@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { oneTripQueries } from './pglite-one-trip.js';
 
 describe('PGlite statements in one trip', () => {

@@ -1,4 +1,4 @@
-import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { parse, type PGlite, protocol, type Results } from '@electric-sql/pglite';
 
 /**
  * PGlite's `query` takes six trips into the engine per statement: parse, describe the statement
@@ -24,7 +24,13 @@ export function oneTripQueries(client: PGlite): PGlite {
   const query = async <T>(text: string, params: unknown[] = []): Promise<Results<T>> => {
     if (!params.every(isPlain)) return client.query<T>(text, params);
     const values = params.map(written);
-    const message = joined([serialize.parse({ text }), serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
+    const message = joined([
+      serialize.parse({ text }),
+      serialize.bind({ values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
     // The locks `query` takes, in its order: no statement runs inside another's trip or transaction.
     await engine._checkReady();
     return engine._runExclusiveTransaction(() =>

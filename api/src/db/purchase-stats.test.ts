@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+
 import { buyThroughCheckout, setVariant, shopper } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
@@ -8,7 +10,11 @@ import { useTestApi } from '../../../tests/support/use-test-api';
 const api = useTestApi();
 
 async function admin(path: string, body: unknown) {
-  const res = await api.app.request(`/api/admin/${path}`, { method: 'POST', headers: { ...cliHeaders, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await api.app.request(`/api/admin/${path}`, {
+    method: 'POST',
+    headers: { ...cliHeaders, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -30,7 +36,13 @@ describe("a buyer's order figures", () => {
     await buyer.register();
     const variant = api.stocked[0];
     await setVariant(api, variant.id, { price: 4_000, stock_quantity: 50 });
-    expect((await buyer.get('/api/user/stats')).body).toEqual({ total_orders: 0, delivered: 0, in_transit: 0, processing: 0, total_spent: 0 });
+    expect((await buyer.get('/api/user/stats')).body).toEqual({
+      total_orders: 0,
+      delivered: 0,
+      in_transit: 0,
+      processing: 0,
+      total_spent: 0,
+    });
 
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await buyThroughCheckout(api, buyer, [{ id: variant.id }]));
@@ -41,7 +53,11 @@ describe("a buyer's order figures", () => {
       ...[1, 2, 3].map(() => admin('orders/refund', { order: ids[3], idempotency_key: randomUUID(), amount: 500 })),
     ]);
     const stats = (await buyer.get('/api/user/stats')).body;
-    const { user_id: userId } = await api.database.db.selectFrom('purchases').select('user_id').where('id', '=', ids[0]).executeTakeFirstOrThrow();
+    const { user_id: userId } = await api.database.db
+      .selectFrom('purchases')
+      .select('user_id')
+      .where('id', '=', ids[0])
+      .executeTakeFirstOrThrow();
     expect(stats).toEqual(await countedFromOrders(userId));
     expect(stats).toMatchObject({ total_orders: 5, delivered: 1, in_transit: 1, processing: 2 });
   });

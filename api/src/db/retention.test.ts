@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { RETENTION_DAYS } from '@contract/retention';
-import { useTestApi } from '../../../tests/support/use-test-api';
+
 import { buyThroughCheckout, shopper, variants } from '../../../tests/support/shopper';
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { purgeExpiredData } from '../services/retention';
 
 const api = useTestApi();
@@ -24,10 +26,23 @@ describe('the retention purge', () => {
     const guestWithout = await idle.signInAsGuest();
     const visitor = shopper(api);
     expect((await visitor.post('/api/cart/add', { variant_id: other.id, quantity: 1 })).status).toBe(200);
-    await db.insertInto('contact_messages').values({ name: 'Ada', email: member.user.email, reason: 'general', subject: 'Hi', message: 'Hello', client_ip: null, created_at: start }).execute();
-    const exists = async (table: 'users' | 'purchases' | 'carts', id: string) => Boolean(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+    await db
+      .insertInto('contact_messages')
+      .values({
+        name: 'Ada',
+        email: member.user.email,
+        reason: 'general',
+        subject: 'Hi',
+        message: 'Hello',
+        client_ip: null,
+        created_at: start,
+      })
+      .execute();
+    const exists = async (table: 'users' | 'purchases' | 'carts', id: string) =>
+      Boolean(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
     const anonymousCarts = () => db.selectFrom('carts').select('id').where('user_id', 'is', null).execute();
-    const rows = async (table: 'contact_messages' | 'mail_outbox' | 'verification_codes') => (await db.selectFrom(table).select('id').execute()).length;
+    const rows = async (table: 'contact_messages' | 'mail_outbox' | 'verification_codes') =>
+      (await db.selectFrom(table).select('id').execute()).length;
     expect((await anonymousCarts()).length).toBeGreaterThan(0);
     expect(await rows('mail_outbox')).toBeGreaterThan(0);
     expect(await rows('verification_codes')).toBeGreaterThan(0);

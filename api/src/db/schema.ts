@@ -1,7 +1,8 @@
-import type { DiscountKind } from '@contract/discounts';
-import type { z } from 'zod';
-import type { apiCardSchema } from '@contract/api/cards';
 import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
+import type { z } from 'zod';
+
+import type { apiCardSchema } from '@contract/api/cards';
+import type { DiscountKind } from '@contract/discounts';
 
 /** Kysely's view of the tables created by ./migrations. */
 export interface Database {

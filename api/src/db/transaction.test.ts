@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { inTransaction, isConflictError } from './transaction';
 

@@ -1,6 +1,7 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, Transaction, TransactionSettings } from 'kysely';
-import type { Database } from './schema.js';
 import type { Kysely } from 'kysely';
+
+import type { Database } from './schema.js';
 
 type Db = Kysely<Database>;
 

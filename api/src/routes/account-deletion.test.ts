@@ -1,18 +1,25 @@
 import { describe, expect, it } from 'vitest';
+
+import { buyThroughCheckout, PAID_CARD, type Shopper, shopper, stockOf, variants } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
-import { buyThroughCheckout, PAID_CARD, shopper, stockOf, variants, type Shopper } from '../../../tests/support/shopper';
 import { erasedEmail } from '../services/account-deletion';
 
 const api = useTestApi();
 const PASSWORD = 'Sunny-Day-2026';
 
-const deliver = (purchaseId: string) => api.database.db.updateTable('purchases').set({ status: 'Delivered', delivered_at: new Date() }).where('id', '=', purchaseId).execute();
+const deliver = (purchaseId: string) =>
+  api.database.db.updateTable('purchases').set({ status: 'Delivered', delivered_at: new Date() }).where('id', '=', purchaseId).execute();
 const remove = (s: Shopper, body: Record<string, unknown>) => s.post('/api/user/delete-account', body);
 
 /** Opens a checkout for what is in the cart and answers the test payment page's path. */
 async function openCheckout(s: Shopper, variantId: string) {
   expect((await s.post('/api/cart/add', { variant_id: variantId, quantity: 1 })).status).toBe(200);
-  const started = await s.post('/api/checkout/', { success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', email: s.email, metadata: {} });
+  const started = await s.post('/api/checkout/', {
+    success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://shop.test/cart',
+    email: s.email,
+    metadata: {},
+  });
   expect(started.status).toBe(200);
   return new URL(started.body.checkout_url).pathname;
 }
@@ -28,7 +35,9 @@ describe('deleting an account', () => {
     await buyThroughCheckout(api, other, [{ id: variant.id }]);
     await deliver(purchaseId);
     expect((await s.post('/api/cart/add', { variant_id: second.id, quantity: 1 })).status).toBe(200);
-    expect((await s.post('/api/products/wishlist', { email: me.user.email, product_id: null, product_variant_id: second.id })).status).toBeLessThan(300);
+    expect(
+      (await s.post('/api/products/wishlist', { email: me.user.email, product_id: null, product_variant_id: second.id })).status,
+    ).toBeLessThan(300);
     const db = api.database.db;
 
     const mistyped = await remove(s, { password: PASSWORD, confirm_email: 'someone@else.example' });
@@ -42,18 +51,43 @@ describe('deleting an account', () => {
 
     // Signed out everywhere: the access token, the refresh tokens and the password are gone.
     expect((await s.get('/api/auth/me')).status).toBe(401);
-    expect((await api.app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: me.user.email, password: PASSWORD }) })).status).toBe(401);
+    expect(
+      (
+        await api.app.request('/api/auth/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: me.user.email, password: PASSWORD }),
+        })
+      ).status,
+    ).toBe(401);
     const row = await db.selectFrom('users').selectAll().where('id', '=', me.user.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: erasedEmail(me.user.id), password_hash: null, first_name: null, last_name: null, phone: null, address: null });
+    expect(row).toMatchObject({
+      email: erasedEmail(me.user.id),
+      password_hash: null,
+      first_name: null,
+      last_name: null,
+      phone: null,
+      address: null,
+    });
     expect(row.erased_at).toBeInstanceOf(Date);
     expect(await db.selectFrom('refresh_tokens').select('id').where('user_id', '=', me.user.id).execute()).toEqual([]);
 
     // The order stays for tax: amounts and items, delivered to a country, bought by nobody named.
     const kept = await db.selectFrom('purchases').selectAll().where('id', '=', purchaseId).executeTakeFirstOrThrow();
     expect(kept.email).toBe(erasedEmail(me.user.id));
-    expect(kept.shipping_address).toEqual({ name: null, line1: null, line2: null, city: null, state: null, postal_code: null, country: PAID_CARD.shipping_country });
+    expect(kept.shipping_address).toEqual({
+      name: null,
+      line1: null,
+      line2: null,
+      city: null,
+      state: null,
+      postal_code: null,
+      country: PAID_CARD.shipping_country,
+    });
     expect(kept.total).toBeGreaterThan(0);
-    expect(await db.selectFrom('purchase_items').select('sku').where('purchase_id', '=', purchaseId).execute()).toEqual([{ sku: variant.sku }]);
+    expect(await db.selectFrom('purchase_items').select('sku').where('purchase_id', '=', purchaseId).execute()).toEqual([
+      { sku: variant.sku },
+    ]);
 
     // Nothing personal left under their id or their email.
     for (const [table, column, value] of [
@@ -65,7 +99,14 @@ describe('deleting an account', () => {
       ['checkout_sessions', 'email', me.user.email],
       ['purchases', 'email', me.user.email],
     ] as const) {
-      expect(await db.selectFrom(table).select(column as never).where(column as never, '=', value).execute(), `${table}.${column}`).toEqual([]);
+      expect(
+        await db
+          .selectFrom(table)
+          .select(column as never)
+          .where(column as never, '=', value)
+          .execute(),
+        `${table}.${column}`,
+      ).toEqual([]);
     }
     // The other customer is untouched.
     expect((await other.get('/api/auth/me')).status).toBe(200);
@@ -108,7 +149,11 @@ describe('deleting an account', () => {
     const paid = await s.request('POST', payPage, undefined, { form: PAID_CARD });
     const sessionId = new URL(paid.headers.get('location') ?? 'http://x/').searchParams.get('session_id');
     if (sessionId) {
-      const session = await api.database.db.selectFrom('checkout_sessions').select(['status']).where('id', '=', sessionId).executeTakeFirstOrThrow();
+      const session = await api.database.db
+        .selectFrom('checkout_sessions')
+        .select(['status'])
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
       expect(['refunded', 'refund_pending', 'cancelled']).toContain(session.status);
     }
     expect(await api.database.db.selectFrom('purchases').select('id').where('user_id', '=', me.user.id).execute()).toEqual([]);

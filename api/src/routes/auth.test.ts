@@ -1,5 +1,6 @@
 // One suite on purpose (over 300 lines): the /api/auth routes, tested together against one test API and its outbox.
 import { describe, expect, it } from 'vitest';
+
 import type { Json } from '../../../tests/support/shopper';
 import { createTestApi } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';
@@ -47,7 +48,14 @@ describe('registration', () => {
     const email = newEmail();
     expect((await post('check-email', { email })).body).toEqual({ exists: false, has_password: false });
     const result = await registerAccount(email.toUpperCase());
-    expect(result.user).toMatchObject({ email, user_type: 'registered', has_password: true, first_name: 'Ada', last_name: 'Rossi', session_expires_at: null });
+    expect(result.user).toMatchObject({
+      email,
+      user_type: 'registered',
+      has_password: true,
+      first_name: 'Ada',
+      last_name: 'Rossi',
+      session_expires_at: null,
+    });
     // A welcome, with the way to the profile, follows the registration.
     const [welcome] = await readOutbox(api.database.db, email);
     expect(welcome.subject).toBe('Welcome to FILO, Ada');
@@ -95,7 +103,13 @@ describe('registration', () => {
       [{ email: 'not-an-email' }, 'Please enter a valid email address'],
     ];
     for (const [change, message] of cases) {
-      const res = await post('complete-registration', { email: newEmail(), password: PASSWORD, first_name: 'Ada', last_name: 'Rossi', ...change });
+      const res = await post('complete-registration', {
+        email: newEmail(),
+        password: PASSWORD,
+        first_name: 'Ada',
+        last_name: 'Rossi',
+        ...change,
+      });
       expect(res.status).toBe(422);
       expect(res.body.detail.map((d: Json) => d.msg)).toContain(message);
     }
@@ -148,7 +162,12 @@ describe('verification codes', () => {
       },
     });
     try {
-      const ask = () => flaky.app.request('/api/auth/register', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'flaky@example.com', guest_checkout: true }) });
+      const ask = () =>
+        flaky.app.request('/api/auth/register', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'flaky@example.com', guest_checkout: true }),
+        });
       expect((await ask()).status).toBeGreaterThanOrEqual(500);
       expect(sent).toEqual([]);
       const again = await ask();
@@ -157,7 +176,11 @@ describe('verification codes', () => {
       // Once a code is mailed, the wait holds as before.
       expect((await ask()).status).toBe(429);
       const code = /\b(\d{6})\b/.exec(sent[0].text)![1];
-      const verified = await flaky.app.request('/api/auth/verify-guest', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'flaky@example.com', code }) });
+      const verified = await flaky.app.request('/api/auth/verify-guest', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'flaky@example.com', code }),
+      });
       expect(verified.status).toBe(200);
     } finally {
       await flaky.cleanup();
@@ -324,7 +347,9 @@ describe('guests', () => {
     const email = newEmail();
     await post('register', { email, guest_checkout: true });
     const guest = await post('verify-guest', { email, code: await lastCode(email) });
-    const tries = await Promise.all(['First-Tab-2026', 'Second-Tab-2026'].map((password) => post('guest-account', { password }, guest.body.access_token)));
+    const tries = await Promise.all(
+      ['First-Tab-2026', 'Second-Tab-2026'].map((password) => post('guest-account', { password }, guest.body.access_token)),
+    );
     expect(tries.map((t) => t.status).sort()).toEqual([200, 409]);
     const lost = tries.find((t) => t.status === 409)!;
     expect(lost.body.code).toBe('already_exists');

@@ -1,5 +1,5 @@
-import { giveConsent } from '../services/consents.js';
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
+
 import {
   checkEmailAnswerSchema,
   completeRegistrationRequestSchema,
@@ -17,17 +17,27 @@ import {
   userSchema,
   verificationRequestSchema,
 } from '@contract/api/auth';
+
 import { answer } from '../answer.js';
-import type { AppEnv } from '../deps.js';
-import { resetCodeEmail, verificationCodeEmail, welcomeEmail } from '../auth/emails.js';
 import { mergeCartOfRequest } from '../auth/cart-cookie.js';
+import { resetCodeEmail, verificationCodeEmail, welcomeEmail } from '../auth/emails.js';
 import { authenticate, requireUser } from '../auth/middleware.js';
-import { clientIp } from '../client-ip.js';
 import { findUserByEmail, toUserOut, type UserRow } from '../auth/users.js';
+import { clientIp } from '../client-ip.js';
+import type { AppEnv } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
-import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
-import { createAccount, ensureNoAccount, keepGuestAsAccount, passwordSignIn, pendingVerification, setPassword, startGuestSession } from '../services/sign-in.js';
+import { giveConsent } from '../services/consents.js';
+import { enforceRateLimit, RATE_RULES } from '../services/rate-limits.js';
+import {
+  createAccount,
+  ensureNoAccount,
+  keepGuestAsAccount,
+  passwordSignIn,
+  pendingVerification,
+  setPassword,
+  startGuestSession,
+} from '../services/sign-in.js';
 
 /** Limits every auth request per client IP first, then per email once the body is read. */
 async function limitByEmail(c: Context<AppEnv>, email: string) {
@@ -59,17 +69,13 @@ export function authRoutes() {
     return answer(c, checkEmailAnswerSchema, { exists: Boolean(user), has_password: Boolean(user?.password_hash) });
   });
 
-  app.post(
-    '/register',
-    validate('json', registerRequestSchema),
-    async (c) => {
-      const { email, guest_checkout } = c.req.valid('json');
-      await limitByEmail(c, email);
-      await ensureNoAccount(c.var.deps.db, email);
-      await sendCode(c, email, guest_checkout ? 'guest' : 'register');
-      return answer(c, messageAnswerSchema, { message: 'Verification code sent', email });
-    },
-  );
+  app.post('/register', validate('json', registerRequestSchema), async (c) => {
+    const { email, guest_checkout } = c.req.valid('json');
+    await limitByEmail(c, email);
+    await ensureNoAccount(c.var.deps.db, email);
+    await sendCode(c, email, guest_checkout ? 'guest' : 'register');
+    return answer(c, messageAnswerSchema, { message: 'Verification code sent', email });
+  });
 
   app.post('/resend-verification', validate('json', emailRequestSchema), async (c) => {
     const { email } = c.req.valid('json');
@@ -85,30 +91,26 @@ export function authRoutes() {
     return answer(c, messageAnswerSchema, { message: 'Email verified', verified: true });
   });
 
-  app.post(
-    '/complete-registration',
-    validate('json', completeRegistrationRequestSchema),
-    async (c) => {
-      const body = c.req.valid('json');
-      await limitByEmail(c, body.email);
-      const { db, clock } = c.var.deps;
-      const existing = await ensureNoAccount(db, body.email);
-      if (!(await c.var.auth.codes.takeVerified(body.email, 'register'))) {
-        throw new DomainError('code_expired', 'Verification code has expired or the email is not verified yet');
-      }
-      // A guest who registers keeps the same record, and so their purchases and cards.
-      const user = await createAccount(db, clock.now(), existing, body);
-      // The storefront registers only once the terms and the privacy policy are accepted: recorded with their version.
-      await giveConsent(db, clock.now(), user.id, 'terms');
-      try {
-        await c.var.deps.mail.send({ to: user.email, ...welcomeEmail(body.first_name, c.var.deps.config.storefrontUrl) });
-      } catch (error) {
-        // The account stands; a welcome that could not be sent is only logged.
-        c.var.deps.log.error(`welcome email to user ${user.id} failed`, error);
-      }
-      return signedIn(c, user);
-    },
-  );
+  app.post('/complete-registration', validate('json', completeRegistrationRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    await limitByEmail(c, body.email);
+    const { db, clock } = c.var.deps;
+    const existing = await ensureNoAccount(db, body.email);
+    if (!(await c.var.auth.codes.takeVerified(body.email, 'register'))) {
+      throw new DomainError('code_expired', 'Verification code has expired or the email is not verified yet');
+    }
+    // A guest who registers keeps the same record, and so their purchases and cards.
+    const user = await createAccount(db, clock.now(), existing, body);
+    // The storefront registers only once the terms and the privacy policy are accepted: recorded with their version.
+    await giveConsent(db, clock.now(), user.id, 'terms');
+    try {
+      await c.var.deps.mail.send({ to: user.email, ...welcomeEmail(body.first_name, c.var.deps.config.storefrontUrl) });
+    } catch (error) {
+      // The account stands; a welcome that could not be sent is only logged.
+      c.var.deps.log.error(`welcome email to user ${user.id} failed`, error);
+    }
+    return signedIn(c, user);
+  });
 
   app.post('/verify-guest', validate('json', verificationRequestSchema), async (c) => {
     const { email, code } = c.req.valid('json');
@@ -179,22 +181,18 @@ export function authRoutes() {
     return answer(c, messageAnswerSchema, { message: 'Reset code verified' });
   });
 
-  app.post(
-    '/reset-password',
-    validate('json', resetPasswordRequestSchema),
-    async (c) => {
-      const { email, code, new_password } = c.req.valid('json');
-      await limitByEmail(c, email);
-      const { db, clock } = c.var.deps;
-      const user = await findUserByEmail(db, email);
-      if (!user?.password_hash) throw new DomainError('code_invalid', 'Invalid reset code');
-      await c.var.auth.codes.check(email, 'reset', code, { consume: true });
-      await setPassword(db, clock.now(), user.id, new_password);
-      // Every session signed in with the old password ends.
-      await c.var.auth.tokens.revoke(user.id);
-      return answer(c, messageAnswerSchema, { message: 'Password has been reset' });
-    },
-  );
+  app.post('/reset-password', validate('json', resetPasswordRequestSchema), async (c) => {
+    const { email, code, new_password } = c.req.valid('json');
+    await limitByEmail(c, email);
+    const { db, clock } = c.var.deps;
+    const user = await findUserByEmail(db, email);
+    if (!user?.password_hash) throw new DomainError('code_invalid', 'Invalid reset code');
+    await c.var.auth.codes.check(email, 'reset', code, { consume: true });
+    await setPassword(db, clock.now(), user.id, new_password);
+    // Every session signed in with the old password ends.
+    await c.var.auth.tokens.revoke(user.id);
+    return answer(c, messageAnswerSchema, { message: 'Password has been reset' });
+  });
 
   return app;
 }

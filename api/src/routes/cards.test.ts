@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
+
+import { buyThroughCheckout, type Json, setVariant, type Shopper, shopper, uniqueEmail } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
-import { buyThroughCheckout, setVariant, shopper, uniqueEmail, type Json, type Shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { CARD_ANIMATION_LENGTH, CARD_DESIGNS } from '../seed/card-data';
 import { seedCards } from '../seed/database';
@@ -55,7 +57,9 @@ describe('card catalogue', () => {
       created_at: expect.any(String),
       serial: null,
     });
-    expect(new Set(res.body.cards.map((card: { rarity: string }) => card.rarity))).toEqual(new Set(['common', 'rare', 'epic', 'legendary']));
+    expect(new Set(res.body.cards.map((card: { rarity: string }) => card.rarity))).toEqual(
+      new Set(['common', 'rare', 'epic', 'legendary']),
+    );
   });
 
   it('pages through the catalogue with a stable order and the total on every page', async () => {
@@ -87,7 +91,9 @@ describe('card catalogue', () => {
     const s = await member();
     const res = await s.get(`/api/cards/cards?${query}`);
     expect(res.status).toBe(422);
-    expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['query', field], msg: expect.any(String), type: expect.any(String) })]);
+    expect(res.body.detail).toEqual([
+      expect.objectContaining({ loc: ['query', field], msg: expect.any(String), type: expect.any(String) }),
+    ]);
   });
 
   it('needs a bearer token for both calls', async () => {
@@ -127,13 +133,19 @@ describe('unlocking', () => {
     const all = (await cardsOf(s)).body.unlocked_cards;
     expect(all.map((card: { product_id: string }) => card.product_id)[0]).toBe(c.product_id);
     expect(all).toHaveLength(3);
-    expect(productIdsOf((await successOf(s, first)).body.first_time_purchase_info.unlocked_cards)).toEqual([a1.product_id, b.product_id].sort());
+    expect(productIdsOf((await successOf(s, first)).body.first_time_purchase_info.unlocked_cards)).toEqual(
+      [a1.product_id, b.product_id].sort(),
+    );
 
     // The catalogue marks the unlocked ones for this user only.
     const catalogue = (await s.get('/api/cards/cards?per_page=100')).body.cards;
     expect(catalogue.filter((card: { unlocked_at: string | null }) => card.unlocked_at)).toHaveLength(3);
     const other = await member();
-    expect((await other.get('/api/cards/cards?per_page=100')).body.cards.every((card: { unlocked_at: string | null }) => card.unlocked_at === null)).toBe(true);
+    expect(
+      (await other.get('/api/cards/cards?per_page=100')).body.cards.every(
+        (card: { unlocked_at: string | null }) => card.unlocked_at === null,
+      ),
+    ).toBe(true);
     expect((await cardsOf(other)).body.unlocked_cards).toEqual([]);
   });
 
@@ -156,12 +168,19 @@ describe('unlocking', () => {
     for (const variant of [a1, a2, b]) await setVariant(api, variant.id, { stock_quantity: 100 });
     const s = await member();
     const admin = async (path: string, body?: unknown) => {
-      const res = await api.app.request(`/api/admin/${path}`, { method: body ? 'POST' : 'GET', headers: { ...cliHeaders, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const res = await api.app.request(`/api/admin/${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { ...cliHeaders, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       return (await res.json()) as Json;
     };
     const first = await admin(`orders/${await buyThroughCheckout(api, s, [{ id: a1.id }, { id: b.id }])}`);
     const second = await admin(`orders/${await buyThroughCheckout(api, s, [{ id: a2.id }])}`);
-    const held = async () => Object.fromEntries(((await cardsOf(s)).body.unlocked_cards as { product_id: string; serial: string }[]).map((card) => [card.product_id, card.serial]));
+    const held = async () =>
+      Object.fromEntries(
+        ((await cardsOf(s)).body.unlocked_cards as { product_id: string; serial: string }[]).map((card) => [card.product_id, card.serial]),
+      );
     const before = await held();
     expect(Object.keys(before).sort()).toEqual([a1.product_id, b.product_id].sort());
 
@@ -170,7 +189,15 @@ describe('unlocking', () => {
     expect(await held()).toEqual({ [a1.product_id]: before[a1.product_id] });
     // Refunding the second order's unit too: nothing left of the product, so its card goes as well.
     const line = second.lines[0] as { item_id: string };
-    expect((await admin('orders/refund', { order: second.order_number, idempotency_key: randomUUID(), lines: [{ item_id: line.item_id, quantity: 1 }] })).status).toBeTruthy();
+    expect(
+      (
+        await admin('orders/refund', {
+          order: second.order_number,
+          idempotency_key: randomUUID(),
+          lines: [{ item_id: line.item_id, quantity: 1 }],
+        })
+      ).status,
+    ).toBeTruthy();
     expect(await held()).toEqual({});
   });
 
@@ -178,13 +205,22 @@ describe('unlocking', () => {
     const { a1 } = pick();
     const s = await member();
     await s.post('/api/cart/add', { variant_id: a1.id, quantity: 1 });
-    const started = await s.post('/api/checkout/', { success_url: 'http://shop.test/s?id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', email: s.email, metadata: {} });
+    const started = await s.post('/api/checkout/', {
+      success_url: 'http://shop.test/s?id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://shop.test/cart',
+      email: s.email,
+      metadata: {},
+    });
     const sessionId = new URL(started.body.checkout_url).pathname.split('/').pop()!;
     const payment = { paymentMethod: 'Credit Card', shippingAddress: null, billingAddress: null };
     const results = await Promise.all(Array.from({ length: 4 }, () => fulfilCheckoutSession(api.deps, sessionId, payment)));
     results.push(await fulfilCheckoutSession(api.deps, sessionId, payment));
     expect(new Set(results.map((r) => r.purchaseId)).size).toBe(1);
-    const rows = await api.database.db.selectFrom('user_cards').selectAll().where('user_id', '=', (await s.get('/api/auth/me')).body.id).execute();
+    const rows = await api.database.db
+      .selectFrom('user_cards')
+      .selectAll()
+      .where('user_id', '=', (await s.get('/api/auth/me')).body.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].purchase_id).toBe(results[0].purchaseId);
     expect((await successOf(s, results[0].purchaseId)).body.first_time_purchase_info.unlocked_cards).toHaveLength(1);
@@ -194,12 +230,22 @@ describe('unlocking', () => {
     const { b } = pick();
     const s = await member();
     const quick = () =>
-      s.post('/api/checkout/quick', { product_variant_id: b.id, quantity: 1, success_url: 'http://shop.test/s?id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', metadata: {} });
-    const sessions = [(await quick()).body.checkout_url, (await quick()).body.checkout_url].map((url: string) => new URL(url).pathname.split('/').pop()!);
+      s.post('/api/checkout/quick', {
+        product_variant_id: b.id,
+        quantity: 1,
+        success_url: 'http://shop.test/s?id={CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://shop.test/cart',
+        metadata: {},
+      });
+    const sessions = [(await quick()).body.checkout_url, (await quick()).body.checkout_url].map((url: string) =>
+      new URL(url).pathname.split('/').pop()!,
+    );
     const payment = { paymentMethod: 'Credit Card', shippingAddress: null, billingAddress: null };
     const results = await Promise.all(sessions.map((id) => fulfilCheckoutSession(api.deps, id, payment)));
     expect(new Set(results.map((r) => r.purchaseId)).size).toBe(2);
-    const shown = await Promise.all(results.map(async (r) => (await successOf(s, r.purchaseId)).body.first_time_purchase_info.unlocked_cards.length));
+    const shown = await Promise.all(
+      results.map(async (r) => (await successOf(s, r.purchaseId)).body.first_time_purchase_info.unlocked_cards.length),
+    );
     expect(shown.sort()).toEqual([0, 1]);
     expect((await cardsOf(s)).body.unlocked_cards).toHaveLength(1);
   });
@@ -246,7 +292,18 @@ describe('POST /api/cards/face.png', () => {
     const card = (await s.get('/api/cards/cards?per_page=1')).body.cards[0];
     return {
       s,
-      face: { v: 1, id: card.id, n: card.name, r: card.rarity ?? null, o: 'Ada Rossi', u: '2026-11-22T10:00:00.000Z', i: card.image_path, tc: card.text_color, ac: card.accent_color, bc: card.bg_color },
+      face: {
+        v: 1,
+        id: card.id,
+        n: card.name,
+        r: card.rarity ?? null,
+        o: 'Ada Rossi',
+        u: '2026-11-22T10:00:00.000Z',
+        i: card.image_path,
+        tc: card.text_color,
+        ac: card.accent_color,
+        bc: card.bg_color,
+      },
     };
   }
 
@@ -259,7 +316,12 @@ describe('POST /api/cards/face.png', () => {
 
   it('refuses a face the shop never made (404) and a malformed one (422), with the error shape', async () => {
     const { s, face } = await ownFace();
-    for (const forged of [{ ...face, n: 'Not A Card' }, { ...face, i: 'cards/../secret.png' }, { ...face, bc: '#000001' }, { ...face, id: '00000000-0000-4000-8000-000000000000' }]) {
+    for (const forged of [
+      { ...face, n: 'Not A Card' },
+      { ...face, i: 'cards/../secret.png' },
+      { ...face, bc: '#000001' },
+      { ...face, id: '00000000-0000-4000-8000-000000000000' },
+    ]) {
       const res = await s.post('/api/cards/face.png', forged);
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ code: 'not_found', detail: 'Card not found' });

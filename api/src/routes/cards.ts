@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+
 import { cardFaceSchema, cardListSchema, cardsQuerySchema, userCardsSchema } from '@contract/api/cards';
+
 import { answer } from '../answer.js';
-import type { AppEnv } from '../deps.js';
 import { requireUser } from '../auth/middleware.js';
+import type { AppEnv } from '../deps.js';
 import { validate } from '../http-errors.js';
 import { renderCardPng } from '../services/card-face.js';
 import { listCards, listUserCards } from '../services/cards.js';
@@ -20,23 +22,19 @@ export function cardRoutes() {
     return answer(c, userCardsSchema, { unlocked_cards: await listUserCards(c.var.deps.db, c.var.user.id) });
   });
 
-  app.get(
-    '/cards',
-    requireUser,
-    validate(
-      'query',
-      cardsQuerySchema,
-    ),
-    async (c) => {
-      const { per_page, page } = c.req.valid('query');
-      c.header('Cache-Control', 'private, no-store');
-      return answer(c, cardListSchema, await listCards(c.var.deps.db, c.var.user.id, page, per_page));
-    },
-  );
+  app.get('/cards', requireUser, validate('query', cardsQuerySchema), async (c) => {
+    const { per_page, page } = c.req.valid('query');
+    c.header('Cache-Control', 'private, no-store');
+    return answer(c, cardListSchema, await listCards(c.var.deps.db, c.var.user.id, page, per_page));
+  });
 
   app.post('/face.png', validate('json', cardFaceSchema), async (c) => {
     const png = await renderCardPng(c.var.deps, c.req.valid('json'));
-    return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png', 'Content-Length': String(png.length), 'Cache-Control': 'private, no-store' });
+    return c.body(new Uint8Array(png), 200, {
+      'Content-Type': 'image/png',
+      'Content-Length': String(png.length),
+      'Cache-Control': 'private, no-store',
+    });
   });
 
   return app;

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
+
 import { setVariant, shopper, stockOf, uniqueEmail, variantLabelOf } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 
 const api = useTestApi();
 
 const add = (s: ReturnType<typeof shopper>, variant: { id: string; product_id: string }, extra: Record<string, unknown> = {}) =>
-  s.post('/api/cart/add', { product_id: variant.product_id, variant_id: variant.id, quantity: 1, price_at_addition: variant.id.length, ...extra });
+  s.post('/api/cart/add', {
+    product_id: variant.product_id,
+    variant_id: variant.id,
+    quantity: 1,
+    price_at_addition: variant.id.length,
+    ...extra,
+  });
 
 describe('cart by cookie', () => {
   it('answers an empty cart without making one', async () => {
@@ -33,12 +40,26 @@ describe('cart by cookie', () => {
       quantity: 1,
       price_at_addition: variant.price,
       subtotal: variant.price,
-      product: { name: variant.name, sku: variant.sku, short_description: expect.any(String), image: expect.stringContaining('/storage/v1/object/public/') },
+      product: {
+        name: variant.name,
+        sku: variant.sku,
+        short_description: expect.any(String),
+        image: expect.stringContaining('/storage/v1/object/public/'),
+      },
       variant_info: { sku: variant.sku, description: expect.any(String) },
     });
-    expect(item.variant_info.attributes[0]).toEqual({ attribute_name: expect.any(String), value: expect.any(String), value_description: expect.anything(), order: expect.any(Number) });
+    expect(item.variant_info.attributes[0]).toEqual({
+      attribute_name: expect.any(String),
+      value: expect.any(String),
+      value_description: expect.anything(),
+      order: expect.any(Number),
+    });
     // Only the hash of the token is stored.
-    const stored = await api.database.db.selectFrom('carts').select('token_hash').where('id', '=', res.body.cart_id).executeTakeFirstOrThrow();
+    const stored = await api.database.db
+      .selectFrom('carts')
+      .select('token_hash')
+      .where('id', '=', res.body.cart_id)
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(s.cartCookie);
     expect((await s.get('/api/cart/')).body.cart_id).toBe(res.body.cart_id);
   });
@@ -151,7 +172,9 @@ describe('cart by cookie', () => {
     const s = shopper(api);
     const res = await s.post('/api/cart/add', { variant_id: 'nope', quantity: 0 });
     expect(res.status).toBe(422);
-    expect(res.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(expect.arrayContaining(['body.variant_id', 'body.quantity']));
+    expect(res.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(
+      expect.arrayContaining(['body.variant_id', 'body.quantity']),
+    );
     expect((await s.put('/api/cart/item/x', { quantity: 1 })).status).toBe(422);
     expect((await s.put(`/api/cart/item/${api.stocked[0].id}`, { quantity: -1 })).status).toBe(422);
     const notJson = await api.app.request('/api/cart/add', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' });
@@ -194,7 +217,9 @@ describe('cart of a signed-in shopper', () => {
 
     const merged = await browser.get('/api/cart/');
     expect(merged.body.user_id).toBe(user.id);
-    const quantities = Object.fromEntries(merged.body.items.map((i: { variant_info: { sku: string }; quantity: number }) => [i.variant_info.sku, i.quantity]));
+    const quantities = Object.fromEntries(
+      merged.body.items.map((i: { variant_info: { sku: string }; quantity: number }) => [i.variant_info.sku, i.quantity]),
+    );
     expect(quantities).toEqual({ [a.sku]: 3, [b.sku]: 1 });
     expect(await api.database.db.selectFrom('carts').select('id').where('id', '=', anonymousCartId).executeTakeFirst()).toBeUndefined();
     browser.signOut();

@@ -1,15 +1,17 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
+
 import { cartAddRequestSchema, cartCountSchema, cartItemParamSchema, cartQuantityRequestSchema, cartSchema } from '@contract/api/cart';
-import { answer } from '../answer.js';
-import type { AppEnv } from '../deps.js';
-import { mergeCartOfRequest, optionalUser, readCartToken, shopperCart } from '../auth/cart-cookie.js';
-import { validate } from '../http-errors.js';
-import { countCartItems, countUserCartItems, emptyCart, loadCart, type CartOut } from '../services/cart.js';
-import { watchOf } from '../services/catalogue-watch.js';
-import { addForShopper, changeLineQuantity, clearCart, removeCartLine } from '../services/cart-lines.js';
 import { discountQuoteRequestSchema, discountQuoteSchema } from '@contract/api/discounts';
-import { quoteCode } from '../services/discounts.js';
+
+import { answer } from '../answer.js';
+import { mergeCartOfRequest, optionalUser, readCartToken, shopperCart } from '../auth/cart-cookie.js';
 import { tryingCode } from '../auth/code-attempts.js';
+import type { AppEnv } from '../deps.js';
+import { validate } from '../http-errors.js';
+import { type CartOut, countCartItems, countUserCartItems, emptyCart, loadCart } from '../services/cart.js';
+import { addForShopper, changeLineQuantity, clearCart, removeCartLine } from '../services/cart-lines.js';
+import { watchOf } from '../services/catalogue-watch.js';
+import { quoteCode } from '../services/discounts.js';
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
   c.header('Cache-Control', 'private, no-store');

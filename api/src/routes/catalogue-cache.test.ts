@@ -1,7 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 import { sql } from 'kysely';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buyThroughCheckout, setVariant, shopper } from '../../../tests/support/shopper';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';
@@ -10,98 +12,115 @@ import { listCatalogue, productDetails } from '../services/catalogue';
 import { watchOf } from '../services/catalogue-watch';
 
 for (const watching of [false, true]) {
-describe(watching ? 'the catalogue kept in memory, its watch listening' : 'the catalogue kept in memory, asking the database', () => {
-const api = useTestApi({ watchCatalogue: watching });
-/** A change written straight to the database is announced on commit; on PostgreSQL it arrives a moment later. */
-const settle = async () => watchOf(api.database.db)?.settle();
+  describe(watching ? 'the catalogue kept in memory, its watch listening' : 'the catalogue kept in memory, asking the database', () => {
+    const api = useTestApi({ watchCatalogue: watching });
+    /** A change written straight to the database is announced on commit; on PostgreSQL it arrives a moment later. */
+    const settle = async () => watchOf(api.database.db)?.settle();
 
-const version = async () => (await sql<{ version: string }>`SELECT version::text AS version FROM catalogue_state`.execute(api.database.db)).rows[0].version;
-const list = async () => (await api.app.request('/api/products/list', { method: 'POST' })).json() as Promise<{ name: string; price: number; in_stock: boolean; is_variant_listing: boolean; variant_info: { variant_id: string } | null }[]>;
-const details = async (name: string) => (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(name)}`)).json();
+    const version = async () =>
+      (await sql<{ version: string }>`SELECT version::text AS version FROM catalogue_state`.execute(api.database.db)).rows[0].version;
+    const list = async () =>
+      (await api.app.request('/api/products/list', { method: 'POST' })).json() as Promise<
+        { name: string; price: number; in_stock: boolean; is_variant_listing: boolean; variant_info: { variant_id: string } | null }[]
+      >;
+    const details = async (name: string) =>
+      (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(name)}`)).json();
 
-  it('moves its version with the catalogue, not with stock', async () => {
-    const [variant] = api.stocked;
-    const before = await version();
-    await setVariant(api, variant.id, { stock_quantity: 7 });
-    expect(await version()).toBe(before);
-    await setVariant(api, variant.id, { price: variant.price + 100 });
-    expect(await version()).not.toBe(before);
-    const after = await version();
-    await api.database.db.updateTable('products').set({ short_description: 'Edited' }).where('id', '=', variant.product_id).execute();
-    expect(await version()).not.toBe(after);
+    it('moves its version with the catalogue, not with stock', async () => {
+      const [variant] = api.stocked;
+      const before = await version();
+      await setVariant(api, variant.id, { stock_quantity: 7 });
+      expect(await version()).toBe(before);
+      await setVariant(api, variant.id, { price: variant.price + 100 });
+      expect(await version()).not.toBe(before);
+      const after = await version();
+      await api.database.db.updateTable('products').set({ short_description: 'Edited' }).where('id', '=', variant.product_id).execute();
+      expect(await version()).not.toBe(after);
+    });
+
+    it('answers stock as it is now, and a catalogue change at once', async () => {
+      const [variant] = api.stocked;
+      await setVariant(api, variant.id, { stock_quantity: 3 });
+      await settle();
+      const first = await details(variant.name);
+      expect(first.variants.find((v: { id: string }) => v.id === variant.id)).toMatchObject({ stock_quantity: 3, in_stock: true });
+      // Stock moves without touching the kept catalogue, and the answer follows.
+      await setVariant(api, variant.id, { stock_quantity: 0 });
+      await settle();
+      const sold = await details(variant.name);
+      expect(sold.variants.find((v: { id: string }) => v.id === variant.id)).toMatchObject({ stock_quantity: 0, in_stock: false });
+      await api.database.db
+        .updateTable('product_variants')
+        .set({ stock_quantity: 0 })
+        .where('product_id', '=', variant.product_id)
+        .execute();
+      await settle();
+      expect((await list()).find((item) => item.name === variant.name && !item.is_variant_listing)?.in_stock).toBe(false);
+      await setVariant(api, variant.id, { stock_quantity: 2 });
+      await settle();
+      expect((await list()).find((item) => item.name === variant.name && !item.is_variant_listing)?.in_stock).toBe(true);
+
+      // A price change shows on the next read.
+      await setVariant(api, variant.id, { price: 12_345 });
+      await settle();
+      expect((await details(variant.name)).variants.find((v: { id: string }) => v.id === variant.id).price).toBe(12_345);
+    });
+
+    it('a change made through another connection (another API instance) shows on the next read', async () => {
+      const other = await api.database.connectAgain();
+      const [variant] = api.stocked;
+      const name = variant.name;
+      await listCatalogue(api.database.db);
+      await productDetails(api.database.db, name, 'http://storage.test');
+      await other.db.updateTable('products').set({ price: 9_900 }).where('id', '=', variant.product_id).execute();
+      await settle();
+      expect((await listCatalogue(api.database.db)).find((item) => item.name === name && !item.is_variant_listing)?.price).toBe(9_900);
+      expect((await productDetails(api.database.db, name, 'http://storage.test')).price).toBe(9_900);
+    });
+
+    it("a cart line shows its variant's attributes and picture as the catalogue has them now", async () => {
+      const [variant] = api.stocked;
+      const buyer = shopper(api);
+      expect((await buyer.post('/api/cart/add', { variant_id: variant.id, quantity: 1 })).status).toBe(200);
+      const line = async () => (await buyer.get('/api/cart/')).body.items[0];
+      const before = await line();
+      const [attribute] = before.variant_info.attributes;
+      expect(attribute).toBeDefined();
+      await api.database.db
+        .updateTable('variant_attributes')
+        .set({ value: 'Edited' })
+        .where('variant_id', '=', variant.id)
+        .where('attribute_name', '=', attribute.attribute_name)
+        .execute();
+      await api.database.db
+        .updateTable('images')
+        .set({ url: 'https://images.test/new.webp' })
+        .where('type', '=', 'product')
+        .where((eb) => eb.or([eb('variant_id', '=', variant.id), eb('product_id', '=', variant.product_id)]))
+        .execute();
+      await settle();
+      const after = await line();
+      expect(
+        after.variant_info.attributes.find((a: { attribute_name: string }) => a.attribute_name === attribute.attribute_name).value,
+      ).toBe('Edited');
+      expect(after.product.image).toBe('https://images.test/new.webp');
+    });
+
+    it('answers not_found for a name it does not know, every time, without keeping it', async () => {
+      for (let i = 0; i < 2; i++) {
+        const res = await api.app.request('/api/products/details?product_name=No%20Such%20Thing');
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ detail: 'Product not found', code: 'not_found' });
+      }
+    });
   });
-
-  it('answers stock as it is now, and a catalogue change at once', async () => {
-    const [variant] = api.stocked;
-    await setVariant(api, variant.id, { stock_quantity: 3 });
-    await settle();
-    const first = await details(variant.name);
-    expect(first.variants.find((v: { id: string }) => v.id === variant.id)).toMatchObject({ stock_quantity: 3, in_stock: true });
-    // Stock moves without touching the kept catalogue, and the answer follows.
-    await setVariant(api, variant.id, { stock_quantity: 0 });
-    await settle();
-    const sold = await details(variant.name);
-    expect(sold.variants.find((v: { id: string }) => v.id === variant.id)).toMatchObject({ stock_quantity: 0, in_stock: false });
-    await api.database.db.updateTable('product_variants').set({ stock_quantity: 0 }).where('product_id', '=', variant.product_id).execute();
-    await settle();
-    expect((await list()).find((item) => item.name === variant.name && !item.is_variant_listing)?.in_stock).toBe(false);
-    await setVariant(api, variant.id, { stock_quantity: 2 });
-    await settle();
-    expect((await list()).find((item) => item.name === variant.name && !item.is_variant_listing)?.in_stock).toBe(true);
-
-    // A price change shows on the next read.
-    await setVariant(api, variant.id, { price: 12_345 });
-    await settle();
-    expect((await details(variant.name)).variants.find((v: { id: string }) => v.id === variant.id).price).toBe(12_345);
-  });
-
-  it('a change made through another connection (another API instance) shows on the next read', async () => {
-    const other = await api.database.connectAgain();
-    const [variant] = api.stocked;
-    const name = variant.name;
-    await listCatalogue(api.database.db);
-    await productDetails(api.database.db, name, 'http://storage.test');
-    await other.db.updateTable('products').set({ price: 9_900 }).where('id', '=', variant.product_id).execute();
-    await settle();
-    expect((await listCatalogue(api.database.db)).find((item) => item.name === name && !item.is_variant_listing)?.price).toBe(9_900);
-    expect((await productDetails(api.database.db, name, 'http://storage.test')).price).toBe(9_900);
-  });
-
-  it('a cart line shows its variant\'s attributes and picture as the catalogue has them now', async () => {
-    const [variant] = api.stocked;
-    const buyer = shopper(api);
-    expect((await buyer.post('/api/cart/add', { variant_id: variant.id, quantity: 1 })).status).toBe(200);
-    const line = async () => (await buyer.get('/api/cart/')).body.items[0];
-    const before = await line();
-    const [attribute] = before.variant_info.attributes;
-    expect(attribute).toBeDefined();
-    await api.database.db.updateTable('variant_attributes').set({ value: 'Edited' }).where('variant_id', '=', variant.id).where('attribute_name', '=', attribute.attribute_name).execute();
-    await api.database.db
-      .updateTable('images')
-      .set({ url: 'https://images.test/new.webp' })
-      .where('type', '=', 'product')
-      .where((eb) => eb.or([eb('variant_id', '=', variant.id), eb('product_id', '=', variant.product_id)]))
-      .execute();
-    await settle();
-    const after = await line();
-    expect(after.variant_info.attributes.find((a: { attribute_name: string }) => a.attribute_name === attribute.attribute_name).value).toBe('Edited');
-    expect(after.product.image).toBe('https://images.test/new.webp');
-  });
-
-  it('answers not_found for a name it does not know, every time, without keeping it', async () => {
-    for (let i = 0; i < 2; i++) {
-      const res = await api.app.request('/api/products/details?product_name=No%20Such%20Thing');
-      expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ detail: 'Product not found', code: 'not_found' });
-    }
-  });
-});
 }
 
 describe('the catalogue watch', () => {
   const api = useTestApi({ watchCatalogue: true });
   const watch = () => watchOf(api.database.db)!;
-  const detailsOf = async (name: string) => (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(name)}`)).json();
+  const detailsOf = async (name: string) =>
+    (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(name)}`)).json();
   const stockShown = async (variant: { id: string; name: string }) =>
     (await detailsOf(variant.name)).variants.find((v: { id: string }) => v.id === variant.id).stock_quantity as number;
 
@@ -167,7 +186,10 @@ describe('the catalogue watch', () => {
   it('sends a large answer in br or gzip to a client that takes it, the same JSON, compressed again after a change', async () => {
     const [variant] = api.stocked;
     const listAs = (acceptEncoding?: string) =>
-      api.app.request('/api/products/list', { method: 'POST', headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } });
+      api.app.request('/api/products/list', {
+        method: 'POST',
+        headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding },
+      });
     const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
     const plain = await listAs();
@@ -199,7 +221,11 @@ describe('the catalogue watch', () => {
     // A change: the next compressed answer says it.
     await api.database.db.updateTable('products').set({ price: 54_321 }).where('id', '=', variant.product_id).execute();
     await watch().settle();
-    const after = JSON.parse(brotliDecompressSync(await bytes(await listAs('br'))).toString()) as { name: string; price: number; is_variant_listing: boolean }[];
+    const after = JSON.parse(brotliDecompressSync(await bytes(await listAs('br'))).toString()) as {
+      name: string;
+      price: number;
+      is_variant_listing: boolean;
+    }[];
     expect(after.find((item) => item.name === variant.name && !item.is_variant_listing)?.price).toBe(54_321);
 
     // A small answer goes as it is, whatever the client takes.
@@ -226,7 +252,9 @@ describe('the catalogue watch', () => {
     const [variant] = api.stocked;
     await stockShown(variant);
     const { schema } = (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(api.database.db)).rows[0];
-    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${`shop_catalogue_${schema}`}`.execute(api.database.db);
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${`shop_catalogue_${schema}`}`.execute(
+      api.database.db,
+    );
     await expect.poll(() => watch().listening).toBe(false);
     expect(watch().usersKept).toBe(0);
     // Nothing announced meanwhile is lost: reads ask the database.
@@ -272,7 +300,11 @@ describe('the sign-in check with the watch listening', () => {
     await guest.signInAsGuest();
     expect((await guest.get('/api/cart/count')).status).toBe(200);
     expect((await guest.get('/api/user/purchases')).status).toBe(200);
-    await api.database.db.updateTable('users').set({ session_expires_at: new Date(api.clock.now().getTime() - 1000) }).where('email', '=', guest.email!).execute();
+    await api.database.db
+      .updateTable('users')
+      .set({ session_expires_at: new Date(api.clock.now().getTime() - 1000) })
+      .where('email', '=', guest.email!)
+      .execute();
     await watch().settle();
     const expired = await guest.get('/api/user/purchases');
     expect(expired.status).toBe(401);
@@ -303,10 +335,16 @@ describe('the sign-in check with the watch listening', () => {
 describe('the cart kept in memory, the watch listening', () => {
   const api = useTestApi({ watchCatalogue: true });
   const watch = () => watchOf(api.database.db)!;
-  type Cart = { cart_id: string | null; total_items: number; total_price: number; items: { quantity: number; price_at_addition: number; variant_info: { stock_quantity: number } }[] };
+  type Cart = {
+    cart_id: string | null;
+    total_items: number;
+    total_price: number;
+    items: { quantity: number; price_at_addition: number; variant_info: { stock_quantity: number } }[];
+  };
   const cartOf = async (s: ReturnType<typeof shopper>) => (await s.get('/api/cart/')).body as Cart;
   const countOf = async (s: ReturnType<typeof shopper>) => (await s.get('/api/cart/count')).body.total_items as number;
-  const setQuantity = (cartId: string, quantity: number) => api.database.db.updateTable('cart_items').set({ quantity }).where('cart_id', '=', cartId).execute();
+  const setQuantity = (cartId: string, quantity: number) =>
+    api.database.db.updateTable('cart_items').set({ quantity }).where('cart_id', '=', cartId).execute();
 
   it("keeps a signed-in shopper's cart between calls, and reads it again after any change to it or to what it shows", async () => {
     const [variant, other] = api.stocked;
@@ -388,9 +426,18 @@ describe('the cart kept in memory, the watch listening', () => {
 describe("a shopper's wishlist kept in memory, the watch listening", () => {
   const api = useTestApi({ watchCatalogue: true });
   const watch = () => watchOf(api.database.db)!;
-  const waiting = async (email: string) => (await api.app.request(`/api/products/wishlist?email=${encodeURIComponent(email)}`)).json() as Promise<{ product_id: string | null; product_variant_id: string | null }[]>;
+  const waiting = async (email: string) =>
+    (await api.app.request(`/api/products/wishlist?email=${encodeURIComponent(email)}`)).json() as Promise<
+      { product_id: string | null; product_variant_id: string | null }[]
+    >;
   const ask = async (email: string, productId: string) =>
-    (await api.app.request('/api/products/wishlist', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, product_id: productId }) })).status;
+    (
+      await api.app.request('/api/products/wishlist', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, product_id: productId }),
+      })
+    ).status;
 
   it('keeps the waiting requests of an email between calls, and reads them again after any change to them', async () => {
     const [first, second] = api.stocked;

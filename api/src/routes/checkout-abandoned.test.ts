@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import { setVariant, shopper, stockOf } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { findUserByEmail } from '../auth/users';
-import { openCheckoutSession } from '../services/checkout';
 import { DomainError } from '../domain-error';
+import { openCheckoutSession } from '../services/checkout';
 
 const api = useTestApi();
 
@@ -24,7 +25,20 @@ describe('a checkout whose caller went away', () => {
       },
     };
     const open = (signal?: AbortSignal) =>
-      openCheckoutSession({ ...api.deps, payments }, { user, kind: 'quick', cartId: null, cartTokenHash: null, lines: [{ variantId: variant.id, quantity: 2 }], successUrl: 'http://shop.test/s', cancelUrl: 'http://shop.test/c', metadata: {}, signal });
+      openCheckoutSession(
+        { ...api.deps, payments },
+        {
+          user,
+          kind: 'quick',
+          cartId: null,
+          cartTokenHash: null,
+          lines: [{ variantId: variant.id, quantity: 2 }],
+          successUrl: 'http://shop.test/s',
+          cancelUrl: 'http://shop.test/c',
+          metadata: {},
+          signal,
+        },
+      );
     const refused = await open(gone.signal).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).code).toBe('upstream_unavailable');

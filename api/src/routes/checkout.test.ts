@@ -1,6 +1,7 @@
 // One suite on purpose (over 300 lines): checkout, its payment page and fulfilment, tested together against one seeded test API.
 import { describe, expect, it } from 'vitest';
-import { PAID_CARD, setVariant, shopper, stockOf, variantLabelOf, type Shopper } from '../../../tests/support/shopper';
+
+import { PAID_CARD, setVariant, type Shopper, shopper, stockOf, variantLabelOf } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment';
 import { readOutbox } from '../services/mail';
@@ -33,7 +34,13 @@ const checkout = (s: Shopper, extra: Record<string, unknown> = {}) =>
   s.post('/api/checkout/', { success_url: SUCCESS, cancel_url: CANCEL, email: s.email, metadata: { source: 'test' }, ...extra });
 
 const quick = (s: Shopper, variantId: string, quantity = 1) =>
-  s.post('/api/checkout/quick', { product_variant_id: variantId, quantity, success_url: SUCCESS, cancel_url: CANCEL, metadata: { product_name: 'x', selected_attributes: { SIZE: 'S/M' } } });
+  s.post('/api/checkout/quick', {
+    product_variant_id: variantId,
+    quantity,
+    success_url: SUCCESS,
+    cancel_url: CANCEL,
+    metadata: { product_name: 'x', selected_attributes: { SIZE: 'S/M' } },
+  });
 
 const sessionIdOf = (checkoutUrl: string) => new URL(checkoutUrl).pathname.split('/').pop()!;
 
@@ -54,7 +61,10 @@ describe('checkout requests', () => {
     const res = await checkout(s, { success_url: 'javascript:alert(1)', cancel_url: 42 });
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual(
-      expect.arrayContaining([expect.objectContaining({ loc: ['body', 'success_url'], msg: expect.any(String) }), expect.objectContaining({ loc: ['body', 'cancel_url'] })]),
+      expect.arrayContaining([
+        expect.objectContaining({ loc: ['body', 'success_url'], msg: expect.any(String) }),
+        expect.objectContaining({ loc: ['body', 'cancel_url'] }),
+      ]),
     );
     const q = await s.post('/api/checkout/quick', { product_variant_id: 'x', success_url: 'ftp://x', cancel_url: CANCEL });
     expect(q.status).toBe(422);
@@ -99,7 +109,8 @@ describe('test payment page', () => {
     const page = await s.get(new URL(checkout_url).pathname);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    for (const label of ['Card number', 'Expiry', 'CVC', 'Name on card']) expect(page.text).toMatch(new RegExp(`<label for="[a-z_]+">${label}</label>`));
+    for (const label of ['Card number', 'Expiry', 'CVC', 'Name on card'])
+      expect(page.text).toMatch(new RegExp(`<label for="[a-z_]+">${label}</label>`));
     expect(page.text).toMatch(/<button type="submit">Pay €110\.00<\/button>/);
     expect(page.text).toContain(a.name);
     expect(page.text).not.toMatch(/<script/i);
@@ -111,7 +122,14 @@ describe('test payment page', () => {
     const s = await guestWithCart([{ id: a.id, quantity: 2 }, { id: b.id }]);
     const { checkout_url } = (await checkout(s)).body;
     const sessionId = sessionIdOf(checkout_url);
-    const res = await pay(s, checkout_url, { ...PAID_CARD, shipping_name: 'Ada Rossi', shipping_line1: 'Via Roma 1', shipping_city: 'Milano', shipping_postal_code: '20100', shipping_country: 'IT' });
+    const res = await pay(s, checkout_url, {
+      ...PAID_CARD,
+      shipping_name: 'Ada Rossi',
+      shipping_line1: 'Via Roma 1',
+      shipping_city: 'Milano',
+      shipping_postal_code: '20100',
+      shipping_country: 'IT',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`http://shop.test/checkout/success?session_id=${sessionId}`);
 
@@ -127,7 +145,15 @@ describe('test payment page', () => {
       status: 'Processing',
       payment_method: 'Credit Card ending in 4242',
       customer_email: s.email,
-      shipping_address: { name: 'Ada Rossi', line1: 'Via Roma 1', line2: null, city: 'Milano', postal_code: '20100', country: 'IT', state: null },
+      shipping_address: {
+        name: 'Ada Rossi',
+        line1: 'Via Roma 1',
+        line2: null,
+        city: 'Milano',
+        postal_code: '20100',
+        country: 'IT',
+        state: null,
+      },
     });
     const created = new Date(purchase.date);
     const pad = (n: number) => String(n).padStart(2, '0');
@@ -136,9 +162,18 @@ describe('test payment page', () => {
     );
     expect(new Date(purchase.estimated_delivery).getTime() - created.getTime()).toBe(7 * 24 * 3600_000);
     expect(purchase.items).toHaveLength(2);
-    expect(purchase.items.find((i: { sku: string }) => i.sku === a.sku)).toMatchObject({ name: a.name, quantity: 2, price: 4_500, variant_attributes: expect.arrayContaining([expect.objectContaining({ attribute_name: expect.any(String), value: expect.any(String) })]) });
+    expect(purchase.items.find((i: { sku: string }) => i.sku === a.sku)).toMatchObject({
+      name: a.name,
+      quantity: 2,
+      price: 4_500,
+      variant_attributes: expect.arrayContaining([
+        expect.objectContaining({ attribute_name: expect.any(String), value: expect.any(String) }),
+      ]),
+    });
     expect(purchase.first_time_purchase_info).toMatchObject({ has_new_items: true, new_items: expect.arrayContaining([a.name, b.name]) });
-    expect(purchase.first_time_purchase_info.unlocked_cards.map((card: { product_id: string }) => card.product_id).sort()).toEqual([...new Set([a.product_id, b.product_id])].sort());
+    expect(purchase.first_time_purchase_info.unlocked_cards.map((card: { product_id: string }) => card.product_id).sort()).toEqual(
+      [...new Set([a.product_id, b.product_id])].sort(),
+    );
 
     // The bought items left the cart; the stock stays taken.
     expect((await s.get('/api/cart/')).body.items).toEqual([]);
@@ -182,10 +217,28 @@ describe('test payment page', () => {
     expect(res.text).toContain('<input type="hidden" name="shipping_line1" value="Via Po 1">');
     expect(res.text).not.toContain('name="cvc"');
     const again = await s.request('POST', `${path}/again`, undefined, {
-      form: { card_number: '4000 0000 0000 0002', cvc: '123', expiry: '12/30', name_on_card: 'Ada Guest', shipping_name: 'Ada Guest', shipping_line1: 'Via Roma 1', shipping_city: 'Milano', shipping_postal_code: '20121', shipping_country: 'IT' },
+      form: {
+        card_number: '4000 0000 0000 0002',
+        cvc: '123',
+        expiry: '12/30',
+        name_on_card: 'Ada Guest',
+        shipping_name: 'Ada Guest',
+        shipping_line1: 'Via Roma 1',
+        shipping_city: 'Milano',
+        shipping_postal_code: '20121',
+        shipping_country: 'IT',
+      },
     });
     expect(again.status).toBe(200);
-    for (const kept of ['value="12/30"', 'value="Ada Guest"', 'value="Via Roma 1"', 'value="Milano"', 'value="20121"', '<option value="IT" selected>']) expect(again.text).toContain(kept);
+    for (const kept of [
+      'value="12/30"',
+      'value="Ada Guest"',
+      'value="Via Roma 1"',
+      'value="Milano"',
+      'value="20121"',
+      '<option value="IT" selected>',
+    ])
+      expect(again.text).toContain(kept);
     expect(again.text).toContain('<input id="card_number" name="card_number" value=""');
     expect(again.text).toContain('<input id="cvc" name="cvc" value=""');
     expect(await stockOf(api, a.id)).toBe(1);
@@ -217,10 +270,18 @@ describe('test payment page', () => {
     const cardOnly = Object.fromEntries(Object.entries(PAID_CARD).filter(([name]) => !name.startsWith('shipping_')));
     const missing = await pay(s, checkout_url, cardOnly);
     expect(missing.status).toBe(422);
-    for (const text of ['Enter the name to deliver to', 'Enter the street and number', 'Enter the city', 'Enter the postal code', 'Choose a country we ship to']) {
+    for (const text of [
+      'Enter the name to deliver to',
+      'Enter the street and number',
+      'Enter the city',
+      'Enter the postal code',
+      'Choose a country we ship to',
+    ]) {
       expect(missing.text).toContain(text);
     }
-    expect(missing.text).toContain('id="shipping_line1" name="shipping_line1" value="" autocomplete="shipping address-line1" required aria-invalid="true"');
+    expect(missing.text).toContain(
+      'id="shipping_line1" name="shipping_line1" value="" autocomplete="shipping address-line1" required aria-invalid="true"',
+    );
     const abroad = await pay(s, checkout_url, { ...PAID_CARD, shipping_country: 'US' });
     expect(abroad.status).toBe(422);
     expect(abroad.text).toContain('Choose a country we ship to');
@@ -228,13 +289,23 @@ describe('test payment page', () => {
     const austria = await pay(s, checkout_url, { ...PAID_CARD, shipping_country: 'AT', shipping_postal_code: 'ABC' });
     expect(austria.status).toBe(422);
     expect(austria.text).toContain('Enter a valid postal code for Austria');
-    expect((await pay(s, checkout_url, { ...PAID_CARD, shipping_country: 'GB', shipping_postal_code: '10124' })).text).toContain('Enter a valid postal code for United Kingdom');
+    expect((await pay(s, checkout_url, { ...PAID_CARD, shipping_country: 'GB', shipping_postal_code: '10124' })).text).toContain(
+      'Enter a valid postal code for United Kingdom',
+    );
     expect(await stockOf(api, a.id)).toBe(2);
 
     // A country typed by name is taken as its code; the order keeps the address.
     expect((await pay(s, checkout_url, { ...PAID_CARD, shipping_country: 'Italy', shipping_line2: 'Scala B' })).status).toBe(303);
     const order = (await s.get(`/api/user/purchase-success/${sessionIdOf(checkout_url)}`)).body;
-    expect(order.shipping_address).toEqual({ name: 'Ada Rossi', line1: 'Via Po 1', line2: 'Scala B', city: 'Torino', state: null, postal_code: '10124', country: 'IT' });
+    expect(order.shipping_address).toEqual({
+      name: 'Ada Rossi',
+      line1: 'Via Po 1',
+      line2: 'Scala B',
+      city: 'Torino',
+      state: null,
+      postal_code: '10124',
+      country: 'IT',
+    });
   });
 
   it('refuses a mistyped card number (Luhn) and a card past its expiry month, as a provider does', async () => {
@@ -264,7 +335,10 @@ describe('test payment page', () => {
     };
     const url = await opened();
     expect((await s.get(new URL(url).pathname)).text).toContain('id="shipping_line1" name="shipping_line1" value=""');
-    expect((await pay(s, url, { ...PAID_CARD, shipping_line1: 'Via Garibaldi 9', shipping_city: 'Genova', shipping_postal_code: '16124' })).status).toBe(303);
+    expect(
+      (await pay(s, url, { ...PAID_CARD, shipping_line1: 'Via Garibaldi 9', shipping_city: 'Genova', shipping_postal_code: '16124' }))
+        .status,
+    ).toBe(303);
     const page = (await s.get(new URL(await opened()).pathname)).text;
     expect(page).toContain('value="Via Garibaldi 9"');
     expect(page).toContain('value="Genova"');

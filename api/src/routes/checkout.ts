@@ -1,15 +1,17 @@
 import { Hono } from 'hono';
+
 import { cartCheckoutRequestSchema, checkoutAnswerSchema, quickCheckoutRequestSchema, webhookAnswerSchema } from '@contract/api/checkout';
+
 import { answer } from '../answer.js';
-import type { AppEnv } from '../deps.js';
 import { readCartToken, shopperCart } from '../auth/cart-cookie.js';
+import { countCodeAttempt, tryingCode } from '../auth/code-attempts.js';
 import { requireUser } from '../auth/middleware.js';
+import type { AppEnv } from '../deps.js';
 import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { cartLines } from '../services/cart-lines.js';
 import { openCheckoutSession } from '../services/checkout.js';
 import { handlePaymentEvent } from '../services/payment-events.js';
-import { countCodeAttempt, tryingCode } from '../auth/code-attempts.js';
 
 /** docs/product.md#api-checkout; mounted at /api/checkout/. */
 export function checkoutRoutes() {
@@ -22,18 +24,19 @@ export function checkoutRoutes() {
     const items = await cartLines(c.var.deps.db, cartId);
     if (items.length === 0) throw new ApiError(400, 'Your cart is empty', 'cart_empty');
     const token = readCartToken(c);
-    const open = () => openCheckoutSession(c.var.deps, {
-      user,
-      kind: 'cart',
-      cartId,
-      cartTokenHash: token ? hashCartToken(token) : null,
-      lines: items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })),
-      successUrl: body.success_url,
-      cancelUrl: body.cancel_url,
-      metadata: { ...body.metadata, cart_id: cartId },
-      discountCode: body.discount_code ? { code: body.discount_code, lenient: false } : null,
-      signal: c.req.raw.signal,
-    });
+    const open = () =>
+      openCheckoutSession(c.var.deps, {
+        user,
+        kind: 'cart',
+        cartId,
+        cartTokenHash: token ? hashCartToken(token) : null,
+        lines: items.map((item) => ({ variantId: item.variant_id, quantity: item.quantity })),
+        successUrl: body.success_url,
+        cancelUrl: body.cancel_url,
+        metadata: { ...body.metadata, cart_id: cartId },
+        discountCode: body.discount_code ? { code: body.discount_code, lenient: false } : null,
+        signal: c.req.raw.signal,
+      });
     // A code refused here counts as a guess, as in the cart.
     const result = body.discount_code ? await tryingCode(c, body.discount_code, { userId: user.id }, open) : await open();
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });

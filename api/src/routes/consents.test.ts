@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { POLICY_VERSION } from '@contract/api/privacy';
-import { useTestApi } from '../../../tests/support/use-test-api';
+
 import { shopper } from '../../../tests/support/shopper';
+import { useTestApi } from '../../../tests/support/use-test-api';
 
 const api = useTestApi();
 
@@ -17,21 +19,28 @@ describe('consents', () => {
     expect(given.status).toBe(200);
     // Twice at once: one consent in force.
     await Promise.all([s.post('/api/user/consents', { kind: 'cookies' }), s.post('/api/user/consents', { kind: 'cookies' })]);
-    const inForce = (await list()).filter((c: { kind: string; withdrawn_at: string | null }) => c.kind === 'cookies' && c.withdrawn_at === null);
+    const inForce = (await list()).filter(
+      (c: { kind: string; withdrawn_at: string | null }) => c.kind === 'cookies' && c.withdrawn_at === null,
+    );
     expect(inForce).toHaveLength(1);
 
     api.clock.advance(60_000);
     const withdrawn = await s.post('/api/user/consents/withdraw', { kind: 'cookies' });
     expect(withdrawn.status).toBe(200);
-    expect(withdrawn.body.find((c: { kind: string }) => c.kind === 'cookies')).toMatchObject({ withdrawn_at: api.clock.now().toISOString() });
+    expect(withdrawn.body.find((c: { kind: string }) => c.kind === 'cookies')).toMatchObject({
+      withdrawn_at: api.clock.now().toISOString(),
+    });
     // Withdrawing what is not in force changes nothing.
     expect((await s.post('/api/user/consents/withdraw', { kind: 'marketing' })).status).toBe(200);
     expect((await s.post('/api/user/consents', { kind: 'cookies' })).status).toBe(200);
-    const kinds = (await list()).map((c: { kind: string; withdrawn_at: string | null }) => `${c.kind}:${c.withdrawn_at ? 'withdrawn' : 'in force'}`);
+    const kinds = (await list()).map(
+      (c: { kind: string; withdrawn_at: string | null }) => `${c.kind}:${c.withdrawn_at ? 'withdrawn' : 'in force'}`,
+    );
     expect(kinds.sort()).toEqual(['cookies:in force', 'cookies:withdrawn', 'terms:in force']);
 
     // Refused: marketing without its double opt-in, terms withdrawn, anything else, and nobody signed in.
-    for (const body of [{ kind: 'marketing' }, { kind: 'terms' }, { kind: 'ads' }, {}]) expect((await s.post('/api/user/consents', body)).status).toBe(422);
+    for (const body of [{ kind: 'marketing' }, { kind: 'terms' }, { kind: 'ads' }, {}])
+      expect((await s.post('/api/user/consents', body)).status).toBe(422);
     expect((await s.post('/api/user/consents/withdraw', { kind: 'terms' })).status).toBe(422);
     expect((await shopper(api).get('/api/user/consents')).status).toBe(401);
 

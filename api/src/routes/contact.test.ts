@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApi } from '../../../tests/support/use-test-api';
+
 import { BRAND } from '@contract/brand';
+
+import { useTestApi } from '../../../tests/support/use-test-api';
 import { readOutbox } from '../services/mail';
 import { RATE_RULES } from '../services/rate-limits';
 
@@ -49,13 +51,24 @@ describe('POST /api/contact/submit', () => {
   });
 
   it('answers a 422 list naming every bad field, and stores nothing', async () => {
-    const before = await api.database.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await api.database.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await submit({ name: '  ', email: 'not-an-email', reason: 'refund', subject: 'x' });
     expect(res.status).toBe(422);
     const { detail } = await res.json();
-    expect(detail.map((d: { loc: string[] }) => d.loc.join('.')).sort()).toEqual(['body.email', 'body.message', 'body.name', 'body.reason']);
+    expect(detail.map((d: { loc: string[] }) => d.loc.join('.')).sort()).toEqual([
+      'body.email',
+      'body.message',
+      'body.name',
+      'body.reason',
+    ]);
     expect(detail.find((d: { loc: string[] }) => d.loc[1] === 'message')).toMatchObject({ msg: 'Field required', type: 'missing' });
-    const after = await api.database.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await api.database.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toEqual(before.n);
   });
 

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
+
 import { contactAnswerSchema, contactRequestSchema } from '@contract/api/contact';
+
 import { answer } from '../answer.js';
-import type { AppEnv } from '../deps.js';
 import { clientIp } from '../client-ip.js';
+import type { AppEnv } from '../deps.js';
 import { validate } from '../http-errors.js';
 import { receiveContactMessage } from '../services/contact.js';
-import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
+import { enforceRateLimit, RATE_RULES } from '../services/rate-limits.js';
 
 export function contactRoutes() {
   const app = new Hono<AppEnv>();

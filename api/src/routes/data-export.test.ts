@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApi } from '../../../tests/support/use-test-api';
+
 import { buyThroughCheckout, shopper, variants } from '../../../tests/support/shopper';
+import { useTestApi } from '../../../tests/support/use-test-api';
 
 const api = useTestApi();
 
@@ -11,12 +12,24 @@ async function busyShopper() {
   const [first, second] = await variants(api);
   const purchaseId = await buyThroughCheckout(api, s, [{ id: first.id, quantity: 2 }]);
   expect((await s.post('/api/cart/add', { variant_id: second.id, quantity: 1 })).status).toBe(200);
-  expect((await s.post('/api/products/wishlist', { email: me.user.email, product_id: null, product_variant_id: second.id })).status).toBeLessThan(300);
+  expect(
+    (await s.post('/api/products/wishlist', { email: me.user.email, product_id: null, product_variant_id: second.id })).status,
+  ).toBeLessThan(300);
   await api.database.db
     .insertInto('contact_messages')
-    .values({ name: 'Ada Rossi', email: me.user.email, reason: 'general', subject: 'Sizes', message: 'Do the jorts run small?', client_ip: null })
+    .values({
+      name: 'Ada Rossi',
+      email: me.user.email,
+      reason: 'general',
+      subject: 'Sizes',
+      message: 'Do the jorts run small?',
+      client_ip: null,
+    })
     .execute();
-  await api.database.db.insertInto('customer_notes').values({ user_id: me.user.id, author: 'owner@brand.example', body: 'Prefers GLS', created_at: new Date() }).execute();
+  await api.database.db
+    .insertInto('customer_notes')
+    .values({ user_id: me.user.id, author: 'owner@brand.example', body: 'Prefers GLS', created_at: new Date() })
+    .execute();
   return { s, me, purchaseId, first, second };
 }
 
@@ -84,7 +97,9 @@ describe('a shopper’s data export', () => {
     const cards = await db.selectFrom('user_cards').select(['serial']).where('user_id', '=', me.user.id).execute();
     expect(data.collectible_cards.map((card: { serial: string }) => card.serial)).toEqual(cards.map((card) => card.serial));
     expect(data.collectible_cards.length).toBeGreaterThan(0);
-    expect(data.contact_messages).toEqual([{ reason: 'general', subject: 'Sizes', message: 'Do the jorts run small?', created_at: expect.any(String) }]);
+    expect(data.contact_messages).toEqual([
+      { reason: 'general', subject: 'Sizes', message: 'Do the jorts run small?', created_at: expect.any(String) },
+    ]);
     const mails = await db.selectFrom('mail_outbox').select(['subject']).where('to', '=', me.user.email).execute();
     expect(data.emails_sent.map((m: { subject: string }) => m.subject).sort()).toEqual(mails.map((m) => m.subject).sort());
     expect(data.emails_sent.length).toBeGreaterThan(0);

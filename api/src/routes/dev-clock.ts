@@ -1,11 +1,19 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../deps.js';
-import { validate } from '../http-errors.js';
-import { answer } from '../answer.js';
+
 import { devClockSchema } from '@contract/api/admin';
 
-const advanceSchema = z.object({ advance_ms: z.number().int().min(0).max(7 * 24 * 60 * 60_000) });
+import { answer } from '../answer.js';
+import type { AppEnv } from '../deps.js';
+import { validate } from '../http-errors.js';
+
+const advanceSchema = z.object({
+  advance_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60 * 60_000),
+});
 
 /**
  * The test clock (DEV_CLOCK=1, never in production): `GET /dev/clock` says the API's time,

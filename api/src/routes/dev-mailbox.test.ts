@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApi, TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';
+import { silentLogger } from '../services/logger';
 import { createSmtpMailer } from '../services/mail';
 import { renderEmail } from '../services/mail-templates';
-import { silentLogger } from '../services/logger';
 
 const api = useTestApi({ seed: false });
 let firstSentAt: string;
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 
 describe('dev mailbox (outbox transport)', () => {
-  it('lists one recipient\'s messages as JSON, newest first, with the fields of the interface', async () => {
+  it("lists one recipient's messages as JSON, newest first, with the fields of the interface", async () => {
     const res = await api.app.request('/dev/mailbox.json?to=ada@example.com');
     expect(res.status).toBe(200);
     const messages = await res.json();
@@ -59,11 +60,16 @@ describe('without DEV_MAILBOX=1 (how `npm start` runs)', () => {
   it('has no public mailbox, and the owner reads the outbox with the admin token', async () => {
     const closed = await createTestApi({ seed: false, devMailbox: false });
     try {
-      await closed.mail.send({ to: 'ada@example.com', ...renderEmail({ subject: 'Your code', heading: 'Verify', paragraphs: ['Use it.'], code: '654321' }) });
+      await closed.mail.send({
+        to: 'ada@example.com',
+        ...renderEmail({ subject: 'Your code', heading: 'Verify', paragraphs: ['Use it.'], code: '654321' }),
+      });
       expect((await closed.app.request('/dev/mailbox.json')).status).toBe(404);
       expect((await closed.app.request('/dev/mailbox?to=ada@example.com')).status).toBe(404);
       expect((await closed.app.request('/api/admin/mail?to=ada@example.com')).status).toBe(401);
-      const owner = await closed.app.request('/api/admin/mail?to=ada@example.com', { headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+      const owner = await closed.app.request('/api/admin/mail?to=ada@example.com', {
+        headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      });
       expect(owner.status).toBe(200);
       const [message] = await owner.json();
       expect(message).toMatchObject({ to: 'ada@example.com', subject: 'Your code' });

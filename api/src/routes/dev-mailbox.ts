@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
+
 import { outboxQuerySchema, outboxSchema } from '@contract/api/admin';
+
 import { answer } from '../answer.js';
 import type { AppEnv } from '../deps.js';
 import { validate } from '../http-errors.js';
+import { setPagePolicy, styleHash } from '../security-headers.js';
 import { readOutbox } from '../services/mail.js';
 import { escapeHtml } from '../services/mail-templates.js';
-import { setPagePolicy, styleHash } from '../security-headers.js';
 
 const PAGE_CSS =
   'body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}article{border-top:1px solid #ddd;padding:1rem 0}.meta{color:#555}pre{white-space:pre-wrap;background:#f4f1ec;padding:1rem;border-radius:8px}iframe{width:100%;height:28rem;border:1px solid #ddd}';

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
-import { GENEROUS_LIMITS } from '../../../tests/support/test-api';
+
 import { shopper } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
+import { GENEROUS_LIMITS } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';
 
 // Codes cannot be found by guessing (ADR 043): refused codes are limited per client address and per
@@ -27,7 +29,11 @@ function from(address: string) {
   const quote = (code: string) =>
     api.app.request('/api/cart/discount', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address, ...(s.cartCookie ? { Cookie: `cart_token=${s.cartCookie}` } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': address,
+        ...(s.cartCookie ? { Cookie: `cart_token=${s.cartCookie}` } : {}),
+      },
       body: JSON.stringify({ code }),
     });
   return { s, quote };

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
-import { PAID_CARD, setVariant, shopper, uniqueEmail, type Shopper } from '../../../tests/support/shopper';
+
+import { pdfText } from '../../../tests/support/pdf-text';
+import { PAID_CARD, setVariant, type Shopper, shopper, uniqueEmail } from '../../../tests/support/shopper';
 import { cliHeaders, staffMember } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
-import { pdfText } from '../../../tests/support/pdf-text';
 import { claimCodeUse, findUsableCode } from '../services/discounts';
 
 const api = useTestApi();
@@ -59,14 +61,17 @@ async function pay(s: Shopper, checkoutUrl: string) {
   return success.body;
 }
 
-const usesOf = async (id: string) => (await api.database.db.selectFrom('discount_codes').select('uses').where('id', '=', id).executeTakeFirstOrThrow()).uses;
+const usesOf = async (id: string) =>
+  (await api.database.db.selectFrom('discount_codes').select('uses').where('id', '=', id).executeTakeFirstOrThrow()).uses;
 
 describe('discount codes: the owner', () => {
   it('creates codes stored normalised, refuses a second code of the same name in any case, and bad rules, changing nothing', async () => {
     const made = await admin('POST', 'discounts', { code: ' summer 26 ', kind: 'percent', value: 10 });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ code: 'SUMMER26', description: '10% off', uses: 0, usable: true, active: true });
-    expect((await admin('POST', 'discounts', { code: 'Summer26', kind: 'amount', value: 500 })).body).toMatchObject({ code: 'already_exists' });
+    expect((await admin('POST', 'discounts', { code: 'Summer26', kind: 'amount', value: 500 })).body).toMatchObject({
+      code: 'already_exists',
+    });
     for (const bad of [
       { code: 'SALE1', kind: 'percent', value: 120 },
       { code: 'SALE2', kind: 'amount', value: 0 },
@@ -111,7 +116,10 @@ describe('discount codes: the cart', () => {
   it('prices the cart with a code: discount, tax on the discounted amount, the free-shipping threshold after the discount', async () => {
     const { a, b } = await priced();
     // €45 × 3 + €30 = €165: free shipping before the code; 10% off leaves €148.50, which ships for €20.
-    const s = await shopperWith([{ id: a.id, quantity: 3 }, { id: b.id, quantity: 1 }]);
+    const s = await shopperWith([
+      { id: a.id, quantity: 3 },
+      { id: b.id, quantity: 1 },
+    ]);
     const code = await newCode({ kind: 'percent', value: 10 });
     const quote = await s.post('/api/cart/discount', { code: ` ${code.code.toLowerCase()} ` });
     expect(quote.status).toBe(200);
@@ -136,7 +144,12 @@ describe('discount codes: the cart', () => {
     const day = 24 * 60 * 60_000;
     const now = api.clock.now().getTime();
     const later = await newCode({ kind: 'percent', value: 10, starts_at: new Date(now + day).toISOString() });
-    const over = await newCode({ kind: 'percent', value: 10, starts_at: new Date(now - 2 * day).toISOString(), ends_at: new Date(now - day).toISOString() });
+    const over = await newCode({
+      kind: 'percent',
+      value: 10,
+      starts_at: new Date(now - 2 * day).toISOString(),
+      ends_at: new Date(now - day).toISOString(),
+    });
     const elsewhere = await newCode({ kind: 'percent', value: 10, product_ids: [b.product_id] });
     const minimum = await newCode({ kind: 'amount', value: 1_000, min_total: 10_000 });
     const off = await newCode({ kind: 'percent', value: 10, active: false });
@@ -166,21 +179,36 @@ describe('discount codes: the cart', () => {
     // Checkout refuses alike and reserves nothing.
     const refused = await checkout(s, minimum.code);
     expect(refused).toMatchObject({ status: 409, body: { code: 'discount_below_minimum' } });
-    expect(await api.database.db.selectFrom('checkout_sessions').select('id').where('email', '=', s.email!).where('status', '=', 'open').execute()).toEqual([]);
+    expect(
+      await api.database.db
+        .selectFrom('checkout_sessions')
+        .select('id')
+        .where('email', '=', s.email!)
+        .where('status', '=', 'open')
+        .execute(),
+    ).toEqual([]);
     // A link's check, before any cart: the code's own limits only.
     expect((await api.app.request(`/api/discounts/${elsewhere.code.toLowerCase()}`)).status).toBe(200);
     // To a caller not signed in, a real code that cannot be used reads as an unknown one (ADR 043); the shopper is told why.
     expect(await (await api.app.request(`/api/discounts/${over.code}`)).json()).toMatchObject({ code: 'discount_invalid' });
-    expect(await (await api.app.request(`/api/discounts/${over.code}`, { headers: { Authorization: `Bearer ${s.accessToken}` } })).json()).toMatchObject({ code: 'discount_expired' });
+    expect(
+      await (await api.app.request(`/api/discounts/${over.code}`, { headers: { Authorization: `Bearer ${s.accessToken}` } })).json(),
+    ).toMatchObject({ code: 'discount_expired' });
   });
 });
 
 describe('discount codes: checkout and after', () => {
-  it('are worked out again at checkout, shown on the payment page, recorded on the order, its receipt and list, and refunds give back each line\'s share', async () => {
+  it("are worked out again at checkout, shown on the payment page, recorded on the order, its receipt and list, and refunds give back each line's share", async () => {
     const { a, b } = await priced();
     // 20% off product A only: 2 × €45 → €18.00 off; B at €30 untouched. Items €120 − €18 = €102 → shipping €20.
     const code = await newCode({ kind: 'percent', value: 20, product_ids: [a.product_id] });
-    const s = await shopperWith([{ id: a.id, quantity: 2 }, { id: b.id, quantity: 1 }], 'member');
+    const s = await shopperWith(
+      [
+        { id: a.id, quantity: 2 },
+        { id: b.id, quantity: 1 },
+      ],
+      'member',
+    );
     const started = await checkout(s, code.code.toLowerCase());
     expect(started.status).toBe(200);
     const page = await s.get(new URL(started.body.checkout_url).pathname);
@@ -188,14 +216,25 @@ describe('discount codes: checkout and after', () => {
     expect(page.text).toContain('-€18.00');
     expect(page.text).toContain('Pay €122.00');
     const bought = await pay(s, started.body.checkout_url);
-    expect(bought).toMatchObject({ subtotal: 12_000, discount: 1_800, discount_code: code.code, shipping_cost: 2_000, tax: 1_839, total: 12_200 });
+    expect(bought).toMatchObject({
+      subtotal: 12_000,
+      discount: 1_800,
+      discount_code: code.code,
+      shipping_cost: 2_000,
+      tax: 1_839,
+      total: 12_200,
+    });
     expect(await usesOf(code.id)).toBe(1);
 
     const detail = await s.get(`/api/user/purchase/${bought.purchase_id}`);
     expect(detail.body).toMatchObject({ discount: 1_800, discount_code: code.code, total: 12_200 });
-    const listed = (await s.get('/api/user/purchases?limit=50')).body.find((p: { purchase_id: string }) => p.purchase_id === bought.purchase_id);
+    const listed = (await s.get('/api/user/purchases?limit=50')).body.find(
+      (p: { purchase_id: string }) => p.purchase_id === bought.purchase_id,
+    );
     expect(listed).toMatchObject({ total: '€122.00', discount: '€18.00', discount_code: code.code });
-    const receipt = await api.app.request(`/api/user/purchase/${bought.purchase_id}/receipt`, { headers: { Authorization: `Bearer ${s.accessToken}` } });
+    const receipt = await api.app.request(`/api/user/purchase/${bought.purchase_id}/receipt`, {
+      headers: { Authorization: `Bearer ${s.accessToken}` },
+    });
     expect(receipt.status, receipt.headers.get('content-type') ?? '').toBe(200);
     expect(pdfText(Buffer.from(await receipt.arrayBuffer()))).toContain(`Discount (${code.code})`);
     const back = (await admin('GET', `orders/${bought.purchase_id}`)).body;
@@ -205,7 +244,13 @@ describe('discount codes: checkout and after', () => {
     // A unit of A gives back €45 less its €9 share; B carries none of the discount.
     expect(lineA.unit_refund).toBe(3_600);
     expect(lineB.unit_refund).toBe(3_000);
-    const refund = await admin('POST', 'orders/refund', { order: back.order_number, idempotency_key: randomUUID(), lines: [{ item_id: lineA.item_id, quantity: 1 }], restock: true, reason: 'Too big' });
+    const refund = await admin('POST', 'orders/refund', {
+      order: back.order_number,
+      idempotency_key: randomUUID(),
+      lines: [{ item_id: lineA.item_id, quantity: 1 }],
+      restock: true,
+      reason: 'Too big',
+    });
     expect(refund.body).toMatchObject({ refunded_total: 3_600, refund: { amount: 3_600 } });
     const csvRow = (await admin('GET', `orders?q=${back.order_number}`)).body[0];
     expect(csvRow).toMatchObject({ discount_code: code.code, discount: '€18.00' });
@@ -220,7 +265,14 @@ describe('discount codes: checkout and after', () => {
 
     const onlyA = await newCode({ kind: 'amount', value: 500, product_ids: [a.product_id] });
     const quick = (variant: string) =>
-      s.post('/api/checkout/quick', { product_variant_id: variant, quantity: 1, discount_code: onlyA.code, success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/', metadata: {} });
+      s.post('/api/checkout/quick', {
+        product_variant_id: variant,
+        quantity: 1,
+        discount_code: onlyA.code,
+        success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://shop.test/',
+        metadata: {},
+      });
     const withCode = await pay(s, (await quick(a.id)).body.checkout_url);
     expect(withCode).toMatchObject({ subtotal: 4_500, discount: 500, total: 6_000 });
     const without = await pay(s, (await quick(b.id)).body.checkout_url);
@@ -261,10 +313,16 @@ describe('discount codes under concurrency', () => {
     const email = uniqueEmail('racer');
     const row = await findUsableCode(db.db, code.code);
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, (_, i) => (i % 2 ? api.database.db : db.db).transaction().execute((trx) => claimCodeUse(trx, row, i % 3 ? email : email.toUpperCase(), api.clock.now()))),
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? api.database.db : db.db)
+          .transaction()
+          .execute((trx) => claimCodeUse(trx, row, i % 3 ? email : email.toUpperCase(), api.clock.now())),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(7).fill('discount_customer_used_up'));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(
+      Array(7).fill('discount_customer_used_up'),
+    );
     expect(await usesOf(code.id)).toBe(1);
   });
 });

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
+
 import { discountCheckSchema, discountCodeParamSchema } from '@contract/api/discounts';
 import { describeDiscount } from '@contract/discounts';
+
 import { answer } from '../answer.js';
+import { optionalUser } from '../auth/cart-cookie.js';
+import { tryingCode } from '../auth/code-attempts.js';
 import type { AppEnv } from '../deps.js';
 import { validate } from '../http-errors.js';
 import { checkCodeLimits, findUsableCode } from '../services/discounts.js';
-import { optionalUser } from '../auth/cart-cookie.js';
-import { tryingCode } from '../auth/code-attempts.js';
 
 /** `GET /api/discounts/{code}`: whether a code can be used now, before any cart (a link to the shop carries it). */
 export function discountRoutes() {

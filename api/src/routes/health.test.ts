@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { useTestApi } from '../../../tests/support/use-test-api';
 
 const api = useTestApi({ seed: false });

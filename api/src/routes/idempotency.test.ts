@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
-import { PAID_CARD, buyThroughCheckout, setVariant, shopper, stockOf, type Shopper } from '../../../tests/support/shopper';
+
+import { buyThroughCheckout, PAID_CARD, setVariant, type Shopper, shopper, stockOf } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { IDEMPOTENCY_HEADER, KEEP_MS, LEASE_MS, REPLAYED_HEADER, requestFingerprint } from '../idempotency';
@@ -27,7 +29,9 @@ async function guest(): Promise<Shopper> {
 }
 
 const quantityInCart = async (s: Shopper, variantId: string) =>
-  ((await s.get('/api/cart/')).body.items as { variant_info?: { variant_id?: string }; quantity: number }[]).find((item) => item.variant_info?.variant_id === variantId)?.quantity ?? 0;
+  ((await s.get('/api/cart/')).body.items as { variant_info?: { variant_id?: string }; quantity: number }[]).find(
+    (item) => item.variant_info?.variant_id === variantId,
+  )?.quantity ?? 0;
 
 const checkoutBody = (s: Shopper) => ({
   success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
@@ -134,7 +138,13 @@ describe('idempotent writes', () => {
     const options = await s.get(`/api/returns/purchase/${purchaseId}`);
     const line = options.body.lines[0];
     const key = randomUUID();
-    const send = () => s.request('POST', `/api/returns/purchase/${purchaseId}`, { reason: 'changed_mind', lines: [{ item_id: line.item_id, quantity: 1 }] }, keyed(key));
+    const send = () =>
+      s.request(
+        'POST',
+        `/api/returns/purchase/${purchaseId}`,
+        { reason: 'changed_mind', lines: [{ item_id: line.item_id, quantity: 1 }] },
+        keyed(key),
+      );
     const [first, second] = await twice(send);
     expect(first.status).toBe(201);
     expect(second.text).toBe(first.text);
@@ -170,7 +180,7 @@ describe('idempotent writes', () => {
     expect(done.headers.get(REPLAYED_HEADER)).toBeNull();
   });
 
-  it("takes over a key whose instance died mid-request once its lease has passed, and forgets answers after a day", async () => {
+  it('takes over a key whose instance died mid-request once its lease has passed, and forgets answers after a day', async () => {
     const variant = await freshVariant();
     const s = shopper(api);
     const body = JSON.stringify({ variant_id: variant.id, quantity: 1 });

@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestApi } from '../../../tests/support/test-api';
 import type { Logger, RequestLogLine } from '../services/logger';
 import { startMetricsServer } from '../services/metrics';
@@ -74,7 +76,8 @@ describe('metrics', () => {
   });
 
   it('counts catalogue reads the kept catalogue answered and those it had to assemble', async () => {
-    const list = () => fetch(`${api.url}/api/products/list`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const list = () =>
+      fetch(`${api.url}/api/products/list`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     const count = (text: string, result: string) => sample(text, 'api_catalogue_cache_total', { entry: 'list', result });
     // What any change of the catalogue does (migration 015): the next read assembles it again.
     await sql`UPDATE catalogue_state SET version = version + 1`.execute(api.database.db);
@@ -115,7 +118,7 @@ describe('metrics', () => {
     await api.database.db.deleteFrom('jobs').where('kind', '=', 'test').execute();
   });
 
-  it('is not served on the shoppers\' port', async () => {
+  it("is not served on the shoppers' port", async () => {
     const response = await fetch(`${api.url}/metrics`);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ detail: 'Not Found', code: 'not_found' });
@@ -152,7 +155,11 @@ describe('request ids', () => {
   });
 
   it('makes an id when none is sent, also for errors answered before any route', async () => {
-    const response = await fetch(`${api.url}/api/products/list`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'x'.repeat(2_000_000) });
+    const response = await fetch(`${api.url}/api/products/list`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: 'x'.repeat(2_000_000),
+    });
     expect(response.status).toBe(413);
     const id = response.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);

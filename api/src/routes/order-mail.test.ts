@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buyThroughCheckout, setVariant, shopper, type Shopper } from '../../../tests/support/shopper';
+
+import { buyThroughCheckout, setVariant, type Shopper, shopper } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment';
 import { dropJobHandlers } from '../services/drops';
 import { pendingJobs, runDueJobs } from '../services/jobs';
-import { readOutbox, type Mailer } from '../services/mail';
+import { type Mailer, readOutbox } from '../services/mail';
 import { ORDER_MAIL_JOB, orderMailJobHandlers } from '../services/order-mail';
 
 // The transactional outbox (ADR 044): an order's emails are queued in the transaction of the change
@@ -26,7 +27,8 @@ async function guest(): Promise<Shopper> {
   return s;
 }
 
-const confirmations = async (email: string) => (await readOutbox(api.database.db, email)).filter((m) => /^Your FILO order ORD-/.test(m.subject) && !/shipped|delivered/.test(m.subject));
+const confirmations = async (email: string) =>
+  (await readOutbox(api.database.db, email)).filter((m) => /^Your FILO order ORD-/.test(m.subject) && !/shipped|delivered/.test(m.subject));
 
 /** Runs `work` with the API's mail failing for `email`, as an SMTP server refusing for a while. */
 async function withMailFailingFor<T>(email: string, work: () => Promise<T>): Promise<T> {
@@ -47,7 +49,11 @@ async function withMailFailingFor<T>(email: string, work: () => Promise<T>): Pro
 }
 
 async function admin(path: string, body: unknown) {
-  const res = await api.app.request(`/api/admin/${path}`, { method: 'POST', headers: { ...cliHeaders, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await api.app.request(`/api/admin/${path}`, {
+    method: 'POST',
+    headers: { ...cliHeaders, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -68,7 +74,12 @@ describe('order emails through the outbox', () => {
     expect(await confirmations(s.email!)).toHaveLength(1);
     await runDueJobs(api.deps, orderMailJobHandlers(api.deps));
     expect(await confirmations(s.email!)).toHaveLength(1);
-    const timeline = await api.database.db.selectFrom('audit_log').select('action').where('subject_id', '=', purchaseId).where('action', '=', 'order.email').execute();
+    const timeline = await api.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_id', '=', purchaseId)
+      .where('action', '=', 'order.email')
+      .execute();
     expect(timeline).toHaveLength(1);
   });
 
@@ -76,8 +87,17 @@ describe('order emails through the outbox', () => {
     const variant = await freshVariant();
     const s = await guest();
     await s.post('/api/cart/add', { variant_id: variant.id, quantity: 1 });
-    const started = await s.post('/api/checkout/', { success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/c', email: s.email, metadata: {} });
-    const session = await api.database.db.selectFrom('checkout_sessions').select('id').where('email', '=', s.email!).executeTakeFirstOrThrow();
+    const started = await s.post('/api/checkout/', {
+      success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://shop.test/c',
+      email: s.email,
+      metadata: {},
+    });
+    const session = await api.database.db
+      .selectFrom('checkout_sessions')
+      .select('id')
+      .where('email', '=', s.email!)
+      .executeTakeFirstOrThrow();
     expect(started.status).toBe(200);
     const payment = { shippingAddress: null, billingAddress: null, paymentMethod: 'card' };
     const results = await Promise.all(Array.from({ length: 5 }, () => fulfilCheckoutSession(api.deps, session.id, payment)));
@@ -89,12 +109,19 @@ describe('order emails through the outbox', () => {
     const variant = await freshVariant();
     const s = await guest();
     const purchaseId = await buyThroughCheckout(api, s, [{ id: variant.id }]);
-    const shipped = await withMailFailingFor(s.email!, () => admin('orders/ship', { order: purchaseId, carrier: 'BRT', tracking: 'BRT 77' }));
+    const shipped = await withMailFailingFor(s.email!, () =>
+      admin('orders/ship', { order: purchaseId, carrier: 'BRT', tracking: 'BRT 77' }),
+    );
     expect(shipped.status).toBe(200);
     api.clock.advance(31_000);
     await runDueJobs(api.deps, orderMailJobHandlers(api.deps));
     // What a crash right after the send leaves: the job not done, its lease over.
-    await api.database.db.updateTable('jobs').set({ done_at: null, locked_until: null }).where('kind', '=', ORDER_MAIL_JOB).where(sql<boolean>`payload->>'purchase_id' = ${purchaseId}`).execute();
+    await api.database.db
+      .updateTable('jobs')
+      .set({ done_at: null, locked_until: null })
+      .where('kind', '=', ORDER_MAIL_JOB)
+      .where(sql<boolean>`payload->>'purchase_id' = ${purchaseId}`)
+      .execute();
     await runDueJobs(api.deps, orderMailJobHandlers(api.deps));
     const mails = (await readOutbox(api.database.db, s.email!)).filter((m) => /has shipped/.test(m.subject));
     expect(mails).toHaveLength(1);
@@ -105,19 +132,36 @@ describe('order emails through the outbox', () => {
     const fan = shopper(api);
     await fan.register();
     await fan.post('/api/products/wishlist', { email: fan.email, product_id: product.id });
-    const entry = await api.database.db.selectFrom('wishlist_entries').select('id').where('email', '=', fan.email!).executeTakeFirstOrThrow();
+    const entry = await api.database.db
+      .selectFrom('wishlist_entries')
+      .select('id')
+      .where('email', '=', fan.email!)
+      .executeTakeFirstOrThrow();
     const now = api.clock.now();
     await api.database.db
       .insertInto('jobs')
-      .values({ kind: 'launch-mail', key: `launch-mail:test:${entry.id}`, payload: JSON.stringify({ entry_id: entry.id, product_id: product.id }), run_at: now, created_at: now })
+      .values({
+        kind: 'launch-mail',
+        key: `launch-mail:test:${entry.id}`,
+        payload: JSON.stringify({ entry_id: entry.id, product_id: product.id }),
+        run_at: now,
+        created_at: now,
+      })
       .execute();
     const handlers = dropJobHandlers(api.deps);
     await runDueJobs(api.deps, handlers);
     // The crash: sent, but the subscriber not yet marked told and the job not done.
     await api.database.db.updateTable('wishlist_entries').set({ notified_at: null }).where('id', '=', entry.id).execute();
-    await api.database.db.updateTable('jobs').set({ done_at: null, locked_until: null }).where('key', '=', `launch-mail:test:${entry.id}`).execute();
+    await api.database.db
+      .updateTable('jobs')
+      .set({ done_at: null, locked_until: null })
+      .where('key', '=', `launch-mail:test:${entry.id}`)
+      .execute();
     await runDueJobs(api.deps, handlers);
     expect((await readOutbox(api.database.db, fan.email!)).filter((m) => m.subject === `Live now: ${product.name}`)).toHaveLength(1);
-    expect((await api.database.db.selectFrom('wishlist_entries').select('notified_at').where('id', '=', entry.id).executeTakeFirstOrThrow()).notified_at).not.toBeNull();
+    expect(
+      (await api.database.db.selectFrom('wishlist_entries').select('notified_at').where('id', '=', entry.id).executeTakeFirstOrThrow())
+        .notified_at,
+    ).not.toBeNull();
   });
 });

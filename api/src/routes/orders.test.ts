@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughCheckout, shopper, variants, type Shopper } from '../../../tests/support/shopper';
-import { useTestApi } from '../../../tests/support/use-test-api';
-import { pdfText } from '../../../tests/support/pdf-text';
+
 import { formatEuro } from '@contract/money';
+
+import { pdfText } from '../../../tests/support/pdf-text';
+import { buyThroughCheckout, type Shopper, shopper, variants } from '../../../tests/support/shopper';
+import { useTestApi } from '../../../tests/support/use-test-api';
 
 const api = useTestApi();
 
@@ -13,10 +15,27 @@ describe('profile', () => {
     const s = shopper(api);
     await s.register();
     const before = await s.get('/api/user/profile');
-    expect(before.body).toMatchObject({ first_name: 'Ada', last_name: 'Rossi', phone: null, address: null, email: s.email, member_since: expect.any(String) });
-    const saved = await s.put('/api/user/profile', { first_name: "Zoë", last_name: "D'Arco-Rossi", phone: '+39 010 555 1234', address: 'Via San Lorenzo 23, Genova' });
+    expect(before.body).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Rossi',
+      phone: null,
+      address: null,
+      email: s.email,
+      member_since: expect.any(String),
+    });
+    const saved = await s.put('/api/user/profile', {
+      first_name: 'Zoë',
+      last_name: "D'Arco-Rossi",
+      phone: '+39 010 555 1234',
+      address: 'Via San Lorenzo 23, Genova',
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ first_name: 'Zoë', last_name: "D'Arco-Rossi", phone: '+39 010 555 1234', address: 'Via San Lorenzo 23, Genova' });
+    expect(saved.body).toMatchObject({
+      first_name: 'Zoë',
+      last_name: "D'Arco-Rossi",
+      phone: '+39 010 555 1234',
+      address: 'Via San Lorenzo 23, Genova',
+    });
     const cleared = await s.put('/api/user/profile', { first_name: 'Zoë', last_name: 'Rossi', phone: '', address: '' });
     expect(cleared.body).toMatchObject({ phone: null, address: null });
   });
@@ -100,7 +119,12 @@ describe('purchases', () => {
     expect(all.body.map((p: { purchase_id: string }) => p.purchase_id)).toEqual([...ids].reverse());
     const oldest = all.body[2];
     expect(Object.keys(oldest).sort()).toEqual(['date', 'item_count', 'items', 'purchase_id', 'status', 'total']);
-    expect(oldest).toMatchObject({ status: 'Processing', item_count: 3, items: [api.stocked[0].name, api.stocked[1].name], total: expect.stringMatching(/^€\d+\.\d{2}$/) });
+    expect(oldest).toMatchObject({
+      status: 'Processing',
+      item_count: 3,
+      items: [api.stocked[0].name, api.stocked[1].name],
+      total: expect.stringMatching(/^€\d+\.\d{2}$/),
+    });
     const page = await buyer.get('/api/user/purchases?limit=2&offset=2');
     expect(page.body.map((p: { purchase_id: string }) => p.purchase_id)).toEqual([ids[0]]);
     expect((await buyer.get('/api/user/purchases?limit=0')).status).toBe(422);
@@ -117,7 +141,9 @@ describe('purchases', () => {
     expect(overview.body.stats.total_orders).toBe(3);
     // The search runs as user/purchases' does; the stats stay those of every order.
     const searched = await buyer.get(`/api/user/orders-overview?limit=10&q=${encodeURIComponent(api.stocked[2].name)}`);
-    expect(searched.body.purchases).toEqual((await buyer.get(`/api/user/purchases?limit=10&q=${encodeURIComponent(api.stocked[2].name)}`)).body);
+    expect(searched.body.purchases).toEqual(
+      (await buyer.get(`/api/user/purchases?limit=10&q=${encodeURIComponent(api.stocked[2].name)}`)).body,
+    );
     expect(searched.body.purchases.map((p: { purchase_id: string }) => p.purchase_id)).toContain(ids[1]);
     expect(searched.body.stats.total_orders).toBe(3);
     const processing = await buyer.get('/api/user/orders-overview?limit=10&status=processing');
@@ -128,7 +154,10 @@ describe('purchases', () => {
     // Another shopper sees only their own (none).
     const stranger = shopper(api);
     await stranger.register();
-    expect((await stranger.get('/api/user/orders-overview')).body).toEqual({ purchases: [], stats: expect.objectContaining({ total_orders: 0 }) });
+    expect((await stranger.get('/api/user/orders-overview')).body).toEqual({
+      purchases: [],
+      stats: expect.objectContaining({ total_orders: 0 }),
+    });
   });
 
   it('answers the orders page without the stats when they cannot be read', async () => {
@@ -159,7 +188,12 @@ describe('purchases', () => {
       carrier: null,
       created_at: expect.any(String),
     });
-    expect(detail.body.items[0]).toMatchObject({ name: api.stocked[0].name, sku: api.stocked[0].sku, quantity: 2, price: expect.any(Number) });
+    expect(detail.body.items[0]).toMatchObject({
+      name: api.stocked[0].name,
+      sku: api.stocked[0].sku,
+      quantity: 2,
+      price: expect.any(Number),
+    });
     expect(detail.body.items[0].variant_attributes).toEqual(expect.arrayContaining([expect.objectContaining({ attribute_name: 'color' })]));
 
     const stranger = shopper(api);
@@ -173,15 +207,23 @@ describe('purchases', () => {
     await s.register();
     const stocked = await variants(api);
     // Two products with units to spare (earlier tests bought some).
-    const [first, second] = stocked.filter((v, i) => v.stock_quantity >= 3 && stocked.findIndex((w) => w.product_id === v.product_id) === i).slice(-2);
+    const [first, second] = stocked
+      .filter((v, i) => v.stock_quantity >= 3 && stocked.findIndex((w) => w.product_id === v.product_id) === i)
+      .slice(-2);
     await buy(s, [{ id: first.id, quantity: 2 }, { id: second.id }]);
-    const [order] = (await s.get('/api/user/purchases')).body;
+    const [order] = (await s.get('/api/user/purchases')).body as { purchase_id: string }[];
     const detail = (await s.get(`/api/user/purchase/${order.purchase_id}`)).body;
     const cards = (await s.get('/api/cards/user-cards')).body.unlocked_cards;
     expect(cards).toHaveLength(2);
     expect(detail.first_time_purchase_info.unlocked_cards).toHaveLength(2);
     expect(detail.first_time_purchase_info.unlocked_cards).toEqual(expect.arrayContaining(cards));
-    expect(detail.items.map((line: { variant_id: string; quantity: number; refunded_quantity: number }) => [line.variant_id, line.quantity, line.refunded_quantity])).toEqual([
+    expect(
+      detail.items.map((line: { variant_id: string; quantity: number; refunded_quantity: number }) => [
+        line.variant_id,
+        line.quantity,
+        line.refunded_quantity,
+      ]),
+    ).toEqual([
       [first.id, 2, 0],
       [second.id, 1, 0],
     ]);
@@ -189,7 +231,9 @@ describe('purchases', () => {
   });
 
   it('makes a PDF receipt with the order number and total, for the owner only', async () => {
-    const res = await api.app.request(`/api/user/purchase/${ids[0]}/receipt`, { headers: { Authorization: `Bearer ${buyer.accessToken}` } });
+    const res = await api.app.request(`/api/user/purchase/${ids[0]}/receipt`, {
+      headers: { Authorization: `Bearer ${buyer.accessToken}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="receipt_${ids[0].slice(0, 8)}.pdf"`);

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+
 import { retentionDaysSchema } from '@contract/retention';
+
 import { answer } from '../answer.js';
 import type { AppEnv } from '../deps.js';
 import { readRetentionDays } from '../services/settings.js';

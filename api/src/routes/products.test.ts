@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import type { Json } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { CATALOGUE } from '../seed/catalogue-data';
@@ -123,7 +124,11 @@ describe('GET /api/products/details', () => {
     expect(chart.sizeChart.measurementPoints.map((p: Json) => p.code)).toEqual(['A', 'B', 'C', 'D']);
     expect(chart.sizeChart.sizes.map((s: Json) => s.sizeName)).toEqual(['S/M', 'L/XL']);
     expect(chart.sizeChart.sizes[0].measurements[0]).toEqual({ measurementCode: 'A', value: 78, valueInches: 30.7 });
-    expect(chart.conversionChart.conversions[0]).toMatchObject({ jortsSize: 'S/M', usUkWaist: expect.any(Array), italianSize: expect.any(Array) });
+    expect(chart.conversionChart.conversions[0]).toMatchObject({
+      jortsSize: 'S/M',
+      usUkWaist: expect.any(Array),
+      italianSize: expect.any(Array),
+    });
   });
 
   it('answers 404 with a detail for an unknown product', async () => {
@@ -135,7 +140,10 @@ describe('GET /api/products/details', () => {
   it('answers 422 with a located list when product_name is missing', async () => {
     const res = await api.app.request('/api/products/details');
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ detail: [{ loc: ['query', 'product_name'], msg: 'Field required', type: 'missing' }], code: 'invalid_request' });
+    expect(await res.json()).toEqual({
+      detail: [{ loc: ['query', 'product_name'], msg: 'Field required', type: 'missing' }],
+      code: 'invalid_request',
+    });
   });
 
   it('treats hostile names as plain text', async () => {
@@ -154,7 +162,14 @@ describe('unknown routes', () => {
 });
 
 describe('browsing the catalogue (issue #21)', () => {
-  type Page = { items: Json[]; total: number; page: number; per_page: number; pages: number; facets: { categories: string[]; sizes: string[]; colours: string[] } };
+  type Page = {
+    items: Json[];
+    total: number;
+    page: number;
+    per_page: number;
+    pages: number;
+    facets: { categories: string[]; sizes: string[]; colours: string[] };
+  };
 
   async function browse(query: string): Promise<Page> {
     const res = await api.app.request(`/api/products/browse?${query}`);
@@ -166,7 +181,10 @@ describe('browsing the catalogue (issue #21)', () => {
 
   it('answers the whole array to an empty body, to {} and to a JSON request with no body, as the spec says', async () => {
     const whole = (await list()).map(key);
-    for (const init of [{ body: '{}', headers: { 'Content-Type': 'application/json' } }, { body: '', headers: { 'Content-Type': 'application/json' } }]) {
+    for (const init of [
+      { body: '{}', headers: { 'Content-Type': 'application/json' } },
+      { body: '', headers: { 'Content-Type': 'application/json' } },
+    ]) {
       const res = await api.app.request('/api/products/list', { method: 'POST', ...init });
       expect(res.status).toBe(200);
       expect(((await res.json()) as Json[]).map(key)).toEqual(whole);
@@ -184,7 +202,11 @@ describe('browsing the catalogue (issue #21)', () => {
     expect(past.page).toBe(first.pages);
     expect(past.items.map(key)).toEqual(whole.slice((first.pages - 1) * 3));
     // The same through the spec's call: a body with a page answers that page's array.
-    const res = await api.app.request('/api/products/list', { method: 'POST', body: JSON.stringify({ page: 2, per_page: 3 }), headers: { 'Content-Type': 'application/json' } });
+    const res = await api.app.request('/api/products/list', {
+      method: 'POST',
+      body: JSON.stringify({ page: 2, per_page: 3 }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(((await res.json()) as Json[]).map(key)).toEqual(whole.slice(3, 6));
   });
 
@@ -213,8 +235,12 @@ describe('browsing the catalogue (issue #21)', () => {
     const tee = await db.selectFrom('products').select('id').where('name', '=', 'Tracer Tee').executeTakeFirstOrThrow();
     const target = await db
       .selectFrom('product_variants as v')
-      .innerJoin('variant_attributes as c', (join) => join.onRef('c.variant_id', '=', 'v.id').on('c.attribute_name', '=', 'color').on('c.value', '=', 'RED'))
-      .innerJoin('variant_attributes as s', (join) => join.onRef('s.variant_id', '=', 'v.id').on('s.attribute_name', '=', 'size').on('s.value', '=', 'S/M'))
+      .innerJoin('variant_attributes as c', (join) =>
+        join.onRef('c.variant_id', '=', 'v.id').on('c.attribute_name', '=', 'color').on('c.value', '=', 'RED'),
+      )
+      .innerJoin('variant_attributes as s', (join) =>
+        join.onRef('s.variant_id', '=', 'v.id').on('s.attribute_name', '=', 'size').on('s.value', '=', 'S/M'),
+      )
       .select(['v.id', 'v.stock_quantity'])
       .where('v.product_id', '=', tee.id)
       .executeTakeFirstOrThrow();
@@ -233,12 +259,19 @@ describe('browsing the catalogue (issue #21)', () => {
   });
 
   it('searches names and descriptions by English stems, and as typed in names', async () => {
-    const names = async (q: string) => [...new Set((await browse(`q=${encodeURIComponent(q)}&per_page=100`)).items.map((item) => item.name))].sort();
+    const names = async (q: string) =>
+      [...new Set((await browse(`q=${encodeURIComponent(q)}&per_page=100`)).items.map((item) => item.name))].sort();
     // Names weigh most: the two tees come before a description that mentions one.
     const tees = (await browse('q=tees&per_page=100')).items.filter((item) => !item.is_variant_listing).map((item) => item.name);
     expect(tees.slice(0, 2).sort()).toEqual(['Padded Tee', 'Tracer Tee']);
     expect(await names('quilting')).toEqual(expect.arrayContaining(['Padded Tee']));
-    expect(await names('fleece hoodie')).toEqual(CATALOGUE.filter((p) => /fleece/i.test(p.shortDescription + p.longDescription) && /hoodie/i.test(p.name + p.shortDescription + p.longDescription)).map((p) => p.name).sort());
+    expect(await names('fleece hoodie')).toEqual(
+      CATALOGUE.filter(
+        (p) => /fleece/i.test(p.shortDescription + p.longDescription) && /hoodie/i.test(p.name + p.shortDescription + p.longDescription),
+      )
+        .map((p) => p.name)
+        .sort(),
+    );
     expect(await names('trac')).toEqual(['Tracer Hoodie', 'Tracer Tee']);
     expect(await names('100% _')).toEqual([]);
     expect(await names('nothing like this')).toEqual([]);
@@ -250,8 +283,16 @@ describe('browsing the catalogue (issue #21)', () => {
 
   it('finds a product by its new words as soon as the owner edits it', async () => {
     const { db } = api.deps;
-    const before = await db.selectFrom('products').select(['id', 'long_description']).where('name', '=', 'Padded Tee').executeTakeFirstOrThrow();
-    await db.updateTable('products').set({ long_description: `${before.long_description} Sewn in Carpi.` }).where('id', '=', before.id).execute();
+    const before = await db
+      .selectFrom('products')
+      .select(['id', 'long_description'])
+      .where('name', '=', 'Padded Tee')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('products')
+      .set({ long_description: `${before.long_description} Sewn in Carpi.` })
+      .where('id', '=', before.id)
+      .execute();
     try {
       expect((await browse('q=carpi')).items.map((item) => item.name)).toContain('Padded Tee');
     } finally {
@@ -274,10 +315,18 @@ describe('browsing the catalogue (issue #21)', () => {
       expect(body.code).toBe('invalid_request');
       if (loc) expect(body.detail[0].loc).toEqual(['query', loc]);
     }
-    const bad = await api.app.request('/api/products/list', { method: 'POST', body: '{nope', headers: { 'Content-Type': 'application/json' } });
+    const bad = await api.app.request('/api/products/list', {
+      method: 'POST',
+      body: '{nope',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ detail: 'The body must be JSON', code: 'bad_request' });
-    const wrong = await api.app.request('/api/products/list', { method: 'POST', body: JSON.stringify({ page: -1 }), headers: { 'Content-Type': 'application/json' } });
+    const wrong = await api.app.request('/api/products/list', {
+      method: 'POST',
+      body: JSON.stringify({ page: -1 }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(wrong.status).toBe(422);
     expect(((await wrong.json()) as Json).detail[0].loc).toEqual(['body', 'page']);
   });

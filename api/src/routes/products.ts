@@ -1,16 +1,22 @@
 import { Hono } from 'hono';
+
 import {
   catalogueBrowseSchema,
   catalogueQuerySchema,
   isBrowsing,
-  productDetailsQuerySchema, productDetailsSchema, productListSchema, productRenamedSchema } from '@contract/api/catalogue';
-import { DomainError } from '../domain-error.js';
-import { renamedProduct } from '../services/products-admin/read.js';
-import type { AppEnv } from '../deps.js';
+  productDetailsQuerySchema,
+  productDetailsSchema,
+  productListSchema,
+  productRenamedSchema,
+} from '@contract/api/catalogue';
+
 import { answer } from '../answer.js';
-import { keptAnswer, nextLaunch } from '../kept-answers.js';
+import type { AppEnv } from '../deps.js';
+import { DomainError } from '../domain-error.js';
 import { ApiError, parseInput, validate } from '../http-errors.js';
+import { keptAnswer, nextLaunch } from '../kept-answers.js';
 import { browseCatalogue, listCatalogue, productDetails } from '../services/catalogue.js';
+import { renamedProduct } from '../services/products-admin/read.js';
 
 /** The list's body: nothing, or a JSON object of browsing parameters. */
 async function listBody(request: Request): Promise<unknown> {
@@ -33,25 +39,52 @@ export function productRoutes() {
     const { db, clock, metrics } = c.var.deps;
     const query = parseQuery(await listBody(c.req.raw));
     if (!isBrowsing(query)) {
-      return keptAnswer(c, 'list', productListSchema, (now) => listCatalogue(db, now, metrics), (items, now) => nextLaunch(items.map((item) => item.launch_date), now));
+      return keptAnswer(
+        c,
+        'list',
+        productListSchema,
+        (now) => listCatalogue(db, now, metrics),
+        (items, now) =>
+          nextLaunch(
+            items.map((item) => item.launch_date),
+            now,
+          ),
+      );
     }
-    const browsed = await browseCatalogue(db, query.page || query.per_page ? query : { ...query, per_page: Number.MAX_SAFE_INTEGER }, clock.now(), metrics);
+    const browsed = await browseCatalogue(
+      db,
+      query.page || query.per_page ? query : { ...query, per_page: Number.MAX_SAFE_INTEGER },
+      clock.now(),
+      metrics,
+    );
     return answer(c, productListSchema, browsed.items);
   });
 
   app.get('/browse', validate('query', catalogueQuerySchema), async (c) => {
     const { db, metrics } = c.var.deps;
     const query = c.req.valid('query');
-    return keptAnswer(c, `browse ${JSON.stringify(query)}`, catalogueBrowseSchema, (now) => browseCatalogue(db, query, now, metrics), (page, now) =>
-      nextLaunch(page.items.map((item) => item.launch_date), now),
+    return keptAnswer(
+      c,
+      `browse ${JSON.stringify(query)}`,
+      catalogueBrowseSchema,
+      (now) => browseCatalogue(db, query, now, metrics),
+      (page, now) =>
+        nextLaunch(
+          page.items.map((item) => item.launch_date),
+          now,
+        ),
     );
   });
 
   app.get('/details', validate('query', productDetailsQuerySchema), async (c) => {
     const { db, config, metrics } = c.var.deps;
     const name = c.req.valid('query').product_name;
-    return keptAnswer(c, `details ${name}`, productDetailsSchema, (now) => productDetails(db, name, config.storageUrl, now, metrics), (product, now) =>
-      nextLaunch(product.launch_date ? [product.launch_date] : [], now),
+    return keptAnswer(
+      c,
+      `details ${name}`,
+      productDetailsSchema,
+      (now) => productDetails(db, name, config.storageUrl, now, metrics),
+      (product, now) => nextLaunch(product.launch_date ? [product.launch_date] : [], now),
     );
   });
 

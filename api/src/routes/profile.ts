@@ -1,21 +1,23 @@
 import { Hono } from 'hono';
+
+import { messageAnswerSchema } from '@contract/api/auth';
+import { dataExportSchema, deleteAccountRequestSchema } from '@contract/api/privacy';
+import { consentListSchema, giveConsentRequestSchema, withdrawConsentRequestSchema } from '@contract/api/privacy';
 import { accountOverviewQuerySchema, accountOverviewSchema, profileAnswerSchema, profileUpdateRequestSchema } from '@contract/api/profile';
+
 import { answer } from '../answer.js';
-import type { AppEnv } from '../deps.js';
 import { requireUser } from '../auth/middleware.js';
+import type { AppEnv } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
+import { deleteAccount } from '../services/account-deletion.js';
 import { accountReads } from '../services/account-overview.js';
 import { listUserCards } from '../services/cards.js';
+import { giveConsent, listConsents, withdrawConsent } from '../services/consents.js';
+import { exportShopperData } from '../services/data-export.js';
 import { listPurchases, purchaseStats } from '../services/orders.js';
 import { profileOf, updateProfile } from '../services/profile.js';
-import { dataExportSchema, deleteAccountRequestSchema } from '@contract/api/privacy';
-import { messageAnswerSchema } from '@contract/api/auth';
-import { deleteAccount } from '../services/account-deletion.js';
-import { exportShopperData } from '../services/data-export.js';
-import { giveConsent, listConsents, withdrawConsent } from '../services/consents.js';
-import { consentListSchema, giveConsentRequestSchema, withdrawConsentRequestSchema } from '@contract/api/privacy';
-import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
+import { enforceRateLimit, RATE_RULES } from '../services/rate-limits.js';
 
 /** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
 export function profileRoutes() {
@@ -88,7 +90,7 @@ export function profileRoutes() {
       listUserCards(db, userId),
       listConsents(db, userId),
     ]);
-    const part = <T,>(name: string, result: PromiseSettledResult<T>): T | null => {
+    const part = <T>(name: string, result: PromiseSettledResult<T>): T | null => {
       if (result.status === 'fulfilled') return result.value;
       log.error(`user/overview: the ${name} could not be read`, result.reason);
       return null;
@@ -102,16 +104,12 @@ export function profileRoutes() {
     });
   });
 
-  app.put(
-    '/profile',
-    requireUser,
-    validate('json', profileUpdateRequestSchema),
-    async (c) => {
-      const { db, clock } = c.var.deps;
-      if (c.var.user.user_type !== 'registered') throw new DomainError('registration_required', 'Please create an account to edit your profile');
-      return answer(c, profileAnswerSchema, await updateProfile(db, clock.now(), c.var.user.id, c.req.valid('json')));
-    },
-  );
+  app.put('/profile', requireUser, validate('json', profileUpdateRequestSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    if (c.var.user.user_type !== 'registered')
+      throw new DomainError('registration_required', 'Please create an account to edit your profile');
+    return answer(c, profileAnswerSchema, await updateProfile(db, clock.now(), c.var.user.id, c.req.valid('json')));
+  });
 
   return app;
 }

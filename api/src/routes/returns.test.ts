@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
 import { formatEuro } from '@contract/money';
-import { buyThroughCheckout, setVariant, shopper, stockOf, type Shopper } from '../../../tests/support/shopper';
+
+import { buyThroughCheckout, setVariant, type Shopper, shopper, stockOf } from '../../../tests/support/shopper';
 import { cliHeaders, staffMember } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { readOutbox } from '../services/mail';
@@ -40,7 +43,9 @@ async function deliveredOrder(who: Shopper = buyer, pair?: readonly [Sized, Size
     { id: big.id, quantity: 2 },
     { id: other.id, quantity: 1 },
   ]);
-  expect((await admin('POST', 'orders/ship', { order: purchaseId, carrier: 'BRT', tracking: `BRT ${purchaseId.slice(0, 6)}` })).status).toBe(200);
+  expect(
+    (await admin('POST', 'orders/ship', { order: purchaseId, carrier: 'BRT', tracking: `BRT ${purchaseId.slice(0, 6)}` })).status,
+  ).toBe(200);
   expect((await admin('POST', 'orders/deliver', { order: purchaseId })).status).toBe(200);
   const options = await who.get(`/api/returns/purchase/${purchaseId}`);
   expect(options.status).toBe(200);
@@ -55,14 +60,18 @@ async function sizePairNumber(n: number) {
     const rows = await api.database.db
       .selectFrom('product_variants as v')
       .innerJoin('variant_attributes as size', (join) => join.onRef('size.variant_id', '=', 'v.id').on('size.attribute_name', '=', 'size'))
-      .innerJoin('variant_attributes as colour', (join) => join.onRef('colour.variant_id', '=', 'v.id').on('colour.attribute_name', '=', 'color'))
+      .innerJoin('variant_attributes as colour', (join) =>
+        join.onRef('colour.variant_id', '=', 'v.id').on('colour.attribute_name', '=', 'color'),
+      )
       .select(['v.id', 'v.sku', 'v.product_id', 'size.value as size', 'colour.value as colour'])
       .orderBy('v.sku')
       .execute();
     const used = new Set<string>();
     for (const a of rows) {
       if (used.has(a.id)) continue;
-      const b = rows.find((other) => !used.has(other.id) && other.product_id === a.product_id && other.colour === a.colour && other.size !== a.size);
+      const b = rows.find(
+        (other) => !used.has(other.id) && other.product_id === a.product_id && other.colour === a.colour && other.size !== a.size,
+      );
       if (b) {
         used.add(a.id).add(b.id);
         allPairs.push([a, b] as const);
@@ -105,9 +114,17 @@ describe('returns', () => {
 
   it('refund: requested, received by staff, refunded by the owner with the units back on sale; mailed and logged at each step', async () => {
     const { purchaseId, other, lineOther } = await deliveredOrder();
-    const requested = await buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'changed_mind', lines: [{ item_id: lineOther.item_id, quantity: 1 }] });
+    const requested = await buyer.post(`/api/returns/purchase/${purchaseId}`, {
+      reason: 'changed_mind',
+      lines: [{ item_id: lineOther.item_id, quantity: 1 }],
+    });
     expect(requested.status).toBe(201);
-    expect(requested.body).toMatchObject({ kind: 'refund', status: 'requested', reason: 'changed_mind', lines: [{ item_id: lineOther.item_id, quantity: 1, exchange: null }] });
+    expect(requested.body).toMatchObject({
+      kind: 'refund',
+      status: 'requested',
+      reason: 'changed_mind',
+      lines: [{ item_id: lineOther.item_id, quantity: 1, exchange: null }],
+    });
     const number: string = requested.body.number;
     expect(number).toMatch(/^R-[0-9A-Z]{6}$/);
     const [mail] = await readOutbox(api.database.db, buyer.email!);
@@ -116,8 +133,14 @@ describe('returns', () => {
     expect((await buyer.get(`/api/user/purchase/${purchaseId}`)).body.returns).toMatchObject([{ number, status: 'requested' }]);
 
     // Staff may not refund; they mark it received.
-    expect(await admin('POST', 'returns/refund', { return: number }, staffHeaders)).toMatchObject({ status: 403, body: { code: 'forbidden' } });
-    expect(await admin('POST', 'returns/refund', { return: number }, ownerHeaders)).toMatchObject({ status: 409, body: { code: 'return_status_conflict' } });
+    expect(await admin('POST', 'returns/refund', { return: number }, staffHeaders)).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden' },
+    });
+    expect(await admin('POST', 'returns/refund', { return: number }, ownerHeaders)).toMatchObject({
+      status: 409,
+      body: { code: 'return_status_conflict' },
+    });
     const received = await admin('POST', 'returns/receive', { return: number }, staffHeaders);
     expect(received).toMatchObject({ status: 200, body: { status: 'received' } });
     expect((await readOutbox(api.database.db, buyer.email!))[0].subject).toBe(`We have received your FILO return ${number}`);
@@ -129,17 +152,24 @@ describe('returns', () => {
     expect(await stockOf(api, other.id)).toBe(stockBefore + 1);
     const detail = (await admin('GET', `orders/${purchaseId}`)).body;
     expect(detail.payment.refunded).toBe(3_000);
-    expect(detail.refunds).toMatchObject([{ amount: 3_000, restock: true, reason: `Return ${number}`, status: 'succeeded', actor: ownerEmail }]);
+    expect(detail.refunds).toMatchObject([
+      { amount: 3_000, restock: true, reason: `Return ${number}`, status: 'succeeded', actor: ownerEmail },
+    ]);
     expect((await readOutbox(api.database.db, buyer.email!))[0].subject).toMatch(/^Your FILO refund for order/);
     // Posted again: nothing more is refunded.
     expect((await admin('POST', 'returns/refund', { return: number }, ownerHeaders)).body.code).toBe('return_status_conflict');
     expect((await admin('GET', `orders/${purchaseId}`)).body.payment.refunded).toBe(3_000);
 
-    const actions = (await admin('GET', `audit?subject_type=order&subject_id=${purchaseId}`)).body.map((entry: { action: string }) => entry.action);
+    const actions = (await admin('GET', `audit?subject_type=order&subject_id=${purchaseId}`)).body.map(
+      (entry: { action: string }) => entry.action,
+    );
     for (const action of ['return.request', 'return.receive', 'order.refund', 'return.refund']) expect(actions).toContain(action);
     expect((await buyer.get(`/api/user/purchase/${purchaseId}`)).body.returns).toMatchObject([{ number, status: 'refunded' }]);
     // The refunded unit cannot be returned again.
-    const again = await buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'other', lines: [{ item_id: lineOther.item_id, quantity: 1 }] });
+    const again = await buyer.post(`/api/returns/purchase/${purchaseId}`, {
+      reason: 'other',
+      lines: [{ item_id: lineOther.item_id, quantity: 1 }],
+    });
     expect(again).toMatchObject({ status: 409, body: { code: 'already_returned' } });
   });
 
@@ -147,18 +177,29 @@ describe('returns', () => {
     const { purchaseId, big, small, lineBig } = await deliveredOrder();
     const smallBefore = await stockOf(api, small.id);
     const bigBefore = await stockOf(api, big.id);
-    const requested = await buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'too_big', lines: [{ item_id: lineBig.item_id, quantity: 1, exchange_variant_id: small.id }] });
+    const requested = await buyer.post(`/api/returns/purchase/${purchaseId}`, {
+      reason: 'too_big',
+      lines: [{ item_id: lineBig.item_id, quantity: 1, exchange_variant_id: small.id }],
+    });
     expect(requested.status).toBe(201);
-    expect(requested.body).toMatchObject({ kind: 'exchange', lines: [{ quantity: 1, exchange: { variant_id: small.id, sku: small.sku } }] });
+    expect(requested.body).toMatchObject({
+      kind: 'exchange',
+      lines: [{ quantity: 1, exchange: { variant_id: small.id, sku: small.sku } }],
+    });
     expect(await stockOf(api, small.id)).toBe(smallBefore - 1);
     const number = requested.body.number;
 
-    expect((await admin('POST', 'returns/ship', { return: number, carrier: 'GLS', tracking: 'GLS 1' }, ownerHeaders)).body.code).toBe('return_status_conflict');
+    expect((await admin('POST', 'returns/ship', { return: number, carrier: 'GLS', tracking: 'GLS 1' }, ownerHeaders)).body.code).toBe(
+      'return_status_conflict',
+    );
     await admin('POST', 'returns/receive', { return: number }, staffHeaders);
     expect((await admin('POST', 'returns/refund', { return: number }, ownerHeaders)).body.code).toBe('return_status_conflict');
     expect((await admin('POST', 'returns/ship', { return: number, carrier: 'GLS', tracking: 'GLS 77' }, staffHeaders)).status).toBe(403);
     const shipped = await admin('POST', 'returns/ship', { return: number, carrier: 'GLS', tracking: 'GLS 77' }, ownerHeaders);
-    expect(shipped).toMatchObject({ status: 200, body: { status: 'exchanged', carrier: 'GLS', tracking_number: 'GLS 77', tracking_url: expect.stringContaining('GLS%2077') } });
+    expect(shipped).toMatchObject({
+      status: 200,
+      body: { status: 'exchanged', carrier: 'GLS', tracking_number: 'GLS 77', tracking_url: expect.stringContaining('GLS%2077') },
+    });
     // The returned size is back on sale; the new one stays sold; nothing was refunded.
     expect(await stockOf(api, big.id)).toBe(bigBefore + 1);
     expect(await stockOf(api, small.id)).toBe(smallBefore - 1);
@@ -171,24 +212,50 @@ describe('returns', () => {
     const [mail] = await readOutbox(api.database.db, buyer.email!);
     expect(mail.subject).toBe(`Your FILO exchange ${number} has shipped`);
     expect(mail.text).toContain('Tracking number: GLS 77.');
-    expect((await admin('GET', `audit?subject_type=order&subject_id=${purchaseId}`)).body.find((e: { action: string }) => e.action === 'return.exchange')).toMatchObject({ actor: ownerEmail, after: { tracking_number: 'GLS 77' } });
+    expect(
+      (await admin('GET', `audit?subject_type=order&subject_id=${purchaseId}`)).body.find(
+        (e: { action: string }) => e.action === 'return.exchange',
+      ),
+    ).toMatchObject({ actor: ownerEmail, after: { tracking_number: 'GLS 77' } });
   });
 
   it('refuses with a code of its own and changes nothing: window passed, not delivered, too many units, sold-out size, mixed or misplaced exchanges', async () => {
     const { purchaseId, small, lineBig, lineOther } = await deliveredOrder();
     const ask = (body: unknown) => buyer.post(`/api/returns/purchase/${purchaseId}`, body);
-    expect(await ask({ reason: 'other', lines: [{ item_id: lineBig.item_id, quantity: 3 }] })).toMatchObject({ status: 409, body: { code: 'already_returned', detail: expect.stringContaining('Only 2 of') } });
-    expect((await ask({ reason: 'changed_mind', lines: [{ item_id: lineBig.item_id, quantity: 1, exchange_variant_id: small.id }] })).status).toBe(422);
-    expect((await ask({ reason: 'too_big', lines: [{ item_id: lineBig.item_id, quantity: 1, exchange_variant_id: small.id }, { item_id: lineOther.item_id, quantity: 1 }] })).status).toBe(422);
-    expect((await ask({ reason: 'too_big', lines: [{ item_id: lineOther.item_id, quantity: 1, exchange_variant_id: small.id }] })).body.code).toBe('invalid_request');
+    expect(await ask({ reason: 'other', lines: [{ item_id: lineBig.item_id, quantity: 3 }] })).toMatchObject({
+      status: 409,
+      body: { code: 'already_returned', detail: expect.stringContaining('Only 2 of') },
+    });
+    expect(
+      (await ask({ reason: 'changed_mind', lines: [{ item_id: lineBig.item_id, quantity: 1, exchange_variant_id: small.id }] })).status,
+    ).toBe(422);
+    expect(
+      (
+        await ask({
+          reason: 'too_big',
+          lines: [
+            { item_id: lineBig.item_id, quantity: 1, exchange_variant_id: small.id },
+            { item_id: lineOther.item_id, quantity: 1 },
+          ],
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await ask({ reason: 'too_big', lines: [{ item_id: lineOther.item_id, quantity: 1, exchange_variant_id: small.id }] })).body.code,
+    ).toBe('invalid_request');
     expect((await ask({ reason: 'too_big', lines: [{ item_id: randomUUID(), quantity: 1 }] })).body.code).toBe('invalid_request');
     expect((await ask({ reason: 'sideways', lines: [{ item_id: lineBig.item_id, quantity: 1 }] })).status).toBe(422);
     expect((await ask({ reason: 'other', lines: [] })).status).toBe(422);
 
     await setVariant(api, small.id, { stock_quantity: 0 });
     const soldOut = await ask({ reason: 'too_big', lines: [{ item_id: lineBig.item_id, quantity: 1, exchange_variant_id: small.id }] });
-    expect(soldOut).toMatchObject({ status: 409, body: { code: 'exchange_sold_out', detail: expect.stringContaining('ask for a refund instead') } });
-    expect((await buyer.get(`/api/returns/purchase/${purchaseId}`)).body.lines.find((l: { item_id: string }) => l.item_id === lineBig.item_id)).toMatchObject({
+    expect(soldOut).toMatchObject({
+      status: 409,
+      body: { code: 'exchange_sold_out', detail: expect.stringContaining('ask for a refund instead') },
+    });
+    expect(
+      (await buyer.get(`/api/returns/purchase/${purchaseId}`)).body.lines.find((l: { item_id: string }) => l.item_id === lineBig.item_id),
+    ).toMatchObject({
       returnable: 2,
       sizes: [expect.objectContaining({ variant_id: small.id, in_stock: false })],
     });
@@ -197,7 +264,10 @@ describe('returns', () => {
     // Another buyer's order is not found; nor is a forged guest link.
     const stranger = shopper(api);
     await stranger.register();
-    expect((await stranger.post(`/api/returns/purchase/${purchaseId}`, { reason: 'other', lines: [{ item_id: lineBig.item_id, quantity: 1 }] })).status).toBe(404);
+    expect(
+      (await stranger.post(`/api/returns/purchase/${purchaseId}`, { reason: 'other', lines: [{ item_id: lineBig.item_id, quantity: 1 }] }))
+        .status,
+    ).toBe(404);
     expect((await api.app.request(`/api/returns/guest/${purchaseId}.forged-signature`)).status).toBe(404);
 
     // A day before the end it is open; at the end it is closed.
@@ -209,7 +279,10 @@ describe('returns', () => {
     await buyer.login(buyer.email!);
     await signInTeam();
     const late = await ask({ reason: 'other', lines: [{ item_id: lineBig.item_id, quantity: 1 }] });
-    expect(late).toMatchObject({ status: 409, body: { code: 'return_window_passed', detail: expect.stringContaining('14-day return window') } });
+    expect(late).toMatchObject({
+      status: 409,
+      body: { code: 'return_window_passed', detail: expect.stringContaining('14-day return window') },
+    });
     expect((await buyer.get(`/api/returns/purchase/${purchaseId}`)).body.closed).toBe('window_passed');
     expect((await buyer.get(`/api/user/purchase/${purchaseId}`)).body.return_window_ends_at).toBeNull();
     expect(await api.database.db.selectFrom('returns').select('id').where('purchase_id', '=', purchaseId).execute()).toEqual([]);
@@ -220,15 +293,30 @@ describe('returns', () => {
     const processing = await buyThroughCheckout(api, buyer, [{ id: fresh.id }]);
     const item = (await buyer.get(`/api/returns/purchase/${processing}`)).body;
     expect(item.closed).toBe('not_delivered');
-    expect((await buyer.post(`/api/returns/purchase/${processing}`, { reason: 'other', lines: [{ item_id: item.lines[0].item_id, quantity: 1 }] })).body.code).toBe('order_status_conflict');
+    expect(
+      (
+        await buyer.post(`/api/returns/purchase/${processing}`, {
+          reason: 'other',
+          lines: [{ item_id: item.lines[0].item_id, quantity: 1 }],
+        })
+      ).body.code,
+    ).toBe('order_status_conflict');
   });
 
   it('an order refunded in full has nothing left to return', async () => {
     const { purchaseId, lineOther } = await deliveredOrder();
-    expect((await admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), full: true })).body.status).toBe('Refunded');
+    expect((await admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), full: true })).body.status).toBe(
+      'Refunded',
+    );
     expect((await buyer.get(`/api/returns/purchase/${purchaseId}`)).body.closed).toBe('nothing_left');
-    const refused = await buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'other', lines: [{ item_id: lineOther.item_id, quantity: 1 }] });
-    expect(refused).toMatchObject({ status: 409, body: { code: 'already_returned', detail: expect.stringContaining('nothing left to return') } });
+    const refused = await buyer.post(`/api/returns/purchase/${purchaseId}`, {
+      reason: 'other',
+      lines: [{ item_id: lineOther.item_id, quantity: 1 }],
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: 'already_returned', detail: expect.stringContaining('nothing left to return') },
+    });
   });
 
   it('a guest returns through the signed link of the delivery email, for that order only', async () => {
@@ -242,9 +330,15 @@ describe('returns', () => {
     const anonymous = shopper(api);
     const options = await anonymous.get(`/api/returns/guest/${token}`);
     expect(options.body).toMatchObject({ purchase_id: purchaseId, guest: true, closed: null });
-    const made = await anonymous.post(`/api/returns/guest/${token}`, { reason: 'damaged', comment: 'Seam open', lines: [{ item_id: lineOther.item_id, quantity: 1 }] });
+    const made = await anonymous.post(`/api/returns/guest/${token}`, {
+      reason: 'damaged',
+      comment: 'Seam open',
+      lines: [{ item_id: lineOther.item_id, quantity: 1 }],
+    });
     expect(made).toMatchObject({ status: 201, body: { status: 'requested', comment: 'Seam open' } });
-    expect((await readOutbox(api.database.db, guest.email!))[0].subject).toBe(`Your FILO return ${made.body.number} for order ${made.body.order_number}`);
+    expect((await readOutbox(api.database.db, guest.email!))[0].subject).toBe(
+      `Your FILO return ${made.body.number} for order ${made.body.order_number}`,
+    );
     // The same signature does not open another order.
     const other = await deliveredOrder();
     const signature = token.split('.')[1];
@@ -254,12 +348,21 @@ describe('returns', () => {
   it('cancelling an open return frees its units and puts the exchange size back on sale', async () => {
     const { purchaseId, small, lineBig } = await deliveredOrder();
     const before = await stockOf(api, small.id);
-    const made = await buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'too_big', lines: [{ item_id: lineBig.item_id, quantity: 2, exchange_variant_id: small.id }] });
+    const made = await buyer.post(`/api/returns/purchase/${purchaseId}`, {
+      reason: 'too_big',
+      lines: [{ item_id: lineBig.item_id, quantity: 2, exchange_variant_id: small.id }],
+    });
     expect(await stockOf(api, small.id)).toBe(before - 2);
     expect((await admin('POST', 'returns/cancel', { return: made.body.number }, staffHeaders)).status).toBe(403);
-    expect(await admin('POST', 'returns/cancel', { return: made.body.number }, ownerHeaders)).toMatchObject({ status: 200, body: { status: 'cancelled' } });
+    expect(await admin('POST', 'returns/cancel', { return: made.body.number }, ownerHeaders)).toMatchObject({
+      status: 200,
+      body: { status: 'cancelled' },
+    });
     expect(await stockOf(api, small.id)).toBe(before);
-    expect((await buyer.get(`/api/returns/purchase/${purchaseId}`)).body.lines.find((l: { item_id: string }) => l.item_id === lineBig.item_id).returnable).toBe(2);
+    expect(
+      (await buyer.get(`/api/returns/purchase/${purchaseId}`)).body.lines.find((l: { item_id: string }) => l.item_id === lineBig.item_id)
+        .returnable,
+    ).toBe(2);
     expect((await admin('POST', 'returns/cancel', { return: made.body.number }, ownerHeaders)).body.code).toBe('return_status_conflict');
     expect((await admin('GET', 'returns/R-NOPE00')).status).toBe(404);
     expect((await admin('GET', 'returns/not-a-number')).status).toBe(422);
@@ -273,30 +376,57 @@ describe('refunds beside an open return', () => {
 
   it("units in an open return are refunded through it, not from the order; the order's other units still are", async () => {
     const { purchaseId, lineBig, lineOther } = await deliveredOrder(buyer, await reused());
-    const requested = await buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'changed_mind', lines: [{ item_id: lineBig.item_id, quantity: 1 }] });
+    const requested = await buyer.post(`/api/returns/purchase/${purchaseId}`, {
+      reason: 'changed_mind',
+      lines: [{ item_id: lineBig.item_id, quantity: 1 }],
+    });
     expect(requested.status).toBe(201);
     const number: string = requested.body.number;
-    const refund = (body: Record<string, unknown>) => admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), ...body }, ownerHeaders);
+    const refund = (body: Record<string, unknown>) =>
+      admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), ...body }, ownerHeaders);
 
     // Two of the line, one of them in the return: one may go from the order, not two.
     expect(await refund({ lines: [{ item_id: lineBig.item_id, quantity: 2 }] })).toEqual({
       status: 409,
-      body: { code: 'return_status_conflict', detail: `1 of ${lineBig.name} (${lineBig.sku}) is in return ${number}: refund it from the return` },
+      body: {
+        code: 'return_status_conflict',
+        detail: `1 of ${lineBig.name} (${lineBig.sku}) is in return ${number}: refund it from the return`,
+      },
     });
-    expect(await refund({ full: true })).toMatchObject({ status: 409, body: { code: 'return_status_conflict', detail: expect.stringContaining(`Return ${number} is open on order`) } });
+    expect(await refund({ full: true })).toMatchObject({
+      status: 409,
+      body: { code: 'return_status_conflict', detail: expect.stringContaining(`Return ${number} is open on order`) },
+    });
     expect((await admin('GET', `orders/${purchaseId}`)).body.payment.refunded).toBe(0);
-    expect((await refund({ lines: [{ item_id: lineBig.item_id, quantity: 1 }, { item_id: lineOther.item_id, quantity: 1 }] })).status).toBe(200);
+    expect(
+      (
+        await refund({
+          lines: [
+            { item_id: lineBig.item_id, quantity: 1 },
+            { item_id: lineOther.item_id, quantity: 1 },
+          ],
+        })
+      ).status,
+    ).toBe(200);
     // An amount on top may take what is left, less the €40.00 the return will give back.
     const room = (await admin('GET', `orders/${purchaseId}`)).body.payment.refundable - 4_000;
     expect(await refund({ amount: room + 100 })).toEqual({
       status: 409,
-      body: { code: 'refund_exceeds_paid', detail: expect.stringMatching(new RegExp(`: at most ${formatEuro(room).replace('.', '\\.')}, as return ${number} will give back €40\\.00$`)) },
+      body: {
+        code: 'refund_exceeds_paid',
+        detail: expect.stringMatching(
+          new RegExp(`: at most ${formatEuro(room).replace('.', '\\.')}, as return ${number} will give back €40\\.00$`),
+        ),
+      },
     });
     expect((await refund({ amount: room })).status).toBe(200);
 
     // The return itself still refunds its unit.
     expect((await admin('POST', 'returns/receive', { return: number }, staffHeaders)).status).toBe(200);
-    expect(await admin('POST', 'returns/refund', { return: number }, ownerHeaders)).toMatchObject({ status: 200, body: { status: 'refunded' } });
+    expect(await admin('POST', 'returns/refund', { return: number }, ownerHeaders)).toMatchObject({
+      status: 200,
+      body: { status: 'refunded' },
+    });
     const detail = (await admin('GET', `orders/${purchaseId}`)).body;
     expect(detail.payment).toMatchObject({ refunded: 4_000 + 3_000 + room + 4_000, refundable: 0 });
     expect(detail.lines.find((line: { item_id: string }) => line.item_id === lineBig.item_id).refunded_quantity).toBe(2);
@@ -307,12 +437,21 @@ describe('refunds beside an open return', () => {
       const { purchaseId, lineOther } = await deliveredOrder(buyer, await reused());
       const [returned, refunded] = await Promise.all([
         buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'changed_mind', lines: [{ item_id: lineOther.item_id, quantity: 1 }] }),
-        admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), lines: [{ item_id: lineOther.item_id, quantity: 1 }] }, ownerHeaders),
+        admin(
+          'POST',
+          'orders/refund',
+          { order: purchaseId, idempotency_key: randomUUID(), lines: [{ item_id: lineOther.item_id, quantity: 1 }] },
+          ownerHeaders,
+        ),
       ]);
       // Whichever comes second under the order's lock is refused, with its own reason.
       if (returned.status === 201) expect(refunded).toMatchObject({ status: 409, body: { code: 'return_status_conflict' } });
       else expect([returned.status, returned.body.code, refunded.status]).toEqual([409, 'already_returned', 200]);
-      const line = await api.database.db.selectFrom('purchase_items').select(['refunded_quantity', 'returned_quantity']).where('id', '=', lineOther.item_id).executeTakeFirstOrThrow();
+      const line = await api.database.db
+        .selectFrom('purchase_items')
+        .select(['refunded_quantity', 'returned_quantity'])
+        .where('id', '=', lineOther.item_id)
+        .executeTakeFirstOrThrow();
       expect(line.refunded_quantity + line.returned_quantity).toBe(1);
     }
   });
@@ -321,12 +460,24 @@ describe('refunds beside an open return', () => {
 describe('returns under concurrency', () => {
   it('requests racing for the same line never return more units than were bought', async () => {
     const { purchaseId, lineBig } = await deliveredOrder();
-    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'changed_mind', lines: [{ item_id: lineBig.item_id, quantity: 1 }] })));
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(() =>
+        buyer.post(`/api/returns/purchase/${purchaseId}`, { reason: 'changed_mind', lines: [{ item_id: lineBig.item_id, quantity: 1 }] }),
+      ),
+    );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
     expect(answers.filter((a) => a.status !== 201).every((a) => a.status === 409 && a.body.code === 'already_returned')).toBe(true);
-    const line = await api.database.db.selectFrom('purchase_items').select('returned_quantity').where('id', '=', lineBig.item_id).executeTakeFirstOrThrow();
+    const line = await api.database.db
+      .selectFrom('purchase_items')
+      .select('returned_quantity')
+      .where('id', '=', lineBig.item_id)
+      .executeTakeFirstOrThrow();
     expect(line.returned_quantity).toBe(2);
-    const units = await api.database.db.selectFrom('return_items').select('quantity').where('purchase_item_id', '=', lineBig.item_id).execute();
+    const units = await api.database.db
+      .selectFrom('return_items')
+      .select('quantity')
+      .where('purchase_item_id', '=', lineBig.item_id)
+      .execute();
     expect(units.reduce((sum, u) => sum + u.quantity, 0)).toBe(2);
   });
 
@@ -337,7 +488,12 @@ describe('returns under concurrency', () => {
     const small = pair[1];
     await setVariant(api, small.id, { stock_quantity: 1 });
     const answers = await Promise.all(
-      orders.map((o) => buyer.post(`/api/returns/purchase/${o.purchaseId}`, { reason: 'too_big', lines: [{ item_id: o.lineBig.item_id, quantity: 1, exchange_variant_id: small.id }] })),
+      orders.map((o) =>
+        buyer.post(`/api/returns/purchase/${o.purchaseId}`, {
+          reason: 'too_big',
+          lines: [{ item_id: o.lineBig.item_id, quantity: 1, exchange_variant_id: small.id }],
+        }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status !== 201).every((a) => a.status === 409 && a.body.code === 'exchange_sold_out')).toBe(true);

@@ -1,18 +1,14 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import {
-  returnOptionsSchema,
-  returnParamSchema,
-  returnRequestSchema,
-  returnSchema,
-  returnTokenParamSchema,
-} from '@contract/api/returns';
+
+import { returnOptionsSchema, returnParamSchema, returnRequestSchema, returnSchema, returnTokenParamSchema } from '@contract/api/returns';
+
 import { answer } from '../answer.js';
-import type { AppEnv } from '../deps.js';
 import { requireUser } from '../auth/middleware.js';
+import type { AppEnv } from '../deps.js';
 import { ApiError, validate } from '../http-errors.js';
 import { isBuyersPurchase, purchaseOfReturnToken } from '../services/returns/links.js';
-import { requestReturn } from '../services/returns/request.js';
 import { returnOptions } from '../services/returns/read.js';
+import { requestReturn } from '../services/returns/request.js';
 
 const NOT_FOUND = 'Purchase not found';
 
@@ -37,12 +33,21 @@ export function returnRoutes() {
     answer(c, returnOptionsSchema, await returnOptions(c.var.deps, c.req.valid('param').purchase_id)),
   );
 
-  app.post('/purchase/:purchase_id', requireUser, validate('param', returnParamSchema), ownOrder, validate('json', returnRequestSchema), async (c) =>
-    answer(c, returnSchema, await requestReturn(c.var.deps, c.req.valid('param').purchase_id, c.req.valid('json')), 201),
+  app.post(
+    '/purchase/:purchase_id',
+    requireUser,
+    validate('param', returnParamSchema),
+    ownOrder,
+    validate('json', returnRequestSchema),
+    async (c) => answer(c, returnSchema, await requestReturn(c.var.deps, c.req.valid('param').purchase_id, c.req.valid('json')), 201),
   );
 
   app.get('/guest/:token', validate('param', returnTokenParamSchema), async (c) =>
-    answer(c, returnOptionsSchema, await returnOptions(c.var.deps, purchaseOfReturnToken(c.var.deps.config.jwtSecret, c.req.valid('param').token))),
+    answer(
+      c,
+      returnOptionsSchema,
+      await returnOptions(c.var.deps, purchaseOfReturnToken(c.var.deps.config.jwtSecret, c.req.valid('param').token)),
+    ),
   );
 
   app.post('/guest/:token', validate('param', returnTokenParamSchema), validate('json', returnRequestSchema), async (c) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { buyThroughCheckout, shopper } from '../../../tests/support/shopper';
 import { createTestApi } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';
@@ -57,7 +58,11 @@ describe('an order confirmation after sign-out', () => {
     expect(s.cartCookie).toBeDefined();
     await s.register();
     const purchaseId = await buyThroughCheckout(api, s, []);
-    const { checkout_session_id } = await api.database.db.selectFrom('purchases').select('checkout_session_id').where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    const { checkout_session_id } = await api.database.db
+      .selectFrom('purchases')
+      .select('checkout_session_id')
+      .where('id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
     expect((await s.get(`/api/user/purchase-success/${checkout_session_id}`)).status).toBe(200);
     s.signOut();
     expect((await s.get(`/api/user/purchase-success/${checkout_session_id}`)).status).toBe(404);
@@ -68,7 +73,11 @@ describe('an order confirmation after sign-out', () => {
     expect((await s.post('/api/cart/add', { variant_id: api.stocked[1].id, quantity: 1 })).status).toBe(200);
     await s.signInAsGuest();
     const purchaseId = await buyThroughCheckout(api, s, []);
-    const { checkout_session_id } = await api.database.db.selectFrom('purchases').select('checkout_session_id').where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    const { checkout_session_id } = await api.database.db
+      .selectFrom('purchases')
+      .select('checkout_session_id')
+      .where('id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
     s.signOut();
     expect((await s.get(`/api/user/purchase-success/${checkout_session_id}`)).status).toBe(200);
   });
@@ -82,9 +91,18 @@ describe('a payment provider that cannot be reached', () => {
     try {
       const s = shopper(offline);
       await s.signInAsGuest();
-      const [variant] = await offline.database.db.selectFrom('product_variants').select('id').where('stock_quantity', '>', 0).limit(1).execute();
+      const [variant] = await offline.database.db
+        .selectFrom('product_variants')
+        .select('id')
+        .where('stock_quantity', '>', 0)
+        .limit(1)
+        .execute();
       expect((await s.post('/api/cart/add', { variant_id: variant.id, quantity: 1 })).status).toBe(200);
-      const started = await s.post('/api/checkout/', { success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', metadata: {} });
+      const started = await s.post('/api/checkout/', {
+        success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://shop.test/cart',
+        metadata: {},
+      });
       expect(started.status).toBe(200);
       const sessionId = new URL(started.body.checkout_url).pathname.split('/').pop()!;
       const res = await s.get(`/api/user/purchase-success/${sessionId}`);

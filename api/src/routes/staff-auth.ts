@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+
 import { staffLoginRequestSchema, staffSessionSchema, staffSetPasswordRequestSchema } from '@contract/api/staff';
+
 import { answer } from '../answer.js';
-import type { AppEnv } from '../deps.js';
 import { clientIp } from '../client-ip.js';
+import type { AppEnv } from '../deps.js';
 import { validate } from '../http-errors.js';
-import { RATE_RULES, enforceRateLimit } from '../services/rate-limits.js';
+import { enforceRateLimit, RATE_RULES } from '../services/rate-limits.js';
 import { endStaffSession, setStaffPassword, staffSignIn, toStaffMember } from '../services/staff.js';
 
 /**
@@ -31,7 +33,11 @@ export function staffAuthRoutes() {
     const { email, password } = c.req.valid('json');
     await enforceRateLimit(c, c.var.deps.rateLimits, RATE_RULES.authPerEmail, `staff:${email}`);
     const session = await staffSignIn(c.var.deps, email, password);
-    return answer(c, staffSessionSchema, { token: session.token, expires_at: session.expires_at.toISOString(), staff: toStaffMember(session.staff) });
+    return answer(c, staffSessionSchema, {
+      token: session.token,
+      expires_at: session.expires_at.toISOString(),
+      staff: toStaffMember(session.staff),
+    });
   });
 
   app.post('/logout', async (c) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
-import { mailedStaffCode, staffAddress, staffMember } from '../../../tests/support/staff';
+
 import { shopper } from '../../../tests/support/shopper';
+import { mailedStaffCode, staffAddress, staffMember } from '../../../tests/support/staff';
+import { TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { STAFF_SESSION_TTL_MS } from '../auth/rules';
 import { readOutbox } from '../services/mail';
@@ -25,7 +26,13 @@ describe('back-office staff', () => {
     const email = address('first-owner');
     const added = await post('/api/admin/staff', { email: email.toUpperCase(), role: 'owner' }, cli);
     expect(added.status).toBe(201);
-    expect(await added.json()).toEqual({ id: expect.any(String), email, role: 'owner', has_password: false, created_at: expect.any(String) });
+    expect(await added.json()).toEqual({
+      id: expect.any(String),
+      email,
+      role: 'owner',
+      has_password: false,
+      created_at: expect.any(String),
+    });
     const [mail] = await readOutbox(api.database.db, email);
     expect(mail.subject).toMatch(/^Your FILO back office code: \d{6}$/);
     expect(mail.text).toContain('/admin/login?email=');
@@ -34,7 +41,11 @@ describe('back-office staff', () => {
     expect((await post('/api/staff/login', { email, password: PASSWORD })).status).toBe(401);
     const weak = await post('/api/staff/set-password', { email, code: await mailedCode(email), password: 'short' });
     expect(weak.status).toBe(422);
-    const wrong = await post('/api/staff/set-password', { email, code: (await mailedCode(email)) === '000000' ? '000001' : '000000', password: PASSWORD });
+    const wrong = await post('/api/staff/set-password', {
+      email,
+      code: (await mailedCode(email)) === '000000' ? '000001' : '000000',
+      password: PASSWORD,
+    });
     expect(await wrong.json()).toEqual({ detail: 'Invalid verification code', code: 'code_invalid' });
     expect((await post('/api/staff/set-password', { email, code: await mailedCode(email), password: PASSWORD })).status).toBe(204);
     // The code is used once.
@@ -60,8 +71,12 @@ describe('back-office staff', () => {
   });
 
   it('validate what they are sent', async () => {
-    expect(await (await post('/api/admin/staff', { email: 'not-an-email', role: 'owner' }, cli)).json()).toMatchObject({ code: 'invalid_request' });
-    expect(await (await post('/api/admin/staff', { email: address('role'), role: 'king' }, cli)).json()).toMatchObject({ code: 'invalid_request' });
+    expect(await (await post('/api/admin/staff', { email: 'not-an-email', role: 'owner' }, cli)).json()).toMatchObject({
+      code: 'invalid_request',
+    });
+    expect(await (await post('/api/admin/staff', { email: address('role'), role: 'king' }, cli)).json()).toMatchObject({
+      code: 'invalid_request',
+    });
     expect((await post('/api/staff/login', { email: address('nobody'), password: '' })).status).toBe(422);
     // An address not on the staff is answered as a wrong code, so the form does not tell who works here.
     expect(await (await post('/api/staff/set-password', { email: address('nobody'), code: '123456', password: PASSWORD })).json()).toEqual({
@@ -73,7 +88,10 @@ describe('back-office staff', () => {
   it('have roles the API enforces: staff handle stock and orders, only an owner manages staff and reads the outbox', async () => {
     const owner = await member('owner');
     const staff = await member('staff');
-    expect(await (await api.app.request('/api/admin/me', { headers: bearer(staff.token) })).json()).toEqual({ actor: staff.email, role: 'staff' });
+    expect(await (await api.app.request('/api/admin/me', { headers: bearer(staff.token) })).json()).toEqual({
+      actor: staff.email,
+      role: 'staff',
+    });
     expect((await api.app.request('/api/admin/stock', { headers: bearer(staff.token) })).status).toBe(200);
     expect((await api.app.request('/api/admin/orders', { headers: bearer(staff.token) })).status).toBe(200);
     const forbidden = await post('/api/admin/staff', { email: address('by-staff'), role: 'owner' }, bearer(staff.token));
@@ -108,14 +126,19 @@ describe('back-office staff', () => {
     const third = await member('staff');
     api.clock.advance(61_000);
     expect((await post('/api/admin/staff/resend-code', { email: third.email }, cli)).status).toBe(204);
-    expect((await post('/api/staff/set-password', { email: third.email, code: await mailedCode(third.email), password: 'Brand-New-Pass-9' })).status).toBe(204);
+    expect(
+      (await post('/api/staff/set-password', { email: third.email, code: await mailedCode(third.email), password: 'Brand-New-Pass-9' }))
+        .status,
+    ).toBe(204);
     expect((await api.app.request('/api/admin/me', { headers: bearer(third.token) })).status).toBe(401);
     expect((await post('/api/staff/login', { email: third.email, password: 'Brand-New-Pass-9' })).status).toBe(200);
   });
 
   it('five wrong passwords at once lock the account, and the right one is then refused', async () => {
     const staff = await member('staff');
-    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => post('/api/staff/login', { email: staff.email, password: `Wrong-Guess-${i}` })));
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post('/api/staff/login', { email: staff.email, password: `Wrong-Guess-${i}` })),
+    );
     const statuses = guesses.map((g) => g.status);
     expect(statuses.every((s) => s === 401 || s === 423)).toBe(true);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
@@ -132,7 +155,9 @@ describe('back-office staff', () => {
     const { previous_quantity, stock_quantity } = await restocked.json();
     expect((await post('/api/admin/restock', { sku, quantity: 2 }, cli)).status).toBe(200);
 
-    const log = await (await api.app.request(`/api/admin/audit?subject_type=variant&subject_id=${sku}`, { headers: bearer(staff.token) })).json();
+    const log = await (
+      await api.app.request(`/api/admin/audit?subject_type=variant&subject_id=${sku}`, { headers: bearer(staff.token) })
+    ).json();
     expect(log.slice(0, 2)).toEqual([
       expect.objectContaining({ actor: 'cli', action: 'stock.restock', subject_id: sku, after: { stock_quantity: stock_quantity + 2 } }),
       {
@@ -146,7 +171,9 @@ describe('back-office staff', () => {
       },
     ]);
     const all = await (await api.app.request('/api/admin/audit?limit=500', { headers: cli })).json();
-    expect(all.some((entry: { action: string; subject_id: string }) => entry.action === 'staff.add' && entry.subject_id === staff.email)).toBe(true);
+    expect(
+      all.some((entry: { action: string; subject_id: string }) => entry.action === 'staff.add' && entry.subject_id === staff.email),
+    ).toBe(true);
     expect((await api.app.request('/api/admin/audit?limit=0', { headers: cli })).status).toBe(422);
   });
 });

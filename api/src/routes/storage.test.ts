@@ -1,10 +1,13 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { useTestApi } from '../../../tests/support/use-test-api';
 
 const api = useTestApi({ seed: false });
 beforeAll(async () => {
-  const png = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#b3261e' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#b3261e' } })
+    .png()
+    .toBuffer();
   await api.storage.put('product-images', 'test/red.png', png);
   await api.storage.put('documents', 'privacy-policy.md', '# Privacy\n');
 });
@@ -55,7 +58,9 @@ describe('GET /storage/v1/object/public/<bucket>/<path>', () => {
       expect(await res.text()).toContain('>No Image</text>');
     }
     // Other buckets, and clients that do not ask for an image, get the error's JSON.
-    expect((await api.app.request(`${base}/cards/missing.webp`, { headers: accept })).headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await api.app.request(`${base}/cards/missing.webp`, { headers: accept })).headers.get('content-type')).toMatch(
+      /^application\/json/,
+    );
   });
 
   it.each([

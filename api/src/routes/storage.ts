@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+
 import { storageQuerySchema } from '@contract/api/storage';
 import { NO_IMAGE_SVG } from '@contract/no-image';
+
 import type { AppEnv } from '../deps.js';
 import { ApiError, validate } from '../http-errors.js';
 import { resizedImage } from '../services/images.js';
-import { isBucket, isSafeObjectPath, type Bucket } from '../services/storage.js';
+import { type Bucket, isBucket, isSafeObjectPath } from '../services/storage.js';
 
 const PREFIX = '/storage/v1/object/public/';
 
@@ -28,7 +30,15 @@ function decodedPath(raw: string): string | null {
  */
 function missingPicture(bucket: Bucket, accept: string | undefined): Response | null {
   if (bucket !== 'product-images' || !/\bimage\//.test(accept ?? '')) return null;
-  return new Response(NO_IMAGE_SVG, { status: 404, headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'cross-origin' } });
+  return new Response(NO_IMAGE_SVG, {
+    status: 404,
+    headers: {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    },
+  });
 }
 
 function notFound(bucket: Bucket, accept: string | undefined): Response {

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { setVariant, shopper } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
-import { sql } from 'kysely';
-import { readOutbox } from '../services/mail';
-import { createStripeProvider } from '../services/payments/stripe-provider';
 import { checkoutJobHandlers } from '../services/checkout';
 import { runDueJobs } from '../services/jobs';
+import { readOutbox } from '../services/mail';
+import { createStripeProvider } from '../services/payments/stripe-provider';
 
 /**
  * Refunds through the real Stripe library, talking to a stand-in for Stripe's API on loopback: what
@@ -42,7 +44,12 @@ const stub: Server = createServer(async (req, res) => {
   if (req.method === 'POST' && url.pathname === '/v1/coupons') {
     const params = new URLSearchParams(body);
     couponPosts.push({ key: req.headers['idempotency-key'] as string | undefined, params });
-    return send(200, { id: `coupon_${couponPosts.length}`, object: 'coupon', amount_off: Number(params.get('amount_off')), currency: params.get('currency') });
+    return send(200, {
+      id: `coupon_${couponPosts.length}`,
+      object: 'coupon',
+      amount_off: Number(params.get('amount_off')),
+      currency: params.get('currency'),
+    });
   }
   if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
     sessionPosts.push(new URLSearchParams(body));
@@ -53,7 +60,12 @@ const stub: Server = createServer(async (req, res) => {
   if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
     if (mode === 'down') return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
     const paid = /^pi_for_(cs_test_\d+)$/.exec(url.searchParams.get('payment_intent') ?? '');
-    return send(200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data: paid ? [{ id: paid[1], object: 'checkout.session' }] : [] });
+    return send(200, {
+      object: 'list',
+      url: '/v1/checkout/sessions',
+      has_more: false,
+      data: paid ? [{ id: paid[1], object: 'checkout.session' }] : [],
+    });
   }
   const expiring = /^\/v1\/checkout\/sessions\/(cs_test_\d+)\/expire$/.exec(url.pathname);
   if (req.method === 'POST' && expiring) {
@@ -68,7 +80,11 @@ const stub: Server = createServer(async (req, res) => {
       payment_status: 'paid',
       payment_intent: `pi_for_${session[1]}`,
       payment_method_types: ['card'],
-      customer_details: { email: 'buyer@example.com', name: 'Ada Rossi', address: { line1: 'Via Po 1', line2: null, city: 'Torino', state: null, postal_code: '10124', country: 'IT' } },
+      customer_details: {
+        email: 'buyer@example.com',
+        name: 'Ada Rossi',
+        address: { line1: 'Via Po 1', line2: null, city: 'Torino', state: null, postal_code: '10124', country: 'IT' },
+      },
     });
   }
   if (req.method === 'POST' && url.pathname === '/v1/refunds') {
@@ -76,11 +92,21 @@ const stub: Server = createServer(async (req, res) => {
     const params = new URLSearchParams(body);
     refundPosts.push({ key, params });
     if (mode === 'down') return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
-    if (mode === 'refuse') return send(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } });
+    if (mode === 'refuse')
+      return send(400, {
+        error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' },
+      });
     // Stripe answers a repeated key with the first answer.
     const refund = refundsByKey.get(key ?? '') ?? { id: `re_${refundsByKey.size + 1}`, amount: Number(params.get('amount')) };
     if (key) refundsByKey.set(key, refund);
-    return send(200, { id: refund.id, object: 'refund', amount: refund.amount, currency: 'eur', status: 'succeeded', payment_intent: params.get('payment_intent') });
+    return send(200, {
+      id: refund.id,
+      object: 'refund',
+      amount: refund.amount,
+      currency: 'eur',
+      status: 'succeeded',
+      payment_intent: params.get('payment_intent'),
+    });
   }
   send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
 });
@@ -117,7 +143,11 @@ let stripe: Stripe | undefined;
 const client = () => (stripe ??= new Stripe('sk_test_stub', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 }));
 
 async function admin(path: string, body: unknown) {
-  const res = await api.app.request(`/api/admin/${path}`, { method: 'POST', headers: { ...cliHeaders, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await api.app.request(`/api/admin/${path}`, {
+    method: 'POST',
+    headers: { ...cliHeaders, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -128,7 +158,11 @@ async function stripeOrder() {
   const s = shopper(api);
   await s.register();
   await s.post('/api/cart/add', { variant_id: variant.id, quantity: 1 });
-  const started = await s.post('/api/checkout/', { success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', metadata: {} });
+  const started = await s.post('/api/checkout/', {
+    success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://shop.test/cart',
+    metadata: {},
+  });
   expect(started.status).toBe(200);
   const providerId = `cs_test_${sessions}`;
   // The success page asks Stripe (the stub says paid) and fulfils.
@@ -146,10 +180,21 @@ describe('discount codes through Stripe', () => {
     const s = shopper(api);
     await s.register();
     await s.post('/api/cart/add', { variant_id: variant.id, quantity: 2 });
-    const started = await s.post('/api/checkout/', { success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', discount_code: 'stripe15', metadata: {} });
+    const started = await s.post('/api/checkout/', {
+      success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://shop.test/cart',
+      discount_code: 'stripe15',
+      metadata: {},
+    });
     expect(started.status).toBe(200);
     const coupon = couponPosts.at(-1)!;
-    expect(Object.fromEntries(coupon.params)).toMatchObject({ amount_off: '1500', currency: 'eur', duration: 'once', max_redemptions: '1', name: 'STRIPE15' });
+    expect(Object.fromEntries(coupon.params)).toMatchObject({
+      amount_off: '1500',
+      currency: 'eur',
+      duration: 'once',
+      max_redemptions: '1',
+      name: 'STRIPE15',
+    });
     expect(coupon.key).toMatch(/^coupon-/);
     const session = sessionPosts.at(-1)!;
     expect(session.get('discounts[0][coupon]')).toBe(`coupon_${couponPosts.length}`);
@@ -169,7 +214,10 @@ describe('refunds through Stripe', () => {
     const body = { order: number, idempotency_key: randomUUID(), amount: 1_500 };
     const res = await admin('orders/refund', body);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ refunded_total: 1_500, refund: { provider: 'stripe', provider_refund_id: expect.stringMatching(/^re_/), status: 'succeeded' } });
+    expect(res.body).toMatchObject({
+      refunded_total: 1_500,
+      refund: { provider: 'stripe', provider_refund_id: expect.stringMatching(/^re_/), status: 'succeeded' },
+    });
     const [post] = refundPosts.slice(before);
     expect(post.params.get('payment_intent')).toBe(`pi_for_${providerId}`);
     expect(post.params.get('amount')).toBe('1500');
@@ -186,10 +234,17 @@ describe('refunds through Stripe', () => {
     const first = await admin('orders/refund', body);
     expect(first).toMatchObject({ status: 502, body: { code: 'upstream_unavailable' } });
     // Held, so nothing else can refund the same money meanwhile.
-    expect((await admin('orders/refund', { order: number, idempotency_key: randomUUID(), amount: total })).body.code).toBe('refund_exceeds_paid');
+    expect((await admin('orders/refund', { order: number, idempotency_key: randomUUID(), amount: total })).body.code).toBe(
+      'refund_exceeds_paid',
+    );
     mode = 'ok';
     const second = await admin('orders/refund', body);
-    expect(second.body).toMatchObject({ replayed: true, refund: { status: 'succeeded', amount: 2_000 }, refunded_total: 2_000, status: 'Processing' });
+    expect(second.body).toMatchObject({
+      replayed: true,
+      refund: { status: 'succeeded', amount: 2_000 },
+      refunded_total: 2_000,
+      status: 'Processing',
+    });
     const keys = refundPosts.slice(before).map((p) => p.key);
     expect(keys[0]).toBe(second.body.refund.id);
     expect(keys.filter((k) => k === second.body.refund.id)).toHaveLength(2);
@@ -200,7 +255,10 @@ describe('refunds through Stripe', () => {
     mode = 'refuse';
     const body = { order: number, idempotency_key: randomUUID(), amount: 1_000 };
     const refused = await admin('orders/refund', body);
-    expect(refused).toEqual({ status: 502, body: { code: 'refund_failed', detail: 'Stripe refused the refund: Charge has already been refunded.' } });
+    expect(refused).toEqual({
+      status: 502,
+      body: { code: 'refund_failed', detail: 'Stripe refused the refund: Charge has already been refunded.' },
+    });
     expect((await admin('orders/refund', body)).body.code).toBe('refund_failed');
     mode = 'ok';
     const next = await admin('orders/refund', { ...body, idempotency_key: randomUUID() });
@@ -216,17 +274,40 @@ async function chargeRefunded(providerId: string, amountRefunded: number, signat
     api_version: '2025-01-01',
     created: 1_700_000_000,
     type: 'charge.refunded',
-    data: { object: { id: `ch_for_${providerId}`, object: 'charge', amount_refunded: amountRefunded, currency: 'eur', payment_intent: `pi_for_${providerId}`, refunded: false } },
+    data: {
+      object: {
+        id: `ch_for_${providerId}`,
+        object: 'charge',
+        amount_refunded: amountRefunded,
+        currency: 'eur',
+        payment_intent: `pi_for_${providerId}`,
+        refunded: false,
+      },
+    },
   });
   const header = signature ?? client().webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const res = await api.app.request('/api/checkout/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
+  const res = await api.app.request('/api/checkout/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+    body: payload,
+  });
   return { status: res.status, body: await res.json() };
 }
 
 describe("refunds made in Stripe's Dashboard", () => {
   const refundsOf = async (number: string) => {
-    const order = await api.database.db.selectFrom('purchases').select(['id', 'status', 'refunded_total', 'email']).where(sql<string>`'ORD-' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') || '-' || upper(left(id::text, 8))`, '=', number).executeTakeFirstOrThrow();
-    const rows = await api.database.db.selectFrom('refunds').select(['amount', 'status', 'actor', 'lines', 'restock', 'reason']).where('purchase_id', '=', order.id).orderBy('created_at').orderBy('id').execute();
+    const order = await api.database.db
+      .selectFrom('purchases')
+      .select(['id', 'status', 'refunded_total', 'email'])
+      .where(sql<string>`'ORD-' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') || '-' || upper(left(id::text, 8))`, '=', number)
+      .executeTakeFirstOrThrow();
+    const rows = await api.database.db
+      .selectFrom('refunds')
+      .select(['amount', 'status', 'actor', 'lines', 'restock', 'reason'])
+      .where('purchase_id', '=', order.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     return { order, rows };
   };
 
@@ -246,7 +327,10 @@ describe("refunds made in Stripe's Dashboard", () => {
     ]);
     // The buyer hears of both, newest first.
     const mail = await readOutbox(api.database.db, state.order.email);
-    expect(mail.filter((m) => m.subject === `Your FILO refund for order ${number}`).map((m) => m.text)).toEqual([expect.stringContaining('We have refunded €10.00'), expect.stringContaining('We have refunded €15.00')]);
+    expect(mail.filter((m) => m.subject === `Your FILO refund for order ${number}`).map((m) => m.text)).toEqual([
+      expect.stringContaining('We have refunded €10.00'),
+      expect.stringContaining('We have refunded €15.00'),
+    ]);
 
     // The notification of the shop's own refund, late, and the Dashboard's again: nothing new.
     expect((await chargeRefunded(providerId, 1_500)).status).toBe(200);
@@ -261,7 +345,9 @@ describe("refunds made in Stripe's Dashboard", () => {
     expect(state.order).toMatchObject({ status: 'Refunded', refunded_total: total });
     expect(state.rows.map((row) => row.amount)).toEqual([1_500, 1_000, total - 2_500]);
     // Nothing is left for the shop to refund.
-    expect((await admin('orders/refund', { order: number, idempotency_key: randomUUID(), amount: 100 })).body.code).toBe('refund_exceeds_paid');
+    expect((await admin('orders/refund', { order: number, idempotency_key: randomUUID(), amount: 100 })).body.code).toBe(
+      'refund_exceeds_paid',
+    );
   });
 
   it("a refund of the shop's that Stripe made but did not confirm is not counted twice", async () => {
@@ -272,7 +358,11 @@ describe("refunds made in Stripe's Dashboard", () => {
     mode = 'ok';
     // Stripe did refund: its notification comes while the shop's refund is still pending.
     expect((await chargeRefunded(providerId, 2_000)).status).toBe(200);
-    expect((await admin('orders/refund', body)).body).toMatchObject({ replayed: true, refunded_total: 2_000, refund: { status: 'succeeded' } });
+    expect((await admin('orders/refund', body)).body).toMatchObject({
+      replayed: true,
+      refunded_total: 2_000,
+      refund: { status: 'succeeded' },
+    });
     const { order, rows } = await refundsOf(number);
     expect(order.refunded_total).toBe(2_000);
     expect(rows.map((row) => [row.amount, row.actor])).toEqual([[2_000, 'cli']]);
@@ -320,7 +410,14 @@ describe('a Checkout Session the shopper replaced by a newer one', () => {
     const s = shopper(api);
     await s.register();
     const quick = async (variantId: string) => {
-      const opened = await s.post('/api/checkout/quick', { product_variant_id: variantId, quantity: 1, discount_code: 'ONLYONCE', success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', metadata: {} });
+      const opened = await s.post('/api/checkout/quick', {
+        product_variant_id: variantId,
+        quantity: 1,
+        discount_code: 'ONLYONCE',
+        success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://shop.test/cart',
+        metadata: {},
+      });
       expect(opened.status).toBe(200);
       return `cs_test_${sessions}`;
     };
@@ -334,19 +431,35 @@ describe('a Checkout Session the shopper replaced by a newer one', () => {
 
     // The newer one is paid; then Stripe reports the replaced one paid too (it was paid before the expiry reached Stripe).
     expect((await s.get(`/api/user/purchase-success/${newer}`)).status).toBe(200);
-    const ours = await api.database.db.selectFrom('checkout_sessions').select(['id', 'total']).where('provider_session_id', '=', replaced).executeTakeFirstOrThrow();
+    const ours = await api.database.db
+      .selectFrom('checkout_sessions')
+      .select(['id', 'total'])
+      .where('provider_session_id', '=', replaced)
+      .executeTakeFirstOrThrow();
     const completed = JSON.stringify({
       id: `evt_${randomUUID()}`,
       object: 'event',
       api_version: '2025-01-01',
       created: 1_700_000_000,
       type: 'checkout.session.completed',
-      data: { object: { id: replaced, object: 'checkout.session', payment_status: 'paid', client_reference_id: ours.id, metadata: { checkout_session_id: ours.id }, payment_method_types: ['card'] } },
+      data: {
+        object: {
+          id: replaced,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          client_reference_id: ours.id,
+          metadata: { checkout_session_id: ours.id },
+          payment_method_types: ['card'],
+        },
+      },
     });
     const deliver = async () => {
       const res = await api.app.request('/api/checkout/webhook', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': client().webhooks.generateTestHeaderString({ payload: completed, secret: WEBHOOK_SECRET }) },
+        headers: {
+          'Content-Type': 'application/json',
+          'Stripe-Signature': client().webhooks.generateTestHeaderString({ payload: completed, secret: WEBHOOK_SECRET }),
+        },
         body: completed,
       });
       return { status: res.status, body: await res.json() };
@@ -356,11 +469,23 @@ describe('a Checkout Session the shopper replaced by a newer one', () => {
 
     const refundsOfReplaced = refundPosts.filter((post) => post.key === `refused-payment-${ours.id}`);
     expect(refundsOfReplaced.length).toBeGreaterThanOrEqual(1);
-    expect(refundsOfReplaced.every((post) => post.params.get('payment_intent') === `pi_for_${replaced}` && Number(post.params.get('amount')) === ours.total)).toBe(true);
-    const orders = await api.database.db.selectFrom('purchases').select(['checkout_session_id', 'discount_code']).where('email', '=', s.email!).execute();
+    expect(
+      refundsOfReplaced.every(
+        (post) => post.params.get('payment_intent') === `pi_for_${replaced}` && Number(post.params.get('amount')) === ours.total,
+      ),
+    ).toBe(true);
+    const orders = await api.database.db
+      .selectFrom('purchases')
+      .select(['checkout_session_id', 'discount_code'])
+      .where('email', '=', s.email!)
+      .execute();
     expect(orders).toHaveLength(1);
     expect(orders[0].discount_code).toBe('ONLYONCE');
-    const after = await api.database.db.selectFrom('checkout_sessions').select(['status', 'provider_refund_id']).where('id', '=', ours.id).executeTakeFirstOrThrow();
+    const after = await api.database.db
+      .selectFrom('checkout_sessions')
+      .select(['status', 'provider_refund_id'])
+      .where('id', '=', ours.id)
+      .executeTakeFirstOrThrow();
     expect(after.status).toBe('refunded');
     expect(after.provider_refund_id).toMatch(/^re_/);
     expect((await s.get(`/api/user/purchase-success/${replaced}`)).body.code).toBe('payment_refunded');

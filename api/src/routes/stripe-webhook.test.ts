@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { setVariant, shopper, stockOf, type Shopper } from '../../../tests/support/shopper';
+
+import { setVariant, type Shopper, shopper, stockOf } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { createStripeProvider, type StripeClient } from '../services/payments/stripe-provider';
 
@@ -63,11 +64,22 @@ async function openSession(stock = 3) {
 }
 
 function sessionEvent(type: string, session: Partial<Stripe.Checkout.Session>, id = `evt_${Math.random().toString(36).slice(2)}`) {
-  return JSON.stringify({ id, object: 'event', api_version: '2025-01-01', created: 1_700_000_000, type, data: { object: { object: 'checkout.session', ...session } } });
+  return JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: 1_700_000_000,
+    type,
+    data: { object: { object: 'checkout.session', ...session } },
+  });
 }
 
 async function deliver(payload: string, signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
-  const res = await api.app.request('/api/checkout/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+  const res = await api.app.request('/api/checkout/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -77,7 +89,11 @@ const paidSession = (providerId: string, ourId: string): Partial<Stripe.Checkout
   client_reference_id: ourId,
   metadata: { checkout_session_id: ourId },
   payment_method_types: ['card'],
-  customer_details: { email: 'x@example.com', name: 'Ada Rossi', address: { line1: 'Via Roma 1', line2: null, city: 'Milano', state: null, postal_code: '20100', country: 'IT' } } as Stripe.Checkout.Session.CustomerDetails,
+  customer_details: {
+    email: 'x@example.com',
+    name: 'Ada Rossi',
+    address: { line1: 'Via Roma 1', line2: null, city: 'Milano', state: null, postal_code: '20100', country: 'IT' },
+  } as Stripe.Checkout.Session.CustomerDetails,
 });
 
 async function purchasesOf(s: Shopper, providerId: string) {
@@ -111,7 +127,13 @@ describe('Stripe Checkout', () => {
     const purchases = await api.database.db.selectFrom('purchases').select('id').where('checkout_session_id', '=', ourId).execute();
     expect(purchases).toHaveLength(1);
     const success = await purchasesOf(s, providerId);
-    expect(success.body).toMatchObject({ purchase_intent_id: providerId, subtotal: 9_000, shipping_cost: 2_000, total: 11_000, payment_method: 'Credit Card' });
+    expect(success.body).toMatchObject({
+      purchase_intent_id: providerId,
+      subtotal: 9_000,
+      shipping_cost: 2_000,
+      total: 11_000,
+      payment_method: 'Credit Card',
+    });
     expect(success.body.billing_address).toMatchObject({ line1: 'Via Roma 1', city: 'Milano' });
     expect((await s.get('/api/cart/')).body.items).toEqual([]);
   });
@@ -122,7 +144,10 @@ describe('Stripe Checkout', () => {
     const payload = sessionEvent('checkout.session.completed', paidSession(providerId, ourId));
     const forged = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     expect(await deliver(payload, forged)).toEqual({ status: 400, body: { detail: 'Invalid webhook signature', code: 'webhook_invalid' } });
-    const tampered = await deliver(payload.replace('"paid"', '"paid" '), stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
+    const tampered = await deliver(
+      payload.replace('"paid"', '"paid" '),
+      stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
     expect(tampered.status).toBe(400);
     const res = await api.app.request('/api/checkout/webhook', { method: 'POST', body: payload });
     expect(res.status).toBe(400);
@@ -132,7 +157,10 @@ describe('Stripe Checkout', () => {
 
   it('releases the stock on checkout.session.expired, and ignores it after a payment', async () => {
     const one = await openSession();
-    const expired = sessionEvent('checkout.session.expired', { id: one.providerId, metadata: { checkout_session_id: one.params.metadata!.checkout_session_id as string } });
+    const expired = sessionEvent('checkout.session.expired', {
+      id: one.providerId,
+      metadata: { checkout_session_id: one.params.metadata!.checkout_session_id as string },
+    });
     expect((await deliver(expired)).status).toBe(200);
     expect(await stockOf(api, one.variant.id)).toBe(3);
 
@@ -156,8 +184,13 @@ describe('Stripe Checkout', () => {
   it('ignores unpaid completions and other events', async () => {
     const { params, providerId } = await openSession();
     const ourId = params.metadata!.checkout_session_id as string;
-    expect((await deliver(sessionEvent('checkout.session.completed', { ...paidSession(providerId, ourId), payment_status: 'unpaid' }))).body).toEqual({ received: true, handled: false });
-    expect((await deliver(JSON.stringify({ id: 'evt_x', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } }))).body.handled).toBe(false);
+    expect(
+      (await deliver(sessionEvent('checkout.session.completed', { ...paidSession(providerId, ourId), payment_status: 'unpaid' }))).body,
+    ).toEqual({ received: true, handled: false });
+    expect(
+      (await deliver(JSON.stringify({ id: 'evt_x', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } }))).body
+        .handled,
+    ).toBe(false);
   });
 
   it('fulfils from the success page when Stripe says the session is paid before any webhook', async () => {

@@ -1,30 +1,34 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
 import { postcodeValidator } from 'postcode-validator';
-import { SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, isShippingCountry, type ShippingCountry } from '@contract/address';
+import { z } from 'zod';
+
+import { isShippingCountry, SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, type ShippingCountry } from '@contract/address';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
-import type { AppEnv } from '../deps.js';
+
 import type { Address } from '../db/schema.js';
+import type { AppEnv } from '../deps.js';
+import { DomainError } from '../domain-error.js';
+import { setPagePolicy, styleHash } from '../security-headers.js';
 import { closeCheckoutSession, deliveryAddressFor, findCheckoutSession, sessionLines } from '../services/checkout.js';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 import { escapeHtml } from '../services/mail-templates.js';
-import { DomainError } from '../domain-error.js';
-import { setPagePolicy, styleHash } from '../security-headers.js';
 import { TEST_CARDS } from '../services/payments/test-provider.js';
 
 type Session = NonNullable<Awaited<ReturnType<typeof findCheckoutSession>>>;
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : null));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : null));
 
 const required = (message: string, max = 200) =>
-  z
-    .string({ required_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${message} (at most ${max} characters)`);
+  z.string({ required_error: message }).trim().min(1, message).max(max, `${message} (at most ${max} characters)`);
 
 /** The Luhn check every real card number passes: a mistyped digit is caught before the bank sees it. */
 export function passesLuhn(number: string): boolean {
@@ -50,34 +54,48 @@ const country = z
 
 /** What the payment page posts. `now` decides whether the card has expired. */
 function paymentForm(now: Date) {
-  return z
-    .object({
-    card_number: z
-      .string({ required_error: 'Enter the card number' })
-      .transform(digits)
-      .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number').refine(passesLuhn, 'This card number is not valid')),
-    expiry: z
-      .string({ required_error: 'Enter the expiry as MM/YY' })
-      .trim()
-      .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry as MM/YY')
-      .refine((value) => !cardExpired(value, now), 'This card has expired'),
-    cvc: z.string({ required_error: 'Enter the 3 or 4 digit CVC' }).trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
-    name_on_card: required('Enter the name on the card', 100),
-    // Physical goods need somewhere to go: name, street, city, postal code and country are required.
-    shipping_name: required('Enter the name to deliver to', 100),
-    shipping_line1: required('Enter the street and number'),
-    shipping_line2: optionalText(200),
-    shipping_city: required('Enter the city', 100),
-    shipping_state: optionalText(100),
-    shipping_postal_code: required('Enter the postal code', 20),
-    shipping_country: country,
-  })
-    // A postal code in the shape the chosen country uses (Austria's four digits, the UK's "SW1A 1AA").
-    .superRefine((form, ctx) => {
-      if (form.shipping_country && !postcodeValidator(form.shipping_postal_code, form.shipping_country)) {
-        ctx.addIssue({ code: 'custom', path: ['shipping_postal_code'], message: `Enter a valid postal code for ${SHIPPING_COUNTRIES[form.shipping_country as ShippingCountry]}` });
-      }
-    });
+  return (
+    z
+      .object({
+        card_number: z
+          .string({ required_error: 'Enter the card number' })
+          .transform(digits)
+          .pipe(
+            z
+              .string()
+              .regex(/^\d{12,19}$/, 'Enter the card number')
+              .refine(passesLuhn, 'This card number is not valid'),
+          ),
+        expiry: z
+          .string({ required_error: 'Enter the expiry as MM/YY' })
+          .trim()
+          .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry as MM/YY')
+          .refine((value) => !cardExpired(value, now), 'This card has expired'),
+        cvc: z
+          .string({ required_error: 'Enter the 3 or 4 digit CVC' })
+          .trim()
+          .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
+        name_on_card: required('Enter the name on the card', 100),
+        // Physical goods need somewhere to go: name, street, city, postal code and country are required.
+        shipping_name: required('Enter the name to deliver to', 100),
+        shipping_line1: required('Enter the street and number'),
+        shipping_line2: optionalText(200),
+        shipping_city: required('Enter the city', 100),
+        shipping_state: optionalText(100),
+        shipping_postal_code: required('Enter the postal code', 20),
+        shipping_country: country,
+      })
+      // A postal code in the shape the chosen country uses (Austria's four digits, the UK's "SW1A 1AA").
+      .superRefine((form, ctx) => {
+        if (form.shipping_country && !postcodeValidator(form.shipping_postal_code, form.shipping_country)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['shipping_postal_code'],
+            message: `Enter a valid postal code for ${SHIPPING_COUNTRIES[form.shipping_country as ShippingCountry]}`,
+          });
+        }
+      })
+  );
 }
 
 /** A card is good through the last day of its expiry month. */
@@ -88,7 +106,8 @@ function cardExpired(expiry: string, now: Date): boolean {
 }
 type FormValues = Partial<Record<keyof z.input<ReturnType<typeof paymentForm>>, string>>;
 
-const successTarget = (session: Session) => session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.provider_session_id ?? session.id);
+const successTarget = (session: Session) =>
+  session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.provider_session_id ?? session.id);
 
 const PAGE_CSS = `body{margin:0;background:#f4f1ec;font-family:Helvetica,Arial,sans-serif;color:#1d1d1f}
 main{max-width:560px;margin:32px auto;background:#fff;border-radius:12px;padding:28px}
@@ -113,7 +132,13 @@ function layout(title: string, body: string): string {
 <body><main><div class="brand">${escapeHtml(BRAND.name)}</div>${body}</main></body></html>`;
 }
 
-function messagePage(c: Context<AppEnv>, status: ContentfulStatusCode, title: string, text: string, link?: { href: string; label: string }) {
+function messagePage(
+  c: Context<AppEnv>,
+  status: ContentfulStatusCode,
+  title: string,
+  text: string,
+  link?: { href: string; label: string },
+) {
   c.header('Cache-Control', 'no-store');
   setPagePolicy(c, { styles: PAGE_STYLES });
   return c.html(
@@ -134,7 +159,8 @@ async function paymentPage(
   const values = options.values ?? {};
   const errors = options.errors ?? {};
   const invalid = (name: keyof FormValues) => (errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : '');
-  const message = (name: keyof FormValues) => (errors[name] ? `<div class="error" id="${name}-error">${escapeHtml(errors[name])}</div>` : '');
+  const message = (name: keyof FormValues) =>
+    errors[name] ? `<div class="error" id="${name}-error">${escapeHtml(errors[name])}</div>` : '';
   const field = (name: keyof FormValues, label: string, attrs = '') => `<label for="${name}">${escapeHtml(label)}</label>
 <input id="${name}" name="${name}" value="${escapeHtml(values[name] ?? '')}" ${attrs}${invalid(name)}>
 ${message(name)}`;
@@ -203,9 +229,18 @@ async function payableSession(c: Context<AppEnv>): Promise<Session | Response> {
     case 'open':
       return session;
     case 'completed':
-      return messagePage(c, 409, 'Already paid', 'This order has already been paid.', { href: successTarget(session), label: 'See your order' });
+      return messagePage(c, 409, 'Already paid', 'This order has already been paid.', {
+        href: successTarget(session),
+        label: 'See your order',
+      });
     case 'expired':
-      return messagePage(c, 410, 'Payment session expired', 'This payment session has expired. Return to the shop and check out again.', back);
+      return messagePage(
+        c,
+        410,
+        'Payment session expired',
+        'This payment session has expired. Return to the shop and check out again.',
+        back,
+      );
     case 'declined':
       return messagePage(c, 402, 'Payment declined', 'Your card was declined. No payment was taken.', back);
     case 'refund_pending':
@@ -245,10 +280,22 @@ async function prefilled(c: Context<AppEnv>, session: Session): Promise<FormValu
 }
 
 /** What the page gives back after a decline: everything typed but the card number and its CVC. */
-const KEPT_AFTER_DECLINE = ['expiry', 'name_on_card', 'shipping_name', 'shipping_line1', 'shipping_line2', 'shipping_city', 'shipping_state', 'shipping_postal_code', 'shipping_country'] as const;
+const KEPT_AFTER_DECLINE = [
+  'expiry',
+  'name_on_card',
+  'shipping_name',
+  'shipping_line1',
+  'shipping_line2',
+  'shipping_city',
+  'shipping_state',
+  'shipping_postal_code',
+  'shipping_country',
+] as const;
 
 function keptValues(values: FormValues): FormValues {
-  return Object.fromEntries(KEPT_AFTER_DECLINE.flatMap((name) => (typeof values[name] === 'string' ? [[name, values[name]!.slice(0, 200)]] : []))) as FormValues;
+  return Object.fromEntries(
+    KEPT_AFTER_DECLINE.flatMap((name) => (typeof values[name] === 'string' ? [[name, values[name]!.slice(0, 200)]] : [])),
+  ) as FormValues;
 }
 
 /**

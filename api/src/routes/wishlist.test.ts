@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { formatLaunchTime } from '@contract/shop-time';
-import { readOutbox } from '../services/mail';
+
 import { useTestApi } from '../../../tests/support/use-test-api';
+import { readOutbox } from '../services/mail';
 
 const api = useTestApi();
 let hoodie: { id: string; variants: { id: string; sku: string }[] };
@@ -59,7 +61,9 @@ describe('POST /api/products/wishlist', () => {
   it('answers 422 lists for a bad email, a missing target or malformed ids', async () => {
     const bad = await post({ email: 'not-an-email', product_id: hoodie.id });
     expect(bad.status).toBe(422);
-    expect((await bad.json()).detail).toEqual([{ loc: ['body', 'email'], msg: 'Please enter a valid email address', type: 'invalid_string' }]);
+    expect((await bad.json()).detail).toEqual([
+      { loc: ['body', 'email'], msg: 'Please enter a valid email address', type: 'invalid_string' },
+    ]);
 
     const none = await post({ email: 'a@example.com' });
     expect(none.status).toBe(422);
@@ -72,7 +76,11 @@ describe('POST /api/products/wishlist', () => {
     expect(missing.status).toBe(422);
     expect((await missing.json()).detail[0]).toEqual({ loc: ['body', 'email'], msg: 'Field required', type: 'missing' });
 
-    const notJson = await api.app.request('/api/products/wishlist', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{' });
+    const notJson = await api.app.request('/api/products/wishlist', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{',
+    });
     expect(notJson.status).toBe(422);
   });
 
@@ -96,7 +104,11 @@ describe('GET /api/products/wishlist', () => {
 describe('the Notify Me confirmation and its unsubscribe link', () => {
   const tokenOf = (text: string) => new URL(/Stop this back-in-stock email: (\S+)/.exec(text)![1]).searchParams.get('token')!;
   const unsubscribe = (token: string) =>
-    api.app.request('/api/products/wishlist/unsubscribe', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) });
+    api.app.request('/api/products/wishlist/unsubscribe', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
 
   it('emails a confirmation naming the variant, whose signed link alone removes that request, once', async () => {
     const variant = hoodie.variants[0];
@@ -118,7 +130,11 @@ describe('the Notify Me confirmation and its unsubscribe link', () => {
   });
 
   it('for a product not launched yet, speaks of its launch: the answer, the email and the link', async () => {
-    const product = await api.database.db.selectFrom('products').select(['id', 'name', 'launch_date']).orderBy('name').executeTakeFirstOrThrow();
+    const product = await api.database.db
+      .selectFrom('products')
+      .select(['id', 'name', 'launch_date'])
+      .orderBy('name')
+      .executeTakeFirstOrThrow();
     const launch = new Date(api.clock.now().getTime() + 3 * 86_400_000);
     await api.database.db.updateTable('products').set({ launch_date: launch }).where('id', '=', product.id).execute();
     try {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+
 import {
   wishlistAnswerSchema,
   wishlistEntriesSchema,
@@ -7,11 +8,19 @@ import {
   wishlistTokenSchema,
   wishlistUnsubscribeAnswerSchema,
 } from '@contract/api/wishlist';
-import type { AppEnv } from '../deps.js';
+
 import { answer } from '../answer.js';
+import type { AppEnv } from '../deps.js';
 import { validate } from '../http-errors.js';
 import { watchOf } from '../services/catalogue-watch.js';
-import { addWishlistEntry, listWishlistEntries, unsubscribeWishlistEntry, wishlistConfirmationEmail, wishlistEntryOfToken, WISHLIST_ANSWERS } from '../services/wishlist.js';
+import {
+  addWishlistEntry,
+  listWishlistEntries,
+  unsubscribeWishlistEntry,
+  WISHLIST_ANSWERS,
+  wishlistConfirmationEmail,
+  wishlistEntryOfToken,
+} from '../services/wishlist.js';
 
 /** GET/POST products/wishlist of docs/product.md#api-wishlist. */
 export function wishlistRoutes() {
@@ -42,18 +51,32 @@ export function wishlistRoutes() {
     }
     return already
       ? answer(c, wishlistAnswerSchema, { message: WISHLIST_ANSWERS.already, already_in_wishlist: true }, 200)
-      : answer(c, wishlistAnswerSchema, { message: launching ? WISHLIST_ANSWERS.addedToLaunch : WISHLIST_ANSWERS.added, already_in_wishlist: false }, 201);
+      : answer(
+          c,
+          wishlistAnswerSchema,
+          { message: launching ? WISHLIST_ANSWERS.addedToLaunch : WISHLIST_ANSWERS.added, already_in_wishlist: false },
+          201,
+        );
   });
 
   // The link in the confirmation email: the token alone says which request, no sign-in.
   app.get('/wishlist/unsubscribe', validate('query', wishlistTokenSchema), async (c) => {
-    const { item, launches_at } = await wishlistEntryOfToken(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('query').token, c.var.deps.clock.now());
+    const { item, launches_at } = await wishlistEntryOfToken(
+      c.var.deps.db,
+      c.var.deps.config.jwtSecret,
+      c.req.valid('query').token,
+      c.var.deps.clock.now(),
+    );
     c.header('Cache-Control', 'no-store');
     return answer(c, wishlistUnsubscribeAnswerSchema, { item, removed: false, launches_at });
   });
 
   app.post('/wishlist/unsubscribe', validate('json', wishlistTokenSchema), async (c) =>
-    answer(c, wishlistUnsubscribeAnswerSchema, await unsubscribeWishlistEntry(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('json').token, c.var.deps.clock.now())),
+    answer(
+      c,
+      wishlistUnsubscribeAnswerSchema,
+      await unsubscribeWishlistEntry(c.var.deps.db, c.var.deps.config.jwtSecret, c.req.valid('json').token, c.var.deps.clock.now()),
+    ),
   );
 
   return app;

@@ -1,4 +1,5 @@
 import { CARD_RULES } from '@contract/cards';
+
 import type { GarmentColour, GarmentKind } from './drawing/canvas.js';
 
 /** Frames per card animation (docs/product.md#constants). */
@@ -96,6 +97,7 @@ export const cardPaths = {
   folder: (kind: GarmentKind) => `${kind}/v${CARD_ART_VERSION}`,
   filePrefix: 'frame_',
   format: 'webp',
-  frame: (folder: string, prefix: string, index: number, format: string) => `${folder}/${prefix}${String(index).padStart(4, '0')}.${format}`,
+  frame: (folder: string, prefix: string, index: number, format: string) =>
+    `${folder}/${prefix}${String(index).padStart(4, '0')}.${format}`,
   image: (kind: GarmentKind) => `${kind}/v${CARD_ART_VERSION}/static.webp`,
 };

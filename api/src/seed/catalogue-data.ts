@@ -68,18 +68,33 @@ export const CATALOGUE: SeedProduct[] = [
       'shoulders, the collar is a dense 2 cm rib that keeps its shape after hundreds of washes, and every seam is twin-needle. ' +
       'Pre-washed, so what you try on is what you keep. Wash cold, inside out, and hang to dry.',
     colours: ['BLACK', 'RED', 'BEIGE', 'GREY'],
-    stock: { 'BLACK S/M': 40, 'BLACK L/XL': 35, 'RED S/M': 0, 'RED L/XL': 12, 'BEIGE S/M': 20, 'BEIGE L/XL': 18, 'GREY S/M': 25, 'GREY L/XL': 22 },
+    stock: {
+      'BLACK S/M': 40,
+      'BLACK L/XL': 35,
+      'RED S/M': 0,
+      'RED L/XL': 12,
+      'BEIGE S/M': 20,
+      'BEIGE L/XL': 18,
+      'GREY S/M': 25,
+      'GREY L/XL': 22,
+    },
     listed: { 'RED L/XL': 'RED L/XL · COTTON · PLAIN. The Tracer in signal red, last sizes.' },
     sizeChart: {
       productDescription: 'Heavyweight 240 gsm cotton tee with a tracer line.',
       fitDescription: 'Relaxed fit with dropped shoulders. Take your usual size; size down for a closer fit.',
       sizingTips: ['Measure a tee you love lying flat and compare with the chart.', 'Pre-washed: shrinkage stays under 2%.'],
-      modelInfo: [{ modelDescription: 'Marco is 183 cm tall and wears L/XL.' }, { modelDescription: 'Giulia is 170 cm tall and wears S/M.' }],
+      modelInfo: [
+        { modelDescription: 'Marco is 183 cm tall and wears L/XL.' },
+        { modelDescription: 'Giulia is 170 cm tall and wears S/M.' },
+      ],
       specialFeatures: [
         { name: 'Tracer line', description: 'A single contrasting line, hand-stitched across chest and sleeves.' },
         { name: 'Dense rib collar', description: '2 cm rib that keeps its shape.' },
       ],
-      sizeChart: { measurementPoints: teeMeasurements, sizes: sizes({ 'S/M': [54, 70, 50, 22], 'L/XL': [60, 75, 55, 24] }, teeMeasurements) },
+      sizeChart: {
+        measurementPoints: teeMeasurements,
+        sizes: sizes({ 'S/M': [54, 70, 50, 22], 'L/XL': [60, 75, 55, 24] }, teeMeasurements),
+      },
       conversionChart: {
         conversions: [
           { teeSize: 'S/M', usUkWaist: ['S', 'M'], italianSize: ['46', '48'] },
@@ -112,7 +127,10 @@ export const CATALOGUE: SeedProduct[] = [
         { name: 'Diamond quilting', description: 'Recycled wadding between two jersey layers.' },
         { name: 'Single-layer sleeves', description: 'For movement and air.' },
       ],
-      sizeChart: { measurementPoints: teeMeasurements, sizes: sizes({ 'S/M': [57, 66, 52, 21], 'L/XL': [63, 70, 57, 23] }, teeMeasurements) },
+      sizeChart: {
+        measurementPoints: teeMeasurements,
+        sizes: sizes({ 'S/M': [57, 66, 52, 21], 'L/XL': [63, 70, 57, 23] }, teeMeasurements),
+      },
       conversionChart: {
         conversions: [
           { teeSize: 'S/M', usUkWaist: ['S', 'M'], italianSize: ['46', '48'] },
@@ -181,7 +199,10 @@ export const CATALOGUE: SeedProduct[] = [
       sizingTips: ['Layer over a tee: the chest is cut roomy.'],
       modelInfo: [{ modelDescription: 'Giulia is 170 cm tall and wears S/M.' }],
       specialFeatures: [{ name: 'Double-layer hood', description: 'Keeps its shape, with flat drawcords.' }],
-      sizeChart: { measurementPoints: teeMeasurements, sizes: sizes({ 'S/M': [58, 68, 52, 60], 'L/XL': [64, 73, 57, 63] }, teeMeasurements) },
+      sizeChart: {
+        measurementPoints: teeMeasurements,
+        sizes: sizes({ 'S/M': [58, 68, 52, 60], 'L/XL': [64, 73, 57, 63] }, teeMeasurements),
+      },
       conversionChart: {
         conversions: [
           { hoodieSize: 'S/M', usUkWaist: ['S', 'M'], italianSize: ['46', '48'] },

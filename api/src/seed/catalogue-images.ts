@@ -1,9 +1,9 @@
-import { CATALOGUE, VIEWS, imagePaths } from './catalogue-data.js';
+import { resizedImage, svgToWebp } from '../services/images.js';
+import type { Storage } from '../services/storage.js';
+import { CATALOGUE, imagePaths, VIEWS } from './catalogue-data.js';
 import { backgroundSvg } from './drawing/backgrounds.js';
 import { garmentSvg } from './drawing/garments.js';
 import { sizeGuideSvg } from './drawing/size-guides.js';
-import { resizedImage, svgToWebp } from '../services/images.js';
-import type { Storage } from '../services/storage.js';
 
 /** The widths the storefront asks for in srcset; rendered ahead so first visits are fast. */
 const PRERENDERED_WIDTHS = [320, 640, 960];
@@ -18,7 +18,11 @@ export async function generateCatalogueImages(storage: Storage, options: { count
   for (const product of CATALOGUE) {
     for (const colour of product.colours) {
       for (const view of VIEWS) {
-        jobs.push({ path: imagePaths.garment(product.kind, colour, view), svg: () => garmentSvg(product.kind, colour, view), widths: PRERENDERED_WIDTHS });
+        jobs.push({
+          path: imagePaths.garment(product.kind, colour, view),
+          svg: () => garmentSvg(product.kind, colour, view),
+          widths: PRERENDERED_WIDTHS,
+        });
       }
     }
     jobs.push({ path: imagePaths.background(product.kind), svg: () => backgroundSvg(product.kind), widths: [960] });

@@ -1,22 +1,23 @@
 import { sql } from 'kysely';
+
 import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
 import { CARD_ANIMATION_LENGTH, CARD_DESIGNS, cardPaths } from './card-data.js';
 import {
   ATTRIBUTE_ORDER,
   CATALOGUE,
   COLOUR_DESCRIPTIONS,
+  imagePaths,
   MATERIAL,
   MATERIAL_DESCRIPTION,
   SIZE_DESCRIPTIONS,
   SIZES,
   TREATMENT,
   TREATMENT_DESCRIPTION,
-  VIEWS,
-  imagePaths,
   variantSku,
+  VIEWS,
 } from './catalogue-data.js';
 import { BACKGROUND_HEIGHT, BACKGROUND_WIDTH, ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from './drawing/canvas.js';
-import { inTransaction } from '../db/transaction.js';
 
 // Any constant works; the same for every instance, and not the migrations' key.
 const SEED_LOCK_KEY = 727_002;
@@ -34,7 +35,11 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
       const existing = await trx.selectFrom('products').select('id').where('name', '=', product.name).executeTakeFirst();
       if (existing) continue;
 
-      await trx.insertInto('categories').values({ name: product.category }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      await trx
+        .insertInto('categories')
+        .values({ name: product.category })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
       const category = await trx.selectFrom('categories').select('id').where('name', '=', product.category).executeTakeFirstOrThrow();
 
       const { id: productId } = await trx
@@ -110,10 +115,34 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
           await trx
             .insertInto('variant_attributes')
             .values([
-              { variant_id: variantId, attribute_name: 'color', value: colour, value_description: COLOUR_DESCRIPTIONS[colour], order: ATTRIBUTE_ORDER.color },
-              { variant_id: variantId, attribute_name: 'treatment', value: TREATMENT, value_description: TREATMENT_DESCRIPTION, order: ATTRIBUTE_ORDER.treatment },
-              { variant_id: variantId, attribute_name: 'material', value: MATERIAL, value_description: MATERIAL_DESCRIPTION, order: ATTRIBUTE_ORDER.material },
-              { variant_id: variantId, attribute_name: 'size', value: size, value_description: SIZE_DESCRIPTIONS[size], order: ATTRIBUTE_ORDER.size },
+              {
+                variant_id: variantId,
+                attribute_name: 'color',
+                value: colour,
+                value_description: COLOUR_DESCRIPTIONS[colour],
+                order: ATTRIBUTE_ORDER.color,
+              },
+              {
+                variant_id: variantId,
+                attribute_name: 'treatment',
+                value: TREATMENT,
+                value_description: TREATMENT_DESCRIPTION,
+                order: ATTRIBUTE_ORDER.treatment,
+              },
+              {
+                variant_id: variantId,
+                attribute_name: 'material',
+                value: MATERIAL,
+                value_description: MATERIAL_DESCRIPTION,
+                order: ATTRIBUTE_ORDER.material,
+              },
+              {
+                variant_id: variantId,
+                attribute_name: 'size',
+                value: size,
+                value_description: SIZE_DESCRIPTIONS[size],
+                order: ATTRIBUTE_ORDER.size,
+              },
             ])
             .execute();
           await trx

@@ -24,7 +24,10 @@ export async function seedShop(
     drawElsewhere?: () => Promise<void>;
   },
 ): Promise<void> {
-  const count = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (options.catalogue === 'always' || Number(count.n) === 0) {
     const { inserted } = await seedCatalogue(db);
     log.info(inserted.length ? `seed: catalogue written (${inserted.join(', ')})` : 'seed: catalogue already present');
@@ -53,5 +56,6 @@ export async function drawArt(storage: Storage, log: Logger): Promise<void> {
   if (drawn) log.info(`images: drew ${drawn} catalogue images in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const cardsStarted = Date.now();
   const art = await generateCardArt(storage);
-  if (art.cards) log.info(`images: drew ${art.frames} frames for ${art.cards} cards in ${((Date.now() - cardsStarted) / 1000).toFixed(1)} s`);
+  if (art.cards)
+    log.info(`images: drew ${art.frames} frames for ${art.cards} cards in ${((Date.now() - cardsStarted) / 1000).toFixed(1)} s`);
 }

@@ -1,11 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { POLICY_DOCUMENTS } from '@contract/policies';
+
 import { createTestApi, type TestApi } from '../../../tests/support/test-api';
-import { POLICY_MARKDOWN, seedPolicyDocuments } from './policy-documents';
 import { createLocalStorage } from '../services/storage';
+import { POLICY_MARKDOWN, seedPolicyDocuments } from './policy-documents';
 
 describe('policy documents', () => {
   let api: TestApi;

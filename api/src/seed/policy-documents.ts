@@ -1,7 +1,8 @@
 import { BRAND } from '@contract/brand';
 import { POLICY_DOCUMENTS, type PolicySlug } from '@contract/policies';
-import type { Storage } from '../services/storage.js';
 import { RETENTION_MARKER } from '@contract/retention';
+
+import type { Storage } from '../services/storage.js';
 
 const LEGAL_NAME = `${BRAND.name} S.r.l.`;
 const HQ = `${BRAND.headquarters.line1}, ${BRAND.headquarters.postalCode} ${BRAND.headquarters.city}, ${BRAND.headquarters.country}`;

@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
+
 import { ERASED_EMAIL_DOMAIN } from '@contract/erased';
 import { orderNumber } from '@contract/order-number';
+
 import { verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../auth/users.js';
+import { findUserById } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
+import { type Actor, recordAudit } from './audit.js';
 import { releaseInTransaction } from './checkout.js';
-import { recordAudit, type Actor } from './audit.js';
 import { recordPrivacyEvent } from './privacy-log.js';
-import { findUserById } from '../auth/users.js';
 
 /** The address an erased customer's rows carry instead of theirs: unique, and never deliverable (.invalid). */
 export const erasedEmail = (userId: string) => `erased-${userId}@${ERASED_EMAIL_DOMAIN}`;
@@ -74,17 +76,37 @@ async function eraseCustomer(db: Db, now: Date, userId: string, by: 'shopper' | 
   await inTransaction(db, async (trx) => {
     const row = await trx.selectFrom('users').select(['id', 'email', 'erased_at']).where('id', '=', userId).forUpdate().executeTakeFirst();
     if (!row || row.erased_at) throw new DomainError('not_found', say.gone);
-    const open = await trx.selectFrom('checkout_sessions').select('id').where('user_id', '=', userId).where('status', '=', 'open').orderBy('id').execute();
+    const open = await trx
+      .selectFrom('checkout_sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'open')
+      .orderBy('id')
+      .execute();
     for (const session of open) await releaseInTransaction(trx, session.id, 'cancelled', now);
 
-    const purchases = await trx.selectFrom('purchases').select(['id', 'status', 'created_at', 'shipping_address']).where('user_id', '=', userId).execute();
+    const purchases = await trx
+      .selectFrom('purchases')
+      .select(['id', 'status', 'created_at', 'shipping_address'])
+      .where('user_id', '=', userId)
+      .execute();
     const ids = purchases.map((p) => p.id);
     const onItsWay = purchases.find((p) => ['processing', 'shipped'].includes(p.status.toLowerCase()));
     if (onItsWay) throw new DomainError('deletion_waits', say.onItsWay(orderNumber(onItsWay.id, onItsWay.created_at)));
     if (ids.length) {
-      const pendingRefund = await trx.selectFrom('refunds').select('purchase_id').where('purchase_id', 'in', ids).where('status', '=', 'pending').executeTakeFirst();
+      const pendingRefund = await trx
+        .selectFrom('refunds')
+        .select('purchase_id')
+        .where('purchase_id', 'in', ids)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
       if (pendingRefund) throw new DomainError('deletion_waits', say.refund);
-      const openReturn = await trx.selectFrom('returns').select('number').where('purchase_id', 'in', ids).where('status', 'in', ['requested', 'received']).executeTakeFirst();
+      const openReturn = await trx
+        .selectFrom('returns')
+        .select('number')
+        .where('purchase_id', 'in', ids)
+        .where('status', 'in', ['requested', 'received'])
+        .executeTakeFirst();
       if (openReturn) throw new DomainError('deletion_waits', say.openReturn(openReturn.number));
     }
 
@@ -93,11 +115,24 @@ async function eraseCustomer(db: Db, now: Date, userId: string, by: 'shopper' | 
     // Orders stay for tax: amounts, items, dates and the country of delivery; nothing that names the buyer.
     for (const purchase of purchases) {
       const country = purchase.shipping_address?.country ?? null;
-      const kept = country ? JSON.stringify({ name: null, line1: null, line2: null, city: null, state: null, postal_code: null, country }) : null;
-      await trx.updateTable('purchases').set({ email: placeholder, shipping_address: kept, billing_address: kept, tracking_number: null }).where('id', '=', purchase.id).execute();
+      const kept = country
+        ? JSON.stringify({ name: null, line1: null, line2: null, city: null, state: null, postal_code: null, country })
+        : null;
+      await trx
+        .updateTable('purchases')
+        .set({ email: placeholder, shipping_address: kept, billing_address: kept, tracking_number: null })
+        .where('id', '=', purchase.id)
+        .execute();
     }
-    await trx.updateTable('checkout_sessions').set({ email: placeholder, metadata: JSON.stringify({}) as never }).where('user_id', '=', userId).execute();
-    await trx.deleteFrom('order_notes').where('purchase_id', 'in', ids.length ? ids : ['00000000-0000-0000-0000-000000000000']).execute();
+    await trx
+      .updateTable('checkout_sessions')
+      .set({ email: placeholder, metadata: JSON.stringify({}) as never })
+      .where('user_id', '=', userId)
+      .execute();
+    await trx
+      .deleteFrom('order_notes')
+      .where('purchase_id', 'in', ids.length ? ids : ['00000000-0000-0000-0000-000000000000'])
+      .execute();
 
     const carts = trx.selectFrom('carts').select('id').where('user_id', '=', userId);
     await trx.deleteFrom('cart_items').where('cart_id', 'in', carts).execute();
@@ -106,7 +141,13 @@ async function eraseCustomer(db: Db, now: Date, userId: string, by: 'shopper' | 
     await trx.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
     await trx.deleteFrom('customer_notes').where('user_id', '=', userId).execute();
     await trx.deleteFrom('consents').where('user_id', '=', userId).execute();
-    for (const table of ['wishlist_entries', 'contact_messages', 'verification_codes', 'purchase_limit_claims', 'discount_code_customers'] as const) {
+    for (const table of [
+      'wishlist_entries',
+      'contact_messages',
+      'verification_codes',
+      'purchase_limit_claims',
+      'discount_code_customers',
+    ] as const) {
       await trx.deleteFrom(table).where('email', '=', email).execute();
     }
     await trx.deleteFrom('mail_outbox').where('to', '=', email).execute();
@@ -128,9 +169,13 @@ async function eraseCustomer(db: Db, now: Date, userId: string, by: 'shopper' | 
       .where('id', '=', userId)
       .execute();
     // Anything else keyed by the old address (a queued email not yet sent) is dropped with it.
-    await trx.deleteFrom('jobs').where(sql<string>`payload->>'to'`, '=', email).execute();
+    await trx
+      .deleteFrom('jobs')
+      .where(sql<string>`payload->>'to'`, '=', email)
+      .execute();
     await recordPrivacyEvent(trx, now, { kind: 'erasure', by, customerId: userId });
     // The audit names the customer by id only: their email is what was just erased.
-    if (by !== 'shopper') await recordAudit(trx, now, by, { action: 'customer.erase', subject_type: 'customer', subject_id: userId, after: { erased: true } });
+    if (by !== 'shopper')
+      await recordAudit(trx, now, by, { action: 'customer.erase', subject_type: 'customer', subject_id: userId, after: { erased: true } });
   });
 }

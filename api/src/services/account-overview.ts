@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import type { CardOut } from '../db/schema.js';
+
 import type { Db } from '../db/database.js';
-import { toCardOut, type CardRow } from './cards.js';
+import type { CardOut } from '../db/schema.js';
+import { type CardRow, toCardOut } from './cards.js';
 import type { listConsents } from './consents.js';
-import { NO_PURCHASE_STATS, toPurchaseListItem, type PurchaseListItem, type PurchaseListRow, type PurchaseStats } from './orders.js';
+import { NO_PURCHASE_STATS, type PurchaseListItem, type PurchaseListRow, type PurchaseStats, toPurchaseListItem } from './orders.js';
 
 export interface AccountReads {
   purchases: PurchaseListItem[];
@@ -55,6 +56,10 @@ export async function accountReads(db: Db, userId: string, latest: number): Prom
     purchases: row.purchases.map(({ lines, ...purchase }) => toPurchaseListItem(purchase, lines)),
     stats: row.stats ?? NO_PURCHASE_STATS,
     unlocked_cards: row.cards.map(toCardOut),
-    consents: row.consents.map((c) => ({ ...c, given_at: new Date(c.given_at).toISOString(), withdrawn_at: c.withdrawn_at ? new Date(c.withdrawn_at).toISOString() : null })),
+    consents: row.consents.map((c) => ({
+      ...c,
+      given_at: new Date(c.given_at).toISOString(),
+      withdrawn_at: c.withdrawn_at ? new Date(c.withdrawn_at).toISOString() : null,
+    })),
   };
 }

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@contract/api/staff';
+
 import type { Db } from '../db/database.js';
 
 /** Who made a change: a signed-in staff member, or the owner's command line (the admin token). */

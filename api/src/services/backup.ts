@@ -1,21 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, rename, rm, rmdir, stat, writeFile, type FileHandle } from 'node:fs/promises';
-import { ownerOnlyTree } from '../owner-only.js';
+import { type FileHandle, mkdir, mkdtemp, open, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { z } from 'zod';
+
 import { version as apiVersion } from '../../../package.json';
-import { postgresToolTarget, runPostgresTool, type DatabaseHandle } from '../db/database.js';
-import { migrations } from '../db/migrate.js';
-import { BUCKETS, isSafeObjectPath } from './storage.js';
-import { recordAudit, type Actor } from './audit.js';
 import type { Db } from '../db/database.js';
+import { type DatabaseHandle, postgresToolTarget, runPostgresTool } from '../db/database.js';
+import { migrations } from '../db/migrate.js';
+import { ownerOnlyTree } from '../owner-only.js';
+import { type Actor, recordAudit } from './audit.js';
 import type { Clock } from './clock.js';
-import { readTarEntry, tarArchive, tarIndex, TarFormatError, type TarEntry, type TarIndexEntry } from './tar.js';
+import { BUCKETS, isSafeObjectPath } from './storage.js';
+import { readTarEntry, tarArchive, type TarEntry, TarFormatError, tarIndex, type TarIndexEntry } from './tar.js';
 
 /**
  * A backup is one tar file: manifest.json first, then the database's own dump, then every object of
@@ -128,7 +130,12 @@ async function* storageEntries(storageDir: string): AsyncGenerator<TarEntry> {
       try {
         // Objects are replaced by rename, never rewritten: the open file keeps the size read here.
         const info = await file.stat();
-        yield { name: `storage/${bucket}/${path}`, size: info.size, body: file.createReadStream({ autoClose: false }), modified: info.mtime };
+        yield {
+          name: `storage/${bucket}/${path}`,
+          size: info.size,
+          body: file.createReadStream({ autoClose: false }),
+          modified: info.mtime,
+        };
       } finally {
         await file.close();
       }
@@ -169,7 +176,8 @@ export async function readBackup(file: FileHandle): Promise<{ manifest: BackupMa
   try {
     entries = await tarIndex(file);
   } catch (error) {
-    if (error instanceof TarFormatError) throw new BackupError(`This file is not a complete shop backup: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`);
+    if (error instanceof TarFormatError)
+      throw new BackupError(`This file is not a complete shop backup: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`);
     throw error;
   }
   if (entries[0]?.name !== MANIFEST) throw new BackupError('This file is not a shop backup: it has no manifest.json first');
@@ -182,7 +190,9 @@ export async function readBackup(file: FileHandle): Promise<{ manifest: BackupMa
   const manifest = manifestSchema.safeParse(parsed);
   if (!manifest.success) throw new BackupError('This file is not a shop backup: its manifest.json is not one the shop writes');
   if (manifest.data.format !== BACKUP_FORMAT) {
-    throw new BackupError(`This backup has format ${manifest.data.format}; this version of the shop reads format ${BACKUP_FORMAT}. Restore it with the version that made it.`);
+    throw new BackupError(
+      `This backup has format ${manifest.data.format}; this version of the shop reads format ${BACKUP_FORMAT}. Restore it with the version that made it.`,
+    );
   }
   const known = new Set(migrations.map((m) => m.name));
   const unknown = manifest.data.migrations.filter((name) => !known.has(name));
@@ -191,7 +201,8 @@ export async function readBackup(file: FileHandle): Promise<{ manifest: BackupMa
       `This backup was made by a newer version of the shop (API ${manifest.data.api_version}, migration ${unknown.join(', ')}); update the shop before restoring it.`,
     );
   }
-  if (!entries.some((entry) => entry.name === DUMP_NAME[manifest.data.database])) throw new BackupError('This backup holds no database dump');
+  if (!entries.some((entry) => entry.name === DUMP_NAME[manifest.data.database]))
+    throw new BackupError('This backup holds no database dump');
   return { manifest: manifest.data, entries };
 }
 
@@ -209,7 +220,9 @@ export async function restoreBackup(archivePath: string, target: RestoreTarget):
     if (manifest.database !== target.kind) {
       throw new BackupError(
         `This backup is of a shop on ${KIND_NAME[manifest.database]}, but this one is set up for ${KIND_NAME[target.kind]}. ` +
-          (manifest.database === 'pglite' ? 'Unset DATABASE_URL to restore it.' : 'Set DATABASE_URL to an empty PostgreSQL database to restore it.'),
+          (manifest.database === 'pglite'
+            ? 'Unset DATABASE_URL to restore it.'
+            : 'Set DATABASE_URL to an empty PostgreSQL database to restore it.'),
       );
     }
     const storageDir = join(target.dataDir, 'storage');
@@ -229,7 +242,8 @@ export async function restoreBackup(archivePath: string, target: RestoreTarget):
       const match = /^storage\/([^/]+)\/(.+)$/.exec(entry.name);
       if (!match) continue;
       const [, bucket, path] = match;
-      if (!(BUCKETS as readonly string[]).includes(bucket) || !isSafeObjectPath(path)) throw new BackupError(`This backup holds an object with an unsafe name: ${entry.name}`);
+      if (!(BUCKETS as readonly string[]).includes(bucket) || !isSafeObjectPath(path))
+        throw new BackupError(`This backup holds an object with an unsafe name: ${entry.name}`);
       const destination = join(aside, 'storage', bucket, path);
       await mkdir(dirname(destination), { recursive: true });
       await writeFile(destination, await readTarEntry(file, entry));
@@ -282,7 +296,9 @@ async function refuseNonEmptyDatabase(url: string, schema: string | null): Promi
       [schema],
     );
     if (Number(rows[0].tables) > 0) {
-      throw new BackupError(`The database of DATABASE_URL already has tables in schema ${schema ?? 'public'}; restore into an empty database.`);
+      throw new BackupError(
+        `The database of DATABASE_URL already has tables in schema ${schema ?? 'public'}; restore into an empty database.`,
+      );
     }
   } finally {
     await client.end();

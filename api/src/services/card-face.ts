@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+
 import type { CardFace } from '@contract/api/cards';
 import { CARD_BRAND_LINE, CARD_RULES, cardCode, cardDate, cardLabel } from '@contract/cards';
+
 import type { Database } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
 import type { Storage } from './storage.js';
@@ -60,7 +62,9 @@ async function staticImage(storage: Storage, face: CardFace): Promise<{ image: B
       // Drawn on the card's ground colour instead.
     }
   }
-  const image = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: colour(face.bc, '#1d1d1f') } }).png().toBuffer();
+  const image = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: colour(face.bc, '#1d1d1f') } })
+    .png()
+    .toBuffer();
   return { image, found: false };
 }
 

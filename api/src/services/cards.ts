@@ -1,10 +1,15 @@
 import type { Kysely } from 'kysely';
+
 import type { CardOut, Database } from '../db/schema.js';
 
 type Reader = Kysely<Database>;
 
 /** A card as read from the database: the answer's fields, with dates not yet turned into text. */
-export type CardRow = Omit<CardOut, 'unlocked_at' | 'created_at' | 'serial'> & { created_at: Date | string; unlocked_at: Date | string | null; serial?: string | null };
+export type CardRow = Omit<CardOut, 'unlocked_at' | 'created_at' | 'serial'> & {
+  created_at: Date | string;
+  unlocked_at: Date | string | null;
+  serial?: string | null;
+};
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -74,7 +79,10 @@ export async function listCards(db: Reader, userId: string, page: number, perPag
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),
-    db.selectFrom('cards').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('cards')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { cards: rows.map(toCardOut), total: Number(count.n), page, per_page: perPage };
 }
@@ -86,7 +94,12 @@ export async function listCards(db: Reader, userId: string, page: number, perPag
  */
 export async function unlockCards(db: Reader, userId: string, productIds: string[], purchaseId: string, now: Date): Promise<CardOut[]> {
   if (!productIds.length) return [];
-  const cards = await db.selectFrom('cards').select('id').where('product_id', 'in', [...new Set(productIds)]).orderBy('id').execute();
+  const cards = await db
+    .selectFrom('cards')
+    .select('id')
+    .where('product_id', 'in', [...new Set(productIds)])
+    .orderBy('id')
+    .execute();
   if (!cards.length) return [];
   const unlocked = await db
     .insertInto('user_cards')
@@ -94,7 +107,11 @@ export async function unlockCards(db: Reader, userId: string, productIds: string
     .onConflict((oc) => oc.columns(['user_id', 'card_id']).doNothing())
     .returning('card_id')
     .execute();
-  return cardsUnlockedBy(db, purchaseId, unlocked.map((row) => row.card_id));
+  return cardsUnlockedBy(
+    db,
+    purchaseId,
+    unlocked.map((row) => row.card_id),
+  );
 }
 
 /** The cards a purchase unlocked (optionally only `cardIds`), as they are now. */
@@ -138,7 +155,12 @@ export async function withdrawRefundedCards(trx: Reader, purchaseId: string): Pr
       .executeTakeFirst();
     if (kept?.id === purchaseId) continue;
     if (kept) {
-      await trx.updateTable('user_cards').set({ purchase_id: kept.id, unlocked_at: kept.created_at }).where('user_id', '=', card.user_id).where('card_id', '=', card.card_id).execute();
+      await trx
+        .updateTable('user_cards')
+        .set({ purchase_id: kept.id, unlocked_at: kept.created_at })
+        .where('user_id', '=', card.user_id)
+        .where('card_id', '=', card.card_id)
+        .execute();
     } else {
       await trx.deleteFrom('user_cards').where('user_id', '=', card.user_id).where('card_id', '=', card.card_id).execute();
     }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+
 import { CART_RULES } from '@contract/shop-rules';
+
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { findVariant, lineLimitReached, notEnoughStock, productUnitsInCart, stockOf } from './cart.js';
@@ -16,7 +18,12 @@ export async function cartLines(db: Db, cartId: string | null) {
 /** The line of the shopper's cart, or not_found: another cart's item is as unknown as a missing one. */
 export async function cartLine(db: Db, cartId: string | null, itemId: string) {
   const item = cartId
-    ? await db.selectFrom('cart_items').select(['id', 'variant_id', 'quantity']).where('id', '=', itemId).where('cart_id', '=', cartId).executeTakeFirst()
+    ? await db
+        .selectFrom('cart_items')
+        .select(['id', 'variant_id', 'quantity'])
+        .where('id', '=', itemId)
+        .where('cart_id', '=', cartId)
+        .executeTakeFirst()
     : undefined;
   if (!item) throw new DomainError('not_found', 'Cart item not found');
   return item;
@@ -34,7 +41,12 @@ export async function addToCart(db: Db, cartId: string, variant: Variant, quanti
     .expression((eb) =>
       eb
         .selectFrom('product_variants')
-        .select([sql<string>`cast(${cartId} as uuid)`.as('cart_id'), 'id', sql<number>`${quantity}::int`.as('quantity'), sql<Date>`${now}`.as('created_at')])
+        .select([
+          sql<string>`cast(${cartId} as uuid)`.as('cart_id'),
+          'id',
+          sql<number>`${quantity}::int`.as('quantity'),
+          sql<Date>`${now}`.as('created_at'),
+        ])
         .where('id', '=', variant.id)
         .where('stock_quantity', '>=', quantity)
         .where(sql<boolean>`${quantity}::int <= ${CART_RULES.maxLineQuantity}`),
@@ -107,7 +119,8 @@ async function meetPurchaseLimit(db: Db, variant: Variant, cart: ShopperCart, qu
     cart.user ? boughtUnits(db, variant.product_id, cart.user.email) : 0,
   ]);
   const before = inCart - replacing + held;
-  if (before + quantity > variant.purchase_limit) throw limitReached({ name: variant.name, purchase_limit: variant.purchase_limit }, before);
+  if (before + quantity > variant.purchase_limit)
+    throw limitReached({ name: variant.name, purchase_limit: variant.purchase_limit }, before);
 }
 
 /**

@@ -1,14 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Expression, type Kysely } from 'kysely';
-import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+
+import { type Expression, type Kysely, sql } from 'kysely';
+
 import type { CartAnswer } from '@contract/api/cart';
 import { CART_RULES } from '@contract/shop-rules';
+
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
 import { keptPerVariant } from './catalogue.js';
-import { publicObjectUrl } from './storage-urls.js';
-import { inTransaction } from '../db/transaction.js';
 import { boughtUnits } from './drops.js';
+import { publicObjectUrl } from './storage-urls.js';
 
 /** The cookie that finds an anonymous cart: a random token, stored only as its hash. */
 export const CART_COOKIE = 'cart_token';
@@ -131,7 +134,12 @@ async function capToLimits(trx: Executor, cartId: string, userId: string): Promi
     const cut = Math.min(over, line.quantity);
     excess.set(line.product_id, over - cut);
     if (cut === line.quantity) await trx.deleteFrom('cart_items').where('id', '=', line.id).execute();
-    else await trx.updateTable('cart_items').set({ quantity: line.quantity - cut }).where('id', '=', line.id).execute();
+    else
+      await trx
+        .updateTable('cart_items')
+        .set({ quantity: line.quantity - cut })
+        .where('id', '=', line.id)
+        .execute();
   }
 }
 
@@ -285,7 +293,17 @@ export async function findVariant(db: Executor, variantId: string) {
   return db
     .selectFrom('product_variants as v')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['v.id', 'v.sku', 'v.price', 'v.stock_quantity', 'v.product_id', 'p.name', 'p.launch_date', 'p.purchase_limit', 'p.archived_at'])
+    .select([
+      'v.id',
+      'v.sku',
+      'v.price',
+      'v.stock_quantity',
+      'v.product_id',
+      'p.name',
+      'p.launch_date',
+      'p.purchase_limit',
+      'p.archived_at',
+    ])
     .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
     .where('v.id', '=', variantId)
     .executeTakeFirst();
@@ -304,7 +322,9 @@ export function stockOf(variantId: Expression<string>) {
  */
 export function optionsOf(variantId: Expression<string>) {
   // Aliases of their own, so the caller's reference (often `v.id`) is not captured by this query's tables.
-  return sql<string | null>`(select string_agg(coalesce(nullif(btrim(opt_a.value_description), ''), opt_a.value), ', ' order by opt_a."order", opt_a.attribute_name)
+  return sql<
+    string | null
+  >`(select string_agg(coalesce(nullif(btrim(opt_a.value_description), ''), opt_a.value), ', ' order by opt_a."order", opt_a.attribute_name)
     from variant_attributes opt_a join product_variants opt_v on opt_v.id = opt_a.variant_id
     where opt_a.variant_id = ${variantId}
       and (select count(distinct opt_o.value) from variant_attributes opt_o join product_variants opt_ov on opt_ov.id = opt_o.variant_id

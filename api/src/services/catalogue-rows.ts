@@ -1,5 +1,6 @@
 // The catalogue's rows as read from the database and shaped for answers: images, attributes, size charts.
 import type { Selectable } from 'kysely';
+
 import type { Db } from '../db/database.js';
 import type { Database, SizeChartRecord } from '../db/schema.js';
 import { publicObjectUrl } from './storage-urls.js';
@@ -71,7 +72,9 @@ export async function loadCatalogue(db: Db, productIds?: string[]) {
   let productsQuery = db
     .selectFrom('products')
     .select(['id', 'name', 'short_description', 'long_description', 'price', 'launch_date', 'purchase_limit'])
-    .where('archived_at', 'is', null).orderBy('launch_date', 'desc').orderBy('name');
+    .where('archived_at', 'is', null)
+    .orderBy('launch_date', 'desc')
+    .orderBy('name');
   if (productIds) productsQuery = productsQuery.where('id', 'in', productIds);
   const products = await productsQuery.execute();
   if (products.length === 0) return null;
@@ -131,8 +134,6 @@ export function toSizeChart(chart: SizeChartRecord | undefined, storageBase: str
   const { measurementGuideImagePath, ...rest } = chart;
   return {
     ...rest,
-    measurementGuideImageUrl: measurementGuideImagePath
-      ? publicObjectUrl(storageBase, 'product-images', measurementGuideImagePath)
-      : null,
+    measurementGuideImageUrl: measurementGuideImagePath ? publicObjectUrl(storageBase, 'product-images', measurementGuideImagePath) : null,
   };
 }

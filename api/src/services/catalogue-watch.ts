@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { DatabaseHandle, Db, Listener } from '../db/database.js';
 import type { Logger } from './logger.js';
 
@@ -218,7 +219,12 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     async cart<T extends { cart_id?: string | null }>(owner: string, read: () => Promise<T>): Promise<T> {
       const kept = watch.keptCart<T>(owner);
       if (kept) return kept;
-      return carts.read(owner, read, (answer) => (answer.cart_id ? { cartId: answer.cart_id, answer: deepFreeze(answer) } : undefined), listening);
+      return carts.read(
+        owner,
+        read,
+        (answer) => (answer.cart_id ? { cartId: answer.cart_id, answer: deepFreeze(answer) } : undefined),
+        listening,
+      );
     },
     keptCart<T extends { cart_id?: string | null }>(owner: string): T | undefined {
       return listener ? (carts.get(owner)?.answer as T | undefined) : undefined;

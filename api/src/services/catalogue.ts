@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
+
+import { CATALOGUE_PAGE_SIZE, type CatalogueQuery } from '@contract/api/catalogue';
+
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
-import { CATALOGUE_PAGE_SIZE, type CatalogueQuery } from '@contract/api/catalogue';
+import { imagesOfType, loadCatalogue, toAttributes, toSizeChart } from './catalogue-rows.js';
 import { watchOf } from './catalogue-watch.js';
 import { isComingSoon } from './drops.js';
-import { imagesOfType, loadCatalogue, toAttributes, toSizeChart } from './catalogue-rows.js';
 
 /**
  * The catalogue as assembled from the database, kept in memory per database handle until the
@@ -27,7 +29,12 @@ async function keptFor(db: Db): Promise<Kept> {
   const watch = watchOf(db);
   const version = watch?.listening
     ? `epoch ${watch.catalogueEpoch}`
-    : (await db.selectFrom('catalogue_state').select(sql<string>`version::text`.as('version')).executeTakeFirstOrThrow()).version;
+    : (
+        await db
+          .selectFrom('catalogue_state')
+          .select(sql<string>`version::text`.as('version'))
+          .executeTakeFirstOrThrow()
+      ).version;
   let entry = kept.get(db);
   if (!entry || entry.version !== version) {
     entry = { version, details: new Map(), perVariant: new Map() };
@@ -40,7 +47,12 @@ async function keptFor(db: Db): Promise<Kept> {
  * Catalogue facts about variants (their attributes, their picture) kept until the catalogue changes,
  * under `name`; `load` reads the ones not kept yet, archived products' included.
  */
-export async function keptPerVariant<T>(db: Db, name: string, variantIds: string[], load: (missing: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
+export async function keptPerVariant<T>(
+  db: Db,
+  name: string,
+  variantIds: string[],
+  load: (missing: string[]) => Promise<Map<string, T>>,
+): Promise<Map<string, T>> {
   const entry = await keptFor(db);
   let values = entry.perVariant.get(name) as Map<string, T> | undefined;
   if (!values) entry.perVariant.set(name, (values = new Map()));
@@ -66,7 +78,10 @@ type AssembledDetails = NonNullable<Awaited<ReturnType<typeof assembleDetails>>>
 async function keptListings(db: Db, observer?: CatalogueCacheObserver) {
   const entry = await keptFor(db);
   observer?.catalogueCache('list', entry.list ? 'hit' : 'miss');
-  entry.list ??= shared(() => assembleList(db), () => (entry.list = undefined));
+  entry.list ??= shared(
+    () => assembleList(db),
+    () => (entry.list = undefined),
+  );
   return { entry, listings: await entry.list };
 }
 
@@ -102,7 +117,6 @@ async function stockOfProduct(db: Db, productId: string): Promise<(variantId: st
   const stock = new Map(rows.map((row) => [row.id, row.stock_quantity]));
   return (id) => stock.get(id) ?? 0;
 }
-
 
 function answerOf({ listing, variantIds }: AssembledListing, soldOut: SoldOut, now: Date) {
   return { ...listing, in_stock: variantIds.some((id) => !soldOut(id)), coming_soon: isComingSoon(listing.launch_date, now) };
@@ -159,7 +173,8 @@ export async function browseCatalogue(db: Db, query: CatalogueQuery, now: Date =
   const category = query.category && key(query.category);
   const size = query.size && key(query.size);
   const colour = query.colour && key(query.colour);
-  const fits = (variant: AssembledListing['variants'][number]) => (!size || variant.sizeKey === size) && (!colour || variant.colourKey === colour);
+  const fits = (variant: AssembledListing['variants'][number]) =>
+    (!size || variant.sizeKey === size) && (!colour || variant.colourKey === colour);
   let matching = listings.filter(({ listing, variants, categoryKeys }) => {
     if (found && !found.has(listing.id)) return false;
     if (category && !categoryKeys.includes(category)) return false;
@@ -179,7 +194,10 @@ export async function browseCatalogue(db: Db, query: CatalogueQuery, now: Date =
   const page = Math.max(1, Math.min(query.page ?? 1, pages));
   entry.facets ??= facetsOf(listings);
   const shown = matching.slice((page - 1) * perPage, page * perPage);
-  const soldOut = await soldOutVariants(db, shown.flatMap((listing) => listing.variantIds));
+  const soldOut = await soldOutVariants(
+    db,
+    shown.flatMap((listing) => listing.variantIds),
+  );
   return {
     items: shown.map((listing) => answerOf(listing, soldOut, now)),
     total: matching.length,
@@ -195,7 +213,7 @@ async function assembleList(db: Db) {
   if (!catalogue) return [];
   return catalogue.products.flatMap((product) => {
     const variants = catalogue.variantsByProduct.get(product.id) ?? [];
-    const images = (catalogue.imagesByProduct.get(product.id) ?? []);
+    const images = catalogue.imagesByProduct.get(product.id) ?? [];
     const categories = (catalogue.categoriesByProduct.get(product.id) ?? []).map((c) => ({ name: c.name }));
     const base = {
       id: product.id,
@@ -226,7 +244,7 @@ async function assembleList(db: Db) {
     const variantListings = variants
       .filter((v) => v.is_listed)
       .map((v) => {
-        const variantImages = (catalogue.imagesByVariant.get(v.id) ?? []);
+        const variantImages = catalogue.imagesByVariant.get(v.id) ?? [];
         return {
           ...base,
           price: v.price,
@@ -254,7 +272,13 @@ async function assembleList(db: Db) {
 }
 
 /** One product by its name with its variants, images and size chart; not_found when there is none. */
-export async function productDetails(db: Db, productName: string, storageUrl: string, now: Date = new Date(), observer?: CatalogueCacheObserver) {
+export async function productDetails(
+  db: Db,
+  productName: string,
+  storageUrl: string,
+  now: Date = new Date(),
+  observer?: CatalogueCacheObserver,
+) {
   const entry = await keptFor(db);
   const key = `${storageUrl}\u0000${productName}`;
   let details = entry.details.get(key);
@@ -277,16 +301,26 @@ export async function productDetails(db: Db, productName: string, storageUrl: st
     const quantity = stockOf(variant.id);
     return { ...variant, stock_quantity: quantity, in_stock: quantity > 0 };
   });
-  return { ...product, in_stock: variants.some((variant) => variant.in_stock), variants, coming_soon: isComingSoon(product.launch_date, now) };
+  return {
+    ...product,
+    in_stock: variants.some((variant) => variant.in_stock),
+    variants,
+    coming_soon: isComingSoon(product.launch_date, now),
+  };
 }
 
 async function assembleDetails(db: Db, productName: string, storageUrl: string) {
-  const found = await db.selectFrom('products').select('id').where('name', '=', productName).where('archived_at', 'is', null).executeTakeFirst();
+  const found = await db
+    .selectFrom('products')
+    .select('id')
+    .where('name', '=', productName)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
   const catalogue = found ? await loadCatalogue(db, [found.id]) : null;
   if (!catalogue) return null;
   const product = catalogue.products[0];
   const variants = catalogue.variantsByProduct.get(product.id) ?? [];
-  const images = (catalogue.imagesByProduct.get(product.id) ?? []);
+  const images = catalogue.imagesByProduct.get(product.id) ?? [];
   const sizeChart = toSizeChart(catalogue.chartByProduct.get(product.id), storageUrl);
   return {
     id: product.id,
@@ -302,7 +336,7 @@ async function assembleDetails(db: Db, productName: string, storageUrl: string) 
     featured_images: imagesOfType(images, 'featured'),
     background_images: imagesOfType(images, 'background'),
     variants: variants.map((v) => {
-      const variantImages = (catalogue.imagesByVariant.get(v.id) ?? []);
+      const variantImages = catalogue.imagesByVariant.get(v.id) ?? [];
       return {
         id: v.id,
         sku: v.sku,

@@ -1,13 +1,14 @@
 import { formatEuro } from '@contract/money';
+
 import type { Address, FirstTimePurchaseInfo } from '../db/schema.js';
-import { DomainError } from '../domain-error.js';
 import { inTransaction } from '../db/transaction.js';
+import { DomainError } from '../domain-error.js';
 import { recordAudit } from './audit.js';
 import { unlockCards } from './cards.js';
 import { optionsOf, variantLabel } from './cart.js';
+import { type CheckoutDeps, takeStock, type Trx } from './checkout.js';
 import { reclaimCodeUse } from './discounts.js';
 import { claimUnits } from './drops.js';
-import { takeStock, type CheckoutDeps, type Trx } from './checkout.js';
 import { renderEmail } from './mail-templates.js';
 import { purchaseConfirmationEmail } from './order-confirmation.js';
 import { queueOrderMail, sendQueuedMail } from './order-mail.js';
@@ -66,7 +67,11 @@ export async function fulfilCheckoutSession(
  * Moves the session out of 'open' once; a session already fulfilled answers its purchase, one whose
  * payment was given back says so, and one closed before its payment arrived claims again what it held.
  */
-async function claimSession(trx: Trx, sessionId: string, now: Date): Promise<{ session: ClaimedSession } | { purchaseId: string } | { refused: true }> {
+async function claimSession(
+  trx: Trx,
+  sessionId: string,
+  now: Date,
+): Promise<{ session: ClaimedSession } | { purchaseId: string } | { refused: true }> {
   const session = await trx
     .updateTable('checkout_sessions')
     .set({ status: 'completed', closed_at: now })
@@ -104,7 +109,8 @@ async function claimAgain(trx: Trx, sessionId: string, now: Date) {
     .orderBy('i.variant_id')
     .execute();
   for (const item of items) {
-    if (!(await takeStock(trx, item.variant_id, item.quantity))) throw new ClaimLost(`${variantLabel(item)} sold out before your payment reached us`);
+    if (!(await takeStock(trx, item.variant_id, item.quantity)))
+      throw new ClaimLost(`${variantLabel(item)} sold out before your payment reached us`);
   }
   const session = await trx
     .updateTable('checkout_sessions')
@@ -125,7 +131,9 @@ async function claimAgain(trx: Trx, sessionId: string, now: Date) {
   }
   for (const [productId, product] of [...capped].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (!(await claimUnits(trx, productId, session.email, product.quantity))) {
-      throw new ClaimLost(`${product.name} is limited to ${product.purchase_limit} per customer, and your other order already has ${product.purchase_limit === 1 ? 'it' : 'them'}`);
+      throw new ClaimLost(
+        `${product.name} is limited to ${product.purchase_limit} per customer, and your other order already has ${product.purchase_limit === 1 ? 'it' : 'them'}`,
+      );
     }
   }
   return session;
@@ -137,7 +145,11 @@ async function claimAgain(trx: Trx, sessionId: string, now: Date) {
  * under a key of the session (a retry refunds once), and the session is 'refunded'. A provider
  * that does not answer leaves it pending, and the payment's next notification asks again.
  */
-async function givePaymentBack(deps: CheckoutDeps, sessionId: string, reason: string): Promise<{ refused: true } | { purchaseId: string; created: boolean }> {
+async function givePaymentBack(
+  deps: CheckoutDeps,
+  sessionId: string,
+  reason: string,
+): Promise<{ refused: true } | { purchaseId: string; created: boolean }> {
   const { db, clock, payments, log } = deps;
   const now = clock.now();
   const session = await inTransaction(db, async (trx) => {
@@ -149,12 +161,17 @@ async function givePaymentBack(deps: CheckoutDeps, sessionId: string, reason: st
       .returningAll()
       .executeTakeFirst();
     if (refused) {
-      await recordAudit(trx, now, { kind: 'provider', name: refused.provider }, {
-        action: 'payment.refuse',
-        subject_type: 'checkout',
-        subject_id: refused.id,
-        after: { email: refused.email, amount: refused.total, reason },
-      });
+      await recordAudit(
+        trx,
+        now,
+        { kind: 'provider', name: refused.provider },
+        {
+          action: 'payment.refuse',
+          subject_type: 'checkout',
+          subject_id: refused.id,
+          after: { email: refused.email, amount: refused.total, reason },
+        },
+      );
       return refused;
     }
     // Another call settled it meanwhile: an order after all, or the same refund.
@@ -200,7 +217,9 @@ function refundedPaymentEmail(amount: number, reason: string) {
   return {
     subject: 'Your payment has been refunded',
     heading: 'We could not complete your order',
-    paragraphs: [`${refusalSentence(reason)} Your payment of ${formatEuro(amount)} has been refunded in full; your bank may take a few days to show it.`],
+    paragraphs: [
+      `${refusalSentence(reason)} Your payment of ${formatEuro(amount)} has been refunded in full; your bank may take a few days to show it.`,
+    ],
   };
 }
 
@@ -208,7 +227,11 @@ const refusalSentence = (reason: string) => `We could not complete your order: $
 
 /** The payment_refunded error for a session whose payment was (or is being) given back. */
 export async function refusedPayment(deps: Pick<CheckoutDeps, 'db'>, sessionId: string): Promise<never> {
-  const session = await deps.db.selectFrom('checkout_sessions').select(['status', 'total', 'refusal_reason']).where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const session = await deps.db
+    .selectFrom('checkout_sessions')
+    .select(['status', 'total', 'refusal_reason'])
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
   const reason = session.refusal_reason ?? 'this checkout had closed';
   const refund = session.status === 'refunded' ? 'has been refunded in full' : 'is being refunded in full';
   throw new DomainError('payment_refunded', `${refusalSentence(reason)} Your payment of ${formatEuro(session.total)} ${refund}.`);
@@ -232,7 +255,11 @@ async function writePurchase(trx: Trx, session: ClaimedSession, lines: BoughtLin
   const attributes = await trx
     .selectFrom('variant_attributes')
     .select(['variant_id', 'attribute_name', 'value', 'value_description'])
-    .where('variant_id', 'in', lines.map((l) => l.variant_id))
+    .where(
+      'variant_id',
+      'in',
+      lines.map((l) => l.variant_id),
+    )
     .orderBy('order')
     .execute();
   const boughtBefore = new Set(
@@ -283,7 +310,11 @@ async function writePurchase(trx: Trx, session: ClaimedSession, lines: BoughtLin
         variant_attributes: JSON.stringify(
           attributes
             .filter((a) => a.variant_id === line.variant_id)
-            .map((a) => ({ attribute_name: a.attribute_name, value: a.value, ...(a.value_description ? { value_description: a.value_description } : {}) })),
+            .map((a) => ({
+              attribute_name: a.attribute_name,
+              value: a.value,
+              ...(a.value_description ? { value_description: a.value_description } : {}),
+            })),
         ),
         quantity: line.quantity,
         unit_price: line.unit_price,
@@ -296,8 +327,21 @@ async function writePurchase(trx: Trx, session: ClaimedSession, lines: BoughtLin
 }
 
 /** The cards of the products bought, unlocked for the buyer and noted on the purchase. */
-async function unlockPurchaseCards(trx: Trx, session: ClaimedSession, lines: BoughtLine[], purchaseId: string, firstTime: FirstTimePurchaseInfo, now: Date) {
-  const unlocked = await unlockCards(trx, session.user_id, lines.map((line) => line.product_id), purchaseId, now);
+async function unlockPurchaseCards(
+  trx: Trx,
+  session: ClaimedSession,
+  lines: BoughtLine[],
+  purchaseId: string,
+  firstTime: FirstTimePurchaseInfo,
+  now: Date,
+) {
+  const unlocked = await unlockCards(
+    trx,
+    session.user_id,
+    lines.map((line) => line.product_id),
+    purchaseId,
+    now,
+  );
   if (unlocked.length) {
     await trx
       .updateTable('purchases')
@@ -312,7 +356,12 @@ async function trimCart(trx: Trx, session: ClaimedSession, lines: BoughtLine[]) 
   if (session.kind === 'cart' && session.cart_id) {
     // In variant order, as a merge of carts at sign-in writes them, so the two never wait on each other.
     for (const line of [...lines].sort((a, b) => (a.variant_id < b.variant_id ? -1 : 1))) {
-      await trx.deleteFrom('cart_items').where('cart_id', '=', session.cart_id).where('variant_id', '=', line.variant_id).where('quantity', '<=', line.quantity).execute();
+      await trx
+        .deleteFrom('cart_items')
+        .where('cart_id', '=', session.cart_id)
+        .where('variant_id', '=', line.variant_id)
+        .where('quantity', '<=', line.quantity)
+        .execute();
       await trx
         .updateTable('cart_items')
         .set((eb) => ({ quantity: eb('quantity', '-', line.quantity) }))

@@ -1,19 +1,21 @@
 import type { Kysely } from 'kysely';
-import type { AppConfig, AppDeps } from '../deps.js';
+
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import type { Address, Database } from '../db/schema.js';
+import type { AppConfig, AppDeps } from '../deps.js';
 
 /** How a session that was never paid ends. */
 type ClosedStatus = 'expired' | 'cancelled' | 'declined';
-import { DomainError } from '../domain-error.js';
 import { CART_RULES } from '@contract/shop-rules';
 import { totalsFor } from '@contract/totals';
-import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
-import { claimedUnits, claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
-import { applyToLines, categoriesOf, claimCodeUse, findCodeId, findUsableCode, releaseCodeUse } from './discounts.js';
+
 import { inTransaction, type Trx } from '../db/transaction.js';
-import { scheduleJob, type JobHandler } from './jobs.js';
+import { DomainError } from '../domain-error.js';
+import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
+import { applyToLines, categoriesOf, claimCodeUse, findCodeId, findUsableCode, releaseCodeUse } from './discounts.js';
+import { claimedUnits, claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
+import { type JobHandler, scheduleJob } from './jobs.js';
 
 export type { Trx };
 
@@ -48,7 +50,7 @@ function flatMetadata(metadata: Record<string, unknown>): Record<string, string>
   return Object.fromEntries(
     Object.entries(metadata)
       .slice(0, 40)
-      .map(([key, value]) => [key.slice(0, 40), (typeof value === 'string' ? value : JSON.stringify(value) ?? '').slice(0, 500)]),
+      .map(([key, value]) => [key.slice(0, 40), (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).slice(0, 500)]),
   );
 }
 
@@ -58,7 +60,10 @@ function flatMetadata(metadata: Record<string, unknown>): Record<string, string>
  * earlier open session, if any, is cancelled and its stock released first (ADR 017).
  * A line the stock cannot cover refuses the whole checkout with a detail naming the product.
  */
-export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckoutInput): Promise<{ checkout_url: string; session_id: string; discount_applied: boolean }> {
+export async function openCheckoutSession(
+  deps: CheckoutDeps,
+  input: OpenCheckoutInput,
+): Promise<{ checkout_url: string; session_id: string; discount_applied: boolean }> {
   const { db, clock, payments } = deps;
   await releaseExpiredSessions(db, clock.now());
   const now = clock.now();
@@ -69,10 +74,23 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
     // one can pile up reservations. The user row is locked so parallel opens take turns (NO KEY, so
     // a payment writing an order for this user is not held up by it).
     await trx.selectFrom('users').select('id').where('id', '=', input.user.id).forNoKeyUpdate().executeTakeFirst();
-    const previous = await trx.selectFrom('checkout_sessions').select(['id', 'discount_code_id']).where('user_id', '=', input.user.id).where('status', '=', 'open').execute();
+    const previous = await trx
+      .selectFrom('checkout_sessions')
+      .select(['id', 'discount_code_id'])
+      .where('user_id', '=', input.user.id)
+      .where('status', '=', 'open')
+      .execute();
     // Rows are locked in one order everywhere (ADR 043): the variants given back and taken, then the codes.
     const givenBack = previous.length
-      ? await trx.selectFrom('checkout_session_items').select('variant_id').where('checkout_session_id', 'in', previous.map((p) => p.id)).execute()
+      ? await trx
+          .selectFrom('checkout_session_items')
+          .select('variant_id')
+          .where(
+            'checkout_session_id',
+            'in',
+            previous.map((p) => p.id),
+          )
+          .execute()
       : [];
     await lockVariants(trx, [...givenBack.map((row) => row.variant_id), ...lines.map((line) => line.variantId)]);
     const requestedCode = input.discountCode ? await findCodeId(trx, input.discountCode.code) : null;
@@ -83,7 +101,18 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       const variant = await trx
         .selectFrom('product_variants as v')
         .innerJoin('products as p', 'p.id', 'v.product_id')
-        .select(['v.id', 'v.sku', 'v.description', 'v.price', 'v.stock_quantity', 'p.name', 'p.id as product_id', 'p.launch_date', 'p.purchase_limit', 'p.archived_at'])
+        .select([
+          'v.id',
+          'v.sku',
+          'v.description',
+          'v.price',
+          'v.stock_quantity',
+          'p.name',
+          'p.id as product_id',
+          'p.launch_date',
+          'p.purchase_limit',
+          'p.archived_at',
+        ])
         .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
         .where('v.id', '=', line.variantId)
         .executeTakeFirst();
@@ -95,7 +124,11 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       if (line.quantity > CART_RULES.maxLineQuantity) throw lineLimitReached(variant);
       if (!(await takeStock(trx, line.variantId, line.quantity))) {
         // Read again: the first read may predate a concurrent reservation.
-        const current = await trx.selectFrom('product_variants').select('stock_quantity').where('id', '=', variant.id).executeTakeFirstOrThrow();
+        const current = await trx
+          .selectFrom('product_variants')
+          .select('stock_quantity')
+          .where('id', '=', variant.id)
+          .executeTakeFirstOrThrow();
         throw notEnoughStock({ ...variant, stock_quantity: current.stock_quantity });
       }
       offered.push({ ...variant, quantity: line.quantity, limit_claimed: false });
@@ -111,7 +144,8 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       line.limit_claimed = true;
     }
     for (const [productId, product] of [...capped].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (!(await claimUnits(trx, productId, input.user.email, product.quantity))) throw limitReached(product, await claimedUnits(trx, productId, input.user.email));
+      if (!(await claimUnits(trx, productId, input.user.email, product.quantity)))
+        throw limitReached(product, await claimedUnits(trx, productId, input.user.email));
     }
     const lineDiscounts = applied?.outcome.line_discounts ?? offered.map(() => 0);
     const totals = totalsFor(
@@ -164,7 +198,13 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
     const checkout = await payments.createCheckout({
       sessionId: session.id,
       email: input.user.email,
-      lines: session.offered.map((line) => ({ name: line.name, sku: line.sku, description: line.description, quantity: line.quantity, unit_price: line.price })),
+      lines: session.offered.map((line) => ({
+        name: line.name,
+        sku: line.sku,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price: line.price,
+      })),
       shippingCost: session.shipping_cost,
       discount: session.discount_code ? { code: session.discount_code, amount: session.discount } : null,
       successUrl: input.successUrl,
@@ -172,7 +212,11 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       metadata: flatMetadata({ ...input.metadata, user_id: input.user.id }),
       createdAt: now,
     });
-    await db.updateTable('checkout_sessions').set({ provider_session_id: checkout.providerSessionId }).where('id', '=', session.id).execute();
+    await db
+      .updateTable('checkout_sessions')
+      .set({ provider_session_id: checkout.providerSessionId })
+      .where('id', '=', session.id)
+      .execute();
     opened = { checkout_url: checkout.url, session_id: session.id, discount_applied: session.discount_code !== null };
   } catch (error) {
     await closeCheckoutSession(db, session.id, 'cancelled', clock.now());
@@ -195,10 +239,18 @@ type OfferedLine = { product_id: string; price: number; quantity: number };
 async function claimDiscount(trx: Trx, request: { code: string; lenient: boolean }, offered: OfferedLine[], email: string, now: Date) {
   try {
     const row = await findUsableCode(trx, request.code);
-    const categories = await categoriesOf(trx, offered.map((line) => line.product_id));
+    const categories = await categoriesOf(
+      trx,
+      offered.map((line) => line.product_id),
+    );
     const outcome = applyToLines(
       row,
-      offered.map((line) => ({ product_id: line.product_id, category_ids: categories.get(line.product_id) ?? [], unit_price: line.price, quantity: line.quantity })),
+      offered.map((line) => ({
+        product_id: line.product_id,
+        category_ids: categories.get(line.product_id) ?? [],
+        unit_price: line.price,
+        quantity: line.quantity,
+      })),
     );
     await claimCodeUse(trx, row, email, now);
     return { row, outcome };
@@ -213,7 +265,13 @@ async function claimDiscount(trx: Trx, request: { code: string; lenient: boolean
  * A session a provider still hosts (Stripe) is expired there too, by a scheduled job written in this
  * same transaction, unless the provider is the one that told us it ended.
  */
-export async function releaseInTransaction(trx: Trx, sessionId: string, status: ClosedStatus, now: Date, options: { endedByProvider?: boolean } = {}) {
+export async function releaseInTransaction(
+  trx: Trx,
+  sessionId: string,
+  status: ClosedStatus,
+  now: Date,
+  options: { endedByProvider?: boolean } = {},
+) {
   const closed = await trx
     .updateTable('checkout_sessions')
     .set({ status, closed_at: now })
@@ -258,7 +316,13 @@ export async function releaseInTransaction(trx: Trx, sessionId: string, status: 
  * Closes an open session as expired, cancelled or declined and releases its stock; false when it was
  * not open. `endedByProvider`: the provider told us (its session is over there already).
  */
-export function closeCheckoutSession(db: Db, sessionId: string, status: ClosedStatus, now: Date, options: { endedByProvider?: boolean } = {}): Promise<boolean> {
+export function closeCheckoutSession(
+  db: Db,
+  sessionId: string,
+  status: ClosedStatus,
+  now: Date,
+  options: { endedByProvider?: boolean } = {},
+): Promise<boolean> {
   return inTransaction(db, (trx) => releaseInTransaction(trx, sessionId, status, now, options));
 }
 

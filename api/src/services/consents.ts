@@ -1,4 +1,5 @@
-import { POLICY_VERSION, type ConsentKind } from '@contract/api/privacy';
+import { type ConsentKind, POLICY_VERSION } from '@contract/api/privacy';
+
 import type { Db } from '../db/database.js';
 
 /**
@@ -15,12 +16,29 @@ export async function giveConsent(db: Db, now: Date, userId: string, kind: Conse
 
 /** Withdraws the consent of that kind in force, if any: one conditional UPDATE. Says whether there was one. */
 export async function withdrawConsent(db: Db, now: Date, userId: string, kind: ConsentKind): Promise<boolean> {
-  const done = await db.updateTable('consents').set({ withdrawn_at: now }).where('user_id', '=', userId).where('kind', '=', kind).where('withdrawn_at', 'is', null).executeTakeFirst();
+  const done = await db
+    .updateTable('consents')
+    .set({ withdrawn_at: now })
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('withdrawn_at', 'is', null)
+    .executeTakeFirst();
   return Number(done.numUpdatedRows) > 0;
 }
 
 /** Every consent the customer gave, newest first. */
 export async function listConsents(db: Db, userId: string) {
-  const rows = await db.selectFrom('consents').select(['kind', 'policy_version', 'given_at', 'withdrawn_at']).where('user_id', '=', userId).orderBy('given_at', 'desc').orderBy('id').execute();
-  return rows.map((row) => ({ kind: row.kind, policy_version: row.policy_version, given_at: row.given_at.toISOString(), withdrawn_at: row.withdrawn_at ? row.withdrawn_at.toISOString() : null }));
+  const rows = await db
+    .selectFrom('consents')
+    .select(['kind', 'policy_version', 'given_at', 'withdrawn_at'])
+    .where('user_id', '=', userId)
+    .orderBy('given_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind,
+    policy_version: row.policy_version,
+    given_at: row.given_at.toISOString(),
+    withdrawn_at: row.withdrawn_at ? row.withdrawn_at.toISOString() : null,
+  }));
 }

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
-import { BRAND } from '@contract/brand';
+
 import type { contactRequestSchema } from '@contract/api/contact';
+import { BRAND } from '@contract/brand';
 import { CONTACT_REASON_LABELS } from '@contract/contact';
+
 import type { AppDeps } from '../deps.js';
 import { renderEmail } from './mail-templates.js';
 
@@ -24,7 +26,13 @@ export async function receiveContactMessage(
   const toShop = renderEmail({
     subject: `Contact form: ${input.subject}`,
     heading: `New message from ${input.name}`,
-    paragraphs: [`From: ${input.name} <${input.email}>`, `Reason: ${reason}`, `Subject: ${input.subject}`, input.message, `Reference: ${id}`],
+    paragraphs: [
+      `From: ${input.name} <${input.email}>`,
+      `Reason: ${reason}`,
+      `Subject: ${input.subject}`,
+      input.message,
+      `Reference: ${id}`,
+    ],
   });
   // The address is not verified, so nothing the sender wrote goes back out: the acknowledgement
   // cannot carry someone's text to a stranger's inbox.

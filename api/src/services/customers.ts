@@ -1,38 +1,50 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
+
 import type { customerDetailSchema, customerRowSchema } from '@contract/api/customers';
-import type { AppDeps } from '../deps.js';
+
 import type { Db } from '../db/database.js';
-import { DomainError } from '../domain-error.js';
-import { actorName, recordAudit, type Actor } from './audit.js';
-import { listOrdersOf } from './fulfilment.js';
 import { inTransaction } from '../db/transaction.js';
+import type { AppDeps } from '../deps.js';
+import { DomainError } from '../domain-error.js';
+import { type Actor, actorName, recordAudit } from './audit.js';
+import { listOrdersOf } from './fulfilment.js';
 
 type CustomerRow = z.input<typeof customerRowSchema>;
 type CustomerDetail = z.input<typeof customerDetailSchema>;
 
 /** Customers with their order count, spend, last order and waiting requests; per-user aggregates in one statement. */
 function customersQuery(db: Db) {
-  return db
-    .selectFrom('users as u')
-    .select((eb) => [
-      'u.id',
-      'u.email',
-      'u.user_type',
-      sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('name'),
-      eb.selectFrom('purchases as p').select(sql<number>`count(*)::int`.as('n')).whereRef('p.user_id', '=', 'u.id').as('orders'),
-      eb.selectFrom('purchases as p').select(sql<number>`coalesce(sum(p.total - p.refunded_total), 0)::int`.as('n')).whereRef('p.user_id', '=', 'u.id').as('total_spent'),
-      eb.selectFrom('purchases as p').select(sql<Date | null>`max(p.created_at)`.as('n')).whereRef('p.user_id', '=', 'u.id').as('last_order_at'),
-      eb
-        .selectFrom('wishlist_entries as w')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('w.email', '=', 'u.email')
-        .where('w.notified_at', 'is', null)
-        .as('waiting'),
-      'u.phone',
-      'u.address',
-      'u.created_at',
-    ]);
+  return db.selectFrom('users as u').select((eb) => [
+    'u.id',
+    'u.email',
+    'u.user_type',
+    sql<string | null>`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`.as('name'),
+    eb
+      .selectFrom('purchases as p')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .whereRef('p.user_id', '=', 'u.id')
+      .as('orders'),
+    eb
+      .selectFrom('purchases as p')
+      .select(sql<number>`coalesce(sum(p.total - p.refunded_total), 0)::int`.as('n'))
+      .whereRef('p.user_id', '=', 'u.id')
+      .as('total_spent'),
+    eb
+      .selectFrom('purchases as p')
+      .select(sql<Date | null>`max(p.created_at)`.as('n'))
+      .whereRef('p.user_id', '=', 'u.id')
+      .as('last_order_at'),
+    eb
+      .selectFrom('wishlist_entries as w')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .whereRef('w.email', '=', 'u.email')
+      .where('w.notified_at', 'is', null)
+      .as('waiting'),
+    'u.phone',
+    'u.address',
+    'u.created_at',
+  ]);
 }
 
 type Raw = Awaited<ReturnType<ReturnType<typeof customersQuery>['execute']>>[number];
@@ -57,7 +69,12 @@ export async function listCustomers(db: Db, query: { q?: string; limit: number; 
   const q = query.q?.trim().toLowerCase();
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    select = select.where((eb) => eb.or([eb(sql<string>`lower(u.email)`, 'like', pattern), eb(sql<string>`lower(concat_ws(' ', u.first_name, u.last_name))`, 'like', pattern)]));
+    select = select.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(u.email)`, 'like', pattern),
+        eb(sql<string>`lower(concat_ws(' ', u.first_name, u.last_name))`, 'like', pattern),
+      ]),
+    );
   }
   const rows = await select
     .orderBy(sql`(select max(p.created_at) from purchases p where p.user_id = u.id)`, sql`desc nulls last`)
@@ -74,7 +91,13 @@ export async function customerDetail(db: Db, id: string): Promise<CustomerDetail
   if (!raw) throw new DomainError('not_found', 'No such customer');
   const [orders, last, cards, wishlist, notes] = await Promise.all([
     listOrdersOf(db, id),
-    db.selectFrom('purchases').select('shipping_address').where('user_id', '=', id).orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
+    db
+      .selectFrom('purchases')
+      .select('shipping_address')
+      .where('user_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
     db
       .selectFrom('user_cards')
       .innerJoin('cards', 'cards.id', 'user_cards.card_id')
@@ -119,7 +142,12 @@ export async function addCustomerNote(deps: Pick<AppDeps, 'db' | 'clock'>, custo
       .values({ user_id: customerId, author: actorName(actor), body, created_at: now })
       .returning(['id', 'author', 'body', 'created_at'])
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, now, actor, { action: 'customer.note', subject_type: 'customer', subject_id: customerId, after: { note: body } });
+    await recordAudit(trx, now, actor, {
+      action: 'customer.note',
+      subject_type: 'customer',
+      subject_id: customerId,
+      after: { note: body },
+    });
     return { ...note, created_at: note.created_at.toISOString() };
   });
 }

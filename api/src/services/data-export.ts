@@ -1,14 +1,15 @@
 import type { DataExport } from '@contract/api/privacy';
 import { orderNumber } from '@contract/order-number';
-import type { Db } from '../db/database.js';
-import { inTransaction } from '../db/transaction.js';
-import type { Address } from '../db/schema.js';
+
 import type { UserRow } from '../auth/users.js';
 import { findUserById } from '../auth/users.js';
+import type { Db } from '../db/database.js';
+import type { Address } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
-import { recordAudit, type Actor } from './audit.js';
-import { recordPrivacyEvent, type PrivacyActor } from './privacy-log.js';
+import { type Actor, recordAudit } from './audit.js';
 import { listConsents } from './consents.js';
+import { type PrivacyActor, recordPrivacyEvent } from './privacy-log.js';
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 const isoOrNull = (at: Date | string | null) => (at ? iso(at) : null);
@@ -28,14 +29,30 @@ const ABOUT =
 export async function exportShopperData(db: Db, user: UserRow, now: Date, by: PrivacyActor): Promise<DataExport> {
   return inTransaction(db, async (trx) => {
     await recordPrivacyEvent(trx, now, { kind: 'export', by, customerId: user.id });
-    if (typeof by === 'object') await recordAudit(trx, now, by, { action: 'customer.export', subject_type: 'customer', subject_id: user.id });
+    if (typeof by === 'object')
+      await recordAudit(trx, now, by, { action: 'customer.export', subject_type: 'customer', subject_id: user.id });
     const purchases = await trx.selectFrom('purchases').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').execute();
     const ids = purchases.map((p) => p.id);
     const none = ['00000000-0000-0000-0000-000000000000'];
     const [items, refunds, returns, returnItems, cart, wishes, cards, messages, mails, notes, consents] = await Promise.all([
-      trx.selectFrom('purchase_items').selectAll().where('purchase_id', 'in', ids.length ? ids : none).orderBy('position').execute(),
-      trx.selectFrom('refunds').select(['purchase_id', 'kind', 'amount', 'status', 'created_at']).where('purchase_id', 'in', ids.length ? ids : none).orderBy('created_at').execute(),
-      trx.selectFrom('returns').selectAll().where('purchase_id', 'in', ids.length ? ids : none).orderBy('created_at').execute(),
+      trx
+        .selectFrom('purchase_items')
+        .selectAll()
+        .where('purchase_id', 'in', ids.length ? ids : none)
+        .orderBy('position')
+        .execute(),
+      trx
+        .selectFrom('refunds')
+        .select(['purchase_id', 'kind', 'amount', 'status', 'created_at'])
+        .where('purchase_id', 'in', ids.length ? ids : none)
+        .orderBy('created_at')
+        .execute(),
+      trx
+        .selectFrom('returns')
+        .selectAll()
+        .where('purchase_id', 'in', ids.length ? ids : none)
+        .orderBy('created_at')
+        .execute(),
       trx
         .selectFrom('return_items as ri')
         .innerJoin('returns as r', 'r.id', 'ri.return_id')
@@ -66,7 +83,12 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
         .where('uc.user_id', '=', user.id)
         .orderBy('uc.unlocked_at')
         .execute(),
-      trx.selectFrom('contact_messages').select(['reason', 'subject', 'message', 'created_at']).where('email', '=', user.email).orderBy('created_at').execute(),
+      trx
+        .selectFrom('contact_messages')
+        .select(['reason', 'subject', 'message', 'created_at'])
+        .where('email', '=', user.email)
+        .orderBy('created_at')
+        .execute(),
       trx.selectFrom('mail_outbox').select(['subject', 'created_at']).where('to', '=', user.email).orderBy('created_at').execute(),
       trx.selectFrom('customer_notes').select(['body', 'created_at']).where('user_id', '=', user.id).orderBy('created_at').execute(),
       listConsents(trx, user.id),
@@ -118,7 +140,9 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
             refunded_quantity: item.refunded_quantity,
             returned_quantity: item.returned_quantity,
           })),
-        refunds: refunds.filter((r) => r.purchase_id === p.id).map((r) => ({ kind: r.kind, amount: r.amount, status: r.status, created_at: iso(r.created_at) })),
+        refunds: refunds
+          .filter((r) => r.purchase_id === p.id)
+          .map((r) => ({ kind: r.kind, amount: r.amount, status: r.status, created_at: iso(r.created_at) })),
         returns: returns
           .filter((r) => r.purchase_id === p.id)
           .map((r) => ({
@@ -128,12 +152,24 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
             comment: r.comment,
             status: r.status,
             created_at: iso(r.created_at),
-            items: returnItems.filter((ri) => ri.return_id === r.id).map((ri) => ({ sku: ri.sku, quantity: ri.quantity, exchange_sku: ri.exchange_sku })),
+            items: returnItems
+              .filter((ri) => ri.return_id === r.id)
+              .map((ri) => ({ sku: ri.sku, quantity: ri.quantity, exchange_sku: ri.exchange_sku })),
           })),
       })),
       cart: cart.map((line) => ({ sku: line.sku, quantity: line.quantity, added_at: iso(line.created_at) })),
-      back_in_stock_requests: wishes.map((w) => ({ product: w.product, sku: w.sku, created_at: iso(w.created_at), notified_at: isoOrNull(w.notified_at) })),
-      collectible_cards: cards.map((card) => ({ name: card.name, rarity: card.rarity, serial: card.serial, unlocked_at: iso(card.unlocked_at) })),
+      back_in_stock_requests: wishes.map((w) => ({
+        product: w.product,
+        sku: w.sku,
+        created_at: iso(w.created_at),
+        notified_at: isoOrNull(w.notified_at),
+      })),
+      collectible_cards: cards.map((card) => ({
+        name: card.name,
+        rarity: card.rarity,
+        serial: card.serial,
+        unlocked_at: iso(card.unlocked_at),
+      })),
       contact_messages: messages.map((m) => ({ reason: m.reason, subject: m.subject, message: m.message, created_at: iso(m.created_at) })),
       emails_sent: mails.map((m) => ({ subject: m.subject, created_at: iso(m.created_at) })),
       notes_by_the_shop: notes.map((n) => ({ body: n.body, created_at: iso(n.created_at) })),

@@ -1,13 +1,23 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
+
 import type { AdminDiscountCode, DiscountCodeRequest, DiscountQuote } from '@contract/api/discounts';
-import { totalsFor } from '@contract/totals';
-import { DISCOUNT_MESSAGES, describeDiscount, discountFor, normaliseDiscountCode, type DiscountLine, type DiscountOutcome, type DiscountRefusal } from '@contract/discounts';
+import {
+  describeDiscount,
+  DISCOUNT_MESSAGES,
+  discountFor,
+  type DiscountLine,
+  type DiscountOutcome,
+  type DiscountRefusal,
+  normaliseDiscountCode,
+} from '@contract/discounts';
 import { formatLaunchTime } from '@contract/shop-time';
-import type { AppDeps } from '../deps.js';
+import { totalsFor } from '@contract/totals';
+
 import type { Database } from '../db/schema.js';
-import { recordAudit, type Actor } from './audit.js';
-import { DomainError } from '../domain-error.js';
 import { inTransaction } from '../db/transaction.js';
+import type { AppDeps } from '../deps.js';
+import { DomainError } from '../domain-error.js';
+import { type Actor, recordAudit } from './audit.js';
 
 export type DiscountCodeRow = Selectable<Database['discount_codes']>;
 
@@ -17,7 +27,10 @@ export function refuseCode(reason: DiscountRefusal, row: Pick<DiscountCodeRow, '
     case 'discount_below_minimum':
       return new DomainError(reason, DISCOUNT_MESSAGES.discount_below_minimum(row.code, row.min_total));
     case 'discount_not_started':
-      return new DomainError(reason, DISCOUNT_MESSAGES.discount_not_started(row.code, row.starts_at ? formatLaunchTime(row.starts_at) : undefined));
+      return new DomainError(
+        reason,
+        DISCOUNT_MESSAGES.discount_not_started(row.code, row.starts_at ? formatLaunchTime(row.starts_at) : undefined),
+      );
     default:
       return new DomainError(reason, DISCOUNT_MESSAGES[reason](row.code));
   }
@@ -26,7 +39,10 @@ export function refuseCode(reason: DiscountRefusal, row: Pick<DiscountCodeRow, '
 /** The code as stored, or discount_invalid: an unknown code and an inactive one read alike to a shopper. */
 export async function findUsableCode(db: Kysely<Database>, raw: string): Promise<DiscountCodeRow> {
   const code = normaliseDiscountCode(raw);
-  const row = code.length > 0 && code.length <= 64 ? await db.selectFrom('discount_codes').selectAll().where('code', '=', code).executeTakeFirst() : undefined;
+  const row =
+    code.length > 0 && code.length <= 64
+      ? await db.selectFrom('discount_codes').selectAll().where('code', '=', code).executeTakeFirst()
+      : undefined;
   if (!row || !row.active) throw new DomainError('discount_invalid', DISCOUNT_MESSAGES.discount_invalid(code || raw.trim()));
   return row;
 }
@@ -64,7 +80,13 @@ export function applyToLines(row: DiscountCodeRow, lines: readonly DiscountLine[
 }
 
 /** A cart priced with a code (the cart's answer to "what would this code do"), or the reason it cannot be used. */
-export async function quoteCode(db: Kysely<Database>, raw: string, now: Date, cartId: string | null, email: string | null): Promise<DiscountQuote> {
+export async function quoteCode(
+  db: Kysely<Database>,
+  raw: string,
+  now: Date,
+  cartId: string | null,
+  email: string | null,
+): Promise<DiscountQuote> {
   const row = await findUsableCode(db, raw);
   await checkCodeLimits(db, row, now, email);
   const lines = cartId
@@ -76,20 +98,42 @@ export async function quoteCode(db: Kysely<Database>, raw: string, now: Date, ca
         .orderBy('i.created_at')
         .execute()
     : [];
-  const categories = await categoriesOf(db, lines.map((line) => line.product_id));
+  const categories = await categoriesOf(
+    db,
+    lines.map((line) => line.product_id),
+  );
   const outcome = applyToLines(
     row,
-    lines.map((line) => ({ product_id: line.product_id, category_ids: categories.get(line.product_id) ?? [], unit_price: line.price, quantity: line.quantity })),
+    lines.map((line) => ({
+      product_id: line.product_id,
+      category_ids: categories.get(line.product_id) ?? [],
+      unit_price: line.price,
+      quantity: line.quantity,
+    })),
   );
-  const totals = totalsFor(lines.reduce((sum, line) => sum + line.price * line.quantity, 0), { discount: outcome.discount, freeShipping: outcome.free_shipping });
-  return { code: row.code, kind: row.kind, value: row.value, description: describeDiscount(row), free_shipping: outcome.free_shipping, ...totals };
+  const totals = totalsFor(
+    lines.reduce((sum, line) => sum + line.price * line.quantity, 0),
+    { discount: outcome.discount, freeShipping: outcome.free_shipping },
+  );
+  return {
+    code: row.code,
+    kind: row.kind,
+    value: row.value,
+    description: describeDiscount(row),
+    free_shipping: outcome.free_shipping,
+    ...totals,
+  };
 }
 
 /** The categories of each product, for codes limited to categories. */
 export async function categoriesOf(db: Kysely<Database>, productIds: readonly string[]): Promise<Map<string, string[]>> {
   const byProduct = new Map<string, string[]>();
   if (productIds.length === 0) return byProduct;
-  const rows = await db.selectFrom('product_categories').select(['product_id', 'category_id']).where('product_id', 'in', [...new Set(productIds)]).execute();
+  const rows = await db
+    .selectFrom('product_categories')
+    .select(['product_id', 'category_id'])
+    .where('product_id', 'in', [...new Set(productIds)])
+    .execute();
   for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row.category_id]);
   return byProduct;
 }
@@ -133,7 +177,11 @@ export async function claimCodeUse(trx: Kysely<Database>, row: DiscountCodeRow, 
     .executeTakeFirst();
   if (!customer || (limit !== null && customer.uses > limit)) {
     // The checkout may go on without the code (a lenient quick purchase): the use taken above goes back.
-    await trx.updateTable('discount_codes').set((eb) => ({ uses: eb('uses', '-', 1) })).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('discount_codes')
+      .set((eb) => ({ uses: eb('uses', '-', 1) }))
+      .where('id', '=', row.id)
+      .execute();
     throw refuseCode('discount_customer_used_up', row);
   }
 }
@@ -238,8 +286,10 @@ async function checkTargets(db: Kysely<Database>, request: DiscountCodeRequest):
     request.product_ids.length ? db.selectFrom('products').select('id').where('id', 'in', request.product_ids).execute() : [],
     request.category_ids.length ? db.selectFrom('categories').select('id').where('id', 'in', request.category_ids).execute() : [],
   ]);
-  if (products.length !== new Set(request.product_ids).size) throw new DomainError('invalid_request', 'One of the products chosen does not exist');
-  if (categories.length !== new Set(request.category_ids).size) throw new DomainError('invalid_request', 'One of the categories chosen does not exist');
+  if (products.length !== new Set(request.product_ids).size)
+    throw new DomainError('invalid_request', 'One of the products chosen does not exist');
+  if (categories.length !== new Set(request.category_ids).size)
+    throw new DomainError('invalid_request', 'One of the categories chosen does not exist');
 }
 
 const taken = (error: unknown, code: string) => {
@@ -267,17 +317,16 @@ export async function createDiscountCode(deps: AdminDeps, request: DiscountCodeR
   const now = deps.clock.now();
   await checkTargets(deps.db, request);
   const row = await inTransaction(deps.db, async (trx) => {
-      const created = await trx
-        .insertInto('discount_codes')
-        .values({ ...columns(request), created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, now, actor, { action: 'discount.create', subject_type: 'discount', subject_id: created.id, after: request });
-      return created;
-    })
-    .catch((error: unknown) => {
-      throw taken(error, request.code);
-    });
+    const created = await trx
+      .insertInto('discount_codes')
+      .values({ ...columns(request), created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, now, actor, { action: 'discount.create', subject_type: 'discount', subject_id: created.id, after: request });
+    return created;
+  }).catch((error: unknown) => {
+    throw taken(error, request.code);
+  });
   return toAdminCode(row, now);
 }
 
@@ -285,27 +334,34 @@ export async function createDiscountCode(deps: AdminDeps, request: DiscountCodeR
  * Changes a code. Its use count stays; a total limit below the uses already counted is refused, since
  * those uses happened.
  */
-export async function editDiscountCode(deps: AdminDeps, id: string, request: DiscountCodeRequest, actor: Actor): Promise<AdminDiscountCode> {
+export async function editDiscountCode(
+  deps: AdminDeps,
+  id: string,
+  request: DiscountCodeRequest,
+  actor: Actor,
+): Promise<AdminDiscountCode> {
   const now = deps.clock.now();
   await checkTargets(deps.db, request);
   const row = await inTransaction(deps.db, async (trx) => {
-      const before = await trx.selectFrom('discount_codes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!before) throw new DomainError('not_found', 'Discount code not found');
-      if (request.max_uses !== null && request.max_uses < before.uses) {
-        throw new DomainError('conflict', `The code has been used ${before.uses} times already: enter a total of at least ${before.uses}, or leave it empty`);
-      }
-      const updated = await trx
-        .updateTable('discount_codes')
-        .set({ ...columns(request), updated_at: now })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const { uses: _uses, created_at: _created, updated_at: _updated, ...kept } = before;
-      await recordAudit(trx, now, actor, { action: 'discount.edit', subject_type: 'discount', subject_id: id, before: kept, after: request });
-      return updated;
-    })
-    .catch((error: unknown) => {
-      throw taken(error, request.code);
-    });
+    const before = await trx.selectFrom('discount_codes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) throw new DomainError('not_found', 'Discount code not found');
+    if (request.max_uses !== null && request.max_uses < before.uses) {
+      throw new DomainError(
+        'conflict',
+        `The code has been used ${before.uses} times already: enter a total of at least ${before.uses}, or leave it empty`,
+      );
+    }
+    const updated = await trx
+      .updateTable('discount_codes')
+      .set({ ...columns(request), updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const { uses: _uses, created_at: _created, updated_at: _updated, ...kept } = before;
+    await recordAudit(trx, now, actor, { action: 'discount.edit', subject_type: 'discount', subject_id: id, before: kept, after: request });
+    return updated;
+  }).catch((error: unknown) => {
+    throw taken(error, request.code);
+  });
   return toAdminCode(row, now);
 }

@@ -1,10 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+
 import { formatLaunchTime } from '@contract/shop-time';
-import type { AppConfig, AppDeps } from '../deps.js';
+
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { AppConfig, AppDeps } from '../deps.js';
 import { DomainError } from '../domain-error.js';
-import { cancelJob, scheduleJob, type ClaimedJob, type JobHandler } from './jobs.js';
+import { cancelJob, type ClaimedJob, type JobHandler, scheduleJob } from './jobs.js';
 import { renderEmail } from './mail-templates.js';
 import { productPageUrl } from './stock.js';
 
@@ -40,14 +42,20 @@ export function limitReached(product: { name: string; purchase_limit: number }, 
 
 /** Units of a capped product an email holds: bought and in checkouts being paid (its claim). */
 export async function claimedUnits(db: Kysely<Database>, productId: string, email: string): Promise<number> {
-  const row = await db.selectFrom('purchase_limit_claims').select('quantity').where('product_id', '=', productId).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('purchase_limit_claims')
+    .select('quantity')
+    .where('product_id', '=', productId)
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
   return row?.quantity ?? 0;
 }
 
 /** Makes the launch job of a product match its launch date: scheduled at it while it is ahead, none once it is past. */
 export async function scheduleLaunch(db: Db, now: Date, product: { id: string; launch_date: Date | string }): Promise<void> {
   const launch = new Date(product.launch_date);
-  if (isComingSoon(launch, now)) await scheduleJob(db, now, { kind: LAUNCH_JOB, key: launchJobKey(product.id), runAt: launch, payload: { product_id: product.id } });
+  if (isComingSoon(launch, now))
+    await scheduleJob(db, now, { kind: LAUNCH_JOB, key: launchJobKey(product.id), runAt: launch, payload: { product_id: product.id } });
   else await cancelJob(db, launchJobKey(product.id));
 }
 
@@ -118,13 +126,19 @@ export async function releaseUnits(db: Kysely<Database>, productId: string, emai
  * that were claimed against a per-customer cap: the buyer may buy them again. Only lines whose
  * checkout claimed (a cap set after the sale claimed nothing) give anything back.
  */
-export async function releaseRefundedUnits(db: Kysely<Database>, purchaseId: string, lines: readonly { item_id: string; quantity: number }[]): Promise<void> {
+export async function releaseRefundedUnits(
+  db: Kysely<Database>,
+  purchaseId: string,
+  lines: readonly { item_id: string; quantity: number }[],
+): Promise<void> {
   if (!lines.length) return;
   const claimed = await db
     .selectFrom('purchase_items as pi')
     .innerJoin('purchases as p', 'p.id', 'pi.purchase_id')
     .innerJoin('checkout_sessions as s', 's.id', 'p.checkout_session_id')
-    .innerJoin('checkout_session_items as ci', (join) => join.onRef('ci.checkout_session_id', '=', 's.id').onRef('ci.variant_id', '=', 'pi.variant_id'))
+    .innerJoin('checkout_session_items as ci', (join) =>
+      join.onRef('ci.checkout_session_id', '=', 's.id').onRef('ci.variant_id', '=', 'pi.variant_id'),
+    )
     .innerJoin('product_variants as v', 'v.id', 'pi.variant_id')
     .select(['pi.id', 'v.product_id', 's.email'])
     .where('pi.purchase_id', '=', purchaseId)
@@ -146,7 +160,11 @@ type DropDeps = Pick<AppDeps, 'db' | 'clock' | 'mail' | 'log' | 'onCatalogueChan
  */
 async function launch(deps: DropDeps, job: ClaimedJob): Promise<void> {
   const productId = String(job.payload.product_id ?? '');
-  const product = await deps.db.selectFrom('products').select(['id', 'launch_date', 'archived_at']).where('id', '=', productId).executeTakeFirst();
+  const product = await deps.db
+    .selectFrom('products')
+    .select(['id', 'launch_date', 'archived_at'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
   const now = deps.clock.now();
   // Removed, archived, or moved later meanwhile (the later launch has its own run_at): nothing to do now.
   if (!product || product.archived_at || isComingSoon(product.launch_date, now)) return;
@@ -181,7 +199,12 @@ async function launch(deps: DropDeps, job: ClaimedJob): Promise<void> {
  */
 async function launchMail(deps: DropDeps, job: ClaimedJob): Promise<void> {
   const entryId = String(job.payload.entry_id ?? '');
-  const entry = await deps.db.selectFrom('wishlist_entries').select(['id', 'email']).where('id', '=', entryId).where('notified_at', 'is', null).executeTakeFirst();
+  const entry = await deps.db
+    .selectFrom('wishlist_entries')
+    .select(['id', 'email'])
+    .where('id', '=', entryId)
+    .where('notified_at', 'is', null)
+    .executeTakeFirst();
   if (!entry) return;
   const product = await deps.db
     .selectFrom('products')
@@ -197,14 +220,21 @@ async function launchMail(deps: DropDeps, job: ClaimedJob): Promise<void> {
         heading: `${product.name} has launched`,
         paragraphs: [
           `You asked us to tell you when ${product.name} went on sale. It is live now, and the batch is small.`,
-          ...(product.purchase_limit ? [`To keep it fair, each customer can buy ${product.purchase_limit === 1 ? '1 unit' : `${product.purchase_limit} units`}.`] : []),
+          ...(product.purchase_limit
+            ? [`To keep it fair, each customer can buy ${product.purchase_limit === 1 ? '1 unit' : `${product.purchase_limit} units`}.`]
+            : []),
         ],
         action: { label: 'Shop the drop', url: productPageUrl(deps.config.storefrontUrl, product.name) },
       }),
     },
     { messageId: `<${job.id}@launch-mail.filo>` },
   );
-  await deps.db.updateTable('wishlist_entries').set({ notified_at: deps.clock.now() }).where('id', '=', entry.id).where('notified_at', 'is', null).execute();
+  await deps.db
+    .updateTable('wishlist_entries')
+    .set({ notified_at: deps.clock.now() })
+    .where('id', '=', entry.id)
+    .where('notified_at', 'is', null)
+    .execute();
 }
 
 /** The handlers of the drops' jobs, for the job runner. */

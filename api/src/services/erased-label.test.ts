@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { customerLabel } from '@contract/erased';
+
 import { erasedEmail } from './account-deletion';
 
 describe('an erased customer in the back office', () => {

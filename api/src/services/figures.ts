@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
-import { FIGURES_DAYS, type Figures } from '@contract/api/figures';
+
+import { type Figures, FIGURES_DAYS } from '@contract/api/figures';
 import { addDays, SHOP_TIME_ZONE, shopDay, shopDayStart } from '@contract/shop-time';
+
 import type { Db } from '../db/database.js';
 
 const TOP = 5;
@@ -76,7 +78,9 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
     product.revenue += row.revenue;
     byProduct.set(row.name, product);
   }
-  const topProducts = [...byProduct.values()].sort((a, b) => b.units - a.units || b.revenue - a.revenue || a.name.localeCompare(b.name)).slice(0, TOP);
+  const topProducts = [...byProduct.values()]
+    .sort((a, b) => b.units - a.units || b.revenue - a.revenue || a.name.localeCompare(b.name))
+    .slice(0, TOP);
   const soldByVariant = new Map(sold.rows.filter((row) => row.variant_id).map((row) => [row.variant_id!, row.units]));
   const bySize = new Map<string, { size: string; sold: number; on_hand: number }>();
   for (const row of sizes.rows) {

@@ -1,29 +1,34 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
+
 import type { orderListSchema } from '@contract/api/admin';
+import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
-import { trackingUrl } from '@contract/tracking';
-import type { AppConfig, AppDeps } from '../deps.js';
-import { isGuest } from '../auth/users.js';
-import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
-import type { Db } from '../db/database.js';
-import { DomainError } from '../domain-error.js';
 import { orderNumber } from '@contract/order-number';
 import { addDays, shopDayStart } from '@contract/shop-time';
-import { actorName, recordAudit, type Actor } from './audit.js';
+import { trackingUrl } from '@contract/tracking';
+
+import { isGuest } from '../auth/users.js';
+import type { Db } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
+import type { AppConfig, AppDeps } from '../deps.js';
+import { DomainError } from '../domain-error.js';
+import { type Actor, actorName, recordAudit } from './audit.js';
 import { renderEmail } from './mail-templates.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
 import { queueOrderMail, sendQueuedMail } from './order-mail.js';
+import { findOrder } from './order-reference.js';
 import { refundView } from './refunds/read.js';
 import { returnLink } from './returns/links.js';
-import { inTransaction } from '../db/transaction.js';
-import { findOrder } from './order-reference.js';
 
 export type OrderRow = z.infer<typeof orderListSchema>[number];
 
 /** Orders newest first, found by number or id, email or item name, and by status; a page of them. */
-export async function listOrders(db: Db, query: { q?: string; status?: string; from?: string; to?: string; limit: number; offset: number } = { limit: 500, offset: 0 }): Promise<OrderRow[]> {
+export async function listOrders(
+  db: Db,
+  query: { q?: string; status?: string; from?: string; to?: string; limit: number; offset: number } = { limit: 500, offset: 0 },
+): Promise<OrderRow[]> {
   let select = db.selectFrom('purchases').selectAll();
   const q = query.q?.trim();
   if (q) {
@@ -53,11 +58,30 @@ export async function listOrders(db: Db, query: { q?: string; status?: string; f
 
 /** Every order of one customer, newest first. */
 export async function listOrdersOf(db: Db, userId: string): Promise<OrderRow[]> {
-  return toOrderRows(await db.selectFrom('purchases').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute());
+  return toOrderRows(
+    await db
+      .selectFrom('purchases')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+  );
 }
 
 function toOrderRows(
-  rows: { id: string; created_at: Date; email: string; total: number; refunded_total: number; discount: number; discount_code: string | null; status: string; carrier: string | null; tracking_number: string | null }[],
+  rows: {
+    id: string;
+    created_at: Date;
+    email: string;
+    total: number;
+    refunded_total: number;
+    discount: number;
+    discount_code: string | null;
+    status: string;
+    carrier: string | null;
+    tracking_number: string | null;
+  }[],
 ): OrderRow[] {
   return rows.map((p) => ({
     purchase_id: p.id,
@@ -110,7 +134,8 @@ export async function shipOrder(deps: OrderDeps, reference: string, carrier: str
     });
     return { updated, number, mailJob };
   });
-  if (!shipped) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`);
+  if (!shipped)
+    throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Processing`);
   await sendQueuedMail(deps, [shipped.mailJob]);
   return { order_number: shipped.number, status: shipped.updated.status, carrier, tracking_number: trackingNumber, tracking_url: link };
 }
@@ -121,11 +146,22 @@ export async function orderDetail(deps: Pick<AppDeps, 'db' | 'payments'>, refere
   const order = await findOrder(db, reference);
   const [detail, notes, refunds] = await Promise.all([
     loadPurchaseSuccess(db, order.id, order.id),
-    db.selectFrom('order_notes').select(['id', 'author', 'body', 'created_at']).where('purchase_id', '=', order.id).orderBy('seq').execute(),
+    db
+      .selectFrom('order_notes')
+      .select(['id', 'author', 'body', 'created_at'])
+      .where('purchase_id', '=', order.id)
+      .orderBy('seq')
+      .execute(),
     refundView(deps, order),
   ]);
   if (!detail) throw new DomainError('not_found', `No order ${reference.trim()}`);
-  return { ...detail, carrier: order.carrier, tracking_number: order.tracking_number, notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })), ...refunds };
+  return {
+    ...detail,
+    carrier: order.carrier,
+    tracking_number: order.tracking_number,
+    notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })),
+    ...refunds,
+  };
 }
 
 /** A staff note on an order, written with its audit entry. */
@@ -156,7 +192,13 @@ export async function deliverOrder(deps: DeliverDeps, reference: string, actor: 
       .returning(['id', 'created_at', 'status', 'email', 'user_id'])
       .executeTakeFirst();
     if (!updated) return null;
-    await recordAudit(trx, deps.clock.now(), actor, { action: 'order.deliver', subject_type: 'order', subject_id: order.id, before: { status: order.status }, after: { status: updated.status } });
+    await recordAudit(trx, deps.clock.now(), actor, {
+      action: 'order.deliver',
+      subject_type: 'order',
+      subject_id: order.id,
+      before: { status: order.status },
+      after: { status: updated.status },
+    });
     const number = orderNumber(updated.id, updated.created_at);
     const mailJob = await queueOrderMail(trx, deps.clock.now(), updated.id, {
       to: updated.email,
@@ -172,7 +214,8 @@ export async function deliverOrder(deps: DeliverDeps, reference: string, actor: 
     });
     return { updated, number, mailJob };
   });
-  if (!delivered) throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`);
+  if (!delivered)
+    throw new DomainError('order_status_conflict', `Order ${orderNumber(order.id, order.created_at)} is ${order.status}, not Shipped`);
   await sendQueuedMail(deps, [delivered.mailJob]);
   return { order_number: delivered.number, status: delivered.updated.status };
 }

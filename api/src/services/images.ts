@@ -1,8 +1,9 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import sharp from 'sharp';
-import type { Bucket, Storage } from './storage.js';
 
+import sharp from 'sharp';
+
+import type { Bucket, Storage } from './storage.js';
 
 export async function svgToWebp(svg: string, quality = 82): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality, effort: 4 }).toBuffer();

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from './clock.js';
@@ -41,12 +42,18 @@ export function retryDelayMs(attempts: number): number {
  * done is scheduled again, with its attempts counted afresh; a job some instance holds right now
  * keeps its lease, so it is not run twice at once.
  */
-export async function scheduleJob(db: Db, now: Date, job: { kind: string; key: string; runAt: Date; payload?: Record<string, unknown> }): Promise<void> {
+export async function scheduleJob(
+  db: Db,
+  now: Date,
+  job: { kind: string; key: string; runAt: Date; payload?: Record<string, unknown> },
+): Promise<void> {
   const payload = JSON.stringify(job.payload ?? {});
   await db
     .insertInto('jobs')
     .values({ kind: job.kind, key: job.key, payload, run_at: job.runAt, created_at: now })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ kind: job.kind, payload, run_at: job.runAt, done_at: null, attempts: 0, last_error: null }))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({ kind: job.kind, payload, run_at: job.runAt, done_at: null, attempts: 0, last_error: null }),
+    )
     .execute();
 }
 
@@ -81,7 +88,9 @@ export async function runDueJobs(
         .where('done_at', 'is', null)
         .where('run_at', '<=', now)
         .where((inner) => inner.or([inner('locked_until', 'is', null), inner('locked_until', '<=', now)]))
-        .$if(options.ids !== undefined, (query) => query.where('id', 'in', options.ids?.length ? options.ids : ['00000000-0000-0000-0000-000000000000']))
+        .$if(options.ids !== undefined, (query) =>
+          query.where('id', 'in', options.ids?.length ? options.ids : ['00000000-0000-0000-0000-000000000000']),
+        )
         .orderBy('run_at')
         .orderBy('id')
         .limit(options.batch ?? DEFAULT_BATCH)

@@ -1,6 +1,8 @@
-import type { z } from 'zod';
-import type { outboxSchema } from '@contract/api/admin';
 import nodemailer from 'nodemailer';
+import type { z } from 'zod';
+
+import type { outboxSchema } from '@contract/api/admin';
+
 import type { Db } from '../db/database.js';
 import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';

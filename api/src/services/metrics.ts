@@ -1,7 +1,10 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+import { type Kysely, sql } from 'kysely';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
 import { defaultErrorCode } from '@contract/errors';
-import { sql, type Kysely } from 'kysely';
+
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
@@ -72,7 +75,9 @@ export function createApiMetrics(
           sql<number>`count(*) filter (where run_at <= ${jobs.now()})::int`.as('due'),
           sql<number>`count(*) filter (where run_at > ${jobs.now()})::int`.as('scheduled'),
           sql<number>`count(*) filter (where attempts > 0)::int`.as('retrying'),
-          sql<number>`coalesce(extract(epoch from (${jobs.now()}::timestamptz - min(run_at) filter (where run_at <= ${jobs.now()}))), 0)::float8`.as('oldest'),
+          sql<number>`coalesce(extract(epoch from (${jobs.now()}::timestamptz - min(run_at) filter (where run_at <= ${jobs.now()}))), 0)::float8`.as(
+            'oldest',
+          ),
         ])
         .where('done_at', 'is', null)
         .executeTakeFirstOrThrow()

@@ -1,16 +1,18 @@
-import { optionText } from '@contract/options';
+import type { Selectable } from 'kysely';
+
 import { addressLines } from '@contract/address';
+import type { PurchaseSuccessAnswer } from '@contract/api/orders';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
-import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
-import type { PurchaseSuccessAnswer } from '@contract/api/orders';
+import { optionText } from '@contract/options';
 import { orderNumber } from '@contract/order-number';
 import { CART_RULES } from '@contract/shop-rules';
 import { shopDay } from '@contract/shop-time';
+
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { cardsUnlockedBy } from './cards.js';
-import { renderEmail, type RenderedEmail } from './mail-templates.js';
+import { type RenderedEmail, renderEmail } from './mail-templates.js';
 
 /** The Purchase-success answer (contract/api/orders.ts); amounts in cents. */
 export type PurchaseSuccessOut = PurchaseSuccessAnswer;
@@ -80,12 +82,19 @@ export function purchaseSuccessOf(
     payment_method: purchase.payment_method || CART_RULES.defaultPaymentMethod,
     customer_email: purchase.email,
     email: purchase.email,
-    first_time_purchase_info: { ...purchase.first_time_purchase_info, unlocked_cards: unlocked.length ? unlocked : purchase.first_time_purchase_info.unlocked_cards ?? [] },
+    first_time_purchase_info: {
+      ...purchase.first_time_purchase_info,
+      unlocked_cards: unlocked.length ? unlocked : (purchase.first_time_purchase_info.unlocked_cards ?? []),
+    },
   };
 }
 
 /** The confirmation sent to the buyer once a purchase is made. */
-export async function purchaseConfirmationEmail(db: Db, purchaseId: string, storefrontUrl: string): Promise<(RenderedEmail & { to: string }) | null> {
+export async function purchaseConfirmationEmail(
+  db: Db,
+  purchaseId: string,
+  storefrontUrl: string,
+): Promise<(RenderedEmail & { to: string }) | null> {
   const purchase = await loadPurchaseSuccess(db, purchaseId, purchaseId);
   if (!purchase) return null;
   const buyer = await db
@@ -116,7 +125,9 @@ export async function purchaseConfirmationEmail(db: Db, purchaseId: string, stor
         ? `Your receipt (PDF): ${link(`/orders/${encodeURIComponent(purchase.purchase_id)}/receipt`)}`
         : `Create an account with this email to keep your orders and receipts: ${link('/register')}`,
     ],
-    action: registered ? { label: 'View your order', url: link(`/orders?order_id=${encodeURIComponent(purchase.order_number)}`) } : undefined,
+    action: registered
+      ? { label: 'View your order', url: link(`/orders?order_id=${encodeURIComponent(purchase.order_number)}`) }
+      : undefined,
   });
   return { to: purchase.email, ...rendered };
 }

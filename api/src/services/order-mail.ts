@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../deps.js';
+
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
-import { finishJob, runDueJobs, type ClaimedJob, type JobHandler } from './jobs.js';
+import type { AppDeps } from '../deps.js';
+import { type ClaimedJob, finishJob, type JobHandler, runDueJobs } from './jobs.js';
 import type { MailMessage } from './mail.js';
 
 /**
@@ -20,10 +21,22 @@ type OrderMailDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock'>;
  * Queues `message` about order `purchaseId` inside `trx` (or about a checkout whose payment went back:
  * `subjectType` 'checkout'); answers the job's id, for sendQueuedMail after the commit.
  */
-export async function queueOrderMail(trx: Db, now: Date, purchaseId: string, message: MailMessage, subjectType: 'order' | 'checkout' = 'order'): Promise<string> {
+export async function queueOrderMail(
+  trx: Db,
+  now: Date,
+  purchaseId: string,
+  message: MailMessage,
+  subjectType: 'order' | 'checkout' = 'order',
+): Promise<string> {
   const job = await trx
     .insertInto('jobs')
-    .values({ kind: ORDER_MAIL_JOB, key: `${ORDER_MAIL_JOB}:${randomUUID()}`, payload: JSON.stringify({ purchase_id: purchaseId, subject_type: subjectType, ...message }), run_at: now, created_at: now })
+    .values({
+      kind: ORDER_MAIL_JOB,
+      key: `${ORDER_MAIL_JOB}:${randomUUID()}`,
+      payload: JSON.stringify({ purchase_id: purchaseId, subject_type: subjectType, ...message }),
+      run_at: now,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return job.id;
@@ -36,7 +49,9 @@ export async function queueOrderMail(trx: Db, now: Date, purchaseId: string, mes
 export async function sendQueuedMail(deps: OrderMailDeps, jobIds: readonly (string | null | undefined)[]): Promise<void> {
   const ids = jobIds.filter((id): id is string => Boolean(id));
   if (!ids.length) return;
-  await runDueJobs(deps, orderMailJobHandlers(deps), { ids }).catch((error: unknown) => deps.log.error('sending queued order emails failed; the job runner retries them', error));
+  await runDueJobs(deps, orderMailJobHandlers(deps), { ids }).catch((error: unknown) =>
+    deps.log.error('sending queued order emails failed; the job runner retries them', error),
+  );
 }
 
 /**
@@ -45,14 +60,29 @@ export async function sendQueuedMail(deps: OrderMailDeps, jobIds: readonly (stri
  * the transaction that marks the job done.
  */
 async function sendOrderMail(deps: OrderMailDeps, job: ClaimedJob): Promise<void> {
-  const { purchase_id: purchaseId, subject_type: subjectType = 'order', to, subject, text, html } = job.payload as unknown as { purchase_id: string; subject_type?: string } & MailMessage;
+  const {
+    purchase_id: purchaseId,
+    subject_type: subjectType = 'order',
+    to,
+    subject,
+    text,
+    html,
+  } = job.payload as unknown as { purchase_id: string; subject_type?: string } & MailMessage;
   await deps.mail.send({ to, subject, text, html }, { messageId: `<${job.id}@order-mail.filo>` });
   await inTransaction(deps.db, async (trx) => {
     const at = deps.clock.now();
     if (!(await finishJob(trx, job, at))) return;
     await trx
       .insertInto('audit_log')
-      .values({ at, actor: 'shop', action: `${subjectType}.email`, subject_type: subjectType, subject_id: purchaseId, before: null, after: JSON.stringify({ to, subject }) })
+      .values({
+        at,
+        actor: 'shop',
+        action: `${subjectType}.email`,
+        subject_type: subjectType,
+        subject_id: purchaseId,
+        before: null,
+        after: JSON.stringify({ to, subject }),
+      })
       .execute();
   });
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 

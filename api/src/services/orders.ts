@@ -1,13 +1,15 @@
-import { sql } from 'kysely';
-import { formatEuro } from '@contract/money';
-import type { Db } from '../db/database.js';
-import type { AppDeps } from '../deps.js';
 import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+
+import type { PurchaseStatus } from '@contract/api/orders';
+import { formatEuro } from '@contract/money';
+
+import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { toCardOut, type CardRow } from './cards.js';
+import type { AppDeps } from '../deps.js';
+import { type CardRow, toCardOut } from './cards.js';
 import { purchaseSuccessOf } from './order-confirmation.js';
 import { returnableSql, returnsClosed, returnsOfPurchase, windowEnd } from './returns/read.js';
-import type { PurchaseStatus } from '@contract/api/orders';
 
 export interface PurchaseListItem {
   purchase_id: string;
@@ -33,7 +35,10 @@ function containsPattern(value: string): string {
 
 /** The buyer's purchases matching `filter`, newest first, a page at a time: the fields of PurchaseListRow. */
 function purchasePage(db: Db, userId: string, limit: number, offset: number, filter: PurchaseFilter) {
-  let query = db.selectFrom('purchases').select(['id', 'created_at', 'total', 'refunded_total', 'status', 'discount', 'discount_code']).where('user_id', '=', userId);
+  let query = db
+    .selectFrom('purchases')
+    .select(['id', 'created_at', 'total', 'refunded_total', 'status', 'discount', 'discount_code'])
+    .where('user_id', '=', userId);
   if (filter.status) query = query.where(sql<string>`lower(status)`, '=', filter.status);
   const q = filter.q?.trim();
   if (q) {
@@ -76,7 +81,12 @@ export async function listPurchases(
     )
     .orderBy('position')
     .execute();
-  return purchases.map((purchase) => toPurchaseListItem(purchase, items.filter((item) => item.purchase_id === purchase.id)));
+  return purchases.map((purchase) =>
+    toPurchaseListItem(
+      purchase,
+      items.filter((item) => item.purchase_id === purchase.id),
+    ),
+  );
 }
 
 /** What the list reads of a purchase; `created_at` is text when it comes inside JSON. */
@@ -101,7 +111,9 @@ export function toPurchaseListItem(purchase: PurchaseListRow, lines: readonly { 
     item_count: lines.reduce((sum, line) => sum + line.quantity, 0),
     // Only on refunded orders: the others keep the spec's fields exactly.
     ...(purchase.refunded_total > 0 ? { refunded: formatEuro(purchase.refunded_total) } : {}),
-    ...(purchase.discount > 0 || purchase.discount_code ? { discount: formatEuro(purchase.discount), discount_code: purchase.discount_code } : {}),
+    ...(purchase.discount > 0 || purchase.discount_code
+      ? { discount: formatEuro(purchase.discount), discount_code: purchase.discount_code }
+      : {}),
   };
 }
 
@@ -122,7 +134,9 @@ export async function purchaseDetail(deps: Pick<AppDeps, 'db' | 'clock'>, userId
     .selectAll('pu')
     .select(
       sql<DetailLine[]>`(SELECT coalesce(json_agg(row_to_json(l) ORDER BY l.position), '[]'::json) FROM (
-        SELECT purchase_items.*, ${returnableSql()} AS returnable FROM purchase_items WHERE purchase_items.purchase_id = pu.id) l)`.as('detail_lines'),
+        SELECT purchase_items.*, ${returnableSql()} AS returnable FROM purchase_items WHERE purchase_items.purchase_id = pu.id) l)`.as(
+        'detail_lines',
+      ),
     )
     .select(
       sql<CardRow[]>`(SELECT coalesce(json_agg(row_to_json(k) ORDER BY k.name), '[]'::json) FROM (
@@ -196,7 +210,10 @@ export async function ordersOverview(
            FROM user_purchase_stats WHERE user_id = ${userId}) s) AS stats
     `.execute(db);
     const [row] = rows;
-    return { purchases: row.purchases.map(({ lines, ...purchase }) => toPurchaseListItem(purchase, lines)), stats: row.stats ?? NO_PURCHASE_STATS };
+    return {
+      purchases: row.purchases.map(({ lines, ...purchase }) => toPurchaseListItem(purchase, lines)),
+      stats: row.stats ?? NO_PURCHASE_STATS,
+    };
   } catch (error) {
     log.error('user/orders-overview: the one statement failed, reading the list and the statistics apart', error);
     const [purchases, stats] = await Promise.allSettled([listPurchases(db, userId, limit, 0, filter), purchaseStats(db, userId)]);

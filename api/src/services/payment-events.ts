@@ -5,7 +5,9 @@ import { fulfilCheckoutSession } from './checkout-fulfilment.js';
 import type { WebhookOutcome } from './payments/provider.js';
 import { recordProviderRefund } from './refunds/provider-events.js';
 
-type EventDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock' | 'payments' | 'onCatalogueChange'> & { config: Pick<AppConfig, 'storefrontUrl'> };
+type EventDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock' | 'payments' | 'onCatalogueChange'> & {
+  config: Pick<AppConfig, 'storefrontUrl'>;
+};
 
 /** What the provider is told: whether the notification changed anything, and which order it concerned. */
 export interface PaymentEventAnswer {

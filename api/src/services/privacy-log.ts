@@ -1,7 +1,8 @@
 import type { PrivacyLog } from '@contract/api/privacy';
 import { customerLabel } from '@contract/erased';
+
 import type { Db } from '../db/database.js';
-import { actorName, type Actor } from './audit.js';
+import { type Actor, actorName } from './audit.js';
 
 export type PrivacyLogKind = PrivacyLog['entries'][number]['kind'];
 

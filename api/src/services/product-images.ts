@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+
 import sharp from 'sharp';
+
 import type { AdminProduct, ImageMove, ImageUpdate } from '@contract/api/products-admin';
+
+import { inTransaction } from '../db/transaction.js';
 import type { AppDeps } from '../deps.js';
 import { DomainError } from '../domain-error.js';
-import { recordAudit, type Actor } from './audit.js';
+import { type Actor, recordAudit } from './audit.js';
 import { resizedImage } from './images.js';
-import { inTransaction } from '../db/transaction.js';
 import { adminProduct } from './products-admin/read.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'onCatalogueChange'>;
@@ -93,7 +96,15 @@ export async function addProductImage(deps: Deps, productId: string, upload: Ima
       action: 'product.image.add',
       subject_type: 'product',
       subject_id: productId,
-      after: { image: id, type: upload.type, alt: upload.alt, width: stored.info.width, height: stored.info.height, focal_x: upload.focal_x, focal_y: upload.focal_y },
+      after: {
+        image: id,
+        type: upload.type,
+        alt: upload.alt,
+        width: stored.info.width,
+        height: stored.info.height,
+        focal_x: upload.focal_x,
+        focal_y: upload.focal_y,
+      },
     });
   });
   await deps.onCatalogueChange?.();
@@ -113,7 +124,13 @@ async function imageOf(deps: Deps, productId: string, imageId: string) {
 }
 
 /** New alt text or focal point for one of a product's images. */
-export async function updateProductImage(deps: Deps, productId: string, imageId: string, change: ImageUpdate, actor: Actor): Promise<AdminProduct> {
+export async function updateProductImage(
+  deps: Deps,
+  productId: string,
+  imageId: string,
+  change: ImageUpdate,
+  actor: Actor,
+): Promise<AdminProduct> {
   const before = await imageOf(deps, productId, imageId);
   await inTransaction(deps.db, async (trx) => {
     await trx.updateTable('images').set(change).where('id', '=', imageId).execute();
@@ -130,10 +147,21 @@ export async function updateProductImage(deps: Deps, productId: string, imageId:
 }
 
 /** Moves an image one place earlier or later among the product's images of its kind (swapping with its neighbour). */
-export async function moveProductImage(deps: Deps, productId: string, imageId: string, move: ImageMove, actor: Actor): Promise<AdminProduct> {
+export async function moveProductImage(
+  deps: Deps,
+  productId: string,
+  imageId: string,
+  move: ImageMove,
+  actor: Actor,
+): Promise<AdminProduct> {
   await inTransaction(deps.db, async (trx) => {
     await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
-    const image = await trx.selectFrom('images').select(['id', 'type', 'order']).where('id', '=', imageId).where('product_id', '=', productId).executeTakeFirst();
+    const image = await trx
+      .selectFrom('images')
+      .select(['id', 'type', 'order'])
+      .where('id', '=', imageId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
     if (!image) throw new DomainError('not_found', 'Image not found');
     const siblings = await trx
       .selectFrom('images')
@@ -148,8 +176,14 @@ export async function moveProductImage(deps: Deps, productId: string, imageId: s
     if (to < 0 || to >= siblings.length) return;
     [siblings[at], siblings[to]] = [siblings[to], siblings[at]];
     // Numbered afresh 0, 1, 2...: ties and gaps from older data go away too.
-    for (const [order, sibling] of siblings.entries()) await trx.updateTable('images').set({ order }).where('id', '=', sibling.id).execute();
-    await recordAudit(trx, deps.clock.now(), actor, { action: 'product.image.move', subject_type: 'product', subject_id: productId, after: { image: imageId, position: to + 1 } });
+    for (const [order, sibling] of siblings.entries())
+      await trx.updateTable('images').set({ order }).where('id', '=', sibling.id).execute();
+    await recordAudit(trx, deps.clock.now(), actor, {
+      action: 'product.image.move',
+      subject_type: 'product',
+      subject_id: productId,
+      after: { image: imageId, position: to + 1 },
+    });
   });
   await deps.onCatalogueChange?.();
   return adminProduct(deps.db, deps.clock.now(), productId);
@@ -160,7 +194,12 @@ export async function removeProductImage(deps: Deps, productId: string, imageId:
   const before = await imageOf(deps, productId, imageId);
   await inTransaction(deps.db, async (trx) => {
     await trx.deleteFrom('images').where('id', '=', imageId).execute();
-    await recordAudit(trx, deps.clock.now(), actor, { action: 'product.image.remove', subject_type: 'product', subject_id: productId, before: { image: imageId, type: before.type, alt: before.alt } });
+    await recordAudit(trx, deps.clock.now(), actor, {
+      action: 'product.image.remove',
+      subject_type: 'product',
+      subject_id: productId,
+      before: { image: imageId, type: before.type, alt: before.alt },
+    });
   });
   await deps.onCatalogueChange?.();
   return adminProduct(deps.db, deps.clock.now(), productId);

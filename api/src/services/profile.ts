@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+
 import type { profileAnswerSchema } from '@contract/api/profile';
+
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
@@ -32,6 +34,10 @@ export async function updateProfile(
   userId: string,
   fields: { first_name: string; last_name: string; phone: string | null; address: string | null },
 ): Promise<ProfileOut> {
-  await db.updateTable('users').set({ ...fields, updated_at: now }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ ...fields, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
   return getProfile(db, userId);
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+
 import { redisServerInstalled, startRedisServer } from '../../../scripts/lib/redis-server.mjs';
 import { createRateLimits, outageLog, RateLimitedError, type RateRule } from './rate-limits';
 

@@ -1,7 +1,8 @@
-import type { Context } from 'hono';
 import { circuitBreaker, ConsecutiveBreaker, handleAll } from 'cockatiel';
+import type { Context } from 'hono';
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
 import { ApiError } from '../http-errors.js';
 import type { Logger } from './logger.js';
 
@@ -109,8 +110,15 @@ export function createRateLimits(
   const limiterFor = (rule: RateRule) => {
     let limiter = limiters.get(rule.name);
     if (!limiter) {
-      const common = { keyPrefix: `${options.keyPrefix ?? ''}rl:${rule.name}`, points: options.points?.[rule.name] ?? rule.points, duration: rule.durationSeconds };
-      limiter = { memory: new RateLimiterMemory(common), shared: redis ? new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true }) : null };
+      const common = {
+        keyPrefix: `${options.keyPrefix ?? ''}rl:${rule.name}`,
+        points: options.points?.[rule.name] ?? rule.points,
+        duration: rule.durationSeconds,
+      };
+      limiter = {
+        memory: new RateLimiterMemory(common),
+        shared: redis ? new RateLimiterRedis({ ...common, storeClient: redis, rejectIfRedisNotReady: true }) : null,
+      };
       limiters.set(rule.name, limiter);
     }
     return limiter;

@@ -1,8 +1,10 @@
-import { optionLine } from '@contract/options';
-import { addressLines } from '@contract/address';
 import PDFDocument from 'pdfkit';
+
+import { addressLines } from '@contract/address';
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
+import { optionLine } from '@contract/options';
+
 import type { PurchaseSuccessOut } from './order-confirmation.js';
 import { printable, RECEIPT_FONTS } from './receipt-fonts.js';
 
@@ -35,8 +37,18 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   if (shipping.length || billing.length) {
     doc.moveDown();
     const top = doc.y;
-    if (shipping.length) doc.font('Bold').text('Shipping address', 50, top).font('Regular').text(printable(shipping.join('\n')), 50);
-    if (billing.length) doc.font('Bold').text('Billing address', 300, top).font('Regular').text(printable(billing.join('\n')), 300);
+    if (shipping.length)
+      doc
+        .font('Bold')
+        .text('Shipping address', 50, top)
+        .font('Regular')
+        .text(printable(shipping.join('\n')), 50);
+    if (billing.length)
+      doc
+        .font('Bold')
+        .text('Billing address', 300, top)
+        .font('Regular')
+        .text(printable(billing.join('\n')), 300);
     doc.x = 50;
   }
 
@@ -56,18 +68,27 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   for (const item of purchase.items) {
     const options = item.variant_attributes.map(optionLine).join(', ') || item.variant;
     const refunded = item.refunded_quantity ? ` · ${item.refunded_quantity} refunded` : '';
-    row([`${item.name}\n${options}${options ? ' · ' : ''}SKU ${item.sku}${refunded}`, String(item.quantity), formatEuro(item.price), formatEuro(item.subtotal)]);
+    row([
+      `${item.name}\n${options}${options ? ' · ' : ''}SKU ${item.sku}${refunded}`,
+      String(item.quantity),
+      formatEuro(item.price),
+      formatEuro(item.subtotal),
+    ]);
   }
 
   doc.moveDown();
   const total = (label: string, amount: string, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Bold' : 'Regular').text(label, 300, y, { width: 160 }).text(amount, 470, y, { width: 75, align: 'right' });
+    doc
+      .font(bold ? 'Bold' : 'Regular')
+      .text(label, 300, y, { width: 160 })
+      .text(amount, 470, y, { width: 75, align: 'right' });
     doc.x = 50;
   };
   total('Subtotal', formatEuro(purchase.subtotal));
   total('Shipping', purchase.shipping_cost === 0 ? 'Free' : formatEuro(purchase.shipping_cost));
-  if (purchase.discount > 0) total(purchase.discount_code ? `Discount (${purchase.discount_code})` : 'Discount', `-${formatEuro(purchase.discount)}`);
+  if (purchase.discount > 0)
+    total(purchase.discount_code ? `Discount (${purchase.discount_code})` : 'Discount', `-${formatEuro(purchase.discount)}`);
   else if (purchase.discount_code) total(`Discount (${purchase.discount_code})`, 'Free shipping');
   total('Total', formatEuro(purchase.total), true);
   total('of which VAT 22% included', formatEuro(purchase.tax));

@@ -1,4 +1,5 @@
 import type { RetentionDays } from '@contract/retention';
+
 import type { Db } from '../db/database.js';
 import { recordPrivacyEvent } from './privacy-log.js';
 import { readRetentionDays } from './settings.js';
@@ -25,7 +26,9 @@ export async function purgeExpiredData(db: Db, now: Date): Promise<PurgeCounts> 
       .deleteFrom('checkout_sessions')
       .where('status', 'in', ['expired', 'cancelled', 'declined', 'refunded'])
       .where('created_at', '<', before(now, periods.unpaidCheckouts))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('purchases').select('id').whereRef('purchases.checkout_session_id', '=', 'checkout_sessions.id'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('purchases').select('id').whereRef('purchases.checkout_session_id', '=', 'checkout_sessions.id'))),
+      )
       .execute(),
   );
   const guestsWithoutOrders = count(
@@ -35,12 +38,20 @@ export async function purgeExpiredData(db: Db, now: Date): Promise<PurgeCounts> 
       .where('erased_at', 'is', null)
       .where((eb) => eb.or([eb('session_expires_at', 'is', null), eb('session_expires_at', '<', before(now, periods.guestsWithoutOrders))]))
       .where('updated_at', '<', before(now, periods.guestsWithoutOrders))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('purchases').select('id').whereRef('purchases.user_id', '=', 'users.id'))))
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('checkout_sessions').select('id').whereRef('checkout_sessions.user_id', '=', 'users.id'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('purchases').select('id').whereRef('purchases.user_id', '=', 'users.id'))),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('checkout_sessions').select('id').whereRef('checkout_sessions.user_id', '=', 'users.id'))),
+      )
       .execute(),
   );
-  const anonymousCarts = count(await db.deleteFrom('carts').where('user_id', 'is', null).where('updated_at', '<', before(now, periods.anonymousCarts)).execute());
-  const contactMessages = count(await db.deleteFrom('contact_messages').where('created_at', '<', before(now, periods.contactMessages)).execute());
+  const anonymousCarts = count(
+    await db.deleteFrom('carts').where('user_id', 'is', null).where('updated_at', '<', before(now, periods.anonymousCarts)).execute(),
+  );
+  const contactMessages = count(
+    await db.deleteFrom('contact_messages').where('created_at', '<', before(now, periods.contactMessages)).execute(),
+  );
   const outbox = count(await db.deleteFrom('mail_outbox').where('created_at', '<', before(now, periods.outbox)).execute());
   const spent = before(now, periods.spentCodesAndSessions);
   const spentCodesAndSessions =
@@ -48,7 +59,16 @@ export async function purgeExpiredData(db: Db, now: Date): Promise<PurgeCounts> 
     count(await db.deleteFrom('refresh_tokens').where('expires_at', '<', spent).execute()) +
     count(await db.deleteFrom('staff_sessions').where('expires_at', '<', spent).execute());
   const finishedJobs = count(await db.deleteFrom('jobs').where('done_at', '<', before(now, periods.finishedJobs)).execute());
-  const counts = { orders, unpaidCheckouts, guestsWithoutOrders, anonymousCarts, contactMessages, outbox, spentCodesAndSessions, finishedJobs };
+  const counts = {
+    orders,
+    unpaidCheckouts,
+    guestsWithoutOrders,
+    anonymousCarts,
+    contactMessages,
+    outbox,
+    spentCodesAndSessions,
+    finishedJobs,
+  };
   const removed = Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
   if (Object.keys(removed).length) await recordPrivacyEvent(db, now, { kind: 'purge', by: 'schedule', details: removed });
   return counts;

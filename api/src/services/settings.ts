@@ -1,10 +1,18 @@
 import type { z } from 'zod';
+
 import { LOW_STOCK_THRESHOLD, type shopSettingsSchema } from '@contract/api/admin';
-import type { AppDeps } from '../deps.js';
+import {
+  CHANGEABLE_RETENTION_KINDS,
+  type ChangeableRetentionKind,
+  RETENTION_BOUNDS,
+  RETENTION_DAYS,
+  type RetentionDays,
+} from '@contract/retention';
+
 import type { Db } from '../db/database.js';
-import { actorName, recordAudit, type Actor } from './audit.js';
 import { inTransaction } from '../db/transaction.js';
-import { CHANGEABLE_RETENTION_KINDS, RETENTION_BOUNDS, RETENTION_DAYS, type ChangeableRetentionKind, type RetentionDays } from '@contract/retention';
+import type { AppDeps } from '../deps.js';
+import { type Actor, actorName, recordAudit } from './audit.js';
 
 const RETENTION_KEY = 'retention_days';
 
@@ -30,7 +38,9 @@ export async function changeSettings(deps: Pick<AppDeps, 'db' | 'clock'>, change
       await trx
         .insertInto('shop_settings')
         .values({ key, value: JSON.stringify({ value }), updated_at: now, updated_by: actorName(actor) })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify({ value }), updated_at: now, updated_by: actorName(actor) }))
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({ value: JSON.stringify({ value }), updated_at: now, updated_by: actorName(actor) }),
+        )
         .execute();
       await recordAudit(trx, now, actor, {
         action: 'settings.change',
@@ -54,13 +64,18 @@ export async function readRetentionDays(db: Db): Promise<RetentionDays> {
   const periods: RetentionDays = { ...RETENTION_DAYS };
   for (const kind of CHANGEABLE_RETENTION_KINDS) {
     const days = stored[kind];
-    if (typeof days === 'number' && Number.isInteger(days)) periods[kind] = Math.min(RETENTION_BOUNDS[kind].max, Math.max(RETENTION_BOUNDS[kind].min, days));
+    if (typeof days === 'number' && Number.isInteger(days))
+      periods[kind] = Math.min(RETENTION_BOUNDS[kind].max, Math.max(RETENTION_BOUNDS[kind].min, days));
   }
   return periods;
 }
 
 /** An owner sets the changeable periods; the audit entry holds the periods that changed, before → after. */
-export async function changeRetentionDays(deps: Pick<AppDeps, 'db' | 'clock'>, change: Record<ChangeableRetentionKind, number>, actor: Actor): Promise<RetentionDays> {
+export async function changeRetentionDays(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  change: Record<ChangeableRetentionKind, number>,
+  actor: Actor,
+): Promise<RetentionDays> {
   const now = deps.clock.now();
   await inTransaction(deps.db, async (trx) => {
     // Locks the row (once it exists) so two owners saving at once each audit what they replaced.

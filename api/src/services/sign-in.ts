@@ -1,12 +1,11 @@
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { clearFailures, countFailure, lockedFor, unlockedAt } from '../auth/lockout.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { GUEST_SESSION_TTL_MS, LOCK_DURATION_MS } from '../auth/rules.js';
 import { findUserByEmail, type UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 
 const accountExists = () => new DomainError('already_exists', 'An account with this email already exists');
-
 
 /** Refuses an email that already has an account with a password. */
 export async function ensureNoAccount(db: Db, email: string): Promise<UserRow | undefined> {
@@ -46,7 +45,11 @@ export async function createAccount(
   };
   return existing
     ? db.updateTable('users').set(account).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
-    : db.insertInto('users').values({ email: input.email, created_at: now, ...account }).returningAll().executeTakeFirstOrThrow();
+    : db
+        .insertInto('users')
+        .values({ email: input.email, created_at: now, ...account })
+        .returningAll()
+        .executeTakeFirstOrThrow();
 }
 
 /**
@@ -85,7 +88,11 @@ export async function startGuestSession(db: Db, now: Date, existing: UserRow | u
   const guest = { email_verified_at: now, session_expires_at: new Date(now.getTime() + GUEST_SESSION_TTL_MS), updated_at: now };
   return existing
     ? db.updateTable('users').set(guest).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
-    : db.insertInto('users').values({ email, user_type: 'guest', created_at: now, ...guest }).returningAll().executeTakeFirstOrThrow();
+    : db
+        .insertInto('users')
+        .values({ email, user_type: 'guest', created_at: now, ...guest })
+        .returningAll()
+        .executeTakeFirstOrThrow();
 }
 
 /**
@@ -101,7 +108,13 @@ export async function passwordSignIn(db: Db, now: Date, email: string, password:
 
   if (!user || !(await verifyPassword(user.password_hash ?? null, password))) {
     if (user?.password_hash) {
-      const counted = await db.updateTable('users').set(countFailure(now)).where('id', '=', user.id).where(unlocked).returning(['locked_until']).executeTakeFirst();
+      const counted = await db
+        .updateTable('users')
+        .set(countFailure(now))
+        .where('id', '=', user.id)
+        .where(unlocked)
+        .returning(['locked_until'])
+        .executeTakeFirst();
       const lock = counted ? counted.locked_until : await lockOf(db, user.id);
       if (lock && lock > now) throw lockedFor(lock, now);
     }

@@ -1,18 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
+
+import type { Selectable } from 'kysely';
+
 import type { StaffMember, StaffRole } from '@contract/api/staff';
 import { BRAND } from '@contract/brand';
-import type { AppConfig, AppDeps } from '../deps.js';
+
 import type { CodeService } from '../auth/codes.js';
 import { clearFailures, countFailure, lockedFor, unlockedAt } from '../auth/lockout.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { LOCK_DURATION_MS, STAFF_SESSION_TTL_MS } from '../auth/rules.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { DomainError } from '../domain-error.js';
-import type { Selectable } from 'kysely';
-import { recordAudit, type Actor } from './audit.js';
-import { renderEmail } from './mail-templates.js';
 import { inTransaction } from '../db/transaction.js';
+import type { AppConfig, AppDeps } from '../deps.js';
+import { DomainError } from '../domain-error.js';
+import { type Actor, recordAudit } from './audit.js';
+import { renderEmail } from './mail-templates.js';
 
 type StaffRow = Selectable<Database['staff']>;
 type StaffDeps = Pick<AppDeps, 'db' | 'clock' | 'mail'> & { config: Pick<AppConfig, 'storefrontUrl'> };
@@ -20,7 +23,13 @@ type StaffDeps = Pick<AppDeps, 'db' | 'clock' | 'mail'> & { config: Pick<AppConf
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 export function toStaffMember(row: StaffRow): StaffMember {
-  return { id: row.id, email: row.email, role: row.role, has_password: row.password_hash !== null, created_at: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    has_password: row.password_hash !== null,
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 export async function listStaff(db: Db): Promise<StaffMember[]> {
@@ -59,9 +68,15 @@ export async function removeStaff(deps: Pick<AppDeps, 'db' | 'clock'>, actor: Ac
     const owners = await trx.selectFrom('staff').select(['id', 'email']).where('role', '=', 'owner').forUpdate().execute();
     const member = await trx.selectFrom('staff').selectAll().where('email', '=', email).forUpdate().executeTakeFirst();
     if (!member) throw new DomainError('not_found', `${email} is not on the staff`);
-    if (member.role === 'owner' && owners.length <= 1) throw new DomainError('conflict', `${email} is the last owner; add another owner first`);
+    if (member.role === 'owner' && owners.length <= 1)
+      throw new DomainError('conflict', `${email} is the last owner; add another owner first`);
     await trx.deleteFrom('staff').where('id', '=', member.id).execute();
-    await recordAudit(trx, deps.clock.now(), actor, { action: 'staff.remove', subject_type: 'staff', subject_id: email, before: { role: member.role } });
+    await recordAudit(trx, deps.clock.now(), actor, {
+      action: 'staff.remove',
+      subject_type: 'staff',
+      subject_id: email,
+      before: { role: member.role },
+    });
     return toStaffMember(member);
   });
 }
@@ -102,35 +117,63 @@ export async function setStaffPassword(deps: StaffDeps, codes: CodeService, emai
   if (!row) throw new DomainError('code_invalid', 'Invalid verification code');
   await codes.check(email, 'staff', code, { consume: true });
   const now = deps.clock.now();
-  await deps.db.updateTable('staff').set({ password_hash: await hashPassword(password), ...clearFailures(), updated_at: now }).where('id', '=', row.id).execute();
-  await deps.db.updateTable('staff_sessions').set({ revoked_at: now }).where('staff_id', '=', row.id).where('revoked_at', 'is', null).execute();
+  await deps.db
+    .updateTable('staff')
+    .set({ password_hash: await hashPassword(password), ...clearFailures(), updated_at: now })
+    .where('id', '=', row.id)
+    .execute();
+  await deps.db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: now })
+    .where('staff_id', '=', row.id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /**
  * Email and password, with the shoppers' lockout (five failures lock for 15 minutes, counted
  * atomically). A success opens a back-office session of STAFF_SESSION_TTL_MS.
  */
-export async function staffSignIn(deps: StaffDeps, email: string, password: string): Promise<{ token: string; expires_at: Date; staff: StaffRow }> {
+export async function staffSignIn(
+  deps: StaffDeps,
+  email: string,
+  password: string,
+): Promise<{ token: string; expires_at: Date; staff: StaffRow }> {
   const { db } = deps;
   const now = deps.clock.now();
   const member = await db.selectFrom('staff').selectAll().where('email', '=', email).executeTakeFirst();
   if (member?.locked_until && member.locked_until > now) throw lockedFor(member.locked_until, now);
   if (!member || !(await verifyPassword(member.password_hash, password))) {
     if (member?.password_hash) {
-      const counted = await db.updateTable('staff').set(countFailure(now)).where('id', '=', member.id).where(unlockedAt(now)).returning('locked_until').executeTakeFirst();
+      const counted = await db
+        .updateTable('staff')
+        .set(countFailure(now))
+        .where('id', '=', member.id)
+        .where(unlockedAt(now))
+        .returning('locked_until')
+        .executeTakeFirst();
       const lock = counted ? counted.locked_until : await lockOf(db, member.id);
       if (lock && lock > now) throw lockedFor(lock, now);
     }
     throw new DomainError('invalid_credentials', 'Invalid credentials');
   }
-  const signedIn = await db.updateTable('staff').set(clearFailures()).where('id', '=', member.id).where(unlockedAt(now)).returningAll().executeTakeFirst();
+  const signedIn = await db
+    .updateTable('staff')
+    .set(clearFailures())
+    .where('id', '=', member.id)
+    .where(unlockedAt(now))
+    .returningAll()
+    .executeTakeFirst();
   if (!signedIn) {
     // A parallel failure locked the account between the check and this statement.
     throw lockedFor((await lockOf(db, member.id)) ?? new Date(now.getTime() + LOCK_DURATION_MS), now);
   }
   const token = randomBytes(32).toString('base64url');
   const expires_at = new Date(now.getTime() + STAFF_SESSION_TTL_MS);
-  await db.insertInto('staff_sessions').values({ staff_id: member.id, token_hash: sha256(token), created_at: now, expires_at }).execute();
+  await db
+    .insertInto('staff_sessions')
+    .values({ staff_id: member.id, token_hash: sha256(token), created_at: now, expires_at })
+    .execute();
   return { token, expires_at, staff: signedIn };
 }
 
@@ -152,5 +195,10 @@ export async function staffOfToken(db: Db, now: Date, token: string): Promise<St
 
 /** Signing out ends the session at once. */
 export async function endStaffSession(db: Db, now: Date, token: string): Promise<void> {
-  await db.updateTable('staff_sessions').set({ revoked_at: now }).where('token_hash', '=', sha256(token)).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', sha256(token))
+    .where('revoked_at', 'is', null)
+    .execute();
 }

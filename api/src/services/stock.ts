@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
+
 import type { restockAnswerSchema, stockListSchema } from '@contract/api/admin';
-import type { AppConfig, AppDeps } from '../deps.js';
+
 import type { Db } from '../db/database.js';
-import { DomainError } from '../domain-error.js';
-import { recordAudit, type Actor } from './audit.js';
-import { renderEmail } from './mail-templates.js';
 import { inTransaction } from '../db/transaction.js';
+import type { AppConfig, AppDeps } from '../deps.js';
+import { DomainError } from '../domain-error.js';
+import { type Actor, recordAudit } from './audit.js';
+import { renderEmail } from './mail-templates.js';
 
 export type StockRow = z.infer<typeof stockListSchema>[number];
 export type RestockResult = z.infer<typeof restockAnswerSchema>;
@@ -47,7 +49,12 @@ export async function listStock(db: Db, now: Date): Promise<StockRow[]> {
         .selectFrom('wishlist_entries as wish')
         .select(sql<number>`count(*)::int`.as('n'))
         .where('wish.notified_at', 'is', null)
-        .where((w) => w.or([w('wish.product_variant_id', '=', w.ref('v.id')), w.and([w('wish.product_variant_id', 'is', null), w('wish.product_id', '=', w.ref('v.product_id'))])]))
+        .where((w) =>
+          w.or([
+            w('wish.product_variant_id', '=', w.ref('v.id')),
+            w.and([w('wish.product_variant_id', 'is', null), w('wish.product_id', '=', w.ref('v.product_id'))]),
+          ]),
+        )
         .as('waiting'),
     ])
     .orderBy('products.name')
@@ -56,7 +63,11 @@ export async function listStock(db: Db, now: Date): Promise<StockRow[]> {
 }
 
 /** The storefront page of a product, with the variant's options preselected when there is one. */
-export function productPageUrl(storefrontUrl: string, productName: string, attributes: { attribute_name: string; value: string }[] = []): string {
+export function productPageUrl(
+  storefrontUrl: string,
+  productName: string,
+  attributes: { attribute_name: string; value: string }[] = [],
+): string {
   const url = new URL(`/product/${encodeURIComponent(productName)}`, storefrontUrl);
   for (const a of attributes) url.searchParams.set(a.attribute_name, a.value);
   return url.toString();
@@ -83,7 +94,11 @@ export async function addStockIn(trx: Db, now: Date, where: { sku: string } | { 
     .where('id', '=', variant.id)
     .returning('stock_quantity')
     .executeTakeFirstOrThrow();
-  const product = await trx.selectFrom('products').select(['name', 'launch_date']).where('id', '=', variant.product_id).executeTakeFirstOrThrow();
+  const product = await trx
+    .selectFrom('products')
+    .select(['name', 'launch_date'])
+    .where('id', '=', variant.product_id)
+    .executeTakeFirstOrThrow();
   // A drop stocked before its launch is not 'back': its list hears from the launch email (services/drops.ts).
   const backInStock = variant.stock_quantity === 0 && updated.stock_quantity > 0 && new Date(product.launch_date) <= now;
   const claimed = backInStock
@@ -99,10 +114,18 @@ export async function addStockIn(trx: Db, now: Date, where: { sku: string } | { 
 }
 
 /** One back-in-stock email per claimed entry; an entry whose email fails is unclaimed for the next restock. Returns who was mailed. */
-export async function sendBackInStock(deps: Omit<RestockDeps, 'clock' | 'onCatalogueChange'>, change: NonNullable<StockChange>): Promise<string[]> {
+export async function sendBackInStock(
+  deps: Omit<RestockDeps, 'clock' | 'onCatalogueChange'>,
+  change: NonNullable<StockChange>,
+): Promise<string[]> {
   const { db } = deps;
   const attributes = change.claimed.some((entry) => entry.product_variant_id)
-    ? await db.selectFrom('variant_attributes').select(['attribute_name', 'value']).where('variant_id', '=', change.variant.id).orderBy('order').execute()
+    ? await db
+        .selectFrom('variant_attributes')
+        .select(['attribute_name', 'value'])
+        .where('variant_id', '=', change.variant.id)
+        .orderBy('order')
+        .execute()
     : [];
   const notified: string[] = [];
   for (const entry of change.claimed) {

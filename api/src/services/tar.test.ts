@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTarEntry, tarArchive, tarIndex, TarFormatError, type TarEntry } from './tar';
+
+import { readTarEntry, tarArchive, type TarEntry, TarFormatError, tarIndex } from './tar';
 
 let dir: string;
 beforeAll(async () => {

@@ -1,13 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+
 import { sql } from 'kysely';
+
 import { BRAND } from '@contract/brand';
+import { formatLaunchTime } from '@contract/shop-time';
+
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { optionsOf, variantLabel } from './cart.js';
 import type { Clock } from './clock.js';
-import { renderEmail, type RenderedEmail } from './mail-templates.js';
-import { formatLaunchTime } from '@contract/shop-time';
 import { isComingSoon } from './drops.js';
+import { type RenderedEmail, renderEmail } from './mail-templates.js';
 
 /** Answers of POST products/wishlist; the storefront maps them to the spec's texts. */
 export const WISHLIST_ANSWERS = {
@@ -34,13 +37,22 @@ export interface WishlistEntryOut {
  * Adds a back-in-stock request. Exactly one of product and variant is stored: the variant when given.
  * A pending request for the same thing answers 'already'; one already notified is requested again.
  */
-export async function addWishlistEntry(db: Db, clock: Clock, request: WishlistRequest): Promise<{ already: boolean; entryId: string | null; launching: boolean }> {
+export async function addWishlistEntry(
+  db: Db,
+  clock: Clock,
+  request: WishlistRequest,
+): Promise<{ already: boolean; entryId: string | null; launching: boolean }> {
   const email = request.email.trim().toLowerCase();
   const variantId = request.product_variant_id ?? null;
   const productId = variantId ? null : (request.product_id ?? null);
   let launchDate: Date | string | null = null;
   if (variantId) {
-    const found = await db.selectFrom('product_variants as v').innerJoin('products as p', 'p.id', 'v.product_id').select(['v.id', 'p.launch_date']).where('v.id', '=', variantId).executeTakeFirst();
+    const found = await db
+      .selectFrom('product_variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['v.id', 'p.launch_date'])
+      .where('v.id', '=', variantId)
+      .executeTakeFirst();
     if (!found) throw new DomainError('not_found', 'Product variant not found');
     launchDate = found.launch_date;
   } else if (productId) {
@@ -112,7 +124,13 @@ async function entryLabel(db: Db, entryId: string, now: Date) {
 }
 
 /** The confirmation of a Notify Me request, with its unsubscribe link. */
-export async function wishlistConfirmationEmail(db: Db, secret: string, storefrontUrl: string, entryId: string, now: Date): Promise<(RenderedEmail & { to: string }) | null> {
+export async function wishlistConfirmationEmail(
+  db: Db,
+  secret: string,
+  storefrontUrl: string,
+  entryId: string,
+  now: Date,
+): Promise<(RenderedEmail & { to: string }) | null> {
   const entry = await entryLabel(db, entryId, now);
   if (!entry) return null;
   const link = new URL('/wishlist/unsubscribe', storefrontUrl);
@@ -124,7 +142,9 @@ export async function wishlistConfirmationEmail(db: Db, secret: string, storefro
       subject: launch ? `We'll email you when ${entry.label} launches` : `We'll email you when ${entry.label} is back`,
       heading: "You're on the list",
       paragraphs: [
-        launch ? `We'll email you once, when ${entry.label} launches at ${BRAND.name} on ${launch}.` : `We'll email you once, when ${entry.label} is back in stock at ${BRAND.name}.`,
+        launch
+          ? `We'll email you once, when ${entry.label} launches at ${BRAND.name} on ${launch}.`
+          : `We'll email you once, when ${entry.label} is back in stock at ${BRAND.name}.`,
         'Changed your mind? The link below stops this email; no sign-in needed.',
       ],
       action: { label: launch ? 'Stop this launch email' : 'Stop this back-in-stock email', url: link.toString() },
@@ -133,21 +153,37 @@ export async function wishlistConfirmationEmail(db: Db, secret: string, storefro
 }
 
 /** The entry a token names and what it waits for; not_found for a forged, broken or already used link. */
-async function entryOfToken(db: Db, secret: string, token: string, now: Date): Promise<{ entryId: string; item: string; launches_at: string | null }> {
+async function entryOfToken(
+  db: Db,
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<{ entryId: string; item: string; launches_at: string | null }> {
   const entryId = entryIdOf(secret, token);
   const entry = entryId ? await entryLabel(db, entryId, now) : null;
-  if (!entryId || !entry) throw new DomainError('not_found', 'This link is no longer valid: the request was already removed, or the link is incomplete.');
+  if (!entryId || !entry)
+    throw new DomainError('not_found', 'This link is no longer valid: the request was already removed, or the link is incomplete.');
   return { entryId, item: entry.label, launches_at: entry.launchesAt?.toISOString() ?? null };
 }
 
 /** What a token's link would stop: the item, and its launch when it is not on sale yet. */
-export async function wishlistEntryOfToken(db: Db, secret: string, token: string, now: Date): Promise<{ item: string; launches_at: string | null }> {
+export async function wishlistEntryOfToken(
+  db: Db,
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<{ item: string; launches_at: string | null }> {
   const { item, launches_at } = await entryOfToken(db, secret, token, now);
   return { item, launches_at };
 }
 
 /** Removes the request a token names. Removing twice is fine: the second finds nothing left to do. */
-export async function unsubscribeWishlistEntry(db: Db, secret: string, token: string, now: Date): Promise<{ item: string; removed: boolean; launches_at: string | null }> {
+export async function unsubscribeWishlistEntry(
+  db: Db,
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<{ item: string; removed: boolean; launches_at: string | null }> {
   const { entryId, item, launches_at } = await entryOfToken(db, secret, token, now);
   const removed = await db.deleteFrom('wishlist_entries').where('id', '=', entryId).returning('id').executeTakeFirst();
   return { item, removed: Boolean(removed), launches_at };

@@ -2,7 +2,17 @@ import type { FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
 
 /** A labelled back-office field with its error under it, tied to the input for screen readers. */
-export function AdminField({ field, label, hint, children }: { field: Pick<FieldMetadata<unknown>, 'id' | 'errorId' | 'errors'>; label: string; hint?: string; children: ReactNode }) {
+export function AdminField({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: Pick<FieldMetadata<unknown>, 'id' | 'errorId' | 'errors'>;
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>

@@ -7,7 +7,17 @@ export const ERASE_INTENT = 'erase';
  * can download themselves, and their erasure, confirmed by typing their email. Plain link and form,
  * so both work without JavaScript. Shown to owners only; the API refuses staff anyway.
  */
-export function CustomerPrivacy({ customerId, erased, error, busy }: { customerId: string; erased: boolean; error: string | null; busy: boolean }) {
+export function CustomerPrivacy({
+  customerId,
+  erased,
+  error,
+  busy,
+}: {
+  customerId: string;
+  erased: boolean;
+  error: string | null;
+  busy: boolean;
+}) {
   return (
     <section aria-labelledby="customer-privacy-heading">
       <h2 id="customer-privacy-heading">Privacy requests</h2>
@@ -22,8 +32,9 @@ export function CustomerPrivacy({ customerId, erased, error, busy }: { customerI
         <>
           <h3 id="erase-customer-heading">Erase customer</h3>
           <p>
-            At the customer&apos;s request only. Their account, cart, requests, cards, messages and notes are deleted and they are signed out. Orders stay for tax, without their name or
-            address. An order on its way, a refund under way or an open return must finish first.
+            At the customer&apos;s request only. Their account, cart, requests, cards, messages and notes are deleted and they are signed
+            out. Orders stay for tax, without their name or address. An order on its way, a refund under way or an open return must finish
+            first.
           </p>
           <Form method="post" className="admin-form" aria-labelledby="erase-customer-heading" noValidate>
             <input type="hidden" name="intent" value={ERASE_INTENT} />

@@ -1,8 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
-import { discountCodeFormSchema, type AdminDiscountCode } from '@contract/api/discounts';
+
+import { type AdminDiscountCode, discountCodeFormSchema } from '@contract/api/discounts';
 import { SHOP_TIME_ZONE, toShopWallTime } from '@contract/shop-time';
+
 import { AdminField, FormError, invalidProps } from './admin-field';
 
 export interface DiscountChoices {
@@ -54,9 +56,17 @@ export function DiscountForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: discountCodeFormSchema }) as never,
   });
   const f = fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>;
-  const text = (name: string, label: string, options: { hint?: string; type?: 'text' | 'number' | 'datetime-local'; extra?: Record<string, unknown> } = {}) => (
+  const text = (
+    name: string,
+    label: string,
+    options: { hint?: string; type?: 'text' | 'number' | 'datetime-local'; extra?: Record<string, unknown> } = {},
+  ) => (
     <AdminField field={f[name]} label={label} hint={options.hint}>
-      <input {...getInputProps(f[name], { type: options.type ?? 'text' })} {...invalidProps(f[name], { hint: Boolean(options.hint) })} {...options.extra} />
+      <input
+        {...getInputProps(f[name], { type: options.type ?? 'text' })}
+        {...invalidProps(f[name], { hint: Boolean(options.hint) })}
+        {...options.extra}
+      />
     </AdminField>
   );
   const chosen = (name: 'product_ids' | 'category_ids') => new Set(([] as string[]).concat(defaultValue[name] ?? []));
@@ -72,9 +82,18 @@ export function DiscountForm({
     </fieldset>
   );
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-label={mode === 'create' ? 'New discount code' : 'Discount code'}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      className="admin-form"
+      aria-label={mode === 'create' ? 'New discount code' : 'Discount code'}
+    >
       <FormError id={form.errorId} error={form.errors?.[0]} />
-      {text('code', 'Code', { hint: 'What shoppers type, in any case: 3 to 32 letters, digits, - or _.', extra: { autoComplete: 'off', autoCapitalize: 'characters' } })}
+      {text('code', 'Code', {
+        hint: 'What shoppers type, in any case: 3 to 32 letters, digits, - or _.',
+        extra: { autoComplete: 'off', autoCapitalize: 'characters' },
+      })}
       <AdminField field={f.kind} label="Takes off">
         <select {...getSelectProps(f.kind as never)} {...invalidProps(f.kind)}>
           <option value="percent">A percentage of the items</option>
@@ -83,12 +102,22 @@ export function DiscountForm({
         </select>
       </AdminField>
       {text('percent', 'Percentage (for a percentage)', { type: 'number', hint: '1 to 100.', extra: { min: 1, max: 100, step: 1 } })}
-      {text('amount', 'Amount in euros (for an amount)', { hint: 'Tax included, e.g. 10 or 12.50. Never more than the items it applies to.', extra: { inputMode: 'decimal' } })}
-      {text('min_total', 'Minimum cart total in euros (optional)', { hint: 'The items before the discount.', extra: { inputMode: 'decimal' } })}
+      {text('amount', 'Amount in euros (for an amount)', {
+        hint: 'Tax included, e.g. 10 or 12.50. Never more than the items it applies to.',
+        extra: { inputMode: 'decimal' },
+      })}
+      {text('min_total', 'Minimum cart total in euros (optional)', {
+        hint: 'The items before the discount.',
+        extra: { inputMode: 'decimal' },
+      })}
       {text('starts_at', `Starts (${SHOP_TIME_ZONE} time, optional)`, { type: 'datetime-local' })}
       {text('ends_at', `Ends (${SHOP_TIME_ZONE} time, optional)`, { type: 'datetime-local' })}
       {text('max_uses', 'Total uses (optional)', { type: 'number', hint: 'Leave empty for no limit.', extra: { min: 1, step: 1 } })}
-      {text('max_uses_per_customer', 'Uses per customer (optional)', { type: 'number', hint: 'Counted by email, guest and registered alike.', extra: { min: 1, step: 1 } })}
+      {text('max_uses_per_customer', 'Uses per customer (optional)', {
+        type: 'number',
+        hint: 'Counted by email, guest and registered alike.',
+        extra: { min: 1, step: 1 },
+      })}
       {checkboxes('product_ids', 'Only these products (none chosen: every product)', choices.products)}
       {checkboxes('category_ids', 'Only these categories (none chosen: every category)', choices.categories)}
       <div className="field field--checkbox">

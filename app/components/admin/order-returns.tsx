@@ -1,5 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+
 import type { Return } from '@contract/api/returns';
 import { RETURN_STATUS_LABELS } from '@contract/returns';
 

@@ -1,8 +1,10 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
+
 import { productCreateFormSchema, productEditFormSchema } from '@contract/api/products-admin';
 import { SHOP_TIME_ZONE } from '@contract/shop-time';
+
 import { AdminField, FormError, invalidProps } from './admin-field';
 
 /** What the product form starts from: the product's fields as text, the launch as a shop-zone wall time. */
@@ -21,7 +23,17 @@ export interface ProductFormValues {
  * or the fields of an existing one. Works as a plain form post; with JavaScript the same rules
  * check it before it is sent.
  */
-export function ProductForm({ mode, defaultValue, lastResult, preview }: { mode: 'create' | 'edit'; defaultValue: Partial<ProductFormValues>; lastResult?: SubmissionResult<string[]>; preview?: string }) {
+export function ProductForm({
+  mode,
+  defaultValue,
+  lastResult,
+  preview,
+}: {
+  mode: 'create' | 'edit';
+  defaultValue: Partial<ProductFormValues>;
+  lastResult?: SubmissionResult<string[]>;
+  preview?: string;
+}) {
   const schema = mode === 'create' ? productCreateFormSchema : productEditFormSchema;
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm<Record<string, string>>({
@@ -33,16 +45,33 @@ export function ProductForm({ mode, defaultValue, lastResult, preview }: { mode:
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
   });
   const f = fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>;
-  const text = (name: string, label: string, options: { hint?: string; type?: 'text' | 'number' | 'datetime-local'; extra?: Record<string, unknown> } = {}) => (
+  const text = (
+    name: string,
+    label: string,
+    options: { hint?: string; type?: 'text' | 'number' | 'datetime-local'; extra?: Record<string, unknown> } = {},
+  ) => (
     <AdminField field={f[name]} label={label} hint={options.hint}>
-      <input {...getInputProps(f[name], { type: options.type ?? 'text' })} {...invalidProps(f[name], { hint: Boolean(options.hint) })} {...options.extra} />
+      <input
+        {...getInputProps(f[name], { type: options.type ?? 'text' })}
+        {...invalidProps(f[name], { hint: Boolean(options.hint) })}
+        {...options.extra}
+      />
     </AdminField>
   );
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="admin-form admin-form--product" aria-label={mode === 'create' ? 'New product' : 'Product details'}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      className="admin-form admin-form--product"
+      aria-label={mode === 'create' ? 'New product' : 'Product details'}
+    >
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="intent" value={mode} />
-      {text('name', 'Name', { hint: 'Shown on the product page; its address follows it, and old names redirect.', extra: { autoComplete: 'off' } })}
+      {text('name', 'Name', {
+        hint: 'Shown on the product page; its address follows it, and old names redirect.',
+        extra: { autoComplete: 'off' },
+      })}
       {text('category', 'Category')}
       {text('short_description', 'Short description')}
       <AdminField field={f.long_description} label="Long description (Markdown)">
@@ -53,7 +82,11 @@ export function ProductForm({ mode, defaultValue, lastResult, preview }: { mode:
         type: 'datetime-local',
         hint: 'Leave empty to sell it now. A launch ahead makes the product a drop: shown as Coming soon, sold from that minute, its launch list emailed then.',
       })}
-      {text('purchase_limit', 'Limit per customer (units)', { type: 'number', hint: 'Leave empty for no limit.', extra: { min: 1, max: 99, step: 1 } })}
+      {text('purchase_limit', 'Limit per customer (units)', {
+        type: 'number',
+        hint: 'Leave empty for no limit.',
+        extra: { min: 1, max: 99, step: 1 },
+      })}
       {mode === 'create' ? (
         <fieldset className="admin-form__group">
           <legend>Variants</legend>

@@ -1,5 +1,7 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
+
 import type { AdminProduct } from '@contract/api/products-admin';
+
 import { storageObjectUrl } from '~/lib/images';
 
 /** What a failed image form answers: which form (an image's id, or 'upload') and why. */
@@ -55,7 +57,12 @@ export function ProductImages({ product, storageBase }: { product: AdminProduct;
           return (
             <li key={image.id} className="admin-images__item">
               {image.storage_path ? (
-                <img src={`${storageObjectUrl(storageBase, image.bucket_name, image.storage_path)}?width=160`} width={80} height={image.width && image.height ? Math.round((80 * image.height) / image.width) : 100} alt="" />
+                <img
+                  src={`${storageObjectUrl(storageBase, image.bucket_name, image.storage_path)}?width=160`}
+                  width={80}
+                  height={image.width && image.height ? Math.round((80 * image.height) / image.width) : 100}
+                  alt=""
+                />
               ) : null}
               <Form method="post" className="admin-form admin-form--inline" aria-label={`Image ${i + 1}: ${image.alt}`}>
                 <input type="hidden" name="imageId" value={image.id} />
@@ -64,7 +71,15 @@ export function ProductImages({ product, storageBase }: { product: AdminProduct;
                 </p>
                 <div className="field">
                   <label htmlFor={`alt-${image.id}`}>Description (alt text)</label>
-                  <input id={`alt-${image.id}`} name="alt" defaultValue={image.alt} required maxLength={200} aria-invalid={error ? true : undefined} aria-describedby={error ? `error-${image.id}` : undefined} />
+                  <input
+                    id={`alt-${image.id}`}
+                    name="alt"
+                    defaultValue={image.alt}
+                    required
+                    maxLength={200}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `error-${image.id}` : undefined}
+                  />
                 </div>
                 <FocalInputs id={`focal-${image.id}`} x={image.focal_x} y={image.focal_y} />
                 <button type="submit" name="intent" value="image-save" className="button button--small">
@@ -73,7 +88,13 @@ export function ProductImages({ product, storageBase }: { product: AdminProduct;
                 <button type="submit" name="intent" value="image-up" className="button button--small button--ghost" disabled={place === 0}>
                   Move up<span className="visually-hidden"> image {i + 1}</span>
                 </button>
-                <button type="submit" name="intent" value="image-down" className="button button--small button--ghost" disabled={place === same.length - 1}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="image-down"
+                  className="button button--small button--ghost"
+                  disabled={place === same.length - 1}
+                >
                   Move down<span className="visually-hidden"> image {i + 1}</span>
                 </button>
                 <button type="submit" name="intent" value="image-remove" className="button button--small button--ghost">
@@ -87,11 +108,25 @@ export function ProductImages({ product, storageBase }: { product: AdminProduct;
       </ul>
       <h3>Upload an image</h3>
       {/* A new form once an image has landed: the file and its description start empty again. */}
-      <Form key={product.images.map((image) => image.id).join()} method="post" encType="multipart/form-data" className="admin-form" aria-label="Upload an image">
+      <Form
+        key={product.images.map((image) => image.id).join()}
+        method="post"
+        encType="multipart/form-data"
+        className="admin-form"
+        aria-label="Upload an image"
+      >
         <input type="hidden" name="intent" value="image-upload" />
         <div className="field">
           <label htmlFor="image-file">Image file (JPEG, PNG or WebP, at most 10 MB)</label>
-          <input id="image-file" name="file" type="file" accept="image/jpeg,image/png,image/webp" required aria-invalid={errorOf('upload') ? true : undefined} aria-describedby={errorOf('upload') ? 'error-upload' : undefined} />
+          <input
+            id="image-file"
+            name="file"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            required
+            aria-invalid={errorOf('upload') ? true : undefined}
+            aria-describedby={errorOf('upload') ? 'error-upload' : undefined}
+          />
         </div>
         <div className="field">
           <label htmlFor="image-alt">Description (alt text)</label>

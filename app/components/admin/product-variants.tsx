@@ -1,4 +1,5 @@
 import { Form, useActionData } from '@remix-run/react';
+
 import type { AdminProduct } from '@contract/api/products-admin';
 import { formatEuro } from '@contract/money';
 
@@ -75,7 +76,13 @@ export function ProductVariants({ product }: { product: AdminProduct }) {
                 <Field id={`${id}-listing`} label="Card text (optional)">
                   <input id={`${id}-listing`} name="listing_description" defaultValue={variant.listing_description ?? ''} maxLength={300} />
                 </Field>
-                <button type="submit" name="intent" value="variant-save" className="button button--small" aria-describedby={error ? `${id}-error` : undefined}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="variant-save"
+                  className="button button--small"
+                  aria-describedby={error ? `${id}-error` : undefined}
+                >
                   Save<span className="visually-hidden"> {variant.description}</span>
                 </button>
                 {error ? (

@@ -1,4 +1,4 @@
-import { formatEuro } from "@contract/money";
+import { formatEuro } from '@contract/money';
 
 interface Day {
   day: string;
@@ -14,13 +14,7 @@ const PAD = { top: 16, right: 12, bottom: 28, left: 72 };
  * Net revenue per day as bars, drawn on the server: no script, no library. It is a picture for those
  * who see it (role img, with a title and a summary); the table beside it carries every number.
  */
-export function RevenueChart({
-  days,
-  describedBy,
-}: {
-  days: Day[];
-  describedBy: string;
-}) {
+export function RevenueChart({ days, describedBy }: { days: Day[]; describedBy: string }) {
   const values = days.map((d) => d.net);
   const top = Math.max(0, ...values);
   const bottom = Math.min(0, ...values);
@@ -29,17 +23,9 @@ export function RevenueChart({
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const y = (value: number) => PAD.top + ((top - value) / span) * plotH;
   const band = plotW / Math.max(days.length, 1);
-  const best = days.reduce<Day | null>(
-    (found, d) => (!found || d.net > found.net ? d : found),
-    null
-  );
-  const summary =
-    best && best.net > 0
-      ? `Highest: ${formatEuro(best.net)} on ${best.day}.`
-      : "No revenue in these days.";
-  const ticks = [0, Math.floor((days.length - 1) / 2), days.length - 1].filter(
-    (i, index, all) => i >= 0 && all.indexOf(i) === index
-  );
+  const best = days.reduce<Day | null>((found, d) => (!found || d.net > found.net ? d : found), null);
+  const summary = best && best.net > 0 ? `Highest: ${formatEuro(best.net)} on ${best.day}.` : 'No revenue in these days.';
+  const ticks = [0, Math.floor((days.length - 1) / 2), days.length - 1].filter((i, index, all) => i >= 0 && all.indexOf(i) === index);
   return (
     <svg
       className="admin-chart"
@@ -49,38 +35,17 @@ export function RevenueChart({
       aria-describedby={describedBy}
     >
       <title id="revenue-chart-title">{`Net revenue per day, ${
-        days[0]?.day ?? ""
-      } to ${days[days.length - 1]?.day ?? ""}. ${summary}`}</title>
-      <line
-        x1={PAD.left}
-        x2={WIDTH - PAD.right}
-        y1={y(0)}
-        y2={y(0)}
-        className="admin-chart__axis"
-      />
-      <text
-        x={PAD.left - 8}
-        y={y(top) + 4}
-        textAnchor="end"
-        className="admin-chart__label"
-      >
+        days[0]?.day ?? ''
+      } to ${days[days.length - 1]?.day ?? ''}. ${summary}`}</title>
+      <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="admin-chart__axis" />
+      <text x={PAD.left - 8} y={y(top) + 4} textAnchor="end" className="admin-chart__label">
         {formatEuro(top)}
       </text>
-      <text
-        x={PAD.left - 8}
-        y={y(0) + 4}
-        textAnchor="end"
-        className="admin-chart__label"
-      >
+      <text x={PAD.left - 8} y={y(0) + 4} textAnchor="end" className="admin-chart__label">
         {formatEuro(0)}
       </text>
       {bottom < 0 ? (
-        <text
-          x={PAD.left - 8}
-          y={y(bottom) + 4}
-          textAnchor="end"
-          className="admin-chart__label"
-        >
+        <text x={PAD.left - 8} y={y(bottom) + 4} textAnchor="end" className="admin-chart__label">
           {formatEuro(bottom)}
         </text>
       ) : null}
@@ -94,22 +59,12 @@ export function RevenueChart({
             width={band * 0.7}
             y={d.net >= 0 ? y(d.net) : y(0)}
             height={Math.max(height, d.net === 0 ? 0 : 1)}
-            className={
-              d.net < 0
-                ? "admin-chart__bar admin-chart__bar--negative"
-                : "admin-chart__bar"
-            }
+            className={d.net < 0 ? 'admin-chart__bar admin-chart__bar--negative' : 'admin-chart__bar'}
           />
         );
       })}
       {ticks.map((i) => (
-        <text
-          key={days[i].day}
-          x={PAD.left + i * band + band / 2}
-          y={HEIGHT - 8}
-          textAnchor="middle"
-          className="admin-chart__label"
-        >
+        <text key={days[i].day} x={PAD.left + i * band + band / 2} y={HEIGHT - 8} textAnchor="middle" className="admin-chart__label">
           {days[i].day.slice(5)}
         </text>
       ))}

@@ -1,4 +1,5 @@
 import { Form, useActionData } from '@remix-run/react';
+
 import type { AdminProduct } from '@contract/api/products-admin';
 import { POINT_CODES } from '@contract/api/products-admin';
 
@@ -75,7 +76,13 @@ export function SizeChartForm({ product }: { product: AdminProduct }) {
                       <label className="visually-hidden" htmlFor={`cm-${size}-${POINT_CODES[i]}`}>
                         {name}, size {size} (cm)
                       </label>
-                      <input id={`cm-${size}-${POINT_CODES[i]}`} name={`cm.${size}.${POINT_CODES[i]}`} inputMode="decimal" defaultValue={valueOf(size, POINT_CODES[i]) ?? ''} className="admin-quantity" />
+                      <input
+                        id={`cm-${size}-${POINT_CODES[i]}`}
+                        name={`cm.${size}.${POINT_CODES[i]}`}
+                        inputMode="decimal"
+                        defaultValue={valueOf(size, POINT_CODES[i]) ?? ''}
+                        className="admin-quantity"
+                      />
                     </td>
                   ))}
                 </tr>

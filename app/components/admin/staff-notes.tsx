@@ -1,9 +1,11 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
+
+import { shopClock } from '@contract/shop-time';
+
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { orderNoteFormSchema } from '~/forms/admin';
-import { shopClock } from '@contract/shop-time';
 
 interface Note {
   id: string;
@@ -13,7 +15,15 @@ interface Note {
 }
 
 /** The staff's notes on an order or a customer, oldest first, then the form for a new one (intent "note"). */
-export function StaffNotes({ notes, lastResult, busy }: { notes: Note[]; lastResult: SubmissionResult<string[]> | null | undefined; busy: boolean }) {
+export function StaffNotes({
+  notes,
+  lastResult,
+  busy,
+}: {
+  notes: Note[];
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  busy: boolean;
+}) {
   return (
     <>
       <h2 id="notes-heading">Notes</h2>

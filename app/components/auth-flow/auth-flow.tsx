@@ -1,4 +1,5 @@
-import { stepProgress, type AuthStep } from '~/forms/auth';
+import { type AuthStep, stepProgress } from '~/forms/auth';
+
 import { STEP_BODIES } from './steps';
 import type { AuthFlowView } from './view';
 

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
+
 import { AuthFlow, type AuthFlowView } from './auth-flow';
 
 /**
@@ -27,7 +28,14 @@ export function AuthModal({ view }: { view: AuthFlowView }) {
     <div className="auth-modal" role="presentation">
       <div ref={dialog} className="auth-modal__panel" role="dialog" aria-modal="true" aria-labelledby="auth-heading">
         {/* Pressing Close must not blur the focused field first: its check would grow the centred panel and move Close from under the pointer. */}
-        <Link to={view.returnTo} className="auth-modal__close" aria-label="Close" replace preventScrollReset onMouseDown={(event) => event.preventDefault()}>
+        <Link
+          to={view.returnTo}
+          className="auth-modal__close"
+          aria-label="Close"
+          replace
+          preventScrollReset
+          onMouseDown={(event) => event.preventDefault()}
+        >
           ×
         </Link>
         <AuthFlow view={view} headingLevel={2} />

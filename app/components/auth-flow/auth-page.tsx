@@ -1,9 +1,21 @@
 import { Link } from '@remix-run/react';
+
 import type { Flash } from '~/lib/session.server';
+
 import { AuthFlow, type AuthFlowView } from './auth-flow';
 
 /** /login and /register: the flow inline, with the reason the shopper was sent here. */
-export function AuthPage({ view, guardMessage, createAccount, flash }: { view: AuthFlowView; guardMessage: string | null; createAccount: boolean; flash: Flash | null }) {
+export function AuthPage({
+  view,
+  guardMessage,
+  createAccount,
+  flash,
+}: {
+  view: AuthFlowView;
+  guardMessage: string | null;
+  createAccount: boolean;
+  flash: Flash | null;
+}) {
   return (
     <div className="auth-page">
       {flash ? (

@@ -1,6 +1,7 @@
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { stepHref, type AuthFlowView } from './view';
+
+import { type AuthFlowView, stepHref } from './view';
 
 /**
  * Counts down and then goes to `to`, in place. Without JavaScript the document's head carries the
@@ -29,7 +30,9 @@ export function Countdown({ seconds, to, render }: { seconds: number; to: string
 }
 
 /** Where a finished sign-in (or password reset) goes next, and after how many seconds; null at any other step. */
-export function timedRedirect(view: Pick<AuthFlowView, 'step' | 'successTo' | 'countdown' | 'returnTo'> | null | undefined): { seconds: number; to: string } | null {
+export function timedRedirect(
+  view: Pick<AuthFlowView, 'step' | 'successTo' | 'countdown' | 'returnTo'> | null | undefined,
+): { seconds: number; to: string } | null {
   if (!view) return null;
   if (view.step === 'success') return { seconds: view.countdown, to: view.successTo ?? '/profile' };
   if (view.step === 'reset-success') return { seconds: view.countdown, to: view.successTo ?? stepHref(view.returnTo, 'login') };

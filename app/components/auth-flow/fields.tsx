@@ -1,8 +1,10 @@
 import { getInputProps } from '@conform-to/react';
 import { Link } from '@remix-run/react';
+
 import { stripNameCharacters } from '~/forms/auth';
+
 import type { FieldMeta } from './step-form';
-import { stepHref, type AuthFlowView } from './view';
+import { type AuthFlowView, stepHref } from './view';
 
 /** Drops characters a name may not hold as they are typed. */
 export function stripName(event: React.FormEvent<HTMLInputElement>) {

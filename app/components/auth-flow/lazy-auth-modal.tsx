@@ -1,5 +1,6 @@
 import { useNavigation } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
+
 import type { AuthFlowView } from './auth-flow';
 import type { AuthModal as AuthModalComponent } from './auth-modal';
 import * as onServer from './auth-modal.server';

@@ -3,7 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useFetcher } from '@remix-run/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import type { ZodTypeAny } from 'zod';
+
 import { AUTH_MESSAGES } from '~/lib/messages';
+
 import { useCooldown } from './countdown';
 import type { AuthFlowView } from './view';
 

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
+
 import type { AuthContext, AuthStep } from '~/forms/auth';
 
 /** What the flow needs to draw a step; made by loadAuthView in the loader of the page that shows it. */

@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+
 import type { CardView } from '~/lib/cards';
+
 import { CardCarousel } from './card-carousel';
 import { UnlockedCards } from './unlocked-cards';
 
@@ -57,8 +59,11 @@ describe('CardCarousel as the server renders it (no JavaScript)', () => {
   it('draws each face with its static image and a Share Card link to the server-rendered PNG', () => {
     const out = html(<CardCarousel cards={[card(1)]} />);
     expect(out).toContain('src="http://storage.test/cards/c1/static.webp" width="300" height="400"');
-    for (const text of ['RARE', 'Card 1', 'Ada Rossi', '00000001-4B7D-4E2A-', 'FILO · Made in Italy', '22 Novembre 2026']) expect(out).toContain(`>${text}<`);
-    expect(out).toMatch(/<noscript><a [^>]*href="\/cards\/00000001-4b7d-4e2a-9abc-0123456789ab\.png\?share=abc\.def"[^>]*>Share Card<\/a><\/noscript>/);
+    for (const text of ['RARE', 'Card 1', 'Ada Rossi', '00000001-4B7D-4E2A-', 'FILO · Made in Italy', '22 Novembre 2026'])
+      expect(out).toContain(`>${text}<`);
+    expect(out).toMatch(
+      /<noscript><a [^>]*href="\/cards\/00000001-4b7d-4e2a-9abc-0123456789ab\.png\?share=abc\.def"[^>]*>Share Card<\/a><\/noscript>/,
+    );
     // No button until the frames (or, under reduced motion, the image) have loaded in the browser.
     expect(out).not.toContain('<button');
     expect(out).not.toContain('progressbar');

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+
 import type { CardView } from '~/lib/cards';
 import { CARD_MESSAGES } from '~/lib/messages';
 import cardStyles from '~/styles/cards.css';
+
 import { CollectibleCard } from './collectible-card';
 
-export type { CardView } from '~/lib/cards';
 export { CollectibleCard } from './collectible-card';
+export type { CardView } from '~/lib/cards';
 
 /** The stylesheet of the cards and the carousel, for the `links` of any route that shows them. */
 export const cardStylesheet = { rel: 'stylesheet', href: cardStyles } as const;
@@ -85,7 +87,12 @@ export function CardCarousel({ cards, total = null, label = CARD_MESSAGES.yourCa
   };
 
   return (
-    <section className="card-carousel" aria-roledescription="carousel" aria-label={label} onKeyDown={hydrated && count > 1 ? onKeyDown : undefined}>
+    <section
+      className="card-carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onKeyDown={hydrated && count > 1 ? onKeyDown : undefined}
+    >
       {total != null ? (
         <p className="card-carousel__count" data-testid="cards-count">
           {CARD_MESSAGES.outOf(count, total)}

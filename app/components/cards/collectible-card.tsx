@@ -1,8 +1,11 @@
-import { useRef, type CSSProperties } from 'react';
+import { type CSSProperties, useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+
 import { CARD_RULES } from '@contract/cards';
+
 import { CARD_BRAND_LINE, cardExportFileName, type CardView } from '~/lib/cards';
 import { CARD_MESSAGES } from '~/lib/messages';
+
 import { useCardExport } from './use-card-export';
 import { useCardFrames } from './use-card-frames';
 import { useCardTilt } from './use-card-tilt';
@@ -80,7 +83,11 @@ export function CollectibleCard({ card }: { card: CardView }) {
         </div>
       </div>
       <noscript>
-        <a className="button button--small collectible-card__share-link" href={card.sharePath} download={cardExportFileName(card.name, Date.parse(card.unlockedAt ?? '') || 0)}>
+        <a
+          className="button button--small collectible-card__share-link"
+          href={card.sharePath}
+          download={cardExportFileName(card.name, Date.parse(card.unlockedAt ?? '') || 0)}
+        >
           {CARD_MESSAGES.shareCard}
         </a>
       </noscript>

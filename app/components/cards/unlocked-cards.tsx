@@ -1,5 +1,6 @@
 import type { CardView } from '~/lib/cards';
 import { CARD_MESSAGES } from '~/lib/messages';
+
 import { CardCarousel } from './card-carousel';
 
 /** The order success page's 'Card Unlocked!' section: the cards this purchase unlocked (docs/product.md#cards). */

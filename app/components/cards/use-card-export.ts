@@ -1,7 +1,10 @@
-import { useState, type RefObject } from 'react';
+import { type RefObject, useState } from 'react';
+
 import { CARD_RULES } from '@contract/cards';
+
 import { cardExportFileName, type CardView } from '~/lib/cards';
 import { CARD_MESSAGES } from '~/lib/messages';
+
 import { clearTilt } from './use-card-tilt';
 
 function nextPaint(): Promise<void> {

@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+
 import { CARD_RULES } from '@contract/cards';
-import { framePath, type CardView } from '~/lib/cards';
+
+import { type CardView, framePath } from '~/lib/cards';
 
 /** idle until near the viewport, then loading its frames, then playing them; static under reduced motion or a missing frame. */
 export type CardMode = 'idle' | 'loading' | 'playing' | 'static';

@@ -1,4 +1,5 @@
-import { useCallback, type PointerEvent, type RefObject } from 'react';
+import { type PointerEvent, type RefObject, useCallback } from 'react';
+
 import { CARD_RULES } from '@contract/cards';
 
 /** Puts the card's face back flat. */

@@ -1,11 +1,14 @@
-import { useFetcher } from '@remix-run/react';
 import type { SerializeFrom } from '@remix-run/node';
+import { useFetcher } from '@remix-run/react';
+
 import type { CartItem } from '@contract/api/cart';
 import { formatEuro } from '@contract/money';
 import { optionLine } from '@contract/options';
+
+import { useI18n } from '~/lib/i18n';
+
 import { FallbackImage } from '../fallback-image';
 import { useLocalizedPath } from '../shop-link';
-import { useI18n } from '~/lib/i18n';
 
 /** One cart item with its quantity buttons and Remove; each line posts through its own fetcher. */
 export function CartLine({ item }: { item: SerializeFrom<CartItem> }) {
@@ -60,12 +63,26 @@ export function CartLine({ item }: { item: SerializeFrom<CartItem> }) {
           <output aria-label={t('cart.quantity', { name: item.product.name })} data-testid="cart-line-quantity">
             {quantity}
           </output>
-          <button type="submit" name="intent" value="increment" className="quantity-button" aria-label={t('cart.increase', { name: item.product.name })} disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="increment"
+            className="quantity-button"
+            aria-label={t('cart.increase', { name: item.product.name })}
+            disabled={busy}
+          >
             +
           </button>
         </div>
         <p className="cart-line__subtotal">{formatEuro(item.subtotal, locale)}</p>
-        <button type="submit" name="intent" value="remove" className="button button--ghost button--small" disabled={busy} aria-label={t('cart.removeItem', { name: item.product.name })}>
+        <button
+          type="submit"
+          name="intent"
+          value="remove"
+          className="button button--ghost button--small"
+          disabled={busy}
+          aria-label={t('cart.removeItem', { name: item.product.name })}
+        >
           {t('cart.remove')}
         </button>
       </fetcher.Form>

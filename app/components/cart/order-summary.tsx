@@ -1,13 +1,24 @@
 import { Form, Link, useActionData, useFetcher, useNavigation, useSubmit } from '@remix-run/react';
-import type { AppliedDiscount } from '~/routes/cart';
 import { useEffect, useRef } from 'react';
-import { cartSummary } from '@contract/totals';
-import { useI18n } from '~/lib/i18n';
-import { useLocalizedPath } from '../shop-link';
+
 import { formatEuro } from '@contract/money';
+import { cartSummary } from '@contract/totals';
+
+import { useI18n } from '~/lib/i18n';
+import type { AppliedDiscount } from '~/routes/cart';
+
+import { useLocalizedPath } from '../shop-link';
 
 /** The cart's order summary (docs/product.md#cart, docs/product.md#constants) with the Checkout button and the policy links. */
-export function OrderSummary({ totalCents, resumeCheckout = false, discount = null }: { totalCents: number; resumeCheckout?: boolean; discount?: AppliedDiscount | null }) {
+export function OrderSummary({
+  totalCents,
+  resumeCheckout = false,
+  discount = null,
+}: {
+  totalCents: number;
+  resumeCheckout?: boolean;
+  discount?: AppliedDiscount | null;
+}) {
   const quote = discount?.quote ?? null;
   const summary = cartSummary(totalCents, quote ? { discount: quote.discount, freeShipping: quote.free_shipping } : undefined);
   const navigation = useNavigation();
@@ -71,7 +82,8 @@ export function OrderSummary({ totalCents, resumeCheckout = false, discount = nu
         {t('cart.continueShopping')}
       </Link>
       <p className="order-summary__policies">
-        <Link to={localize('/terms-and-conditions')}>{t('summary.terms')}</Link> · <Link to={localize('/privacy-policy')}>{t('summary.privacy')}</Link>
+        <Link to={localize('/terms-and-conditions')}>{t('summary.terms')}</Link> ·{' '}
+        <Link to={localize('/privacy-policy')}>{t('summary.privacy')}</Link>
       </p>
     </aside>
   );

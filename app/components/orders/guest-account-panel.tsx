@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Link, useActionData, useFetcher } from '@remix-run/react';
+
 import { GUEST_ACCOUNT_INTENT, guestAccountSchema } from '~/forms/auth';
 import { GUEST_ACCOUNT_MESSAGES } from '~/lib/messages';
 

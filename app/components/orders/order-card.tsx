@@ -2,11 +2,14 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { forwardRef, useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { formatLongDate } from '~/lib/dates';
-import { ACCOUNT_MESSAGES } from '~/lib/messages';
+
 import { displayAmount } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
+
+import { formatLongDate } from '~/lib/dates';
+import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import type { OrderDetailAnswer, PurchaseDetail, PurchaseListItem } from '~/lib/purchases';
+
 import { OrderDetail } from './order-detail';
 import { OrderStatus } from './order-status';
 
@@ -111,7 +114,13 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
           {order.refunded ? <span className="order-card__refund">Refunded {order.refunded}</span> : null}
         </p>
         {hydrated ? (
-          <button type="button" className="order-card__toggle" aria-expanded={expanded} aria-controls={expanded ? detailsId : undefined} onClick={onToggle}>
+          <button
+            type="button"
+            className="order-card__toggle"
+            aria-expanded={expanded}
+            aria-controls={expanded ? detailsId : undefined}
+            onClick={onToggle}
+          >
             {label}
           </button>
         ) : (

@@ -1,11 +1,14 @@
-import { optionLine } from '@contract/options';
 import type { SerializeFrom } from '@remix-run/node';
-import { ACCOUNT_MESSAGES, GUEST_ACCOUNT_MESSAGES } from '~/lib/messages';
+
 import { displayAmount, displayCents } from '@contract/money';
-import { addressLines, type PurchaseDetail } from '~/lib/purchases';
+import { optionLine } from '@contract/options';
 import { trackingUrl } from '@contract/tracking';
+
 import { OrderReturns } from '~/components/returns/order-returns';
+import { ACCOUNT_MESSAGES, GUEST_ACCOUNT_MESSAGES } from '~/lib/messages';
+import { addressLines, type PurchaseDetail } from '~/lib/purchases';
 import { RETURN_MESSAGES } from '~/lib/returns-messages';
+
 import { GUEST_ACCOUNT_PANEL_ID } from './guest-account-panel';
 
 type Detail = SerializeFrom<PurchaseDetail>;

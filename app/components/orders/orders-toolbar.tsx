@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useSubmit } from '@remix-run/react';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import { ORDER_FILTERS, ordersHref, type OrderStatusFilter } from '~/lib/orders-query';
 

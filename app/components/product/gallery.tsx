@@ -1,4 +1,5 @@
 import type { ResponsiveImage } from '~/lib/images';
+
 import { FallbackImage } from '../fallback-image';
 
 /**
@@ -55,7 +56,16 @@ export function Gallery({
                     : undefined
                 }
               >
-                <img src={image.src} width={image.width} height={image.height} alt="" loading="lazy" decoding="async" sizes="96px" srcSet={image.srcSet} />
+                <img
+                  src={image.src}
+                  width={image.width}
+                  height={image.height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  sizes="96px"
+                  srcSet={image.srcSet}
+                />
               </a>
             </li>
           ))}

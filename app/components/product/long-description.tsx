@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+
 import { SHOP_RULES } from '@contract/shop-rules';
+
 import { useI18n } from '~/lib/i18n';
 
 /**
@@ -15,15 +17,31 @@ export function LongDescription({ text, html }: { text: string; html: string }) 
   if (!text) return null;
   const collapsible = text.length > SHOP_RULES.longDescriptionCollapseChars;
   return (
-    <aside className={`long-desc${collapsible ? ' long-desc--collapsible' : ''}${hydrated ? ' is-hydrated' : ''}${expanded ? ' is-expanded' : ''}`} aria-labelledby="long-desc-heading">
+    <aside
+      className={`long-desc${collapsible ? ' long-desc--collapsible' : ''}${hydrated ? ' is-hydrated' : ''}${expanded ? ' is-expanded' : ''}`}
+      aria-labelledby="long-desc-heading"
+    >
       <h2 id="long-desc-heading" className="long-desc__heading">
         {t('product.aboutThisPiece')}
       </h2>
-      {collapsible && !hydrated ? <input type="checkbox" id="long-desc-toggle" className="long-desc__toggle visually-hidden" aria-label={t('product.showWholeDescription')} /> : null}
+      {collapsible && !hydrated ? (
+        <input
+          type="checkbox"
+          id="long-desc-toggle"
+          className="long-desc__toggle visually-hidden"
+          aria-label={t('product.showWholeDescription')}
+        />
+      ) : null}
       <div className="long-desc__text" id="long-desc-text" dangerouslySetInnerHTML={{ __html: html }} />
       {collapsible ? (
         hydrated ? (
-          <button type="button" className="long-desc__more" aria-expanded={expanded} aria-controls="long-desc-text" onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            className="long-desc__more"
+            aria-expanded={expanded}
+            aria-controls="long-desc-text"
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? t('product.showLess') : t('product.readMore')}
           </button>
         ) : (

@@ -1,5 +1,6 @@
 import { attributeLabel, optionText as optionWords } from '@contract/options';
-import { isValueAvailable, type OptionGroup, type OptionValue, type Selection, type SelectableVariant } from '~/lib/variant-selection';
+
+import { isValueAvailable, type OptionGroup, type OptionValue, type SelectableVariant, type Selection } from '~/lib/variant-selection';
 
 export { attributeLabel };
 

@@ -1,9 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useActionData, useFetcher } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { QUICK_PURCHASE_STATUS } from '~/lib/messages';
-import { useDeferredValidation } from '../use-deferred-validation';
+
 import { useI18n } from '~/lib/i18n';
+import { QUICK_PURCHASE_STATUS } from '~/lib/messages';
+
+import { useDeferredValidation } from '../use-deferred-validation';
 
 export const PURCHASE_FORM = 'purchase';
 /** Where a browser without JavaScript carries on a Quick Purchase after the sign-in modal. */
@@ -40,7 +42,8 @@ export function PurchaseForm({
   const fetcher = useFetcher<PurchaseActionData>({ key: PURCHASE_FORM });
   const { t } = useI18n();
   const actionData = useActionData<PurchaseActionData>();
-  const lastResult = fetcher.data?.formKey === PURCHASE_FORM ? fetcher.data.result : actionData?.formKey === PURCHASE_FORM ? actionData.result : undefined;
+  const lastResult =
+    fetcher.data?.formKey === PURCHASE_FORM ? fetcher.data.result : actionData?.formKey === PURCHASE_FORM ? actionData.result : undefined;
   const { errors, formProps } = useDeferredValidation({ load: loadValidation, lastResult, fetcher });
 
   const resumed = useRef(false);
@@ -66,7 +69,14 @@ export function PurchaseForm({
     <fetcher.Form method="post" className="purchase" id={PURCHASE_FORM} {...formProps}>
       {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <div className="purchase__buttons">
-        <button type="submit" name="intent" value="add-to-cart" className="button" disabled={disabled || busy} aria-describedby={error ? ERROR_ID : undefined}>
+        <button
+          type="submit"
+          name="intent"
+          value="add-to-cart"
+          className="button"
+          disabled={disabled || busy}
+          aria-describedby={error ? ERROR_ID : undefined}
+        >
           {t('product.addToCart')}
         </button>
         <button type="submit" name="intent" value="quick-purchase" className="button button--accent" disabled={disabled || busy}>

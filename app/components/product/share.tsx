@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { useI18n } from '~/lib/i18n';
+
 import { SHOP_RULES } from '@contract/shop-rules';
+
+import { useI18n } from '~/lib/i18n';
 
 /** Share: the native sheet where there is one, else copy the link ('Link copied!' for 2 s); without JavaScript a visible link. */
 export function ShareButton({ url, title }: { url: string; title: string }) {

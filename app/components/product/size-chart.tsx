@@ -1,4 +1,5 @@
 import type { SizeChart } from '@contract/api/catalogue';
+
 import { useI18n } from '~/lib/i18n';
 
 function listOf(value: string | string[] | undefined): string {
@@ -124,7 +125,14 @@ export function SizeChartDetails({ chart }: { chart: SizeChart }) {
 
         {chart.measurementGuideImageUrl ? (
           <figure className="size-chart__guide">
-            <img src={`${chart.measurementGuideImageUrl}?width=640`} width={1200} height={1500} loading="lazy" decoding="async" alt="Measurement guide: where each point is measured" />
+            <img
+              src={`${chart.measurementGuideImageUrl}?width=640`}
+              width={1200}
+              height={1500}
+              loading="lazy"
+              decoding="async"
+              alt="Measurement guide: where each point is measured"
+            />
           </figure>
         ) : null}
       </div>

@@ -1,10 +1,12 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link, useActionData, useFetcher } from '@remix-run/react';
 import type { FormEvent } from 'react';
-import { PROFILE_STRIPPERS, profileSchema, type ProfileField } from '~/forms/profile';
+
 import type { Profile } from '@contract/api/profile';
+
+import { PROFILE_STRIPPERS, type ProfileField, profileSchema } from '~/forms/profile';
 import { formatLongDate } from '~/lib/dates';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 

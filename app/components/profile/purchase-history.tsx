@@ -1,10 +1,12 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+
+import { displayAmount } from '@contract/money';
+import { orderNumber } from '@contract/order-number';
+
 import { OrderStatus } from '~/components/orders/order-status';
 import { formatLongDate } from '~/lib/dates';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
-import { displayAmount } from '@contract/money';
-import { orderNumber } from '@contract/order-number';
 import type { PurchaseListItem } from '~/lib/purchases';
 
 /**

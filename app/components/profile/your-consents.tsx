@@ -1,6 +1,8 @@
 import { Form, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
-import { WITHDRAWABLE_CONSENTS, type consentListSchema } from '@contract/api/privacy';
+
+import { type consentListSchema, WITHDRAWABLE_CONSENTS } from '@contract/api/privacy';
+
 import { formatLongDate } from '~/lib/dates';
 import { CONSENT_MESSAGES } from '~/lib/messages';
 

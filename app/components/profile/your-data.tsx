@@ -18,14 +18,22 @@ export function YourData({ error }: { error: string | null }) {
       </a>
       <h3 id="delete-account-heading">Delete account</h3>
       <p>
-        Your account, cart, requests and cards are deleted at once and you are signed out. Orders stay for tax, without your name or address. An order still on its way, a refund under way or an open
-        return must finish first.
+        Your account, cart, requests and cards are deleted at once and you are signed out. Orders stay for tax, without your name or
+        address. An order still on its way, a refund under way or an open return must finish first.
       </p>
       <Form method="post" className="your-data__delete" aria-labelledby="delete-account-heading" noValidate>
         <input type="hidden" name="intent" value={DELETE_ACCOUNT_INTENT} />
         <div className="field">
           <label htmlFor="delete-confirm-email">Type your email to confirm</label>
-          <input id="delete-confirm-email" name="confirm_email" type="email" autoComplete="off" required aria-describedby={error ? 'delete-account-error' : undefined} aria-invalid={error ? true : undefined} />
+          <input
+            id="delete-confirm-email"
+            name="confirm_email"
+            type="email"
+            autoComplete="off"
+            required
+            aria-describedby={error ? 'delete-account-error' : undefined}
+            aria-invalid={error ? true : undefined}
+          />
         </div>
         <div className="field">
           <label htmlFor="delete-password">Password</label>

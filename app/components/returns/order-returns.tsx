@@ -1,6 +1,8 @@
 import type { SerializeFrom } from '@remix-run/node';
+
 import type { Return } from '@contract/api/returns';
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnLineLabel } from '@contract/returns';
+
 import { formatLongDate } from '~/lib/dates';
 
 /** An order's returns and exchanges, each at its step, with the exchange's own parcel once it ships (ADR 032). */
@@ -14,7 +16,8 @@ export function OrderReturns({ returns, headingLevel = 3 }: { returns: Serialize
         {returns.map((item) => (
           <li key={item.id} className="order-return" data-testid="order-return">
             <p className="order-return__status">
-              <strong>{RETURN_STATUS_LABELS[item.status]}</strong> · {item.number} · {formatLongDate(item.created_at)} · {RETURN_REASON_LABELS[item.reason]}
+              <strong>{RETURN_STATUS_LABELS[item.status]}</strong> · {item.number} · {formatLongDate(item.created_at)} ·{' '}
+              {RETURN_REASON_LABELS[item.reason]}
             </p>
             <ul className="order-return__lines">
               {item.lines.map((line) => (

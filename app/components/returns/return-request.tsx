@@ -1,12 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { SerializeFrom } from '@remix-run/node';
 import { Form, useNavigation } from '@remix-run/react';
+
 import type { ReturnOptions } from '@contract/api/returns';
 import { RETURN_REASON_LABELS, RETURN_REASONS, returnLineLabel } from '@contract/returns';
+
 import { returnFormSchema } from '~/forms/returns';
 import { formatLongDate } from '~/lib/dates';
 import { CLOSED_MESSAGES, RETURN_MESSAGES } from '~/lib/returns-messages';
+
 import { OrderReturns } from './order-returns';
 
 type Options = SerializeFrom<ReturnOptions>;
@@ -20,7 +23,15 @@ const invalid = (field: { errorId: string; errors?: string[] }, hint?: string) =
  * The return page of one order (ADR 032): the returns made so far, and while the window is open the
  * form: units per line, another size for a size problem, a reason. A plain form post; works without JavaScript.
  */
-export function ReturnRequest({ options, flash, lastResult }: { options: Options; flash: { kind: 'success' | 'error'; message: string } | null; lastResult?: SubmissionResult<string[]> | null }) {
+export function ReturnRequest({
+  options,
+  flash,
+  lastResult,
+}: {
+  options: Options;
+  flash: { kind: 'success' | 'error'; message: string } | null;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const busy = useNavigation().state === 'submitting';
   const open = options.lines.filter((line) => line.returnable > 0);
   const [form, fields] = useForm({
@@ -67,7 +78,13 @@ export function ReturnRequest({ options, flash, lastResult }: { options: Options
                   <input type="hidden" name={field.item_id.name} value={line.item_id} />
                   <div className="field">
                     <label htmlFor={field.quantity.id}>Units to return (up to {line.returnable})</label>
-                    <input {...getInputProps(field.quantity, { type: 'number' })} {...invalid(field.quantity)} min={0} max={line.returnable} step={1} />
+                    <input
+                      {...getInputProps(field.quantity, { type: 'number' })}
+                      {...invalid(field.quantity)}
+                      min={0}
+                      max={line.returnable}
+                      step={1}
+                    />
                     <p id={field.quantity.errorId} className="field__error" aria-live="polite">
                       {field.quantity.errors?.[0]}
                     </p>

@@ -2,19 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_TOKEN } from '../../../../tests/support/test-api';
+
+import { readableByOthers } from '../../../../tests/support/file-modes';
 import { buyThroughCheckout, setVariant, shopper, stockOf, uniqueEmail } from '../../../../tests/support/shopper';
+import { TEST_ADMIN_TOKEN } from '../../../../tests/support/test-api';
 import { useTestApi } from '../../../../tests/support/use-test-api';
 import { createApp } from '../../app';
-import { openDatabase, type DatabaseHandle, type Db } from '../../db/database';
+import { type DatabaseHandle, type Db, openDatabase } from '../../db/database';
 import { migrate } from '../../db/migrate';
 import { BackupError, readBackup, restoreBackup, type RestoreTarget } from '../../services/backup';
-import { readableByOthers } from '../../../../tests/support/file-modes';
 import { createOutboxMailer, readOutbox } from '../../services/mail';
-import { createLocalStorage, type Bucket } from '../../services/storage';
+import { type Bucket, createLocalStorage } from '../../services/storage';
 
 const api = useTestApi();
 const cli = { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
@@ -117,11 +119,17 @@ describe('backups', () => {
   it('answer why when the database cannot be dumped, before sending anything', async () => {
     const broken = createApp({
       ...api.deps,
-      backup: { ...api.deps.backup!, database: { ...api.deps.backup!.database, dump: () => Promise.reject(new Error('pg_dump failed: server version mismatch')) } },
+      backup: {
+        ...api.deps.backup!,
+        database: { ...api.deps.backup!.database, dump: () => Promise.reject(new Error('pg_dump failed: server version mismatch')) },
+      },
     });
     const res = await broken.request('/api/admin/backup', { headers: cli });
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ detail: 'The backup could not be taken: pg_dump failed: server version mismatch', code: 'upstream_unavailable' });
+    expect(await res.json()).toEqual({
+      detail: 'The backup could not be taken: pg_dump failed: server version mismatch',
+      code: 'upstream_unavailable',
+    });
   });
 
   it('restore into an empty data folder the same orders, accounts and images', async () => {
@@ -129,7 +137,10 @@ describe('backups', () => {
     const email = uniqueEmail('backup');
     await buyer.register(email);
     const [first, second] = api.stocked;
-    const bought = [await buyThroughCheckout(api, buyer, [{ id: first.id, quantity: 2 }]), await buyThroughCheckout(api, buyer, [{ id: first.id }, { id: second.id }])];
+    const bought = [
+      await buyThroughCheckout(api, buyer, [{ id: first.id, quantity: 2 }]),
+      await buyThroughCheckout(api, buyer, [{ id: first.id }, { id: second.id }]),
+    ];
     for (const image of images) await api.storage.put(image.bucket, image.path, image.body);
 
     const file = await takeBackup('shop.tar');
@@ -151,7 +162,12 @@ describe('backups', () => {
     expect(await readableByOthers(target.dataDir)).toEqual([]);
 
     // The restored shop serves the buyer: the password still signs in and the orders are there.
-    const restoredApi = createApp({ ...api.deps, db: restored.db, storage, mail: createOutboxMailer(restored.db, api.clock, api.deps.log) });
+    const restoredApi = createApp({
+      ...api.deps,
+      db: restored.db,
+      storage,
+      mail: createOutboxMailer(restored.db, api.clock, api.deps.log),
+    });
     const again = shopper({ ...api, app: restoredApi });
     await again.login(email);
     for (const id of bought) expect((await again.get(`/api/user/purchase/${id}`)).status).toBe(200);
@@ -185,12 +201,21 @@ describe('backups', () => {
     const { db } = await openRestored(target, manifest.schema);
     const restoredPurchases = await db.selectFrom('purchases').select(['id', 'subtotal', 'checkout_session_id']).execute();
     for (const purchase of restoredPurchases) {
-      const items = await db.selectFrom('purchase_items').select(['unit_price', 'quantity']).where('purchase_id', '=', purchase.id).execute();
+      const items = await db
+        .selectFrom('purchase_items')
+        .select(['unit_price', 'quantity'])
+        .where('purchase_id', '=', purchase.id)
+        .execute();
       expect(items.length).toBeGreaterThan(0);
       expect(items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0)).toBe(purchase.subtotal);
     }
     const completed = await db.selectFrom('checkout_sessions').select('id').where('status', '=', 'completed').execute();
-    expect(completed.map((s) => s.id).sort()).toEqual(restoredPurchases.map((p) => p.checkout_session_id).filter(Boolean).sort());
+    expect(completed.map((s) => s.id).sort()).toEqual(
+      restoredPurchases
+        .map((p) => p.checkout_session_id)
+        .filter(Boolean)
+        .sort(),
+    );
     // The stock each checkout held back is gone from the variant in the same snapshot.
     const held = await db
       .selectFrom('checkout_session_items as i')
@@ -200,11 +225,19 @@ describe('backups', () => {
       .where('s.status', 'in', ['open', 'completed'])
       .execute();
     const heldNow = held.filter((row) => !sessionsBefore.has(row.id)).reduce((sum, row) => sum + row.quantity, 0);
-    const stockRestored = (await db.selectFrom('product_variants').select('stock_quantity').where('id', '=', variant.id).executeTakeFirstOrThrow()).stock_quantity;
+    const stockRestored = (
+      await db.selectFrom('product_variants').select('stock_quantity').where('id', '=', variant.id).executeTakeFirstOrThrow()
+    ).stock_quantity;
     expect(stockRestored + heldNow).toBe(stockBefore);
     // Taken in the middle: after the first purchases, before the last.
     expect(restoredPurchases.length).toBeGreaterThanOrEqual(sessionsBefore.size + 2);
-    expect(restoredPurchases.length).toBeLessThan(await api.database.db.selectFrom('purchases').select('id').execute().then((rows) => rows.length));
+    expect(restoredPurchases.length).toBeLessThan(
+      await api.database.db
+        .selectFrom('purchases')
+        .select('id')
+        .execute()
+        .then((rows) => rows.length),
+    );
   }, 120_000);
 
   it('refuse a target that is not empty, a backup of the other database, and a file that is not a backup', async () => {
@@ -214,8 +247,12 @@ describe('backups', () => {
     await expect(restoreBackup(file, target)).rejects.toThrow(BackupError);
     await expect(restoreBackup(file, target)).rejects.toThrow(/already (holds|has tables)/);
 
-    const otherKind: RestoreTarget = onPostgres ? { kind: 'pglite', dataDir: await mkdtemp(join(work, 'data-')) } : { kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none', dataDir: await mkdtemp(join(work, 'data-')) };
-    await expect(restoreBackup(file, otherKind)).rejects.toThrow(onPostgres ? /PostgreSQL \(DATABASE_URL\).*Set DATABASE_URL/ : /embedded database.*Unset DATABASE_URL/);
+    const otherKind: RestoreTarget = onPostgres
+      ? { kind: 'pglite', dataDir: await mkdtemp(join(work, 'data-')) }
+      : { kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none', dataDir: await mkdtemp(join(work, 'data-')) };
+    await expect(restoreBackup(file, otherKind)).rejects.toThrow(
+      onPostgres ? /PostgreSQL \(DATABASE_URL\).*Set DATABASE_URL/ : /embedded database.*Unset DATABASE_URL/,
+    );
 
     const cut = join(work, 'cut.tar');
     const whole = await open(file, 'r');

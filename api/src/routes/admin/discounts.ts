@@ -1,5 +1,12 @@
 import { Hono } from 'hono';
-import { adminDiscountCodeSchema, adminDiscountListSchema, discountCodeRequestSchema, discountIdParamSchema } from '@contract/api/discounts';
+
+import {
+  adminDiscountCodeSchema,
+  adminDiscountListSchema,
+  discountCodeRequestSchema,
+  discountIdParamSchema,
+} from '@contract/api/discounts';
+
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
+
+import { addDays, shopDay, shopDayStart } from '@contract/shop-time';
+
 import { buyThroughCheckout, setVariant, shopper } from '../../../../tests/support/shopper';
 import { cliHeaders } from '../../../../tests/support/staff';
 import { useTestApi } from '../../../../tests/support/use-test-api';
-import { addDays, shopDay, shopDayStart } from '@contract/shop-time';
 
 // A database of its own: every figure below is this file's orders alone.
 const api = useTestApi();
@@ -13,7 +16,11 @@ async function get(path: string) {
   return { status: res.status, body: await res.json() };
 }
 async function post(path: string, body: unknown) {
-  const res = await api.app.request(`/api/admin/${path}`, { method: 'POST', headers: { ...cliHeaders, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await api.app.request(`/api/admin/${path}`, {
+    method: 'POST',
+    headers: { ...cliHeaders, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -32,16 +39,29 @@ describe('dashboard figures', () => {
     const b = await buyThroughCheckout(api, buyer, [{ id: y.id }]); // 23:59:30
     const c = await buyThroughCheckout(api, buyer, [{ id: x.id }]); // 00:00:30, the next day
     const totals = Object.fromEntries(
-      (await api.database.db.selectFrom('purchases').select(['id', 'total']).where('id', 'in', [a, b, c]).execute()).map((p) => [p.id, p.total]),
+      (await api.database.db.selectFrom('purchases').select(['id', 'total']).where('id', 'in', [a, b, c]).execute()).map((p) => [
+        p.id,
+        p.total,
+      ]),
     );
     const lineA = (await get(`orders/${a}`)).body.lines[0];
-    expect((await post('orders/refund', { order: a, idempotency_key: randomUUID(), lines: [{ item_id: lineA.item_id, quantity: 1 }] })).status).toBe(200);
+    expect(
+      (await post('orders/refund', { order: a, idempotency_key: randomUUID(), lines: [{ item_id: lineA.item_id, quantity: 1 }] })).status,
+    ).toBe(200);
     // Back-in-stock requests: two for a sold-out variant, one for a whole product.
     await setVariant(api, z.id, { stock_quantity: 0 });
     for (const email of ['one@example.com', 'two@example.com']) {
-      await api.app.request('/api/products/wishlist', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, product_id: z.product_id, product_variant_id: z.id }) });
+      await api.app.request('/api/products/wishlist', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, product_id: z.product_id, product_variant_id: z.id }),
+      });
     }
-    await api.app.request('/api/products/wishlist', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'three@example.com', product_id: y.product_id }) });
+    await api.app.request('/api/products/wishlist', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'three@example.com', product_id: y.product_id }),
+    });
 
     const { status, body } = await get('figures');
     expect(status).toBe(200);
@@ -62,7 +82,15 @@ describe('dashboard figures', () => {
     expect(body.top_products[0]).toMatchObject({ name: x.name, units: x.product_id === y.product_id ? 3 : 2 });
 
     // Sell-through per size agrees with the stock and the units sold.
-    const sizeOf = async (id: string) => (await api.database.db.selectFrom('variant_attributes').select('value').where('variant_id', '=', id).where('attribute_name', '=', 'size').executeTakeFirstOrThrow()).value;
+    const sizeOf = async (id: string) =>
+      (
+        await api.database.db
+          .selectFrom('variant_attributes')
+          .select('value')
+          .where('variant_id', '=', id)
+          .where('attribute_name', '=', 'size')
+          .executeTakeFirstOrThrow()
+      ).value;
     const size = await sizeOf(x.id);
     const sizeX = body.sell_through.find((s: { size: string }) => s.size === size);
     expect(sizeX.sold).toBeGreaterThanOrEqual(2);

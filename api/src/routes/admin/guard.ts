@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+
 import { createMiddleware } from 'hono/factory';
+
 import type { AppEnv } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
 import { ApiError } from '../../http-errors.js';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
+import { buyThroughCheckout, shopper } from '../../../../tests/support/shopper';
 import { TEST_ADMIN_TOKEN } from '../../../../tests/support/test-api';
 import { useTestApi } from '../../../../tests/support/use-test-api';
 import { readOutbox } from '../../services/mail';
-import { buyThroughCheckout, shopper } from '../../../../tests/support/shopper';
 
 const api = useTestApi();
 
@@ -47,7 +48,15 @@ describe('admin routes', () => {
     const res = await api.app.request('/api/admin/stock', { headers: auth });
     expect(res.status).toBe(200);
     const rows = await res.json();
-    expect(rows).toContainEqual({ sku: 'TT-RED-SM', product_name: 'Tracer Tee', description: expect.any(String), stock_quantity: 0, reserved: 0, sold_30_days: 0, waiting: 0 });
+    expect(rows).toContainEqual({
+      sku: 'TT-RED-SM',
+      product_name: 'Tracer Tee',
+      description: expect.any(String),
+      stock_quantity: 0,
+      reserved: 0,
+      sold_30_days: 0,
+      waiting: 0,
+    });
     expect(rows).toContainEqual(expect.objectContaining({ sku: 'TT-BLK-SM', stock_quantity: 40 }));
   });
 
@@ -115,7 +124,16 @@ describe('the stock page figures', () => {
   it('count what open checkouts hold, what sold in 30 days and who waits, per variant', async () => {
     const stocked = api.stocked;
     const variant = stocked.find((v) => v.sku === 'PJ-BLK-SM') ?? stocked[stocked.length - 1];
-    const figures = async () => ((await (await api.app.request('/api/admin/stock', { headers: auth })).json()) as { sku: string; reserved: number; sold_30_days: number; waiting: number; stock_quantity: number }[]).find((r) => r.sku === variant.sku)!;
+    const figures = async () =>
+      (
+        (await (await api.app.request('/api/admin/stock', { headers: auth })).json()) as {
+          sku: string;
+          reserved: number;
+          sold_30_days: number;
+          waiting: number;
+          stock_quantity: number;
+        }[]
+      ).find((r) => r.sku === variant.sku)!;
     const before = await figures();
 
     // Two checkouts of 2 and 1 units hold 3; one is paid: 1 sold, 2 still held.
@@ -126,7 +144,12 @@ describe('the stock page figures', () => {
     const holding = shopper(api);
     await holding.signInAsGuest();
     expect((await holding.post('/api/cart/add', { variant_id: variant.id, quantity: 2 })).status).toBe(200);
-    const started = await holding.post('/api/checkout/', { success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', email: holding.email, metadata: {} });
+    const started = await holding.post('/api/checkout/', {
+      success_url: 'http://shop.test/s?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://shop.test/cart',
+      email: holding.email,
+      metadata: {},
+    });
     expect(started.status).toBe(200);
     // A request for this variant and one for its whole product both wait for it.
     await wish({ email: 'fan-variant@example.com', product_id: variant.product_id, product_variant_id: variant.id });

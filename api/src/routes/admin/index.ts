@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+
 import type { AppEnv } from '../../deps.js';
 import { adminCustomerRoutes } from './customers.js';
 import { adminDiscountRoutes } from './discounts.js';

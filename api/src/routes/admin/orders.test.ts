@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buyThroughCheckout, shopper, variants, type Shopper } from '../../../../tests/support/shopper';
+
+import { addDays, shopDay, shopDayStart } from '@contract/shop-time';
+
+import { buyThroughCheckout, type Shopper, shopper, variants } from '../../../../tests/support/shopper';
 import { TEST_ADMIN_TOKEN } from '../../../../tests/support/test-api';
 import { useTestApi } from '../../../../tests/support/use-test-api';
 import { readOutbox } from '../../services/mail';
-import { addDays, shopDay, shopDayStart } from '@contract/shop-time';
 
 const api = useTestApi();
 let buyer: Shopper;
@@ -28,7 +30,12 @@ describe('order lifecycle (the owner CLI routes)', () => {
   it('lists orders with their number and status, for the owner only', async () => {
     const list = await admin('GET', 'orders');
     expect(list.status).toBe(200);
-    expect(list.body[0]).toMatchObject({ purchase_id: purchaseId, status: 'Processing', email: buyer.email, order_number: expect.stringMatching(/^ORD-/) });
+    expect(list.body[0]).toMatchObject({
+      purchase_id: purchaseId,
+      status: 'Processing',
+      email: buyer.email,
+      order_number: expect.stringMatching(/^ORD-/),
+    });
     expect((await admin('GET', 'orders', undefined, 'wrong-token')).status).toBe(401);
   });
 
@@ -44,12 +51,17 @@ describe('order lifecycle (the owner CLI routes)', () => {
         shipping_address: { name: 'Ada Rossi', line1: 'Via Po 1', city: 'Torino', postal_code: '10124', country: 'IT' },
       });
     }
-    expect(await admin('GET', 'orders/ORD-2020-01-01-DEADBEEF')).toEqual({ status: 404, body: { detail: 'No order ORD-2020-01-01-DEADBEEF', code: 'not_found' } });
+    expect(await admin('GET', 'orders/ORD-2020-01-01-DEADBEEF')).toEqual({
+      status: 404,
+      body: { detail: 'No order ORD-2020-01-01-DEADBEEF', code: 'not_found' },
+    });
     expect((await admin('GET', `orders/${order_number}`, undefined, 'wrong-token')).status).toBe(401);
   });
 
   it("confirms a registered buyer's order by email with links to the order and its receipt", async () => {
-    const confirmation = (await readOutbox(api.database.db, buyer.email!)).find((m) => m.subject.startsWith('Your FILO order') && !m.subject.includes('has'));
+    const confirmation = (await readOutbox(api.database.db, buyer.email!)).find(
+      (m) => m.subject.startsWith('Your FILO order') && !m.subject.includes('has'),
+    );
     const { order_number } = (await admin('GET', 'orders')).body[0];
     expect(confirmation?.html).toContain(`/orders?order_id=${order_number}`);
     expect(confirmation?.text).toContain(`/orders/${purchaseId}/receipt`);
@@ -65,7 +77,11 @@ describe('order lifecycle (the owner CLI routes)', () => {
     const [mail] = await readOutbox(api.database.db, buyer.email!);
     expect(mail.subject).toContain(order_number);
     expect(mail.text).toContain(shipped.body.tracking_url);
-    expect((await buyer.get(`/api/user/purchase/${purchaseId}`)).body).toMatchObject({ status: 'Shipped', carrier: 'GLS', tracking_number: 'GLS123456' });
+    expect((await buyer.get(`/api/user/purchase/${purchaseId}`)).body).toMatchObject({
+      status: 'Shipped',
+      carrier: 'GLS',
+      tracking_number: 'GLS123456',
+    });
     expect((await admin('POST', 'orders/ship', { order: purchaseId, carrier: 'DHL', tracking: 'X' })).status).toBe(409);
 
     const delivered = await admin('POST', 'orders/deliver', { order: purchaseId.slice(0, 8) });
@@ -95,7 +111,8 @@ describe('finding orders (the back office)', () => {
     const second = await buyThroughCheckout(api, someone, [{ id: jorts.id }]);
     const third = await buyThroughCheckout(api, someone, [{ id: tee.id }, { id: jorts.id }]);
     expect((await admin('POST', 'orders/ship', { order: first, carrier: 'GLS', tracking: '1' })).status).toBe(200);
-    const ids = async (query: string) => ((await admin('GET', `orders?${query}`)).body as { purchase_id: string }[]).map((o) => o.purchase_id);
+    const ids = async (query: string) =>
+      ((await admin('GET', `orders?${query}`)).body as { purchase_id: string }[]).map((o) => o.purchase_id);
 
     expect(await ids(`q=${encodeURIComponent(someone.email!.toUpperCase())}`)).toEqual([third, second, first]);
     expect(await ids(`q=${encodeURIComponent(someone.email!)}&status=Shipped`)).toEqual([first]);
@@ -129,10 +146,16 @@ describe('orders by day', () => {
     // Two days on, the shopper signs in again.
     await someone.login(someone.email!);
     const second = await buyThroughCheckout(api, someone, [{ id: stocked[1].id }]);
-    const dayOf = async (id: string) => shopDay((await api.database.db.selectFrom('purchases').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at);
+    const dayOf = async (id: string) =>
+      shopDay(
+        (await api.database.db.selectFrom('purchases').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at,
+      );
     const [day1, day2] = [await dayOf(first), await dayOf(second)];
     expect(day1).toBe(italianDay);
-    const ids = async (query: string) => (await admin('GET', `orders?q=${encodeURIComponent(someone.email!)}&${query}`)).body.map((o: { purchase_id: string }) => o.purchase_id);
+    const ids = async (query: string) =>
+      (await admin('GET', `orders?q=${encodeURIComponent(someone.email!)}&${query}`)).body.map(
+        (o: { purchase_id: string }) => o.purchase_id,
+      );
     expect(await ids(`from=${day1}&to=${day1}`)).toEqual([first]);
     expect(await ids(`to=${addDays(day1, -1)}`)).toEqual([]);
     expect(await ids(`from=${day2}`)).toEqual([second]);
@@ -153,14 +176,22 @@ describe('order notes', () => {
   it('are kept on the order with their author, oldest first, audited, and checked', async () => {
     const first = await admin('POST', 'orders/notes', { order: purchaseId, note: '  Buyer called: leave with the neighbour.  ' });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(String), author: 'cli', body: 'Buyer called: leave with the neighbour.', created_at: expect.any(String) });
+    expect(first.body).toEqual({
+      id: expect.any(String),
+      author: 'cli',
+      body: 'Buyer called: leave with the neighbour.',
+      created_at: expect.any(String),
+    });
     expect((await admin('POST', 'orders/notes', { order: purchaseId.slice(0, 8), note: 'Parcel re-sent.' })).status).toBe(201);
     const detail = await admin('GET', `orders/${purchaseId}`);
     expect(detail.body.notes.map((n: { body: string }) => n.body)).toEqual(['Buyer called: leave with the neighbour.', 'Parcel re-sent.']);
     const log = await admin('GET', `audit?subject_type=order&subject_id=${purchaseId}`);
     expect(log.body[0]).toMatchObject({ actor: 'cli', action: 'order.note', after: { note: 'Parcel re-sent.' } });
 
-    expect(await admin('POST', 'orders/notes', { order: purchaseId, note: '   ' })).toMatchObject({ status: 422, body: { code: 'invalid_request' } });
+    expect(await admin('POST', 'orders/notes', { order: purchaseId, note: '   ' })).toMatchObject({
+      status: 422,
+      body: { code: 'invalid_request' },
+    });
     expect((await admin('POST', 'orders/notes', { order: purchaseId, note: 'x'.repeat(2001) })).status).toBe(422);
     expect((await admin('POST', 'orders/notes', { order: 'ORD-2020-01-01-DEADBEEF', note: 'Hello' })).status).toBe(404);
     expect((await admin('GET', `orders/${purchaseId}`)).body.notes).toHaveLength(2);
@@ -210,7 +241,10 @@ describe('customers (the back office)', () => {
     expect(detail.body.last_shipping_address).toMatchObject({ line1: 'Via Po 1', city: 'Torino' });
     expect(detail.body.wishlist).toEqual([{ product_name: stocked[2].name, variant: null, since: expect.any(String), notified: false }]);
     expect(detail.body.cards.length).toBeGreaterThan(0);
-    expect(await admin('GET', 'customers/00000000-0000-4000-8000-000000000000')).toEqual({ status: 404, body: { detail: 'No such customer', code: 'not_found' } });
+    expect(await admin('GET', 'customers/00000000-0000-4000-8000-000000000000')).toEqual({
+      status: 404,
+      body: { detail: 'No such customer', code: 'not_found' },
+    });
     expect((await admin('GET', 'customers/not-a-uuid')).status).toBe(422);
   });
 });
@@ -233,7 +267,10 @@ describe('customer notes', () => {
     expect(audit.map((a: { action: string }) => a.action)).toEqual(['customer.note', 'customer.note']);
     expect((await admin('POST', 'customers/notes', { customer: row.id, note: '   ' })).status).toBe(422);
     expect((await admin('POST', 'customers/notes', { customer: row.id, note: 'x'.repeat(2001) })).status).toBe(422);
-    expect(await admin('POST', 'customers/notes', { customer: '00000000-0000-4000-8000-000000000000', note: 'Hello' })).toEqual({ status: 404, body: { detail: 'No such customer', code: 'not_found' } });
+    expect(await admin('POST', 'customers/notes', { customer: '00000000-0000-4000-8000-000000000000', note: 'Hello' })).toEqual({
+      status: 404,
+      body: { detail: 'No such customer', code: 'not_found' },
+    });
 
     const { total } = await api.database.db.selectFrom('purchases').select('total').where('id', '=', purchaseId).executeTakeFirstOrThrow();
     await admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: 'customer-spend-refund-0001', amount: 100 });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+
 import {
   deliverAnswerSchema,
   deliverRequestSchema,
@@ -12,6 +13,7 @@ import {
   shipRequestSchema,
 } from '@contract/api/admin';
 import { cancelRequestSchema, refundAnswerSchema, refundRequestSchema } from '@contract/api/refunds';
+
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';
@@ -23,7 +25,9 @@ import { ownerOnly } from './guard.js';
 export function adminOrderRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/orders', validate('query', orderListQuerySchema), async (c) => answer(c, orderListSchema, await listOrders(c.var.deps.db, c.req.valid('query'))));
+  app.get('/orders', validate('query', orderListQuerySchema), async (c) =>
+    answer(c, orderListSchema, await listOrders(c.var.deps.db, c.req.valid('query'))),
+  );
 
   app.get('/orders/:order', validate('param', orderParamSchema), async (c) =>
     answer(c, orderDetailSchema, await orderDetail(c.var.deps, c.req.valid('param').order)),

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import { RETENTION_DAYS } from '@contract/retention';
+
+import { buyThroughCheckout, shopper, variants } from '../../../../tests/support/shopper';
 import { cliHeaders, staffMember } from '../../../../tests/support/staff';
 import { useTestApi } from '../../../../tests/support/use-test-api';
-import { buyThroughCheckout, shopper, variants } from '../../../../tests/support/shopper';
 import { erasedEmail } from '../../services/account-deletion';
 import { purgeExpiredData } from '../../services/retention';
 
@@ -10,7 +12,11 @@ const api = useTestApi();
 const DAY = 24 * 60 * 60 * 1000;
 
 async function call(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown) {
-  const res = await api.app.request(path, { method, headers: { ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await api.app.request(path, {
+    method,
+    headers: { ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -39,7 +45,9 @@ describe("the owner's side of a customer's data", () => {
     expect(refused).toMatchObject({ status: 403, body: { code: 'forbidden' } });
     expect((await call('GET', '/api/admin/customers/00000000-0000-0000-0000-000000000000/data-export', cliHeaders)).status).toBe(404);
 
-    expect(await auditOf(me.user.id)).toEqual([expect.objectContaining({ actor: owner.email, action: 'customer.export', subject_id: me.user.id })]);
+    expect(await auditOf(me.user.id)).toEqual([
+      expect.objectContaining({ actor: owner.email, action: 'customer.export', subject_id: me.user.id }),
+    ]);
     const log = await privacyLog();
     expect(log.entries.slice(0, 2)).toEqual([
       expect.objectContaining({ kind: 'export', actor: owner.email, customer_id: me.user.id, customer: me.user.email, details: null }),
@@ -54,16 +62,21 @@ describe("the owner's side of a customer's data", () => {
     const purchaseId = await buyThroughCheckout(api, s, [{ id: variant.id }]);
     const owner = await staffMember(api, 'owner');
     const staff = await staffMember(api, 'staff');
-    const erase = (headers: Record<string, string>, confirm_email: unknown) => call('POST', `/api/admin/customers/${me.user.id}/erase`, headers, { confirm_email });
+    const erase = (headers: Record<string, string>, confirm_email: unknown) =>
+      call('POST', `/api/admin/customers/${me.user.id}/erase`, headers, { confirm_email });
     const db = api.database.db;
-    const row = () => db.selectFrom('users').select(['email', 'erased_at', 'first_name']).where('id', '=', me.user.id).executeTakeFirstOrThrow();
+    const row = () =>
+      db.selectFrom('users').select(['email', 'erased_at', 'first_name']).where('id', '=', me.user.id).executeTakeFirstOrThrow();
 
     expect(await erase(bearer(staff.token), me.user.email)).toMatchObject({ status: 403, body: { code: 'forbidden' } });
     expect(await erase(bearer(owner.token), 'someone@else.example')).toMatchObject({ status: 400, body: { code: 'bad_request' } });
     expect((await erase(bearer(owner.token), '')).status).toBe(422);
     const waiting = await erase(bearer(owner.token), me.user.email);
     expect(waiting.status).toBe(409);
-    expect(waiting.body).toEqual({ code: 'deletion_waits', detail: expect.stringMatching(/^Order \S+ is still on its way: the customer can be erased once it has been delivered\.$/) });
+    expect(waiting.body).toEqual({
+      code: 'deletion_waits',
+      detail: expect.stringMatching(/^Order \S+ is still on its way: the customer can be erased once it has been delivered\.$/),
+    });
     expect(await row()).toMatchObject({ email: me.user.email, erased_at: null });
     expect((await s.get('/api/auth/me')).status).toBe(200);
     expect(await auditOf(me.user.id)).toEqual([]);
@@ -73,23 +86,35 @@ describe("the owner's side of a customer's data", () => {
     expect(done).toMatchObject({ status: 200, body: { message: 'The customer has been erased' } });
     expect(await row()).toMatchObject({ email: erasedEmail(me.user.id), first_name: null });
     expect((await s.get('/api/auth/me')).status).toBe(401);
-    expect((await db.selectFrom('purchases').select('email').where('id', '=', purchaseId).executeTakeFirstOrThrow()).email).toBe(erasedEmail(me.user.id));
+    expect((await db.selectFrom('purchases').select('email').where('id', '=', purchaseId).executeTakeFirstOrThrow()).email).toBe(
+      erasedEmail(me.user.id),
+    );
 
     // Audited by id alone: the log keeps no trace of the address that was erased.
     const audit = await auditOf(me.user.id);
-    expect(audit).toEqual([expect.objectContaining({ actor: owner.email, action: 'customer.erase', before: null, after: { erased: true } })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ actor: owner.email, action: 'customer.erase', before: null, after: { erased: true } }),
+    ]);
     expect(JSON.stringify(audit)).not.toContain(me.user.email);
     const [newest] = (await privacyLog()).entries;
     expect(newest).toMatchObject({ kind: 'erasure', actor: owner.email, customer_id: me.user.id, customer: 'Customer erased' });
 
-    expect(await erase(bearer(owner.token), erasedEmail(me.user.id))).toMatchObject({ status: 404, body: { code: 'not_found', detail: 'This customer has already been erased' } });
+    expect(await erase(bearer(owner.token), erasedEmail(me.user.id))).toMatchObject({
+      status: 404,
+      body: { code: 'not_found', detail: 'This customer has already been erased' },
+    });
   });
 
   it("a shopper's own deletion is logged as theirs", async () => {
     const s = shopper(api);
     const me = await s.signInAsGuest();
     expect((await s.post('/api/user/delete-account', { confirm_email: me.user.email })).status).toBe(200);
-    expect((await privacyLog()).entries[0]).toMatchObject({ kind: 'erasure', actor: 'shopper', customer_id: me.user.id, customer: 'Customer erased' });
+    expect((await privacyLog()).entries[0]).toMatchObject({
+      kind: 'erasure',
+      actor: 'shopper',
+      customer_id: me.user.id,
+      customer: 'Customer erased',
+    });
   });
 });
 
@@ -142,13 +167,29 @@ describe('retention periods', () => {
     expect((await call('GET', '/api/privacy/retention', {})).body).toEqual(saved.body);
     const audit = (await call('GET', '/api/admin/audit?subject_type=setting&subject_id=retention_days', cliHeaders)).body;
     expect(audit).toEqual([
-      expect.objectContaining({ actor: owner.email, action: 'settings.change', before: { contactMessages: 730, outbox: 90 }, after: { contactMessages: 60, outbox: 14 } }),
+      expect.objectContaining({
+        actor: owner.email,
+        action: 'settings.change',
+        before: { contactMessages: 730, outbox: 90 },
+        after: { contactMessages: 60, outbox: 14 },
+      }),
     ]);
 
     // The purge uses the periods in force: a message 61 days old goes now, where 730 days applied before.
     const db = api.database.db;
     const start = api.clock.now();
-    await db.insertInto('contact_messages').values({ name: 'Ada', email: 'ada@example.com', reason: 'general', subject: 'Hi', message: 'Hello', client_ip: null, created_at: start }).execute();
+    await db
+      .insertInto('contact_messages')
+      .values({
+        name: 'Ada',
+        email: 'ada@example.com',
+        reason: 'general',
+        subject: 'Hi',
+        message: 'Hello',
+        client_ip: null,
+        created_at: start,
+      })
+      .execute();
     const before = (await privacyLog('?limit=200')).entries.length;
     const soon = await purgeExpiredData(db, new Date(start.getTime() + 59 * DAY));
     expect(soon.contactMessages).toBe(0);

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
-import { dataExportSchema, eraseCustomerRequestSchema, privacyLogQuerySchema, privacyLogSchema } from '@contract/api/privacy';
-import { customerParamSchema } from '@contract/api/customers';
+
 import { messageAnswerSchema } from '@contract/api/auth';
+import { customerParamSchema } from '@contract/api/customers';
+import { dataExportSchema, eraseCustomerRequestSchema, privacyLogQuerySchema, privacyLogSchema } from '@contract/api/privacy';
 import { retentionChangeSchema, retentionDaysSchema } from '@contract/retention';
+
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';
@@ -25,12 +27,26 @@ export function adminPrivacyRoutes() {
     return answer(c, dataExportSchema, data);
   });
 
-  app.post('/customers/:id/erase', ownerOnly, validate('param', customerParamSchema), validate('json', eraseCustomerRequestSchema), async (c) => {
-    await eraseCustomerAtRequest(c.var.deps.db, c.var.deps.clock.now(), c.req.valid('param').id, c.req.valid('json').confirm_email, c.var.actor);
-    return answer(c, messageAnswerSchema, { message: 'The customer has been erased' });
-  });
+  app.post(
+    '/customers/:id/erase',
+    ownerOnly,
+    validate('param', customerParamSchema),
+    validate('json', eraseCustomerRequestSchema),
+    async (c) => {
+      await eraseCustomerAtRequest(
+        c.var.deps.db,
+        c.var.deps.clock.now(),
+        c.req.valid('param').id,
+        c.req.valid('json').confirm_email,
+        c.var.actor,
+      );
+      return answer(c, messageAnswerSchema, { message: 'The customer has been erased' });
+    },
+  );
 
-  app.get('/privacy-log', ownerOnly, validate('query', privacyLogQuerySchema), async (c) => answer(c, privacyLogSchema, await listPrivacyLog(c.var.deps.db, c.req.valid('query'))));
+  app.get('/privacy-log', ownerOnly, validate('query', privacyLogQuerySchema), async (c) =>
+    answer(c, privacyLogSchema, await listPrivacyLog(c.var.deps.db, c.req.valid('query'))),
+  );
 
   app.get('/retention', async (c) => answer(c, retentionDaysSchema, await readRetentionDays(c.var.deps.db)));
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+
 import { cliHeaders, staffMember } from '../../../../tests/support/staff';
 import { useTestApi } from '../../../../tests/support/use-test-api';
 
@@ -46,7 +47,10 @@ async function product() {
 async function phonePhoto(): Promise<Blob> {
   const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#a8895a' } })
     .jpeg()
-    .withMetadata({ orientation: 6, exif: { IFD0: { Make: 'PhoneCo', Model: 'Snap 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '44/1 24/1 0/1' } } })
+    .withMetadata({
+      orientation: 6,
+      exif: { IFD0: { Make: 'PhoneCo', Model: 'Snap 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '44/1 24/1 0/1' } },
+    })
     .toBuffer();
   expect((await sharp(jpeg).metadata()).exif).toBeDefined();
   return new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' });
@@ -55,11 +59,24 @@ async function phonePhoto(): Promise<Blob> {
 describe('product images', () => {
   it('an upload is stored upright, without its metadata, scaled and pre-rendered, and shown with its alt text and focal point', async () => {
     const p = await product();
-    const res = await upload(p.id, await phonePhoto(), { alt: 'The tee, flat on the workroom table', type: 'product', focal_x: '30', focal_y: '20' });
+    const res = await upload(p.id, await phonePhoto(), {
+      alt: 'The tee, flat on the workroom table',
+      type: 'product',
+      focal_x: '30',
+      focal_y: '20',
+    });
     expect(res.status).toBe(201);
     const [image] = res.body.images;
     // Orientation 6 turns 1200×800 into 800×1200.
-    expect(image).toMatchObject({ type: 'product', alt: 'The tee, flat on the workroom table', width: 800, height: 1200, focal_x: 30, focal_y: 20, order: 0 });
+    expect(image).toMatchObject({
+      type: 'product',
+      alt: 'The tee, flat on the workroom table',
+      width: 800,
+      height: 1200,
+      focal_x: 30,
+      focal_y: 20,
+      order: 0,
+    });
     const stored = await api.storage.get('product-images', image.storage_path);
     expect(stored?.contentType).toBe('image/webp');
     const meta = await sharp(stored!.body).metadata();
@@ -72,7 +89,9 @@ describe('product images', () => {
     expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(320);
 
     const details = await (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(p.name)}`)).json();
-    expect(details.product_images).toEqual([expect.objectContaining({ storage_path: image.storage_path, alt: 'The tee, flat on the workroom table', focal_x: 30, focal_y: 20 })]);
+    expect(details.product_images).toEqual([
+      expect.objectContaining({ storage_path: image.storage_path, alt: 'The tee, flat on the workroom table', focal_x: 30, focal_y: 20 }),
+    ]);
     const audit = (await admin('GET', `audit?subject_type=product&subject_id=${p.id}`)).body[0];
     expect(audit).toMatchObject({ action: 'product.image.add', after: { alt: 'The tee, flat on the workroom table', width: 800 } });
   });
@@ -80,10 +99,18 @@ describe('product images', () => {
   it('refuses what is not an image, too large, or without a description, and saves nothing', async () => {
     const p = await product();
     const text = new Blob(['not really a picture'], { type: 'image/jpeg' });
-    expect(await upload(p.id, text, { alt: 'x' })).toEqual({ status: 400, body: { detail: 'The file is not a JPEG, PNG or WebP image', code: 'bad_request' } });
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    expect(await upload(p.id, text, { alt: 'x' })).toEqual({
+      status: 400,
+      body: { detail: 'The file is not a JPEG, PNG or WebP image', code: 'bad_request' },
+    });
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     expect((await upload(p.id, new Blob([new Uint8Array(gif)]), { alt: 'x' })).status).toBe(400);
-    expect((await upload(p.id, await phonePhoto(), {})).body).toMatchObject({ code: 'invalid_request', detail: [{ loc: ['body', 'alt'], msg: 'Describe the image for people who cannot see it' }] });
+    expect((await upload(p.id, await phonePhoto(), {})).body).toMatchObject({
+      code: 'invalid_request',
+      detail: [{ loc: ['body', 'alt'], msg: 'Describe the image for people who cannot see it' }],
+    });
     expect((await upload(p.id, await phonePhoto(), { alt: 'x', focal_x: '140' })).status).toBe(422);
     expect((await upload(p.id, null, { alt: 'x' })).body.detail[0].msg).toBe('Choose an image file to upload');
     const huge = new Blob([new Uint8Array(10 * 1024 * 1024 + 10)]);
@@ -108,7 +135,10 @@ describe('product images', () => {
     const details = await (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(p.name)}`)).json();
     expect(details.product_images.map((i: { alt: string }) => i.alt)).toEqual(['Front', 'Detail', 'Back']);
 
-    expect((await admin('PUT', `products/${p.id}/images/${await idOf('Back')}`, { alt: 'Back, with the woven label', focal_x: 50, focal_y: 10 })).status).toBe(200);
+    expect(
+      (await admin('PUT', `products/${p.id}/images/${await idOf('Back')}`, { alt: 'Back, with the woven label', focal_x: 50, focal_y: 10 }))
+        .status,
+    ).toBe(200);
     expect((await admin('PUT', `products/${p.id}/images/${await idOf('Front')}`, { alt: '', focal_x: 50, focal_y: 50 })).status).toBe(422);
     expect((await admin('DELETE', `products/${p.id}/images/${await idOf('Front')}`)).status).toBe(200);
     expect(await alts()).toEqual(['Detail', 'Back, with the woven label']);

@@ -1,10 +1,19 @@
 import { Hono } from 'hono';
-import { returnActionSchema, returnListQuerySchema, returnListSchema, returnNumberParamSchema, returnSchema, returnShipSchema } from '@contract/api/returns';
+
+import {
+  returnActionSchema,
+  returnListQuerySchema,
+  returnListSchema,
+  returnNumberParamSchema,
+  returnSchema,
+  returnShipSchema,
+} from '@contract/api/returns';
+
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';
-import { cancelReturn, receiveReturn, refundReturn, shipExchange } from '../../services/returns/staff.js';
 import { listReturns, returnByNumber } from '../../services/returns/read.js';
+import { cancelReturn, receiveReturn, refundReturn, shipExchange } from '../../services/returns/staff.js';
 import { ownerOnly } from './guard.js';
 
 /**
@@ -14,9 +23,13 @@ import { ownerOnly } from './guard.js';
 export function adminReturnRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/returns', validate('query', returnListQuerySchema), async (c) => answer(c, returnListSchema, await listReturns(c.var.deps.db, c.req.valid('query'))));
+  app.get('/returns', validate('query', returnListQuerySchema), async (c) =>
+    answer(c, returnListSchema, await listReturns(c.var.deps.db, c.req.valid('query'))),
+  );
 
-  app.get('/returns/:number', validate('param', returnNumberParamSchema), async (c) => answer(c, returnSchema, await returnByNumber(c.var.deps.db, c.req.valid('param').number)));
+  app.get('/returns/:number', validate('param', returnNumberParamSchema), async (c) =>
+    answer(c, returnSchema, await returnByNumber(c.var.deps.db, c.req.valid('param').number)),
+  );
 
   app.post('/returns/receive', validate('json', returnActionSchema), async (c) =>
     answer(c, returnSchema, await receiveReturn(c.var.deps, c.req.valid('json').return, c.var.actor)),

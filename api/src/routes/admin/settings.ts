@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
+
 import { shopSettingsRequestSchema, shopSettingsSchema } from '@contract/api/admin';
 import { figuresSchema } from '@contract/api/figures';
+
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';

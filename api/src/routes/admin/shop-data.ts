@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
+
 import { Hono } from 'hono';
+
 import { outboxQuerySchema, outboxSchema } from '@contract/api/admin';
+
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { ApiError, validate } from '../../http-errors.js';

@@ -1,5 +1,16 @@
 import { Hono } from 'hono';
-import { adminMeSchema, auditListSchema, auditQuerySchema, staffAddRequestSchema, staffListSchema, staffMemberSchema, staffRemoveRequestSchema, staffResendRequestSchema } from '@contract/api/staff';
+
+import {
+  adminMeSchema,
+  auditListSchema,
+  auditQuerySchema,
+  staffAddRequestSchema,
+  staffListSchema,
+  staffMemberSchema,
+  staffRemoveRequestSchema,
+  staffResendRequestSchema,
+} from '@contract/api/staff';
+
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';
@@ -29,7 +40,9 @@ export function adminStaffRoutes() {
     return c.body(null, 204);
   });
 
-  app.get('/audit', validate('query', auditQuerySchema), async (c) => answer(c, auditListSchema, await listAudit(c.var.deps.db, c.req.valid('query'))));
+  app.get('/audit', validate('query', auditQuerySchema), async (c) =>
+    answer(c, auditListSchema, await listAudit(c.var.deps.db, c.req.valid('query'))),
+  );
 
   return app;
 }

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+
 import { restockAnswerSchema, restockRequestSchema, stockListSchema } from '@contract/api/admin';
+
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';

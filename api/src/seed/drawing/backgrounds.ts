@@ -53,10 +53,13 @@ export function backgroundSvg(kind: GarmentKind): string {
   const sweep = (y0: number, amp: number, colour: string, width: number) => {
     const y1 = y0 + (rnd() - 0.5) * amp;
     const y2 = y0 + (rnd() - 0.5) * amp;
-    return path(`M-40 ${num(y0)} C${num(BW * 0.3)} ${num(y1)} ${num(BW * 0.6)} ${num(y2)} ${BW + 40} ${num(y0 + (rnd() - 0.5) * amp * 0.5)}`, {
-      stroke: colour,
-      width,
-    });
+    return path(
+      `M-40 ${num(y0)} C${num(BW * 0.3)} ${num(y1)} ${num(BW * 0.6)} ${num(y2)} ${BW + 40} ${num(y0 + (rnd() - 0.5) * amp * 0.5)}`,
+      {
+        stroke: colour,
+        width,
+      },
+    );
   };
 
   switch (kind) {
@@ -81,7 +84,9 @@ export function backgroundSvg(kind: GarmentKind): string {
     }
     case 'padded-jorts': {
       body.push(blobs(4));
-      defs.push(`<pattern id="${id('dots')}" patternUnits="userSpaceOnUse" width="40" height="40"><circle cx="20" cy="20" r="2.6" fill="#ddd4c7"/></pattern>`);
+      defs.push(
+        `<pattern id="${id('dots')}" patternUnits="userSpaceOnUse" width="40" height="40"><circle cx="20" cy="20" r="2.6" fill="#ddd4c7"/></pattern>`,
+      );
       body.push(`<rect width="${BW}" height="${BH}" fill="url(#${id('dots')})" opacity="0.75"/>`);
       body.push(`<rect width="${BW}" height="${BH}" fill="url(#${id('fade')})"/>`);
       break;
@@ -90,8 +95,14 @@ export function backgroundSvg(kind: GarmentKind): string {
       body.push(blobs(5));
       body.push(`<rect width="${BW}" height="${BH}" fill="url(#${id('fade')})"/>`);
       body.push(
-        path(`M${BW * 0.55} ${BH + 40} C${BW * 0.6} ${BH * 0.45} ${BW * 0.78} ${BH * 0.15} ${BW + 40} ${BH * 0.22}`, { stroke: '#e3dacd', width: 5 }),
-        path(`M${BW * 0.62} ${BH + 40} C${BW * 0.67} ${BH * 0.55} ${BW * 0.83} ${BH * 0.3} ${BW + 40} ${BH * 0.36}`, { stroke: '#ebe2d8', width: 3 }),
+        path(`M${BW * 0.55} ${BH + 40} C${BW * 0.6} ${BH * 0.45} ${BW * 0.78} ${BH * 0.15} ${BW + 40} ${BH * 0.22}`, {
+          stroke: '#e3dacd',
+          width: 5,
+        }),
+        path(`M${BW * 0.62} ${BH + 40} C${BW * 0.67} ${BH * 0.55} ${BW * 0.83} ${BH * 0.3} ${BW + 40} ${BH * 0.36}`, {
+          stroke: '#ebe2d8',
+          width: 3,
+        }),
       );
       break;
     }

@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createLocalStorage, type Storage } from '../../services/storage';
 import { CARD_ANIMATION_LENGTH, CARD_DESIGNS, cardPaths } from '../card-data';
 import { buildLayers, generateCardArt } from './card-art';
-import { createLocalStorage, type Storage } from '../../services/storage';
 
 let dir: string;
 let storage: Storage;
@@ -34,7 +36,9 @@ describe('card artwork', () => {
       const meta = await sharp(await frame(i)).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', 300, 400]);
     }
-    expect(await storage.exists('cards', cardPaths.frame(folder, cardPaths.filePrefix, CARD_ANIMATION_LENGTH, cardPaths.format))).toBe(false);
+    expect(await storage.exists('cards', cardPaths.frame(folder, cardPaths.filePrefix, CARD_ANIMATION_LENGTH, cardPaths.format))).toBe(
+      false,
+    );
     const still = (await storage.get('cards', cardPaths.image(design.kind)))!.body;
     const meta = await sharp(still).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 600, 800]);

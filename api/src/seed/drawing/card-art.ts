@@ -1,5 +1,7 @@
 // One module on purpose (a little over 300 lines): the layers of a card frame share its geometry and timing.
 import sharp from 'sharp';
+
+import type { Storage } from '../../services/storage.js';
 import {
   CARD_ANIMATION_LENGTH,
   CARD_CAPTURE_FRAME,
@@ -7,13 +9,12 @@ import {
   CARD_HEIGHT,
   CARD_STATIC_SCALE,
   CARD_WIDTH,
-  cardPaths,
   type CardDesign,
+  cardPaths,
   type CardRarity,
 } from '../card-data.js';
 import { hashString, prng } from './backgrounds.js';
 import { garmentCutoutSvg } from './garments.js';
-import type { Storage } from '../../services/storage.js';
 
 /**
  * The animated artwork of the collectible cards: a still scene (card ground, frame, the product's
@@ -44,7 +45,11 @@ function shade(hex: string, amount: number): string {
   const target = amount < 0 ? 0 : 255;
   const t = Math.abs(amount);
   return `#${hexRgb(hex)
-    .map((v) => Math.round(v + (target - v) * t).toString(16).padStart(2, '0'))
+    .map((v) =>
+      Math.round(v + (target - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 }
 
@@ -122,8 +127,14 @@ async function garmentRaster(design: CardDesign, scale: number) {
   const box = { width: Math.round((WINDOW.width - 24) * scale), height: Math.round((WINDOW.height - 8) * scale) };
   // Rendered small enough to be quick, large enough to stay sharp once trimmed and fitted.
   const svg = Buffer.from(garmentCutoutSvg(design.kind, design.garmentColour));
-  const trimmed = await sharp(svg, { density: 72 * 0.45 * scale }).trim({ threshold: 1 }).png().toBuffer();
-  const fitted = await sharp(trimmed).resize({ ...box, fit: 'inside' }).png().toBuffer({ resolveWithObject: true });
+  const trimmed = await sharp(svg, { density: 72 * 0.45 * scale })
+    .trim({ threshold: 1 })
+    .png()
+    .toBuffer();
+  const fitted = await sharp(trimmed)
+    .resize({ ...box, fit: 'inside' })
+    .png()
+    .toBuffer({ resolveWithObject: true });
   return {
     input: fitted.data,
     left: Math.round((WINDOW.x + WINDOW.width / 2) * scale - fitted.info.width / 2),
@@ -136,7 +147,11 @@ export async function buildLayers(design: CardDesign, scale: number): Promise<La
   const height = CARD_HEIGHT * scale;
   const garment = await garmentRaster(design, scale);
   const [scene, cutout] = await Promise.all([
-    sharp(Buffer.from(groundSvg(design, scale))).composite([garment]).removeAlpha().raw().toBuffer(),
+    sharp(Buffer.from(groundSvg(design, scale)))
+      .composite([garment])
+      .removeAlpha()
+      .raw()
+      .toBuffer(),
     sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .composite([garment])
       .extractChannel(3)
@@ -253,7 +268,9 @@ function renderFrame(design: CardDesign, layers: Layers, glints: Glint[], index:
         const dx = px + 0.5 - cx;
         const dy = py + 0.5 - cy;
         const core = Math.exp(-(dx * dx + dy * dy) / (0.06 * r * r));
-        const rays = Math.exp(-(dy * dy) / (thin * thin)) * Math.max(0, 1 - Math.abs(dx) / r) + Math.exp(-(dx * dx) / (thin * thin)) * Math.max(0, 1 - Math.abs(dy) / r);
+        const rays =
+          Math.exp(-(dy * dy) / (thin * thin)) * Math.max(0, 1 - Math.abs(dx) / r) +
+          Math.exp(-(dx * dx) / (thin * thin)) * Math.max(0, 1 - Math.abs(dy) / r);
         const v = Math.min(1, intensity * (core + 0.8 * rays));
         const i = (py * width + px) * 3;
         for (let c = 0; c < 3; c++) out[i + c] = Math.round(255 - (255 - out[i + c]) * (1 - v));
@@ -287,7 +304,11 @@ export interface CardArtResult {
  * Draws what storage lacks of every card's artwork: the frames at display size and the static
  * image (the capture frame at twice that). Cards already complete cost a few file checks.
  */
-export async function generateCardArt(storage: Storage, designs: readonly CardDesign[] = CARD_DESIGNS, countOnly = false): Promise<CardArtResult> {
+export async function generateCardArt(
+  storage: Storage,
+  designs: readonly CardDesign[] = CARD_DESIGNS,
+  countOnly = false,
+): Promise<CardArtResult> {
   let cards = 0;
   let frames = 0;
   for (const design of designs) {

@@ -1,7 +1,16 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+
 import { backgroundSvg } from './backgrounds.js';
-import { BACKGROUND_HEIGHT, BACKGROUND_WIDTH, type GarmentColour, type GarmentKind, type GarmentView, ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from './canvas.js';
+import {
+  BACKGROUND_HEIGHT,
+  BACKGROUND_WIDTH,
+  type GarmentColour,
+  type GarmentKind,
+  type GarmentView,
+  ILLUSTRATION_HEIGHT,
+  ILLUSTRATION_WIDTH,
+} from './canvas.js';
 import { garmentSvg } from './garments.js';
 import { sizeGuideSvg } from './size-guides.js';
 
@@ -30,15 +39,18 @@ const SMALL = 300;
 const smallHeight = Math.round((SMALL * ILLUSTRATION_HEIGHT) / ILLUSTRATION_WIDTH);
 
 describe.each(KINDS)('%s illustrations', (kind) => {
-  it.each(COLOURS.flatMap((colour) => VIEWS.map((view) => [colour, view] as const)))('%s %s renders as a 4:5 WebP', async (colour, view) => {
-    const svg = garmentSvg(kind, colour, view);
-    expectSelfContained(svg, { width: ILLUSTRATION_WIDTH, height: ILLUSTRATION_HEIGHT });
-    expect(svg).not.toContain('<text');
-    const out = await toWebp(svg, SMALL);
-    expect(out.format).toBe('webp');
-    expect(out.width).toBe(SMALL);
-    expect(out.height).toBe(smallHeight);
-  });
+  it.each(COLOURS.flatMap((colour) => VIEWS.map((view) => [colour, view] as const)))(
+    '%s %s renders as a 4:5 WebP',
+    async (colour, view) => {
+      const svg = garmentSvg(kind, colour, view);
+      expectSelfContained(svg, { width: ILLUSTRATION_WIDTH, height: ILLUSTRATION_HEIGHT });
+      expect(svg).not.toContain('<text');
+      const out = await toWebp(svg, SMALL);
+      expect(out.format).toBe('webp');
+      expect(out.width).toBe(SMALL);
+      expect(out.height).toBe(smallHeight);
+    },
+  );
 
   it('renders full size at 1200 x 1500', async () => {
     const out = await toWebp(garmentSvg(kind, 'BLACK', 'front'));

@@ -1,10 +1,10 @@
 /** A garment as the catalogue shows it: studio view, close-up, and the cut-out the cards use. */
 import { CX, type GarmentColour, type GarmentKind, type GarmentView, H, W } from './canvas.js';
-import { HOODIE, PADDED_TEE, topShape, TRACER_TEE } from './top-shape.js';
-import { J, renderJorts } from './jorts.js';
-import { renderTop } from './top-render.js';
 import { STUDIO } from './colour.js';
+import { J, renderJorts } from './jorts.js';
 import { blurFilter, type Ctx, makeCtx, num, type Pt, svgDoc } from './svg.js';
+import { renderTop } from './top-render.js';
+import { HOODIE, PADDED_TEE, topShape, TRACER_TEE } from './top-shape.js';
 
 export interface Rendered {
   art: string;

@@ -1,6 +1,6 @@
 /** The padded jorts, front and back. */
-import { BRAND_RED, mix } from './colour.js';
 import { H, W } from './canvas.js';
+import { BRAND_RED, mix } from './colour.js';
 import { add, type Ctx, line, mx, num, path, poly, type Pt, pt, quiltPattern, stitch } from './svg.js';
 
 export const J = {
@@ -58,7 +58,9 @@ export function renderJorts(ctx: Ctx, view: 'front' | 'back'): { art: string; si
   out.push(path(`M${W - 400} 420 C${W - 330} 620 ${W - 330} 860 ${W - 360} 1160 L${W} 1160 L${W} 420 Z`, { fill: p.shade, opacity: 0.5 }));
   out.push(path('M600 780 L566 1160 L520 1160 C540 1000 560 880 600 780 Z', { fill: p.shade, opacity: 0.5 }));
   out.push(path('M600 780 L634 1160 L700 1160 C676 1000 650 880 600 780 Z', { fill: p.shade, opacity: 0.6 }));
-  out.push(path('M300 520 C380 500 460 560 470 700 C480 880 420 1040 330 1120 C280 1000 268 760 300 520 Z', { fill: p.highlight, opacity: 0.35 }));
+  out.push(
+    path('M300 520 C380 500 460 560 470 700 C480 880 420 1040 330 1120 C280 1000 268 760 300 520 Z', { fill: p.highlight, opacity: 0.35 }),
+  );
   const fold = (d: string, w: number, o: number) => path(d, { stroke: p.shade, width: w, opacity: o, cap: 'round' });
   const lift = (d: string, w: number, o: number) => path(d, { stroke: p.highlight, width: w, opacity: o, cap: 'round' });
   // Whiskers at the top of the thighs.
@@ -136,7 +138,13 @@ export function renderJorts(ctx: Ctx, view: 'front' | 'back'): { art: string; si
     out.push(stitch(ctx, 'M624 412 L624 790', 3, ts));
     for (const flip of [false, true]) {
       const f = (q: Pt): Pt => (flip ? mx(q) : q);
-      const pocket = (i: number): Pt[] => [f([352 + i, 600 + i]), f([560 - i, 618 + i]), f([554 - i, 772 - i * 0.6]), f([452, 806 - i]), f([350 + i, 766 - i * 0.6])];
+      const pocket = (i: number): Pt[] => [
+        f([352 + i, 600 + i]),
+        f([560 - i, 618 + i]),
+        f([554 - i, 772 - i * 0.6]),
+        f([452, 806 - i]),
+        f([350 + i, 766 - i * 0.6]),
+      ];
       out.push(path(poly(pocket(0)), { fill: p.deep, opacity: 0.3, extra: 'transform="translate(4 6)"' }));
       out.push(path(poly(pocket(0)), { fill: p.base }));
       out.push(`<path d="${poly(pocket(0))}" fill="url(#${twill})" opacity="0.4"/>`);
@@ -145,15 +153,21 @@ export function renderJorts(ctx: Ctx, view: 'front' | 'back'): { art: string; si
       out.push(stitch(ctx, line([...pocket(20), pocket(20)[0]]), 3, ts));
     }
     out.push(`<rect x="646" y="352" width="104" height="46" rx="4" fill="${mix(p.label, '#a0763f', 0.35)}"/>`);
-    out.push(`<rect x="654" y="359" width="88" height="32" rx="3" fill="none" stroke="${p.labelDetail}" stroke-width="2" stroke-dasharray="5 4"/>`);
+    out.push(
+      `<rect x="654" y="359" width="88" height="32" rx="3" fill="none" stroke="${p.labelDetail}" stroke-width="2" stroke-dasharray="5 4"/>`,
+    );
     out.push(`<rect x="680" y="371" width="36" height="8" rx="4" fill="${BRAND_RED}"/>`);
   }
 
   // Belt loops (with bar tacks).
   const loops = view === 'front' ? [372, 488, 712, 828] : [372, 488, 600, 712, 828];
   for (const x of loops) {
-    out.push(`<rect x="${x - 12}" y="${wTop - 10}" width="24" height="${waistBot - wTop + 26}" rx="5" fill="${p.shade}" opacity="0.6" transform="translate(3 4)"/>`);
-    out.push(`<rect x="${x - 12}" y="${wTop - 10}" width="24" height="${waistBot - wTop + 26}" rx="5" fill="${p.base}" stroke="${p.seam}" stroke-width="2.5"/>`);
+    out.push(
+      `<rect x="${x - 12}" y="${wTop - 10}" width="24" height="${waistBot - wTop + 26}" rx="5" fill="${p.shade}" opacity="0.6" transform="translate(3 4)"/>`,
+    );
+    out.push(
+      `<rect x="${x - 12}" y="${wTop - 10}" width="24" height="${waistBot - wTop + 26}" rx="5" fill="${p.base}" stroke="${p.seam}" stroke-width="2.5"/>`,
+    );
     out.push(path(`M${x - 7} ${wTop} L${x + 7} ${wTop} M${x - 7} ${waistBot + 6} L${x + 7} ${waistBot + 6}`, { stroke: ts, width: 4 }));
   }
   out.push('</g>');

@@ -1,10 +1,10 @@
 /** Size guides: the garment outline with lettered measurement arrows. */
-import { BRAND_RED, STUDIO } from './colour.js';
 import { CX, type GarmentKind, H, W } from './canvas.js';
-import { HOODIE, PADDED_TEE, topShape, TRACER_TEE } from './top-shape.js';
+import { BRAND_RED, STUDIO } from './colour.js';
 import { J, jortsSilhouette } from './jorts.js';
 import { add, lerp, line, mul, mx, neckLine, num, path, poly, type Pt, pt, sub, svgDoc, unit } from './svg.js';
 import { hoodShape } from './top-render.js';
+import { HOODIE, PADDED_TEE, topShape, TRACER_TEE } from './top-shape.js';
 
 export const GUIDE_INK = '#2b2a28';
 export const GUIDE_FILL = '#e9e3d9';
@@ -77,10 +77,18 @@ export function sizeGuideSvg(kind: GarmentKind): string {
     const crotch = T(add(J.crotch, [10, 30]));
     const inner = T(mx(J.hemInnerL));
     const cn = unit([inner[1] - crotch[1], -(inner[0] - crotch[0])]);
-    arrows.push(measure(add(crotch, mul(cn, 60)), add(inner, mul(cn, 60)), 'C'), ext(crotch, add(crotch, mul(cn, 74))), ext(inner, add(inner, mul(cn, 74))));
+    arrows.push(
+      measure(add(crotch, mul(cn, 60)), add(inner, mul(cn, 60)), 'C'),
+      ext(crotch, add(crotch, mul(cn, 74))),
+      ext(inner, add(inner, mul(cn, 74))),
+    );
     const top = T(J.waistL);
     const hem = T(J.hemOuterL);
-    arrows.push(ext(top, [hem[0] - 80, top[1]]), ext(hem, [hem[0] - 80, hem[1]]), measure([hem[0] - 64, top[1]], [hem[0] - 64, hem[1]], 'D'));
+    arrows.push(
+      ext(top, [hem[0] - 80, top[1]]),
+      ext(hem, [hem[0] - 80, hem[1]]),
+      measure([hem[0] - 64, top[1]], [hem[0] - 64, hem[1]], 'D'),
+    );
   } else {
     const geo = kind === 'tracer-tee' ? TRACER_TEE : kind === 'padded-tee' ? PADDED_TEE : HOODIE;
     const t = topShape(geo);

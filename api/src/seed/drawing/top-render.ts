@@ -1,8 +1,27 @@
 /** Drawing a top: shading, tracer lines, the hood, and the front and back views. */
-import { BRAND_RED } from './colour.js';
 import { CX, H, W } from './canvas.js';
+import { BRAND_RED } from './colour.js';
+import {
+  add,
+  type Ctx,
+  dist,
+  lerp,
+  line,
+  mul,
+  mx,
+  neckFwd,
+  neckLine,
+  neckRev,
+  num,
+  path,
+  poly,
+  type Pt,
+  pt,
+  quiltPattern,
+  ribStripes,
+  stitch,
+} from './svg.js';
 import { acrossSleeve, type TopShape } from './top-shape.js';
-import { add, type Ctx, dist, lerp, line, mul, mx, neckFwd, neckLine, neckRev, num, path, poly, type Pt, pt, quiltPattern, ribStripes, stitch } from './svg.js';
 
 /** Soft shading shared by all tops: light comes from the upper left. */
 export function topShading(ctx: Ctx, t: TopShape, long: boolean, quilted: boolean): string {
@@ -41,11 +60,31 @@ export function topShading(ctx: Ctx, t: TopShape, long: boolean, quilted: boolea
   const lift = (d: string, w: number, o: number) => path(d, { stroke: p.highlight, width: w, opacity: o, cap: 'round' });
   out.push(fold(`M${num(A[0] + 14)} ${num(A[1] + 24)} Q${num(A[0] + 90)} ${num(A[1] + 70)} ${num(A[0] + 200)} ${num(A[1] + 78)}`, 9, 0.5));
   out.push(fold(`M${num(ar - 14)} ${num(A[1] + 24)} Q${num(ar - 90)} ${num(A[1] + 66)} ${num(ar - 190)} ${num(A[1] + 64)}`, 9, 0.55));
-  out.push(lift(`M${num(A[0] + 30)} ${num(A[1] + 52)} Q${num(A[0] + 100)} ${num(A[1] + 92)} ${num(A[0] + 190)} ${num(A[1] + 100)}`, 5, 0.5));
-  if (!quilted) out.push(fold(`M${num(CX + 70)} ${num(A[1] + 170)} Q${num(CX + 40)} ${num(A[1] + 380)} ${num(CX + 95)} ${num(Hm[1] - 70)}`, 12, 0.22));
-  if (!quilted) out.push(fold(`M${num(Hm[0] + 120)} ${num(Hm[1] - 20)} Q${num(Hm[0] + 150)} ${num(Hm[1] - 120)} ${num(Hm[0] + 235)} ${num(Hm[1] - 175)}`, 8, 0.32));
-  if (!quilted) out.push(lift(`M${num(Hm[0] + 140)} ${num(Hm[1] - 12)} Q${num(Hm[0] + 172)} ${num(Hm[1] - 110)} ${num(Hm[0] + 255)} ${num(Hm[1] - 160)}`, 4, 0.45));
-  if (!quilted) out.push(fold(`M${num(xr - 200)} ${num(Hm[1] - 10)} Q${num(xr - 230)} ${num(Hm[1] - 90)} ${num(xr - 300)} ${num(Hm[1] - 130)}`, 7, 0.3));
+  out.push(
+    lift(`M${num(A[0] + 30)} ${num(A[1] + 52)} Q${num(A[0] + 100)} ${num(A[1] + 92)} ${num(A[0] + 190)} ${num(A[1] + 100)}`, 5, 0.5),
+  );
+  if (!quilted)
+    out.push(fold(`M${num(CX + 70)} ${num(A[1] + 170)} Q${num(CX + 40)} ${num(A[1] + 380)} ${num(CX + 95)} ${num(Hm[1] - 70)}`, 12, 0.22));
+  if (!quilted)
+    out.push(
+      fold(
+        `M${num(Hm[0] + 120)} ${num(Hm[1] - 20)} Q${num(Hm[0] + 150)} ${num(Hm[1] - 120)} ${num(Hm[0] + 235)} ${num(Hm[1] - 175)}`,
+        8,
+        0.32,
+      ),
+    );
+  if (!quilted)
+    out.push(
+      lift(
+        `M${num(Hm[0] + 140)} ${num(Hm[1] - 12)} Q${num(Hm[0] + 172)} ${num(Hm[1] - 110)} ${num(Hm[0] + 255)} ${num(Hm[1] - 160)}`,
+        4,
+        0.45,
+      ),
+    );
+  if (!quilted)
+    out.push(
+      fold(`M${num(xr - 200)} ${num(Hm[1] - 10)} Q${num(xr - 230)} ${num(Hm[1] - 90)} ${num(xr - 300)} ${num(Hm[1] - 130)}`, 7, 0.3),
+    );
   // Sleeve folds (elbow creases on long sleeves, a soft crease on short ones).
   for (const s of [L, R]) {
     if (long) {
@@ -75,8 +114,7 @@ export function chestTracerPath(t: TopShape): string {
 }
 
 export function hoodShape(): { outer: string; opening: string; rim: string; seamBase: string; top: Pt } {
-  const outer =
-    'M462 438 C424 300 450 150 600 128 C750 150 776 300 738 438 Q600 470 462 438 Z';
+  const outer = 'M462 438 C424 300 450 150 600 128 C750 150 776 300 738 438 Q600 470 462 438 Z';
   const opening = 'M514 470 C484 360 512 224 600 212 C688 224 716 360 686 470 Q600 500 514 470 Z';
   const rim = 'M514 470 C484 360 512 224 600 212 C688 224 716 360 686 470';
   const seamBase = 'M462 438 Q600 470 738 438';
@@ -159,12 +197,49 @@ export function renderTop(ctx: Ctx, t: TopShape, view: 'front' | 'back', o: TopO
   if (t.bandPts) {
     const [b0, b1, b2, b3] = t.bandPts;
     out.push(path(poly([b0, b1, b2, b3]), { fill: p.rib }));
-    out.push(ribStripes(ctx, line([[0, (b0[1] + b1[1]) / 2], [W, (b0[1] + b1[1]) / 2]]), g.band ?? 0, 0.45));
-    out.push(path(poly([[CX + 60, b0[1]], [b3[0] + 20, b0[1]], [b3[0] + 20, b1[1] + 10], [CX + 60, b1[1] + 10]]), { fill: p.shade, opacity: 0.35 }));
-    out.push(path(line([[0, b0[1]], [W, b0[1]]]), { stroke: p.seam, width: 5, opacity: 0.85 }));
-    out.push(stitch(ctx, line([[0, b0[1] - 12], [W, b0[1] - 12]])));
+    out.push(
+      ribStripes(
+        ctx,
+        line([
+          [0, (b0[1] + b1[1]) / 2],
+          [W, (b0[1] + b1[1]) / 2],
+        ]),
+        g.band ?? 0,
+        0.45,
+      ),
+    );
+    out.push(
+      path(
+        poly([
+          [CX + 60, b0[1]],
+          [b3[0] + 20, b0[1]],
+          [b3[0] + 20, b1[1] + 10],
+          [CX + 60, b1[1] + 10],
+        ]),
+        { fill: p.shade, opacity: 0.35 },
+      ),
+    );
+    out.push(
+      path(
+        line([
+          [0, b0[1]],
+          [W, b0[1]],
+        ]),
+        { stroke: p.seam, width: 5, opacity: 0.85 },
+      ),
+    );
+    out.push(
+      stitch(
+        ctx,
+        line([
+          [0, b0[1] - 12],
+          [W, b0[1] - 12],
+        ]),
+      ),
+    );
   } else {
-    const hemLine = (off: number) => `M${num(Hm[0] - 40)} ${num(Hm[1] - off)} Q${num(CX)} ${num(Hm[1] + g.hemCurve - off)} ${num(W - Hm[0] + 40)} ${num(Hm[1] - off)}`;
+    const hemLine = (off: number) =>
+      `M${num(Hm[0] - 40)} ${num(Hm[1] - off)} Q${num(CX)} ${num(Hm[1] + g.hemCurve - off)} ${num(W - Hm[0] + 40)} ${num(Hm[1] - off)}`;
     out.push(path(hemLine(4), { stroke: p.seam, width: 4, opacity: 0.45 }));
     out.push(stitch(ctx, hemLine(28)));
     out.push(stitch(ctx, hemLine(40)));
@@ -188,13 +263,25 @@ export function renderTop(ctx: Ctx, t: TopShape, view: 'front' | 'back', o: TopO
       // Inside of the back neck, then the back rib seen from inside, then the front rib.
       out.push(path(`${neckLine(hw, y, g.frontDrop)} ${neckRev(hw, y, g.backDrop)} Z`, { fill: p.deep }));
       out.push(path(`${neckLine(hw, y, g.backDrop)} ${neckRev(hw - c * 0.25, y, g.backDrop + c * 0.85)} Z`, { fill: p.rib }));
-      out.push(path(`${neckLine(hw, y, g.backDrop)} ${neckRev(hw - c * 0.25, y, g.backDrop + c * 0.85)} Z`, { fill: p.shade, opacity: 0.55 }));
-      out.push(path(`M${num(CX - hw - c)} ${num(yo)} ${neckFwd(hw + c, yo, g.frontDrop + c + (y - yo))} L${num(CX + hw)} ${num(y)} ${neckRev(hw, y, g.frontDrop)} Z`, { fill: p.rib }));
+      out.push(
+        path(`${neckLine(hw, y, g.backDrop)} ${neckRev(hw - c * 0.25, y, g.backDrop + c * 0.85)} Z`, { fill: p.shade, opacity: 0.55 }),
+      );
+      out.push(
+        path(
+          `M${num(CX - hw - c)} ${num(yo)} ${neckFwd(hw + c, yo, g.frontDrop + c + (y - yo))} L${num(CX + hw)} ${num(y)} ${neckRev(hw, y, g.frontDrop)} Z`,
+          { fill: p.rib },
+        ),
+      );
       out.push(ribStripes(ctx, neckLine(hw + c / 2, (y + yo) / 2, g.frontDrop + c / 2), c * 0.9));
       out.push(path(neckLine(hw, y, g.frontDrop), { stroke: p.seam, width: 3, opacity: 0.7 }));
       out.push(stitch(ctx, neckLine(hw + c + 11, yo + 4, g.frontDrop + c + 9)));
     } else {
-      out.push(path(`M${num(CX - hw - c)} ${num(yo)} ${neckFwd(hw + c, yo, g.backDrop + c + (y - yo))} L${num(CX + hw)} ${num(y)} ${neckRev(hw, y, g.backDrop)} Z`, { fill: p.rib }));
+      out.push(
+        path(
+          `M${num(CX - hw - c)} ${num(yo)} ${neckFwd(hw + c, yo, g.backDrop + c + (y - yo))} L${num(CX + hw)} ${num(y)} ${neckRev(hw, y, g.backDrop)} Z`,
+          { fill: p.rib },
+        ),
+      );
       out.push(ribStripes(ctx, neckLine(hw + c / 2, (y + yo) / 2, g.backDrop + c / 2), c * 0.9));
       out.push(stitch(ctx, neckLine(hw + c + 11, yo + 4, g.backDrop + c + 9)));
     }
@@ -237,7 +324,9 @@ export function renderTop(ctx: Ctx, t: TopShape, view: 'front' | 'back', o: TopO
   if (view === 'back') {
     const ly = hood ? 462 : g.neckY + g.backDrop + g.collar + 8;
     out.push(`<rect x="${CX - 34}" y="${num(ly)}" width="68" height="30" rx="3" fill="${p.label}"/>`);
-    out.push(`<rect x="${CX - 28}" y="${num(ly + 5)}" width="56" height="20" rx="2" fill="none" stroke="${p.labelDetail}" stroke-width="2" stroke-dasharray="5 4"/>`);
+    out.push(
+      `<rect x="${CX - 28}" y="${num(ly + 5)}" width="56" height="20" rx="2" fill="none" stroke="${p.labelDetail}" stroke-width="2" stroke-dasharray="5 4"/>`,
+    );
     out.push(`<rect x="${CX - 14}" y="${num(ly + 12)}" width="28" height="6" rx="3" fill="${BRAND_RED}"/>`);
   }
 
@@ -247,7 +336,9 @@ export function renderTop(ctx: Ctx, t: TopShape, view: 'front' | 'back', o: TopO
     out.push(`<g clip-path="url(#${clip})">`);
     out.push(path(pocket, { fill: p.deep, opacity: 0.35, extra: 'transform="translate(6 10)"' }));
     out.push(path(pocket, { fill: p.base }));
-    out.push(path('M452 866 L600 866 C610 960 560 1060 376 1110 L376 1046 C400 990 428 940 452 866 Z', { fill: p.highlight, opacity: 0.3 }));
+    out.push(
+      path('M452 866 L600 866 C610 960 560 1060 376 1110 L376 1046 C400 990 428 940 452 866 Z', { fill: p.highlight, opacity: 0.3 }),
+    );
     out.push(path('M748 866 C772 940 800 990 824 1046 L828 1148 L700 1148 C760 1060 760 960 748 866 Z', { fill: p.shade, opacity: 0.45 }));
     out.push(path('M452 866 C428 940 400 990 376 1046', { stroke: p.deep, width: 7 }));
     out.push(path('M748 866 C772 940 800 990 824 1046', { stroke: p.deep, width: 7 }));

@@ -1,8 +1,10 @@
-import { SHIPPING_COUNTRY_CODES } from '@contract/address';
 import Stripe from 'stripe';
+
+import { SHIPPING_COUNTRY_CODES } from '@contract/address';
+import { CART_RULES } from '@contract/shop-rules';
+
 import type { Address } from '../../db/schema.js';
 import { DomainError } from '../../domain-error.js';
-import { CART_RULES } from '@contract/shop-rules';
 import type { PaymentDetails, PaymentProvider, WebhookOutcome } from './provider.js';
 
 /** The part of the Stripe client this provider uses; tests pass a stand-in so nothing reaches Stripe. */
@@ -50,7 +52,9 @@ function toAddress(name: string | null | undefined, address: Stripe.Address | nu
 function paymentDetails(session: Stripe.Checkout.Session): PaymentDetails {
   const shipping = session.collected_information?.shipping_details;
   return {
-    paymentMethod: session.payment_method_types?.includes('card') ? CART_RULES.defaultPaymentMethod : (session.payment_method_types?.[0] ?? CART_RULES.defaultPaymentMethod),
+    paymentMethod: session.payment_method_types?.includes('card')
+      ? CART_RULES.defaultPaymentMethod
+      : (session.payment_method_types?.[0] ?? CART_RULES.defaultPaymentMethod),
     shippingAddress: toAddress(shipping?.name, shipping?.address),
     billingAddress: toAddress(session.customer_details?.name, session.customer_details?.address),
   };
@@ -72,7 +76,13 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
       const coupon =
         input.discount && input.discount.amount > 0
           ? await client.coupons.create(
-              { amount_off: input.discount.amount, currency: CART_RULES.currency, duration: 'once', max_redemptions: 1, name: input.discount.code.slice(0, 40) },
+              {
+                amount_off: input.discount.amount,
+                currency: CART_RULES.currency,
+                duration: 'once',
+                max_redemptions: 1,
+                name: input.discount.code.slice(0, 40),
+              },
               { idempotencyKey: `coupon-${input.sessionId}` },
             )
           : null;
@@ -94,7 +104,12 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
           {
             shipping_rate_data: {
               type: 'fixed_amount',
-              display_name: input.shippingCost === 0 ? (input.discount ? `Free shipping (${input.discount.code})` : 'Free shipping') : 'Standard shipping',
+              display_name:
+                input.shippingCost === 0
+                  ? input.discount
+                    ? `Free shipping (${input.discount.code})`
+                    : 'Free shipping'
+                  : 'Standard shipping',
               fixed_amount: { amount: input.shippingCost, currency: CART_RULES.currency },
             },
           },
@@ -117,14 +132,19 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
       if (!paymentIntent) throw new DomainError('refund_failed', 'Stripe has no payment for this order');
       let refund;
       try {
-        refund = await client.refunds.create({ payment_intent: paymentIntent, amount, reason: 'requested_by_customer', metadata }, { idempotencyKey });
+        refund = await client.refunds.create(
+          { payment_intent: paymentIntent, amount, reason: 'requested_by_customer', metadata },
+          { idempotencyKey },
+        );
       } catch (error) {
         // A refusal is final; anything else (no answer, Stripe's own error, a request with this key
         // still in flight) may or may not have refunded, so it is thrown as it is and retried with the key.
-        if (error instanceof Stripe.errors.StripeError && isRefusal(error.statusCode)) throw new DomainError('refund_failed', `Stripe refused the refund: ${error.message}`);
+        if (error instanceof Stripe.errors.StripeError && isRefusal(error.statusCode))
+          throw new DomainError('refund_failed', `Stripe refused the refund: ${error.message}`);
         throw error;
       }
-      if (refund.status === 'failed' || refund.status === 'canceled') throw new DomainError('refund_failed', `Stripe refused the refund (${refund.status})`);
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new DomainError('refund_failed', `Stripe refused the refund (${refund.status})`);
       return { providerRefundId: refund.id };
     },
     async expireCheckout(providerSessionId) {

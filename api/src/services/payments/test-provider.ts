@@ -1,4 +1,5 @@
 import { CART_RULES } from '@contract/shop-rules';
+
 import type { PaymentProvider } from './provider.js';
 
 /** Cards the test payment page knows (ARCHITECTURE.md "Test payment provider"). */

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
+
 import type { AdminProduct } from '@contract/api/products-admin';
+
+import type { Db } from '../../db/database.js';
 import type { SizeChartRecord } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import type { Db } from '../../db/database.js';
 import { DomainError } from '../../domain-error.js';
 import { isComingSoon } from '../drops.js';
 
@@ -10,7 +12,13 @@ export type Deps = Pick<AppDeps, 'db' | 'clock' | 'log' | 'onCatalogueChange'>;
 
 /** The codes of an option value inside a SKU: 'L/XL' → 'LXL', 'Off White' → 'OFFWHITE'. */
 export function skuPart(value: string): string {
-  return value.normalize('NFKD').replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 10) || 'X';
+  return (
+    value
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toUpperCase()
+      .slice(0, 10) || 'X'
+  );
 }
 
 async function productRows(db: Db, id?: string) {
@@ -25,8 +33,12 @@ async function productRows(db: Db, id?: string) {
       'p.launch_date',
       'p.purchase_limit',
       'p.archived_at',
-      sql<string>`coalesce((select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id order by pc.position limit 1), '')`.as('category'),
-      sql<number>`(select count(*)::int from wishlist_entries w left join product_variants v on v.id = w.product_variant_id where w.notified_at is null and (w.product_id = p.id or v.product_id = p.id))`.as('waiting'),
+      sql<string>`coalesce((select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id order by pc.position limit 1), '')`.as(
+        'category',
+      ),
+      sql<number>`(select count(*)::int from wishlist_entries w left join product_variants v on v.id = w.product_variant_id where w.notified_at is null and (w.product_id = p.id or v.product_id = p.id))`.as(
+        'waiting',
+      ),
     ])
     .orderBy('p.launch_date', 'desc')
     .orderBy('p.name');
@@ -85,7 +97,13 @@ async function productRows(db: Db, id?: string) {
     const value = (name: string) => attributes.find((a) => a.variant_id === variantId && a.attribute_name === name)?.value ?? null;
     return { colour: value('color') ?? value('colour'), size: value('size'), material: value('material'), treatment: value('treatment') };
   };
-  return { products, variants: variants.map((v) => ({ ...v, options: optionsOf(v.id) })), images, chart: chart?.chart ?? null, sizes: sizes.map((s) => s.value) };
+  return {
+    products,
+    variants: variants.map((v) => ({ ...v, options: optionsOf(v.id) })),
+    images,
+    chart: chart?.chart ?? null,
+    sizes: sizes.map((s) => s.value),
+  };
 }
 
 /** A stored chart as the form's rows. */
@@ -96,12 +114,22 @@ export function chartRows(chart: SizeChartRecord | null) {
     sizing_tips: chart.sizingTips ?? [],
     model_info: (chart.modelInfo ?? []).map((m) => m.modelDescription),
     points: chart.sizeChart?.measurementPoints ?? [],
-    sizes: (chart.sizeChart?.sizes ?? []).map((s) => ({ size: s.sizeName, values: Object.fromEntries(s.measurements.map((m) => [m.measurementCode, m.value])) })),
+    sizes: (chart.sizeChart?.sizes ?? []).map((s) => ({
+      size: s.sizeName,
+      values: Object.fromEntries(s.measurements.map((m) => [m.measurementCode, m.value])),
+    })),
   };
 }
 
 type Rows = Awaited<ReturnType<typeof productRows>>;
-function toAdminProduct(now: Date, product: Rows['products'][number], variants: Rows['variants'], images: Rows['images'] = [], chart: SizeChartRecord | null = null, sizes: string[] = []): AdminProduct {
+function toAdminProduct(
+  now: Date,
+  product: Rows['products'][number],
+  variants: Rows['variants'],
+  images: Rows['images'] = [],
+  chart: SizeChartRecord | null = null,
+  sizes: string[] = [],
+): AdminProduct {
   return {
     id: product.id,
     name: product.name,
@@ -144,14 +172,18 @@ export async function renamedProduct(db: Db, name: string): Promise<string | nul
   return row?.name ?? null;
 }
 
-
 /** A variant's option rows, in the shop's display order (colour, treatment, material, then size). */
 /**
  * A variant's options: the code in capitals (what addresses and filters carry) and, as its
  * description, the words the owner typed ('Sand', 'One size'), which the shop shows shoppers.
  */
 export function optionRows(options: { colour: string; size: string; material: string | null; treatment: string | null }) {
-  const row = (attribute_name: string, typed: string, order: number) => ({ attribute_name, value: typed.toUpperCase(), value_description: typed.trim(), order });
+  const row = (attribute_name: string, typed: string, order: number) => ({
+    attribute_name,
+    value: typed.toUpperCase(),
+    value_description: typed.trim(),
+    order,
+  });
   return [
     row('color', options.colour, 0),
     ...(options.treatment ? [row('treatment', options.treatment, 1)] : []),

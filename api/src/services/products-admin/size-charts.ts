@@ -1,9 +1,10 @@
-import { POINT_CODES, type AdminProduct, type SizeChartRequest } from '@contract/api/products-admin';
+import { type AdminProduct, POINT_CODES, type SizeChartRequest } from '@contract/api/products-admin';
+
 import type { SizeChartRecord } from '../../db/schema.js';
-import { DomainError } from '../../domain-error.js';
-import { recordAudit, type Actor } from '../audit.js';
 import { inTransaction } from '../../db/transaction.js';
-import { type Deps, chartRows, adminProduct } from './read.js';
+import { DomainError } from '../../domain-error.js';
+import { type Actor, recordAudit } from '../audit.js';
+import { adminProduct, chartRows, type Deps } from './read.js';
 
 /**
  * Writes a product's size chart from its rows: points lettered A, B, C..., each size's measurements in
@@ -18,7 +19,12 @@ export async function saveSizeChart(deps: Deps, productId: string, request: Size
     if (missing) throw new DomainError('bad_request', `Enter the ${missing.name} of size ${row.size}`);
   }
   await inTransaction(deps.db, async (trx) => {
-    const product = await trx.selectFrom('products').select(['id', 'name', 'short_description']).where('id', '=', productId).forUpdate().executeTakeFirst();
+    const product = await trx
+      .selectFrom('products')
+      .select(['id', 'name', 'short_description'])
+      .where('id', '=', productId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!product) throw new DomainError('not_found', 'Product not found');
     const before = await trx.selectFrom('size_charts').select('chart').where('product_id', '=', productId).executeTakeFirst();
     const kept = before?.chart;
@@ -34,7 +40,11 @@ export async function saveSizeChart(deps: Deps, productId: string, request: Size
         measurementPoints: points,
         sizes: request.sizes.map((row) => ({
           sizeName: row.size,
-          measurements: points.map((p) => ({ measurementCode: p.code, value: row.values[p.code], valueInches: Math.round((row.values[p.code] / 2.54) * 10) / 10 })),
+          measurements: points.map((p) => ({
+            measurementCode: p.code,
+            value: row.values[p.code],
+            valueInches: Math.round((row.values[p.code] / 2.54) * 10) / 10,
+          })),
         })),
       },
       conversionChart: kept?.conversionChart ?? { conversions: [] },
@@ -44,7 +54,13 @@ export async function saveSizeChart(deps: Deps, productId: string, request: Size
       .values({ product_id: productId, chart: JSON.stringify(chart) })
       .onConflict((oc) => oc.column('product_id').doUpdateSet({ chart: JSON.stringify(chart) }))
       .execute();
-    await recordAudit(trx, now, actor, { action: 'product.size_chart', subject_type: 'product', subject_id: productId, before: kept ? { chart: chartRows(kept) } : null, after: { chart: chartRows(chart) } });
+    await recordAudit(trx, now, actor, {
+      action: 'product.size_chart',
+      subject_type: 'product',
+      subject_id: productId,
+      before: kept ? { chart: chartRows(kept) } : null,
+      after: { chart: chartRows(chart) },
+    });
   });
   await deps.onCatalogueChange?.();
   return adminProduct(deps.db, now, productId);

@@ -1,15 +1,27 @@
 // What a refund or a cancellation gives back, worked out from the order alone: no database, no provider.
 import type { z } from 'zod';
+
+import type { cancelRequestSchema, refundRequestSchema } from '@contract/api/refunds';
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
-import type { cancelRequestSchema, refundRequestSchema } from '@contract/api/refunds';
+
 import type { RefundLine } from '../../db/schema.js';
 import { DomainError } from '../../domain-error.js';
 import type { Purchase } from '../order-reference.js';
 
 export type RefundRequest = z.output<typeof refundRequestSchema>;
 export type CancelRequest = z.output<typeof cancelRequestSchema>;
-export type Item = { id: string; sku: string; name: string; variant_id: string | null; variant_description: string; quantity: number; refunded_quantity: number; unit_price: number; discount: number };
+export type Item = {
+  id: string;
+  sku: string;
+  name: string;
+  variant_id: string | null;
+  variant_description: string;
+  quantity: number;
+  refunded_quantity: number;
+  unit_price: number;
+  discount: number;
+};
 /** Units of a line in a return still open (requested or received): they are refunded through the return. */
 export type OpenReturnUnits = { item_id: string; return_id: string; number: string; quantity: number }[];
 
@@ -24,7 +36,11 @@ export function unitRefund(unitPrice: number, order: { subtotal: number; discoun
  * products only), so a unit gives back its price less its line's share; orders from before codes
  * carried an order-wide discount, shared over every unit.
  */
-export function lineUnitRefund(item: Pick<Item, 'unit_price' | 'quantity' | 'discount'>, order: { subtotal: number; discount: number }, lineShares: boolean): number {
+export function lineUnitRefund(
+  item: Pick<Item, 'unit_price' | 'quantity' | 'discount'>,
+  order: { subtotal: number; discount: number },
+  lineShares: boolean,
+): number {
   if (lineShares) return unitRefund(item.unit_price, { subtotal: item.unit_price * item.quantity, discount: item.discount });
   return unitRefund(item.unit_price, order);
 }
@@ -45,7 +61,13 @@ function everythingLeft(order: Purchase, items: Item[]): Plan {
     .filter((item) => item.quantity > item.refunded_quantity)
     .map((item) => {
       const quantity = item.quantity - item.refunded_quantity;
-      return { item_id: item.id, sku: item.sku, name: item.name, quantity, amount: quantity * lineUnitRefund(item, order, sharedByLine(items)) };
+      return {
+        item_id: item.id,
+        sku: item.sku,
+        name: item.name,
+        quantity,
+        amount: quantity * lineUnitRefund(item, order, sharedByLine(items)),
+      };
     });
   return { lines, amount: order.total - order.refunded_total, restock: true };
 }
@@ -53,12 +75,16 @@ function everythingLeft(order: Purchase, items: Item[]): Plan {
 export function planRefund(order: Purchase, items: Item[], request: RefundRequest, inReturns: OpenReturnUnits): Plan {
   const number = orderNumber(order.id, order.created_at);
   const left = order.total - order.refunded_total;
-  if (order.status.toLowerCase() === 'cancelled') throw new DomainError('order_status_conflict', `Order ${number} is cancelled: it was refunded in full`);
+  if (order.status.toLowerCase() === 'cancelled')
+    throw new DomainError('order_status_conflict', `Order ${number} is cancelled: it was refunded in full`);
   if (left <= 0) throw new DomainError('refund_exceeds_paid', `Order ${number} has been refunded in full`);
   if (request.full) {
     const open = [...new Set(inReturns.map((held) => held.number))];
     if (open.length) {
-      throw new DomainError('return_status_conflict', `${open.length === 1 ? 'Return' : 'Returns'} ${open.join(', ')} ${open.length === 1 ? 'is' : 'are'} open on order ${number}: refund or cancel ${open.length === 1 ? 'it' : 'them'} first, then refund what is left`);
+      throw new DomainError(
+        'return_status_conflict',
+        `${open.length === 1 ? 'Return' : 'Returns'} ${open.join(', ')} ${open.length === 1 ? 'is' : 'are'} open on order ${number}: refund or cancel ${open.length === 1 ? 'it' : 'them'} first, then refund what is left`,
+      );
     }
     return { ...everythingLeft(order, items), restock: request.restock };
   }
@@ -68,7 +94,12 @@ export function planRefund(order: Purchase, items: Item[], request: RefundReques
     if (!item) throw new DomainError('invalid_request', `Order ${number} has no line ${item_id}`);
     const open = item.quantity - item.refunded_quantity;
     if (quantity > open) {
-      throw new DomainError('refund_exceeds_paid', open === 0 ? `${item.name} (${item.sku}) has been refunded already` : `Only ${open} of ${item.name} (${item.sku}) can still be refunded`);
+      throw new DomainError(
+        'refund_exceeds_paid',
+        open === 0
+          ? `${item.name} (${item.sku}) has been refunded already`
+          : `Only ${open} of ${item.name} (${item.sku}) can still be refunded`,
+      );
     }
     const held = inReturns.filter((unit) => unit.item_id === item_id);
     const heldUnits = held.reduce((sum, unit) => sum + unit.quantity, 0);
@@ -83,9 +114,18 @@ export function planRefund(order: Purchase, items: Item[], request: RefundReques
   });
   const amount = lines.reduce((sum, line) => sum + line.amount, 0) + request.amount;
   if (amount <= 0) throw new DomainError('invalid_request', 'Choose units to refund or an amount');
-  if (amount > left) throw new DomainError('refund_exceeds_paid', `${formatEuro(amount)} is more than can still be refunded on order ${number}: at most ${formatEuro(left)}`);
+  if (amount > left)
+    throw new DomainError(
+      'refund_exceeds_paid',
+      `${formatEuro(amount)} is more than can still be refunded on order ${number}: at most ${formatEuro(left)}`,
+    );
   // What the open returns will give back stays for them, so their refunds can still be made.
-  const held = inReturns.reduce((sum, unit) => sum + unit.quantity * lineUnitRefund(byId.get(unit.item_id) ?? { unit_price: 0, quantity: 1, discount: 0 }, order, sharedByLine(items)), 0);
+  const held = inReturns.reduce(
+    (sum, unit) =>
+      sum +
+      unit.quantity * lineUnitRefund(byId.get(unit.item_id) ?? { unit_price: 0, quantity: 1, discount: 0 }, order, sharedByLine(items)),
+    0,
+  );
   if (held > 0 && amount > left - held) {
     const returns = [...new Set(inReturns.map((unit) => unit.number))].join(', ');
     throw new DomainError(
@@ -99,7 +139,10 @@ export function planRefund(order: Purchase, items: Item[], request: RefundReques
 export function planCancellation(order: Purchase, items: Item[]): Plan {
   const number = orderNumber(order.id, order.created_at);
   if (order.status.toLowerCase() !== 'processing') {
-    throw new DomainError('order_status_conflict', `Order ${number} is ${order.status}: only an order not shipped yet can be cancelled${isClosed(order.status) ? '' : '; refund it instead'}`);
+    throw new DomainError(
+      'order_status_conflict',
+      `Order ${number} is ${order.status}: only an order not shipped yet can be cancelled${isClosed(order.status) ? '' : '; refund it instead'}`,
+    );
   }
   return everythingLeft(order, items);
 }

@@ -1,11 +1,12 @@
 // Refunds the payment provider reports (made in its own dashboard), recorded against the order.
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
-import { actorName, recordAudit, type AuditActor } from '../audit.js';
-import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
+
 import { inTransaction } from '../../db/transaction.js';
-import { type RefundDeps, markRefundedWhenPaidBack, refundEmail } from './run.js';
+import { actorName, type AuditActor, recordAudit } from '../audit.js';
+import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
 import type { RefundRow } from './read.js';
+import { markRefundedWhenPaidBack, type RefundDeps, refundEmail } from './run.js';
 
 /**
  * A refund made at the payment provider itself (Stripe's Dashboard), told by its notification with the
@@ -18,7 +19,12 @@ export async function recordProviderRefund(deps: RefundDeps, purchaseId: string,
   const { db, clock } = deps;
   const actor: AuditActor = { kind: 'provider', name: deps.payments.name };
   const recorded = await inTransaction(db, async (trx) => {
-    const order = await trx.selectFrom('purchases').select(['id', 'created_at', 'status', 'total', 'refunded_total']).where('id', '=', purchaseId).forUpdate().executeTakeFirstOrThrow();
+    const order = await trx
+      .selectFrom('purchases')
+      .select(['id', 'created_at', 'status', 'total', 'refunded_total'])
+      .where('id', '=', purchaseId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const amount = Math.min(refundedTotal, order.total) - order.refunded_total;
     if (amount <= 0) return null;
     const now = clock.now();
@@ -54,7 +60,10 @@ export async function recordProviderRefund(deps: RefundDeps, purchaseId: string,
       after: { status: after?.status ?? order.status, refunded: formatEuro(amount), restocked: 'no', reason: refund.reason },
     });
     const email = await trx.selectFrom('purchases').select('email').where('id', '=', purchaseId).executeTakeFirstOrThrow();
-    const mailJob = await queueOrderMail(trx, now, purchaseId, { to: email.email, ...refundEmail(refund, orderNumber(order.id, order.created_at)) });
+    const mailJob = await queueOrderMail(trx, now, purchaseId, {
+      to: email.email,
+      ...refundEmail(refund, orderNumber(order.id, order.created_at)),
+    });
     return { refund, mailJob };
   });
   if (!recorded) return null;

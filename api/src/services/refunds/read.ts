@@ -1,10 +1,12 @@
 // Reading an order's refunds and its payment, for the back office's order page and the refund steps.
 import type { z } from 'zod';
-import type { orderPaymentSchema, refundableLineSchema, Refund } from '@contract/api/refunds';
-import type { AppDeps } from '../../deps.js';
+
+import type { orderPaymentSchema, Refund, refundableLineSchema } from '@contract/api/refunds';
+
 import type { Db } from '../../db/database.js';
+import type { AppDeps } from '../../deps.js';
 import type { Purchase } from '../order-reference.js';
-import { type OpenReturnUnits, lineUnitRefund, sharedByLine } from './plan.js';
+import { lineUnitRefund, type OpenReturnUnits, sharedByLine } from './plan.js';
 
 export type RefundRow = Awaited<ReturnType<typeof refundsOf>>[number];
 
@@ -23,7 +25,11 @@ export function openReturnUnits(db: Db, purchaseId: string): Promise<OpenReturnU
 /** The provider that took an order's payment, and whether this API can refund through it. */
 export async function paymentOf(db: Db, order: Purchase) {
   const session = order.checkout_session_id
-    ? await db.selectFrom('checkout_sessions').select(['provider', 'provider_session_id']).where('id', '=', order.checkout_session_id).executeTakeFirst()
+    ? await db
+        .selectFrom('checkout_sessions')
+        .select(['provider', 'provider_session_id'])
+        .where('id', '=', order.checkout_session_id)
+        .executeTakeFirst()
     : undefined;
   return { provider: session?.provider ?? null, providerSessionId: session?.provider_session_id ?? null };
 }

@@ -1,22 +1,32 @@
 // Running a refund or a cancellation: claim, ask the provider, settle (ADR 023).
 import { sql } from 'kysely';
+
 import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
-import type { AppConfig, AppDeps } from '../../deps.js';
+
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { AppConfig, AppDeps } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
-import { actorName, recordAudit, type Actor } from '../audit.js';
+import { type Actor, actorName, recordAudit } from '../audit.js';
+import { withdrawRefundedCards } from '../cards.js';
 import { releaseRefundedUnits } from '../drops.js';
-import { findOrder } from '../order-reference.js';
 import { renderEmail } from '../mail-templates.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
-import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
-import { inTransaction } from '../../db/transaction.js';
-import { withdrawRefundedCards } from '../cards.js';
 import type { Purchase } from '../order-reference.js';
-import { type RefundRequest, type CancelRequest, type Item, type OpenReturnUnits, type Plan, planRefund, planCancellation } from './plan.js';
-import { type RefundRow, openReturnUnits, paymentOf, toRefund } from './read.js';
+import { findOrder } from '../order-reference.js';
+import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
+import {
+  type CancelRequest,
+  type Item,
+  type OpenReturnUnits,
+  type Plan,
+  planCancellation,
+  planRefund,
+  type RefundRequest,
+} from './plan.js';
+import { openReturnUnits, paymentOf, type RefundRow, toRefund } from './read.js';
 
 /**
  * Cancellations and refunds (ADR 023). A refund happens in three steps:
@@ -30,7 +40,9 @@ import { type RefundRow, openReturnUnits, paymentOf, toRefund } from './read.js'
  * pending (the provider did not answer) is finished by posting its key again.
  */
 
-export type RefundDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock' | 'payments' | 'onCatalogueChange'> & { config: Pick<AppConfig, 'storefrontUrl'> };
+export type RefundDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock' | 'payments' | 'onCatalogueChange'> & {
+  config: Pick<AppConfig, 'storefrontUrl'>;
+};
 
 /** A refund of units and/or an amount; `returnId` is the return it refunds, whose own units it may take. */
 export async function refundOrder(deps: RefundDeps, request: RefundRequest, actor: Actor, options: { returnId?: string } = {}) {
@@ -64,7 +76,12 @@ async function runRefund(
   // 1. Claim.
   const claim = await inTransaction(db, async (trx) => {
     const order = await trx.selectFrom('purchases').selectAll().where('id', '=', found.id).forUpdate().executeTakeFirstOrThrow();
-    const earlier = await trx.selectFrom('refunds').selectAll().where('purchase_id', '=', order.id).where('idempotency_key', '=', key).executeTakeFirst();
+    const earlier = await trx
+      .selectFrom('refunds')
+      .selectAll()
+      .where('purchase_id', '=', order.id)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
     if (earlier) return { refund: earlier, replayed: true };
     const items = await trx
       .selectFrom('purchase_items')
@@ -75,9 +92,13 @@ async function runRefund(
     // Read under the order's lock, which a return request takes too: no return can claim units meanwhile.
     const { lines, amount, restock } = plan(order, items, await openReturnUnits(trx, order.id));
     const payment = await paymentOf(trx, order);
-    if (!payment.provider || !payment.providerSessionId) throw new DomainError('refund_unavailable', `Order ${number} has no payment to refund`);
+    if (!payment.provider || !payment.providerSessionId)
+      throw new DomainError('refund_unavailable', `Order ${number} has no payment to refund`);
     if (payment.provider !== deps.payments.name) {
-      throw new DomainError('refund_unavailable', `Order ${number} was paid with ${payment.provider}, which this shop is not connected to now`);
+      throw new DomainError(
+        'refund_unavailable',
+        `Order ${number} was paid with ${payment.provider}, which this shop is not connected to now`,
+      );
     }
     const now = clock.now();
     const refund = await trx
@@ -136,7 +157,13 @@ async function runRefund(
     refund = await settleSucceeded(deps, refund, providerRefundId, actor, number);
   }
   const order = await db.selectFrom('purchases').select(['status', 'refunded_total']).where('id', '=', found.id).executeTakeFirstOrThrow();
-  return { order_number: number, status: order.status, refunded_total: order.refunded_total, refund: toRefund(refund), replayed: claim.replayed };
+  return {
+    order_number: number,
+    status: order.status,
+    refunded_total: order.refunded_total,
+    refund: toRefund(refund),
+    replayed: claim.replayed,
+  };
 }
 
 async function settleFailed(deps: RefundDeps, refund: RefundRow, failure: string) {
@@ -167,7 +194,13 @@ async function settleFailed(deps: RefundDeps, refund: RefundRow, failure: string
   });
 }
 
-async function settleSucceeded(deps: RefundDeps, pending: RefundRow, providerRefundId: string, actor: Actor, number: string): Promise<RefundRow> {
+async function settleSucceeded(
+  deps: RefundDeps,
+  pending: RefundRow,
+  providerRefundId: string,
+  actor: Actor,
+  number: string,
+): Promise<RefundRow> {
   const { db, clock } = deps;
   const settled = await inTransaction(db, async (trx) => {
     const now = clock.now();
@@ -181,7 +214,11 @@ async function settleSucceeded(deps: RefundDeps, pending: RefundRow, providerRef
     if (!refund) return null;
     const changes: NonNullable<StockChange>[] = [];
     if (refund.restock) {
-      const items = await trx.selectFrom('purchase_items').select(['id', 'variant_id']).where('purchase_id', '=', refund.purchase_id).execute();
+      const items = await trx
+        .selectFrom('purchase_items')
+        .select(['id', 'variant_id'])
+        .where('purchase_id', '=', refund.purchase_id)
+        .execute();
       const variantOf = new Map(items.map((item) => [item.id, item.variant_id]));
       for (const line of refund.lines) {
         const variantId = variantOf.get(line.item_id);
@@ -194,7 +231,11 @@ async function settleSucceeded(deps: RefundDeps, pending: RefundRow, providerRef
     await releaseRefundedUnits(trx, refund.purchase_id, refund.lines);
     // A product no longer owned takes its card with it.
     await withdrawRefundedCards(trx, refund.purchase_id);
-    const before = await trx.selectFrom('purchases').select(['status', 'refunded_total', 'total']).where('id', '=', refund.purchase_id).executeTakeFirstOrThrow();
+    const before = await trx
+      .selectFrom('purchases')
+      .select(['status', 'refunded_total', 'total'])
+      .where('id', '=', refund.purchase_id)
+      .executeTakeFirstOrThrow();
     const after = await markRefundedWhenPaidBack(trx, refund.purchase_id);
     await recordAudit(trx, now, actor, {
       action: refund.kind === 'cancellation' ? 'order.cancel' : 'order.refund',
@@ -231,7 +272,15 @@ export function markRefundedWhenPaidBack(trx: Db, purchaseId: string) {
     .set({ status: 'Refunded' })
     .where('id', '=', purchaseId)
     .where(sql<string>`lower(status)`, '<>', 'cancelled')
-    .where('total', '<=', trx.selectFrom('refunds').select(sql<number>`coalesce(sum(amount), 0)::int`.as('paid_back')).where('purchase_id', '=', purchaseId).where('status', '=', 'succeeded'))
+    .where(
+      'total',
+      '<=',
+      trx
+        .selectFrom('refunds')
+        .select(sql<number>`coalesce(sum(amount), 0)::int`.as('paid_back'))
+        .where('purchase_id', '=', purchaseId)
+        .where('status', '=', 'succeeded'),
+    )
     .returning('status')
     .executeTakeFirst();
 }
@@ -243,7 +292,11 @@ export function refundEmail(refund: RefundRow, number: string) {
     return renderEmail({
       subject: `Your ${BRAND.name} order ${number} has been cancelled`,
       heading: 'Your order is cancelled',
-      paragraphs: [`Order ${number} has been cancelled and ${formatEuro(refund.amount)} refunded to your payment method.`, timing, 'Questions? Reply to this email.'],
+      paragraphs: [
+        `Order ${number} has been cancelled and ${formatEuro(refund.amount)} refunded to your payment method.`,
+        timing,
+        'Questions? Reply to this email.',
+      ],
     });
   }
   return renderEmail({

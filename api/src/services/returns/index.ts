@@ -1,5 +1,5 @@
 // Returns and size exchanges (ADR 032), by operation: links (the guest's signed link), read, request (the buyer's), staff (received, refunded, exchanged, cancelled).
-export { returnsOfPurchase, listReturns, returnByNumber, windowEnd, returnOptions } from './read.js';
-export { returnToken, isBuyersPurchase, purchaseOfReturnToken, returnLink } from './links.js';
+export { isBuyersPurchase, purchaseOfReturnToken, returnLink, returnToken } from './links.js';
+export { listReturns, returnByNumber, returnOptions, returnsOfPurchase, windowEnd } from './read.js';
 export { requestReturn } from './request.js';
-export { receiveReturn, refundReturn, shipExchange, cancelReturn } from './staff.js';
+export { cancelReturn, receiveReturn, refundReturn, shipExchange } from './staff.js';

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AppConfig } from '../../deps.js';
+
 import type { Db } from '../../db/database.js';
+import type { AppConfig } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
-import { orderNumber } from '@contract/order-number';
-import { RETURN_WINDOW_DAYS, type Return, type ReturnOptions, type ReturnReason, type returnRequestSchema } from '@contract/api/returns';
-import { trackingUrl } from '@contract/tracking';
 import type { z } from 'zod';
-import type { AppConfig, AppDeps } from '../../deps.js';
+
+import { type Return, RETURN_WINDOW_DAYS, type ReturnOptions, type ReturnReason, type returnRequestSchema } from '@contract/api/returns';
+import { orderNumber } from '@contract/order-number';
+import { trackingUrl } from '@contract/tracking';
+
 import { isGuest } from '../../auth/users.js';
 import type { Db } from '../../db/database.js';
+import type { AppConfig, AppDeps } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
 import { findOrder } from '../order-reference.js';
 
@@ -17,10 +19,25 @@ import { findOrder } from '../order-reference.js';
  * lines through the refunds service (restocking them) or ships the exchange as a second parcel.
  */
 
-export type ReturnDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock' | 'onCatalogueChange'> & { config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'> };
+export type ReturnDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock' | 'onCatalogueChange'> & {
+  config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'>;
+};
 export type RefundingDeps = ReturnDeps & Pick<AppDeps, 'payments'>;
 export type ReturnRequest = z.output<typeof returnRequestSchema>;
-export type ReturnRow = { id: string; number: string; purchase_id: string; kind: 'refund' | 'exchange'; reason: string; comment: string; status: Return['status']; carrier: string | null; tracking_number: string | null; created_at: Date; received_at: Date | null; closed_at: Date | null };
+export type ReturnRow = {
+  id: string;
+  number: string;
+  purchase_id: string;
+  kind: 'refund' | 'exchange';
+  reason: string;
+  comment: string;
+  status: Return['status'];
+  carrier: string | null;
+  tracking_number: string | null;
+  created_at: Date;
+  received_at: Date | null;
+  closed_at: Date | null;
+};
 
 const DAY_MS = 24 * 60 * 60_000;
 const SIZE = 'size';
@@ -28,7 +45,20 @@ const SIZE = 'size';
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export const returnColumns = ['id', 'number', 'purchase_id', 'kind', 'reason', 'comment', 'status', 'carrier', 'tracking_number', 'created_at', 'received_at', 'closed_at'] as const;
+export const returnColumns = [
+  'id',
+  'number',
+  'purchase_id',
+  'kind',
+  'reason',
+  'comment',
+  'status',
+  'carrier',
+  'tracking_number',
+  'created_at',
+  'received_at',
+  'closed_at',
+] as const;
 
 export async function toReturns(db: Db, rows: ReturnRow[]): Promise<Return[]> {
   if (rows.length === 0) return [];
@@ -36,7 +66,18 @@ export async function toReturns(db: Db, rows: ReturnRow[]): Promise<Return[]> {
     db
       .selectFrom('return_items as ri')
       .innerJoin('purchase_items as pi', 'pi.id', 'ri.purchase_item_id')
-      .select(['ri.return_id', 'ri.purchase_item_id', 'ri.quantity', 'ri.exchange_variant_id', 'ri.exchange_sku', 'ri.exchange_description', 'pi.name', 'pi.sku', 'pi.variant_description', 'pi.position'])
+      .select([
+        'ri.return_id',
+        'ri.purchase_item_id',
+        'ri.quantity',
+        'ri.exchange_variant_id',
+        'ri.exchange_sku',
+        'ri.exchange_description',
+        'pi.name',
+        'pi.sku',
+        'pi.variant_description',
+        'pi.position',
+      ])
       .where(
         'ri.return_id',
         'in',
@@ -68,7 +109,9 @@ export async function toReturns(db: Db, rows: ReturnRow[]): Promise<Return[]> {
         sku: item.sku,
         variant: item.variant_description,
         quantity: item.quantity,
-        exchange: item.exchange_sku ? { variant_id: item.exchange_variant_id, sku: item.exchange_sku, description: item.exchange_description ?? '' } : null,
+        exchange: item.exchange_sku
+          ? { variant_id: item.exchange_variant_id, sku: item.exchange_sku, description: item.exchange_description ?? '' }
+          : null,
       })),
     carrier: row.carrier,
     tracking_number: row.tracking_number,
@@ -81,7 +124,16 @@ export async function toReturns(db: Db, rows: ReturnRow[]): Promise<Return[]> {
 
 /** An order's returns, oldest first. */
 export async function returnsOfPurchase(db: Db, purchaseId: string): Promise<Return[]> {
-  return toReturns(db, await db.selectFrom('returns').select(returnColumns).where('purchase_id', '=', purchaseId).orderBy('created_at').orderBy('number').execute());
+  return toReturns(
+    db,
+    await db
+      .selectFrom('returns')
+      .select(returnColumns)
+      .where('purchase_id', '=', purchaseId)
+      .orderBy('created_at')
+      .orderBy('number')
+      .execute(),
+  );
 }
 
 /** Returns for the back office, newest first: all, one order's, or those at one step. */
@@ -92,7 +144,15 @@ export async function listReturns(db: Db, filter: { order?: string; status?: Ret
   const rows = await query.orderBy('created_at', 'desc').orderBy('number').limit(filter.limit).execute();
   const returns = await toReturns(db, rows);
   const emails = rows.length
-    ? new Map((await db.selectFrom('purchases').select(['id', 'email']).where('id', 'in', [...new Set(rows.map((row) => row.purchase_id))]).execute()).map((p) => [p.id, p.email]))
+    ? new Map(
+        (
+          await db
+            .selectFrom('purchases')
+            .select(['id', 'email'])
+            .where('id', 'in', [...new Set(rows.map((row) => row.purchase_id))])
+            .execute()
+        ).map((p) => [p.id, p.email]),
+      )
     : new Map<string, string>();
   return returns.map((item) => ({ ...item, email: emails.get(item.purchase_id) ?? '' }));
 }
@@ -116,7 +176,10 @@ export function returnableSql() {
 }
 
 /** Another size of the product a line was bought in: same product and other options, a different size. */
-export async function sizesFor(db: Db, lines: { product_id: string | null; variant_id: string | null; variant_attributes: { attribute_name: string; value: string }[] }[]) {
+export async function sizesFor(
+  db: Db,
+  lines: { product_id: string | null; variant_id: string | null; variant_attributes: { attribute_name: string; value: string }[] }[],
+) {
   const productIds = [...new Set(lines.map((line) => line.product_id).filter((id): id is string => Boolean(id)))];
   if (productIds.length === 0) return () => [];
   const variants = await db
@@ -125,7 +188,13 @@ export async function sizesFor(db: Db, lines: { product_id: string | null; varia
     .select((eb) =>
       eb
         .selectFrom('variant_attributes as a')
-        .select(sql<{ attribute_name: string; value: string }[]>`coalesce(jsonb_agg(jsonb_build_object('attribute_name', a.attribute_name, 'value', a.value) ORDER BY a."order"), '[]'::jsonb)`.as('options'))
+        .select(
+          sql<
+            { attribute_name: string; value: string }[]
+          >`coalesce(jsonb_agg(jsonb_build_object('attribute_name', a.attribute_name, 'value', a.value) ORDER BY a."order"), '[]'::jsonb)`.as(
+            'options',
+          ),
+        )
         .whereRef('a.variant_id', '=', 'v.id')
         .as('options'),
     )
@@ -143,13 +212,23 @@ export async function sizesFor(db: Db, lines: { product_id: string | null; varia
     const mine = others(line.variant_attributes);
     return variants
       .filter((v) => v.product_id === line.product_id && v.id !== line.variant_id && others(v.options ?? []) === mine)
-      .map((v) => ({ variant_id: v.id, sku: v.sku, description: v.description, size: (v.options ?? []).find((a) => a.attribute_name === SIZE)?.value ?? v.description, in_stock: v.stock_quantity > 0 }))
+      .map((v) => ({
+        variant_id: v.id,
+        sku: v.sku,
+        description: v.description,
+        size: (v.options ?? []).find((a) => a.attribute_name === SIZE)?.value ?? v.description,
+        in_stock: v.stock_quantity > 0,
+      }))
       .filter((v) => v.size);
   };
 }
 
 /** Why an order takes no return now, or null while one may be made (its lines' `returnable` units, returnableSql). */
-export function returnsClosed(order: { status: string; delivered_at: Date | null }, lines: { returnable: number }[], now: Date): ReturnOptions['closed'] {
+export function returnsClosed(
+  order: { status: string; delivered_at: Date | null },
+  lines: { returnable: number }[],
+  now: Date,
+): ReturnOptions['closed'] {
   const ends = windowEnd(order.delivered_at);
   const settled = ['refunded', 'cancelled'].includes(order.status.toLowerCase());
   if (settled || lines.every((line) => line.returnable <= 0)) return 'nothing_left';
@@ -160,7 +239,11 @@ export function returnsClosed(order: { status: string; delivered_at: Date | null
 /** What the return form offers for one order, and the returns made so far. */
 export async function returnOptions(deps: Pick<AppDeps, 'db' | 'clock'>, purchaseId: string): Promise<ReturnOptions> {
   const { db } = deps;
-  const order = await db.selectFrom('purchases').select(['id', 'user_id', 'status', 'created_at', 'delivered_at']).where('id', '=', purchaseId).executeTakeFirst();
+  const order = await db
+    .selectFrom('purchases')
+    .select(['id', 'user_id', 'status', 'created_at', 'delivered_at'])
+    .where('id', '=', purchaseId)
+    .executeTakeFirst();
   if (!order) throw new DomainError('not_found', 'Purchase not found');
   const [items, returns, guest] = await Promise.all([
     db

@@ -1,14 +1,26 @@
 import { randomInt } from 'node:crypto';
+
 import { sql } from 'kysely';
+
+import { type Return, RETURN_REASON_LABELS, RETURN_WINDOW_DAYS, returnLineLabel } from '@contract/api/returns';
 import { BRAND } from '@contract/brand';
 import { orderNumber } from '@contract/order-number';
-import { RETURN_REASON_LABELS, RETURN_WINDOW_DAYS, returnLineLabel, type Return } from '@contract/api/returns';
+
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
 import { DomainError } from '../../domain-error.js';
 import { renderEmail } from '../mail-templates.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
-import { inTransaction } from '../../db/transaction.js';
-import { type ReturnDeps, type ReturnRequest, type ReturnRow, returnColumns, toReturns, windowEnd, returnableSql, sizesFor } from './read.js';
+import {
+  returnableSql,
+  returnColumns,
+  type ReturnDeps,
+  type ReturnRequest,
+  type ReturnRow,
+  sizesFor,
+  toReturns,
+  windowEnd,
+} from './read.js';
 
 // ---------------------------------------------------------------------------------------------
 // The buyer asks
@@ -33,7 +45,12 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
   // Lines in one order of locks, so two returns of the same order never wait on each other in a circle.
   const lines = [...request.lines].sort((a, b) => a.item_id.localeCompare(b.item_id));
   const created = await inTransaction(db, async (trx) => {
-    const order = await trx.selectFrom('purchases').select(['id', 'email', 'status', 'created_at', 'delivered_at']).where('id', '=', purchaseId).forUpdate().executeTakeFirst();
+    const order = await trx
+      .selectFrom('purchases')
+      .select(['id', 'email', 'status', 'created_at', 'delivered_at'])
+      .where('id', '=', purchaseId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!order) throw new DomainError('not_found', 'Purchase not found');
     const number = orderNumber(order.id, order.created_at);
     const ends = windowEnd(order.delivered_at);
@@ -44,7 +61,10 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
       throw new DomainError('order_status_conflict', `Order ${number} is ${order.status}: it can be returned once it has been delivered`);
     }
     if (now >= ends) {
-      throw new DomainError('return_window_passed', `The ${RETURN_WINDOW_DAYS}-day return window of order ${number} closed on ${dayText(ends)}`);
+      throw new DomainError(
+        'return_window_passed',
+        `The ${RETURN_WINDOW_DAYS}-day return window of order ${number} closed on ${dayText(ends)}`,
+      );
     }
     const items = await trx
       .selectFrom('purchase_items')
@@ -66,16 +86,24 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
         .returning('id')
         .executeTakeFirst();
       if (!claimed) {
-        const left = await trx.selectFrom('purchase_items').select(returnableSql().as('returnable')).where('id', '=', item.id).executeTakeFirstOrThrow();
+        const left = await trx
+          .selectFrom('purchase_items')
+          .select(returnableSql().as('returnable'))
+          .where('id', '=', item.id)
+          .executeTakeFirstOrThrow();
         throw new DomainError(
           'already_returned',
-          left.returnable <= 0 ? `${item.name} (${item.sku}) has already been returned` : `Only ${left.returnable} of ${item.name} (${item.sku}) can still be returned`,
+          left.returnable <= 0
+            ? `${item.name} (${item.sku}) has already been returned`
+            : `Only ${left.returnable} of ${item.name} (${item.sku}) can still be returned`,
         );
       }
       kept.push({ item_id: item.id, quantity: line.quantity, exchange: null });
     }
     // Exchanges take their new size from stock now, in variant order, each only if enough is left.
-    const exchanges = lines.filter((line) => line.exchange_variant_id).sort((a, b) => a.exchange_variant_id!.localeCompare(b.exchange_variant_id!));
+    const exchanges = lines
+      .filter((line) => line.exchange_variant_id)
+      .sort((a, b) => a.exchange_variant_id!.localeCompare(b.exchange_variant_id!));
     for (const line of exchanges) {
       const item = byId.get(line.item_id)!;
       const size = sizes(item).find((option) => option.variant_id === line.exchange_variant_id);
@@ -88,15 +116,30 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
         .returning(['sku', 'description'])
         .executeTakeFirst();
       if (!taken) {
-        throw new DomainError('exchange_sold_out', `Size ${size.size} of ${item.name} has just sold out. Choose another size, or ask for a refund instead.`);
+        throw new DomainError(
+          'exchange_sold_out',
+          `Size ${size.size} of ${item.name} has just sold out. Choose another size, or ask for a refund instead.`,
+        );
       }
-      kept.find((k) => k.item_id === line.item_id)!.exchange = { variant_id: size.variant_id, sku: taken.sku, description: taken.description };
+      kept.find((k) => k.item_id === line.item_id)!.exchange = {
+        variant_id: size.variant_id,
+        sku: taken.sku,
+        description: taken.description,
+      };
     }
     let row: ReturnRow | undefined;
     for (let attempt = 0; !row && attempt < 8; attempt++) {
       row = await trx
         .insertInto('returns')
-        .values({ number: newReturnNumber(), purchase_id: order.id, kind: exchange ? 'exchange' : 'refund', reason: request.reason, comment: request.comment, status: 'requested', created_at: now })
+        .values({
+          number: newReturnNumber(),
+          purchase_id: order.id,
+          kind: exchange ? 'exchange' : 'refund',
+          reason: request.reason,
+          comment: request.comment,
+          status: 'requested',
+          created_at: now,
+        })
         .onConflict((oc) => oc.column('number').doNothing())
         .returning(returnColumns)
         .executeTakeFirst();
@@ -117,7 +160,12 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
       )
       .execute();
     const units = kept.map((k) => `${k.quantity} × ${byId.get(k.item_id)!.sku}${k.exchange ? ` for ${k.exchange.sku}` : ''}`).join(', ');
-    await recordBuyerStep(trx, now, order.email, order.id, 'return.request', { return: row.number, status: 'requested', reason: RETURN_REASON_LABELS[request.reason], units });
+    await recordBuyerStep(trx, now, order.email, order.id, 'return.request', {
+      return: row.number,
+      status: 'requested',
+      reason: RETURN_REASON_LABELS[request.reason],
+      units,
+    });
     // The buyer's email is queued with the return (ADR 044).
     const [answer] = await toReturns(trx, [row]);
     const mailJob = await queueOrderMail(trx, now, order.id, { to: order.email, ...requestedEmail(answer) });
@@ -128,7 +176,8 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
   return created.answer;
 }
 
-export const lineText = (line: Return['lines'][number]) => `${line.quantity} × ${returnLineLabel(line)}${line.exchange ? `, exchanged for ${line.exchange.description || line.exchange.sku}` : ''}`;
+export const lineText = (line: Return['lines'][number]) =>
+  `${line.quantity} × ${returnLineLabel(line)}${line.exchange ? `, exchanged for ${line.exchange.description || line.exchange.sku}` : ''}`;
 const returnAddress = `${BRAND.name} Returns, ${BRAND.studio.line1}, ${BRAND.studio.postalCode} ${BRAND.studio.city}, ${BRAND.studio.country}`;
 
 function requestedEmail(item: Return) {
@@ -139,7 +188,9 @@ function requestedEmail(item: Return) {
       `We have your return request for order ${item.order_number}: ${item.lines.map(lineText).join('; ')}.`,
       ...(item.kind === 'exchange' ? ['The new size is put aside for you and leaves as soon as your parcel reaches us.'] : []),
       `How to send it back: pack the items unworn with their labels, write ${item.number} on the parcel, and send it within 14 days to ${returnAddress}.`,
-      item.kind === 'exchange' ? 'We email you the tracking number when the exchange ships.' : 'We email you when it arrives and when your refund is on its way.',
+      item.kind === 'exchange'
+        ? 'We email you the tracking number when the exchange ships.'
+        : 'We email you when it arrives and when your refund is on its way.',
     ],
   });
 }

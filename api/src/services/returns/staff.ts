@@ -1,16 +1,17 @@
-import { BRAND } from '@contract/brand';
 import type { Return } from '@contract/api/returns';
+import { BRAND } from '@contract/brand';
 import { trackingUrl } from '@contract/tracking';
-import type { AppConfig } from '../../deps.js';
+
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { AppConfig } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
-import { recordAudit, type Actor } from '../audit.js';
+import { type Actor, recordAudit } from '../audit.js';
 import { renderEmail } from '../mail-templates.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
 import { refundOrder } from '../refunds/run.js';
 import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
-import { inTransaction } from '../../db/transaction.js';
-import { type ReturnDeps, type RefundingDeps, returnColumns, toReturns } from './read.js';
+import { type RefundingDeps, returnColumns, type ReturnDeps, toReturns } from './read.js';
 import { lineText } from './request.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -42,7 +43,13 @@ export async function receiveReturn(deps: ReturnDeps, number: string, actor: Act
       .returning(returnColumns)
       .executeTakeFirst();
     if (!row) return null;
-    await recordAudit(trx, now, actor, { action: 'return.receive', subject_type: 'order', subject_id: found.purchase_id, before: { return: found.number, status: 'requested' }, after: { return: found.number, status: 'received' } });
+    await recordAudit(trx, now, actor, {
+      action: 'return.receive',
+      subject_type: 'order',
+      subject_id: found.purchase_id,
+      before: { return: found.number, status: 'requested' },
+      after: { return: found.number, status: 'received' },
+    });
     const [answer] = await toReturns(trx, [row]);
     const mailJob = await queueOrderMail(trx, now, row.purchase_id, {
       to: await emailOf(trx, row.purchase_id),
@@ -51,7 +58,9 @@ export async function receiveReturn(deps: ReturnDeps, number: string, actor: Act
         heading: 'Your return has arrived',
         paragraphs: [
           `Return ${row.number} for order ${answer.order_number} has reached our workroom.`,
-          row.kind === 'exchange' ? 'Your new size is being packed; we email you its tracking number when it ships.' : 'Your refund follows shortly; we email you when it is on its way.',
+          row.kind === 'exchange'
+            ? 'Your new size is being packed; we email you its tracking number when it ships.'
+            : 'Your refund follows shortly; we email you when it is on its way.',
         ],
       }),
     });
@@ -63,11 +72,20 @@ export async function receiveReturn(deps: ReturnDeps, number: string, actor: Act
 }
 
 /** Received → refunded: the returned lines are refunded through the refunds service and go back on sale. Owners. */
-export async function refundReturn(deps: RefundingDeps & { config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'> }, number: string, actor: Actor): Promise<Return> {
+export async function refundReturn(
+  deps: RefundingDeps & { config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'> },
+  number: string,
+  actor: Actor,
+): Promise<Return> {
   const found = await loadReturn(deps.db, number);
   if (found.kind !== 'refund') throw conflict(found, 'it is an exchange; ship the new size instead');
-  if (found.status !== 'received') throw conflict(found, found.status === 'requested' ? 'mark the parcel received first' : 'it cannot be refunded now');
-  const items = await deps.db.selectFrom('return_items').select(['purchase_item_id', 'quantity']).where('return_id', '=', found.id).execute();
+  if (found.status !== 'received')
+    throw conflict(found, found.status === 'requested' ? 'mark the parcel received first' : 'it cannot be refunded now');
+  const items = await deps.db
+    .selectFrom('return_items')
+    .select(['purchase_item_id', 'quantity'])
+    .where('return_id', '=', found.id)
+    .execute();
   // The return's own key: posting twice, or two owners at once, refund once (ADR 023).
   const done = await refundOrder(
     deps,
@@ -93,7 +111,13 @@ export async function refundReturn(deps: RefundingDeps & { config: Pick<AppConfi
       .returning(returnColumns)
       .executeTakeFirst();
     if (refunded) {
-      await recordAudit(trx, now, actor, { action: 'return.refund', subject_type: 'order', subject_id: found.purchase_id, before: { return: found.number, status: 'received' }, after: { return: found.number, status: 'refunded', refund: done.refund.id } });
+      await recordAudit(trx, now, actor, {
+        action: 'return.refund',
+        subject_type: 'order',
+        subject_id: found.purchase_id,
+        before: { return: found.number, status: 'received' },
+        after: { return: found.number, status: 'refunded', refund: done.refund.id },
+      });
     }
     return refunded;
   });
@@ -132,7 +156,14 @@ export async function shipExchange(deps: ReturnDeps, number: string, carrier: st
       subject_type: 'order',
       subject_id: row.purchase_id,
       before: { return: row.number, status: 'received' },
-      after: { return: row.number, status: 'exchanged', carrier, tracking_number: tracking, units: items.map((item) => `${item.quantity} × ${item.sku} for ${item.exchange_sku}`).join(', '), restocked: 'yes' },
+      after: {
+        return: row.number,
+        status: 'exchanged',
+        carrier,
+        tracking_number: tracking,
+        units: items.map((item) => `${item.quantity} × ${item.sku} for ${item.exchange_sku}`).join(', '),
+        restocked: 'yes',
+      },
     });
     const [answer] = await toReturns(trx, [row]);
     const link = trackingUrl(carrier, tracking);
@@ -151,7 +182,8 @@ export async function shipExchange(deps: ReturnDeps, number: string, carrier: st
     });
     return { answer, changes, mailJob };
   });
-  if (!shipped) throw conflict(found, found.status === 'requested' ? 'mark the parcel received first' : 'its exchange cannot be shipped now');
+  if (!shipped)
+    throw conflict(found, found.status === 'requested' ? 'mark the parcel received first' : 'its exchange cannot be shipped now');
   await sendQueuedMail(deps, [shipped.mailJob]);
   for (const change of shipped.changes) await sendBackInStock(deps, change);
   if (shipped.changes.length) await deps.onCatalogueChange?.();
@@ -171,7 +203,12 @@ export async function cancelReturn(deps: ReturnDeps, number: string, actor: Acto
       .returning(returnColumns)
       .executeTakeFirst();
     if (!row) return null;
-    const items = await trx.selectFrom('return_items').select(['purchase_item_id', 'quantity', 'exchange_variant_id']).where('return_id', '=', row.id).orderBy('purchase_item_id').execute();
+    const items = await trx
+      .selectFrom('return_items')
+      .select(['purchase_item_id', 'quantity', 'exchange_variant_id'])
+      .where('return_id', '=', row.id)
+      .orderBy('purchase_item_id')
+      .execute();
     const changes: NonNullable<StockChange>[] = [];
     for (const item of items) {
       await trx
@@ -180,11 +217,19 @@ export async function cancelReturn(deps: ReturnDeps, number: string, actor: Acto
         .where('id', '=', item.purchase_item_id)
         .execute();
     }
-    for (const item of items.filter((i) => i.exchange_variant_id).sort((a, b) => a.exchange_variant_id!.localeCompare(b.exchange_variant_id!))) {
+    for (const item of items
+      .filter((i) => i.exchange_variant_id)
+      .sort((a, b) => a.exchange_variant_id!.localeCompare(b.exchange_variant_id!))) {
       const change = await addStockIn(trx, now, { variantId: item.exchange_variant_id! }, item.quantity);
       if (change) changes.push(change);
     }
-    await recordAudit(trx, now, actor, { action: 'return.cancel', subject_type: 'order', subject_id: row.purchase_id, before: { return: row.number, status: found.status }, after: { return: row.number, status: 'cancelled' } });
+    await recordAudit(trx, now, actor, {
+      action: 'return.cancel',
+      subject_type: 'order',
+      subject_id: row.purchase_id,
+      before: { return: row.number, status: found.status },
+      after: { return: row.number, status: 'cancelled' },
+    });
     const [answer] = await toReturns(trx, [row]);
     const mailJob = await queueOrderMail(trx, now, answer.purchase_id, {
       to: await emailOf(trx, answer.purchase_id),

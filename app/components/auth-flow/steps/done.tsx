@@ -1,5 +1,7 @@
 import { Link } from '@remix-run/react';
+
 import { AUTH_MESSAGES } from '~/lib/messages';
+
 import { Countdown } from '../countdown';
 import { stepHref, type StepProps } from '../view';
 
@@ -8,7 +10,11 @@ export function ResetSuccessStep({ view }: StepProps) {
   return (
     <div className="auth-done">
       <p>Your password has been changed. You can now log in with your new password.</p>
-      <Countdown seconds={view.countdown} to={view.successTo ?? stepHref(view.returnTo, 'login')} render={(left) => `Returning to login in ${left}s`} />
+      <Countdown
+        seconds={view.countdown}
+        to={view.successTo ?? stepHref(view.returnTo, 'login')}
+        render={(left) => `Returning to login in ${left}s`}
+      />
       <Link to={view.successTo ?? stepHref(view.returnTo, 'login')} className="button" replace>
         Go to login now
       </Link>

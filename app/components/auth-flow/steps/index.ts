@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
+
 import type { AuthStep } from '~/forms/auth';
+
 import type { StepProps } from '../view';
 import { ResetSuccessStep, SuccessStep } from './done';
 import { ForgotPasswordStep, NewPasswordStep, ResetCodeStep } from './password-reset';

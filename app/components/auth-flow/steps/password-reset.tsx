@@ -1,5 +1,7 @@
 import { Link } from '@remix-run/react';
+
 import { forgotPasswordStepSchema, newPasswordStepSchema, resetCodeStepSchema } from '~/forms/auth';
+
 import { CodeField, Field } from '../fields';
 import { ResendForm, StepForm } from '../step-form';
 import { stepHref, type StepProps } from '../view';

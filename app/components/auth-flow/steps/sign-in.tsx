@@ -1,6 +1,8 @@
 import { getInputProps } from '@conform-to/react';
 import { Link } from '@remix-run/react';
+
 import { emailStepSchema, loginStepSchema, registerStepSchema, verifyStepSchema } from '~/forms/auth';
+
 import { CodeField, EmailLine, Field, FieldError, stripName } from '../fields';
 import { ResendForm, StepForm } from '../step-form';
 import { stepHref, type StepProps } from '../view';
