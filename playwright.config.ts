@@ -105,7 +105,9 @@ export default defineConfig<{ shop: ShopName }>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers, one per core of the machine CI runs on (Playwright's default is half the cores: one
+  // there). PLAYWRIGHT_WORKERS sets another number.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],

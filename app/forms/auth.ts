@@ -29,7 +29,7 @@ export const registerStepSchema = z
  * registration step checks it (docs/product.md#validation).
  */
 export const guestAccountSchema = z.object({ password: passwordField });
-export const GUEST_ACCOUNT_INTENT = 'keep-guest-as-account';
+export { GUEST_ACCOUNT_INTENT } from './guest-account-intent';
 export const forgotPasswordStepSchema = z.object({ email: emailField });
 export const resetCodeStepSchema = z.object({ resetCode: codeField('Reset code') });
 export const newPasswordStepSchema = z

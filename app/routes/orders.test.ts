@@ -4,7 +4,7 @@ import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import { shopDay } from '@contract/shop-time';
 
-import { GUEST_ACCOUNT_INTENT } from '~/forms/auth';
+import { GUEST_ACCOUNT_INTENT } from '~/forms/guest-account-intent';
 
 import { GUEST_SESSION_TTL_MS } from '../../api/src/auth/rules';
 import { shipOrder } from '../../api/src/services/fulfilment';

@@ -16,7 +16,7 @@ import { OrderCard, orderCardId } from '~/components/orders/order-card';
 import { OrderStats } from '~/components/orders/order-stats';
 import { OrdersLoading } from '~/components/orders/orders-loading';
 import { OrdersToolbar } from '~/components/orders/orders-toolbar';
-import { GUEST_ACCOUNT_INTENT } from '~/forms/auth';
+import { GUEST_ACCOUNT_INTENT } from '~/forms/guest-account-intent';
 import { accountApi, isNotAuthenticated, PURCHASE_ID } from '~/lib/account.server';
 import { upstreamStatus } from '~/lib/api.server';
 import { requireUser, signedOutHere } from '~/lib/auth.server';

@@ -1,13 +1,17 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { SubmissionResult } from '@conform-to/react';
 import { Link, useActionData, useFetcher } from '@remix-run/react';
 
-import { GUEST_ACCOUNT_INTENT, guestAccountSchema } from '~/forms/auth';
+import { GUEST_ACCOUNT_INTENT } from '~/forms/guest-account-intent';
 import { GUEST_ACCOUNT_MESSAGES } from '~/lib/messages';
+
+import { useDeferredValidation } from '../use-deferred-validation';
 
 export const GUEST_ACCOUNT_PANEL_ID = 'create-account';
 
 type ActionData = { result?: SubmissionResult<string[]> };
+
+/** The password rules (the action's schema) come when the guest reaches for the form, not with the page (ADR 012). */
+const loadValidation = () => import('~/forms/guest-account-validation').then((module) => module.validateGuestAccount);
 
 /**
  * A guest's one step to an account on /orders (ADR 048): their email as it is, a password checked as
@@ -17,24 +21,19 @@ type ActionData = { result?: SubmissionResult<string[]> };
 export function GuestAccountPanel({ email }: { email: string }) {
   const fetcher = useFetcher<ActionData>();
   const actionData = useActionData<ActionData>();
-  const [form, fields] = useForm({
-    id: 'guest-account-form',
-    lastResult: fetcher.data?.result ?? actionData?.result,
-    constraint: getZodConstraint(guestAccountSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: guestAccountSchema }),
-  });
+  const lastResult = fetcher.data?.result ?? actionData?.result;
+  const { errors, formProps } = useDeferredValidation({ load: loadValidation, lastResult, fetcher });
+  const formError = errors['']?.[0];
+  const passwordError = errors.password?.[0];
   const busy = fetcher.state !== 'idle';
-  const password = fields.password;
   return (
     <section id={GUEST_ACCOUNT_PANEL_ID} className="profile-panel guest-account" aria-labelledby="guest-account-heading">
       <h2 id="guest-account-heading">{GUEST_ACCOUNT_MESSAGES.heading}</h2>
       <p>{GUEST_ACCOUNT_MESSAGES.intro}</p>
-      <fetcher.Form method="post" action="/orders" {...getFormProps(form)} className="guest-account__form" aria-busy={busy}>
-        {form.errors?.length ? (
-          <p className="notice notice--error" role="alert" id={form.errorId}>
-            {form.errors[0]}
+      <fetcher.Form method="post" action="/orders" id="guest-account-form" {...formProps} className="guest-account__form" aria-busy={busy}>
+        {formError ? (
+          <p className="notice notice--error" role="alert" id="guest-account-form-error">
+            {formError}
           </p>
         ) : null}
         {/* The account's name for password managers; the action uses the signed-in guest's own email. */}
@@ -43,10 +42,18 @@ export function GuestAccountPanel({ email }: { email: string }) {
           <input id="guest-account-email" type="email" value={email} readOnly autoComplete="username" />
         </div>
         <div className="field">
-          <label htmlFor={password.id}>Password</label>
-          <input {...getInputProps(password, { type: 'password' })} autoComplete="new-password" />
-          <p id={password.errorId} className="field__error" aria-live="polite">
-            {password.errors?.[0]}
+          <label htmlFor="guest-account-password">Password</label>
+          <input
+            id="guest-account-password"
+            name="password"
+            type="password"
+            required
+            autoComplete="new-password"
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby="guest-account-password-error"
+          />
+          <p id="guest-account-password-error" className="field__error" aria-live="polite">
+            {passwordError}
           </p>
         </div>
         <p className="guest-account__terms">
