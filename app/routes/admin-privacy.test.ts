@@ -1,11 +1,10 @@
-import type { ActionFunction, LoaderFunction } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { RETENTION_DAYS } from '@contract/retention';
 
 import { erasedEmail } from '../../api/src/services/account-deletion';
 import { readOutbox } from '../../api/src/services/mail';
-import { callRoute } from '../../tests/support/route-context';
+import { runAdminRoute } from '../../tests/support/admin-route';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action as customerAction, loader as customerLoader } from './admin.customers.$id';
@@ -49,24 +48,7 @@ async function signedIn(role: 'owner' | 'staff'): Promise<{ email: string; cooki
 
 const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? '').split(';')[0];
 
-async function run(
-  fn: LoaderFunction | ActionFunction,
-  path: string,
-  params: Record<string, string>,
-  init: { form?: [string, string][]; cookie?: string } = {},
-): Promise<Response> {
-  const request = new Request(`http://shop.test${path}`, {
-    method: init.form ? 'POST' : 'GET',
-    body: init.form ? new URLSearchParams(init.form) : undefined,
-    headers: init.cookie ? { Cookie: init.cookie } : {},
-  });
-  try {
-    return (await callRoute(fn, request, params)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const run = runAdminRoute;
 
 describe("a customer's page, for an owner answering a data request", () => {
   it('exports the data as a JSON file, and erases the customer once the typed email matches and nothing is open', async () => {

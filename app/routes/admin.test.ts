@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopClock, shopDay } from '@contract/shop-time';
 
 import { readOutbox } from '../../api/src/services/mail';
-import { callRoute } from '../../tests/support/route-context';
+import { runAdminRoute } from '../../tests/support/admin-route';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { loader as overviewLoader } from './admin._index';
@@ -47,24 +47,7 @@ function run(
   return runWith(fn, path, {}, init);
 }
 
-async function runWith(
-  fn: LoaderFunction | ActionFunction,
-  path: string,
-  params: Record<string, string>,
-  init: { form?: [string, string][]; cookie?: string } = {},
-): Promise<Response> {
-  const request = new Request(`http://shop.test${path}`, {
-    method: init.form ? 'POST' : 'GET',
-    body: init.form ? new URLSearchParams(init.form) : undefined,
-    headers: init.cookie ? { Cookie: init.cookie } : {},
-  });
-  try {
-    return (await callRoute(fn, request, params)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+const runWith = runAdminRoute;
 
 async function signIn(email: string, redirectTo = ''): Promise<{ response: Response; cookie: string }> {
   const response = await run(loginAction, '/admin/login', {
