@@ -47,7 +47,7 @@ import {
   pathWithoutLocale,
   useI18n,
 } from './lib/i18n';
-import { chosenLocale, languageCookie, preferredLocale, rememberedLocale } from './lib/i18n.server';
+import { chosenLocale, i18nData, languageCookie, preferredLocale, rememberedLocale } from './lib/i18n.server';
 import { useNonce } from './lib/nonce';
 import { pageTitle } from './lib/page-title';
 import type { loader as cartPageLoader } from './routes/cart';
@@ -153,6 +153,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       cartCount: cart.count,
       cookieConsent: hasCookieConsent(request),
       origin: context.origin,
+      // The sign-in modal's words come with the page that opens it.
+      i18n: modal ? i18nData(context.locale, 'auth', 'forms') : null,
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );

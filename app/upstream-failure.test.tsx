@@ -140,7 +140,7 @@ const PAGES: Page[] = [
   },
   {
     name: 'policy document',
-    load: () => policyLoader(),
+    load: () => policyLoader(args('/privacy-policy')),
     async failed(response, message) {
       expect(render(PrivacyPolicy, await response.json(), '/privacy-policy')).toContain(`Error loading document: ${message}`);
     },

@@ -28,18 +28,26 @@ export function formatEuroLoose(cents: number, locale: MoneyLocale = 'en'): stri
 /**
  * An order amount whose unit the answer does not say (docs/product.md#constants): text starting
  * with the euro sign is shown as is; a number below 100 or with decimals is euros; a whole number
- * of 100 or more is cents. Missing amounts show as €0.00.
+ * of 100 or more is cents. Missing amounts show as €0.00 (€0,00 in Italian).
  */
-export function displayAmount(value: number | string | null | undefined): string {
+export function displayAmount(value: number | string | null | undefined, locale: MoneyLocale = 'en'): string {
   if (typeof value === 'string') {
     const text = value.trim();
-    if (text.startsWith('€')) return text;
+    if (text.startsWith('€')) return locale === 'en' ? text : inLocale(text, locale);
     const parsed = Number(text);
-    return Number.isFinite(parsed) && text !== '' ? displayAmount(parsed) : euro.format(0);
+    return Number.isFinite(parsed) && text !== '' ? displayAmount(parsed, locale) : formatEuro(0, locale);
   }
-  if (typeof value !== 'number' || !Number.isFinite(value)) return euro.format(0);
-  if (Number.isInteger(value) && value >= 100) return formatEuro(value);
-  return euro.format(value);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return formatEuro(0, locale);
+  if (Number.isInteger(value) && value >= 100) return formatEuro(value, locale);
+  return locale === 'it' ? italianEuro(italian, value) : euro.format(value);
+}
+
+/** Euro text as formatEuro writes it in English ('€1,234.50'), said again in `locale`; any other text as it is. */
+function inLocale(text: string, locale: MoneyLocale): string {
+  const match = /^(-?)€(\d{1,3}(?:,\d{3})*)\.(\d{2})$/.exec(text);
+  if (!match) return text;
+  const cents = Number(match[2].replace(/,/g, '')) * 100 + Number(match[3]);
+  return formatEuro(match[1] ? -cents : cents, locale);
 }
 
 /**
@@ -47,6 +55,6 @@ export function displayAmount(value: number | string | null | undefined): string
  * a number is cents whatever its size, so a 50-cent discount reads €0.50, not €50.00. Text is shown as
  * {@link displayAmount} shows it.
  */
-export function displayCents(value: number | string | null | undefined): string {
-  return typeof value === 'number' && Number.isInteger(value) ? formatEuro(value) : displayAmount(value);
+export function displayCents(value: number | string | null | undefined, locale: MoneyLocale = 'en'): string {
+  return typeof value === 'number' && Number.isInteger(value) ? formatEuro(value, locale) : displayAmount(value, locale);
 }

@@ -11,3 +11,12 @@ export type PolicySlug = (typeof POLICY_DOCUMENTS)[number]['slug'];
 export function policyDocument(slug: PolicySlug) {
   return POLICY_DOCUMENTS.find((doc) => doc.slug === slug)!;
 }
+
+/**
+ * Where a policy's markdown lives in a language: English at its path, Italian beside it under
+ * `policies/it/` (the API writes both at its first start, and any that is missing at a later one).
+ */
+export function policyPath(slug: PolicySlug, locale: 'en' | 'it'): string {
+  const { path } = policyDocument(slug);
+  return locale === 'en' ? path : path.replace(/^policies\//, `policies/${locale}/`);
+}

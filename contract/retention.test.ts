@@ -12,7 +12,14 @@ import {
 
 describe('retention periods', () => {
   it('are said as people say them', () => {
-    expect([3653, 730, 365, 90, 30, 1].map(describeDays)).toEqual(['10 years', '2 years', '1 year', '90 days', '30 days', '1 day']);
+    expect([3653, 730, 365, 90, 30, 1].map((days) => describeDays(days))).toEqual([
+      '10 years',
+      '2 years',
+      '1 year',
+      '90 days',
+      '30 days',
+      '1 day',
+    ]);
   });
 
   it('start within their own bounds, and the orders’ cannot be changed', () => {

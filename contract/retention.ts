@@ -53,10 +53,26 @@ export const RETENTION_LABELS: Record<RetentionKind, string> = {
   finishedJobs: 'Records of finished scheduled tasks',
 };
 
-/** "10 years", "90 days", "1 day": a period as people say it. */
-export function describeDays(days: number): string {
+/** The same in Italian, for the Italian privacy policy. */
+const RETENTION_LABELS_IT: Record<RetentionKind, string> = {
+  orders: 'Ordini e documenti fiscali (legge italiana, art. 2220 del Codice civile)',
+  guestsWithoutOrders: 'I dati di un ospite senza ordini, dopo la sua ultima sessione',
+  anonymousCarts: 'I carrelli senza accesso, non più toccati',
+  unpaidCheckouts: 'I pagamenti mai completati',
+  contactMessages: 'I messaggi inviati con il modulo di contatto',
+  outbox: 'Le copie delle email che ti abbiamo inviato',
+  spentCodesAndSessions: 'I codici di accesso e le sessioni, dopo la loro fine',
+  finishedJobs: 'I registri delle attività pianificate concluse',
+};
+
+/** "10 years", "90 days", "1 day" ("10 anni", "90 giorni", "1 giorno"): a period as people say it. */
+export function describeDays(days: number, locale: 'en' | 'it' = 'en'): string {
   const years = Math.round(days / 365.25);
-  if (years >= 1 && Math.abs(years * 365.25 - days) <= 1) return `${years} year${years === 1 ? '' : 's'}`;
+  if (years >= 1 && Math.abs(years * 365.25 - days) <= 1) {
+    if (locale === 'it') return `${years} ${years === 1 ? 'anno' : 'anni'}`;
+    return `${years} year${years === 1 ? '' : 's'}`;
+  }
+  if (locale === 'it') return `${days} ${days === 1 ? 'giorno' : 'giorni'}`;
   return `${days} day${days === 1 ? '' : 's'}`;
 }
 
@@ -95,9 +111,10 @@ export const retentionFormSchema = z.object(
  */
 export const RETENTION_MARKER = '<!-- retention-periods -->';
 
-/** The periods in force as a markdown list, for the privacy policy. */
-export function retentionMarkdown(periods: RetentionDays): string {
+/** The periods in force as a markdown list, for the privacy policy in its language. */
+export function retentionMarkdown(periods: RetentionDays, locale: 'en' | 'it' = 'en'): string {
+  const labels = locale === 'it' ? RETENTION_LABELS_IT : RETENTION_LABELS;
   return (Object.keys(RETENTION_LABELS) as RetentionKind[])
-    .map((kind) => `- ${RETENTION_LABELS[kind]}: ${describeDays(periods[kind])}.`)
+    .map((kind) => `- ${labels[kind]}: ${describeDays(periods[kind], locale)}.`)
     .join('\n');
 }

@@ -2,10 +2,13 @@ import { useEffect, useState } from 'react';
 
 import { SHOP_RULES } from '@contract/shop-rules';
 
+import { useI18n } from '~/lib/i18n';
+
 /** Copies `text` to the clipboard, then says 'Copied!' for 2 s. Shown only once JavaScript runs. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [ready, setReady] = useState(false);
   const [copied, setCopied] = useState(false);
+  const { t } = useI18n();
   useEffect(() => setReady(true), []);
   useEffect(() => {
     if (!copied) return;
@@ -24,10 +27,10 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <>
       <button type="button" className="button button--ghost button--small" onClick={copy} aria-label={label}>
-        Copy
+        {t('order.copy')}
       </button>
       <span role="status" aria-live="polite">
-        {copied ? 'Copied!' : ''}
+        {copied ? t('order.copied') : ''}
       </span>
     </>
   );

@@ -1,6 +1,6 @@
 import { type ImgHTMLAttributes, useEffect, useRef, useState } from 'react';
 
-import { MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 
 /**
  * An image that becomes a grey placeholder when it has none to show or cannot load
@@ -9,8 +9,8 @@ import { MESSAGES } from '~/lib/messages';
 export function FallbackImage({
   src,
   alt,
-  placeholder = MESSAGES.noImage,
-  brokenPlaceholder = placeholder,
+  placeholder,
+  brokenPlaceholder,
   placeholderClassName,
   ...img
 }: ImgHTMLAttributes<HTMLImageElement> & {
@@ -21,6 +21,7 @@ export function FallbackImage({
   placeholderClassName?: string;
 }) {
   const [failed, setFailed] = useState(false);
+  const { t } = useI18n();
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
     // A new image gets its chance; an error that fired before hydration attached the handler counts.
@@ -28,12 +29,10 @@ export function FallbackImage({
     setFailed(Boolean(element && element.complete && element.naturalWidth === 0));
   }, [src]);
   if (!src || failed) {
-    const text = src ? brokenPlaceholder : placeholder;
-    const className = [
-      'image-placeholder',
-      failed && brokenPlaceholder !== placeholder ? 'image-placeholder--error' : null,
-      placeholderClassName,
-    ]
+    const missing = placeholder ?? t('image.none');
+    const broken = brokenPlaceholder ?? missing;
+    const text = src ? broken : missing;
+    const className = ['image-placeholder', failed && broken !== missing ? 'image-placeholder--error' : null, placeholderClassName]
       .filter(Boolean)
       .join(' ');
     return (

@@ -52,7 +52,7 @@ export function NotifyForm({
   heading?: string;
 }) {
   const hydrated = useHydrated();
-  const { t } = useI18n();
+  const { t, fm } = useI18n();
   const fetcher = useFetcher<NotifyActionData>({ key: target.formKey });
   const actionData = useActionData<NotifyActionData>();
   const lastResult =
@@ -160,12 +160,12 @@ export function NotifyForm({
       </button>
       {emailError ? (
         <p className="notify__error" id={`${emailId}-error`} role="alert">
-          {emailError}
+          {fm(emailError)}
         </p>
       ) : null}
       {formError ? (
         <p className="notify__error" id={`${target.formKey}-error`} role="alert">
-          {formError}
+          {fm(formError)}
         </p>
       ) : null}
     </fetcher.Form>

@@ -10,35 +10,43 @@ import { SHOP_TIME_ZONE } from '@contract/shop-time';
 
 import type { CardView } from '~/lib/cards';
 import type { PurchaseSuccess } from '~/lib/cart.server';
-import { CART_MESSAGES } from '~/lib/messages';
+import { type Locale, useI18n } from '~/lib/i18n';
+import { paymentMethodLabel, statusLabel } from '~/lib/order-words';
 import { receiptFileName, receiptPath } from '~/lib/receipt';
 
 import { UnlockedCards } from './cards/unlocked-cards';
 import { CopyButton } from './copy-button';
+import { useLocalizedPath } from './shop-link';
 
 // Made once: a formatter costs far more to build than to use.
-const longDateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });
-const longDate = (value: string | Date) => longDateFormat.format(new Date(value));
+const longDateFormat = {
+  en: new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }),
+  it: new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: SHOP_TIME_ZONE }),
+};
+const longDate = (value: string | Date, locale: Locale) => longDateFormat[locale].format(new Date(value));
 
 interface Props {
   order: SerializeFrom<PurchaseSuccess> | null;
   id: string | null;
+  /** What went wrong, in the page's language; `noOrderId` when the address named no order. */
   error: string | null;
+  noOrderId?: boolean;
   registered: boolean;
   /** Cards this purchase unlocked. */
   cards?: CardView[];
 }
 
 /** The order confirmation of docs/product.md#order-success, shown after a cart purchase or a quick purchase. */
-export function OrderConfirmation({ order, id, error, registered, cards = [] }: Props) {
+export function OrderConfirmation({ order, id, error, noOrderId = false, registered, cards = [] }: Props) {
+  const { locale, t } = useI18n();
+  const localize = useLocalizedPath();
   if (error || !order) {
-    const noId = error === CART_MESSAGES.noOrderId;
     return (
       <section className="order-confirmation" role="alert">
-        <h1>{noId ? CART_MESSAGES.noOrderId : CART_MESSAGES.unableToLoadOrder}</h1>
-        {noId ? null : <p>{error ?? CART_MESSAGES.noOrderData}</p>}
-        <Link to="/" className="button">
-          {CART_MESSAGES.returnToHome}
+        <h1>{noOrderId ? t('order.noOrderId') : t('order.unableToLoad')}</h1>
+        {noOrderId ? null : <p>{error ?? t('order.noData')}</p>}
+        <Link to={localize('/')} className="button">
+          {t('order.returnToHome')}
         </Link>
       </section>
     );
@@ -50,29 +58,29 @@ export function OrderConfirmation({ order, id, error, registered, cards = [] }: 
   const address = addressLines(order.shipping_address);
   return (
     <section className="order-confirmation" aria-labelledby="order-title">
-      <h1 id="order-title">Thank you for your order!</h1>
-      <p>Your order has been placed and is being processed.</p>
+      <h1 id="order-title">{t('order.thankYou')}</h1>
+      <p>{t('order.placed')}</p>
       <UnlockedCards cards={cards} />
-      <h2>Order Summary</h2>
+      <h2>{t('order.summary')}</h2>
       <dl className="order-confirmation__facts">
-        <dt>Order number</dt>
+        <dt>{t('order.number')}</dt>
         <dd>
-          <span data-testid="order-number">{number}</span> <CopyButton text={number} label="Copy order number" />
+          <span data-testid="order-number">{number}</span> <CopyButton text={number} label={t('order.copyNumber')} />
         </dd>
-        <dt>Order date</dt>
-        <dd>{longDate(date)}</dd>
-        <dt>Estimated delivery</dt>
-        <dd>{longDate(delivery)}</dd>
-        <dt>Status</dt>
-        <dd className="order-status order-status--processing">{order.status ?? 'Processing'}</dd>
+        <dt>{t('order.date')}</dt>
+        <dd>{longDate(date, locale)}</dd>
+        <dt>{t('order.estimatedDelivery')}</dt>
+        <dd>{longDate(delivery, locale)}</dd>
+        <dt>{t('order.status')}</dt>
+        <dd className="order-status order-status--processing">{statusLabel(order.status ?? 'Processing', t)}</dd>
       </dl>
-      {email ? <p>A confirmation email has been sent to {email}.</p> : null}
+      {email ? <p>{t('order.emailSent', { email })}</p> : null}
       <table>
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Price</th>
+            <th scope="col">{t('order.item')}</th>
+            <th scope="col">{t('order.quantity')}</th>
+            <th scope="col">{t('order.price')}</th>
           </tr>
         </thead>
         <tbody>
@@ -80,35 +88,37 @@ export function OrderConfirmation({ order, id, error, registered, cards = [] }: 
             <tr key={`${item.sku ?? item.name}-${index}`}>
               <td>
                 {item.name}
-                {item.variant_attributes?.length ? <div>{item.variant_attributes.map(optionLine).join(', ')}</div> : null}
-                {item.sku ? <div>SKU: {item.sku}</div> : null}
+                {item.variant_attributes?.length ? (
+                  <div>{item.variant_attributes.map((option) => optionLine(option, locale)).join(', ')}</div>
+                ) : null}
+                {item.sku ? <div>{t('order.sku', { sku: item.sku })}</div> : null}
               </td>
               <td>{item.quantity}</td>
-              <td>{displayAmount(item.price)}</td>
+              <td>{displayAmount(item.price, locale)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <dl className="order-confirmation__totals">
         {/* Amounts by the display rules of docs/product.md#constants, as on /orders: a missing shipping or tax is €0.00. */}
-        <dt>Subtotal</dt>
-        <dd data-testid="order-subtotal">{displayAmount(order.subtotal ?? order.total)}</dd>
-        <dt>Shipping</dt>
-        <dd data-testid="order-shipping">{displayAmount(order.shipping_cost)}</dd>
-        <dt>Tax (included)</dt>
-        <dd>{displayAmount(order.tax)}</dd>
+        <dt>{t('order.subtotal')}</dt>
+        <dd data-testid="order-subtotal">{displayAmount(order.subtotal ?? order.total, locale)}</dd>
+        <dt>{t('order.shipping')}</dt>
+        <dd data-testid="order-shipping">{displayAmount(order.shipping_cost, locale)}</dd>
+        <dt>{t('order.taxIncluded')}</dt>
+        <dd>{displayAmount(order.tax, locale)}</dd>
         {typeof order.discount === 'number' && order.discount > 0 ? (
           <>
-            <dt>Discount{order.discount_code ? ` (${order.discount_code})` : ''}</dt>
-            <dd data-testid="order-discount">-{displayCents(order.discount)}</dd>
+            <dt>{order.discount_code ? t('order.discountWithCode', { code: order.discount_code }) : t('order.discount')}</dt>
+            <dd data-testid="order-discount">-{displayCents(order.discount, locale)}</dd>
           </>
         ) : null}
-        <dt>Total</dt>
-        <dd data-testid="order-total">{displayAmount(order.total)}</dd>
+        <dt>{t('order.total')}</dt>
+        <dd data-testid="order-total">{displayAmount(order.total, locale)}</dd>
       </dl>
       {address.length ? (
         <>
-          <h2>Delivery Address</h2>
+          <h2>{t('order.deliveryAddress')}</h2>
           <address>
             {address.map((line) => (
               <div key={line}>{line}</div>
@@ -116,33 +126,33 @@ export function OrderConfirmation({ order, id, error, registered, cards = [] }: 
           </address>
         </>
       ) : null}
-      <h2>Payment Method</h2>
-      <p>{order.payment_method || CART_MESSAGES.defaultPaymentMethod}</p>
-      <h2>What happens next?</h2>
+      <h2>{t('order.paymentMethod')}</h2>
+      <p>{order.payment_method ? paymentMethodLabel(order.payment_method, t) : t('payment.card')}</p>
+      <h2>{t('order.whatNext')}</h2>
       <ol>
-        <li>We confirm your order by email.</li>
-        <li>We pack your items and hand them to the carrier.</li>
-        <li>Your order arrives at your door.</li>
+        <li>{t('order.next1')}</li>
+        <li>{t('order.next2')}</li>
+        <li>{t('order.next3')}</li>
       </ol>
       <div className="button-row">
         {registered ? (
-          <Link to="/orders" className="button button--ghost">
-            {CART_MESSAGES.viewOrderHistory}
+          <Link to={localize('/orders')} className="button button--ghost">
+            {t('order.viewHistory')}
           </Link>
         ) : null}
         {registered && order.purchase_id ? (
           // A plain link: the PDF comes as an attachment, with or without JavaScript.
           <a href={receiptPath(order.purchase_id)} className="button button--ghost" download={receiptFileName(order.purchase_id)}>
-            {CART_MESSAGES.downloadReceipt}
+            {t('order.downloadReceipt')}
           </a>
         ) : null}
-        <Link to="/" className="button">
-          {CART_MESSAGES.continueShopping}
+        <Link to={localize('/')} className="button">
+          {t('order.continueShopping')}
         </Link>
       </div>
       {registered ? null : (
         <p>
-          Save your details for next time: <Link to="/register">Create Account</Link>
+          {t('order.saveDetails')} <Link to={localize('/register')}>{t('order.createAccount')}</Link>
         </p>
       )}
     </section>

@@ -1,6 +1,6 @@
 import Markdown, { type Components } from 'react-markdown';
 
-import { MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 
 interface PolicyPageProps {
   title: string;
@@ -23,6 +23,7 @@ const components: Components = {
 
 /** A policy document rendered from markdown (raw HTML in it is dropped), or 'Error loading document:' and why. */
 export function PolicyPage({ title, markdown, error }: PolicyPageProps) {
+  const { t } = useI18n();
   return (
     <article className="policy" aria-labelledby="policy-title">
       <h1 id="policy-title" className="page-title">
@@ -30,7 +31,7 @@ export function PolicyPage({ title, markdown, error }: PolicyPageProps) {
       </h1>
       {error !== null ? (
         <p className="notice notice--error" role="alert">
-          {MESSAGES.errorLoadingDocument(error)}
+          {t('policy.errorLoading', { message: error })}
         </p>
       ) : (
         <div className="prose">

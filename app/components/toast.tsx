@@ -3,12 +3,12 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 
 import { SHOP_RULES } from '@contract/shop-rules';
 
-import { MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 import type { Flash } from '~/lib/session.server';
 
 /** How long a message stays (docs/product.md#constants): 'already wishlisted' 2 s, other wishlist toasts 3 s. */
-export function toastDuration(message: string): number {
-  return message === MESSAGES.alreadyInWishlist ? SHOP_RULES.alreadyWishlistedMs : SHOP_RULES.wishlistToastMs;
+export function toastDuration(flash: Pick<Flash, 'brief'>): number {
+  return flash.brief ? SHOP_RULES.alreadyWishlistedMs : SHOP_RULES.wishlistToastMs;
 }
 
 /**
@@ -20,11 +20,12 @@ export function toastDuration(message: string): number {
 export function Toast({ flash }: { flash: Flash | null }) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(flash);
+  const { t } = useI18n();
   useEffect(() => {
     // A page read again without a new message (a revalidation) keeps an error on screen until dismissed.
     setShown((current) => (flash || current?.kind !== 'error' ? flash : current));
     if (!flash || flash.kind === 'error') return;
-    const timer = window.setTimeout(() => setShown(null), toastDuration(flash.message));
+    const timer = window.setTimeout(() => setShown(null), toastDuration(flash));
     return () => window.clearTimeout(timer);
   }, [flash]);
   return (
@@ -33,7 +34,7 @@ export function Toast({ flash }: { flash: Flash | null }) {
         <p className={`toast toast--${shown.kind}`}>
           {shown.message}
           {hydrated && shown.kind === 'error' ? (
-            <button type="button" className="toast__dismiss" aria-label="Dismiss" onClick={() => setShown(null)}>
+            <button type="button" className="toast__dismiss" aria-label={t('toast.dismiss')} onClick={() => setShown(null)}>
               ×
             </button>
           ) : null}

@@ -1,5 +1,7 @@
 import { redirect } from '@remix-run/node';
 
+import { localeOfPath, localizedPath } from './i18n';
+
 /**
  * The door to the shop's writes under a rush (ADR 028): adding to a cart and opening a checkout are
  * the only writes a drop makes, and each takes a slot here (16 at once per process: what keeps the API's
@@ -65,7 +67,12 @@ export function safeNext(value: string | null | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : '/';
 }
 
-/** Where a shopper who could not be served goes: the waiting room, which brings them back to `next`. */
+/**
+ * Where a shopper who could not be served goes: the waiting room, which brings them back to `next`,
+ * in the language of the page they were on (/it/waiting-room for an /it page).
+ */
 export function toWaitingRoom(next: string): Response {
-  return redirect(`/waiting-room?next=${encodeURIComponent(safeNext(next))}`, { status: 303, headers: { 'Cache-Control': 'no-store' } });
+  const back = safeNext(next);
+  const room = localizedPath(`/waiting-room?next=${encodeURIComponent(back)}`, localeOfPath(new URL(back, 'http://local').pathname));
+  return redirect(room, { status: 303, headers: { 'Cache-Control': 'no-store' } });
 }

@@ -28,10 +28,18 @@ export class ApiRequestError extends Error {
     readonly detail?: unknown,
     /** The answer's `code`; absent when the API could not be reached or did not answer in JSON. */
     readonly code?: ErrorCode,
+    /** Seconds to wait before asking again, when the answer said (Retry-After of a 429). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiRequestError';
   }
+}
+
+/** A Retry-After header given in seconds, as the API sends it. */
+function retryAfterSeconds(value: string | null): number | undefined {
+  const seconds = value === null ? Number.NaN : Number(value);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
 /** The API's `detail`: a string, or a list of {loc, msg} joined for display (docs/product.md#api). */
@@ -231,6 +239,7 @@ export function createApiClient(options: ApiClientOptions) {
         detailText(body) ?? (body === undefined ? MESSAGES.httpError(response.status) : MESSAGES.somethingWentWrong),
         body && typeof body === 'object' && 'detail' in body ? body.detail : undefined,
         body && typeof body === 'object' && 'code' in body && isErrorCode(body.code) ? body.code : undefined,
+        retryAfterSeconds(response.headers.get('Retry-After')),
       );
     }
     return response;

@@ -11,6 +11,8 @@ import { anyAnswer, STEP_HANDLERS } from './auth-steps.server';
 import type { ShopContext } from './context.server';
 import { readFormData } from './form-data.server';
 import { checkHoneypot } from './honeypot.server';
+import { localeOfPath, localizedPath } from './i18n';
+import { serverTranslator } from './i18n.server';
 import { safeRedirectPath } from './safe-redirect';
 import { type AuthFlowState, commitSession, type ShopSession } from './session.server';
 
@@ -58,6 +60,9 @@ export async function handleAuthAction(request: Request, context: ShopContext): 
   const formData = await readFormData(request);
   checkHoneypot(formData);
   const returnTo = safeRedirectTo(formData.get('returnTo'), '/login');
+  // `/auth` has no language of its own: the flow speaks the language of the page that shows it.
+  const locale = localeOfPath(new URL(returnTo, 'http://local').pathname);
+  const t = serverTranslator(locale, 'auth');
   const flowContext = (['login', 'register', 'modal'] as const).find((c) => c === formData.get('context')) ?? 'login';
   const intent = String(formData.get('intent') ?? '');
   const { session } = await getShopper(context);
@@ -81,7 +86,7 @@ export async function handleAuthAction(request: Request, context: ShopContext): 
   const successTarget = () =>
     flowContext === 'modal'
       ? withStep(returnTo, null)
-      : safeRedirectTo(new URL(returnTo, 'http://local').searchParams.get('redirectTo'), '/profile');
+      : safeRedirectTo(new URL(returnTo, 'http://local').searchParams.get('redirectTo'), localizedPath('/profile', locale));
   const finishSignIn = async (answer: unknown) => {
     session.set('authFlow', { successTo: successTarget() });
     const cookie = await signIn(context, session, signInSchema.parse(answer));
@@ -92,7 +97,7 @@ export async function handleAuthAction(request: Request, context: ShopContext): 
   // Own keys only: an intent like `__proto__` or `constructor` is no step (found by the action fuzzer).
   const handler = Object.hasOwn(STEP_HANDLERS, intent) ? STEP_HANDLERS[intent] : undefined;
   if (!handler) return go(isAuthStep(intent) ? intent : 'email', flow);
-  return handler({ formData, flow, context: flowContext, intent, api, go, fail, parse, finishSignIn, needEmail });
+  return handler({ formData, flow, context: flowContext, intent, api, locale, t, go, fail, parse, finishSignIn, needEmail });
 }
 
 /**
@@ -132,7 +137,7 @@ export async function loadAuthView(
   const successTo =
     alreadySignedIn && options.context === 'modal'
       ? returnTo
-      : (options.successTo ?? flow.successTo ?? (options.context === 'modal' ? returnTo : '/profile'));
+      : (options.successTo ?? flow.successTo ?? (options.context === 'modal' ? returnTo : localizedPath('/profile', context.locale)));
   const view: AuthView = {
     step: effective,
     context: options.context,

@@ -17,7 +17,8 @@ import {
 } from '~/forms/auth';
 
 import { type ApiClient, ApiRequestError, hasErrorCode } from './api.server';
-import { AUTH_MESSAGES } from './messages';
+import { waitText } from './api-errors.server';
+import type { Locale, MessageKey, Translate } from './i18n';
 import type { AuthFlowState } from './session.server';
 
 /** Answers read only for success or failure; sign-in answers are parsed where the session is made. */
@@ -30,6 +31,9 @@ export interface StepContext {
   context: AuthContext;
   intent: string;
   api: ApiClient;
+  /** The language of the page that shows the flow, and its messages. */
+  locale: Locale;
+  t: Translate;
   /** Saves the flow and redirects to `step` (with a one-time notice). */
   go(step: AuthStep, next?: AuthFlowState, options?: { notice?: string }): Promise<Response>;
   /** Redirects back to `step` with the refused submission's errors. */
@@ -42,19 +46,23 @@ export interface StepContext {
 }
 
 /** The spec's message for the API's refusal `error`, by its code; `fallback` for any other failure. */
-function messageFor(error: unknown, messages: Partial<Record<ErrorCode, string>>, fallback: string): string {
+function messageFor(t: Translate, error: unknown, messages: Partial<Record<ErrorCode, MessageKey>>, fallback: MessageKey): string {
   const code = error instanceof ApiRequestError ? error.code : undefined;
-  return (code && messages[code]) || fallback;
+  const key = code && messages[code];
+  return t(key || fallback);
 }
 
-const RESET_CODE_MESSAGES = { code_expired: AUTH_MESSAGES.resetCodeExpired, code_invalid: AUTH_MESSAGES.resetCodeInvalid };
+const RESET_CODE_MESSAGES: Partial<Record<ErrorCode, MessageKey>> = {
+  code_expired: 'auth.resetCodeExpired',
+  code_invalid: 'auth.resetCodeInvalid',
+};
 
-/** A request made too soon says itself how long to wait ("Please wait 42 seconds ..."). */
-function waitOr(error: unknown, fallback: string): string {
-  return hasErrorCode(error, 'code_too_soon') ? error.message : fallback;
+/** A request made too soon says how long to wait ("Please wait 42 seconds ..."), in the page's language. */
+function waitOr(error: unknown, locale: Locale, fallback: string): string {
+  return hasErrorCode(error, 'code_too_soon') ? waitText(error, locale) : fallback;
 }
 
-async function emailStep({ flow, api, go, fail, parse }: StepContext): Promise<Response> {
+async function emailStep({ flow, api, go, fail, parse, t }: StepContext): Promise<Response> {
   const submission = parse(emailStepSchema);
   if (submission.status !== 'success') return fail('email', submission.reply());
   const { email } = submission.value;
@@ -63,33 +71,33 @@ async function emailStep({ flow, api, go, fail, parse }: StepContext): Promise<R
     const next = { ...flow, email, resetCode: undefined };
     return go(answer.exists && answer.has_password ? 'login' : 'verify-or-guest', next);
   } catch {
-    return fail('email', submission.reply({ formErrors: [AUTH_MESSAGES.unableToCheckEmail] }));
+    return fail('email', submission.reply({ formErrors: [t('auth.unableToCheckEmail')] }));
   }
 }
 
-async function sendCodeStep({ flow, context, intent, api, go, fail, parse, needEmail }: StepContext): Promise<Response> {
+async function sendCodeStep({ flow, context, intent, api, go, fail, parse, needEmail, t, locale }: StepContext): Promise<Response> {
   if (!flow.email) return needEmail();
   const guest = intent === 'send-code-guest' && context === 'modal';
   try {
     await api.request('POST', 'auth/register', anyAnswer, { body: { email: flow.email, guest_checkout: guest } });
     return go('verify', { ...flow, intent: guest ? 'guest' : 'register', codeSentAt: Date.now() });
   } catch (error) {
-    const text = hasErrorCode(error, 'already_exists') ? AUTH_MESSAGES.accountExists : waitOr(error, AUTH_MESSAGES.sendCodeFailed);
+    const text = hasErrorCode(error, 'already_exists') ? t('auth.accountExists') : waitOr(error, locale, t('auth.sendCodeFailed'));
     return fail('verify-or-guest', parse(emailStepSchema).reply({ formErrors: [text] }));
   }
 }
 
-async function resendCodeStep({ flow, api, go, fail, parse, needEmail }: StepContext): Promise<Response> {
+async function resendCodeStep({ flow, api, go, fail, parse, needEmail, t, locale }: StepContext): Promise<Response> {
   if (!flow.email) return needEmail();
   try {
     await api.request('POST', 'auth/resend-verification', anyAnswer, { body: { email: flow.email } });
-    return go('verify', { ...flow, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.codeSent });
+    return go('verify', { ...flow, codeSentAt: Date.now() }, { notice: t('auth.codeSent') });
   } catch (error) {
-    return fail('verify', parse(verifyStepSchema).reply({ formErrors: [waitOr(error, AUTH_MESSAGES.resendCodeFailed)] }));
+    return fail('verify', parse(verifyStepSchema).reply({ formErrors: [waitOr(error, locale, t('auth.resendCodeFailed'))] }));
   }
 }
 
-async function verifyStep({ flow, api, go, fail, parse, finishSignIn, needEmail }: StepContext): Promise<Response> {
+async function verifyStep({ flow, api, go, fail, parse, finishSignIn, needEmail, t }: StepContext): Promise<Response> {
   if (!flow.email || !flow.intent) return needEmail();
   const submission = parse(verifyStepSchema);
   if (submission.status !== 'success') return fail('verify', submission.reply());
@@ -102,15 +110,16 @@ async function verifyStep({ flow, api, go, fail, parse, finishSignIn, needEmail 
     return go('register', flow);
   } catch (error) {
     const text = messageFor(
+      t,
       error,
-      { code_expired: AUTH_MESSAGES.codeExpired, code_invalid: AUTH_MESSAGES.codeInvalid, already_exists: AUTH_MESSAGES.accountExists },
-      AUTH_MESSAGES.verificationFailed,
+      { code_expired: 'auth.codeExpired', code_invalid: 'auth.codeInvalid', already_exists: 'auth.accountExists' },
+      'auth.verificationFailed',
     );
     return fail('verify', submission.reply({ fieldErrors: { verificationCode: [text] } }));
   }
 }
 
-async function registerStep({ flow, api, fail, parse, finishSignIn, needEmail }: StepContext): Promise<Response> {
+async function registerStep({ flow, api, fail, parse, finishSignIn, needEmail, t }: StepContext): Promise<Response> {
   if (!flow.email) return needEmail();
   const submission = parse(registerStepSchema);
   if (submission.status !== 'success') return fail('register', submission.reply({ hideFields: ['password', 'confirmPassword'] }));
@@ -121,12 +130,12 @@ async function registerStep({ flow, api, fail, parse, finishSignIn, needEmail }:
     });
     return await finishSignIn(answer);
   } catch (error) {
-    const text = hasErrorCode(error, 'already_exists') ? AUTH_MESSAGES.accountExists : AUTH_MESSAGES.registrationFailed;
+    const text = hasErrorCode(error, 'already_exists') ? t('auth.accountExists') : t('auth.registrationFailed');
     return fail('register', submission.reply({ formErrors: [text], hideFields: ['password', 'confirmPassword'] }));
   }
 }
 
-async function loginStep({ flow, api, fail, parse, finishSignIn, needEmail }: StepContext): Promise<Response> {
+async function loginStep({ flow, api, fail, parse, finishSignIn, needEmail, t }: StepContext): Promise<Response> {
   if (!flow.email) return needEmail();
   const submission = parse(loginStepSchema);
   if (submission.status !== 'success') return fail('login', submission.reply({ hideFields: ['password'] }));
@@ -136,39 +145,36 @@ async function loginStep({ flow, api, fail, parse, finishSignIn, needEmail }: St
     );
   } catch (error) {
     if (hasErrorCode(error, 'invalid_credentials')) {
-      return fail(
-        'login',
-        submission.reply({ fieldErrors: { password: [AUTH_MESSAGES.invalidEmailOrPassword] }, hideFields: ['password'] }),
-      );
+      return fail('login', submission.reply({ fieldErrors: { password: [t('auth.invalidEmailOrPassword')] }, hideFields: ['password'] }));
     }
-    const text = hasErrorCode(error, 'account_locked') ? AUTH_MESSAGES.accountLocked : AUTH_MESSAGES.loginFailed;
+    const text = hasErrorCode(error, 'account_locked') ? t('auth.accountLocked') : t('auth.loginFailed');
     return fail('login', submission.reply({ formErrors: [text], hideFields: ['password'] }));
   }
 }
 
-async function forgotPasswordStep({ flow, api, go, fail, parse }: StepContext): Promise<Response> {
+async function forgotPasswordStep({ flow, api, go, fail, parse, t, locale }: StepContext): Promise<Response> {
   const submission = parse(forgotPasswordStepSchema);
   if (submission.status !== 'success') return fail('forgot-password', submission.reply());
   const { email } = submission.value;
   try {
     await api.request('POST', 'auth/request-password-reset', anyAnswer, { body: { email } });
-    return go('reset-code', { ...flow, email, resetCode: undefined, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.resetCodeSent });
+    return go('reset-code', { ...flow, email, resetCode: undefined, codeSentAt: Date.now() }, { notice: t('auth.resetCodeSent') });
   } catch (error) {
-    return fail('forgot-password', submission.reply({ formErrors: [waitOr(error, AUTH_MESSAGES.sendResetFailed)] }));
+    return fail('forgot-password', submission.reply({ formErrors: [waitOr(error, locale, t('auth.sendResetFailed'))] }));
   }
 }
 
-async function resendResetStep({ flow, api, go, fail, parse, needEmail }: StepContext): Promise<Response> {
+async function resendResetStep({ flow, api, go, fail, parse, needEmail, t, locale }: StepContext): Promise<Response> {
   if (!flow.email) return needEmail();
   try {
     await api.request('POST', 'auth/request-password-reset', anyAnswer, { body: { email: flow.email } });
-    return go('reset-code', { ...flow, codeSentAt: Date.now() }, { notice: AUTH_MESSAGES.resetCodeResent });
+    return go('reset-code', { ...flow, codeSentAt: Date.now() }, { notice: t('auth.resetCodeResent') });
   } catch (error) {
-    return fail('reset-code', parse(resetCodeStepSchema).reply({ formErrors: [waitOr(error, AUTH_MESSAGES.resendResetFailed)] }));
+    return fail('reset-code', parse(resetCodeStepSchema).reply({ formErrors: [waitOr(error, locale, t('auth.resendResetFailed'))] }));
   }
 }
 
-async function resetCodeStep({ flow, api, go, fail, parse, needEmail }: StepContext): Promise<Response> {
+async function resetCodeStep({ flow, api, go, fail, parse, needEmail, t }: StepContext): Promise<Response> {
   if (!flow.email) return needEmail();
   const submission = parse(resetCodeStepSchema);
   if (submission.status !== 'success') return fail('reset-code', submission.reply());
@@ -176,12 +182,12 @@ async function resetCodeStep({ flow, api, go, fail, parse, needEmail }: StepCont
     await api.request('POST', 'auth/verify-reset-code', anyAnswer, { body: { email: flow.email, code: submission.value.resetCode } });
     return go('new-password', { ...flow, resetCode: submission.value.resetCode });
   } catch (error) {
-    const text = messageFor(error, RESET_CODE_MESSAGES, AUTH_MESSAGES.resetFailed);
+    const text = messageFor(t, error, RESET_CODE_MESSAGES, 'auth.resetFailed');
     return fail('reset-code', submission.reply({ fieldErrors: { resetCode: [text] } }));
   }
 }
 
-async function newPasswordStep({ flow, api, go, fail, parse }: StepContext): Promise<Response> {
+async function newPasswordStep({ flow, api, go, fail, parse, t }: StepContext): Promise<Response> {
   if (!flow.email || !flow.resetCode) return go('forgot-password', { ...flow, resetCode: undefined });
   const submission = parse(newPasswordStepSchema);
   if (submission.status !== 'success') return fail('new-password', submission.reply({ hideFields: ['newPassword', 'confirmNewPassword'] }));
@@ -192,7 +198,7 @@ async function newPasswordStep({ flow, api, go, fail, parse }: StepContext): Pro
     // Passwords and codes are cleared; the email stays for the login step.
     return go('reset-success', { email: flow.email, successTo: flow.successTo });
   } catch (error) {
-    const text = messageFor(error, RESET_CODE_MESSAGES, AUTH_MESSAGES.resetFailed);
+    const text = messageFor(t, error, RESET_CODE_MESSAGES, 'auth.resetFailed');
     return fail('new-password', submission.reply({ formErrors: [text], hideFields: ['newPassword', 'confirmNewPassword'] }));
   }
 }

@@ -3,7 +3,7 @@ import { redirect } from '@remix-run/node';
 import { type ApiUser, type SignInAnswer, signInSchema } from '@contract/api/auth';
 
 import type { ShopContext } from './context.server';
-import { AUTH_MESSAGES } from './messages';
+import { localizedPath, type MessageKey } from './i18n';
 import { safeRedirectPath } from './safe-redirect';
 import { commitSession, type SessionUser, type ShopSession, signOut } from './session.server';
 
@@ -53,11 +53,12 @@ export function safeRedirectTo(value: FormDataEntryValue | string | null | undef
 
 export type GuardReason = 'login' | 'create-account' | 'guest' | 'guest-expired';
 
-export const GUARD_MESSAGES: Record<GuardReason, string> = {
-  login: AUTH_MESSAGES.loginRequired,
-  'create-account': AUTH_MESSAGES.createAccountRequired,
-  guest: AUTH_MESSAGES.guestsNotAllowed,
-  'guest-expired': AUTH_MESSAGES.guestSessionExpired,
+/** What /login says to a shopper the guard sent there, by the reason in its address. */
+export const GUARD_MESSAGES: Record<GuardReason, MessageKey> = {
+  login: 'auth.loginRequired',
+  'create-account': 'auth.createAccountRequired',
+  guest: 'auth.guestsNotAllowed',
+  'guest-expired': 'guestSessionExpired',
 };
 
 /**
@@ -70,17 +71,18 @@ export async function requireUser(
   options: { allowGuests?: boolean; requireRegistered?: boolean } = {},
 ): Promise<SessionUser> {
   const { user, setCookie, guestExpired: expired } = await context.shopper();
-  const back = (reason: GuardReason) => toLogin(request, reason, setCookie);
+  const back = (reason: GuardReason) => toLogin(request, context, reason, setCookie);
   if (!user) throw back(expired ? 'guest-expired' : 'login');
   if (options.requireRegistered && user.user_type !== 'registered') throw back('create-account');
   if (options.allowGuests === false && user.user_type === 'guest') throw back('guest');
   return user;
 }
 
-function toLogin(request: Request, reason: GuardReason, setCookie: string | null): Response {
+/** To the sign-in page in the page's language (an /it page's guard sends to /it/login). */
+function toLogin(request: Request, context: ShopContext, reason: GuardReason, setCookie: string | null): Response {
   const url = new URL(request.url);
   const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}`, reason });
-  return redirect(`/login?${params}`, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  return redirect(localizedPath(`/login?${params}`, context.locale), setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
 }
 
 /**
@@ -91,5 +93,5 @@ function toLogin(request: Request, reason: GuardReason, setCookie: string | null
 export async function signedOutHere(request: Request, context: ShopContext): Promise<Response | null> {
   if (!context.signedOut) return null;
   const reason = context.signedOut.user_type === 'guest' ? 'guest-expired' : 'login';
-  return toLogin(request, reason, (await context.commit())['Set-Cookie'] ?? null);
+  return toLogin(request, context, reason, (await context.commit())['Set-Cookie'] ?? null);
 }

@@ -5,6 +5,7 @@ import { CART_RULES } from '@contract/shop-rules';
 
 import { ApiRequestError } from './api.server';
 import type { ShopContext } from './context.server';
+import { type Locale, localizedPath } from './i18n';
 import { CART_MESSAGES } from './messages';
 import type { ShopSession } from './session.server';
 
@@ -88,8 +89,9 @@ export async function cartApi(context: ShopContext) {
       const origin = context.origin;
       const answer = await api.request('POST', 'checkout/', checkoutAnswer, {
         body: {
-          success_url: `${origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${origin}/cart`,
+          // Back in the shopper's language: the confirmation and a cancelled payment land on their pages.
+          success_url: `${origin}${localizedPath('/checkout/success?session_id={CHECKOUT_SESSION_ID}', context.locale)}`,
+          cancel_url: `${origin}${localizedPath('/cart', context.locale)}`,
           email,
           ...(session.get('discountCode') ? { discount_code: session.get('discountCode') } : {}),
           metadata: {},
@@ -102,14 +104,15 @@ export async function cartApi(context: ShopContext) {
     async quickCheckout(
       line: { variantId: string; productName: string; sku: string | null; attributes: Record<string, string> },
       cancelPath: string,
+      locale: Locale = context.locale,
     ): Promise<string> {
       const origin = context.origin;
       const answer = await api.request('POST', 'checkout/quick', checkoutAnswer, {
         body: {
           product_variant_id: line.variantId,
           quantity: CART_RULES.quantityPerAdd,
-          success_url: `${origin}/order-success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${origin}${cancelPath}`,
+          success_url: `${origin}${localizedPath('/order-success?session_id={CHECKOUT_SESSION_ID}', locale)}`,
+          cancel_url: `${origin}${localizedPath(cancelPath, locale)}`,
           // The code the shopper carries comes along; the API applies it only where it covers the product.
           ...(session.get('discountCode') ? { discount_code: session.get('discountCode') } : {}),
           metadata: { product_name: line.productName, variant_sku: line.sku, selected_attributes: line.attributes },

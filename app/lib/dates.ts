@@ -1,13 +1,14 @@
 import { SHOP_TIME_ZONE, shopDay } from '@contract/shop-time';
 
 // The shop's own days (Italy's), as its cards and back office count them; the same on the server and in the browser.
-const long = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: SHOP_TIME_ZONE });
+const options = { day: 'numeric', month: 'long', year: 'numeric', timeZone: SHOP_TIME_ZONE } as const;
+const long = { en: new Intl.DateTimeFormat('en-GB', options), it: new Intl.DateTimeFormat('it-IT', options) };
 
-/** '22 November 2026', the day in Italy. Empty for a date that cannot be read. */
-export function formatLongDate(value: string | Date | null | undefined): string {
+/** '22 November 2026' ('22 novembre 2026' in Italian), the day in Italy. Empty for a date that cannot be read. */
+export function formatLongDate(value: string | Date | null | undefined, locale: 'en' | 'it' = 'en'): string {
   if (!value) return '';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : long.format(date);
+  return Number.isNaN(date.getTime()) ? '' : long[locale].format(date);
 }
 
 /** 2026-11-22, the day in Italy: a date spreadsheets read as one. */

@@ -1,10 +1,13 @@
 import { type HeadersFunction, json } from '@remix-run/node';
 
-import { policyDocument, type PolicySlug } from '@contract/policies';
+import { policyPath, type PolicySlug } from '@contract/policies';
 import { RETENTION_MARKER, retentionDaysSchema, retentionMarkdown } from '@contract/retention';
 
 import { ApiRequestError, fetchWithReplay, upstreamFetch, upstreamStatus } from './api.server';
+import { apiErrorText } from './api-errors.server';
 import { getEnv } from './env.server';
+import { DEFAULT_LOCALE, type Locale } from './i18n';
+import { i18nData, serverTranslator } from './i18n.server';
 import { MESSAGES } from './messages';
 import { cachingHeaders, shareablePageHeaders } from './page-cache.server';
 
@@ -42,7 +45,7 @@ export async function fetchDocument(path: string): Promise<string> {
  * The retention periods in force (`GET privacy/retention`), as the privacy policy's list; null when
  * the API cannot say, so the page states no period rather than a wrong one.
  */
-async function retentionList(): Promise<string | null> {
+async function retentionList(locale: Locale): Promise<string | null> {
   const env = getEnv();
   try {
     const response = await fetchWithReplay(
@@ -56,31 +59,42 @@ async function retentionList(): Promise<string | null> {
       return null;
     }
     const periods = retentionDaysSchema.safeParse(await response.json());
-    return periods.success ? retentionMarkdown(periods.data) : null;
+    return periods.success ? retentionMarkdown(periods.data, locale) : null;
   } catch {
     return null;
   }
 }
 
-/** Loader of a policy page: its markdown, or the error to show in its place. The privacy policy states the retention periods in force. */
-export async function loadPolicy(slug: PolicySlug) {
-  const doc = policyDocument(slug);
+/** The policy in `locale`; a language whose document storage does not hold (yet) falls back to English. */
+async function fetchPolicy(slug: PolicySlug, locale: Locale): Promise<string> {
+  if (locale === DEFAULT_LOCALE) return fetchDocument(policyPath(slug, locale));
+  try {
+    return await fetchDocument(policyPath(slug, locale));
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return fetchDocument(policyPath(slug, DEFAULT_LOCALE));
+    throw error;
+  }
+}
+
+/**
+ * Loader of a policy page in the page's language: its markdown, or the error to show in its place.
+ * The privacy policy states the retention periods in force.
+ */
+export async function loadPolicy(slug: PolicySlug, locale: Locale = DEFAULT_LOCALE) {
+  const title = serverTranslator(locale)(`policy.${slug}`);
+  const i18n = i18nData(locale, 'pages');
   try {
     const [stored, periods] = await Promise.all([
-      fetchDocument(doc.path),
-      slug === 'privacy-policy' ? retentionList() : Promise.resolve(null),
+      fetchPolicy(slug, locale),
+      slug === 'privacy-policy' ? retentionList(locale) : Promise.resolve(null),
     ]);
     const markdown = periods === null ? stored : stored.replace(RETENTION_MARKER, periods);
     // Without the periods the page is not shared, so the next visitor gets them.
     const missing = slug === 'privacy-policy' && periods === null && stored.includes(RETENTION_MARKER);
-    return json(
-      { title: doc.title, markdown, error: null },
-      { headers: missing ? { 'Cache-Control': 'no-store' } : shareablePageHeaders(300) },
-    );
+    return json({ title, markdown, error: null, i18n }, { headers: missing ? { 'Cache-Control': 'no-store' } : shareablePageHeaders(300) });
   } catch (error) {
-    const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
     return json(
-      { title: doc.title, markdown: null, error: message },
+      { title, markdown: null, error: apiErrorText(error, locale), i18n },
       { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } },
     );
   }

@@ -7,9 +7,10 @@ import { signInSchema } from '@contract/api/auth';
 import { guestAccountSchema } from '~/forms/auth';
 
 import { ApiRequestError, failureStatus, hasErrorCode } from './api.server';
+import { apiErrorText } from './api-errors.server';
 import { type Shopper, signedOutHere, signIn } from './auth.server';
 import type { ShopContext } from './context.server';
-import { AUTH_MESSAGES, GUEST_ACCOUNT_MESSAGES } from './messages';
+import { serverTranslator } from './i18n.server';
 
 /**
  * A signed-in guest keeps their email as an account with a password (`POST auth/guest-account`,
@@ -25,6 +26,7 @@ export async function keepGuestAsAccount(request: Request, context: ShopContext,
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
 
   const { api, session, commit } = await context.shopApi();
+  const t = serverTranslator(context.locale, 'account', 'auth');
   const refused = async (result: SubmissionResult<string[]>, error: unknown) =>
     json({ result }, { status: failureStatus(error), headers: await commit() });
   let answer;
@@ -38,11 +40,15 @@ export async function keepGuestAsAccount(request: Request, context: ShopContext,
     if (passwordErrors) return refused(submission.reply({ fieldErrors: { password: passwordErrors }, hideFields: ['password'] }), error);
     const known = hasErrorCode(error, 'already_exists', 'rate_limited');
     if (!known) console.error('Keeping a guest as an account failed:', error);
-    // A spent rate limit says itself how long to wait.
-    const text = !known ? GUEST_ACCOUNT_MESSAGES.failed : error.code === 'already_exists' ? AUTH_MESSAGES.accountExists : error.message;
+    // A spent rate limit says how long to wait.
+    const text = !known
+      ? t('guest.failed')
+      : error.code === 'already_exists'
+        ? t('auth.accountExists')
+        : apiErrorText(error, context.locale);
     return refused(submission.reply({ formErrors: [text], hideFields: ['password'] }), error);
   }
-  session.flash('flash', { kind: 'success', message: GUEST_ACCOUNT_MESSAGES.created });
+  session.flash('flash', { kind: 'success', message: t('guest.created') });
   return redirect(to, { status: 303, headers: { 'Set-Cookie': await signIn(context, session, answer) } });
 }
 

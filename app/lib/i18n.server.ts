@@ -1,21 +1,83 @@
 import type { Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 
+import enAbout from '~/locales/en/about.json';
+import enAccount from '~/locales/en/account.json';
+import enAuth from '~/locales/en/auth.json';
+import enCards from '~/locales/en/cards.json';
 import enCart from '~/locales/en/cart.json';
 import enCommon from '~/locales/en/common.json';
+import enContact from '~/locales/en/contact.json';
+import enErrors from '~/locales/en/errors.json';
+import enForms from '~/locales/en/forms.json';
 import enHome from '~/locales/en/home.json';
+import enOrder from '~/locales/en/order.json';
+import enPages from '~/locales/en/pages.json';
 import enProduct from '~/locales/en/product.json';
+import enReturns from '~/locales/en/returns.json';
+import itAbout from '~/locales/it/about.json';
+import itAccount from '~/locales/it/account.json';
+import itAuth from '~/locales/it/auth.json';
+import itCards from '~/locales/it/cards.json';
 import itCart from '~/locales/it/cart.json';
 import itCommon from '~/locales/it/common.json';
+import itContact from '~/locales/it/contact.json';
+import itErrors from '~/locales/it/errors.json';
+import itForms from '~/locales/it/forms.json';
 import itHome from '~/locales/it/home.json';
+import itOrder from '~/locales/it/order.json';
+import itPages from '~/locales/it/pages.json';
 import itProduct from '~/locales/it/product.json';
+import itReturns from '~/locales/it/returns.json';
 export { preferredLocale } from './accept-language';
-import { type I18nData, isLocale, LANGUAGE_CHOICE_PARAM, type Locale, type Namespace, type Translate, translator } from './i18n';
+import { FORM_MESSAGE_KEYS } from './form-messages.server';
+import {
+  DEFAULT_LOCALE,
+  type FormMessage,
+  formMessages,
+  type I18nData,
+  isLocale,
+  LANGUAGE_CHOICE_PARAM,
+  type Locale,
+  type Namespace,
+  type Translate,
+  translator,
+} from './i18n';
 
 /** Every catalogue, as written (ICU MessageFormat). English is the spec's wording word for word. */
 export const CATALOGUES: Record<Locale, Record<Namespace, Record<string, string>>> = {
-  en: { common: enCommon, home: enHome, product: enProduct, cart: enCart },
-  it: { common: itCommon, home: itHome, product: itProduct, cart: itCart },
+  en: {
+    common: enCommon,
+    home: enHome,
+    product: enProduct,
+    cart: enCart,
+    auth: enAuth,
+    forms: enForms,
+    account: enAccount,
+    cards: enCards,
+    order: enOrder,
+    pages: enPages,
+    about: enAbout,
+    contact: enContact,
+    returns: enReturns,
+    errors: enErrors,
+  },
+  it: {
+    common: itCommon,
+    home: itHome,
+    product: itProduct,
+    cart: itCart,
+    auth: itAuth,
+    forms: itForms,
+    account: itAccount,
+    cards: itCards,
+    order: itOrder,
+    pages: itPages,
+    about: itAbout,
+    contact: itContact,
+    returns: itReturns,
+    errors: itErrors,
+  },
 };
 
 const compiled = new Map<string, Messages>();
@@ -32,14 +94,46 @@ function compiledMessages(locale: Locale, namespace: Namespace): Messages {
   return messages;
 }
 
+const formMessagesKept = new Map<Locale, Record<string, string>>();
+
+/** The validation messages of the shared schemas in `locale`, by their English text (FORM_MESSAGE_KEYS). */
+function translatedFormMessages(locale: Locale): Record<string, string> {
+  let messages = formMessagesKept.get(locale);
+  if (!messages) {
+    const t = serverTranslator(locale, 'forms', 'returns');
+    messages = Object.fromEntries(Object.entries(FORM_MESSAGE_KEYS).map(([english, key]) => [english, t(key)]));
+    formMessagesKept.set(locale, messages);
+  }
+  return messages;
+}
+
 /** The `i18n` a loader answers: its namespaces' messages in the request's language. */
 export function i18nData(locale: Locale, ...namespaces: Namespace[]): I18nData {
-  return { locale, namespaces, messages: Object.assign({}, ...namespaces.map((namespace) => compiledMessages(locale, namespace))) };
+  const data: I18nData = {
+    locale,
+    namespaces,
+    // `forms` travels as `formMessages` only: pages say those messages by their English text.
+    messages: Object.assign(
+      {},
+      ...namespaces.filter((namespace) => namespace !== 'forms').map((namespace) => compiledMessages(locale, namespace)),
+    ),
+  };
+  // English pages show the schemas' own messages: nothing to send.
+  if (namespaces.includes('forms') && locale !== DEFAULT_LOCALE) data.formMessages = translatedFormMessages(locale);
+  return data;
+}
+
+/** A form message translator for actions (a refused post's errors before they are sent back). */
+export function serverFormMessage(locale: Locale): FormMessage {
+  return formMessages(locale, [i18nData(locale, 'forms')]);
 }
 
 /** A translator for loaders and actions (titles, messages they answer with). */
 export function serverTranslator(locale: Locale, ...namespaces: Namespace[]): Translate {
-  return translator(locale, [i18nData(locale, 'common', ...namespaces)]);
+  const all: Namespace[] = ['common', ...namespaces];
+  return translator(locale, [
+    { locale, namespaces: all, messages: Object.assign({}, ...all.map((namespace) => compiledMessages(locale, namespace))) },
+  ]);
 }
 
 /** The cookie that remembers a shopper's language (a year, readable by every shop path). */

@@ -2,10 +2,20 @@ import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { useLocation, useMatches } from '@remix-run/react';
 
 import { COMMON_MESSAGES } from '~/locales/common.compiled';
+import type about from '~/locales/en/about.json';
+import type account from '~/locales/en/account.json';
+import type auth from '~/locales/en/auth.json';
+import type cards from '~/locales/en/cards.json';
 import type cart from '~/locales/en/cart.json';
 import type common from '~/locales/en/common.json';
+import type contact from '~/locales/en/contact.json';
+import type errors from '~/locales/en/errors.json';
+import type forms from '~/locales/en/forms.json';
 import type home from '~/locales/en/home.json';
+import type order from '~/locales/en/order.json';
+import type pages from '~/locales/en/pages.json';
 import type product from '~/locales/en/product.json';
+import type returns from '~/locales/en/returns.json';
 
 /**
  * The shop's two languages (ADR 046): English at the root, Italian under `/it`. Messages live in one
@@ -25,18 +35,55 @@ export const LANGUAGE_TAGS: Record<Locale, string> = { en: 'en', it: 'it' };
 /** The query parameter a switcher link carries: the server remembers the choice and drops it (ADR 046). */
 export const LANGUAGE_CHOICE_PARAM = 'lang';
 
-export type Namespace = 'common' | 'home' | 'product' | 'cart';
-export type MessageKey = keyof typeof common | keyof typeof home | keyof typeof product | keyof typeof cart;
+export type Namespace =
+  | 'common'
+  | 'home'
+  | 'product'
+  | 'cart'
+  | 'auth'
+  | 'forms'
+  | 'account'
+  | 'cards'
+  | 'order'
+  | 'pages'
+  | 'about'
+  | 'contact'
+  | 'returns'
+  | 'errors';
+export type MessageKey =
+  | keyof typeof common
+  | keyof typeof home
+  | keyof typeof product
+  | keyof typeof cart
+  | keyof typeof auth
+  | keyof typeof forms
+  | keyof typeof account
+  | keyof typeof cards
+  | keyof typeof order
+  | keyof typeof pages
+  | keyof typeof about
+  | keyof typeof contact
+  | keyof typeof returns
+  | keyof typeof errors;
 
 /** Compiled messages of some namespaces, as a loader passes them on. */
 export interface I18nData {
   locale: Locale;
   namespaces: Namespace[];
   messages: Messages;
+  /**
+   * With the `forms` namespace, in a language other than English: the validation messages of the
+   * shared zod schemas (which stay in the spec's English, app/forms/*), each English text with its
+   * translation, so a field's error reads in the page's language whether the browser or the action
+   * found it.
+   */
+  formMessages?: Record<string, string>;
 }
 
 export type Values = Record<string, string | number>;
 export type Translate = (key: MessageKey, values?: Values) => string;
+/** A form's message in the page's language: a schema's English message translated, any other text as it is. */
+export type FormMessage = (message: string) => string;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -109,17 +156,24 @@ function i18nOf(data: unknown): I18nData | undefined {
   return part && typeof part === 'object' && isLocale(part.locale) ? part : undefined;
 }
 
-/** The page's language (from its address) and a translator over the messages of every route on it. */
-export function useI18n(): { locale: Locale; t: Translate } {
+/** Translates a form's messages with the `formMessages` of the parts given (English: as they are). */
+export function formMessages(locale: Locale, parts: (I18nData | undefined | null)[]): FormMessage {
+  if (locale === DEFAULT_LOCALE) return (message) => message;
+  const known: Record<string, string> = Object.assign(
+    {},
+    ...parts.map((part) => (part && part.locale === locale ? part.formMessages : undefined)),
+  );
+  return (message) => (Object.hasOwn(known, message) ? known[message] : message);
+}
+
+/**
+ * The page's language (from its address), a translator over the messages of every route on it, and
+ * `fm`, which says a form's validation message in that language.
+ */
+export function useI18n(): { locale: Locale; t: Translate; fm: FormMessage } {
   const locale = localeOfPath(useLocation().pathname);
-  const matches = useMatches();
-  return {
-    locale,
-    t: translator(
-      locale,
-      matches.map((match) => i18nOf(match.data)),
-    ),
-  };
+  const parts = useMatches().map((match) => i18nOf(match.data));
+  return { locale, t: translator(locale, parts), fm: formMessages(locale, parts) };
 }
 
 /** A translator for a route's `meta`, from its address (else its data's language) and the data of the routes it matched. */

@@ -1,5 +1,3 @@
-import { CARD_TEXT } from '@contract/cards';
-
 /** User-visible strings of the spec, word for word, each defined once. */
 export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
@@ -126,13 +124,6 @@ export const CART_MESSAGES = {
   downloadReceipt: 'Download Receipt',
 } as const;
 
-/** Status texts of Quick Purchase while it works (docs/product.md#product-page). */
-export const QUICK_PURCHASE_STATUS = {
-  resuming: 'Signed in. Resuming your purchase...',
-  creating: 'Creating checkout session...',
-  redirecting: 'Redirecting to payment...',
-} as const;
-
 /** Profile and orders (docs/product.md#routes, docs/product.md#error-messages). */
 export const ACCOUNT_MESSAGES = {
   welcomeBack: (name: string) => `Welcome back, ${name}!`,
@@ -169,39 +160,4 @@ export const GUEST_ACCOUNT_MESSAGES = {
   created: 'Your account is ready, and your orders are in it.',
   receiptsNeedAccount: 'Receipts are for accounts: create yours with this email to download them.',
   failed: 'Your account could not be created just now. Please try again in a moment.',
-} as const;
-
-/** Collectible cards (docs/product.md#cards). */
-export const CARD_MESSAGES = {
-  yourCards: 'Your Cards',
-  cardUnlocked: 'Card Unlocked!',
-  shareCard: 'Share Card',
-  outOf: (count: number, total: number) => `${count} out of ${total}`,
-  noCardsYet: 'No cards unlocked yet',
-  makePurchase: 'Make a purchase to unlock cards!',
-  defaultLabel: CARD_TEXT.defaultLabel,
-  guestOwner: CARD_TEXT.guestOwner,
-  captureFailed: (message: string) => `Failed to capture screenshot: ${message}`,
-  canvasNoDimensions: 'Canvas has no dimensions',
-  blobFailed: 'Failed to create blob',
-} as const;
-
-/** The profile's consents (issue 39, GDPR art. 7): what the shopper agreed to, and withdrawing it. */
-export const CONSENT_MESSAGES = {
-  heading: 'Your consents',
-  intro: 'What you agreed to, under which version of our policies, and when. Withdraw a consent here as easily as you gave it.',
-  none: 'No consents recorded yet.',
-  kinds: {
-    cookies: 'Cookies and local storage (the cookie notice)',
-    marketing: 'Marketing emails',
-    terms: 'Terms and privacy policy (your account)',
-  },
-  givenOn: (day: string, version: string) => `Given ${day} (policy of ${version})`,
-  withdrawnOn: (day: string) => `Withdrawn ${day}`,
-  withdraw: 'Withdraw',
-  withdrawing: 'Withdrawing...',
-  endedByDeleting: 'Ends when you delete your account.',
-  withdrawn: 'Your consent has been withdrawn.',
-  failed: 'Your consent could not be withdrawn just now. Please try again in a moment.',
-  unavailable: 'Your consents could not be loaded just now.',
 } as const;

@@ -41,6 +41,12 @@ const PAGE_TITLE_KEYS: Record<string, MessageKey> = {
   Orders: 'title.orders',
   'Payment Result': 'title.paymentResult',
   Profile: 'title.profile',
+  'Return or exchange': 'title.returns',
+  'Back-in-stock email': 'title.backInStock',
+  'Privacy Policy': 'policy.privacy-policy',
+  'Return Policy': 'policy.return-policy',
+  'Terms and Conditions': 'policy.terms-and-conditions',
+  'Website Use Agreement': 'policy.website-use-agreement',
 };
 
 /** A handle's title or back label in the page's language. */

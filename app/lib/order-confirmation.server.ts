@@ -1,11 +1,12 @@
 import { json } from '@remix-run/node';
 
 import { ApiRequestError, upstreamStatus } from './api.server';
+import { apiErrorText } from './api-errors.server';
 import type { CardView } from './cards';
 import { unlockedCardViews } from './cards.server';
 import { cartApi, forgetCartCount, type PurchaseSuccess } from './cart.server';
 import type { ShopContext } from './context.server';
-import { CART_MESSAGES } from './messages';
+import { i18nData, serverTranslator } from './i18n.server';
 import { commitSession } from './session.server';
 
 /**
@@ -20,9 +21,11 @@ export async function loadOrderConfirmation(request: Request, context: ShopConte
   const registered = user?.user_type === 'registered';
   const noStore = { 'Cache-Control': 'private, no-store' };
   const cards: CardView[] = [];
+  const i18n = i18nData(context.locale, 'order', 'cards');
+  const t = serverTranslator(context.locale, 'order');
   if (!id)
     return json(
-      { order: null as PurchaseSuccess | null, id: null, error: CART_MESSAGES.noOrderId, registered, cards },
+      { order: null as PurchaseSuccess | null, id: null, error: t('order.noOrderId'), noOrderId: true, registered, cards, i18n },
       { headers: noStore },
     );
   try {
@@ -34,11 +37,15 @@ export async function loadOrderConfirmation(request: Request, context: ShopConte
     // The paid lines have left the cart: the next page's badge asks the API.
     const recount = forgetCartCount(cart.session);
     const headers = spent || recount ? { 'Set-Cookie': await commitSession(context, cart.session) } : await cart.commit();
-    return json({ order, id, error: null, registered, cards }, { headers: { ...noStore, ...headers } });
+    return json({ order, id, error: null, noOrderId: false, registered, cards, i18n }, { headers: { ...noStore, ...headers } });
   } catch (error) {
-    const detail = error instanceof ApiRequestError && error.status < 500 ? error.message : CART_MESSAGES.failedToLoadOrder;
+    // The server's word on it (docs/product.md#error-messages), else 'Failed to load order'.
+    const detail = error instanceof ApiRequestError && error.status < 500 ? apiErrorText(error, context.locale) : t('order.failedToLoad');
     const setCookie = await cart.commit();
     const status = error instanceof ApiRequestError && error.status < 500 ? (error.status === 404 ? 404 : 200) : upstreamStatus(error);
-    return json({ order: null, id, error: detail, registered, cards }, { status, headers: { ...noStore, ...setCookie } });
+    return json(
+      { order: null, id, error: detail, noOrderId: false, registered, cards, i18n },
+      { status, headers: { ...noStore, ...setCookie } },
+    );
   }
 }

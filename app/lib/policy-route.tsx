@@ -1,4 +1,4 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 
 import { policyDocument, type PolicySlug } from '@contract/policies';
@@ -6,6 +6,7 @@ import { policyDocument, type PolicySlug } from '@contract/policies';
 import { PolicyPage } from '~/components/policy-page';
 
 import { loadPolicy, policyHeaders } from './documents.server';
+import { metaTranslator } from './i18n';
 import { BACK_LINKS, type NavigationHandle } from './navigation';
 import { pageTitle } from './page-title';
 
@@ -15,8 +16,10 @@ import { pageTitle } from './page-title';
  */
 export function policyRoute(slug: PolicySlug) {
   const doc = policyDocument(slug);
-  const loader = () => loadPolicy(doc.slug);
-  const meta: MetaFunction = () => [{ title: pageTitle(doc.title) }];
+  const loader = ({ context }: LoaderFunctionArgs) => loadPolicy(doc.slug, context.locale);
+  const meta: MetaFunction = ({ location, matches, data }) => [
+    { title: pageTitle(metaTranslator(location, matches, data).t(`policy.${doc.slug}`)) },
+  ];
   const handle: NavigationHandle = { pageTitle: doc.title, back: BACK_LINKS.backToShop };
   function Policy() {
     return <PolicyPage {...useLoaderData<typeof loader>()} />;

@@ -149,15 +149,24 @@ describe('Quick Purchase', () => {
   });
 
   it('maps failures to the spec messages', () => {
-    expect(quickPurchaseFailure(new ApiRequestError(409, 'Tracer Tee is out of stock'))).toBe(
+    expect(quickPurchaseFailure(new ApiRequestError(409, 'Tracer Tee is out of stock'), 'en')).toBe(
       'Failed to create checkout session: Tracer Tee is out of stock',
     );
-    expect(quickPurchaseFailure(new ApiRequestError(502, 'HTTP error! status: 502'))).toBe(
+    expect(quickPurchaseFailure(new ApiRequestError(502, 'HTTP error! status: 502'), 'en')).toBe(
       'Failed to create checkout session: Checkout failed: 502',
     );
-    expect(quickPurchaseFailure(new ApiRequestError(502, 'No checkout URL received from server'))).toBe(
+    expect(quickPurchaseFailure(new ApiRequestError(502, 'No checkout URL received from server'), 'en')).toBe(
       'No checkout URL received from server',
     );
-    expect(quickPurchaseFailure(new Error('boom'))).toBe('Failed to create checkout session: Something went wrong');
+    expect(quickPurchaseFailure(new Error('boom'), 'en')).toBe('Failed to create checkout session: Something went wrong');
+  });
+
+  it('says them in Italian by the API code, never its English detail', () => {
+    expect(quickPurchaseFailure(new ApiRequestError(409, 'Tracer Tee is out of stock', undefined, 'out_of_stock'), 'it')).toBe(
+      'Non siamo riusciti ad avviare il pagamento: Un articolo non è più disponibile nella quantità richiesta.',
+    );
+    expect(quickPurchaseFailure(new ApiRequestError(502, 'HTTP error! status: 502'), 'it')).toBe(
+      'Non siamo riusciti ad avviare il pagamento: Pagamento non avviato (errore 502)',
+    );
   });
 });

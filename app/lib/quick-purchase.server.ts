@@ -1,10 +1,13 @@
 import { redirect } from '@remix-run/node';
 
 import { ApiRequestError } from './api.server';
+import { apiErrorText } from './api-errors.server';
 import { getShopper, type Shopper } from './auth.server';
 import { cartApi } from './cart.server';
 import { cachedProductDetails } from './catalogue.server';
 import type { ShopContext } from './context.server';
+import { type Locale, localizedPath } from './i18n';
+import { serverTranslator } from './i18n.server';
 import { CART_MESSAGES, MESSAGES } from './messages';
 import { commitSession, redirectWithFlash, type ShopSession } from './session.server';
 import { optionGroups, selectionSearch } from './variant-selection';
@@ -50,24 +53,34 @@ async function lineFor(context: ShopContext, productName: string, variantId: str
  * 'Checkout error' with the API's reason (a limit, stock gone, a code), or why the API was not reached
  * (ADR 048). 'Failed to create checkout session:' is the product page's, for Quick Purchase.
  */
-export function checkoutFailure(error: unknown): string {
-  if (!(error instanceof ApiRequestError)) return CART_MESSAGES.checkoutError(MESSAGES.somethingWentWrong);
-  if (error.message === CART_MESSAGES.noCheckoutUrl) return error.message;
-  const withoutDetail = error.message === MESSAGES.httpError(error.status) || error.message === MESSAGES.somethingWentWrong;
-  return CART_MESSAGES.checkoutError(withoutDetail ? CART_MESSAGES.checkoutFailed(error.status) : error.message);
+export function checkoutFailure(error: unknown, locale: Locale): string {
+  const t = serverTranslator(locale, 'cart', 'product');
+  if (isNoCheckoutUrl(error)) return t('product.noCheckoutUrl');
+  return t('cart.checkoutError', { message: failureReason(error, locale) });
 }
 
-export function quickPurchaseFailure(error: unknown): string {
-  if (!(error instanceof ApiRequestError)) return CART_MESSAGES.checkoutSessionFailed(MESSAGES.somethingWentWrong);
-  if (error.message === CART_MESSAGES.noCheckoutUrl) return error.message;
+export function quickPurchaseFailure(error: unknown, locale: Locale): string {
+  const t = serverTranslator(locale, 'product');
+  if (isNoCheckoutUrl(error)) return t('product.noCheckoutUrl');
+  return t('product.checkoutSessionFailed', { message: failureReason(error, locale) });
+}
+
+/** The storefront's own failure when the API's answer named no payment page. */
+const isNoCheckoutUrl = (error: unknown) => error instanceof ApiRequestError && error.message === CART_MESSAGES.noCheckoutUrl;
+
+/** Why a checkout could not start: the API's word on it, else its status ('Checkout failed: 502'). */
+function failureReason(error: unknown, locale: Locale): string {
+  const t = serverTranslator(locale, 'product');
+  if (!(error instanceof ApiRequestError)) return t('error.somethingWentWrong');
+  // The client's own texts for an answer without a detail.
   const withoutDetail = error.message === MESSAGES.httpError(error.status) || error.message === MESSAGES.somethingWentWrong;
-  return CART_MESSAGES.checkoutSessionFailed(withoutDetail ? CART_MESSAGES.checkoutFailed(error.status) : error.message);
+  return withoutDetail ? t('product.checkoutFailed', { status: error.status }) : apiErrorText(error, locale);
 }
 
 /** Remembers the purchase and opens the sign-in modal (guests allowed) over the product page, which resumes it. */
-async function askToSignIn(request: Request, context: ShopContext, session: ShopSession, line: QuickPurchaseLine, productName: string) {
-  session.set('quickPurchase', { productName, variantId: line.variantId, at: Date.now() });
-  const target = new URL(line.path, 'http://local');
+async function askToSignIn(context: ShopContext, session: ShopSession, line: QuickPurchaseLine, productName: string, locale: Locale) {
+  session.set('quickPurchase', { productName, variantId: line.variantId, at: Date.now(), locale });
+  const target = new URL(localizedPath(line.path, locale), 'http://local');
   target.searchParams.set(RESUME_PARAM, RESUME_VALUE);
   target.searchParams.set('auth', 'email');
   return redirect(`${target.pathname}${target.search}`, { status: 303, headers: { 'Set-Cookie': await commitSession(context, session) } });
@@ -78,19 +91,24 @@ async function askToSignIn(request: Request, context: ShopContext, session: Shop
  * checkout for one unit of the variant; anyone else signs in first. A refusal comes back to the
  * product page with the spec's message.
  */
-export async function quickPurchase(request: Request, context: ShopContext, productName: string, variantId: string): Promise<Response> {
+export async function quickPurchase(
+  context: ShopContext,
+  productName: string,
+  variantId: string,
+  locale: Locale = context.locale,
+): Promise<Response> {
   const [line, shopper] = await Promise.all([lineFor(context, productName, variantId), getShopper(context)]);
-  if (!shopper.user) return askToSignIn(request, context, shopper.session, line, productName);
+  if (!shopper.user) return askToSignIn(context, shopper.session, line, productName, locale);
 
   const cart = await cartApi(context);
   cart.session.unset('quickPurchase');
   try {
-    const checkoutUrl = await cart.quickCheckout(line, line.path);
+    const checkoutUrl = await cart.quickCheckout(line, line.path, locale);
     return redirect(checkoutUrl, { status: 303, headers: { 'Set-Cookie': await commitSession(context, cart.session) } });
   } catch (error) {
     // The refresh failed and signed the shopper out: sign in again, then go on.
-    if (!cart.session.get('accessToken')) return askToSignIn(request, context, cart.session, line, productName);
-    return redirectWithFlash(context, line.path, { kind: 'error', message: quickPurchaseFailure(error) });
+    if (!cart.session.get('accessToken')) return askToSignIn(context, cart.session, line, productName, locale);
+    return redirectWithFlash(context, localizedPath(line.path, locale), { kind: 'error', message: quickPurchaseFailure(error, locale) });
   }
 }
 
@@ -112,9 +130,11 @@ export async function resumeQuickPurchase(request: Request, context: ShopContext
   const pending = session.get('quickPurchase');
   if (!pending || Date.now() - pending.at > PENDING_MAX_AGE_MS) {
     session.unset('quickPurchase');
-    return redirect(pending ? `/product/${encodeURIComponent(pending.productName)}` : '/', {
+    const back = pending ? `/product/${encodeURIComponent(pending.productName)}` : '/';
+    return redirect(localizedPath(back, pending?.locale ?? context.locale), {
       headers: { 'Set-Cookie': await commitSession(context, session) },
     });
   }
-  return quickPurchase(request, context, pending.productName, pending.variantId);
+  // `/checkout/quick` has no language of its own: the purchase goes on in its product page's.
+  return quickPurchase(context, pending.productName, pending.variantId, pending.locale ?? context.locale);
 }

@@ -1,10 +1,10 @@
 import type { ErrorCode } from '@contract/errors';
 import { RETURN_WINDOW_DAYS } from '@contract/returns';
 
-/** What the return pages say (ADR 032); the API's codes map to these, never its English. */
+import type { MessageKey } from './i18n';
+
+/** The return form's own messages (ADR 032), in the spec's English; pages say them in their language (FORM_MESSAGE_KEYS). */
 export const RETURN_MESSAGES = {
-  returnOrExchange: 'Return or exchange',
-  returnRequested: 'Return requested',
   chooseReason: 'Choose a reason',
   chooseItems: 'Choose at least one item to return',
   wholeUnits: 'Enter a whole number of units',
@@ -13,37 +13,32 @@ export const RETURN_MESSAGES = {
   commentTooLong: 'A note is at most 500 characters',
   exchangeNeedsSize: 'Only an item too small or too big can be exchanged for another size',
   exchangeAllOrNone: 'Exchange every item of a return or none: ask for a refund in a return of its own',
-  windowPassed: `The ${RETURN_WINDOW_DAYS}-day return window for this order has closed.`,
-  notDelivered: 'This order can be returned once it has been delivered.',
-  nothingLeft: 'Every item of this order has been returned already.',
-  alreadyReturned: 'Some of these items have been returned already. Check the units and try again.',
-  exchangeSoldOut: 'That size has just sold out. Choose another size, or choose a refund instead.',
-  invalidLink: 'This return link is not valid. Use the link in your delivery email.',
-  failed: 'Your return could not be requested. Please try again in a moment.',
-  requested: (number: string) => `Return ${number} is requested. We have emailed you the instructions.`,
-  windowOpenUntil: (day: string) => `You can return or exchange items until ${day}.`,
 } as const;
 
-/** The sentence for an API refusal of a return request, by its code. */
-export function returnErrorMessage(code: ErrorCode | undefined): string {
+/** The catalogue key of the sentence for an API refusal of a return request, by its code. */
+export function returnErrorKey(code: ErrorCode | undefined): MessageKey {
   switch (code) {
     case 'return_window_passed':
-      return RETURN_MESSAGES.windowPassed;
+      return 'returns.windowPassed';
     case 'already_returned':
-      return RETURN_MESSAGES.alreadyReturned;
+      return 'returns.alreadyReturned';
     case 'exchange_sold_out':
-      return RETURN_MESSAGES.exchangeSoldOut;
+      return 'returns.exchangeSoldOut';
     case 'order_status_conflict':
-      return RETURN_MESSAGES.notDelivered;
+      return 'returns.notDelivered';
     case 'not_found':
-      return RETURN_MESSAGES.invalidLink;
+      return 'returns.invalidLink';
     default:
-      return RETURN_MESSAGES.failed;
+      return 'returns.failed';
   }
 }
 
-export const CLOSED_MESSAGES = {
-  not_delivered: RETURN_MESSAGES.notDelivered,
-  window_passed: RETURN_MESSAGES.windowPassed,
-  nothing_left: RETURN_MESSAGES.nothingLeft,
-} as const;
+/** Why an order's return form is closed, in the catalogues. */
+export const CLOSED_KEYS = {
+  not_delivered: 'returns.notDelivered',
+  window_passed: 'returns.windowPassed',
+  nothing_left: 'returns.nothingLeft',
+} as const satisfies Record<string, MessageKey>;
+
+/** The days of the return window, for the sentences that name it. */
+export const RETURN_WINDOW = { days: RETURN_WINDOW_DAYS };

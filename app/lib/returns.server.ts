@@ -8,7 +8,8 @@ import { returnFormSchema } from '~/forms/returns';
 import { ApiRequestError, failureStatus, upstreamStatus } from './api.server';
 import type { ShopContext } from './context.server';
 import { readFormData } from './form-data.server';
-import { RETURN_MESSAGES, returnErrorMessage } from './returns-messages';
+import { i18nData, serverTranslator } from './i18n.server';
+import { RETURN_WINDOW, returnErrorKey } from './returns-messages';
 import { redirectWithFlash, takeFlash } from './session.server';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
@@ -31,18 +32,22 @@ async function client(context: ShopContext, target: ReturnTarget) {
 /** The return page's data: what can be returned, the returns so far, and the message of the last post. */
 export async function loadReturnPage(context: ShopContext, target: ReturnTarget) {
   const { api, path, commit } = await client(context, target);
+  const t = serverTranslator(context.locale, 'returns');
   let options;
   try {
     options = await api.request('GET', path, returnOptionsSchema);
   } catch (error) {
     const headers = { ...(await commit()), ...NO_STORE };
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 422)) {
-      throw json({ message: target.kind === 'guest' ? RETURN_MESSAGES.invalidLink : 'Purchase not found' }, { status: 404, headers });
+      throw json({ message: target.kind === 'guest' ? t('returns.invalidLink') : t('returns.purchaseNotFound') }, { status: 404, headers });
     }
-    throw json({ message: RETURN_MESSAGES.failed }, { status: upstreamStatus(error), headers });
+    throw json({ message: t('returns.failed') }, { status: upstreamStatus(error), headers });
   }
   const { flash, headers: flashHeaders } = await takeFlash(context);
-  return json({ options, flash }, { headers: { ...(await commit()), ...(flashHeaders as Record<string, string>), ...NO_STORE } });
+  return json(
+    { options, flash, i18n: i18nData(context.locale, 'returns', 'forms') },
+    { headers: { ...(await commit()), ...(flashHeaders as Record<string, string>), ...NO_STORE } },
+  );
 }
 
 /** Posts the return form; Post/Redirect/Get back to the page with the return number, or the form with what went wrong. */
@@ -65,11 +70,16 @@ export async function submitReturn(request: Request, context: ShopContext, targe
       },
     });
     // The same session as the API client's, so a refreshed sign-in is kept with the message.
-    return redirectWithFlash(context, new URL(request.url).pathname, { kind: 'success', message: RETURN_MESSAGES.requested(made.number) });
+    const t = serverTranslator(context.locale, 'returns');
+    return redirectWithFlash(context, new URL(request.url).pathname, {
+      kind: 'success',
+      message: t('returns.requested', { number: made.number }),
+    });
   } catch (error) {
     const code = error instanceof ApiRequestError ? error.code : undefined;
+    const t = serverTranslator(context.locale, 'returns');
     return json(
-      { result: submission.reply({ formErrors: [returnErrorMessage(code)] }) },
+      { result: submission.reply({ formErrors: [t(returnErrorKey(code), RETURN_WINDOW)] }) },
       { status: failureStatus(error), headers: { ...(await commit()), ...NO_STORE } },
     );
   }

@@ -46,6 +46,8 @@ export interface KeptCartCount {
 export interface PendingQuickPurchase {
   productName: string;
   variantId: string;
+  /** The language of the product page it started on: it goes on, and comes back, in that language. */
+  locale?: 'en' | 'it';
   /** When it was asked for (ms): an old one is not resumed. */
   at: number;
 }
@@ -64,6 +66,8 @@ export interface AuthFlowState {
 export interface Flash {
   kind: 'success' | 'error';
   message: string;
+  /** A short note that leaves sooner ('Already in your wishlist!', docs/product.md#constants). */
+  brief?: boolean;
 }
 
 export interface SessionFlash {

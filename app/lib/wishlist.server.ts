@@ -10,6 +10,7 @@ import { getOptionalUser } from './auth.server';
 import { addToWishlist, wishlistEntries } from './catalogue.server';
 import type { ShopContext } from './context.server';
 import { checkHoneypot } from './honeypot.server';
+import { serverTranslator } from './i18n.server';
 import { MESSAGES } from './messages';
 import { safeRedirectPath } from './safe-redirect';
 import { redirectWithFlash, type SessionUser } from './session.server';
@@ -60,10 +61,14 @@ export async function handleWishlistPost(request: Request, context: ShopContext,
     back.searchParams.delete('notified');
     back.searchParams.append('notified', (variantId ?? productId)!);
     const to = `${back.pathname}${back.search}#${formKey}`;
-    return redirectWithFlash(context, to, {
-      kind: 'success',
-      message: answer.already_in_wishlist ? MESSAGES.alreadyInWishlist : MESSAGES.youllBeNotified,
-    });
+    const t = serverTranslator(context.locale, 'product');
+    return redirectWithFlash(
+      context,
+      to,
+      answer.already_in_wishlist
+        ? { kind: 'success', message: t('notify.alreadyInWishlist'), brief: true }
+        : { kind: 'success', message: t('notify.youllBeNotified') },
+    );
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     const reply =

@@ -159,7 +159,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (error instanceof ShopBusy) return toWaitingRoom(cartPath);
       // The code stopped applying since the cart was shown (used up, expired...): say so; it stays until removed.
       if (isCodeRefusal(error)) return back(error.message);
-      return back(checkoutFailure(error));
+      return back(checkoutFailure(error, context.locale));
     }
   }
 

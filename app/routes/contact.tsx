@@ -6,7 +6,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 
 import { BRAND } from '@contract/brand';
-import { CONTACT_REASON_LABELS, CONTACT_REASONS } from '@contract/contact';
+import { CONTACT_REASONS, type ContactReason } from '@contract/contact';
 
 import { SocialLinks } from '~/components/social-links';
 import { contactSchema, reasonFromQuery } from '~/forms/contact';
@@ -14,7 +14,8 @@ import { failureStatus } from '~/lib/api.server';
 import { contactErrorText, submitContactMessage } from '~/lib/contact.server';
 import { readFormData } from '~/lib/form-data.server';
 import { checkHoneypot } from '~/lib/honeypot.server';
-import { MESSAGES } from '~/lib/messages';
+import { localizedPath, type MessageKey, metaTranslator, useI18n } from '~/lib/i18n';
+import { i18nData, serverTranslator } from '~/lib/i18n.server';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithFlash, takeFlash } from '~/lib/session.server';
@@ -22,10 +23,24 @@ import { BUSINESS_HOURS, CONTACT_SUCCESS_MS } from '~/lib/site-rules';
 
 export const handle: NavigationHandle = { pageTitle: 'Contact' };
 
-export const meta: MetaFunction = () => [
-  { title: pageTitle('Contact') },
-  { name: 'description', content: `Write to ${BRAND.name}: orders, sizing, press, wholesale and collaborations.` },
-];
+export const meta: MetaFunction = ({ location, matches, data }) => {
+  const { t } = metaTranslator(location, matches, data);
+  return [{ title: pageTitle(t('title.contact')) }, { name: 'description', content: t('contact.description', { brand: BRAND.name }) }];
+};
+
+/** The reasons' words in the catalogues, in the order the form offers them. */
+const REASON_KEYS: Record<ContactReason, MessageKey> = {
+  general: 'contact.reason.general',
+  order: 'contact.reason.order',
+  collaboration: 'contact.reason.collaboration',
+  press: 'contact.reason.press',
+  wholesale: 'contact.reason.wholesale',
+  'customer-service': 'contact.reason.customerService',
+  other: 'contact.reason.other',
+};
+
+/** The business hours' days and the closed day's word (docs/product.md#contact), in the catalogues. */
+const DAY_KEYS: Record<string, MessageKey> = { 'Mon-Fri': 'contact.monFri', Sat: 'contact.sat', Sun: 'contact.sun' };
 
 /** Marks a submission sent by script (JavaScript on), which stays on the page instead of redirecting. */
 const IN_PLACE = 'in-place';
@@ -34,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(context);
   const reason = reasonFromQuery(new URL(request.url).searchParams.get('reason')) ?? null;
   return json(
-    { reason, thankYou: flash?.kind === 'success' ? flash.message : null },
+    { reason, thankYou: flash?.kind === 'success' ? flash.message : null, i18n: i18nData(context.locale, 'contact', 'forms') },
     { headers: { ...headers, 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -49,11 +64,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await submitContactMessage(context, submission.value);
   } catch (error) {
-    return json({ result: submission.reply({ formErrors: [contactErrorText(error)] }), sent: false }, { status: failureStatus(error) });
+    return json(
+      { result: submission.reply({ formErrors: [contactErrorText(error, context.locale)] }), sent: false },
+      { status: failureStatus(error) },
+    );
   }
   if (formData.get('delivery') === IN_PLACE) return json({ result: submission.reply(), sent: true });
   // Post/Redirect/Get: the thank-you shows on the fresh page.
-  return redirectWithFlash(context, '/contact', { kind: 'success', message: MESSAGES.contactThankYou });
+  return redirectWithFlash(context, localizedPath('/contact', context.locale), {
+    kind: 'success',
+    message: serverTranslator(context.locale, 'contact')('contact.thankYou'),
+  });
 }
 
 function Field({ field, label, children }: { field: FieldMetadata<string>; label: string; children: ReactNode }) {
@@ -66,9 +87,10 @@ function Field({ field, label, children }: { field: FieldMetadata<string>; label
 }
 
 function FieldError({ id, error }: { id: string; error?: string }) {
+  const { fm } = useI18n();
   return (
     <p id={id} className="field__error" aria-live="polite">
-      {error}
+      {error ? fm(error) : error}
     </p>
   );
 }
@@ -78,6 +100,7 @@ function ContactForm({ initialReason, thankYou }: { initialReason: string | null
   // With JavaScript the answer comes to the fetcher; without it, the post rendered this page.
   const actionData = useActionData<typeof action>();
   const reply = fetcher.data ?? actionData;
+  const { t, fm } = useI18n();
   const [showThanks, setShowThanks] = useState(false);
   // Fields edited since the last submit attempt hide their error (docs/product.md#contact).
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
@@ -127,7 +150,7 @@ function ContactForm({ initialReason, thankYou }: { initialReason: string | null
     'aria-describedby': field.errorId,
   });
 
-  const thanks = showThanks ? MESSAGES.contactThankYou : thankYou;
+  const thanks = showThanks ? t('contact.thankYou') : thankYou;
   const formError = form.errors?.[0];
 
   return (
@@ -140,49 +163,49 @@ function ContactForm({ initialReason, thankYou }: { initialReason: string | null
       className="contact-form"
       aria-labelledby="form-heading"
     >
-      <h2 id="form-heading">Send us a message</h2>
+      <h2 id="form-heading">{t('contact.formHeading')}</h2>
       <div role="status" className="contact-form__status">
         {thanks ? <p className="notice notice--success">{thanks}</p> : null}
       </div>
       {formError ? (
         <p className="notice notice--error" role="alert" id={form.errorId}>
-          {formError}
+          {fm(formError)}
         </p>
       ) : null}
-      <HoneypotInputs label="Please leave this field blank" />
+      <HoneypotInputs label={t('contact.honeypot')} />
       <fieldset disabled={sending || showThanks} className="contact-form__fields">
-        <legend className="visually-hidden">Your message</legend>
+        <legend className="visually-hidden">{t('contact.yourMessage')}</legend>
         <div className="field-row">
-          <Field field={fields.name} label="Name">
+          <Field field={fields.name} label={t('contact.name')}>
             <input {...getInputProps(fields.name, { type: 'text' })} {...invalid(fields.name)} autoComplete="name" />
             <FieldError id={fields.name.errorId} error={errorOf(fields.name)} />
           </Field>
-          <Field field={fields.email} label="Email">
+          <Field field={fields.email} label={t('contact.email')}>
             <input {...getInputProps(fields.email, { type: 'email' })} {...invalid(fields.email)} autoComplete="email" />
             <FieldError id={fields.email.errorId} error={errorOf(fields.email)} />
           </Field>
         </div>
-        <Field field={fields.reason} label="Reason for contact">
+        <Field field={fields.reason} label={t('contact.reason')}>
           <select {...getSelectProps(fields.reason)} {...invalid(fields.reason)}>
-            <option value="">Select a reason</option>
+            <option value="">{t('contact.selectReason')}</option>
             {CONTACT_REASONS.map((reason) => (
               <option key={reason} value={reason}>
-                {CONTACT_REASON_LABELS[reason]}
+                {t(REASON_KEYS[reason])}
               </option>
             ))}
           </select>
           <FieldError id={fields.reason.errorId} error={errorOf(fields.reason)} />
         </Field>
-        <Field field={fields.subject} label="Subject">
+        <Field field={fields.subject} label={t('contact.subject')}>
           <input {...getInputProps(fields.subject, { type: 'text' })} {...invalid(fields.subject)} />
           <FieldError id={fields.subject.errorId} error={errorOf(fields.subject)} />
         </Field>
-        <Field field={fields.message} label="Message">
+        <Field field={fields.message} label={t('contact.message')}>
           <textarea {...getTextareaProps(fields.message)} {...invalid(fields.message)} rows={7} />
           <FieldError id={fields.message.errorId} error={errorOf(fields.message)} />
         </Field>
         <button type="submit" className="button">
-          {sending ? MESSAGES.contactSending : 'Send Message'}
+          {sending ? t('contact.sending') : t('contact.send')}
         </button>
       </fieldset>
     </fetcher.Form>
@@ -192,50 +215,49 @@ function ContactForm({ initialReason, thankYou }: { initialReason: string | null
 export default function Contact() {
   const { reason, thankYou } = useLoaderData<typeof loader>();
   const studio = BRAND.studio;
+  const { t } = useI18n();
   return (
     <div className="contact">
       <header className="contact__intro">
-        <h1 className="page-title">Contact us</h1>
-        <p className="lead">
-          Questions about an order, sizing, press or wholesale? Write to us and a real person will answer, usually within one working day.
-        </p>
+        <h1 className="page-title">{t('contact.heading')}</h1>
+        <p className="lead">{t('contact.lead')}</p>
       </header>
       <div className="contact__layout">
         <ContactForm initialReason={reason} thankYou={thankYou} />
         <aside className="contact__info" aria-labelledby="info-heading">
-          <h2 id="info-heading">Company info</h2>
-          <h3>Studio</h3>
+          <h2 id="info-heading">{t('contact.companyInfo')}</h2>
+          <h3>{t('contact.studio')}</h3>
           <address>
-            {BRAND.name} Studio
+            {t('contact.studioName', { brand: BRAND.name })}
             <br />
             {studio.line1}
             <br />
-            {studio.postalCode} {studio.city}, {studio.country}
+            {studio.postalCode} {studio.city}, {t('footer.country')}
           </address>
-          <h3>Email and phone</h3>
+          <h3>{t('contact.emailAndPhone')}</h3>
           <ul className="plain-list">
             <li>
               <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>
             </li>
             <li>
-              <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> (orders)
+              <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a> {t('contact.orders')}
             </li>
             <li>
               <a href={`tel:${BRAND.phone.replace(/\s+/g, '')}`}>{BRAND.phone}</a>
             </li>
           </ul>
-          <h3 id="hours-heading">Business hours</h3>
+          <h3 id="hours-heading">{t('contact.hours')}</h3>
           <table className="hours" aria-labelledby="hours-heading">
             <tbody>
               {BUSINESS_HOURS.map((row) => (
                 <tr key={row.days}>
-                  <th scope="row">{row.days}</th>
-                  <td>{row.hours}</td>
+                  <th scope="row">{t(DAY_KEYS[row.days])}</th>
+                  <td>{row.hours === 'closed' ? t('contact.closed') : row.hours}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <h3>Follow us</h3>
+          <h3>{t('contact.followUs')}</h3>
           <SocialLinks className="plain-list" />
         </aside>
       </div>

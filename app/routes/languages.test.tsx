@@ -3,14 +3,23 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { callRoute } from '../../tests/support/route-context';
-import { storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
+import { shopper } from '../../tests/support/shopper';
+import { nextCookie, storefrontCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
 import { LinkNavigation } from '../components/shop-link';
 import { loader as rootLoader } from '../root';
 import Home, { loader as homeLoader } from './_index';
+import About, { loader as aboutLoader } from './about';
+import { action as authAction } from './auth';
 import { action as cartAction } from './cart';
+import Contact, { action as contactAction, loader as contactLoader } from './contact';
+import Login, { loader as loginLoader } from './login';
+import Orders, { loader as ordersLoader } from './orders';
 import ProductPage, { ErrorBoundary as ProductError, loader as productLoader } from './product.$productName';
+import Profile, { loader as profileLoader } from './profile';
+import { loader as returnLoader } from './returns.$token';
 import { loader as sitemapLoader } from './sitemap[.]xml';
+import Unsubscribe, { loader as unsubscribeLoader } from './wishlist.unsubscribe';
 
 // The shop in English and Italian (ADR 046): the same loaders answer /it pages in Italian and the
 // root's pages exactly as before; the root loader checks the language segment and the first guess.
@@ -182,5 +191,111 @@ describe('the sitemap in two languages', () => {
     const urls = xml.match(/<url>/g)?.length ?? 0;
     expect(urls).toBe(xml.match(/hreflang="x-default"/g)?.length);
     expect(xml.match(/<loc>http:\/\/shop.test\/it[/<]/g)?.length).toBe(urls / 2);
+  });
+});
+
+describe('the other shopper pages in Italian', () => {
+  const it_ = { lang: 'it' };
+  const load = async (loader: Parameters<typeof callRoute>[0], path: string, cookie?: string, params: Record<string, string> = {}) =>
+    (await callRoute(loader, storefrontGet(path, cookie), { ...it_, ...params })) as Response;
+
+  it('about and contact: their words, titles and links in Italian; a refused form says why in Italian, a sent one thanks in Italian', async () => {
+    const about = await (await load(aboutLoader, '/it/about')).json();
+    const aboutHtml = renderPage('/it/about', About, about);
+    expect(aboutHtml).toContain('Piccole serie, tagliate e cucite in Italia');
+    expect(aboutHtml).toContain('Fondatrice e direttrice creativa');
+    expect(aboutHtml).toContain('href="/it/contact"');
+
+    const contact = await (await load(contactLoader, '/it/contact')).json();
+    const contactHtml = renderPage('/it/contact', Contact, contact);
+    expect(contactHtml).toContain('Mandaci un messaggio');
+    expect(contactHtml).toContain('Problema con un ordine o un acquisto');
+    expect(contactHtml).toContain('Lun-Ven');
+    // The schema's English messages come with their Italian counterparts.
+    expect(contact.i18n.formMessages['Please enter your name']).toBe('Inserisci il tuo nome');
+    const refused = await callRoute(contactAction, storefrontPost('/it/contact', '', { name: '', email: 'x' }), it_);
+    expect(refused.status).toBe(400);
+    const fields = { name: 'Ada', email: 'ada@example.com', reason: 'order', subject: 'Taglia', message: 'Che taglia mi consigliate?' };
+    const sent = await callRoute(contactAction, storefrontPost('/it/contact', '', fields), it_);
+    expect(sent.headers.get('Location')).toBe('/it/contact');
+    const thanked = await (await load(contactLoader, '/it/contact', nextCookie(sent))).json();
+    expect(thanked.thankYou).toBe('Grazie per il tuo messaggio! Ti risponderemo entro un giorno lavorativo.');
+  });
+
+  it('the guard sends an /it page to /it/login, which says why and walks the sign-in in Italian', async () => {
+    const guarded = await thrownResponse(load(profileLoader, '/it/profile'));
+    expect(guarded.headers.get('Location')).toBe('/it/login?redirectTo=%2Fit%2Fprofile&reason=login');
+    const login = await (await load(loginLoader, '/it/login?redirectTo=%2Fit%2Fprofile&reason=login')).json();
+    expect(login.guardMessage).toBe('Accedi per continuare');
+    const html = renderPage('/it/login', Login, login);
+    expect(html).toContain('Accedi o crea un account');
+    expect(html).toContain('>Continua</button>');
+
+    // A wrong password: the step's error in Italian, by the API's code.
+    const member = shopper(api);
+    await member.register();
+    const returnTo = '/it/login?redirectTo=%2Fit%2Fprofile';
+    const toLogin = await callRoute(
+      authAction,
+      storefrontPost('/auth', '', { intent: 'email', email: member.email!, returnTo, context: 'login' }),
+    );
+    expect(toLogin.headers.get('Location')).toBe('/it/login?redirectTo=%2Fit%2Fprofile&auth=login');
+    const wrong = await callRoute(
+      authAction,
+      storefrontPost('/auth', nextCookie(toLogin)!, { intent: 'login', password: 'Wrong-Pass-2026', returnTo, context: 'login' }),
+    );
+    const step = await (await load(loginLoader, wrong.headers.get('Location')!, nextCookie(wrong))).json();
+    expect(step.view.lastResult.error.password).toEqual(['Email o password non corrette']);
+    const right = await callRoute(
+      authAction,
+      storefrontPost('/auth', nextCookie(wrong)!, { intent: 'login', password: 'Sunny-Day-2026', returnTo, context: 'login' }),
+    );
+    const done = await (await load(loginLoader, right.headers.get('Location')!, nextCookie(right))).json();
+    expect(done.view).toMatchObject({ step: 'success', successTo: '/it/profile' });
+  });
+
+  it('the sign-in modal over an /it page comes with its Italian words', async () => {
+    const data = await (await load(rootLoader, '/it/cart?auth=email')).json();
+    expect(data.authView.step).toBe('email');
+    expect(data.i18n.locale).toBe('it');
+    expect(data.i18n.messages['auth.heading.email']).toBeDefined();
+    expect((await (await load(rootLoader, '/it/cart')).json()).i18n).toBeNull();
+  });
+
+  it('profile: greeting, consents and your data in Italian', async () => {
+    const member = shopper(api);
+    const cookie = await storefrontCookie(await member.register());
+    const data = await (await load(profileLoader, '/it/profile', cookie)).json();
+    const html = renderPage('/it/profile', Profile, data);
+    expect(html).toContain('Ciao, ');
+    expect(html).toContain('Dati dell&#x27;account');
+    expect(html).toContain('I tuoi consensi');
+    expect(html).toContain('Scarica i miei dati');
+    expect(html).toContain('Elimina l&#x27;account');
+    expect(html).toContain('href="/it/orders"');
+    expect(html).not.toMatch(/Your consents|Download my data|Account Information/);
+  });
+
+  it("orders: a guest's page, with its account panel, in Italian", async () => {
+    const guest = shopper(api);
+    const cookie = await storefrontCookie(await guest.signInAsGuest());
+    const data = await (await load(ordersLoader, '/it/orders', cookie)).json();
+    const html = renderPage('/it/orders', Orders, data);
+    expect(html).toContain('Storico ordini');
+    expect(html).toContain('Crea un account con questa email');
+    expect(html).toContain('action="/it/orders"');
+    expect(html).toContain('Nessun ordine trovato');
+    expect(html).toContain('Cerca per numero d&#x27;ordine o nome dell&#x27;articolo...');
+    expect(data.i18n.formMessages['Password must be at least 8 characters']).toBe('La password deve avere almeno 8 caratteri');
+  });
+
+  it('a return link and a back-in-stock link that are no longer valid say so in Italian', async () => {
+    const returned = await thrownResponse(load(returnLoader, '/it/returns/not-a-token', undefined, { token: 'not-a-token' }));
+    expect(returned.status).toBe(404);
+    expect(await returned.json()).toEqual({ message: "Questo link per il reso non è valido. Usa il link nell'email di consegna." });
+    const unsubscribe = await load(unsubscribeLoader, '/it/wishlist/unsubscribe?token=nothing');
+    const data = await unsubscribe.json();
+    expect(data.message).toBe('Questo link non è più valido: la richiesta è già stata eliminata, oppure il link è incompleto.');
+    expect(renderPage('/it/wishlist/unsubscribe', Unsubscribe, data)).toContain('href="/it"');
   });
 });

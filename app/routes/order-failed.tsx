@@ -2,6 +2,8 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Form, Link } from '@remix-run/react';
 
 import { requireUser } from '~/lib/auth.server';
+import { localizedPath, type MessageKey, metaTranslator, useI18n } from '~/lib/i18n';
+import { i18nData } from '~/lib/i18n.server';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import cartStyles from '~/styles/cart.css';
@@ -10,65 +12,70 @@ export const handle: NavigationHandle = { pageTitle: 'Order Failed' };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Order Failed') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('title.orderFailed')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 /** Static demo content (docs/product.md#demo-pages): the error shown is a fixed sample, not a real one. */
-const SAMPLE_ERROR = { code: 'CARD_DECLINED', message: 'Your card was declined by the issuing bank.' };
+const SAMPLE_ERROR_CODE = 'CARD_DECLINED';
 
-const COMMON_REASONS = [
-  'Insufficient funds on the card',
-  'Card number, expiry date or CVC entered incorrectly',
-  'The card has expired',
-  'The bank blocked the payment or online payments are switched off for the card',
-  'Secure authentication (3-D Secure) was not completed',
-  'The connection was interrupted while paying',
+const COMMON_REASONS: MessageKey[] = [
+  'failed.reason1',
+  'failed.reason2',
+  'failed.reason3',
+  'failed.reason4',
+  'failed.reason5',
+  'failed.reason6',
 ];
 
 /** Registered shoppers only, as the route table says (docs/product.md#demo-pages, docs/product.md#roles). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { requireRegistered: true });
-  return json(null, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json({ i18n: i18nData(context.locale, 'order') }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export default function OrderFailed() {
+  const { locale, t } = useI18n();
+  const to = (path: string) => localizedPath(path, locale);
   return (
     <section className="order-confirmation order-failed" aria-labelledby="order-failed-title">
-      <h1 id="order-failed-title">Payment Failed</h1>
-      <p>We could not complete your purchase. No payment was taken and your cart is still there.</p>
+      <h1 id="order-failed-title">{t('failed.heading')}</h1>
+      <p>{t('failed.text')}</p>
       <div className="notice notice--error" role="alert">
         <p>
-          <strong>Error code:</strong> {SAMPLE_ERROR.code}
+          <strong>{t('failed.errorCode')}</strong> {SAMPLE_ERROR_CODE}
         </p>
-        <p>{SAMPLE_ERROR.message}</p>
+        <p>{t('failed.sampleMessage')}</p>
       </div>
       <div className="button-row">
         {/* Try Again starts the checkout of the cart once more. */}
-        <Form method="post" action="/cart">
+        <Form method="post" action={to('/cart')}>
           <button type="submit" name="intent" value="checkout" className="button">
-            Try Again
+            {t('failed.tryAgain')}
           </button>
         </Form>
-        <Link to="/cart" className="button button--ghost">
-          View Cart &amp; Retry
+        <Link to={to('/cart')} className="button button--ghost">
+          {t('failed.viewCart')}
         </Link>
-        <Link to="/" className="button button--ghost">
-          Back to Shopping
+        <Link to={to('/')} className="button button--ghost">
+          {t('failed.backToShopping')}
         </Link>
       </div>
-      <h2>Common reasons a payment fails</h2>
+      <h2>{t('failed.reasonsHeading')}</h2>
       <ul>
         {COMMON_REASONS.map((reason) => (
-          <li key={reason}>{reason}</li>
+          <li key={reason}>{t(reason)}</li>
         ))}
       </ul>
-      <h2>Still stuck?</h2>
-      <p>Our team can look at your payment with you.</p>
+      <h2>{t('failed.stuckHeading')}</h2>
+      <p>{t('failed.stuckText')}</p>
       <p>
-        <Link to="/contact?reason=purchase_error" className="button button--ghost">
-          Contact Support
+        <Link to={to('/contact?reason=purchase_error')} className="button button--ghost">
+          {t('failed.contactSupport')}
         </Link>
       </p>
-      <p>Average response time: Under 2 hours</p>
+      <p>{t('failed.responseTime')}</p>
     </section>
   );
 }

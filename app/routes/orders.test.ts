@@ -190,7 +190,7 @@ describe('orders loader: failures', () => {
       const res = await load('/orders', cookie);
       // An unreachable API is a 503, as on every other page.
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ state: 'error', error: 'Error: Failed to fetch orders' });
+      expect(await res.json()).toMatchObject({ state: 'error', error: 'Error: Failed to fetch orders' });
       const csv = await callRoute(csvLoader, storefrontGet('/orders.csv', cookie));
       expect(csv.status).toBe(503);
     } finally {

@@ -22,8 +22,9 @@ import { upstreamStatus } from '~/lib/api.server';
 import { requireUser, signedOutHere } from '~/lib/auth.server';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
 import { keepGuestAsAccount } from '~/lib/guest-account.server';
-import { ACCOUNT_MESSAGES, CART_MESSAGES } from '~/lib/messages';
-import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
+import { localizedPath, metaTranslator, pathWithoutLocale, useI18n } from '~/lib/i18n';
+import { i18nData, serverTranslator } from '~/lib/i18n.server';
+import { BACK_LINKS, type NavigationHandle, translatedBack } from '~/lib/navigation';
 import { ordersHref, type OrdersQuery, readOrdersQuery } from '~/lib/orders-query';
 import { pageTitle } from '~/lib/page-title';
 import type { PurchaseDetail, PurchaseListItem } from '~/lib/purchases';
@@ -33,7 +34,10 @@ export const handle: NavigationHandle = { pageTitle: 'Orders', back: BACK_LINKS.
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Orders') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('title.orders')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -58,14 +62,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const flash = account.session.get('flash') ?? null;
   if (flash) context.markChanged();
   const headers = { ...(await account.commit()), ...NO_STORE };
+  const i18n = i18nData(context.locale, 'account', 'returns', 'forms');
+  const t = serverTranslator(context.locale, 'account');
 
   if (orders.status === 'rejected') {
     if (isNotAuthenticated(orders.reason)) {
-      return json({ state: 'not-authenticated' as const, error: ACCOUNT_MESSAGES.notAuthenticated }, { status: 401, headers });
+      return json({ state: 'not-authenticated' as const, error: t('profile.notAuthenticated'), i18n }, { status: 401, headers });
     }
     console.error('Orders could not be loaded:', orders.reason);
     return json(
-      { state: 'error' as const, error: ACCOUNT_MESSAGES.errorPrefix(ACCOUNT_MESSAGES.failedToFetchOrders) },
+      { state: 'error' as const, error: t('orders.errorPrefix', { message: t('orders.failedToFetch') }), i18n },
       { status: upstreamStatus(orders.reason), headers },
     );
   }
@@ -87,9 +93,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? {
             id: query.open,
             detail: opened.status === 'fulfilled' ? opened.value : null,
-            error: opened.status === 'fulfilled' && opened.value ? null : ACCOUNT_MESSAGES.failedToLoadOrderDetails,
+            error: opened.status === 'fulfilled' && opened.value ? null : t('orders.detailsFailed'),
           }
         : null,
+      i18n,
     },
     { headers },
   );
@@ -100,29 +107,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await readFormData(request);
   if (formData.get('intent') !== GUEST_ACCOUNT_INTENT) throw formNotAccepted();
-  return keepGuestAsAccount(request, context, user, formData, '/orders');
+  return keepGuestAsAccount(request, context, user, formData, localizedPath('/orders', context.locale));
 }
 
 export default function OrdersPage() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const { locale, t } = useI18n();
   if (data.state !== 'ready') {
     return (
       <section className="orders orders--message" aria-labelledby="orders-heading">
         <h1 id="orders-heading" className="page-title">
-          Order History
+          {t('orders.heading')}
         </h1>
         <p className="notice notice--error" role="alert">
           {data.error}
         </p>
         <div className="button-row">
           {data.state === 'not-authenticated' ? (
-            <Link to="/login?redirectTo=%2Forders" className="button">
-              Log in
+            <Link
+              to={localizedPath(`/login?redirectTo=${encodeURIComponent(localizedPath('/orders', locale))}`, locale)}
+              className="button"
+            >
+              {t('orders.logIn')}
             </Link>
           ) : null}
-          <Link to={BACK_LINKS.backToProfile.to} className="button button--ghost">
-            {BACK_LINKS.backToProfile.label}
+          <Link to={localizedPath(BACK_LINKS.backToProfile.to, locale)} className="button button--ghost">
+            {translatedBack(BACK_LINKS.backToProfile, t)}
           </Link>
         </div>
       </section>
@@ -130,7 +141,7 @@ export default function OrdersPage() {
   }
   const { guest, flash, orders, stats, query, canLoadMore, opened } = data;
   const next =
-    navigation.state === 'loading' && navigation.location.pathname === '/orders'
+    navigation.state === 'loading' && pathWithoutLocale(navigation.location.pathname) === '/orders'
       ? readOrdersQuery(new URLSearchParams(navigation.location.search))
       : null;
   // A new search or filter replaces the list; Load More keeps it while the next page comes.
@@ -139,7 +150,7 @@ export default function OrdersPage() {
   return (
     <section className="orders" aria-labelledby="orders-heading">
       <h1 id="orders-heading" className="page-title">
-        Order History
+        {t('orders.heading')}
       </h1>
       {flash ? (
         <p className={`notice notice--${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
@@ -153,11 +164,11 @@ export default function OrdersPage() {
         <OrdersLoading />
       ) : orders.length === 0 ? (
         <div className="orders-empty">
-          <h2>{ACCOUNT_MESSAGES.noOrdersFound}</h2>
-          <p>{filtered ? ACCOUNT_MESSAGES.adjustFilters : ACCOUNT_MESSAGES.startShoppingHint}</p>
+          <h2>{t('orders.noneFound')}</h2>
+          <p>{filtered ? t('orders.adjustFilters') : t('orders.startShoppingHint')}</p>
           {filtered ? null : (
-            <Link to="/" className="button">
-              {CART_MESSAGES.startShopping}
+            <Link to={localizedPath('/', locale)} className="button">
+              {t('orders.startShopping')}
             </Link>
           )}
         </div>
@@ -209,6 +220,7 @@ function OrderList({
 
   const view = { q: query.q, status: query.status, pages: query.pages };
   const firstOfNextPage = `orders-page-${query.pages + 1}`;
+  const { locale, t } = useI18n();
   return (
     <>
       <ol className="order-list" aria-busy={loadingMore || undefined}>
@@ -225,7 +237,7 @@ function OrderList({
                 order={order}
                 expanded={expanded}
                 highlighted={highlightId === order.purchase_id}
-                toggleHref={`${ordersHref({ ...view, open: expanded ? null : order.purchase_id })}#${orderCardId(order.purchase_id)}`}
+                toggleHref={`${localizedPath(ordersHref({ ...view, open: expanded ? null : order.purchase_id }), locale)}#${orderCardId(order.purchase_id)}`}
                 onToggle={() => setExpandedId(expanded ? null : order.purchase_id)}
                 serverDetail={opened && opened.id === order.purchase_id ? opened : null}
                 receipts={receipts}
@@ -237,11 +249,11 @@ function OrderList({
       {canLoadMore ? (
         <div className="orders-more">
           <Link
-            to={`${ordersHref({ ...view, pages: query.pages + 1, open: expandedId })}#${firstOfNextPage}`}
+            to={`${localizedPath(ordersHref({ ...view, pages: query.pages + 1, open: expandedId }), locale)}#${firstOfNextPage}`}
             className="button"
             aria-disabled={loadingMore || undefined}
           >
-            {ACCOUNT_MESSAGES.loadMoreOrders}
+            {t('orders.loadMore')}
           </Link>
         </div>
       ) : null}

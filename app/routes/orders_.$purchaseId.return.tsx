@@ -4,31 +4,36 @@ import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } fro
 import { ReturnPageError, ReturnRequest } from '~/components/returns/return-request';
 import { PURCHASE_ID } from '~/lib/account.server';
 import { requireUser } from '~/lib/auth.server';
-import { MESSAGES } from '~/lib/messages';
+import { type Locale, metaTranslator, useI18n } from '~/lib/i18n';
+import { serverTranslator } from '~/lib/i18n.server';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { loadReturnPage, submitReturn } from '~/lib/returns.server';
-import { RETURN_MESSAGES } from '~/lib/returns-messages';
 import accountStyles from '~/styles/account.css';
 
-export const handle: NavigationHandle = { pageTitle: RETURN_MESSAGES.returnOrExchange, back: BACK_LINKS.viewOrderHistory };
+export const handle: NavigationHandle = { pageTitle: 'Return or exchange', back: BACK_LINKS.viewOrderHistory };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = () => [{ title: pageTitle(RETURN_MESSAGES.returnOrExchange) }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('title.returns')) },
+  { name: 'robots', content: 'noindex' },
+];
 
-function target(purchaseId: string | undefined) {
-  if (!purchaseId || !PURCHASE_ID.test(purchaseId)) throw json({ message: 'Purchase not found' }, { status: 404 });
+function target(purchaseId: string | undefined, locale: Locale) {
+  if (!purchaseId || !PURCHASE_ID.test(purchaseId)) {
+    throw json({ message: serverTranslator(locale, 'returns')('returns.purchaseNotFound') }, { status: 404 });
+  }
   return { kind: 'account' as const, purchaseId };
 }
 
 /** A signed-in buyer's return of one of their delivered orders (ADR 032). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return loadReturnPage(context, target(params.purchaseId));
+  return loadReturnPage(context, target(params.purchaseId, context.locale));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  return submitReturn(request, context, target(params.purchaseId));
+  return submitReturn(request, context, target(params.purchaseId, context.locale));
 }
 
 export default function OrderReturnPage() {
@@ -39,12 +44,13 @@ export default function OrderReturnPage() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useI18n();
   return (
     <ReturnPageError
       message={
         isRouteErrorResponse(error)
-          ? ((error.data as { message?: string } | null)?.message ?? MESSAGES.httpError(error.status))
-          : MESSAGES.somethingWentWrong
+          ? ((error.data as { message?: string } | null)?.message ?? t('product.httpError', { status: error.status }))
+          : t('error.somethingWentWrong')
       }
     />
   );

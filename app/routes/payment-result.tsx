@@ -3,12 +3,16 @@ import { useLoaderData } from '@remix-run/react';
 
 import { AuthPage } from '~/components/auth-flow/auth-page';
 import { authPageLoader } from '~/lib/auth-page.server';
+import { metaTranslator } from '~/lib/i18n';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 
 export const handle: NavigationHandle = { pageTitle: 'Payment Result', back: BACK_LINKS.backToShop };
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Payment Result') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('title.paymentResult')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 /** The route table's /payment-result renders the login screen (docs/product.md#demo-pages). */
 export function loader({ request, context }: LoaderFunctionArgs) {

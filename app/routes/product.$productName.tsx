@@ -137,7 +137,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       page,
       canonical,
-      i18n: i18nData(context.locale, 'product'),
+      i18n: i18nData(context.locale, 'product', 'forms'),
       jsonLd: productJsonLd(page, canonical),
       wishlisted,
       userEmail: user?.email ?? null,
@@ -167,7 +167,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // The writes of a rush take a slot each; without one in time the shopper waits in line (ADR 028).
   if (submission.value.intent === 'quick-purchase') {
     try {
-      return await admitted(() => quickPurchase(request, context, params.productName ?? '', variantId));
+      return await admitted(() => quickPurchase(context, params.productName ?? '', variantId));
     } catch (error) {
       if (error instanceof ShopBusy) return toWaitingRoom(`${url.pathname}${url.search}`);
       throw error;

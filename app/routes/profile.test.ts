@@ -193,7 +193,7 @@ describe('profile page', () => {
     try {
       const res = await load('/profile', cookie);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ state: 'error', error: 'Error loading profile: Failed to fetch profile' });
+      expect(await res.json()).toMatchObject({ state: 'error', error: 'Error loading profile: Failed to fetch profile' });
     } finally {
       process.env.API_URL = api.url;
       spy.mockRestore();

@@ -17,13 +17,15 @@ import { Toast } from '~/components/toast';
 import { PROFILE_FIELDS, profileSchema } from '~/forms/profile';
 import { accountApi, isNotAuthenticated, profileFieldErrors } from '~/lib/account.server';
 import { ApiRequestError, failureStatus, hasErrorCode, upstreamStatus } from '~/lib/api.server';
+import { apiErrorText } from '~/lib/api-errors.server';
 import { requireUser, signedOutHere, signOut } from '~/lib/auth.server';
 import { shopCardTotal, toCardView } from '~/lib/cards.server';
 import type { ShopContext } from '~/lib/context.server';
 import { cookieConsentClearedHeader } from '~/lib/cookie-consent.server';
 import { displayName } from '~/lib/display-name';
 import { readFormData } from '~/lib/form-data.server';
-import { ACCOUNT_MESSAGES, CONSENT_MESSAGES } from '~/lib/messages';
+import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
+import { i18nData, serverFormMessage, serverTranslator } from '~/lib/i18n.server';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { commitSession, redirectWithFlash, takeFlash } from '~/lib/session.server';
@@ -33,7 +35,10 @@ export const handle: NavigationHandle = { pageTitle: 'Profile' };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }, cardStylesheet];
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Profile') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('title.profile')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -49,14 +54,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The flash of a post back here (a consent withdrawn); the session is written once, with or without it.
   const { flash, headers: flashHeaders } = await takeFlash(context);
   const headers = { ...flashHeaders, ...(await account.commit()), ...NO_STORE };
+  const i18n = i18nData(context.locale, 'account', 'cards', 'forms');
+  const t = serverTranslator(context.locale, 'account');
 
   if (overview.status === 'rejected') {
     if (isNotAuthenticated(overview.reason)) {
-      return json({ state: 'not-authenticated' as const, error: ACCOUNT_MESSAGES.notAuthenticated }, { status: 401, headers });
+      return json({ state: 'not-authenticated' as const, error: t('profile.notAuthenticated'), i18n }, { status: 401, headers });
     }
     console.error('Profile could not be loaded:', overview.reason);
     return json(
-      { state: 'error' as const, error: ACCOUNT_MESSAGES.errorLoadingProfile(ACCOUNT_MESSAGES.failedToFetchProfile) },
+      { state: 'error' as const, error: t('profile.errorLoading', { message: t('profile.failedToFetch') }), i18n },
       { status: upstreamStatus(overview.reason), headers },
     );
   }
@@ -78,6 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       consents,
       flash,
       editing,
+      i18n,
     },
     { headers },
   );
@@ -100,15 +108,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const fieldErrors = profileFieldErrors(error, PROFILE_FIELDS);
     if (!fieldErrors) console.error('Profile update failed:', error);
+    const formErrors = [serverTranslator(context.locale, 'account')('profile.updateFailed')];
     return json(
-      { result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [ACCOUNT_MESSAGES.failedToUpdateProfile] }) },
+      { result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors }) },
       { status: fieldErrors ? 400 : 502, headers: await account.commit() },
     );
   }
   // The user kept in the session carries the names the rest of the shop greets with.
   const user = account.session.get('user');
   if (user) account.session.set('user', { ...user, first_name: saved.first_name, last_name: saved.last_name });
-  return redirect('/profile', { status: 303, headers: { 'Set-Cookie': await commitSession(context, account.session) } });
+  return redirect(localizedPath('/profile', context.locale), {
+    status: 303,
+    headers: { 'Set-Cookie': await commitSession(context, account.session) },
+  });
 }
 
 /**
@@ -120,23 +132,24 @@ async function deleteAccount(context: ShopContext, formData: FormData) {
     confirm_email: formData.get('confirm_email') ?? '',
     password: formData.get('password') ?? '',
   });
-  if (!body.success) return json({ deleteError: body.error.issues[0].message }, { status: 400 });
+  const t = serverTranslator(context.locale, 'account');
+  if (!body.success) return json({ deleteError: serverFormMessage(context.locale)(body.error.issues[0].message) }, { status: 400 });
   const account = await accountApi(context);
   try {
     await account.api.request('POST', 'user/delete-account', messageAnswerSchema, { body: body.data });
   } catch (error) {
     const known = error instanceof ApiRequestError && error.status < 500 && typeof error.detail === 'string';
     const text = hasErrorCode(error, 'invalid_credentials')
-      ? 'The password is not right.'
+      ? t('data.wrongPassword')
       : known
-        ? String((error as ApiRequestError).detail)
-        : 'Your account could not be deleted just now. Please try again in a moment.';
+        ? apiErrorText(error, context.locale)
+        : t('data.deleteFailed');
     return json({ deleteError: text }, { status: failureStatus(error), headers: await account.commit() });
   }
   signOut(account.session);
   account.session.unset('apiCartCookie');
   context.markChanged();
-  return redirectWithFlash(context, '/', { kind: 'success', message: 'Your account has been deleted. Thank you for shopping with us.' });
+  return redirectWithFlash(context, localizedPath('/', context.locale), { kind: 'success', message: t('data.deleted') });
 }
 
 /**
@@ -145,7 +158,9 @@ async function deleteAccount(context: ShopContext, formData: FormData) {
  */
 async function withdrawConsent(request: Request, context: ShopContext, formData: FormData) {
   const body = withdrawConsentRequestSchema.safeParse({ kind: formData.get('kind') });
-  if (!body.success) return redirectWithFlash(context, '/profile', { kind: 'error', message: CONSENT_MESSAGES.failed });
+  const t = serverTranslator(context.locale, 'account');
+  const profile = localizedPath('/profile', context.locale);
+  if (!body.success) return redirectWithFlash(context, profile, { kind: 'error', message: t('consents.failed') });
   const account = await accountApi(context);
   try {
     await account.api.request('POST', 'user/consents/withdraw', consentListSchema, { body: body.data });
@@ -153,9 +168,9 @@ async function withdrawConsent(request: Request, context: ShopContext, formData:
     const signedOut = await signedOutHere(request, context);
     if (signedOut) throw signedOut;
     console.error('Withdrawing a consent failed:', error);
-    return redirectWithFlash(context, '/profile', { kind: 'error', message: CONSENT_MESSAGES.failed });
+    return redirectWithFlash(context, profile, { kind: 'error', message: t('consents.failed') });
   }
-  const response = await redirectWithFlash(context, '/profile', { kind: 'success', message: CONSENT_MESSAGES.withdrawn });
+  const response = await redirectWithFlash(context, profile, { kind: 'success', message: t('consents.withdrawn') });
   if (body.data.kind === 'cookies') response.headers.append('Set-Cookie', cookieConsentClearedHeader(request));
   return response;
 }
@@ -163,6 +178,7 @@ async function withdrawConsent(request: Request, context: ShopContext, formData:
 export default function ProfilePage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { locale, t } = useI18n();
   if (data.state !== 'ready') {
     return (
       <section className="profile profile--message">
@@ -170,8 +186,8 @@ export default function ProfilePage() {
           {data.error}
         </p>
         {data.state === 'not-authenticated' ? (
-          <Link to="/login?redirectTo=%2Fprofile" className="button">
-            Log in
+          <Link to={localizedPath(`/login?redirectTo=${encodeURIComponent(localizedPath('/profile', locale))}`, locale)} className="button">
+            {t('profile.logIn')}
           </Link>
         ) : null}
       </section>
@@ -182,7 +198,7 @@ export default function ProfilePage() {
   return (
     <section className="profile" aria-labelledby="profile-heading">
       <h1 id="profile-heading" className="page-title">
-        {ACCOUNT_MESSAGES.welcomeBack(displayName(profile))}
+        {t('profile.welcomeBack', { name: displayName(profile, t('profile.user')) })}
       </h1>
       <Toast flash={flash} />
       <div className="profile-layout">

@@ -3,9 +3,13 @@ import { useLoaderData } from '@remix-run/react';
 
 import { AuthPage } from '~/components/auth-flow/auth-page';
 import { authPageLoader } from '~/lib/auth-page.server';
+import { metaTranslator } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Create Account') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('auth.titleRegister')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return authPageLoader(request, context, 'register');

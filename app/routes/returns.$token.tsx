@@ -2,16 +2,18 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
 
 import { ReturnPageError, ReturnRequest } from '~/components/returns/return-request';
-import { MESSAGES } from '~/lib/messages';
+import { metaTranslator, useI18n } from '~/lib/i18n';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { loadReturnPage, submitReturn } from '~/lib/returns.server';
-import { RETURN_MESSAGES } from '~/lib/returns-messages';
 import accountStyles from '~/styles/account.css';
 
-export const handle: NavigationHandle = { pageTitle: RETURN_MESSAGES.returnOrExchange };
+export const handle: NavigationHandle = { pageTitle: 'Return or exchange' };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
-export const meta: MetaFunction = () => [{ title: pageTitle(RETURN_MESSAGES.returnOrExchange) }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('title.returns')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 /** A guest's return, through the signed link of their delivery email: no sign-in, that order only (ADR 032). */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -30,12 +32,13 @@ export default function GuestReturnPage() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useI18n();
   return (
     <ReturnPageError
       message={
         isRouteErrorResponse(error)
-          ? ((error.data as { message?: string } | null)?.message ?? MESSAGES.httpError(error.status))
-          : MESSAGES.somethingWentWrong
+          ? ((error.data as { message?: string } | null)?.message ?? t('product.httpError', { status: error.status }))
+          : t('error.somethingWentWrong')
       }
     />
   );

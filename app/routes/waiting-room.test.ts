@@ -84,7 +84,7 @@ describe('the door to the writes', () => {
 
     const shown = await callRoute(loader, new Request(new URL(room, 'http://shop.test')));
     const page = await shown.json();
-    expect(page).toEqual({ next: path, again: `/waiting-room?next=${encodeURIComponent(path)}&try=1` });
+    expect(page).toMatchObject({ next: path, again: `/waiting-room?next=${encodeURIComponent(path)}&try=1` });
     // Still full: the reload shows the page again; with room it goes back.
     expect((await callRoute(loader, new Request(new URL(page.again, 'http://shop.test')))).status).toBe(200);
     await blocker.release();
@@ -103,6 +103,28 @@ describe('the door to the writes', () => {
       { productName: 'Tracer Tee' },
     );
     expect((await after.json()).flash).toEqual({ kind: 'success', message: 'Added to Cart!' });
+  });
+
+  it('keeps an Italian shopper in Italian: /it pages wait in /it/waiting-room, which tries again there', async () => {
+    const details = await (await fetch(`${api.url}/api/products/details?product_name=Tracer%20Tee`)).json();
+    const variant = details.variants.find((v: { in_stock: boolean }) => v.in_stock);
+    configureAdmission({ slots: 1, waitMs: 20 });
+    const blocker = holdSlot();
+    try {
+      const path = '/it/product/Tracer%20Tee?color=BLACK';
+      const response = await callRoute(productAction, post(path, { intent: 'add-to-cart', variantId: variant.id }), {
+        lang: 'it',
+        productName: 'Tracer Tee',
+      });
+      const room = response.headers.get('Location')!;
+      expect(room).toBe(`/it/waiting-room?next=${encodeURIComponent(path)}`);
+      const page = await (await callRoute(loader, new Request(new URL(room, 'http://shop.test')), { lang: 'it' })).json();
+      expect(page.again).toBe(`/it/waiting-room?next=${encodeURIComponent(path)}&try=1`);
+      expect(page.i18n.messages['waiting.title']).toBeDefined();
+      expect(page.i18n.locale).toBe('it');
+    } finally {
+      await blocker.release();
+    }
   });
 
   it('never sends anyone to another site', async () => {

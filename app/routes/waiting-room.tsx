@@ -4,13 +4,17 @@ import { useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
 import { hasRoom, safeNext } from '~/lib/admission.server';
-import { MESSAGES } from '~/lib/messages';
+import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
+import { i18nData } from '~/lib/i18n.server';
 import { pageTitle } from '~/lib/page-title';
 
 /** Seconds between tries: the page reloads itself (a meta refresh without JavaScript, a countdown with it). */
 export const RETRY_SECONDS = 5;
 
-export const meta: MetaFunction = () => [{ title: pageTitle(MESSAGES.waitingRoomTitle) }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('waiting.title')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_SECONDS) });
 
@@ -19,17 +23,25 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'R
  * once. Each reload asks again; once there is room the shopper goes back to where they were, with
  * their cart as they left it, to press the button again.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const next = safeNext(url.searchParams.get('next'));
   // The first view always shows the page (the shopper should read why); a reload with room goes back.
   if (url.searchParams.has('try') && hasRoom()) throw redirect(next, { status: 303, headers: { 'Cache-Control': 'no-store' } });
-  return json({ next, again: `/waiting-room?next=${encodeURIComponent(next)}&try=1` }, { headers: { 'Cache-Control': 'no-store' } });
+  return json(
+    {
+      next,
+      again: localizedPath(`/waiting-room?next=${encodeURIComponent(next)}&try=1`, context.locale),
+      i18n: i18nData(context.locale, 'pages'),
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 export default function WaitingRoom() {
   const { next, again } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
+  const { t } = useI18n();
   const [left, setLeft] = useState(RETRY_SECONDS);
   useEffect(() => {
     const timer = setInterval(() => setLeft((s) => Math.max(0, s - 1)), 1000);
@@ -44,15 +56,21 @@ export default function WaitingRoom() {
       <noscript>
         <meta httpEquiv="refresh" content={`${RETRY_SECONDS};url=${again}`} />
       </noscript>
-      <h1 id="waiting-heading">{MESSAGES.waitingRoomTitle}</h1>
-      <p>{MESSAGES.waitingRoomText}</p>
-      <p role="status">{hydrated ? MESSAGES.waitingRoomRetryIn(left) : MESSAGES.waitingRoomRetryEvery(RETRY_SECONDS)}</p>
+      <h1 id="waiting-heading">{t('waiting.title')}</h1>
+      <p>{t('waiting.text')}</p>
+      <p role="status">
+        {hydrated
+          ? left > 0
+            ? t('waiting.retryIn', { seconds: left })
+            : t('waiting.retrying')
+          : t('waiting.retryEvery', { seconds: RETRY_SECONDS })}
+      </p>
       <p>
         <a href={again} className="button">
-          {MESSAGES.waitingRoomTryNow}
+          {t('waiting.tryNow')}
         </a>{' '}
         <Link to={next} className="button button--ghost">
-          {MESSAGES.waitingRoomBack}
+          {t('waiting.back')}
         </Link>
       </p>
     </section>

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { POLICY_DOCUMENTS } from '@contract/policies';
+import { POLICY_DOCUMENTS, policyPath } from '@contract/policies';
+import { RETENTION_MARKER } from '@contract/retention';
 
 import { createTestApi, type TestApi } from '../../../tests/support/test-api';
 import { createLocalStorage } from '../services/storage';
 import { POLICY_MARKDOWN, seedPolicyDocuments } from './policy-documents';
+import { POLICY_MARKDOWN_IT } from './policy-documents-it';
 
 describe('policy documents', () => {
   let api: TestApi;
@@ -17,17 +19,26 @@ describe('policy documents', () => {
   });
   afterAll(() => api.cleanup());
 
-  it('are written once and served from the documents bucket as markdown', async () => {
-    expect(await seedPolicyDocuments(api.storage)).toEqual(POLICY_DOCUMENTS.map((d) => d.path));
-    for (const doc of POLICY_DOCUMENTS) {
-      const res = await api.app.request(`/storage/v1/object/public/documents/${doc.path}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toContain('text/markdown');
-      const text = await res.text();
-      expect(text).toBe(POLICY_MARKDOWN[doc.slug]);
-      expect(text).toMatch(/^## /m);
-      expect(text).toMatch(/^- /m);
-      expect(text).not.toMatch(/<[a-z][^>]*>/i); // markdown only, no raw HTML
+  it('are written once, in English and Italian, and served from the documents bucket as markdown', async () => {
+    expect(await seedPolicyDocuments(api.storage)).toEqual([
+      ...POLICY_DOCUMENTS.map((d) => d.path),
+      ...POLICY_DOCUMENTS.map((d) => `policies/it/${d.slug}.md`),
+    ]);
+    expect(await seedPolicyDocuments(api.storage)).toEqual([]);
+    for (const [locale, texts] of [
+      ['en', POLICY_MARKDOWN],
+      ['it', POLICY_MARKDOWN_IT],
+    ] as const) {
+      for (const doc of POLICY_DOCUMENTS) {
+        const res = await api.app.request(`/storage/v1/object/public/documents/${policyPath(doc.slug, locale)}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toContain('text/markdown');
+        const text = await res.text();
+        expect(text).toBe(texts[doc.slug]);
+        expect(text).toMatch(/^## /m);
+        expect(text).toMatch(/^- /m);
+        expect(text).not.toMatch(/<[a-z][^>]*>/i); // markdown only, no raw HTML
+      }
     }
   });
 
@@ -36,7 +47,7 @@ describe('policy documents', () => {
     try {
       const storage = createLocalStorage(dir);
       await storage.put('documents', POLICY_DOCUMENTS[0].path, '## Our own text');
-      expect(await seedPolicyDocuments(storage)).toHaveLength(POLICY_DOCUMENTS.length - 1);
+      expect(await seedPolicyDocuments(storage)).toHaveLength(2 * POLICY_DOCUMENTS.length - 1);
       expect((await storage.get('documents', POLICY_DOCUMENTS[0].path))!.body.toString()).toBe('## Our own text');
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -49,5 +60,21 @@ describe('policy documents', () => {
     expect(POLICY_MARKDOWN['return-policy']).toMatch(/14 days/);
     expect(POLICY_MARKDOWN['terms-and-conditions']).toMatch(/22%/);
     expect(POLICY_MARKDOWN['website-use-agreement']).toMatch(/Intellectual property/);
+  });
+
+  it('say the same in Italian, as Italian text with links to the Italian pages', () => {
+    expect(POLICY_MARKDOWN_IT['privacy-policy']).toMatch(/Garante per la protezione dei dati personali/);
+    expect(POLICY_MARKDOWN_IT['privacy-policy']).toContain(RETENTION_MARKER);
+    expect(POLICY_MARKDOWN_IT['return-policy']).toMatch(/entro 14 giorni/);
+    expect(POLICY_MARKDOWN_IT['terms-and-conditions']).toMatch(/IVA italiana al 22%/);
+    expect(POLICY_MARKDOWN_IT['website-use-agreement']).toMatch(/Proprietà intellettuale/);
+    for (const doc of POLICY_DOCUMENTS) {
+      const english = POLICY_MARKDOWN[doc.slug];
+      const italian = POLICY_MARKDOWN_IT[doc.slug];
+      // The same sections, each in Italian; every link to a shop page stays in Italian.
+      expect(italian.match(/^## /gm)?.length, doc.slug).toBe(english.match(/^## /gm)?.length);
+      expect(italian, doc.slug).not.toMatch(/\]\(\/(?!it\/)/);
+      expect(italian.replace(/\]\([^)]*\)/g, ']'), doc.slug).not.toMatch(/\b(the|and|your|our)\b/);
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { BRAND } from '@contract/brand';
-import { POLICY_DOCUMENTS, type PolicySlug } from '@contract/policies';
+import { POLICY_DOCUMENTS, policyPath, type PolicySlug } from '@contract/policies';
 import { RETENTION_MARKER } from '@contract/retention';
 
 import type { Storage } from '../services/storage.js';
+import { POLICY_MARKDOWN_IT } from './policy-documents-it.js';
 
 const LEGAL_NAME = `${BRAND.name} S.r.l.`;
 const HQ = `${BRAND.headquarters.line1}, ${BRAND.headquarters.postalCode} ${BRAND.headquarters.city}, ${BRAND.headquarters.country}`;
@@ -270,13 +271,22 @@ This agreement is governed by Italian law. Consumers keep the protection of the 
 `,
 };
 
-/** Writes each policy document that storage does not have yet; never overwrites an edited one. Returns the paths written. */
+/** Each policy in each of the shop's languages (ADR 046): English at its path, Italian under policies/it/. */
+const POLICY_TEXTS = { en: POLICY_MARKDOWN, it: POLICY_MARKDOWN_IT } as const;
+
+/**
+ * Writes each policy document that storage does not have yet, in every language; never overwrites
+ * an edited one. Returns the paths written.
+ */
 export async function seedPolicyDocuments(storage: Storage): Promise<string[]> {
   const written: string[] = [];
-  for (const doc of POLICY_DOCUMENTS) {
-    if (await storage.exists('documents', doc.path)) continue;
-    await storage.put('documents', doc.path, POLICY_MARKDOWN[doc.slug]);
-    written.push(doc.path);
+  for (const locale of ['en', 'it'] as const) {
+    for (const doc of POLICY_DOCUMENTS) {
+      const path = policyPath(doc.slug, locale);
+      if (await storage.exists('documents', path)) continue;
+      await storage.put('documents', path, POLICY_TEXTS[locale][doc.slug]);
+      written.push(path);
+    }
   }
   return written;
 }

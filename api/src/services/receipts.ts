@@ -66,7 +66,7 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   };
   row(['Item', 'Qty', 'Price', 'Amount'], true);
   for (const item of purchase.items) {
-    const options = item.variant_attributes.map(optionLine).join(', ') || item.variant;
+    const options = item.variant_attributes.map((option) => optionLine(option)).join(', ') || item.variant;
     const refunded = item.refunded_quantity ? ` · ${item.refunded_quantity} refunded` : '';
     row([
       `${item.name}\n${options}${options ? ' · ' : ''}SKU ${item.sku}${refunded}`,

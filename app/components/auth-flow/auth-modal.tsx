@@ -1,6 +1,8 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 
+import { useI18n } from '~/lib/i18n';
+
 import { AuthFlow, type AuthFlowView } from './auth-flow';
 
 /**
@@ -10,6 +12,7 @@ import { AuthFlow, type AuthFlowView } from './auth-flow';
 export function AuthModal({ view }: { view: AuthFlowView }) {
   const navigate = useNavigate();
   const dialog = useRef<HTMLDivElement>(null);
+  const { t } = useI18n();
   useEffect(() => {
     // The honeypot's hidden field (tabindex -1) comes first in every step; skip it.
     dialog.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"]), button')?.focus();
@@ -31,7 +34,7 @@ export function AuthModal({ view }: { view: AuthFlowView }) {
         <Link
           to={view.returnTo}
           className="auth-modal__close"
-          aria-label="Close"
+          aria-label={t('auth.close')}
           replace
           preventScrollReset
           onMouseDown={(event) => event.preventDefault()}

@@ -1,5 +1,7 @@
 import { Link } from '@remix-run/react';
 
+import { useLocalizedPath } from '~/components/shop-link';
+import { useI18n } from '~/lib/i18n';
 import type { Flash } from '~/lib/session.server';
 
 import { AuthFlow, type AuthFlowView } from './auth-flow';
@@ -16,6 +18,8 @@ export function AuthPage({
   createAccount: boolean;
   flash: Flash | null;
 }) {
+  const { t } = useI18n();
+  const localize = useLocalizedPath();
   return (
     <div className="auth-page">
       {flash ? (
@@ -27,8 +31,8 @@ export function AuthPage({
         <div className="auth-banner" role="alert">
           <p>{guardMessage}</p>
           {createAccount ? (
-            <Link to="/register" className="button button--secondary">
-              Create Account
+            <Link to={localize('/register')} className="button button--secondary">
+              {t('auth.createAccount')}
             </Link>
           ) : null}
         </div>
@@ -38,11 +42,11 @@ export function AuthPage({
         <p className="auth-switch">
           {view.context === 'register' ? (
             <>
-              Already have an account? <Link to="/login">Log in</Link>
+              {t('auth.haveAccount')} <Link to={localize('/login')}>{t('auth.logIn')}</Link>
             </>
           ) : (
             <>
-              New here? <Link to="/register">Create an account</Link>
+              {t('auth.newHere')} <Link to={localize('/register')}>{t('auth.createAnAccount')}</Link>
             </>
           )}
         </p>

@@ -2,6 +2,7 @@ import { getInputProps } from '@conform-to/react';
 import { Link } from '@remix-run/react';
 
 import { stripNameCharacters } from '~/forms/auth';
+import { useI18n } from '~/lib/i18n';
 
 import type { FieldMeta } from './step-form';
 import { type AuthFlowView, stepHref } from './view';
@@ -15,20 +16,22 @@ export function stripName(event: React.FormEvent<HTMLInputElement>) {
 
 /** The address the flow is for, with a way back to the first step. */
 export function EmailLine({ view }: { view: AuthFlowView }) {
+  const { t } = useI18n();
   return (
     <p className="auth-email">
       <span>{view.email}</span>{' '}
       <Link to={stepHref(view.returnTo, 'email')} replace>
-        Change
+        {t('auth.change')}
       </Link>
     </p>
   );
 }
 
 export function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const { fm } = useI18n();
   return errors?.length ? (
     <p className="auth-field-error" id={id}>
-      {errors[0]}
+      {fm(errors[0])}
     </p>
   ) : null;
 }

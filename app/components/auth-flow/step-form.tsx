@@ -4,7 +4,7 @@ import { useFetcher } from '@remix-run/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import type { ZodTypeAny } from 'zod';
 
-import { AUTH_MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 
 import { useCooldown } from './countdown';
 import type { AuthFlowView } from './view';
@@ -35,6 +35,7 @@ export function StepForm({
     onValidate: schema ? ({ formData }) => parseWithZod(formData, { schema }) : undefined,
   });
   const busy = fetcher.state !== 'idle';
+  const { fm } = useI18n();
   return (
     <fetcher.Form method="post" action="/auth" {...getFormProps(form)} className="auth-form" aria-busy={busy}>
       <HoneypotInputs />
@@ -42,7 +43,7 @@ export function StepForm({
       <input type="hidden" name="context" value={view.context} />
       {form.errors?.length ? (
         <div className="auth-error" role="alert" id={form.errorId}>
-          {form.errors[0]}
+          {fm(form.errors[0])}
         </div>
       ) : null}
       {children(fields as Record<string, FieldMeta>, busy)}
@@ -59,13 +60,14 @@ export function StepForm({
 export function ResendForm({ view, intent }: { view: AuthFlowView; intent: 'resend-code' | 'resend-reset' }) {
   const fetcher = useFetcher();
   const left = useCooldown(view.resendIn);
+  const { t } = useI18n();
   return (
     <fetcher.Form method="post" action="/auth" className="auth-resend">
       <HoneypotInputs />
       <input type="hidden" name="returnTo" value={view.returnTo} />
       <input type="hidden" name="context" value={view.context} />
       <button type="submit" name="intent" value={intent} className="link-button" disabled={left > 0 || fetcher.state !== 'idle'}>
-        {left > 0 ? AUTH_MESSAGES.resendIn(left) : 'Resend code'}
+        {left > 0 ? t('auth.resendIn', { seconds: left }) : t('auth.resendCode')}
       </button>
     </fetcher.Form>
   );

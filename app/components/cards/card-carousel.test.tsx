@@ -1,7 +1,10 @@
+import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import type { CardView } from '~/lib/cards';
+import { localeOfPath } from '~/lib/i18n';
+import { i18nData } from '~/lib/i18n.server';
 
 import { CardCarousel } from './card-carousel';
 import { UnlockedCards } from './unlocked-cards';
@@ -24,8 +27,12 @@ const card = (n: number): CardView => ({
   sharePath: `/cards/0000000${n}-4b7d-4e2a-9abc-0123456789ab.png?share=abc.def`,
 });
 
-/** What a browser without JavaScript gets: the server's markup. */
-const html = (element: JSX.Element) => renderToStaticMarkup(element);
+/** What a browser without JavaScript gets: the server's markup, on a page of `path` that loaded the cards' words. */
+function html(element: JSX.Element, path = '/profile') {
+  const data = { i18n: i18nData(localeOfPath(path), 'cards') };
+  const Stub = createRemixStub([{ path, Component: () => element, loader: () => data }]);
+  return renderToStaticMarkup(<Stub initialEntries={[path]} hydrationData={{ loaderData: { '0': data } }} />);
+}
 
 describe('CardCarousel as the server renders it (no JavaScript)', () => {
   it('says there are no cards yet', () => {
@@ -77,5 +84,16 @@ describe('UnlockedCards', () => {
     expect(out).toContain('<h2 id="cards-unlocked-title">Card Unlocked!</h2>');
     expect(out).toContain('unlocked 2 collectible cards');
     expect(out).toContain('id="unlocked-');
+  });
+});
+
+describe('the cards in Italian', () => {
+  it('count, name and label the carousel in Italian on an /it page', () => {
+    const out = html(<CardCarousel cards={[card(1), card(2)]} total={4} />, '/it/profile');
+    expect(out).toContain('2 su 4');
+    expect(out).toContain('Condividi la card');
+    expect(out).toContain('aria-label="Le tue card"');
+    expect(html(<CardCarousel cards={[]} total={4} />, '/it/profile')).toContain('Nessuna card sbloccata');
+    expect(html(<UnlockedCards cards={[card(1)]} />, '/it/order-success')).toContain('Card sbloccata!');
   });
 });

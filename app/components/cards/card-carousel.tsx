@@ -2,7 +2,7 @@ import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, us
 import { useHydrated } from 'remix-utils/use-hydrated';
 
 import type { CardView } from '~/lib/cards';
-import { CARD_MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 import cardStyles from '~/styles/cards.css';
 
 import { CollectibleCard } from './collectible-card';
@@ -29,8 +29,9 @@ interface CarouselProps {
  * time and wrap around; the current card follows the strip when it is swiped or scrolled.
  * With no cards it says so (docs/product.md#cards).
  */
-export function CardCarousel({ cards, total = null, label = CARD_MESSAGES.yourCards, idPrefix = 'card' }: CarouselProps) {
+export function CardCarousel({ cards, total = null, label, idPrefix = 'card' }: CarouselProps) {
   const hydrated = useHydrated();
+  const { t } = useI18n();
   const viewportRef = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const count = cards.length;
@@ -69,8 +70,8 @@ export function CardCarousel({ cards, total = null, label = CARD_MESSAGES.yourCa
   if (!count) {
     return (
       <div className="card-carousel card-carousel--empty">
-        <p className="card-carousel__empty-title">{CARD_MESSAGES.noCardsYet}</p>
-        <p>{CARD_MESSAGES.makePurchase}</p>
+        <p className="card-carousel__empty-title">{t('cards.noneYet')}</p>
+        <p>{t('cards.makePurchase')}</p>
       </div>
     );
   }
@@ -90,16 +91,16 @@ export function CardCarousel({ cards, total = null, label = CARD_MESSAGES.yourCa
     <section
       className="card-carousel"
       aria-roledescription="carousel"
-      aria-label={label}
+      aria-label={label ?? t('cards.yourCards')}
       onKeyDown={hydrated && count > 1 ? onKeyDown : undefined}
     >
       {total != null ? (
         <p className="card-carousel__count" data-testid="cards-count">
-          {CARD_MESSAGES.outOf(count, total)}
+          {t('cards.outOf', { count, total })}
         </p>
       ) : null}
       {/* Focusable, so the strip can be scrolled from the keyboard before any card has a button. */}
-      <div className="card-carousel__viewport" ref={viewportRef} role="group" aria-label="Cards" tabIndex={0}>
+      <div className="card-carousel__viewport" ref={viewportRef} role="group" aria-label={t('cards.cards')} tabIndex={0}>
         <div className="card-carousel__track">
           {cards.map((card, i) => (
             <div
@@ -109,7 +110,7 @@ export function CardCarousel({ cards, total = null, label = CARD_MESSAGES.yourCa
               data-slide-index={i}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}: ${card.name}`}
+              aria-label={t('cards.slide', { index: i + 1, count, name: card.name })}
             >
               <CollectibleCard card={card} />
             </div>
@@ -119,7 +120,7 @@ export function CardCarousel({ cards, total = null, label = CARD_MESSAGES.yourCa
       {count > 1 ? (
         <div className="card-carousel__controls">
           {hydrated ? (
-            <button type="button" className="card-carousel__arrow" aria-label="Previous card" onClick={() => go(index - 1)}>
+            <button type="button" className="card-carousel__arrow" aria-label={t('cards.previous')} onClick={() => go(index - 1)}>
               <span aria-hidden="true">‹</span>
             </button>
           ) : null}
@@ -129,7 +130,7 @@ export function CardCarousel({ cards, total = null, label = CARD_MESSAGES.yourCa
                 <a
                   className="card-carousel__dot"
                   href={`#${slideId(card)}`}
-                  aria-label={`Show card ${i + 1}: ${card.name}`}
+                  aria-label={t('cards.show', { index: i + 1, name: card.name })}
                   aria-current={hydrated && i === index ? 'true' : undefined}
                   onClick={hydrated ? onDot(i) : undefined}
                 />
@@ -137,7 +138,7 @@ export function CardCarousel({ cards, total = null, label = CARD_MESSAGES.yourCa
             ))}
           </ul>
           {hydrated ? (
-            <button type="button" className="card-carousel__arrow" aria-label="Next card" onClick={() => go(index + 1)}>
+            <button type="button" className="card-carousel__arrow" aria-label={t('cards.next')} onClick={() => go(index + 1)}>
               <span aria-hidden="true">›</span>
             </button>
           ) : null}

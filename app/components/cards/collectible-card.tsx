@@ -4,7 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { CARD_RULES } from '@contract/cards';
 
 import { CARD_BRAND_LINE, cardExportFileName, type CardView } from '~/lib/cards';
-import { CARD_MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 
 import { useCardExport } from './use-card-export';
 import { useCardFrames } from './use-card-frames';
@@ -18,6 +18,7 @@ import { useCardTilt } from './use-card-tilt';
  */
 export function CollectibleCard({ card }: { card: CardView }) {
   const hydrated = useHydrated();
+  const { t } = useI18n();
   const shellRef = useRef<HTMLElement>(null);
   const faceRef = useRef<HTMLDivElement>(null);
   const artRef = useRef<HTMLImageElement>(null);
@@ -55,7 +56,7 @@ export function CollectibleCard({ card }: { card: CardView }) {
           <span className="collectible-card__label">{card.label}</span>
           {hydrated && ready && !capturing ? (
             <button type="button" className="collectible-card__share" onClick={share}>
-              {CARD_MESSAGES.shareCard}
+              {t('cards.share')}
             </button>
           ) : null}
           <div className="collectible-card__body">
@@ -71,7 +72,7 @@ export function CollectibleCard({ card }: { card: CardView }) {
             <div
               className="collectible-card__progress"
               role="progressbar"
-              aria-label={`Loading the ${card.name} card`}
+              aria-label={t('cards.loadingCard', { name: card.name })}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={progress}
@@ -88,7 +89,7 @@ export function CollectibleCard({ card }: { card: CardView }) {
           href={card.sharePath}
           download={cardExportFileName(card.name, Date.parse(card.unlockedAt ?? '') || 0)}
         >
-          {CARD_MESSAGES.shareCard}
+          {t('cards.share')}
         </a>
       </noscript>
     </figure>

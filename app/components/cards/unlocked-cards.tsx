@@ -1,21 +1,19 @@
 import type { CardView } from '~/lib/cards';
-import { CARD_MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 
 import { CardCarousel } from './card-carousel';
 
 /** The order success page's 'Card Unlocked!' section: the cards this purchase unlocked (docs/product.md#cards). */
 export function UnlockedCards({ cards }: { cards: CardView[] }) {
+  const { t } = useI18n();
   if (!cards.length) return null;
   return (
     <section className="cards-unlocked" aria-labelledby="cards-unlocked-title">
-      <h2 id="cards-unlocked-title">{CARD_MESSAGES.cardUnlocked}</h2>
+      <h2 id="cards-unlocked-title">{t('cards.unlocked')}</h2>
       <p>
-        {cards.length === 1
-          ? 'Your first purchase of this piece unlocked its collectible card.'
-          : `Your first purchase of these pieces unlocked ${cards.length} collectible cards.`}{' '}
-        Share Card saves a card as an image.
+        {cards.length === 1 ? t('cards.unlockedOne') : t('cards.unlockedMany', { count: cards.length })} {t('cards.shareHint')}
       </p>
-      <CardCarousel cards={cards} label="Unlocked cards" idPrefix="unlocked" />
+      <CardCarousel cards={cards} label={t('cards.unlockedLabel')} idPrefix="unlocked" />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { type RefObject, useState } from 'react';
 import { CARD_RULES } from '@contract/cards';
 
 import { cardExportFileName, type CardView } from '~/lib/cards';
-import { CARD_MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 
 import { clearTilt } from './use-card-tilt';
 
@@ -38,6 +38,7 @@ export function useCardExport({
   setPaused: (paused: boolean) => void;
 }) {
   const [capturing, setCapturing] = useState(false);
+  const { t } = useI18n();
 
   const share = async () => {
     const face = faceRef.current;
@@ -61,17 +62,17 @@ export function useCardExport({
         logging: false,
       });
       if (!canvas.width || !canvas.height) {
-        window.alert(CARD_MESSAGES.canvasNoDimensions);
+        window.alert(t('cards.noDimensions'));
         return;
       }
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
       if (!blob) {
-        window.alert(CARD_MESSAGES.blobFailed);
+        window.alert(t('cards.blobFailed'));
         return;
       }
       download(blob, cardExportFileName(card.name, Date.now()));
     } catch (error) {
-      window.alert(CARD_MESSAGES.captureFailed(error instanceof Error ? error.message : String(error)));
+      window.alert(t('cards.captureFailed', { message: error instanceof Error ? error.message : String(error) }));
     } finally {
       setPaused(false);
       setCapturing(false);

@@ -37,7 +37,7 @@ export function CartLine({ item }: { item: SerializeFrom<CartItem> }) {
         {attributes.length ? (
           <ul className="cart-line__attributes">
             {attributes.map((a) => (
-              <li key={a.attribute_name}>{optionLine(a)}</li>
+              <li key={a.attribute_name}>{optionLine(a, locale)}</li>
             ))}
           </ul>
         ) : item.variant_info?.description ? (

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { Link, useActionData, useFetcher } from '@remix-run/react';
 
 import { GUEST_ACCOUNT_INTENT } from '~/forms/guest-account-intent';
-import { GUEST_ACCOUNT_MESSAGES } from '~/lib/messages';
+import { localizedPath, useI18n } from '~/lib/i18n';
 
 import { useDeferredValidation } from '../use-deferred-validation';
 
@@ -26,23 +26,31 @@ export function GuestAccountPanel({ email }: { email: string }) {
   const formError = errors['']?.[0];
   const passwordError = errors.password?.[0];
   const busy = fetcher.state !== 'idle';
+  const { locale, t, fm } = useI18n();
   return (
     <section id={GUEST_ACCOUNT_PANEL_ID} className="profile-panel guest-account" aria-labelledby="guest-account-heading">
-      <h2 id="guest-account-heading">{GUEST_ACCOUNT_MESSAGES.heading}</h2>
-      <p>{GUEST_ACCOUNT_MESSAGES.intro}</p>
-      <fetcher.Form method="post" action="/orders" id="guest-account-form" {...formProps} className="guest-account__form" aria-busy={busy}>
+      <h2 id="guest-account-heading">{t('guest.heading')}</h2>
+      <p>{t('guest.intro')}</p>
+      <fetcher.Form
+        method="post"
+        action={localizedPath('/orders', locale)}
+        id="guest-account-form"
+        {...formProps}
+        className="guest-account__form"
+        aria-busy={busy}
+      >
         {formError ? (
           <p className="notice notice--error" role="alert" id="guest-account-form-error">
-            {formError}
+            {fm(formError)}
           </p>
         ) : null}
         {/* The account's name for password managers; the action uses the signed-in guest's own email. */}
         <div className="field">
-          <label htmlFor="guest-account-email">Email</label>
+          <label htmlFor="guest-account-email">{t('guest.email')}</label>
           <input id="guest-account-email" type="email" value={email} readOnly autoComplete="username" />
         </div>
         <div className="field">
-          <label htmlFor="guest-account-password">Password</label>
+          <label htmlFor="guest-account-password">{t('guest.password')}</label>
           <input
             id="guest-account-password"
             name="password"
@@ -53,15 +61,15 @@ export function GuestAccountPanel({ email }: { email: string }) {
             aria-describedby="guest-account-password-error"
           />
           <p id="guest-account-password-error" className="field__error" aria-live="polite">
-            {passwordError}
+            {passwordError ? fm(passwordError) : passwordError}
           </p>
         </div>
         <p className="guest-account__terms">
-          By creating an account you accept the <Link to="/privacy-policy">privacy policy</Link> and the{' '}
-          <Link to="/terms-and-conditions">terms</Link>.
+          {t('guest.termsBefore')} <Link to={localizedPath('/privacy-policy', locale)}>{t('guest.privacyPolicy')}</Link>{' '}
+          {t('guest.termsAnd')} <Link to={localizedPath('/terms-and-conditions', locale)}>{t('guest.terms')}</Link>.
         </p>
         <button type="submit" name="intent" value={GUEST_ACCOUNT_INTENT} className="button" disabled={busy}>
-          {busy ? GUEST_ACCOUNT_MESSAGES.busy : GUEST_ACCOUNT_MESSAGES.submit}
+          {busy ? t('guest.busy') : t('guest.submit')}
         </button>
       </fetcher.Form>
     </section>

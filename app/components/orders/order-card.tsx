@@ -7,7 +7,7 @@ import { displayAmount } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 
 import { formatLongDate } from '~/lib/dates';
-import { ACCOUNT_MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 import type { OrderDetailAnswer, PurchaseDetail, PurchaseListItem } from '~/lib/purchases';
 
 import { OrderDetail } from './order-detail';
@@ -80,11 +80,12 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
   const number = orderNumber(id, order.date);
   const detailsId = `${orderCardId(id)}-details`;
   const { detail, failed, loading } = useOrderDetail(id, expanded, serverDetail);
+  const { locale, t } = useI18n();
 
   const label = (
     <>
-      {expanded ? 'Hide Details' : 'View Details'}
-      <span className="visually-hidden"> for order {number}</span>
+      {expanded ? t('orders.hideDetails') : t('orders.viewDetails')}
+      <span className="visually-hidden"> {t('orders.forOrder', { number })}</span>
     </>
   );
   return (
@@ -100,18 +101,17 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
           <h2 id={`${orderCardId(id)}-title`} className="order-card__number">
             {number}
           </h2>
-          <p className="order-card__date">{formatLongDate(order.date)}</p>
+          <p className="order-card__date">{formatLongDate(order.date, locale)}</p>
         </div>
         <OrderStatus status={order.status} />
         <p className="order-card__items">
-          {order.items.join(', ')}{' '}
-          <span className="order-card__count">
-            ({order.item_count} {order.item_count === 1 ? 'item' : 'items'})
-          </span>
+          {order.items.join(', ')} <span className="order-card__count">({t('orders.itemCount', { count: order.item_count })})</span>
         </p>
         <p className="order-card__total">
-          {displayAmount(order.total)}
-          {order.refunded ? <span className="order-card__refund">Refunded {order.refunded}</span> : null}
+          {displayAmount(order.total, locale)}
+          {order.refunded ? (
+            <span className="order-card__refund">{t('orders.refunded', { amount: displayAmount(order.refunded, locale) })}</span>
+          ) : null}
         </p>
         {hydrated ? (
           <button
@@ -135,10 +135,10 @@ export const OrderCard = forwardRef<HTMLElement, OrderCardProps>(function OrderC
             <OrderDetail detail={detail} receipts={receipts} />
           ) : failed && !loading ? (
             <p className="notice notice--error" role="alert">
-              {ACCOUNT_MESSAGES.failedToLoadOrderDetails}
+              {t('orders.detailsFailed')}
             </p>
           ) : (
-            <p role="status">Loading order details...</p>
+            <p role="status">{t('orders.loadingDetails')}</p>
           )}
         </div>
       ) : null}

@@ -5,9 +5,9 @@ import { optionLine } from '@contract/options';
 import { trackingUrl } from '@contract/tracking';
 
 import { OrderReturns } from '~/components/returns/order-returns';
-import { ACCOUNT_MESSAGES, GUEST_ACCOUNT_MESSAGES } from '~/lib/messages';
+import { localizedPath, useI18n } from '~/lib/i18n';
+import { paymentMethodLabel } from '~/lib/order-words';
 import { addressLines, type PurchaseDetail } from '~/lib/purchases';
-import { RETURN_MESSAGES } from '~/lib/returns-messages';
 
 import { GUEST_ACCOUNT_PANEL_ID } from './guest-account-panel';
 
@@ -28,29 +28,30 @@ export function receiptLink(purchaseId: string) {
 
 /** An expanded order card (docs/product.md#orders). */
 export function OrderDetail({ detail, receipts }: { detail: Detail; receipts: boolean }) {
-  const tracking = detail.tracking_number?.trim() || ACCOUNT_MESSAGES.pending;
+  const { locale, t } = useI18n();
+  const tracking = detail.tracking_number?.trim() || t('detail.pending');
   const trackUrl = trackingUrl(detail.carrier, detail.tracking_number);
   const address = addressLines(detail.shipping_address);
   const receipt = receiptLink(detail.purchase_id);
   return (
     <div className="order-detail">
       <dl className="order-detail__facts">
-        <dt>Full Order ID</dt>
+        <dt>{t('detail.fullOrderId')}</dt>
         <dd className="order-detail__id" data-testid="full-order-id">
           {detail.purchase_id}
         </dd>
       </dl>
 
-      <h3>Items</h3>
+      <h3>{t('detail.items')}</h3>
       <ul className="order-detail__items">
         {detail.items.map((item, index) => (
           <li key={`${item.sku ?? item.name}-${index}`} className="order-line">
             <p className="order-line__name">{item.name}</p>
             {item.variant_attributes.length ? (
-              <ul className="order-line__chips" aria-label="Options">
+              <ul className="order-line__chips" aria-label={t('detail.options')}>
                 {item.variant_attributes.map((attribute) => (
                   <li key={attribute.attribute_name} className="chip">
-                    {optionLine(attribute)}
+                    {optionLine(attribute, locale)}
                   </li>
                 ))}
               </ul>
@@ -60,21 +61,21 @@ export function OrderDetail({ detail, receipts }: { detail: Detail; receipts: bo
             <dl className="order-line__facts">
               {item.sku ? (
                 <div>
-                  <dt>SKU</dt>
+                  <dt>{t('detail.sku')}</dt>
                   <dd>{item.sku}</dd>
                 </div>
               ) : null}
               <div>
-                <dt>Quantity</dt>
+                <dt>{t('detail.quantity')}</dt>
                 <dd>{item.quantity}</dd>
               </div>
               <div>
-                <dt>Price</dt>
-                <dd>{displayAmount(item.price)}</dd>
+                <dt>{t('detail.price')}</dt>
+                <dd>{displayAmount(item.price, locale)}</dd>
               </div>
               {item.refunded_quantity > 0 ? (
                 <div>
-                  <dt>Refunded</dt>
+                  <dt>{t('detail.refunded')}</dt>
                   <dd>{item.refunded_quantity}</dd>
                 </div>
               ) : null}
@@ -87,40 +88,40 @@ export function OrderDetail({ detail, receipts }: { detail: Detail; receipts: bo
 
       <dl className="order-detail__totals" data-testid="order-totals">
         <div>
-          <dt>Subtotal</dt>
-          <dd>{displayAmount(detail.subtotal)}</dd>
+          <dt>{t('detail.subtotal')}</dt>
+          <dd>{displayAmount(detail.subtotal, locale)}</dd>
         </div>
         <div>
-          <dt>Shipping</dt>
-          <dd>{displayAmount(detail.shipping)}</dd>
+          <dt>{t('detail.shipping')}</dt>
+          <dd>{displayAmount(detail.shipping, locale)}</dd>
         </div>
         <div>
-          <dt>Tax (included)</dt>
-          <dd>{displayAmount(detail.tax)}</dd>
+          <dt>{t('detail.tax')}</dt>
+          <dd>{displayAmount(detail.tax, locale)}</dd>
         </div>
         {aboveZero(detail.discount) ? (
           <div>
-            <dt>Discount</dt>
+            <dt>{t('detail.discount')}</dt>
             <dd>
-              -{displayCents(detail.discount)}
+              -{displayCents(detail.discount, locale)}
               {detail.discount_code ? <span className="order-detail__code"> ({detail.discount_code})</span> : null}
             </dd>
           </div>
         ) : null}
         <div className="order-detail__total">
-          <dt>Total</dt>
-          <dd>{displayAmount(detail.total)}</dd>
+          <dt>{t('detail.total')}</dt>
+          <dd>{displayAmount(detail.total, locale)}</dd>
         </div>
         {detail.refunded_total > 0 ? (
           <>
             <div>
-              <dt>Refunded</dt>
-              <dd>-{displayCents(detail.refunded_total)}</dd>
+              <dt>{t('detail.refundedTotal')}</dt>
+              <dd>-{displayCents(detail.refunded_total, locale)}</dd>
             </div>
             {typeof detail.total === 'number' ? (
               <div className="order-detail__total">
-                <dt>Paid after refunds</dt>
-                <dd>{displayCents(detail.total - detail.refunded_total)}</dd>
+                <dt>{t('detail.paidAfterRefunds')}</dt>
+                <dd>{displayCents(detail.total - detail.refunded_total, locale)}</dd>
               </div>
             ) : null}
           </>
@@ -129,15 +130,15 @@ export function OrderDetail({ detail, receipts }: { detail: Detail; receipts: bo
 
       <div className="order-detail__columns">
         <div>
-          <h3>Delivery Information</h3>
+          <h3>{t('detail.delivery')}</h3>
           <dl className="order-detail__facts">
-            <dt>Tracking Number</dt>
+            <dt>{t('detail.tracking')}</dt>
             <dd data-testid="tracking-number">{tracking}</dd>
-            <dt>Carrier</dt>
-            <dd>{detail.carrier?.trim() || ACCOUNT_MESSAGES.pending}</dd>
+            <dt>{t('detail.carrier')}</dt>
+            <dd>{detail.carrier?.trim() || t('detail.pending')}</dd>
             {address.length ? (
               <>
-                <dt>Shipping Address</dt>
+                <dt>{t('detail.shippingAddress')}</dt>
                 <dd>
                   <address>
                     {address.map((line) => (
@@ -150,32 +151,35 @@ export function OrderDetail({ detail, receipts }: { detail: Detail; receipts: bo
           </dl>
         </div>
         <div>
-          <h3>Payment Method</h3>
-          <p>{detail.payment_method}</p>
+          <h3>{t('detail.payment')}</h3>
+          <p>{paymentMethodLabel(detail.payment_method, t)}</p>
         </div>
       </div>
 
       <div className="button-row">
         {trackUrl ? (
           <a href={trackUrl} className="button button--small" target="_blank" rel="noopener noreferrer">
-            {ACCOUNT_MESSAGES.trackOrder}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            {t('detail.trackOrder')}
+            <span className="visually-hidden"> {t('detail.newTab')}</span>
           </a>
         ) : null}
         {receipts ? (
           <a href={receipt.href} download={receipt.fileName} className="button button--ghost button--small">
-            {ACCOUNT_MESSAGES.downloadReceipt}
+            {t('detail.downloadReceipt')}
           </a>
         ) : null}
         {detail.return_window_ends_at ? (
-          <a href={`/orders/${encodeURIComponent(detail.purchase_id)}/return`} className="button button--ghost button--small">
-            {RETURN_MESSAGES.returnOrExchange}
+          <a
+            href={localizedPath(`/orders/${encodeURIComponent(detail.purchase_id)}/return`, locale)}
+            className="button button--ghost button--small"
+          >
+            {t('detail.returnOrExchange')}
           </a>
         ) : null}
       </div>
       {receipts ? null : (
         <p className="order-detail__note">
-          <a href={`#${GUEST_ACCOUNT_PANEL_ID}`}>{GUEST_ACCOUNT_MESSAGES.receiptsNeedAccount}</a>
+          <a href={`#${GUEST_ACCOUNT_PANEL_ID}`}>{t('guest.receiptsNeedAccount')}</a>
         </p>
       )}
     </div>

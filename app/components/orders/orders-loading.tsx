@@ -1,11 +1,12 @@
-import { ACCOUNT_MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 
 /** 'Loading your orders...' (docs/product.md#orders), while a client navigation loads /orders or a new search. */
 export function OrdersLoading() {
+  const { t } = useI18n();
   return (
     <div className="orders-loading" role="status" aria-busy="true" data-testid="orders-loading">
       <span className="orders-loading__spinner" aria-hidden="true" />
-      <p>{ACCOUNT_MESSAGES.loadingOrders}</p>
+      <p>{t('loading.orders')}</p>
     </div>
   );
 }

@@ -1,8 +1,16 @@
 import { Form, Link, useNavigation, useSubmit } from '@remix-run/react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 
-import { ACCOUNT_MESSAGES } from '~/lib/messages';
+import { localizedPath, type MessageKey, useI18n } from '~/lib/i18n';
 import { ORDER_FILTERS, ordersHref, type OrderStatusFilter } from '~/lib/orders-query';
+
+/** The filters' names in the catalogues, by their `?status=` value. */
+const FILTER_KEYS: Record<OrderStatusFilter, MessageKey> = {
+  '': 'orders.filter.all',
+  delivered: 'orders.filter.delivered',
+  shipped: 'orders.filter.inTransit',
+  processing: 'orders.filter.processing',
+};
 
 /** How long typing pauses before the search runs (JavaScript only). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -14,6 +22,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export function OrdersToolbar({ q, status, canExport }: { q: string; status: OrderStatusFilter; canExport: boolean }) {
   const submit = useSubmit();
+  const { locale, t } = useI18n();
   const [value, setValue] = useState(q);
   const pending = useRef<number | undefined>(undefined);
   /** The search this box last sent, so its own answer does not overwrite what is typed since. */
@@ -46,9 +55,9 @@ export function OrdersToolbar({ q, status, canExport }: { q: string; status: Ord
   const search = value.trim();
   return (
     <div className="orders-toolbar">
-      <Form method="get" action="/orders" role="search" className="orders-search" preventScrollReset>
+      <Form method="get" action={localizedPath('/orders', locale)} role="search" className="orders-search" preventScrollReset>
         <label htmlFor="orders-search-input" className="visually-hidden">
-          Search orders
+          {t('orders.searchLabel')}
         </label>
         <input
           id="orders-search-input"
@@ -56,33 +65,38 @@ export function OrdersToolbar({ q, status, canExport }: { q: string; status: Ord
           name="q"
           value={value}
           onChange={onChange}
-          placeholder={ACCOUNT_MESSAGES.searchPlaceholder}
+          placeholder={t('orders.searchPlaceholder')}
           maxLength={100}
           autoComplete="off"
         />
         {status ? <input type="hidden" name="status" value={status} /> : null}
         {value ? (
-          <Link to={ordersHref({ status })} className="orders-search__clear" onClick={() => setValue('')} preventScrollReset>
+          <Link
+            to={localizedPath(ordersHref({ status }), locale)}
+            className="orders-search__clear"
+            onClick={() => setValue('')}
+            preventScrollReset
+          >
             <span aria-hidden="true">×</span>
-            <span className="visually-hidden">Clear search</span>
+            <span className="visually-hidden">{t('orders.clearSearch')}</span>
           </Link>
         ) : null}
         <button type="submit" className="button button--small">
-          Search
+          {t('orders.search')}
         </button>
       </Form>
       <details className="orders-filters" open={status ? true : undefined}>
-        <summary className="button button--ghost button--small">Filters</summary>
+        <summary className="button button--ghost button--small">{t('orders.filters')}</summary>
         <ul className="orders-filters__list">
           {ORDER_FILTERS.map((filter) => (
             <li key={filter.label}>
               <Link
-                to={ordersHref({ q: search, status: filter.status })}
+                to={localizedPath(ordersHref({ q: search, status: filter.status }), locale)}
                 className="orders-filters__option"
                 aria-current={filter.status === status ? 'true' : undefined}
                 preventScrollReset
               >
-                {filter.label}
+                {t(FILTER_KEYS[filter.status])}
               </Link>
             </li>
           ))}
@@ -90,7 +104,7 @@ export function OrdersToolbar({ q, status, canExport }: { q: string; status: Ord
       </details>
       {canExport ? (
         <a href={ordersHref({ q, status }, '/orders.csv')} download="order_history.csv" className="button button--ghost button--small">
-          {ACCOUNT_MESSAGES.exportCsv}
+          {t('orders.exportCsv')}
         </a>
       ) : null}
     </div>

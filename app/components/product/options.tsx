@@ -1,5 +1,6 @@
 import { attributeLabel, optionText as optionWords } from '@contract/options';
 
+import { useI18n } from '~/lib/i18n';
 import { isValueAvailable, type OptionGroup, type OptionValue, type SelectableVariant, type Selection } from '~/lib/variant-selection';
 
 export { attributeLabel };
@@ -27,6 +28,7 @@ export function OptionPickers({
   hrefFor: (name: string, value: string) => string;
   onChoose?: (name: string, value: string) => void;
 }) {
+  const { locale } = useI18n();
   return (
     <div className="options">
       {groups.map((group) => {
@@ -37,7 +39,7 @@ export function OptionPickers({
           return (
             <div key={group.name} className="options__group">
               <p className="options__label">
-                {attributeLabel(group.name)}: <span className="options__fixed">{optionText(only)}</span>
+                {attributeLabel(group.name, locale)}: <span className="options__fixed">{optionText(only)}</span>
               </p>
             </div>
           );
@@ -45,7 +47,7 @@ export function OptionPickers({
         return (
           <div key={group.name} className="options__group" role="group" aria-labelledby={`option-${group.name}`}>
             <p className="options__label" id={`option-${group.name}`}>
-              {attributeLabel(group.name)}
+              {attributeLabel(group.name, locale)}
               {current ? <span className="options__chosen">: {optionText(current)}</span> : null}
             </p>
             <ul className="options__values">

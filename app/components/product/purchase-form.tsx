@@ -3,7 +3,6 @@ import { useActionData, useFetcher } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 
 import { useI18n } from '~/lib/i18n';
-import { QUICK_PURCHASE_STATUS } from '~/lib/messages';
 
 import { useDeferredValidation } from '../use-deferred-validation';
 
@@ -40,7 +39,7 @@ export function PurchaseForm({
   resumeVariantId: string | null;
 }) {
   const fetcher = useFetcher<PurchaseActionData>({ key: PURCHASE_FORM });
-  const { t } = useI18n();
+  const { t, fm } = useI18n();
   const actionData = useActionData<PurchaseActionData>();
   const lastResult =
     fetcher.data?.formKey === PURCHASE_FORM ? fetcher.data.result : actionData?.formKey === PURCHASE_FORM ? actionData.result : undefined;
@@ -59,11 +58,11 @@ export function PurchaseForm({
   const buying = fetcher.formData?.get('intent') === 'quick-purchase' && signedIn;
   const status =
     buying && fetcher.state === 'submitting'
-      ? QUICK_PURCHASE_STATUS.creating
+      ? t('product.quickCreating')
       : buying && fetcher.state === 'loading'
-        ? QUICK_PURCHASE_STATUS.redirecting
+        ? t('product.quickRedirecting')
         : resumeVariantId && !fetcher.data
-          ? QUICK_PURCHASE_STATUS.resuming
+          ? t('product.quickResuming')
           : null;
   return (
     <fetcher.Form method="post" className="purchase" id={PURCHASE_FORM} {...formProps}>
@@ -88,7 +87,7 @@ export function PurchaseForm({
       </p>
       {error ? (
         <p className="purchase__error" id={ERROR_ID} role="alert">
-          {error}
+          {fm(error)}
         </p>
       ) : null}
     </fetcher.Form>

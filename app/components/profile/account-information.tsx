@@ -8,7 +8,7 @@ import type { Profile } from '@contract/api/profile';
 
 import { PROFILE_STRIPPERS, type ProfileField, profileSchema } from '~/forms/profile';
 import { formatLongDate } from '~/lib/dates';
-import { ACCOUNT_MESSAGES } from '~/lib/messages';
+import { localizedPath, useI18n } from '~/lib/i18n';
 
 /** `?edit=1` shows the edit form: edit mode is URL state, so it works without JavaScript. */
 export const PROFILE_EDIT_PARAM = 'edit';
@@ -18,13 +18,14 @@ type ProfileView = SerializeFrom<Profile>;
 
 /** Account Information (docs/product.md#profile): the shopper's details, or the form that edits them. */
 export function AccountInformation({ profile, editing }: { profile: ProfileView; editing: boolean }) {
+  const { locale, t } = useI18n();
   return (
     <section className="profile-panel account-information" aria-labelledby="account-information-heading">
       <div className="profile-panel__header">
-        <h2 id="account-information-heading">Account Information</h2>
+        <h2 id="account-information-heading">{t('profile.accountInformation')}</h2>
         {editing ? null : (
-          <Link to={EDIT_HREF} className="button button--ghost button--small" preventScrollReset>
-            Edit Profile
+          <Link to={localizedPath(EDIT_HREF, locale)} className="button button--ghost button--small" preventScrollReset>
+            {t('profile.edit')}
           </Link>
         )}
       </div>
@@ -34,14 +35,15 @@ export function AccountInformation({ profile, editing }: { profile: ProfileView;
 }
 
 function ProfileFacts({ profile }: { profile: ProfileView }) {
+  const { locale, t } = useI18n();
   const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
-  const since = formatLongDate(profile.member_since);
+  const since = formatLongDate(profile.member_since, locale);
   const facts: [string, string][] = [
-    ['Name', name],
-    ['Email', profile.email],
-    ['Phone', profile.phone ?? ''],
-    ['Address', profile.address ?? ''],
-    [ACCOUNT_MESSAGES.memberSince, since],
+    [t('profile.name'), name],
+    [t('profile.email'), profile.email],
+    [t('profile.phone'), profile.phone ?? ''],
+    [t('profile.address'), profile.address ?? ''],
+    [t('profile.memberSince'), since],
   ];
   return (
     <dl className="profile-facts" data-testid="account-information">
@@ -93,10 +95,11 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
   const busy = fetcher.state !== 'idle';
+  const { locale, t, fm } = useI18n();
   return (
     <fetcher.Form
       method="post"
-      action={EDIT_HREF}
+      action={localizedPath(EDIT_HREF, locale)}
       {...getFormProps(form)}
       noValidate
       onInputCapture={stripAsTyped}
@@ -105,21 +108,21 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
     >
       {form.errors?.length ? (
         <p className="notice notice--error" role="alert" id={form.errorId}>
-          {form.errors[0]}
+          {fm(form.errors[0])}
         </p>
       ) : null}
       <div className="field-row">
-        <Field field={fields.first_name} label="First Name" autoComplete="given-name" />
-        <Field field={fields.last_name} label="Last Name" autoComplete="family-name" />
+        <Field field={fields.first_name} label={t('profile.firstName')} autoComplete="given-name" />
+        <Field field={fields.last_name} label={t('profile.lastName')} autoComplete="family-name" />
       </div>
-      <Field field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
-      <Field field={fields.address} label="Address" autoComplete="street-address" />
+      <Field field={fields.phone} label={t('profile.phone')} type="tel" autoComplete="tel" />
+      <Field field={fields.address} label={t('profile.address')} autoComplete="street-address" />
       <div className="button-row">
         <button type="submit" className="button" disabled={busy}>
-          {ACCOUNT_MESSAGES.saveChanges}
+          {t('profile.saveChanges')}
         </button>
-        <Link to="/profile" className="button button--ghost" preventScrollReset>
-          {ACCOUNT_MESSAGES.cancel}
+        <Link to={localizedPath('/profile', locale)} className="button button--ghost" preventScrollReset>
+          {t('profile.cancel')}
         </Link>
       </div>
     </fetcher.Form>
@@ -137,13 +140,14 @@ function Field({
   type?: 'text' | 'tel';
   autoComplete: string;
 }) {
+  const { fm } = useI18n();
   const error = field.errors?.[0];
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <input {...getInputProps(field, { type })} autoComplete={autoComplete} />
       <p id={field.errorId} className="field__error" aria-live="polite">
-        {error}
+        {error ? fm(error) : error}
       </p>
     </div>
   );

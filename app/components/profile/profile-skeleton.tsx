@@ -1,7 +1,10 @@
+import { useI18n } from '~/lib/i18n';
+
 /** Placeholder panels in the profile's two columns while a client navigation loads it (docs/product.md#profile). */
 export function ProfileSkeleton() {
+  const { t } = useI18n();
   return (
-    <section className="profile-skeleton" aria-busy="true" aria-label="Loading profile" data-testid="profile-skeleton">
+    <section className="profile-skeleton" aria-busy="true" aria-label={t('loading.profile')} data-testid="profile-skeleton">
       <div className="skeleton-block profile-skeleton__title" />
       <div className="profile-layout">
         <div className="skeleton-block profile-skeleton__panel" />

@@ -1,5 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react';
 
+import { useI18n } from '~/lib/i18n';
+
 export const DELETE_ACCOUNT_INTENT = 'delete-account';
 
 /**
@@ -9,22 +11,20 @@ export const DELETE_ACCOUNT_INTENT = 'delete-account';
  */
 export function YourData({ error }: { error: string | null }) {
   const deleting = useNavigation().formData?.get('intent') === DELETE_ACCOUNT_INTENT;
+  const { t } = useI18n();
   return (
     <section className="profile-panel your-data" aria-labelledby="your-data-heading">
-      <h2 id="your-data-heading">Your data</h2>
-      <p>Everything we hold about you (account, orders, requests, cards, messages and the emails we sent you), in one file.</p>
+      <h2 id="your-data-heading">{t('data.heading')}</h2>
+      <p>{t('data.intro')}</p>
       <a className="button button--ghost" href="/profile/data" download>
-        Download my data
+        {t('data.download')}
       </a>
-      <h3 id="delete-account-heading">Delete account</h3>
-      <p>
-        Your account, cart, requests and cards are deleted at once and you are signed out. Orders stay for tax, without your name or
-        address. An order still on its way, a refund under way or an open return must finish first.
-      </p>
+      <h3 id="delete-account-heading">{t('data.deleteHeading')}</h3>
+      <p>{t('data.deleteText')}</p>
       <Form method="post" className="your-data__delete" aria-labelledby="delete-account-heading" noValidate>
         <input type="hidden" name="intent" value={DELETE_ACCOUNT_INTENT} />
         <div className="field">
-          <label htmlFor="delete-confirm-email">Type your email to confirm</label>
+          <label htmlFor="delete-confirm-email">{t('data.confirmEmail')}</label>
           <input
             id="delete-confirm-email"
             name="confirm_email"
@@ -36,7 +36,7 @@ export function YourData({ error }: { error: string | null }) {
           />
         </div>
         <div className="field">
-          <label htmlFor="delete-password">Password</label>
+          <label htmlFor="delete-password">{t('data.password')}</label>
           <input id="delete-password" name="password" type="password" autoComplete="current-password" required />
         </div>
         {error ? (
@@ -45,7 +45,7 @@ export function YourData({ error }: { error: string | null }) {
           </p>
         ) : null}
         <button type="submit" className="button button--danger" disabled={deleting}>
-          {deleting ? 'Deleting...' : 'Delete account'}
+          {deleting ? t('data.deleting') : t('data.delete')}
         </button>
       </Form>
     </section>

@@ -4,13 +4,14 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Form, useNavigation } from '@remix-run/react';
 
 import type { ReturnOptions } from '@contract/api/returns';
-import { RETURN_REASON_LABELS, RETURN_REASONS, returnLineLabel } from '@contract/returns';
+import { RETURN_REASONS, returnLineLabel } from '@contract/returns';
 
 import { returnFormSchema } from '~/forms/returns';
 import { formatLongDate } from '~/lib/dates';
-import { CLOSED_MESSAGES, RETURN_MESSAGES } from '~/lib/returns-messages';
+import { useI18n } from '~/lib/i18n';
+import { CLOSED_KEYS, RETURN_WINDOW } from '~/lib/returns-messages';
 
-import { OrderReturns } from './order-returns';
+import { OrderReturns, REASON_KEYS } from './order-returns';
 
 type Options = SerializeFrom<ReturnOptions>;
 
@@ -44,29 +45,31 @@ export function ReturnRequest({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: returnFormSchema }),
   });
   const lineFields = fields.lines.getFieldList();
+  const { locale, t, fm } = useI18n();
+  const error = (errors: string[] | undefined) => (errors?.[0] ? fm(errors[0]) : undefined);
   return (
     <section className="return-page" aria-labelledby="return-heading">
       <h1 id="return-heading" className="page-title">
-        {RETURN_MESSAGES.returnOrExchange}
+        {t('returns.title')}
       </h1>
-      <p>Order {options.order_number}</p>
+      <p>{t('returns.order', { number: options.order_number })}</p>
       <div role="status">{flash ? <p className={`notice notice--${flash.kind}`}>{flash.message}</p> : null}</div>
       <OrderReturns returns={options.returns} headingLevel={2} />
       {options.closed ? (
-        <p className="notice">{CLOSED_MESSAGES[options.closed]}</p>
+        <p className="notice">{t(CLOSED_KEYS[options.closed], RETURN_WINDOW)}</p>
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="return-form" aria-labelledby="return-form-heading">
-          <h2 id="return-form-heading">Send items back</h2>
-          {options.window_ends_at ? <p>{RETURN_MESSAGES.windowOpenUntil(formatLongDate(options.window_ends_at))}</p> : null}
+          <h2 id="return-form-heading">{t('returns.sendBack')}</h2>
+          {options.window_ends_at ? <p>{t('returns.windowOpenUntil', { day: formatLongDate(options.window_ends_at, locale) })}</p> : null}
           {form.errors?.length ? (
             <p className="notice notice--error" role="alert" id={form.errorId}>
-              {form.errors[0]}
+              {error(form.errors)}
             </p>
           ) : null}
           <fieldset className="return-form__lines" aria-describedby={fields.lines.errors?.length ? fields.lines.errorId : undefined}>
-            <legend>Items to return</legend>
+            <legend>{t('returns.itemsToReturn')}</legend>
             <p id={fields.lines.errorId} className="field__error" aria-live="polite">
-              {fields.lines.errors?.[0]}
+              {error(fields.lines.errors)}
             </p>
             {open.map((line, index) => {
               const field = lineFields[index]?.getFieldset();
@@ -77,7 +80,7 @@ export function ReturnRequest({
                   <legend>{label}</legend>
                   <input type="hidden" name={field.item_id.name} value={line.item_id} />
                   <div className="field">
-                    <label htmlFor={field.quantity.id}>Units to return (up to {line.returnable})</label>
+                    <label htmlFor={field.quantity.id}>{t('returns.units', { count: line.returnable })}</label>
                     <input
                       {...getInputProps(field.quantity, { type: 'number' })}
                       {...invalid(field.quantity)}
@@ -86,23 +89,22 @@ export function ReturnRequest({
                       step={1}
                     />
                     <p id={field.quantity.errorId} className="field__error" aria-live="polite">
-                      {field.quantity.errors?.[0]}
+                      {error(field.quantity.errors)}
                     </p>
                   </div>
                   {line.sizes.length ? (
                     <div className="field">
-                      <label htmlFor={field.exchange_variant_id.id}>Exchange for another size</label>
+                      <label htmlFor={field.exchange_variant_id.id}>{t('returns.exchangeFor')}</label>
                       <select {...getSelectProps(field.exchange_variant_id)} {...invalid(field.exchange_variant_id)}>
-                        <option value="">No exchange: refund me</option>
+                        <option value="">{t('returns.noExchange')}</option>
                         {line.sizes.map((size) => (
                           <option key={size.variant_id} value={size.variant_id} disabled={!size.in_stock}>
-                            {size.size}
-                            {size.in_stock ? '' : ' (sold out)'}
+                            {size.in_stock ? size.size : t('returns.soldOut', { size: size.size })}
                           </option>
                         ))}
                       </select>
                       <p id={field.exchange_variant_id.errorId} className="field__error" aria-live="polite">
-                        {field.exchange_variant_id.errors?.[0]}
+                        {error(field.exchange_variant_id.errors)}
                       </p>
                     </div>
                   ) : null}
@@ -111,31 +113,31 @@ export function ReturnRequest({
             })}
           </fieldset>
           <div className="field">
-            <label htmlFor={fields.reason.id}>Reason</label>
+            <label htmlFor={fields.reason.id}>{t('returns.reason')}</label>
             <select {...getSelectProps(fields.reason)} {...invalid(fields.reason, 'return-reason-hint')}>
-              <option value="">Choose a reason</option>
+              <option value="">{t('returns.chooseReason')}</option>
               {RETURN_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
-                  {RETURN_REASON_LABELS[reason]}
+                  {t(REASON_KEYS[reason])}
                 </option>
               ))}
             </select>
             <p className="field__hint" id="return-reason-hint">
-              Another size can be sent only for an item too small or too big.
+              {t('returns.reasonHint')}
             </p>
             <p id={fields.reason.errorId} className="field__error" aria-live="polite">
-              {fields.reason.errors?.[0]}
+              {error(fields.reason.errors)}
             </p>
           </div>
           <div className="field">
-            <label htmlFor={fields.comment.id}>Anything we should know? (optional)</label>
+            <label htmlFor={fields.comment.id}>{t('returns.comment')}</label>
             <textarea {...getTextareaProps(fields.comment)} {...invalid(fields.comment)} rows={3} maxLength={500} />
             <p id={fields.comment.errorId} className="field__error" aria-live="polite">
-              {fields.comment.errors?.[0]}
+              {error(fields.comment.errors)}
             </p>
           </div>
           <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Sending...' : 'Request return'}
+            {busy ? t('returns.sending') : t('returns.request')}
           </button>
         </Form>
       )}
@@ -145,10 +147,11 @@ export function ReturnRequest({
 
 /** The page when the order cannot be shown: a link that is not valid, or the API out of reach. */
 export function ReturnPageError({ message }: { message: string }) {
+  const { t } = useI18n();
   return (
     <section className="return-page" aria-labelledby="return-heading">
       <h1 id="return-heading" className="page-title">
-        {RETURN_MESSAGES.returnOrExchange}
+        {t('title.returns')}
       </h1>
       <p className="notice notice--error" role="alert">
         {message}

@@ -1,22 +1,23 @@
 import { Link } from '@remix-run/react';
 
-import { AUTH_MESSAGES } from '~/lib/messages';
+import { useI18n } from '~/lib/i18n';
 
 import { Countdown } from '../countdown';
 import { stepHref, type StepProps } from '../view';
 
 /** The password is changed: back to login after a countdown. */
 export function ResetSuccessStep({ view }: StepProps) {
+  const { t } = useI18n();
   return (
     <div className="auth-done">
-      <p>Your password has been changed. You can now log in with your new password.</p>
+      <p>{t('auth.passwordChanged')}</p>
       <Countdown
         seconds={view.countdown}
         to={view.successTo ?? stepHref(view.returnTo, 'login')}
-        render={(left) => `Returning to login in ${left}s`}
+        render={(left) => t('auth.returningToLogin', { seconds: left })}
       />
       <Link to={view.successTo ?? stepHref(view.returnTo, 'login')} className="button" replace>
-        Go to login now
+        {t('auth.goToLoginNow')}
       </Link>
     </div>
   );
@@ -24,12 +25,13 @@ export function ResetSuccessStep({ view }: StepProps) {
 
 /** Signed in: on to where the shopper was going after a countdown. */
 export function SuccessStep({ view }: StepProps) {
+  const { t } = useI18n();
   return (
     <div className="auth-done">
-      <p>{view.context === 'modal' ? 'Taking you back...' : AUTH_MESSAGES.bringingYouToAccount}</p>
-      <Countdown seconds={view.countdown} to={view.successTo ?? '/profile'} render={(left) => `Redirecting in ${left}s`} />
+      <p>{view.context === 'modal' ? t('auth.takingYouBack') : t('auth.bringingYouToAccount')}</p>
+      <Countdown seconds={view.countdown} to={view.successTo ?? '/profile'} render={(left) => t('auth.redirectingIn', { seconds: left })} />
       <Link to={view.successTo ?? '/profile'} className="button" replace>
-        Redirect now
+        {t('auth.redirectNow')}
       </Link>
     </div>
   );

@@ -1,7 +1,9 @@
 import { getInputProps } from '@conform-to/react';
 import { Link } from '@remix-run/react';
 
+import { useLocalizedPath } from '~/components/shop-link';
 import { emailStepSchema, loginStepSchema, registerStepSchema, verifyStepSchema } from '~/forms/auth';
+import { useI18n } from '~/lib/i18n';
 
 import { CodeField, EmailLine, Field, FieldError, stripName } from '../fields';
 import { ResendForm, StepForm } from '../step-form';
@@ -9,15 +11,19 @@ import { stepHref, type StepProps } from '../view';
 
 /** Which email: the first step. */
 export function EmailStep({ view }: StepProps) {
+  const { t } = useI18n();
   return (
-    <StepForm view={view} intent="email" schema={emailStepSchema} submit="Continue">
-      {(fields) => <Field label="Email" field={fields.email} type="email" autoComplete="email" defaultValue={view.email ?? undefined} />}
+    <StepForm view={view} intent="email" schema={emailStepSchema} submit={t('auth.continue')}>
+      {(fields) => (
+        <Field label={t('auth.email')} field={fields.email} type="email" autoComplete="email" defaultValue={view.email ?? undefined} />
+      )}
     </StepForm>
   );
 }
 
 /** A new address: send a code to create an account, or (in the modal) to go on as a guest. */
 export function VerifyOrGuestStep({ view }: StepProps) {
+  const { t } = useI18n();
   return (
     <StepForm view={view} intent="send-code-register" schema={null} submit={null}>
       {(_fields, busy) => (
@@ -25,11 +31,11 @@ export function VerifyOrGuestStep({ view }: StepProps) {
           <EmailLine view={view} />
           <div className="auth-actions">
             <button type="submit" name="intent" value="send-code-register" className="button" disabled={busy}>
-              Verify Email to Create Account
+              {t('auth.verifyToCreate')}
             </button>
             {view.context === 'modal' ? (
               <button type="submit" name="intent" value="send-code-guest" className="button button--secondary" disabled={busy}>
-                Verify Email to Continue as Guest
+                {t('auth.verifyAsGuest')}
               </button>
             ) : null}
           </div>
@@ -40,13 +46,14 @@ export function VerifyOrGuestStep({ view }: StepProps) {
 }
 
 export function VerifyStep({ view }: StepProps) {
+  const { t } = useI18n();
   return (
     <>
-      <StepForm view={view} intent="verify" schema={verifyStepSchema} submit="Verify">
+      <StepForm view={view} intent="verify" schema={verifyStepSchema} submit={t('auth.verify')}>
         {(fields) => (
           <>
-            <p className="auth-hint">We sent a 6-digit code to {view.email}.</p>
-            <CodeField label="Verification code" field={fields.verificationCode} />
+            <p className="auth-hint">{t('auth.codeSentTo', { email: view.email ?? '' })}</p>
+            <CodeField label={t('auth.verificationCode')} field={fields.verificationCode} />
           </>
         )}
       </StepForm>
@@ -56,19 +63,22 @@ export function VerifyStep({ view }: StepProps) {
 }
 
 export function RegisterStep({ view }: StepProps) {
+  const { t } = useI18n();
+  const localize = useLocalizedPath();
   return (
-    <StepForm view={view} intent="register" schema={registerStepSchema} submit="Create Account">
+    <StepForm view={view} intent="register" schema={registerStepSchema} submit={t('auth.createAccount')}>
       {(fields) => (
         <>
           <EmailLine view={view} />
-          <Field label="First name" field={fields.name} autoComplete="given-name" onInput={stripName} />
-          <Field label="Last name" field={fields.surname} autoComplete="family-name" onInput={stripName} />
-          <Field label="Password" field={fields.password} type="password" autoComplete="new-password" />
-          <Field label="Confirm password" field={fields.confirmPassword} type="password" autoComplete="new-password" />
+          <Field label={t('auth.firstName')} field={fields.name} autoComplete="given-name" onInput={stripName} />
+          <Field label={t('auth.lastName')} field={fields.surname} autoComplete="family-name" onInput={stripName} />
+          <Field label={t('auth.password')} field={fields.password} type="password" autoComplete="new-password" />
+          <Field label={t('auth.confirmPassword')} field={fields.confirmPassword} type="password" autoComplete="new-password" />
           <div className="auth-field auth-field--check">
             <label>
-              <input {...getInputProps(fields.acceptedTerms, { type: 'checkbox' })} /> I accept the{' '}
-              <Link to="/privacy-policy">privacy policy</Link> and the <Link to="/terms-and-conditions">terms</Link>
+              <input {...getInputProps(fields.acceptedTerms, { type: 'checkbox' })} /> {t('auth.acceptBefore')}{' '}
+              <Link to={localize('/privacy-policy')}>{t('auth.privacyPolicy')}</Link> {t('auth.acceptAnd')}{' '}
+              <Link to={localize('/terms-and-conditions')}>{t('auth.terms')}</Link>
             </label>
             <FieldError id={fields.acceptedTerms.errorId} errors={fields.acceptedTerms.errors} />
           </div>
@@ -79,15 +89,16 @@ export function RegisterStep({ view }: StepProps) {
 }
 
 export function LoginStep({ view }: StepProps) {
+  const { t } = useI18n();
   return (
-    <StepForm view={view} intent="login" schema={loginStepSchema} submit="Log In">
+    <StepForm view={view} intent="login" schema={loginStepSchema} submit={t('auth.logInButton')}>
       {(fields) => (
         <>
           <EmailLine view={view} />
-          <Field label="Password" field={fields.password} type="password" autoComplete="current-password" />
+          <Field label={t('auth.password')} field={fields.password} type="password" autoComplete="current-password" />
           <p className="auth-links">
             <Link to={stepHref(view.returnTo, 'forgot-password')} replace>
-              Forgot password?
+              {t('auth.forgotPassword')}
             </Link>
           </p>
         </>
