@@ -32,9 +32,11 @@ import { LinkNavigation, ShopLink } from './components/shop-link';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { useArrivingAt } from './components/use-arriving';
+import { rememberLocaleInAccount } from './lib/account.server';
 import { getShopper } from './lib/auth.server';
 import { loadAuthView } from './lib/auth-flow.server';
 import { cartCount } from './lib/cart.server';
+import type { ShopContext } from './lib/context.server';
 import { hasCookieConsent } from './lib/cookie-consent.server';
 import { honeypotInputProps } from './lib/honeypot.server';
 import {
@@ -95,7 +97,11 @@ const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.sta
  * remembers the choice in a cookie and drops the parameter; `/` sends a visitor whose remembered
  * choice, or else whose browser, prefers Italian to `/it`.
  */
-function languageRedirect(request: Request, params: Record<string, string | undefined>, secure: boolean): Response | null {
+async function languageRedirect(
+  request: Request,
+  params: Record<string, string | undefined>,
+  context: ShopContext,
+): Promise<Response | null> {
   const url = new URL(request.url);
   const lang = params.lang;
   if (lang === 'en') return redirect(`${pathWithoutLocale(url.pathname)}${url.search}`, 301);
@@ -103,12 +109,17 @@ function languageRedirect(request: Request, params: Record<string, string | unde
   const chosen = chosenLocale(url);
   if (chosen) {
     url.searchParams.delete(LANGUAGE_CHOICE_PARAM);
+    await rememberLocaleInAccount(context, chosen);
     return redirect(localizedPath(`${pathWithoutLocale(url.pathname)}${url.search}`, chosen), {
-      headers: { 'Set-Cookie': languageCookie(chosen, secure), 'Cache-Control': 'private, no-store' },
+      headers: { 'Set-Cookie': languageCookie(chosen, context.secure), 'Cache-Control': 'private, no-store' },
     });
   }
   if (url.pathname === '/') {
-    const wanted = rememberedLocale(request) ?? preferredLocale(request.headers.get('Accept-Language'));
+    // This browser's choice, else the one kept in the signed-in shopper's account, else the browser's languages.
+    const wanted =
+      rememberedLocale(request) ??
+      (request.headers.get('Cookie') ? (await context.shopper()).user?.locale : undefined) ??
+      preferredLocale(request.headers.get('Accept-Language'));
     if (wanted !== DEFAULT_LOCALE) {
       return redirect(localizedPath(`/${url.search}`, wanted), {
         headers: { Vary: 'Accept-Language, Cookie', 'Cache-Control': 'private, no-store' },
@@ -131,7 +142,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       origin: context.origin,
     });
   }
-  const moved = languageRedirect(request, params, context.secure);
+  const moved = await languageRedirect(request, params, context);
   if (moved) throw moved;
   const shopper = await getShopper(context);
   // The page's own path, whatever its language: /it/cart is the cart page too.

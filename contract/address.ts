@@ -41,10 +41,15 @@ export function isShippingCountry(value: string): value is ShippingCountry {
   return Object.hasOwn(SHIPPING_COUNTRIES, value);
 }
 
-/** A country as people read it: the name for a code the shop ships to, else the text as stored. */
-export function countryName(value: string): string {
+let italianNames: Intl.DisplayNames | undefined;
+
+/** A country as people read it: the name for a code the shop ships to (in Italian for Italian pages), else the text as stored. */
+export function countryName(value: string, locale: 'en' | 'it' = 'en'): string {
   const code = value.trim().toUpperCase();
-  return isShippingCountry(code) ? SHIPPING_COUNTRIES[code] : value;
+  if (!isShippingCountry(code)) return value;
+  if (locale === 'en') return SHIPPING_COUNTRIES[code];
+  italianNames ??= new Intl.DisplayNames(['it'], { type: 'region' });
+  return italianNames.of(code) ?? SHIPPING_COUNTRIES[code];
 }
 
 export interface PostalAddress {
@@ -58,7 +63,7 @@ export interface PostalAddress {
 }
 
 /** An address as printed lines (order pages, receipts, emails, the owner's CLI), the empty parts left out. */
-export function addressLines(address: PostalAddress | null | undefined): string[] {
+export function addressLines(address: PostalAddress | null | undefined, locale: 'en' | 'it' = 'en'): string[] {
   if (!address) return [];
   return [
     address.name,
@@ -66,6 +71,6 @@ export function addressLines(address: PostalAddress | null | undefined): string[
     address.line2,
     [address.postal_code, address.city].filter(Boolean).join(' '),
     address.state,
-    address.country ? countryName(address.country) : null,
+    address.country ? countryName(address.country, locale) : null,
   ].filter((line): line is string => Boolean(line && line.trim()));
 }

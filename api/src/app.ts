@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 
+import { preferredLocale } from '@contract/locale';
+
 import { createCodeService } from './auth/codes.js';
 import { createTokenService } from './auth/tokens.js';
 import type { AppDeps, AppEnv } from './deps.js';
@@ -44,6 +46,7 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     c.set('deps', deps);
     c.set('auth', auth);
+    c.set('locale', preferredLocale(c.req.header('Accept-Language')));
     await next();
     // Whatever a request changed (stock above all) is in this instance's kept catalogue before it
     // answers, so the shopper's next read sees it (ADR 035). Reads change nothing and do not wait.

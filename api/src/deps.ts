@@ -1,5 +1,7 @@
 // What the API is built from: the interfaces it talks to and its settings. Routes and services import
 // these types from here, not from app.ts, which imports them.
+import type { ShopLocale } from '@contract/locale';
+
 import type { CodeService } from './auth/codes.js';
 import type { TokenService } from './auth/tokens.js';
 import type { UserRow } from './auth/users.js';
@@ -62,5 +64,7 @@ export type AppEnv = {
     actor: Actor;
     /** This request's id (X-Request-Id), in its log line and answer. */
     requestId: string;
+    /** The language the storefront asked in (Accept-Language): what the API mails now, and records for later (contract/locale.ts). */
+    locale: ShopLocale;
   };
 };

@@ -55,7 +55,7 @@ export function OrderConfirmation({ order, id, error, noOrderId = false, registe
   const number = order.order_number ?? orderNumber(order.purchase_id ?? id ?? '', date);
   const delivery = order.estimated_delivery ?? new Date(Date.parse(date) + CART_RULES.estimatedDeliveryDays * 86_400_000).toISOString();
   const email = order.customer_email ?? order.email;
-  const address = addressLines(order.shipping_address);
+  const address = addressLines(order.shipping_address, locale);
   return (
     <section className="order-confirmation" aria-labelledby="order-title">
       <h1 id="order-title">{t('order.thankYou')}</h1>

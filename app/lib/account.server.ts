@@ -1,10 +1,11 @@
 import { ordersOverviewSchema, type PurchaseListItem, purchaseListSchema, type PurchaseStats } from '@contract/api/orders';
-import { accountOverviewSchema, profileAnswerSchema } from '@contract/api/profile';
+import { accountOverviewSchema, localeAnswerSchema, profileAnswerSchema } from '@contract/api/profile';
 
 import type { ProfileField } from '~/forms/profile';
 
 import { ApiRequestError } from './api.server';
 import type { ShopContext } from './context.server';
+import type { Locale } from './i18n';
 import type { OrderStatusFilter } from './orders-query';
 import { purchaseDetailReader } from './purchase-detail.server';
 
@@ -67,6 +68,17 @@ export async function accountApi(context: ShopContext) {
     },
     purchase: (id: string) => api.request('GET', `user/purchase/${encodeURIComponent(id)}`, purchaseDetailReader),
   };
+}
+
+/**
+ * A signed-in shopper's switcher choice is kept in their account too (their emails, receipts and next
+ * visits speak it). Best effort, and without refreshing the sign-in: the page's own loaders run beside
+ * the root's, and two refreshes of one rotating token would sign the shopper out; the cookie remembers it anyway.
+ */
+export async function rememberLocaleInAccount(context: ShopContext, locale: Locale): Promise<void> {
+  if (!(await context.shopper()).user) return;
+  const { api } = await context.shopApi('as-is');
+  await api.request('PUT', 'user/locale', localeAnswerSchema, { body: { locale } }).catch(() => undefined);
 }
 
 /** No usable token (none, or the refresh failed): the page says 'Not authenticated. Please log in.' */

@@ -111,6 +111,11 @@ export interface ApiClientOptions {
   /** The storefront request's id, sent as X-Request-Id so both programs' log lines can be matched. */
   requestId?: string;
   /**
+   * The page's language, sent as Accept-Language: the API mails and records in it (sign-in codes,
+   * orders, back-in-stock requests; contract/locale.ts). A call may name another in its own headers.
+   */
+  locale?: string;
+  /**
    * The signed-in shopper's bearer token, and how to get a new one when it has expired. `signedOut`
    * says the sign-in has ended (a refused refresh): the call then goes on without a token.
    */
@@ -202,7 +207,12 @@ export function createApiClient(options: ApiClientOptions) {
   async function send(method: string, path: string, init: CallInit, token: string | undefined): Promise<Response> {
     const url = new URL(path, root);
     for (const [key, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...init.headers };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...(options.locale ? { 'Accept-Language': options.locale } : {}),
+      ...options.headers?.(),
+      ...init.headers,
+    };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.forwardedFor) headers['X-Forwarded-For'] = options.forwardedFor;

@@ -69,7 +69,13 @@ export async function handleAuthAction(request: Request, context: ShopContext): 
   const flow: AuthFlowState = session.get('authFlow') ?? {};
   // No bearer token: these are the sign-in calls. The relayed cart cookie lets the API merge the
   // anonymous cart into the account on sign-in; every outcome commits the session it updates.
-  const { api } = await context.shopApi('none');
+  const { api: client } = await context.shopApi('none');
+  // The codes and the welcome the API mails, and the account it makes, are in the page's language.
+  const api: typeof client = {
+    ...client,
+    request: (method, path, schema, init = {}) =>
+      client.request(method, path, schema, { ...init, headers: { 'Accept-Language': locale, ...init.headers } }),
+  };
 
   const go = async (step: AuthStep, next: AuthFlowState = flow, options: { notice?: string } = {}) => {
     session.set('authFlow', next);

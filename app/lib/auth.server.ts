@@ -23,6 +23,7 @@ function toSessionUser(user: ApiUser): SessionUser {
     first_name: user.first_name,
     last_name: user.last_name,
     session_expires_at: user.session_expires_at,
+    ...(user.locale ? { locale: user.locale } : {}),
   };
 }
 

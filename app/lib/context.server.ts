@@ -131,11 +131,13 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
   const secure = isHttps(request);
   const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
   const clientAddress = shopperAddress(request);
+  const locale = localeOfPath(url.pathname);
   const base: ApiClientOptions = {
     baseUrl: env.API_URL,
     timeoutMs: env.API_TIMEOUT_MS,
     forwardedFor: clientAddress,
     requestId,
+    locale,
     fetch: options.fetch,
   };
   const visitorApi = createApiClient(base);
@@ -204,7 +206,7 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
     clientAddress,
     secure,
     origin: `${secure ? 'https:' : url.protocol}//${url.host}`,
-    locale: localeOfPath(url.pathname),
+    locale,
     session: readShop,
     shopper: () =>
       (shopper ??= readShop().then(async (current) => {
@@ -226,7 +228,9 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
     commit,
     staff: {
       session: () => (staffSession ??= readStaffSession(request)),
-      api: (token?: string) => createApiClient({ ...base, auth: token ? { token: () => token, refresh: async () => null } : undefined }),
+      // The back office is English for now: its calls say so, whatever the path.
+      api: (token?: string) =>
+        createApiClient({ ...base, locale: undefined, auth: token ? { token: () => token, refresh: async () => null } : undefined }),
     },
   };
   return context;

@@ -13,6 +13,8 @@ export interface SessionUser {
   last_name: string | null;
   /** Guests only: ISO time their session ends. */
   session_expires_at: string | null;
+  /** The language kept in their account: the shop's first guess at `/` while they are signed in (ADR 046). */
+  locale?: 'en' | 'it';
 }
 
 /** What the storefront keeps for a shopper between requests. */

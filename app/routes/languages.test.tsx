@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { callRoute } from '../../tests/support/route-context';
-import { shopper } from '../../tests/support/shopper';
+import { type Json, shopper } from '../../tests/support/shopper';
 import { nextCookie, storefrontCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
 import { LinkNavigation } from '../components/shop-link';
@@ -16,7 +16,7 @@ import Contact, { action as contactAction, loader as contactLoader } from './con
 import Login, { loader as loginLoader } from './login';
 import Orders, { loader as ordersLoader } from './orders';
 import ProductPage, { ErrorBoundary as ProductError, loader as productLoader } from './product.$productName';
-import Profile, { loader as profileLoader } from './profile';
+import Profile, { action as profileAction, loader as profileLoader } from './profile';
 import { loader as returnLoader } from './returns.$token';
 import { loader as sitemapLoader } from './sitemap[.]xml';
 import Unsubscribe, { loader as unsubscribeLoader } from './wishlist.unsubscribe';
@@ -297,5 +297,39 @@ describe('the other shopper pages in Italian', () => {
     const data = await unsubscribe.json();
     expect(data.message).toBe('Questo link non è più valido: la richiesta è già stata eliminata, oppure il link è incompleto.');
     expect(renderPage('/it/wishlist/unsubscribe', Unsubscribe, data)).toContain('href="/it"');
+  });
+});
+
+describe("the shopper's language kept in their account", () => {
+  it('the switcher and the profile keep it; signed in again, / opens in it', async () => {
+    const member = shopper(api);
+    const cookie = await storefrontCookie(await member.register());
+    // The switcher: this browser remembers it, and so does the account.
+    const switched = await thrownResponse(callRoute(rootLoader, storefrontGet('/cart?lang=it', cookie)));
+    expect(switched.headers.get('Location')).toBe('/it/cart');
+    expect((await member.get('/api/user/profile')).body.locale).toBe('it');
+
+    // The profile shows it, and changes it back: the page comes back in the language chosen, saying so in it.
+    const profile = (await (await callRoute(profileLoader, storefrontGet('/it/profile', cookie), { lang: 'it' })).json()) as Json;
+    expect(profile.profile.locale).toBe('it');
+    expect(renderPage('/it/profile', Profile, profile)).toContain('Lingua del negozio, delle email e delle ricevute');
+    const saved = await callRoute(profileAction, storefrontPost('/it/profile', cookie, { intent: 'language', locale: 'en' }), {
+      lang: 'it',
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('Location')).toBe('/profile');
+    expect(saved.headers.get('Set-Cookie')).toMatch(/lang=en; Path=\/; Max-Age=31536000/);
+    const after = (await (await callRoute(profileLoader, storefrontGet('/profile', nextCookie(saved)))).json()) as Json;
+    expect(after.flash).toEqual({
+      kind: 'success',
+      message: 'Your language is saved: the shop, your emails and receipts are in English from now on.',
+    });
+    expect((await member.get('/api/user/profile')).body.locale).toBe('en');
+
+    // Signed in elsewhere (no language cookie there): / opens in the account's language.
+    const italian = shopper(api, { locale: 'it' });
+    const italianCookie = await storefrontCookie(await italian.register());
+    const home = await thrownResponse(callRoute(rootLoader, storefrontGet('/', italianCookie), {}));
+    expect(home.headers.get('Location')).toBe('/it');
   });
 });

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 
 import { messageAnswerSchema } from '@contract/api/auth';
 import { consentListSchema, deleteAccountRequestSchema, withdrawConsentRequestSchema } from '@contract/api/privacy';
-import type { Profile } from '@contract/api/profile';
+import { localeAnswerSchema, type Profile } from '@contract/api/profile';
 import { ACCOUNT_RULES } from '@contract/shop-rules';
 
 import { cardStylesheet } from '~/components/cards/card-carousel';
@@ -13,6 +13,7 @@ import { PurchaseHistory } from '~/components/profile/purchase-history';
 import { YourCards } from '~/components/profile/your-cards';
 import { WITHDRAW_CONSENT_INTENT, YourConsents } from '~/components/profile/your-consents';
 import { DELETE_ACCOUNT_INTENT, YourData } from '~/components/profile/your-data';
+import { LANGUAGE_INTENT, YourLanguage } from '~/components/profile/your-language';
 import { Toast } from '~/components/toast';
 import { PROFILE_FIELDS, profileSchema } from '~/forms/profile';
 import { accountApi, isNotAuthenticated, profileFieldErrors } from '~/lib/account.server';
@@ -24,8 +25,8 @@ import type { ShopContext } from '~/lib/context.server';
 import { cookieConsentClearedHeader } from '~/lib/cookie-consent.server';
 import { displayName } from '~/lib/display-name';
 import { readFormData } from '~/lib/form-data.server';
-import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
-import { i18nData, serverFormMessage, serverTranslator } from '~/lib/i18n.server';
+import { isLocale, localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
+import { i18nData, languageCookie, serverFormMessage, serverTranslator } from '~/lib/i18n.server';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { commitSession, redirectWithFlash, takeFlash } from '~/lib/session.server';
@@ -97,6 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   if (formData.get('intent') === DELETE_ACCOUNT_INTENT) return deleteAccount(context, formData);
   if (formData.get('intent') === WITHDRAW_CONSENT_INTENT) return withdrawConsent(request, context, formData);
+  if (formData.get('intent') === LANGUAGE_INTENT) return saveLanguage(request, context, formData);
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
 
@@ -153,6 +155,41 @@ async function deleteAccount(context: ShopContext, formData: FormData) {
 }
 
 /**
+ * The shopper's language, kept in their account: this browser remembers it too (the switcher's
+ * cookie), and the profile comes back in it, saying so in it.
+ */
+async function saveLanguage(request: Request, context: ShopContext, formData: FormData) {
+  const chosen = formData.get('locale');
+  const here = localizedPath('/profile', context.locale);
+  if (!isLocale(chosen)) {
+    return redirectWithFlash(context, here, {
+      kind: 'error',
+      message: serverTranslator(context.locale, 'account')('profile.languageFailed'),
+    });
+  }
+  const account = await accountApi(context);
+  try {
+    await account.api.request('PUT', 'user/locale', localeAnswerSchema, { body: { locale: chosen } });
+    const user = account.session.get('user');
+    if (user) account.session.set('user', { ...user, locale: chosen });
+  } catch (error) {
+    const signedOut = await signedOutHere(request, context);
+    if (signedOut) throw signedOut;
+    console.error('Saving the language failed:', error);
+    return redirectWithFlash(context, here, {
+      kind: 'error',
+      message: serverTranslator(context.locale, 'account')('profile.languageFailed'),
+    });
+  }
+  const response = await redirectWithFlash(context, localizedPath('/profile', chosen), {
+    kind: 'success',
+    message: serverTranslator(chosen, 'account')('profile.languageSaved'),
+  });
+  response.headers.append('Set-Cookie', languageCookie(chosen, context.secure));
+  return response;
+}
+
+/**
  * Withdraw, beside a consent on the profile: one post, as easy as giving it. Withdrawing the cookie
  * notice's consent also forgets it in this browser, so the notice asks again.
  */
@@ -206,6 +243,7 @@ export default function ProfilePage() {
         <div className="profile-layout__side">
           <PurchaseHistory purchases={purchases} count={purchaseCount} />
           <YourCards cards={cards} total={cardTotal} />
+          <YourLanguage current={profile.locale} />
           <YourConsents consents={consents} />
           <YourData error={deleteError} />
         </div>

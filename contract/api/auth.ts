@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { codeField, emailField, loginPasswordField, nameField, passwordField } from '../fields';
+import { SHOP_LOCALES } from '../locale';
 
 /** The User of docs/product.md#data-user, as every auth answer carries it. */
 export const userSchema = z.object({
@@ -26,6 +27,8 @@ export const userSchema = z.object({
   phone: z.string().nullable().optional(),
   address: z.string().nullable().optional(),
   member_since: z.string().optional(),
+  /** The language the shopper's emails and receipts are in (contract/locale.ts); English when not said. */
+  locale: z.enum(SHOP_LOCALES).optional(),
 });
 export type ApiUser = z.infer<typeof userSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { nameField, PHONE_PATTERN, PROFILE_LIMITS } from '../fields';
+import { DEFAULT_SHOP_LOCALE, SHOP_LOCALES } from '../locale';
 import { userCardsSchema } from './cards';
 import { purchaseListSchema, purchaseStatsSchema } from './orders';
 import { consentListSchema } from './privacy';
@@ -28,8 +29,14 @@ export const profileAnswerSchema = z.object({
     .string()
     .nullish()
     .transform((v) => v ?? null),
+  /** The language of the shopper's emails and receipts, and of the shop when they come back signed in. */
+  locale: z.enum(SHOP_LOCALES).default(DEFAULT_SHOP_LOCALE),
 });
 export type Profile = z.infer<typeof profileAnswerSchema>;
+
+/** `PUT user/locale`: the shopper's language, remembered in their account (the switcher, or the profile's choice). */
+export const localeRequestSchema = z.object({ locale: z.enum(SHOP_LOCALES) });
+export const localeAnswerSchema = z.object({ locale: z.enum(SHOP_LOCALES) });
 
 /** `PUT user/profile`: names as at registration; an empty phone or address clears it. */
 export const profileUpdateRequestSchema = z.object({

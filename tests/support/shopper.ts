@@ -16,9 +16,10 @@ export const uniqueEmail = (prefix = 'shopper') => `${prefix}${++counter}-${Date
 
 /**
  * A browser-like client of the in-process API: keeps the cart cookie the API sets and, once signed
- * in, sends the bearer token, as the storefront does on the shopper's behalf.
+ * in, sends the bearer token, as the storefront does on the shopper's behalf; with `locale`, every
+ * call says the page's language as the storefront does (Accept-Language).
  */
-export function shopper(api: TestApi) {
+export function shopper(api: TestApi, options: { locale?: 'en' | 'it' } = {}) {
   let cartCookie: string | undefined;
   let accessToken: string | undefined;
   let email: string | undefined;
@@ -29,7 +30,7 @@ export function shopper(api: TestApi) {
     body?: unknown,
     init: { form?: Record<string, string>; bearer?: boolean; headers?: Record<string, string> } = {},
   ) {
-    const headers: Record<string, string> = { ...init.headers };
+    const headers: Record<string, string> = { ...(options.locale ? { 'Accept-Language': options.locale } : {}), ...init.headers };
     if (cartCookie) headers.Cookie = `cart_token=${cartCookie}`;
     if (accessToken && init.bearer !== false) headers.Authorization = `Bearer ${accessToken}`;
     let payload: string | undefined;

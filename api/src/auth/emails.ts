@@ -1,42 +1,34 @@
-import { BRAND } from '@contract/brand';
+import type { ShopLocale } from '@contract/locale';
 
 import { type RenderedEmail, renderEmail } from '../services/mail-templates.js';
+import { mailWords } from '../services/mail-words.js';
 
-export function verificationCodeEmail(code: string, purpose: 'register' | 'guest'): RenderedEmail {
+/** The sign-in code, in the language of the page the shopper asked from. */
+export function verificationCodeEmail(code: string, purpose: 'register' | 'guest', locale: ShopLocale = 'en'): RenderedEmail {
+  const w = mailWords(locale).verification;
   return renderEmail({
-    subject: `Your ${BRAND.name} verification code: ${code}`,
-    heading: 'Verify your email',
-    paragraphs: [
-      purpose === 'register'
-        ? `Enter this code to create your ${BRAND.name} account.`
-        : `Enter this code to continue as a guest at ${BRAND.name}.`,
-      'The code is valid for 10 minutes. If you did not ask for it, you can ignore this email.',
-    ],
+    subject: w.subject(code),
+    heading: w.heading,
+    paragraphs: [purpose === 'register' ? w.register : w.guest, w.validity],
     code,
+    locale,
   });
 }
 
-export function resetCodeEmail(code: string): RenderedEmail {
-  return renderEmail({
-    subject: `Your ${BRAND.name} password reset code: ${code}`,
-    heading: 'Reset your password',
-    paragraphs: [
-      'Enter this code to choose a new password.',
-      'The code is valid for 10 minutes. If you did not ask to reset your password, you can ignore this email: your password stays as it is.',
-    ],
-    code,
-  });
+export function resetCodeEmail(code: string, locale: ShopLocale = 'en'): RenderedEmail {
+  const w = mailWords(locale).reset;
+  return renderEmail({ subject: w.subject(code), heading: w.heading, paragraphs: [w.text, w.validity], code, locale });
 }
 
 /** After registration: what the account gives, and where to find it. */
-export function welcomeEmail(firstName: string, storefrontUrl: string): RenderedEmail {
+export function welcomeEmail(firstName: string, storefrontUrl: string, locale: ShopLocale = 'en'): RenderedEmail {
+  const words = mailWords(locale);
+  const w = words.welcome;
   return renderEmail({
-    subject: firstName ? `Welcome to ${BRAND.name}, ${firstName}` : `Welcome to ${BRAND.name}`,
-    heading: firstName ? `Welcome, ${firstName}` : 'Welcome',
-    paragraphs: [
-      `Your ${BRAND.name} account is ready. Your orders, their receipts and the collectible cards your purchases unlock are all in your profile.`,
-      'If you did not create this account, reply to this email and we will close it.',
-    ],
-    action: { label: 'Go to your profile', url: new URL('/profile', storefrontUrl).toString() },
+    subject: w.subject(firstName),
+    heading: w.heading(firstName),
+    paragraphs: [w.text, w.notYou],
+    action: { label: w.action, url: new URL(words.page('/profile'), storefrontUrl).toString() },
+    locale,
   });
 }

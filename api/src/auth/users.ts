@@ -23,6 +23,7 @@ export function toUserOut(user: UserRow): UserOut {
     phone: user.phone,
     address: user.address,
     member_since: user.created_at.toISOString(),
+    locale: user.locale,
   };
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 
 import type { apiCardSchema } from '@contract/api/cards';
 import type { DiscountKind } from '@contract/discounts';
+import type { ShopLocale } from '@contract/locale';
 
 /** Kysely's view of the tables created by ./migrations. */
 export interface Database {
@@ -73,6 +74,8 @@ export interface Database {
     product_variant_id: string | null;
     created_at: ColumnType<Date, Date | string | undefined, never>;
     notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    /** The shop's language this was made in (migration 035): the emails and receipts about it speak it. */
+    locale: Generated<ShopLocale>;
   };
   contact_messages: {
     id: Generated<string>;
@@ -102,6 +105,8 @@ export interface Database {
     updated_at: ColumnType<Date, Date | undefined, Date>;
     /** Set when the customer deleted their account: the row is kept, emptied, for the orders (migration 031). */
     erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    /** The shop's language this was made in (migration 035): the emails and receipts about it speak it. */
+    locale: Generated<ShopLocale>;
   };
   verification_codes: {
     id: Generated<string>;
@@ -202,6 +207,8 @@ export interface Database {
     refusal_reason: ColumnType<string | null, string | null | undefined, string | null>;
     provider_refund_id: ColumnType<string | null, string | null | undefined, string | null>;
     refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    /** The shop's language this was made in (migration 035): the emails and receipts about it speak it. */
+    locale: Generated<ShopLocale>;
   };
   checkout_session_items: {
     checkout_session_id: string;
@@ -232,6 +239,8 @@ export interface Database {
     refunded_total: Generated<number>;
     discount_code: ColumnType<string | null, string | null | undefined, string | null>;
     delivered_at: Date | null;
+    /** The shop's language this was made in (migration 035): the emails and receipts about it speak it. */
+    locale: Generated<ShopLocale>;
   };
   purchase_items: {
     id: Generated<string>;

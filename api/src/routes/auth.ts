@@ -53,7 +53,10 @@ export function authRoutes() {
   });
 
   async function sendCode(c: Context<AppEnv>, email: string, purpose: 'register' | 'guest') {
-    await c.var.auth.codes.create(email, purpose, (code) => c.var.deps.mail.send({ to: email, ...verificationCodeEmail(code, purpose) }));
+    const locale = c.var.locale;
+    await c.var.auth.codes.create(email, purpose, (code) =>
+      c.var.deps.mail.send({ to: email, ...verificationCodeEmail(code, purpose, locale) }),
+    );
   }
 
   /** Every sign-in ends here: an anonymous cart sent along joins the user's cart before the tokens go out. */
@@ -100,11 +103,11 @@ export function authRoutes() {
       throw new DomainError('code_expired', 'Verification code has expired or the email is not verified yet');
     }
     // A guest who registers keeps the same record, and so their purchases and cards.
-    const user = await createAccount(db, clock.now(), existing, body);
+    const user = await createAccount(db, clock.now(), existing, { ...body, locale: c.var.locale });
     // The storefront registers only once the terms and the privacy policy are accepted: recorded with their version.
     await giveConsent(db, clock.now(), user.id, 'terms');
     try {
-      await c.var.deps.mail.send({ to: user.email, ...welcomeEmail(body.first_name, c.var.deps.config.storefrontUrl) });
+      await c.var.deps.mail.send({ to: user.email, ...welcomeEmail(body.first_name, c.var.deps.config.storefrontUrl, user.locale) });
     } catch (error) {
       // The account stands; a welcome that could not be sent is only logged.
       c.var.deps.log.error(`welcome email to user ${user.id} failed`, error);
@@ -118,7 +121,7 @@ export function authRoutes() {
     const { db, clock } = c.var.deps;
     const existing = await ensureNoAccount(db, email);
     await c.var.auth.codes.check(email, 'guest', code, { consume: true });
-    const user = await startGuestSession(db, clock.now(), existing, email);
+    const user = await startGuestSession(db, clock.now(), existing, email, c.var.locale);
     return signedIn(c, user);
   });
 
@@ -127,9 +130,9 @@ export function authRoutes() {
     const body = c.req.valid('json');
     const { db, clock } = c.var.deps;
     await limitByEmail(c, c.var.user.email);
-    const user = await keepGuestAsAccount(db, clock.now(), c.var.user.id, body);
+    const user = await keepGuestAsAccount(db, clock.now(), c.var.user.id, { ...body, locale: c.var.locale });
     try {
-      await c.var.deps.mail.send({ to: user.email, ...welcomeEmail(user.first_name ?? '', c.var.deps.config.storefrontUrl) });
+      await c.var.deps.mail.send({ to: user.email, ...welcomeEmail(user.first_name ?? '', c.var.deps.config.storefrontUrl, user.locale) });
     } catch (error) {
       c.var.deps.log.error(`welcome email to user ${user.id} failed`, error);
     }
@@ -169,7 +172,8 @@ export function authRoutes() {
     const user = await findUserByEmail(c.var.deps.db, email);
     // The same answer whether or not the account exists.
     if (user?.password_hash) {
-      await c.var.auth.codes.create(email, 'reset', (code) => c.var.deps.mail.send({ to: email, ...resetCodeEmail(code) }));
+      const locale = c.var.locale;
+      await c.var.auth.codes.create(email, 'reset', (code) => c.var.deps.mail.send({ to: email, ...resetCodeEmail(code, locale) }));
     }
     return answer(c, messageAnswerSchema, { message: 'If an account exists for this email, a reset code has been sent' });
   });

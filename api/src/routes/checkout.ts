@@ -36,6 +36,7 @@ export function checkoutRoutes() {
         metadata: { ...body.metadata, cart_id: cartId },
         discountCode: body.discount_code ? { code: body.discount_code, lenient: false } : null,
         signal: c.req.raw.signal,
+        locale: c.var.locale,
       });
     // A code refused here counts as a guess, as in the cart.
     const result = body.discount_code ? await tryingCode(c, body.discount_code, { userId: user.id }, open) : await open();
@@ -58,6 +59,7 @@ export function checkoutRoutes() {
       metadata: body.metadata,
       discountCode: body.discount_code ? { code: body.discount_code, lenient: true } : null,
       signal: c.req.raw.signal,
+      locale: c.var.locale,
     }).catch(async (error: unknown) => {
       await giveBack?.();
       throw error;

@@ -19,7 +19,7 @@ export function contactRoutes() {
     await enforceRateLimit(c, rateLimits, RATE_RULES.contactPerIp, ip);
     await enforceRateLimit(c, rateLimits, RATE_RULES.contactPerEmail, input.email);
 
-    const id = await receiveContactMessage(c.var.deps, input, ip === 'unknown' ? null : ip);
+    const id = await receiveContactMessage(c.var.deps, input, ip === 'unknown' ? null : ip, c.var.locale);
     return answer(c, contactAnswerSchema, { id, message: 'Message received' }, 201);
   });
 

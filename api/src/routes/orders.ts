@@ -100,7 +100,9 @@ export function orderRoutes() {
     const detail = UUID.test(id) ? await purchaseDetail(c.var.deps, c.var.user.id, id) : undefined;
     if (!detail) throw new ApiError(404, NOT_FOUND);
     const { first_name, last_name } = c.var.user;
-    const pdf = await renderReceipt({ ...detail, buyer_name: [first_name, last_name].filter(Boolean).join(' ') || null });
+    // In the language the order was placed in.
+    const { locale } = await c.var.deps.db.selectFrom('purchases').select('locale').where('id', '=', id).executeTakeFirstOrThrow();
+    const pdf = await renderReceipt({ ...detail, buyer_name: [first_name, last_name].filter(Boolean).join(' ') || null }, locale);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="receipt_${id.slice(0, 8)}.pdf"`,

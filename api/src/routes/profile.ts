@@ -3,7 +3,14 @@ import { Hono } from 'hono';
 import { messageAnswerSchema } from '@contract/api/auth';
 import { dataExportSchema, deleteAccountRequestSchema } from '@contract/api/privacy';
 import { consentListSchema, giveConsentRequestSchema, withdrawConsentRequestSchema } from '@contract/api/privacy';
-import { accountOverviewQuerySchema, accountOverviewSchema, profileAnswerSchema, profileUpdateRequestSchema } from '@contract/api/profile';
+import {
+  accountOverviewQuerySchema,
+  accountOverviewSchema,
+  localeAnswerSchema,
+  localeRequestSchema,
+  profileAnswerSchema,
+  profileUpdateRequestSchema,
+} from '@contract/api/profile';
 
 import { answer } from '../answer.js';
 import { requireUser } from '../auth/middleware.js';
@@ -16,7 +23,7 @@ import { listUserCards } from '../services/cards.js';
 import { giveConsent, listConsents, withdrawConsent } from '../services/consents.js';
 import { exportShopperData } from '../services/data-export.js';
 import { listPurchases, purchaseStats } from '../services/orders.js';
-import { profileOf, updateProfile } from '../services/profile.js';
+import { profileOf, setLocale, updateProfile } from '../services/profile.js';
 import { enforceRateLimit, RATE_RULES } from '../services/rate-limits.js';
 
 /** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
@@ -60,6 +67,13 @@ export function profileRoutes() {
     const { db, clock } = c.var.deps;
     await withdrawConsent(db, clock.now(), c.var.user.id, c.req.valid('json').kind);
     return answer(c, consentListSchema, await listConsents(db, c.var.user.id));
+  });
+
+  // The shopper's language, remembered in their account: their emails and receipts speak it from now on
+  // (an order keeps the language it was placed in). Guests too: their order emails are theirs.
+  app.put('/locale', requireUser, validate('json', localeRequestSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    return answer(c, localeAnswerSchema, { locale: await setLocale(db, clock.now(), c.var.user.id, c.req.valid('json').locale) });
   });
 
   app.get('/profile', requireUser, async (c) => {

@@ -39,7 +39,7 @@ export function wishlistRoutes() {
   app.post('/wishlist', validate('json', wishlistRequestSchema), async (c) => {
     const { db, clock, config, mail, log } = c.var.deps;
     const request = c.req.valid('json');
-    const { already, entryId, launching } = await addWishlistEntry(db, clock, request);
+    const { already, entryId, launching } = await addWishlistEntry(db, clock, request, c.var.locale);
     if (!already && entryId) {
       try {
         const email = await wishlistConfirmationEmail(db, config.jwtSecret, config.storefrontUrl, entryId, clock.now());

@@ -1,3 +1,4 @@
+import type { ShopLocale } from '@contract/locale';
 import { formatEuro } from '@contract/money';
 
 import type { Address, FirstTimePurchaseInfo } from '../db/schema.js';
@@ -10,6 +11,7 @@ import { type CheckoutDeps, takeStock, type Trx } from './checkout.js';
 import { reclaimCodeUse } from './discounts.js';
 import { claimUnits } from './drops.js';
 import { renderEmail } from './mail-templates.js';
+import { mailWords } from './mail-words.js';
 import { purchaseConfirmationEmail } from './order-confirmation.js';
 import { queueOrderMail, sendQueuedMail } from './order-mail.js';
 import type { PaymentDetails } from './payments/provider.js';
@@ -202,25 +204,25 @@ async function givePaymentBack(
       .set({ status: 'refunded', provider_refund_id: providerRefundId, refunded_at: now })
       .where('id', '=', session.id)
       .where('status', '=', 'refund_pending')
-      .returning(['email', 'total', 'refusal_reason'])
+      .returning(['email', 'total', 'refusal_reason', 'locale'])
       .executeTakeFirst();
     if (!refunded) return null;
     log.info(`checkout session ${session.id}: paid after it closed; ${formatEuro(refunded.total)} refunded (${reason})`);
-    const message = { to: refunded.email, ...renderEmail(refundedPaymentEmail(refunded.total, refunded.refusal_reason ?? reason)) };
+    const message = {
+      to: refunded.email,
+      ...renderEmail(refundedPaymentEmail(refunded.total, refunded.refusal_reason ?? reason, refunded.locale)),
+    };
     return queueOrderMail(trx, now, session.id, message, 'checkout');
   });
   await sendQueuedMail(deps, [mailJob]);
   return { refused: true };
 }
 
-function refundedPaymentEmail(amount: number, reason: string) {
-  return {
-    subject: 'Your payment has been refunded',
-    heading: 'We could not complete your order',
-    paragraphs: [
-      `${refusalSentence(reason)} Your payment of ${formatEuro(amount)} has been refunded in full; your bank may take a few days to show it.`,
-    ],
-  };
+/** In the checkout's language; the reason is the shop's own English, which the Italian says in general terms. */
+function refundedPaymentEmail(amount: number, reason: string, locale: ShopLocale) {
+  const words = mailWords(locale);
+  const w = words.refundedPayment;
+  return { subject: w.subject, heading: w.heading, paragraphs: [w.text(words.money(amount), reason)], locale };
 }
 
 const refusalSentence = (reason: string) => `We could not complete your order: ${reason}.`;
@@ -294,6 +296,8 @@ async function writePurchase(trx: Trx, session: ClaimedSession, lines: BoughtLin
       payment_method: payment.paymentMethod,
       first_time_purchase_info: JSON.stringify(firstTime),
       created_at: now,
+      // The order speaks the language it was checked out in (its emails, its receipt).
+      locale: session.locale,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 
+import type { ShopLocale } from '@contract/locale';
+
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import type { Address, Database } from '../db/schema.js';
@@ -43,6 +45,8 @@ export interface OpenCheckoutInput {
   discountCode?: { code: string; lenient: boolean } | null;
   /** Aborted when the caller went away (the storefront gave up waiting): the session is then released at once. */
   signal?: AbortSignal;
+  /** The language the shopper checks out in: the order, its emails and its receipt speak it. */
+  locale?: ShopLocale;
 }
 
 /** Stripe takes string metadata only, at most 500 characters a value. */
@@ -174,6 +178,7 @@ export async function openCheckoutSession(
         metadata: JSON.stringify(input.metadata),
         created_at: now,
         expires_at: new Date(now.getTime() + payments.holdMs),
+        ...(input.locale ? { locale: input.locale } : {}),
       })
       .returning(['id', 'shipping_cost', 'discount', 'discount_code'])
       .executeTakeFirstOrThrow();

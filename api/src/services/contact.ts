@@ -3,9 +3,11 @@ import type { z } from 'zod';
 import type { contactRequestSchema } from '@contract/api/contact';
 import { BRAND } from '@contract/brand';
 import { CONTACT_REASON_LABELS } from '@contract/contact';
+import type { ShopLocale } from '@contract/locale';
 
 import type { AppDeps } from '../deps.js';
 import { renderEmail } from './mail-templates.js';
+import { mailWords } from './mail-words.js';
 
 /**
  * Stores a contact message, mails it to the shop and acknowledges it to the sender; answers its
@@ -15,6 +17,7 @@ export async function receiveContactMessage(
   { db, mail, clock, log }: Pick<AppDeps, 'db' | 'mail' | 'clock' | 'log'>,
   input: z.output<typeof contactRequestSchema>,
   clientIp: string | null,
+  locale: ShopLocale = 'en',
 ): Promise<string> {
   const { id } = await db
     .insertInto('contact_messages')
@@ -35,15 +38,13 @@ export async function receiveContactMessage(
     ],
   });
   // The address is not verified, so nothing the sender wrote goes back out: the acknowledgement
-  // cannot carry someone's text to a stranger's inbox.
+  // cannot carry someone's text to a stranger's inbox. It speaks the language the form was sent in.
+  const w = mailWords(locale).contact;
   const acknowledgement = renderEmail({
-    subject: 'We received your message',
-    heading: `Thank you for writing to ${BRAND.name}`,
-    paragraphs: [
-      `We received your message (${reason.toLowerCase()}) and will answer within one working day.`,
-      'Our team is in from Monday to Friday, 10:00 to 18:00, and on Saturday, 10:00 to 14:00 (Italian time).',
-      `Your reference: ${id}`,
-    ],
+    subject: w.subject,
+    heading: w.heading,
+    paragraphs: [w.received(w.reasons[input.reason] ?? reason), w.hours, w.reference(id)],
+    locale,
   });
   // The message is stored either way; a failed email is logged, not turned into an error for the sender.
   const results = await Promise.allSettled([mail.send({ to: BRAND.email, ...toShop }), mail.send({ to: input.email, ...acknowledgement })]);

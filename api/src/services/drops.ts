@@ -8,6 +8,7 @@ import type { AppConfig, AppDeps } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { cancelJob, type ClaimedJob, type JobHandler, scheduleJob } from './jobs.js';
 import { renderEmail } from './mail-templates.js';
+import { mailWords } from './mail-words.js';
 import { productPageUrl } from './stock.js';
 
 /**
@@ -201,7 +202,7 @@ async function launchMail(deps: DropDeps, job: ClaimedJob): Promise<void> {
   const entryId = String(job.payload.entry_id ?? '');
   const entry = await deps.db
     .selectFrom('wishlist_entries')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'locale'])
     .where('id', '=', entryId)
     .where('notified_at', 'is', null)
     .executeTakeFirst();
@@ -212,19 +213,16 @@ async function launchMail(deps: DropDeps, job: ClaimedJob): Promise<void> {
     .where('id', '=', String(job.payload.product_id ?? ''))
     .executeTakeFirst();
   if (!product) return;
+  const w = mailWords(entry.locale).launch;
   await deps.mail.send(
     {
       to: entry.email,
       ...renderEmail({
-        subject: `Live now: ${product.name}`,
-        heading: `${product.name} has launched`,
-        paragraphs: [
-          `You asked us to tell you when ${product.name} went on sale. It is live now, and the batch is small.`,
-          ...(product.purchase_limit
-            ? [`To keep it fair, each customer can buy ${product.purchase_limit === 1 ? '1 unit' : `${product.purchase_limit} units`}.`]
-            : []),
-        ],
-        action: { label: 'Shop the drop', url: productPageUrl(deps.config.storefrontUrl, product.name) },
+        subject: w.subject(product.name),
+        heading: w.heading(product.name),
+        paragraphs: [w.live(product.name), ...(product.purchase_limit ? [w.limit(product.purchase_limit)] : [])],
+        action: { label: w.action, url: productPageUrl(deps.config.storefrontUrl, product.name, [], entry.locale) },
+        locale: entry.locale,
       }),
     },
     { messageId: `<${job.id}@launch-mail.filo>` },

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 
 import type { orderListSchema } from '@contract/api/admin';
 import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
-import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import { addDays, shopDayStart } from '@contract/shop-time';
@@ -16,6 +15,7 @@ import type { AppConfig, AppDeps } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, actorName, recordAudit } from './audit.js';
 import { renderEmail } from './mail-templates.js';
+import { mailWords } from './mail-words.js';
 import { loadPurchaseSuccess } from './order-confirmation.js';
 import { queueOrderMail, sendQueuedMail } from './order-mail.js';
 import { findOrder } from './order-reference.js';
@@ -122,14 +122,16 @@ export async function shipOrder(deps: OrderDeps, reference: string, carrier: str
       after: { status: updated.status, carrier, tracking_number: trackingNumber },
     });
     const number = orderNumber(updated.id, updated.created_at);
-    // The buyer's email is queued with the change it reports (ADR 044).
+    // The buyer's email is queued with the change it reports (ADR 044), in the order's language.
+    const w = mailWords(updated.locale).shipped;
     const mailJob = await queueOrderMail(trx, deps.clock.now(), updated.id, {
       to: updated.email,
       ...renderEmail({
-        subject: `Your ${BRAND.name} order ${number} has shipped`,
-        heading: 'Your order is on its way',
-        paragraphs: [`Order ${number} has left our workroom with ${carrier}.`, `Tracking number: ${trackingNumber}.`],
-        action: link ? { label: 'Track your parcel', url: link } : undefined,
+        subject: w.subject(number),
+        heading: w.heading,
+        paragraphs: [w.left(number, carrier), w.tracking(trackingNumber)],
+        action: link ? { label: w.action, url: link } : undefined,
+        locale: updated.locale,
       }),
     });
     return { updated, number, mailJob };
@@ -189,7 +191,7 @@ export async function deliverOrder(deps: DeliverDeps, reference: string, actor: 
       .set({ status: 'Delivered', delivered_at: deps.clock.now() })
       .where('id', '=', order.id)
       .where(sql<string>`lower(status)`, '=', 'shipped')
-      .returning(['id', 'created_at', 'status', 'email', 'user_id'])
+      .returning(['id', 'created_at', 'status', 'email', 'user_id', 'locale'])
       .executeTakeFirst();
     if (!updated) return null;
     await recordAudit(trx, deps.clock.now(), actor, {
@@ -200,16 +202,15 @@ export async function deliverOrder(deps: DeliverDeps, reference: string, actor: 
       after: { status: updated.status },
     });
     const number = orderNumber(updated.id, updated.created_at);
+    const w = mailWords(updated.locale).delivered;
     const mailJob = await queueOrderMail(trx, deps.clock.now(), updated.id, {
       to: updated.email,
       ...renderEmail({
-        subject: `Your ${BRAND.name} order ${number} has been delivered`,
-        heading: 'Your order has arrived',
-        paragraphs: [
-          `Order ${number} has been delivered. We hope it fits the way it should.`,
-          `Something not right? You can return it, or exchange it for another size, within ${RETURN_WINDOW_DAYS} days of delivery.`,
-        ],
-        action: { label: 'Return or exchange', url: returnLink(deps.config, updated.id, await isGuest(trx, updated.user_id)) },
+        subject: w.subject(number),
+        heading: w.heading,
+        paragraphs: [w.arrived(number), w.returns(RETURN_WINDOW_DAYS)],
+        action: { label: w.action, url: returnLink(deps.config, updated.id, await isGuest(trx, updated.user_id), updated.locale) },
+        locale: updated.locale,
       }),
     });
     return { updated, number, mailJob };

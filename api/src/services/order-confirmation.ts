@@ -2,17 +2,15 @@ import type { Selectable } from 'kysely';
 
 import { addressLines } from '@contract/address';
 import type { PurchaseSuccessAnswer } from '@contract/api/orders';
-import { BRAND } from '@contract/brand';
-import { formatEuro } from '@contract/money';
 import { optionText } from '@contract/options';
 import { orderNumber } from '@contract/order-number';
 import { CART_RULES } from '@contract/shop-rules';
-import { shopDay } from '@contract/shop-time';
 
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { cardsUnlockedBy } from './cards.js';
 import { type RenderedEmail, renderEmail } from './mail-templates.js';
+import { type MailWords, mailWords } from './mail-words.js';
 
 /** The Purchase-success answer (contract/api/orders.ts); amounts in cents. */
 export type PurchaseSuccessOut = PurchaseSuccessAnswer;
@@ -89,7 +87,7 @@ export function purchaseSuccessOf(
   };
 }
 
-/** The confirmation sent to the buyer once a purchase is made. */
+/** The confirmation sent to the buyer once a purchase is made, in the language it was checked out in. */
 export async function purchaseConfirmationEmail(
   db: Db,
   purchaseId: string,
@@ -100,39 +98,51 @@ export async function purchaseConfirmationEmail(
   const buyer = await db
     .selectFrom('purchases')
     .innerJoin('users', 'users.id', 'purchases.user_id')
-    .select('users.user_type')
+    .select(['users.user_type', 'purchases.locale'])
     .where('purchases.id', '=', purchaseId)
     .executeTakeFirst();
+  const locale = buyer?.locale ?? 'en';
+  const words = mailWords(locale);
+  const w = words.confirmation;
   const registered = buyer?.user_type === 'registered';
   const link = (path: string) => new URL(path, storefrontUrl).toString();
   const lines = purchase.items.map((item) => {
     const options = item.variant_attributes.map(optionText).join(' / ');
-    return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''}, ${item.sku}: ${formatEuro(item.subtotal)}`;
+    return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''}, ${item.sku}: ${words.money(item.subtotal)}`;
   });
   const address = purchase.shipping_address;
   const rendered = renderEmail({
-    subject: `Your ${BRAND.name} order ${purchase.order_number}`,
-    heading: 'Thank you for your order',
+    subject: w.subject(purchase.order_number),
+    heading: w.heading,
     paragraphs: [
-      `We have received your order ${purchase.order_number} and are getting it ready.`,
+      w.received(purchase.order_number),
       ...lines,
-      `Subtotal: ${formatEuro(purchase.subtotal)}. Shipping: ${purchase.shipping_cost === 0 ? 'free' : formatEuro(purchase.shipping_cost)}. Total: ${formatEuro(purchase.total)} (VAT included: ${formatEuro(purchase.tax)}).`,
-      ...(address?.line1 ? [`Delivery to: ${addressLines(address).join(', ')}.`] : []),
-      `Estimated delivery: ${shopDay(purchase.estimated_delivery)}.`,
-      ...cardLines(purchase.first_time_purchase_info.unlocked_cards.map((card) => card.name)),
+      w.totals({
+        subtotal: words.money(purchase.subtotal),
+        shipping: purchase.shipping_cost === 0 ? null : words.money(purchase.shipping_cost),
+        total: words.money(purchase.total),
+        vat: words.money(purchase.tax),
+      }),
+      ...(address?.line1 ? [w.deliveryTo(addressLines(address, locale).join(', '))] : []),
+      w.estimated(words.day(purchase.estimated_delivery)),
+      ...cardLines(
+        purchase.first_time_purchase_info.unlocked_cards.map((card) => card.name),
+        w,
+      ),
       // Registered buyers find the order and its receipt in their account; a guest is invited to make one.
       registered
-        ? `Your receipt (PDF): ${link(`/orders/${encodeURIComponent(purchase.purchase_id)}/receipt`)}`
-        : `Create an account with this email to keep your orders and receipts: ${link('/register')}`,
+        ? w.receipt(link(`/orders/${encodeURIComponent(purchase.purchase_id)}/receipt`))
+        : w.createAccount(link(words.page('/register'))),
     ],
     action: registered
-      ? { label: 'View your order', url: link(`/orders?order_id=${encodeURIComponent(purchase.order_number)}`) }
+      ? { label: w.action, url: link(words.page(`/orders?order_id=${encodeURIComponent(purchase.order_number)}`)) }
       : undefined,
+    locale,
   });
   return { to: purchase.email, ...rendered };
 }
 
-function cardLines(names: string[]): string[] {
+function cardLines(names: string[], w: MailWords['confirmation']): string[] {
   if (!names.length) return [];
-  return [`This order unlocked ${names.length === 1 ? 'a collectible card' : `${names.length} collectible cards`}: ${names.join(', ')}.`];
+  return [w.cards(names)];
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 
 import type { profileAnswerSchema } from '@contract/api/profile';
+import type { ShopLocale } from '@contract/locale';
 
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
@@ -12,7 +13,7 @@ export type ProfileOut = z.input<typeof profileAnswerSchema>;
 export async function getProfile(db: Db, userId: string): Promise<ProfileOut> {
   const user = await db
     .selectFrom('users')
-    .select(['email', 'first_name', 'last_name', 'phone', 'address', 'created_at'])
+    .select(['email', 'first_name', 'last_name', 'phone', 'address', 'created_at', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw new DomainError('not_found', 'User not found');
@@ -20,9 +21,17 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileOut> {
 }
 
 /** The profile of a user row already read (the signed-in check reads the whole row). */
-export function profileOf(user: Pick<UserRow, 'email' | 'first_name' | 'last_name' | 'phone' | 'address' | 'created_at'>): ProfileOut {
-  const { email, first_name, last_name, phone, address, created_at } = user;
-  return { email, first_name, last_name, phone, address, member_since: created_at.toISOString() };
+export function profileOf(
+  user: Pick<UserRow, 'email' | 'first_name' | 'last_name' | 'phone' | 'address' | 'created_at' | 'locale'>,
+): ProfileOut {
+  const { email, first_name, last_name, phone, address, created_at, locale } = user;
+  return { email, first_name, last_name, phone, address, member_since: created_at.toISOString(), locale };
+}
+
+/** The shopper's language: their emails and receipts from now on, and the shop's when they sign in again. */
+export async function setLocale(db: Db, now: Date, userId: string, locale: ShopLocale): Promise<ShopLocale> {
+  await db.updateTable('users').set({ locale, updated_at: now }).where('id', '=', userId).execute();
+  return locale;
 }
 
 /** A purchase in the order list (docs/product.md#data-purchase); `total` is display text. */

@@ -2,17 +2,28 @@ import PDFDocument from 'pdfkit';
 
 import { addressLines } from '@contract/address';
 import { BRAND } from '@contract/brand';
-import { formatEuro } from '@contract/money';
+import type { ShopLocale } from '@contract/locale';
 import { optionLine } from '@contract/options';
 
+import { mailWords } from './mail-words.js';
 import type { PurchaseSuccessOut } from './order-confirmation.js';
 import { printable, RECEIPT_FONTS } from './receipt-fonts.js';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' });
+const dateFormat = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }),
+  it: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }),
+};
 
-/** A PDF receipt for a purchase: shop, order, buyer, addresses, items, VAT included, total, payment. */
-export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: string | null }): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Receipt ${purchase.order_number}`, Author: BRAND.name } });
+/**
+ * A PDF receipt for a purchase: shop, order, buyer, addresses, items, VAT included, total, payment;
+ * in the language the order was placed in.
+ */
+export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: string | null }, locale: ShopLocale = 'en'): Promise<Buffer> {
+  const words = mailWords(locale);
+  const w = words.receipt;
+  const money = words.money;
+  const hqCountry = locale === 'en' ? BRAND.headquarters.country : 'Italia';
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: w.title(purchase.order_number), Author: BRAND.name } });
   doc.registerFont('Regular', RECEIPT_FONTS.regular);
   doc.registerFont('Bold', RECEIPT_FONTS.bold);
   const chunks: Buffer[] = [];
@@ -24,29 +35,29 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
 
   const hq = BRAND.headquarters;
   doc.font('Bold').fontSize(22).text(BRAND.name, { characterSpacing: 4 });
-  doc.font('Regular').fontSize(9).fillColor('#555').text(`${hq.line1}, ${hq.postalCode} ${hq.city}, ${hq.country} · ${BRAND.email}`);
-  doc.moveDown(1.5).fillColor('#000').font('Bold').fontSize(16).text('Receipt');
+  doc.font('Regular').fontSize(9).fillColor('#555').text(`${hq.line1}, ${hq.postalCode} ${hq.city}, ${hqCountry} · ${BRAND.email}`);
+  doc.moveDown(1.5).fillColor('#000').font('Bold').fontSize(16).text(w.heading);
   doc.font('Regular').fontSize(10);
-  doc.text(`Order number: ${purchase.order_number}`);
-  doc.text(`Date: ${dateFormat.format(new Date(purchase.created_at))}`);
-  doc.text(`Status: ${purchase.status}`);
-  doc.text(printable(`Buyer: ${[purchase.buyer_name, purchase.customer_email].filter(Boolean).join(' · ')}`));
+  doc.text(w.orderNumber(purchase.order_number));
+  doc.text(w.date(dateFormat[locale].format(new Date(purchase.created_at))));
+  doc.text(w.status(w.statuses[purchase.status.trim().toLowerCase()] ?? purchase.status));
+  doc.text(printable(w.buyer([purchase.buyer_name, purchase.customer_email].filter(Boolean).join(' · '))));
 
-  const shipping = addressLines(purchase.shipping_address);
-  const billing = addressLines(purchase.billing_address);
+  const shipping = addressLines(purchase.shipping_address, locale);
+  const billing = addressLines(purchase.billing_address, locale);
   if (shipping.length || billing.length) {
     doc.moveDown();
     const top = doc.y;
     if (shipping.length)
       doc
         .font('Bold')
-        .text('Shipping address', 50, top)
+        .text(w.shippingAddress, 50, top)
         .font('Regular')
         .text(printable(shipping.join('\n')), 50);
     if (billing.length)
       doc
         .font('Bold')
-        .text('Billing address', 300, top)
+        .text(w.billingAddress, 300, top)
         .font('Regular')
         .text(printable(billing.join('\n')), 300);
     doc.x = 50;
@@ -64,15 +75,15 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
     doc.y = Math.max(after, doc.y) + 4;
     doc.x = 50;
   };
-  row(['Item', 'Qty', 'Price', 'Amount'], true);
+  row(w.columns, true);
   for (const item of purchase.items) {
-    const options = item.variant_attributes.map((option) => optionLine(option)).join(', ') || item.variant;
-    const refunded = item.refunded_quantity ? ` · ${item.refunded_quantity} refunded` : '';
+    const options = item.variant_attributes.map((option) => optionLine(option, locale)).join(', ') || item.variant;
+    const refunded = item.refunded_quantity ? ` · ${w.refundedUnits(item.refunded_quantity)}` : '';
     row([
-      `${item.name}\n${options}${options ? ' · ' : ''}SKU ${item.sku}${refunded}`,
+      `${item.name}\n${options}${options ? ' · ' : ''}${w.sku(item.sku)}${refunded}`,
       String(item.quantity),
-      formatEuro(item.price),
-      formatEuro(item.subtotal),
+      money(item.price),
+      money(item.subtotal),
     ]);
   }
 
@@ -85,22 +96,25 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
       .text(amount, 470, y, { width: 75, align: 'right' });
     doc.x = 50;
   };
-  total('Subtotal', formatEuro(purchase.subtotal));
-  total('Shipping', purchase.shipping_cost === 0 ? 'Free' : formatEuro(purchase.shipping_cost));
-  if (purchase.discount > 0)
-    total(purchase.discount_code ? `Discount (${purchase.discount_code})` : 'Discount', `-${formatEuro(purchase.discount)}`);
-  else if (purchase.discount_code) total(`Discount (${purchase.discount_code})`, 'Free shipping');
-  total('Total', formatEuro(purchase.total), true);
-  total('of which VAT 22% included', formatEuro(purchase.tax));
+  total(w.subtotal, money(purchase.subtotal));
+  total(w.shipping, purchase.shipping_cost === 0 ? w.free : money(purchase.shipping_cost));
+  if (purchase.discount > 0) total(w.discount(purchase.discount_code ?? null), `-${money(purchase.discount)}`);
+  else if (purchase.discount_code) total(w.discount(purchase.discount_code), w.freeShipping);
+  total(w.total, money(purchase.total), true);
+  total(w.vat, money(purchase.tax));
   const refunded = purchase.refunded_total ?? 0;
   if (refunded > 0) {
     doc.moveDown(0.5);
-    total('Refunded', `-${formatEuro(refunded)}`);
-    total('Paid after refunds', formatEuro(purchase.total - refunded), true);
+    total(w.refunded, `-${money(refunded)}`);
+    total(w.paidAfterRefunds, money(purchase.total - refunded), true);
   }
 
-  doc.moveDown(2).font('Regular').fontSize(10).text(`Payment method: ${purchase.payment_method}`, 50);
-  doc.moveDown().fontSize(8).fillColor('#555').text(`${BRAND.name}: ${BRAND.tagline}. Prices include Italian VAT at 22%.`, 50);
+  doc
+    .moveDown(2)
+    .font('Regular')
+    .fontSize(10)
+    .text(w.paymentMethod(words.paymentMethod(purchase.payment_method)), 50);
+  doc.moveDown().fontSize(8).fillColor('#555').text(w.footer, 50);
   doc.end();
   return done;
 }

@@ -1,3 +1,5 @@
+import type { ShopLocale } from '@contract/locale';
+
 import { clearFailures, countFailure, lockedFor, unlockedAt } from '../auth/lockout.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { GUEST_SESSION_TTL_MS, LOCK_DURATION_MS } from '../auth/rules.js';
@@ -27,12 +29,15 @@ export async function pendingVerification(db: Db, email: string): Promise<'regis
   return pending.purpose as 'register' | 'guest';
 }
 
-/** The registered account, made from scratch or from the guest record of the same email (keeping its purchases and cards). */
+/**
+ * The registered account, made from scratch or from the guest record of the same email (keeping its
+ * purchases and cards), in the language it was made in.
+ */
 export async function createAccount(
   db: Db,
   now: Date,
   existing: UserRow | undefined,
-  input: { email: string; password: string; first_name: string; last_name: string },
+  input: { email: string; password: string; first_name: string; last_name: string; locale?: ShopLocale },
 ): Promise<UserRow> {
   const account = {
     user_type: 'registered' as const,
@@ -42,6 +47,7 @@ export async function createAccount(
     email_verified_at: now,
     session_expires_at: null,
     updated_at: now,
+    ...(input.locale ? { locale: input.locale } : {}),
   };
   return existing
     ? db.updateTable('users').set(account).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
@@ -61,7 +67,7 @@ export async function keepGuestAsAccount(
   db: Db,
   now: Date,
   userId: string,
-  input: { password: string; first_name?: string; last_name?: string },
+  input: { password: string; first_name?: string; last_name?: string; locale?: ShopLocale },
 ): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   const account = await db
@@ -73,6 +79,7 @@ export async function keepGuestAsAccount(
       last_name: input.last_name || null,
       session_expires_at: null,
       updated_at: now,
+      ...(input.locale ? { locale: input.locale } : {}),
     })
     .where('id', '=', userId)
     .where('user_type', '=', 'guest')
@@ -83,9 +90,20 @@ export async function keepGuestAsAccount(
   return account;
 }
 
-/** A guest session of GUEST_SESSION_TTL_MS from now, on the guest record of the email. */
-export async function startGuestSession(db: Db, now: Date, existing: UserRow | undefined, email: string): Promise<UserRow> {
-  const guest = { email_verified_at: now, session_expires_at: new Date(now.getTime() + GUEST_SESSION_TTL_MS), updated_at: now };
+/** A guest session of GUEST_SESSION_TTL_MS from now, on the guest record of the email, in the language of this visit. */
+export async function startGuestSession(
+  db: Db,
+  now: Date,
+  existing: UserRow | undefined,
+  email: string,
+  locale?: ShopLocale,
+): Promise<UserRow> {
+  const guest = {
+    email_verified_at: now,
+    session_expires_at: new Date(now.getTime() + GUEST_SESSION_TTL_MS),
+    updated_at: now,
+    ...(locale ? { locale } : {}),
+  };
   return existing
     ? db.updateTable('users').set(guest).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
     : db

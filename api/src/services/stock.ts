@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 
 import type { restockAnswerSchema, stockListSchema } from '@contract/api/admin';
+import { type ShopLocale, shopPagePath } from '@contract/locale';
 
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
@@ -9,6 +10,7 @@ import type { AppConfig, AppDeps } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, recordAudit } from './audit.js';
 import { renderEmail } from './mail-templates.js';
+import { mailWords } from './mail-words.js';
 
 export type StockRow = z.infer<typeof stockListSchema>[number];
 export type RestockResult = z.infer<typeof restockAnswerSchema>;
@@ -62,13 +64,14 @@ export async function listStock(db: Db, now: Date): Promise<StockRow[]> {
     .execute() as Promise<StockRow[]>;
 }
 
-/** The storefront page of a product, with the variant's options preselected when there is one. */
+/** The storefront page of a product in a language, with the variant's options preselected when there is one. */
 export function productPageUrl(
   storefrontUrl: string,
   productName: string,
   attributes: { attribute_name: string; value: string }[] = [],
+  locale: ShopLocale = 'en',
 ): string {
-  const url = new URL(`/product/${encodeURIComponent(productName)}`, storefrontUrl);
+  const url = new URL(shopPagePath(`/product/${encodeURIComponent(productName)}`, locale), storefrontUrl);
   for (const a of attributes) url.searchParams.set(a.attribute_name, a.value);
   return url.toString();
 }
@@ -107,7 +110,7 @@ export async function addStockIn(trx: Db, now: Date, where: { sku: string } | { 
         .set({ notified_at: now })
         .where('notified_at', 'is', null)
         .where((eb) => eb.or([eb('product_variant_id', '=', variant.id), eb('product_id', '=', variant.product_id)]))
-        .returning(['id', 'email', 'product_variant_id'])
+        .returning(['id', 'email', 'product_variant_id', 'locale'])
         .execute()
     : [];
   return { variant, product, previous: variant.stock_quantity, current: updated.stock_quantity, claimed };
@@ -129,19 +132,19 @@ export async function sendBackInStock(
     : [];
   const notified: string[] = [];
   for (const entry of change.claimed) {
-    const url = productPageUrl(deps.config.storefrontUrl, change.product.name, entry.product_variant_id ? attributes : []);
+    const url = productPageUrl(deps.config.storefrontUrl, change.product.name, entry.product_variant_id ? attributes : [], entry.locale);
     const what = entry.product_variant_id ? change.variant.description : change.product.name;
+    // In the language the shopper asked in.
+    const w = mailWords(entry.locale).backInStock;
     try {
       await deps.mail.send({
         to: entry.email,
         ...renderEmail({
-          subject: `Back in stock: ${change.product.name}`,
-          heading: `${change.product.name} is back in stock`,
-          paragraphs: [
-            `You asked us to let you know: ${what} is available again.`,
-            'Small batches go quickly, so we will not hold it for long.',
-          ],
-          action: { label: 'View product', url },
+          subject: w.subject(change.product.name),
+          heading: w.heading(change.product.name),
+          paragraphs: [w.available(what), w.hurry],
+          action: { label: w.action, url },
+          locale: entry.locale,
         }),
       });
       notified.push(entry.email);

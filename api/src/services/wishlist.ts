@@ -2,8 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import { sql } from 'kysely';
 
-import { BRAND } from '@contract/brand';
-import { formatLaunchTime } from '@contract/shop-time';
+import type { ShopLocale } from '@contract/locale';
 
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
@@ -11,6 +10,7 @@ import { optionsOf, variantLabel } from './cart.js';
 import type { Clock } from './clock.js';
 import { isComingSoon } from './drops.js';
 import { type RenderedEmail, renderEmail } from './mail-templates.js';
+import { mailWords } from './mail-words.js';
 
 /** Answers of POST products/wishlist; the storefront maps them to the spec's texts. */
 export const WISHLIST_ANSWERS = {
@@ -41,6 +41,7 @@ export async function addWishlistEntry(
   db: Db,
   clock: Clock,
   request: WishlistRequest,
+  locale: ShopLocale = 'en',
 ): Promise<{ already: boolean; entryId: string | null; launching: boolean }> {
   const email = request.email.trim().toLowerCase();
   const variantId = request.product_variant_id ?? null;
@@ -72,13 +73,14 @@ export async function addWishlistEntry(
     .executeTakeFirst();
   if (existing && existing.notified_at === null) return { already: true, entryId: existing.id, launching };
   if (existing) {
-    await db.updateTable('wishlist_entries').set({ notified_at: null }).where('id', '=', existing.id).execute();
+    // Asked again after its email went out: it waits once more, in the language asked in this time.
+    await db.updateTable('wishlist_entries').set({ notified_at: null, locale }).where('id', '=', existing.id).execute();
     return { already: false, entryId: existing.id, launching };
   }
   // Two identical requests at once meet at the unique index; the second is simply already there.
   const inserted = await db
     .insertInto('wishlist_entries')
-    .values({ email, product_id: productId, product_variant_id: variantId, created_at: clock.now() })
+    .values({ email, product_id: productId, product_variant_id: variantId, created_at: clock.now(), locale })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -114,13 +116,18 @@ async function entryLabel(db: Db, entryId: string, now: Date) {
     .selectFrom('wishlist_entries as w')
     .leftJoin('product_variants as v', 'v.id', 'w.product_variant_id')
     .leftJoin('products as p', (join) => join.on(sql<boolean>`p.id = coalesce(w.product_id, v.product_id)`))
-    .select(['w.id', 'w.email', 'p.name', 'p.launch_date'])
+    .select(['w.id', 'w.email', 'w.locale', 'p.name', 'p.launch_date'])
     .select((eb) => optionsOf(eb.ref('w.product_variant_id') as never).as('options'))
     .where('w.id', '=', entryId)
     .executeTakeFirst();
   if (!row) return null;
   const launchesAt = row.launch_date && isComingSoon(row.launch_date, now) ? new Date(row.launch_date) : null;
-  return { email: row.email, label: variantLabel({ name: row.name ?? 'your item', options: row.options }), launchesAt };
+  return {
+    email: row.email,
+    locale: row.locale,
+    label: variantLabel({ name: row.name ?? 'your item', options: row.options }),
+    launchesAt,
+  };
 }
 
 /** The confirmation of a Notify Me request, with its unsubscribe link. */
@@ -133,21 +140,19 @@ export async function wishlistConfirmationEmail(
 ): Promise<(RenderedEmail & { to: string }) | null> {
   const entry = await entryLabel(db, entryId, now);
   if (!entry) return null;
-  const link = new URL('/wishlist/unsubscribe', storefrontUrl);
+  const words = mailWords(entry.locale);
+  const w = words.wishlist;
+  const link = new URL(words.page('/wishlist/unsubscribe'), storefrontUrl);
   link.searchParams.set('token', unsubscribeToken(secret, entryId));
-  const launch = entry.launchesAt ? formatLaunchTime(entry.launchesAt) : null;
+  const launch = entry.launchesAt ? words.launchTime(entry.launchesAt) : null;
   return {
     to: entry.email,
     ...renderEmail({
-      subject: launch ? `We'll email you when ${entry.label} launches` : `We'll email you when ${entry.label} is back`,
-      heading: "You're on the list",
-      paragraphs: [
-        launch
-          ? `We'll email you once, when ${entry.label} launches at ${BRAND.name} on ${launch}.`
-          : `We'll email you once, when ${entry.label} is back in stock at ${BRAND.name}.`,
-        'Changed your mind? The link below stops this email; no sign-in needed.',
-      ],
-      action: { label: launch ? 'Stop this launch email' : 'Stop this back-in-stock email', url: link.toString() },
+      subject: launch ? w.launchSubject(entry.label) : w.stockSubject(entry.label),
+      heading: w.heading,
+      paragraphs: [launch ? w.launchText(entry.label, launch) : w.stockText(entry.label), w.changedMind],
+      action: { label: launch ? w.stopLaunch : w.stopStock, url: link.toString() },
+      locale: entry.locale,
     }),
   };
 }

@@ -59,10 +59,10 @@ export async function recordProviderRefund(deps: RefundDeps, purchaseId: string,
       before: { status: order.status },
       after: { status: after?.status ?? order.status, refunded: formatEuro(amount), restocked: 'no', reason: refund.reason },
     });
-    const email = await trx.selectFrom('purchases').select('email').where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    const email = await trx.selectFrom('purchases').select(['email', 'locale']).where('id', '=', purchaseId).executeTakeFirstOrThrow();
     const mailJob = await queueOrderMail(trx, now, purchaseId, {
       to: email.email,
-      ...refundEmail(refund, orderNumber(order.id, order.created_at)),
+      ...refundEmail(refund, orderNumber(order.id, order.created_at), email.locale),
     });
     return { refund, mailJob };
   });

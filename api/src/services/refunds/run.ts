@@ -1,7 +1,7 @@
 // Running a refund or a cancellation: claim, ask the provider, settle (ADR 023).
 import { sql } from 'kysely';
 
-import { BRAND } from '@contract/brand';
+import type { ShopLocale } from '@contract/locale';
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 
@@ -13,6 +13,7 @@ import { type Actor, actorName, recordAudit } from '../audit.js';
 import { withdrawRefundedCards } from '../cards.js';
 import { releaseRefundedUnits } from '../drops.js';
 import { renderEmail } from '../mail-templates.js';
+import { mailWords } from '../mail-words.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
 import type { Purchase } from '../order-reference.js';
 import { findOrder } from '../order-reference.js';
@@ -251,8 +252,12 @@ async function settleSucceeded(
       },
     });
     // The buyer's email is queued with the refund (ADR 044); the money is back whatever the mail does.
-    const email = await trx.selectFrom('purchases').select('email').where('id', '=', refund.purchase_id).executeTakeFirstOrThrow();
-    const mailJob = await queueOrderMail(trx, now, refund.purchase_id, { to: email.email, ...refundEmail(refund, number) });
+    const email = await trx
+      .selectFrom('purchases')
+      .select(['email', 'locale'])
+      .where('id', '=', refund.purchase_id)
+      .executeTakeFirstOrThrow();
+    const mailJob = await queueOrderMail(trx, now, refund.purchase_id, { to: email.email, ...refundEmail(refund, number, email.locale) });
     return { refund, changes, mailJob };
   });
   if (!settled) {
@@ -285,28 +290,24 @@ export function markRefundedWhenPaidBack(trx: Db, purchaseId: string) {
     .executeTakeFirst();
 }
 
-export function refundEmail(refund: RefundRow, number: string) {
+/** The buyer's email about a refund or a cancellation, in the order's language. */
+export function refundEmail(refund: RefundRow, number: string, locale: ShopLocale = 'en') {
+  const words = mailWords(locale);
+  const w = words.refund;
+  const amount = words.money(refund.amount);
   const units = refund.lines.map((line) => `${line.quantity} × ${line.name} (${line.sku})`);
-  const timing = 'It reaches your card within 5 to 10 working days, depending on your bank.';
   if (refund.kind === 'cancellation') {
     return renderEmail({
-      subject: `Your ${BRAND.name} order ${number} has been cancelled`,
-      heading: 'Your order is cancelled',
-      paragraphs: [
-        `Order ${number} has been cancelled and ${formatEuro(refund.amount)} refunded to your payment method.`,
-        timing,
-        'Questions? Reply to this email.',
-      ],
+      subject: w.cancelledSubject(number),
+      heading: w.cancelledHeading,
+      paragraphs: [w.cancelled(number, amount), w.timing, w.questions],
+      locale,
     });
   }
   return renderEmail({
-    subject: `Your ${BRAND.name} refund for order ${number}`,
-    heading: `We have refunded ${formatEuro(refund.amount)}`,
-    paragraphs: [
-      `We have refunded ${formatEuro(refund.amount)} on order ${number}.`,
-      ...(units.length ? [`For: ${units.join(', ')}.`] : []),
-      timing,
-      'Questions? Reply to this email.',
-    ],
+    subject: w.subject(number),
+    heading: w.heading(amount),
+    paragraphs: [w.refunded(amount, number), ...(units.length ? [w.forUnits(units.join(', '))] : []), w.timing, w.questions],
+    locale,
   });
 }

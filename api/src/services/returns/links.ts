@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+import { type ShopLocale, shopPagePath } from '@contract/locale';
+
 import type { Db } from '../../db/database.js';
 import type { AppConfig } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
@@ -34,8 +36,16 @@ export function purchaseOfReturnToken(secret: string, token: string): string {
   throw new DomainError('not_found', 'This return link is not valid. Use the link in your delivery email.');
 }
 
-/** Where the delivery email sends a buyer to return: a guest to the signed page, a member to their order's return page. */
-export function returnLink(config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'>, purchaseId: string, guest: boolean): string {
+/**
+ * Where the delivery email sends a buyer to return: a guest to the signed page, a member to their
+ * order's return page, in the order's language.
+ */
+export function returnLink(
+  config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'>,
+  purchaseId: string,
+  guest: boolean,
+  locale: ShopLocale = 'en',
+): string {
   const path = guest ? `/returns/${returnToken(config.jwtSecret, purchaseId)}` : `/orders/${purchaseId}/return`;
-  return new URL(path, config.storefrontUrl).toString();
+  return new URL(shopPagePath(path, locale), config.storefrontUrl).toString();
 }

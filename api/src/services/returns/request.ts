@@ -3,13 +3,14 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 
 import { type Return, RETURN_REASON_LABELS, RETURN_WINDOW_DAYS, returnLineLabel } from '@contract/api/returns';
-import { BRAND } from '@contract/brand';
+import type { ShopLocale } from '@contract/locale';
 import { orderNumber } from '@contract/order-number';
 
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { DomainError } from '../../domain-error.js';
 import { renderEmail } from '../mail-templates.js';
+import { type MailWords, mailWords } from '../mail-words.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
 import {
   returnableSql,
@@ -47,7 +48,7 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
   const created = await inTransaction(db, async (trx) => {
     const order = await trx
       .selectFrom('purchases')
-      .select(['id', 'email', 'status', 'created_at', 'delivered_at'])
+      .select(['id', 'email', 'status', 'created_at', 'delivered_at', 'locale'])
       .where('id', '=', purchaseId)
       .forUpdate()
       .executeTakeFirst();
@@ -168,7 +169,7 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
     });
     // The buyer's email is queued with the return (ADR 044).
     const [answer] = await toReturns(trx, [row]);
-    const mailJob = await queueOrderMail(trx, now, order.id, { to: order.email, ...requestedEmail(answer) });
+    const mailJob = await queueOrderMail(trx, now, order.id, { to: order.email, ...requestedEmail(answer, order.locale) });
     return { answer, mailJob };
   });
   await sendQueuedMail(deps, [created.mailJob]);
@@ -176,21 +177,23 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
   return created.answer;
 }
 
-export const lineText = (line: Return['lines'][number]) =>
-  `${line.quantity} × ${returnLineLabel(line)}${line.exchange ? `, exchanged for ${line.exchange.description || line.exchange.sku}` : ''}`;
-const returnAddress = `${BRAND.name} Returns, ${BRAND.studio.line1}, ${BRAND.studio.postalCode} ${BRAND.studio.city}, ${BRAND.studio.country}`;
+/** A return's lines as its emails list them, in the order's language. */
+export const linesText = (lines: Return['lines'], w: MailWords['returns']) =>
+  lines
+    .map((line) => w.line(line.quantity, returnLineLabel(line), line.exchange ? line.exchange.description || line.exchange.sku : null))
+    .join('; ');
 
-function requestedEmail(item: Return) {
+function requestedEmail(item: Return, locale: ShopLocale) {
+  const w = mailWords(locale).returns;
   return renderEmail({
-    subject: `Your ${BRAND.name} return ${item.number} for order ${item.order_number}`,
-    heading: `Return ${item.number} is open`,
+    subject: w.requestedSubject(item.number, item.order_number),
+    heading: w.requestedHeading(item.number),
     paragraphs: [
-      `We have your return request for order ${item.order_number}: ${item.lines.map(lineText).join('; ')}.`,
-      ...(item.kind === 'exchange' ? ['The new size is put aside for you and leaves as soon as your parcel reaches us.'] : []),
-      `How to send it back: pack the items unworn with their labels, write ${item.number} on the parcel, and send it within 14 days to ${returnAddress}.`,
-      item.kind === 'exchange'
-        ? 'We email you the tracking number when the exchange ships.'
-        : 'We email you when it arrives and when your refund is on its way.',
+      w.requested(item.order_number, linesText(item.lines, w)),
+      ...(item.kind === 'exchange' ? [w.putAside] : []),
+      w.howToSend(item.number, w.address),
+      item.kind === 'exchange' ? w.exchangeNext : w.refundNext,
     ],
+    locale,
   });
 }

@@ -1,5 +1,4 @@
 import type { Return } from '@contract/api/returns';
-import { BRAND } from '@contract/brand';
 import { trackingUrl } from '@contract/tracking';
 
 import type { Db } from '../../db/database.js';
@@ -8,11 +7,12 @@ import type { AppConfig } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
 import { type Actor, recordAudit } from '../audit.js';
 import { renderEmail } from '../mail-templates.js';
+import { mailWords } from '../mail-words.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
 import { refundOrder } from '../refunds/run.js';
 import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
 import { type RefundingDeps, returnColumns, type ReturnDeps, toReturns } from './read.js';
-import { lineText } from './request.js';
+import { linesText } from './request.js';
 
 // ---------------------------------------------------------------------------------------------
 // The back office: received, then refunded or exchanged (or cancelled)
@@ -26,8 +26,9 @@ async function loadReturn(db: Db, number: string) {
 const conflict = (row: { number: string; status: Return['status'] }, wanted: string) =>
   new DomainError('return_status_conflict', `Return ${row.number} is ${row.status}: ${wanted}`);
 
-async function emailOf(db: Db, purchaseId: string) {
-  return (await db.selectFrom('purchases').select('email').where('id', '=', purchaseId).executeTakeFirstOrThrow()).email;
+/** Where and in which language the order's emails go. */
+function buyerOf(db: Db, purchaseId: string) {
+  return db.selectFrom('purchases').select(['email', 'locale']).where('id', '=', purchaseId).executeTakeFirstOrThrow();
 }
 
 /** Requested → received: the parcel is back in the workroom. Staff and owners. */
@@ -51,17 +52,15 @@ export async function receiveReturn(deps: ReturnDeps, number: string, actor: Act
       after: { return: found.number, status: 'received' },
     });
     const [answer] = await toReturns(trx, [row]);
+    const buyer = await buyerOf(trx, row.purchase_id);
+    const w = mailWords(buyer.locale).returns;
     const mailJob = await queueOrderMail(trx, now, row.purchase_id, {
-      to: await emailOf(trx, row.purchase_id),
+      to: buyer.email,
       ...renderEmail({
-        subject: `We have received your ${BRAND.name} return ${row.number}`,
-        heading: 'Your return has arrived',
-        paragraphs: [
-          `Return ${row.number} for order ${answer.order_number} has reached our workroom.`,
-          row.kind === 'exchange'
-            ? 'Your new size is being packed; we email you its tracking number when it ships.'
-            : 'Your refund follows shortly; we email you when it is on its way.',
-        ],
+        subject: w.receivedSubject(row.number),
+        heading: w.receivedHeading,
+        paragraphs: [w.received(row.number, answer.order_number), row.kind === 'exchange' ? w.receivedExchange : w.receivedRefund],
+        locale: buyer.locale,
       }),
     });
     return { answer, mailJob };
@@ -167,17 +166,20 @@ export async function shipExchange(deps: ReturnDeps, number: string, carrier: st
     });
     const [answer] = await toReturns(trx, [row]);
     const link = trackingUrl(carrier, tracking);
+    const buyer = await buyerOf(trx, answer.purchase_id);
+    const w = mailWords(buyer.locale).returns;
     const mailJob = await queueOrderMail(trx, now, answer.purchase_id, {
-      to: await emailOf(trx, answer.purchase_id),
+      to: buyer.email,
       ...renderEmail({
-        subject: `Your ${BRAND.name} exchange ${answer.number} has shipped`,
-        heading: 'Your new size is on its way',
+        subject: w.exchangeSubject(answer.number),
+        heading: w.exchangeHeading,
         paragraphs: [
-          `The exchange for return ${answer.number} (order ${answer.order_number}) has left our workroom with ${carrier}: ${answer.lines.map(lineText).join('; ')}.`,
-          `Tracking number: ${tracking}.`,
-          'Nothing more to pay.',
+          w.exchangeShipped(answer.number, answer.order_number, carrier, linesText(answer.lines, w)),
+          w.tracking(tracking),
+          w.nothingToPay,
         ],
-        action: link ? { label: 'Track your parcel', url: link } : undefined,
+        action: link ? { label: w.track, url: link } : undefined,
+        locale: buyer.locale,
       }),
     });
     return { answer, changes, mailJob };
@@ -231,12 +233,15 @@ export async function cancelReturn(deps: ReturnDeps, number: string, actor: Acto
       after: { return: row.number, status: 'cancelled' },
     });
     const [answer] = await toReturns(trx, [row]);
+    const buyer = await buyerOf(trx, answer.purchase_id);
+    const w = mailWords(buyer.locale).returns;
     const mailJob = await queueOrderMail(trx, now, answer.purchase_id, {
-      to: await emailOf(trx, answer.purchase_id),
+      to: buyer.email,
       ...renderEmail({
-        subject: `Your ${BRAND.name} return ${answer.number} has been cancelled`,
-        heading: 'Your return is cancelled',
-        paragraphs: [`Return ${answer.number} for order ${answer.order_number} has been cancelled.`, 'Questions? Reply to this email.'],
+        subject: w.cancelledSubject(answer.number),
+        heading: w.cancelledHeading,
+        paragraphs: [w.cancelled(answer.number, answer.order_number), w.questions],
+        locale: buyer.locale,
       }),
     });
     return { answer, changes, mailJob };
