@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly detail: string | ValidationIssue[],
     code?: ErrorCode,
+    /** Seconds to wait before asking again: answered as Retry-After, so clients can say it in their own words. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(typeof detail === 'string' ? detail : 'Validation error');
     this.code = code ?? defaultErrorCode(status);
@@ -107,7 +109,10 @@ export function validate<T extends ZodSchema, Target extends keyof ValidationTar
 }
 
 export function errorResponse(c: Context, error: unknown, log: (message: string, error: unknown) => void): Response {
-  if (error instanceof ApiError) return c.json(errorBody(error.detail, error.code), error.status);
+  if (error instanceof ApiError) {
+    if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+    return c.json(errorBody(error.detail, error.code), error.status);
+  }
   if (error instanceof DomainError) return c.json(errorBody(error.detail, error.code), statusOf(error));
   if (error instanceof HTTPException) {
     // Hono raises this for a body that is not valid JSON, among others.

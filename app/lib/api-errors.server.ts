@@ -83,3 +83,21 @@ export function apiErrorText(error: unknown, locale: Locale): string {
   if (error.status === 504) return t('errors.timeout');
   return t('errors.generic');
 }
+
+/** A discount code's refusals, each naming the code (its detail in English says more: a start date, a minimum). */
+const DISCOUNT_MESSAGES: Partial<Record<ErrorCode, MessageKey>> = {
+  discount_invalid: 'discount.invalid',
+  discount_not_started: 'discount.notStarted',
+  discount_expired: 'discount.expired',
+  discount_used_up: 'discount.usedUp',
+  discount_customer_used_up: 'discount.customerUsedUp',
+  discount_not_applicable: 'discount.notApplicable',
+  discount_below_minimum: 'discount.belowMinimum',
+};
+
+/** Why a discount code cannot be used, in `locale`: as apiErrorText, the code named in the sentence. */
+export function discountErrorText(error: unknown, code: string, locale: Locale): string {
+  const key = error instanceof ApiRequestError && error.code ? DISCOUNT_MESSAGES[error.code] : undefined;
+  if (!key || locale === DEFAULT_LOCALE) return apiErrorText(error, locale);
+  return serverTranslator(locale, 'cart')(key, { code });
+}

@@ -16,6 +16,7 @@ import type { ProductCardData } from '~/components/product-card';
 import { ProductLoading } from '~/components/product-loading';
 import { Toast } from '~/components/toast';
 import { ApiRequestError, cachedBrowse, upstreamStatus } from '~/lib/api.server';
+import { apiErrorText } from '~/lib/api-errors.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { browseHref, canonicalBrowse, isNarrowed, readBrowseState, toCatalogueQuery } from '~/lib/browse';
 import { type HomeHero as Hero, homeHero, toProductCard } from '~/lib/catalogue';
@@ -23,7 +24,6 @@ import { getEnv } from '~/lib/env.server';
 import { readFormData } from '~/lib/form-data.server';
 import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData } from '~/lib/i18n.server';
-import { MESSAGES } from '~/lib/messages';
 import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
 import { pageTitle } from '~/lib/page-title';
 import { takeFlash } from '~/lib/session.server';
@@ -100,7 +100,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ ...common, products, hero, error: null, wishlisted, page }, { headers: { ...flashHeaders, ...caching } });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) console.error(error);
-    const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
+    const message = apiErrorText(error, context.locale);
     return json(
       { ...common, products: [] as ProductCardData[], hero: null as Hero | null, error: message, page: null as GridPage | null },
       { status: upstreamStatus(error), headers: { ...flashHeaders, 'Cache-Control': 'no-store' } },

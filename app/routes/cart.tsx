@@ -21,12 +21,12 @@ import { Toast } from '~/components/toast';
 import { cartActionSchema } from '~/forms/cart.server';
 import { admitted, ShopBusy, toWaitingRoom } from '~/lib/admission.server';
 import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
+import { apiErrorText, discountErrorText } from '~/lib/api-errors.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
-import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
+import { type Locale, localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData, serverTranslator } from '~/lib/i18n.server';
-import { MESSAGES } from '~/lib/messages';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { checkoutFailure } from '~/lib/quick-purchase.server';
@@ -48,7 +48,8 @@ export const meta: MetaFunction = ({ location, matches, data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong);
+/** Why the API refused or failed, in the page's language (by its code; English shows its detail). */
+const errorText = (error: unknown, locale: Locale) => apiErrorText(error, locale);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -62,7 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       await cart.add(add);
       return redirectWithFlash(context, cartPath, { kind: 'success', message: t('product.addedToCart') });
     } catch (error) {
-      return redirectWithFlash(context, cartPath, { kind: 'error', message: t('product.addToCartFailed', { message: errorText(error) }) });
+      return redirectWithFlash(context, cartPath, {
+        kind: 'error',
+        message: t('product.addToCartFailed', { message: errorText(error, context.locale) }),
+      });
     }
   }
   let loaded: { cart: Cart; error: null } | { cart: null; error: string };
@@ -82,12 +86,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loaded = { cart: read, error: null };
     if (code && quoted) {
       if (quoted.quote) discount = { code, quote: quoted.quote, error: null };
-      else if (isCodeRefusal(quoted.error) || quoted.error instanceof ApiRequestError)
-        discount = { code, quote: null, error: (quoted.error as ApiRequestError).message };
-      else discount = { code, quote: null, error: MESSAGES.somethingWentWrong };
+      else discount = { code, quote: null, error: discountErrorText(quoted.error, code, context.locale) };
     }
   } catch (error) {
-    loaded = { cart: null, error: errorText(error) };
+    loaded = { cart: null, error: errorText(error, context.locale) };
     status = upstreamStatus(error);
   }
   // Read after the cart: a refresh the API refused on the way leaves its message for this page.
@@ -137,7 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithFlash(context, cartPath, { kind: 'success', message: t('discount.applied', { code: quote.code }) });
     } catch (error) {
       return json(
-        { discountError: errorText(error), code: post.code },
+        { discountError: discountErrorText(error, code, context.locale), code: post.code },
         { status: isCodeRefusal(error) ? 409 : upstreamStatus(error), headers: await cart.commit() },
       );
     }
@@ -158,7 +160,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       if (error instanceof ShopBusy) return toWaitingRoom(cartPath);
       // The code stopped applying since the cart was shown (used up, expired...): say so; it stays until removed.
-      if (isCodeRefusal(error)) return back(error.message);
+      if (isCodeRefusal(error)) return back(discountErrorText(error, cart.session.get('discountCode') ?? '', context.locale));
       return back(checkoutFailure(error, context.locale));
     }
   }
@@ -180,7 +182,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         break;
     }
   } catch (error) {
-    return back(errorText(error));
+    return back(errorText(error, context.locale));
   }
   return back();
 }

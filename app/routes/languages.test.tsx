@@ -129,6 +129,37 @@ describe('the cart in Italian', () => {
   });
 });
 
+describe("the API's refusals in Italian, by their code", () => {
+  it('a discount code the API refuses is refused in Italian, naming the code', async () => {
+    const refused = await callRoute(cartAction, storefrontPost('/it/cart', '', { intent: 'apply-discount', code: 'nope-nope' }), {
+      lang: 'it',
+    });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).discountError).toBe("Il codice NOPE-NOPE non è valido. Controlla come l'hai scritto.");
+    const english = await callRoute(cartAction, storefrontPost('/cart', '', { intent: 'apply-discount', code: 'nope-nope' }));
+    expect((await english.json()).discountError).toBe('The code NOPE-NOPE is not valid. Check its spelling.');
+  });
+
+  it('a sign-in code asked for again too soon says how long to wait, in Italian', async () => {
+    const returnTo = '/it/cart?auth=verify-or-guest';
+    const email = `wait-${Date.now()}@example.com`;
+    const first = await callRoute(authAction, storefrontPost('/auth', '', { intent: 'email', email, returnTo, context: 'modal' }));
+    const sent = await callRoute(
+      authAction,
+      storefrontPost('/auth', nextCookie(first)!, { intent: 'send-code-guest', returnTo, context: 'modal' }),
+    );
+    expect(sent.headers.get('Location')).toBe('/it/cart?auth=verify');
+    // Straight back to the step before, and asked again: the API refuses with code_too_soon.
+    const again = await callRoute(
+      authAction,
+      storefrontPost('/auth', nextCookie(sent)!, { intent: 'send-code-guest', returnTo, context: 'modal' }),
+    );
+    const shown = await callRoute(rootLoader, storefrontGet(again.headers.get('Location')!, nextCookie(again)), { lang: 'it' });
+    const root = (await shown.json()) as Json;
+    expect(root.authView.lastResult.error[''][0]).toMatch(/^Attendi \d+ secondi e riprova\.$/);
+  });
+});
+
 describe('the language of a request (root loader)', () => {
   const root = (path: string, params: Record<string, string>, headers: Record<string, string> = {}) =>
     callRoute(rootLoader, get(path, headers), params);

@@ -27,6 +27,7 @@ import { useLocalizedPath } from '~/components/shop-link';
 import { Toast } from '~/components/toast';
 import { admitted, ShopBusy, toWaitingRoom } from '~/lib/admission.server';
 import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
+import { apiErrorText } from '~/lib/api-errors.server';
 import { getShopper } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
 import { cachedProductDetails, renamedProductName } from '~/lib/catalogue.server';
@@ -34,7 +35,6 @@ import { getEnv } from '~/lib/env.server';
 import { readFormData } from '~/lib/form-data.server';
 import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData, serverTranslator } from '~/lib/i18n.server';
-import { MESSAGES } from '~/lib/messages';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
 import { pageTitle } from '~/lib/page-title';
@@ -121,7 +121,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         { message: serverTranslator(context.locale, 'product')('product.notFound') },
         { status: 404, headers: { 'Cache-Control': 'no-cache' } },
       );
-    throw json({ message: error.message }, { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } });
+    throw json(
+      { message: apiErrorText(error, context.locale) },
+      { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } },
+    );
   }
 
   // What the shopper already waits for matters only where a Notify form can show: a product coming
@@ -181,7 +184,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithFlash(context, `${url.pathname}${url.search}`, { kind: 'success', message: t('product.addedToCart') });
   } catch (error) {
     if (error instanceof ShopBusy) return toWaitingRoom(`${url.pathname}${url.search}`);
-    const message = error instanceof ApiRequestError ? error.message : MESSAGES.somethingWentWrong;
+    const message = apiErrorText(error, context.locale);
     return redirectWithFlash(context, `${url.pathname}${url.search}`, {
       kind: 'error',
       message: t('product.addToCartFailed', { message }),

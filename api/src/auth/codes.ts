@@ -56,7 +56,7 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
      */
     async create(email: string, purpose: CodePurpose, deliver: (code: string) => Promise<void>): Promise<void> {
       const wait = await this.cooldownSeconds(email, purpose);
-      if (wait > 0) throw new ApiError(429, `Please wait ${wait} seconds before requesting a new code.`, 'code_too_soon');
+      if (wait > 0) throw new ApiError(429, `Please wait ${wait} seconds before requesting a new code.`, 'code_too_soon', wait);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const now = clock.now();
       const stored = await inTransaction(db, async (trx) => {

@@ -145,3 +145,18 @@ describe('emails in Italian', () => {
     expect((await shopper(api).put('/api/user/locale', { locale: 'it' })).status).toBe(401);
   });
 });
+
+describe('refusals a shopper reads, by their code', () => {
+  it('a code asked for again too soon says how long to wait in Retry-After, so the storefront can say it in any language', async () => {
+    const s = shopper(api, { locale: 'it' });
+    const email = `soon-${Date.now()}@example.com`;
+    expect((await s.post('/api/auth/register', { email, guest_checkout: true })).status).toBe(200);
+    const again = await s.post('/api/auth/register', { email, guest_checkout: true });
+    expect(again.status).toBe(429);
+    expect(again.body.code).toBe('code_too_soon');
+    const wait = Number(again.headers.get('Retry-After'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(again.body.detail).toBe(`Please wait ${wait} seconds before requesting a new code.`);
+  });
+});

@@ -56,11 +56,9 @@ export interface RateLimits {
 
 /** Raised by `consume` when a budget is spent. */
 export class RateLimitedError extends ApiError {
-  constructor(
-    detail: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, detail, 'rate_limited');
+  declare readonly retryAfterSeconds: number;
+  constructor(detail: string, retryAfterSeconds: number) {
+    super(429, detail, 'rate_limited', retryAfterSeconds);
   }
 }
 
