@@ -117,6 +117,8 @@ export async function cartApi(context: ShopContext) {
           ...(session.get('discountCode') ? { discount_code: session.get('discountCode') } : {}),
           metadata: { product_name: line.productName, variant_sku: line.sku, selected_attributes: line.attributes },
         },
+        // The order speaks the language of its product page, also when /checkout/quick (no language of its own) resumes it.
+        headers: { 'Accept-Language': locale },
       });
       if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
       return answer.checkout_url;

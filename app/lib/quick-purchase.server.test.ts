@@ -116,6 +116,19 @@ describe('Quick Purchase', () => {
     expect(mails[0].text).toContain('€65.00');
   });
 
+  it('started on an Italian product page, it goes on in Italian from /checkout/quick: the order, its way back and its emails', async () => {
+    const { cookie: signedIn } = await signedInGuest();
+    const session = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: signedIn } }));
+    session.set('quickPurchase', { productName: PRODUCT, variantId: variant.id, at: Date.now(), locale: 'it' });
+    const cookie = (await commitSession(contextFor(new Request('http://shop.test/')), session)).split(';')[0];
+    const response = await resume(cookie);
+    const sessionId = new URL(response.headers.get('Location')!).pathname.split('/').pop()!;
+    const row = await api.database.db.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(row.locale).toBe('it');
+    expect(row.success_url).toBe('http://shop.test/it/order-success?session_id={CHECKOUT_SESSION_ID}');
+    expect(row.cancel_url).toMatch(/^http:\/\/shop\.test\/it\/product\/Tracer%20Tee\?/);
+  });
+
   it('goes straight to the payment page for a signed-in shopper, with cancel back to the product page', async () => {
     const { cookie } = await signedInGuest();
     const response = await buy(cookie);

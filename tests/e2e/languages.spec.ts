@@ -1,5 +1,7 @@
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 import { expect, test } from '../support/e2e-test';
+import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
+import { payOnTestPage } from '../support/payment';
 
 // The shop in English and Italian (ADR 046): the switcher in the header and the footer is a plain
 // link to the same page, product and variant in the other language; it works without JavaScript and
@@ -54,6 +56,34 @@ test.describe('languages', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('an Italian shopper signs in as a guest and buys, all in Italian: the sign-in, the confirmation and its email', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/it/product/Tracer%20Tee?color=RED&size=L%2FXL');
+    await page.getByRole('button', { name: 'Acquisto rapido' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Accedi o crea un account' })).toBeVisible();
+    const email = uniqueEmail('italiano');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Continua' }).click();
+    await dialog.getByRole('button', { name: "Verifica l'email e continua come ospite" }).click();
+    await dialog.getByLabel('Codice di verifica').fill(await latestCode(request, email, /codice di verifica/));
+    await dialog.getByRole('button', { name: 'Verifica', exact: true }).click();
+    // With JavaScript the purchase goes on by itself after the countdown; without, the link (or the head's refresh) takes it on.
+    await dialog.getByRole('link', { name: 'Vai subito' }).click();
+    await payOnTestPage(page);
+
+    await expect(page).toHaveURL(/\/it\/order-success\?session_id=/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await expect(page.getByRole('heading', { name: 'Grazie per il tuo ordine!' })).toBeVisible();
+    await expect(page.getByTestId('order-total')).toHaveText('€65,00');
+    await expect(page.getByText(`Ti abbiamo inviato un'email di conferma a ${email}.`)).toBeVisible();
+    const confirmation = await latestMail(request, email, /^Il tuo ordine FILO ORD-/);
+    expect(confirmation.text).toContain('Grazie per il tuo ordine');
+    expect(confirmation.text).toContain('Totale: €65,00');
   });
 
   for (const path of ['/it', '/it/product/Tracer%20Tee', '/it/cart']) {
