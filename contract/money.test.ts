@@ -54,3 +54,15 @@ describe('displayCents (fields only this API sends: discount, refunded)', () => 
     expect(displayCents(value)).toBe(expected);
   });
 });
+
+describe('amounts on Italian pages', () => {
+  it("say the API's English euro text, and numbers, with a decimal comma", () => {
+    expect(displayAmount('€1,234.50', 'it')).toBe('€1234,50');
+    expect(displayAmount('€12,345.50', 'it')).toBe('€12.345,50');
+    expect(displayAmount(4500, 'it')).toBe('€45,00');
+    expect(displayAmount(12.5, 'it')).toBe('€12,50');
+    expect(displayAmount(null, 'it')).toBe('€0,00');
+    expect(displayAmount('€ about ten', 'it')).toBe('€ about ten');
+    expect(displayCents(50, 'it')).toBe('€0,50');
+  });
+});

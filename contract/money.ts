@@ -44,10 +44,9 @@ export function displayAmount(value: number | string | null | undefined, locale:
 
 /** Euro text as formatEuro writes it in English ('€1,234.50'), said again in `locale`; any other text as it is. */
 function inLocale(text: string, locale: MoneyLocale): string {
-  const match = /^(-?)€(\d{1,3}(?:,\d{3})*)\.(\d{2})$/.exec(text);
+  const match = /^€(\d{1,3}(?:,\d{3})*)\.(\d{2})$/.exec(text);
   if (!match) return text;
-  const cents = Number(match[2].replace(/,/g, '')) * 100 + Number(match[3]);
-  return formatEuro(match[1] ? -cents : cents, locale);
+  return formatEuro(Number(match[1].replace(/,/g, '')) * 100 + Number(match[2]), locale);
 }
 
 /**

@@ -30,6 +30,7 @@ describe('the shop clock (Europe/Rome)', () => {
   it('names the zone when it says a launch time', () => {
     expect(formatLaunchTime('2026-12-01T17:00:00Z')).toBe('Tuesday, 1 December 2026 at 18:00 CET');
     expect(formatLaunchTime('2026-12-01T17:00:00Z', 'America/New_York')).toContain('12:00');
+    expect(formatLaunchTime('2026-12-01T17:00:00Z', undefined, 'it')).toBe('martedì 1 dicembre 2026 alle ore 18:00 CET');
   });
 
   it('splits the time left', () => {

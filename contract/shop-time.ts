@@ -7,11 +7,15 @@ export const SHOP_TIME_ZONE = 'Europe/Rome';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** 'Wednesday, 25 November 2026 at 18:00 CET' in the given zone (the shop's unless told). */
-export function formatLaunchTime(at: Date | string, timeZone: string = SHOP_TIME_ZONE): string {
-  let formatter = formatters.get(timeZone);
+/**
+ * 'Wednesday, 25 November 2026 at 18:00 CET' in the given zone (the shop's unless told), in English
+ * or Italian ('mercoledì 25 novembre 2026 alle ore 18:00 CET').
+ */
+export function formatLaunchTime(at: Date | string, timeZone: string = SHOP_TIME_ZONE, locale: 'en' | 'it' = 'en'): string {
+  const key = `${locale}:${timeZone}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
+    formatter = new Intl.DateTimeFormat(locale === 'it' ? 'it-IT' : 'en-GB', {
       weekday: 'long',
       day: 'numeric',
       month: 'long',
@@ -21,7 +25,7 @@ export function formatLaunchTime(at: Date | string, timeZone: string = SHOP_TIME
       timeZone,
       timeZoneName: 'short',
     });
-    formatters.set(timeZone, formatter);
+    formatters.set(key, formatter);
   }
   return formatter.format(typeof at === 'string' ? new Date(at) : at);
 }

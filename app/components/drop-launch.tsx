@@ -12,8 +12,9 @@ import { useI18n } from '~/lib/i18n';
  */
 export function LaunchTime({ at }: { at: string }) {
   const hydrated = useHydrated();
+  const { locale } = useI18n();
   const zone = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
-  return <time dateTime={at}>{formatLaunchTime(at, zone)}</time>;
+  return <time dateTime={at}>{formatLaunchTime(at, zone, locale)}</time>;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

@@ -158,16 +158,6 @@ export interface MailWords {
 }
 
 const longDay = { it: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: SHOP_TIME_ZONE }) };
-const launchFormat = new Intl.DateTimeFormat('it-IT', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: SHOP_TIME_ZONE,
-  timeZoneName: 'short',
-});
 const cardPayment = /^Credit Card(?: ending in (\d{4}))?$/;
 
 const en: MailWords = {
@@ -344,7 +334,7 @@ const it: MailWords = {
   tagline: 'Streetwear in piccole serie, tagliato e cucito in Italia',
   money: (cents) => formatEuro(cents, 'it'),
   day: (at) => longDay.it.format(typeof at === 'string' ? new Date(at) : at),
-  launchTime: (at) => launchFormat.format(typeof at === 'string' ? new Date(at) : at),
+  launchTime: (at) => formatLaunchTime(at, SHOP_TIME_ZONE, 'it'),
   page: (path) => shopPagePath(path, 'it'),
   verification: {
     subject: (code) => `Il tuo codice di verifica ${BRAND.name}: ${code}`,
