@@ -7,7 +7,7 @@ import { type ApiClient, type ApiClientOptions, ApiRequestError, createApiClient
 import { shopperAddress } from './client-address.server';
 import { getEnv } from './env.server';
 import { type Locale, localeOfPath } from './i18n';
-import { AUTH_MESSAGES } from './messages';
+import { serverTranslator } from './i18n.server';
 import { commitSession, isHttps, readSession, type SessionUser, shopperOf, type ShopSession, signOut } from './session.server';
 import { readStaffSession, type StaffSession } from './staff-session.server';
 
@@ -175,7 +175,7 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
         context.signedOut = user;
         signOut(current);
         if (error.code === 'guest_session_expired' || user?.user_type === 'guest') {
-          current.flash('flash', { kind: 'error', message: AUTH_MESSAGES.guestSessionExpiredShort });
+          current.flash('flash', { kind: 'error', message: serverTranslator(locale, 'errors')('errors.guestSessionExpired') });
         }
         markChanged();
         return null;
