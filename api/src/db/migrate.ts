@@ -31,7 +31,7 @@ import erasedCustomers from './migrations/031_erased_customers.sql';
 import codeMailedAt from './migrations/032_code_mailed_at.sql';
 import privacyLog from './migrations/033_privacy_log.sql';
 import consents from './migrations/034_consents.sql';
-import locales from './migrations/035_locales.sql';
+import locales from './migrations/036_locales.sql';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
@@ -67,7 +67,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '032_code_mailed_at', sql: codeMailedAt },
   { name: '033_privacy_log', sql: privacyLog },
   { name: '034_consents', sql: consents },
-  { name: '035_locales', sql: locales },
+  { name: '036_locales', sql: locales },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

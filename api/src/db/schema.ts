@@ -74,7 +74,7 @@ export interface Database {
     product_variant_id: string | null;
     created_at: ColumnType<Date, Date | string | undefined, never>;
     notified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-    /** The shop's language this was made in (migration 035): the emails and receipts about it speak it. */
+    /** The shop's language this was made in (migration 036): the emails and receipts about it speak it. */
     locale: Generated<ShopLocale>;
   };
   contact_messages: {
@@ -105,7 +105,7 @@ export interface Database {
     updated_at: ColumnType<Date, Date | undefined, Date>;
     /** Set when the customer deleted their account: the row is kept, emptied, for the orders (migration 031). */
     erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-    /** The shop's language this was made in (migration 035): the emails and receipts about it speak it. */
+    /** The shop's language this was made in (migration 036): the emails and receipts about it speak it. */
     locale: Generated<ShopLocale>;
   };
   verification_codes: {
@@ -207,7 +207,7 @@ export interface Database {
     refusal_reason: ColumnType<string | null, string | null | undefined, string | null>;
     provider_refund_id: ColumnType<string | null, string | null | undefined, string | null>;
     refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-    /** The shop's language this was made in (migration 035): the emails and receipts about it speak it. */
+    /** The shop's language this was made in (migration 036): the emails and receipts about it speak it. */
     locale: Generated<ShopLocale>;
   };
   checkout_session_items: {
@@ -239,7 +239,7 @@ export interface Database {
     refunded_total: Generated<number>;
     discount_code: ColumnType<string | null, string | null | undefined, string | null>;
     delivered_at: Date | null;
-    /** The shop's language this was made in (migration 035): the emails and receipts about it speak it. */
+    /** The shop's language this was made in (migration 036): the emails and receipts about it speak it. */
     locale: Generated<ShopLocale>;
   };
   purchase_items: {
