@@ -6,6 +6,7 @@ import { cartApi } from './cart.server';
 import { cachedProductDetails } from './catalogue.server';
 import type { ShopContext } from './context.server';
 import { CART_MESSAGES, MESSAGES } from './messages';
+import { productPath } from './product-link';
 import { commitSession, redirectWithFlash, type ShopSession } from './session.server';
 import { optionGroups, selectionSearch } from './variant-selection';
 
@@ -25,7 +26,7 @@ interface QuickPurchaseLine {
 }
 
 async function lineFor(context: ShopContext, productName: string, variantId: string): Promise<QuickPurchaseLine> {
-  const base = `/product/${encodeURIComponent(productName)}`;
+  const base = productPath(productName);
   try {
     const details = await cachedProductDetails(context.visitorApi, productName);
     const variant = details.variants.find((v) => v.id === variantId);
@@ -112,7 +113,7 @@ export async function resumeQuickPurchase(request: Request, context: ShopContext
   const pending = session.get('quickPurchase');
   if (!pending || Date.now() - pending.at > PENDING_MAX_AGE_MS) {
     session.unset('quickPurchase');
-    return redirect(pending ? `/product/${encodeURIComponent(pending.productName)}` : '/', {
+    return redirect(pending ? productPath(pending.productName) : '/', {
       headers: { 'Set-Cookie': await commitSession(context, session) },
     });
   }
