@@ -129,11 +129,13 @@ export default defineConfig<{ shop: ShopName }>({
     // Screenshots, on a shop whose catalogue stays as seeded (tests/e2e/visual.spec.ts).
     { name: 'visual', testMatch: 'visual.spec.ts', use: { ...browser, baseURL: webOf('visual'), shop: 'visual' } },
     { name: 'javascript', testIgnore: OWN_SHOP, use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'no-javascript', testIgnore: OWN_SHOP, use: { ...chromium, javaScriptEnabled: false } },
+    // Plain HTTP checks (tagged @plain-http, tests/support/e2e-edge.ts) run once: JavaScript cannot change them.
+    { name: 'no-javascript', testIgnore: OWN_SHOP, grepInvert: /@plain-http/, use: { ...chromium, javaScriptEnabled: false } },
     // The tests tagged @edge (tests/support/e2e-edge.ts) once more, against the edge build.
     ...[true, false].map((javaScriptEnabled) => ({
       name: javaScriptEnabled ? 'edge-javascript' : 'edge-no-javascript',
       grep: /@edge/,
+      grepInvert: javaScriptEnabled ? undefined : /@plain-http/,
       testIgnore: OWN_SHOP,
       use: { ...chromium, javaScriptEnabled, baseURL: `http://127.0.0.1:${edgePort}` },
     })),

@@ -28,8 +28,6 @@ const clockSuites = [
   'api/src/security.test.ts',
 ];
 const databaseSuites = ['api/src/routes/**/*.test.ts', 'api/src/db/**/*.test.ts', 'api/src/concurrency/**/*.test.ts'];
-// The contract's pure rules: no database, no server, no process-wide state, so they share one module
-// registry (isolate: false) instead of each paying a fresh one (~1 s of imports apiece).
 const pureSuites = ['contract/**/*.test.ts'];
 // One file per core: vitest's default on two cores is one worker (the number of cores minus one), and
 // every file owns its data (a database, temporary folders, ports 0, key prefixes), so two run side by side.
@@ -55,6 +53,13 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: workers,
     minWorkers: 1,
+    // A worker process runs many files, one after another, with the modules it imported kept: a fresh
+    // process per file imported the API and the storefront again each time, most of the run's CPU
+    // (docs/decisions/049-one-process-per-worker.md). Every file owns its data (a database, folders,
+    // ports 0) and starts from the worker's starting environment (tests/support/each-file.ts);
+    // projects never share a worker.
+    isolate: false,
+    setupFiles: ['tests/support/each-file.ts'],
     // V8 coverage of the three programs' sources, taken in the same run (`--coverage`, as CI's
     // `npm run test:unit` does). The floor (docs/testing.md#coverage) may only go up.
     coverage: {
@@ -71,7 +76,6 @@ export default defineConfig({
         test: {
           name: 'pure',
           include: pureSuites,
-          isolate: false,
         },
       },
       {
@@ -87,7 +91,7 @@ export default defineConfig({
         test: {
           name: 'clock-ahead',
           include: clockSuites,
-          setupFiles: ['tests/support/shifted-clock.ts'],
+          setupFiles: ['tests/support/each-file.ts', 'tests/support/shifted-clock.ts'],
           env: { TEST_DB: 'pglite', TEST_CLOCK_SHIFT_DAYS: '366' },
         },
       },

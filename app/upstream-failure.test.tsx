@@ -209,7 +209,9 @@ describe.each(FAILURES)('with the API $mode', ({ mode, status, message }) => {
 
     await proxy.setMode('pass');
     catalogueCache.invalidate();
-    const recovered = await answer(() => page.load());
+    // Working again is about the API being back, not about speed: a busy machine gets the usual wait.
+    process.env.API_TIMEOUT_MS = '10000';
+    const recovered = await answer(() => page.load()).finally(() => (process.env.API_TIMEOUT_MS = String(TIMEOUT_MS)));
     expect(recovered.status).toBe(200);
     await page.works(recovered);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { listingOptions, productHref } from './product-link';
+import { listingOptions, productHref, productPath } from './product-link';
 
 describe('productHref', () => {
   it('URL-encodes the product name', () => {
@@ -23,5 +23,14 @@ describe('listingOptions', () => {
   it('reads each option at most once and ignores words that only contain one', () => {
     expect(listingOptions('Grey s/m cotton, plain')).toEqual({ color: 'GREY', size: 'S/M', material: 'COTTON', treatment: 'PLAIN' });
     expect(listingOptions('BLACKOUT REDUX')).toEqual({});
+  });
+});
+
+describe('productPath', () => {
+  it('encodes the name, and writes a lone surrogate as U+FFFD rather than throwing', () => {
+    expect(productPath('Tracer Tee')).toBe('/product/Tracer%20Tee');
+    expect(productPath('a\ud800b')).toBe('/product/a%EF%BF%BDb');
+    expect(productPath('\udc00')).toBe('/product/%EF%BF%BD');
+    expect(productPath('😀')).toBe('/product/%F0%9F%98%80');
   });
 });

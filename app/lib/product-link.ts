@@ -16,9 +16,17 @@ export function listingOptions(shortDescription: string): Record<string, string>
   return options;
 }
 
+/**
+ * /product/{URL-encoded name}. A name taken from a request may hold a lone surrogate, which
+ * encodeURIComponent refuses with an exception: it is written as U+FFFD, a page that does not exist.
+ */
+export function productPath(name: string): string {
+  return `/product/${encodeURIComponent(name.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'))}`;
+}
+
 /** /product/{URL-encoded name}, with the listing's options as query parameters for variant listings. */
 export function productHref(item: { name: string; is_variant_listing: boolean; short_description: string }): string {
-  const path = `/product/${encodeURIComponent(item.name)}`;
+  const path = productPath(item.name);
   if (!item.is_variant_listing) return path;
   const query = new URLSearchParams(listingOptions(item.short_description)).toString();
   return query ? `${path}?${query}` : path;

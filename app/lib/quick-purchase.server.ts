@@ -9,6 +9,7 @@ import type { ShopContext } from './context.server';
 import { type Locale, localizedPath } from './i18n';
 import { serverTranslator } from './i18n.server';
 import { CART_MESSAGES, MESSAGES } from './messages';
+import { productPath } from './product-link';
 import { commitSession, redirectWithFlash, type ShopSession } from './session.server';
 import { optionGroups, selectionSearch } from './variant-selection';
 
@@ -28,7 +29,7 @@ interface QuickPurchaseLine {
 }
 
 async function lineFor(context: ShopContext, productName: string, variantId: string): Promise<QuickPurchaseLine> {
-  const base = `/product/${encodeURIComponent(productName)}`;
+  const base = productPath(productName);
   try {
     const details = await cachedProductDetails(context.visitorApi, productName);
     const variant = details.variants.find((v) => v.id === variantId);
@@ -130,7 +131,7 @@ export async function resumeQuickPurchase(request: Request, context: ShopContext
   const pending = session.get('quickPurchase');
   if (!pending || Date.now() - pending.at > PENDING_MAX_AGE_MS) {
     session.unset('quickPurchase');
-    const back = pending ? `/product/${encodeURIComponent(pending.productName)}` : '/';
+    const back = pending ? productPath(pending.productName) : '/';
     return redirect(localizedPath(back, pending?.locale ?? context.locale), {
       headers: { 'Set-Cookie': await commitSession(context, session) },
     });

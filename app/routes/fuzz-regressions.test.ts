@@ -230,3 +230,18 @@ describe('names that are keys of every object', () => {
     expect((await res.json()).guardMessage).toBeNull();
   });
 });
+
+describe('a product name that cannot be written in a URL', () => {
+  it('Quick Purchase on it answers a redirect, not a 500 (a lone surrogate made encodeURIComponent throw)', async () => {
+    const request = new Request('http://shop.test/product/x', { method: 'POST', body: form({ intent: 'quick-purchase', variantId }) });
+    let answer: Response;
+    try {
+      answer = (await callRoute(productAction, request, { productName: '\ud800' })) as Response;
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      answer = thrown;
+    }
+    expect(answer.status).toBeLessThan(500);
+    expect(answer.headers.get('Location') ?? '').not.toContain('%ED');
+  });
+});

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 
 import { apiUrl } from '../support/e2e';
 import { registerAccount, signInAs } from '../support/e2e-account';
-import { EDGE } from '../support/e2e-edge';
+import { EDGE_PLAIN_HTTP, PLAIN_HTTP } from '../support/e2e-edge';
 import { uniqueEmail } from '../support/e2e-shop';
 import { expect, expectNoZodOn, test } from '../support/e2e-test';
 
@@ -85,7 +85,7 @@ test.describe('home page', () => {
       .toBe(true);
   });
 
-  test('bundles and styles go out as the build compressed them, the same bytes in every encoding', async ({ request }) => {
+  test('bundles and styles go out as the build compressed them, the same bytes in every encoding', PLAIN_HTTP, async ({ request }) => {
     const html = await (await request.get('/')).text();
     // The bundles come after the styles and the first image (ADR 016): every preload asks for low priority.
     const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
@@ -210,14 +210,14 @@ test.describe('home page', () => {
 });
 
 test.describe('health and mailbox', () => {
-  test('both servers answer their health checks', async ({ request }) => {
+  test('both servers answer their health checks', PLAIN_HTTP, async ({ request }) => {
     expect((await request.get('/healthz')).status()).toBe(200);
     const api = await request.get(`${apiUrl}/healthz`);
     expect(api.status()).toBe(200);
     expect(await api.json()).toEqual({ status: 'ok' });
   });
 
-  test('the dev mailbox is readable while mail goes to the outbox', async ({ request }) => {
+  test('the dev mailbox is readable while mail goes to the outbox', PLAIN_HTTP, async ({ request }) => {
     const json = await request.get(`${apiUrl}/dev/mailbox.json?to=nobody@example.com`);
     expect(json.status()).toBe(200);
     expect(await json.json()).toEqual([]);
@@ -225,7 +225,7 @@ test.describe('health and mailbox', () => {
     expect(html.headers()['content-type']).toContain('text/html');
   });
 
-  test('the API lists products with the fields of the spec', async ({ request }) => {
+  test('the API lists products with the fields of the spec', PLAIN_HTTP, async ({ request }) => {
     const res = await request.post(`${apiUrl}/api/products/list`);
     const items = await res.json();
     expect(items.length).toBe(6);
@@ -241,7 +241,7 @@ test.describe('health and mailbox', () => {
 });
 
 test.describe('compressed answers', () => {
-  test('pages and bundles say they vary by encoding, on Node and on the edge', EDGE, async ({ request }) => {
+  test('pages and bundles say they vary by encoding, on Node and on the edge', EDGE_PLAIN_HTTP, async ({ request }) => {
     // A shared cache in front must keep one copy per encoding, whoever compressed the answer.
     const html = await (await request.get('/')).text();
     const bundle = html.match(/(?:href|src)="(\/build\/[^"]+\.js)"/)?.[1];

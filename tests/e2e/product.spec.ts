@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { PLAIN_HTTP } from '../support/e2e-edge';
 import { hasJavaScript, mailboxOf, shopCli, signIn, uniqueEmail, wishlistOf } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -180,7 +181,7 @@ test.describe('product page', () => {
     await expect(page).toHaveURL(/\/product\/Padded%20Tee\?color=GREY$/);
   });
 
-  test('sitemap and robots.txt', async ({ request }) => {
+  test('sitemap and robots.txt', PLAIN_HTTP, async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     expect(sitemap).toContain('/product/Tracer%20Hoodie</loc>');
     const robots = await (await request.get('/robots.txt')).text();

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { apiUrl } from '../support/e2e';
-import { EDGE } from '../support/e2e-edge';
+import { EDGE, EDGE_PLAIN_HTTP, PLAIN_HTTP } from '../support/e2e-edge';
 import { hasJavaScript, signIn, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -56,8 +56,7 @@ async function expectRefusal(response: Awaited<ReturnType<APIRequestContext['pos
 }
 
 test.describe('security headers', () => {
-  test("a shopper's own pages are never kept by a browser or proxy", EDGE, async ({ request }, info) => {
-    test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
+  test("a shopper's own pages are never kept by a browser or proxy", EDGE_PLAIN_HTTP, async ({ request }) => {
     for (const path of ['/cart', '/login', '/register', '/order-details', '/contact', '/cart?auth=email']) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(200);
@@ -67,9 +66,8 @@ test.describe('security headers', () => {
 
   test(
     'every page carries a CSP that allows exactly its own inline scripts, and the other protections',
-    EDGE,
-    async ({ request }, info) => {
-      test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
+    EDGE_PLAIN_HTTP,
+    async ({ request }) => {
       for (const path of MAIN_PAGES) {
         // Read twice: the second answer of a shared page comes from the page cache.
         await request.get(path);
@@ -116,8 +114,7 @@ test.describe('security headers', () => {
     },
   );
 
-  test('data, resource routes, files and error pages carry them too', EDGE, async ({ request }, info) => {
-    test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
+  test('data, resource routes, files and error pages carry them too', EDGE_PLAIN_HTTP, async ({ request }) => {
     for (const path of ['/?_data=root', '/sitemap.xml', '/robots.txt', '/healthz', '/favicon.svg', '/no-such-page']) {
       const response = await request.get(path);
       const headers = response.headers();
@@ -126,8 +123,7 @@ test.describe('security headers', () => {
     }
   });
 
-  test('the API answers, its payment page and its mailbox carry their own', async ({ request }, info) => {
-    test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
+  test('the API answers, its payment page and its mailbox carry their own', PLAIN_HTTP, async ({ request }) => {
     for (const path of ['/api/products/list', '/dev/mailbox', '/pay/unknown-session']) {
       const response = path === '/api/products/list' ? await request.post(`${apiUrl}${path}`) : await request.get(`${apiUrl}${path}`);
       const headers = response.headers();
@@ -206,24 +202,27 @@ test.describe('pages under the Content-Security-Policy', () => {
 });
 
 test.describe('cross-site form posts', () => {
-  test('every action of the build refuses a post from another origin with 403 and says why', EDGE, async ({ request, baseURL }, info) => {
-    test.skip(hasJavaScript(info) === false, 'plain HTTP, checked once');
-    const routes = await buildRoutes(request);
-    const actions = routes.filter((r) => r.hasAction);
-    expect(actions.map((r) => r.id)).toEqual(
-      expect.arrayContaining(['routes/cart', 'routes/auth', 'routes/contact', 'routes/logout', 'routes/cookie-consent']),
-    );
-    for (const route of actions) {
-      const url = actionUrl(route, routes);
-      const form = { intent: 'clear', redirectTo: '/' };
-      await expectRefusal(await request.post(url, { form, headers: { Origin: 'http://evil.example' } }), `${url} from another site`);
-      await expectRefusal(await request.post(url, { form, headers: { Origin: 'null' } }), `${url} from an opaque origin`);
-      await expectRefusal(await request.post(url, { form, headers: { 'Sec-Fetch-Site': 'cross-site' } }), `${url} marked cross-site`);
-      await expectRefusal(await request.post(url, { form, headers: { 'Sec-Fetch-Site': 'same-site' } }), `${url} marked same-site`);
-      const own = await request.post(url, { form, headers: { Origin: new URL(baseURL!).origin }, maxRedirects: 0 });
-      expect(own.status(), `${url} from the shop itself`).not.toBe(403);
-    }
-  });
+  test(
+    'every action of the build refuses a post from another origin with 403 and says why',
+    EDGE_PLAIN_HTTP,
+    async ({ request, baseURL }) => {
+      const routes = await buildRoutes(request);
+      const actions = routes.filter((r) => r.hasAction);
+      expect(actions.map((r) => r.id)).toEqual(
+        expect.arrayContaining(['routes/cart', 'routes/auth', 'routes/contact', 'routes/logout', 'routes/cookie-consent']),
+      );
+      for (const route of actions) {
+        const url = actionUrl(route, routes);
+        const form = { intent: 'clear', redirectTo: '/' };
+        await expectRefusal(await request.post(url, { form, headers: { Origin: 'http://evil.example' } }), `${url} from another site`);
+        await expectRefusal(await request.post(url, { form, headers: { Origin: 'null' } }), `${url} from an opaque origin`);
+        await expectRefusal(await request.post(url, { form, headers: { 'Sec-Fetch-Site': 'cross-site' } }), `${url} marked cross-site`);
+        await expectRefusal(await request.post(url, { form, headers: { 'Sec-Fetch-Site': 'same-site' } }), `${url} marked same-site`);
+        const own = await request.post(url, { form, headers: { Origin: new URL(baseURL!).origin }, maxRedirects: 0 });
+        expect(own.status(), `${url} from the shop itself`).not.toBe(403);
+      }
+    },
+  );
 
   /**
    * A page on another port of the same host: another origin but the same site, so the browser still

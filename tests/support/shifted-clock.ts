@@ -5,7 +5,10 @@
  */
 const days = Number(process.env.TEST_CLOCK_SHIFT_DAYS ?? 0);
 
-if (days) {
+// Files of one worker share the process (isolate: false in vitest.config.ts): the clock moves once.
+const SHIFTED = Symbol.for('filo.test.shiftedClock');
+
+if (days && !(SHIFTED in Date)) {
   const RealDate = Date;
   const offset = days * 86_400_000;
   const shiftedNow = () => RealDate.now() + offset;
@@ -20,6 +23,7 @@ if (days) {
   ShiftedDate.now = shiftedNow;
   ShiftedDate.parse = RealDate.parse;
   ShiftedDate.UTC = RealDate.UTC;
+  Object.defineProperty(ShiftedDate, SHIFTED, { value: true });
   globalThis.Date = ShiftedDate as unknown as DateConstructor;
 }
 
