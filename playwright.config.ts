@@ -114,8 +114,8 @@ export default defineConfig<{ shop: ShopName }>({
   reporter: [['list']],
   globalTeardown: './tests/support/e2e-teardown.ts',
   // A machine of this kind has been seen running the suite up to four times slower than a quiet one
-  // (two cores shared by the servers and three browsers): the limits leave room for that. CI does not
-  // set CI, so the limit is the same everywhere.
+  // (two cores shared by the servers and three browsers): the limit leaves room for that, the same
+  // whether or not CI is set.
   timeout: 60_000,
   expect: {
     timeout: process.env.CI ? 15_000 : 10_000,
