@@ -105,16 +105,16 @@ export default defineConfig<{ shop: ShopName }>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  // Three workers on two cores: a test spends much of its time waiting (on a page, a server, a mail,
-  // an assertion's next poll), and a quiet run used about one core with two workers (docs/testing.md#time).
-  // PLAYWRIGHT_WORKERS sets another number.
-  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 3,
+  // Two workers, one per core of the machine CI runs on (Playwright's default is half the cores: one
+  // there). A quiet run used about one core with two (the tests wait more than they compute): three
+  // are to be measured on a quiet machine (docs/testing.md#time). PLAYWRIGHT_WORKERS sets another number.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
   globalTeardown: './tests/support/e2e-teardown.ts',
   // A machine of this kind has been seen running the suite up to four times slower than a quiet one
-  // (two cores shared by the servers and three browsers): the limit leaves room for that, the same
+  // (two cores shared by the servers and the browsers): the limit leaves room for that, the same
   // whether or not CI is set.
   timeout: 60_000,
   expect: {

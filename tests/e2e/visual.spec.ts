@@ -93,6 +93,8 @@ async function settle(page: Page, javaScriptEnabled: boolean) {
               }),
         ),
       );
+      // Decoded in full before the shot: a busy browser may paint an image still decoding at a lower quality.
+      await Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined)));
       await document.fonts.ready;
     },
     { css: PINNED_FONTS, varying: VARYING_TEXT.map(([pattern, replacement]) => [pattern.source, pattern.flags, replacement] as const) },
