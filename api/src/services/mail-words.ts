@@ -1,4 +1,5 @@
 import { BRAND } from '@contract/brand';
+import { CONTACT_REASON_LABELS } from '@contract/contact';
 import { type ShopLocale, shopPagePath } from '@contract/locale';
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime, SHOP_TIME_ZONE, shopDay } from '@contract/shop-time';
@@ -291,15 +292,7 @@ const en: MailWords = {
     received: (reason) => `We received your message (${reason.toLowerCase()}) and will answer within one working day.`,
     hours: 'Our team is in from Monday to Friday, 10:00 to 18:00, and on Saturday, 10:00 to 14:00 (Italian time).',
     reference: (id) => `Your reference: ${id}`,
-    reasons: {
-      general: 'General question',
-      order: 'Order or purchase problem',
-      collaboration: 'Collaboration',
-      press: 'Press',
-      wholesale: 'Wholesale',
-      'customer-service': 'Customer service',
-      other: 'Other',
-    },
+    reasons: CONTACT_REASON_LABELS,
   },
   receipt: {
     title: (number) => `Receipt ${number}`,
