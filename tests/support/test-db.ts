@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 
-import { type DatabaseHandle, openDatabase } from '../../api/src/db/database';
+import { type DatabaseHandle, openDatabase, startPglite } from '../../api/src/db/database';
 import { migrate } from '../../api/src/db/migrate';
+import { leasePglite } from './pglite-pool';
 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and drops what the test made. */
@@ -51,10 +52,22 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       },
     };
   }
-  // A migrated database starts from the copy the global setup made (tests/support/pglite-template.ts).
+  // A migrated database starts from the copy the global setup made (tests/support/pglite-template.ts),
+  // on an engine an earlier file of this worker handed back, reset to that copy (./pglite-pool.ts).
   const template = migrated ? inject('pgliteTemplate') : undefined;
-  const from = template ? new Blob([readFileSync(template)], { type: 'application/x-gzip' }) : undefined;
-  const handle = await openDatabase({ kind: 'pglite', from });
-  if (migrated && !template) await migrate(handle);
-  return { ...handle, connectAgain: async () => handle, cleanup: () => handle.close() };
+  if (!template) {
+    const handle = await openDatabase({ kind: 'pglite' });
+    if (migrated) await migrate(handle);
+    return { ...handle, connectAgain: async () => handle, cleanup: () => handle.close() };
+  }
+  const lease = await leasePglite(() => startPglite(undefined, new Blob([readFileSync(template)], { type: 'application/x-gzip' })));
+  const handle = await openDatabase({ kind: 'pglite', client: lease.client });
+  return {
+    ...handle,
+    connectAgain: async () => handle,
+    async cleanup() {
+      await handle.close();
+      await lease.release();
+    },
+  };
 }

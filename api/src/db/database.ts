@@ -47,11 +47,14 @@ const channelIdentifier = (channel: string) => `"${channel.replace(/"/g, '""')}"
 export type DatabaseOptions =
   // No dataDir: in memory. `from`: start from this tarball of a data folder (dumpDataDir's) instead
   // of an empty database (tests start from one migrated copy: tests/support/pglite-template.ts).
-  { kind: 'pglite'; dataDir?: string; from?: Blob } | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
+  // `client`: an engine already started, which the handle's close() hands back by closing it (tests
+  // pass one engine from file to file: tests/support/pglite-pool.ts).
+  | { kind: 'pglite'; dataDir?: string; from?: Blob; client?: PGlite }
+  | { kind: 'postgres'; url: string; schema?: string; maxConnections?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.schema, options.maxConnections);
-  return openPglite(options.dataDir, options.from);
+  return openPglite(options.dataDir, options.from, options.client);
 }
 
 export const PGLITE_SHARED_BUFFERS = '16MB';
@@ -61,7 +64,8 @@ export function pgliteExists(dataDir: string): boolean {
   return existsSync(join(dataDir, 'pglite', 'PG_VERSION'));
 }
 
-async function openPglite(dataDir?: string, from?: Blob): Promise<DatabaseHandle> {
+/** A PGlite engine started on `dataDir` (in memory without one), from the tarball `from` if given. */
+export async function startPglite(dataDir?: string, from?: Blob): Promise<PGlite> {
   let path: string | undefined;
   if (dataDir) {
     path = join(dataDir, 'pglite');
@@ -72,6 +76,11 @@ async function openPglite(dataDir?: string, from?: Blob): Promise<DatabaseHandle
   const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`], loadDataDir: from };
   const client = path ? new PGlite(path, options) : new PGlite(options);
   await client.waitReady;
+  return client;
+}
+
+async function openPglite(dataDir?: string, from?: Blob, started?: PGlite): Promise<DatabaseHandle> {
+  const client = started ?? (await startPglite(dataDir, from));
   // Statements in one trip into the engine instead of six (pglite-one-trip.ts, issue #36).
   const db = new Kysely<Database>({ dialect: new PGliteDialect(oneTripQueries(client)) });
   return {
