@@ -1,44 +1,101 @@
 #!/usr/bin/env node
-// `npm test`: every layer of docs/testing.md, stopping at the first failure, with the time of each
-// stage and of the whole run printed at the end. Checks that use one core each (lint, the format
-// check, the typecheck, the production build for the browser tests) run side by side; the test
-// stages, which fill both cores themselves, run one after another.
+// `npm test`: every layer of docs/testing.md, with the time of each stage and of the whole run
+// printed at the end. The stages run as a small graph rather than in a row: each starts as soon as
+// what it needs is there, so the two cores stay busy (a stage alone leaves one idle much of the
+// time: Playwright's tests wait on pages more than they compute).
+//
+//   lint, format check, typecheck ─────────────────────────────┐
+//   browser build (Chromium, Node and edge builds) ─ Playwright ─┼─ done
+//   vitest (every project, with coverage) ─ soak ────────────────┘
+//
+// Playwright is the longest and the one with a clock in its tests (a page must answer in time), so
+// the others run at a lower CPU priority (nice): they fill what it leaves. The first failure stops
+// the run: the stages still running are ended, and their output so far is shown.
 //
 // `npm test -- --quick` is `npm run test:quick`: lint, format, and vitest on PGlite without the
-// fuzzing and the races (docs/testing.md, "The inner loop").
+// fuzzing and the races (docs/testing.md, "The inner loop"), side by side.
 import { spawn } from 'node:child_process';
+import { constants, setPriority } from 'node:os';
 
 const quick = process.argv.includes('--quick');
 const started = Date.now();
 const times = [];
+const running = new Set();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const clock = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s`;
+const at = () => clock(Date.now() - started);
 
-/** Runs a command; its output is shown as it comes (`live`) or, for one of several side by side, at its end. */
-function run(name, command, args, { live = false, env = {} } = {}) {
+/**
+ * Runs one stage. Its output is shown live (`live`, at most one stage at a time) or in one piece at
+ * its end, so stages side by side do not mix their lines.
+ */
+function run({ name, command, args, live = false, niceness = 0, env = {} }) {
   return new Promise((resolve) => {
-    const at = Date.now();
-    const child = spawn(command, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const begun = Date.now();
+    console.log(`── ${name}: started at ${at()}`);
+    const child = spawn(command, args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+      detached: true,
+    });
+    if (niceness) {
+      try {
+        // The child's own priority; its children (workers, servers) inherit it.
+        setPriority(child.pid, niceness);
+      } catch {
+        // Not allowed here: the stage runs at the normal priority.
+      }
+    }
     let output = '';
     if (!live) {
       child.stdout.on('data', (chunk) => (output += chunk));
       child.stderr.on('data', (chunk) => (output += chunk));
     }
+    const entry = { child, name, flush: () => output && process.stdout.write(output.endsWith('\n') ? output : `${output}\n`) };
+    running.add(entry);
     child.on('close', (code, signal) => {
-      const ms = Date.now() - at;
+      running.delete(entry);
+      const ms = Date.now() - begun;
       times.push({ name, ms });
-      if (!live) process.stdout.write(output.endsWith('\n') || !output ? output : `${output}\n`);
-      console.log(`── ${name}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(ms)}`);
-      resolve(code === 0);
+      if (!live) {
+        console.log(`\n═══ ${name} ═══`);
+        entry.flush();
+      }
+      console.log(`── ${name}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(ms)}, at ${at()}`);
+      if (code !== 0) fail(name);
+      resolve();
     });
   });
 }
 
-async function stage(steps) {
-  const results = await Promise.all(steps.map((step) => run(...step)));
-  if (results.every(Boolean)) return;
+// Stopped from outside (Ctrl-C, a CI time limit): the stages' process groups go too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const { child } of running) stop(child);
+    process.exit(1);
+  });
+}
+
+function stop(child) {
+  try {
+    // The whole process group: a test runner's workers and servers go with it.
+    process.kill(-child.pid, constants.signals.SIGTERM);
+  } catch {
+    // Already gone.
+  }
+}
+
+let failed = false;
+function fail(name) {
+  if (failed) return;
+  failed = true;
+  for (const { child, name: other, flush } of running) {
+    console.log(`── ${other}: stopped, as ${name} failed; its output so far:`);
+    flush();
+    stop(child);
+  }
   report();
-  console.error('npm test: failed');
+  console.error(`npm test: failed (${name})`);
   process.exit(1);
 }
 
@@ -47,28 +104,18 @@ function report() {
   console.log(`Whole run: ${clock(Date.now() - started)}`);
 }
 
-const npx = (...args) => ['npx', args];
-const node = (...args) => [process.execPath, args];
+const npx = (...args) => ({ command: 'npx', args });
+const node = (...args) => ({ command: process.execPath, args });
+const checks = [
+  { name: 'lint', ...npx('eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '--cache-strategy', 'content', '.') },
+  { name: 'format', ...npx('prettier', '--check', '--cache', '--cache-strategy', 'content', '.') },
+];
 
-await stage([
-  ['lint', ...npx('eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '--cache-strategy', 'content', '.')],
-  ['format', ...npx('prettier', '--check', '--cache', '--cache-strategy', 'content', '.')],
-  ...(quick
-    ? []
-    : [
-        ['typecheck', ...npx('tsc', '--noEmit')],
-        // What the browser tests run: Debian's Chromium (installed if missing) and the Node and edge builds.
-        [
-          'browser build',
-          'sh',
-          ['-c', `"${process.execPath}" scripts/ensure-chromium.mjs && "${process.execPath}" scripts/build.mjs --edge`],
-        ],
-      ]),
-]);
 if (quick) {
-  await stage([
-    [
-      'vitest (PGlite)',
+  await Promise.all([
+    ...checks.map((step) => run(step)),
+    run({
+      name: 'vitest (PGlite)',
       ...npx(
         'vitest',
         'run',
@@ -81,12 +128,30 @@ if (quick) {
         '--exclude',
         'api/src/concurrency/**',
       ),
-      { live: true },
-    ],
+      live: true,
+    }),
   ]);
 } else {
-  await stage([['vitest', ...npx('vitest', 'run', '--coverage'), { live: true }]]);
-  await stage([['Playwright', ...npx('playwright', 'test'), { live: true }]]);
-  await stage([['soak', ...node('scripts/soak.mjs'), { live: true }]]);
+  await Promise.all([
+    ...[...checks, { name: 'typecheck', ...npx('tsc', '--noEmit') }].map((step) => run({ ...step, niceness: 10 })),
+    // What the browser tests run: Debian's Chromium (installed if missing) and the Node and edge builds.
+    run({
+      name: 'browser build',
+      command: 'sh',
+      args: ['-c', `"${process.execPath}" scripts/ensure-chromium.mjs && "${process.execPath}" scripts/build.mjs --edge`],
+    }).then(() => run({ name: 'Playwright', ...npx('playwright', 'test'), live: true })),
+    run({ name: 'vitest', ...npx('vitest', 'run', '--coverage'), niceness: 5 }).then(() =>
+      // The soak run starts its cluster from the build: it waits for that too.
+      waitFor('browser build').then(() => run({ name: 'soak', ...node('scripts/soak.mjs'), niceness: 5 })),
+    ),
+  ]);
 }
 report();
+
+/** Resolves once the named stage has passed. */
+function waitFor(name) {
+  return new Promise((resolve) => {
+    const check = () => (times.some((time) => time.name === name) ? resolve() : setTimeout(check, 500));
+    check();
+  });
+}

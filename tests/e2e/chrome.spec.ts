@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts, ROUTE_TABLE_PAGES } from '../support/a11y';
-import { EDGE } from '../support/e2e-edge';
+import { EDGE, PLAIN_HTTP } from '../support/e2e-edge';
 import { expect, hydrated, test } from '../support/e2e-test';
 
 const productsMenu = (page: Page) =>
@@ -176,7 +176,8 @@ test.describe('cookie notice', () => {
   });
 });
 
-test.describe('document titles and unknown pages', () => {
+// What the server sends decides these: they run with JavaScript on (which must keep them) only.
+test.describe('document titles and unknown pages', PLAIN_HTTP, () => {
   for (const [path, title] of [
     ['/about', 'About - FILO'],
     ['/contact', 'Contact - FILO'],
