@@ -10,6 +10,24 @@ import type { Clock } from '../services/clock.js';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, RESEND_COOLDOWN_MS } from './rules.js';
 
 /**
+ * Seconds left of the cooldown after the newest code that was mailed or is being mailed (not
+ * retired before it went out); 0 when another may be sent.
+ */
+async function waitFor(db: Db, email: string, purpose: CodePurpose, now: Date): Promise<number> {
+  const last = await db
+    .selectFrom('verification_codes')
+    .select('created_at')
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .where((eb) => eb.or([eb('mailed_at', 'is not', null), eb('consumed_at', 'is', null)]))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!last) return 0;
+  return Math.max(0, Math.ceil((last.created_at.getTime() + RESEND_COOLDOWN_MS - now.getTime()) / 1000));
+}
+
+/**
  * One-time 6-digit codes: drawn from a CSPRNG, kept only as keyed hashes, valid for 10 minutes,
  * single use, dead after 5 wrong guesses, and not sent again within 60 s of the last one.
  */
@@ -35,31 +53,23 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
   return {
     /** Seconds until another code may be sent for this email and purpose (0 when allowed). */
     async cooldownSeconds(email: string, purpose: CodePurpose): Promise<number> {
-      const last = await db
-        .selectFrom('verification_codes')
-        .select('created_at')
-        .where('email', '=', email)
-        .where('purpose', '=', purpose)
-        .where('mailed_at', 'is not', null)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!last) return 0;
-      const wait = last.created_at.getTime() + RESEND_COOLDOWN_MS - clock.now().getTime();
-      return wait > 0 ? Math.ceil(wait / 1000) : 0;
+      return waitFor(db, email, purpose, clock.now());
     },
 
     /**
      * Makes a new code (retiring older ones), hands it to `deliver` (the email) and marks it mailed;
-     * 429 within the cooldown of the last code mailed. A code whose delivery failed or never finished
-     * holds nothing back: asking again sends a new one at once.
+     * 429 within the cooldown of the last code mailed or being mailed. The check and the new code are
+     * one transaction under a lock on the email and purpose, so requests racing each other send one
+     * code, not one each. A code whose delivery failed is retired and holds nothing back: asking again
+     * sends a new one at once.
      */
     async create(email: string, purpose: CodePurpose, deliver: (code: string) => Promise<void>): Promise<void> {
-      const wait = await this.cooldownSeconds(email, purpose);
-      if (wait > 0) throw new ApiError(429, `Please wait ${wait} seconds before requesting a new code.`, 'code_too_soon', wait);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const now = clock.now();
       const stored = await inTransaction(db, async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`code:${purpose}:${email}`}, 0))`.execute(trx);
+        const now = clock.now();
+        const wait = await waitFor(trx, email, purpose, now);
+        if (wait > 0) throw new ApiError(429, `Please wait ${wait} seconds before requesting a new code.`, 'code_too_soon', wait);
         await trx
           .updateTable('verification_codes')
           .set({ consumed_at: now })
@@ -79,7 +89,18 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
           .returning('id')
           .executeTakeFirstOrThrow();
       });
-      await deliver(code);
+      try {
+        await deliver(code);
+      } catch (error) {
+        await db
+          .updateTable('verification_codes')
+          .set({ consumed_at: clock.now() })
+          .where('id', '=', stored.id)
+          .where('consumed_at', 'is', null)
+          .execute()
+          .catch(() => undefined);
+        throw error;
+      }
       await db.updateTable('verification_codes').set({ mailed_at: clock.now() }).where('id', '=', stored.id).execute();
     },
 

@@ -94,3 +94,17 @@ describe('16 parallel sign-ins to one account', () => {
     expect((await post('login', { email, password })).status).toBe(423);
   });
 });
+
+describe('12 parallel requests for a code to one email', () => {
+  it('mail one code: the rest are told to wait, and the one mailed is the one that signs in', async () => {
+    const email = newEmail();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => post('register', { email, guest_checkout: true })));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.status !== 200)) {
+      expect(res.status).toBe(429);
+      expect((await res.json()).code).toBe('code_too_soon');
+    }
+    expect(await readOutbox(api.database.db, email)).toHaveLength(1);
+    expect((await post('verify-guest', { email, code: await mailedCode(email) })).status).toBe(200);
+  });
+});
