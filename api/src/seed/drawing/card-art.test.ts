@@ -44,7 +44,9 @@ describe('card artwork', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 600, 800]);
 
     expect(await generateCardArt(storage, [design])).toEqual({ cards: 0, frames: 0 });
-  });
+    // Drawing every frame is pure CPU: 5–10 s alone, several times that while Playwright's browsers
+    // have the cores first (npm test runs vitest niced beside them, ADR 057).
+  }, 120_000);
 
   it('redraws only what is missing', async () => {
     const path = cardPaths.frame(folder, cardPaths.filePrefix, 5, cardPaths.format);
