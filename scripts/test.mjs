@@ -53,7 +53,13 @@ function run({ name, command, args, live = false, niceness = 0, env = {} }) {
     }
     const entry = { child, name, flush: () => output && process.stdout.write(output.endsWith('\n') ? output : `${output}\n`) };
     running.add(entry);
-    child.on('close', (code, signal) => {
+    // A stage is over when its process exits; a process it left behind holding the output open is
+    // ended with the stage's process group (its stdout is read for two seconds more, not waited on).
+    let ended = false;
+    const end = (code, signal) => {
+      if (ended) return;
+      ended = true;
+      stop(child);
       running.delete(entry);
       const ms = Date.now() - begun;
       times.push({ name, ms });
@@ -64,7 +70,9 @@ function run({ name, command, args, live = false, niceness = 0, env = {} }) {
       console.log(`── ${name}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(ms)}, at ${at()}`);
       if (code !== 0) fail(name);
       resolve();
-    });
+    };
+    child.on('close', end);
+    child.on('exit', (code, signal) => setTimeout(() => end(code, signal), 2000).unref());
   });
 }
 
