@@ -13,7 +13,7 @@
 // the run: the stages still running are ended, and their output so far is shown.
 //
 // `npm test -- --quick` is `npm run test:quick`: lint, format, and vitest on PGlite without the
-// fuzzing and the races (docs/testing.md, "The inner loop"), side by side.
+// fuzzing, the races and the drawing of the seed's art (docs/testing.md, "The inner loop"), side by side.
 import { spawn } from 'node:child_process';
 import { constants, setPriority } from 'node:os';
 
