@@ -105,10 +105,10 @@ export default defineConfig<{ shop: ShopName }>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  // Two workers, one per core of the machine CI runs on (Playwright's default is half the cores: one
-  // there). A quiet run used about one core with two (the tests wait more than they compute): three
-  // are to be measured on a quiet machine (docs/testing.md#time). PLAYWRIGHT_WORKERS sets another number.
-  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 2,
+  // Three workers on two cores: with two, a quiet run kept about one core busy (the tests wait on
+  // pages more than they compute), and npm test runs vitest and the soak niced beside Playwright to
+  // fill the rest (ADR 057). PLAYWRIGHT_WORKERS sets another number.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS) || 3,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
