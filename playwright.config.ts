@@ -95,9 +95,15 @@ const browser = {
  * (scripts/ensure-chromium.mjs installs it; without it, `chromium` does everything).
  */
 const headlessShell = process.env.CHROMIUM_HEADLESS_PATH || '/usr/bin/chromium-headless-shell';
-const chromium = existsSync(headlessShell)
+const shell = existsSync(headlessShell)
   ? { ...devices['Desktop Chrome'], launchOptions: { executablePath: headlessShell, args: chromiumArgs } }
   : browser;
+/**
+ * With motion reduced, as a shopper may ask: the home page's dot grid and the cards' frames otherwise
+ * redraw 30 times a second in every page left open, two thirds of the browser's CPU in a run. The specs
+ * about motion itself (catalogue, cards, home) ask for it back with `test.use`.
+ */
+const chromium = { ...shell, reducedMotion: 'reduce' as const };
 
 const webOf = (name: ShopName) => `http://127.0.0.1:${shops[name].web}`;
 

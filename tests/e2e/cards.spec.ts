@@ -10,6 +10,9 @@ import { uniqueEmail } from '../support/mailbox';
 import { payOnTestPage } from '../support/payment';
 import { registerThroughPage } from '../support/sign-in';
 
+// Motion as most shoppers have it: these tests look at the animations (playwright.config.ts reduces it elsewhere).
+test.use({ reducedMotion: 'no-preference' });
+
 const TRACER_TEE = '/product/Tracer%20Tee?color=BLACK&size=S/M';
 const PADDED_TEE = '/product/Padded%20Tee?color=BLACK&size=S/M';
 

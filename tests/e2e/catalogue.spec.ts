@@ -2,6 +2,9 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { hasJavaScript, mailboxOf, signIn, uniqueEmail, wishlistOf } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
+// Motion as most shoppers have it: these tests look at the animations (playwright.config.ts reduces it elsewhere).
+test.use({ reducedMotion: 'no-preference' });
+
 const hoodieCard = (page: import('@playwright/test').Page) =>
   page.locator('.product-grid > li').filter({ has: page.getByRole('heading', { name: 'Tracer Hoodie', exact: true }) });
 

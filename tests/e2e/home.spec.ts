@@ -6,6 +6,9 @@ import { EDGE_PLAIN_HTTP, PLAIN_HTTP } from '../support/e2e-edge';
 import { uniqueEmail } from '../support/e2e-shop';
 import { expect, expectNoZodOn, test } from '../support/e2e-test';
 
+// Motion as most shoppers have it: these tests look at the animations (playwright.config.ts reduces it elsewhere).
+test.use({ reducedMotion: 'no-preference' });
+
 const SEEDED = [
   { name: 'Padded Jorts', category: 'Bottoms', price: '€120.00' },
   { name: 'Padded Tee', category: 'T-Shirts', price: '€85.00' },
