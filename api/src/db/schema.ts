@@ -209,6 +209,10 @@ export interface Database {
     refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     /** The shop's language this was made in (migration 036): the emails and receipts about it speak it. */
     locale: Generated<ShopLocale>;
+    /** Taken from a gift card and from the buyer's store credit (migration 037); the provider is asked for the rest. */
+    gift_card_id: ColumnType<string | null, string | null | undefined, string | null>;
+    gift_card_amount: Generated<number>;
+    store_credit_amount: Generated<number>;
   };
   checkout_session_items: {
     checkout_session_id: string;
@@ -241,6 +245,40 @@ export interface Database {
     delivered_at: Date | null;
     /** The shop's language this was made in (migration 036): the emails and receipts about it speak it. */
     locale: Generated<ShopLocale>;
+    /** Paid by a gift card (its last four characters) and by store credit (migration 037). */
+    gift_card_amount: Generated<number>;
+    gift_card_last4: ColumnType<string | null, string | null | undefined, string | null>;
+    store_credit_amount: Generated<number>;
+  };
+  gift_cards: {
+    id: Generated<string>;
+    code_hash: string;
+    last4: string;
+    initial_amount: number;
+    balance: number;
+    expires_at: Date | null;
+    disabled_at: Date | null;
+    issued_by: string;
+    purchase_id: string | null;
+    recipient_name: string | null;
+    recipient_email: string | null;
+    message: string | null;
+    send_at: Date | null;
+    locale: Generated<ShopLocale>;
+    created_at: Date;
+  };
+  store_credits: { user_id: string; balance: Generated<number>; updated_at: Date };
+  /** Every change of a gift card's or a customer's balance (migration 037): signed cents. */
+  balance_ledger: {
+    id: Generated<string>;
+    gift_card_id: string | null;
+    user_id: string | null;
+    amount: number;
+    reason: string;
+    actor: string;
+    checkout_session_id: string | null;
+    purchase_id: string | null;
+    created_at: Date;
   };
   purchase_items: {
     id: Generated<string>;

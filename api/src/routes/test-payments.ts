@@ -172,7 +172,12 @@ ${message(name)}`;
 <select id="shipping_country" name="shipping_country" autocomplete="shipping country" required${invalid('shipping_country')}>
 <option value=""${chosenCountry ? '' : ' selected'}>Choose a country</option>${countries}</select>
 ${message('shipping_country')}`;
-  const amount = formatEuro(session.total);
+  // A gift card or store credit paid part of it (ADR 052): the card is asked for the rest.
+  const amount = formatEuro(session.total - session.gift_card_amount - session.store_credit_amount);
+  const prepaidRows = [
+    session.gift_card_amount > 0 ? `<tr><td>Gift card</td><td class="amount">-${formatEuro(session.gift_card_amount)}</td></tr>` : '',
+    session.store_credit_amount > 0 ? `<tr><td>Store credit</td><td class="amount">-${formatEuro(session.store_credit_amount)}</td></tr>` : '',
+  ].join('');
   // Both forms post here and are answered with a redirect back to the shop.
   setPagePolicy(c, { styles: PAGE_STYLES, formTargets: [session.success_url, session.cancel_url] });
   const rows = lines
@@ -191,7 +196,7 @@ ${message('shipping_country')}`;
 ${session.discount > 0 || session.discount_code ? `<tr><td>Discount (${escapeHtml(session.discount_code ?? '')})</td><td class="amount">${session.discount > 0 ? `-${formatEuro(session.discount)}` : 'Free shipping'}</td></tr>` : ''}
 <tr><td>Shipping</td><td class="amount">${formatEuro(session.shipping_cost)}</td></tr>
 <tr><td>VAT included (22%)</td><td class="amount">${formatEuro(session.tax)}</td></tr>
-<tr class="total"><td>Total</td><td class="amount">${amount}</td></tr></table>
+${prepaidRows}<tr class="total"><td>Total</td><td class="amount">${amount}</td></tr></table>
 ${options.alert ? `<div class="alert" role="alert">${escapeHtml(options.alert)}</div>` : ''}
 <form method="post" action="/pay/${escapeHtml(session.id)}" novalidate>
 ${field('card_number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" required')}

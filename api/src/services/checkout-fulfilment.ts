@@ -9,6 +9,8 @@ import { unlockCards } from './cards.js';
 import { optionsOf, variantLabel } from './cart.js';
 import { type CheckoutDeps, takeStock, type Trx } from './checkout.js';
 import { reclaimCodeUse } from './discounts.js';
+import { reclaimBalances } from './gift-card-checkout.js';
+import { ledgerToPurchase } from './gift-cards.js';
 import { claimUnits } from './drops.js';
 import { renderEmail } from './mail-templates.js';
 import { mailWords } from './mail-words.js';
@@ -123,6 +125,9 @@ async function claimAgain(trx: Trx, sessionId: string, now: Date) {
   if (session.discount_code_id && !(await reclaimCodeUse(trx, session.discount_code_id, session.email))) {
     throw new ClaimLost(`the code ${session.discount_code} had been used as many times as it can be before your payment reached us`);
   }
+  if (!(await reclaimBalances(trx, now, session))) {
+    throw new ClaimLost('your gift card or store credit no longer held the amount it paid before your payment reached us');
+  }
   // Units of a capped product, all of its lines together, for the buyer's email; a cap lifted since asks nothing.
   const capped = new Map<string, { name: string; purchase_limit: number; quantity: number }>();
   for (const item of items) {
@@ -188,7 +193,8 @@ async function givePaymentBack(
   try {
     ({ providerRefundId } = await payments.refund({
       providerSessionId: session.provider_session_id ?? session.id,
-      amount: session.total,
+      // The provider gives back what it took; the card and credit went back when the session closed.
+      amount: session.total - session.gift_card_amount - session.store_credit_amount,
       idempotencyKey: `refused-payment-${session.id}`,
       metadata: { checkout_session_id: session.id, reason: 'checkout_closed' },
     }));
@@ -298,9 +304,13 @@ async function writePurchase(trx: Trx, session: ClaimedSession, lines: BoughtLin
       created_at: now,
       // The order speaks the language it was checked out in (its emails, its receipt).
       locale: session.locale,
+      gift_card_amount: session.gift_card_amount,
+      gift_card_last4: session.gift_card_id ? await giftCardLast4(trx, session.gift_card_id) : null,
+      store_credit_amount: session.store_credit_amount,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await ledgerToPurchase(trx, session.id, purchase.id);
   await trx
     .insertInto('purchase_items')
     .values(
@@ -374,6 +384,10 @@ async function trimCart(trx: Trx, session: ClaimedSession, lines: BoughtLine[]) 
         .execute();
     }
   }
+}
+
+async function giftCardLast4(trx: Trx, cardId: string) {
+  return (await trx.selectFrom('gift_cards').select('last4').where('id', '=', cardId).executeTakeFirst())?.last4 ?? null;
 }
 
 function addressJson(address: Address | null): string | null {

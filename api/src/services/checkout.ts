@@ -17,6 +17,8 @@ import { DomainError } from '../domain-error.js';
 import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
 import { applyToLines, categoriesOf, claimCodeUse, findCodeId, findUsableCode, releaseCodeUse } from './discounts.js';
 import { claimedUnits, claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
+import { claimBalances, lockGiftCards, releaseBalances } from './gift-card-checkout.js';
+import { findUsableGiftCard } from './gift-cards.js';
 import { type JobHandler, scheduleJob } from './jobs.js';
 
 export type { Trx };
@@ -47,6 +49,18 @@ export interface OpenCheckoutInput {
   signal?: AbortSignal;
   /** The language the shopper checks out in: the order, its emails and its receipt speak it. */
   locale?: ShopLocale;
+  /** A gift card's code: its balance pays what the discount leaves, up to all of it (ADR 052). */
+  giftCardCode?: string | null;
+  /** The buyer's store credit pays what the gift card leaves. */
+  useStoreCredit?: boolean;
+}
+
+/** What openCheckoutSession answers; `paid_in_full`: gift card or credit paid it all, no payment page (the route completes it). */
+export interface OpenedCheckout {
+  checkout_url: string;
+  session_id: string;
+  discount_applied: boolean;
+  paid_in_full: boolean;
 }
 
 /** Stripe takes string metadata only, at most 500 characters a value. */
@@ -67,7 +81,7 @@ function flatMetadata(metadata: Record<string, unknown>): Record<string, string>
 export async function openCheckoutSession(
   deps: CheckoutDeps,
   input: OpenCheckoutInput,
-): Promise<{ checkout_url: string; session_id: string; discount_applied: boolean }> {
+): Promise<OpenedCheckout> {
   const { db, clock, payments } = deps;
   await releaseExpiredSessions(db, clock.now());
   const now = clock.now();
@@ -80,7 +94,7 @@ export async function openCheckoutSession(
     await trx.selectFrom('users').select('id').where('id', '=', input.user.id).forNoKeyUpdate().executeTakeFirst();
     const previous = await trx
       .selectFrom('checkout_sessions')
-      .select(['id', 'discount_code_id'])
+      .select(['id', 'discount_code_id', 'gift_card_id'])
       .where('user_id', '=', input.user.id)
       .where('status', '=', 'open')
       .execute();
@@ -99,6 +113,9 @@ export async function openCheckoutSession(
     await lockVariants(trx, [...givenBack.map((row) => row.variant_id), ...lines.map((line) => line.variantId)]);
     const requestedCode = input.discountCode ? await findCodeId(trx, input.discountCode.code) : null;
     await lockCodes(trx, [...previous.map((p) => p.discount_code_id), requestedCode]);
+    // Then the gift cards, in id order, the one given back and the one asked for.
+    const requestedCard = input.giftCardCode ? await findUsableGiftCard(trx, input.giftCardCode, now) : null;
+    await lockGiftCards(trx, [...previous.map((p) => p.gift_card_id), requestedCard?.id ?? null]);
     for (const { id } of previous) await releaseInTransaction(trx, id, 'cancelled', now);
     const offered = [];
     for (const line of lines) {
@@ -180,7 +197,7 @@ export async function openCheckoutSession(
         expires_at: new Date(now.getTime() + payments.holdMs),
         ...(input.locale ? { locale: input.locale } : {}),
       })
-      .returning(['id', 'shipping_cost', 'discount', 'discount_code'])
+      .returning(['id', 'shipping_cost', 'discount', 'discount_code', 'total'])
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('checkout_session_items')
@@ -195,10 +212,22 @@ export async function openCheckoutSession(
         })),
       )
       .execute();
-    return { ...created, offered };
+    // Discount codes apply before gift cards; the card pays first, then the buyer's credit.
+    const prepaid = await claimBalances(trx, now, {
+      sessionId: created.id,
+      total: created.total,
+      giftCardId: requestedCard?.id ?? null,
+      userId: input.useStoreCredit ? input.user.id : null,
+      actor: input.user.email,
+    });
+    return { ...created, offered, prepaid };
   });
 
-  let opened: { checkout_url: string; session_id: string; discount_applied: boolean };
+  if (session.prepaid === session.total) {
+    return { checkout_url: input.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id), session_id: session.id, discount_applied: session.discount_code !== null, paid_in_full: true };
+  }
+
+  let opened: OpenedCheckout;
   try {
     const checkout = await payments.createCheckout({
       sessionId: session.id,
@@ -212,6 +241,7 @@ export async function openCheckoutSession(
       })),
       shippingCost: session.shipping_cost,
       discount: session.discount_code ? { code: session.discount_code, amount: session.discount } : null,
+      prepaid: session.prepaid,
       successUrl: input.successUrl,
       cancelUrl: input.cancelUrl,
       metadata: flatMetadata({ ...input.metadata, user_id: input.user.id }),
@@ -222,7 +252,7 @@ export async function openCheckoutSession(
       .set({ provider_session_id: checkout.providerSessionId })
       .where('id', '=', session.id)
       .execute();
-    opened = { checkout_url: checkout.url, session_id: session.id, discount_applied: session.discount_code !== null };
+    opened = { checkout_url: checkout.url, session_id: session.id, discount_applied: session.discount_code !== null, paid_in_full: false };
   } catch (error) {
     await closeCheckoutSession(db, session.id, 'cancelled', clock.now());
     deps.log.error(`payment provider ${payments.name} could not open a session`, error);
@@ -282,9 +312,10 @@ export async function releaseInTransaction(
     .set({ status, closed_at: now })
     .where('id', '=', sessionId)
     .where('status', '=', 'open')
-    .returning(['id', 'discount_code_id', 'email', 'provider', 'provider_session_id'])
+    .returning(['id', 'discount_code_id', 'email', 'provider', 'provider_session_id', 'user_id', 'gift_card_id', 'gift_card_amount', 'store_credit_amount'])
     .executeTakeFirst();
   if (!closed) return false;
+  await releaseBalances(trx, now, closed);
   const items = await reservedItems(trx, sessionId);
   for (const item of items) {
     await trx
