@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   'gift_card_invalid',
   'gift_card_empty',
   'store_credit_empty',
+  'gift_card_not_allowed', // 409: a gift card (or store credit) cannot pay for another gift card
   // Returns (ADR 032): past the window, units already sent back, an exchange size sold out, a step out of turn
   'return_window_passed',
   'already_returned',

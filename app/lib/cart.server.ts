@@ -1,6 +1,7 @@
 import { type Cart, cartCountSchema, cartSchema } from '@contract/api/cart';
 import { checkoutAnswerSchema } from '@contract/api/checkout';
 import { discountCheckSchema, discountQuoteSchema } from '@contract/api/discounts';
+import { giftCardBalanceSchema, storeCreditSchema } from '@contract/api/gift-cards';
 import { CART_RULES } from '@contract/shop-rules';
 
 import { ApiRequestError } from './api.server';
@@ -70,9 +71,18 @@ export async function cartApi(context: ShopContext) {
     if (keepCartCount(session, cart.total_items)) markChanged();
     return cart;
   };
+  // The gift card entered on /cart, and the buyer's store credit, which is always used when there is some (ADR 052).
+  const balances = () => ({
+    ...(session.get('giftCardCode') ? { gift_card_code: session.get('giftCardCode') } : {}),
+    use_store_credit: true,
+  });
   return {
     session,
     commit,
+    /** A gift card's balance by its code; an ApiRequestError with gift_card_* says why it cannot pay. */
+    checkGiftCard: (code: string) => api.request('POST', 'gift-cards/balance', giftCardBalanceSchema, { body: { code } }),
+    /** The signed-in shopper's store credit. */
+    storeCredit: () => api.request('GET', 'user/store-credit', storeCreditSchema),
     getCart: () => counted(api.request('GET', 'cart/', cartSchema)),
     add: (variantId: string) =>
       counted(api.request('POST', 'cart/add', cartSchema, { body: { variant_id: variantId, quantity: CART_RULES.quantityPerAdd } })),
@@ -94,6 +104,7 @@ export async function cartApi(context: ShopContext) {
           cancel_url: `${origin}${localizedPath('/cart', context.locale)}`,
           email,
           ...(session.get('discountCode') ? { discount_code: session.get('discountCode') } : {}),
+          ...balances(),
           metadata: {},
         },
       });
@@ -115,6 +126,7 @@ export async function cartApi(context: ShopContext) {
           cancel_url: `${origin}${localizedPath(cancelPath, locale)}`,
           // The code the shopper carries comes along; the API applies it only where it covers the product.
           ...(session.get('discountCode') ? { discount_code: session.get('discountCode') } : {}),
+          ...balances(),
           metadata: { product_name: line.productName, variant_sku: line.sku, selected_attributes: line.attributes },
         },
         // The order speaks the language of its product page, also when /checkout/quick (no language of its own) resumes it.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { CART_RULES } from '../shop-rules';
 import { discountCodeInput } from './discounts';
-import { giftCardCodeInput } from './gift-cards';
+import { giftCardCodeInput, giftRecipientSchema } from './gift-cards';
 
 /** Where the payment page sends the shopper back: an absolute http(s) address. */
 const returnUrl = z
@@ -45,6 +45,15 @@ export const quickCheckoutRequestSchema = z.object({
   /** The code the shopper carries: applied when it covers this product, otherwise left out. */
   discount_code: discountCodeInput.optional(),
   ...balanceFields,
+  metadata,
+});
+
+/** `POST checkout/gift-card`: buys one gift card, for the buyer or for someone (ADR 052). */
+export const giftCardCheckoutRequestSchema = z.object({
+  product_variant_id: z.string().uuid(),
+  recipient: giftRecipientSchema.nullish(),
+  success_url: returnUrl,
+  cancel_url: returnUrl,
   metadata,
 });
 

@@ -65,3 +65,35 @@ export const storeCreditAdjustRequestSchema = z.object({
   reason: z.string().trim().min(3, 'Give a reason').max(200),
 });
 export const customerStoreCreditSchema = z.object({ balance: z.number().int(), ledger: z.array(ledgerEntry) });
+
+/** `GET gift-cards/products`: the gift cards on sale, each with its fixed amounts. */
+export const giftCardProductsSchema = z.object({
+  products: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      amounts: z.array(z.object({ variant_id: z.string(), amount: z.number().int() })),
+    }),
+  ),
+});
+export type GiftCardProducts = z.infer<typeof giftCardProductsSchema>;
+
+/** `POST admin/gift-cards/products`: the owner's gift-card product with its fixed amounts (cents). */
+export const giftCardProductRequestSchema = z.object({
+  name: z.string().trim().min(2, 'Give the gift card a name').max(80),
+  amounts: z
+    .array(z.number().int().min(GIFT_CARD_LIMITS.minAmount).max(GIFT_CARD_LIMITS.maxAmount))
+    .min(1, 'Give at least one amount')
+    .max(8, 'At most 8 amounts'),
+});
+export const giftCardProductCreatedSchema = z.object({ id: z.string() });
+
+/** For whom a gift card is bought: name, email, a short message and the day its email goes out. */
+export const giftRecipientSchema = z.object({
+  name: z.string().trim().min(1, 'Enter their name').max(100, 'At most 100 characters'),
+  email: z.string().trim().max(254).email('Please enter a valid email address'),
+  message: z.string().trim().max(300, 'At most 300 characters').nullish(),
+  /** YYYY-MM-DD; today or within a year. */
+  send_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date'),
+});
+export type GiftRecipientInput = z.infer<typeof giftRecipientSchema>;

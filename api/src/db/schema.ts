@@ -19,6 +19,8 @@ export interface Database {
     /** Units one customer may buy (migration 017); null: no cap. */
     purchase_limit: Generated<number | null>;
     archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    /** A gift-card product (migration 037): its variants are the amounts; sold from /gift-cards, never shipped. */
+    gift_card: Generated<boolean>;
   };
   product_categories: { product_id: string; category_id: string; position: Generated<number> };
   size_charts: { id: Generated<string>; product_id: string; chart: JSONColumnType<SizeChartRecord> };
@@ -213,6 +215,8 @@ export interface Database {
     gift_card_id: ColumnType<string | null, string | null | undefined, string | null>;
     gift_card_amount: Generated<number>;
     store_credit_amount: Generated<number>;
+    /** For whom the gift cards bought here are; null: for the buyer. */
+    gift: JSONColumnType<GiftRecipient | null, string | null | undefined, string | null>;
   };
   checkout_session_items: {
     checkout_session_id: string;
@@ -468,6 +472,15 @@ export interface FirstTimePurchaseInfo {
   new_items: string[];
   /** The cards this purchase unlocked, as GET /api/cards/user-cards answers them. */
   unlocked_cards: CardOut[];
+}
+
+/** Who receives a gift card bought as a present, and when its email goes out (ADR 052). */
+export interface GiftRecipient {
+  name: string;
+  email: string;
+  message: string | null;
+  /** ISO date-time; the email is sent then (at once when it is past). */
+  send_at: string;
 }
 
 /** A line a refund gave back: which item, how many units, and the cents refunded for them. */

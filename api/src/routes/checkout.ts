@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
 
-import { cartCheckoutRequestSchema, checkoutAnswerSchema, quickCheckoutRequestSchema, webhookAnswerSchema } from '@contract/api/checkout';
+import {
+  cartCheckoutRequestSchema,
+  checkoutAnswerSchema,
+  giftCardCheckoutRequestSchema,
+  quickCheckoutRequestSchema,
+  webhookAnswerSchema,
+} from '@contract/api/checkout';
 
 import { answer } from '../answer.js';
 import { readCartToken, shopperCart } from '../auth/cart-cookie.js';
@@ -11,6 +17,7 @@ import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { cartLines } from '../services/cart-lines.js';
 import { openCheckoutSession } from '../services/checkout.js';
+import { openGiftCardCheckout } from '../services/gift-card-checkout-open.js';
 import { handlePaymentEvent } from '../services/payment-events.js';
 import { completePrepaidCheckout } from '../services/prepaid-checkout.js';
 
@@ -75,6 +82,24 @@ export function checkoutRoutes() {
     });
     if (result.discount_applied) await giveBack?.();
     if (result.paid_in_full) await completePrepaidCheckout(c.var.deps, result.session_id, c.var.user.id);
+    return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
+  });
+
+  // One gift card, for the buyer or a recipient (ADR 052): its own page, never the cart.
+  app.post('/gift-card', requireUser, validate('json', giftCardCheckoutRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    const token = readCartToken(c);
+    const result = await openGiftCardCheckout(c.var.deps, {
+      user: c.var.user,
+      variantId: body.product_variant_id,
+      recipient: body.recipient ?? null,
+      successUrl: body.success_url,
+      cancelUrl: body.cancel_url,
+      metadata: body.metadata,
+      cartTokenHash: token ? hashCartToken(token) : null,
+      locale: c.var.locale,
+      signal: c.req.raw.signal,
+    });
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 
-import { giftCardBalanceRequestSchema, giftCardBalanceSchema, storeCreditSchema } from '@contract/api/gift-cards';
+import { giftCardBalanceRequestSchema, giftCardBalanceSchema, giftCardProductsSchema, storeCreditSchema } from '@contract/api/gift-cards';
 
 import { answer } from '../answer.js';
 import { optionalUser } from '../auth/cart-cookie.js';
@@ -8,11 +8,13 @@ import { tryingGiftCard } from '../auth/code-attempts.js';
 import { requireUser } from '../auth/middleware.js';
 import type { AppEnv } from '../deps.js';
 import { validate } from '../http-errors.js';
+import { listGiftCardProducts } from '../services/gift-card-sales.js';
 import { findUsableGiftCard, storeCreditOf } from '../services/gift-cards.js';
 
 /** `POST /api/gift-cards/balance`: a card's balance by its code, a guess counted as discount codes are (ADR 043, 052). */
 export function giftCardRoutes() {
   const app = new Hono<AppEnv>();
+  app.get('/products', async (c) => answer(c, giftCardProductsSchema, { products: await listGiftCardProducts(c.var.deps.db) }));
   app.post('/balance', validate('json', giftCardBalanceRequestSchema), async (c) => {
     const { db, clock } = c.var.deps;
     const user = await optionalUser(c);

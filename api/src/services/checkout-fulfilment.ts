@@ -10,6 +10,7 @@ import { optionsOf, variantLabel } from './cart.js';
 import { type CheckoutDeps, takeStock, type Trx } from './checkout.js';
 import { reclaimCodeUse } from './discounts.js';
 import { reclaimBalances } from './gift-card-checkout.js';
+import { issuePurchasedGiftCards } from './gift-card-sales.js';
 import { ledgerToPurchase } from './gift-cards.js';
 import { claimUnits } from './drops.js';
 import { renderEmail } from './mail-templates.js';
@@ -41,7 +42,7 @@ export async function fulfilCheckoutSession(
 ): Promise<{ purchaseId: string; created: boolean }> {
   const { db, clock } = deps;
   const now = clock.now();
-  let result: { purchaseId: string; created: boolean; mailJob?: string | null } | { refused: true };
+  let result: { purchaseId: string; created: boolean; mailJobs?: (string | null)[] } | { refused: true };
   try {
     result = await inTransaction(db, async (trx) => {
       const claimed = await claimSession(trx, sessionId, now);
@@ -53,9 +54,12 @@ export async function fulfilCheckoutSession(
       // Inside the transaction: a fulfilment that rolls back unlocks nothing.
       await unlockPurchaseCards(trx, session, lines, purchaseId, firstTime, now);
       await trimCart(trx, session, lines);
+      // Gift cards bought here are issued now, their emails queued with the order (ADR 052).
+      const giftJobs = await issuePurchasedGiftCards(trx, now, session, purchaseId, lines);
       // The confirmation is queued with the purchase (the outbox, ADR 044): one email per purchase, sent after the commit.
       const email = await purchaseConfirmationEmail(trx, purchaseId, deps.config.storefrontUrl);
-      return { purchaseId, created: true, mailJob: email ? await queueOrderMail(trx, now, purchaseId, email) : null };
+      const mailJob = email ? await queueOrderMail(trx, now, purchaseId, email) : null;
+      return { purchaseId, created: true, mailJobs: [mailJob, ...giftJobs] };
     });
   } catch (error) {
     if (!(error instanceof ClaimLost)) throw error;
@@ -63,7 +67,7 @@ export async function fulfilCheckoutSession(
   }
   if ('refused' in result) return refusedPayment(deps, sessionId);
 
-  if (result.created) await sendQueuedMail(deps, [result.mailJob]);
+  if (result.created) await sendQueuedMail(deps, result.mailJobs ?? []);
   return { purchaseId: result.purchaseId, created: result.created };
 }
 
@@ -251,7 +255,7 @@ function boughtLines(trx: Trx, sessionId: string) {
     .selectFrom('checkout_session_items as i')
     .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['i.variant_id', 'i.quantity', 'i.unit_price', 'i.discount', 'v.sku', 'v.description', 'v.product_id', 'p.name'])
+    .select(['i.variant_id', 'i.quantity', 'i.unit_price', 'i.discount', 'v.sku', 'v.description', 'v.product_id', 'p.name', 'p.gift_card'])
     .where('i.checkout_session_id', '=', sessionId)
     .orderBy('p.name')
     .orderBy('v.sku')

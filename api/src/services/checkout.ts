@@ -4,7 +4,7 @@ import type { ShopLocale } from '@contract/locale';
 
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
-import type { Address, Database } from '../db/schema.js';
+import type { Address, Database, GiftRecipient } from '../db/schema.js';
 import type { AppConfig, AppDeps } from '../deps.js';
 
 /** How a session that was never paid ends. */
@@ -53,6 +53,8 @@ export interface OpenCheckoutInput {
   giftCardCode?: string | null;
   /** The buyer's store credit pays what the gift card leaves. */
   useStoreCredit?: boolean;
+  /** For whom the gift cards bought here are (ADR 052); null or absent: for the buyer. */
+  gift?: GiftRecipient | null;
 }
 
 /** What openCheckoutSession answers; `paid_in_full`: gift card or credit paid it all, no payment page (the route completes it). */
@@ -133,6 +135,7 @@ export async function openCheckoutSession(
           'p.launch_date',
           'p.purchase_limit',
           'p.archived_at',
+          'p.gift_card',
         ])
         .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
         .where('v.id', '=', line.variantId)
@@ -154,7 +157,10 @@ export async function openCheckoutSession(
       }
       offered.push({ ...variant, quantity: line.quantity, limit_claimed: false });
     }
-    const applied = input.discountCode ? await claimDiscount(trx, input.discountCode, offered, input.user.email, now) : null;
+    // Gift cards are bought with money only: no code, card or credit pays for them, and they ship nowhere (ADR 052).
+    const buysGiftCards = offered.some((line) => line.gift_card);
+    if (buysGiftCards && requestedCard) throw new DomainError('gift_card_not_allowed', 'A gift card cannot pay for another gift card.');
+    const applied = input.discountCode && !buysGiftCards ? await claimDiscount(trx, input.discountCode, offered, input.user.email, now) : null;
     // Capped products: the units of this checkout are claimed for the buyer's email, all or none.
     const capped = new Map<string, { name: string; purchase_limit: number; quantity: number }>();
     for (const line of offered) {
@@ -171,7 +177,10 @@ export async function openCheckoutSession(
     const lineDiscounts = applied?.outcome.line_discounts ?? offered.map(() => 0);
     const totals = totalsFor(
       offered.reduce((sum, line) => sum + line.price * line.quantity, 0),
-      { discount: applied?.outcome.discount ?? 0, freeShipping: applied?.outcome.free_shipping ?? false },
+      {
+        discount: applied?.outcome.discount ?? 0,
+        freeShipping: (applied?.outcome.free_shipping ?? false) || offered.every((line) => line.gift_card),
+      },
     );
     const created = await trx
       .insertInto('checkout_sessions')
@@ -196,6 +205,7 @@ export async function openCheckoutSession(
         created_at: now,
         expires_at: new Date(now.getTime() + payments.holdMs),
         ...(input.locale ? { locale: input.locale } : {}),
+        gift: buysGiftCards && input.gift ? JSON.stringify(input.gift) : null,
       })
       .returning(['id', 'shipping_cost', 'discount', 'discount_code', 'total'])
       .executeTakeFirstOrThrow();
@@ -217,7 +227,7 @@ export async function openCheckoutSession(
       sessionId: created.id,
       total: created.total,
       giftCardId: requestedCard?.id ?? null,
-      userId: input.useStoreCredit ? input.user.id : null,
+      userId: input.useStoreCredit && !buysGiftCards ? input.user.id : null,
       actor: input.user.email,
     });
     return { ...created, offered, prepaid };

@@ -33,8 +33,8 @@ export async function claimBalances(
   }
   let storeCreditAmount = 0;
   if (input.userId && input.total - giftCardAmount > 0) {
+    // A buyer without credit simply pays: the storefront asks for it whenever the buyer is signed in.
     storeCreditAmount = await takeStoreCredit(trx, now, input.userId, input.total - giftCardAmount, note);
-    if (storeCreditAmount === 0 && giftCardAmount === 0) throw new DomainError('store_credit_empty', 'You have no store credit to use.');
   }
   if (giftCardAmount + storeCreditAmount > 0) {
     await trx

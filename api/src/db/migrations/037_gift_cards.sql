@@ -52,3 +52,9 @@ ALTER TABLE checkout_sessions ADD COLUMN store_credit_amount integer NOT NULL DE
 ALTER TABLE purchases ADD COLUMN gift_card_amount integer NOT NULL DEFAULT 0 CHECK (gift_card_amount >= 0);
 ALTER TABLE purchases ADD COLUMN gift_card_last4 text;
 ALTER TABLE purchases ADD COLUMN store_credit_amount integer NOT NULL DEFAULT 0 CHECK (store_credit_amount >= 0);
+
+-- Gift-card products: the owner's fixed amounts as variants of a product marked gift_card. They are sold
+-- from /gift-cards, not listed in the catalogue, never shipped, and a gift card cannot pay for them.
+ALTER TABLE products ADD COLUMN gift_card boolean NOT NULL DEFAULT false;
+-- For whom a gift card bought in this checkout is (name, email, message, send date); null: for the buyer.
+ALTER TABLE checkout_sessions ADD COLUMN gift jsonb;

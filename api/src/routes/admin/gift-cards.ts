@@ -6,6 +6,8 @@ import {
   adminGiftCardListSchema,
   customerStoreCreditSchema,
   giftCardIdParamSchema,
+  giftCardProductCreatedSchema,
+  giftCardProductRequestSchema,
   issuedGiftCardSchema,
   issueGiftCardRequestSchema,
   storeCreditAdjustRequestSchema,
@@ -22,11 +24,16 @@ import {
   issueGiftCardByOwner,
   listGiftCards,
 } from '../../services/gift-cards-admin.js';
+import { createGiftCardProduct } from '../../services/gift-card-sales.js';
 import { ownerOnly } from './guard.js';
 
 /** Gift cards and store credit (ADR 052): staff read them; the owner issues, disables and adjusts. */
 export function adminGiftCardRoutes() {
   const app = new Hono<AppEnv>();
+
+  app.post('/gift-cards/products', ownerOnly, validate('json', giftCardProductRequestSchema), async (c) =>
+    answer(c, giftCardProductCreatedSchema, { id: await createGiftCardProduct(c.var.deps, c.req.valid('json'), c.var.actor) }, 201),
+  );
 
   app.get('/gift-cards', async (c) => answer(c, adminGiftCardListSchema, await listGiftCards(c.var.deps)));
 
