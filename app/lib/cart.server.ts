@@ -1,7 +1,12 @@
 import { type Cart, cartCountSchema, cartSchema } from '@contract/api/cart';
 import { checkoutAnswerSchema } from '@contract/api/checkout';
 import { discountCheckSchema, discountQuoteSchema } from '@contract/api/discounts';
-import { giftCardBalanceSchema, storeCreditSchema } from '@contract/api/gift-cards';
+import {
+  giftCardBalanceSchema,
+  giftCardProductsSchema,
+  type GiftRecipientInput,
+  storeCreditSchema,
+} from '@contract/api/gift-cards';
 import { CART_RULES } from '@contract/shop-rules';
 
 import { ApiRequestError } from './api.server';
@@ -131,6 +136,22 @@ export async function cartApi(context: ShopContext) {
         },
         // The order speaks the language of its product page, also when /checkout/quick (no language of its own) resumes it.
         headers: { 'Accept-Language': locale },
+      });
+      if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
+      return answer.checkout_url;
+    },
+    /** The gift cards on sale (ADR 052). */
+    giftCardProducts: () => api.request('GET', 'gift-cards/products', giftCardProductsSchema),
+    /** Opens a checkout for one gift card, for the buyer or a recipient; the payment page's address. */
+    async giftCardCheckout(variantId: string, recipient: GiftRecipientInput | null): Promise<string> {
+      const answer = await api.request('POST', 'checkout/gift-card', checkoutAnswer, {
+        body: {
+          product_variant_id: variantId,
+          recipient,
+          success_url: `${context.origin}${localizedPath('/order-success?session_id={CHECKOUT_SESSION_ID}', context.locale)}`,
+          cancel_url: `${context.origin}${localizedPath('/gift-cards', context.locale)}`,
+          metadata: {},
+        },
       });
       if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
       return answer.checkout_url;

@@ -1,13 +1,14 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
-
-import { adminGiftCardListSchema, issuedGiftCardSchema } from '@contract/api/gift-cards';
-import { formatGiftCardCode, GIFT_CARD_LIMITS } from '@contract/gift-cards';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { shopSettingsSchema } from '@contract/api/admin';
+import { adminGiftCardListSchema, giftCardProductCreatedSchema, issuedGiftCardSchema } from '@contract/api/gift-cards';
+import { formatGiftCardCode } from '@contract/gift-cards';
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
 
+import { GiftCardOwnerForms } from '~/components/admin/gift-card-forms';
 import { TableScroll } from '~/components/admin/table-scroll';
+import { giftCardAdminForm } from '~/forms/gift-cards-admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
@@ -18,45 +19,41 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Gift cards') }, { n
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [list, { notice, headers }] = await Promise.all([staff.api.request('GET', 'admin/gift-cards', adminGiftCardListSchema), takeNotice(context)]);
-  return json({ ...list, notice, owner: staff.role === 'owner' }, { headers: { ...ADMIN_HEADERS, ...headers } });
+  const [list, settings, { notice, headers }] = await Promise.all([
+    staff.api.request('GET', 'admin/gift-cards', adminGiftCardListSchema),
+    staff.api.request('GET', 'admin/settings', shopSettingsSchema),
+    takeNotice(context),
+  ]);
+  return json(
+    { ...list, bonus: settings.store_credit_bonus_percent, notice, owner: staff.role === 'owner' },
+    { headers: { ...ADMIN_HEADERS, ...headers } },
+  );
 }
 
-/** Euros as the owner types them ("25" or "25,50"), in cents. */
-const issueForm = z.object({
-  amount: z
-    .string()
-    .trim()
-    .transform((value) => Math.round(Number(value.replace(',', '.')) * 100))
-    .pipe(
-      z
-        .number({ invalid_type_error: 'Enter an amount in euros' })
-        .int()
-        .min(GIFT_CARD_LIMITS.minAmount, `At least ${formatEuro(GIFT_CARD_LIMITS.minAmount)}`)
-        .max(GIFT_CARD_LIMITS.maxAmount, `At most ${formatEuro(GIFT_CARD_LIMITS.maxAmount)}`),
-    ),
-  expires_on: z
-    .string()
-    .trim()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Enter a date')
-    .optional(),
-});
-
-/** The owner issues a card; its code is shown once, in the notice after the redirect, and never again. */
+/** The owner issues a card, adds a gift-card product, or sets the bonus on returns taken as credit. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
-  if (staff.role !== 'owner') return json({ error: 'Only an owner may issue gift cards.' }, { status: 403, headers: ADMIN_HEADERS });
-  const parsed = issueForm.safeParse(Object.fromEntries(await readFormData(request)));
+  if (staff.role !== 'owner') return json({ error: 'Only an owner may change gift cards.' }, { status: 403, headers: ADMIN_HEADERS });
+  const parsed = giftCardAdminForm.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400, headers: ADMIN_HEADERS });
-  const { amount, expires_on } = parsed.data;
+  const post = parsed.data;
   try {
+    if (post.intent === 'product') {
+      await staff.api.request('POST', 'admin/gift-cards/products', giftCardProductCreatedSchema, { body: { name: post.name, amounts: post.amounts } });
+      return redirectWithNotice(context, '/admin/gift-cards', `${post.name} is on sale at /gift-cards: ${post.amounts.map((a) => formatEuro(a)).join(', ')}.`);
+    }
+    if (post.intent === 'bonus') {
+      await staff.api.request('POST', 'admin/settings', shopSettingsSchema, { body: { store_credit_bonus_percent: post.percent } });
+      return redirectWithNotice(context, '/admin/gift-cards', `Returns refunded as store credit now get ${post.percent}% more.`);
+    }
     const issued = await staff.api.request('POST', 'admin/gift-cards', issuedGiftCardSchema, {
-      body: { amount, expires_at: expires_on ? `${expires_on}T23:59:59Z` : null },
+      body: { amount: post.amount, expires_at: post.expires_on ? `${post.expires_on}T23:59:59Z` : null },
     });
+    // The code is shown once, in the notice after the redirect, and never again.
     return redirectWithNotice(
       context,
       `/admin/gift-cards/${issued.card.id}`,
-      `Gift card issued for ${formatEuro(amount)}. Its code, shown only now: ${formatGiftCardCode(issued.code)}`,
+      `Gift card issued for ${formatEuro(post.amount)}. Its code, shown only now: ${formatGiftCardCode(issued.code)}`,
     );
   } catch (error) {
     return json({ error: adminErrorText(error) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
@@ -67,7 +64,7 @@ export const cardState = (card: { disabled_at: string | null; expires_at: string
   card.disabled_at ? 'Disabled' : card.expires_at && new Date(card.expires_at) <= new Date() ? 'Expired' : card.balance === 0 ? 'Spent' : 'Usable';
 
 export default function AdminGiftCards() {
-  const { cards, outstanding, store_credit_outstanding, notice, owner } = useLoaderData<typeof loader>();
+  const { cards, outstanding, store_credit_outstanding, bonus, notice, owner } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section aria-labelledby="gift-cards-heading">
@@ -77,23 +74,7 @@ export default function AdminGiftCards() {
         Owed on gift cards: <strong>{formatEuro(outstanding)}</strong>. Owed as store credit: <strong>{formatEuro(store_credit_outstanding)}</strong>. Both
         are a liability until spent; the dashboard counts gift-card sales apart from product revenue.
       </p>
-      {owner ? (
-        <Form method="post" className="admin-form" noValidate>
-          <h2>Issue a gift card</h2>
-          <label htmlFor="gift-card-amount">Amount (€)</label>
-          <input id="gift-card-amount" name="amount" inputMode="decimal" required aria-describedby={actionData?.error ? 'gift-card-error' : undefined} />
-          <label htmlFor="gift-card-expiry">Expires on (optional; no expiry by default)</label>
-          <input id="gift-card-expiry" name="expires_on" type="date" />
-          {actionData?.error ? (
-            <p className="notice notice--error" role="alert" id="gift-card-error">
-              {actionData.error}
-            </p>
-          ) : null}
-          <button type="submit" className="button">
-            Issue gift card
-          </button>
-        </Form>
-      ) : null}
+      {owner ? <GiftCardOwnerForms bonus={bonus} error={actionData?.error ?? null} /> : null}
       {cards.length === 0 ? (
         <p>No gift cards yet.</p>
       ) : (

@@ -252,6 +252,7 @@ export interface Database {
     /** Paid by a gift card (its last four characters) and by store credit (migration 037). */
     gift_card_amount: Generated<number>;
     gift_card_last4: ColumnType<string | null, string | null | undefined, string | null>;
+    gift_card_id: ColumnType<string | null, string | null | undefined, string | null>;
     store_credit_amount: Generated<number>;
   };
   gift_cards: {
@@ -401,6 +402,11 @@ export interface Database {
     actor: string;
     created_at: Date;
     completed_at: Date | null;
+    /** Paid back to the order's gift card and store credit first (migration 037); the provider gives the rest. */
+    to_gift_card: Generated<number>;
+    to_store_credit: Generated<number>;
+    store_credit_bonus: Generated<number>;
+    as_store_credit: Generated<boolean>;
   };
   cards: {
     id: Generated<string>;
@@ -431,6 +437,8 @@ export interface Database {
     created_at: Date;
     received_at: Date | null;
     closed_at: Date | null;
+    /** The shopper's choice (migration 037): refunded to the payment, or as store credit. */
+    refund_to: Generated<'payment' | 'store_credit'>;
   };
   return_items: {
     return_id: string;

@@ -309,6 +309,7 @@ async function writePurchase(trx: Trx, session: ClaimedSession, lines: BoughtLin
       // The order speaks the language it was checked out in (its emails, its receipt).
       locale: session.locale,
       gift_card_amount: session.gift_card_amount,
+      gift_card_id: session.gift_card_id,
       gift_card_last4: session.gift_card_id ? await giftCardLast4(trx, session.gift_card_id) : null,
       store_credit_amount: session.store_credit_amount,
     })

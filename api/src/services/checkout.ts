@@ -228,7 +228,6 @@ export async function openCheckoutSession(
       total: created.total,
       giftCardId: requestedCard?.id ?? null,
       userId: input.useStoreCredit && !buysGiftCards ? input.user.id : null,
-      actor: input.user.email,
     });
     return { ...created, offered, prepaid };
   });

@@ -23,9 +23,10 @@ export async function lockGiftCards(trx: Trx, cardIds: readonly (string | null)[
 export async function claimBalances(
   trx: Trx,
   now: Date,
-  input: { sessionId: string; total: number; giftCardId: string | null; userId: string | null; actor: string },
+  input: { sessionId: string; total: number; giftCardId: string | null; userId: string | null },
 ): Promise<number> {
-  const note = { reason: 'checkout', actor: input.actor, checkoutSessionId: input.sessionId };
+  // The shopper's own checkout: the session names them; the ledger does not repeat their address.
+  const note = { reason: 'checkout', actor: 'shopper', checkoutSessionId: input.sessionId };
   let giftCardAmount = 0;
   if (input.giftCardId && input.total > 0) {
     giftCardAmount = await takeFromGiftCard(trx, now, input.giftCardId, input.total, note);
@@ -68,7 +69,7 @@ export async function releaseBalances(trx: Trx, now: Date, session: HeldBalances
  * or the credit no longer holds it (the payment then goes back, as for stock sold out meanwhile).
  */
 export async function reclaimBalances(trx: Trx, now: Date, session: HeldBalances): Promise<boolean> {
-  const note = { reason: 'checkout', actor: session.email, checkoutSessionId: session.id };
+  const note = { reason: 'checkout', actor: 'shopper', checkoutSessionId: session.id };
   if (session.gift_card_id && session.gift_card_amount > 0) {
     const taken = await takeFromGiftCard(trx, now, session.gift_card_id, session.gift_card_amount, note, { exact: true });
     if (taken === 0) return false;

@@ -9,6 +9,7 @@ type IssuedCard = { amount: number; code: string };
 type Words = {
   buyerEmail(cards: IssuedCard[], recipient: GiftRecipient | null): Omit<EmailContent, 'locale'>;
   recipientEmail(card: IssuedCard, recipient: GiftRecipient): Omit<EmailContent, 'locale'>;
+  receipt: { giftCard(last4: string): string; storeCredit: string; paidByCard: string };
 };
 
 const cardLine = (card: IssuedCard, money: (cents: number) => string) => `${money(card.amount)}: ${card.code}`;
@@ -36,6 +37,7 @@ const WORDS: Record<ShopLocale, Words> = {
         'Enter it in the Gift card field of your cart at checkout. It pays part or all of an order, and what is left stays on the card. It does not expire.',
       ],
     }),
+    receipt: { giftCard: (last4) => `Paid by gift card ····${last4}`, storeCredit: 'Paid by store credit', paidByCard: 'Paid by card' },
   },
   it: {
     buyerEmail: (cards, recipient) => ({
@@ -58,6 +60,11 @@ const WORDS: Record<ShopLocale, Words> = {
         "Inseriscilo nel campo Carta regalo del carrello al momento del pagamento. Paga una parte o tutto l'ordine, e quello che resta rimane sulla carta. Non scade.",
       ],
     }),
+    receipt: {
+      giftCard: (last4) => `Pagato con carta regalo ····${last4}`,
+      storeCredit: 'Pagato con credito del negozio',
+      paidByCard: 'Pagato con carta',
+    },
   },
 };
 

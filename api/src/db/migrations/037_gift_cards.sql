@@ -58,3 +58,18 @@ ALTER TABLE purchases ADD COLUMN store_credit_amount integer NOT NULL DEFAULT 0 
 ALTER TABLE products ADD COLUMN gift_card boolean NOT NULL DEFAULT false;
 -- For whom a gift card bought in this checkout is (name, email, message, send date); null: for the buyer.
 ALTER TABLE checkout_sessions ADD COLUMN gift jsonb;
+
+-- The card an order was paid with, so a refund or a cancellation gives back to it first.
+ALTER TABLE purchases ADD COLUMN gift_card_id uuid REFERENCES gift_cards (id) ON DELETE SET NULL;
+
+-- A return the shopper chose to have refunded as store credit (the owner's bonus on top).
+ALTER TABLE returns ADD COLUMN refund_to text NOT NULL DEFAULT 'payment' CHECK (refund_to IN ('payment', 'store_credit'));
+
+-- How a refund is paid back: to the gift card and the store credit that paid the order first, the
+-- rest through the payment provider; or, for a return refunded as store credit, all of it as credit
+-- (plus the bonus). The provider is asked for amount - to_gift_card - to_store_credit, or nothing.
+ALTER TABLE refunds ADD COLUMN to_gift_card integer NOT NULL DEFAULT 0 CHECK (to_gift_card >= 0);
+ALTER TABLE refunds ADD COLUMN to_store_credit integer NOT NULL DEFAULT 0 CHECK (to_store_credit >= 0);
+ALTER TABLE refunds ADD COLUMN store_credit_bonus integer NOT NULL DEFAULT 0 CHECK (store_credit_bonus >= 0);
+ALTER TABLE refunds ADD COLUMN as_store_credit boolean NOT NULL DEFAULT false;
+ALTER TABLE refunds ADD CONSTRAINT refunds_split_within_amount CHECK (to_gift_card + to_store_credit <= amount);
