@@ -26,7 +26,11 @@ export const giftCardLabel = (last4: string) => `Gift card ····${last4}`;
 export const GIFT_CARD_LIMITS = { minAmount: 500, maxAmount: 50_000 } as const;
 
 /** What a gift card and store credit paid of an order, as lists and CSVs say it ("gift card ····7K2M €20.00, store credit €5.00"). */
-export function paidWithBalances(order: { gift_card_amount: number; gift_card_last4: string | null; store_credit_amount: number }): string | null {
+export function paidWithBalances(order: {
+  gift_card_amount: number;
+  gift_card_last4: string | null;
+  store_credit_amount: number;
+}): string | null {
   const parts = [
     order.gift_card_amount > 0 ? `gift card ····${order.gift_card_last4 ?? ''} ${formatEuro(order.gift_card_amount)}` : null,
     order.store_credit_amount > 0 ? `store credit ${formatEuro(order.store_credit_amount)}` : null,

@@ -37,6 +37,10 @@ export const giftCardAdminForm = z.discriminatedUnion('intent', [
   }),
   z.object({
     intent: z.literal('bonus'),
-    percent: z.coerce.number({ invalid_type_error: 'Enter a whole percentage' }).int('Enter a whole percentage').min(0).max(25, 'At most 25%'),
+    percent: z.coerce
+      .number({ invalid_type_error: 'Enter a whole percentage' })
+      .int('Enter a whole percentage')
+      .min(0)
+      .max(25, 'At most 25%'),
   }),
 ]);

@@ -1,12 +1,7 @@
 import { type Cart, cartCountSchema, cartSchema } from '@contract/api/cart';
 import { checkoutAnswerSchema } from '@contract/api/checkout';
 import { discountCheckSchema, discountQuoteSchema } from '@contract/api/discounts';
-import {
-  giftCardBalanceSchema,
-  giftCardProductsSchema,
-  type GiftRecipientInput,
-  storeCreditSchema,
-} from '@contract/api/gift-cards';
+import { giftCardBalanceSchema, giftCardProductsSchema, type GiftRecipientInput, storeCreditSchema } from '@contract/api/gift-cards';
 import { CART_RULES } from '@contract/shop-rules';
 
 import { ApiRequestError } from './api.server';

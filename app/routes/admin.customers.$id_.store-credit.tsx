@@ -31,7 +31,9 @@ const adjustForm = z.object({
     .string()
     .trim()
     .transform((value) => Math.round(Number(value.replace(',', '.')) * 100))
-    .pipe(z.number({ invalid_type_error: 'Enter an amount in euros' }).int().min(1, 'Enter an amount in euros').max(100_000, 'At most €1,000')),
+    .pipe(
+      z.number({ invalid_type_error: 'Enter an amount in euros' }).int().min(1, 'Enter an amount in euros').max(100_000, 'At most €1,000'),
+    ),
   reason: z.string().trim().min(3, 'Give a reason').max(200, 'At most 200 characters'),
 });
 
@@ -47,7 +49,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       body: { amount: direction === 'add' ? amount : -amount, reason },
     });
     const did = direction === 'add' ? `${formatEuro(amount)} added` : `${formatEuro(amount)} removed`;
-    return redirectWithNotice(context, `/admin/customers/${params.id}/store-credit`, `${did}. Store credit is now ${formatEuro(credit.balance)}.`);
+    return redirectWithNotice(
+      context,
+      `/admin/customers/${params.id}/store-credit`,
+      `${did}. Store credit is now ${formatEuro(credit.balance)}.`,
+    );
   } catch (error) {
     return json({ error: adminErrorText(error) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
   }

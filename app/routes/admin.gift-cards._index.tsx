@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+
 import { shopSettingsSchema } from '@contract/api/admin';
 import { adminGiftCardListSchema, giftCardProductCreatedSchema, issuedGiftCardSchema } from '@contract/api/gift-cards';
 import { formatGiftCardCode } from '@contract/gift-cards';
@@ -39,8 +40,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const post = parsed.data;
   try {
     if (post.intent === 'product') {
-      await staff.api.request('POST', 'admin/gift-cards/products', giftCardProductCreatedSchema, { body: { name: post.name, amounts: post.amounts } });
-      return redirectWithNotice(context, '/admin/gift-cards', `${post.name} is on sale at /gift-cards: ${post.amounts.map((a) => formatEuro(a)).join(', ')}.`);
+      await staff.api.request('POST', 'admin/gift-cards/products', giftCardProductCreatedSchema, {
+        body: { name: post.name, amounts: post.amounts },
+      });
+      return redirectWithNotice(
+        context,
+        '/admin/gift-cards',
+        `${post.name} is on sale at /gift-cards: ${post.amounts.map((a) => formatEuro(a)).join(', ')}.`,
+      );
     }
     if (post.intent === 'bonus') {
       await staff.api.request('POST', 'admin/settings', shopSettingsSchema, { body: { store_credit_bonus_percent: post.percent } });
@@ -61,7 +68,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const cardState = (card: { disabled_at: string | null; expires_at: string | null; balance: number }) =>
-  card.disabled_at ? 'Disabled' : card.expires_at && new Date(card.expires_at) <= new Date() ? 'Expired' : card.balance === 0 ? 'Spent' : 'Usable';
+  card.disabled_at
+    ? 'Disabled'
+    : card.expires_at && new Date(card.expires_at) <= new Date()
+      ? 'Expired'
+      : card.balance === 0
+        ? 'Spent'
+        : 'Usable';
 
 export default function AdminGiftCards() {
   const { cards, outstanding, store_credit_outstanding, bonus, notice, owner } = useLoaderData<typeof loader>();
@@ -71,8 +84,9 @@ export default function AdminGiftCards() {
       <h1 id="gift-cards-heading">Gift cards</h1>
       <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       <p>
-        Owed on gift cards: <strong>{formatEuro(outstanding)}</strong>. Owed as store credit: <strong>{formatEuro(store_credit_outstanding)}</strong>. Both
-        are a liability until spent; the dashboard counts gift-card sales apart from product revenue.
+        Owed on gift cards: <strong>{formatEuro(outstanding)}</strong>. Owed as store credit:{' '}
+        <strong>{formatEuro(store_credit_outstanding)}</strong>. Both are a liability until spent; the dashboard counts gift-card sales
+        apart from product revenue.
       </p>
       {owner ? <GiftCardOwnerForms bonus={bonus} error={actionData?.error ?? null} /> : null}
       {cards.length === 0 ? (

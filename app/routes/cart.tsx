@@ -95,7 +95,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             (error: unknown): EnteredGiftCard => ({ last4: null, balance: 0, error: errorText(error, context.locale) }),
           )
         : null,
-      cart.session.get('accessToken') ? cart.storeCredit().then((answer) => answer.balance, () => 0) : 0,
+      cart.session.get('accessToken')
+        ? cart.storeCredit().then(
+            (answer) => answer.balance,
+            () => 0,
+          )
+        : 0,
     ]);
     loaded = { cart: read, error: null };
     giftCard = card;

@@ -11,6 +11,7 @@ import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
 import { apiErrorText } from '~/lib/api-errors.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
+import { formatLongDate } from '~/lib/dates';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
 import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData, serverTranslator } from '~/lib/i18n.server';
@@ -48,7 +49,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!post.code) return json({ balance: null, error: t('giftCard.enterCode'), code: '' }, { status: 400 });
     try {
       const found = await cart.checkGiftCard(post.code);
-      const balance = t('giftCards.balance', { last4: found.last4, balance: formatEuro(found.balance, context.locale) });
+      const balance = [
+        t('giftCards.balance', { last4: found.last4, balance: formatEuro(found.balance, context.locale) }),
+        found.expires_at ? t('giftCards.expires', { date: formatLongDate(found.expires_at, context.locale) }) : null,
+      ]
+        .filter(Boolean)
+        .join(' ');
       return json({ balance, error: null, code: post.code }, { headers: await cart.commit() });
     } catch (error) {
       const status = error instanceof ApiRequestError && error.status < 500 ? error.status : upstreamStatus(error);
@@ -124,4 +130,3 @@ export default function GiftCardsPage() {
     </section>
   );
 }
-

@@ -61,25 +61,28 @@ export function checkoutRoutes() {
     const token = readCartToken(c);
     // A code carried into a quick purchase is left out when it does not apply: that still counts as a guess.
     const giveBack = body.discount_code ? await countCodeAttempt(c, { userId: c.var.user.id }) : null;
-    const open = () => openCheckoutSession(c.var.deps, {
-      user: c.var.user,
-      kind: 'quick',
-      cartId: null,
-      cartTokenHash: token ? hashCartToken(token) : null,
-      lines: [{ variantId: body.product_variant_id, quantity: body.quantity }],
-      successUrl: body.success_url,
-      cancelUrl: body.cancel_url,
-      metadata: body.metadata,
-      discountCode: body.discount_code ? { code: body.discount_code, lenient: true } : null,
-      giftCardCode: body.gift_card_code ?? null,
-      useStoreCredit: body.use_store_credit,
-      signal: c.req.raw.signal,
-      locale: c.var.locale,
-    });
-    const result = await (body.gift_card_code ? tryingGiftCard(c, { userId: c.var.user.id }, open) : open()).catch(async (error: unknown) => {
-      await giveBack?.();
-      throw error;
-    });
+    const open = () =>
+      openCheckoutSession(c.var.deps, {
+        user: c.var.user,
+        kind: 'quick',
+        cartId: null,
+        cartTokenHash: token ? hashCartToken(token) : null,
+        lines: [{ variantId: body.product_variant_id, quantity: body.quantity }],
+        successUrl: body.success_url,
+        cancelUrl: body.cancel_url,
+        metadata: body.metadata,
+        discountCode: body.discount_code ? { code: body.discount_code, lenient: true } : null,
+        giftCardCode: body.gift_card_code ?? null,
+        useStoreCredit: body.use_store_credit,
+        signal: c.req.raw.signal,
+        locale: c.var.locale,
+      });
+    const result = await (body.gift_card_code ? tryingGiftCard(c, { userId: c.var.user.id }, open) : open()).catch(
+      async (error: unknown) => {
+        await giveBack?.();
+        throw error;
+      },
+    );
     if (result.discount_applied) await giveBack?.();
     if (result.paid_in_full) await completePrepaidCheckout(c.var.deps, result.session_id, c.var.user.id);
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });

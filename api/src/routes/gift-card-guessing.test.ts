@@ -37,7 +37,8 @@ describe('guessing gift card codes', () => {
     const disable = await api.app.request(`/api/admin/gift-cards/${issued.card.id}/disable`, { method: 'POST', headers: cliHeaders });
     expect(disable.status).toBe(200);
     const answers = [];
-    for (const code of [issued.code, 'NOT-A-CARD', `${issued.code.slice(0, -1)}0`]) answers.push(await (await check(code, '203.0.113.30')).json());
+    for (const code of [issued.code, 'NOT-A-CARD', `${issued.code.slice(0, -1)}0`])
+      answers.push(await (await check(code, '203.0.113.30')).json());
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]).toMatchObject({ code: 'gift_card_invalid' });
 

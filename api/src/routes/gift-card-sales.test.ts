@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { readOutbox } from '../services/mail';
-import { runDueJobs } from '../services/jobs';
-import { orderMailJobHandlers } from '../services/order-mail';
 import { PAID_CARD, type Shopper, shopper, uniqueEmail } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
+import { runDueJobs } from '../services/jobs';
+import { readOutbox } from '../services/mail';
+import { orderMailJobHandlers } from '../services/order-mail';
 
 const api = useTestApi();
 
@@ -18,7 +18,11 @@ async function admin(method: string, path: string, body?: unknown) {
   return { status: res.status, body: await res.json() };
 }
 
-const urls = { success_url: 'http://shop.test/order-success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/gift-cards', metadata: {} };
+const urls = {
+  success_url: 'http://shop.test/order-success?session_id={CHECKOUT_SESSION_ID}',
+  cancel_url: 'http://shop.test/gift-cards',
+  metadata: {},
+};
 
 async function payOnPage(s: Shopper, checkoutUrl: string) {
   const paid = await s.request('POST', new URL(checkoutUrl).pathname, undefined, { form: PAID_CARD });
@@ -53,9 +57,19 @@ describe('gift cards as products', () => {
       ...urls,
     });
     expect(opened.status, opened.text).toBe(200);
-    const session = await api.database.db.selectFrom('checkout_sessions').select(['total', 'shipping_cost']).where('email', '=', buyer.email!).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const session = await api.database.db
+      .selectFrom('checkout_sessions')
+      .select(['total', 'shipping_cost'])
+      .where('email', '=', buyer.email!)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(session).toEqual({ total: 5_000, shipping_cost: 0 });
     await payOnPage(buyer, opened.body.checkout_url);
+
+    // The dashboard counts the card apart: a liability until spent, not revenue.
+    const figures = await admin('GET', 'figures');
+    expect(figures.body.totals.gift_card_sales).toBe(5_000);
+    expect(figures.body.totals.revenue).toBe(0);
 
     const buyerMail = (await readOutbox(api.database.db, buyer.email!)).find((m) => m.subject.includes('gift card'));
     const code = codeIn(buyerMail?.text ?? '');
@@ -72,14 +86,17 @@ describe('gift cards as products', () => {
     expect(friendMail.text).toContain(code!);
     expect(friendMail.text).toContain('Happy birthday!');
 
-
     // The friend spends it.
     const friend = shopper(api);
     expect((await friend.post('/api/cart/add', { variant_id: api.stocked[0].id, quantity: 1 })).status).toBe(200);
     await friend.signInAsGuest(friendEmail);
     const spent = await friend.post('/api/checkout/', { ...urls, gift_card_code: code });
     expect(spent.status, spent.text).toBe(200);
-    const card = await api.database.db.selectFrom('gift_cards').select(['balance', 'initial_amount']).where('recipient_email', '=', friendEmail).executeTakeFirstOrThrow();
+    const card = await api.database.db
+      .selectFrom('gift_cards')
+      .select(['balance', 'initial_amount'])
+      .where('recipient_email', '=', friendEmail)
+      .executeTakeFirstOrThrow();
     expect(card.balance).toBeLessThan(card.initial_amount);
   });
 

@@ -18,9 +18,15 @@ export function giftCardRoutes() {
   app.post('/balance', validate('json', giftCardBalanceRequestSchema), async (c) => {
     const { db, clock } = c.var.deps;
     const user = await optionalUser(c);
-    const card = await tryingGiftCard(c, user ? { userId: user.id } : null, () => findUsableGiftCard(db, c.req.valid('json').code, clock.now()));
+    const card = await tryingGiftCard(c, user ? { userId: user.id } : null, () =>
+      findUsableGiftCard(db, c.req.valid('json').code, clock.now()),
+    );
     c.header('Cache-Control', 'no-store');
-    return answer(c, giftCardBalanceSchema, { last4: card.last4, balance: card.balance, expires_at: card.expires_at?.toISOString() ?? null });
+    return answer(c, giftCardBalanceSchema, {
+      last4: card.last4,
+      balance: card.balance,
+      expires_at: card.expires_at?.toISOString() ?? null,
+    });
   });
   return app;
 }

@@ -17,7 +17,11 @@ async function admin(method: string, path: string, body?: unknown) {
   return { status: res.status, body: await res.json() };
 }
 
-const urls = { success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://shop.test/cart', metadata: {} };
+const urls = {
+  success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+  cancel_url: 'http://shop.test/cart',
+  metadata: {},
+};
 
 /** Cart of `quantity` × a €30 variant, checked out with these balances, paid on the test page when anything is left. */
 async function buy(s: Shopper, quantity: number, balances: Record<string, unknown> = {}) {
@@ -38,7 +42,9 @@ async function buy(s: Shopper, quantity: number, balances: Record<string, unknow
 }
 
 async function deliver(purchaseId: string) {
-  expect((await admin('POST', 'orders/ship', { order: purchaseId, carrier: 'BRT', tracking: `BRT ${purchaseId.slice(0, 6)}` })).status).toBe(200);
+  expect(
+    (await admin('POST', 'orders/ship', { order: purchaseId, carrier: 'BRT', tracking: `BRT ${purchaseId.slice(0, 6)}` })).status,
+  ).toBe(200);
   expect((await admin('POST', 'orders/deliver', { order: purchaseId })).status).toBe(200);
 }
 
@@ -86,7 +92,11 @@ describe('store credit and refunds with balances', () => {
 
     // Spent on the next order (€30 + €20 shipping): €33 from credit, the rest by card.
     const next = await buy(member, 1, { use_store_credit: true });
-    const order = await api.database.db.selectFrom('purchases').select(['store_credit_amount', 'total']).where('id', '=', next).executeTakeFirstOrThrow();
+    const order = await api.database.db
+      .selectFrom('purchases')
+      .select(['store_credit_amount', 'total'])
+      .where('id', '=', next)
+      .executeTakeFirstOrThrow();
     expect(order).toEqual({ store_credit_amount: 3_300, total: 5_000 });
     expect(await ledgerAddsUp({ userId })).toBe(0);
   });
@@ -115,7 +125,11 @@ describe('store credit and refunds with balances', () => {
     expect(await balanceOf(cardId)).toBe(0);
     const refund = await admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), amount: 2_500 });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
-    const row = await api.database.db.selectFrom('refunds').select(['to_gift_card', 'to_store_credit', 'amount']).where('purchase_id', '=', purchaseId).executeTakeFirstOrThrow();
+    const row = await api.database.db
+      .selectFrom('refunds')
+      .select(['to_gift_card', 'to_store_credit', 'amount'])
+      .where('purchase_id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ to_gift_card: 2_000, to_store_credit: 0, amount: 2_500 });
     expect(await ledgerAddsUp({ giftCardId: cardId })).toBe(2_000);
 

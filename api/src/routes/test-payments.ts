@@ -176,7 +176,9 @@ ${message('shipping_country')}`;
   const amount = formatEuro(session.total - session.gift_card_amount - session.store_credit_amount);
   const prepaidRows = [
     session.gift_card_amount > 0 ? `<tr><td>Gift card</td><td class="amount">-${formatEuro(session.gift_card_amount)}</td></tr>` : '',
-    session.store_credit_amount > 0 ? `<tr><td>Store credit</td><td class="amount">-${formatEuro(session.store_credit_amount)}</td></tr>` : '',
+    session.store_credit_amount > 0
+      ? `<tr><td>Store credit</td><td class="amount">-${formatEuro(session.store_credit_amount)}</td></tr>`
+      : '',
   ].join('');
   // Both forms post here and are answered with a redirect back to the shop.
   setPagePolicy(c, { styles: PAGE_STYLES, formTargets: [session.success_url, session.cancel_url] });

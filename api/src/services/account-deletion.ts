@@ -11,8 +11,8 @@ import { inTransaction } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, recordAudit } from './audit.js';
 import { releaseInTransaction } from './checkout.js';
-import { recordPrivacyEvent } from './privacy-log.js';
 import { eraseBalances } from './gift-cards-privacy.js';
+import { recordPrivacyEvent } from './privacy-log.js';
 
 /** The address an erased customer's rows carry instead of theirs: unique, and never deliverable (.invalid). */
 export const erasedEmail = (userId: string) => `erased-${userId}@${ERASED_EMAIL_DOMAIN}`;

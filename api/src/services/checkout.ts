@@ -80,10 +80,7 @@ function flatMetadata(metadata: Record<string, unknown>): Record<string, string>
  * earlier open session, if any, is cancelled and its stock released first (ADR 017).
  * A line the stock cannot cover refuses the whole checkout with a detail naming the product.
  */
-export async function openCheckoutSession(
-  deps: CheckoutDeps,
-  input: OpenCheckoutInput,
-): Promise<OpenedCheckout> {
+export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckoutInput): Promise<OpenedCheckout> {
   const { db, clock, payments } = deps;
   await releaseExpiredSessions(db, clock.now());
   const now = clock.now();
@@ -160,7 +157,8 @@ export async function openCheckoutSession(
     // Gift cards are bought with money only: no code, card or credit pays for them, and they ship nowhere (ADR 052).
     const buysGiftCards = offered.some((line) => line.gift_card);
     if (buysGiftCards && requestedCard) throw new DomainError('gift_card_not_allowed', 'A gift card cannot pay for another gift card.');
-    const applied = input.discountCode && !buysGiftCards ? await claimDiscount(trx, input.discountCode, offered, input.user.email, now) : null;
+    const applied =
+      input.discountCode && !buysGiftCards ? await claimDiscount(trx, input.discountCode, offered, input.user.email, now) : null;
     // Capped products: the units of this checkout are claimed for the buyer's email, all or none.
     const capped = new Map<string, { name: string; purchase_limit: number; quantity: number }>();
     for (const line of offered) {
@@ -233,7 +231,12 @@ export async function openCheckoutSession(
   });
 
   if (session.prepaid === session.total) {
-    return { checkout_url: input.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id), session_id: session.id, discount_applied: session.discount_code !== null, paid_in_full: true };
+    return {
+      checkout_url: input.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id),
+      session_id: session.id,
+      discount_applied: session.discount_code !== null,
+      paid_in_full: true,
+    };
   }
 
   let opened: OpenedCheckout;
@@ -321,7 +324,17 @@ export async function releaseInTransaction(
     .set({ status, closed_at: now })
     .where('id', '=', sessionId)
     .where('status', '=', 'open')
-    .returning(['id', 'discount_code_id', 'email', 'provider', 'provider_session_id', 'user_id', 'gift_card_id', 'gift_card_amount', 'store_credit_amount'])
+    .returning([
+      'id',
+      'discount_code_id',
+      'email',
+      'provider',
+      'provider_session_id',
+      'user_id',
+      'gift_card_id',
+      'gift_card_amount',
+      'store_credit_amount',
+    ])
     .executeTakeFirst();
   if (!closed) return false;
   await releaseBalances(trx, now, closed);

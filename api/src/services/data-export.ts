@@ -9,8 +9,8 @@ import { inTransaction } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, recordAudit } from './audit.js';
 import { listConsents } from './consents.js';
-import { type PrivacyActor, recordPrivacyEvent } from './privacy-log.js';
 import { balancesForExport } from './gift-cards-privacy.js';
+import { type PrivacyActor, recordPrivacyEvent } from './privacy-log.js';
 
 const iso = (at: Date | string) => new Date(at).toISOString();
 const isoOrNull = (at: Date | string | null) => (at ? iso(at) : null);

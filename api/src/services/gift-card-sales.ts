@@ -93,7 +93,13 @@ type PaidSession = { id: string; email: string; locale: ShopLocale; gift: GiftRe
 type PaidLine = { unit_price: number; quantity: number; gift_card: boolean };
 
 /** Queues an email as the order-mail job runner sends it, at `runAt` (a present's send date). */
-async function queueMailAt(trx: Trx, runAt: Date, now: Date, purchaseId: string, message: { to: string; subject: string; text: string; html: string }) {
+async function queueMailAt(
+  trx: Trx,
+  runAt: Date,
+  now: Date,
+  purchaseId: string,
+  message: { to: string; subject: string; text: string; html: string },
+) {
   const job = await trx
     .insertInto('jobs')
     .values({

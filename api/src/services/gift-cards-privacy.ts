@@ -17,7 +17,18 @@ export async function balancesForExport(trx: Trx, user: { id: string; email: str
     ledgerOf(trx, { userId: user.id }),
     trx
       .selectFrom('gift_cards')
-      .select(['id', 'last4', 'initial_amount', 'balance', 'expires_at', 'purchase_id', 'recipient_name', 'recipient_email', 'message', 'created_at'])
+      .select([
+        'id',
+        'last4',
+        'initial_amount',
+        'balance',
+        'expires_at',
+        'purchase_id',
+        'recipient_name',
+        'recipient_email',
+        'message',
+        'created_at',
+      ])
       .where((eb) => eb.or([eb('recipient_email', '=', user.email), ...(ids.length ? [eb('purchase_id', 'in', ids)] : [])]))
       .orderBy('created_at')
       .execute(),

@@ -38,7 +38,18 @@ function containsPattern(value: string): string {
 function purchasePage(db: Db, userId: string, limit: number, offset: number, filter: PurchaseFilter) {
   let query = db
     .selectFrom('purchases')
-    .select(['id', 'created_at', 'total', 'refunded_total', 'status', 'discount', 'discount_code', 'gift_card_amount', 'gift_card_last4', 'store_credit_amount'])
+    .select([
+      'id',
+      'created_at',
+      'total',
+      'refunded_total',
+      'status',
+      'discount',
+      'discount_code',
+      'gift_card_amount',
+      'gift_card_last4',
+      'store_credit_amount',
+    ])
     .where('user_id', '=', userId);
   if (filter.status) query = query.where(sql<string>`lower(status)`, '=', filter.status);
   const q = filter.q?.trim();
@@ -103,7 +114,6 @@ export interface PurchaseListRow {
   gift_card_last4: string | null;
   store_credit_amount: number;
 }
-
 
 /** A purchase of the list, from its row and its lines (in their order). */
 export function toPurchaseListItem(purchase: PurchaseListRow, lines: readonly { name: string; quantity: number }[]): PurchaseListItem {

@@ -1,5 +1,5 @@
-import { deliveryAddressFor } from './checkout.js';
 import type { CheckoutDeps } from './checkout.js';
+import { deliveryAddressFor } from './checkout.js';
 import { fulfilCheckoutSession } from './checkout-fulfilment.js';
 
 /**

@@ -27,7 +27,9 @@ export function GiftCardCode({ giftCard }: { giftCard: EnteredGiftCard | null })
           {t('giftCard.title')}
         </h3>
         {giftCard.error === null ? (
-          <p className="discount-code__applied">{t('giftCard.balance', { last4: giftCard.last4, balance: formatEuro(giftCard.balance, locale) })}</p>
+          <p className="discount-code__applied">
+            {t('giftCard.balance', { last4: giftCard.last4, balance: formatEuro(giftCard.balance, locale) })}
+          </p>
         ) : (
           <p className="discount-code__error" role="alert">
             {giftCard.error}

@@ -16,6 +16,7 @@ import {
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';
+import { createGiftCardProduct } from '../../services/gift-card-sales.js';
 import {
   adjustStoreCredit,
   customerStoreCredit,
@@ -24,7 +25,6 @@ import {
   issueGiftCardByOwner,
   listGiftCards,
 } from '../../services/gift-cards-admin.js';
-import { createGiftCardProduct } from '../../services/gift-card-sales.js';
 import { ownerOnly } from './guard.js';
 
 /** Gift cards and store credit (ADR 052): staff read them; the owner issues, disables and adjusts. */

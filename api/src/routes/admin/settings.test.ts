@@ -37,7 +37,10 @@ describe('shop settings', () => {
       status: 403,
       body: { detail: 'Only an owner may do this', code: 'forbidden' },
     });
-    expect((await call('GET', undefined, { Authorization: `Bearer ${staff.token}` })).body).toEqual({ low_stock_threshold: 12, store_credit_bonus_percent: 0 });
+    expect((await call('GET', undefined, { Authorization: `Bearer ${staff.token}` })).body).toEqual({
+      low_stock_threshold: 12,
+      store_credit_bonus_percent: 0,
+    });
 
     for (const wrong of [
       { low_stock_threshold: -1 },

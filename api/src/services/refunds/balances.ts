@@ -53,7 +53,11 @@ export async function payBackBalances(
   refund: RefundSplit & { id: string; purchase_id: string; actor: string },
   order: { user_id: string; gift_card_id: string | null },
 ): Promise<void> {
-  const note = { reason: refund.as_store_credit ? 'return refunded as store credit' : 'refund', actor: refund.actor, purchaseId: refund.purchase_id };
+  const note = {
+    reason: refund.as_store_credit ? 'return refunded as store credit' : 'refund',
+    actor: refund.actor,
+    purchaseId: refund.purchase_id,
+  };
   if (refund.to_gift_card > 0 && order.gift_card_id) await returnToGiftCard(trx, now, order.gift_card_id, refund.to_gift_card, note);
   if (refund.to_store_credit > 0) await addStoreCredit(trx, now, order.user_id, refund.to_store_credit, note);
   if (refund.store_credit_bonus > 0)

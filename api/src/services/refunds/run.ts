@@ -17,7 +17,9 @@ import { mailWords } from '../mail-words.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
 import type { Purchase } from '../order-reference.js';
 import { findOrder } from '../order-reference.js';
+import { readSettings } from '../settings.js';
 import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
+import { payBackBalances, providerPart, splitRefund } from './balances.js';
 import {
   type CancelRequest,
   type Item,
@@ -27,8 +29,6 @@ import {
   planRefund,
   type RefundRequest,
 } from './plan.js';
-import { readSettings } from '../settings.js';
-import { payBackBalances, providerPart, splitRefund } from './balances.js';
 import { openReturnUnits, paymentOf, type RefundRow, toRefund } from './read.js';
 
 /**
@@ -163,11 +163,11 @@ async function runRefund(
     try {
       if (providerPart(refund.amount, refund) > 0)
         ({ providerRefundId } = await deps.payments.refund({
-        providerSessionId: payment.providerSessionId ?? '',
-        amount: providerPart(refund.amount, refund),
-        idempotencyKey: refund.id,
-        metadata: { order_number: number, refund_id: refund.id },
-      }));
+          providerSessionId: payment.providerSessionId ?? '',
+          amount: providerPart(refund.amount, refund),
+          idempotencyKey: refund.id,
+          metadata: { order_number: number, refund_id: refund.id },
+        }));
     } catch (error) {
       if (error instanceof DomainError && error.code === 'refund_failed') {
         await settleFailed(deps, refund, error.detail);
@@ -250,7 +250,11 @@ async function settleSucceeded(
       }
     }
     // The gift card and the store credit get their part back (ADR 052).
-    const paidWith = await trx.selectFrom('purchases').select(['user_id', 'gift_card_id']).where('id', '=', refund.purchase_id).executeTakeFirstOrThrow();
+    const paidWith = await trx
+      .selectFrom('purchases')
+      .select(['user_id', 'gift_card_id'])
+      .where('id', '=', refund.purchase_id)
+      .executeTakeFirstOrThrow();
     await payBackBalances(trx, now, refund, paidWith);
     // Units refunded of a product capped per customer are the buyer's to buy again.
     await releaseRefundedUnits(trx, refund.purchase_id, refund.lines);

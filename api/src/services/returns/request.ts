@@ -6,9 +6,9 @@ import { type Return, RETURN_REASON_LABELS, RETURN_WINDOW_DAYS, returnLineLabel 
 import type { ShopLocale } from '@contract/locale';
 import { orderNumber } from '@contract/order-number';
 
+import { isGuest } from '../../auth/users.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
-import { isGuest } from '../../auth/users.js';
 import { DomainError } from '../../domain-error.js';
 import { renderEmail } from '../mail-templates.js';
 import { type MailWords, mailWords } from '../mail-words.js';
