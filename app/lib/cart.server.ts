@@ -62,6 +62,15 @@ export function forgetCartCount(session: ShopSession): boolean {
   return true;
 }
 
+/**
+ * A checkout a gift card or store credit paid in full answers the shop's own confirmation (ADR 052):
+ * sent there by path, so the storefront only ever sends shoppers to another origin for the payment page.
+ */
+function ownPath(url: string, origin: string): string {
+  const target = new URL(url);
+  return target.origin === origin ? `${target.pathname}${target.search}` : url;
+}
+
 /** An API client for this shopper's cart: bearer token when signed in, and the relayed cart cookie. */
 export async function cartApi(context: ShopContext) {
   const { api, session, commit, markChanged } = await context.shopApi();
@@ -109,7 +118,7 @@ export async function cartApi(context: ShopContext) {
         },
       });
       if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
-      return answer.checkout_url;
+      return ownPath(answer.checkout_url, context.origin);
     },
     /** Opens a checkout session for one unit of a variant (docs/product.md#api-checkout); cancelling comes back to `cancelPath`. */
     async quickCheckout(
@@ -133,7 +142,7 @@ export async function cartApi(context: ShopContext) {
         headers: { 'Accept-Language': locale },
       });
       if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
-      return answer.checkout_url;
+      return ownPath(answer.checkout_url, context.origin);
     },
     /** The gift cards on sale (ADR 052). */
     giftCardProducts: () => api.request('GET', 'gift-cards/products', giftCardProductsSchema),
@@ -149,7 +158,7 @@ export async function cartApi(context: ShopContext) {
         },
       });
       if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
-      return answer.checkout_url;
+      return ownPath(answer.checkout_url, context.origin);
     },
     purchaseSuccess: (id: string) => api.request('GET', `user/purchase-success/${encodeURIComponent(id)}`, purchaseSuccessSchema),
   };
