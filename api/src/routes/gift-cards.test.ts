@@ -5,6 +5,7 @@ import { formatGiftCardCode } from '@contract/gift-cards';
 import { PAID_CARD, setVariant, type Shopper, shopper } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
+import { fulfilCheckoutSession } from '../services/checkout-fulfilment';
 
 const api = useTestApi();
 
@@ -124,6 +125,28 @@ describe('gift cards', () => {
     // A newer checkout without the card replaces it: the card is whole again.
     expect((await checkout(s)).status).toBe(200);
     expect(await cardState(card.id)).toEqual({ balance: 1_000, ledgerSum: 1_000 });
+  });
+
+  it('a payment that arrives after its checkout gave the card back, and the card was spent meanwhile, is given back: only what the card payment took', async () => {
+    const variant = await twentyEuroVariant();
+    const card = await issue(2_000);
+    const late = await withCart(variant.id, 1);
+    const first = await checkout(late, { gift_card_code: card.code });
+    expect(first.status).toBe(200);
+    const sessionId = new URL(first.body.checkout_url).pathname.split('/').pop()!;
+    // A newer checkout replaces it (the card is whole again), and someone else spends the card.
+    expect((await checkout(late)).status).toBe(200);
+    expect((await checkout(await withCart(variant.id, 1), { gift_card_code: card.code })).status).toBe(200);
+    await expect(
+      fulfilCheckoutSession(api.deps, sessionId, { paymentMethod: 'Card', shippingAddress: null, billingAddress: null }),
+    ).rejects.toMatchObject({ code: 'payment_refunded', detail: expect.stringContaining('Your payment of €20.00') });
+    const session = await api.database.db
+      .selectFrom('checkout_sessions')
+      .select('status')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(session.status).toBe('refunded');
+    expect(await cardState(card.id)).toEqual({ balance: 0, ledgerSum: 0 });
   });
 
   it('the owner adds store credit with a reason (audited); the shopper spends it at checkout; removing more than is left is refused', async () => {

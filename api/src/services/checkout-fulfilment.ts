@@ -214,13 +214,15 @@ async function givePaymentBack(
       .set({ status: 'refunded', provider_refund_id: providerRefundId, refunded_at: now })
       .where('id', '=', session.id)
       .where('status', '=', 'refund_pending')
-      .returning(['email', 'total', 'refusal_reason', 'locale'])
+      .returning(['email', 'total', 'gift_card_amount', 'store_credit_amount', 'refusal_reason', 'locale'])
       .executeTakeFirst();
     if (!refunded) return null;
-    log.info(`checkout session ${session.id}: paid after it closed; ${formatEuro(refunded.total)} refunded (${reason})`);
+    // What the provider took: the gift card and the credit went back when the session closed.
+    const paid = refunded.total - refunded.gift_card_amount - refunded.store_credit_amount;
+    log.info(`checkout session ${session.id}: paid after it closed; ${formatEuro(paid)} refunded (${reason})`);
     const message = {
       to: refunded.email,
-      ...renderEmail(refundedPaymentEmail(refunded.total, refunded.refusal_reason ?? reason, refunded.locale)),
+      ...renderEmail(refundedPaymentEmail(paid, refunded.refusal_reason ?? reason, refunded.locale)),
     };
     return queueOrderMail(trx, now, session.id, message, 'checkout');
   });
@@ -241,12 +243,15 @@ const refusalSentence = (reason: string) => `We could not complete your order: $
 export async function refusedPayment(deps: Pick<CheckoutDeps, 'db'>, sessionId: string): Promise<never> {
   const session = await deps.db
     .selectFrom('checkout_sessions')
-    .select(['status', 'total', 'refusal_reason'])
+    .select(['status', 'total', 'gift_card_amount', 'store_credit_amount', 'refusal_reason'])
     .where('id', '=', sessionId)
     .executeTakeFirstOrThrow();
   const reason = session.refusal_reason ?? 'this checkout had closed';
   const refund = session.status === 'refunded' ? 'has been refunded in full' : 'is being refunded in full';
-  throw new DomainError('payment_refunded', `${refusalSentence(reason)} Your payment of ${formatEuro(session.total)} ${refund}.`);
+  throw new DomainError(
+    'payment_refunded',
+    `${refusalSentence(reason)} Your payment of ${formatEuro(session.total - session.gift_card_amount - session.store_credit_amount)} ${refund}.`,
+  );
 }
 
 /** The session's lines with their product, in the order the receipt lists them. */
