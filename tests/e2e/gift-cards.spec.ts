@@ -63,7 +63,7 @@ test.describe('gift cards', () => {
       expect(mail.text).toContain('Happy birthday!');
       const code = /FILO(-[0-9A-Z]{4}){5}/.exec(mail.text)![0];
 
-      // The friend's first order (€105) is paid by the card alone: no payment page.
+      // The friend's first order (€105) is paid by the card alone: the test page only asks where it goes.
       const friend = await friendContext.newPage();
       await signInAs(friendContext, baseURL, await registerAccount(friendEmail));
       await addToCart(friend);
@@ -74,7 +74,16 @@ test.describe('gift cards', () => {
       await expect(summary(friend, 'to-pay')).toHaveText('€0.00');
       await expectAdminAccessible(friend, info);
       await friend.getByRole('button', { name: 'Checkout' }).click();
+      await expect(friend.getByRole('heading', { name: 'Pay €0.00' })).toBeVisible();
+      await expect(friend.getByLabel('Card number')).toHaveCount(0);
+      await friend.getByLabel('Full name', { exact: true }).fill('Bea Bianchi');
+      await friend.getByLabel('Address line 1', { exact: true }).fill('Via Roma 2');
+      await friend.getByLabel('Postal code', { exact: true }).fill('10121');
+      await friend.getByLabel('City', { exact: true }).fill('Torino');
+      await friend.getByLabel('Country').selectOption('IT');
+      await friend.getByRole('button', { name: 'Pay €0.00 and place the order' }).click();
       await expect(friend.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+      await expect(friend.getByTestId('order-gift-card')).toHaveText('-€105.00');
 
       // The second order takes the €45 left, and the card pays the rest.
       await addToCart(friend);

@@ -81,38 +81,49 @@ describe('gift cards', () => {
     for (const res of answers.filter((a) => a.status === 409)) expect(res.body.code).toBe('gift_card_empty');
   });
 
-  it("a friend's card pays one order in full (no payment page) and part of the next, the rest by card", async () => {
+  it("a friend's card pays a first order (the page asks only where it goes), a second with no page at all, and part of a third", async () => {
     const variant = await twentyEuroVariant();
-    // €20 and €20 shipping: the first order takes €40 of the €60 card, the second the last €20 and €20 by card.
-    const card = await issue(6_000);
+    // €20 and €20 shipping: €40 a time from the €100 card, then its last €20 and €20 by card.
+    const card = await issue(10_000);
     const friend = await withCart(variant.id, 1, 'member');
     const first = await checkout(friend, { gift_card_code: formatGiftCardCode(card.code).toLowerCase() });
     expect(first.status, first.text).toBe(200);
-    // Paid in full: straight back to the shop's success page, the order already there.
-    expect(first.body.checkout_url).toMatch(/^http:\/\/shop\.test\/checkout\/success\?session_id=/);
-    const firstOrder = await friend.get(`/api/user/purchase-success/${sessionIdOf(first.body.checkout_url)}`);
-    expect(firstOrder.status, firstOrder.text).toBe(200);
-    const paidFirst = 6_000 - (await cardState(card.id)).balance;
-    expect(paidFirst).toBe(4_000);
+    // Nothing to pay, and no address on file: the test page asks for the address alone.
+    const firstPage = new URL(first.body.checkout_url).pathname;
+    const addressPage = await friend.get(firstPage);
+    expect(addressPage.text).toContain('Pay €0.00 and place the order');
+    expect(addressPage.text).not.toContain('Card number');
+    const { card_number: _n, expiry: _e, cvc: _c, name_on_card: _o, ...address } = PAID_CARD;
+    const placed = await friend.request('POST', firstPage, undefined, { form: address });
+    expect(placed.status).toBe(303);
+    expect((await friend.get(`/api/user/purchase-success/${sessionIdOf(placed.headers.get('location')!)}`)).status).toBe(200);
 
+    // Paid in full with an address on file: straight back to the shop's success page, the order already there.
     expect((await friend.post('/api/cart/add', { variant_id: variant.id, quantity: 1 })).status).toBe(200);
     const second = await checkout(friend, { gift_card_code: card.code });
-    expect(second.status, second.text).toBe(200);
-    const page = await friend.get(new URL(second.body.checkout_url).pathname);
+    expect(second.body.checkout_url).toMatch(/^http:\/\/shop\.test\/checkout\/success\?session_id=/);
+    expect((await friend.get(`/api/user/purchase-success/${sessionIdOf(second.body.checkout_url)}`)).status).toBe(200);
+
+    expect((await friend.post('/api/cart/add', { variant_id: variant.id, quantity: 1 })).status).toBe(200);
+    const third = await checkout(friend, { gift_card_code: card.code });
+    expect(third.status, third.text).toBe(200);
+    const page = await friend.get(new URL(third.body.checkout_url).pathname);
     expect(page.text).toContain('Gift card');
-    const paid = await friend.request('POST', new URL(second.body.checkout_url).pathname, undefined, { form: PAID_CARD });
+    expect(page.text).toContain('Pay €20.00');
+    const paid = await friend.request('POST', new URL(third.body.checkout_url).pathname, undefined, { form: PAID_CARD });
     const sessionId = new URL(paid.headers.get('location') ?? 'http://x/').searchParams.get('session_id');
     expect((await friend.get(`/api/user/purchase-success/${sessionId}`)).status).toBe(200);
     expect(await cardState(card.id)).toEqual({ balance: 0, ledgerSum: 0 });
     const orders = await api.database.db
       .selectFrom('purchases')
-      .select(['gift_card_amount', 'gift_card_last4', 'total'])
+      .select(['gift_card_amount', 'gift_card_last4', 'total', 'payment_method', 'shipping_address'])
       .where('email', '=', friend.email!)
       .orderBy('created_at')
       .execute();
-    expect(orders.map((o) => o.gift_card_amount)).toEqual([4_000, 2_000]);
-    expect(orders[0].gift_card_amount).toBe(orders[0].total);
-    expect(orders[1].gift_card_last4).toBe(card.code.slice(-4));
+    expect(orders.map((o) => o.gift_card_amount)).toEqual([4_000, 4_000, 2_000]);
+    expect(orders.map((o) => o.payment_method.split(' ')[0])).toEqual(['Gift', 'Gift', 'Credit']);
+    expect(orders.every((o) => o.shipping_address?.city === 'Torino')).toBe(true);
+    expect(orders[2].gift_card_last4).toBe(card.code.slice(-4));
   });
 
   it('a checkout that closes unpaid gives the card its balance back, in the ledger', async () => {

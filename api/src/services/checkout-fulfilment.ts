@@ -193,15 +193,17 @@ async function givePaymentBack(
     return { purchaseId: existing.id, created: false };
   }
   if (session.status !== 'refund_pending') return { refused: true };
-  let providerRefundId: string;
+  // The provider gives back what it took; the card and credit went back when the session closed.
+  const taken = session.total - session.gift_card_amount - session.store_credit_amount;
+  let providerRefundId = 'balances';
   try {
-    ({ providerRefundId } = await payments.refund({
-      providerSessionId: session.provider_session_id ?? session.id,
-      // The provider gives back what it took; the card and credit went back when the session closed.
-      amount: session.total - session.gift_card_amount - session.store_credit_amount,
-      idempotencyKey: `refused-payment-${session.id}`,
-      metadata: { checkout_session_id: session.id, reason: 'checkout_closed' },
-    }));
+    if (taken > 0)
+      ({ providerRefundId } = await payments.refund({
+        providerSessionId: session.provider_session_id ?? session.id,
+        amount: taken,
+        idempotencyKey: `refused-payment-${session.id}`,
+        metadata: { checkout_session_id: session.id, reason: 'checkout_closed' },
+      }));
   } catch (error) {
     log.error(`checkout session ${session.id}: paid after it closed, and the refund could not be made yet`, error);
     throw new DomainError('upstream_unavailable', 'The payment could not be refunded yet; it will be tried again');
