@@ -135,7 +135,7 @@ describe('back office: gift cards', () => {
 describe('the gift cards page', () => {
   it('lists the amounts; checks a balance in words; sends a visitor to sign in, and a shopper to the payment page', async () => {
     const page = await (await callRoute(loader, storefrontGet('/gift-cards'))).json();
-    const product = page.products.find((p: { name: string }) => p.name === 'Route Gift Card');
+    const product = page.products.find((p: { name: string }) => p.name === 'Route Gift Card')!;
     expect(product.amounts.map((a: { amount: number }) => a.amount)).toEqual([2_500, 5_050, 10_000]);
 
     const issued = await fetch(`${api.url}/api/admin/gift-cards`, {
