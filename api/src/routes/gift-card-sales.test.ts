@@ -100,6 +100,27 @@ describe('gift cards as products', () => {
     expect(card.balance).toBeLessThan(card.initial_amount);
   });
 
+  it("emails speak the buyer's language, and the recipient's own when they have an account here", async () => {
+    const product = (await shopper(api).get('/api/gift-cards/products')).body.products[0];
+    const friend = shopper(api, { locale: 'it' });
+    await friend.register();
+    const buyer = shopper(api, { locale: 'en' });
+    await buyer.signInAsGuest();
+    const today = api.clock.now().toISOString().slice(0, 10);
+    const opened = await buyer.post('/api/checkout/gift-card', {
+      product_variant_id: product.amounts[0].variant_id,
+      recipient: { name: 'Bea', email: friend.email, message: null, send_on: today },
+      ...urls,
+    });
+    await payOnPage(buyer, opened.body.checkout_url);
+    const buyerMail = (await readOutbox(api.database.db, buyer.email!)).find((m) => m.subject.includes('gift card'));
+    expect(buyerMail?.subject).toBe('Your FILO gift card');
+    // Sent today: at once, in the friend's own language.
+    const friendMail = (await readOutbox(api.database.db, friend.email!)).find((m) => m.subject.includes('carta regalo'));
+    expect(friendMail?.subject).toBe('Una carta regalo FILO per te');
+    expect(codeIn(friendMail!.text)).toBe(codeIn(buyerMail!.text));
+  });
+
   it('refuses a send date in the past and a variant that is not a gift card', async () => {
     const buyer = shopper(api);
     await buyer.signInAsGuest();
