@@ -18,24 +18,26 @@ export function GiftCardBalanceCheck() {
     <fetcher.Form method="post" action={localize('/gift-cards')} className="gift-card-balance" noValidate>
       <h2>{t('giftCards.checkTitle')}</h2>
       <input type="hidden" name="intent" value="check-balance" />
-      <label htmlFor="gift-card-balance-code">{t('giftCards.code')}</label>
-      <input
-        id="gift-card-balance-code"
-        name="code"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={64}
-        defaultValue={result?.code ?? ''}
-        aria-invalid={result?.error ? true : undefined}
-        aria-describedby={result?.error ? 'gift-card-balance-error' : undefined}
-      />
+      <div className="field">
+        <label htmlFor="gift-card-balance-code">{t('giftCards.code')}</label>
+        <input
+          id="gift-card-balance-code"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          defaultValue={result?.code ?? ''}
+          aria-invalid={result?.error ? true : undefined}
+          aria-describedby={result?.error ? 'gift-card-balance-error' : undefined}
+        />
+      </div>
       <button type="submit" className="button button--small" disabled={fetcher.state !== 'idle'}>
         {t('giftCards.check')}
       </button>
       <div role="status">{result?.balance ? <p>{result.balance}</p> : null}</div>
       {result?.error ? (
-        <p className="discount-code__error" role="alert" id="gift-card-balance-error">
+        <p className="field__error" role="alert" id="gift-card-balance-error">
           {result.error}
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
+import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 
 import { formatEuro } from '@contract/money';
@@ -18,8 +18,11 @@ import { i18nData, serverTranslator } from '~/lib/i18n.server';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithFlash } from '~/lib/session.server';
+import giftCardStyles from '~/styles/gift-cards.css';
 
 export const handle: NavigationHandle = { pageTitle: 'Gift cards' };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: giftCardStyles }];
 
 export const meta: MetaFunction = ({ location, matches, data }) => {
   const { t } = metaTranslator(location, matches, data);
@@ -113,14 +116,22 @@ export default function GiftCardsPage() {
           <p className="gift-card-form__hint" id={`someone-hint-${product.id}`}>
             {t('giftCards.someoneHint')}
           </p>
-          <label htmlFor={`recipient-name-${product.id}`}>{t('giftCards.recipientName')}</label>
-          <input id={`recipient-name-${product.id}`} name="recipient_name" maxLength={100} autoComplete="off" />
-          <label htmlFor={`recipient-email-${product.id}`}>{t('giftCards.recipientEmail')}</label>
-          <input id={`recipient-email-${product.id}`} name="recipient_email" type="email" maxLength={254} autoComplete="off" />
-          <label htmlFor={`message-${product.id}`}>{t('giftCards.message')}</label>
-          <textarea id={`message-${product.id}`} name="message" maxLength={300} rows={3} />
-          <label htmlFor={`send-on-${product.id}`}>{t('giftCards.sendOn')}</label>
-          <input id={`send-on-${product.id}`} name="send_on" type="date" min={today} defaultValue={today} />
+          <div className="field">
+            <label htmlFor={`recipient-name-${product.id}`}>{t('giftCards.recipientName')}</label>
+            <input id={`recipient-name-${product.id}`} name="recipient_name" maxLength={100} autoComplete="off" />
+          </div>
+          <div className="field">
+            <label htmlFor={`recipient-email-${product.id}`}>{t('giftCards.recipientEmail')}</label>
+            <input id={`recipient-email-${product.id}`} name="recipient_email" type="email" maxLength={254} autoComplete="off" />
+          </div>
+          <div className="field">
+            <label htmlFor={`message-${product.id}`}>{t('giftCards.message')}</label>
+            <textarea id={`message-${product.id}`} name="message" maxLength={300} rows={3} />
+          </div>
+          <div className="field">
+            <label htmlFor={`send-on-${product.id}`}>{t('giftCards.sendOn')}</label>
+            <input id={`send-on-${product.id}`} name="send_on" type="date" min={today} defaultValue={today} />
+          </div>
           <button type="submit" className="button" disabled={buying}>
             {t('giftCards.buy')}
           </button>
