@@ -59,6 +59,11 @@ export const ERROR_CODES = [
   'discount_customer_used_up',
   'discount_not_applicable',
   'discount_below_minimum',
+  // Gift cards and store credit (ADR 052): an unknown, disabled or expired code reads as unknown; a spent card; no credit to use
+  'gift_card_invalid',
+  'gift_card_empty',
+  'store_credit_empty',
+  'gift_card_not_allowed', // 409: a gift card (or store credit) cannot pay for another gift card
   // Returns (ADR 032): past the window, units already sent back, an exchange size sold out, a step out of turn
   'return_window_passed',
   'already_returned',

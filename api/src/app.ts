@@ -18,6 +18,7 @@ import { contactRoutes } from './routes/contact.js';
 import { devClockRoutes } from './routes/dev-clock.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { discountRoutes } from './routes/discounts.js';
+import { giftCardRoutes, storeCreditRoutes } from './routes/gift-cards.js';
 import { healthRoutes } from './routes/health.js';
 import { orderRoutes } from './routes/orders.js';
 import { privacyRoutes } from './routes/privacy.js';
@@ -64,8 +65,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/cart/', cartRoutes());
   app.route('/api/checkout/', checkoutRoutes());
   app.route('/api/discounts', discountRoutes());
+  app.route('/api/gift-cards', giftCardRoutes());
   app.route('/api/user/', profileRoutes());
   app.route('/api/user/', orderRoutes());
+  app.route('/api/user/', storeCreditRoutes());
   app.route('/api/returns', returnRoutes());
   app.route('/api/cards', cardRoutes());
   if (deps.payments.name === 'test') app.route('/', testPaymentRoutes());

@@ -115,6 +115,18 @@ export function OrderConfirmation({ order, id, error, noOrderId = false, registe
         ) : null}
         <dt>{t('order.total')}</dt>
         <dd data-testid="order-total">{displayAmount(order.total, locale)}</dd>
+        {order.gift_card_amount ? (
+          <>
+            <dt>{t('order.paidByGiftCard', { last4: order.gift_card_last4 ?? '' })}</dt>
+            <dd data-testid="order-gift-card">-{displayCents(order.gift_card_amount, locale)}</dd>
+          </>
+        ) : null}
+        {order.store_credit_amount ? (
+          <>
+            <dt>{t('order.paidByStoreCredit')}</dt>
+            <dd data-testid="order-store-credit">-{displayCents(order.store_credit_amount, locale)}</dd>
+          </>
+        ) : null}
       </dl>
       {address.length ? (
         <>

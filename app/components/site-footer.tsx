@@ -17,7 +17,11 @@ const POLICY_KEYS: Record<(typeof POLICY_DOCUMENTS)[number]['slug'], MessageKey>
 
 /** The footer's groups; `id` names each group's heading whatever the language. */
 const groups = (t: Translate) => [
-  { id: 'shop', heading: t('footer.shop'), links: [{ name: t('footer.allProducts'), to: '/' }, ...PRODUCT_MENU] },
+  {
+    id: 'shop',
+    heading: t('footer.shop'),
+    links: [{ name: t('footer.allProducts'), to: '/' }, ...PRODUCT_MENU, { name: t('footer.giftCards'), to: '/gift-cards' }],
+  },
   {
     id: 'account',
     heading: t('footer.account'),

@@ -11,6 +11,7 @@ const quantity = z.coerce.number().int().min(1).max(10_000);
 export const cartActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.enum(['increment', 'decrement']), itemId, quantity }),
   z.object({ intent: z.literal('remove'), itemId }),
-  z.object({ intent: z.enum(['clear', 'checkout', 'remove-discount']) }),
+  z.object({ intent: z.enum(['clear', 'checkout', 'remove-discount', 'remove-gift-card']) }),
+  z.object({ intent: z.literal('apply-gift-card'), gift_card_code: z.string().trim().max(64).default('') }),
   z.object({ intent: z.literal('apply-discount'), code: z.string().trim().max(64).default('') }),
 ]);

@@ -13,6 +13,8 @@ export const returnFormSchema = z
     // Optional here and required below, so a form missing both the reason and the items names both.
     reason: z.enum(RETURN_REASONS, { errorMap: () => ({ message: RETURN_MESSAGES.chooseReason }) }).optional(),
     comment: z.string({ invalid_type_error: RETURN_MESSAGES.commentTooLong }).trim().max(500, RETURN_MESSAGES.commentTooLong).optional(),
+    // A refund to the payment, or as store credit (registered accounts; ADR 052).
+    refund_to: z.enum(['payment', 'store_credit'], { errorMap: () => ({ message: RETURN_MESSAGES.reload }) }).default('payment'),
     lines: z
       .array(
         z.object({

@@ -178,5 +178,6 @@ export async function endSession(context: ShopContext): Promise<string> {
   // The API's cart cookie belonged to the signed-in shopper: the next visitor of this browser starts a new cart.
   session.unset('apiCartCookie');
   session.unset('discountCode');
+  session.unset('giftCardCode');
   return commitSession(context, session);
 }

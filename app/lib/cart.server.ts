@@ -1,6 +1,7 @@
 import { type Cart, cartCountSchema, cartSchema } from '@contract/api/cart';
 import { checkoutAnswerSchema } from '@contract/api/checkout';
 import { discountCheckSchema, discountQuoteSchema } from '@contract/api/discounts';
+import { giftCardBalanceSchema, giftCardProductsSchema, type GiftRecipientInput, storeCreditSchema } from '@contract/api/gift-cards';
 import { CART_RULES } from '@contract/shop-rules';
 
 import { ApiRequestError } from './api.server';
@@ -61,6 +62,15 @@ export function forgetCartCount(session: ShopSession): boolean {
   return true;
 }
 
+/**
+ * A checkout a gift card or store credit paid in full answers the shop's own confirmation (ADR 052):
+ * sent there by path, so the storefront only ever sends shoppers to another origin for the payment page.
+ */
+function ownPath(url: string, origin: string): string {
+  const target = new URL(url);
+  return target.origin === origin ? `${target.pathname}${target.search}` : url;
+}
+
 /** An API client for this shopper's cart: bearer token when signed in, and the relayed cart cookie. */
 export async function cartApi(context: ShopContext) {
   const { api, session, commit, markChanged } = await context.shopApi();
@@ -70,9 +80,18 @@ export async function cartApi(context: ShopContext) {
     if (keepCartCount(session, cart.total_items)) markChanged();
     return cart;
   };
+  // The gift card entered on /cart, and the buyer's store credit, which is always used when there is some (ADR 052).
+  const balances = () => ({
+    ...(session.get('giftCardCode') ? { gift_card_code: session.get('giftCardCode') } : {}),
+    use_store_credit: true,
+  });
   return {
     session,
     commit,
+    /** A gift card's balance by its code; an ApiRequestError with gift_card_* says why it cannot pay. */
+    checkGiftCard: (code: string) => api.request('POST', 'gift-cards/balance', giftCardBalanceSchema, { body: { code } }),
+    /** The signed-in shopper's store credit. */
+    storeCredit: () => api.request('GET', 'user/store-credit', storeCreditSchema),
     getCart: () => counted(api.request('GET', 'cart/', cartSchema)),
     add: (variantId: string) =>
       counted(api.request('POST', 'cart/add', cartSchema, { body: { variant_id: variantId, quantity: CART_RULES.quantityPerAdd } })),
@@ -94,11 +113,12 @@ export async function cartApi(context: ShopContext) {
           cancel_url: `${origin}${localizedPath('/cart', context.locale)}`,
           email,
           ...(session.get('discountCode') ? { discount_code: session.get('discountCode') } : {}),
+          ...balances(),
           metadata: {},
         },
       });
       if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
-      return answer.checkout_url;
+      return ownPath(answer.checkout_url, context.origin);
     },
     /** Opens a checkout session for one unit of a variant (docs/product.md#api-checkout); cancelling comes back to `cancelPath`. */
     async quickCheckout(
@@ -115,13 +135,30 @@ export async function cartApi(context: ShopContext) {
           cancel_url: `${origin}${localizedPath(cancelPath, locale)}`,
           // The code the shopper carries comes along; the API applies it only where it covers the product.
           ...(session.get('discountCode') ? { discount_code: session.get('discountCode') } : {}),
+          ...balances(),
           metadata: { product_name: line.productName, variant_sku: line.sku, selected_attributes: line.attributes },
         },
         // The order speaks the language of its product page, also when /checkout/quick (no language of its own) resumes it.
         headers: { 'Accept-Language': locale },
       });
       if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
-      return answer.checkout_url;
+      return ownPath(answer.checkout_url, context.origin);
+    },
+    /** The gift cards on sale (ADR 052). */
+    giftCardProducts: () => api.request('GET', 'gift-cards/products', giftCardProductsSchema),
+    /** Opens a checkout for one gift card, for the buyer or a recipient; the payment page's address. */
+    async giftCardCheckout(variantId: string, recipient: GiftRecipientInput | null): Promise<string> {
+      const answer = await api.request('POST', 'checkout/gift-card', checkoutAnswer, {
+        body: {
+          product_variant_id: variantId,
+          recipient,
+          success_url: `${context.origin}${localizedPath('/order-success?session_id={CHECKOUT_SESSION_ID}', context.locale)}`,
+          cancel_url: `${context.origin}${localizedPath('/gift-cards', context.locale)}`,
+          metadata: {},
+        },
+      });
+      if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
+      return ownPath(answer.checkout_url, context.origin);
     },
     purchaseSuccess: (id: string) => api.request('GET', `user/purchase-success/${encodeURIComponent(id)}`, purchaseSuccessSchema),
   };

@@ -32,8 +32,12 @@ export async function loadOrderConfirmation(request: Request, context: ShopConte
     const order = await cart.purchaseSuccess(id);
     const cards = unlockedCardViews(order.first_time_purchase_info?.unlocked_cards, user ?? { email: order.customer_email ?? order.email });
     // The code this order was paid with is spent for the cart: the next order starts without it.
-    const spent = Boolean(order.discount_code) && cart.session.get('discountCode') === order.discount_code;
-    if (spent) cart.session.unset('discountCode');
+    const codeSpent = Boolean(order.discount_code) && cart.session.get('discountCode') === order.discount_code;
+    if (codeSpent) cart.session.unset('discountCode');
+    // The gift card went into this order; what is left on it is entered again for the next one.
+    const cardUsed = Boolean(cart.session.get('giftCardCode'));
+    if (cardUsed) cart.session.unset('giftCardCode');
+    const spent = codeSpent || cardUsed;
     // The paid lines have left the cart: the next page's badge asks the API.
     const recount = forgetCartCount(cart.session);
     const headers = spent || recount ? { 'Set-Cookie': await commitSession(context, cart.session) } : await cart.commit();

@@ -14,13 +14,17 @@ export function statusWithRefund(order: Pick<PurchaseListItem, 'status' | 'refun
   return order.refunded && !closed ? `${order.status} (refunded ${order.refunded})` : order.status;
 }
 
-/** The total, and the discount code's saving when the order had one ("€81.60 (discount SUMMER10 -€20.40)"). */
-export function totalWithDiscount(order: Pick<PurchaseListItem, 'total' | 'discount' | 'discount_code'>): string {
+/**
+ * The total, the discount code's saving when the order had one ("€81.60 (discount SUMMER10 -€20.40)"),
+ * and what a gift card or store credit paid of it ("€81.60 (paid by gift card ····7K2M €20.00)").
+ */
+export function totalWithDiscount(order: Pick<PurchaseListItem, 'total' | 'discount' | 'discount_code' | 'paid_with_balances'>): string {
   const total = displayAmount(order.total);
-  if (!order.discount_code) return total;
+  const balances = order.paid_with_balances ? ` (paid by ${order.paid_with_balances})` : '';
+  if (!order.discount_code) return `${total}${balances}`;
   return order.discount && order.discount !== '€0.00'
-    ? `${total} (discount ${order.discount_code} -${order.discount})`
-    : `${total} (discount ${order.discount_code}: free shipping)`;
+    ? `${total} (discount ${order.discount_code} -${order.discount})${balances}`
+    : `${total} (discount ${order.discount_code}: free shipping)${balances}`;
 }
 
 /** Orders as order_history.csv: one row each, items joined by commas. */

@@ -55,7 +55,7 @@ export async function submitReturn(request: Request, context: ShopContext, targe
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: returnFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
-  const { comment, lines } = submission.value;
+  const { comment, lines, refund_to } = submission.value;
   // The schema refuses a form without a reason.
   const reason = submission.value.reason!;
   const { api, path, commit } = await client(context, target);
@@ -64,6 +64,7 @@ export async function submitReturn(request: Request, context: ShopContext, targe
       body: {
         reason,
         comment: comment ?? '',
+        refund_to,
         lines: lines
           .filter((line) => line.quantity > 0)
           .map((line) => ({ item_id: line.item_id, quantity: line.quantity, exchange_variant_id: line.exchange_variant_id ?? null })),

@@ -32,6 +32,8 @@ export interface SessionData {
   quickPurchase: PendingQuickPurchase;
   /** The discount code the shopper applied (on /cart or by a /discount/{code} link), as the API normalised it. */
   discountCode: string;
+  /** The gift card code the shopper entered on /cart (ADR 052); checked again at checkout. */
+  giftCardCode: string;
   /** The header's cart badge as last read or changed here (app/lib/cart.server.ts, keptCartCount). */
   cartCount: KeptCartCount;
 }

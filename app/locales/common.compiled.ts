@@ -82,6 +82,8 @@ export const COMMON_MESSAGES: Record<'en' | 'it', Messages> = {
     'payment.card': ['Credit Card'],
     'payment.cardEndingIn': ['Credit Card ending in ', ['digits']],
     'image.none': ['No Image'],
+    'footer.giftCards': ['Gift cards'],
+    'title.giftCards': ['Gift cards'],
   },
   it: {
     skipLink: ['Vai al contenuto'],
@@ -163,5 +165,7 @@ export const COMMON_MESSAGES: Record<'en' | 'it', Messages> = {
     'payment.card': ['Carta di credito'],
     'payment.cardEndingIn': ['Carta di credito che termina con ', ['digits']],
     'image.none': ['Nessuna immagine'],
+    'footer.giftCards': ['Carte regalo'],
+    'title.giftCards': ['Carte regalo'],
   },
 };

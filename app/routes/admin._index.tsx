@@ -52,6 +52,10 @@ function Dashboard({ figures }: { figures: ReturnType<typeof useLoaderData<typeo
           <dt>Refunded</dt>
           <dd>{formatEuro(totals.refunds)}</dd>
         </div>
+        <div>
+          <dt>Gift cards sold (owed until spent, not in revenue)</dt>
+          <dd>{formatEuro(totals.gift_card_sales)}</dd>
+        </div>
       </dl>
 
       <h3 id="per-day-heading">Revenue and orders per day</h3>

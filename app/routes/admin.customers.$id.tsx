@@ -99,6 +99,9 @@ export default function AdminCustomer() {
           {customer.orders}, {formatEuro(customer.total_spent)} in all
         </dd>
       </dl>
+      <p>
+        <Link to={`/admin/customers/${customer.id}/store-credit`}>Store credit and its ledger</Link>
+      </p>
 
       <h2>Addresses</h2>
       <dl className="admin-facts">

@@ -23,6 +23,7 @@ export const ORDER_EXPORT_COLUMNS = [
   'Discount',
   'Carrier',
   'Tracking Number',
+  'Paid by gift card or store credit',
 ] as const;
 
 /**
@@ -59,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       order.discount ?? '',
       order.carrier ?? '',
       order.tracking_number ?? '',
+      order.paid_with_balances ?? '',
     ]);
   const encoder = new TextEncoder();
   let offset = 0;

@@ -337,7 +337,9 @@ describe('back-office order list', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Order Number,Date (Italian time),Email,Status,Total,Refunded,Discount Code,Discount,Carrier,Tracking Number');
+    expect(lines[0]).toBe(
+      'Order Number,Date (Italian time),Email,Status,Total,Refunded,Discount Code,Discount,Carrier,Tracking Number,Paid by gift card or store credit',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
       new RegExp(

@@ -171,4 +171,33 @@ describe('cart route against the real API', () => {
     expect(after.discount).toBeNull();
     expect(after.flash).toEqual({ kind: 'success', message: 'The discount code was removed.' });
   });
+
+  it('takes a gift card as a plain post: its balance shows and pays in the summary; a wrong code says so; checkout with a card covering it all asks only for the address of a first order', async () => {
+    const issued = await fetch(`${api.url}/api/admin/gift-cards`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount: 50_000 }),
+    });
+    const { code } = (await issued.json()) as { code: string };
+    const member = shopper(api);
+    const cookie = cookieOf(await load(`/cart?add=${variantId}`, await storefrontCookie(await member.register())));
+
+    const wrong = await post(cookie, { intent: 'apply-gift-card', gift_card_code: 'FILO-0000' });
+    expect(wrong.status).toBe(404);
+    expect(await wrong.json()).toMatchObject({ giftCardError: 'This gift card code is not valid. Check its spelling.' });
+    const applied = await post(cookie, { intent: 'apply-gift-card', gift_card_code: code.toLowerCase() });
+    expect(applied.status).toBe(303);
+    const withCard = cookieOf(applied);
+    const data = await loadData(withCard);
+    expect(data.flash).toEqual({ kind: 'success', message: `Gift card ····${code.slice(-4)} applied: €500.00 available.` });
+    expect(data.giftCard).toEqual({ last4: code.slice(-4), balance: 50_000, error: null });
+    expect(data.storeCredit).toBe(0);
+
+    const paid = await post(withCard, { intent: 'checkout' });
+    expect(paid.status).toBe(303);
+    // Nothing to pay, but no address on file yet: the test page asks where it goes (ADR 052).
+    expect(paid.headers.get('Location')).toMatch(/\/pay\/[0-9a-f-]{36}$/);
+    const removed = await post(withCard, { intent: 'remove-gift-card' });
+    expect((await loadData(cookieOf(removed))).giftCard).toBeNull();
+  });
 });

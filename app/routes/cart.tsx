@@ -13,6 +13,7 @@ import type { MouseEvent } from 'react';
 import type { Cart } from '@contract/api/cart';
 import type { DiscountQuote } from '@contract/api/discounts';
 import { normaliseDiscountCode } from '@contract/discounts';
+import { formatEuro } from '@contract/money';
 
 import { CartLine } from '~/components/cart/cart-line';
 import { OrderSummary } from '~/components/cart/order-summary';
@@ -32,6 +33,9 @@ import { pageTitle } from '~/lib/page-title';
 import { checkoutFailure } from '~/lib/quick-purchase.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import cartStyles from '~/styles/cart.css';
+
+/** The gift card the shopper entered: its balance, or why it cannot pay (ADR 052). */
+export type EnteredGiftCard = { last4: string; balance: number; error: null } | { last4: null; balance: 0; error: string };
 
 /** The code the shopper applied, priced on this cart, or why it cannot be used on it now. */
 export type AppliedDiscount = { code: string; quote: DiscountQuote; error: null } | { code: string; quote: null; error: string };
@@ -73,8 +77,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let status = 200;
   const code = cart.session.get('discountCode');
   let discount: AppliedDiscount | null = null;
+  const giftCode = cart.session.get('giftCardCode');
+  let giftCard: EnteredGiftCard | null = null;
+  let storeCredit = 0;
   try {
-    const [read, quoted] = await Promise.all([
+    const [read, quoted, card, credit] = await Promise.all([
       cart.getCart(),
       code
         ? cart.quoteDiscount(code).then(
@@ -82,8 +89,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             (error: unknown) => ({ quote: null, error }),
           )
         : null,
+      giftCode
+        ? cart.checkGiftCard(giftCode).then(
+            (found): EnteredGiftCard => ({ last4: found.last4, balance: found.balance, error: null }),
+            (error: unknown): EnteredGiftCard => ({ last4: null, balance: 0, error: errorText(error, context.locale) }),
+          )
+        : null,
+      cart.session.get('accessToken')
+        ? cart.storeCredit().then(
+            (answer) => answer.balance,
+            () => 0,
+          )
+        : 0,
     ]);
     loaded = { cart: read, error: null };
+    giftCard = card;
+    storeCredit = credit;
     if (code && quoted) {
       if (quoted.quote) discount = { code, quote: quoted.quote, error: null };
       else discount = { code, quote: null, error: discountErrorText(quoted.error, code, context.locale) };
@@ -100,6 +121,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       ...loaded,
       discount,
+      giftCard,
+      storeCredit,
       flash,
       // The sign-in ended on this request (a spent refresh token): the header shows the shopper signed out.
       signedOut: Boolean(context.signedOut),
@@ -143,6 +166,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: isCodeRefusal(error) ? 409 : upstreamStatus(error), headers: await cart.commit() },
       );
     }
+  }
+  if (post.intent === 'apply-gift-card') {
+    const code = post.gift_card_code;
+    if (!code) return json({ giftCardError: t('giftCard.enterCode'), giftCardCode: '' }, { status: 400 });
+    try {
+      const found = await cart.checkGiftCard(code);
+      cart.session.set('giftCardCode', code);
+      const balance = formatEuro(found.balance, context.locale);
+      return redirectWithFlash(context, cartPath, { kind: 'success', message: t('giftCard.applied', { last4: found.last4, balance }) });
+    } catch (error) {
+      const status = error instanceof ApiRequestError && error.status < 500 ? error.status : upstreamStatus(error);
+      return json({ giftCardError: errorText(error, context.locale), giftCardCode: code }, { status, headers: await cart.commit() });
+    }
+  }
+  if (post.intent === 'remove-gift-card') {
+    cart.session.unset('giftCardCode');
+    return redirectWithFlash(context, cartPath, { kind: 'success', message: t('giftCard.removed') });
   }
   if (post.intent === 'remove-discount') {
     cart.session.unset('discountCode');
@@ -232,7 +272,13 @@ export default function CartPage() {
           </ul>
           <ClearCartButton />
         </div>
-        <OrderSummary totalCents={cart.total_price} resumeCheckout={resumeCheckout} discount={data.discount as AppliedDiscount | null} />
+        <OrderSummary
+          totalCents={cart.total_price}
+          resumeCheckout={resumeCheckout}
+          discount={data.discount as AppliedDiscount | null}
+          giftCard={data.giftCard}
+          storeCredit={data.storeCredit}
+        />
       </div>
     </section>
   );

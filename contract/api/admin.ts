@@ -13,12 +13,20 @@ import { orderPaymentSchema, refundableLineSchema, refundSchema } from './refund
 export const LOW_STOCK_THRESHOLD = 5;
 
 /** `GET admin/settings`, and `POST admin/settings` (owner only) with the settings to change. */
-export const shopSettingsSchema = z.object({ low_stock_threshold: z.number().int() });
+export const shopSettingsSchema = z.object({ low_stock_threshold: z.number().int(), store_credit_bonus_percent: z.number().int() });
+/** The bonus an owner may add to a return refunded as store credit (ADR 052): 0 to 25 percent. */
+export const storeCreditBonusRule = (percent: z.ZodNumber) =>
+  percent.int('Enter a whole percentage').min(0, 'Enter 0 or more').max(25, 'Enter at most 25');
 /** The threshold's rule, for the API's number and the form's text alike. */
 export const lowStockThresholdRule = (units: z.ZodNumber) =>
   units.int('Enter a whole number of units').min(0, 'Enter 0 or more units').max(10_000, 'Enter at most 10000 units');
 const unitsMessages = { required_error: 'Enter a number of units', invalid_type_error: 'Enter a whole number of units' };
-export const shopSettingsRequestSchema = z.object({ low_stock_threshold: lowStockThresholdRule(z.number(unitsMessages)) });
+export const shopSettingsRequestSchema = z
+  .object({
+    low_stock_threshold: lowStockThresholdRule(z.number(unitsMessages)).optional(),
+    store_credit_bonus_percent: storeCreditBonusRule(z.number()).optional(),
+  })
+  .refine((change) => Object.keys(change).length > 0, 'Change at least one setting');
 /** The same from a form, where the number arrives as text. */
 export const shopSettingsFormSchema = z.object({ low_stock_threshold: lowStockThresholdRule(z.coerce.number(unitsMessages)) });
 
@@ -67,6 +75,8 @@ export const orderListSchema = z.array(
     discount: z.string().nullable().default(null),
     carrier: z.string().nullable(),
     tracking_number: z.string().nullable(),
+    /** What a gift card and store credit paid (ADR 052), "gift card ····7K2M €20.00"; null when nothing. */
+    paid_with_balances: z.string().nullable().default(null),
   }),
 );
 

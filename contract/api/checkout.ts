@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { CART_RULES } from '../shop-rules';
 import { discountCodeInput } from './discounts';
+import { giftCardCodeInput, giftRecipientSchema } from './gift-cards';
 
 /** Where the payment page sends the shopper back: an absolute http(s) address. */
 const returnUrl = z
@@ -16,6 +17,12 @@ const metadata = z
   .default({})
   .refine((value) => JSON.stringify(value).length <= 4000, 'Metadata is too large');
 
+/** A gift card's code and the buyer's store credit pay what the discount leaves (ADR 052); refused when the card cannot pay. */
+const balanceFields = {
+  gift_card_code: giftCardCodeInput.optional(),
+  use_store_credit: z.boolean().default(false),
+};
+
 /** `POST checkout/`: pays for the shopper's cart. */
 export const cartCheckoutRequestSchema = z.object({
   success_url: returnUrl,
@@ -25,6 +32,7 @@ export const cartCheckoutRequestSchema = z.object({
   cart_id: z.string().max(100).nullish(),
   /** A discount code: checked and worked out by the API; a code that cannot be used refuses the checkout with its reason. */
   discount_code: discountCodeInput.optional(),
+  ...balanceFields,
   metadata,
 });
 
@@ -36,6 +44,16 @@ export const quickCheckoutRequestSchema = z.object({
   cancel_url: returnUrl,
   /** The code the shopper carries: applied when it covers this product, otherwise left out. */
   discount_code: discountCodeInput.optional(),
+  ...balanceFields,
+  metadata,
+});
+
+/** `POST checkout/gift-card`: buys one gift card, for the buyer or for someone (ADR 052). */
+export const giftCardCheckoutRequestSchema = z.object({
+  product_variant_id: z.string().uuid(),
+  recipient: giftRecipientSchema.nullish(),
+  success_url: returnUrl,
+  cancel_url: returnUrl,
   metadata,
 });
 

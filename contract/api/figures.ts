@@ -21,6 +21,8 @@ export const figuresSchema = z.object({
     net: z.number().int(),
     /** Revenue per order, rounded to the cent; 0 without orders. */
     average_order_value: z.number().int(),
+    /** Gift cards sold in the period: a liability until spent, so not in revenue (ADR 052). */
+    gift_card_sales: z.number().int(),
   }),
   top_products: z.array(z.object({ name: z.string(), units: z.number().int(), revenue: z.number().int() })),
   top_variants: z.array(z.object({ sku: z.string(), name: z.string(), variant: z.string(), units: z.number().int() })),

@@ -33,6 +33,8 @@ export const purchaseListItemSchema = z.object({
   /** Only on orders paid with a discount code: what it took off, in euros ("€20.40"), and the code. */
   discount: z.string().nullish(),
   discount_code: z.string().nullish(),
+  /** Only on orders a gift card or store credit paid part of (ADR 052): "gift card ····7K2M €20.00, store credit €5.00". */
+  paid_with_balances: z.string().nullish(),
 });
 export const purchaseListSchema = z.array(purchaseListItemSchema);
 export type PurchaseListItem = z.infer<typeof purchaseListItemSchema>;
@@ -138,6 +140,10 @@ export const purchaseSuccessAnswerSchema = z.object({
   total: z.number(),
   /** What has been refunded since (cents); absent in answers from before refunds. */
   refunded_total: z.number().optional(),
+  /** Paid by a gift card (its last four characters) and by store credit (ADR 052); absent when nothing was. */
+  gift_card_amount: z.number().optional(),
+  gift_card_last4: z.string().nullable().optional(),
+  store_credit_amount: z.number().optional(),
   status: z.string(),
   estimated_delivery: z.string(),
   items: z.array(

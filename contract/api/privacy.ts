@@ -7,6 +7,9 @@ const address = z.record(z.string(), z.string().nullable()).nullable();
  * `GET user/data-export`: everything the shop holds about the signed-in shopper, in one
  * machine-readable file (GDPR art. 15 and 20). Amounts are in cents, times in ISO 8601 (UTC).
  */
+/** One change of a balance, as the shopper's export lists it. */
+const balanceEntry = z.object({ amount: z.number(), reason: z.string(), order_number: z.string().nullable(), created_at: z.string() });
+
 export const dataExportSchema = z.object({
   format: z.literal(1),
   generated_at: z.string(),
@@ -37,6 +40,9 @@ export const dataExportSchema = z.object({
       tax: z.number(),
       total: z.number(),
       refunded_total: z.number(),
+      /** Paid by a gift card and by store credit (ADR 052). */
+      gift_card_amount: z.number(),
+      store_credit_amount: z.number(),
       payment_method: z.string(),
       shipping_address: address,
       billing_address: address,
@@ -78,6 +84,21 @@ export const dataExportSchema = z.object({
   emails_sent: z.array(z.object({ subject: z.string(), created_at: z.string() })),
   notes_by_the_shop: z.array(z.object({ body: z.string(), created_at: z.string() })),
   consents: z.array(z.object({ kind: z.string(), policy_version: z.string(), given_at: z.string(), withdrawn_at: when })),
+  store_credit: z.object({ balance: z.number(), ledger: z.array(balanceEntry) }),
+  gift_cards: z.array(
+    z.object({
+      last4: z.string(),
+      initial_amount: z.number(),
+      balance: z.number(),
+      expires_at: when,
+      bought_in_order: z.string().nullable(),
+      recipient_name: z.string().nullable(),
+      recipient_email: z.string().nullable(),
+      message: z.string().nullable(),
+      created_at: z.string(),
+      ledger: z.array(balanceEntry),
+    }),
+  ),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

@@ -15,6 +15,8 @@ export const returnRequestSchema = z
   .object({
     reason: z.enum(RETURN_REASONS, { errorMap: () => ({ message: 'Choose a reason' }) }),
     comment: z.string().trim().max(500, 'At most 500 characters').default(''),
+    /** A refund to the payment, or as store credit (a registered account's, with the owner's bonus; ADR 052). */
+    refund_to: z.enum(['payment', 'store_credit']).default('payment'),
     lines: z
       .array(
         z.object({
@@ -59,6 +61,7 @@ export const returnSchema = z.object({
   reason: z.enum(RETURN_REASONS),
   comment: z.string(),
   status: z.enum(RETURN_STATUSES),
+  refund_to: z.enum(['payment', 'store_credit']),
   lines: z.array(returnLineSchema),
   /** The exchange's parcel, once shipped. */
   carrier: z.string().nullable(),
@@ -79,6 +82,8 @@ export const returnOptionsSchema = z.object({
   order_number: z.string(),
   /** Guest orders: returned through the signed link, never the account pages. */
   guest: z.boolean(),
+  /** The bonus on a refund taken as store credit, in percent (registered accounts only). */
+  store_credit_bonus_percent: z.number().int(),
   delivered_at: z.string().nullable(),
   window_ends_at: z.string().nullable(),
   /** Null while the order can be returned. */

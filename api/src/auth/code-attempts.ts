@@ -36,6 +36,23 @@ export async function tryingCode<T>(c: Context<AppEnv>, raw: string, trier: Code
 }
 
 /**
+ * The same budgets for a gift card's code (ADR 052): a refused card (unknown, disabled, expired: all
+ * read as unknown) costs a point; anything else gives it back.
+ */
+export async function tryingGiftCard<T>(c: Context<AppEnv>, trier: CodeTrier, attempt: () => Promise<T>): Promise<T> {
+  const giveBack = await countCodeAttempt(c, trier);
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === 'gift_card_invalid')) await giveBack();
+    throw error;
+  }
+  await giveBack();
+  return result;
+}
+
+/**
  * Takes a point of the client's and the shopper's budgets of refused codes (429 once either is spent)
  * and answers the call that gives it back, for an attempt that turned out not to be a refused code.
  */

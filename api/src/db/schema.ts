@@ -19,6 +19,8 @@ export interface Database {
     /** Units one customer may buy (migration 017); null: no cap. */
     purchase_limit: Generated<number | null>;
     archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    /** A gift-card product (migration 037): its variants are the amounts; sold from /gift-cards, never shipped. */
+    gift_card: Generated<boolean>;
   };
   product_categories: { product_id: string; category_id: string; position: Generated<number> };
   size_charts: { id: Generated<string>; product_id: string; chart: JSONColumnType<SizeChartRecord> };
@@ -209,6 +211,12 @@ export interface Database {
     refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     /** The shop's language this was made in (migration 036): the emails and receipts about it speak it. */
     locale: Generated<ShopLocale>;
+    /** Taken from a gift card and from the buyer's store credit (migration 037); the provider is asked for the rest. */
+    gift_card_id: ColumnType<string | null, string | null | undefined, string | null>;
+    gift_card_amount: Generated<number>;
+    store_credit_amount: Generated<number>;
+    /** For whom the gift cards bought here are; null: for the buyer. */
+    gift: JSONColumnType<GiftRecipient | null, string | null | undefined, string | null>;
   };
   checkout_session_items: {
     checkout_session_id: string;
@@ -241,6 +249,41 @@ export interface Database {
     delivered_at: Date | null;
     /** The shop's language this was made in (migration 036): the emails and receipts about it speak it. */
     locale: Generated<ShopLocale>;
+    /** Paid by a gift card (its last four characters) and by store credit (migration 037). */
+    gift_card_amount: Generated<number>;
+    gift_card_last4: ColumnType<string | null, string | null | undefined, string | null>;
+    gift_card_id: ColumnType<string | null, string | null | undefined, string | null>;
+    store_credit_amount: Generated<number>;
+  };
+  gift_cards: {
+    id: Generated<string>;
+    code_hash: string;
+    last4: string;
+    initial_amount: number;
+    balance: number;
+    expires_at: Date | null;
+    disabled_at: Date | null;
+    issued_by: string;
+    purchase_id: string | null;
+    recipient_name: string | null;
+    recipient_email: string | null;
+    message: string | null;
+    send_at: Date | null;
+    locale: Generated<ShopLocale>;
+    created_at: Date;
+  };
+  store_credits: { user_id: string; balance: Generated<number>; updated_at: Date };
+  /** Every change of a gift card's or a customer's balance (migration 037): signed cents. */
+  balance_ledger: {
+    id: Generated<string>;
+    gift_card_id: string | null;
+    user_id: string | null;
+    amount: number;
+    reason: string;
+    actor: string;
+    checkout_session_id: string | null;
+    purchase_id: string | null;
+    created_at: Date;
   };
   purchase_items: {
     id: Generated<string>;
@@ -359,6 +402,11 @@ export interface Database {
     actor: string;
     created_at: Date;
     completed_at: Date | null;
+    /** Paid back to the order's gift card and store credit first (migration 037); the provider gives the rest. */
+    to_gift_card: Generated<number>;
+    to_store_credit: Generated<number>;
+    store_credit_bonus: Generated<number>;
+    as_store_credit: Generated<boolean>;
   };
   cards: {
     id: Generated<string>;
@@ -389,6 +437,8 @@ export interface Database {
     created_at: Date;
     received_at: Date | null;
     closed_at: Date | null;
+    /** The shopper's choice (migration 037): refunded to the payment, or as store credit. */
+    refund_to: Generated<'payment' | 'store_credit'>;
   };
   return_items: {
     return_id: string;
@@ -430,6 +480,15 @@ export interface FirstTimePurchaseInfo {
   new_items: string[];
   /** The cards this purchase unlocked, as GET /api/cards/user-cards answers them. */
   unlocked_cards: CardOut[];
+}
+
+/** Who receives a gift card bought as a present, and when its email goes out (ADR 052). */
+export interface GiftRecipient {
+  name: string;
+  email: string;
+  message: string | null;
+  /** ISO date-time; the email is sent then (at once when it is past). */
+  send_at: string;
 }
 
 /** A line a refund gave back: which item, how many units, and the cents refunded for them. */

@@ -1,17 +1,25 @@
 import { Hono } from 'hono';
 
-import { cartCheckoutRequestSchema, checkoutAnswerSchema, quickCheckoutRequestSchema, webhookAnswerSchema } from '@contract/api/checkout';
+import {
+  cartCheckoutRequestSchema,
+  checkoutAnswerSchema,
+  giftCardCheckoutRequestSchema,
+  quickCheckoutRequestSchema,
+  webhookAnswerSchema,
+} from '@contract/api/checkout';
 
 import { answer } from '../answer.js';
 import { readCartToken, shopperCart } from '../auth/cart-cookie.js';
-import { countCodeAttempt, tryingCode } from '../auth/code-attempts.js';
+import { countCodeAttempt, tryingCode, tryingGiftCard } from '../auth/code-attempts.js';
 import { requireUser } from '../auth/middleware.js';
 import type { AppEnv } from '../deps.js';
 import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { cartLines } from '../services/cart-lines.js';
 import { openCheckoutSession } from '../services/checkout.js';
+import { openGiftCardCheckout } from '../services/gift-card-checkout-open.js';
 import { handlePaymentEvent } from '../services/payment-events.js';
+import { completePrepaidCheckout } from '../services/prepaid-checkout.js';
 
 /** docs/product.md#api-checkout; mounted at /api/checkout/. */
 export function checkoutRoutes() {
@@ -35,11 +43,16 @@ export function checkoutRoutes() {
         cancelUrl: body.cancel_url,
         metadata: { ...body.metadata, cart_id: cartId },
         discountCode: body.discount_code ? { code: body.discount_code, lenient: false } : null,
+        giftCardCode: body.gift_card_code ?? null,
+        useStoreCredit: body.use_store_credit,
         signal: c.req.raw.signal,
         locale: c.var.locale,
       });
     // A code refused here counts as a guess, as in the cart.
-    const result = body.discount_code ? await tryingCode(c, body.discount_code, { userId: user.id }, open) : await open();
+    const withCode = () => (body.discount_code ? tryingCode(c, body.discount_code, { userId: user.id }, open) : open());
+    // A gift card's code is a guess too, counted on the same budgets.
+    const result = body.gift_card_code ? await tryingGiftCard(c, { userId: user.id }, withCode) : await withCode();
+    if (result.paid_in_full) await completePrepaidCheckout(c.var.deps, result.session_id, user.id);
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });
 
@@ -48,23 +61,48 @@ export function checkoutRoutes() {
     const token = readCartToken(c);
     // A code carried into a quick purchase is left out when it does not apply: that still counts as a guess.
     const giveBack = body.discount_code ? await countCodeAttempt(c, { userId: c.var.user.id }) : null;
-    const result = await openCheckoutSession(c.var.deps, {
+    const open = () =>
+      openCheckoutSession(c.var.deps, {
+        user: c.var.user,
+        kind: 'quick',
+        cartId: null,
+        cartTokenHash: token ? hashCartToken(token) : null,
+        lines: [{ variantId: body.product_variant_id, quantity: body.quantity }],
+        successUrl: body.success_url,
+        cancelUrl: body.cancel_url,
+        metadata: body.metadata,
+        discountCode: body.discount_code ? { code: body.discount_code, lenient: true } : null,
+        giftCardCode: body.gift_card_code ?? null,
+        useStoreCredit: body.use_store_credit,
+        signal: c.req.raw.signal,
+        locale: c.var.locale,
+      });
+    const result = await (body.gift_card_code ? tryingGiftCard(c, { userId: c.var.user.id }, open) : open()).catch(
+      async (error: unknown) => {
+        await giveBack?.();
+        throw error;
+      },
+    );
+    if (result.discount_applied) await giveBack?.();
+    if (result.paid_in_full) await completePrepaidCheckout(c.var.deps, result.session_id, c.var.user.id);
+    return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
+  });
+
+  // One gift card, for the buyer or a recipient (ADR 052): its own page, never the cart.
+  app.post('/gift-card', requireUser, validate('json', giftCardCheckoutRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    const token = readCartToken(c);
+    const result = await openGiftCardCheckout(c.var.deps, {
       user: c.var.user,
-      kind: 'quick',
-      cartId: null,
-      cartTokenHash: token ? hashCartToken(token) : null,
-      lines: [{ variantId: body.product_variant_id, quantity: body.quantity }],
+      variantId: body.product_variant_id,
+      recipient: body.recipient ?? null,
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
       metadata: body.metadata,
-      discountCode: body.discount_code ? { code: body.discount_code, lenient: true } : null,
-      signal: c.req.raw.signal,
+      cartTokenHash: token ? hashCartToken(token) : null,
       locale: c.var.locale,
-    }).catch(async (error: unknown) => {
-      await giveBack?.();
-      throw error;
+      signal: c.req.raw.signal,
     });
-    if (result.discount_applied) await giveBack?.();
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });
 

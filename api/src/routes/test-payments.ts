@@ -4,17 +4,17 @@ import { postcodeValidator } from 'postcode-validator';
 import { z } from 'zod';
 
 import { isShippingCountry, SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, type ShippingCountry } from '@contract/address';
-import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 
 import type { Address } from '../db/schema.js';
 import type { AppEnv } from '../deps.js';
 import { DomainError } from '../domain-error.js';
-import { setPagePolicy, styleHash } from '../security-headers.js';
+import { setPagePolicy } from '../security-headers.js';
 import { closeCheckoutSession, deliveryAddressFor, findCheckoutSession, sessionLines } from '../services/checkout.js';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 import { escapeHtml } from '../services/mail-templates.js';
 import { TEST_CARDS } from '../services/payments/test-provider.js';
+import { layout, messagePage, PAGE_STYLES } from './test-payment-page.js';
 
 type Session = NonNullable<Awaited<ReturnType<typeof findCheckoutSession>>>;
 
@@ -54,49 +54,59 @@ const country = z
 
 /** What the payment page posts. `now` decides whether the card has expired. */
 function paymentForm(now: Date) {
-  return (
-    z
-      .object({
-        card_number: z
-          .string({ required_error: 'Enter the card number' })
-          .transform(digits)
-          .pipe(
-            z
-              .string()
-              .regex(/^\d{12,19}$/, 'Enter the card number')
-              .refine(passesLuhn, 'This card number is not valid'),
-          ),
-        expiry: z
-          .string({ required_error: 'Enter the expiry as MM/YY' })
-          .trim()
-          .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry as MM/YY')
-          .refine((value) => !cardExpired(value, now), 'This card has expired'),
-        cvc: z
-          .string({ required_error: 'Enter the 3 or 4 digit CVC' })
-          .trim()
-          .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
-        name_on_card: required('Enter the name on the card', 100),
-        // Physical goods need somewhere to go: name, street, city, postal code and country are required.
-        shipping_name: required('Enter the name to deliver to', 100),
-        shipping_line1: required('Enter the street and number'),
-        shipping_line2: optionalText(200),
-        shipping_city: required('Enter the city', 100),
-        shipping_state: optionalText(100),
-        shipping_postal_code: required('Enter the postal code', 20),
-        shipping_country: country,
-      })
-      // A postal code in the shape the chosen country uses (Austria's four digits, the UK's "SW1A 1AA").
-      .superRefine((form, ctx) => {
-        if (form.shipping_country && !postcodeValidator(form.shipping_postal_code, form.shipping_country)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['shipping_postal_code'],
-            message: `Enter a valid postal code for ${SHIPPING_COUNTRIES[form.shipping_country as ShippingCountry]}`,
-          });
-        }
-      })
-  );
+  return z
+    .object({
+      card_number: z
+        .string({ required_error: 'Enter the card number' })
+        .transform(digits)
+        .pipe(
+          z
+            .string()
+            .regex(/^\d{12,19}$/, 'Enter the card number')
+            .refine(passesLuhn, 'This card number is not valid'),
+        ),
+      expiry: z
+        .string({ required_error: 'Enter the expiry as MM/YY' })
+        .trim()
+        .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry as MM/YY')
+        .refine((value) => !cardExpired(value, now), 'This card has expired'),
+      cvc: z
+        .string({ required_error: 'Enter the 3 or 4 digit CVC' })
+        .trim()
+        .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
+      name_on_card: required('Enter the name on the card', 100),
+      ...addressFields,
+    })
+    .superRefine(postalCodeFits);
 }
+
+// Physical goods need somewhere to go: name, street, city, postal code and country are required.
+const addressFields = {
+  shipping_name: required('Enter the name to deliver to', 100),
+  shipping_line1: required('Enter the street and number'),
+  shipping_line2: optionalText(200),
+  shipping_city: required('Enter the city', 100),
+  shipping_state: optionalText(100),
+  shipping_postal_code: required('Enter the postal code', 20),
+  shipping_country: country,
+};
+
+/** A postal code in the shape the chosen country uses (Austria's four digits, the UK's "SW1A 1AA"). */
+function postalCodeFits(form: { shipping_country: string; shipping_postal_code: string }, ctx: z.RefinementCtx) {
+  if (form.shipping_country && !postcodeValidator(form.shipping_postal_code, form.shipping_country)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['shipping_postal_code'],
+      message: `Enter a valid postal code for ${SHIPPING_COUNTRIES[form.shipping_country as ShippingCountry]}`,
+    });
+  }
+}
+
+/** What the page posts for a checkout a gift card and store credit paid in full (ADR 052): the address alone. */
+const addressOnlyForm = z.object(addressFields).superRefine(postalCodeFits);
+
+/** Cents the card is asked for: the total less what a gift card and store credit paid. */
+const dueOf = (session: Session) => session.total - session.gift_card_amount - session.store_credit_amount;
 
 /** A card is good through the last day of its expiry month. */
 function cardExpired(expiry: string, now: Date): boolean {
@@ -108,47 +118,6 @@ type FormValues = Partial<Record<keyof z.input<ReturnType<typeof paymentForm>>, 
 
 const successTarget = (session: Session) =>
   session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.provider_session_id ?? session.id);
-
-const PAGE_CSS = `body{margin:0;background:#f4f1ec;font-family:Helvetica,Arial,sans-serif;color:#1d1d1f}
-main{max-width:560px;margin:32px auto;background:#fff;border-radius:12px;padding:28px}
-h1{font-size:22px;margin:0 0 4px}.brand{font-size:13px;letter-spacing:.3em;font-weight:700}
-.note{font-size:13px;color:#6b6b6b}table{width:100%;border-collapse:collapse;margin:16px 0}
-td{padding:6px 0;vertical-align:top}td.amount{text-align:right;white-space:nowrap}tr.total td{font-weight:700;border-top:1px solid #ddd;padding-top:10px}
-label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:8px;font-size:16px}
-.row{display:flex;gap:12px}.row>div{flex:1}select{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:8px;font-size:16px;background:#fff}
-.actions{display:flex;flex-direction:column;gap:8px;margin-top:16px}.actions a.button{display:block;text-align:center;padding:14px;border-radius:999px;background:#1d1d1f;color:#fff;text-decoration:none;font-weight:700}fieldset{border:1px solid #ddd;border-radius:8px;margin:18px 0;padding:4px 14px 14px}
-button{margin-top:20px;width:100%;padding:14px;border:0;border-radius:999px;background:#1d1d1f;color:#fff;font-size:16px;font-weight:700;cursor:pointer}
-button.link{background:none;color:#1d1d1f;text-decoration:underline;font-weight:400;margin-top:8px}
-.error{color:#b00020;font-size:13px;margin-top:4px}.alert{background:#fdecee;color:#b00020;border-radius:8px;padding:12px;margin:16px 0}
-a{color:#1d1d1f}
-`;
-const PAGE_STYLES = [styleHash(PAGE_CSS)];
-
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(BRAND.name)} test payments</title>
-<style>${PAGE_CSS}</style></head>
-<body><main><div class="brand">${escapeHtml(BRAND.name)}</div>${body}</main></body></html>`;
-}
-
-function messagePage(
-  c: Context<AppEnv>,
-  status: ContentfulStatusCode,
-  title: string,
-  text: string,
-  link?: { href: string; label: string },
-) {
-  c.header('Cache-Control', 'no-store');
-  setPagePolicy(c, { styles: PAGE_STYLES });
-  return c.html(
-    layout(
-      title,
-      `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(text)}</p>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}`,
-    ),
-    status,
-  );
-}
 
 async function paymentPage(
   c: Context<AppEnv>,
@@ -172,7 +141,21 @@ ${message(name)}`;
 <select id="shipping_country" name="shipping_country" autocomplete="shipping country" required${invalid('shipping_country')}>
 <option value=""${chosenCountry ? '' : ' selected'}>Choose a country</option>${countries}</select>
 ${message('shipping_country')}`;
-  const amount = formatEuro(session.total);
+  // A gift card or store credit paid part of it (ADR 052): the card is asked for the rest.
+  const amount = formatEuro(dueOf(session));
+  // Nothing left to pay: the page asks only where the order goes.
+  const cardFields =
+    dueOf(session) === 0
+      ? ''
+      : `${field('card_number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" required')}
+<div class="row"><div>${field('expiry', 'Expiry', 'placeholder="MM/YY" autocomplete="cc-exp" required')}</div><div>${field('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
+${field('name_on_card', 'Name on card', 'autocomplete="cc-name" required')}`;
+  const prepaidRows = [
+    session.gift_card_amount > 0 ? `<tr><td>Gift card</td><td class="amount">-${formatEuro(session.gift_card_amount)}</td></tr>` : '',
+    session.store_credit_amount > 0
+      ? `<tr><td>Store credit</td><td class="amount">-${formatEuro(session.store_credit_amount)}</td></tr>`
+      : '',
+  ].join('');
   // Both forms post here and are answered with a redirect back to the shop.
   setPagePolicy(c, { styles: PAGE_STYLES, formTargets: [session.success_url, session.cancel_url] });
   const rows = lines
@@ -191,12 +174,10 @@ ${message('shipping_country')}`;
 ${session.discount > 0 || session.discount_code ? `<tr><td>Discount (${escapeHtml(session.discount_code ?? '')})</td><td class="amount">${session.discount > 0 ? `-${formatEuro(session.discount)}` : 'Free shipping'}</td></tr>` : ''}
 <tr><td>Shipping</td><td class="amount">${formatEuro(session.shipping_cost)}</td></tr>
 <tr><td>VAT included (22%)</td><td class="amount">${formatEuro(session.tax)}</td></tr>
-<tr class="total"><td>Total</td><td class="amount">${amount}</td></tr></table>
+${prepaidRows}<tr class="total"><td>Total</td><td class="amount">${amount}</td></tr></table>
 ${options.alert ? `<div class="alert" role="alert">${escapeHtml(options.alert)}</div>` : ''}
 <form method="post" action="/pay/${escapeHtml(session.id)}" novalidate>
-${field('card_number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" required')}
-<div class="row"><div>${field('expiry', 'Expiry', 'placeholder="MM/YY" autocomplete="cc-exp" required')}</div><div>${field('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
-${field('name_on_card', 'Name on card', 'autocomplete="cc-name" required')}
+${cardFields}
 <fieldset><legend>Delivery address</legend>
 ${field('shipping_name', 'Full name', 'autocomplete="shipping name" required')}
 ${field('shipping_line1', 'Address line 1', 'autocomplete="shipping address-line1" required')}
@@ -204,7 +185,7 @@ ${field('shipping_line2', 'Address line 2 (optional)', 'autocomplete="shipping a
 <div class="row"><div>${field('shipping_postal_code', 'Postal code', 'autocomplete="shipping postal-code" required')}</div><div>${field('shipping_city', 'City', 'autocomplete="shipping address-level2" required')}</div></div>
 <div class="row"><div>${field('shipping_state', 'State or province (optional)', 'autocomplete="shipping address-level1"')}</div><div>${countryField}</div></div>
 </fieldset>
-<button type="submit">Pay ${amount}</button>
+<button type="submit">Pay ${amount}${dueOf(session) === 0 ? ' and place the order' : ''}</button>
 </form>
 <form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">Cancel and return to the shop</button></form>`,
     ),
@@ -251,7 +232,7 @@ async function payableSession(c: Context<AppEnv>): Promise<Session | Response> {
   }
 }
 
-function shippingAddress(form: z.output<ReturnType<typeof paymentForm>>): Address {
+function shippingAddress(form: z.output<typeof addressOnlyForm>): Address {
   return {
     name: form.shipping_name,
     line1: form.shipping_line1,
@@ -319,6 +300,28 @@ function declinedPage(c: Context<AppEnv>, session: Session, values: FormValues) 
   );
 }
 
+/** A checkout paid in full by a gift card and store credit: its address, then the order (ADR 052). */
+async function placePrepaidOrder(c: Context<AppEnv>, session: Session, values: FormValues) {
+  const parsed = addressOnlyForm.safeParse(values);
+  if (!parsed.success) {
+    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    return paymentPage(c, session, { status: 422, values, errors, alert: 'Please check the highlighted fields.' });
+  }
+  try {
+    await fulfilCheckoutSession(c.var.deps, session.id, {
+      paymentMethod: session.gift_card_amount > 0 ? 'Gift card' : 'Store credit',
+      shippingAddress: shippingAddress(parsed.data),
+      billingAddress: null,
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'payment_refunded') {
+      return messagePage(c, 409, 'Order not placed', error.detail, { href: session.cancel_url, label: 'Return to the shop' });
+    }
+    throw error;
+  }
+  return c.redirect(successTarget(session), 303);
+}
+
 /** The hosted page of the built-in test payment provider (ARCHITECTURE.md), at /pay/<session id>. */
 export function testPaymentRoutes() {
   const app = new Hono<AppEnv>();
@@ -333,6 +336,7 @@ export function testPaymentRoutes() {
     if (session instanceof Response) return session;
     const raw = await c.req.parseBody();
     const values: FormValues = Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as FormValues;
+    if (dueOf(session) === 0) return placePrepaidOrder(c, session, values);
     const parsed = paymentForm(c.var.deps.clock.now()).safeParse(values);
     if (!parsed.success) {
       const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));

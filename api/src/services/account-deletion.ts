@@ -11,6 +11,7 @@ import { inTransaction } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, recordAudit } from './audit.js';
 import { releaseInTransaction } from './checkout.js';
+import { eraseBalances } from './gift-cards-privacy.js';
 import { recordPrivacyEvent } from './privacy-log.js';
 
 /** The address an erased customer's rows carry instead of theirs: unique, and never deliverable (.invalid). */
@@ -151,6 +152,7 @@ async function eraseCustomer(db: Db, now: Date, userId: string, by: 'shopper' | 
       await trx.deleteFrom(table).where('email', '=', email).execute();
     }
     await trx.deleteFrom('mail_outbox').where('to', '=', email).execute();
+    await eraseBalances(trx, now, { id: userId, email }, placeholder);
     await trx
       .updateTable('users')
       .set({

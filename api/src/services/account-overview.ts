@@ -34,6 +34,7 @@ export async function accountReads(db: Db, userId: string, latest: number): Prom
       (SELECT coalesce(json_agg(json_build_object(
           'id', pu.id, 'created_at', pu.created_at, 'total', pu.total, 'refunded_total', pu.refunded_total,
           'status', pu.status, 'discount', pu.discount, 'discount_code', pu.discount_code,
+          'gift_card_amount', pu.gift_card_amount, 'gift_card_last4', pu.gift_card_last4, 'store_credit_amount', pu.store_credit_amount,
           'lines', (SELECT coalesce(json_agg(json_build_object('name', pi.name, 'quantity', pi.quantity) ORDER BY pi.position), '[]'::json)
                     FROM purchase_items pi WHERE pi.purchase_id = pu.id)
         ) ORDER BY pu.created_at DESC, pu.id DESC), '[]'::json)

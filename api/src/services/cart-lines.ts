@@ -135,7 +135,9 @@ export async function addForShopper(
   cart: { find(): Promise<ShopperCart>; open(): Promise<ShopperCart> },
 ): Promise<ShopperCart> {
   const variant = await findVariant(db, add.variantId);
-  if (!variant || (add.productId && variant.product_id !== add.productId)) throw new DomainError('not_found', 'Product variant not found');
+  // Gift cards are bought from /gift-cards, with their recipient, never through the cart (ADR 052).
+  if (!variant || variant.gift_card || (add.productId && variant.product_id !== add.productId))
+    throw new DomainError('not_found', 'Product variant not found');
   if (variant.archived_at) throw noLongerSold(variant);
   if (isComingSoon(variant.launch_date, now)) throw notLaunched(variant);
   const found = await cart.find();

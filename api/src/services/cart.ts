@@ -303,6 +303,7 @@ export async function findVariant(db: Executor, variantId: string) {
       'p.launch_date',
       'p.purchase_limit',
       'p.archived_at',
+      'p.gift_card',
     ])
     .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
     .where('v.id', '=', variantId)

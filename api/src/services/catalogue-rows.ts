@@ -73,6 +73,8 @@ export async function loadCatalogue(db: Db, productIds?: string[]) {
     .selectFrom('products')
     .select(['id', 'name', 'short_description', 'long_description', 'price', 'launch_date', 'purchase_limit'])
     .where('archived_at', 'is', null)
+    // Gift cards have their own page (ADR 052).
+    .where('gift_card', '=', false)
     .orderBy('launch_date', 'desc')
     .orderBy('name');
   if (productIds) productsQuery = productsQuery.where('id', 'in', productIds);

@@ -139,6 +139,7 @@ async function searchProducts(db: Db, q: string): Promise<Map<string, number>> {
     .selectFrom('products')
     .select(['id', sql<number>`ts_rank(search_document, ${query}) + (CASE WHEN name ILIKE ${typed} THEN 1 ELSE 0 END)`.as('rank')])
     .where('archived_at', 'is', null)
+    .where('gift_card', '=', false)
     .where((eb) => eb.or([sql<boolean>`search_document @@ ${query}`, eb('name', 'ilike', typed)]))
     .execute();
   return new Map(rows.map((row) => [row.id, Number(row.rank)]));
@@ -315,6 +316,7 @@ async function assembleDetails(db: Db, productName: string, storageUrl: string) 
     .select('id')
     .where('name', '=', productName)
     .where('archived_at', 'is', null)
+    .where('gift_card', '=', false)
     .executeTakeFirst();
   const catalogue = found ? await loadCatalogue(db, [found.id]) : null;
   if (!catalogue) return null;

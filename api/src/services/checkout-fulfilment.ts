@@ -10,6 +10,9 @@ import { optionsOf, variantLabel } from './cart.js';
 import { type CheckoutDeps, takeStock, type Trx } from './checkout.js';
 import { reclaimCodeUse } from './discounts.js';
 import { claimUnits } from './drops.js';
+import { reclaimBalances } from './gift-card-checkout.js';
+import { issuePurchasedGiftCards } from './gift-card-sales.js';
+import { ledgerToPurchase } from './gift-cards.js';
 import { renderEmail } from './mail-templates.js';
 import { mailWords } from './mail-words.js';
 import { purchaseConfirmationEmail } from './order-confirmation.js';
@@ -39,7 +42,7 @@ export async function fulfilCheckoutSession(
 ): Promise<{ purchaseId: string; created: boolean }> {
   const { db, clock } = deps;
   const now = clock.now();
-  let result: { purchaseId: string; created: boolean; mailJob?: string | null } | { refused: true };
+  let result: { purchaseId: string; created: boolean; mailJobs?: (string | null)[] } | { refused: true };
   try {
     result = await inTransaction(db, async (trx) => {
       const claimed = await claimSession(trx, sessionId, now);
@@ -51,9 +54,12 @@ export async function fulfilCheckoutSession(
       // Inside the transaction: a fulfilment that rolls back unlocks nothing.
       await unlockPurchaseCards(trx, session, lines, purchaseId, firstTime, now);
       await trimCart(trx, session, lines);
+      // Gift cards bought here are issued now, their emails queued with the order (ADR 052).
+      const giftJobs = await issuePurchasedGiftCards(trx, now, session, purchaseId, lines);
       // The confirmation is queued with the purchase (the outbox, ADR 044): one email per purchase, sent after the commit.
       const email = await purchaseConfirmationEmail(trx, purchaseId, deps.config.storefrontUrl);
-      return { purchaseId, created: true, mailJob: email ? await queueOrderMail(trx, now, purchaseId, email) : null };
+      const mailJob = email ? await queueOrderMail(trx, now, purchaseId, email) : null;
+      return { purchaseId, created: true, mailJobs: [mailJob, ...giftJobs] };
     });
   } catch (error) {
     if (!(error instanceof ClaimLost)) throw error;
@@ -61,7 +67,7 @@ export async function fulfilCheckoutSession(
   }
   if ('refused' in result) return refusedPayment(deps, sessionId);
 
-  if (result.created) await sendQueuedMail(deps, [result.mailJob]);
+  if (result.created) await sendQueuedMail(deps, result.mailJobs ?? []);
   return { purchaseId: result.purchaseId, created: result.created };
 }
 
@@ -122,6 +128,9 @@ async function claimAgain(trx: Trx, sessionId: string, now: Date) {
     .executeTakeFirstOrThrow();
   if (session.discount_code_id && !(await reclaimCodeUse(trx, session.discount_code_id, session.email))) {
     throw new ClaimLost(`the code ${session.discount_code} had been used as many times as it can be before your payment reached us`);
+  }
+  if (!(await reclaimBalances(trx, now, session))) {
+    throw new ClaimLost('your gift card or store credit no longer held the amount it paid before your payment reached us');
   }
   // Units of a capped product, all of its lines together, for the buyer's email; a cap lifted since asks nothing.
   const capped = new Map<string, { name: string; purchase_limit: number; quantity: number }>();
@@ -184,14 +193,17 @@ async function givePaymentBack(
     return { purchaseId: existing.id, created: false };
   }
   if (session.status !== 'refund_pending') return { refused: true };
-  let providerRefundId: string;
+  // The provider gives back what it took; the card and credit went back when the session closed.
+  const taken = session.total - session.gift_card_amount - session.store_credit_amount;
+  let providerRefundId = 'balances';
   try {
-    ({ providerRefundId } = await payments.refund({
-      providerSessionId: session.provider_session_id ?? session.id,
-      amount: session.total,
-      idempotencyKey: `refused-payment-${session.id}`,
-      metadata: { checkout_session_id: session.id, reason: 'checkout_closed' },
-    }));
+    if (taken > 0)
+      ({ providerRefundId } = await payments.refund({
+        providerSessionId: session.provider_session_id ?? session.id,
+        amount: taken,
+        idempotencyKey: `refused-payment-${session.id}`,
+        metadata: { checkout_session_id: session.id, reason: 'checkout_closed' },
+      }));
   } catch (error) {
     log.error(`checkout session ${session.id}: paid after it closed, and the refund could not be made yet`, error);
     throw new DomainError('upstream_unavailable', 'The payment could not be refunded yet; it will be tried again');
@@ -204,13 +216,15 @@ async function givePaymentBack(
       .set({ status: 'refunded', provider_refund_id: providerRefundId, refunded_at: now })
       .where('id', '=', session.id)
       .where('status', '=', 'refund_pending')
-      .returning(['email', 'total', 'refusal_reason', 'locale'])
+      .returning(['email', 'total', 'gift_card_amount', 'store_credit_amount', 'refusal_reason', 'locale'])
       .executeTakeFirst();
     if (!refunded) return null;
-    log.info(`checkout session ${session.id}: paid after it closed; ${formatEuro(refunded.total)} refunded (${reason})`);
+    // What the provider took: the gift card and the credit went back when the session closed.
+    const paid = refunded.total - refunded.gift_card_amount - refunded.store_credit_amount;
+    log.info(`checkout session ${session.id}: paid after it closed; ${formatEuro(paid)} refunded (${reason})`);
     const message = {
       to: refunded.email,
-      ...renderEmail(refundedPaymentEmail(refunded.total, refunded.refusal_reason ?? reason, refunded.locale)),
+      ...renderEmail(refundedPaymentEmail(paid, refunded.refusal_reason ?? reason, refunded.locale)),
     };
     return queueOrderMail(trx, now, session.id, message, 'checkout');
   });
@@ -231,12 +245,15 @@ const refusalSentence = (reason: string) => `We could not complete your order: $
 export async function refusedPayment(deps: Pick<CheckoutDeps, 'db'>, sessionId: string): Promise<never> {
   const session = await deps.db
     .selectFrom('checkout_sessions')
-    .select(['status', 'total', 'refusal_reason'])
+    .select(['status', 'total', 'gift_card_amount', 'store_credit_amount', 'refusal_reason'])
     .where('id', '=', sessionId)
     .executeTakeFirstOrThrow();
   const reason = session.refusal_reason ?? 'this checkout had closed';
   const refund = session.status === 'refunded' ? 'has been refunded in full' : 'is being refunded in full';
-  throw new DomainError('payment_refunded', `${refusalSentence(reason)} Your payment of ${formatEuro(session.total)} ${refund}.`);
+  throw new DomainError(
+    'payment_refunded',
+    `${refusalSentence(reason)} Your payment of ${formatEuro(session.total - session.gift_card_amount - session.store_credit_amount)} ${refund}.`,
+  );
 }
 
 /** The session's lines with their product, in the order the receipt lists them. */
@@ -245,7 +262,7 @@ function boughtLines(trx: Trx, sessionId: string) {
     .selectFrom('checkout_session_items as i')
     .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['i.variant_id', 'i.quantity', 'i.unit_price', 'i.discount', 'v.sku', 'v.description', 'v.product_id', 'p.name'])
+    .select(['i.variant_id', 'i.quantity', 'i.unit_price', 'i.discount', 'v.sku', 'v.description', 'v.product_id', 'p.name', 'p.gift_card'])
     .where('i.checkout_session_id', '=', sessionId)
     .orderBy('p.name')
     .orderBy('v.sku')
@@ -298,9 +315,14 @@ async function writePurchase(trx: Trx, session: ClaimedSession, lines: BoughtLin
       created_at: now,
       // The order speaks the language it was checked out in (its emails, its receipt).
       locale: session.locale,
+      gift_card_amount: session.gift_card_amount,
+      gift_card_id: session.gift_card_id,
+      gift_card_last4: session.gift_card_id ? await giftCardLast4(trx, session.gift_card_id) : null,
+      store_credit_amount: session.store_credit_amount,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await ledgerToPurchase(trx, session.id, purchase.id);
   await trx
     .insertInto('purchase_items')
     .values(
@@ -374,6 +396,10 @@ async function trimCart(trx: Trx, session: ClaimedSession, lines: BoughtLine[]) 
         .execute();
     }
   }
+}
+
+async function giftCardLast4(trx: Trx, cardId: string) {
+  return (await trx.selectFrom('gift_cards').select('last4').where('id', '=', cardId).executeTakeFirst())?.last4 ?? null;
 }
 
 function addressJson(address: Address | null): string | null {

@@ -4,7 +4,7 @@ import type { ShopLocale } from '@contract/locale';
 
 import type { UserRow } from '../auth/users.js';
 import type { Db } from '../db/database.js';
-import type { Address, Database } from '../db/schema.js';
+import type { Address, Database, GiftRecipient } from '../db/schema.js';
 import type { AppConfig, AppDeps } from '../deps.js';
 
 /** How a session that was never paid ends. */
@@ -17,6 +17,8 @@ import { DomainError } from '../domain-error.js';
 import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
 import { applyToLines, categoriesOf, claimCodeUse, findCodeId, findUsableCode, releaseCodeUse } from './discounts.js';
 import { claimedUnits, claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
+import { claimBalances, lockGiftCards, releaseBalances } from './gift-card-checkout.js';
+import { findUsableGiftCard } from './gift-cards.js';
 import { type JobHandler, scheduleJob } from './jobs.js';
 
 export type { Trx };
@@ -47,6 +49,20 @@ export interface OpenCheckoutInput {
   signal?: AbortSignal;
   /** The language the shopper checks out in: the order, its emails and its receipt speak it. */
   locale?: ShopLocale;
+  /** A gift card's code: its balance pays what the discount leaves, up to all of it (ADR 052). */
+  giftCardCode?: string | null;
+  /** The buyer's store credit pays what the gift card leaves. */
+  useStoreCredit?: boolean;
+  /** For whom the gift cards bought here are (ADR 052); null or absent: for the buyer. */
+  gift?: GiftRecipient | null;
+}
+
+/** What openCheckoutSession answers; `paid_in_full`: gift card or credit paid it all, no payment page (the route completes it). */
+export interface OpenedCheckout {
+  checkout_url: string;
+  session_id: string;
+  discount_applied: boolean;
+  paid_in_full: boolean;
 }
 
 /** Stripe takes string metadata only, at most 500 characters a value. */
@@ -64,10 +80,7 @@ function flatMetadata(metadata: Record<string, unknown>): Record<string, string>
  * earlier open session, if any, is cancelled and its stock released first (ADR 017).
  * A line the stock cannot cover refuses the whole checkout with a detail naming the product.
  */
-export async function openCheckoutSession(
-  deps: CheckoutDeps,
-  input: OpenCheckoutInput,
-): Promise<{ checkout_url: string; session_id: string; discount_applied: boolean }> {
+export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckoutInput): Promise<OpenedCheckout> {
   const { db, clock, payments } = deps;
   await releaseExpiredSessions(db, clock.now());
   const now = clock.now();
@@ -80,7 +93,7 @@ export async function openCheckoutSession(
     await trx.selectFrom('users').select('id').where('id', '=', input.user.id).forNoKeyUpdate().executeTakeFirst();
     const previous = await trx
       .selectFrom('checkout_sessions')
-      .select(['id', 'discount_code_id'])
+      .select(['id', 'discount_code_id', 'gift_card_id'])
       .where('user_id', '=', input.user.id)
       .where('status', '=', 'open')
       .execute();
@@ -99,6 +112,9 @@ export async function openCheckoutSession(
     await lockVariants(trx, [...givenBack.map((row) => row.variant_id), ...lines.map((line) => line.variantId)]);
     const requestedCode = input.discountCode ? await findCodeId(trx, input.discountCode.code) : null;
     await lockCodes(trx, [...previous.map((p) => p.discount_code_id), requestedCode]);
+    // Then the gift cards, in id order, the one given back and the one asked for.
+    const requestedCard = input.giftCardCode ? await findUsableGiftCard(trx, input.giftCardCode, now) : null;
+    await lockGiftCards(trx, [...previous.map((p) => p.gift_card_id), requestedCard?.id ?? null]);
     for (const { id } of previous) await releaseInTransaction(trx, id, 'cancelled', now);
     const offered = [];
     for (const line of lines) {
@@ -116,6 +132,7 @@ export async function openCheckoutSession(
           'p.launch_date',
           'p.purchase_limit',
           'p.archived_at',
+          'p.gift_card',
         ])
         .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
         .where('v.id', '=', line.variantId)
@@ -137,7 +154,11 @@ export async function openCheckoutSession(
       }
       offered.push({ ...variant, quantity: line.quantity, limit_claimed: false });
     }
-    const applied = input.discountCode ? await claimDiscount(trx, input.discountCode, offered, input.user.email, now) : null;
+    // Gift cards are bought with money only: no code, card or credit pays for them, and they ship nowhere (ADR 052).
+    const buysGiftCards = offered.some((line) => line.gift_card);
+    if (buysGiftCards && requestedCard) throw new DomainError('gift_card_not_allowed', 'A gift card cannot pay for another gift card.');
+    const applied =
+      input.discountCode && !buysGiftCards ? await claimDiscount(trx, input.discountCode, offered, input.user.email, now) : null;
     // Capped products: the units of this checkout are claimed for the buyer's email, all or none.
     const capped = new Map<string, { name: string; purchase_limit: number; quantity: number }>();
     for (const line of offered) {
@@ -154,7 +175,10 @@ export async function openCheckoutSession(
     const lineDiscounts = applied?.outcome.line_discounts ?? offered.map(() => 0);
     const totals = totalsFor(
       offered.reduce((sum, line) => sum + line.price * line.quantity, 0),
-      { discount: applied?.outcome.discount ?? 0, freeShipping: applied?.outcome.free_shipping ?? false },
+      {
+        discount: applied?.outcome.discount ?? 0,
+        freeShipping: (applied?.outcome.free_shipping ?? false) || offered.every((line) => line.gift_card),
+      },
     );
     const created = await trx
       .insertInto('checkout_sessions')
@@ -179,8 +203,9 @@ export async function openCheckoutSession(
         created_at: now,
         expires_at: new Date(now.getTime() + payments.holdMs),
         ...(input.locale ? { locale: input.locale } : {}),
+        gift: buysGiftCards && input.gift ? JSON.stringify(input.gift) : null,
       })
-      .returning(['id', 'shipping_cost', 'discount', 'discount_code'])
+      .returning(['id', 'shipping_cost', 'discount', 'discount_code', 'total'])
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('checkout_session_items')
@@ -195,10 +220,28 @@ export async function openCheckoutSession(
         })),
       )
       .execute();
-    return { ...created, offered };
+    // Discount codes apply before gift cards; the card pays first, then the buyer's credit.
+    const prepaid = await claimBalances(trx, now, {
+      sessionId: created.id,
+      total: created.total,
+      giftCardId: requestedCard?.id ?? null,
+      userId: input.useStoreCredit && !buysGiftCards ? input.user.id : null,
+    });
+    return { ...created, offered, prepaid };
   });
 
-  let opened: { checkout_url: string; session_id: string; discount_applied: boolean };
+  // Paid in full by a gift card and store credit: no payment page, unless the test page must ask where
+  // a first order goes (it has no address on file); the order ships to the buyer's last address (ADR 052).
+  if (session.prepaid === session.total && !(await asksForAddress(deps, input.user.id, session.offered))) {
+    return {
+      checkout_url: input.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id),
+      session_id: session.id,
+      discount_applied: session.discount_code !== null,
+      paid_in_full: true,
+    };
+  }
+
+  let opened: OpenedCheckout;
   try {
     const checkout = await payments.createCheckout({
       sessionId: session.id,
@@ -212,6 +255,7 @@ export async function openCheckoutSession(
       })),
       shippingCost: session.shipping_cost,
       discount: session.discount_code ? { code: session.discount_code, amount: session.discount } : null,
+      prepaid: session.prepaid,
       successUrl: input.successUrl,
       cancelUrl: input.cancelUrl,
       metadata: flatMetadata({ ...input.metadata, user_id: input.user.id }),
@@ -222,7 +266,7 @@ export async function openCheckoutSession(
       .set({ provider_session_id: checkout.providerSessionId })
       .where('id', '=', session.id)
       .execute();
-    opened = { checkout_url: checkout.url, session_id: session.id, discount_applied: session.discount_code !== null };
+    opened = { checkout_url: checkout.url, session_id: session.id, discount_applied: session.discount_code !== null, paid_in_full: false };
   } catch (error) {
     await closeCheckoutSession(db, session.id, 'cancelled', clock.now());
     deps.log.error(`payment provider ${payments.name} could not open a session`, error);
@@ -239,6 +283,12 @@ export async function openCheckoutSession(
 }
 
 type OfferedLine = { product_id: string; price: number; quantity: number };
+
+/** Whether a checkout with nothing left to pay goes to the test page for its delivery address: goods to ship, none on file. */
+async function asksForAddress(deps: CheckoutDeps, userId: string, offered: { gift_card: boolean }[]): Promise<boolean> {
+  if (deps.payments.name !== 'test' || offered.every((line) => line.gift_card)) return false;
+  return !(await deliveryAddressFor(deps.db, userId))?.line1;
+}
 
 /** The code's discount on the offered lines, its use claimed in the checkout's transaction; null when a lenient code does not apply. */
 async function claimDiscount(trx: Trx, request: { code: string; lenient: boolean }, offered: OfferedLine[], email: string, now: Date) {
@@ -282,9 +332,20 @@ export async function releaseInTransaction(
     .set({ status, closed_at: now })
     .where('id', '=', sessionId)
     .where('status', '=', 'open')
-    .returning(['id', 'discount_code_id', 'email', 'provider', 'provider_session_id'])
+    .returning([
+      'id',
+      'discount_code_id',
+      'email',
+      'provider',
+      'provider_session_id',
+      'user_id',
+      'gift_card_id',
+      'gift_card_amount',
+      'store_credit_amount',
+    ])
     .executeTakeFirst();
   if (!closed) return false;
+  await releaseBalances(trx, now, closed);
   const items = await reservedItems(trx, sessionId);
   for (const item of items) {
     await trx

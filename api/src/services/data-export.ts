@@ -9,6 +9,7 @@ import { inTransaction } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, recordAudit } from './audit.js';
 import { listConsents } from './consents.js';
+import { balancesForExport } from './gift-cards-privacy.js';
 import { type PrivacyActor, recordPrivacyEvent } from './privacy-log.js';
 
 const iso = (at: Date | string) => new Date(at).toISOString();
@@ -93,6 +94,7 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
       trx.selectFrom('customer_notes').select(['body', 'created_at']).where('user_id', '=', user.id).orderBy('created_at').execute(),
       listConsents(trx, user.id),
     ]);
+    const balances = await balancesForExport(trx, user, purchases);
     return {
       format: 1 as const,
       generated_at: iso(now),
@@ -122,6 +124,8 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
         tax: p.tax,
         total: p.total,
         refunded_total: p.refunded_total,
+        gift_card_amount: p.gift_card_amount,
+        store_credit_amount: p.store_credit_amount,
         payment_method: p.payment_method,
         shipping_address: addressOf(p.shipping_address),
         billing_address: addressOf(p.billing_address),
@@ -174,6 +178,7 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
       emails_sent: mails.map((m) => ({ subject: m.subject, created_at: iso(m.created_at) })),
       notes_by_the_shop: notes.map((n) => ({ body: n.body, created_at: iso(n.created_at) })),
       consents,
+      ...balances,
     };
   });
 }

@@ -20,15 +20,24 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
   const end = shopDayStart(addDays(toDay, 1));
 
   const [days, sold, sizes, waiting, refused] = await Promise.all([
-    sql<{ day: string; orders: number; revenue: number; refunds: number }>`
+    // Gift cards sold are not revenue but money owed until spent (ADR 052): counted apart, and an order's
+    // revenue is its total less the gift cards in it (what a card pays for later is revenue then).
+    sql<{ day: string; orders: number; revenue: number; refunds: number; gift_cards: number }>`
       SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
         coalesce(o.orders, 0)::int AS orders,
         coalesce(o.revenue, 0)::int AS revenue,
-        coalesce(r.refunds, 0)::int AS refunds
+        coalesce(r.refunds, 0)::int AS refunds,
+        coalesce(o.gift_cards, 0)::int AS gift_cards
       FROM generate_series(${fromDay}::date, ${toDay}::date, interval '1 day') AS d(day)
       LEFT JOIN (
-        SELECT (created_at AT TIME ZONE ${SHOP_TIME_ZONE})::date AS day, count(*) AS orders, sum(total) AS revenue
-        FROM purchases WHERE created_at >= ${from} AND created_at < ${end} GROUP BY 1
+        SELECT (p.created_at AT TIME ZONE ${SHOP_TIME_ZONE})::date AS day, count(*) AS orders,
+          sum(p.total - coalesce(g.amount, 0)) AS revenue, sum(coalesce(g.amount, 0)) AS gift_cards
+        FROM purchases p
+        LEFT JOIN (
+          SELECT i.purchase_id, sum(i.quantity * i.unit_price) AS amount
+          FROM purchase_items i JOIN products gp ON gp.id = i.product_id AND gp.gift_card GROUP BY 1
+        ) g ON g.purchase_id = p.id
+        WHERE p.created_at >= ${from} AND p.created_at < ${end} GROUP BY 1
       ) o ON o.day = d.day::date
       LEFT JOIN (
         SELECT (completed_at AT TIME ZONE ${SHOP_TIME_ZONE})::date AS day, sum(amount) AS refunds
@@ -90,7 +99,8 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
     bySize.set(row.size, size);
   }
 
-  const dayRows = days.rows.map((row) => ({ ...row, net: row.revenue - row.refunds }));
+  const dayRows = days.rows.map(({ gift_cards: _giftCards, ...row }) => ({ ...row, net: row.revenue - row.refunds }));
+  const giftCardSales = days.rows.reduce((sum, row) => sum + row.gift_cards, 0);
   const orders = dayRows.reduce((sum, row) => sum + row.orders, 0);
   const revenue = dayRows.reduce((sum, row) => sum + row.revenue, 0);
   const refunds = dayRows.reduce((sum, row) => sum + row.refunds, 0);
@@ -98,7 +108,14 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
     from: fromDay,
     to: toDay,
     days: dayRows,
-    totals: { orders, revenue, refunds, net: revenue - refunds, average_order_value: orders ? Math.round(revenue / orders) : 0 },
+    totals: {
+      orders,
+      revenue,
+      refunds,
+      net: revenue - refunds,
+      average_order_value: orders ? Math.round(revenue / orders) : 0,
+      gift_card_sales: giftCardSales,
+    },
     top_products: topProducts,
     top_variants: topVariants,
     sell_through: [...bySize.values()]

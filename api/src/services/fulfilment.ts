@@ -3,6 +3,7 @@ import type { z } from 'zod';
 
 import type { orderListSchema } from '@contract/api/admin';
 import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
+import { paidWithBalances } from '@contract/gift-cards';
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import { addDays, shopDayStart } from '@contract/shop-time';
@@ -81,6 +82,9 @@ function toOrderRows(
     status: string;
     carrier: string | null;
     tracking_number: string | null;
+    gift_card_amount: number;
+    gift_card_last4: string | null;
+    store_credit_amount: number;
   }[],
 ): OrderRow[] {
   return rows.map((p) => ({
@@ -95,6 +99,7 @@ function toOrderRows(
     discount: p.discount_code || p.discount > 0 ? formatEuro(p.discount) : null,
     carrier: p.carrier,
     tracking_number: p.tracking_number,
+    paid_with_balances: paidWithBalances(p),
   }));
 }
 

@@ -61,6 +61,9 @@ export function purchaseSuccessOf(
     discount_code: purchase.discount_code,
     total: purchase.total,
     refunded_total: purchase.refunded_total,
+    // What a gift card and store credit paid (ADR 052); only on orders they paid part of.
+    ...(purchase.gift_card_amount > 0 ? { gift_card_amount: purchase.gift_card_amount, gift_card_last4: purchase.gift_card_last4 } : {}),
+    ...(purchase.store_credit_amount > 0 ? { store_credit_amount: purchase.store_credit_amount } : {}),
     status: purchase.status,
     estimated_delivery: delivery.toISOString(),
     items: items.map((item) => ({

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 
 import type { PurchaseStatus } from '@contract/api/orders';
+import { paidWithBalances } from '@contract/gift-cards';
 import { formatEuro } from '@contract/money';
 
 import type { Db } from '../db/database.js';
@@ -37,7 +38,18 @@ function containsPattern(value: string): string {
 function purchasePage(db: Db, userId: string, limit: number, offset: number, filter: PurchaseFilter) {
   let query = db
     .selectFrom('purchases')
-    .select(['id', 'created_at', 'total', 'refunded_total', 'status', 'discount', 'discount_code'])
+    .select([
+      'id',
+      'created_at',
+      'total',
+      'refunded_total',
+      'status',
+      'discount',
+      'discount_code',
+      'gift_card_amount',
+      'gift_card_last4',
+      'store_credit_amount',
+    ])
     .where('user_id', '=', userId);
   if (filter.status) query = query.where(sql<string>`lower(status)`, '=', filter.status);
   const q = filter.q?.trim();
@@ -98,6 +110,9 @@ export interface PurchaseListRow {
   status: string;
   discount: number;
   discount_code: string | null;
+  gift_card_amount: number;
+  gift_card_last4: string | null;
+  store_credit_amount: number;
 }
 
 /** A purchase of the list, from its row and its lines (in their order). */
@@ -114,6 +129,7 @@ export function toPurchaseListItem(purchase: PurchaseListRow, lines: readonly { 
     ...(purchase.discount > 0 || purchase.discount_code
       ? { discount: formatEuro(purchase.discount), discount_code: purchase.discount_code }
       : {}),
+    ...(paidWithBalances(purchase) ? { paid_with_balances: paidWithBalances(purchase) } : {}),
   };
 }
 
@@ -201,6 +217,7 @@ export async function ordersOverview(
         (SELECT coalesce(json_agg(json_build_object(
             'id', pu.id, 'created_at', pu.created_at, 'total', pu.total, 'refunded_total', pu.refunded_total,
             'status', pu.status, 'discount', pu.discount, 'discount_code', pu.discount_code,
+          'gift_card_amount', pu.gift_card_amount, 'gift_card_last4', pu.gift_card_last4, 'store_credit_amount', pu.store_credit_amount,
             'lines', (SELECT coalesce(json_agg(json_build_object('name', pi.name, 'quantity', pi.quantity) ORDER BY pi.position), '[]'::json)
                       FROM purchase_items pi WHERE pi.purchase_id = pu.id)
           ) ORDER BY pu.created_at DESC, pu.id DESC), '[]'::json)

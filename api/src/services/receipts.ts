@@ -5,6 +5,7 @@ import { BRAND } from '@contract/brand';
 import type { ShopLocale } from '@contract/locale';
 import { optionLine } from '@contract/options';
 
+import { giftCardWords } from './gift-card-words.js';
 import { mailWords } from './mail-words.js';
 import type { PurchaseSuccessOut } from './order-confirmation.js';
 import { printable, RECEIPT_FONTS } from './receipt-fonts.js';
@@ -102,6 +103,13 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   else if (purchase.discount_code) total(w.discount(purchase.discount_code), w.freeShipping);
   total(w.total, money(purchase.total), true);
   total(w.vat, money(purchase.tax));
+  // Lines paid by a gift card or store credit, and what the card payment was (ADR 052).
+  const balances = giftCardWords(locale).receipt;
+  const byCard = purchase.gift_card_amount ?? 0;
+  const byCredit = purchase.store_credit_amount ?? 0;
+  if (byCard > 0) total(balances.giftCard(purchase.gift_card_last4 ?? ''), `-${money(byCard)}`);
+  if (byCredit > 0) total(balances.storeCredit, `-${money(byCredit)}`);
+  if (byCard + byCredit > 0) total(balances.paidByCard, money(purchase.total - byCard - byCredit));
   const refunded = purchase.refunded_total ?? 0;
   if (refunded > 0) {
     doc.moveDown(0.5);

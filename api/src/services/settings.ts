@@ -19,14 +19,18 @@ const RETENTION_KEY = 'retention_days';
 type Settings = z.infer<typeof shopSettingsSchema>;
 
 /** What applies when an owner has set nothing. */
-const DEFAULTS: Settings = { low_stock_threshold: LOW_STOCK_THRESHOLD };
+const DEFAULTS: Settings = { low_stock_threshold: LOW_STOCK_THRESHOLD, store_credit_bonus_percent: 0 };
 
 /** The shop's settings: each as an owner last set it, or its default. */
 export async function readSettings(db: Db): Promise<Settings> {
   const rows = await db.selectFrom('shop_settings').select(['key', 'value']).execute();
   const stored = new Map(rows.map((row) => [row.key, row.value.value]));
   const threshold = stored.get('low_stock_threshold');
-  return { low_stock_threshold: typeof threshold === 'number' ? threshold : DEFAULTS.low_stock_threshold };
+  const bonus = stored.get('store_credit_bonus_percent');
+  return {
+    low_stock_threshold: typeof threshold === 'number' ? threshold : DEFAULTS.low_stock_threshold,
+    store_credit_bonus_percent: typeof bonus === 'number' ? bonus : DEFAULTS.store_credit_bonus_percent,
+  };
 }
 
 /** Sets the given settings, each with its audit entry (before → after) in the same transaction. */

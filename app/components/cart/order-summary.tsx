@@ -5,19 +5,24 @@ import { formatEuro } from '@contract/money';
 import { cartSummary } from '@contract/totals';
 
 import { useI18n } from '~/lib/i18n';
-import type { AppliedDiscount } from '~/routes/cart';
+import type { AppliedDiscount, EnteredGiftCard } from '~/routes/cart';
 
 import { useLocalizedPath } from '../shop-link';
+import { GiftCardCode } from './gift-card-code';
 
 /** The cart's order summary (docs/product.md#cart, docs/product.md#constants) with the Checkout button and the policy links. */
 export function OrderSummary({
   totalCents,
   resumeCheckout = false,
   discount = null,
+  giftCard = null,
+  storeCredit = 0,
 }: {
   totalCents: number;
   resumeCheckout?: boolean;
   discount?: AppliedDiscount | null;
+  giftCard?: EnteredGiftCard | null;
+  storeCredit?: number;
 }) {
   const quote = discount?.quote ?? null;
   const summary = cartSummary(totalCents, quote ? { discount: quote.discount, freeShipping: quote.free_shipping } : undefined);
@@ -27,6 +32,10 @@ export function OrderSummary({
   const { locale, t } = useI18n();
   const localize = useLocalizedPath();
   const euro = (cents: number) => formatEuro(cents, locale);
+  // Discount codes first, then the gift card, then store credit (ADR 052); checkout works it out again.
+  const byCard = giftCard?.error === null ? Math.min(giftCard.balance, summary.finalTotal) : 0;
+  const byCredit = Math.min(storeCredit, summary.finalTotal - byCard);
+  const toPay = summary.finalTotal - byCard - byCredit;
   // With JavaScript a checkout interrupted by the sign-in goes on by itself; without, Checkout is pressed again.
   useEffect(() => {
     if (!resumeCheckout || resumed.current) return;
@@ -67,11 +76,31 @@ export function OrderSummary({
           <dt>{t('summary.total')}</dt>
           <dd data-testid="summary-total">{euro(summary.finalTotal)}</dd>
         </div>
+        {byCard > 0 && giftCard?.last4 ? (
+          <div>
+            <dt>{t('summary.giftCard', { last4: giftCard.last4 })}</dt>
+            <dd data-testid="summary-gift-card">-{euro(byCard)}</dd>
+          </div>
+        ) : null}
+        {byCredit > 0 ? (
+          <div>
+            <dt>{t('summary.storeCredit')}</dt>
+            <dd data-testid="summary-store-credit">-{euro(byCredit)}</dd>
+          </div>
+        ) : null}
+        {byCard + byCredit > 0 ? (
+          <div className="order-summary__total">
+            <dt>{t('summary.toPay')}</dt>
+            <dd data-testid="summary-to-pay">{euro(toPay)}</dd>
+          </div>
+        ) : null}
       </dl>
+      {byCard + byCredit > 0 && toPay === 0 ? <p className="order-summary__hint">{t('summary.paidInFull')}</p> : null}
       {summary.freeShippingRemaining !== null ? (
         <p className="order-summary__hint">{t('summary.freeShippingHint', { amount: euro(summary.freeShippingRemaining) })}</p>
       ) : null}
       <DiscountCode discount={discount} />
+      <GiftCardCode giftCard={giftCard} />
       {resumeCheckout ? <p role="status">{t('summary.signedInResume')}</p> : null}
       <Form method="post" action={localize('/cart')}>
         <button type="submit" name="intent" value="checkout" className="button order-summary__checkout" disabled={checkingOut}>

@@ -136,6 +136,20 @@ export function ReturnRequest({
               {error(fields.comment.errors)}
             </p>
           </div>
+          {options.guest ? null : (
+            <fieldset className="field">
+              <legend>{t('returns.refundTo')}</legend>
+              <label>
+                <input type="radio" name="refund_to" value="payment" defaultChecked /> {t('returns.refundToPayment')}
+              </label>
+              <label>
+                <input type="radio" name="refund_to" value="store_credit" />{' '}
+                {options.store_credit_bonus_percent > 0
+                  ? t('returns.refundToCreditBonus', { percent: options.store_credit_bonus_percent })
+                  : t('returns.refundToCredit')}
+              </label>
+            </fieldset>
+          )}
           <button type="submit" className="button" disabled={busy}>
             {busy ? t('returns.sending') : t('returns.request')}
           </button>

@@ -72,7 +72,14 @@ describe('dashboard figures', () => {
     expect(body.days[28]).toEqual({ day: yesterday, orders: 2, revenue: totals[a] + totals[b], refunds: 0, net: totals[a] + totals[b] });
     expect(body.days.slice(0, 28).every((d: { orders: number; revenue: number }) => d.orders === 0 && d.revenue === 0)).toBe(true);
     const revenue = totals[a] + totals[b] + totals[c];
-    expect(body.totals).toEqual({ orders: 3, revenue, refunds: 4_000, net: revenue - 4_000, average_order_value: Math.round(revenue / 3) });
+    expect(body.totals).toEqual({
+      orders: 3,
+      revenue,
+      refunds: 4_000,
+      net: revenue - 4_000,
+      average_order_value: Math.round(revenue / 3),
+      gift_card_sales: 0,
+    });
 
     // X: 2 + 1 sold, 1 refunded = 2 units; Y: 1.
     expect(body.top_variants.slice(0, 2)).toEqual([

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../deps.js';
 import { adminCustomerRoutes } from './customers.js';
 import { adminDiscountRoutes } from './discounts.js';
+import { adminGiftCardRoutes } from './gift-cards.js';
 import { staffOrOwner } from './guard.js';
 import { adminOrderRoutes } from './orders.js';
 import { adminPrivacyRoutes } from './privacy.js';
@@ -27,6 +28,7 @@ export function adminRoutes() {
   app.route('/', adminPrivacyRoutes());
   app.route('/', adminSettingsRoutes());
   app.route('/', adminDiscountRoutes());
+  app.route('/', adminGiftCardRoutes());
   app.route('/', adminProductRoutes());
   app.route('/', adminStockRoutes());
   app.route('/', adminOrderRoutes());

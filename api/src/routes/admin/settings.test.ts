@@ -16,13 +16,13 @@ async function call(method: 'GET' | 'POST', body?: unknown, headers: Record<stri
 
 describe('shop settings', () => {
   it('the low-stock threshold starts at its default; an owner changes it, audited; staff read it but may not change it', async () => {
-    expect(await call('GET')).toEqual({ status: 200, body: { low_stock_threshold: 5 } });
+    expect(await call('GET')).toEqual({ status: 200, body: { low_stock_threshold: 5, store_credit_bonus_percent: 0 } });
     const owner = await staffMember(api, 'owner');
     expect(await call('POST', { low_stock_threshold: 12 }, { Authorization: `Bearer ${owner.token}` })).toEqual({
       status: 200,
-      body: { low_stock_threshold: 12 },
+      body: { low_stock_threshold: 12, store_credit_bonus_percent: 0 },
     });
-    expect((await call('GET')).body).toEqual({ low_stock_threshold: 12 });
+    expect((await call('GET')).body).toEqual({ low_stock_threshold: 12, store_credit_bonus_percent: 0 });
     const audit = await api.app.request('/api/admin/audit?subject_type=setting', { headers: cliHeaders });
     expect((await audit.json())[0]).toMatchObject({
       actor: owner.email,
@@ -37,7 +37,10 @@ describe('shop settings', () => {
       status: 403,
       body: { detail: 'Only an owner may do this', code: 'forbidden' },
     });
-    expect((await call('GET', undefined, { Authorization: `Bearer ${staff.token}` })).body).toEqual({ low_stock_threshold: 12 });
+    expect((await call('GET', undefined, { Authorization: `Bearer ${staff.token}` })).body).toEqual({
+      low_stock_threshold: 12,
+      store_credit_bonus_percent: 0,
+    });
 
     for (const wrong of [
       { low_stock_threshold: -1 },
@@ -48,6 +51,6 @@ describe('shop settings', () => {
     ]) {
       expect((await call('POST', wrong)).status).toBe(422);
     }
-    expect((await call('GET')).body).toEqual({ low_stock_threshold: 12 });
+    expect((await call('GET')).body).toEqual({ low_stock_threshold: 12, store_credit_bonus_percent: 0 });
   });
 });

@@ -18,6 +18,8 @@ export interface ProviderCheckoutInput {
   shippingCost: number;
   /** A discount code's saving on the items (cents, tax included); the lines stay at their prices. */
   discount: { code: string; amount: number } | null;
+  /** Cents already paid by a gift card and store credit (ADR 052): the provider takes the total less this. */
+  prepaid?: number;
   /** May contain `{CHECKOUT_SESSION_ID}`, which the provider replaces with its session id. */
   successUrl: string;
   cancelUrl: string;

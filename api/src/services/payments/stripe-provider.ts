@@ -73,15 +73,17 @@ export function createStripeProvider(options: { client: StripeClient; webhookSec
     async createCheckout(input) {
       // A discount travels as a single-use coupon for the exact amount our checkout worked out, so
       // Stripe's total is ours; the key makes a retried checkout reuse its coupon.
+      // A gift card or store credit travels in the same coupon: Stripe sees one amount off.
+      const amountOff = (input.discount?.amount ?? 0) + (input.prepaid ?? 0);
       const coupon =
-        input.discount && input.discount.amount > 0
+        amountOff > 0
           ? await client.coupons.create(
               {
-                amount_off: input.discount.amount,
+                amount_off: amountOff,
                 currency: CART_RULES.currency,
                 duration: 'once',
                 max_redemptions: 1,
-                name: input.discount.code.slice(0, 40),
+                name: (input.discount ? input.discount.code : 'Gift card').slice(0, 40),
               },
               { idempotencyKey: `coupon-${input.sessionId}` },
             )

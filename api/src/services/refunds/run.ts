@@ -17,7 +17,9 @@ import { mailWords } from '../mail-words.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
 import type { Purchase } from '../order-reference.js';
 import { findOrder } from '../order-reference.js';
+import { readSettings } from '../settings.js';
 import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
+import { payBackBalances, providerPart, splitRefund } from './balances.js';
 import {
   type CancelRequest,
   type Item,
@@ -46,14 +48,27 @@ export type RefundDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock' | 'paymen
 };
 
 /** A refund of units and/or an amount; `returnId` is the return it refunds, whose own units it may take. */
-export async function refundOrder(deps: RefundDeps, request: RefundRequest, actor: Actor, options: { returnId?: string } = {}) {
-  return runRefund(deps, request.order, request.idempotency_key, actor, 'refund', request.reason, (order, items, inReturns) =>
-    planRefund(
-      order,
-      items,
-      request,
-      inReturns.filter((unit) => unit.return_id !== options.returnId),
-    ),
+export async function refundOrder(
+  deps: RefundDeps,
+  request: RefundRequest,
+  actor: Actor,
+  options: { returnId?: string; asStoreCredit?: boolean } = {},
+) {
+  return runRefund(
+    deps,
+    request.order,
+    request.idempotency_key,
+    actor,
+    'refund',
+    request.reason,
+    (order, items, inReturns) =>
+      planRefund(
+        order,
+        items,
+        request,
+        inReturns.filter((unit) => unit.return_id !== options.returnId),
+      ),
+    options.asStoreCredit ?? false,
   );
 }
 
@@ -69,6 +84,7 @@ async function runRefund(
   kind: 'refund' | 'cancellation',
   reason: string,
   plan: (order: Purchase, items: Item[], inReturns: OpenReturnUnits) => Plan,
+  asStoreCredit = false,
 ) {
   const { db, clock } = deps;
   const found = await findOrder(db, reference);
@@ -92,10 +108,13 @@ async function runRefund(
       .execute();
     // Read under the order's lock, which a return request takes too: no return can claim units meanwhile.
     const { lines, amount, restock } = plan(order, items, await openReturnUnits(trx, order.id));
+    const bonus = asStoreCredit ? { bonusPercent: (await readSettings(trx)).store_credit_bonus_percent } : null;
+    const split = await splitRefund(trx, order, amount, bonus);
     const payment = await paymentOf(trx, order);
-    if (!payment.provider || !payment.providerSessionId)
+    // Only the provider's part needs the provider: a refund all to the card or as credit asks nothing of it.
+    if (providerPart(amount, split) > 0 && (!payment.provider || !payment.providerSessionId))
       throw new DomainError('refund_unavailable', `Order ${number} has no payment to refund`);
-    if (payment.provider !== deps.payments.name) {
+    if (providerPart(amount, split) > 0 && payment.provider !== deps.payments.name) {
       throw new DomainError(
         'refund_unavailable',
         `Order ${number} was paid with ${payment.provider}, which this shop is not connected to now`,
@@ -112,7 +131,8 @@ async function runRefund(
         lines: JSON.stringify(lines),
         restock,
         reason,
-        provider: payment.provider,
+        provider: payment.provider ?? 'shop',
+        ...split,
         status: 'pending',
         actor: actorName(actor),
         created_at: now,
@@ -137,16 +157,17 @@ async function runRefund(
   let refund = claim.refund;
   if (refund.status === 'failed') throw new DomainError('refund_failed', refund.failure ?? 'The payment provider refused the refund');
   if (refund.status === 'pending') {
-    // 2. Ask the provider; 3. settle.
+    // 2. Ask the provider (for its part only; none when the card and the credit take it all); 3. settle.
     const payment = await paymentOf(db, found);
-    let providerRefundId: string;
+    let providerRefundId = 'balances';
     try {
-      ({ providerRefundId } = await deps.payments.refund({
-        providerSessionId: payment.providerSessionId ?? '',
-        amount: refund.amount,
-        idempotencyKey: refund.id,
-        metadata: { order_number: number, refund_id: refund.id },
-      }));
+      if (providerPart(refund.amount, refund) > 0)
+        ({ providerRefundId } = await deps.payments.refund({
+          providerSessionId: payment.providerSessionId ?? '',
+          amount: providerPart(refund.amount, refund),
+          idempotencyKey: refund.id,
+          metadata: { order_number: number, refund_id: refund.id },
+        }));
     } catch (error) {
       if (error instanceof DomainError && error.code === 'refund_failed') {
         await settleFailed(deps, refund, error.detail);
@@ -228,6 +249,13 @@ async function settleSucceeded(
         if (change) changes.push(change);
       }
     }
+    // The gift card and the store credit get their part back (ADR 052).
+    const paidWith = await trx
+      .selectFrom('purchases')
+      .select(['user_id', 'gift_card_id'])
+      .where('id', '=', refund.purchase_id)
+      .executeTakeFirstOrThrow();
+    await payBackBalances(trx, now, refund, paidWith);
     // Units refunded of a product capped per customer are the buyer's to buy again.
     await releaseRefundedUnits(trx, refund.purchase_id, refund.lines);
     // A product no longer owned takes its card with it.

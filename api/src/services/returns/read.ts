@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.js';
 import type { AppConfig, AppDeps } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
 import { findOrder } from '../order-reference.js';
+import { readSettings } from '../settings.js';
 
 /**
  * Returns and size exchanges (ADR 032). A return claims its units on the order's lines with one
@@ -37,6 +38,7 @@ export type ReturnRow = {
   created_at: Date;
   received_at: Date | null;
   closed_at: Date | null;
+  refund_to: 'payment' | 'store_credit';
 };
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -58,6 +60,7 @@ export const returnColumns = [
   'created_at',
   'received_at',
   'closed_at',
+  'refund_to',
 ] as const;
 
 export async function toReturns(db: Db, rows: ReturnRow[]): Promise<Return[]> {
@@ -119,6 +122,7 @@ export async function toReturns(db: Db, rows: ReturnRow[]): Promise<Return[]> {
     created_at: row.created_at.toISOString(),
     received_at: row.received_at?.toISOString() ?? null,
     closed_at: row.closed_at?.toISOString() ?? null,
+    refund_to: row.refund_to,
   }));
 }
 
@@ -245,7 +249,7 @@ export async function returnOptions(deps: Pick<AppDeps, 'db' | 'clock'>, purchas
     .where('id', '=', purchaseId)
     .executeTakeFirst();
   if (!order) throw new DomainError('not_found', 'Purchase not found');
-  const [items, returns, guest] = await Promise.all([
+  const [items, returns, guest, settings] = await Promise.all([
     db
       .selectFrom('purchase_items')
       .select(['id', 'name', 'sku', 'variant_description', 'quantity', 'product_id', 'variant_id', 'variant_attributes'])
@@ -255,6 +259,7 @@ export async function returnOptions(deps: Pick<AppDeps, 'db' | 'clock'>, purchas
       .execute(),
     returnsOfPurchase(db, order.id),
     isGuest(db, order.user_id),
+    readSettings(db),
   ]);
   const sizes = await sizesFor(db, items);
   const ends = windowEnd(order.delivered_at);
@@ -272,6 +277,7 @@ export async function returnOptions(deps: Pick<AppDeps, 'db' | 'clock'>, purchas
     purchase_id: order.id,
     order_number: orderNumber(order.id, order.created_at),
     guest,
+    store_credit_bonus_percent: settings.store_credit_bonus_percent,
     delivered_at: order.delivered_at?.toISOString() ?? null,
     window_ends_at: ends?.toISOString() ?? null,
     closed,

@@ -6,6 +6,7 @@ import { type Return, RETURN_REASON_LABELS, RETURN_WINDOW_DAYS, returnLineLabel 
 import type { ShopLocale } from '@contract/locale';
 import { orderNumber } from '@contract/order-number';
 
+import { isGuest } from '../../auth/users.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { DomainError } from '../../domain-error.js';
@@ -48,7 +49,7 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
   const created = await inTransaction(db, async (trx) => {
     const order = await trx
       .selectFrom('purchases')
-      .select(['id', 'email', 'status', 'created_at', 'delivered_at', 'locale'])
+      .select(['id', 'email', 'status', 'created_at', 'delivered_at', 'locale', 'user_id'])
       .where('id', '=', purchaseId)
       .forUpdate()
       .executeTakeFirst();
@@ -58,6 +59,9 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
     if (['refunded', 'cancelled'].includes(order.status.toLowerCase())) {
       throw new DomainError('already_returned', `Order ${number} is ${order.status}: there is nothing left to return`);
     }
+    // Store credit belongs to an account: a guest's return goes back to the payment (ADR 052).
+    if (request.refund_to === 'store_credit' && (exchange || (await isGuest(trx, order.user_id))))
+      throw new DomainError('bad_request', 'Store credit is for registered accounts, on refunds (not exchanges)');
     if (order.status.toLowerCase() !== 'delivered' || !ends) {
       throw new DomainError('order_status_conflict', `Order ${number} is ${order.status}: it can be returned once it has been delivered`);
     }
@@ -138,6 +142,7 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
           kind: exchange ? 'exchange' : 'refund',
           reason: request.reason,
           comment: request.comment,
+          refund_to: request.refund_to ?? 'payment',
           status: 'requested',
           created_at: now,
         })

@@ -98,7 +98,7 @@ export async function refundReturn(
       reason: `Return ${found.number}`,
     },
     actor,
-    { returnId: found.id },
+    { returnId: found.id, asStoreCredit: found.refund_to === 'store_credit' },
   );
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (trx) => {

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+
+import { describe, expect, it } from 'vitest';
+
+import { PAID_CARD, setVariant, type Shopper, shopper } from '../../../tests/support/shopper';
+import { cliHeaders } from '../../../tests/support/staff';
+import { useTestApi } from '../../../tests/support/use-test-api';
+
+const api = useTestApi();
+
+async function admin(method: string, path: string, body?: unknown) {
+  const res = await api.app.request(`/api/admin/${path}`, {
+    method,
+    headers: { ...cliHeaders, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const urls = {
+  success_url: 'http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+  cancel_url: 'http://shop.test/cart',
+  metadata: {},
+};
+
+/** Cart of `quantity` × a €30 variant, checked out with these balances, paid on the test page when anything is left. */
+async function buy(s: Shopper, quantity: number, balances: Record<string, unknown> = {}) {
+  const variant = api.stocked[1];
+  await setVariant(api, variant.id, { price: 3_000, stock_quantity: 500 });
+  expect((await s.post('/api/cart/add', { variant_id: variant.id, quantity })).status).toBe(200);
+  const opened = await s.post('/api/checkout/', { ...urls, ...balances });
+  expect(opened.status, opened.text).toBe(200);
+  const url = new URL(opened.body.checkout_url);
+  let sessionId = url.searchParams.get('session_id');
+  if (url.pathname.startsWith('/pay/')) {
+    const paid = await s.request('POST', url.pathname, undefined, { form: PAID_CARD });
+    sessionId = new URL(paid.headers.get('location') ?? 'http://x/').searchParams.get('session_id');
+  }
+  const success = await s.get(`/api/user/purchase-success/${sessionId}`);
+  expect(success.status, success.text).toBe(200);
+  return success.body.purchase_id as string;
+}
+
+async function deliver(purchaseId: string) {
+  expect(
+    (await admin('POST', 'orders/ship', { order: purchaseId, carrier: 'BRT', tracking: `BRT ${purchaseId.slice(0, 6)}` })).status,
+  ).toBe(200);
+  expect((await admin('POST', 'orders/deliver', { order: purchaseId })).status).toBe(200);
+}
+
+const balanceOf = async (cardId: string) =>
+  (await api.database.db.selectFrom('gift_cards').select('balance').where('id', '=', cardId).executeTakeFirstOrThrow()).balance;
+
+async function ledgerAddsUp(holder: { giftCardId: string } | { userId: string }) {
+  const db = api.database.db;
+  const sum = await db
+    .selectFrom('balance_ledger')
+    .select((eb) => eb.fn.sum<number>('amount').as('sum'))
+    .where('giftCardId' in holder ? 'gift_card_id' : 'user_id', '=', 'giftCardId' in holder ? holder.giftCardId : holder.userId)
+    .executeTakeFirstOrThrow();
+  const balance =
+    'giftCardId' in holder
+      ? await balanceOf(holder.giftCardId)
+      : ((await db.selectFrom('store_credits').select('balance').where('user_id', '=', holder.userId).executeTakeFirst())?.balance ?? 0);
+  expect(Number(sum.sum ?? 0)).toBe(balance);
+  return balance;
+}
+
+describe('store credit and refunds with balances', () => {
+  it('a return refunded as store credit (with the owner’s 10% bonus) is spent on the next order; the ledger adds up', async () => {
+    expect((await admin('POST', 'settings', { store_credit_bonus_percent: 10 })).body.store_credit_bonus_percent).toBe(10);
+    const member = shopper(api);
+    await member.register();
+    const userId = (await api.database.db.selectFrom('users').select('id').where('email', '=', member.email!).executeTakeFirstOrThrow()).id;
+    const purchaseId = await buy(member, 2);
+    await deliver(purchaseId);
+    const options = await member.get(`/api/returns/purchase/${purchaseId}`);
+    expect(options.body.store_credit_bonus_percent).toBe(10);
+    const requested = await member.post(`/api/returns/purchase/${purchaseId}`, {
+      reason: 'changed_mind',
+      refund_to: 'store_credit',
+      lines: [{ item_id: options.body.lines[0].item_id, quantity: 1 }],
+    });
+    expect(requested.status, requested.text).toBe(201);
+    expect(requested.body.refund_to).toBe('store_credit');
+    expect((await admin('POST', 'returns/receive', { return: requested.body.number })).status).toBe(200);
+    const refunded = await admin('POST', 'returns/refund', { return: requested.body.number });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    // €30 back as credit, and €3 on top.
+    expect((await member.get('/api/user/store-credit')).body).toEqual({ balance: 3_300 });
+    expect(await ledgerAddsUp({ userId })).toBe(3_300);
+
+    // Spent on the next order (€30 + €20 shipping): €33 from credit, the rest by card.
+    const next = await buy(member, 1, { use_store_credit: true });
+    const order = await api.database.db
+      .selectFrom('purchases')
+      .select(['store_credit_amount', 'total'])
+      .where('id', '=', next)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ store_credit_amount: 3_300, total: 5_000 });
+    expect(await ledgerAddsUp({ userId })).toBe(0);
+  });
+
+  it('a guest cannot take store credit for a return', async () => {
+    const guest = shopper(api);
+    await guest.signInAsGuest();
+    const purchaseId = await buy(guest, 1);
+    await deliver(purchaseId);
+    const options = await guest.get(`/api/returns/purchase/${purchaseId}`);
+    const refused = await guest.post(`/api/returns/purchase/${purchaseId}`, {
+      reason: 'changed_mind',
+      refund_to: 'store_credit',
+      lines: [{ item_id: options.body.lines[0].item_id, quantity: 1 }],
+    });
+    expect(refused.status).toBe(400);
+  });
+
+  it('a refund gives back to the gift card first, then the card payment; a cancelled order returns the card its balance', async () => {
+    const issued = await admin('POST', 'gift-cards', { amount: 2_000 });
+    const cardId: string = issued.body.card.id;
+    const s = shopper(api);
+    await s.signInAsGuest();
+    // €60 + €20 shipping = €80: €20 from the card, €60 by card payment.
+    const purchaseId = await buy(s, 2, { gift_card_code: issued.body.code });
+    expect(await balanceOf(cardId)).toBe(0);
+    const refund = await admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), amount: 2_500 });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    const row = await api.database.db
+      .selectFrom('refunds')
+      .select(['to_gift_card', 'to_store_credit', 'amount'])
+      .where('purchase_id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ to_gift_card: 2_000, to_store_credit: 0, amount: 2_500 });
+    expect(await ledgerAddsUp({ giftCardId: cardId })).toBe(2_000);
+
+    // A second order, paid in full by the card, then cancelled: the card is whole again, no provider asked.
+    const again = await buy(s, 1, { gift_card_code: issued.body.code });
+    expect(await balanceOf(cardId)).toBe(0);
+    const cancelled = await admin('POST', 'orders/cancel', { order: again, idempotency_key: randomUUID() });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await ledgerAddsUp({ giftCardId: cardId })).toBe(2_000);
+  });
+});

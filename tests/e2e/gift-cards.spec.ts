@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+
+import { registerAccount, signInAs } from '../support/e2e-account';
+import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { hasJavaScript, uniqueEmail } from '../support/e2e-shop';
+import { expect, test } from '../support/e2e-test';
+import { latestMail } from '../support/mailbox';
+import { payOnTestPage } from '../support/payment';
+
+// A Padded Tee at €85.00: €105.00 with shipping.
+const PRODUCT = '/product/Padded%20Tee?color=GREY&size=L/XL';
+const summary = (page: Page, id: string) => page.getByTestId(`summary-${id}`);
+
+async function addToCart(page: Page) {
+  await page.goto(PRODUCT);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to Cart!')).toBeVisible();
+}
+
+test.describe('gift cards', () => {
+  test('the owner puts gift cards on sale; a shopper buys one for a friend, who spends it over two orders', async ({
+    page,
+    browser,
+  }, info) => {
+    test.slow();
+    const baseURL = info.project.use.baseURL!;
+    const js = hasJavaScript(info);
+    const name = `Gift Card ${Date.now().toString(36)}${js ? 'J' : 'N'}`;
+
+    // The owner's amounts, on sale at /gift-cards.
+    await page.goto('/admin/gift-cards');
+    await staffSignIn(page, await memberWithPassword(info, 'owner'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Gift cards' })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel(/^Amounts in euros/).fill('50 150');
+    await page.getByRole('button', { name: 'Put on sale' }).click();
+    await expect(page.getByRole('status')).toContainText(`${name} is on sale at /gift-cards`);
+    await expectAdminAccessible(page, info);
+
+    // The buyer finds them from the footer and buys €150 for a friend, sent today.
+    const friendEmail = uniqueEmail(info, 'friend');
+    const buyerContext = await browser.newContext({ baseURL, javaScriptEnabled: js });
+    const friendContext = await browser.newContext({ baseURL, javaScriptEnabled: js });
+    try {
+      const buyer = await buyerContext.newPage();
+      await signInAs(buyerContext, baseURL, await registerAccount(uniqueEmail(info, 'giver')));
+      await buyer.goto('/about');
+      await buyer.getByRole('contentinfo').getByRole('link', { name: 'Gift cards' }).click();
+      await expect(buyer.getByRole('heading', { level: 1, name: 'Gift cards' })).toBeVisible();
+      await expectAdminAccessible(buyer, info);
+      const form = buyer.getByRole('form', { name });
+      await form.getByLabel('€150.00').check();
+      await form.getByLabel('For someone else').check();
+      await form.getByLabel('Their name').fill('Bea');
+      await form.getByLabel('Their email').fill(friendEmail);
+      await form.getByLabel('Message (optional)').fill('Happy birthday!');
+      await form.getByRole('button', { name: 'Buy gift card' }).click();
+      await expect(buyer.getByRole('heading', { name: 'Pay €150.00' })).toBeVisible();
+      await payOnTestPage(buyer);
+      await expect(buyer.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+
+      const mail = await latestMail(buyer.request, friendEmail, /gift card for you/);
+      expect(mail.text).toContain('Happy birthday!');
+      const code = /FILO(-[0-9A-Z]{4}){5}/.exec(mail.text)![0];
+
+      // The friend's first order (€105) is paid by the card alone: the test page only asks where it goes.
+      const friend = await friendContext.newPage();
+      await signInAs(friendContext, baseURL, await registerAccount(friendEmail));
+      await addToCart(friend);
+      await friend.goto('/cart');
+      await friend.getByLabel('Gift card', { exact: true }).fill(code.toLowerCase());
+      await friend.getByRole('button', { name: 'Use gift card' }).click();
+      await expect(summary(friend, 'gift-card')).toHaveText('-€105.00');
+      await expect(summary(friend, 'to-pay')).toHaveText('€0.00');
+      await expectAdminAccessible(friend, info);
+      await friend.getByRole('button', { name: 'Checkout' }).click();
+      await expect(friend.getByRole('heading', { name: 'Pay €0.00' })).toBeVisible();
+      await expect(friend.getByLabel('Card number')).toHaveCount(0);
+      await friend.getByLabel('Full name', { exact: true }).fill('Bea Bianchi');
+      await friend.getByLabel('Address line 1', { exact: true }).fill('Via Roma 2');
+      await friend.getByLabel('Postal code', { exact: true }).fill('10121');
+      await friend.getByLabel('City', { exact: true }).fill('Torino');
+      await friend.getByLabel('Country').selectOption('IT');
+      await friend.getByRole('button', { name: 'Pay €0.00 and place the order' }).click();
+      await expect(friend.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+      await expect(friend.getByTestId('order-gift-card')).toHaveText('-€105.00');
+
+      // The second order takes the €45 left, and the card pays the rest.
+      await addToCart(friend);
+      await friend.goto('/cart');
+      await friend.getByLabel('Gift card', { exact: true }).fill(code);
+      await friend.getByRole('button', { name: 'Use gift card' }).click();
+      await expect(summary(friend, 'gift-card')).toHaveText('-€45.00');
+      await expect(summary(friend, 'to-pay')).toHaveText('€60.00');
+      await friend.getByRole('button', { name: 'Checkout' }).click();
+      await expect(friend.getByRole('heading', { name: 'Pay €60.00' })).toBeVisible();
+      await expect(friend.getByRole('row', { name: /Gift card/ })).toContainText('-€45.00');
+      await payOnTestPage(friend);
+      await expect(friend.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+
+      // Spent: the balance check says so.
+      await friend.goto('/gift-cards');
+      await friend.getByLabel('Gift card code').fill(code);
+      await friend.getByRole('button', { name: 'Check balance' }).click();
+      await expect(friend.getByRole('alert').filter({ hasText: /no balance left/ })).toBeVisible();
+    } finally {
+      await buyerContext.close();
+      await friendContext.close();
+    }
+  });
+});
