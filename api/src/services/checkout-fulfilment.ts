@@ -11,10 +11,12 @@ import { type CheckoutDeps, takeStock, type Trx } from './checkout.js';
 import { reclaimCodeUse } from './discounts.js';
 import { claimUnits } from './drops.js';
 import { renderEmail } from './mail-templates.js';
+import { noteCheckoutFunnel } from './funnel.js';
 import { mailWords } from './mail-words.js';
 import { purchaseConfirmationEmail } from './order-confirmation.js';
 import { queueOrderMail, sendQueuedMail } from './order-mail.js';
 import type { PaymentDetails } from './payments/provider.js';
+import { markRecovered } from './reminders/restore.js';
 
 type ClaimedSession = Awaited<ReturnType<typeof claimAgain>>;
 type BoughtLine = Awaited<ReturnType<typeof boughtLines>>[number];
@@ -51,6 +53,8 @@ export async function fulfilCheckoutSession(
       // Inside the transaction: a fulfilment that rolls back unlocks nothing.
       await unlockPurchaseCards(trx, session, lines, purchaseId, firstTime, now);
       await trimCart(trx, session, lines);
+      // An order that follows a reminder's link is counted as recovered (issue 41).
+      if (session.kind === 'cart' && session.cart_id) await markRecovered(trx, session.cart_id, purchaseId, session.total, now);
       // The confirmation is queued with the purchase (the outbox, ADR 044): one email per purchase, sent after the commit.
       const email = await purchaseConfirmationEmail(trx, purchaseId, deps.config.storefrontUrl);
       return { purchaseId, created: true, mailJob: email ? await queueOrderMail(trx, now, purchaseId, email) : null };
@@ -61,7 +65,10 @@ export async function fulfilCheckoutSession(
   }
   if ('refused' in result) return refusedPayment(deps, sessionId);
 
-  if (result.created) await sendQueuedMail(deps, [result.mailJob]);
+  if (result.created) {
+    await sendQueuedMail(deps, [result.mailJob]);
+    await noteCheckoutFunnel(deps, now, sessionId, 'paid');
+  }
   return { purchaseId: result.purchaseId, created: result.created };
 }
 

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../deps.js';
 import { adminCustomerRoutes } from './customers.js';
 import { adminDiscountRoutes } from './discounts.js';
 import { staffOrOwner } from './guard.js';
+import { adminInsightRoutes } from './insights.js';
 import { adminOrderRoutes } from './orders.js';
 import { adminPrivacyRoutes } from './privacy.js';
 import { adminProductRoutes } from './products.js';
@@ -26,6 +27,7 @@ export function adminRoutes() {
   app.route('/', adminCustomerRoutes());
   app.route('/', adminPrivacyRoutes());
   app.route('/', adminSettingsRoutes());
+  app.route('/', adminInsightRoutes());
   app.route('/', adminDiscountRoutes());
   app.route('/', adminProductRoutes());
   app.route('/', adminStockRoutes());
