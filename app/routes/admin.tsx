@@ -59,6 +59,9 @@ export default function AdminLayout() {
                 <li>
                   <NavLink to="/admin/customers">Customers</NavLink>
                 </li>
+                <li>
+                  <NavLink to="/admin/reminders">Reminders</NavLink>
+                </li>
                 {staff.role === 'owner' ? (
                   <>
                     <li>

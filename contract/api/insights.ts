@@ -66,16 +66,31 @@ export const reminderSettingsSchema = z.object({
   subject_it: z.string(),
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+const hours = (number: z.ZodNumber, min: number, max: number) =>
+  number.int('Whole hours').min(min, `At least ${min} hours`).max(max, `At most ${max} hours`);
+const subject = z.string({ required_error: 'Enter a subject line' }).trim().min(1, 'Enter a subject line').max(120, 'At most 120 characters');
+const followUpLater = { message: 'The follow-up comes after the first reminder', path: ['followup_hours'] };
+
 /** `POST admin/reminders/settings` (owner only): the follow-up comes after the first. */
 export const reminderSettingsRequestSchema = z
   .object({
     enabled: z.boolean(),
-    first_hours: z.number().int().min(1, 'At least 1 hour').max(168, 'At most 168 hours'),
-    followup_hours: z.number().int().min(2, 'At least 2 hours').max(720, 'At most 720 hours'),
-    subject_en: z.string().trim().min(1, 'Enter a subject line').max(120),
-    subject_it: z.string().trim().min(1, 'Enter a subject line').max(120),
+    first_hours: hours(z.number(), 1, 168),
+    followup_hours: hours(z.number(), 2, 720),
+    subject_en: subject,
+    subject_it: subject,
   })
-  .refine((s) => s.followup_hours > s.first_hours, { message: 'The follow-up comes after the first reminder', path: ['followup_hours'] });
+  .refine((s) => s.followup_hours > s.first_hours, followUpLater);
+/** The back office's form of the same: a checkbox and text fields. */
+export const reminderSettingsFormSchema = z
+  .object({
+    enabled: z.preprocess((value) => value === 'on' || value === 'true', z.boolean()),
+    first_hours: hours(z.coerce.number({ invalid_type_error: 'Enter a number of hours' }), 1, 168),
+    followup_hours: hours(z.coerce.number({ invalid_type_error: 'Enter a number of hours' }), 2, 720),
+    subject_en: subject,
+    subject_it: subject,
+  })
+  .refine((s) => s.followup_hours > s.first_hours, followUpLater);
 
 /** `GET admin/reminders`: the settings, and per week (Monday, shop time) what the reminders did. */
 export const reminderReportSchema = z.object({
