@@ -12,13 +12,13 @@ import { checkoutJobHandlers, releaseExpiredSessions } from './services/checkout
 import { offsetClock, systemClock } from './services/clock.js';
 import { dropJobHandlers } from './services/drops.js';
 import { runDueJobs, startJobRunner } from './services/jobs.js';
-import { reminderJobHandlers } from './services/reminders/cart-reminders.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
 import { createApiMetrics, startMetricsServer } from './services/metrics.js';
 import { orderMailJobHandlers } from './services/order-mail.js';
 import { paymentsFromEnv } from './services/payments/from-env.js';
 import { createRateLimits } from './services/rate-limits.js';
+import { reminderJobHandlers } from './services/reminders/cart-reminders.js';
 import { purgeExpiredData } from './services/retention.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
 
@@ -70,7 +70,13 @@ async function main() {
   // Scheduled work (launch emails, closed Stripe sessions, and order emails the request that queued them
   // could not send): every instance polls, each job runs once (services/jobs.ts).
   const jobs = startJobRunner(
-    () => runDueJobs(deps, { ...dropJobHandlers(deps), ...checkoutJobHandlers(deps), ...orderMailJobHandlers(deps), ...reminderJobHandlers(deps) }),
+    () =>
+      runDueJobs(deps, {
+        ...dropJobHandlers(deps),
+        ...checkoutJobHandlers(deps),
+        ...orderMailJobHandlers(deps),
+        ...reminderJobHandlers(deps),
+      }),
     env.JOB_POLL_MS,
     log,
   );

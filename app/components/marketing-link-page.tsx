@@ -6,7 +6,12 @@ import { localizedPath, type MessageKey, useI18n } from '~/lib/i18n';
  * The page a marketing email's link opens: it asks before acting (a mail scanner following the link
  * changes nothing), and the button posts the token. Works without signing in and without JavaScript.
  */
-export function MarketingLinkPage(props: { token: string; question: MessageKey; button: MessageKey; result: { ok: boolean; key: MessageKey } | null }) {
+export function MarketingLinkPage(props: {
+  token: string;
+  question: MessageKey;
+  button: MessageKey;
+  result: { ok: boolean; key: MessageKey } | null;
+}) {
   const busy = useNavigation().state === 'submitting';
   const { t, locale } = useI18n();
   return (

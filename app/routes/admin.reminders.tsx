@@ -65,7 +65,11 @@ function SettingsForm({ settings }: { settings: ReminderReport['settings'] }) {
           <input {...getInputProps(fields.enabled, { type: 'checkbox' })} /> Send abandoned-cart reminders
         </label>
       </div>
-      <AdminField field={fields.first_hours} label="First reminder after (hours)" hint="From 1 to 168 hours after the cart was last changed.">
+      <AdminField
+        field={fields.first_hours}
+        label="First reminder after (hours)"
+        hint="From 1 to 168 hours after the cart was last changed."
+      >
         <input {...getInputProps(fields.first_hours, { type: 'number' })} {...invalidProps(fields.first_hours, { hint: true })} step={1} />
       </AdminField>
       <AdminField field={fields.followup_hours} label="Follow-up after (hours)" hint="From 2 to 720 hours, later than the first.">

@@ -33,7 +33,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const { ok, key } = await followMarketingLink(context, 'unsubscribe', String(formData.get('token') ?? ''));
   // The flash carries the message's key: the page says it in its own language.
-  return redirectWithFlash(context, `${localizedPath('/marketing/unsubscribe', context.locale)}?done=1`, { kind: ok ? 'success' : 'error', message: key });
+  return redirectWithFlash(context, `${localizedPath('/marketing/unsubscribe', context.locale)}?done=1`, {
+    kind: ok ? 'success' : 'error',
+    message: key,
+  });
 }
 
 export default function MarketingUnsubscribe() {

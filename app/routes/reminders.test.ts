@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { REMINDER_DEFAULTS } from '@contract/api/insights';
 
+import { runDueJobs } from '../../api/src/services/jobs';
 import { readOutbox } from '../../api/src/services/mail';
 import { reminderJobHandlers } from '../../api/src/services/reminders/cart-reminders';
-import { runDueJobs } from '../../api/src/services/jobs';
 import { runAdminRoute as run } from '../../tests/support/admin-route';
 import { callRoute, sessionFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
@@ -28,7 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.cleanup());
 
-const tokenIn = (text: string, path: string) => new URL(new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(text)![0]).searchParams.get('token')!;
+const tokenIn = (text: string, path: string) =>
+  new URL(new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(text)![0]).searchParams.get('token')!;
 const PASSWORD = 'Back-Office-2026';
 
 async function ownerCookie(): Promise<string> {
@@ -38,7 +39,18 @@ async function ownerCookie(): Promise<string> {
   expect((await post('/api/admin/staff', { email, role: 'owner' }, { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` })).status).toBe(201);
   const code = /\d{6}/.exec((await readOutbox(api.database.db, email))[0]!.subject)![0];
   expect((await post('/api/staff/set-password', { email, code, password: PASSWORD })).status).toBe(204);
-  const response = await run(loginAction, '/admin/login', {}, { form: [['intent', 'login'], ['email', email], ['password', PASSWORD]] });
+  const response = await run(
+    loginAction,
+    '/admin/login',
+    {},
+    {
+      form: [
+        ['intent', 'login'],
+        ['email', email],
+        ['password', PASSWORD],
+      ],
+    },
+  );
   return (response.headers.get('Set-Cookie') ?? '').split(';')[0]!;
 }
 
@@ -90,27 +102,44 @@ describe('marketing consent in the profile, and the links of its emails', () => 
 describe('the restore link and the back office', () => {
   it('restores a reminded cart in another browser, and the owner turns reminders on and reads the funnel and its CSV', async () => {
     const owner = await ownerCookie();
-    const saved = await run(remindersAction, '/admin/reminders', {}, {
-      cookie: owner,
-      form: [
-        ['enabled', 'on'],
-        ['first_hours', '4'],
-        ['followup_hours', '48'],
-        ['subject_en', 'Your cart misses you'],
-        ['subject_it', REMINDER_DEFAULTS.subject_it],
-      ],
-    });
+    const saved = await run(
+      remindersAction,
+      '/admin/reminders',
+      {},
+      {
+        cookie: owner,
+        form: [
+          ['enabled', 'on'],
+          ['first_hours', '4'],
+          ['followup_hours', '48'],
+          ['subject_en', 'Your cart misses you'],
+          ['subject_it', REMINDER_DEFAULTS.subject_it],
+        ],
+      },
+    );
     expect(saved.status).toBe(303);
-    const refused = await run(remindersAction, '/admin/reminders', {}, {
-      cookie: owner,
-      form: [['first_hours', '50'], ['followup_hours', '10'], ['subject_en', 'x'], ['subject_it', 'y']],
-    });
+    const refused = await run(
+      remindersAction,
+      '/admin/reminders',
+      {},
+      {
+        cookie: owner,
+        form: [
+          ['first_hours', '50'],
+          ['followup_hours', '10'],
+          ['subject_en', 'x'],
+          ['subject_it', 'y'],
+        ],
+      },
+    );
     expect(refused.status).toBe(400);
 
     const s = shopper(api);
     await s.register();
     await s.post('/api/user/consents/marketing');
-    await s.post('/api/marketing/confirm', { token: tokenIn((await readOutbox(api.database.db, s.email!))[0]!.text, '/marketing/confirm') });
+    await s.post('/api/marketing/confirm', {
+      token: tokenIn((await readOutbox(api.database.db, s.email!))[0]!.text, '/marketing/confirm'),
+    });
     const [variant] = await api.database.db.selectFrom('product_variants').select('id').where('stock_quantity', '>', 0).execute();
     await s.post('/api/cart/add', { variant_id: variant!.id, quantity: 1 });
     api.clock.advance(4 * 60 * 60 * 1000 + 60_000);

@@ -45,7 +45,13 @@ export type Funnel = z.infer<typeof funnelSchema>;
 /** `POST admin/funnel/views` (the storefront, with the admin token): product page views it counted, batched. */
 export const funnelViewsRequestSchema = z.object({
   views: z
-    .array(z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), product: z.string().min(1).max(200), n: z.number().int().min(1).max(1_000_000) }))
+    .array(
+      z.object({
+        day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        product: z.string().min(1).max(200),
+        n: z.number().int().min(1).max(1_000_000),
+      }),
+    )
     .max(1000),
 });
 export const funnelViewsAnswerSchema = z.object({ counted: z.number().int() });
@@ -68,7 +74,11 @@ export const reminderSettingsSchema = z.object({
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 const hours = (number: z.ZodNumber, min: number, max: number) =>
   number.int('Whole hours').min(min, `At least ${min} hours`).max(max, `At most ${max} hours`);
-const subject = z.string({ required_error: 'Enter a subject line' }).trim().min(1, 'Enter a subject line').max(120, 'At most 120 characters');
+const subject = z
+  .string({ required_error: 'Enter a subject line' })
+  .trim()
+  .min(1, 'Enter a subject line')
+  .max(120, 'At most 120 characters');
 const followUpLater = { message: 'The follow-up comes after the first reminder', path: ['followup_hours'] };
 
 /** `POST admin/reminders/settings` (owner only): the follow-up comes after the first. */
@@ -96,7 +106,13 @@ export const reminderSettingsFormSchema = z
 export const reminderReportSchema = z.object({
   settings: reminderSettingsSchema,
   weeks: z.array(
-    z.object({ week: z.string(), sent: z.number().int(), opened: z.number().int(), recovered: z.number().int(), revenue: z.number().int() }),
+    z.object({
+      week: z.string(),
+      sent: z.number().int(),
+      opened: z.number().int(),
+      recovered: z.number().int(),
+      revenue: z.number().int(),
+    }),
   ),
 });
 export type ReminderReport = z.infer<typeof reminderReportSchema>;

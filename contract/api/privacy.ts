@@ -77,7 +77,9 @@ export const dataExportSchema = z.object({
   contact_messages: z.array(z.object({ reason: z.string(), subject: z.string(), message: z.string(), created_at: z.string() })),
   emails_sent: z.array(z.object({ subject: z.string(), created_at: z.string() })),
   notes_by_the_shop: z.array(z.object({ body: z.string(), created_at: z.string() })),
-  consents: z.array(z.object({ kind: z.string(), policy_version: z.string(), given_at: z.string(), withdrawn_at: when, confirmed_at: when })),
+  consents: z.array(
+    z.object({ kind: z.string(), policy_version: z.string(), given_at: z.string(), withdrawn_at: when, confirmed_at: when }),
+  ),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

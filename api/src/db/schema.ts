@@ -2,9 +2,9 @@ import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kys
 import type { z } from 'zod';
 
 import type { apiCardSchema } from '@contract/api/cards';
+import type { FunnelStep } from '@contract/api/insights';
 import type { DiscountKind } from '@contract/discounts';
 import type { ShopLocale } from '@contract/locale';
-import type { FunnelStep } from '@contract/api/insights';
 
 /** Kysely's view of the tables created by ./migrations. */
 export interface Database {

@@ -19,7 +19,8 @@ const admin = (method: string, path: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 const reminders = async (to: string) => (await readOutbox(api.database.db, to)).filter((m) => m.headers?.['List-Unsubscribe']);
-const tokenIn = (text: string, path: string) => new URL(new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(text)![0]).searchParams.get('token')!;
+const tokenIn = (text: string, path: string) =>
+  new URL(new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(text)![0]).searchParams.get('token')!;
 
 async function turnRemindersOn() {
   const res = await admin('POST', '/api/admin/reminders/settings', { ...REMINDER_DEFAULTS, enabled: true });

@@ -21,11 +21,11 @@ import { deleteAccount } from '../services/account-deletion.js';
 import { accountReads } from '../services/account-overview.js';
 import { listUserCards } from '../services/cards.js';
 import { giveConsent, listConsents, withdrawConsent } from '../services/consents.js';
-import { requestMarketingConsent } from '../services/reminders/marketing-consent.js';
 import { exportShopperData } from '../services/data-export.js';
 import { listPurchases, purchaseStats } from '../services/orders.js';
 import { profileOf, setLocale, updateProfile } from '../services/profile.js';
 import { enforceRateLimit, RATE_RULES } from '../services/rate-limits.js';
+import { requestMarketingConsent } from '../services/reminders/marketing-consent.js';
 
 /** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
 export function profileRoutes() {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 
-import { ALL_PRODUCTS_ID, FUNNEL_STEPS, type Funnel, type FunnelStep, type StepCounts } from '@contract/api/insights';
+import { ALL_PRODUCTS_ID, type Funnel, FUNNEL_STEPS, type FunnelStep, type StepCounts } from '@contract/api/insights';
 import { addDays, shopDay } from '@contract/shop-time';
 
 import type { Db } from '../db/database.js';
@@ -115,7 +115,12 @@ export async function noteCheckoutFunnel(deps: { db: Db; log: Logger }, now: Dat
       .select('v.product_id')
       .where('i.checkout_session_id', '=', sessionId)
       .execute();
-    await countFunnel(deps.db, now, step, rows.map((row) => row.product_id));
+    await countFunnel(
+      deps.db,
+      now,
+      step,
+      rows.map((row) => row.product_id),
+    );
   } catch (error) {
     deps.log.error(`counting the funnel's ${step} failed`, error);
   }

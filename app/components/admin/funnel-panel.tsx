@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 
-import { FUNNEL_PERIODS, FUNNEL_STEP_LABELS, FUNNEL_STEPS, type Funnel } from '@contract/api/insights';
+import { type Funnel, FUNNEL_PERIODS, FUNNEL_STEP_LABELS, FUNNEL_STEPS } from '@contract/api/insights';
 
 import { TableScroll } from './table-scroll';
 
@@ -65,7 +65,13 @@ export function FunnelPanel({ funnel, days }: { funnel: Funnel; days: number }) 
               <text x={LABEL - 8} y={i * ROW + 22} textAnchor="end" className="admin-chart__label">
                 {FUNNEL_STEP_LABELS[step]}
               </text>
-              <rect x={LABEL} y={i * ROW + 6} width={Math.max(width, totals[step] ? 1 : 0)} height={ROW - 12} className="admin-chart__bar" />
+              <rect
+                x={LABEL}
+                y={i * ROW + 6}
+                width={Math.max(width, totals[step] ? 1 : 0)}
+                height={ROW - 12}
+                className="admin-chart__bar"
+              />
               <text x={LABEL + width + 6} y={i * ROW + 22} className="admin-chart__label">
                 {totals[step]}
               </text>

@@ -37,7 +37,11 @@ async function cartState(db: Db, cartId: string) {
       sql<Date | null>`greatest(
         (select max(i.created_at) from cart_items i where i.cart_id = c.id),
         (select max(s.created_at) from checkout_sessions s where s.user_id = u.id))`.as('activity'),
-      eb.selectFrom('purchases as p').select(sql<number>`count(*)::int`.as('n')).whereRef('p.user_id', '=', 'u.id').as('round'),
+      eb
+        .selectFrom('purchases as p')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('p.user_id', '=', 'u.id')
+        .as('round'),
       sql<boolean>`exists (select 1 from consents m where m.user_id = u.id and m.kind = 'marketing'
         and m.withdrawn_at is null and m.confirmed_at is not null)`.as('consented'),
     ])
@@ -158,7 +162,13 @@ function reminderEmail(
   const rendered = renderEmail({
     subject: reminder.subject,
     heading: words.heading,
-    paragraphs: [reminder.step === 1 ? words.intro : words.followUp, ...items, words.validity, words.whyYouGetThis, words.unsubscribe(page.toString())],
+    paragraphs: [
+      reminder.step === 1 ? words.intro : words.followUp,
+      ...items,
+      words.validity,
+      words.whyYouGetThis,
+      words.unsubscribe(page.toString()),
+    ],
     action: { label: words.action, url: restore.toString() },
     locale: reminder.locale,
   });

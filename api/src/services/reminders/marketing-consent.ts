@@ -20,7 +20,11 @@ type ConsentDeps = Pick<AppDeps, 'db' | 'clock' | 'mail' | 'log'> & { config: Pi
  * counts. Asking again while pending records the new time and sends the email again; asking while
  * one is confirmed changes nothing. Says whether an email went out.
  */
-export async function requestMarketingConsent(deps: ConsentDeps, user: { id: string; email: string }, locale: ShopLocale): Promise<boolean> {
+export async function requestMarketingConsent(
+  deps: ConsentDeps,
+  user: { id: string; email: string },
+  locale: ShopLocale,
+): Promise<boolean> {
   const { db, clock } = deps;
   const now = clock.now();
   await db
@@ -78,7 +82,8 @@ export async function confirmMarketingConsent(db: Db, secret: string, token: str
   if (confirmed) return;
   const row = await db.selectFrom('consents').select(['confirmed_at', 'withdrawn_at']).where('id', '=', id).executeTakeFirst();
   if (row && !row.withdrawn_at && row.confirmed_at) return;
-  if (row && !row.withdrawn_at) throw new DomainError('link_expired', 'This link has expired: ask for marketing emails again from your profile.');
+  if (row && !row.withdrawn_at)
+    throw new DomainError('link_expired', 'This link has expired: ask for marketing emails again from your profile.');
   throw invalidLink();
 }
 

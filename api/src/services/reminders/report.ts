@@ -48,7 +48,10 @@ export async function variantDemand(db: Db, now: Date, abandonedHours: number, l
     FROM product_variants v JOIN products p ON p.id = v.product_id
     WHERE p.archived_at IS NULL`.execute(db);
   return result.rows
-    .map((row) => ({ ...row, sell_through: row.sold + row.stock_quantity > 0 ? Math.round((row.sold / (row.sold + row.stock_quantity)) * 1000) / 1000 : 0 }))
+    .map((row) => ({
+      ...row,
+      sell_through: row.sold + row.stock_quantity > 0 ? Math.round((row.sold / (row.sold + row.stock_quantity)) * 1000) / 1000 : 0,
+    }))
     .filter((row) => row.notify_waiting + row.wishlists + row.carts_abandoned + row.sold > 0)
     .sort(
       (a, b) =>

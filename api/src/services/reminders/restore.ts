@@ -26,7 +26,8 @@ export async function restoreCart(
     ? await db.selectFrom('cart_reminders').select(['id', 'cart_id', 'expires_at']).where('id', '=', id).executeTakeFirst()
     : undefined;
   if (!reminder?.cart_id) throw new DomainError('not_found', 'This link is not valid: it may be incomplete, or the cart is gone.');
-  if (reminder.expires_at <= now) throw new DomainError('link_expired', 'This link has expired: a cart is kept for 7 days after its reminder.');
+  if (reminder.expires_at <= now)
+    throw new DomainError('link_expired', 'This link has expired: a cart is kept for 7 days after its reminder.');
   const into = await cart.open();
   const target = into.cartId!;
   let restored = 0;
@@ -56,7 +57,13 @@ export async function restoreCart(
       }
     }
   } else {
-    restored = (await db.selectFrom('cart_items').select(sql<number>`count(*)::int`.as('n')).where('cart_id', '=', target).executeTakeFirstOrThrow()).n;
+    restored = (
+      await db
+        .selectFrom('cart_items')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('cart_id', '=', target)
+        .executeTakeFirstOrThrow()
+    ).n;
   }
   await db.updateTable('cart_reminders').set({ opened_at: now }).where('id', '=', reminder.id).where('opened_at', 'is', null).execute();
   await db.updateTable('carts').set({ restored_from: reminder.id }).where('id', '=', target).execute();
