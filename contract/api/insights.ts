@@ -42,12 +42,21 @@ export const funnelSchema = z.object({
 });
 export type Funnel = z.infer<typeof funnelSchema>;
 
+/** A calendar day, YYYY-MM-DD, that exists. */
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is YYYY-MM-DD')
+  .refine((day) => {
+    const at = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day);
+  }, 'No such day');
+
 /** `POST admin/funnel/views` (the storefront, with the admin token): product page views it counted, batched. */
 export const funnelViewsRequestSchema = z.object({
   views: z
     .array(
       z.object({
-        day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        day: calendarDay,
         product: z.string().min(1).max(200),
         n: z.number().int().min(1).max(1_000_000),
       }),

@@ -70,6 +70,7 @@ describe('the funnel without tracking', () => {
   it('is read by staff, its views written only with the owner’s token, and its period is 7 or 30 days', async () => {
     expect((await admin('GET', '/api/admin/funnel?days=30')).body.days).toHaveLength(30);
     expect((await admin('GET', '/api/admin/funnel?days=9')).status).toBe(422);
+    expect((await admin('POST', '/api/admin/funnel/views', { views: [{ day: '2026-02-30', product: 'x', n: 1 }] })).status).toBe(422);
     const anonymous = await api.app.request('/api/admin/funnel/views', { method: 'POST', body: '{"views":[]}' });
     expect(anonymous.status).toBe(401);
     const demand = await admin('GET', '/api/admin/demand');
