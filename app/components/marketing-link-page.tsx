@@ -10,7 +10,7 @@ export function MarketingLinkPage(props: {
   token: string;
   question: MessageKey;
   button: MessageKey;
-  result: { ok: boolean; key: MessageKey } | null;
+  result: { ok: boolean; message: string } | null;
 }) {
   const busy = useNavigation().state === 'submitting';
   const { t, locale } = useI18n();
@@ -18,7 +18,7 @@ export function MarketingLinkPage(props: {
     <section className="error-page" aria-labelledby="marketing-title">
       <h1 id="marketing-title">{t('marketing.confirmTitle')}</h1>
       {props.result ? (
-        <p role={props.result.ok ? 'status' : 'alert'}>{t(props.result.key)}</p>
+        <p role={props.result.ok ? 'status' : 'alert'}>{props.result.message}</p>
       ) : props.token ? (
         <>
           <p>{t(props.question)}</p>

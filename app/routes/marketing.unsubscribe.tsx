@@ -3,8 +3,8 @@ import { useLoaderData } from '@remix-run/react';
 
 import { MarketingLinkPage } from '~/components/marketing-link-page';
 import { readFormData } from '~/lib/form-data.server';
-import { localizedPath, type MessageKey, metaTranslator } from '~/lib/i18n';
-import { i18nData } from '~/lib/i18n.server';
+import { localizedPath, metaTranslator } from '~/lib/i18n';
+import { i18nData, serverTranslator } from '~/lib/i18n.server';
 import { followMarketingLink } from '~/lib/marketing.server';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await context.session();
   const flash = url.searchParams.has('done') ? session.get('flash') : undefined;
   const i18n = i18nData(context.locale, 'pages');
-  const result = flash ? { ok: flash.kind === 'success', key: flash.message as MessageKey } : null;
+  const result = flash ? { ok: flash.kind === 'success', message: flash.message } : null;
   const headers = flash ? { ...NO_STORE, 'Set-Cookie': await commitSession(context, session) } : NO_STORE;
   return json({ token: url.searchParams.get('token') ?? '', result, i18n }, { headers });
 }
@@ -32,10 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const { ok, key } = await followMarketingLink(context, 'unsubscribe', String(formData.get('token') ?? ''));
-  // The flash carries the message's key: the page says it in its own language.
   return redirectWithFlash(context, `${localizedPath('/marketing/unsubscribe', context.locale)}?done=1`, {
     kind: ok ? 'success' : 'error',
-    message: key,
+    message: serverTranslator(context.locale, 'pages')(key),
   });
 }
 

@@ -87,7 +87,7 @@ describe('marketing consent in the profile, and the links of its emails', () => 
       confirmLoader,
       new Request('http://shop.test/marketing/confirm?done=1', { headers: { Cookie: nextCookie(confirmed, '')! } }),
     )) as Response;
-    expect((await done.json()).result).toEqual({ ok: true, key: 'marketing.confirmed' });
+    expect((await done.json()).result).toEqual({ ok: true, message: 'Thank you: your choice is confirmed.' });
     expect((await profile()).consents.find((c: { kind: string }) => c.kind === 'marketing').confirmed_at).toEqual(expect.any(String));
 
     const forged = (await callRoute(
