@@ -6,7 +6,7 @@ import type { ShopLocale } from '@contract/locale';
 import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { optionsOf, variantLabel } from '../cart.js';
-import { type ClaimedJob, type JobHandler, scheduleJob } from '../jobs.js';
+import { type ClaimedJob, type JobHandler, retryDelayMs, scheduleJob } from '../jobs.js';
 import { renderEmail } from '../mail-templates.js';
 import { mailWords } from '../mail-words.js';
 import { LINK_PURPOSES, signLink } from '../signed-links.js';
@@ -17,6 +17,7 @@ import { reminderWords } from './words.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+const RETRY_AFTER_MS = retryDelayMs(1);
 
 type ReminderDeps = Pick<AppDeps, 'db' | 'clock' | 'mail' | 'log'> & {
   config: Pick<AppDeps['config'], 'jwtSecret' | 'storefrontUrl' | 'publicApiUrl'>;
@@ -93,12 +94,14 @@ export async function runCartReminder(deps: ReminderDeps, job: ClaimedJob): Prom
   if (paidSince) return;
   const sent = await db
     .selectFrom('cart_reminders')
-    .select(['id', 'step', 'sent_at'])
+    .select(['id', 'step', 'sent_at', 'created_at'])
     .where('cart_id', '=', cartId)
     .where('round', '=', round)
     .orderBy('step')
     .execute();
   const unsent = sent.find((row) => !row.sent_at);
+  // Claimed but not sent: sent again by a retry (30 s on at least, jobs.ts), not by a run racing the one that claimed it.
+  if (unsent && now.getTime() - unsent.created_at.getTime() < RETRY_AFTER_MS) return;
   const step = unsent ? unsent.step : ((sent.length + 1) as 1 | 2);
   if (step > 2) return;
   const due = new Date(activity.getTime() + (step === 1 ? settings.first_hours : settings.followup_hours) * HOUR_MS);
