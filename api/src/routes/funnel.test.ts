@@ -73,8 +73,14 @@ describe('the funnel without tracking', () => {
     expect((await admin('POST', '/api/admin/funnel/views', { views: [{ day: '2026-02-30', product: 'x', n: 1 }] })).status).toBe(422);
     const anonymous = await api.app.request('/api/admin/funnel/views', { method: 'POST', body: '{"views":[]}' });
     expect(anonymous.status).toBe(401);
+    // Two shoppers wait for one variant: it comes first, however well others sold.
+    const wanted = api.stocked[api.stocked.length - 1]!;
+    for (const email of ['wait-1@example.com', 'wait-2@example.com'])
+      expect((await shopper(api).post('/api/products/wishlist', { email, product_variant_id: wanted.id })).status).toBeLessThan(300);
     const demand = await admin('GET', '/api/admin/demand');
     expect(demand.status).toBe(200);
-    expect(demand.body[0]).toMatchObject({ sku: expect.any(String), sold: expect.any(Number), sell_through: expect.any(Number) });
+    expect(demand.body[0]).toMatchObject({ sku: wanted.sku, notify_waiting: 2, wishlists: 2, sell_through: expect.any(Number) });
+    const sold = (demand.body as Json[]).find((row) => row.sold > 0)!;
+    expect(sold.sell_through).toBeCloseTo(sold.sold / (sold.sold + sold.stock_quantity), 3);
   });
 });
