@@ -154,6 +154,10 @@ const server = createServer((req, res) => {
       metrics.observeRequest(routeLabel(req.requestPath), req.method, res.statusCode, (performance.now() - req.startedAt) / 1000),
     );
   }
+  // The funnel's product views (ADR 056): a product page served, cached or not, counted without anything about the visitor.
+  if (req.method === 'GET' && !/prefetch/i.test(`${req.headers['sec-purpose'] ?? ''}${req.headers.purpose ?? ''}`)) {
+    res.once('finish', () => res.statusCode === 200 && build.countProductView(req.requestPath));
+  }
   logRequest(req, res, () => {
     if (isFilePath(req.requestPath) || !answerFromPageCache(req, res)) app(req, res);
   });
@@ -183,7 +187,7 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
     metricsServer?.close();
     // Drain: no new connections, the pages in flight finish, at most 10 s (as the API does).
-    server.close(() => process.exit(0));
+    server.close(() => build.flushProductViews().finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   });

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'registration_required',
   // Privacy (issue 39): an account whose orders, refunds or returns are still open waits to be deleted
   'deletion_waits',
+  // Links in emails (issue 41): a cart's restore link or a consent's confirmation link past its days
+  'link_expired',
   // Cart, checkout and orders
   'out_of_stock',
   'line_quantity_limit',

@@ -20,6 +20,7 @@ import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { discountRoutes } from './routes/discounts.js';
 import { giftCardRoutes, storeCreditRoutes } from './routes/gift-cards.js';
 import { healthRoutes } from './routes/health.js';
+import { marketingRoutes } from './routes/marketing.js';
 import { orderRoutes } from './routes/orders.js';
 import { privacyRoutes } from './routes/privacy.js';
 import { productRoutes } from './routes/products.js';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps) {
   if (deps.payments.name === 'test') app.route('/', testPaymentRoutes());
   app.route('/api/contact', contactRoutes());
   app.route('/api/privacy', privacyRoutes());
+  app.route('/api/marketing', marketingRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox' && deps.config.devMailbox) app.route('/', devMailboxRoutes());
   if (deps.devClock) app.route('/', devClockRoutes(deps.devClock));

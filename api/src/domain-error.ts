@@ -55,6 +55,7 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   already_returned: 409,
   exchange_sold_out: 409,
   return_status_conflict: 409,
+  link_expired: 410,
   payload_too_large: 413,
   invalid_request: 422,
   account_locked: 423,

@@ -18,6 +18,7 @@ import { createApiMetrics, startMetricsServer } from './services/metrics.js';
 import { orderMailJobHandlers } from './services/order-mail.js';
 import { paymentsFromEnv } from './services/payments/from-env.js';
 import { createRateLimits } from './services/rate-limits.js';
+import { reminderJobHandlers } from './services/reminders/cart-reminders.js';
 import { purgeExpiredData } from './services/retention.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
 
@@ -69,7 +70,13 @@ async function main() {
   // Scheduled work (launch emails, closed Stripe sessions, and order emails the request that queued them
   // could not send): every instance polls, each job runs once (services/jobs.ts).
   const jobs = startJobRunner(
-    () => runDueJobs(deps, { ...dropJobHandlers(deps), ...checkoutJobHandlers(deps), ...orderMailJobHandlers(deps) }),
+    () =>
+      runDueJobs(deps, {
+        ...dropJobHandlers(deps),
+        ...checkoutJobHandlers(deps),
+        ...orderMailJobHandlers(deps),
+        ...reminderJobHandlers(deps),
+      }),
     env.JOB_POLL_MS,
     log,
   );

@@ -1,9 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 
+import { funnelSchema } from '@contract/api/insights';
 import { formatEuro } from '@contract/money';
 import { shopClock } from '@contract/shop-time';
 
+import { FunnelPanel } from '~/components/admin/funnel-panel';
 import { RevenueChart } from '~/components/admin/revenue-chart';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
@@ -21,8 +23,12 @@ const ROLE_SCOPE = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const figures = await staff.api.request('GET', 'admin/figures', figuresSchema);
-  return json({ email: staff.email, role: staff.role, figures }, { headers: ADMIN_HEADERS });
+  const days = new URL(request.url).searchParams.get('funnel') === '30' ? 30 : 7;
+  const [figures, funnel] = await Promise.all([
+    staff.api.request('GET', 'admin/figures', figuresSchema),
+    staff.api.request('GET', 'admin/funnel', funnelSchema, { query: { days } }),
+  ]);
+  return json({ email: staff.email, role: staff.role, figures, funnel, days }, { headers: ADMIN_HEADERS });
 }
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
@@ -236,7 +242,7 @@ function Dashboard({ figures }: { figures: ReturnType<typeof useLoaderData<typeo
 }
 
 export default function AdminOverview() {
-  const { email, role, figures } = useLoaderData<typeof loader>();
+  const { email, role, figures, funnel, days } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="admin-overview-heading">
       <h1 id="admin-overview-heading">Back office</h1>
@@ -260,9 +266,14 @@ export default function AdminOverview() {
           </li>
         ) : null}
         <li>
+          <Link to="/admin/reminders">Reminders and demand</Link>: abandoned-cart reminders (settings, what they recovered) and what
+          shoppers want per variant.
+        </li>
+        <li>
           <Link to="/admin/audit">Audit log</Link>: every change made here or with the command line, who made it and when.
         </li>
       </ul>
+      <FunnelPanel funnel={funnel} days={days} />
       <Dashboard figures={figures} />
     </section>
   );

@@ -62,6 +62,9 @@ export default function AdminLayout() {
                 <li>
                   <NavLink to="/admin/gift-cards">Gift cards</NavLink>
                 </li>
+                <li>
+                  <NavLink to="/admin/reminders">Reminders</NavLink>
+                </li>
                 {staff.role === 'owner' ? (
                   <>
                     <li>

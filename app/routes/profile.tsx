@@ -11,7 +11,7 @@ import { cardStylesheet } from '~/components/cards/card-carousel';
 import { AccountInformation, PROFILE_EDIT_PARAM } from '~/components/profile/account-information';
 import { PurchaseHistory } from '~/components/profile/purchase-history';
 import { YourCards } from '~/components/profile/your-cards';
-import { WITHDRAW_CONSENT_INTENT, YourConsents } from '~/components/profile/your-consents';
+import { ASK_MARKETING_INTENT, WITHDRAW_CONSENT_INTENT, YourConsents } from '~/components/profile/your-consents';
 import { DELETE_ACCOUNT_INTENT, YourData } from '~/components/profile/your-data';
 import { LANGUAGE_INTENT, YourLanguage } from '~/components/profile/your-language';
 import { Toast } from '~/components/toast';
@@ -98,6 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   if (formData.get('intent') === DELETE_ACCOUNT_INTENT) return deleteAccount(context, formData);
   if (formData.get('intent') === WITHDRAW_CONSENT_INTENT) return withdrawConsent(request, context, formData);
+  if (formData.get('intent') === ASK_MARKETING_INTENT) return askForMarketing(request, context);
   if (formData.get('intent') === LANGUAGE_INTENT) return saveLanguage(request, context, formData);
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
@@ -210,6 +211,22 @@ async function withdrawConsent(request: Request, context: ShopContext, formData:
   const response = await redirectWithFlash(context, profile, { kind: 'success', message: t('consents.withdrawn') });
   if (body.data.kind === 'cookies') response.headers.append('Set-Cookie', cookieConsentClearedHeader(request));
   return response;
+}
+
+/** Marketing email asked for: the API records it pending and emails the confirmation link (double opt-in). */
+async function askForMarketing(request: Request, context: ShopContext) {
+  const t = serverTranslator(context.locale, 'account');
+  const profile = localizedPath('/profile', context.locale);
+  const account = await accountApi(context);
+  try {
+    await account.api.request('POST', 'user/consents/marketing', consentListSchema, { body: {} });
+  } catch (error) {
+    const signedOut = await signedOutHere(request, context);
+    if (signedOut) throw signedOut;
+    console.error('Asking for marketing emails failed:', error);
+    return redirectWithFlash(context, profile, { kind: 'error', message: t('marketing.failed') });
+  }
+  return redirectWithFlash(context, profile, { kind: 'success', message: t('marketing.sent') });
 }
 
 export default function ProfilePage() {

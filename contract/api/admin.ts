@@ -156,7 +156,15 @@ export const deliverAnswerSchema = z.object({ order_number: z.string(), status: 
 /** The mail outbox, newest first (`admin/mail`, and `dev/mailbox.json` when the dev mailbox is on). */
 export const outboxQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
 export const outboxSchema = z.array(
-  z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), created_at: z.string() }),
+  z.object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    created_at: z.string(),
+    /** Extra headers the email carried (a reminder's List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
 );
 
 /** The test clock's answer (`GET`/`POST /dev/clock`, DEV_CLOCK=1 only): the API's time now. */

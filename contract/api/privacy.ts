@@ -83,7 +83,9 @@ export const dataExportSchema = z.object({
   contact_messages: z.array(z.object({ reason: z.string(), subject: z.string(), message: z.string(), created_at: z.string() })),
   emails_sent: z.array(z.object({ subject: z.string(), created_at: z.string() })),
   notes_by_the_shop: z.array(z.object({ body: z.string(), created_at: z.string() })),
-  consents: z.array(z.object({ kind: z.string(), policy_version: z.string(), given_at: z.string(), withdrawn_at: when })),
+  consents: z.array(
+    z.object({ kind: z.string(), policy_version: z.string(), given_at: z.string(), withdrawn_at: when, confirmed_at: when }),
+  ),
   store_credit: z.object({ balance: z.number(), ledger: z.array(balanceEntry) }),
   gift_cards: z.array(
     z.object({
@@ -146,10 +148,15 @@ export const WITHDRAWABLE_CONSENTS = ['cookies', 'marketing'] as const;
 /** The version of the policies a consent is given under: their "Last updated" day. */
 export const POLICY_VERSION = '2026-11-01';
 
-/** `GET user/consents`: every consent given, newest first, with when it was withdrawn. */
+/**
+ * `GET user/consents`: every consent given, newest first, with when it was withdrawn. Marketing
+ * consent is in force only once `confirmed_at` is set (the link of its email, the double opt-in).
+ */
 export const consentListSchema = z.array(
-  z.object({ kind: z.enum(CONSENT_KINDS), policy_version: z.string(), given_at: z.string(), withdrawn_at: when }),
+  z.object({ kind: z.enum(CONSENT_KINDS), policy_version: z.string(), given_at: z.string(), withdrawn_at: when, confirmed_at: when }),
 );
+/** How long a marketing consent's confirmation link, and a reminder's restore link, work. */
+export const EMAIL_LINK_DAYS = 7;
 /** `POST user/consents`: the cookie notice's Accept, recorded for a signed-in shopper. */
 export const giveConsentRequestSchema = z.object({ kind: z.literal('cookies') });
 /** `POST user/consents/withdraw`. */

@@ -33,6 +33,7 @@ import privacyLog from './migrations/033_privacy_log.sql';
 import consents from './migrations/034_consents.sql';
 import locales from './migrations/036_locales.sql';
 import giftCards from './migrations/037_gift_cards.sql';
+import cartRemindersAndFunnel from './migrations/038_cart_reminders_and_funnel.sql';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
@@ -70,6 +71,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '034_consents', sql: consents },
   { name: '036_locales', sql: locales },
   { name: '037_gift_cards', sql: giftCards },
+  { name: '038_cart_reminders_and_funnel', sql: cartRemindersAndFunnel },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

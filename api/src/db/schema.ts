@@ -2,6 +2,7 @@ import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kys
 import type { z } from 'zod';
 
 import type { apiCardSchema } from '@contract/api/cards';
+import type { FunnelStep } from '@contract/api/insights';
 import type { DiscountKind } from '@contract/discounts';
 import type { ShopLocale } from '@contract/locale';
 
@@ -68,6 +69,8 @@ export interface Database {
     created_at: ColumnType<Date, Date | string | undefined, never>;
     /** The queued job's message id: one message per id (migration 030). */
     message_id: ColumnType<string | null, string | null | undefined, never>;
+    /** Extra headers (List-Unsubscribe...), migration 038. */
+    headers: ColumnType<Record<string, string> | null, string | null | undefined, never>;
   };
   wishlist_entries: {
     id: Generated<string>;
@@ -175,6 +178,8 @@ export interface Database {
     token_hash: string | null;
     created_at: ColumnType<Date, Date | undefined, never>;
     updated_at: ColumnType<Date, Date | undefined, Date>;
+    /** The reminder whose link filled this cart (migration 038). */
+    restored_from: ColumnType<string | null, string | null | undefined, string | null>;
   };
   cart_items: {
     id: Generated<string>;
@@ -316,6 +321,8 @@ export interface Database {
     policy_version: string;
     given_at: Date;
     withdrawn_at: Date | null;
+    /** When the marketing consent's email link was followed (migration 038); the other kinds count from giving. */
+    confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   privacy_log: {
     id: GeneratedAlways<string>;
@@ -324,6 +331,27 @@ export interface Database {
     actor: string;
     customer_id: string | null;
     details: JSONColumnType<Record<string, number> | null, string | null, never>;
+  };
+  cart_reminders: {
+    id: Generated<string>;
+    cart_id: string | null;
+    user_id: string | null;
+    round: number;
+    step: 1 | 2;
+    locale: ColumnType<ShopLocale, ShopLocale | undefined, never>;
+    created_at: Date;
+    sent_at: Date | null;
+    expires_at: Date;
+    opened_at: Date | null;
+    recovered_purchase_id: string | null;
+    recovered_total: number | null;
+    recovered_at: Date | null;
+  };
+  funnel_counts: {
+    day: ColumnType<string, string, never>;
+    step: FunnelStep;
+    product_id: string;
+    n: number;
   };
   shop_settings: {
     key: string;

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 
 import { cartAddRequestSchema, cartCountSchema, cartItemParamSchema, cartQuantityRequestSchema, cartSchema } from '@contract/api/cart';
 import { discountQuoteRequestSchema, discountQuoteSchema } from '@contract/api/discounts';
+import { linkTokenSchema, restoreAnswerSchema } from '@contract/api/insights';
 
 import { answer } from '../answer.js';
 import { mergeCartOfRequest, optionalUser, readCartToken, shopperCart } from '../auth/cart-cookie.js';
@@ -12,6 +13,8 @@ import { type CartOut, countCartItems, countUserCartItems, emptyCart, loadCart }
 import { addForShopper, changeLineQuantity, clearCart, removeCartLine } from '../services/cart-lines.js';
 import { watchOf } from '../services/catalogue-watch.js';
 import { quoteCode } from '../services/discounts.js';
+import { noteCartActivity } from '../services/reminders/activity.js';
+import { restoreCart } from '../services/reminders/restore.js';
 
 async function answerCart(c: Context<AppEnv>, cartId: string | null, userId: string | null) {
   c.header('Cache-Control', 'private, no-store');
@@ -63,13 +66,26 @@ export function cartRoutes() {
 
   app.post('/add', validate('json', cartAddRequestSchema), async (c) => {
     const body = c.req.valid('json');
-    const { cartId, user } = await addForShopper(
+    const now = c.var.deps.clock.now();
+    const { cartId, user, productId } = await addForShopper(
       c.var.deps.db,
-      c.var.deps.clock.now(),
+      now,
       { variantId: body.variant_id, productId: body.product_id, quantity: body.quantity },
       { find: () => shopperCart(c, { create: false }), open: () => shopperCart(c, { create: true }) },
     );
+    // The funnel's counter, and the cart's reminder moved to later (issue 41).
+    await noteCartActivity(c.var.deps, now, { step: 'add_to_cart', productIds: [productId], cartId, userId: user?.id ?? null });
     return answerCart(c, cartId, user?.id ?? null);
+  });
+
+  // A reminder's link (issue 41): the reminded cart's lines into this visitor's cart, on any device.
+  app.post('/restore', validate('json', linkTokenSchema), async (c) => {
+    const { db, clock, config } = c.var.deps;
+    const restored = await restoreCart(db, config.jwtSecret, c.req.valid('json').token, clock.now(), {
+      open: () => shopperCart(c, { create: true }),
+    });
+    c.header('Cache-Control', 'private, no-store');
+    return answer(c, restoreAnswerSchema, restored);
   });
 
   // The cart priced with a discount code, or the reason it cannot be used. Checkout works it out again.

@@ -13,7 +13,9 @@ describe('consents', () => {
     const me = await s.register();
     const start = api.clock.now().toISOString();
     const list = async () => (await s.get('/api/user/consents')).body;
-    expect(await list()).toEqual([{ kind: 'terms', policy_version: POLICY_VERSION, given_at: expect.any(String), withdrawn_at: null }]);
+    expect(await list()).toEqual([
+      { kind: 'terms', policy_version: POLICY_VERSION, given_at: expect.any(String), withdrawn_at: null, confirmed_at: expect.any(String) },
+    ]);
 
     const given = await s.post('/api/user/consents', { kind: 'cookies' });
     expect(given.status).toBe(200);

@@ -25,6 +25,7 @@ import { exportShopperData } from '../services/data-export.js';
 import { listPurchases, purchaseStats } from '../services/orders.js';
 import { profileOf, setLocale, updateProfile } from '../services/profile.js';
 import { enforceRateLimit, RATE_RULES } from '../services/rate-limits.js';
+import { requestMarketingConsent } from '../services/reminders/marketing-consent.js';
 
 /** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
 export function profileRoutes() {
@@ -51,7 +52,7 @@ export function profileRoutes() {
   });
 
   // Consents (GDPR art. 7): the list with policy versions, the cookie notice's Accept recorded, and
-  // withdrawing one in one click. Marketing consent is given only through its double opt-in (to come).
+  // withdrawing one in one click. Marketing consent is given only through its double opt-in.
   app.get('/consents', requireUser, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return answer(c, consentListSchema, await listConsents(c.var.deps.db, c.var.user.id));
@@ -60,6 +61,14 @@ export function profileRoutes() {
   app.post('/consents', requireUser, validate('json', giveConsentRequestSchema), async (c) => {
     const { db, clock } = c.var.deps;
     await giveConsent(db, clock.now(), c.var.user.id, c.req.valid('json').kind);
+    return answer(c, consentListSchema, await listConsents(db, c.var.user.id));
+  });
+
+  // Marketing email asked for: recorded pending, with an email whose link confirms it (double opt-in).
+  app.post('/consents/marketing', requireUser, async (c) => {
+    const { db, rateLimits } = c.var.deps;
+    await enforceRateLimit(c, rateLimits, RATE_RULES.authPerEmail, c.var.user.email);
+    await requestMarketingConsent(c.var.deps, c.var.user, c.var.locale);
     return answer(c, consentListSchema, await listConsents(db, c.var.user.id));
   });
 

@@ -19,7 +19,11 @@ type OverviewRow = {
   purchases: (PurchaseListRow & { lines: { name: string; quantity: number }[] })[];
   stats: PurchaseStats | null;
   cards: CardRow[];
-  consents: (Omit<Consent, 'given_at' | 'withdrawn_at'> & { given_at: string; withdrawn_at: string | null })[];
+  consents: (Omit<Consent, 'given_at' | 'withdrawn_at' | 'confirmed_at'> & {
+    given_at: string;
+    withdrawn_at: string | null;
+    confirmed_at: string | null;
+  })[];
 };
 
 /**
@@ -49,7 +53,7 @@ export async function accountReads(db: Db, userId: string, latest: number): Prom
          FROM user_cards u JOIN cards c ON c.id = u.card_id LEFT JOIN products p ON p.id = c.product_id
          WHERE u.user_id = ${userId}) k) AS cards,
       (SELECT coalesce(json_agg(json_build_object('kind', k.kind, 'policy_version', k.policy_version, 'given_at', k.given_at,
-          'withdrawn_at', k.withdrawn_at) ORDER BY k.given_at DESC, k.id), '[]'::json)
+          'withdrawn_at', k.withdrawn_at, 'confirmed_at', k.confirmed_at) ORDER BY k.given_at DESC, k.id), '[]'::json)
        FROM consents k WHERE k.user_id = ${userId}) AS consents
   `.execute(db);
   const [row] = rows;
@@ -61,6 +65,7 @@ export async function accountReads(db: Db, userId: string, latest: number): Prom
       ...c,
       given_at: new Date(c.given_at).toISOString(),
       withdrawn_at: c.withdrawn_at ? new Date(c.withdrawn_at).toISOString() : null,
+      confirmed_at: c.confirmed_at ? new Date(c.confirmed_at).toISOString() : null,
     })),
   };
 }

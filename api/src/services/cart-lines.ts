@@ -126,14 +126,14 @@ async function meetPurchaseLimit(db: Db, variant: Variant, cart: ShopperCart, qu
 /**
  * Adds units of a variant to the shopper's cart, once the variant is known (and of the product named),
  * still sold, launched and within its cap. A cart (and its cookie) is opened only for an add that can
- * go through. Answers the cart the units went into.
+ * go through. Answers the cart the units went into, and the variant's product.
  */
 export async function addForShopper(
   db: Db,
   now: Date,
   add: { variantId: string; productId?: string | null; quantity: number },
   cart: { find(): Promise<ShopperCart>; open(): Promise<ShopperCart> },
-): Promise<ShopperCart> {
+): Promise<ShopperCart & { productId: string }> {
   const variant = await findVariant(db, add.variantId);
   // Gift cards are bought from /gift-cards, with their recipient, never through the cart (ADR 052).
   if (!variant || variant.gift_card || (add.productId && variant.product_id !== add.productId))
@@ -145,7 +145,7 @@ export async function addForShopper(
   if (!found.cartId && add.quantity > variant.stock_quantity) throw notEnoughStock(variant);
   const into = found.cartId ? found : await cart.open();
   await addToCart(db, into.cartId!, variant, add.quantity, now);
-  return into;
+  return { ...into, productId: variant.product_id };
 }
 
 /** Sets a line's quantity (0 removes it); raising it meets the same launch and cap as adding to it. */

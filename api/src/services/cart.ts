@@ -69,7 +69,7 @@ export async function mergeAnonymousCart(db: Db, token: string, userId: string, 
   return inTransaction(db, async (trx) => {
     const anonymous = await trx
       .selectFrom('carts')
-      .select('id')
+      .select(['id', 'restored_from'])
       .where('token_hash', '=', hashCartToken(token))
       .where('user_id', 'is', null)
       .forUpdate()
@@ -98,7 +98,12 @@ export async function mergeAnonymousCart(db: Db, token: string, userId: string, 
       .execute();
     await trx.deleteFrom('carts').where('id', '=', anonymous.id).execute();
     await capToLimits(trx, userCartId, userId);
-    await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', userCartId).execute();
+    // A cart a reminder's link filled stays counted as that reminder's when its shopper signs in.
+    await trx
+      .updateTable('carts')
+      .set((eb) => ({ updated_at: now, restored_from: eb.fn.coalesce(eb.val(anonymous.restored_from), eb.ref('restored_from')) }))
+      .where('id', '=', userCartId)
+      .execute();
     return true;
   });
 }

@@ -13,11 +13,13 @@ import { claimUnits } from './drops.js';
 import { reclaimBalances } from './gift-card-checkout.js';
 import { issuePurchasedGiftCards } from './gift-card-sales.js';
 import { ledgerToPurchase } from './gift-cards.js';
+import { noteCheckoutFunnel } from './funnel.js';
 import { renderEmail } from './mail-templates.js';
 import { mailWords } from './mail-words.js';
 import { purchaseConfirmationEmail } from './order-confirmation.js';
 import { queueOrderMail, sendQueuedMail } from './order-mail.js';
 import type { PaymentDetails } from './payments/provider.js';
+import { markRecovered } from './reminders/restore.js';
 
 type ClaimedSession = Awaited<ReturnType<typeof claimAgain>>;
 type BoughtLine = Awaited<ReturnType<typeof boughtLines>>[number];
@@ -56,6 +58,8 @@ export async function fulfilCheckoutSession(
       await trimCart(trx, session, lines);
       // Gift cards bought here are issued now, their emails queued with the order (ADR 052).
       const giftJobs = await issuePurchasedGiftCards(trx, now, session, purchaseId, lines);
+      // An order that follows a reminder's link is counted as recovered (issue 41).
+      if (session.kind === 'cart' && session.cart_id) await markRecovered(trx, session.cart_id, purchaseId, session.total, now);
       // The confirmation is queued with the purchase (the outbox, ADR 044): one email per purchase, sent after the commit.
       const email = await purchaseConfirmationEmail(trx, purchaseId, deps.config.storefrontUrl);
       const mailJob = email ? await queueOrderMail(trx, now, purchaseId, email) : null;
@@ -67,7 +71,10 @@ export async function fulfilCheckoutSession(
   }
   if ('refused' in result) return refusedPayment(deps, sessionId);
 
-  if (result.created) await sendQueuedMail(deps, result.mailJobs ?? []);
+  if (result.created) {
+    await sendQueuedMail(deps, result.mailJobs ?? []);
+    await noteCheckoutFunnel(deps, now, sessionId, 'paid');
+  }
   return { purchaseId: result.purchaseId, created: result.created };
 }
 

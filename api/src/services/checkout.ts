@@ -19,7 +19,9 @@ import { applyToLines, categoriesOf, claimCodeUse, findCodeId, findUsableCode, r
 import { claimedUnits, claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
 import { claimBalances, lockGiftCards, releaseBalances } from './gift-card-checkout.js';
 import { findUsableGiftCard } from './gift-cards.js';
+import { noteFunnel } from './funnel.js';
 import { type JobHandler, scheduleJob } from './jobs.js';
+import { noteCartActivity } from './reminders/activity.js';
 
 export type { Trx };
 
@@ -279,6 +281,10 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
     deps.log.info(`checkout session ${opened.session_id} released: its caller went away before the answer`);
     throw new DomainError('upstream_unavailable', 'The checkout was abandoned before it opened');
   }
+  // The funnel and the cart's reminder (issue 41); a hosted payment page is reached as the shopper is sent to it.
+  const productIds = session.offered.map((line) => line.product_id);
+  await noteCartActivity(deps, now, { step: 'checkout_started', productIds, cartId: input.cartId, userId: input.user.id });
+  if (payments.name !== 'test') await noteFunnel(deps, now, 'payment_page', productIds);
   return opened;
 }
 

@@ -12,6 +12,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a reminder's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -30,7 +32,15 @@ export function createOutboxMailer(db: Db, clock: Clock, log: Logger): Mailer {
     async send(message, options) {
       const written = await db
         .insertInto('mail_outbox')
-        .values({ ...message, to: normaliseAddress(message.to), created_at: clock.now(), message_id: options?.messageId ?? null })
+        .values({
+          to: normaliseAddress(message.to),
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          headers: message.headers ? JSON.stringify(message.headers) : null,
+          created_at: clock.now(),
+          message_id: options?.messageId ?? null,
+        })
         .onConflict((oc) => oc.column('message_id').doNothing())
         .executeTakeFirst();
       if (Number(written.numInsertedOrUpdatedRows ?? 1) === 0) return; // sent before: this is a job run again
@@ -54,10 +64,14 @@ export type OutboxEntry = z.infer<typeof outboxSchema>[number];
 
 /** The outbox, newest first, optionally for one recipient. */
 export async function readOutbox(db: Db, to?: string, limit = 100): Promise<OutboxEntry[]> {
-  let query = db.selectFrom('mail_outbox').select(['to', 'subject', 'text', 'html', 'created_at']);
+  let query = db.selectFrom('mail_outbox').select(['to', 'subject', 'text', 'html', 'created_at', 'headers']);
   if (to) query = query.where('to', '=', normaliseAddress(to));
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+  return rows.map(({ headers, ...row }) => ({
+    ...row,
+    created_at: new Date(row.created_at).toISOString(),
+    ...(headers ? { headers } : {}),
+  }));
 }
 
 function normaliseAddress(address: string): string {

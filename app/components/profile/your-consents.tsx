@@ -7,6 +7,7 @@ import { formatLongDate } from '~/lib/dates';
 import { type MessageKey, useI18n } from '~/lib/i18n';
 
 export const WITHDRAW_CONSENT_INTENT = 'withdraw-consent';
+export const ASK_MARKETING_INTENT = 'ask-marketing';
 
 type Consent = z.infer<typeof consentListSchema>[number];
 const withdrawable = (kind: Consent['kind']): boolean => (WITHDRAWABLE_CONSENTS as readonly string[]).includes(kind);
@@ -20,12 +21,14 @@ const KIND_KEYS: Record<Consent['kind'], MessageKey> = {
 export function YourConsents({ consents }: { consents: Consent[] | null }) {
   const navigation = useNavigation();
   const busyKind = navigation.formData?.get('intent') === WITHDRAW_CONSENT_INTENT ? navigation.formData.get('kind') : null;
+  const asking = navigation.formData?.get('intent') === ASK_MARKETING_INTENT;
   const { locale, t } = useI18n();
   const day = (at: string) => formatLongDate(at, locale);
   return (
     <section className="profile-panel your-consents" aria-labelledby="your-consents-heading">
       <h2 id="your-consents-heading">{t('consents.heading')}</h2>
       <p>{t('consents.intro')}</p>
+      {consents === null ? null : <MarketingEmails consents={consents} busy={asking} />}
       {consents === null ? (
         <p role="status">{t('consents.unavailable')}</p>
       ) : consents.length === 0 ? (
@@ -36,6 +39,7 @@ export function YourConsents({ consents }: { consents: Consent[] | null }) {
             <li key={`${consent.kind}-${consent.given_at}`}>
               <strong>{t(KIND_KEYS[consent.kind])}</strong>
               <span>{t('consents.givenOn', { day: day(consent.given_at), version: day(`${consent.policy_version}T12:00:00Z`) })}</span>
+              {!consent.withdrawn_at && consent.kind === 'marketing' && !consent.confirmed_at ? <span>{t('consents.pending')}</span> : null}
               {consent.withdrawn_at ? (
                 <span>{t('consents.withdrawnOn', { day: day(consent.withdrawn_at) })}</span>
               ) : withdrawable(consent.kind) ? (
@@ -55,5 +59,29 @@ export function YourConsents({ consents }: { consents: Consent[] | null }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * Marketing email, off until asked for (issue 39): asking records the consent and emails a link that
+ * confirms it (double opt-in); only then does it count. One form post, with or without JavaScript.
+ */
+function MarketingEmails({ consents, busy }: { consents: Consent[]; busy: boolean }) {
+  const { t } = useI18n();
+  const inForce = consents.find((consent) => consent.kind === 'marketing' && !consent.withdrawn_at);
+  const state = !inForce ? 'off' : inForce.confirmed_at ? 'on' : 'pending';
+  return (
+    <div className="your-consents__marketing">
+      <h3>{t('marketing.heading')}</h3>
+      <p>{t(state === 'off' ? 'marketing.off' : state === 'on' ? 'marketing.on' : 'marketing.pending')}</p>
+      {state === 'on' ? null : (
+        <Form method="post">
+          <input type="hidden" name="intent" value={ASK_MARKETING_INTENT} />
+          <button type="submit" className="button button--small" disabled={busy}>
+            {t(state === 'off' ? 'marketing.ask' : 'marketing.resend')}
+          </button>
+        </Form>
+      )}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { adminCustomerRoutes } from './customers.js';
 import { adminDiscountRoutes } from './discounts.js';
 import { adminGiftCardRoutes } from './gift-cards.js';
 import { staffOrOwner } from './guard.js';
+import { adminInsightRoutes } from './insights.js';
 import { adminOrderRoutes } from './orders.js';
 import { adminPrivacyRoutes } from './privacy.js';
 import { adminProductRoutes } from './products.js';
@@ -27,6 +28,7 @@ export function adminRoutes() {
   app.route('/', adminCustomerRoutes());
   app.route('/', adminPrivacyRoutes());
   app.route('/', adminSettingsRoutes());
+  app.route('/', adminInsightRoutes());
   app.route('/', adminDiscountRoutes());
   app.route('/', adminGiftCardRoutes());
   app.route('/', adminProductRoutes());

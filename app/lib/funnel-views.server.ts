@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { shopDay } from '@contract/shop-time';
+
+import { getEnv } from './env.server';
+
+/**
+ * The funnel's product page views (issue 41, ADR 056), counted by the storefront's server as it
+ * answers them (from the page cache too, which the API never sees): a page served is one more for its
+ * product and day, kept in memory and sent to the API in one batch every FLUSH_MS (or sooner when
+ * MAX_KEYS products are waiting). Nothing about the visitor is read: no cookie, no address, no id.
+ * Views of a batch the API could not take, or of an instance stopped before its next batch, are lost:
+ * at most FLUSH_MS of views, which the funnel's documented aggregation allows.
+ */
+const FLUSH_MS = 10_000;
+const MAX_KEYS = 500;
+const PRODUCT_PAGE = /^(?:\/it)?\/product\/([^/]+?)(?:\.data)?\/?$/;
+
+const pending = new Map<string, number>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** The product a page path shows, or null: `/product/Tracer%20Tee` and `/it/product/...` (and their `.data`). */
+export function productOfPath(path: string): string | null {
+  const match = PRODUCT_PAGE.exec(path);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
+/** Counts one view of the product page at `path` (a GET answered 200, prefetches left out by the caller). */
+export function countProductView(path: string, now = new Date()): void {
+  const product = productOfPath(path);
+  if (!product) return;
+  const key = `${shopDay(now)}\n${product}`;
+  pending.set(key, (pending.get(key) ?? 0) + 1);
+  if (pending.size >= MAX_KEYS) void flushProductViews();
+  else if (!timer) {
+    timer = setTimeout(() => void flushProductViews(), FLUSH_MS);
+    timer.unref?.();
+  }
+}
+
+/** Sends the waiting views to the API now (the timer does it on its own; tests and shutdown call it). */
+export async function flushProductViews(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  if (!pending.size) return;
+  const views = [...pending].map(([key, n]) => {
+    const [day, product] = key.split('\n') as [string, string];
+    return { day, product, n };
+  });
+  pending.clear();
+  const env = getEnv();
+  const file = join(env.DATA_DIR, 'admin-token');
+  const token = env.ADMIN_TOKEN ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : '');
+  if (!token) return;
+  try {
+    const res = await fetch(new URL('/api/admin/funnel/views', env.API_URL), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ views }),
+      signal: AbortSignal.timeout(env.API_TIMEOUT_MS),
+    });
+    if (!res.ok) console.error(`The funnel's product views were refused: ${res.status}`);
+  } catch (error) {
+    console.error("The funnel's product views could not be sent:", error);
+  }
+}
