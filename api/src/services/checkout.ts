@@ -17,9 +17,9 @@ import { DomainError } from '../domain-error.js';
 import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
 import { applyToLines, categoriesOf, claimCodeUse, findCodeId, findUsableCode, releaseCodeUse } from './discounts.js';
 import { claimedUnits, claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
+import { noteFunnel } from './funnel.js';
 import { claimBalances, lockGiftCards, releaseBalances } from './gift-card-checkout.js';
 import { findUsableGiftCard } from './gift-cards.js';
-import { noteFunnel } from './funnel.js';
 import { type JobHandler, scheduleJob } from './jobs.js';
 import { noteCartActivity } from './reminders/activity.js';
 
