@@ -32,6 +32,7 @@ import codeMailedAt from './migrations/032_code_mailed_at.sql';
 import privacyLog from './migrations/033_privacy_log.sql';
 import consents from './migrations/034_consents.sql';
 import locales from './migrations/036_locales.sql';
+import catalogueItalian from './migrations/039_catalogue_italian.sql';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
@@ -68,6 +69,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '033_privacy_log', sql: privacyLog },
   { name: '034_consents', sql: consents },
   { name: '036_locales', sql: locales },
+  { name: '039_catalogue_italian', sql: catalogueItalian },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.
