@@ -15,8 +15,12 @@ import { closeCheckoutSession, deliveryAddressFor, findCheckoutSession, sessionL
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 import { escapeHtml } from '../services/mail-templates.js';
 import { TEST_CARDS } from '../services/payments/test-provider.js';
+import { PAY_WORDS, type PayWords } from './test-payment-words.js';
 
 type Session = NonNullable<Awaited<ReturnType<typeof findCheckoutSession>>>;
+
+/** The page speaks the order's language (the checkout's, migration 036); English before it had one. */
+const wordsOf = (session: Session): PayWords => PAY_WORDS[session.locale === 'it' ? 'it' : 'en'];
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 const optionalText = (max: number) =>
@@ -27,8 +31,8 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-const required = (message: string, max = 200) =>
-  z.string({ required_error: message }).trim().min(1, message).max(max, `${message} (at most ${max} characters)`);
+const required = (w: PayWords, message: string, max = 200) =>
+  z.string({ required_error: message }).trim().min(1, message).max(max, w.atMost(message, max));
 
 /** The Luhn check every real card number passes: a mistyped digit is caught before the bank sees it. */
 export function passesLuhn(number: string): boolean {
@@ -41,49 +45,51 @@ export function passesLuhn(number: string): boolean {
   return sum % 10 === 0;
 }
 
-/** A country the shop ships to, chosen by code or typed by name. */
-const country = z
-  .string({ required_error: 'Choose a country we ship to' })
-  .trim()
-  .transform((value) => {
-    const code = value.toUpperCase();
-    if (isShippingCountry(code)) return code;
-    return SHIPPING_COUNTRY_CODES.find((c) => SHIPPING_COUNTRIES[c].toLowerCase() === value.toLowerCase()) ?? '';
-  })
-  .refine((code) => code !== '', 'Choose a country we ship to');
+/** A country the shop ships to, chosen by code or typed by name (in English or the page's language). */
+const country = (w: PayWords) =>
+  z
+    .string({ required_error: w.chooseShippingCountry })
+    .trim()
+    .transform((value) => {
+      const code = value.toUpperCase();
+      if (isShippingCountry(code)) return code;
+      const typed = value.toLowerCase();
+      return SHIPPING_COUNTRY_CODES.find((c) => [SHIPPING_COUNTRIES[c], w.countryName(c)].some((name) => name.toLowerCase() === typed)) ?? '';
+    })
+    .refine((code) => code !== '', w.chooseShippingCountry);
 
-/** What the payment page posts. `now` decides whether the card has expired. */
-function paymentForm(now: Date) {
+/** What the payment page posts, its messages in `w`'s language. `now` decides whether the card has expired. */
+function paymentForm(now: Date, w: PayWords = PAY_WORDS.en) {
   return (
     z
       .object({
         card_number: z
-          .string({ required_error: 'Enter the card number' })
+          .string({ required_error: w.enterCardNumber })
           .transform(digits)
           .pipe(
             z
               .string()
-              .regex(/^\d{12,19}$/, 'Enter the card number')
-              .refine(passesLuhn, 'This card number is not valid'),
+              .regex(/^\d{12,19}$/, w.enterCardNumber)
+              .refine(passesLuhn, w.cardNotValid),
           ),
         expiry: z
-          .string({ required_error: 'Enter the expiry as MM/YY' })
+          .string({ required_error: w.enterExpiry })
           .trim()
-          .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry as MM/YY')
-          .refine((value) => !cardExpired(value, now), 'This card has expired'),
+          .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, w.enterExpiry)
+          .refine((value) => !cardExpired(value, now), w.cardExpired),
         cvc: z
-          .string({ required_error: 'Enter the 3 or 4 digit CVC' })
+          .string({ required_error: w.enterCvc })
           .trim()
-          .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
-        name_on_card: required('Enter the name on the card', 100),
+          .regex(/^\d{3,4}$/, w.enterCvc),
+        name_on_card: required(w, w.enterNameOnCard, 100),
         // Physical goods need somewhere to go: name, street, city, postal code and country are required.
-        shipping_name: required('Enter the name to deliver to', 100),
-        shipping_line1: required('Enter the street and number'),
+        shipping_name: required(w, w.enterDeliveryName, 100),
+        shipping_line1: required(w, w.enterStreet),
         shipping_line2: optionalText(200),
-        shipping_city: required('Enter the city', 100),
+        shipping_city: required(w, w.enterCity, 100),
         shipping_state: optionalText(100),
-        shipping_postal_code: required('Enter the postal code', 20),
-        shipping_country: country,
+        shipping_postal_code: required(w, w.enterPostalCode, 20),
+        shipping_country: country(w),
       })
       // A postal code in the shape the chosen country uses (Austria's four digits, the UK's "SW1A 1AA").
       .superRefine((form, ctx) => {
@@ -91,7 +97,7 @@ function paymentForm(now: Date) {
           ctx.addIssue({
             code: 'custom',
             path: ['shipping_postal_code'],
-            message: `Enter a valid postal code for ${SHIPPING_COUNTRIES[form.shipping_country as ShippingCountry]}`,
+            message: w.validPostalCode(w.countryName(form.shipping_country as ShippingCountry)),
           });
         }
       })
@@ -124,16 +130,17 @@ a{color:#1d1d1f}
 `;
 const PAGE_STYLES = [styleHash(PAGE_CSS)];
 
-function layout(title: string, body: string): string {
+function layout(w: PayWords, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(BRAND.name)} test payments</title>
+<html lang="${w.htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(BRAND.name)} ${escapeHtml(w.titleSuffix)}</title>
 <style>${PAGE_CSS}</style></head>
 <body><main><div class="brand">${escapeHtml(BRAND.name)}</div>${body}</main></body></html>`;
 }
 
 function messagePage(
   c: Context<AppEnv>,
+  w: PayWords,
   status: ContentfulStatusCode,
   title: string,
   text: string,
@@ -143,6 +150,7 @@ function messagePage(
   setPagePolicy(c, { styles: PAGE_STYLES });
   return c.html(
     layout(
+      w,
       title,
       `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(text)}</p>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}`,
     ),
@@ -156,6 +164,9 @@ async function paymentPage(
   options: { status?: ContentfulStatusCode; values?: FormValues; errors?: Record<string, string>; alert?: string } = {},
 ) {
   const lines = await sessionLines(c.var.deps.db, session.id);
+  const w = wordsOf(session);
+  const locale = w.htmlLang === 'it' ? 'it' : 'en';
+  const euro = (cents: number) => formatEuro(cents, locale);
   const values = options.values ?? {};
   const errors = options.errors ?? {};
   const invalid = (name: keyof FormValues) => (errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : '');
@@ -166,47 +177,48 @@ async function paymentPage(
 ${message(name)}`;
   const chosenCountry = (values.shipping_country ?? '').toUpperCase();
   const countries = SHIPPING_COUNTRY_CODES.map(
-    (code) => `<option value="${code}"${code === chosenCountry ? ' selected' : ''}>${escapeHtml(SHIPPING_COUNTRIES[code])}</option>`,
+    (code) => `<option value="${code}"${code === chosenCountry ? ' selected' : ''}>${escapeHtml(w.countryName(code))}</option>`,
   ).join('');
-  const countryField = `<label for="shipping_country">Country</label>
+  const countryField = `<label for="shipping_country">${escapeHtml(w.country)}</label>
 <select id="shipping_country" name="shipping_country" autocomplete="shipping country" required${invalid('shipping_country')}>
-<option value=""${chosenCountry ? '' : ' selected'}>Choose a country</option>${countries}</select>
+<option value=""${chosenCountry ? '' : ' selected'}>${escapeHtml(w.chooseCountry)}</option>${countries}</select>
 ${message('shipping_country')}`;
-  const amount = formatEuro(session.total);
+  const amount = euro(session.total);
   // Both forms post here and are answered with a redirect back to the shop.
   setPagePolicy(c, { styles: PAGE_STYLES, formTargets: [session.success_url, session.cancel_url] });
   const rows = lines
     .map(
       (l) =>
-        `<tr><td>${l.quantity} × ${escapeHtml(l.name)}<div class="note">${escapeHtml([l.description, l.sku].filter(Boolean).join(' · '))}</div></td><td class="amount">${formatEuro(l.unit_price * l.quantity)}</td></tr>`,
+        `<tr><td>${l.quantity} × ${escapeHtml(l.name)}<div class="note">${escapeHtml([l.description, l.sku].filter(Boolean).join(' · '))}</div></td><td class="amount">${euro(l.unit_price * l.quantity)}</td></tr>`,
     )
     .join('');
   c.header('Cache-Control', 'no-store');
   return c.html(
     layout(
-      'Pay',
-      `<h1>Pay ${amount}</h1>
-<p class="note">Test payment page: no real card is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card. Any expiry, CVC and name.</p>
+      w,
+      w.pay,
+      `<h1>${escapeHtml(w.payAmount(amount))}</h1>
+<p class="note">${escapeHtml(w.testNote)}</p>
 <table>${rows}
-${session.discount > 0 || session.discount_code ? `<tr><td>Discount (${escapeHtml(session.discount_code ?? '')})</td><td class="amount">${session.discount > 0 ? `-${formatEuro(session.discount)}` : 'Free shipping'}</td></tr>` : ''}
-<tr><td>Shipping</td><td class="amount">${formatEuro(session.shipping_cost)}</td></tr>
-<tr><td>VAT included (22%)</td><td class="amount">${formatEuro(session.tax)}</td></tr>
-<tr class="total"><td>Total</td><td class="amount">${amount}</td></tr></table>
+${session.discount > 0 || session.discount_code ? `<tr><td>${escapeHtml(w.discount(session.discount_code ?? ''))}</td><td class="amount">${session.discount > 0 ? `-${euro(session.discount)}` : escapeHtml(w.freeShipping)}</td></tr>` : ''}
+<tr><td>${escapeHtml(w.shipping)}</td><td class="amount">${euro(session.shipping_cost)}</td></tr>
+<tr><td>${escapeHtml(w.vat)}</td><td class="amount">${euro(session.tax)}</td></tr>
+<tr class="total"><td>${escapeHtml(w.total)}</td><td class="amount">${amount}</td></tr></table>
 ${options.alert ? `<div class="alert" role="alert">${escapeHtml(options.alert)}</div>` : ''}
 <form method="post" action="/pay/${escapeHtml(session.id)}" novalidate>
-${field('card_number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" required')}
-<div class="row"><div>${field('expiry', 'Expiry', 'placeholder="MM/YY" autocomplete="cc-exp" required')}</div><div>${field('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
-${field('name_on_card', 'Name on card', 'autocomplete="cc-name" required')}
-<fieldset><legend>Delivery address</legend>
-${field('shipping_name', 'Full name', 'autocomplete="shipping name" required')}
-${field('shipping_line1', 'Address line 1', 'autocomplete="shipping address-line1" required')}
-${field('shipping_line2', 'Address line 2 (optional)', 'autocomplete="shipping address-line2"')}
-<div class="row"><div>${field('shipping_postal_code', 'Postal code', 'autocomplete="shipping postal-code" required')}</div><div>${field('shipping_city', 'City', 'autocomplete="shipping address-level2" required')}</div></div>
-<div class="row"><div>${field('shipping_state', 'State or province (optional)', 'autocomplete="shipping address-level1"')}</div><div>${countryField}</div></div>
+${field('card_number', w.cardNumber, 'inputmode="numeric" autocomplete="cc-number" required')}
+<div class="row"><div>${field('expiry', w.expiry, 'placeholder="MM/YY" autocomplete="cc-exp" required')}</div><div>${field('cvc', w.cvc, 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
+${field('name_on_card', w.nameOnCard, 'autocomplete="cc-name" required')}
+<fieldset><legend>${escapeHtml(w.deliveryAddress)}</legend>
+${field('shipping_name', w.fullName, 'autocomplete="shipping name" required')}
+${field('shipping_line1', w.line1, 'autocomplete="shipping address-line1" required')}
+${field('shipping_line2', w.line2, 'autocomplete="shipping address-line2"')}
+<div class="row"><div>${field('shipping_postal_code', w.postalCode, 'autocomplete="shipping postal-code" required')}</div><div>${field('shipping_city', w.city, 'autocomplete="shipping address-level2" required')}</div></div>
+<div class="row"><div>${field('shipping_state', w.state, 'autocomplete="shipping address-level1"')}</div><div>${countryField}</div></div>
 </fieldset>
-<button type="submit">Pay ${amount}</button>
+<button type="submit">${escapeHtml(w.payAmount(amount))}</button>
 </form>
-<form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">Cancel and return to the shop</button></form>`,
+<form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">${escapeHtml(w.cancel)}</button></form>`,
     ),
     options.status ?? 200,
   );
@@ -218,36 +230,30 @@ async function payableSession(c: Context<AppEnv>): Promise<Session | Response> {
   const id = c.req.param('sessionId') ?? '';
   let session = await findCheckoutSession(db, id);
   if (!session || session.provider !== 'test' || session.id !== id) {
-    return messagePage(c, 404, 'Payment session not found', 'This payment link is not valid.');
+    // No order to take a language from: the page the shopper came from says it.
+    const w = PAY_WORDS[c.var.locale === 'it' ? 'it' : 'en'];
+    return messagePage(c, w, 404, w.notFoundTitle, w.notFoundText);
   }
   if (session.status === 'open' && session.expires_at <= clock.now()) {
     await closeCheckoutSession(db, session.id, 'expired', clock.now());
     session = (await findCheckoutSession(db, id))!;
   }
-  const back = { href: session.cancel_url, label: 'Return to the shop' };
+  const w = wordsOf(session);
+  const back = { href: session.cancel_url, label: w.backToShop };
   switch (session.status) {
     case 'open':
       return session;
     case 'completed':
-      return messagePage(c, 409, 'Already paid', 'This order has already been paid.', {
-        href: successTarget(session),
-        label: 'See your order',
-      });
+      return messagePage(c, w, 409, w.paidTitle, w.paidText, { href: successTarget(session), label: w.seeOrder });
     case 'expired':
-      return messagePage(
-        c,
-        410,
-        'Payment session expired',
-        'This payment session has expired. Return to the shop and check out again.',
-        back,
-      );
+      return messagePage(c, w, 410, w.expiredTitle, w.expiredText, back);
     case 'declined':
-      return messagePage(c, 402, 'Payment declined', 'Your card was declined. No payment was taken.', back);
+      return messagePage(c, w, 402, w.declinedTitle, w.declinedText, back);
     case 'refund_pending':
     case 'refunded':
-      return messagePage(c, 409, 'Payment refunded', 'This payment was refunded: the checkout had closed before it arrived.', back);
+      return messagePage(c, w, 409, w.refundedTitle, w.refundedText, back);
     default:
-      return messagePage(c, 410, 'Payment cancelled', 'This payment was cancelled.', back);
+      return messagePage(c, w, 410, w.cancelledTitle, w.cancelledText, back);
   }
 }
 
@@ -308,12 +314,14 @@ function declinedPage(c: Context<AppEnv>, session: Session, values: FormValues) 
   const hidden = Object.entries(keptValues(values))
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value ?? '')}">`)
     .join('');
+  const w = wordsOf(session);
   return c.html(
     layout(
-      'Payment declined',
-      `<h1>Payment declined</h1><p role="alert">Your card was declined. No payment was taken.</p>
-<div class="actions"><form method="post" action="/pay/${escapeHtml(session.id)}/again">${hidden}<button type="submit">Try another card</button></form>
-<form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">Cancel and return to the shop</button></form></div>`,
+      w,
+      w.declinedTitle,
+      `<h1>${escapeHtml(w.declinedTitle)}</h1><p role="alert">${escapeHtml(w.declinedText)}</p>
+<div class="actions"><form method="post" action="/pay/${escapeHtml(session.id)}/again">${hidden}<button type="submit">${escapeHtml(w.tryAnother)}</button></form>
+<form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">${escapeHtml(w.cancel)}</button></form></div>`,
     ),
     402,
   );
@@ -333,10 +341,11 @@ export function testPaymentRoutes() {
     if (session instanceof Response) return session;
     const raw = await c.req.parseBody();
     const values: FormValues = Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as FormValues;
-    const parsed = paymentForm(c.var.deps.clock.now()).safeParse(values);
+    const w = wordsOf(session);
+    const parsed = paymentForm(c.var.deps.clock.now(), w).safeParse(values);
     if (!parsed.success) {
       const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-      return paymentPage(c, session, { status: 422, values, errors, alert: 'Please check the highlighted fields.' });
+      return paymentPage(c, session, { status: 422, values, errors, alert: w.checkFields });
     }
     const form = parsed.data;
     if (form.card_number === TEST_CARDS.declined) {
@@ -347,8 +356,8 @@ export function testPaymentRoutes() {
       return paymentPage(c, session, {
         status: 422,
         values: { ...values, card_number: '' },
-        errors: { card_number: 'This test page accepts only the test cards shown above' },
-        alert: 'Your card number was not accepted.',
+        errors: { card_number: w.onlyTestCards },
+        alert: w.notAccepted,
       });
     }
     try {
@@ -360,7 +369,10 @@ export function testPaymentRoutes() {
     } catch (error) {
       // The shopper's newer checkout took this one's place while the card was being read: paid, and given back.
       if (error instanceof DomainError && error.code === 'payment_refunded') {
-        return messagePage(c, 409, 'Payment refunded', error.detail, { href: session.cancel_url, label: 'Return to the shop' });
+        return messagePage(c, w, 409, w.refundedTitle, w === PAY_WORDS.en ? error.detail : w.refundedText, {
+          href: session.cancel_url,
+          label: w.backToShop,
+        });
       }
       throw error;
     }
@@ -373,7 +385,7 @@ export function testPaymentRoutes() {
     if (session instanceof Response) return session;
     const raw = await c.req.parseBody();
     const values = keptValues(Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as FormValues);
-    return paymentPage(c, session, { values, alert: 'Your card was declined. Enter another card.' });
+    return paymentPage(c, session, { values, alert: wordsOf(session).declinedAgain });
   });
 
   app.post('/pay/:sessionId/cancel', async (c) => {
