@@ -7,9 +7,9 @@ import { type ApiCard, apiCardSchema, type CardFace, cardFaceSchema, cardListSch
 import { ApiRequestError } from './api.server';
 import { catalogueCache } from './cache.server';
 import { cardCode, cardDate, cardLabel, type CardOwner, cardOwnerName, type CardView } from './cards';
-import type { Locale } from './i18n';
 import type { ShopContext } from './context.server';
 import { getEnv } from './env.server';
+import type { Locale } from './i18n';
 import { storageObjectUrl } from './images';
 
 const CARDS_BUCKET = 'cards';

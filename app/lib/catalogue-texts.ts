@@ -33,7 +33,10 @@ export function chartIn(chart: SizeChart, labels: SizeChartLabels | null | undef
       ...chart.sizeChart,
       measurementPoints: chart.sizeChart.measurementPoints.map((point, i) => ({
         ...point,
-        name: byPosition(labels.measurementPoints, chart.sizeChart!.measurementPoints.map((p) => p.name))[i],
+        name: byPosition(
+          labels.measurementPoints,
+          chart.sizeChart!.measurementPoints.map((p) => p.name),
+        )[i],
       })),
     },
   };
@@ -43,7 +46,11 @@ export function chartIn(chart: SizeChart, labels: SizeChartLabels | null | undef
 export function listItemIn(item: ProductListItem, locale: Locale): ProductListItem {
   const texts = locale === DEFAULT_LOCALE ? undefined : item.translations.it;
   if (!texts) return item;
-  return { ...item, short_description: or(texts.short_description, item.short_description), categories: categoriesIn(item.categories, texts.categories) };
+  return {
+    ...item,
+    short_description: or(texts.short_description, item.short_description),
+    categories: categoriesIn(item.categories, texts.categories),
+  };
 }
 
 /** A product's details (its page, its structured data) in `locale`. */

@@ -14,7 +14,11 @@ export const CSV_COLUMN_KEYS = ['csv.orderNumber', 'csv.date', 'csv.items', 'csv
 const amountIn = (text: string, locale: Locale) => (text.trim().startsWith('€') ? displayAmount(text, locale) : text);
 
 /** The status, and what was refunded when the status does not already say so ("Shipped (refunded €45.00)"). */
-export function statusWithRefund(order: Pick<PurchaseListItem, 'status' | 'refunded'>, t: Translate, locale: Locale = DEFAULT_LOCALE): string {
+export function statusWithRefund(
+  order: Pick<PurchaseListItem, 'status' | 'refunded'>,
+  t: Translate,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const closed = ['refunded', 'cancelled'].includes(order.status.toLowerCase());
   const status = statusLabel(order.status, t);
   return order.refunded && !closed ? t('csv.statusRefunded', { status, amount: amountIn(order.refunded, locale) }) : status;

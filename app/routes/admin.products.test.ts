@@ -144,10 +144,15 @@ describe('the Italian texts of a product', () => {
     });
     expect(product.italian_missing).toEqual(['long description']);
 
-    const refused = await post(productAction, path, [
-      ['intent', 'italian'],
-      ['short_description', 'x'.repeat(301)],
-    ], { id: tee.id });
+    const refused = await post(
+      productAction,
+      path,
+      [
+        ['intent', 'italian'],
+        ['short_description', 'x'.repeat(301)],
+      ],
+      { id: tee.id },
+    );
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ italianForm: true, message: 'Keep the Italian short description to 300 characters' });
   });

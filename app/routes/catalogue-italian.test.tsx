@@ -48,7 +48,10 @@ describe('catalogue texts in Italian', () => {
       productDescription: 'Bermuda trapuntati a gamba ampia in twill di cotone da 12 oz.',
       fitDescription: 'Vita alta, gamba ampia, arrivano appena sopra il ginocchio.',
       modelInfo: [{ modelDescription: 'Marco è alto 183 cm, ha 82 cm di vita e indossa la L/XL.' }],
-      specialFeatures: [expect.objectContaining({ name: 'Pannelli davanti trapuntati' }), expect.objectContaining({ name: 'Cinque tasche' })],
+      specialFeatures: [
+        expect.objectContaining({ name: 'Pannelli davanti trapuntati' }),
+        expect.objectContaining({ name: 'Cinque tasche' }),
+      ],
     });
     expect(data.page.sizeChart.sizeChart.measurementPoints).toEqual([
       { code: 'A', name: 'Vita' },

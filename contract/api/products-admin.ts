@@ -304,8 +304,14 @@ export const italianTextsFormSchema = z
   })
   .transform((form) => ({
     ...form,
-    sizing_tips: form.sizing_tips.split('\n').map((line) => line.trim()).filter(Boolean),
-    model_info: form.model_info.split('\n').map((line) => line.trim()).filter(Boolean),
+    sizing_tips: form.sizing_tips
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    model_info: form.model_info
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
     points: form.points.trim() ? form.points.split(',').map((name) => name.trim()) : [],
   }))
   .pipe(italianTextsRequestSchema);

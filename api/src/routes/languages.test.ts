@@ -183,7 +183,17 @@ describe('the test payment page in the language of the order', () => {
     const page = await api.app.request(path);
     const html = await page.text();
     expect(html).toContain('<html lang="it">');
-    for (const label of ['Numero della carta', 'Scadenza', 'CVC', 'Nome sulla carta', 'Nome e cognome', 'Indirizzo', 'CAP', 'Città', 'Paese'])
+    for (const label of [
+      'Numero della carta',
+      'Scadenza',
+      'CVC',
+      'Nome sulla carta',
+      'Nome e cognome',
+      'Indirizzo',
+      'CAP',
+      'Città',
+      'Paese',
+    ])
       expect(html).toMatch(new RegExp(`<label for="[a-z_0-9]+">${label}</label>`));
     expect(html).toMatch(/<button type="submit">Paga €65,00<\/button>/);
     expect(html).toContain('<option value="DE">Germania</option>');

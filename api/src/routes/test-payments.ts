@@ -54,7 +54,9 @@ const country = (w: PayWords) =>
       const code = value.toUpperCase();
       if (isShippingCountry(code)) return code;
       const typed = value.toLowerCase();
-      return SHIPPING_COUNTRY_CODES.find((c) => [SHIPPING_COUNTRIES[c], w.countryName(c)].some((name) => name.toLowerCase() === typed)) ?? '';
+      return (
+        SHIPPING_COUNTRY_CODES.find((c) => [SHIPPING_COUNTRIES[c], w.countryName(c)].some((name) => name.toLowerCase() === typed)) ?? ''
+      );
     })
     .refine((code) => code !== '', w.chooseShippingCountry);
 

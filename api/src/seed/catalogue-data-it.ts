@@ -45,7 +45,10 @@ export const CATALOGUE_IT: Record<string, SeedItalian> = {
     sizeChart: {
       productDescription: 'T-shirt trapuntata in doppio strato di cotone.',
       fitDescription: 'Squadrata, corta sui fianchi. Prendi una taglia in più per un corpo più lungo.',
-      sizingTips: ["L'imbottitura aggiunge circa 1 cm al torace rispetto a una maglietta semplice.", 'Sei tra due taglie? Scegli la più grande.'],
+      sizingTips: [
+        "L'imbottitura aggiunge circa 1 cm al torace rispetto a una maglietta semplice.",
+        'Sei tra due taglie? Scegli la più grande.',
+      ],
       modelInfo: ['Luca è alto 180 cm e indossa la L/XL.'],
       measurementPoints: teePoints,
       specialFeatures: [

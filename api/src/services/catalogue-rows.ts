@@ -71,7 +71,17 @@ export async function loadCatalogue(db: Db, productIds?: string[]) {
   // Archived products are out of the shop (ADR 028).
   let productsQuery = db
     .selectFrom('products')
-    .select(['id', 'name', 'short_description', 'long_description', 'short_description_it', 'long_description_it', 'price', 'launch_date', 'purchase_limit'])
+    .select([
+      'id',
+      'name',
+      'short_description',
+      'long_description',
+      'short_description_it',
+      'long_description_it',
+      'price',
+      'launch_date',
+      'purchase_limit',
+    ])
     .where('archived_at', 'is', null)
     .orderBy('launch_date', 'desc')
     .orderBy('name');

@@ -18,7 +18,8 @@ for (const watching of [false, true]) {
       });
       return { status: res.status, body: await res.json() };
     }
-    const details = async (name: string) => (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(name)}`)).json();
+    const details = async (name: string) =>
+      (await api.app.request(`/api/products/details?product_name=${encodeURIComponent(name)}`)).json();
     const browse = async (q: string) => (await api.app.request(`/api/products/browse?q=${encodeURIComponent(q)}`)).json();
 
     it('answers the seeded Italian beside the English, product names unchanged', async () => {
@@ -29,10 +30,14 @@ for (const watching of [false, true]) {
         short_description: expect.stringMatching(/^T-shirt in cotone pesante/),
         long_description: expect.stringContaining('Biella'),
         categories: ['T-shirt'],
-        size_chart: expect.objectContaining({ measurementPoints: ['Larghezza torace', 'Lunghezza', 'Larghezza spalle', 'Lunghezza manica'] }),
+        size_chart: expect.objectContaining({
+          measurementPoints: ['Larghezza torace', 'Lunghezza', 'Larghezza spalle', 'Lunghezza manica'],
+        }),
       });
       const list = await (await api.app.request('/api/products/list', { method: 'POST' })).json();
-      const jorts = list.find((item: { name: string; is_variant_listing: boolean }) => item.name === 'Padded Jorts' && !item.is_variant_listing);
+      const jorts = list.find(
+        (item: { name: string; is_variant_listing: boolean }) => item.name === 'Padded Jorts' && !item.is_variant_listing,
+      );
       expect(jorts.translations.it).toEqual({ short_description: expect.stringContaining('Bermuda'), categories: ['Pantaloni'] });
       // A listed variant's text carries its link's options: it stays the English.
       const listed = list.find((item: { is_variant_listing: boolean }) => item.is_variant_listing);

@@ -45,12 +45,20 @@ export async function saveItalianTexts(deps: Deps, productId: string, request: I
       measurementPoints: request.points,
     };
     if (chart)
-      await trx.updateTable('size_charts').set({ labels_it: JSON.stringify(labels) }).where('product_id', '=', productId).execute();
+      await trx
+        .updateTable('size_charts')
+        .set({ labels_it: JSON.stringify(labels) })
+        .where('product_id', '=', productId)
+        .execute();
     await recordAudit(trx, now, actor, {
       action: 'product.italian',
       subject_type: 'product',
       subject_id: productId,
-      before: { short_description: before.short_description_it, long_description: before.long_description_it, category: category?.name_it ?? '' },
+      before: {
+        short_description: before.short_description_it,
+        long_description: before.long_description_it,
+        category: category?.name_it ?? '',
+      },
       after: request,
     });
   });

@@ -185,10 +185,7 @@ function toAdminProduct(
 }
 
 /** Every product, newest launch first, with its variants' stock and the requests waiting. */
-export async function listAdminProducts(
-  db: Db,
-  now: Date,
-): Promise<Omit<AdminProduct, 'images' | 'size_chart' | 'sizes' | 'italian'>[]> {
+export async function listAdminProducts(db: Db, now: Date): Promise<Omit<AdminProduct, 'images' | 'size_chart' | 'sizes' | 'italian'>[]> {
   const { products, variants } = await productRows(db);
   return products.map((p) => {
     const { italian: _, ...listed } = toAdminProduct(now, p, variants);
