@@ -183,22 +183,27 @@ describe('the test payment page in the language of the order', () => {
     const page = await api.app.request(path);
     const html = await page.text();
     expect(html).toContain('<html lang="it">');
-    for (const label of [
-      'Numero della carta',
-      'Scadenza',
-      'CVC',
-      'Nome sulla carta',
-      'Nome e cognome',
-      'Indirizzo',
-      'CAP',
-      'Città',
-      'Paese',
+    // The controls keep the English names outside checks find them by, their Italian beside them.
+    for (const [label, italian] of [
+      ['Card number', 'Numero della carta'],
+      ['Expiry', 'Scadenza'],
+      ['Name on card', 'Nome sulla carta'],
+      ['Full name', 'Nome e cognome'],
+      ['Address line 1', 'Indirizzo'],
+      ['Postal code', 'CAP'],
+      ['City', 'Città'],
+      ['Country', 'Paese'],
     ])
-      expect(html).toMatch(new RegExp(`<label for="[a-z_0-9]+">${label}</label>`));
-    expect(html).toMatch(/<button type="submit">Paga €65,00<\/button>/);
+      expect(html).toMatch(
+        new RegExp(`<label for="([a-z_0-9]+)" lang="en">${label}</label><div class="beside" id="\\1-beside">${italian}</div>`),
+      );
+    expect(html).toMatch(/aria-describedby="card_number-beside"/);
+    expect(html).toMatch(/<h1>Paga €65,00<\/h1>/);
+    expect(html).toMatch(/<button type="submit">Pay €65,00 · Paga<\/button>/);
+    expect(html).toContain('<legend>Indirizzo di consegna</legend>');
     expect(html).toContain('<option value="DE">Germania</option>');
     expect(html).toContain('IVA inclusa (22%)');
-    expect(html).not.toMatch(/Card number|Full name|Delivery address/);
+    expect(html).not.toMatch(/Delivery address|VAT included/);
 
     const refused = await s.request('POST', path, undefined, { form: { ...PAID_CARD, expiry: '13/40', shipping_postal_code: '1' } });
     expect(refused.status).toBe(422);
@@ -237,5 +242,6 @@ describe('the test payment page in the language of the order', () => {
       expect(html).toMatch(new RegExp(`<label for="[a-z_0-9]+">${label}</label>`));
     expect(html).toMatch(/<button type="submit">Pay €65\.00<\/button>/);
     expect(html).toContain('<option value="DE">Germany</option>');
+    expect(html).not.toContain('class="beside"');
   });
 });

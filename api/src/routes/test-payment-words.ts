@@ -2,15 +2,20 @@ import { SHIPPING_COUNTRIES, type ShippingCountry } from '@contract/address';
 import type { ShopLocale } from '@contract/locale';
 
 /**
- * The test payment page's words in the order's language (issue 38). The English are the page's as
- * outside checks know them (ARCHITECTURE.md: "Card number", "Expiry", "CVC", "Name on card", "Pay...",
- * "Full name", "Address line 1"...), word for word; the Italian are what an Italian provider's page says.
+ * The test payment page's words in the order's language (issue 38). The controls outside checks find
+ * by name (ARCHITECTURE.md: "Card number", "Expiry", "CVC", "Name on card", "Full name", "Address
+ * line 1"..., "Country", a button starting with "Pay") keep those English names in every language, as
+ * the page stands for a provider's whose interface the checks know; an Italian page shows each one's
+ * Italian beside it (`beside`, also its description) and says everything else in Italian.
  */
 export interface PayWords {
   htmlLang: string;
   titleSuffix: string;
   pay: string;
   payAmount: (amount: string) => string;
+  payButton: (amount: string) => string;
+  /** The Italian of each named control, shown beside its English name; null on the English page. */
+  beside: Record<string, string> | null;
   testNote: string;
   discount: (code: string) => string;
   freeShipping: string;
@@ -75,6 +80,8 @@ export const PAY_WORDS: Record<ShopLocale, PayWords> = {
     titleSuffix: 'test payments',
     pay: 'Pay',
     payAmount: (amount) => `Pay ${amount}`,
+    payButton: (amount) => `Pay ${amount}`,
+    beside: null,
     testNote:
       'Test payment page: no real card is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card. Any expiry, CVC and name.',
     discount: (code) => `Discount (${code})`,
@@ -135,6 +142,20 @@ export const PAY_WORDS: Record<ShopLocale, PayWords> = {
     titleSuffix: 'pagamenti di prova',
     pay: 'Paga',
     payAmount: (amount) => `Paga ${amount}`,
+    payButton: (amount) => `Pay ${amount} · Paga`,
+    beside: {
+      card_number: 'Numero della carta',
+      expiry: 'Scadenza',
+      cvc: 'Codice di sicurezza',
+      name_on_card: 'Nome sulla carta',
+      shipping_name: 'Nome e cognome',
+      shipping_line1: 'Indirizzo',
+      shipping_line2: 'Indirizzo, riga 2 (facoltativo)',
+      shipping_postal_code: 'CAP',
+      shipping_city: 'Città',
+      shipping_state: 'Provincia (facoltativo)',
+      shipping_country: 'Paese',
+    },
     testNote:
       'Pagina di pagamento di prova: nessuna carta viene addebitata davvero. Usa 4242 4242 4242 4242 per pagare, oppure 4000 0000 0000 0002 per vedere una carta rifiutata. Scadenza, CVC e nome a piacere.',
     discount: (code) => `Sconto (${code})`,
@@ -142,18 +163,19 @@ export const PAY_WORDS: Record<ShopLocale, PayWords> = {
     shipping: 'Spedizione',
     vat: 'IVA inclusa (22%)',
     total: 'Totale',
-    cardNumber: 'Numero della carta',
-    expiry: 'Scadenza',
+    // The names outside checks use, as on the English page (`beside` gives their Italian).
+    cardNumber: 'Card number',
+    expiry: 'Expiry',
     cvc: 'CVC',
-    nameOnCard: 'Nome sulla carta',
+    nameOnCard: 'Name on card',
     deliveryAddress: 'Indirizzo di consegna',
-    fullName: 'Nome e cognome',
-    line1: 'Indirizzo',
-    line2: 'Indirizzo, riga 2 (facoltativo)',
-    postalCode: 'CAP',
-    city: 'Città',
-    state: 'Provincia (facoltativo)',
-    country: 'Paese',
+    fullName: 'Full name',
+    line1: 'Address line 1',
+    line2: 'Address line 2 (optional)',
+    postalCode: 'Postal code',
+    city: 'City',
+    state: 'State or province (optional)',
+    country: 'Country',
     chooseCountry: 'Scegli un paese',
     countryName: (code) => italianRegions.of(code) ?? SHIPPING_COUNTRIES[code],
     cancel: 'Annulla e torna al negozio',

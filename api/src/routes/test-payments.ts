@@ -127,7 +127,7 @@ label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}input{width
 .actions{display:flex;flex-direction:column;gap:8px;margin-top:16px}.actions a.button{display:block;text-align:center;padding:14px;border-radius:999px;background:#1d1d1f;color:#fff;text-decoration:none;font-weight:700}fieldset{border:1px solid #ddd;border-radius:8px;margin:18px 0;padding:4px 14px 14px}
 button{margin-top:20px;width:100%;padding:14px;border:0;border-radius:999px;background:#1d1d1f;color:#fff;font-size:16px;font-weight:700;cursor:pointer}
 button.link{background:none;color:#1d1d1f;text-decoration:underline;font-weight:400;margin-top:8px}
-.error{color:#b00020;font-size:13px;margin-top:4px}.alert{background:#fdecee;color:#b00020;border-radius:8px;padding:12px;margin:16px 0}
+.beside{font-size:13px;color:#6b6b6b;margin:0 0 4px}.error{color:#b00020;font-size:13px;margin-top:4px}.alert{background:#fdecee;color:#b00020;border-radius:8px;padding:12px;margin:16px 0}
 a{color:#1d1d1f}
 `;
 const PAGE_STYLES = [styleHash(PAGE_CSS)];
@@ -171,17 +171,26 @@ async function paymentPage(
   const euro = (cents: number) => formatEuro(cents, locale);
   const values = options.values ?? {};
   const errors = options.errors ?? {};
-  const invalid = (name: keyof FormValues) => (errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : '');
+  // An Italian page: each named control's Italian beside its English name, and as its description.
+  const beside = (name: keyof FormValues) => w.beside?.[name];
+  const invalid = (name: keyof FormValues) => {
+    const described = [beside(name) ? `${name}-beside` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ');
+    return `${errors[name] ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}`;
+  };
+  const labelOf = (name: keyof FormValues, label: string) =>
+    beside(name)
+      ? `<label for="${name}" lang="en">${escapeHtml(label)}</label><div class="beside" id="${name}-beside">${escapeHtml(beside(name)!)}</div>`
+      : `<label for="${name}">${escapeHtml(label)}</label>`;
   const message = (name: keyof FormValues) =>
     errors[name] ? `<div class="error" id="${name}-error">${escapeHtml(errors[name])}</div>` : '';
-  const field = (name: keyof FormValues, label: string, attrs = '') => `<label for="${name}">${escapeHtml(label)}</label>
+  const field = (name: keyof FormValues, label: string, attrs = '') => `${labelOf(name, label)}
 <input id="${name}" name="${name}" value="${escapeHtml(values[name] ?? '')}" ${attrs}${invalid(name)}>
 ${message(name)}`;
   const chosenCountry = (values.shipping_country ?? '').toUpperCase();
   const countries = SHIPPING_COUNTRY_CODES.map(
     (code) => `<option value="${code}"${code === chosenCountry ? ' selected' : ''}>${escapeHtml(w.countryName(code))}</option>`,
   ).join('');
-  const countryField = `<label for="shipping_country">${escapeHtml(w.country)}</label>
+  const countryField = `${labelOf('shipping_country', w.country)}
 <select id="shipping_country" name="shipping_country" autocomplete="shipping country" required${invalid('shipping_country')}>
 <option value=""${chosenCountry ? '' : ' selected'}>${escapeHtml(w.chooseCountry)}</option>${countries}</select>
 ${message('shipping_country')}`;
@@ -218,7 +227,7 @@ ${field('shipping_line2', w.line2, 'autocomplete="shipping address-line2"')}
 <div class="row"><div>${field('shipping_postal_code', w.postalCode, 'autocomplete="shipping postal-code" required')}</div><div>${field('shipping_city', w.city, 'autocomplete="shipping address-level2" required')}</div></div>
 <div class="row"><div>${field('shipping_state', w.state, 'autocomplete="shipping address-level1"')}</div><div>${countryField}</div></div>
 </fieldset>
-<button type="submit">${escapeHtml(w.payAmount(amount))}</button>
+<button type="submit">${escapeHtml(w.payButton(amount))}</button>
 </form>
 <form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">${escapeHtml(w.cancel)}</button></form>`,
     ),
