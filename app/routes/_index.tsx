@@ -98,7 +98,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const products = found.items.map((item) => toProductCard(item, env.STORAGE_URL));
     // The newest product leads the shop's first page; a search or a filter goes straight to its results.
     const hero = found.page === 1 && !isNarrowed(state) ? homeHero(found.items, env.STORAGE_URL) : null;
-    const page: GridPage = { page: found.page, pages: found.pages, perPage: found.per_page, total: found.total, facets: found.facets };
+    const { category_names: categoryNames, ...facets } = found.facets;
+    const categoryLabels = context.locale === 'it' ? (categoryNames.it ?? {}) : undefined;
+    const page: GridPage = {
+      page: found.page,
+      pages: found.pages,
+      perPage: found.per_page,
+      total: found.total,
+      facets: categoryLabels ? { ...facets, categoryLabels } : facets,
+    };
     return json({ ...common, products, hero, error: null, wishlisted, page }, { headers: { ...flashHeaders, ...caching } });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) console.error(error);

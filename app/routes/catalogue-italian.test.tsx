@@ -83,8 +83,12 @@ describe('catalogue texts in Italian', () => {
     const categories = Object.fromEntries(home.products.map((card: { name: string; category: string }) => [card.name, card.category]));
     expect(categories).toMatchObject({ 'Tracer Tee': 'T-shirt', 'Padded Jorts': 'Pantaloni', 'Tracer Hoodie': 'Capispalla' });
     expect(home.hero.line).toMatch(/^Bermuda larghi/);
+    // The category filter names them in Italian; its values stay the English (the address's).
+    expect(home.page.facets.categories).toContain('Bottoms');
+    expect(home.page.facets.categoryLabels).toMatchObject({ Bottoms: 'Pantaloni', 'T-Shirts': 'T-shirt', Outerwear: 'Capispalla' });
     const english = await loadHome('/');
     expect(english.hero.line).toBe('Wide-leg quilted shorts in heavy cotton twill.');
+    expect(english.page.facets.categoryLabels).toBeUndefined();
     const search = await loadHome('/it?q=felpa%20cappuccio');
     expect(search.products.map((card: { name: string }) => card.name)).toEqual(['Tracer Hoodie']);
     expect(search.products[0].category).toBe('Capispalla');

@@ -237,6 +237,8 @@ export const catalogueBrowseSchema = z.object({
   pages: z.number().int().nonnegative(),
   facets: z.object({
     categories: z.array(z.string()),
+    /** Each category's name in other languages, by its English name (its value in the filter). */
+    category_names: z.object({ it: z.record(z.string()).optional() }).default({}),
     sizes: z.array(z.string()),
     colours: z.array(z.string()),
   }),

@@ -151,16 +151,27 @@ const key = (value: string) => value.toLowerCase();
 /** What the grid offers to choose: every category, size and colour in the shop, in the order they first appear. */
 function facetsOf(listings: AssembledListing[]) {
   const categories = new Set<string>();
+  const italian: Record<string, string> = {};
   const sizes = new Set<string>();
   const colours = new Set<string>();
   for (const { listing, variants } of listings) {
-    for (const category of listing.categories) categories.add(category.name);
+    listing.categories.forEach((category, i) => {
+      categories.add(category.name);
+      const name = listing.translations.it.categories[i];
+      if (name?.trim()) italian[category.name] = name;
+    });
     for (const variant of variants) {
       if (variant.size) sizes.add(variant.size);
       if (variant.colour) colours.add(variant.colour);
     }
   }
-  return { categories: [...categories].sort((a, b) => a.localeCompare(b)), sizes: [...sizes], colours: [...colours] };
+  return {
+    categories: [...categories].sort((a, b) => a.localeCompare(b)),
+    // The categories' Italian names, where written (migration 039): the filter's values stay the English.
+    category_names: { it: italian },
+    sizes: [...sizes],
+    colours: [...colours],
+  };
 }
 
 /**
