@@ -26,20 +26,29 @@ export interface CardOwner {
   email?: string | null;
 }
 
-/** The label: the rarity in capitals, or CARD. */
-export function cardLabel(rarity: string | null | undefined): string {
-  return rarity?.trim() ? rarity.trim().toUpperCase() : CARD_TEXT.defaultLabel;
+/** The languages a card's face speaks (the shop's, ADR 046). */
+export type CardLocale = 'en' | 'it';
+
+/** The face's fixed words in Italian, and the shop's rarities as an Italian card names them. */
+const ITALIAN_CARD_TEXT = { defaultLabel: 'CARTA', guestOwner: 'Ospite' } as const;
+const ITALIAN_RARITIES: Record<string, string> = { COMMON: 'COMUNE', RARE: 'RARA', EPIC: 'EPICA', LEGENDARY: 'LEGGENDARIA' };
+
+/** The label: the rarity in capitals, or CARD (in Italian the shop's rarities by their Italian names, or CARTA). */
+export function cardLabel(rarity: string | null | undefined, locale: CardLocale = 'en'): string {
+  const label = rarity?.trim() ? rarity.trim().toUpperCase() : null;
+  if (locale === 'it') return label ? (ITALIAN_RARITIES[label] ?? label) : ITALIAN_CARD_TEXT.defaultLabel;
+  return label ?? CARD_TEXT.defaultLabel;
 }
 
-/** First and last name, else the part of the email before the at sign, else Guest User. */
-export function cardOwnerName(owner: CardOwner | null | undefined): string {
+/** First and last name, else the part of the email before the at sign, else Guest User (Ospite in Italian). */
+export function cardOwnerName(owner: CardOwner | null | undefined, locale: CardLocale = 'en'): string {
   const name = [owner?.first_name, owner?.last_name]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(' ');
   if (name) return name;
   const local = owner?.email?.split('@')[0]?.trim();
-  return local || CARD_TEXT.guestOwner;
+  return local || (locale === 'it' ? ITALIAN_CARD_TEXT.guestOwner : CARD_TEXT.guestOwner);
 }
 
 /** The first 19 characters of the owned card's serial, in capitals, without a hyphen left at the end. */

@@ -16,7 +16,12 @@ export interface GridPage {
   pages: number;
   perPage: number;
   total: number;
-  facets: { categories: string[]; sizes: string[]; colours: string[] };
+  facets: {
+    categories: string[];
+    sizes: string[];
+    colours: string[];
+    /** Names shown for categories in the page's language. */ categoryLabels?: Record<string, string>;
+  };
 }
 
 /**
@@ -74,6 +79,7 @@ export function CatalogueFilters({
             any={t('filters.anyCategory')}
             value={state.category}
             options={facets.categories}
+            label-of={(option) => facets.categoryLabels?.[option] || option}
           />
           <Choice
             id="catalogue-size"

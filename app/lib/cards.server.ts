@@ -9,25 +9,28 @@ import { catalogueCache } from './cache.server';
 import { cardCode, cardDate, cardLabel, type CardOwner, cardOwnerName, type CardView } from './cards';
 import type { ShopContext } from './context.server';
 import { getEnv } from './env.server';
+import type { Locale } from './i18n';
 import { storageObjectUrl } from './images';
 
 const CARDS_BUCKET = 'cards';
 /** The shop's number of cards changes only when the owner adds one: a minute, and the catalogue hook drops it. */
 const CARD_TOTAL_CACHE = { ttlMs: 60_000, staleMs: 10 * 60_000 };
 
-export function cardFace(card: ApiCard, owner: CardOwner | null): CardFace {
+/** The face a card's PNG is drawn from, with its words in `locale` (English links carry no language, as before). */
+export function cardFace(card: ApiCard, owner: CardOwner | null, locale: Locale = 'en'): CardFace {
   return {
     v: 1,
     id: card.id,
     n: card.name,
     r: card.rarity ?? null,
-    o: cardOwnerName(owner),
+    o: cardOwnerName(owner, locale),
     u: card.unlocked_at ?? null,
     i: card.image_path,
     tc: card.text_color,
     ac: card.accent_color,
     bc: card.bg_color,
     ...(card.serial ? { s: card.serial } : {}),
+    ...(locale === 'en' ? {} : { l: locale }),
   };
 }
 
@@ -64,15 +67,15 @@ export function cardSharePath(face: CardFace): string {
   return `${cardPngPath(face.id)}?share=${signCardFace(face)}`;
 }
 
-/** The face's texts and the card's image addresses, for the Card component. */
-export function toCardView(card: ApiCard, owner: CardOwner | null): CardView {
+/** The face's texts (in the page's language) and the card's image addresses, for the Card component. */
+export function toCardView(card: ApiCard, owner: CardOwner | null, locale: Locale = 'en'): CardView {
   const storage = getEnv().STORAGE_URL;
   const folder = card.animation_folder_path.replace(/\/+$/, '');
   return {
     id: card.id,
     name: card.name,
-    label: cardLabel(card.rarity),
-    owner: cardOwnerName(owner),
+    label: cardLabel(card.rarity, locale),
+    owner: cardOwnerName(owner, locale),
     code: cardCode(card.serial ?? card.id),
     date: cardDate(card.unlocked_at ?? card.created_at),
     unlockedAt: card.unlocked_at ?? null,
@@ -83,14 +86,14 @@ export function toCardView(card: ApiCard, owner: CardOwner | null): CardView {
     framePrefix: storageObjectUrl(storage, CARDS_BUCKET, `${folder}/${card.animation_file_name}`),
     frameFormat: card.animation_file_format,
     frameCount: card.animation_length,
-    sharePath: cardSharePath(cardFace(card, owner)),
+    sharePath: cardSharePath(cardFace(card, owner, locale)),
   };
 }
 
 /** Cards of a purchase-success answer (first_time_purchase_info.unlocked_cards), drawn for `owner`. */
-export function unlockedCardViews(unlocked: unknown, owner: CardOwner | null): CardView[] {
+export function unlockedCardViews(unlocked: unknown, owner: CardOwner | null, locale: Locale = 'en'): CardView[] {
   const parsed = z.array(apiCardSchema).safeParse(unlocked ?? []);
-  return parsed.success ? parsed.data.map((card) => toCardView(card, owner)) : [];
+  return parsed.success ? parsed.data.map((card) => toCardView(card, owner, locale)) : [];
 }
 
 /**

@@ -18,6 +18,18 @@ describe('card face texts (docs/product.md#cards)', () => {
     expect(cardOwnerName(null)).toBe('Guest User');
   });
 
+  it('speaks Italian on an Italian page: the rarities by their Italian names, CARTA and Ospite', () => {
+    expect(cardLabel('legendary', 'it')).toBe('LEGGENDARIA');
+    expect(cardLabel('Common', 'it')).toBe('COMUNE');
+    expect(cardLabel('rare', 'it')).toBe('RARA');
+    expect(cardLabel('epic', 'it')).toBe('EPICA');
+    // A rarity the shop does not know keeps its own word.
+    expect(cardLabel('mythic', 'it')).toBe('MYTHIC');
+    expect(cardLabel(null, 'it')).toBe('CARTA');
+    expect(cardOwnerName(null, 'it')).toBe('Ospite');
+    expect(cardOwnerName({ email: 'ada@example.com' }, 'it')).toBe('ada');
+  });
+
   it('codes the card with the first 19 characters of its serial in capitals, no hyphen left hanging', () => {
     expect(cardCode('3f2a9c1e-4b7d-4e2a-9abc-0123456789ab')).toBe('3F2A9C1E-4B7D-4E2A');
     expect(cardCode('3f2a9c1e4b7d4e2a9abc0123456789ab')).toBe('3F2A9C1E4B7D4E2A9AB');

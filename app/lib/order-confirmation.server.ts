@@ -30,7 +30,8 @@ export async function loadOrderConfirmation(request: Request, context: ShopConte
     );
   try {
     const order = await cart.purchaseSuccess(id);
-    const cards = unlockedCardViews(order.first_time_purchase_info?.unlocked_cards, user ?? { email: order.customer_email ?? order.email });
+    const owner = user ?? { email: order.customer_email ?? order.email };
+    const cards = unlockedCardViews(order.first_time_purchase_info?.unlocked_cards, owner, context.locale);
     // The code this order was paid with is spent for the cart: the next order starts without it.
     const codeSpent = Boolean(order.discount_code) && cart.session.get('discountCode') === order.discount_code;
     if (codeSpent) cart.session.unset('discountCode');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ordersHref, readOrdersQuery } from './orders-query';
+import { ordersCsvHref, ordersHref, readOrdersQuery } from './orders-query';
 
 const read = (search: string) => readOrdersQuery(new URLSearchParams(search));
 
@@ -33,5 +33,11 @@ describe('ordersHref', () => {
       '/orders?q=padded+tee&status=shipped&page=2&open=id-1',
     );
     expect(ordersHref({ q: 'x', pages: 1 }, '/orders.csv')).toBe('/orders.csv?q=x');
+  });
+
+  it("links the CSV export in the page's language, English without a parameter", () => {
+    expect(ordersCsvHref({ q: 'x' }, 'en')).toBe('/orders.csv?q=x');
+    expect(ordersCsvHref({}, 'it')).toBe('/orders.csv?lang=it');
+    expect(ordersCsvHref({ status: 'shipped' }, 'it')).toBe('/orders.csv?status=shipped&lang=it');
   });
 });

@@ -48,3 +48,13 @@ export function ordersHref(
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/**
+ * The address of the CSV export of a view, saying the page's language (`?lang=it`) when it is not
+ * English: the export is a resource route without a language prefix (ADR 046).
+ */
+export function ordersCsvHref(view: { q?: string; status?: OrderStatusFilter }, locale: string): string {
+  const href = ordersHref(view, '/orders.csv');
+  if (locale === 'en') return href;
+  return `${href}${href.includes('?') ? '&' : '?'}lang=${encodeURIComponent(locale)}`;
+}

@@ -20,6 +20,7 @@ import { apiErrorText } from '~/lib/api-errors.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { browseHref, canonicalBrowse, isNarrowed, readBrowseState, toCatalogueQuery } from '~/lib/browse';
 import { type HomeHero as Hero, homeHero, toProductCard } from '~/lib/catalogue';
+import { listItemIn } from '~/lib/catalogue-texts';
 import { getEnv } from '~/lib/env.server';
 import { readFormData } from '~/lib/form-data.server';
 import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
@@ -78,7 +79,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     i18n,
   };
   try {
-    const found = await cachedBrowse(api, toCatalogueQuery(state));
+    const answer = await cachedBrowse(api, toCatalogueQuery(state));
+    const found = { ...answer, items: answer.items.map((item) => listItemIn(item, context.locale)) };
     // Only a sold-out or coming-soon card asks whether the shopper is waiting for it: a page without
     // one does not ask the API for their wishlist (the listing itself is usually kept in memory).
     const waitable = found.items.some((item) => !item.in_stock || item.coming_soon);
@@ -96,7 +98,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const products = found.items.map((item) => toProductCard(item, env.STORAGE_URL));
     // The newest product leads the shop's first page; a search or a filter goes straight to its results.
     const hero = found.page === 1 && !isNarrowed(state) ? homeHero(found.items, env.STORAGE_URL) : null;
-    const page: GridPage = { page: found.page, pages: found.pages, perPage: found.per_page, total: found.total, facets: found.facets };
+    const { category_names: categoryNames, ...facets } = found.facets;
+    const categoryLabels = context.locale === 'it' ? (categoryNames.it ?? {}) : undefined;
+    const page: GridPage = {
+      page: found.page,
+      pages: found.pages,
+      perPage: found.per_page,
+      total: found.total,
+      facets: categoryLabels ? { ...facets, categoryLabels } : facets,
+    };
     return json({ ...common, products, hero, error: null, wishlisted, page }, { headers: { ...flashHeaders, ...caching } });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) console.error(error);

@@ -7,6 +7,7 @@ import {
   adminProductSchema,
   imageUpdateSchema,
   imageUploadFieldsSchema,
+  italianTextsFormSchema,
   POINT_CODES,
   productEditFormSchema,
   sizeChartRequestSchema,
@@ -15,6 +16,7 @@ import {
 } from '@contract/api/products-admin';
 import { formatLaunchTime } from '@contract/shop-time';
 
+import { ItalianTextsForm } from '~/components/admin/italian-texts-form';
 import { ProductForm } from '~/components/admin/product-form';
 import { ProductImages } from '~/components/admin/product-images';
 import { ProductVariants } from '~/components/admin/product-variants';
@@ -84,6 +86,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
   }
   if (intent === 'size-chart') return sizeChartAction(context, staff.api, id, formData);
+  if (intent === 'italian') return italianAction(context, staff.api, id, formData);
   if (intent === 'archive' || intent === 'restore') {
     try {
       const product = await staff.api.request('POST', `admin/products/${id}/archive`, adminProductSchema, {
@@ -164,6 +167,19 @@ async function sizeChartAction(context: ShopContext, api: SignedInStaff['api'], 
     return redirectWithNotice(context, `/admin/products/${id}`, 'The size chart was saved.');
   } catch (error) {
     return answer(adminErrorText(error), 'error', failureStatus(error));
+  }
+}
+
+/** The Italian texts: saved as they are, an empty one shown in English on the Italian pages. */
+async function italianAction(context: ShopContext, api: SignedInStaff['api'], id: string, formData: FormData) {
+  const refuse = (message: string, status = 400) => json({ italianForm: true as const, message }, { status, headers: ADMIN_HEADERS });
+  const parsed = italianTextsFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return refuse(parsed.error.issues[0].message);
+  try {
+    await api.request('PUT', `admin/products/${id}/italian`, adminProductSchema, { body: parsed.data });
+    return redirectWithNotice(context, `/admin/products/${id}`, 'The Italian texts were saved.');
+  } catch (error) {
+    return refuse(adminErrorText(error), failureStatus(error));
   }
 }
 
@@ -253,6 +269,7 @@ export default function EditProduct() {
           <ProductImages product={product} storageBase={storageBase} />
           <ProductVariants product={product} />
           <SizeChartForm key={JSON.stringify(product.size_chart)} product={product} />
+          <ItalianTextsForm key={JSON.stringify(product.italian)} product={product} />
         </div>
       </div>
       <p>

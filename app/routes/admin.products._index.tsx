@@ -52,6 +52,7 @@ export default function AdminProducts() {
                   <th scope="col">Variants</th>
                   <th scope="col">In stock</th>
                   <th scope="col">Waiting</th>
+                  <th scope="col">Missing in Italian</th>
                 </tr>
               </thead>
               <tbody>
@@ -74,6 +75,7 @@ export default function AdminProducts() {
                     <td>{product.variants.length}</td>
                     <td>{product.variants.reduce((sum, v) => sum + v.stock_quantity, 0)}</td>
                     <td>{product.waiting}</td>
+                    <td>{product.italian_missing.length ? product.italian_missing.join(', ') : 'None'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -109,3 +109,51 @@ describe('previewing a long description', () => {
     expect((await response.json()).result.error).toBeTruthy();
   });
 });
+
+describe('the Italian texts of a product', () => {
+  it('saves them from the form (lists one per line, measurements by commas) and says what is missing', async () => {
+    const tee = await api.database.db.selectFrom('products').select('id').where('name', '=', 'Padded Tee').executeTakeFirstOrThrow();
+    const path = `/admin/products/${tee.id}`;
+    const response = await post(
+      productAction,
+      path,
+      [
+        ['intent', 'italian'],
+        ['category', 'T-shirt'],
+        ['short_description', 'Maglietta squadrata e trapuntata.'],
+        ['long_description', ''],
+        ['fit_description', 'Squadrata.'],
+        ['sizing_tips', 'Prima\r\n\r\nSeconda'],
+        ['model_info', ''],
+        ['points', 'Torace, Lunghezza'],
+      ],
+      { id: tee.id },
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe(path);
+    const saved = await api.app.request(`/api/admin/products/${tee.id}`, { headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+    const product = await saved.json();
+    expect(product.italian).toEqual({
+      category: 'T-shirt',
+      short_description: 'Maglietta squadrata e trapuntata.',
+      long_description: '',
+      fit_description: 'Squadrata.',
+      sizing_tips: ['Prima', 'Seconda'],
+      model_info: [],
+      points: ['Torace', 'Lunghezza'],
+    });
+    expect(product.italian_missing).toEqual(['long description']);
+
+    const refused = await post(
+      productAction,
+      path,
+      [
+        ['intent', 'italian'],
+        ['short_description', 'x'.repeat(301)],
+      ],
+      { id: tee.id },
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ italianForm: true, message: 'Keep the Italian short description to 300 characters' });
+  });
+});

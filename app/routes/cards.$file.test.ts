@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { signIn, signInSchema } from '~/lib/auth.server';
-import { cardFace, signCardFace, verifyCardShare } from '~/lib/cards.server';
+import { cardFace, signCardFace, toCardView, verifyCardShare } from '~/lib/cards.server';
 import { loadOrderConfirmation } from '~/lib/order-confirmation.server';
 
 import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
@@ -140,6 +140,45 @@ describe('GET /cards/{id}.png', () => {
     const otherId = card.id.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
     expect((await get(`/cards/${otherId}.png?share=${token}`)).status).toBe(404);
     expect((await get(`/cards/${card.id}.png?share=garbage`)).status).toBe(404);
+  });
+});
+
+describe('an Italian card face', () => {
+  it("draws the PNG of an Italian face (its label's words) under a share link, and keeps the language in the link", async () => {
+    const { cookie } = await member();
+    const [card] = (await profileCards(cookie)).cards;
+    const token = new URL(card.sharePath, 'http://shop.test').searchParams.get('share')!;
+    const face = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString());
+    expect(face.l).toBeUndefined();
+    const italian = signCardFace({ ...face, l: 'it' });
+    const response = await get(`/cards/${card.id}.png?share=${italian}`);
+    expect(response.status).toBe(200);
+    const { meta } = await png(response);
+    expect([meta.width, meta.height]).toEqual([600, 800]);
+  });
+
+  it('gives the card view and its share link the Italian words', () => {
+    const view = toCardView(
+      {
+        id: '3f2a9c1e-4b7d-4e2a-9abc-0123456789ab',
+        name: 'Tracer Tee',
+        rarity: 'legendary',
+        animation_folder_path: 'f',
+        animation_file_name: 'frame_',
+        animation_file_format: 'webp',
+        animation_length: 148,
+        image_path: 'f/static.webp',
+        text_color: '#fff',
+        accent_color: '#f00',
+        bg_color: '#000',
+        unlocked_at: '2026-11-22T10:00:00.000Z',
+      },
+      null,
+      'it',
+    );
+    expect(view).toMatchObject({ label: 'LEGGENDARIA', owner: 'Ospite', date: '22 Novembre 2026' });
+    const token = new URL(view.sharePath, 'http://shop.test').searchParams.get('share')!;
+    expect(verifyCardShare(token, view.id)).toMatchObject({ l: 'it', o: 'Ospite' });
   });
 });
 

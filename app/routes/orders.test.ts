@@ -178,6 +178,19 @@ describe('orders loader: search, filters, deep link', () => {
     const shipped = await callRoute(csvLoader, storefrontGet('/orders.csv?status=shipped', cookie));
     expect((await shipped.text()).split('\r\n').filter(Boolean)).toHaveLength(2);
   });
+
+  it('exports order_history.csv in Italian when the Italian orders page links it (?lang=it)', async () => {
+    const res = await callRoute(csvLoader, storefrontGet('/orders.csv?status=shipped&lang=it', cookie));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="order_history.csv"');
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines[0]).toBe('Numero ordine,Data,Articoli,Totale,Stato');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^ORD-[^,]+,\d{4}-\d{2}-\d{2},Padded Jorts,"€\d+,\d{2}",Spedito$/);
+  });
 });
 
 describe('orders loader: failures', () => {

@@ -3,6 +3,7 @@ import { type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { accountApi, isNotAuthenticated } from '~/lib/account.server';
 import { upstreamStatus } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
+import { chosenLocale, serverTranslator } from '~/lib/i18n.server';
 import { ACCOUNT_MESSAGES } from '~/lib/messages';
 import { ordersCsv } from '~/lib/orders-csv';
 import { readOrdersQuery } from '~/lib/orders-query';
@@ -13,11 +14,14 @@ const EXPORT_MAX = 5000;
 
 /**
  * Export to CSV (docs/product.md#orders-csv): every order matching the search and filter of the address, as
- * order_history.csv. A plain download, so it works without JavaScript.
+ * order_history.csv. A plain download, so it works without JavaScript. Its headers and the shop's own words
+ * are in the language of the page that linked it (`?lang=it`, ordersCsvHref), English without one.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { requireRegistered: true });
-  const query = readOrdersQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const query = readOrdersQuery(url.searchParams);
+  const locale = chosenLocale(url) ?? 'en';
   const account = await accountApi(context);
   let orders: PurchaseListItem[];
   try {
@@ -32,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
   // The byte order mark lets spreadsheet programs read the euro sign as UTF-8.
-  return new Response(`\uFEFF${ordersCsv(orders)}`, {
+  return new Response(`\uFEFF${ordersCsv(orders, serverTranslator(locale, 'account'), locale)}`, {
     headers: {
       ...(await account.commit()),
       'Content-Type': 'text/csv; charset=utf-8',

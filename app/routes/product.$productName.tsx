@@ -31,6 +31,7 @@ import { apiErrorText } from '~/lib/api-errors.server';
 import { getShopper } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
 import { cachedProductDetails, renamedProductName } from '~/lib/catalogue.server';
+import { detailsIn } from '~/lib/catalogue-texts';
 import { getEnv } from '~/lib/env.server';
 import { readFormData } from '~/lib/form-data.server';
 import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
@@ -131,7 +132,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // soon or with a sold-out variant. A product in stock throughout (most pages) does not ask the API.
   const waitable = details.coming_soon || !details.in_stock || details.variants.some((variant) => !variant.in_stock);
   const wishlisted = await wishlistedIds(api, waitable ? user : null, url);
-  const page = productPageData(details, url, env.STORAGE_URL);
+  const page = productPageData(detailsIn(details, context.locale), url, env.STORAGE_URL);
   const canonical = `${url.origin}${localizedPath(`/product/${encodeURIComponent(details.name)}`, context.locale)}`;
   const personal = Boolean(user || flash || url.searchParams.has('notified'));
   // Back from the sign-in modal: the Quick Purchase the shopper started goes on.

@@ -81,7 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       profile,
       purchases,
       purchaseCount: stats ? stats.total_orders : (purchases?.length ?? null),
-      cards: (unlocked_cards ?? []).map((card) => toCardView(card, owner)),
+      cards: (unlocked_cards ?? []).map((card) => toCardView(card, owner, context.locale)),
       cardTotal: cardTotal.status === 'fulfilled' ? cardTotal.value : null,
       consents,
       flash,

@@ -61,5 +61,7 @@ export const cardFaceSchema = z.object({
   bc: z.string().max(20),
   /** The owned card's serial, whose first characters the face shows (older links have none: the card's id stands in). */
   s: z.string().uuid().optional(),
+  /** The face's language (its label's words); absent: English, as links made before it. */
+  l: z.enum(['en', 'it']).optional(),
 });
 export type CardFace = z.infer<typeof cardFaceSchema>;

@@ -40,6 +40,33 @@ export const attributeSchema = z.object({
 
 const categorySchema = z.object({ name: z.string() });
 
+/**
+ * A catalogue text's Italian version (issue 38, ADR 046): '' where the owner has not written it yet,
+ * when the Italian pages show the English. Categories by position, as `categories` lists them.
+ */
+const italianListingSchema = z.object({
+  short_description: z.string().default(''),
+  categories: z.array(z.string()).default([]),
+});
+
+/** A size chart's labels in another language, each missing or empty one read as the English chart's. */
+export const sizeChartLabelsSchema = z.object({
+  productDescription: z.string().optional(),
+  fitDescription: z.string().optional(),
+  sizingTips: z.array(z.string()).optional(),
+  modelInfo: z.array(z.string()).optional(),
+  /** Measurement names by position (A, B, C...). */
+  measurementPoints: z.array(z.string()).optional(),
+  /** Special features by position. */
+  specialFeatures: z.array(z.object({ name: z.string(), description: z.string() })).optional(),
+});
+export type SizeChartLabels = z.infer<typeof sizeChartLabelsSchema>;
+
+const italianDetailsSchema = italianListingSchema.extend({
+  long_description: z.string().default(''),
+  size_chart: sizeChartLabelsSchema.nullable().default(null),
+});
+
 export const productListItemSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -69,6 +96,8 @@ export const productListItemSchema = z.object({
   coming_soon: z.boolean().default(false),
   /** Units one customer may buy of the product; null: no cap. */
   purchase_limit: z.number().int().positive().nullable().default(null),
+  /** The listing's texts in other languages than English. */
+  translations: z.object({ it: italianListingSchema.optional() }).default({}),
 });
 
 export const productListSchema = z.array(productListItemSchema);
@@ -135,6 +164,8 @@ export const productDetailsSchema = z.object({
   launch_date: z.string().optional(),
   coming_soon: z.boolean().default(false),
   purchase_limit: z.number().int().positive().nullable().default(null),
+  /** The product's texts in other languages than English. */
+  translations: z.object({ it: italianDetailsSchema.optional() }).default({}),
 });
 
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
@@ -206,6 +237,8 @@ export const catalogueBrowseSchema = z.object({
   pages: z.number().int().nonnegative(),
   facets: z.object({
     categories: z.array(z.string()),
+    /** Each category's name in other languages, by its English name (its value in the filter). */
+    category_names: z.object({ it: z.record(z.string()).optional() }).default({}),
     sizes: z.array(z.string()),
     colours: z.array(z.string()),
   }),

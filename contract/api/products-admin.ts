@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 import { shopWallTimeToDate } from '../shop-time';
+import { adminItalianSchema, ITALIAN_TEXT_NAMES } from './products-admin-italian';
+
+export * from './products-admin-italian';
 
 /**
  * The owner's catalogue routes under /api/admin/products (ADR 028): the list, one product, creating
@@ -292,6 +295,8 @@ export const adminProductSchema = z.object({
   purchase_limit: z.number().int().nullable(),
   /** Back-in-stock and launch requests waiting for the product or any of its variants. */
   waiting: z.number().int(),
+  /** The Italian texts not written yet (ITALIAN_TEXT_NAMES); the Italian pages show the English for them. */
+  italian_missing: z.array(z.enum(ITALIAN_TEXT_NAMES)),
   variants: z.array(
     z.object({
       id: z.string(),
@@ -312,6 +317,8 @@ export const adminProductSchema = z.object({
   ),
   /** The size chart as rows (null: none yet), and the sizes its variants come in, in their order. */
   size_chart: adminSizeChartSchema.nullable(),
+  /** The texts in Italian, as the owner wrote them ('' where not yet). */
+  italian: adminItalianSchema,
   sizes: z.array(z.string()),
   /** The product's own images, by kind then order, with the path their public URL is made from. */
   images: z.array(
@@ -332,7 +339,7 @@ export const adminProductSchema = z.object({
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductListSchema = z.array(
-  adminProductSchema.omit({ long_description: true, short_description: true, images: true, size_chart: true, sizes: true }),
+  adminProductSchema.omit({ long_description: true, short_description: true, images: true, size_chart: true, sizes: true, italian: true }),
 );
 export const adminProductParamSchema = z.object({ id: z.string().uuid() });
 

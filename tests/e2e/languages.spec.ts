@@ -87,6 +87,37 @@ test.describe('languages', () => {
     expect(confirmation.text).toContain('Totale: €65,00');
   });
 
+  test('an Italian product page shows the catalogue in Italian, its structured data too, and stays accessible', async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    await page.goto('/it/product/Padded%20Jorts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Padded Jorts' })).toBeVisible();
+    await expect(page.locator('.product-page__category')).toHaveText('Pantaloni');
+    await expect(page.locator('.product-page__short')).toHaveText('Bermuda larghi e trapuntati in twill di cotone pesante.');
+    await expect(page.locator('#long-desc-text')).toContainText('Cinque tasche, cintura piatta con passanti');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Bermuda larghi e trapuntati in twill di cotone pesante.',
+    );
+    const size = page.locator('details.size-chart');
+    await size.locator('summary').click();
+    await expect(size).toContainText('Vita alta, gamba ampia, arrivano appena sopra il ginocchio.');
+    await expect(size.getByRole('columnheader', { name: 'A · Vita' })).toBeVisible();
+    const structured = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(structured).toMatchObject({ description: 'Bermuda larghi e trapuntati in twill di cotone pesante.', category: 'Pantaloni' });
+    expect(structured.url).toMatch(/\/it\/product\/Padded%20Jorts$/);
+    if (javaScriptEnabled) await expectNoSeriousA11yViolations(page);
+    else await expectNoSeriousA11yViolationsWithoutScripts(browser, baseURL!, '/it/product/Padded%20Jorts');
+
+    // The English page is as it was.
+    await page.goto('/product/Padded%20Jorts');
+    await expect(page.locator('.product-page__short')).toHaveText('Wide-leg quilted shorts in heavy cotton twill.');
+    await expect(page.locator('.product-page__category')).toHaveText('Bottoms');
+  });
+
   for (const path of ['/it', '/it/product/Tracer%20Tee', '/it/cart']) {
     test(`${path} has no serious or critical axe violations`, async ({ page, browser, baseURL, javaScriptEnabled }) => {
       if (!javaScriptEnabled) return expectNoSeriousA11yViolationsWithoutScripts(browser, baseURL!, path);

@@ -8,12 +8,15 @@ import type { ShopLocale } from '@contract/locale';
 
 /** Kysely's view of the tables created by ./migrations. */
 export interface Database {
-  categories: { id: Generated<string>; name: string };
+  categories: { id: Generated<string>; name: string; /** Migration 039; '' until written. */ name_it: Generated<string> };
   products: {
     id: Generated<string>;
     name: string;
     short_description: Generated<string>;
     long_description: Generated<string>;
+    /** The Italian descriptions (migration 039); '' until written, when Italian pages show the English. */
+    short_description_it: Generated<string>;
+    long_description_it: Generated<string>;
     price: number;
     launch_date: ColumnType<Date, Date | string, Date | string>;
     created_at: ColumnType<Date, never, never>;
@@ -24,7 +27,13 @@ export interface Database {
     gift_card: Generated<boolean>;
   };
   product_categories: { product_id: string; category_id: string; position: Generated<number> };
-  size_charts: { id: Generated<string>; product_id: string; chart: JSONColumnType<SizeChartRecord> };
+  size_charts: {
+    id: Generated<string>;
+    product_id: string;
+    chart: JSONColumnType<SizeChartRecord>;
+    /** The chart's labels in Italian (migration 039); {} until written. */
+    labels_it: JSONColumnType<SizeChartLabels, string | undefined, string>;
+  };
   product_variants: {
     id: Generated<string>;
     product_id: string;
@@ -535,6 +544,18 @@ export type StaffRole = 'owner' | 'staff';
 export type ImageType = 'product' | 'featured' | 'background';
 
 /** The size chart as stored: docs/product.md#data-shapes, with the guide image kept as a storage path. */
+/** A size chart's words in another language; a missing or empty one reads as the English chart's. */
+export interface SizeChartLabels {
+  productDescription?: string;
+  fitDescription?: string;
+  sizingTips?: string[];
+  modelInfo?: string[];
+  /** Measurement names by position (A, B, C...). */
+  measurementPoints?: string[];
+  /** Special features by position. */
+  specialFeatures?: { name: string; description: string }[];
+}
+
 export interface SizeChartRecord {
   productName: string;
   productDescription: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { pdfText } from '../../../tests/support/pdf-text';
-import { buyThroughCheckout, setVariant, shopper } from '../../../tests/support/shopper';
+import { buyThroughCheckout, PAID_CARD, setVariant, shopper } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { readOutbox } from '../services/mail';
@@ -158,5 +158,90 @@ describe('refusals a shopper reads, by their code', () => {
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
     expect(again.body.detail).toBe(`Please wait ${wait} seconds before requesting a new code.`);
+  });
+});
+
+describe('the test payment page in the language of the order', () => {
+  async function startCheckout(locale?: 'it') {
+    const variant = await freshVariant();
+    const s = shopper(api, locale ? { locale } : {});
+    await s.signInAsGuest();
+    await s.post('/api/cart/add', { variant_id: variant.id, quantity: 1 });
+    const started = await s.post('/api/checkout/', {
+      success_url: 'http://shop.test/it/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://shop.test/it/cart',
+      email: s.email,
+      metadata: {},
+    });
+    expect(started.status).toBe(200);
+    return { s, path: new URL(started.body.checkout_url).pathname };
+  }
+
+  it('speaks Italian for an order checked out in Italian: labels, amounts, checks and a declined card', async () => {
+    const { s, path } = await startCheckout('it');
+    // The page is opened by the browser, with whatever language it asks for: the order's decides.
+    const page = await api.app.request(path);
+    const html = await page.text();
+    expect(html).toContain('<html lang="it">');
+    // The controls keep the English names outside checks find them by, their Italian beside them.
+    for (const [label, italian] of [
+      ['Card number', 'Numero della carta'],
+      ['Expiry', 'Scadenza'],
+      ['Name on card', 'Nome sulla carta'],
+      ['Full name', 'Nome e cognome'],
+      ['Address line 1', 'Indirizzo'],
+      ['Postal code', 'CAP'],
+      ['City', 'Città'],
+      ['Country', 'Paese'],
+    ])
+      expect(html).toMatch(
+        new RegExp(`<label for="([a-z_0-9]+)" lang="en">${label}</label><div class="beside" id="\\1-beside">${italian}</div>`),
+      );
+    expect(html).toMatch(/aria-describedby="card_number-beside"/);
+    expect(html).toMatch(/<h1>Paga €65,00<\/h1>/);
+    expect(html).toMatch(/<button type="submit">Pay €65,00 · Paga<\/button>/);
+    expect(html).toContain('<legend>Indirizzo di consegna</legend>');
+    expect(html).toContain('<option value="DE">Germania</option>');
+    expect(html).toContain('IVA inclusa (22%)');
+    expect(html).not.toMatch(/Delivery address|VAT included/);
+
+    const refused = await s.request('POST', path, undefined, { form: { ...PAID_CARD, expiry: '13/40', shipping_postal_code: '1' } });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('Controlla i campi evidenziati.');
+    expect(refused.text).toContain('Inserisci la scadenza nel formato MM/AA');
+    expect(refused.text).toContain('Inserisci un CAP valido per: Italia');
+
+    const declined = await s.request('POST', path, undefined, { form: { ...PAID_CARD, card_number: '4000 0000 0000 0002' } });
+    expect(declined.status).toBe(402);
+    expect(declined.text).toContain('<h1>Pagamento rifiutato</h1>');
+    expect(declined.text).toContain('Prova con un&#39;altra carta');
+
+    const paid = await s.request('POST', path, undefined, { form: PAID_CARD });
+    expect(paid.status).toBe(303);
+    const again = await api.app.request(path);
+    expect(await again.text()).toContain('Questo ordine è già stato pagato.');
+  });
+
+  it('keeps the English page word for word for an English order', async () => {
+    const { path } = await startCheckout();
+    const html = await (await api.app.request(path, { headers: { 'Accept-Language': 'it' } })).text();
+    expect(html).toContain('<html lang="en">');
+    for (const label of [
+      'Card number',
+      'Expiry',
+      'CVC',
+      'Name on card',
+      'Full name',
+      'Address line 1',
+      'Address line 2 \\(optional\\)',
+      'Postal code',
+      'City',
+      'State or province \\(optional\\)',
+      'Country',
+    ])
+      expect(html).toMatch(new RegExp(`<label for="[a-z_0-9]+">${label}</label>`));
+    expect(html).toMatch(/<button type="submit">Pay €65\.00<\/button>/);
+    expect(html).toContain('<option value="DE">Germany</option>');
+    expect(html).not.toContain('class="beside"');
   });
 });

@@ -20,7 +20,7 @@ describe('POST /api/products/list', () => {
     const launches = products.map((p) => Date.parse(p.launch_date));
     expect(launches).toEqual([...launches].sort((a, b) => b - a));
     for (const item of items) {
-      // The spec's fields, and the two a drop adds (coming_soon, purchase_limit; ADR 028).
+      // The spec's fields, the two a drop adds (coming_soon, purchase_limit; ADR 028) and the Italian texts (translations, issue 38).
       expect(Object.keys(item).sort()).toEqual(
         [
           'background_images',
@@ -36,6 +36,7 @@ describe('POST /api/products/list', () => {
           'price',
           'product_images',
           'short_description',
+          'translations',
           'variant_info',
         ].sort(),
       );

@@ -1,124 +1,75 @@
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { postcodeValidator } from 'postcode-validator';
-import { z } from 'zod';
+import type { z } from 'zod';
 
-import { isShippingCountry, SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, type ShippingCountry } from '@contract/address';
+import { SHIPPING_COUNTRY_CODES } from '@contract/address';
+import { BRAND } from '@contract/brand';
 import { formatEuro } from '@contract/money';
 
 import type { Address } from '../db/schema.js';
 import type { AppEnv } from '../deps.js';
 import { DomainError } from '../domain-error.js';
-import { setPagePolicy } from '../security-headers.js';
+import { setPagePolicy, styleHash } from '../security-headers.js';
 import { closeCheckoutSession, deliveryAddressFor, findCheckoutSession, sessionLines } from '../services/checkout.js';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
-import { noteCheckoutFunnel } from '../services/funnel.js';
 import { escapeHtml } from '../services/mail-templates.js';
 import { TEST_CARDS } from '../services/payments/test-provider.js';
-import { layout, messagePage, PAGE_STYLES } from './test-payment-page.js';
+import { addressOnlyForm, type FormValues, paymentForm } from './test-payment-form.js';
+import { PAY_WORDS, type PayWords } from './test-payment-words.js';
 
 type Session = NonNullable<Awaited<ReturnType<typeof findCheckoutSession>>>;
 
-const digits = (value: string) => value.replace(/[\s-]/g, '');
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : null));
+/** The page speaks the order's language (the checkout's, migration 036); English before it had one. */
+const wordsOf = (session: Session): PayWords => PAY_WORDS[session.locale === 'it' ? 'it' : 'en'];
 
-const required = (message: string, max = 200) =>
-  z.string({ required_error: message }).trim().min(1, message).max(max, `${message} (at most ${max} characters)`);
-
-/** The Luhn check every real card number passes: a mistyped digit is caught before the bank sees it. */
-export function passesLuhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i += 1) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** A country the shop ships to, chosen by code or typed by name. */
-const country = z
-  .string({ required_error: 'Choose a country we ship to' })
-  .trim()
-  .transform((value) => {
-    const code = value.toUpperCase();
-    if (isShippingCountry(code)) return code;
-    return SHIPPING_COUNTRY_CODES.find((c) => SHIPPING_COUNTRIES[c].toLowerCase() === value.toLowerCase()) ?? '';
-  })
-  .refine((code) => code !== '', 'Choose a country we ship to');
-
-/** What the payment page posts. `now` decides whether the card has expired. */
-function paymentForm(now: Date) {
-  return z
-    .object({
-      card_number: z
-        .string({ required_error: 'Enter the card number' })
-        .transform(digits)
-        .pipe(
-          z
-            .string()
-            .regex(/^\d{12,19}$/, 'Enter the card number')
-            .refine(passesLuhn, 'This card number is not valid'),
-        ),
-      expiry: z
-        .string({ required_error: 'Enter the expiry as MM/YY' })
-        .trim()
-        .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry as MM/YY')
-        .refine((value) => !cardExpired(value, now), 'This card has expired'),
-      cvc: z
-        .string({ required_error: 'Enter the 3 or 4 digit CVC' })
-        .trim()
-        .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
-      name_on_card: required('Enter the name on the card', 100),
-      ...addressFields,
-    })
-    .superRefine(postalCodeFits);
-}
-
-// Physical goods need somewhere to go: name, street, city, postal code and country are required.
-const addressFields = {
-  shipping_name: required('Enter the name to deliver to', 100),
-  shipping_line1: required('Enter the street and number'),
-  shipping_line2: optionalText(200),
-  shipping_city: required('Enter the city', 100),
-  shipping_state: optionalText(100),
-  shipping_postal_code: required('Enter the postal code', 20),
-  shipping_country: country,
-};
-
-/** A postal code in the shape the chosen country uses (Austria's four digits, the UK's "SW1A 1AA"). */
-function postalCodeFits(form: { shipping_country: string; shipping_postal_code: string }, ctx: z.RefinementCtx) {
-  if (form.shipping_country && !postcodeValidator(form.shipping_postal_code, form.shipping_country)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['shipping_postal_code'],
-      message: `Enter a valid postal code for ${SHIPPING_COUNTRIES[form.shipping_country as ShippingCountry]}`,
-    });
-  }
-}
-
-/** What the page posts for a checkout a gift card and store credit paid in full (ADR 052): the address alone. */
-const addressOnlyForm = z.object(addressFields).superRefine(postalCodeFits);
-
-/** Cents the card is asked for: the total less what a gift card and store credit paid. */
+/** Cents the card is asked for: the total less what a gift card and store credit paid (ADR 052). */
 const dueOf = (session: Session) => session.total - session.gift_card_amount - session.store_credit_amount;
-
-/** A card is good through the last day of its expiry month. */
-function cardExpired(expiry: string, now: Date): boolean {
-  const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
-  const fullYear = year < 100 ? 2000 + year : year;
-  return Date.UTC(fullYear, month, 1) <= now.getTime();
-}
-type FormValues = Partial<Record<keyof z.input<ReturnType<typeof paymentForm>>, string>>;
 
 const successTarget = (session: Session) =>
   session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.provider_session_id ?? session.id);
+
+const PAGE_CSS = `body{margin:0;background:#f4f1ec;font-family:Helvetica,Arial,sans-serif;color:#1d1d1f}
+main{max-width:560px;margin:32px auto;background:#fff;border-radius:12px;padding:28px}
+h1{font-size:22px;margin:0 0 4px}.brand{font-size:13px;letter-spacing:.3em;font-weight:700}
+.note{font-size:13px;color:#6b6b6b}table{width:100%;border-collapse:collapse;margin:16px 0}
+td{padding:6px 0;vertical-align:top}td.amount{text-align:right;white-space:nowrap}tr.total td{font-weight:700;border-top:1px solid #ddd;padding-top:10px}
+label{display:block;font-size:14px;font-weight:600;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:8px;font-size:16px}
+.row{display:flex;gap:12px}.row>div{flex:1}select{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:8px;font-size:16px;background:#fff}
+.actions{display:flex;flex-direction:column;gap:8px;margin-top:16px}.actions a.button{display:block;text-align:center;padding:14px;border-radius:999px;background:#1d1d1f;color:#fff;text-decoration:none;font-weight:700}fieldset{border:1px solid #ddd;border-radius:8px;margin:18px 0;padding:4px 14px 14px}
+button{margin-top:20px;width:100%;padding:14px;border:0;border-radius:999px;background:#1d1d1f;color:#fff;font-size:16px;font-weight:700;cursor:pointer}
+button.link{background:none;color:#1d1d1f;text-decoration:underline;font-weight:400;margin-top:8px}
+.beside{font-size:13px;color:#6b6b6b;margin:0 0 4px}.error{color:#b00020;font-size:13px;margin-top:4px}.alert{background:#fdecee;color:#b00020;border-radius:8px;padding:12px;margin:16px 0}
+a{color:#1d1d1f}
+`;
+const PAGE_STYLES = [styleHash(PAGE_CSS)];
+
+function layout(w: PayWords, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${w.htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(BRAND.name)} ${escapeHtml(w.titleSuffix)}</title>
+<style>${PAGE_CSS}</style></head>
+<body><main><div class="brand">${escapeHtml(BRAND.name)}</div>${body}</main></body></html>`;
+}
+
+function messagePage(
+  c: Context<AppEnv>,
+  w: PayWords,
+  status: ContentfulStatusCode,
+  title: string,
+  text: string,
+  link?: { href: string; label: string },
+) {
+  c.header('Cache-Control', 'no-store');
+  setPagePolicy(c, { styles: PAGE_STYLES });
+  return c.html(
+    layout(
+      w,
+      title,
+      `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(text)}</p>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}`,
+    ),
+    status,
+  );
+}
 
 async function paymentPage(
   c: Context<AppEnv>,
@@ -126,35 +77,49 @@ async function paymentPage(
   options: { status?: ContentfulStatusCode; values?: FormValues; errors?: Record<string, string>; alert?: string } = {},
 ) {
   const lines = await sessionLines(c.var.deps.db, session.id);
+  const w = wordsOf(session);
+  const locale = w.htmlLang === 'it' ? 'it' : 'en';
+  const euro = (cents: number) => formatEuro(cents, locale);
   const values = options.values ?? {};
   const errors = options.errors ?? {};
-  const invalid = (name: keyof FormValues) => (errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : '');
+  // An Italian page: each named control's Italian beside its English name, and as its description.
+  const beside = (name: keyof FormValues) => w.beside?.[name];
+  const invalid = (name: keyof FormValues) => {
+    const described = [beside(name) ? `${name}-beside` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ');
+    return `${errors[name] ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}`;
+  };
+  const labelOf = (name: keyof FormValues, label: string) =>
+    beside(name)
+      ? `<label for="${name}" lang="en">${escapeHtml(label)}</label><div class="beside" id="${name}-beside">${escapeHtml(beside(name)!)}</div>`
+      : `<label for="${name}">${escapeHtml(label)}</label>`;
   const message = (name: keyof FormValues) =>
     errors[name] ? `<div class="error" id="${name}-error">${escapeHtml(errors[name])}</div>` : '';
-  const field = (name: keyof FormValues, label: string, attrs = '') => `<label for="${name}">${escapeHtml(label)}</label>
+  const field = (name: keyof FormValues, label: string, attrs = '') => `${labelOf(name, label)}
 <input id="${name}" name="${name}" value="${escapeHtml(values[name] ?? '')}" ${attrs}${invalid(name)}>
 ${message(name)}`;
   const chosenCountry = (values.shipping_country ?? '').toUpperCase();
   const countries = SHIPPING_COUNTRY_CODES.map(
-    (code) => `<option value="${code}"${code === chosenCountry ? ' selected' : ''}>${escapeHtml(SHIPPING_COUNTRIES[code])}</option>`,
+    (code) => `<option value="${code}"${code === chosenCountry ? ' selected' : ''}>${escapeHtml(w.countryName(code))}</option>`,
   ).join('');
-  const countryField = `<label for="shipping_country">Country</label>
+  const countryField = `${labelOf('shipping_country', w.country)}
 <select id="shipping_country" name="shipping_country" autocomplete="shipping country" required${invalid('shipping_country')}>
-<option value=""${chosenCountry ? '' : ' selected'}>Choose a country</option>${countries}</select>
+<option value=""${chosenCountry ? '' : ' selected'}>${escapeHtml(w.chooseCountry)}</option>${countries}</select>
 ${message('shipping_country')}`;
-  // A gift card or store credit paid part of it (ADR 052): the card is asked for the rest.
-  const amount = formatEuro(dueOf(session));
-  // Nothing left to pay: the page asks only where the order goes.
-  const cardFields =
-    dueOf(session) === 0
-      ? ''
-      : `${field('card_number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" required')}
-<div class="row"><div>${field('expiry', 'Expiry', 'placeholder="MM/YY" autocomplete="cc-exp" required')}</div><div>${field('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
-${field('name_on_card', 'Name on card', 'autocomplete="cc-name" required')}`;
+  // A gift card or store credit paid part of it (ADR 052): the card is asked for the rest, and when
+  // nothing is left to pay the page asks only where the order goes.
+  const amount = euro(dueOf(session));
+  const prepaid = dueOf(session) === 0;
+  const cardFields = prepaid
+    ? ''
+    : `${field('card_number', w.cardNumber, 'inputmode="numeric" autocomplete="cc-number" required')}
+<div class="row"><div>${field('expiry', w.expiry, 'placeholder="MM/YY" autocomplete="cc-exp" required')}</div><div>${field('cvc', w.cvc, 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
+${field('name_on_card', w.nameOnCard, 'autocomplete="cc-name" required')}`;
   const prepaidRows = [
-    session.gift_card_amount > 0 ? `<tr><td>Gift card</td><td class="amount">-${formatEuro(session.gift_card_amount)}</td></tr>` : '',
+    session.gift_card_amount > 0
+      ? `<tr><td>${escapeHtml(w.giftCard)}</td><td class="amount">-${euro(session.gift_card_amount)}</td></tr>`
+      : '',
     session.store_credit_amount > 0
-      ? `<tr><td>Store credit</td><td class="amount">-${formatEuro(session.store_credit_amount)}</td></tr>`
+      ? `<tr><td>${escapeHtml(w.storeCredit)}</td><td class="amount">-${euro(session.store_credit_amount)}</td></tr>`
       : '',
   ].join('');
   // Both forms post here and are answered with a redirect back to the shop.
@@ -162,33 +127,34 @@ ${field('name_on_card', 'Name on card', 'autocomplete="cc-name" required')}`;
   const rows = lines
     .map(
       (l) =>
-        `<tr><td>${l.quantity} × ${escapeHtml(l.name)}<div class="note">${escapeHtml([l.description, l.sku].filter(Boolean).join(' · '))}</div></td><td class="amount">${formatEuro(l.unit_price * l.quantity)}</td></tr>`,
+        `<tr><td>${l.quantity} × ${escapeHtml(l.name)}<div class="note">${escapeHtml([l.description, l.sku].filter(Boolean).join(' · '))}</div></td><td class="amount">${euro(l.unit_price * l.quantity)}</td></tr>`,
     )
     .join('');
   c.header('Cache-Control', 'no-store');
   return c.html(
     layout(
-      'Pay',
-      `<h1>Pay ${amount}</h1>
-<p class="note">Test payment page: no real card is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card. Any expiry, CVC and name.</p>
+      w,
+      w.pay,
+      `<h1>${escapeHtml(w.payAmount(amount))}</h1>
+<p class="note">${escapeHtml(w.testNote)}</p>
 <table>${rows}
-${session.discount > 0 || session.discount_code ? `<tr><td>Discount (${escapeHtml(session.discount_code ?? '')})</td><td class="amount">${session.discount > 0 ? `-${formatEuro(session.discount)}` : 'Free shipping'}</td></tr>` : ''}
-<tr><td>Shipping</td><td class="amount">${formatEuro(session.shipping_cost)}</td></tr>
-<tr><td>VAT included (22%)</td><td class="amount">${formatEuro(session.tax)}</td></tr>
-${prepaidRows}<tr class="total"><td>Total</td><td class="amount">${amount}</td></tr></table>
+${session.discount > 0 || session.discount_code ? `<tr><td>${escapeHtml(w.discount(session.discount_code ?? ''))}</td><td class="amount">${session.discount > 0 ? `-${euro(session.discount)}` : escapeHtml(w.freeShipping)}</td></tr>` : ''}
+<tr><td>${escapeHtml(w.shipping)}</td><td class="amount">${euro(session.shipping_cost)}</td></tr>
+<tr><td>${escapeHtml(w.vat)}</td><td class="amount">${euro(session.tax)}</td></tr>
+${prepaidRows}<tr class="total"><td>${escapeHtml(w.total)}</td><td class="amount">${amount}</td></tr></table>
 ${options.alert ? `<div class="alert" role="alert">${escapeHtml(options.alert)}</div>` : ''}
 <form method="post" action="/pay/${escapeHtml(session.id)}" novalidate>
 ${cardFields}
-<fieldset><legend>Delivery address</legend>
-${field('shipping_name', 'Full name', 'autocomplete="shipping name" required')}
-${field('shipping_line1', 'Address line 1', 'autocomplete="shipping address-line1" required')}
-${field('shipping_line2', 'Address line 2 (optional)', 'autocomplete="shipping address-line2"')}
-<div class="row"><div>${field('shipping_postal_code', 'Postal code', 'autocomplete="shipping postal-code" required')}</div><div>${field('shipping_city', 'City', 'autocomplete="shipping address-level2" required')}</div></div>
-<div class="row"><div>${field('shipping_state', 'State or province (optional)', 'autocomplete="shipping address-level1"')}</div><div>${countryField}</div></div>
+<fieldset><legend>${escapeHtml(w.deliveryAddress)}</legend>
+${field('shipping_name', w.fullName, 'autocomplete="shipping name" required')}
+${field('shipping_line1', w.line1, 'autocomplete="shipping address-line1" required')}
+${field('shipping_line2', w.line2, 'autocomplete="shipping address-line2"')}
+<div class="row"><div>${field('shipping_postal_code', w.postalCode, 'autocomplete="shipping postal-code" required')}</div><div>${field('shipping_city', w.city, 'autocomplete="shipping address-level2" required')}</div></div>
+<div class="row"><div>${field('shipping_state', w.state, 'autocomplete="shipping address-level1"')}</div><div>${countryField}</div></div>
 </fieldset>
-<button type="submit">Pay ${amount}${dueOf(session) === 0 ? ' and place the order' : ''}</button>
+<button type="submit">${escapeHtml(prepaid ? w.placeOrderButton(amount) : w.payButton(amount))}</button>
 </form>
-<form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">Cancel and return to the shop</button></form>`,
+<form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">${escapeHtml(w.cancel)}</button></form>`,
     ),
     options.status ?? 200,
   );
@@ -200,40 +166,34 @@ async function payableSession(c: Context<AppEnv>): Promise<Session | Response> {
   const id = c.req.param('sessionId') ?? '';
   let session = await findCheckoutSession(db, id);
   if (!session || session.provider !== 'test' || session.id !== id) {
-    return messagePage(c, 404, 'Payment session not found', 'This payment link is not valid.');
+    // No order to take a language from: the page the shopper came from says it.
+    const w = PAY_WORDS[c.var.locale === 'it' ? 'it' : 'en'];
+    return messagePage(c, w, 404, w.notFoundTitle, w.notFoundText);
   }
   if (session.status === 'open' && session.expires_at <= clock.now()) {
     await closeCheckoutSession(db, session.id, 'expired', clock.now());
     session = (await findCheckoutSession(db, id))!;
   }
-  const back = { href: session.cancel_url, label: 'Return to the shop' };
+  const w = wordsOf(session);
+  const back = { href: session.cancel_url, label: w.backToShop };
   switch (session.status) {
     case 'open':
       return session;
     case 'completed':
-      return messagePage(c, 409, 'Already paid', 'This order has already been paid.', {
-        href: successTarget(session),
-        label: 'See your order',
-      });
+      return messagePage(c, w, 409, w.paidTitle, w.paidText, { href: successTarget(session), label: w.seeOrder });
     case 'expired':
-      return messagePage(
-        c,
-        410,
-        'Payment session expired',
-        'This payment session has expired. Return to the shop and check out again.',
-        back,
-      );
+      return messagePage(c, w, 410, w.expiredTitle, w.expiredText, back);
     case 'declined':
-      return messagePage(c, 402, 'Payment declined', 'Your card was declined. No payment was taken.', back);
+      return messagePage(c, w, 402, w.declinedTitle, w.declinedText, back);
     case 'refund_pending':
     case 'refunded':
-      return messagePage(c, 409, 'Payment refunded', 'This payment was refunded: the checkout had closed before it arrived.', back);
+      return messagePage(c, w, 409, w.refundedTitle, w.refundedText, back);
     default:
-      return messagePage(c, 410, 'Payment cancelled', 'This payment was cancelled.', back);
+      return messagePage(c, w, 410, w.cancelledTitle, w.cancelledText, back);
   }
 }
 
-function shippingAddress(form: z.output<typeof addressOnlyForm>): Address {
+function shippingAddress(form: z.output<ReturnType<typeof addressOnlyForm>>): Address {
   return {
     name: form.shipping_name,
     line1: form.shipping_line1,
@@ -290,12 +250,14 @@ function declinedPage(c: Context<AppEnv>, session: Session, values: FormValues) 
   const hidden = Object.entries(keptValues(values))
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value ?? '')}">`)
     .join('');
+  const w = wordsOf(session);
   return c.html(
     layout(
-      'Payment declined',
-      `<h1>Payment declined</h1><p role="alert">Your card was declined. No payment was taken.</p>
-<div class="actions"><form method="post" action="/pay/${escapeHtml(session.id)}/again">${hidden}<button type="submit">Try another card</button></form>
-<form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">Cancel and return to the shop</button></form></div>`,
+      w,
+      w.declinedTitle,
+      `<h1>${escapeHtml(w.declinedTitle)}</h1><p role="alert">${escapeHtml(w.declinedText)}</p>
+<div class="actions"><form method="post" action="/pay/${escapeHtml(session.id)}/again">${hidden}<button type="submit">${escapeHtml(w.tryAnother)}</button></form>
+<form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">${escapeHtml(w.cancel)}</button></form></div>`,
     ),
     402,
   );
@@ -303,10 +265,11 @@ function declinedPage(c: Context<AppEnv>, session: Session, values: FormValues) 
 
 /** A checkout paid in full by a gift card and store credit: its address, then the order (ADR 052). */
 async function placePrepaidOrder(c: Context<AppEnv>, session: Session, values: FormValues) {
-  const parsed = addressOnlyForm.safeParse(values);
+  const w = wordsOf(session);
+  const parsed = addressOnlyForm(w).safeParse(values);
   if (!parsed.success) {
     const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    return paymentPage(c, session, { status: 422, values, errors, alert: 'Please check the highlighted fields.' });
+    return paymentPage(c, session, { status: 422, values, errors, alert: w.checkFields });
   }
   try {
     await fulfilCheckoutSession(c.var.deps, session.id, {
@@ -316,7 +279,10 @@ async function placePrepaidOrder(c: Context<AppEnv>, session: Session, values: F
     });
   } catch (error) {
     if (error instanceof DomainError && error.code === 'payment_refunded') {
-      return messagePage(c, 409, 'Order not placed', error.detail, { href: session.cancel_url, label: 'Return to the shop' });
+      return messagePage(c, w, 409, w.notPlacedTitle, w === PAY_WORDS.en ? error.detail : w.refundedText, {
+        href: session.cancel_url,
+        label: w.backToShop,
+      });
     }
     throw error;
   }
@@ -329,10 +295,7 @@ export function testPaymentRoutes() {
 
   app.get('/pay/:sessionId', async (c) => {
     const session = await payableSession(c);
-    if (session instanceof Response) return session;
-    // The funnel's "payment page reached" (issue 41): each time the page is served for an open checkout.
-    await noteCheckoutFunnel(c.var.deps, c.var.deps.clock.now(), session.id, 'payment_page');
-    return paymentPage(c, session, { values: await prefilled(c, session) });
+    return session instanceof Response ? session : paymentPage(c, session, { values: await prefilled(c, session) });
   });
 
   app.post('/pay/:sessionId', async (c) => {
@@ -341,10 +304,11 @@ export function testPaymentRoutes() {
     const raw = await c.req.parseBody();
     const values: FormValues = Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as FormValues;
     if (dueOf(session) === 0) return placePrepaidOrder(c, session, values);
-    const parsed = paymentForm(c.var.deps.clock.now()).safeParse(values);
+    const w = wordsOf(session);
+    const parsed = paymentForm(c.var.deps.clock.now(), w).safeParse(values);
     if (!parsed.success) {
       const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-      return paymentPage(c, session, { status: 422, values, errors, alert: 'Please check the highlighted fields.' });
+      return paymentPage(c, session, { status: 422, values, errors, alert: w.checkFields });
     }
     const form = parsed.data;
     if (form.card_number === TEST_CARDS.declined) {
@@ -355,8 +319,8 @@ export function testPaymentRoutes() {
       return paymentPage(c, session, {
         status: 422,
         values: { ...values, card_number: '' },
-        errors: { card_number: 'This test page accepts only the test cards shown above' },
-        alert: 'Your card number was not accepted.',
+        errors: { card_number: w.onlyTestCards },
+        alert: w.notAccepted,
       });
     }
     try {
@@ -368,7 +332,10 @@ export function testPaymentRoutes() {
     } catch (error) {
       // The shopper's newer checkout took this one's place while the card was being read: paid, and given back.
       if (error instanceof DomainError && error.code === 'payment_refunded') {
-        return messagePage(c, 409, 'Payment refunded', error.detail, { href: session.cancel_url, label: 'Return to the shop' });
+        return messagePage(c, w, 409, w.refundedTitle, w === PAY_WORDS.en ? error.detail : w.refundedText, {
+          href: session.cancel_url,
+          label: w.backToShop,
+        });
       }
       throw error;
     }
@@ -381,7 +348,7 @@ export function testPaymentRoutes() {
     if (session instanceof Response) return session;
     const raw = await c.req.parseBody();
     const values = keptValues(Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as FormValues);
-    return paymentPage(c, session, { values, alert: 'Your card was declined. Enter another card.' });
+    return paymentPage(c, session, { values, alert: wordsOf(session).declinedAgain });
   });
 
   app.post('/pay/:sessionId/cancel', async (c) => {

@@ -17,6 +17,7 @@ import {
   variantSku,
   VIEWS,
 } from './catalogue-data.js';
+import { CATALOGUE_IT } from './catalogue-data-it.js';
 import { BACKGROUND_HEIGHT, BACKGROUND_WIDTH, ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from './drawing/canvas.js';
 
 // Any constant works; the same for every instance, and not the migrations' key.
@@ -34,10 +35,11 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
     for (const product of CATALOGUE) {
       const existing = await trx.selectFrom('products').select('id').where('name', '=', product.name).executeTakeFirst();
       if (existing) continue;
+      const italian = CATALOGUE_IT[product.name];
 
       await trx
         .insertInto('categories')
-        .values({ name: product.category })
+        .values({ name: product.category, name_it: italian?.category ?? '' })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
       const category = await trx.selectFrom('categories').select('id').where('name', '=', product.category).executeTakeFirstOrThrow();
@@ -48,6 +50,8 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
           name: product.name,
           short_description: product.shortDescription,
           long_description: product.longDescription,
+          short_description_it: italian?.shortDescription ?? '',
+          long_description_it: italian?.longDescription ?? '',
           price: product.price,
           launch_date: product.launchDate,
         })
@@ -63,6 +67,7 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
             ...product.sizeChart,
             measurementGuideImagePath: imagePaths.sizeGuide(product.kind),
           }),
+          labels_it: JSON.stringify(italian?.sizeChart ?? {}),
         })
         .execute();
 

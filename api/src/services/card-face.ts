@@ -32,7 +32,7 @@ function faceSvg(face: CardFace): string {
   const text = colour(face.tc, '#ffffff');
   const accent = colour(face.ac, '#b3261e');
   const ground = colour(face.bc, '#1d1d1f');
-  const label = cardLabel(face.r);
+  const label = cardLabel(face.r, face.l);
   const labelWidth = Math.round(label.length * 7.9 + 18);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${CARD_RULES.width} ${CARD_RULES.height}">` +

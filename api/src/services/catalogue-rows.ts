@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 
 import type { Db } from '../db/database.js';
-import type { Database, SizeChartRecord } from '../db/schema.js';
+import type { Database, SizeChartLabels, SizeChartRecord } from '../db/schema.js';
 import { publicObjectUrl } from './storage-urls.js';
 
 type ImageRow = Selectable<Database['images']>;
@@ -71,7 +71,17 @@ export async function loadCatalogue(db: Db, productIds?: string[]) {
   // Archived products are out of the shop (ADR 028).
   let productsQuery = db
     .selectFrom('products')
-    .select(['id', 'name', 'short_description', 'long_description', 'price', 'launch_date', 'purchase_limit'])
+    .select([
+      'id',
+      'name',
+      'short_description',
+      'long_description',
+      'short_description_it',
+      'long_description_it',
+      'price',
+      'launch_date',
+      'purchase_limit',
+    ])
     .where('archived_at', 'is', null)
     // Gift cards have their own page (ADR 052).
     .where('gift_card', '=', false)
@@ -86,7 +96,7 @@ export async function loadCatalogue(db: Db, productIds?: string[]) {
     db
       .selectFrom('product_categories')
       .innerJoin('categories', 'categories.id', 'product_categories.category_id')
-      .select(['product_categories.product_id', 'categories.name', 'product_categories.position'])
+      .select(['product_categories.product_id', 'categories.name', 'categories.name_it', 'product_categories.position'])
       .where('product_categories.product_id', 'in', ids)
       .orderBy('product_categories.position')
       .execute(),
@@ -98,7 +108,7 @@ export async function loadCatalogue(db: Db, productIds?: string[]) {
       .select('product_variants.product_id as variant_product_id')
       .where((eb) => eb.or([eb('images.product_id', 'in', ids), eb('product_variants.product_id', 'in', ids)]))
       .execute(),
-    db.selectFrom('size_charts').select(['product_id', 'chart']).where('product_id', 'in', ids).execute(),
+    db.selectFrom('size_charts').select(['product_id', 'chart', 'labels_it']).where('product_id', 'in', ids).execute(),
   ]);
   const variantIds = variants.map((v) => v.id);
   const attributes = variantIds.length
@@ -119,6 +129,7 @@ export async function loadCatalogue(db: Db, productIds?: string[]) {
     ),
     attributesByVariant: groupBy(attributes, (a) => a.variant_id),
     chartByProduct: new Map(charts.map((c) => [c.product_id, c.chart as SizeChartRecord])),
+    italianChartByProduct: new Map(charts.map((c) => [c.product_id, (c.labels_it ?? {}) as SizeChartLabels])),
   };
 }
 

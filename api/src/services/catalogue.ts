@@ -129,11 +129,12 @@ export async function listCatalogue(db: Db, now: Date = new Date(), observer?: C
 }
 
 /**
- * Products whose name or descriptions match a shopper's words (full-text, English stems: the name
+ * Products whose name or descriptions match a shopper's words (full-text, English and Italian stems: the name
  * weighs most), or whose name holds them as typed; each with its rank, best first.
  */
 async function searchProducts(db: Db, q: string): Promise<Map<string, number>> {
-  const query = sql`websearch_to_tsquery('english', ${q})`;
+  // English and Italian stems (migration 039): a shopper searches in the words of their page.
+  const query = sql`(websearch_to_tsquery('english', ${q}) || websearch_to_tsquery('italian', ${q}))`;
   const typed = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .selectFrom('products')
@@ -151,16 +152,27 @@ const key = (value: string) => value.toLowerCase();
 /** What the grid offers to choose: every category, size and colour in the shop, in the order they first appear. */
 function facetsOf(listings: AssembledListing[]) {
   const categories = new Set<string>();
+  const italian: Record<string, string> = {};
   const sizes = new Set<string>();
   const colours = new Set<string>();
   for (const { listing, variants } of listings) {
-    for (const category of listing.categories) categories.add(category.name);
+    listing.categories.forEach((category, i) => {
+      categories.add(category.name);
+      const name = listing.translations.it.categories[i];
+      if (name?.trim()) italian[category.name] = name;
+    });
     for (const variant of variants) {
       if (variant.size) sizes.add(variant.size);
       if (variant.colour) colours.add(variant.colour);
     }
   }
-  return { categories: [...categories].sort((a, b) => a.localeCompare(b)), sizes: [...sizes], colours: [...colours] };
+  return {
+    categories: [...categories].sort((a, b) => a.localeCompare(b)),
+    // The categories' Italian names, where written (migration 039): the filter's values stay the English.
+    category_names: { it: italian },
+    sizes: [...sizes],
+    colours: [...colours],
+  };
 }
 
 /**
@@ -215,7 +227,9 @@ async function assembleList(db: Db) {
   return catalogue.products.flatMap((product) => {
     const variants = catalogue.variantsByProduct.get(product.id) ?? [];
     const images = catalogue.imagesByProduct.get(product.id) ?? [];
-    const categories = (catalogue.categoriesByProduct.get(product.id) ?? []).map((c) => ({ name: c.name }));
+    const categoryRows = catalogue.categoriesByProduct.get(product.id) ?? [];
+    const categories = categoryRows.map((c) => ({ name: c.name }));
+    const italianCategories = categoryRows.map((c) => c.name_it);
     const base = {
       id: product.id,
       name: product.name,
@@ -233,6 +247,8 @@ async function assembleList(db: Db) {
       product_images: imagesOfType(images, 'product'),
       is_variant_listing: false,
       variant_info: null,
+      // The Italian texts ('' where not written: the storefront shows the English).
+      translations: { it: { short_description: product.short_description_it, categories: italianCategories } },
     };
     const options = (id: string) => {
       const attributes = catalogue.attributesByVariant.get(id) ?? [];
@@ -254,6 +270,8 @@ async function assembleList(db: Db) {
           featured_images: imagesOfType(variantImages, 'featured'),
           product_images: imagesOfType(variantImages, 'product'),
           is_variant_listing: true,
+          // A listed variant's text names its options for its link: it has no Italian of its own.
+          translations: { it: { short_description: '', categories: italianCategories } },
           variant_info: {
             variant_id: v.id,
             sku: v.sku,
@@ -324,6 +342,7 @@ async function assembleDetails(db: Db, productName: string, storageUrl: string) 
   const variants = catalogue.variantsByProduct.get(product.id) ?? [];
   const images = catalogue.imagesByProduct.get(product.id) ?? [];
   const sizeChart = toSizeChart(catalogue.chartByProduct.get(product.id), storageUrl);
+  const categoryRows = catalogue.categoriesByProduct.get(product.id) ?? [];
   return {
     id: product.id,
     name: product.name,
@@ -333,7 +352,15 @@ async function assembleDetails(db: Db, productName: string, storageUrl: string) 
     launch_date: product.launch_date.toISOString(),
     purchase_limit: product.purchase_limit,
     in_stock: variants.some((v) => v.stock_quantity > 0),
-    categories: (catalogue.categoriesByProduct.get(product.id) ?? []).map((c) => ({ name: c.name })),
+    categories: categoryRows.map((c) => ({ name: c.name })),
+    translations: {
+      it: {
+        short_description: product.short_description_it,
+        long_description: product.long_description_it,
+        categories: categoryRows.map((c) => c.name_it),
+        size_chart: sizeChart ? (catalogue.italianChartByProduct.get(product.id) ?? {}) : null,
+      },
+    },
     product_images: imagesOfType(images, 'product'),
     featured_images: imagesOfType(images, 'featured'),
     background_images: imagesOfType(images, 'background'),

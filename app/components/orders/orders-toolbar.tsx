@@ -2,7 +2,7 @@ import { Form, Link, useNavigation, useSubmit } from '@remix-run/react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 
 import { localizedPath, type MessageKey, useI18n } from '~/lib/i18n';
-import { ORDER_FILTERS, ordersHref, type OrderStatusFilter } from '~/lib/orders-query';
+import { ORDER_FILTERS, ordersCsvHref, ordersHref, type OrderStatusFilter } from '~/lib/orders-query';
 
 /** The filters' names in the catalogues, by their `?status=` value. */
 const FILTER_KEYS: Record<OrderStatusFilter, MessageKey> = {
@@ -103,7 +103,7 @@ export function OrdersToolbar({ q, status, canExport }: { q: string; status: Ord
         </ul>
       </details>
       {canExport ? (
-        <a href={ordersHref({ q, status }, '/orders.csv')} download="order_history.csv" className="button button--ghost button--small">
+        <a href={ordersCsvHref({ q, status }, locale)} download="order_history.csv" className="button button--ghost button--small">
           {t('orders.exportCsv')}
         </a>
       ) : null}

@@ -7,6 +7,7 @@ import {
   imageMoveSchema,
   imageUpdateSchema,
   imageUploadFieldsSchema,
+  italianTextsRequestSchema,
   productArchiveSchema,
   productCreateRequestSchema,
   productEditRequestSchema,
@@ -28,6 +29,7 @@ import {
   removeProductImage,
   updateProductImage,
 } from '../../services/product-images.js';
+import { saveItalianTexts } from '../../services/products-admin/italian.js';
 import { archiveProduct, createProduct, editProduct } from '../../services/products-admin/products.js';
 import { adminProduct, listAdminProducts } from '../../services/products-admin/read.js';
 import { saveSizeChart } from '../../services/products-admin/size-charts.js';
@@ -97,6 +99,15 @@ export function adminProductRoutes() {
     validate('param', adminProductParamSchema),
     validate('json', sizeChartRequestSchema),
     async (c) => answer(c, adminProductSchema, await saveSizeChart(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor)),
+  );
+
+  app.put(
+    '/products/:id/italian',
+    ownerOnly,
+    validate('param', adminProductParamSchema),
+    validate('json', italianTextsRequestSchema),
+    async (c) =>
+      answer(c, adminProductSchema, await saveItalianTexts(c.var.deps, c.req.valid('param').id, c.req.valid('json'), c.var.actor)),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AdminProduct } from '@contract/api/products-admin';
 
 import type { Db } from '../../db/database.js';
-import type { SizeChartRecord } from '../../db/schema.js';
+import type { SizeChartLabels, SizeChartRecord } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
 import { isComingSoon } from '../drops.js';
@@ -29,6 +29,8 @@ async function productRows(db: Db, id?: string) {
       'p.name',
       'p.short_description',
       'p.long_description',
+      'p.short_description_it',
+      'p.long_description_it',
       'p.price',
       'p.launch_date',
       'p.purchase_limit',
@@ -36,6 +38,10 @@ async function productRows(db: Db, id?: string) {
       sql<string>`coalesce((select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id order by pc.position limit 1), '')`.as(
         'category',
       ),
+      sql<string>`coalesce((select c.name_it from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id order by pc.position limit 1), '')`.as(
+        'category_it',
+      ),
+      sql<SizeChartLabels | null>`(select s.labels_it from size_charts s where s.product_id = p.id)`.as('labels_it'),
       sql<number>`(select count(*)::int from wishlist_entries w left join product_variants v on v.id = w.product_variant_id where w.notified_at is null and (w.product_id = p.id or v.product_id = p.id))`.as(
         'waiting',
       ),
@@ -122,9 +128,36 @@ export function chartRows(chart: SizeChartRecord | null) {
 }
 
 type Rows = Awaited<ReturnType<typeof productRows>>;
+type ProductRow = Rows['products'][number];
+
+/** The Italian texts as the form shows them. */
+function italianOf(product: ProductRow) {
+  const labels = product.labels_it ?? {};
+  return {
+    category: product.category_it,
+    short_description: product.short_description_it,
+    long_description: product.long_description_it,
+    fit_description: labels.fitDescription ?? '',
+    sizing_tips: labels.sizingTips ?? [],
+    model_info: labels.modelInfo ?? [],
+    points: labels.measurementPoints ?? [],
+  };
+}
+
+/** Which Italian texts are still to write: those whose English exists and whose Italian is empty. */
+function italianMissing(product: ProductRow): AdminProduct['italian_missing'] {
+  const missing: AdminProduct['italian_missing'] = [];
+  const blank = (text: string | undefined) => !text?.trim();
+  if (product.category && blank(product.category_it)) missing.push('category');
+  if (blank(product.short_description_it)) missing.push('short description');
+  if (!blank(product.long_description) && blank(product.long_description_it)) missing.push('long description');
+  const labels = product.labels_it;
+  if (labels && blank(labels.fitDescription) && !labels.measurementPoints?.some((name) => !blank(name))) missing.push('size chart');
+  return missing;
+}
 function toAdminProduct(
   now: Date,
-  product: Rows['products'][number],
+  product: ProductRow,
   variants: Rows['variants'],
   images: Rows['images'] = [],
   chart: SizeChartRecord | null = null,
@@ -142,6 +175,8 @@ function toAdminProduct(
     archived_at: product.archived_at ? new Date(product.archived_at).toISOString() : null,
     purchase_limit: product.purchase_limit,
     waiting: product.waiting,
+    italian_missing: italianMissing(product),
+    italian: italianOf(product),
     variants: variants.filter((v) => v.product_id === product.id).map(({ product_id: _, ...v }) => v),
     images,
     size_chart: chartRows(chart),
@@ -150,9 +185,12 @@ function toAdminProduct(
 }
 
 /** Every product, newest launch first, with its variants' stock and the requests waiting. */
-export async function listAdminProducts(db: Db, now: Date): Promise<Omit<AdminProduct, 'images' | 'size_chart' | 'sizes'>[]> {
+export async function listAdminProducts(db: Db, now: Date): Promise<Omit<AdminProduct, 'images' | 'size_chart' | 'sizes' | 'italian'>[]> {
   const { products, variants } = await productRows(db);
-  return products.map((p) => toAdminProduct(now, p, variants));
+  return products.map((p) => {
+    const { italian: _, ...listed } = toAdminProduct(now, p, variants);
+    return listed;
+  });
 }
 
 export async function adminProduct(db: Db, now: Date, id: string): Promise<AdminProduct> {
