@@ -7,6 +7,7 @@ export { orderListSchema } from '@contract/api/admin';
 export { customerListSchema } from '@contract/api/customers';
 export { adminDiscountListSchema } from '@contract/api/discounts';
 export { figuresSchema } from '@contract/api/figures';
+export { funnelSchema } from '@contract/api/insights';
 export { adminProductListSchema } from '@contract/api/products-admin';
 export { returnListSchema } from '@contract/api/returns';
 export { auditListSchema } from '@contract/api/staff';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { shopDay } from '@contract/shop-time';
 
+import { upstreamFetch } from './api.server';
 import { getEnv } from './env.server';
 
 /**
@@ -59,12 +60,15 @@ export async function flushProductViews(): Promise<void> {
   const token = env.ADMIN_TOKEN ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : '');
   if (!token) return;
   try {
-    const res = await fetch(new URL('/api/admin/funnel/views', env.API_URL), {
+    // Never the global fetch: the polyfill's abort of a request with a body stops the process (api.server.ts).
+    const res = await upstreamFetch(new URL('/api/admin/funnel/views', env.API_URL), {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ views }),
       signal: AbortSignal.timeout(env.API_TIMEOUT_MS),
     });
+    // Read to its end, so the connection goes back to the pool.
+    await res.arrayBuffer().catch(() => undefined);
     if (!res.ok) console.error(`The funnel's product views were refused: ${res.status}`);
   } catch (error) {
     console.error("The funnel's product views could not be sent:", error);

@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 
-import { funnelSchema } from '@contract/api/insights';
 import { formatEuro } from '@contract/money';
 import { shopClock } from '@contract/shop-time';
 
@@ -9,7 +8,7 @@ import { FunnelPanel } from '~/components/admin/funnel-panel';
 import { RevenueChart } from '~/components/admin/revenue-chart';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
-import { figuresSchema } from '~/lib/admin-reads.server';
+import { figuresSchema, funnelSchema } from '~/lib/admin-reads.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 
-import { type Funnel, FUNNEL_PERIODS, FUNNEL_STEP_LABELS, FUNNEL_STEPS } from '@contract/api/insights';
+import type { Funnel } from '@contract/api/insights';
+import { FUNNEL_PERIODS, FUNNEL_STEP_LABELS, FUNNEL_STEPS } from '@contract/funnel';
 
 import { TableScroll } from './table-scroll';
 
