@@ -12,6 +12,7 @@ import { DomainError } from '../domain-error.js';
 import { setPagePolicy, styleHash } from '../security-headers.js';
 import { closeCheckoutSession, deliveryAddressFor, findCheckoutSession, sessionLines } from '../services/checkout.js';
 import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
+import { noteCheckoutFunnel } from '../services/funnel.js';
 import { escapeHtml } from '../services/mail-templates.js';
 import { TEST_CARDS } from '../services/payments/test-provider.js';
 import { addressOnlyForm, type FormValues, paymentForm } from './test-payment-form.js';
@@ -295,7 +296,10 @@ export function testPaymentRoutes() {
 
   app.get('/pay/:sessionId', async (c) => {
     const session = await payableSession(c);
-    return session instanceof Response ? session : paymentPage(c, session, { values: await prefilled(c, session) });
+    if (session instanceof Response) return session;
+    // The funnel's "payment page reached" (issue 41): each time the page is served for an open checkout.
+    await noteCheckoutFunnel(c.var.deps, c.var.deps.clock.now(), session.id, 'payment_page');
+    return paymentPage(c, session, { values: await prefilled(c, session) });
   });
 
   app.post('/pay/:sessionId', async (c) => {
