@@ -8,7 +8,7 @@
 // `npm test -- --quick` is `npm run test:quick`: lint, format, and vitest on PGlite without the
 // fuzzing, the races and the drawing of the seed's art (docs/testing.md, "The inner loop"), side by side.
 import { spawn } from 'node:child_process';
-import { constants, setPriority } from 'node:os';
+import { constants } from 'node:os';
 
 const quick = process.argv.includes('--quick');
 const started = Date.now();
@@ -22,7 +22,7 @@ const at = () => clock(Date.now() - started);
  * Runs one stage. Its output is shown live (`live`, at most one stage at a time) or in one piece at
  * its end, so stages side by side do not mix their lines.
  */
-function run({ name, command, args, live = false, niceness = 0, env = {} }) {
+function run({ name, command, args, live = false, env = {} }) {
   return new Promise((resolve) => {
     const begun = Date.now();
     console.log(`── ${name}: started at ${at()}`);
@@ -31,14 +31,6 @@ function run({ name, command, args, live = false, niceness = 0, env = {} }) {
       env: { ...process.env, ...env },
       detached: true,
     });
-    if (niceness) {
-      try {
-        // The child's own priority; its children (workers, servers) inherit it.
-        setPriority(child.pid, niceness);
-      } catch {
-        // Not allowed here: the stage runs at the normal priority.
-      }
-    }
     let output = '';
     if (!live) {
       child.stdout.on('data', (chunk) => (output += chunk));
