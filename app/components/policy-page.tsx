@@ -1,5 +1,7 @@
 import Markdown, { type Components } from 'react-markdown';
 
+import { headingAnchor } from '@contract/withdrawal';
+
 import { useI18n } from '~/lib/i18n';
 
 interface PolicyPageProps {
@@ -9,8 +11,15 @@ interface PolicyPageProps {
 }
 
 // The page's h1 is the document title; the document's own sections start at h2.
+// A section's heading carries an anchor made from its words, so a link can point at it (the model
+// withdrawal form on the return policy, from the order page and the confirmation email).
 const components: Components = {
   h1: 'h2',
+  h2: ({ node: _node, children, ...rest }) => (
+    <h2 {...rest} id={typeof children === 'string' ? headingAnchor(children) : undefined}>
+      {children}
+    </h2>
+  ),
   a: ({ node: _node, href, children, ...rest }) => {
     const external = Boolean(href && /^https?:\/\//.test(href));
     return (

@@ -53,6 +53,7 @@ export async function loadReturnPage(context: ShopContext, target: ReturnTarget)
 /** Posts the return form; Post/Redirect/Get back to the page with the return number, or the form with what went wrong. */
 export async function submitReturn(request: Request, context: ShopContext, target: ReturnTarget) {
   const formData = await readFormData(request);
+  if (formData.get('intent') === 'withdraw') return withdrawWholeOrder(request, context, target);
   const submission = parseWithZod(formData, { schema: returnFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: NO_STORE });
   const { comment, lines, refund_to } = submission.value;
@@ -83,5 +84,27 @@ export async function submitReturn(request: Request, context: ShopContext, targe
       { result: submission.reply({ formErrors: [t(returnErrorKey(code), RETURN_WINDOW)] }) },
       { status: failureStatus(error), headers: { ...(await commit()), ...NO_STORE } },
     );
+  }
+}
+
+/**
+ * The right of withdrawal in one step: the API returns every unit still returnable, for a refund to
+ * the payment. Post/Redirect/Get back to the page either way, with what happened in its message.
+ */
+async function withdrawWholeOrder(request: Request, context: ShopContext, target: ReturnTarget) {
+  const { api, path } = await client(context, target);
+  const t = serverTranslator(context.locale, 'returns');
+  const back = new URL(request.url).pathname;
+  try {
+    const made = await api.request('POST', path, returnSchema, {
+      body: { reason: 'changed_mind', comment: '', refund_to: 'payment', whole_order: true },
+    });
+    return redirectWithFlash(context, back, {
+      kind: 'success',
+      message: t('returns.withdrawn', { order: made.order_number, number: made.number }),
+    });
+  } catch (error) {
+    const code = error instanceof ApiRequestError ? error.code : undefined;
+    return redirectWithFlash(context, back, { kind: 'error', message: t(returnErrorKey(code), RETURN_WINDOW) });
   }
 }

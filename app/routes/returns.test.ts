@@ -128,4 +128,36 @@ describe('the return page', () => {
     expect(forged.status).toBe(404);
     expect(await dataOf(forged)).toEqual({ message: 'This return link is not valid. Use the link in your delivery email.' });
   });
+
+  it("withdraws from the whole order in one post, for a buyer and through a guest's link; a second time says so", async () => {
+    const { s, purchaseId } = await deliveredTee();
+    const cookie = await shopperCookie(s);
+    const path = `/orders/${purchaseId}/return`;
+    const made = await callRoute(action, storefrontPost(path, cookie, { intent: 'withdraw' }), { purchaseId });
+    expect(made.status).toBe(303);
+    expect(made.headers.get('Location')).toBe(path);
+    const after = await dataOf(await callRoute(loader, storefrontGet(path, nextCookie(made, cookie)), { purchaseId }));
+    expect(after.flash).toMatchObject({ kind: 'success' });
+    expect(after.flash.message).toMatch(/^You have withdrawn from order ORD-\S+: return R-[0-9A-Z]{6} is requested\./);
+    expect(after.options.returns).toMatchObject([
+      { kind: 'refund', reason: 'changed_mind', refund_to: 'payment', lines: [{ quantity: 1 }] },
+    ]);
+    expect(after.options.closed).toBe('nothing_left');
+
+    const again = await callRoute(action, storefrontPost(path, cookie, { intent: 'withdraw' }), { purchaseId });
+    expect(again.status).toBe(303);
+    const told = await dataOf(await callRoute(loader, storefrontGet(path, nextCookie(again, cookie)), { purchaseId }));
+    expect(told.flash).toMatchObject({
+      kind: 'error',
+      message: 'Some of these items have been returned already. Check the units and try again.',
+    });
+    expect(told.options.returns).toHaveLength(1);
+
+    const guest = await deliveredTee(true);
+    const token = returnToken(api.deps.config.jwtSecret, guest.purchaseId);
+    const byLink = await callRoute(guestAction, storefrontPost(`/returns/${token}`, '', { intent: 'withdraw' }), { token });
+    expect(byLink.status).toBe(303);
+    const guestPage = await dataOf(await callRoute(guestLoader, storefrontGet(`/returns/${token}`, nextCookie(byLink, '')), { token }));
+    expect(guestPage.options.returns).toMatchObject([{ kind: 'refund', lines: [{ quantity: 1 }] }]);
+  });
 });

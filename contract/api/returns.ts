@@ -17,6 +17,11 @@ export const returnRequestSchema = z
     comment: z.string().trim().max(500, 'At most 500 characters').default(''),
     /** A refund to the payment, or as store credit (a registered account's, with the owner's bonus; ADR 052). */
     refund_to: z.enum(['payment', 'store_credit']).default('payment'),
+    /**
+     * The right of withdrawal in one step (EU directive 2011/83): every unit still returnable, decided
+     * by the API under the order's lock, for a refund. Sent without lines.
+     */
+    whole_order: z.boolean().default(false),
     lines: z
       .array(
         z.object({
@@ -26,8 +31,13 @@ export const returnRequestSchema = z
           exchange_variant_id: uuid.nullish(),
         }),
       )
-      .min(1, 'Choose at least one item to return')
-      .max(100),
+      .max(100)
+      .default([]),
+  })
+  .refine((value) => value.whole_order || value.lines.length > 0, { message: 'Choose at least one item to return', path: ['lines'] })
+  .refine((value) => !value.whole_order || value.lines.length === 0, {
+    message: 'A withdrawal from the whole order names no lines',
+    path: ['lines'],
   })
   .refine((value) => new Set(value.lines.map((line) => line.item_id)).size === value.lines.length, {
     message: 'Each line once',

@@ -195,11 +195,15 @@ test.describe('returns and exchanges', () => {
     await expect(page.getByTestId('tracking-number')).toHaveText(`BRT ${purchaseId.slice(0, 8)}`);
   });
 
-  test('a guest returns through the link of the delivery email, without signing in, for that order only', async ({ page }, info) => {
+  test('a guest returns through the link of the delivery email, without signing in, for that order only, then withdraws from the rest in one step', async ({
+    page,
+  }, info) => {
     const baseURL = info.project.use.baseURL!;
     const [jorts] = await roomyVariants('Padded Jorts');
+    // A variant no suite counts the stock of.
+    const tee = await variantBySku('Tracer Tee', 'TT-BLK-LXL');
     const guest = await guestAccount(uniqueEmail(info, 'returns-guest'));
-    const purchaseId = await buy(guest, [jorts], baseURL);
+    const purchaseId = await buy(guest, [jorts, tee], baseURL);
     await shipAndDeliver(purchaseId);
     let link = '';
     await expect
@@ -219,6 +223,12 @@ test.describe('returns and exchanges', () => {
     await expect
       .poll(async () => (await mailboxOf(guest.email)).some((m) => m.subject.startsWith(`Your FILO return ${number}`)))
       .toBe(true);
+    // The right of withdrawal: one button returns everything still with the buyer (the tee).
+    const withdraw = page.getByRole('form', { name: 'Withdraw from the whole order' });
+    await withdraw.getByRole('button', { name: 'Withdraw from the whole order' }).click();
+    await expect(page.getByText(/^You have withdrawn from order ORD-\S+: return R-[0-9A-Z]{6} is requested\./)).toBeVisible();
+    await expect(page.getByTestId('order-return')).toHaveCount(2);
+    await expect(page.getByText('Every item of this order has been returned already.')).toBeVisible();
     // A link whose signature is not the shop's opens nothing.
     await page.goto(`${path.slice(0, path.lastIndexOf('.'))}.not-the-signature`);
     await expect(page.getByText('This return link is not valid. Use the link in your delivery email.')).toBeVisible();

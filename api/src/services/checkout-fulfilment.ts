@@ -61,7 +61,7 @@ export async function fulfilCheckoutSession(
       // An order that follows a reminder's link is counted as recovered (issue 41).
       if (session.kind === 'cart' && session.cart_id) await markRecovered(trx, session.cart_id, purchaseId, session.total, now);
       // The confirmation is queued with the purchase (the outbox, ADR 044): one email per purchase, sent after the commit.
-      const email = await purchaseConfirmationEmail(trx, purchaseId, deps.config.storefrontUrl);
+      const email = await purchaseConfirmationEmail(trx, purchaseId, deps.config);
       const mailJob = email ? await queueOrderMail(trx, now, purchaseId, email) : null;
       return { purchaseId, created: true, mailJobs: [mailJob, ...giftJobs] };
     });

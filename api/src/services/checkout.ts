@@ -25,7 +25,9 @@ import { noteCartActivity } from './reminders/activity.js';
 
 export type { Trx };
 
-export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'> & { config: Pick<AppConfig, 'storefrontUrl'> };
+export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'> & {
+  config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'>;
+};
 
 export interface CheckoutRequestLine {
   variantId: string;

@@ -5,12 +5,15 @@ import type { PurchaseSuccessAnswer } from '@contract/api/orders';
 import { optionText } from '@contract/options';
 import { orderNumber } from '@contract/order-number';
 import { CART_RULES } from '@contract/shop-rules';
+import { withdrawalEmailParagraphs } from '@contract/withdrawal';
 
+import type { AppConfig } from '../app.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { cardsUnlockedBy } from './cards.js';
 import { type RenderedEmail, renderEmail } from './mail-templates.js';
 import { type MailWords, mailWords } from './mail-words.js';
+import { returnLink } from './returns/links.js';
 
 /** The Purchase-success answer (contract/api/orders.ts); amounts in cents. */
 export type PurchaseSuccessOut = PurchaseSuccessAnswer;
@@ -94,8 +97,9 @@ export function purchaseSuccessOf(
 export async function purchaseConfirmationEmail(
   db: Db,
   purchaseId: string,
-  storefrontUrl: string,
+  config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'>,
 ): Promise<(RenderedEmail & { to: string }) | null> {
+  const { storefrontUrl } = config;
   const purchase = await loadPurchaseSuccess(db, purchaseId, purchaseId);
   if (!purchase) return null;
   const buyer = await db
@@ -109,10 +113,11 @@ export async function purchaseConfirmationEmail(
   const w = words.confirmation;
   const registered = buyer?.user_type === 'registered';
   const link = (path: string) => new URL(path, storefrontUrl).toString();
-  const lines = purchase.items.map((item) => {
+  const goods = purchase.items.map((item) => {
     const options = item.variant_attributes.map(optionText).join(' / ');
-    return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''}, ${item.sku}: ${words.money(item.subtotal)}`;
+    return `${item.quantity} × ${item.name}${options ? ` (${options})` : ''}`;
   });
+  const lines = purchase.items.map((item, index) => `${goods[index]}, ${item.sku}: ${words.money(item.subtotal)}`);
   const address = purchase.shipping_address;
   const rendered = renderEmail({
     subject: w.subject(purchase.order_number),
@@ -136,6 +141,12 @@ export async function purchaseConfirmationEmail(
       registered
         ? w.receipt(link(`/orders/${encodeURIComponent(purchase.purchase_id)}/receipt`))
         : w.createAccount(link(words.page('/register'))),
+      // The right of withdrawal (EU directive 2011/83): how, where, and the model form filled in.
+      ...withdrawalEmailParagraphs(locale, returnLink(config, purchase.purchase_id, !registered, locale), {
+        orderNumber: purchase.order_number,
+        orderedOn: words.day(purchase.date),
+        items: goods,
+      }),
     ],
     action: registered
       ? { label: w.action, url: link(words.page(`/orders?order_id=${encodeURIComponent(purchase.order_number)}`)) }

@@ -6,7 +6,7 @@ import type { WebhookOutcome } from './payments/provider.js';
 import { recordProviderRefund } from './refunds/provider-events.js';
 
 type EventDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock' | 'payments' | 'onCatalogueChange'> & {
-  config: Pick<AppConfig, 'storefrontUrl'>;
+  config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'>;
 };
 
 /** What the provider is told: whether the notification changed anything, and which order it concerned. */

@@ -10,6 +10,7 @@ import { paymentMethodLabel } from '~/lib/order-words';
 import { addressLines, type PurchaseDetail } from '~/lib/purchases';
 
 import { GUEST_ACCOUNT_PANEL_ID } from './guest-account-panel';
+import { WithdrawalNotice } from './withdrawal-notice';
 
 type Detail = SerializeFrom<PurchaseDetail>;
 type Amount = Detail['total'];
@@ -182,6 +183,7 @@ export function OrderDetail({ detail, receipts }: { detail: Detail; receipts: bo
           <a href={`#${GUEST_ACCOUNT_PANEL_ID}`}>{t('guest.receiptsNeedAccount')}</a>
         </p>
       )}
+      <WithdrawalNotice detail={detail} />
     </div>
   );
 }

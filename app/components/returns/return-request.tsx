@@ -55,9 +55,8 @@ export function ReturnRequest({
       <p>{t('returns.order', { number: options.order_number })}</p>
       <div role="status">{flash ? <p className={`notice notice--${flash.kind}`}>{flash.message}</p> : null}</div>
       <OrderReturns returns={options.returns} headingLevel={2} />
-      {options.closed ? (
-        <p className="notice">{t(CLOSED_KEYS[options.closed], RETURN_WINDOW)}</p>
-      ) : (
+      {options.closed ? <p className="notice">{t(CLOSED_KEYS[options.closed], RETURN_WINDOW)}</p> : <WithdrawWholeOrder busy={busy} />}
+      {options.closed ? null : (
         <Form method="post" {...getFormProps(form)} noValidate className="return-form" aria-labelledby="return-form-heading">
           <h2 id="return-form-heading">{t('returns.sendBack')}</h2>
           {options.window_ends_at ? <p>{t('returns.windowOpenUntil', { day: formatLongDate(options.window_ends_at, locale) })}</p> : null}
@@ -156,6 +155,24 @@ export function ReturnRequest({
         </Form>
       )}
     </section>
+  );
+}
+
+/**
+ * The right of withdrawal in one step (EU directive 2011/83): every item still with the buyer, for a
+ * refund. Its own plain form, beside the one that chooses lines.
+ */
+function WithdrawWholeOrder({ busy }: { busy: boolean }) {
+  const { t } = useI18n();
+  return (
+    <Form method="post" className="return-withdraw" id="withdraw" aria-labelledby="withdraw-heading">
+      <h2 id="withdraw-heading">{t('returns.withdrawHeading')}</h2>
+      <p>{t('returns.withdrawText', RETURN_WINDOW)}</p>
+      <input type="hidden" name="intent" value="withdraw" />
+      <button type="submit" className="button button--ghost" disabled={busy}>
+        {t('returns.withdrawButton')}
+      </button>
+    </Form>
   );
 }
 

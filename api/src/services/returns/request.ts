@@ -43,9 +43,8 @@ async function recordBuyerStep(trx: Db, at: Date, email: string, purchaseId: str
 export async function requestReturn(deps: ReturnDeps, purchaseId: string, request: ReturnRequest): Promise<Return> {
   const { db, clock } = deps;
   const now = clock.now();
-  const exchange = request.lines.some((line) => line.exchange_variant_id);
-  // Lines in one order of locks, so two returns of the same order never wait on each other in a circle.
-  const lines = [...request.lines].sort((a, b) => a.item_id.localeCompare(b.item_id));
+  const requested = request.lines ?? [];
+  const exchange = requested.some((line) => line.exchange_variant_id);
   const created = await inTransaction(db, async (trx) => {
     const order = await trx
       .selectFrom('purchases')
@@ -73,9 +72,18 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
     }
     const items = await trx
       .selectFrom('purchase_items')
-      .select(['id', 'name', 'sku', 'product_id', 'variant_id', 'variant_attributes'])
+      .select(['id', 'name', 'sku', 'product_id', 'variant_id', 'variant_attributes', returnableSql().as('returnable')])
       .where('purchase_id', '=', order.id)
       .execute();
+    // A withdrawal from the whole order: every unit still returnable, read under the order's lock.
+    const asked = request.whole_order
+      ? items
+          .filter((item) => item.returnable > 0)
+          .map((item) => ({ item_id: item.id, quantity: item.returnable, exchange_variant_id: null }))
+      : requested;
+    if (asked.length === 0) throw new DomainError('already_returned', `Order ${number} has nothing left to return`);
+    // Lines in one order of locks, so two returns of the same order never wait on each other in a circle.
+    const lines = [...asked].sort((a, b) => a.item_id.localeCompare(b.item_id));
     const byId = new Map(items.map((item) => [item.id, item]));
     const sizes = exchange ? await sizesFor(trx, items) : () => [];
     const kept: { item_id: string; quantity: number; exchange: { variant_id: string; sku: string; description: string } | null }[] = [];
