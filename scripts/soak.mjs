@@ -31,7 +31,7 @@ import { checkLedger, createBrowser, createStats, loadCatalogue, runLoad, signIn
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 20);
 const SHOPPERS = Number(process.env.SOAK_SHOPPERS || 10);
-// The fault run goes on at least this long; it ends once both APIs are serving again.
+// The fault run's shoppers buy at least this long, and on until the faults are over and both APIs serve again.
 const FAULT_SECONDS = Number(process.env.SOAK_FAULT_SECONDS || 25);
 const secret = () => randomBytes(32).toString('base64url');
 const verbose = Boolean(process.env.SOAK_VERBOSE);
@@ -331,6 +331,8 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
   const probes = Array.from({ length: 8 }, (_, i) => createBrowser({ stats: probeStats, address: `10.6.0.${i + 1}` }));
   const burstAnswers = [];
   const at = (what) => timeline.push(`${what} at ${seconds(Date.now() - started)}`);
+  // When the second API was sent SIGTERM, by the database's clock: the purchases from then on were paid around its drain.
+  let terminatedAt = null;
   // Mid-burst, first, while nothing else runs: the instance stops answering with storefront writes on
   // their way to it (the balancer sends it about half until its health check fails) and is killed
   // with them there, so each must reach the other instance once, through the storefront's replay
@@ -381,6 +383,7 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
     ownRedis.thaw();
     at('Redis thawed');
     await sleep(1_000);
+    terminatedAt = new Date((await query('SELECT now() AS now'))[0].now);
     terminated.kill('SIGTERM');
     at(`${terminated.label} sent SIGTERM`);
     await terminated.restarted(terminated.restarts + 1);
@@ -394,6 +397,9 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
     seconds: FAULT_SECONDS,
     catalogue,
     label: 'faults',
+    // On a slow machine a restart can outlast FAULT_SECONDS: the shoppers keep buying until every fault has
+    // happened, and a little after, so the SIGTERM always meets payments.
+    until: faults.then(() => sleep(2_000)),
   });
   await faults.catch((error) => check('faults ran', false, error.message)).finally(() => ownRedis.thaw());
   const run = await load;
@@ -487,6 +493,10 @@ async function faultRun({ cluster, ownRedis, adminToken, db, instanceLines, even
     signIns.length === 10 && signIns.every((s) => s.status === 200) && frozen.at(-1) < 2_000,
     `${signIns.length} sign-in calls, slowest ${frozen.at(-1)?.toFixed(0)} ms, median ${frozen[Math.floor(frozen.length / 2)]?.toFixed(0)} ms (statuses ${[...new Set(signIns.map((s) => s.status))].join(', ')})`,
   );
+  const paidSinceTerm = terminatedAt
+    ? (await query(`SELECT COUNT(*)::int AS n FROM purchases WHERE created_at >= '${terminatedAt.toISOString()}'::timestamptz`))[0].n
+    : 0;
+  check('shoppers were paying when the other API was sent SIGTERM', paidSinceTerm > 0, `${paidSinceTerm} purchases from its SIGTERM on`);
   const drained = instanceLines.find((line) => line.startsWith(`[${terminated.label}] stopping: finishing`));
   const cut = instanceLines.find((line) => line.startsWith(`[${terminated.label}] stopping:`) && /were cut/.test(line));
   check(

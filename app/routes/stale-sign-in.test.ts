@@ -20,9 +20,10 @@ beforeAll(async () => {
 afterAll(() => api.cleanup());
 
 /** The storefront cookie of a fresh sign-in whose refresh token was then used elsewhere, its access token expired. */
-async function staleCookie(kind: 'guest' | 'registered'): Promise<string> {
+async function staleCookie(kind: 'guest' | 'registered', options: { line?: string } = {}): Promise<string> {
   const s = shopper(api);
   const answer = kind === 'guest' ? await s.signInAsGuest() : await s.register();
+  if (options.line) expect((await s.post('/api/cart/add', { variant_id: options.line, quantity: 1 })).status).toBe(200);
   const cookie = await storefrontCookie(answer);
   const rotated = await s.post('/api/auth/refresh', { refresh_token: answer.refresh_token });
   expect(rotated.status).toBe(200);
@@ -39,7 +40,13 @@ async function sessionAfter(response: Response) {
 
 describe('a stale sign-in', () => {
   it("shows a guest's cart page signed out, with 'Guest session expired', and clears the sign-in on that answer", async () => {
-    const response = await callRoute(cartLoader, storefrontGet('/cart', await staleCookie('guest')));
+    const variant = await api.database.db
+      .selectFrom('product_variants')
+      .select('id')
+      .where('stock_quantity', '>', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const response = await callRoute(cartLoader, storefrontGet('/cart', await staleCookie('guest', { line: variant.id })));
     expect(response.status).toBe(200);
     const data = await response.json();
     expect(data.error).toBeNull();
@@ -49,6 +56,15 @@ describe('a stale sign-in', () => {
     const session = await sessionAfter(response);
     expect(session.get('accessToken')).toBeUndefined();
     expect(session.get('user')).toBeUndefined();
+    // Signed out, not emptied: the line the guest added waits in their cart for their next sign-in.
+    const kept = await api.database.db
+      .selectFrom('cart_items as i')
+      .innerJoin('carts as c', 'c.id', 'i.cart_id')
+      .select('i.quantity')
+      .where('i.variant_id', '=', variant.id)
+      .where('c.user_id', 'is not', null)
+      .execute();
+    expect(kept).toEqual([{ quantity: 1 }]);
   });
 
   it("shows an account holder's cart page signed out, without 'No refresh token available'", async () => {

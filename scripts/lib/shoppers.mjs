@@ -212,11 +212,11 @@ export async function stockBySku(apiUrl, adminToken) {
 }
 
 /**
- * Shoppers at once, each looping through a whole visit until `seconds` have passed (a visit in
- * progress finishes, so no checkout is left half-paid). Meanwhile the stock is sampled through the
- * admin route. Returns what happened, for the ledger check.
+ * Shoppers at once, each looping through a whole visit until `seconds` have passed and `until`, if
+ * given, has settled (a visit in progress finishes, so no checkout is left half-paid). Meanwhile the
+ * stock is sampled through the admin route. Returns what happened, for the ledger check.
  */
-export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, catalogue, label }) {
+export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, catalogue, label, until }) {
   const stats = createStats();
   const outcome = {
     visits: 0,
@@ -231,6 +231,10 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
   };
   const minStock = {};
   const deadline = Date.now() + seconds * 1000;
+  // `until` (a promise) keeps the shoppers going past `seconds` until it settles: faults happen while they buy.
+  let waiting = Boolean(until);
+  const stopWaiting = () => (waiting = false);
+  until?.then(stopWaiting, stopWaiting);
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
@@ -327,7 +331,7 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
       const shopper = { email: `soak-${label}-${i}-${Date.now()}@example.com`, signedIn: false, clean: true };
       const network = { single: 1, cluster: 2, faults: 4 }[label] ?? 1;
       const browser = createBrowser({ stats, address: `10.${network}.${Math.floor(i / 250)}.${(i % 250) + 1}` });
-      while (Date.now() < deadline) {
+      while (Date.now() < deadline || waiting) {
         try {
           await visit(browser, shopper);
           outcome.visits += 1;
