@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ACCOUNT_RULES } from '@contract/shop-rules';
 
 import { GuestAccountPanel } from '~/components/orders/guest-account-panel';
+import { GuestDataPanel } from '~/components/orders/guest-data-panel';
 import { OrderCard, orderCardId } from '~/components/orders/order-card';
 import { OrderStats } from '~/components/orders/order-stats';
 import { OrdersLoading } from '~/components/orders/orders-loading';
@@ -158,6 +159,7 @@ export default function OrdersPage() {
         </p>
       ) : null}
       {guest ? <GuestAccountPanel email={guest.email} /> : null}
+      {guest ? <GuestDataPanel /> : null}
       <OrderStats stats={stats} />
       <OrdersToolbar q={query.q} status={query.status} canExport={!guest} />
       {searching ? (

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { callRoute, sessionFor } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
-import { nextCookie, shopperCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
+import { nextCookie, shopperCookie, storefrontCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
 import { action } from './profile';
 import { loader as dataLoader } from './profile_.data';
@@ -29,6 +29,12 @@ describe('the profile’s Your data', () => {
     const data = JSON.parse(await response.text());
     expect(data.account.email).toBe(s.email);
     expect(data.orders).toHaveLength(1);
+    // A guest signed in by the code emailed to them gets the file of that email (offered on /orders).
+    const guest = shopper(api);
+    const guestCookie = await storefrontCookie(await guest.signInAsGuest());
+    const guestFile = await callRoute(dataLoader, storefrontGet('/profile/data', guestCookie));
+    expect(guestFile.status).toBe(200);
+    expect(JSON.parse(await guestFile.text()).account).toMatchObject({ email: guest.email, user_type: 'guest' });
     // A visitor is sent to sign in first.
     const visitor = await thrownResponse(callRoute(dataLoader, storefrontGet('/profile/data')));
     expect(visitor.headers.get('Location')).toMatch(/^\/login\?redirectTo=%2Fprofile%2Fdata/);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 // One spec on purpose (over 300 lines): the sign-in flow on its pages and in the modal, sharing the mailbox helpers and one seeded shop.
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { EDGE } from '../support/e2e-edge';
@@ -336,7 +338,15 @@ test.describe('sign-in modal over a shop page', () => {
       .click();
     await expect(page.getByText('Receipts are for accounts: create yours with this email to download them.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Download Receipt' })).toHaveCount(0);
+    // The right of withdrawal, with the model form filled in for this order.
+    await expect(page.getByRole('region', { name: 'Right of withdrawal' })).toContainText(`Order number: ${number}`);
     if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
+    // The guest takes the file of everything held about their email (GDPR art. 15 and 20).
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('region', { name: 'Your data' }).getByRole('link', { name: 'Download my data' }).click();
+    const file = JSON.parse(readFileSync((await (await downloading).path())!, 'utf8'));
+    expect(file.account).toMatchObject({ email, user_type: 'guest' });
+    expect(file.orders.map((order: { order_number: string }) => order.order_number)).toEqual([number]);
 
     // A password registration would refuse is refused on the field (in the browser, or by the action).
     const password = panel.getByLabel('Password');
