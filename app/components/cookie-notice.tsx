@@ -11,20 +11,26 @@ const ACCEPTED = 'accepted';
 /**
  * Shown until accepted. With JavaScript the acceptance goes to local storage (docs/product.md#constants) and a cookie,
  * so the server leaves the notice out of the next page; without it the form post sets the cookie. Either
- * way the storefront records it as a consent of a signed-in shopper.
+ * way the storefront records it as a consent of a signed-in shopper. Withdrawn in the profile, the cookie
+ * is cleared and the local copy with it, on the next page with JavaScript.
  */
 export function CookieNotice({ acceptedByCookie }: { acceptedByCookie: boolean }) {
   const location = useLocation();
   const { t } = useI18n();
   const [acceptedHere, setAcceptedHere] = useState(false);
 
+  // The cookie is the record the server reads; local storage keeps its copy. A copy without the cookie
+  // is a choice withdrawn in the profile (with or without JavaScript) or lapsed after its year: it goes,
+  // and the notice asks again.
   useEffect(() => {
     try {
-      if (window.localStorage.getItem(COOKIE_CONSENT_KEY) === ACCEPTED) setAcceptedHere(true);
+      if (window.localStorage.getItem(COOKIE_CONSENT_KEY) !== ACCEPTED) return;
+      if (acceptedByCookie) setAcceptedHere(true);
+      else window.localStorage.removeItem(COOKIE_CONSENT_KEY);
     } catch {
       // Storage blocked: the cookie still decides.
     }
-  }, []);
+  }, [acceptedByCookie]);
 
   if (acceptedByCookie || acceptedHere) return null;
 

@@ -31,8 +31,13 @@ test.describe('consents on the profile', () => {
     await expect(page.getByText('Your consent has been withdrawn.')).toBeVisible();
     await expect(panel.getByRole('listitem').filter({ hasText: 'Cookies and local storage' })).toContainText('Withdrawn');
     await expect(panel.getByRole('button', { name: /Withdraw/ })).toHaveCount(0);
-    if (!hasJavaScript(info)) {
-      // Without JavaScript the choice lived in the cookie alone: the notice asks again.
+    // The cookie is cleared, and with JavaScript its copy in local storage goes on the next page: the
+    // notice asks again either way.
+    await page.goto('/about');
+    await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
+    if (hasJavaScript(info)) {
+      await expect.poll(() => page.evaluate(() => window.localStorage.length)).toBe(0);
+      await page.reload();
       await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
     }
   });
