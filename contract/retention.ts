@@ -21,6 +21,8 @@ export const RETENTION_DAYS = {
   /** Sign-in codes and sign-ins past their end, and finished scheduled jobs. */
   spentCodesAndSessions: 1,
   finishedJobs: 30,
+  /** The privacy log's lines (exports, erasures, purges): what shows each request was answered. */
+  privacyLog: 1096,
 } as const;
 
 export type RetentionKind = keyof typeof RETENTION_DAYS;
@@ -36,6 +38,8 @@ export const RETENTION_BOUNDS = {
   outbox: { min: 1, max: 365 },
   spentCodesAndSessions: { min: 1, max: 30 },
   finishedJobs: { min: 1, max: 365 },
+  // Long enough to show a data request was answered, for as long as a complaint about it may come.
+  privacyLog: { min: 365, max: 3653 },
 } as const satisfies Partial<Record<RetentionKind, { min: number; max: number }>>;
 
 export type ChangeableRetentionKind = keyof typeof RETENTION_BOUNDS;
@@ -51,6 +55,7 @@ export const RETENTION_LABELS: Record<RetentionKind, string> = {
   outbox: 'Copies of the emails we sent you',
   spentCodesAndSessions: 'Sign-in codes and sign-ins, after they ended',
   finishedJobs: 'Records of finished scheduled tasks',
+  privacyLog: 'Records of data requests answered (exports, erasures) and of purges',
 };
 
 /** The same in Italian, for the Italian privacy policy. */
@@ -63,6 +68,7 @@ const RETENTION_LABELS_IT: Record<RetentionKind, string> = {
   outbox: 'Le copie delle email che ti abbiamo inviato',
   spentCodesAndSessions: 'I codici di accesso e le sessioni, dopo la loro fine',
   finishedJobs: 'I registri delle attività pianificate concluse',
+  privacyLog: 'I registri delle richieste sui dati evase (copie, cancellazioni) e delle eliminazioni',
 };
 
 /** "10 years", "90 days", "1 day" ("10 anni", "90 giorni", "1 giorno"): a period as people say it. */

@@ -49,7 +49,7 @@ describe('policy pages against the real storage', () => {
       expect(data).toMatchObject({ title: doc.title, markdown: stated, error: null });
       const html = renderPolicy(data);
       expect(html).toContain(`<h1 id="policy-title" class="page-title">${doc.title}</h1>`);
-      expect(html).toMatch(/<h2>[^<]+<\/h2>/);
+      expect(html).toMatch(/<h2 id="[a-z0-9-]+">[^<]+<\/h2>/);
       expect(html).toMatch(/<ul>\s*<li>/);
     }
   });
@@ -99,7 +99,7 @@ describe('policy pages against the real storage', () => {
     try {
       const data = (await (await loadPolicy('return-policy')).json()) as PolicyData;
       const html = renderPolicy(data, '/return-policy');
-      expect(html).toContain('<h2>Returns</h2>');
+      expect(html).toContain('<h2 id="returns">Returns</h2>');
       expect(html).not.toMatch(/<script|<b>|javascript:/);
     } finally {
       await api.storage.put('documents', 'policies/return-policy.md', POLICY_MARKDOWN['return-policy']);

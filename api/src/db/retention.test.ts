@@ -76,5 +76,10 @@ describe('the retention purge', () => {
     expect(await exists('purchases', purchaseId)).toBe(false);
     expect(await db.selectFrom('purchase_items').select('id').where('purchase_id', '=', purchaseId).execute()).toEqual([]);
     expect(await exists('users', member.user.id)).toBe(true);
+    // The privacy log keeps its lines for its own period: the early runs' lines are gone, the last one stays.
+    const logged = await db.selectFrom('privacy_log').select('at').execute();
+    expect(decade.privacyLog).toBeGreaterThan(0);
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.every((line) => line.at >= at(RETENTION_DAYS.orders + 1 - RETENTION_DAYS.privacyLog))).toBe(true);
   });
 });

@@ -7,9 +7,9 @@ import { orderNumber } from '@contract/order-number';
 import { CART_RULES } from '@contract/shop-rules';
 import { withdrawalEmailParagraphs } from '@contract/withdrawal';
 
-import type { AppConfig } from '../app.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { AppConfig } from '../deps.js';
 import { cardsUnlockedBy } from './cards.js';
 import { type RenderedEmail, renderEmail } from './mail-templates.js';
 import { type MailWords, mailWords } from './mail-words.js';

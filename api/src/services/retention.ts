@@ -59,6 +59,7 @@ export async function purgeExpiredData(db: Db, now: Date): Promise<PurgeCounts> 
     count(await db.deleteFrom('refresh_tokens').where('expires_at', '<', spent).execute()) +
     count(await db.deleteFrom('staff_sessions').where('expires_at', '<', spent).execute());
   const finishedJobs = count(await db.deleteFrom('jobs').where('done_at', '<', before(now, periods.finishedJobs)).execute());
+  const privacyLog = count(await db.deleteFrom('privacy_log').where('at', '<', before(now, periods.privacyLog)).execute());
   const counts = {
     orders,
     unpaidCheckouts,
@@ -68,6 +69,7 @@ export async function purgeExpiredData(db: Db, now: Date): Promise<PurgeCounts> 
     outbox,
     spentCodesAndSessions,
     finishedJobs,
+    privacyLog,
   };
   const removed = Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
   if (Object.keys(removed).length) await recordPrivacyEvent(db, now, { kind: 'purge', by: 'schedule', details: removed });
