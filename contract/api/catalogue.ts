@@ -241,6 +241,8 @@ export const catalogueBrowseSchema = z.object({
     category_names: z.object({ it: z.record(z.string()).optional() }).default({}),
     sizes: z.array(z.string()),
     colours: z.array(z.string()),
+    /** The words shoppers read for a size or colour, by its code ('Signal red' for RED), where the catalogue has them. */
+    value_names: z.record(z.string()).default({}),
   }),
 });
 export type CatalogueBrowse = z.infer<typeof catalogueBrowseSchema>;
