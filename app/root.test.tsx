@@ -96,8 +96,8 @@ describe('root loader', () => {
       });
       expect(made.status).toBe(201);
       catalogueCache.invalidate();
-      const { menu } = await load();
-      const names = menu.products.map((p: { name: string }) => p.name);
+      const menu = (await load()).menu!;
+      const names = menu.products.map((p) => p.name);
       expect(names).toEqual(expect.arrayContaining(['Menu Cap', 'Tracer Hoodie', 'Tracer Tee', 'Padded Tee', 'Padded Jorts']));
       expect(menu.products).toContainEqual({ name: 'Menu Cap', to: '/product/Menu%20Cap' });
       expect(menu.categories).toContainEqual({ name: 'Caps', to: '/?category=Caps' });
