@@ -102,6 +102,7 @@ test.describe('on a desktop', () => {
   });
 
   test("the product page's sections sit side by side; the discount form's checkboxes sit beside their words", async ({ page }, info) => {
+    test.slow();
     const details = (await (await fetch(`${apiUrl}/api/products/details?product_name=Tracer%20Tee`)).json()) as { id: string };
     await page.goto(`/admin/products/${details.id}`);
     await staffSignIn(page, await memberWithPassword(info, 'owner'));
@@ -115,6 +116,13 @@ test.describe('on a desktop', () => {
     expect(pictures.left).toBeGreaterThan(words.left + 300);
     expect(Math.abs(pictures.top - words.top)).toBeLessThan(5);
     await shot(page, info, 'admin-product-desktop');
+
+    // The menu's choice on the products list: a checkbox beside each product's name, axe clean.
+    await page.goto('/admin/products');
+    const featured = page.getByRole('group', { name: 'Featured in the Products menu and the footer' });
+    await expect(featured.getByRole('checkbox', { name: 'Tracer Tee', exact: true })).toBeVisible();
+    await expectAdminAccessible(page, info);
+    await shot(page, info, 'admin-products-menu-desktop');
 
     await page.goto('/admin/discounts/new');
     const active = page.getByRole('checkbox', { name: 'Active: shoppers may use it' });
