@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { callRoute, contextFor, sessionFor } from '../tests/support/route-context';
 import { buyThroughCheckout, shopper } from '../tests/support/shopper';
 import { nextCookie, shopperCookie, storefrontGet, storefrontPost } from '../tests/support/storefront-session';
-import { startTestApi } from '../tests/support/test-api';
+import { startTestApi, TEST_ADMIN_TOKEN } from '../tests/support/test-api';
 import { signIn, signInSchema } from './lib/auth.server';
+import { catalogueCache } from './lib/cache.server';
 import { CART_COUNT_KEPT_MS } from './lib/cart.server';
 import { commitSession } from './lib/session.server';
 import { ErrorBoundary, loader, shouldRevalidate } from './root';
@@ -69,6 +70,40 @@ describe('root loader', () => {
       expect((await load({ Cookie: cookie }, '/product/Tracer%20Tee')).cartCount).toBe(1);
       expect((await load({ Cookie: cookie }, '/cart')).cartCount).toBeNull();
     } finally {
+      await api.cleanup();
+    }
+  });
+
+  it('draws the menus from the catalogue: every product, one the owner adds included, and the categories', async () => {
+    const api = await startTestApi();
+    try {
+      process.env.API_URL = api.url;
+      const made = await api.app.request('/api/admin/products', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Menu Cap',
+          category: 'Caps',
+          short_description: 'Six panels.',
+          long_description: 'A cap.',
+          price: 2_500,
+          purchase_limit: null,
+          sku_prefix: 'MNC',
+          colours: ['Black'],
+          sizes: ['One size'],
+          stock_per_variant: 2,
+        }),
+      });
+      expect(made.status).toBe(201);
+      catalogueCache.invalidate();
+      const menu = (await load()).menu!;
+      const names = menu.products.map((p) => p.name);
+      expect(names).toEqual(expect.arrayContaining(['Menu Cap', 'Tracer Hoodie', 'Tracer Tee', 'Padded Tee', 'Padded Jorts']));
+      expect(menu.products).toContainEqual({ name: 'Menu Cap', to: '/product/Menu%20Cap' });
+      expect(menu.categories).toContainEqual({ name: 'Caps', to: '/?category=Caps' });
+      expect(menu.categories).toContainEqual({ name: 'Outerwear', to: '/?category=Outerwear' });
+    } finally {
+      catalogueCache.invalidate();
       await api.cleanup();
     }
   });

@@ -36,6 +36,7 @@ import { rememberLocaleInAccount } from './lib/account.server';
 import { getShopper } from './lib/auth.server';
 import { loadAuthView } from './lib/auth-flow.server';
 import { cartCount } from './lib/cart.server';
+import { shopMenu } from './lib/catalogue.server';
 import type { ShopContext } from './lib/context.server';
 import { hasCookieConsent } from './lib/cookie-consent.server';
 import { honeypotInputProps } from './lib/honeypot.server';
@@ -140,10 +141,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       cartCount: 0,
       cookieConsent: true,
       origin: context.origin,
+      menu: null,
     });
   }
   const moved = await languageRedirect(request, params, context);
   if (moved) throw moved;
+  const menu = shopMenu(context);
+  // Read beside the shopper and the badge; a guard or redirect thrown first leaves it unawaited.
+  menu.catch(() => undefined);
   const shopper = await getShopper(context);
   // The page's own path, whatever its language: /it/cart is the cart page too.
   const page = pathWithoutLocale(url.pathname);
@@ -164,6 +169,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       cartCount: cart.count,
       cookieConsent: hasCookieConsent(request),
       origin: context.origin,
+      menu: await menu,
       // The sign-in modal's words come with the page that opens it.
       i18n: modal ? i18nData(context.locale, 'auth', 'forms') : null,
     },
@@ -211,11 +217,11 @@ export function Layout({ children }: { children: ReactNode }) {
             {t('skipLink')}
           </a>
           {backOffice ? null : <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />}
-          {backOffice ? null : <SiteHeader signedIn={signedIn} cartCount={cartCount} />}
+          {backOffice ? null : <SiteHeader signedIn={signedIn} cartCount={cartCount} menu={data?.menu ?? null} />}
           <main id="main" className="site-main" tabIndex={-1}>
             {cartLoading ? <CartSkeleton /> : profileLoading ? <ProfileSkeleton /> : ordersLoading ? <OrdersLoading /> : children}
           </main>
-          {backOffice ? null : <SiteFooter />}
+          {backOffice ? null : <SiteFooter menu={data?.menu ?? null} />}
         </LinkNavigation>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -17,6 +17,8 @@ export const SHOP_RULES = {
 export const CATALOGUE_PAGE_SIZE = 24;
 /** The longest search the shop reads; longer text is refused, not cut. */
 export const CATALOGUE_SEARCH_MAX = 100;
+/** The most products the shop's menu lists (the Products menu and the footer's shop group, ADR 048). */
+export const MENU_PRODUCTS_MAX = 8;
 
 /** Something, an at sign, something, a dot, something: the basic email shape docs/product.md#validation asks for. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -254,6 +254,7 @@ const EXAMPLES: Record<string, { form?: boolean; body?: Record<string, unknown>;
   'GET /api/admin/audit': { query: { subject_type: 'variant', limit: '20' } },
   'GET /api/admin/orders': { query: { q: 'ORD', status: 'Partially refunded', from: '2026-01-01', to: '2026-12-31', limit: '5' } },
   'POST /api/admin/settings': { body: { low_stock_threshold: 6 } },
+  'POST /api/admin/settings/menu': { body: { product_ids: [stocked[0].product_id] } },
   'POST /api/admin/customers/notes': { body: { customer: '00000000-0000-4000-8000-000000000000', note: 'Prefers pick-up' } },
   'POST /api/staff/set-password': { body: { email: 'new-staff@brand.example', code: '123456', password: 'Back-Office-2026' } },
   'POST /api/staff/login': { body: { email: 'new-staff@brand.example', password: 'Back-Office-2026' } },

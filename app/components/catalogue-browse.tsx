@@ -21,6 +21,8 @@ export interface GridPage {
     sizes: string[];
     colours: string[];
     /** Names shown for categories in the page's language. */ categoryLabels?: Record<string, string>;
+    /** The catalogue's words for a size or colour code ('Signal red' for RED). */
+    value_names?: Record<string, string>;
   };
 }
 
@@ -88,6 +90,7 @@ export function CatalogueFilters({
             any={t('filters.anySize')}
             value={state.size}
             options={facets.sizes}
+            label-of={(option) => facets.value_names?.[option] || option}
           />
           <Choice
             id="catalogue-colour"
@@ -96,7 +99,7 @@ export function CatalogueFilters({
             any={t('filters.anyColour')}
             value={state.colour}
             options={facets.colours}
-            label-of={colourLabel}
+            label-of={(option) => facets.value_names?.[option] || colourLabel(option)}
           />
           <div className="catalogue-filters__field catalogue-filters__field--check">
             <input id="catalogue-in-stock" type="checkbox" name="in_stock" value="1" defaultChecked={state.inStock} />

@@ -33,13 +33,26 @@ describe('ShopLink', () => {
 
 describe('the header links', () => {
   it('mark the page one is on, and only that one', () => {
-    const about = render(() => <SiteHeader signedIn={false} cartCount={0} />, '/about');
+    const about = render(() => <SiteHeader signedIn={false} cartCount={0} menu={null} />, '/about');
     expect(about).toContain('<a href="/about" class="main-nav__link active" aria-current="page">About</a>');
     expect(about).toContain('<a href="/contact" class="main-nav__link">Contact</a>');
     // The phone menu marks it too.
     expect(about).toContain('<a href="/about" class="active" aria-current="page">About</a>');
-    const home = render(() => <SiteHeader signedIn={false} cartCount={2} />, '/');
+    const home = render(() => <SiteHeader signedIn={false} cartCount={2} menu={null} />, '/');
     expect(home).not.toContain('aria-current');
     expect(home).toContain('<a href="/cart" class="header-action icon-link" aria-label="Cart, 2 items">');
+  });
+
+  it('list the catalogue’s menu in the bar and the phone menu, or the spec’s three products without it', () => {
+    const menu = {
+      products: [{ name: 'Field Cap', to: '/product/Field%20Cap' }],
+      categories: [{ name: 'Caps', to: '/?category=Caps' }],
+    };
+    const html = render(() => <SiteHeader signedIn={false} cartCount={0} menu={menu} />, '/about');
+    expect(html.match(/<a href="\/product\/Field%20Cap">Field Cap<\/a>/g)).toHaveLength(2);
+    expect(html.match(/<a href="\/\?category=Caps">Caps<\/a>/g)).toHaveLength(2);
+    expect(html).not.toContain('Padded Jorts');
+    const bare = render(() => <SiteHeader signedIn={false} cartCount={0} menu={null} />, '/about');
+    expect(bare.match(/<a href="\/product\/Padded%20Jorts">Padded Jorts<\/a>/g)).toHaveLength(2);
   });
 });

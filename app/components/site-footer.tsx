@@ -2,7 +2,7 @@ import { BRAND } from '@contract/brand';
 import { POLICY_DOCUMENTS } from '@contract/policies';
 
 import { type MessageKey, type Translate, useI18n } from '~/lib/i18n';
-import { PRODUCT_MENU } from '~/lib/navigation';
+import { PRODUCT_MENU, type ShopMenu } from '~/lib/navigation';
 
 import { LanguageSwitcher } from './language-switcher';
 import { ShopLink } from './shop-link';
@@ -16,11 +16,16 @@ const POLICY_KEYS: Record<(typeof POLICY_DOCUMENTS)[number]['slug'], MessageKey>
 };
 
 /** The footer's groups; `id` names each group's heading whatever the language. */
-const groups = (t: Translate) => [
+const groups = (t: Translate, menu: ShopMenu | null) => [
   {
     id: 'shop',
     heading: t('footer.shop'),
-    links: [{ name: t('footer.allProducts'), to: '/' }, ...PRODUCT_MENU, { name: t('footer.giftCards'), to: '/gift-cards' }],
+    // The catalogue's products and categories (the spec's three when it could not be read).
+    links: [
+      { name: t('footer.allProducts'), to: '/' },
+      ...(menu?.products.length ? [...menu.products, ...menu.categories] : PRODUCT_MENU),
+      { name: t('footer.giftCards'), to: '/gift-cards' },
+    ],
   },
   {
     id: 'account',
@@ -50,13 +55,13 @@ const groups = (t: Translate) => [
 ];
 
 /** Footer: the link groups shop, account, policies and support, and the Milan address (docs/product.md#site-chrome). */
-export function SiteFooter() {
+export function SiteFooter({ menu }: { menu: ShopMenu | null }) {
   const hq = BRAND.headquarters;
   const { t } = useI18n();
   return (
     <footer className="site-footer">
       <div className="site-footer__groups">
-        {groups(t).map((group) => (
+        {groups(t, menu).map((group) => (
           <nav key={group.id} aria-labelledby={`footer-${group.id}`} className="footer-group">
             <h2 id={`footer-${group.id}`} className="footer-group__heading">
               {group.heading}

@@ -4,7 +4,15 @@ import { useRef } from 'react';
 import { BRAND } from '@contract/brand';
 
 import { pathWithoutLocale, type Translate, useI18n } from '~/lib/i18n';
-import { cartBadgeText, currentNavigation, PRODUCT_MENU, translatedBack, translatedTitle } from '~/lib/navigation';
+import {
+  cartBadgeText,
+  currentNavigation,
+  type MenuLink,
+  PRODUCT_MENU,
+  type ShopMenu,
+  translatedBack,
+  translatedTitle,
+} from '~/lib/navigation';
 
 import { BackIcon, CartIcon, ChevronIcon, MenuIcon, ProfileIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
@@ -14,6 +22,14 @@ import { useMenuDismiss } from './use-menu-dismiss';
 interface SiteHeaderProps {
   signedIn: boolean;
   cartCount: number;
+  /** The catalogue's menu (the root loader's); null on a page without it: the spec's three products. */
+  menu: ShopMenu | null;
+}
+
+/** The Products menu's links: the catalogue's products, its categories, then the whole grid. */
+function productLinks(menu: ShopMenu | null, t: Translate): MenuLink[] {
+  if (!menu?.products.length) return PRODUCT_MENU;
+  return [...menu.products, ...menu.categories, { name: t('footer.allProducts'), to: '/' }];
 }
 
 function AccountAction({ signedIn, t }: { signedIn: boolean; t: Translate }) {
@@ -77,10 +93,11 @@ function PageBar({ t }: { t: Translate }) {
 }
 
 /** Navigation bar: brand, Products menu, About, Contact, login or logout, cart, profile; a menu below 728 px. */
-export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
+export function SiteHeader({ signedIn, cartCount, menu }: SiteHeaderProps) {
   const ref = useRef<HTMLElement>(null);
   useMenuDismiss(ref);
   const { t } = useI18n();
+  const links = productLinks(menu, t);
   // The page one is on is marked in the menus as NavLink marks it: aria-current and the class `active`.
   const { pathname } = useLocation();
   const here = pathWithoutLocale(pathname);
@@ -106,7 +123,7 @@ export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
                   {t('header.products')} <ChevronIcon />
                 </summary>
                 <ul className="nav-menu__panel">
-                  {PRODUCT_MENU.map((product) => (
+                  {links.map((product) => (
                     <li key={product.to}>
                       <ShopLink to={product.to}>{product.name}</ShopLink>
                     </li>
@@ -144,7 +161,7 @@ export function SiteHeader({ signedIn, cartCount }: SiteHeaderProps) {
                 {t('header.products')}
               </p>
               <ul aria-labelledby="mobile-products">
-                {PRODUCT_MENU.map((product) => (
+                {links.map((product) => (
                   <li key={product.to}>
                     <ShopLink to={product.to}>{product.name}</ShopLink>
                   </li>

@@ -1,8 +1,10 @@
-import { type ProductDetails, productDetailsSchema, productRenamedSchema } from '@contract/api/catalogue';
+import { menuProductsSchema, type ProductDetails, productDetailsSchema, productRenamedSchema } from '@contract/api/catalogue';
 import { wishlistAnswerSchema, wishlistEntriesSchema } from '@contract/api/wishlist';
 
-import type { ApiClient } from './api.server';
+import { type ApiClient, ApiRequestError, cachedProductList } from './api.server';
 import { catalogueCache } from './cache.server';
+import type { ShopContext } from './context.server';
+import { menuOf, type ShopMenu } from './navigation';
 
 const DETAILS_CACHE = { ttlMs: 30_000, staleMs: 5 * 60_000 };
 
@@ -33,4 +35,22 @@ export function addToWishlist(api: ApiClient, entry: { email: string; productId:
   return api.request('POST', 'products/wishlist', wishlistAnswerSchema, {
     body: { email: entry.email, product_id: entry.productId, product_variant_id: entry.variantId },
   });
+}
+
+/**
+ * The shop's menus from the catalogue (the kept product list and the owner's featured products, both
+ * dropped with the catalogue); null when the API cannot answer: the chrome shows the spec's three.
+ */
+export async function shopMenu(context: ShopContext): Promise<ShopMenu | null> {
+  const api = context.visitorApi;
+  try {
+    const [listings, featured] = await Promise.all([
+      cachedProductList(api),
+      catalogueCache.get(`${api.baseUrl}|products/menu`, () => api.request('GET', 'products/menu', menuProductsSchema), DETAILS_CACHE),
+    ]);
+    return menuOf(listings, context.locale, featured.product_ids);
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return null;
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { BACK_LINKS, cartBadgeText, currentNavigation, PRODUCT_MENU } from './navigation';
+import { BACK_LINKS, cartBadgeText, currentNavigation, MENU_PRODUCTS_MAX, menuOf, PRODUCT_MENU } from './navigation';
 
 describe('cart badge', () => {
   it('shows nothing for an empty cart, the count up to 99, then 99+', () => {
@@ -49,5 +49,46 @@ describe('navigation handle', () => {
 
   it('links the Products menu to the product pages by encoded name', () => {
     expect(PRODUCT_MENU.map((p) => p.to)).toEqual(['/product/Tracer%20Tee', '/product/Padded%20Tee', '/product/Padded%20Jorts']);
+  });
+
+  it('draws the menus from the catalogue: each product once, variants left out, categories sorted and named in the page language', () => {
+    const listing = (name: string, categories: string[], it: string[] = [], variant = false) => ({
+      id: `id-${name}`,
+      name,
+      is_variant_listing: variant,
+      categories: categories.map((category) => ({ name: category })),
+      translations: { it: { categories: it } },
+    });
+    const listings = [
+      listing('Field Cap', ['Caps'], ['Cappelli']),
+      listing('Tracer Hoodie', ['Tops'], ['']),
+      listing('Tracer Tee', ['Tops']),
+      listing('Tracer Tee', ['Tops'], [], true),
+    ];
+    expect(menuOf(listings)).toEqual({
+      products: [
+        { name: 'Field Cap', to: '/product/Field%20Cap' },
+        { name: 'Tracer Hoodie', to: '/product/Tracer%20Hoodie' },
+        { name: 'Tracer Tee', to: '/product/Tracer%20Tee' },
+      ],
+      categories: [
+        { name: 'Caps', to: '/?category=Caps' },
+        { name: 'Tops', to: '/?category=Tops' },
+      ],
+    });
+    // Italian pages name a category in Italian where written; its address keeps the English name.
+    expect(menuOf(listings, 'it').categories).toEqual([
+      { name: 'Cappelli', to: '/?category=Caps' },
+      { name: 'Tops', to: '/?category=Tops' },
+    ]);
+    const many = Array.from({ length: MENU_PRODUCTS_MAX + 3 }, (_, i) => listing(`Piece ${i}`, []));
+    expect(menuOf(many).products.map((p) => p.name)).toEqual(many.slice(0, MENU_PRODUCTS_MAX).map((l) => l.name));
+    // The products the owner features, in the owner's order; one no longer in the catalogue is left out.
+    expect(menuOf(listings, 'en', ['id-Tracer Tee', 'id-Gone', 'id-Field Cap']).products.map((p) => p.name)).toEqual([
+      'Tracer Tee',
+      'Field Cap',
+    ]);
+    // None of them still listed: the newest again.
+    expect(menuOf(listings, 'en', ['id-Gone']).products).toHaveLength(3);
   });
 });

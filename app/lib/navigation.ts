@@ -1,5 +1,10 @@
+import { MENU_PRODUCTS_MAX } from '@contract/shop-rules';
+
 import type { MessageKey, Translate } from './i18n';
+import { productPath } from './product-link';
 import { CART_BADGE_CAP } from './site-rules';
+
+export { MENU_PRODUCTS_MAX };
 
 /** A contextual back button of docs/product.md#site-chrome. */
 export interface BackLink {
@@ -68,11 +73,63 @@ export function translatedBack(back: BackLink, t: Translate): string {
   return key ? t(key) : back.label;
 }
 
-/** The Products menu of the navigation bar (docs/product.md#site-chrome). */
-export const PRODUCT_MENU = ['Tracer Tee', 'Padded Tee', 'Padded Jorts'].map((name) => ({
+/** A link of the shop's menus: its words and its address. */
+export interface MenuLink {
+  name: string;
+  to: string;
+}
+
+/**
+ * The Products menu of the navigation bar and the footer's shop group, drawn from the catalogue
+ * (ADR 048): the products the owner features, or else the newest as the grid shows them, and the
+ * categories. Made by the root loader; `PRODUCT_MENU` is what a page without the root's data shows.
+ */
+export interface ShopMenu {
+  products: MenuLink[];
+  categories: MenuLink[];
+}
+
+/** The spec's Products menu (docs/product.md#site-chrome): the seed's three, when the catalogue cannot be read. */
+export const PRODUCT_MENU: MenuLink[] = ['Tracer Tee', 'Padded Tee', 'Padded Jorts'].map((name) => ({
   name,
   to: `/product/${encodeURIComponent(name)}`,
 }));
+
+/** What the menu needs of a catalogue listing (products/list). */
+export interface MenuListing {
+  id: string;
+  name: string;
+  is_variant_listing: boolean;
+  categories: { name: string }[];
+  translations: { it?: { categories?: string[] } };
+}
+
+/**
+ * The menus of a catalogue. Products: those the owner features (`featured`, ids in the owner's
+ * order; one no longer listed is left out), or, when none is, each product once in the listing's
+ * order (a variant's own listing is not a product of its own); at most MENU_PRODUCTS_MAX. Categories:
+ * each once, sorted, named in the page's language, linking to the grid filtered by it (its address
+ * keeps the English name).
+ */
+export function menuOf(listings: readonly MenuListing[], locale: 'en' | 'it' = 'en', featured: readonly string[] = []): ShopMenu {
+  const products = new Map<string, MenuLink>();
+  const categories = new Map<string, string>();
+  for (const listing of listings) {
+    if (listing.is_variant_listing) continue;
+    if (!products.has(listing.id)) products.set(listing.id, { name: listing.name, to: productPath(listing.name) });
+    listing.categories.forEach((category, i) => {
+      const italian = listing.translations.it?.categories?.[i]?.trim();
+      if (!categories.has(category.name)) categories.set(category.name, locale === 'it' && italian ? italian : category.name);
+    });
+  }
+  const chosen = featured.flatMap((id) => products.get(id) ?? []);
+  return {
+    products: (chosen.length ? chosen : [...products.values()]).slice(0, MENU_PRODUCTS_MAX),
+    categories: [...categories]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, label]) => ({ name: label, to: `/?${new URLSearchParams({ category: name })}` })),
+  };
+}
 
 /** The cart badge text: nothing for an empty cart, '99+' above 99. */
 export function cartBadgeText(count: number): string | null {

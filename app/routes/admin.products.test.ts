@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../api/src/services/mail';
 import { callRoute } from '../../tests/support/route-context';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { loader as rootLoader } from '../root';
 import { action as loginAction } from './admin.login';
+import { action as productsAction } from './admin.products._index';
 import { action as productAction } from './admin.products.$id';
 import { action as newProductAction } from './admin.products.new';
 
@@ -107,6 +109,72 @@ describe('previewing a long description', () => {
     ]);
     expect(response.status).toBe(400);
     expect((await response.json()).result.error).toBeTruthy();
+  });
+});
+
+describe('a new product without a launch time', () => {
+  it('is created on sale now: an empty launch field means now, not an error', async () => {
+    const before = Date.now();
+    const response = await post(newProductAction, '/admin/products/new', [
+      ['intent', 'create'],
+      ['name', 'Now Cap'],
+      ['category', 'Caps'],
+      ['short_description', 'On sale at once.'],
+      ['long_description', ''],
+      ['price', '25'],
+      ['launch_date', ''],
+      ['purchase_limit', ''],
+      ['sku_prefix', 'NOWC'],
+      ['colours', 'Black'],
+      ['sizes', 'One size'],
+      ['material', ''],
+      ['treatment', ''],
+      ['stock_per_variant', '3'],
+    ]);
+    expect(response.status).toBe(303);
+    const made = await api.database.db
+      .selectFrom('products')
+      .select(['id', 'launch_date'])
+      .where('name', '=', 'Now Cap')
+      .executeTakeFirstOrThrow();
+    expect(response.headers.get('Location')).toContain(made.id);
+    expect(made.launch_date.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(made.launch_date.getTime()).toBeGreaterThan(before - 60_000);
+    const details = await (await api.app.request('/api/products/details?product_name=Now%20Cap')).json();
+    expect(details.coming_soon ?? false).toBe(false);
+  });
+});
+
+describe("the shop's menu", () => {
+  it('features the products the owner ticks, in the list’s order, on the next page; none ticked, the newest again', async () => {
+    const menuOnPage = async () => {
+      const response = (await callRoute(rootLoader, new Request('http://shop.test/about'))) as Response;
+      return ((await response.json()) as { menu: { products: { name: string }[] } }).menu.products.map((p) => p.name);
+    };
+    const ids = Object.fromEntries(
+      (await api.database.db.selectFrom('products').select(['id', 'name']).execute()).map((row) => [row.name, row.id]),
+    );
+    expect(await menuOnPage()).toEqual(expect.arrayContaining(['Tracer Tee', 'Padded Jorts', 'Tracer Hoodie']));
+
+    const saved = await post(productsAction, '/admin/products', [
+      ['product_ids', ids['Tracer Hoodie']],
+      ['product_ids', ids['Padded Tee']],
+    ]);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('Location')).toBe('/admin/products');
+    expect(await menuOnPage()).toEqual(['Tracer Hoodie', 'Padded Tee']);
+
+    const tooMany = await post(
+      productsAction,
+      '/admin/products',
+      Array.from({ length: 9 }, () => ['product_ids', ids['Tracer Tee']] as [string, string]),
+    );
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).error).toBe('Choose at most 8 products for the menu');
+    expect(await menuOnPage()).toEqual(['Tracer Hoodie', 'Padded Tee']);
+
+    expect((await post(productsAction, '/admin/products', [])).status).toBe(303);
+    expect(await menuOnPage()).toEqual(expect.arrayContaining(['Tracer Tee', 'Padded Jorts', 'Tracer Hoodie', 'Padded Tee']));
   });
 });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { optionLine } from '@contract/options';
+
 import { callRoute } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
 import { storefrontCookie } from '../../tests/support/storefront-session';
@@ -65,6 +67,10 @@ describe('cart route against the real API', () => {
     expect(data.flash).toEqual({ kind: 'success', message: 'Added to Cart!' });
     expect(data.cart.total_items).toBe(1);
     const item = data.cart.items[0];
+    // The line names its options as the product page does ('Colour: Ink black'), never by code (issue 45, item 6).
+    const lines: string[] = item.variant_info.attributes.map((a: Parameters<typeof optionLine>[0]) => optionLine(a));
+    expect(lines.find((line) => line.startsWith('Colour: '))).toMatch(/^Colour: [A-Z][a-z]+( [a-z]+)*$/);
+    expect(lines.find((line) => line.startsWith('Size: '))).toMatch(/^Size: [A-Z][a-z]+( [a-z]+)*$/);
 
     const increment = await post(cookie, { intent: 'increment', itemId: item.id, quantity: '1' });
     expect(increment.status).toBe(303);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_MAX } from '../shop-rules';
+import { CATALOGUE_PAGE_SIZE, CATALOGUE_SEARCH_MAX, MENU_PRODUCTS_MAX } from '../shop-rules';
 
 /**
  * The catalogue answers of the shop API (docs/product.md#data-catalogue, docs/product.md#api-catalogue): `POST products/list` and
@@ -241,6 +241,21 @@ export const catalogueBrowseSchema = z.object({
     category_names: z.object({ it: z.record(z.string()).optional() }).default({}),
     sizes: z.array(z.string()),
     colours: z.array(z.string()),
+    /** The words shoppers read for a size or colour, by its code ('Signal red' for RED), where the catalogue has them. */
+    value_names: z.record(z.string()).default({}),
   }),
 });
 export type CatalogueBrowse = z.infer<typeof catalogueBrowseSchema>;
+
+/**
+ * `GET products/menu`: the products the owner chose to feature in the menu, in their order (ids);
+ * empty when none is chosen, and the menu then lists the newest. `POST admin/settings/menu` (owner
+ * only) sets them.
+ */
+export const menuProductsSchema = z.object({ product_ids: z.array(z.string()) });
+export const menuProductsRequestSchema = z.object({
+  product_ids: z
+    .array(z.string().uuid('Choose products of the catalogue'))
+    .max(MENU_PRODUCTS_MAX, `Choose at most ${MENU_PRODUCTS_MAX} products for the menu`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Choose each product once'),
+});

@@ -25,7 +25,10 @@ test.describe('navigation bar', () => {
     await expect(header.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
   });
 
-  test('the Products menu opens from the keyboard and lists the three products', async ({ page, javaScriptEnabled }) => {
+  test('the Products menu opens from the keyboard and lists the catalogue: its products, its categories, all products', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto('/contact');
     const menu = productsMenu(page);
     const summary = menu.locator('summary');
@@ -33,9 +36,12 @@ test.describe('navigation bar', () => {
     await page.keyboard.press('Enter');
     await expect(menu).toHaveAttribute('open', '');
     const links = menu.getByRole('link');
-    await expect(links).toHaveText(['Tracer Tee', 'Padded Tee', 'Padded Jorts']);
-    await expect(links.first()).toHaveAttribute('href', '/product/Tracer%20Tee');
-    await expect(links.nth(2)).toHaveAttribute('href', '/product/Padded%20Jorts');
+    // Every product of the catalogue, the Tracer Hoodie the spec's three left out included (ADR 048).
+    for (const name of ['Tracer Tee', 'Padded Tee', 'Padded Jorts', 'Tracer Hoodie']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/product/${encodeURIComponent(name)}`);
+    }
+    await expect(menu.getByRole('link', { name: 'Outerwear', exact: true })).toHaveAttribute('href', '/?category=Outerwear');
+    await expect(links.last()).toHaveText('All products');
 
     if (javaScriptEnabled) {
       // Escape closes it and gives focus back to its button (the page's own handler: once hydrated).
@@ -95,7 +101,20 @@ test.describe('navigation bar', () => {
     await expect(button).toHaveText('Menu');
     await button.click();
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(mobileNav.getByRole('link')).toHaveText(['Tracer Tee', 'Padded Tee', 'Padded Jorts', 'About', 'Contact', 'Italiano']);
+    // The catalogue's products newest first, its categories, the whole grid, then the pages.
+    await expect(mobileNav.getByRole('link')).toHaveText([
+      'Padded Jorts',
+      'Padded Tee',
+      'Tracer Tee',
+      'Tracer Hoodie',
+      'Bottoms',
+      'Outerwear',
+      'T-Shirts',
+      'All products',
+      'About',
+      'Contact',
+      'Italiano',
+    ]);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 
     if (javaScriptEnabled) {
@@ -150,6 +169,11 @@ test.describe('footer', () => {
     const policies = footer.getByRole('navigation', { name: 'Policies' }).getByRole('link');
     await expect(policies).toHaveText(['Privacy Policy', 'Return Policy', 'Terms and Conditions', 'Website Use Agreement']);
     await expect(footer.locator('address')).toContainText('Via della Spiga 12, 20121 Milano');
+    // The shop group follows the catalogue as the Products menu does.
+    const shop = footer.getByRole('navigation', { name: 'Shop' });
+    await expect(shop.getByRole('link', { name: 'Tracer Hoodie', exact: true })).toHaveAttribute('href', '/product/Tracer%20Hoodie');
+    await expect(shop.getByRole('link', { name: 'T-Shirts', exact: true })).toHaveAttribute('href', '/?category=T-Shirts');
+    await expect(shop.getByRole('link').last()).toHaveText('Gift cards');
     await Promise.all([page.waitForURL('**/terms-and-conditions'), policies.nth(2).click()]);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and Conditions');
   });

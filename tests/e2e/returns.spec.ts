@@ -218,6 +218,14 @@ test.describe('returns and exchanges', () => {
     const path = new URL(link).pathname;
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Return or exchange' })).toBeVisible();
+    // Styled as the account pages are (issue 45, item 11): the form a card, each line a bordered group.
+    const form = page.locator('.return-form').first();
+    await expect(form).toHaveCSS('border-top-style', 'solid');
+    expect(await form.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    await expect(page.locator('.return-line').first()).toHaveCSS('border-top-style', 'solid');
+    const shot = info.outputPath(`return-page-js-${info.project.use.javaScriptEnabled === false ? 'off' : 'on'}.png`);
+    await page.screenshot({ path: shot, fullPage: true });
+    await info.attach('return page', { path: shot, contentType: 'image/png' });
     const number = await requestReturn(page, /^Padded Jorts/, { units: '1', reason: 'Damaged' });
     await expect(page.getByTestId('order-return').filter({ hasText: number })).toContainText('Return requested');
     await expect

@@ -169,7 +169,7 @@ describe('browsing the catalogue (issue #21)', () => {
     page: number;
     per_page: number;
     pages: number;
-    facets: { categories: string[]; sizes: string[]; colours: string[] };
+    facets: { categories: string[]; sizes: string[]; colours: string[]; value_names: Record<string, string> };
   };
 
   async function browse(query: string): Promise<Page> {
@@ -219,6 +219,8 @@ describe('browsing the catalogue (issue #21)', () => {
     expect(page.facets.categories).toEqual([...new Set(CATALOGUE.map((p) => p.category))].sort());
     expect(page.facets.sizes).toEqual(['S/M', 'L/XL']);
     expect(page.facets.colours.sort()).toEqual(['BEIGE', 'BLACK', 'GREY', 'RED']);
+    // What the filters show for each code: the words of the product page (issue 45, item 6).
+    expect(page.facets.value_names).toMatchObject({ RED: 'Signal red', BLACK: 'Ink black', 'S/M': 'Small to medium' });
     expect((await browse('category=Nothing')).total).toBe(0);
   });
 

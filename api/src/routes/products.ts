@@ -4,6 +4,7 @@ import {
   catalogueBrowseSchema,
   catalogueQuerySchema,
   isBrowsing,
+  menuProductsSchema,
   productDetailsQuerySchema,
   productDetailsSchema,
   productListSchema,
@@ -17,6 +18,7 @@ import { ApiError, parseInput, validate } from '../http-errors.js';
 import { keptAnswer, nextLaunch } from '../kept-answers.js';
 import { browseCatalogue, listCatalogue, productDetails } from '../services/catalogue.js';
 import { renamedProduct } from '../services/products-admin/read.js';
+import { readMenuProducts } from '../services/settings.js';
 
 /** The list's body: nothing, or a JSON object of browsing parameters. */
 async function listBody(request: Request): Promise<unknown> {
@@ -94,6 +96,9 @@ export function productRoutes() {
     if (!name) throw new DomainError('not_found', 'Product not found');
     return answer(c, productRenamedSchema, { name });
   });
+
+  // The products the owner features in the shop's menu (their ids, in order); [] for the newest.
+  app.get('/menu', async (c) => answer(c, menuProductsSchema, { product_ids: await readMenuProducts(c.var.deps.db) }));
 
   return app;
 }

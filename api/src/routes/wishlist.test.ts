@@ -116,6 +116,8 @@ describe('the Notify Me confirmation and its unsubscribe link', () => {
     const [mail] = await readOutbox(api.database.db, 'stop@example.com');
     expect(mail.subject).toMatch(/^We'll email you when Tracer Hoodie \(.+\) is back$/);
     expect(mail.subject).not.toContain(variant.sku);
+    // The options by the words of the product page ('Ink black, Small to medium'), never their codes (issue 45, item 6).
+    expect(/\((.+)\)/.exec(mail.subject)![1]).not.toMatch(/\b[A-Z]{2,}\b|S\/M|L\/XL/);
     const token = tokenOf(mail.text);
 
     const named = await api.app.request(`/api/products/wishlist/unsubscribe?token=${encodeURIComponent(token)}`);

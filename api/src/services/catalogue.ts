@@ -155,6 +155,7 @@ function facetsOf(listings: AssembledListing[]) {
   const italian: Record<string, string> = {};
   const sizes = new Set<string>();
   const colours = new Set<string>();
+  const names: Record<string, string> = {};
   for (const { listing, variants } of listings) {
     listing.categories.forEach((category, i) => {
       categories.add(category.name);
@@ -164,6 +165,12 @@ function facetsOf(listings: AssembledListing[]) {
     for (const variant of variants) {
       if (variant.size) sizes.add(variant.size);
       if (variant.colour) colours.add(variant.colour);
+      for (const [code, name] of [
+        [variant.size, variant.sizeName],
+        [variant.colour, variant.colourName],
+      ]) {
+        if (code && name?.trim() && !(code in names)) names[code] = name.trim();
+      }
     }
   }
   return {
@@ -172,6 +179,7 @@ function facetsOf(listings: AssembledListing[]) {
     category_names: { it: italian },
     sizes: [...sizes],
     colours: [...colours],
+    value_names: names,
   };
 }
 
@@ -252,9 +260,17 @@ async function assembleList(db: Db) {
     };
     const options = (id: string) => {
       const attributes = catalogue.attributesByVariant.get(id) ?? [];
-      const size = attributes.find((a) => a.attribute_name === 'size')?.value;
-      const colour = attributes.find((a) => a.attribute_name === 'color')?.value;
-      return { id, size, colour, sizeKey: size && key(size), colourKey: colour && key(colour) };
+      const size = attributes.find((a) => a.attribute_name === 'size');
+      const colour = attributes.find((a) => a.attribute_name === 'color');
+      return {
+        id,
+        size: size?.value,
+        colour: colour?.value,
+        sizeName: size?.value_description,
+        colourName: colour?.value_description,
+        sizeKey: size && key(size.value),
+        colourKey: colour && key(colour.value),
+      };
     };
     const categoryKeys = categories.map((c) => key(c.name));
     const own = { listing, variantIds: variants.map((v) => v.id), variants: variants.map((v) => options(v.id)), categoryKeys };

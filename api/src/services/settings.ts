@@ -12,9 +12,11 @@ import {
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import type { AppDeps } from '../deps.js';
+import { DomainError } from '../domain-error.js';
 import { type Actor, actorName, recordAudit } from './audit.js';
 
 const RETENTION_KEY = 'retention_days';
+const MENU_KEY = 'menu_products';
 
 type Settings = z.infer<typeof shopSettingsSchema>;
 
@@ -56,6 +58,42 @@ export async function changeSettings(deps: Pick<AppDeps, 'db' | 'clock'>, change
     }
   });
   return readSettings(deps.db);
+}
+
+/** The products the owner features in the shop's menu, in their order; [] when none is chosen. */
+export async function readMenuProducts(db: Db): Promise<string[]> {
+  const row = await db.selectFrom('shop_settings').select('value').where('key', '=', MENU_KEY).executeTakeFirst();
+  const ids = row?.value.value;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/**
+ * An owner chooses the menu's products (ids of products that exist, archived or not: an archived one
+ * is simply not shown); audited before → after in the same transaction. Unknown ids are refused.
+ */
+export async function changeMenuProducts(deps: Pick<AppDeps, 'db' | 'clock'>, ids: string[], actor: Actor): Promise<string[]> {
+  const now = deps.clock.now();
+  await inTransaction(deps.db, async (trx) => {
+    if (ids.length) {
+      const found = await trx.selectFrom('products').select('id').where('id', 'in', ids).where('gift_card', '=', false).execute();
+      if (found.length !== ids.length) throw new DomainError('invalid_request', 'Choose products of the catalogue');
+    }
+    const before = await trx.selectFrom('shop_settings').select('value').where('key', '=', MENU_KEY).forUpdate().executeTakeFirst();
+    const value = JSON.stringify({ value: ids });
+    await trx
+      .insertInto('shop_settings')
+      .values({ key: MENU_KEY, value, updated_at: now, updated_by: actorName(actor) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now, updated_by: actorName(actor) }))
+      .execute();
+    await recordAudit(trx, now, actor, {
+      action: 'settings.change',
+      subject_type: 'setting',
+      subject_id: MENU_KEY,
+      before: { [MENU_KEY]: before ? before.value.value : [] },
+      after: { [MENU_KEY]: ids },
+    });
+  });
+  return readMenuProducts(deps.db);
 }
 
 /**

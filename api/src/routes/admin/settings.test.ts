@@ -53,4 +53,44 @@ describe('shop settings', () => {
     }
     expect((await call('GET')).body).toEqual({ low_stock_threshold: 12, store_credit_bonus_percent: 0 });
   });
+
+  it("an owner chooses the menu's products, in order, audited; anyone reads them; staff may not choose; unknown or too many are refused", async () => {
+    const menu = async () => (await api.app.request('/api/products/menu')).json();
+    expect(await menu()).toEqual({ product_ids: [] });
+    const products = await api.database.db
+      .selectFrom('products')
+      .select(['id', 'name'])
+      .where('gift_card', '=', false)
+      .orderBy('name')
+      .execute();
+    const [first, second] = products;
+    const choose = (ids: unknown, headers: Record<string, string> = cliHeaders) =>
+      api.app.request('/api/admin/settings/menu', {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ product_ids: ids }),
+      });
+    const owner = await staffMember(api, 'owner');
+    const chosen = await choose([second.id, first.id], { Authorization: `Bearer ${owner.token}` });
+    expect(chosen.status).toBe(200);
+    expect(await chosen.json()).toEqual({ product_ids: [second.id, first.id] });
+    expect(await menu()).toEqual({ product_ids: [second.id, first.id] });
+    const audit = await api.app.request('/api/admin/audit?subject_type=setting', { headers: cliHeaders });
+    expect((await audit.json())[0]).toMatchObject({
+      actor: owner.email,
+      subject_id: 'menu_products',
+      before: { menu_products: [] },
+      after: { menu_products: [second.id, first.id] },
+    });
+
+    const staff = await staffMember(api, 'staff');
+    expect((await choose([first.id], { Authorization: `Bearer ${staff.token}` })).status).toBe(403);
+    for (const wrong of [['00000000-0000-4000-8000-000000000000'], [first.id, first.id], Array(9).fill(first.id), 'x', null]) {
+      expect((await choose(wrong)).status, JSON.stringify(wrong)).toBe(422);
+    }
+    expect(await menu()).toEqual({ product_ids: [second.id, first.id] });
+    // None chosen: the menu goes back to the newest.
+    expect((await choose([])).status).toBe(200);
+    expect(await menu()).toEqual({ product_ids: [] });
+  });
 });
