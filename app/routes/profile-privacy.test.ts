@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { callRoute, sessionFor } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
-import { nextCookie, shopperCookie, storefrontCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
+import {
+  nextCookie,
+  shopperCookie,
+  storefrontCookie,
+  storefrontGet,
+  storefrontPost,
+  thrownResponse,
+} from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
 import { action } from './profile';
 import { loader as dataLoader } from './profile_.data';
