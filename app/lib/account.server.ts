@@ -8,6 +8,10 @@ import type { ShopContext } from './context.server';
 import type { Locale } from './i18n';
 import type { OrderStatusFilter } from './orders-query';
 import { purchaseDetailReader } from './purchase-detail.server';
+import type { PurchaseDetail } from './purchases';
+
+/** The orders page's answer, its opened order read as the pages use it. */
+const ordersPageSchema = ordersOverviewSchema.extend({ opened: purchaseDetailReader.nullable().optional() });
 
 export interface PurchaseQuery {
   limit: number;
@@ -38,15 +42,17 @@ export async function accountApi(context: ShopContext) {
     purchases,
     /**
      * What the orders page lists: the first `count` matches and the statistics of all orders (null
-     * when the API could not read them). The first API_PAGE_MAX come with the statistics in one call
-     * (`user/orders-overview`); any further ones in parallel calls of at most API_PAGE_MAX.
+     * when the API could not read them), and with `open` that order's detail (null when the API has
+     * none for the shopper). The first API_PAGE_MAX come with the statistics and the opened order in
+     * one call (`user/orders-overview`); any further ones in parallel calls of at most API_PAGE_MAX.
      */
     async ordersPage(
       count: number,
       filter: Pick<PurchaseQuery, 'q' | 'status'>,
-    ): Promise<{ purchases: PurchaseListItem[]; stats: PurchaseStats | null }> {
-      const query = { q: filter.q || undefined, status: filter.status || undefined };
-      const first = api.request('GET', 'user/orders-overview', ordersOverviewSchema, {
+      open?: string,
+    ): Promise<{ purchases: PurchaseListItem[]; stats: PurchaseStats | null; opened: PurchaseDetail | null }> {
+      const query = { q: filter.q || undefined, status: filter.status || undefined, open };
+      const first = api.request('GET', 'user/orders-overview', ordersPageSchema, {
         query: { limit: Math.min(API_PAGE_MAX, count), ...query },
       });
       const more: Promise<PurchaseListItem[]>[] = [];
@@ -54,7 +60,7 @@ export async function accountApi(context: ShopContext) {
         more.push(purchases({ ...filter, limit: Math.min(API_PAGE_MAX, count - offset), offset }));
       }
       const [overview, rest] = await Promise.all([first, Promise.all(more)]);
-      return { purchases: [...overview.purchases, ...rest.flat()], stats: overview.stats };
+      return { purchases: [...overview.purchases, ...rest.flat()], stats: overview.stats, opened: overview.opened ?? null };
     },
     /** Every match, a call at a time until one comes back short, up to `max`. */
     async allPurchases(filter: Pick<PurchaseQuery, 'q' | 'status'>, max: number): Promise<PurchaseListItem[]> {

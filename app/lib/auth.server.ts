@@ -32,6 +32,8 @@ export async function signIn(context: ShopContext, session: ShopSession, result:
   session.set('accessToken', result.access_token);
   session.set('refreshToken', result.refresh_token);
   session.set('user', toSessionUser(result.user));
+  // What another sign-in kept of its wishlist is not this one's.
+  session.unset('wishlist');
   return commitSession(context, session, result.user.user_type === 'guest' ? GUEST_SESSION_SECONDS : REGISTERED_SESSION_SECONDS);
 }
 

@@ -9,6 +9,7 @@ import type { ShopContext } from './context.server';
 import { type Locale, localizedPath } from './i18n';
 import { CART_MESSAGES } from './messages';
 import type { ShopSession } from './session.server';
+import { shortDigest } from './short-digest';
 
 /** Read leniently: an answer without the payment page's address gets the spec's own message, not a generic one. */
 const checkoutAnswer = checkoutAnswerSchema.partial();
@@ -25,15 +26,9 @@ export type { PurchaseSuccess };
  */
 export const CART_COUNT_KEPT_MS = 30_000;
 
-/** A short digest of whose cart the session counts: the signed-in user and the relayed cart cookie (FNV-1a). */
+/** A short digest of whose cart the session counts: the signed-in user and the relayed cart cookie. */
 function cartOwnerKey(session: ShopSession): string {
-  const text = `${session.get('user')?.id ?? ''}|${session.get('apiCartCookie') ?? ''}`;
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
+  return shortDigest(`${session.get('user')?.id ?? ''}|${session.get('apiCartCookie') ?? ''}`);
 }
 
 /** The kept badge count when it is this shopper's and recent, else null (then the API is asked). */

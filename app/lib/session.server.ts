@@ -36,6 +36,17 @@ export interface SessionData {
   giftCardCode: string;
   /** The header's cart badge as last read or changed here (app/lib/cart.server.ts, keptCartCount). */
   cartCount: KeptCartCount;
+  /** What the signed-in shopper waits for, as last read or changed here (app/lib/wishlist.server.ts, ADR 059). */
+  wishlist: KeptWishlist;
+}
+
+export interface KeptWishlist {
+  /** The product and variant ids of their pending wishlist entries. */
+  ids: string[];
+  /** When they were read (ms since epoch). */
+  at: number;
+  /** Whose wishlist it is: a digest of the signed-in user's id and email. */
+  of: string;
 }
 
 export interface KeptCartCount {
@@ -137,9 +148,9 @@ export async function readSession(request: Request): Promise<ShopSession> {
   return session;
 }
 
-const AUTH_KEYS = ['accessToken', 'refreshToken', 'user', 'expiresAt'] as const;
+const AUTH_KEYS = ['accessToken', 'refreshToken', 'user', 'expiresAt', 'wishlist'] as const;
 
-/** Forgets the shopper's sign-in (tokens and who they are); the cart cookie and the flow stay. */
+/** Forgets the shopper's sign-in (tokens, who they are and what they wait for); the cart cookie and the flow stay. */
 export function signOut(session: ShopSession): void {
   for (const key of AUTH_KEYS) session.unset(key);
 }

@@ -84,7 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Only a sold-out or coming-soon card asks whether the shopper is waiting for it: a page without
     // one does not ask the API for their wishlist (the listing itself is usually kept in memory).
     const waitable = found.items.some((item) => !item.in_stock || item.coming_soon);
-    const wishlisted = await wishlistedIds(api, waitable ? user : null, url);
+    const wishlisted = await wishlistedIds(context, waitable ? user : null, url);
     // The page changes at the next drop's launch: the page cache keeps it no longer.
     const nextLaunch = Math.min(...found.items.filter((item) => item.coming_soon).map((item) => Date.parse(item.launch_date)));
     const seconds = Number.isFinite(nextLaunch)
@@ -107,7 +107,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       total: found.total,
       facets: categoryLabels ? { ...facets, categoryLabels } : facets,
     };
-    return json({ ...common, products, hero, error: null, wishlisted, page }, { headers: { ...flashHeaders, ...caching } });
+    // What the shopper waits for may have been kept in their session (ADR 059).
+    const kept = await context.commit();
+    return json({ ...common, products, hero, error: null, wishlisted, page }, { headers: { ...flashHeaders, ...kept, ...caching } });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) console.error(error);
     const message = apiErrorText(error, context.locale);

@@ -44,7 +44,7 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /**
  * The shopper's orders: the pages shown so far of the search and filter in the address (ADR 010)
- * with the stats (one call), and the detail of the order the address opens, in parallel. A guest
+ * with the stats and the detail of the order the address opens (one call). A guest
  * signed in by code sees their own orders too, with the way to keep them in an account (ADR 048).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -52,10 +52,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = readOrdersQuery(new URL(request.url).searchParams);
   const account = await accountApi(context);
   const size = ACCOUNT_RULES.ordersPageSize;
-  const [orders, opened] = await Promise.allSettled([
-    account.ordersPage(query.pages * size, { q: query.q, status: query.status }),
-    query.open && PURCHASE_ID.test(query.open) ? account.purchase(query.open) : Promise.resolve(null),
-  ]);
+  // The list, the statistics and the order the address opens come in one call (issue #36).
+  const open = query.open && PURCHASE_ID.test(query.open) ? query.open : undefined;
+  const orders = await account.ordersPage(query.pages * size, { q: query.q, status: query.status }, open).then(
+    (value) => ({ status: 'fulfilled' as const, value }),
+    (reason: unknown) => ({ status: 'rejected' as const, reason }),
+  );
   // A spent refresh token signed the shopper out on the way: the sign-in page, as for any visitor.
   const signedOut = await signedOutHere(request, context);
   if (signedOut) throw signedOut;
@@ -78,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { purchases: list, stats } = orders.value;
   if (!stats) console.error('Order statistics could not be loaded: the API answered none');
-  if (opened.status === 'rejected') console.error(`Order ${query.open} could not be loaded:`, opened.reason);
+  const opened = orders.value.opened;
   return json(
     {
       state: 'ready' as const,
@@ -93,8 +95,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       opened: query.open
         ? {
             id: query.open,
-            detail: opened.status === 'fulfilled' ? opened.value : null,
-            error: opened.status === 'fulfilled' && opened.value ? null : t('orders.detailsFailed'),
+            detail: opened,
+            error: opened ? null : t('orders.detailsFailed'),
           }
         : null,
       i18n,

@@ -131,7 +131,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // What the shopper already waits for matters only where a Notify form can show: a product coming
   // soon or with a sold-out variant. A product in stock throughout (most pages) does not ask the API.
   const waitable = details.coming_soon || !details.in_stock || details.variants.some((variant) => !variant.in_stock);
-  const wishlisted = await wishlistedIds(api, waitable ? user : null, url);
+  const wishlisted = await wishlistedIds(context, waitable ? user : null, url);
   const page = productPageData(detailsIn(details, context.locale), url, env.STORAGE_URL);
   const canonical = `${url.origin}${localizedPath(`/product/${encodeURIComponent(details.name)}`, context.locale)}`;
   const personal = Boolean(user || flash || url.searchParams.has('notified'));
@@ -153,6 +153,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       headers: {
         ...flashHeaders,
+        // What the shopper waits for may have been kept in their session (ADR 059).
+        ...(await context.commit()),
         ...(personal ? { 'Cache-Control': 'private, no-store' } : shareablePageHeaders(pageSeconds(page.product))),
       },
     },

@@ -9,7 +9,7 @@ import { i18nData, serverTranslator } from '~/lib/i18n.server';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { commitSession, redirectWithFlash } from '~/lib/session.server';
-import { wishlistUnsubscribe } from '~/lib/wishlist.server';
+import { forgetKeptWishlist, wishlistUnsubscribe } from '~/lib/wishlist.server';
 
 export const handle: NavigationHandle = { pageTitle: 'Back-in-stock email' };
 export const meta: MetaFunction = ({ location, matches, data }) => [
@@ -53,6 +53,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const page = localizedPath('/wishlist/unsubscribe', context.locale);
   try {
     const { item } = await wishlistUnsubscribe(context, 'POST', token);
+    // Stopped in this browser: a wishlist its session kept is asked again on the next page.
+    await forgetKeptWishlist(context);
     const t = serverTranslator(context.locale, 'pages');
     return redirectWithFlash(context, `${page}?done=1`, { kind: 'success', message: t('unsubscribe.done', { item }) });
   } catch (error) {

@@ -191,13 +191,19 @@ export type PurchaseSuccess = z.infer<typeof purchaseSuccessSchema>;
 export const purchaseIntentParamSchema = z.object({ purchase_intent_id: z.string().min(1).max(255) });
 
 /**
- * `GET user/orders-overview?limit=&q=&status=` (issue #21): what the orders page reads, in one call:
- * the first `limit` purchases of the search (as `GET user/purchases` at offset 0) and the statistics of
- * all orders, null when they could not be read (the API logs why; the page shows the list without them).
+ * `GET user/orders-overview?limit=&q=&status=&open=` (issue #21): what the orders page reads, in one
+ * call: the first `limit` purchases of the search (as `GET user/purchases` at offset 0), the statistics
+ * of all orders, null when they could not be read (the API logs why; the page shows the list without
+ * them), and with `open` the detail of that order (issue #36), as `GET user/purchase/:id` answers it,
+ * null when it is not one of the shopper's orders.
  */
-export const ordersOverviewQuerySchema = purchaseQuerySchema.omit({ offset: true });
+export const ordersOverviewQuerySchema = purchaseQuerySchema
+  .omit({ offset: true })
+  .extend({ open: z.string().uuid('must be a purchase id').optional() });
 export const ordersOverviewSchema = z.object({
   purchases: purchaseListSchema,
   stats: purchaseStatsSchema.nullable(),
+  /** Only when `open` was asked. */
+  opened: purchaseDetailSchema.nullable().optional(),
 });
 export type OrdersOverview = z.infer<typeof ordersOverviewSchema>;

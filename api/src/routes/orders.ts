@@ -110,12 +110,12 @@ export function orderRoutes() {
     });
   });
 
-  // The orders page's reads in one call (issue #21): one sign-in check and one statement for the list
-  // and the statistics (issue #36). The list must be read; the statistics answer null when they fail, as the page goes on without them.
+  // The orders page's reads in one call (issue #21): one sign-in check and one statement for the list,
+  // the statistics and the order the page opens (issue #36). The list must be read; the statistics
+  // answer null when they fail, as the page goes on without them; an order not the shopper's, null.
   app.get('/orders-overview', requireUser, validate('query', ordersOverviewQuerySchema), async (c) => {
-    const { db, log } = c.var.deps;
-    const { limit, q, status } = c.req.valid('query');
-    const overview = await ordersOverview(db, c.var.user.id, limit, { q, status }, log);
+    const { limit, q, status, open } = c.req.valid('query');
+    const overview = await ordersOverview(c.var.deps, c.var.user.id, limit, { q, status }, open);
     c.header('Cache-Control', 'private, no-store');
     return answer(c, ordersOverviewSchema, overview);
   });

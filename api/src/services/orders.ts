@@ -136,16 +136,13 @@ export function toPurchaseListItem(purchase: PurchaseListRow, lines: readonly { 
 type DetailLine = Selectable<Database['purchase_items']> & { returnable: number };
 
 /**
- * Every detail field of docs/product.md#data-purchase for the owner's purchase, with its returns and
- * whether one may be made now; undefined for anyone else's. Each row is read once, in one statement:
- * the purchase, its lines (with the units each may still send back) and the cards it unlocked as
- * JSON built by the database (the fields the answer takes are numbers, text and JSON, the same
- * either way; as cardsUnlockedBy orders them), and whether it has returns, which are then read
- * (most orders have none). PGlite costs most per statement: one instead of four.
+ * The statement of purchaseDetail: the owner's purchase with its lines (with the units each may still
+ * send back) and the cards it unlocked as JSON built by the database (the fields the answer takes are
+ * numbers, text and JSON, the same either way; as cardsUnlockedBy orders them), and whether it has
+ * returns. No row for anyone else's.
  */
-export async function purchaseDetail(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string, purchaseId: string) {
-  const { db } = deps;
-  const row = await db
+function purchaseDetailQuery(db: Db, userId: string, purchaseId: string) {
+  return db
     .selectFrom('purchases as pu')
     .selectAll('pu')
     .select(
@@ -164,12 +161,16 @@ export async function purchaseDetail(deps: Pick<AppDeps, 'db' | 'clock'>, userId
     )
     .select(sql<boolean>`EXISTS (SELECT 1 FROM returns r WHERE r.purchase_id = pu.id)`.as('detail_has_returns'))
     .where('pu.id', '=', purchaseId)
-    .where('pu.user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
+    .where('pu.user_id', '=', userId);
+}
+
+type DetailRow = NonNullable<Awaited<ReturnType<ReturnType<typeof purchaseDetailQuery>['executeTakeFirst']>>>;
+
+/** The answer of a purchase's detail row; its returns are read only when it has some (most orders have none). */
+async function purchaseDetailOf(deps: Pick<AppDeps, 'db' | 'clock'>, row: DetailRow) {
   const { detail_lines: items, detail_cards: cards, detail_has_returns: hasReturns, ...purchase } = row;
   const unlocked = cards.map(toCardOut);
-  const returns = hasReturns ? await returnsOfPurchase(db, purchase.id) : [];
+  const returns = hasReturns ? await returnsOfPurchase(deps.db, purchase.id) : [];
   const closed = returnsClosed(purchase, items, deps.clock.now());
   return {
     ...purchaseSuccessOf(purchase, items, unlocked, purchase.id),
@@ -178,6 +179,29 @@ export async function purchaseDetail(deps: Pick<AppDeps, 'db' | 'clock'>, userId
     returns,
     return_window_ends_at: closed ? null : (windowEnd(purchase.delivered_at)?.toISOString() ?? null),
   };
+}
+
+export type PurchaseDetail = Awaited<ReturnType<typeof purchaseDetailOf>>;
+
+/**
+ * Every detail field of docs/product.md#data-purchase for the owner's purchase, with its returns and
+ * whether one may be made now; undefined for anyone else's. Each row is read once, in one statement
+ * (purchaseDetailQuery). PGlite costs most per statement: one instead of four.
+ */
+export async function purchaseDetail(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string, purchaseId: string) {
+  const row = await purchaseDetailQuery(deps.db, userId, purchaseId).executeTakeFirst();
+  return row ? purchaseDetailOf(deps, row) : undefined;
+}
+
+/** A detail row as row_to_json gives it: its timestamps are text there (the other fields are the same). */
+function detailRowFromJson(
+  row: Omit<DetailRow, 'created_at' | 'delivered_at'> & { created_at: string; delivered_at: string | null },
+): DetailRow {
+  return {
+    ...row,
+    created_at: new Date(row.created_at),
+    delivered_at: row.delivered_at === null ? null : new Date(row.delivered_at),
+  } as DetailRow;
 }
 
 /**
@@ -196,22 +220,36 @@ export interface PurchaseStats {
 /** The statistics of a shopper without orders (no counters row yet). */
 export const NO_PURCHASE_STATS: PurchaseStats = { total_orders: 0, delivered: 0, in_transit: 0, processing: 0, total_spent: 0 };
 
-type OrdersOverviewRow = { purchases: (PurchaseListRow & { lines: { name: string; quantity: number }[] })[]; stats: PurchaseStats | null };
+type OrdersOverviewRow = {
+  purchases: (PurchaseListRow & { lines: { name: string; quantity: number }[] })[];
+  stats: PurchaseStats | null;
+  opened: Parameters<typeof detailRowFromJson>[0] | null;
+};
+
+export interface OrdersOverview {
+  purchases: PurchaseListItem[];
+  stats: PurchaseStats | null;
+  /** Only when an order was asked to be opened: its detail, or null when it is not the shopper's. */
+  opened?: PurchaseDetail | null;
+}
 
 /**
  * The orders page's reads: the first `limit` purchases matching `filter` with their lines, as
- * listPurchases gives them, and the statistics, as purchaseStats gives them, in one statement (each
- * a JSON value built by the database; PGlite costs most per statement, and this is one instead of
- * three). Should it fail, the two are read apart and the statistics, if they fail, are null.
+ * listPurchases gives them, the statistics, as purchaseStats gives them, and with `open` that order's
+ * detail, as purchaseDetail gives it, in one statement (each a JSON value built by the database;
+ * PGlite costs most per statement, and this is one instead of four). Should it fail, they are read
+ * apart and the statistics, if they fail, are null.
  */
 export async function ordersOverview(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'log'>,
   userId: string,
   limit: number,
   filter: PurchaseFilter,
-  log: Pick<AppDeps['log'], 'error'>,
-): Promise<{ purchases: PurchaseListItem[]; stats: PurchaseStats | null }> {
+  open?: string,
+): Promise<OrdersOverview> {
+  const { db, log } = deps;
   try {
+    const opened = open ? sql`(SELECT row_to_json(d) FROM (${purchaseDetailQuery(db, userId, open)}) d)` : sql`NULL::json`;
     const { rows } = await sql<OrdersOverviewRow>`
       SELECT
         (SELECT coalesce(json_agg(json_build_object(
@@ -224,19 +262,31 @@ export async function ordersOverview(
          FROM (${purchasePage(db, userId, limit, 0, filter)}) pu) AS purchases,
         (SELECT row_to_json(s) FROM (
            SELECT total_orders, delivered, in_transit, processing, total_spent::float8 AS total_spent
-           FROM user_purchase_stats WHERE user_id = ${userId}) s) AS stats
+           FROM user_purchase_stats WHERE user_id = ${userId}) s) AS stats,
+        ${opened} AS opened
     `.execute(db);
     const [row] = rows;
     return {
       purchases: row.purchases.map(({ lines, ...purchase }) => toPurchaseListItem(purchase, lines)),
       stats: row.stats ?? NO_PURCHASE_STATS,
+      ...(open ? { opened: row.opened ? await purchaseDetailOf(deps, detailRowFromJson(row.opened)) : null } : {}),
     };
   } catch (error) {
-    log.error('user/orders-overview: the one statement failed, reading the list and the statistics apart', error);
-    const [purchases, stats] = await Promise.allSettled([listPurchases(db, userId, limit, 0, filter), purchaseStats(db, userId)]);
+    log.error('user/orders-overview: the one statement failed, reading its parts apart', error);
+    const [purchases, stats, opened] = await Promise.allSettled([
+      listPurchases(db, userId, limit, 0, filter),
+      purchaseStats(db, userId),
+      open ? purchaseDetail(deps, userId, open) : Promise.resolve(undefined),
+    ]);
     if (purchases.status === 'rejected') throw purchases.reason;
     if (stats.status === 'rejected') log.error('user/orders-overview: the statistics could not be read', stats.reason);
-    return { purchases: purchases.value, stats: stats.status === 'fulfilled' ? stats.value : null };
+    // The page shows the list without the order, saying its details could not be loaded.
+    if (opened.status === 'rejected') log.error(`user/orders-overview: order ${open} could not be read`, opened.reason);
+    return {
+      purchases: purchases.value,
+      stats: stats.status === 'fulfilled' ? stats.value : null,
+      ...(open ? { opened: opened.status === 'fulfilled' ? (opened.value ?? null) : null } : {}),
+    };
   }
 }
 
