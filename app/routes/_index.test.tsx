@@ -184,7 +184,7 @@ describe('home loader: search and filters (issue #21)', () => {
     const { data } = await loadHome(api.url, '/?colour=RED&size=L%2FXL&in_stock=1');
     expect(data.products.map((p) => p.name)).toEqual(['Tracer Tee', 'Tracer Tee']);
     expect(canonicalOf(data)).toBe('http://shop.test/');
-    expect(render(data)).toMatch(/<option value="RED" selected="">Red<\/option>/);
+    expect(render(data)).toMatch(/<option value="RED" selected="">Signal red<\/option>/);
   });
 
   it("shows the spec's empty state and a way back when nothing matches", async () => {
