@@ -22,17 +22,73 @@ import { reminderJobHandlers } from './services/reminders/cart-reminders.js';
 import { purgeExpiredData } from './services/retention.js';
 import { storefrontNotifier } from './services/storefront-hook.js';
 
-async function main() {
-  const env = parseApiEnv();
-  const jwtSecret = resolveSecret(env, 'JWT_SECRET', env.JWT_SECRET);
-  const { handle, storage, storageDir, lock } = await prepareData(env, log, { port: env.API_PORT, seed: 'if-empty', inChildren: true });
-  const mail = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log) : createOutboxMailer(handle.db, systemClock, log);
-  const rateLimits = createRateLimits({
+/** The periodic sweeps of every instance: expired checkouts and idempotency keys each minute, the retention purge hourly. */
+function startSweeps(db: AppDeps['db'], clock: AppDeps['clock']) {
+  // Checkout sessions nobody paid give their stock back (requests also do this as they pass); answers kept
+  // for idempotency keys are forgotten after a day.
+  const expirySweep = setInterval(() => {
+    releaseExpiredSessions(db, clock.now()).catch((error) => log.error('releasing expired checkout sessions failed', error));
+    deleteExpiredIdempotencyKeys(db, clock.now()).catch((error) => log.error('forgetting expired idempotency keys failed', error));
+  }, 60_000);
+  expirySweep.unref();
+  // What has outlived its stated period goes, hourly (contract/retention.ts, the privacy policy).
+  const retentionSweep = setInterval(() => {
+    purgeExpiredData(db, clock.now()).then(
+      (purged) => {
+        const removed = Object.entries(purged).filter(([, n]) => n > 0);
+        if (removed.length) log.info(`retention: removed ${removed.map(([what, n]) => `${n} ${what}`).join(', ')}`);
+      },
+      (error) => log.error('the retention purge failed', error),
+    );
+  }, 60 * 60_000);
+  retentionSweep.unref();
+  return {
+    stop() {
+      clearInterval(expirySweep);
+      clearInterval(retentionSweep);
+    },
+  };
+}
+
+type ApiEnv = ReturnType<typeof parseApiEnv>;
+
+function appConfig(env: ApiEnv, adminToken: string, jwtSecret: string): AppDeps['config'] {
+  return {
+    publicApiUrl: env.PUBLIC_API_URL,
+    storageUrl: env.STORAGE_URL,
+    storefrontUrl: env.STOREFRONT_URL,
+    adminToken,
+    jwtSecret,
+    trustedProxies: env.TRUSTED_PROXIES,
+    devMailbox: env.DEV_MAILBOX,
+  };
+}
+
+function rateLimitsFromEnv(env: ApiEnv) {
+  return createRateLimits({
     redisUrl: env.REDIS_URL,
     keyPrefix: env.REDIS_KEY_PREFIX,
     log,
     points: { 'auth-ip': env.AUTH_IP_LIMIT_PER_MINUTE, 'code-ip': env.CODE_IP_LIMIT_PER_HOUR },
   });
+}
+
+/** Every kind of scheduled job and who runs it. */
+function allJobHandlers(deps: AppDeps) {
+  return {
+    ...dropJobHandlers(deps),
+    ...checkoutJobHandlers(deps),
+    ...orderMailJobHandlers(deps),
+    ...reminderJobHandlers(deps),
+  };
+}
+
+async function main() {
+  const env = parseApiEnv();
+  const jwtSecret = resolveSecret(env, 'JWT_SECRET', env.JWT_SECRET);
+  const { handle, storage, storageDir, lock } = await prepareData(env, log, { port: env.API_PORT, seed: 'if-empty', inChildren: true });
+  const mail = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log) : createOutboxMailer(handle.db, systemClock, log);
+  const rateLimits = rateLimitsFromEnv(env);
   // Shared counters from the first request on; memory stands in while Redis is unreachable.
   if (env.REDIS_URL && !(await rateLimits.ready())) log.error('rate limits: Redis not reachable yet; counting in memory meanwhile');
   // Catalogue reads answered from memory, kept current by the database's announcements (ADR 035).
@@ -55,31 +111,13 @@ async function main() {
     log,
     metrics,
     rateLimits,
-    config: {
-      publicApiUrl: env.PUBLIC_API_URL,
-      storageUrl: env.STORAGE_URL,
-      storefrontUrl: env.STOREFRONT_URL,
-      adminToken,
-      jwtSecret,
-      trustedProxies: env.TRUSTED_PROXIES,
-      devMailbox: env.DEV_MAILBOX,
-    },
+    config: appConfig(env, adminToken, jwtSecret),
     onCatalogueChange: storefrontNotifier(env.STOREFRONT_HOOK_URLS, adminToken, log),
     backup: { database: handle, storageDir },
   };
   // Scheduled work (launch emails, closed Stripe sessions, and order emails the request that queued them
   // could not send): every instance polls, each job runs once (services/jobs.ts).
-  const jobs = startJobRunner(
-    () =>
-      runDueJobs(deps, {
-        ...dropJobHandlers(deps),
-        ...checkoutJobHandlers(deps),
-        ...orderMailJobHandlers(deps),
-        ...reminderJobHandlers(deps),
-      }),
-    env.JOB_POLL_MS,
-    log,
-  );
+  const jobs = startJobRunner(() => runDueJobs(deps, allJobHandlers(deps)), env.JOB_POLL_MS, log);
   if (testClock) deps.devClock = { advance: testClock.advance, runJobs: jobs.poke };
   const app = createApp(deps);
 
@@ -102,24 +140,7 @@ async function main() {
   http1.headersTimeout = 66_000;
   const requests = drainable(http1);
 
-  // Checkout sessions nobody paid give their stock back (requests also do this as they pass); answers kept
-  // for idempotency keys are forgotten after a day.
-  const expirySweep = setInterval(() => {
-    releaseExpiredSessions(handle.db, clock.now()).catch((error) => log.error('releasing expired checkout sessions failed', error));
-    deleteExpiredIdempotencyKeys(handle.db, clock.now()).catch((error) => log.error('forgetting expired idempotency keys failed', error));
-  }, 60_000);
-  expirySweep.unref();
-  // What has outlived its stated period goes, hourly (contract/retention.ts, the privacy policy).
-  const retentionSweep = setInterval(() => {
-    purgeExpiredData(handle.db, clock.now()).then(
-      (purged) => {
-        const removed = Object.entries(purged).filter(([, n]) => n > 0);
-        if (removed.length) log.info(`retention: removed ${removed.map(([what, n]) => `${n} ${what}`).join(', ')}`);
-      },
-      (error) => log.error('the retention purge failed', error),
-    );
-  }, 60 * 60_000);
-  retentionSweep.unref();
+  const sweeps = startSweeps(handle.db, clock);
 
   let metricsServer: HttpServer | undefined;
   let stopping = false;
@@ -129,8 +150,7 @@ async function main() {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    clearInterval(expirySweep);
-    clearInterval(retentionSweep);
+    sweeps.stop();
     log.info(`stopping: finishing ${requests.inFlight} request(s) in flight (at most ${DRAIN_LIMIT_MS / 1000} s)`);
     const [cut] = await Promise.all([requests.drain(DRAIN_LIMIT_MS), jobs.stop()]);
     if (cut) log.error(`stopping: ${cut} request(s) still running after ${DRAIN_LIMIT_MS / 1000} s were cut`);

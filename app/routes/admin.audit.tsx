@@ -4,9 +4,10 @@ import { useLoaderData } from '@remix-run/react';
 import type { AuditEntry } from '@contract/api/staff';
 import { shopClock } from '@contract/shop-time';
 
+import { describeChange } from '~/components/admin/audit-entries';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
-import { auditListSchema } from '~/lib/admin-reads.server';
+import { auditEntries } from '~/lib/admin/audit.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 
@@ -16,17 +17,12 @@ const SHOWN = 200;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const entries = await staff.api.request('GET', 'admin/audit', auditListSchema, { query: { limit: SHOWN } });
+  const entries = await auditEntries(staff, { limit: SHOWN });
   return json({ entries }, { headers: ADMIN_HEADERS });
 }
 
-/** `{"stock_quantity": 3}` as `stock_quantity 3`: what changed, readable in a table cell. */
-function describe(values: AuditEntry['before']): string {
-  if (!values) return '–';
-  return Object.entries(values)
-    .map(([key, value]) => `${key.replace(/_/g, ' ')} ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(', ');
-}
+/** What a change set, or a dash for nothing. */
+const describe = (values: AuditEntry['before']) => (values ? describeChange(values) : '–');
 
 export default function AdminAudit() {
   const { entries } = useLoaderData<typeof loader>();

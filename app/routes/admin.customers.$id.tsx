@@ -3,25 +3,23 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
 import { addressLines } from '@contract/address';
-import { orderNoteSchema } from '@contract/api/admin';
-import { messageAnswerSchema } from '@contract/api/auth';
-import { customerDetailSchema } from '@contract/api/customers';
+import type { CustomerDetail } from '@contract/api/customers';
 import { eraseCustomerRequestSchema } from '@contract/api/privacy';
 import { customerLabel } from '@contract/erased';
 import { formatEuro } from '@contract/money';
 import { shopClock } from '@contract/shop-time';
 
 import { CustomerPrivacy, ERASE_INTENT } from '~/components/admin/customer-privacy';
+import { OrdersTable } from '~/components/admin/orders-table';
 import { StaffNotes } from '~/components/admin/staff-notes';
-import { TableScroll } from '~/components/admin/table-scroll';
 import { orderNoteFormSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { addCustomerNote, eraseCustomer, getCustomer } from '~/lib/admin/customers.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
-import { ApiRequestError, failureStatus } from '~/lib/api.server';
+import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
-import { redirectWithNotice, takeNotice } from '~/lib/staff-session.server';
-import { requireStaff } from '~/lib/staff-session.server';
+import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? data.customer.email : 'Customer') },
@@ -34,14 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const id = params.id ?? '';
   if (!UUID.test(id)) throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
-  let detail;
-  try {
-    detail = await staff.api.request('GET', `admin/customers/${id}`, customerDetailSchema);
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404)
-      throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
-    throw error;
-  }
+  const detail = await getCustomer(staff, id);
   const { notice, headers } = await takeNotice(context);
   return json({ ...detail, notice, owner: staff.role === 'owner' }, { headers });
 }
@@ -54,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const parsed = eraseCustomerRequestSchema.safeParse({ confirm_email: formData.get('confirm_email') ?? '' });
     if (!parsed.success) return json({ result: null, eraseError: parsed.error.issues[0].message }, { status: 400 });
     try {
-      await staff.api.request('POST', `admin/customers/${params.id ?? ''}/erase`, messageAnswerSchema, { body: parsed.data });
+      await eraseCustomer(staff, params.id ?? '', parsed.data);
     } catch (error) {
       return json({ result: null, eraseError: adminErrorText(error) }, { status: failureStatus(error) });
     }
@@ -63,13 +54,45 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: orderNoteFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply(), eraseError: null }, { status: 400 });
   try {
-    await staff.api.request('POST', 'admin/customers/notes', orderNoteSchema, {
-      body: { customer: params.id ?? '', note: submission.value.note },
-    });
+    await addCustomerNote(staff, params.id ?? '', submission.value.note);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }), eraseError: null }, { status: failureStatus(error) });
   }
   return redirectWithNotice(context, new URL(request.url).pathname, 'Your note is saved.');
+}
+
+/** What the customer did besides ordering: cards unlocked and back-in-stock requests. */
+function CustomerActivity({ cards, wishlist }: Pick<CustomerDetail, 'cards' | 'wishlist'>) {
+  return (
+    <>
+      <h2>Cards unlocked</h2>
+      {cards.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <ul>
+          {cards.map((card) => (
+            <li key={`${card.name}-${card.unlocked_at}`}>
+              {card.name} ({shopClock(card.unlocked_at)})
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2>Back-in-stock requests</h2>
+      {wishlist.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul>
+          {wishlist.map((entry, index) => (
+            <li key={`${entry.since}-${index}`}>
+              {entry.variant ?? entry.product_name ?? 'A product no longer sold'}:{' '}
+              {entry.notified ? 'emailed when it came back' : 'waiting'} (since {shopClock(entry.since)})
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
 }
 
 export default function AdminCustomer() {
@@ -124,34 +147,7 @@ export default function AdminCustomer() {
       </dl>
 
       <h2>Orders</h2>
-      {orders.length === 0 ? (
-        <p>No orders yet.</p>
-      ) : (
-        <TableScroll label="Orders">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date (Italian time)</th>
-                <th scope="col">Total</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.purchase_id}>
-                  <td>
-                    <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
-                  </td>
-                  <td>{shopClock(order.date)}</td>
-                  <td>{order.total}</td>
-                  <td>{order.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      {orders.length === 0 ? <p>No orders yet.</p> : <OrdersTable orders={orders} />}
 
       <StaffNotes notes={notes} lastResult={actionData?.result} busy={busy} />
 
@@ -164,32 +160,7 @@ export default function AdminCustomer() {
         />
       ) : null}
 
-      <h2>Cards unlocked</h2>
-      {cards.length === 0 ? (
-        <p>None yet.</p>
-      ) : (
-        <ul>
-          {cards.map((card) => (
-            <li key={`${card.name}-${card.unlocked_at}`}>
-              {card.name} ({shopClock(card.unlocked_at)})
-            </li>
-          ))}
-        </ul>
-      )}
-
-      <h2>Back-in-stock requests</h2>
-      {wishlist.length === 0 ? (
-        <p>None.</p>
-      ) : (
-        <ul>
-          {wishlist.map((entry, index) => (
-            <li key={`${entry.since}-${index}`}>
-              {entry.variant ?? entry.product_name ?? 'A product no longer sold'}:{' '}
-              {entry.notified ? 'emailed when it came back' : 'waiting'} (since {shopClock(entry.since)})
-            </li>
-          ))}
-        </ul>
-      )}
+      <CustomerActivity cards={cards} wishlist={wishlist} />
     </article>
   );
 }

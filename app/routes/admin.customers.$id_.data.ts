@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { dataExportSchema } from '@contract/api/privacy';
-
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { exportCustomerData } from '~/lib/admin/customers.server';
 import { ApiRequestError, failureStatus } from '~/lib/api.server';
 import { requireStaff } from '~/lib/staff-session.server';
 
@@ -19,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     new Response(body, { status, headers: { ...ADMIN_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
   if (!UUID.test(id)) return text('No such customer', 404);
   try {
-    const data = await staff.api.request('GET', `admin/customers/${id}/data-export`, dataExportSchema);
+    const data = await exportCustomerData(staff, id);
     return new Response(JSON.stringify(data, null, 2), {
       headers: {
         ...ADMIN_HEADERS,

@@ -2,11 +2,11 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 
-import { customerStoreCreditSchema } from '@contract/api/gift-cards';
 import { formatEuro } from '@contract/money';
 
 import { LedgerTable } from '~/components/admin/ledger-table';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { adjustStoreCredit, customerStoreCredit } from '~/lib/admin/customers.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
@@ -14,14 +14,9 @@ import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-sessio
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Store credit') }, { name: 'robots', content: 'noindex' }];
 
-const creditPath = (id: string) => `admin/customers/${encodeURIComponent(id)}/store-credit`;
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [credit, { notice, headers }] = await Promise.all([
-    staff.api.request('GET', creditPath(params.id ?? ''), customerStoreCreditSchema),
-    takeNotice(context),
-  ]);
+  const [credit, { notice, headers }] = await Promise.all([customerStoreCredit(staff, params.id ?? ''), takeNotice(context)]);
   return json({ ...credit, id: params.id ?? '', notice, owner: staff.role === 'owner' }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 
@@ -45,9 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400, headers: ADMIN_HEADERS });
   const { direction, amount, reason } = parsed.data;
   try {
-    const credit = await staff.api.request('POST', creditPath(params.id ?? ''), customerStoreCreditSchema, {
-      body: { amount: direction === 'add' ? amount : -amount, reason },
-    });
+    const credit = await adjustStoreCredit(staff, params.id ?? '', { amount: direction === 'add' ? amount : -amount, reason });
     const did = direction === 'add' ? `${formatEuro(amount)} added` : `${formatEuro(amount)} removed`;
     return redirectWithNotice(
       context,

@@ -8,7 +8,7 @@ import { shopClock } from '@contract/shop-time';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { orderSearchSchema } from '~/forms/admin-search.server';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
-import { customerListSchema } from '~/lib/admin-reads.server';
+import { listCustomers } from '~/lib/admin/customers.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 
@@ -19,9 +19,7 @@ const PER_PAGE = 50;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const { q, page } = orderSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const rows = await staff.api.request('GET', 'admin/customers', customerListSchema, {
-    query: { q: q || undefined, limit: PER_PAGE + 1, offset: (page - 1) * PER_PAGE },
-  });
+  const rows = await listCustomers(staff, { q: q || undefined, limit: PER_PAGE + 1, offset: (page - 1) * PER_PAGE });
   return json({ customers: rows.slice(0, PER_PAGE), hasMore: rows.length > PER_PAGE, q: q ?? '', page }, { headers: ADMIN_HEADERS });
 }
 

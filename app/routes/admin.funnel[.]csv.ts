@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { FUNNEL_STEP_LABELS, FUNNEL_STEPS, funnelQuerySchema, funnelSchema } from '@contract/api/insights';
+import { FUNNEL_STEP_LABELS, FUNNEL_STEPS, funnelQuerySchema } from '@contract/api/insights';
 
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { funnelFigures } from '~/lib/admin/figures.server';
 import { failureStatus } from '~/lib/api.server';
 import { toCsv } from '~/lib/csv';
 import { requireStaff } from '~/lib/staff-session.server';
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!query.success) return text(400, 'The period is 7 or 30 days.');
   let funnel;
   try {
-    funnel = await staff.api.request('GET', 'admin/funnel', funnelSchema, { query: { days: query.data.days } });
+    funnel = await funnelFigures(staff, query.data.days);
   } catch (error) {
     return text(failureStatus(error), adminErrorText(error));
   }

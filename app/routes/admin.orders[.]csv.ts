@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { orderListSchema } from '@contract/api/admin';
 import { shopClock, shopDay } from '@contract/shop-time';
 
-import { orderDaysSchema, orderFilterParams, orderSearchSchema } from '~/forms/admin-search.server';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { listOrders, readOrderFilters } from '~/lib/admin/orders.server';
 import { failureStatus } from '~/lib/api.server';
 import { toCsv } from '~/lib/csv';
 import { requireStaff } from '~/lib/staff-session.server';
@@ -32,15 +31,11 @@ export const ORDER_EXPORT_COLUMNS = [
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const url = new URL(request.url);
-  const search = orderSearchSchema.parse(Object.fromEntries(url.searchParams));
-  const days = orderDaysSchema.safeParse({ from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '' });
+  const { filters, dayIssues, params } = readOrderFilters(new URL(request.url));
   const text = (status: number, body: string) =>
     new Response(body, { status, headers: { ...ADMIN_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
-  if (!days.success) return text(400, `The dates are wrong: ${days.error.issues.map((issue) => issue.message).join('; ')}.`);
-  const filters = { q: search.q || undefined, status: search.status, ...days.data };
-  const page = (offset: number) =>
-    staff.api.request('GET', 'admin/orders', orderListSchema, { query: { ...filters, limit: PAGE, offset } });
+  if (dayIssues.length) return text(400, `The dates are wrong: ${dayIssues.join('; ')}.`);
+  const page = (offset: number) => listOrders(staff, filters, { limit: PAGE, offset });
 
   let first;
   try {
@@ -78,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   });
   const day = shopDay(new Date());
-  const name = `orders-${orderFilterParams(filters).size ? 'filtered-' : ''}${day}.csv`;
+  const name = `orders-${params.size ? 'filtered-' : ''}${day}.csv`;
   return new Response(body, {
     headers: { ...ADMIN_HEADERS, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` },
   });

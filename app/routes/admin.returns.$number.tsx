@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { parseWithZod } from '@conform-to/zod';
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
-import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnLineLabel, returnSchema } from '@contract/api/returns';
+import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnLineLabel } from '@contract/api/returns';
 import { shopClock } from '@contract/shop-time';
 
-import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { ShipForm } from '~/components/admin/ship-form';
 import { TableScroll } from '~/components/admin/table-scroll';
-import { CARRIERS, shipOrderSchema } from '~/forms/admin';
-import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
-import { ApiRequestError, failureStatus } from '~/lib/api.server';
+import { shipOrderSchema } from '~/forms/admin';
+import { adminErrorText } from '~/lib/admin.server';
+import { getReturn, moveReturn, shipExchange } from '~/lib/admin/returns.server';
+import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
@@ -24,14 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const number = (params.number ?? '').toUpperCase();
-  let item;
-  try {
-    item = await staff.api.request('GET', `admin/returns/${encodeURIComponent(number)}`, returnSchema);
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 422))
-      throw json({ detail: `No return ${number}` }, { status: 404, headers: ADMIN_HEADERS });
-    throw error;
-  }
+  const item = await getReturn(staff, number);
   const { notice, headers } = await takeNotice(context);
   return json({ item, notice, owner: staff.role === 'owner' }, { headers });
 }
@@ -51,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: shipOrderSchema });
       if (submission.status !== 'success') return json({ intent, result: submission.reply(), error: null }, { status: 400 });
       try {
-        const done = await staff.api.request('POST', 'admin/returns/ship', returnSchema, { body: { return: number, ...submission.value } });
+        const done = await shipExchange(staff, number, submission.value);
         notice = `The exchange of return ${done.number} is marked shipped with ${done.carrier}. The buyer was emailed the tracking link.`;
       } catch (error) {
         return json(
@@ -60,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         );
       }
     } else {
-      const done = await staff.api.request('POST', `admin/returns/${intent}`, returnSchema, { body: { return: number } });
+      const done = await moveReturn(staff, intent, number);
       notice =
         intent === 'receive'
           ? `Return ${done.number} is marked received. The buyer was emailed.`
@@ -72,41 +65,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return json({ intent, result: null, error: adminErrorText(error) }, { status: failureStatus(error) });
   }
   return redirectWithNotice(context, new URL(request.url).pathname, notice);
-}
-
-function ShipExchangeForm() {
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().formData?.get('intent') === 'ship';
-  const [form, fields] = useForm({
-    id: 'ship-exchange',
-    lastResult: actionData?.intent === 'ship' ? actionData.result : undefined,
-    constraint: getZodConstraint(shipOrderSchema),
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: shipOrderSchema }),
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="ship-exchange-heading">
-      <h2 id="ship-exchange-heading">Ship the exchange</h2>
-      <FormError id={form.errorId} error={form.errors?.[0]} />
-      <input type="hidden" name="intent" value="ship" />
-      <AdminField field={fields.carrier} label="Carrier">
-        <select {...getSelectProps(fields.carrier)} {...invalidProps(fields.carrier)}>
-          <option value="">Choose the carrier</option>
-          {CARRIERS.map((carrier) => (
-            <option key={carrier} value={carrier}>
-              {carrier}
-            </option>
-          ))}
-        </select>
-      </AdminField>
-      <AdminField field={fields.tracking} label="Tracking number">
-        <input {...getInputProps(fields.tracking, { type: 'text' })} {...invalidProps(fields.tracking)} autoComplete="off" />
-      </AdminField>
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving...' : 'Mark the exchange shipped and email the buyer'}
-      </button>
-    </Form>
-  );
 }
 
 function StepButton({ intent, label, danger = false }: { intent: Exclude<Intent, 'ship'>; label: string; danger?: boolean }) {
@@ -124,6 +82,7 @@ function StepButton({ intent, label, danger = false }: { intent: Exclude<Intent,
 export default function AdminReturn() {
   const { item, notice, owner } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const shipping = useNavigation().formData?.get('intent') === 'ship';
   const open = item.status === 'requested' || item.status === 'received';
   return (
     <article aria-labelledby="return-heading">
@@ -196,7 +155,16 @@ export default function AdminReturn() {
       {item.status === 'received' && owner && item.kind === 'refund' ? (
         <StepButton intent="refund" label="Refund the returned items (back on sale) and email the buyer" />
       ) : null}
-      {item.status === 'received' && owner && item.kind === 'exchange' ? <ShipExchangeForm /> : null}
+      {item.status === 'received' && owner && item.kind === 'exchange' ? (
+        <ShipForm
+          id="ship-exchange"
+          headingId="ship-exchange-heading"
+          heading="Ship the exchange"
+          submitLabel="Mark the exchange shipped and email the buyer"
+          lastResult={actionData?.intent === 'ship' ? actionData.result : undefined}
+          busy={shipping}
+        />
+      ) : null}
       {item.status === 'received' && !owner ? <p>Only an owner can refund a return or ship an exchange.</p> : null}
       {open && owner ? <StepButton intent="cancel" label="Cancel the return" danger /> : null}
     </article>

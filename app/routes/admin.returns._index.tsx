@@ -6,7 +6,7 @@ import { shopClock } from '@contract/shop-time';
 
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
-import { returnListSchema } from '~/lib/admin-reads.server';
+import { listReturns } from '~/lib/admin/returns.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (RETURN_NUMBER.test(typed)) throw new Response(null, { status: 303, headers: { Location: `/admin/returns/${typed}` } });
   const asked = url.searchParams.get('status');
   const status: ReturnStatus = RETURN_STATUSES.find((known) => known === asked) ?? 'requested';
-  const returns = await staff.api.request('GET', 'admin/returns', returnListSchema, { query: { status, limit: 200 } });
+  const returns = await listReturns(staff, { status, limit: 200 });
   return json({ returns, status, typed, wrongNumber: typed !== '' }, { headers: ADMIN_HEADERS });
 }
 

@@ -120,6 +120,7 @@ export const orderDetailSchema = purchaseSuccessAnswerSchema.extend({
   lines: z.array(refundableLineSchema),
   refunds: z.array(refundSchema),
 });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** `POST admin/orders/notes`. */
 export const orderNoteRequestSchema = z.object({

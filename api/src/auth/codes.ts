@@ -28,6 +28,37 @@ async function waitFor(db: Db, email: string, purpose: CodePurpose, now: Date): 
 }
 
 /**
+ * Retires the older codes and stores a new one, in one transaction under a lock on the email and purpose;
+ * 429 within the cooldown of the last code mailed or being mailed.
+ */
+async function storeNewCode(db: Db, clock: Clock, email: string, purpose: CodePurpose, codeHash: string) {
+  return inTransaction(db, async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`code:${purpose}:${email}`}, 0))`.execute(trx);
+    const now = clock.now();
+    const wait = await waitFor(trx, email, purpose, now);
+    if (wait > 0) throw new ApiError(429, `Please wait ${wait} seconds before requesting a new code.`, 'code_too_soon', wait);
+    await trx
+      .updateTable('verification_codes')
+      .set({ consumed_at: now })
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
+    return trx
+      .insertInto('verification_codes')
+      .values({
+        email,
+        purpose,
+        code_hash: codeHash,
+        created_at: now,
+        expires_at: new Date(now.getTime() + CODE_TTL_MS),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/**
  * One-time 6-digit codes: drawn from a CSPRNG, kept only as keyed hashes, valid for 10 minutes,
  * single use, dead after 5 wrong guesses, and not sent again within 60 s of the last one.
  */
@@ -65,30 +96,7 @@ export function createCodeService(db: Db, clock: Clock, secret: string) {
      */
     async create(email: string, purpose: CodePurpose, deliver: (code: string) => Promise<void>): Promise<void> {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const stored = await inTransaction(db, async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`code:${purpose}:${email}`}, 0))`.execute(trx);
-        const now = clock.now();
-        const wait = await waitFor(trx, email, purpose, now);
-        if (wait > 0) throw new ApiError(429, `Please wait ${wait} seconds before requesting a new code.`, 'code_too_soon', wait);
-        await trx
-          .updateTable('verification_codes')
-          .set({ consumed_at: now })
-          .where('email', '=', email)
-          .where('purpose', '=', purpose)
-          .where('consumed_at', 'is', null)
-          .execute();
-        return trx
-          .insertInto('verification_codes')
-          .values({
-            email,
-            purpose,
-            code_hash: digest(email, purpose, code),
-            created_at: now,
-            expires_at: new Date(now.getTime() + CODE_TTL_MS),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-      });
+      const stored = await storeNewCode(db, clock, email, purpose, digest(email, purpose, code));
       try {
         await deliver(code);
       } catch (error) {

@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 import type { Db } from '../db/database.js';
-import { inTransaction } from '../db/transaction.js';
+import { inTransaction, type Trx } from '../db/transaction.js';
 import { ApiError } from '../http-errors.js';
 import type { Clock } from '../services/clock.js';
 import { ACCESS_TOKEN_TTL_S, GUEST_SESSION_TTL_MS, REGISTERED_REFRESH_TTL_MS } from './rules.js';
@@ -26,6 +26,67 @@ const VERIFIED_TOKENS_MAX = 10_000;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
+/** When a user's refresh token runs out: a guest's with the guest session, a registered user's after its own lifetime. */
+function refreshExpiry(user: TokenUser, now: Date): Date {
+  if (user.user_type === 'guest') return user.session_expires_at ?? new Date(now.getTime() + GUEST_SESSION_TTL_MS);
+  return new Date(now.getTime() + REGISTERED_REFRESH_TTL_MS);
+}
+
+/** Ends every live token of a refresh-token family. */
+async function revokeFamily(db: Db | Trx, familyId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** One rotation inside its transaction: the next pair, or the refusal to raise once the transaction has committed. */
+async function rotateIn(
+  trx: Trx,
+  refreshToken: string,
+  now: Date,
+  accessToken: (user: TokenUser) => Promise<string>,
+): Promise<TokenPair | ApiError> {
+  const row = await trx
+    .selectFrom('refresh_tokens')
+    .selectAll()
+    .where('token_hash', '=', sha256(refreshToken))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return new ApiError(401, 'Invalid refresh token', 'refresh_token_invalid');
+  if (row.revoked_at) return new ApiError(401, 'Refresh token has been revoked', 'refresh_token_invalid');
+  // Two requests of one page may refresh together with the same token; only a replay after that is theft.
+  if (row.used_at && now.getTime() - row.used_at.getTime() > REUSE_GRACE_MS) {
+    await revokeFamily(trx, row.family_id, now);
+    return new ApiError(401, 'Refresh token reuse detected; please sign in again', 'refresh_token_invalid');
+  }
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'user_type', 'session_expires_at'])
+    .where('id', '=', row.user_id)
+    .executeTakeFirst();
+  if (!user) return new ApiError(401, 'Invalid refresh token', 'refresh_token_invalid');
+  if (user.user_type === 'guest' && user.session_expires_at && user.session_expires_at <= now) {
+    return new ApiError(401, 'Guest session has expired', 'guest_session_expired');
+  }
+  if (row.expires_at <= now) return new ApiError(401, 'Refresh token has expired', 'refresh_token_invalid');
+  if (!row.used_at) await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
+  const token = randomBytes(32).toString('base64url');
+  await trx
+    .insertInto('refresh_tokens')
+    .values({
+      user_id: user.id,
+      family_id: row.family_id,
+      token_hash: sha256(token),
+      created_at: now,
+      expires_at: refreshExpiry(user, now),
+    })
+    .execute();
+  return { access_token: await accessToken(user), refresh_token: token };
+}
+
 export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
   const key = new TextEncoder().encode(jwtSecret);
 
@@ -43,12 +104,6 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
       .sign(key);
   }
 
-  function refreshExpiry(user: TokenUser): Date {
-    const now = clock.now().getTime();
-    if (user.user_type === 'guest') return user.session_expires_at ?? new Date(now + GUEST_SESSION_TTL_MS);
-    return new Date(now + REGISTERED_REFRESH_TTL_MS);
-  }
-
   async function storeRefreshToken(user: TokenUser, familyId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await db
@@ -58,7 +113,7 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
         family_id: familyId,
         token_hash: sha256(token),
         created_at: clock.now(),
-        expires_at: refreshExpiry(user),
+        expires_at: refreshExpiry(user, clock.now()),
       })
       .execute();
     return token;
@@ -102,49 +157,7 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
     async rotate(refreshToken: string): Promise<TokenPair> {
       const now = clock.now();
       // The outcome is decided inside the transaction and raised after it commits, so a revocation sticks.
-      const outcome = await inTransaction(db, async (trx): Promise<TokenPair | ApiError> => {
-        const row = await trx
-          .selectFrom('refresh_tokens')
-          .selectAll()
-          .where('token_hash', '=', sha256(refreshToken))
-          .forUpdate()
-          .executeTakeFirst();
-        if (!row) return new ApiError(401, 'Invalid refresh token', 'refresh_token_invalid');
-        if (row.revoked_at) return new ApiError(401, 'Refresh token has been revoked', 'refresh_token_invalid');
-        // Two requests of one page may refresh together with the same token; only a replay after that is theft.
-        if (row.used_at && now.getTime() - row.used_at.getTime() > REUSE_GRACE_MS) {
-          await trx
-            .updateTable('refresh_tokens')
-            .set({ revoked_at: now })
-            .where('family_id', '=', row.family_id)
-            .where('revoked_at', 'is', null)
-            .execute();
-          return new ApiError(401, 'Refresh token reuse detected; please sign in again', 'refresh_token_invalid');
-        }
-        const user = await trx
-          .selectFrom('users')
-          .select(['id', 'user_type', 'session_expires_at'])
-          .where('id', '=', row.user_id)
-          .executeTakeFirst();
-        if (!user) return new ApiError(401, 'Invalid refresh token', 'refresh_token_invalid');
-        if (user.user_type === 'guest' && user.session_expires_at && user.session_expires_at <= now) {
-          return new ApiError(401, 'Guest session has expired', 'guest_session_expired');
-        }
-        if (row.expires_at <= now) return new ApiError(401, 'Refresh token has expired', 'refresh_token_invalid');
-        if (!row.used_at) await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).execute();
-        const token = randomBytes(32).toString('base64url');
-        await trx
-          .insertInto('refresh_tokens')
-          .values({
-            user_id: user.id,
-            family_id: row.family_id,
-            token_hash: sha256(token),
-            created_at: now,
-            expires_at: refreshExpiry(user),
-          })
-          .execute();
-        return { access_token: await accessToken(user), refresh_token: token };
-      });
+      const outcome = await inTransaction(db, (trx) => rotateIn(trx, refreshToken, now, accessToken));
       if (outcome instanceof ApiError) throw outcome;
       return outcome;
     },
@@ -157,12 +170,7 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
         .where('token_hash', '=', sha256(refreshToken))
         .executeTakeFirst();
       if (!row) return;
-      await db
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: clock.now() })
-        .where('family_id', '=', row.family_id)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await revokeFamily(db, row.family_id, clock.now());
     },
 
     /** Sign-out: the family of the given refresh token, or every token of the user. */
@@ -176,12 +184,7 @@ export function createTokenService(db: Db, clock: Clock, jwtSecret: string) {
           .where('user_id', '=', userId)
           .executeTakeFirst();
         if (row) {
-          await db
-            .updateTable('refresh_tokens')
-            .set({ revoked_at: now })
-            .where('family_id', '=', row.family_id)
-            .where('revoked_at', 'is', null)
-            .execute();
+          await revokeFamily(db, row.family_id, now);
           return;
         }
       }

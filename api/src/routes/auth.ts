@@ -139,6 +139,14 @@ export function authRoutes() {
     return signedIn(c, user);
   });
 
+  sessionRoutes(app, signedIn);
+  passwordResetRoutes(app);
+
+  return app;
+}
+
+/** Signing in with a password, refreshing, signing out, and who is signed in. */
+function sessionRoutes(app: Hono<AppEnv>, signedIn: (c: Context<AppEnv>, user: UserRow) => Promise<Response>) {
   app.post('/login', validate('json', loginRequestSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     await limitByEmail(c, email);
@@ -165,7 +173,10 @@ export function authRoutes() {
   });
 
   app.get('/me', requireUser, (c) => answer(c, userSchema, toUserOut(c.var.user)));
+}
 
+/** A forgotten password: a code by email, then a new password (which ends every session). */
+function passwordResetRoutes(app: Hono<AppEnv>) {
   app.post('/request-password-reset', validate('json', emailRequestSchema), async (c) => {
     const { email } = c.req.valid('json');
     await limitByEmail(c, email);
@@ -197,6 +208,4 @@ export function authRoutes() {
     await c.var.auth.tokens.revoke(user.id);
     return answer(c, messageAnswerSchema, { message: 'Password has been reset' });
   });
-
-  return app;
 }

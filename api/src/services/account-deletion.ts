@@ -7,7 +7,7 @@ import { verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../auth/users.js';
 import { findUserById } from '../auth/users.js';
 import type { Db } from '../db/database.js';
-import { inTransaction } from '../db/transaction.js';
+import { inTransaction, type Trx } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, recordAudit } from './audit.js';
 import { releaseInTransaction } from './checkout.js';
@@ -60,6 +60,27 @@ export async function eraseCustomerAtRequest(db: Db, now: Date, customerId: stri
     throw new DomainError('bad_request', "Type the customer's email address exactly as it is on their account to confirm");
   }
   await eraseCustomer(db, now, user.id, actor);
+}
+
+/** Deletes what only named or served the customer: carts, cards, sign-ins, notes, consents, wishes, messages, codes and mails. */
+async function deleteWhatNamesThem(trx: Trx, userId: string, email: string): Promise<void> {
+  const carts = trx.selectFrom('carts').select('id').where('user_id', '=', userId);
+  await trx.deleteFrom('cart_items').where('cart_id', 'in', carts).execute();
+  await trx.deleteFrom('carts').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('customer_notes').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('consents').where('user_id', '=', userId).execute();
+  for (const table of [
+    'wishlist_entries',
+    'contact_messages',
+    'verification_codes',
+    'purchase_limit_claims',
+    'discount_code_customers',
+  ] as const) {
+    await trx.deleteFrom(table).where('email', '=', email).execute();
+  }
+  await trx.deleteFrom('mail_outbox').where('to', '=', email).execute();
 }
 
 /**
@@ -135,23 +156,7 @@ async function eraseCustomer(db: Db, now: Date, userId: string, by: 'shopper' | 
       .where('purchase_id', 'in', ids.length ? ids : ['00000000-0000-0000-0000-000000000000'])
       .execute();
 
-    const carts = trx.selectFrom('carts').select('id').where('user_id', '=', userId);
-    await trx.deleteFrom('cart_items').where('cart_id', 'in', carts).execute();
-    await trx.deleteFrom('carts').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('customer_notes').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('consents').where('user_id', '=', userId).execute();
-    for (const table of [
-      'wishlist_entries',
-      'contact_messages',
-      'verification_codes',
-      'purchase_limit_claims',
-      'discount_code_customers',
-    ] as const) {
-      await trx.deleteFrom(table).where('email', '=', email).execute();
-    }
-    await trx.deleteFrom('mail_outbox').where('to', '=', email).execute();
+    await deleteWhatNamesThem(trx, userId, email);
     await eraseBalances(trx, now, { id: userId, email }, placeholder);
     await trx
       .updateTable('users')

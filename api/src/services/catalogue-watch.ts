@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 
 import type { DatabaseHandle, Db, Listener } from '../db/database.js';
 import type { Logger } from './logger.js';
+import { shopperCaches } from './shopper-caches.js';
+
+export { CARTS_KEPT_MAX, USERS_KEPT_MAX, WISHLISTS_KEPT_MAX } from './shopper-caches.js';
 
 /**
  * What lets an API instance answer catalogue reads from memory (issue #21, ADR 035): it listens to
@@ -56,76 +59,37 @@ const watches = new WeakMap<Db, CatalogueWatch>();
 export const watchOf = (db: Db): CatalogueWatch | undefined => watches.get(db);
 
 const RETRY_FIRST_MS = 500;
-/** The most users' rows kept per instance (the oldest kept goes first). */
-export const USERS_KEPT_MAX = 10_000;
-/** The most carts kept per instance (the oldest kept goes first). */
-export const CARTS_KEPT_MAX = 10_000;
-/** The most wishlists kept per instance (the oldest kept goes first). */
-export const WISHLISTS_KEPT_MAX = 10_000;
 const RETRY_MAX_MS = 30_000;
 
 /** Starts listening for `handle`'s catalogue; retries in the background when the database is not reachable. */
 export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, 'info' | 'error'>): Promise<CatalogueWatch> {
-  const { db } = handle;
   let listener: Listener | null = null;
   let closed = false;
   let retryMs = RETRY_FIRST_MS;
   let retryTimer: NodeJS.Timeout | undefined;
   let catalogueEpoch = 0;
-  // The stock is whole or absent; `generation` moves whenever what is loading may have missed something.
-  let stock: Map<string, number> | null = null;
-  let loading: Promise<Map<string, number>> | null = null;
-  let arrivedWhileLoading: Map<string, number> | null = null;
-  let generation = 0;
-  let stockLoads = 0;
+  const stock = keptStock(handle.db);
   let changes = 0;
-  // Users' rows by id; carts by owner and wishlists by email, frozen (callers only read them).
-  const users = keptByKey<object>(USERS_KEPT_MAX);
-  const carts = keptByKey<{ cartId: string; answer: object }>(CARTS_KEPT_MAX);
-  const wishlists = keptByKey<object>(WISHLISTS_KEPT_MAX);
-  const listening = () => listener !== null;
+  const shoppers = shopperCaches(() => listener !== null);
 
   const forget = () => {
     changes += 1;
     catalogueEpoch += 1;
-    generation += 1;
-    stock = null;
-    loading = null;
-    arrivedWhileLoading = null;
-    users.drop();
-    carts.drop();
-    wishlists.drop();
+    stock.forget();
+    shoppers.drop();
   };
 
   const onMessage = (payload: string) => {
-    if (payload === 'catalogue') {
-      // Variants may have come or gone: the stock is read again as a whole.
-      forget();
-      return;
-    }
-    // A shopper's matter, not the catalogue's: kept catalogue answers stay ('*': all of that kind).
-    const space = payload.indexOf(' ');
-    const subject = payload.slice(space + 1);
-    switch (payload.slice(0, space)) {
-      case 'user':
-        users.drop(subject === '*' ? undefined : subject);
-        return;
-      case 'wishlist':
-        wishlists.drop(subject === '*' ? undefined : subject);
-        return;
-      case 'cart':
-        if (subject === '*') carts.drop();
-        else carts.dropWhere((kept) => kept.cartId === subject);
-        return;
-    }
-    const [kind, id, quantity] = payload.split(' ');
-    if (kind !== 'stock' || !id || quantity === undefined) return;
-    const value = Number(quantity);
+    // Variants may have come or gone: the stock is read again as a whole.
+    if (payload === 'catalogue') return forget();
+    // A shopper's matter, not the catalogue's: kept catalogue answers stay.
+    if (shoppers.onMessage(payload)) return;
+    const move = stockMove(payload);
+    if (!move) return;
     changes += 1;
     // A cart line shows its variant's stock.
-    carts.drop();
-    stock?.set(id, value);
-    arrivedWhileLoading?.set(id, value);
+    shoppers.dropCarts();
+    stock.set(move.id, move.value);
   };
 
   const onLost = (error: Error) => {
@@ -136,7 +100,7 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     retry();
   };
 
-  const channel = `shop_catalogue_${(await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0].schema}`;
+  const channel = await channelOf(handle.db);
 
   const start = async () => {
     try {
@@ -163,9 +127,74 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
   }
 
+  const watch: CatalogueWatch = {
+    get listening() {
+      return listener !== null;
+    },
+    get catalogueEpoch() {
+      return catalogueEpoch;
+    },
+    get changes() {
+      return changes;
+    },
+    get stockLoads() {
+      return stock.loads;
+    },
+    stock() {
+      return listener ? stock.read() : null;
+    },
+    user: shoppers.user,
+    get usersKept() {
+      return shoppers.usersKept;
+    },
+    cart: shoppers.cart,
+    keptCart: shoppers.keptCart,
+    get cartsKept() {
+      return shoppers.cartsKept;
+    },
+    wishlist: shoppers.wishlist,
+    get wishlistsKept() {
+      return shoppers.wishlistsKept;
+    },
+    settle: async () => {
+      await listener?.settle();
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retryTimer);
+      const current = listener;
+      listener = null;
+      forget();
+      watches.delete(handle.db);
+      await current?.close();
+    },
+  };
+  watches.set(handle.db, watch);
+  await start();
+  return watch;
+}
+
+/** The channel of this database schema's announcements. */
+async function channelOf(db: Db): Promise<string> {
+  return `shop_catalogue_${(await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0].schema}`;
+}
+
+/** A 'stock <variant id> <quantity>' message, read; null for any other. */
+function stockMove(payload: string): { id: string; value: number } | null {
+  const [kind, id, quantity] = payload.split(' ');
+  return kind === 'stock' && id && quantity !== undefined ? { id, value: Number(quantity) } : null;
+}
+
+/** Every variant's stock, whole or absent; `generation` moves whenever what is loading may have missed something. */
+function keptStock(db: Db) {
+  let stock: Map<string, number> | null = null;
+  let loading: Promise<Map<string, number>> | null = null;
+  let arrivedWhileLoading: Map<string, number> | null = null;
+  let generation = 0;
+  let loads = 0;
   const load = async () => {
     const loadingGeneration = generation;
-    stockLoads += 1;
+    loads += 1;
     const arrived = new Map<string, number>();
     arrivedWhileLoading = arrived;
     try {
@@ -187,118 +216,25 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
       throw error;
     }
   };
-
-  const watch: CatalogueWatch = {
-    get listening() {
-      return listener !== null;
+  return {
+    get loads() {
+      return loads;
     },
-    get catalogueEpoch() {
-      return catalogueEpoch;
+    forget() {
+      generation += 1;
+      stock = null;
+      loading = null;
+      arrivedWhileLoading = null;
     },
-    get changes() {
-      return changes;
+    /** A stock message: the kept stock and a load under way both take it. */
+    set(id: string, value: number) {
+      stock?.set(id, value);
+      arrivedWhileLoading?.set(id, value);
     },
-    get stockLoads() {
-      return stockLoads;
-    },
-    stock() {
-      if (!listener) return null;
+    read(): Promise<Map<string, number>> {
       if (stock) return Promise.resolve(stock);
       loading ??= load();
       return loading;
-    },
-    async user<T extends object>(id: string, read: () => Promise<T | undefined>): Promise<T | undefined> {
-      const kept = listener ? (users.get(id) as T | undefined) : undefined;
-      // A copy each time: a caller that changes what it got cannot change what is kept.
-      if (kept) return { ...kept };
-      return users.read(id, read, (row) => (row ? { ...row } : undefined), listening);
-    },
-    get usersKept() {
-      return users.size;
-    },
-    async cart<T extends { cart_id?: string | null }>(owner: string, read: () => Promise<T>): Promise<T> {
-      const kept = watch.keptCart<T>(owner);
-      if (kept) return kept;
-      return carts.read(
-        owner,
-        read,
-        (answer) => (answer.cart_id ? { cartId: answer.cart_id, answer: deepFreeze(answer) } : undefined),
-        listening,
-      );
-    },
-    keptCart<T extends { cart_id?: string | null }>(owner: string): T | undefined {
-      return listener ? (carts.get(owner)?.answer as T | undefined) : undefined;
-    },
-    get cartsKept() {
-      return carts.size;
-    },
-    async wishlist<T extends object>(email: string, read: () => Promise<T>): Promise<T> {
-      const kept = listener ? (wishlists.get(email) as T | undefined) : undefined;
-      if (kept) return kept;
-      return wishlists.read(email, read, deepFreeze, listening);
-    },
-    get wishlistsKept() {
-      return wishlists.size;
-    },
-    settle: async () => {
-      await listener?.settle();
-    },
-    close: async () => {
-      closed = true;
-      clearTimeout(retryTimer);
-      const current = listener;
-      listener = null;
-      forget();
-      watches.delete(db);
-      await current?.close();
-    },
-  };
-  watches.set(db, watch);
-  await start();
-  return watch;
-}
-
-/** `value` and everything in it made read-only: a kept answer handed to many requests cannot be changed by one. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
-/**
- * Values kept by key, at most `max` (the oldest kept goes first). Every drop moves a generation, so
- * an answer read while something was dropped is not kept: the change may have overtaken the read.
- */
-function keptByKey<V>(max: number) {
-  const values = new Map<string, V>();
-  let generation = 0;
-  return {
-    get size() {
-      return values.size;
-    },
-    get: (key: string) => values.get(key),
-    /** Drops the value of `key`, or every value. */
-    drop(key?: string) {
-      if (key === undefined) values.clear();
-      else values.delete(key);
-      generation += 1;
-    },
-    dropWhere(stale: (value: V) => boolean) {
-      for (const [key, value] of values) if (stale(value)) values.delete(key);
-      generation += 1;
-    },
-    /** `read`'s answer, kept under `key` as `keep` makes it (not when it makes nothing) while `listening()`. */
-    async read<T>(key: string, read: () => Promise<T>, keep: (answer: T) => V | undefined, listening: () => boolean): Promise<T> {
-      const readGeneration = generation;
-      const answer = await read();
-      const value = keep(answer);
-      if (value !== undefined && listening() && readGeneration === generation) {
-        if (values.size >= max) values.delete(values.keys().next().value!);
-        values.set(key, value);
-      }
-      return answer;
     },
   };
 }

@@ -5,7 +5,7 @@ import type { UserRow } from '../auth/users.js';
 import { findUserById } from '../auth/users.js';
 import type { Db } from '../db/database.js';
 import type { Address } from '../db/schema.js';
-import { inTransaction } from '../db/transaction.js';
+import { inTransaction, type Trx } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, recordAudit } from './audit.js';
 import { listConsents } from './consents.js';
@@ -22,6 +22,70 @@ const ABOUT =
   'the emails we sent you (subjects and dates), the notes our staff keep about you and the consents you gave (with their policy version, and when you withdrew them). Amounts are in euro ' +
   'cents, times in UTC. Your password is kept only as a one-way hash and is not included.';
 
+/** Every row of the shopper's besides their orders, in one go: items, refunds, returns, cart, wishes, cards, messages, mails, notes, consents. */
+function readShopperRows(trx: Trx, user: UserRow, ids: string[]) {
+  const none = ['00000000-0000-0000-0000-000000000000'];
+  return Promise.all([
+    trx
+      .selectFrom('purchase_items')
+      .selectAll()
+      .where('purchase_id', 'in', ids.length ? ids : none)
+      .orderBy('position')
+      .execute(),
+    trx
+      .selectFrom('refunds')
+      .select(['purchase_id', 'kind', 'amount', 'status', 'created_at'])
+      .where('purchase_id', 'in', ids.length ? ids : none)
+      .orderBy('created_at')
+      .execute(),
+    trx
+      .selectFrom('returns')
+      .selectAll()
+      .where('purchase_id', 'in', ids.length ? ids : none)
+      .orderBy('created_at')
+      .execute(),
+    trx
+      .selectFrom('return_items as ri')
+      .innerJoin('returns as r', 'r.id', 'ri.return_id')
+      .innerJoin('purchase_items as pi', 'pi.id', 'ri.purchase_item_id')
+      .select(['ri.return_id', 'pi.sku', 'ri.quantity', 'ri.exchange_sku'])
+      .where('r.purchase_id', 'in', ids.length ? ids : none)
+      .execute(),
+    trx
+      .selectFrom('cart_items as ci')
+      .innerJoin('carts as c', 'c.id', 'ci.cart_id')
+      .innerJoin('product_variants as v', 'v.id', 'ci.variant_id')
+      .select(['v.sku', 'ci.quantity', 'ci.created_at'])
+      .where('c.user_id', '=', user.id)
+      .orderBy('ci.created_at')
+      .execute(),
+    trx
+      .selectFrom('wishlist_entries as w')
+      .leftJoin('products as p', 'p.id', 'w.product_id')
+      .leftJoin('product_variants as v', 'v.id', 'w.product_variant_id')
+      .select(['p.name as product', 'v.sku', 'w.created_at', 'w.notified_at'])
+      .where('w.email', '=', user.email)
+      .orderBy('w.created_at')
+      .execute(),
+    trx
+      .selectFrom('user_cards as uc')
+      .innerJoin('cards as k', 'k.id', 'uc.card_id')
+      .select(['k.name', 'k.rarity', 'uc.serial', 'uc.unlocked_at'])
+      .where('uc.user_id', '=', user.id)
+      .orderBy('uc.unlocked_at')
+      .execute(),
+    trx
+      .selectFrom('contact_messages')
+      .select(['reason', 'subject', 'message', 'created_at'])
+      .where('email', '=', user.email)
+      .orderBy('created_at')
+      .execute(),
+    trx.selectFrom('mail_outbox').select(['subject', 'created_at']).where('to', '=', user.email).orderBy('created_at').execute(),
+    trx.selectFrom('customer_notes').select(['body', 'created_at']).where('user_id', '=', user.id).orderBy('created_at').execute(),
+    listConsents(trx, user.id),
+  ]);
+}
+
 /**
  * The shopper's data for `GET user/data-export` (GDPR art. 15 and 20): read in one transaction, so the
  * parts agree with each other; only rows of this user, or of their email where a table has no user.
@@ -33,67 +97,11 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
     if (typeof by === 'object')
       await recordAudit(trx, now, by, { action: 'customer.export', subject_type: 'customer', subject_id: user.id });
     const purchases = await trx.selectFrom('purchases').selectAll().where('user_id', '=', user.id).orderBy('created_at', 'desc').execute();
-    const ids = purchases.map((p) => p.id);
-    const none = ['00000000-0000-0000-0000-000000000000'];
-    const [items, refunds, returns, returnItems, cart, wishes, cards, messages, mails, notes, consents] = await Promise.all([
-      trx
-        .selectFrom('purchase_items')
-        .selectAll()
-        .where('purchase_id', 'in', ids.length ? ids : none)
-        .orderBy('position')
-        .execute(),
-      trx
-        .selectFrom('refunds')
-        .select(['purchase_id', 'kind', 'amount', 'status', 'created_at'])
-        .where('purchase_id', 'in', ids.length ? ids : none)
-        .orderBy('created_at')
-        .execute(),
-      trx
-        .selectFrom('returns')
-        .selectAll()
-        .where('purchase_id', 'in', ids.length ? ids : none)
-        .orderBy('created_at')
-        .execute(),
-      trx
-        .selectFrom('return_items as ri')
-        .innerJoin('returns as r', 'r.id', 'ri.return_id')
-        .innerJoin('purchase_items as pi', 'pi.id', 'ri.purchase_item_id')
-        .select(['ri.return_id', 'pi.sku', 'ri.quantity', 'ri.exchange_sku'])
-        .where('r.purchase_id', 'in', ids.length ? ids : none)
-        .execute(),
-      trx
-        .selectFrom('cart_items as ci')
-        .innerJoin('carts as c', 'c.id', 'ci.cart_id')
-        .innerJoin('product_variants as v', 'v.id', 'ci.variant_id')
-        .select(['v.sku', 'ci.quantity', 'ci.created_at'])
-        .where('c.user_id', '=', user.id)
-        .orderBy('ci.created_at')
-        .execute(),
-      trx
-        .selectFrom('wishlist_entries as w')
-        .leftJoin('products as p', 'p.id', 'w.product_id')
-        .leftJoin('product_variants as v', 'v.id', 'w.product_variant_id')
-        .select(['p.name as product', 'v.sku', 'w.created_at', 'w.notified_at'])
-        .where('w.email', '=', user.email)
-        .orderBy('w.created_at')
-        .execute(),
-      trx
-        .selectFrom('user_cards as uc')
-        .innerJoin('cards as k', 'k.id', 'uc.card_id')
-        .select(['k.name', 'k.rarity', 'uc.serial', 'uc.unlocked_at'])
-        .where('uc.user_id', '=', user.id)
-        .orderBy('uc.unlocked_at')
-        .execute(),
-      trx
-        .selectFrom('contact_messages')
-        .select(['reason', 'subject', 'message', 'created_at'])
-        .where('email', '=', user.email)
-        .orderBy('created_at')
-        .execute(),
-      trx.selectFrom('mail_outbox').select(['subject', 'created_at']).where('to', '=', user.email).orderBy('created_at').execute(),
-      trx.selectFrom('customer_notes').select(['body', 'created_at']).where('user_id', '=', user.id).orderBy('created_at').execute(),
-      listConsents(trx, user.id),
-    ]);
+    const [items, refunds, returns, returnItems, cart, wishes, cards, messages, mails, notes, consents] = await readShopperRows(
+      trx,
+      user,
+      purchases.map((p) => p.id),
+    );
     const balances = await balancesForExport(trx, user, purchases);
     return {
       format: 1 as const,

@@ -7,6 +7,46 @@ import type { Db } from '../db/database.js';
 
 const TOP = 5;
 
+interface SoldRow {
+  variant_id: string | null;
+  sku: string;
+  name: string;
+  variant: string;
+  units: number;
+  revenue: number;
+}
+
+/** Top variants, top products and sell-through per size, from one pass over the period's lines per variant. */
+function salesFigures(sold: SoldRow[], sizes: { variant_id: string; size: string; stock_quantity: number }[]) {
+  const selling = sold.filter((row) => row.units > 0);
+  const topVariants = [...selling]
+    .sort((a, b) => b.units - a.units || a.sku.localeCompare(b.sku))
+    .slice(0, TOP)
+    .map(({ sku, name, variant, units }) => ({ sku, name, variant, units }));
+  const byProduct = new Map<string, { name: string; units: number; revenue: number }>();
+  for (const row of selling) {
+    const product = byProduct.get(row.name) ?? { name: row.name, units: 0, revenue: 0 };
+    product.units += row.units;
+    product.revenue += row.revenue;
+    byProduct.set(row.name, product);
+  }
+  const topProducts = [...byProduct.values()]
+    .sort((a, b) => b.units - a.units || b.revenue - a.revenue || a.name.localeCompare(b.name))
+    .slice(0, TOP);
+  const soldByVariant = new Map(sold.filter((row) => row.variant_id).map((row) => [row.variant_id!, row.units]));
+  const bySize = new Map<string, { size: string; sold: number; on_hand: number }>();
+  for (const row of sizes) {
+    const size = bySize.get(row.size) ?? { size: row.size, sold: 0, on_hand: 0 };
+    size.sold += soldByVariant.get(row.variant_id) ?? 0;
+    size.on_hand += row.stock_quantity;
+    bySize.set(row.size, size);
+  }
+  const sellThrough = [...bySize.values()]
+    .sort((a, b) => a.size.localeCompare(b.size))
+    .map((row) => ({ ...row, rate: row.sold + row.on_hand > 0 ? row.sold / (row.sold + row.on_hand) : 0 }));
+  return { topVariants, topProducts, sellThrough };
+}
+
 /**
  * The dashboard's figures for the FIGURES_DAYS days up to `now`, days as the shop counts them (Italy's,
  * from midnight to midnight, 23 or 25 hours at the clock changes), each an SQL aggregate over the
@@ -45,7 +85,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
       ) r ON r.day = d.day::date
       ORDER BY d.day`.execute(db),
     // One pass over the period's lines, per variant: top variants, top products and sell-through all come from it.
-    sql<{ variant_id: string | null; sku: string; name: string; variant: string; units: number; revenue: number }>`
+    sql<SoldRow>`
       SELECT i.variant_id, i.sku, min(i.name) AS name, min(i.variant_description) AS variant,
         sum(i.quantity - i.refunded_quantity)::int AS units, sum((i.quantity - i.refunded_quantity) * i.unit_price)::int AS revenue
       FROM purchases p JOIN purchase_items i ON i.purchase_id = p.id
@@ -75,29 +115,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
       .execute(),
   ]);
 
-  const selling = sold.rows.filter((row) => row.units > 0);
-  const topVariants = [...selling]
-    .sort((a, b) => b.units - a.units || a.sku.localeCompare(b.sku))
-    .slice(0, TOP)
-    .map(({ sku, name, variant, units }) => ({ sku, name, variant, units }));
-  const byProduct = new Map<string, { name: string; units: number; revenue: number }>();
-  for (const row of selling) {
-    const product = byProduct.get(row.name) ?? { name: row.name, units: 0, revenue: 0 };
-    product.units += row.units;
-    product.revenue += row.revenue;
-    byProduct.set(row.name, product);
-  }
-  const topProducts = [...byProduct.values()]
-    .sort((a, b) => b.units - a.units || b.revenue - a.revenue || a.name.localeCompare(b.name))
-    .slice(0, TOP);
-  const soldByVariant = new Map(sold.rows.filter((row) => row.variant_id).map((row) => [row.variant_id!, row.units]));
-  const bySize = new Map<string, { size: string; sold: number; on_hand: number }>();
-  for (const row of sizes.rows) {
-    const size = bySize.get(row.size) ?? { size: row.size, sold: 0, on_hand: 0 };
-    size.sold += soldByVariant.get(row.variant_id) ?? 0;
-    size.on_hand += row.stock_quantity;
-    bySize.set(row.size, size);
-  }
+  const { topVariants, topProducts, sellThrough } = salesFigures(sold.rows, sizes.rows);
 
   const dayRows = days.rows.map(({ gift_cards: _giftCards, ...row }) => ({ ...row, net: row.revenue - row.refunds }));
   const giftCardSales = days.rows.reduce((sum, row) => sum + row.gift_cards, 0);
@@ -118,9 +136,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
     },
     top_products: topProducts,
     top_variants: topVariants,
-    sell_through: [...bySize.values()]
-      .sort((a, b) => a.size.localeCompare(b.size))
-      .map((row) => ({ ...row, rate: row.sold + row.on_hand > 0 ? row.sold / (row.sold + row.on_hand) : 0 })),
+    sell_through: sellThrough,
     demand_waiting: waiting.rows,
     refused_payments: refused.map((row) => ({
       at: new Date(row.closed_at ?? now).toISOString(),

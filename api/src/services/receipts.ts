@@ -15,6 +15,30 @@ const dateFormat = {
   it: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }),
 };
 
+/** The delivery and billing addresses side by side, when the order has them. */
+function writeAddresses(doc: PDFKit.PDFDocument, purchase: PurchaseSuccessOut, locale: ShopLocale): void {
+  const w = mailWords(locale).receipt;
+  const shipping = addressLines(purchase.shipping_address, locale);
+  const billing = addressLines(purchase.billing_address, locale);
+  if (shipping.length || billing.length) {
+    doc.moveDown();
+    const top = doc.y;
+    if (shipping.length)
+      doc
+        .font('Bold')
+        .text(w.shippingAddress, 50, top)
+        .font('Regular')
+        .text(printable(shipping.join('\n')), 50);
+    if (billing.length)
+      doc
+        .font('Bold')
+        .text(w.billingAddress, 300, top)
+        .font('Regular')
+        .text(printable(billing.join('\n')), 300);
+    doc.x = 50;
+  }
+}
+
 /**
  * A PDF receipt for a purchase: shop, order, buyer, addresses, items, VAT included, total, payment;
  * in the language the order was placed in.
@@ -44,25 +68,7 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   doc.text(w.status(w.statuses[purchase.status.trim().toLowerCase()] ?? purchase.status));
   doc.text(printable(w.buyer([purchase.buyer_name, purchase.customer_email].filter(Boolean).join(' · '))));
 
-  const shipping = addressLines(purchase.shipping_address, locale);
-  const billing = addressLines(purchase.billing_address, locale);
-  if (shipping.length || billing.length) {
-    doc.moveDown();
-    const top = doc.y;
-    if (shipping.length)
-      doc
-        .font('Bold')
-        .text(w.shippingAddress, 50, top)
-        .font('Regular')
-        .text(printable(shipping.join('\n')), 50);
-    if (billing.length)
-      doc
-        .font('Bold')
-        .text(w.billingAddress, 300, top)
-        .font('Regular')
-        .text(printable(billing.join('\n')), 300);
-    doc.x = 50;
-  }
+  writeAddresses(doc, purchase, locale);
 
   doc.moveDown(1.5).font('Bold');
   const row = (cells: [string, string, string, string], bold = false) => {

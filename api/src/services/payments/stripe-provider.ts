@@ -64,66 +64,65 @@ const isRefusal = (status: number | undefined) => status !== undefined && status
 
 const isPaid = (session: Stripe.Checkout.Session) => session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
 
+/** A Checkout Session for the shop's checkout: its lines, shipping and amount off, expiring with the hold. */
+async function createStripeCheckout(client: StripeClient, input: Parameters<PaymentProvider['createCheckout']>[0]) {
+  // A discount travels as a single-use coupon for the exact amount our checkout worked out, so
+  // Stripe's total is ours; the key makes a retried checkout reuse its coupon.
+  // A gift card or store credit travels in the same coupon: Stripe sees one amount off.
+  const amountOff = (input.discount?.amount ?? 0) + (input.prepaid ?? 0);
+  const coupon =
+    amountOff > 0
+      ? await client.coupons.create(
+          {
+            amount_off: amountOff,
+            currency: CART_RULES.currency,
+            duration: 'once',
+            max_redemptions: 1,
+            name: (input.discount ? input.discount.code : 'Gift card').slice(0, 40),
+          },
+          { idempotencyKey: `coupon-${input.sessionId}` },
+        )
+      : null;
+  const session = await client.checkout.sessions.create({
+    ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
+    mode: 'payment',
+    customer_email: input.email,
+    client_reference_id: input.sessionId,
+    line_items: input.lines.map((line) => ({
+      quantity: line.quantity,
+      price_data: {
+        currency: CART_RULES.currency,
+        unit_amount: line.unit_price,
+        product_data: { name: line.name, description: [line.description, line.sku].filter(Boolean).join(' · ') },
+      },
+    })),
+    shipping_address_collection: { allowed_countries: ALLOWED_COUNTRIES },
+    shipping_options: [
+      {
+        shipping_rate_data: {
+          type: 'fixed_amount',
+          display_name:
+            input.shippingCost === 0 ? (input.discount ? `Free shipping (${input.discount.code})` : 'Free shipping') : 'Standard shipping',
+          fixed_amount: { amount: input.shippingCost, currency: CART_RULES.currency },
+        },
+      },
+    ],
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+    metadata: { ...input.metadata, checkout_session_id: input.sessionId },
+    expires_at: Math.floor((input.createdAt.getTime() + STRIPE_SESSION_TTL_MS) / 1000),
+  });
+  if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+  return { providerSessionId: session.id, url: session.url };
+}
+
 /** Stripe Checkout: Stripe hosts the payment page; a webhook (or the success page) reports the payment. */
 export function createStripeProvider(options: { client: StripeClient; webhookSecret?: string }): PaymentProvider {
   const { client, webhookSecret } = options;
   return {
     name: 'stripe',
     holdMs: STRIPE_SESSION_TTL_MS + HOLD_GRACE_MS,
-    async createCheckout(input) {
-      // A discount travels as a single-use coupon for the exact amount our checkout worked out, so
-      // Stripe's total is ours; the key makes a retried checkout reuse its coupon.
-      // A gift card or store credit travels in the same coupon: Stripe sees one amount off.
-      const amountOff = (input.discount?.amount ?? 0) + (input.prepaid ?? 0);
-      const coupon =
-        amountOff > 0
-          ? await client.coupons.create(
-              {
-                amount_off: amountOff,
-                currency: CART_RULES.currency,
-                duration: 'once',
-                max_redemptions: 1,
-                name: (input.discount ? input.discount.code : 'Gift card').slice(0, 40),
-              },
-              { idempotencyKey: `coupon-${input.sessionId}` },
-            )
-          : null;
-      const session = await client.checkout.sessions.create({
-        ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
-        mode: 'payment',
-        customer_email: input.email,
-        client_reference_id: input.sessionId,
-        line_items: input.lines.map((line) => ({
-          quantity: line.quantity,
-          price_data: {
-            currency: CART_RULES.currency,
-            unit_amount: line.unit_price,
-            product_data: { name: line.name, description: [line.description, line.sku].filter(Boolean).join(' · ') },
-          },
-        })),
-        shipping_address_collection: { allowed_countries: ALLOWED_COUNTRIES },
-        shipping_options: [
-          {
-            shipping_rate_data: {
-              type: 'fixed_amount',
-              display_name:
-                input.shippingCost === 0
-                  ? input.discount
-                    ? `Free shipping (${input.discount.code})`
-                    : 'Free shipping'
-                  : 'Standard shipping',
-              fixed_amount: { amount: input.shippingCost, currency: CART_RULES.currency },
-            },
-          },
-        ],
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-        metadata: { ...input.metadata, checkout_session_id: input.sessionId },
-        expires_at: Math.floor((input.createdAt.getTime() + STRIPE_SESSION_TTL_MS) / 1000),
-      });
-      if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
-      return { providerSessionId: session.id, url: session.url };
-    },
+    createCheckout: (input) => createStripeCheckout(client, input),
     async retrievePayment(providerSessionId) {
       const session = await client.checkout.sessions.retrieve(providerSessionId);
       return isPaid(session) ? paymentDetails(session) : null;

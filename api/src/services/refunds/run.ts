@@ -6,7 +6,7 @@ import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 
 import type { Db } from '../../db/database.js';
-import { inTransaction } from '../../db/transaction.js';
+import { inTransaction, type Trx } from '../../db/transaction.js';
 import type { AppConfig, AppDeps } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
 import { type Actor, actorName, recordAudit } from '../audit.js';
@@ -76,6 +76,22 @@ export async function cancelOrder(deps: RefundDeps, request: CancelRequest, acto
   return runRefund(deps, request.order, request.idempotency_key, actor, 'cancellation', request.reason, planCancellation);
 }
 
+/** The order's refunded total (and its status, on a cancellation) and its lines' refunded units, in the claim's transaction. */
+async function markRefunded(trx: Trx, orderId: string, amount: number, kind: 'refund' | 'cancellation', lines: Plan['lines']) {
+  await trx
+    .updateTable('purchases')
+    .set((eb) => ({ refunded_total: eb('refunded_total', '+', amount), ...(kind === 'cancellation' ? { status: 'Cancelled' } : {}) }))
+    .where('id', '=', orderId)
+    .execute();
+  for (const line of lines) {
+    await trx
+      .updateTable('purchase_items')
+      .set((eb) => ({ refunded_quantity: eb('refunded_quantity', '+', line.quantity) }))
+      .where('id', '=', line.item_id)
+      .execute();
+  }
+}
+
 async function runRefund(
   deps: RefundDeps,
   reference: string,
@@ -139,18 +155,7 @@ async function runRefund(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('purchases')
-      .set((eb) => ({ refunded_total: eb('refunded_total', '+', amount), ...(kind === 'cancellation' ? { status: 'Cancelled' } : {}) }))
-      .where('id', '=', order.id)
-      .execute();
-    for (const line of lines) {
-      await trx
-        .updateTable('purchase_items')
-        .set((eb) => ({ refunded_quantity: eb('refunded_quantity', '+', line.quantity) }))
-        .where('id', '=', line.item_id)
-        .execute();
-    }
+    await markRefunded(trx, order.id, amount, kind, lines);
     return { refund, replayed: false };
   });
 

@@ -40,6 +40,93 @@ async function recordBuyerStep(trx: Db, at: Date, email: string, purchaseId: str
     .execute();
 }
 
+type Trx = Db;
+type ReturnLineRequest = ReturnRequest['lines'][number];
+type ItemsById = Map<
+  string,
+  {
+    id: string;
+    name: string;
+    sku: string;
+    product_id: string | null;
+    variant_id: string | null;
+    variant_attributes: { attribute_name: string; value: string }[];
+  }
+>;
+interface KeptLine {
+  item_id: string;
+  quantity: number;
+  exchange: { variant_id: string; sku: string; description: string } | null;
+}
+
+/** Claims each line's units for the return, only while enough are left on the line (decided by the row itself). */
+async function claimUnits(trx: Trx, lines: ReturnLineRequest[], byId: ItemsById, number: string): Promise<KeptLine[]> {
+  const kept: KeptLine[] = [];
+  for (const line of lines) {
+    const item = byId.get(line.item_id);
+    if (!item) throw new DomainError('invalid_request', `Order ${number} has no line ${line.item_id}`);
+    // The claim: only while enough units are left on the line, decided by the row itself.
+    const claimed = await trx
+      .updateTable('purchase_items')
+      .set((eb) => ({ returned_quantity: eb('returned_quantity', '+', line.quantity) }))
+      .where('id', '=', item.id)
+      .where(sql<boolean>`${returnableSql()} >= ${line.quantity}`)
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) {
+      const left = await trx
+        .selectFrom('purchase_items')
+        .select(returnableSql().as('returnable'))
+        .where('id', '=', item.id)
+        .executeTakeFirstOrThrow();
+      throw new DomainError(
+        'already_returned',
+        left.returnable <= 0
+          ? `${item.name} (${item.sku}) has already been returned`
+          : `Only ${left.returnable} of ${item.name} (${item.sku}) can still be returned`,
+      );
+    }
+    kept.push({ item_id: item.id, quantity: line.quantity, exchange: null });
+  }
+  return kept;
+}
+
+/** Exchanges take their new size from stock now, in variant order, each only if enough is left. */
+async function takeExchangeSizes(
+  trx: Trx,
+  lines: ReturnLineRequest[],
+  byId: ItemsById,
+  sizes: Awaited<ReturnType<typeof sizesFor>> | (() => never[]),
+  kept: KeptLine[],
+): Promise<void> {
+  const exchanges = lines
+    .filter((line) => line.exchange_variant_id)
+    .sort((a, b) => a.exchange_variant_id!.localeCompare(b.exchange_variant_id!));
+  for (const line of exchanges) {
+    const item = byId.get(line.item_id)!;
+    const size = sizes(item).find((option) => option.variant_id === line.exchange_variant_id);
+    if (!size) throw new DomainError('invalid_request', `${item.name} does not come in that size`);
+    const taken = await trx
+      .updateTable('product_variants')
+      .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity) }))
+      .where('id', '=', size.variant_id)
+      .where('stock_quantity', '>=', line.quantity)
+      .returning(['sku', 'description'])
+      .executeTakeFirst();
+    if (!taken) {
+      throw new DomainError(
+        'exchange_sold_out',
+        `Size ${size.size} of ${item.name} has just sold out. Choose another size, or ask for a refund instead.`,
+      );
+    }
+    kept.find((k) => k.item_id === line.item_id)!.exchange = {
+      variant_id: size.variant_id,
+      sku: taken.sku,
+      description: taken.description,
+    };
+  }
+}
+
 export async function requestReturn(deps: ReturnDeps, purchaseId: string, request: ReturnRequest): Promise<Return> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -86,60 +173,8 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
     const lines = [...asked].sort((a, b) => a.item_id.localeCompare(b.item_id));
     const byId = new Map(items.map((item) => [item.id, item]));
     const sizes = exchange ? await sizesFor(trx, items) : () => [];
-    const kept: { item_id: string; quantity: number; exchange: { variant_id: string; sku: string; description: string } | null }[] = [];
-    for (const line of lines) {
-      const item = byId.get(line.item_id);
-      if (!item) throw new DomainError('invalid_request', `Order ${number} has no line ${line.item_id}`);
-      // The claim: only while enough units are left on the line, decided by the row itself.
-      const claimed = await trx
-        .updateTable('purchase_items')
-        .set((eb) => ({ returned_quantity: eb('returned_quantity', '+', line.quantity) }))
-        .where('id', '=', item.id)
-        .where(sql<boolean>`${returnableSql()} >= ${line.quantity}`)
-        .returning('id')
-        .executeTakeFirst();
-      if (!claimed) {
-        const left = await trx
-          .selectFrom('purchase_items')
-          .select(returnableSql().as('returnable'))
-          .where('id', '=', item.id)
-          .executeTakeFirstOrThrow();
-        throw new DomainError(
-          'already_returned',
-          left.returnable <= 0
-            ? `${item.name} (${item.sku}) has already been returned`
-            : `Only ${left.returnable} of ${item.name} (${item.sku}) can still be returned`,
-        );
-      }
-      kept.push({ item_id: item.id, quantity: line.quantity, exchange: null });
-    }
-    // Exchanges take their new size from stock now, in variant order, each only if enough is left.
-    const exchanges = lines
-      .filter((line) => line.exchange_variant_id)
-      .sort((a, b) => a.exchange_variant_id!.localeCompare(b.exchange_variant_id!));
-    for (const line of exchanges) {
-      const item = byId.get(line.item_id)!;
-      const size = sizes(item).find((option) => option.variant_id === line.exchange_variant_id);
-      if (!size) throw new DomainError('invalid_request', `${item.name} does not come in that size`);
-      const taken = await trx
-        .updateTable('product_variants')
-        .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity) }))
-        .where('id', '=', size.variant_id)
-        .where('stock_quantity', '>=', line.quantity)
-        .returning(['sku', 'description'])
-        .executeTakeFirst();
-      if (!taken) {
-        throw new DomainError(
-          'exchange_sold_out',
-          `Size ${size.size} of ${item.name} has just sold out. Choose another size, or ask for a refund instead.`,
-        );
-      }
-      kept.find((k) => k.item_id === line.item_id)!.exchange = {
-        variant_id: size.variant_id,
-        sku: taken.sku,
-        description: taken.description,
-      };
-    }
+    const kept = await claimUnits(trx, lines, byId, number);
+    await takeExchangeSizes(trx, lines, byId, sizes, kept);
     let row: ReturnRow | undefined;
     for (let attempt = 0; !row && attempt < 8; attempt++) {
       row = await trx

@@ -1,0 +1,201 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form } from '@remix-run/react';
+import type { ReactNode } from 'react';
+
+import type { OrderDetail } from '@contract/api/admin';
+import { formatEuro } from '@contract/money';
+import { shopClock } from '@contract/shop-time';
+
+import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { RefundForm } from '~/components/admin/order-refund-form';
+import { TableScroll } from '~/components/admin/table-scroll';
+import { cancelOrderFormSchema, refundAllFormSchema } from '~/forms/admin';
+
+export type MoneyIntent = 'refund' | 'refund-all' | 'cancel';
+
+/** What the money forms need from the page: the key each posts, the last answer, the form being sent. */
+export interface MoneyForms {
+  keys: Record<MoneyIntent, string>;
+  lastIntent: string | null | undefined;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  busyIntent: string | null | undefined;
+}
+
+const resultOf = (forms: MoneyForms, intent: MoneyIntent) => (forms.lastIntent === intent ? forms.lastResult : undefined);
+
+/** The order's money: what was captured and refunded, then (for an owner) cancel and refund forms. */
+export function OrderPayment({ order, owner, forms }: { order: OrderDetail; owner: boolean; forms: MoneyForms }) {
+  const { payment } = order;
+  return (
+    <section aria-labelledby="payment-heading">
+      <h2 id="payment-heading">Payment</h2>
+      <dl className="admin-facts">
+        <dt>Provider</dt>
+        <dd>{payment.provider === 'stripe' ? 'Stripe' : payment.provider === 'test' ? 'Test payment page' : 'None recorded'}</dd>
+        {payment.provider_session_id ? (
+          <>
+            <dt>Session</dt>
+            <dd className="admin-code">{payment.provider_session_id}</dd>
+          </>
+        ) : null}
+        <dt>Captured</dt>
+        <dd>{formatEuro(payment.captured)}</dd>
+        <dt>Refunded</dt>
+        <dd>{formatEuro(payment.refunded)}</dd>
+      </dl>
+      {order.refunds.length ? <RefundsTable refunds={order.refunds} /> : null}
+      {!owner ? (
+        payment.refundable > 0 ? (
+          <p>Only an owner can cancel or refund an order.</p>
+        ) : null
+      ) : !payment.can_refund ? (
+        payment.refundable > 0 ? (
+          <p>This order was not paid through the provider this shop is connected to now, so it cannot be refunded from here.</p>
+        ) : null
+      ) : payment.refundable > 0 ? (
+        <MoneyFormsFor order={order} forms={forms} />
+      ) : null}
+    </section>
+  );
+}
+
+function MoneyFormsFor({ order, forms }: { order: OrderDetail; forms: MoneyForms }) {
+  const { refundable } = order.payment;
+  return (
+    <>
+      <p>Up to {formatEuro(refundable)} can still be refunded.</p>
+      {order.status.toLowerCase() === 'processing' ? (
+        <ConfirmedForm
+          intent="cancel"
+          forms={forms}
+          heading="Cancel the order"
+          confirmLabel={`Yes, cancel it and refund ${formatEuro(refundable)}`}
+          submitLabel="Cancel order and email the buyer"
+        >
+          {(fields) => (
+            <AdminField field={fields.reason} label="Reason (optional, kept in the history)">
+              <input {...getInputProps(fields.reason, { type: 'text' })} {...invalidProps(fields.reason)} autoComplete="off" />
+            </AdminField>
+          )}
+        </ConfirmedForm>
+      ) : null}
+      <RefundForm
+        key={`refund-${order.refunds.length}`}
+        lines={order.lines}
+        idempotencyKey={forms.keys.refund}
+        lastResult={resultOf(forms, 'refund')}
+        busy={forms.busyIntent === 'refund'}
+      />
+      <ConfirmedForm
+        key={`all-${order.refunds.length}`}
+        intent="refund-all"
+        forms={forms}
+        heading="Refund everything left"
+        confirmLabel={`Yes, refund ${formatEuro(refundable)}`}
+        submitLabel="Refund in full and email the buyer"
+      >
+        {(fields) => (
+          <div className="field field--check">
+            <input {...getInputProps(fields.restock, { type: 'checkbox' })} />
+            <label htmlFor={fields.restock.id}>Put the units back on sale</label>
+          </div>
+        )}
+      </ConfirmedForm>
+    </>
+  );
+}
+
+function RefundsTable({ refunds }: { refunds: OrderDetail['refunds'] }) {
+  return (
+    <TableScroll label="Refunds">
+      <table className="admin-table">
+        <caption>Refunds</caption>
+        <thead>
+          <tr>
+            <th scope="col">When (Italian time)</th>
+            <th scope="col">What</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Status</th>
+            <th scope="col">By</th>
+          </tr>
+        </thead>
+        <tbody>
+          {refunds.map((refund) => (
+            <tr key={refund.id}>
+              <td>{shopClock(refund.created_at)}</td>
+              <td>
+                {refund.kind === 'cancellation' ? 'Cancellation' : 'Refund'}
+                {refund.lines.length ? `: ${refund.lines.map((line) => `${line.quantity} × ${line.sku}`).join(', ')}` : ''}
+                {refund.restock ? ', back on sale' : ''}
+                {refund.reason ? ` (${refund.reason})` : ''}
+              </td>
+              <td>{formatEuro(refund.amount)}</td>
+              <td>
+                {refund.status === 'failed'
+                  ? `Failed: ${refund.failure ?? ''}`
+                  : refund.status === 'pending'
+                    ? 'Waiting for the provider'
+                    : 'Refunded'}
+              </td>
+              <td>{refund.actor}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+const confirmedSchemas = { 'refund-all': refundAllFormSchema, cancel: cancelOrderFormSchema } as const;
+
+function useConfirmedForm(intent: 'refund-all' | 'cancel', lastResult: SubmissionResult<string[]> | null | undefined) {
+  const schema = confirmedSchemas[intent];
+  return useForm<{ idempotency_key: string; confirm: boolean; restock?: boolean; reason?: string }>({
+    id: `${intent}-order`,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/** A money form that needs a tick to go: refund all that is left, or cancel. */
+function ConfirmedForm({
+  intent,
+  forms,
+  heading,
+  confirmLabel,
+  submitLabel,
+  children,
+}: {
+  intent: 'refund-all' | 'cancel';
+  forms: MoneyForms;
+  heading: string;
+  confirmLabel: string;
+  submitLabel: string;
+  children?: (fields: ReturnType<typeof useConfirmedForm>[1]) => ReactNode;
+}) {
+  const busy = forms.busyIntent === intent;
+  const [form, fields] = useConfirmedForm(intent, resultOf(forms, intent));
+  const headingId = `${intent}-heading`;
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby={headingId}>
+      <h3 id={headingId}>{heading}</h3>
+      <FormError id={form.errorId} error={form.errors?.[0]} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="idempotency_key" value={forms.keys[intent]} />
+      {children?.(fields)}
+      <div className="field field--check">
+        <input {...getInputProps(fields.confirm, { type: 'checkbox' })} {...invalidProps(fields.confirm)} />
+        <label htmlFor={fields.confirm.id}>{confirmLabel}</label>
+        <p id={fields.confirm.errorId} className="field__error" aria-live="polite">
+          {fields.confirm.errors?.[0]}
+        </p>
+      </div>
+      <button type="submit" className="button button--danger" disabled={busy}>
+        {busy ? 'Working...' : submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from '@remix-run/react';
+
+import { customerLabel } from '@contract/erased';
+import { shopClock } from '@contract/shop-time';
+
+import { TableScroll } from '~/components/admin/table-scroll';
+
+export interface OrderRow {
+  purchase_id: string;
+  order_number: string;
+  date: string;
+  total: string;
+  status: string;
+  email?: string;
+  refunded?: string | null;
+  carrier?: string | null;
+  tracking_number?: string | null;
+}
+
+/**
+ * Orders, newest first, each linking to its page: the order list (with the buyer, refunds and
+ * tracking: `withBuyer`) and a customer's page (their own orders, so no buyer column).
+ */
+export function OrdersTable({ orders, caption, withBuyer = false }: { orders: OrderRow[]; caption?: string; withBuyer?: boolean }) {
+  return (
+    <TableScroll label="Orders">
+      <table className="admin-table">
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Date (Italian time)</th>
+            {withBuyer ? <th scope="col">Customer</th> : null}
+            <th scope="col">Total</th>
+            <th scope="col">Status</th>
+            {withBuyer ? <th scope="col">Tracking</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.purchase_id}>
+              <td>
+                <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
+              </td>
+              <td>{shopClock(order.date)}</td>
+              {withBuyer ? <td>{customerLabel(order.email ?? '')}</td> : null}
+              <td>{order.total}</td>
+              <td>
+                {order.status}
+                {withBuyer && order.refunded && !['Refunded', 'Cancelled'].includes(order.status) ? ` (refunded ${order.refunded})` : ''}
+              </td>
+              {withBuyer ? <td>{order.tracking_number ? `${order.carrier} ${order.tracking_number}` : '–'}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,54 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form } from '@remix-run/react';
+
+import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { CARRIERS, shipOrderSchema } from '~/forms/admin';
+
+/** Carrier and tracking number (intent "ship"): an order's parcel, or a return's exchange parcel. */
+export function ShipForm({
+  id,
+  headingId,
+  heading,
+  submitLabel,
+  lastResult,
+  busy,
+}: {
+  id: string;
+  headingId: string;
+  heading: string;
+  submitLabel: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  busy: boolean;
+}) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(shipOrderSchema),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shipOrderSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      <FormError id={form.errorId} error={form.errors?.[0]} />
+      <input type="hidden" name="intent" value="ship" />
+      <AdminField field={fields.carrier} label="Carrier">
+        <select {...getSelectProps(fields.carrier)} {...invalidProps(fields.carrier)}>
+          <option value="">Choose the carrier</option>
+          {CARRIERS.map((carrier) => (
+            <option key={carrier} value={carrier}>
+              {carrier}
+            </option>
+          ))}
+        </select>
+      </AdminField>
+      <AdminField field={fields.tracking} label="Tracking number">
+        <input {...getInputProps(fields.tracking, { type: 'text' })} {...invalidProps(fields.tracking)} autoComplete="off" />
+      </AdminField>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Saving...' : submitLabel}
+      </button>
+    </Form>
+  );
+}
