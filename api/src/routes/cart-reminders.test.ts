@@ -120,6 +120,16 @@ describe('abandoned-cart reminders, with the clock moved ahead', () => {
     await runJobs();
     for (const s of [paid, noConsent, emptied]) expect(await reminders(s.email!)).toHaveLength(0);
     const [reminder] = await reminders(leaving.email!);
+    // A body that is JSON but no object (the fuzzer's `null`) is a clear refusal, not a server error.
+    for (const payload of ['null', '[]', '7']) {
+      const odd = await api.app.request('/api/marketing/unsubscribe', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: payload,
+      });
+      expect(odd.status).toBe(422);
+      expect(await odd.json()).toMatchObject({ code: expect.any(String), detail: expect.anything() });
+    }
     // The one-click unsubscribe: a mail client's POST, no sign-in.
     const oneClick = new URL(reminder!.headers!['List-Unsubscribe']!.slice(1, -1));
     const res = await api.app.request(`${oneClick.pathname}${oneClick.search}`, {

@@ -23,7 +23,9 @@ export function marketingRoutes() {
   app.post('/unsubscribe', async (c) => {
     const { db, clock, config } = c.var.deps;
     const type = c.req.header('Content-Type') ?? '';
-    const body = type.includes('application/json') ? ((await c.req.json().catch(() => ({}))) as Record<string, unknown>) : {};
+    const sent: unknown = type.includes('application/json') ? await c.req.json().catch(() => null) : null;
+    // Any JSON may arrive (null, a list, a number): only an object's `token` is read.
+    const body = sent && typeof sent === 'object' && !Array.isArray(sent) ? (sent as Record<string, unknown>) : {};
     const parsed = linkTokenSchema.safeParse({ token: c.req.query('token') ?? body.token });
     if (!parsed.success) throw new ApiError(422, [{ loc: ['query', 'token'], msg: 'Field required', type: 'missing' }]);
     await unsubscribeMarketing(db, config.jwtSecret, parsed.data.token, clock.now());
