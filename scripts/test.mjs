@@ -129,11 +129,18 @@ if (quick) {
 } else {
   await Promise.all([
     ...[...checks, { name: 'typecheck', ...npx('tsc', '--noEmit') }].map((step) => run(step)),
-    // What the browser tests run: Debian's Chromium (installed if missing) and the Node and edge builds.
+    // What the browser tests run: Debian's Chromium (installed if missing), the Node and edge builds,
+    // and the drawn art and seeded database every shop's data folder is copied from (beside the
+    // typecheck rather than at Playwright's start).
     run({
       name: 'browser build',
       command: 'sh',
-      args: ['-c', `"${process.execPath}" scripts/ensure-chromium.mjs && "${process.execPath}" scripts/build.mjs --edge`],
+      args: [
+        '-c',
+        [`scripts/ensure-chromium.mjs`, `scripts/build.mjs --edge`, `scripts/lib/prepared-data.mjs`]
+          .map((script) => `"${process.execPath}" ${script}`)
+          .join(' && '),
+      ],
     }),
   ]);
   // The test stages fill both cores on their own: side by side they slowed each other into time
