@@ -8,7 +8,7 @@
 // The cluster run also checks sessions across storefronts, shared rate limits and the cache hook,
 // then the faults of issue 44 (faultRun): Redis frozen, an API killed, another sent SIGTERM.
 //
-// SOAK_SECONDS (20) and SOAK_SHOPPERS (10) size each run. The cluster uses CLUSTER_DATABASE_URL,
+// SOAK_SECONDS (12) and SOAK_SHOPPERS (10) size each run. The cluster uses CLUSTER_DATABASE_URL,
 // else DATABASE_URL_TEST, else postgres://postgres@127.0.0.1:5432/test (a database of its own is
 // created there and dropped), and REDIS_URL (redis://127.0.0.1:6379). Without them it is skipped,
 // unless DATABASE_URL_TEST or SOAK_REQUIRE_CLUSTER is set (CI), when it fails instead.
@@ -29,10 +29,10 @@ import { freePort, root, startProgram } from './lib/processes.mjs';
 import { redisServerInstalled, startRedisServer } from './lib/redis-server.mjs';
 import { checkLedger, createBrowser, createStats, loadCatalogue, runLoad, signInAsGuest, stockBySku } from './lib/shoppers.mjs';
 
-const SECONDS = Number(process.env.SOAK_SECONDS || 20);
+const SECONDS = Number(process.env.SOAK_SECONDS || 12);
 const SHOPPERS = Number(process.env.SOAK_SHOPPERS || 10);
 // The fault run's shoppers buy at least this long, and on until the faults are over and both APIs serve again.
-const FAULT_SECONDS = Number(process.env.SOAK_FAULT_SECONDS || 25);
+const FAULT_SECONDS = Number(process.env.SOAK_FAULT_SECONDS || 10);
 const secret = () => randomBytes(32).toString('base64url');
 const verbose = Boolean(process.env.SOAK_VERBOSE);
 const log = verbose ? (line) => console.log(line) : () => {};
