@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { signInNewMember } from '../support/e2e-account';
 import { EDGE } from '../support/e2e-edge';
 import { hasJavaScript } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 import { uniqueEmail } from '../support/mailbox';
 import { payOnTestPage } from '../support/payment';
-import { registerThroughPage } from '../support/sign-in';
 
 // Motion as most shoppers have it: these tests look at the animations (playwright.config.ts reduces it elsewhere).
 test.use({ reducedMotion: 'no-preference' });
@@ -38,10 +38,10 @@ async function buy(page: Page, products: string[]) {
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
 }
 
-async function newMember(browser: Browser, baseURL: string, request: APIRequestContext, label: string) {
+async function newMember(browser: Browser, baseURL: string, label: string) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
-  await registerThroughPage(page, request, uniqueEmail(label));
+  await signInNewMember(page, uniqueEmail(label));
   return { context, page };
 }
 
@@ -60,8 +60,8 @@ test.describe('collectible cards', () => {
   test(
     'a first purchase unlocks its cards on the order page, in a carousel; buying again unlocks nothing',
     EDGE,
-    async ({ page, request }, info) => {
-      await registerThroughPage(page, request, uniqueEmail('cards'));
+    async ({ page }, info) => {
+      await signInNewMember(page, uniqueEmail('cards'));
       await buy(page, [TRACER_TEE, PADDED_TEE]);
 
       await expect(unlocked(page).getByRole('heading', { name: 'Card Unlocked!' })).toBeVisible();
@@ -131,8 +131,8 @@ test.describe('collectible cards', () => {
     },
   );
 
-  test('Share Card saves the card face as a 600 x 800 PNG', async ({ page, request }, info) => {
-    await registerThroughPage(page, request, uniqueEmail('cards-share'));
+  test('Share Card saves the card face as a 600 x 800 PNG', async ({ page }, info) => {
+    await signInNewMember(page, uniqueEmail('cards-share'));
     await buy(page, [PADDED_TEE]);
     const card = unlocked(page).getByTestId('collectible-card');
 
@@ -157,9 +157,9 @@ test.describe('collectible cards', () => {
     }
   });
 
-  test('the card tilts toward the pointer, at most 40 degrees, and keeps still under reduced motion', async ({ page, request }, info) => {
+  test('the card tilts toward the pointer, at most 40 degrees, and keeps still under reduced motion', async ({ page }, info) => {
     test.skip(!hasJavaScript(info), 'pointer tilt and animation need JavaScript');
-    await registerThroughPage(page, request, uniqueEmail('cards-tilt'));
+    await signInNewMember(page, uniqueEmail('cards-tilt'));
     await buy(page, [TRACER_TEE]);
     const card = unlocked(page).getByTestId('collectible-card');
     await expect(card).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
@@ -192,7 +192,7 @@ test.describe('collectible cards', () => {
     '/cards/{id}.png answers its owner and a signed link, and refuses anyone else',
     EDGE,
     async ({ page, request, browser, baseURL }) => {
-      await registerThroughPage(page, request, uniqueEmail('cards-owner'));
+      await signInNewMember(page, uniqueEmail('cards-owner'));
       await buy(page, [TRACER_TEE]);
       // The page streams: the noscript element can be in the DOM before its link is, so wait for the link.
       const noscript = unlocked(page).getByTestId('collectible-card').locator('noscript');
@@ -212,7 +212,7 @@ test.describe('collectible cards', () => {
       expect(own.headers()['cache-control']).toBe('private, no-store');
       expect(pngSize(await own.body())).toEqual({ width: 600, height: 800 });
 
-      const other = await newMember(browser, baseURL!, request, 'cards-other');
+      const other = await newMember(browser, baseURL!, 'cards-other');
       try {
         const refused = await other.page.request.get(plain);
         expect(refused.status()).toBe(404);
@@ -232,7 +232,7 @@ test.describe('collectible cards', () => {
   );
 
   test('every frame of an unlocked card is served, with a long cache', async ({ page, request }) => {
-    await registerThroughPage(page, request, uniqueEmail('cards-frames'));
+    await signInNewMember(page, uniqueEmail('cards-frames'));
     await buy(page, [PADDED_TEE]);
     const card = unlocked(page).getByTestId('collectible-card');
     const prefix = (await card.getAttribute('data-frame-prefix'))!;

@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { registerAccount } from '../support/e2e-account';
 import { EDGE } from '../support/e2e-edge';
 import { hasJavaScript } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 import { uniqueEmail } from '../support/mailbox';
 import { payOnTestPage } from '../support/payment';
-import { PASSWORD, registerThroughPage, verifyAsGuestInModal } from '../support/sign-in';
+import { PASSWORD, verifyAsGuestInModal } from '../support/sign-in';
 
 const PRODUCT = '/product/Tracer%20Tee?color=BLACK&size=S/M';
 
@@ -180,11 +181,10 @@ test.describe('cart', () => {
     await expect(badge(page)).toHaveCount(0);
   });
 
-  test("a registered shopper's anonymous cart joins their account at login", EDGE, async ({ page, request }) => {
+  test("a registered shopper's anonymous cart joins their account at login", EDGE, async ({ page }) => {
     const email = uniqueEmail('cart-member');
     const password = PASSWORD;
-    await registerThroughPage(page, request, email, password);
-    await page.context().clearCookies();
+    await registerAccount(email, password);
 
     await addFromProductPage(page);
     await page.goto('/cart?auth=email');

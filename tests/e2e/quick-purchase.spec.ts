@@ -3,11 +3,12 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { signInNewMember } from '../support/e2e-account';
 import { hasJavaScript } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 import { uniqueEmail } from '../support/mailbox';
 import { payOnTestPage } from '../support/payment';
-import { registerThroughPage, verifyAsGuestInModal } from '../support/sign-in';
+import { verifyAsGuestInModal } from '../support/sign-in';
 
 /** Pays on the built-in test payment page. */
 async function pay(page: Page, card?: string) {
@@ -58,7 +59,7 @@ test.describe('quick purchase', () => {
   });
 
   test('a declined card comes back to the product page', async ({ page }) => {
-    await registerThroughPage(page, page.request, uniqueEmail('quick-declined'));
+    await signInNewMember(page, uniqueEmail('quick-declined'));
     await page.goto('/product/Padded%20Tee?color=GREY&size=S/M');
     await page.getByRole('button', { name: 'Quick Purchase' }).click();
     await pay(page, '4000 0000 0000 0002');
@@ -75,10 +76,8 @@ test.describe('receipt', () => {
     browser,
     baseURL,
   }, info) => {
-    // Two registrations and a purchase.
-    test.slow();
     const email = uniqueEmail('receipt-owner');
-    await registerThroughPage(page, page.request, email);
+    await signInNewMember(page, email);
     // Signed in: Quick Purchase goes straight to the payment page.
     await page.goto('/product/Padded%20Jorts?color=BLACK&size=L/XL');
     await page.getByRole('button', { name: 'Quick Purchase' }).click();
@@ -106,7 +105,7 @@ test.describe('receipt', () => {
     const other = await browser.newContext({ baseURL });
     try {
       const otherPage = await other.newPage();
-      await registerThroughPage(otherPage, otherPage.request, uniqueEmail('receipt-other'));
+      await signInNewMember(otherPage, uniqueEmail('receipt-other'));
       const refused = await other.request.get(href, { maxRedirects: 0 });
       expect(refused.status()).toBe(404);
       expect(refused.headers()['content-type']).not.toContain('pdf');

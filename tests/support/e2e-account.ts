@@ -1,4 +1,4 @@
-import type { BrowserContext } from '@playwright/test';
+import { type BrowserContext, type Page, test } from '@playwright/test';
 import { createCookieSessionStorage } from '@remix-run/node';
 import { SignJWT } from 'jose';
 
@@ -184,4 +184,14 @@ export async function buyMany(account: Account, variants: StockedVariant[], coun
   const ids: string[] = [];
   for (let i = 0; i < count; i++) ids.push(await buy(account, [variants[i % variants.length]], baseURL));
   return ids;
+}
+
+/**
+ * A shopper registered through the API and signed in on `page`'s browser context, for journeys that
+ * start signed in (registering on the page is auth.spec.ts's own journey).
+ */
+export async function signInNewMember(page: Page, email: string): Promise<Account> {
+  const account = await registerAccount(email);
+  await signInAs(page.context(), test.info().project.use.baseURL!, account);
+  return account;
 }
