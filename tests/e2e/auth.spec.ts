@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 
 // One spec on purpose (over 300 lines): the sign-in flow on its pages and in the modal, sharing the mailbox helpers and one seeded shop.
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { registerAccount, signInNewMember } from '../support/e2e-account';
 import { EDGE } from '../support/e2e-edge';
 import { hasJavaScript } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
@@ -23,36 +24,30 @@ test.describe('registration and sign-in', () => {
     await expect(page).toHaveTitle('Profile - FILO');
   });
 
-  test(
-    'an existing account goes to the password step; a wrong password is refused on the password field',
-    EDGE,
-    async ({ page, request }) => {
-      const email = uniqueEmail('login');
-      await register(page, request, email);
-      await page.context().clearCookies();
+  test('an existing account goes to the password step; a wrong password is refused on the password field', EDGE, async ({ page }) => {
+    const email = uniqueEmail('login');
+    await registerAccount(email);
 
-      await page.goto('/login');
-      await startWithEmail(page, email);
-      await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-      await page.getByLabel('Password').fill('Wrong-Password-1');
-      await page.getByRole('button', { name: 'Log In' }).click();
-      const password = page.getByLabel('Password');
-      await expect(page.getByText('Invalid email or password')).toBeVisible();
-      await expect(password).toHaveAttribute('aria-invalid', 'true');
-      await expect(password).toHaveAttribute('aria-describedby', /password-error/);
+    await page.goto('/login');
+    await startWithEmail(page, email);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await page.getByLabel('Password').fill('Wrong-Password-1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const password = page.getByLabel('Password');
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAttribute('aria-describedby', /password-error/);
 
-      await password.fill(PASSWORD);
-      await page.getByRole('button', { name: 'Log In' }).click();
-      await expect(page.getByText('Bringing you to your account...')).toBeVisible();
-      await page.getByRole('link', { name: 'Redirect now' }).click();
-      await expect(page.getByRole('heading', { name: 'Welcome back, Ada Rossi!' })).toBeVisible();
-    },
-  );
+    await password.fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Bringing you to your account...')).toBeVisible();
+    await page.getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ada Rossi!' })).toBeVisible();
+  });
 
-  test('five wrong passwords lock the account', async ({ page, request }) => {
+  test('five wrong passwords lock the account', async ({ page }) => {
     const email = uniqueEmail('lockout');
-    await register(page, request, email);
-    await page.context().clearCookies();
+    await registerAccount(email);
     await page.goto('/login');
     await startWithEmail(page, email);
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -68,8 +63,7 @@ test.describe('registration and sign-in', () => {
 
   test('forgot password: reset with the mailed code, back to login after the countdown, new password works', async ({ page, request }) => {
     const email = uniqueEmail('reset');
-    await register(page, request, email);
-    await page.context().clearCookies();
+    await registerAccount(email);
     await page.goto('/login');
     await startWithEmail(page, email);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -105,32 +99,27 @@ test.describe('registration and sign-in', () => {
     await expect(page.getByText('Bringing you to your account...')).toBeVisible();
   });
 
-  test(
-    'a guarded page sends a visitor to login and back there afterwards; an off-site redirect is ignored',
-    EDGE,
-    async ({ page, request }) => {
-      const email = uniqueEmail('guard');
-      await register(page, request, email);
-      await page.context().clearCookies();
+  test('a guarded page sends a visitor to login and back there afterwards; an off-site redirect is ignored', EDGE, async ({ page }) => {
+    const email = uniqueEmail('guard');
+    await registerAccount(email);
 
-      await page.goto('/profile');
-      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile&reason=login$/);
-      await expect(page.getByText('Please login to continue')).toBeVisible();
-      await startWithEmail(page, email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Log In' }).click();
-      await page.getByRole('link', { name: 'Redirect now' }).click();
-      await expect(page).toHaveURL(/\/profile$/);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile&reason=login$/);
+    await expect(page.getByText('Please login to continue')).toBeVisible();
+    await startWithEmail(page, email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('link', { name: 'Redirect now' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
 
-      await page.context().clearCookies();
-      await page.goto('/login?redirectTo=https%3A%2F%2Fevil.example%2Fsteal');
-      await startWithEmail(page, email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Log In' }).click();
-      const redirectNow = page.getByRole('link', { name: 'Redirect now' });
-      await expect(redirectNow).toHaveAttribute('href', '/profile');
-    },
-  );
+    await page.context().clearCookies();
+    await page.goto('/login?redirectTo=https%3A%2F%2Fevil.example%2Fsteal');
+    await startWithEmail(page, email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const redirectNow = page.getByRole('link', { name: 'Redirect now' });
+    await expect(redirectNow).toHaveAttribute('href', '/profile');
+  });
 
   test('every validation message of the sign-in steps, word for word', async ({ page, request }) => {
     await page.goto('/register');
@@ -221,10 +210,10 @@ test('the verification email carries the code in text and HTML', async ({ page, 
   expect(message.html).toContain(code);
 });
 
-test('logout is a form in the navigation and lands on the shop', EDGE, async ({ page, request }) => {
+test('logout is a form in the navigation and lands on the shop', EDGE, async ({ page }) => {
   const email = uniqueEmail('logout');
-  await register(page, request, email);
-  await page.getByRole('link', { name: 'Redirect now' }).click();
+  await signInNewMember(page, email);
+  await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada Rossi!' })).toBeVisible();
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).first().click();
   await expect(page).toHaveURL(/\/$/);
@@ -374,9 +363,9 @@ test.describe('sign-in modal over a shop page', () => {
     await expect(page.getByRole('heading', { level: 2, name: number })).toBeVisible();
   });
 
-  test('a shopper already signed in who opens it is told so and sent back (success at any step)', async ({ page, request }) => {
+  test('a shopper already signed in who opens it is told so and sent back (success at any step)', async ({ page }) => {
     const email = uniqueEmail('modal-signed-in');
-    await registerThroughPage(page, request, email);
+    await signInNewMember(page, email);
     for (const step of ['email', 'login', 'register']) {
       await page.goto(`/about?auth=${step}`);
       const dialog = page.getByRole('dialog');
