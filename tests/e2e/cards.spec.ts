@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { signInNewMember } from '../support/e2e-account';
+import { buyInSession, signInNewMember, variantBySku } from '../support/e2e-account';
 import { EDGE } from '../support/e2e-edge';
 import { hasJavaScript } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
@@ -36,6 +36,18 @@ async function buy(page: Page, products: string[]) {
   await page.getByRole('button', { name: 'Checkout' }).click();
   await payOnTestPage(page);
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+}
+
+/**
+ * A new member who has bought one product through the API, on the order's confirmation page with its
+ * unlocked card (buying through the cart and the payment page is this spec's first journey).
+ */
+async function boughtOne(page: Page, label: string, product: 'Tracer Tee' | 'Padded Tee') {
+  const account = await signInNewMember(page, uniqueEmail(label));
+  const variant = await variantBySku(product, product === 'Tracer Tee' ? 'TT-BLK-SM' : 'PT-BLK-SM');
+  const { sessionId } = await buyInSession(account, [variant], test.info().project.use.baseURL!);
+  await page.goto(`/order-success?session_id=${sessionId}`);
+  await expect(unlocked(page).getByRole('heading', { name: 'Card Unlocked!' })).toBeVisible();
 }
 
 async function newMember(browser: Browser, baseURL: string, label: string) {
@@ -132,8 +144,7 @@ test.describe('collectible cards', () => {
   );
 
   test('Share Card saves the card face as a 600 x 800 PNG', async ({ page }, info) => {
-    await signInNewMember(page, uniqueEmail('cards-share'));
-    await buy(page, [PADDED_TEE]);
+    await boughtOne(page, 'cards-share', 'Padded Tee');
     const card = unlocked(page).getByTestId('collectible-card');
 
     if (hasJavaScript(info)) {
@@ -159,8 +170,7 @@ test.describe('collectible cards', () => {
 
   test('the card tilts toward the pointer, at most 40 degrees, and keeps still under reduced motion', async ({ page }, info) => {
     test.skip(!hasJavaScript(info), 'pointer tilt and animation need JavaScript');
-    await signInNewMember(page, uniqueEmail('cards-tilt'));
-    await buy(page, [TRACER_TEE]);
+    await boughtOne(page, 'cards-tilt', 'Tracer Tee');
     const card = unlocked(page).getByTestId('collectible-card');
     await expect(card).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
     const face = card.locator('.collectible-card');
@@ -192,8 +202,7 @@ test.describe('collectible cards', () => {
     '/cards/{id}.png answers its owner and a signed link, and refuses anyone else',
     EDGE,
     async ({ page, request, browser, baseURL }) => {
-      await signInNewMember(page, uniqueEmail('cards-owner'));
-      await buy(page, [TRACER_TEE]);
+      await boughtOne(page, 'cards-owner', 'Tracer Tee');
       // The page streams: the noscript element can be in the DOM before its link is, so wait for the link.
       const noscript = unlocked(page).getByTestId('collectible-card').locator('noscript');
       let share = '';
@@ -232,8 +241,7 @@ test.describe('collectible cards', () => {
   );
 
   test('every frame of an unlocked card is served, with a long cache', async ({ page, request }) => {
-    await signInNewMember(page, uniqueEmail('cards-frames'));
-    await buy(page, [PADDED_TEE]);
+    await boughtOne(page, 'cards-frames', 'Padded Tee');
     const card = unlocked(page).getByTestId('collectible-card');
     const prefix = (await card.getAttribute('data-frame-prefix'))!;
     const format = (await card.getAttribute('data-frame-format'))!;
