@@ -153,34 +153,6 @@ test.describe('product page', () => {
     expect(await wishlistOf(email)).toEqual([expect.objectContaining({ product_variant_id: expect.any(String) })]);
   });
 
-  test('SEO: canonical URL, Open Graph image and JSON-LD offer in euros', async ({ page }) => {
-    await page.goto('/product/Padded%20Jorts?color=GREY');
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/product\/Padded%20Jorts$/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /padded-jorts\/grey-front\.webp/);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /quilted shorts/);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-    // One ProductGroup whose every variant carries its own offer (its price and its availability).
-    expect(ld).toMatchObject({ '@type': 'ProductGroup', name: 'Padded Jorts' });
-    expect(ld.hasVariant.length).toBeGreaterThan(1);
-    for (const variant of ld.hasVariant)
-      expect(variant).toMatchObject({ '@type': 'Product', offers: { '@type': 'Offer', priceCurrency: 'EUR', price: '120.00' } });
-  });
-
-  test("an unknown product answers 404 with 'Product not found' and Back to Home", async ({ page }) => {
-    const response = await page.goto('/product/No%20Such%20Thing');
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
-    await page.getByRole('link', { name: 'Back to Home' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
-  });
-
-  test('/products/{name} moves permanently to /product/{name}', async ({ page, request }) => {
-    const res = await request.get('/products/Padded%20Tee?color=GREY', { maxRedirects: 0 });
-    expect(res.status()).toBe(301);
-    await page.goto('/products/Padded%20Tee?color=GREY');
-    await expect(page).toHaveURL(/\/product\/Padded%20Tee\?color=GREY$/);
-  });
-
   test('sitemap and robots.txt', PLAIN_HTTP, async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     expect(sitemap).toContain('/product/Tracer%20Hoodie</loc>');
