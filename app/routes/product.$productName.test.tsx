@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { createRemixStub } from '@remix-run/testing';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { catalogueCache } from '~/lib/cache.server';
@@ -14,7 +12,7 @@ import { callRoute, contextFor, sessionFor } from '../../tests/support/route-con
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action as homeAction, loader as homeLoader } from './_index';
 import { action as hookAction } from './hooks.catalogue-changed';
-import { action, ErrorBoundary, loader, meta } from './product.$productName';
+import { action, loader } from './product.$productName';
 import { loader as legacyLoader } from './products.$productName';
 import { loader as sitemapLoader } from './sitemap[.]xml';
 
@@ -195,46 +193,6 @@ describe('product loader against the real API', () => {
     } finally {
       process.env.API_URL = api.url;
     }
-  });
-
-  it("puts the canonical URL, the Open Graph image and a JSON-LD offer in euros per variant in the page's head", async () => {
-    const { data } = await loadProduct('/product/Padded%20Jorts?color=GREY');
-    const location = { pathname: '/product/Padded%20Jorts', search: '?color=GREY', hash: '', state: null, key: 'default' };
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the descriptors are a union of shapes
-    const tags = meta({ data, error: undefined, location, matches: [], params: {} } as never) as any[];
-    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'http://shop.test/product/Padded%20Jorts' });
-    expect(tags.find((tag) => tag.property === 'og:image').content).toMatch(/padded-jorts\/grey-front\.webp/);
-    expect(tags.find((tag) => tag.name === 'description').content).toMatch(/quilted shorts/);
-    const ld = tags.find((tag) => 'script:ld+json' in tag)['script:ld+json'];
-    expect(ld).toMatchObject({ '@type': 'ProductGroup', name: 'Padded Jorts' });
-    expect(ld.hasVariant.length).toBeGreaterThan(1);
-    for (const variant of ld.hasVariant)
-      expect(variant).toMatchObject({ '@type': 'Product', offers: { '@type': 'Offer', priceCurrency: 'EUR', price: '120.00' } });
-  });
-
-  it("shows an unknown product as 'Product not found' with Back to Home, titled so and kept out of search engines", async () => {
-    const thrown = (await loadProduct('/product/No%20Such%20Thing').catch((error: unknown) => error)) as Response;
-    const body = await thrown.json();
-    const Stub = createRemixStub([
-      {
-        path: '/product/:productName',
-        Component: () => null,
-        ErrorBoundary,
-        loader: () => {
-          throw new Response(JSON.stringify(body), { status: thrown.status, headers: { 'Content-Type': 'application/json' } });
-        },
-      },
-    ]);
-    const html = renderToStaticMarkup(
-      <Stub
-        initialEntries={['/product/No%20Such%20Thing']}
-        hydrationData={
-          { errors: { '0': { status: 404, statusText: 'Not Found', internal: false, data: body, __type: 'RouteErrorResponse' } } } as never
-        }
-      />,
-    );
-    expect(html).toContain('<h1>Product not found</h1>');
-    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Back to Home<\/a>/);
   });
 
   it('redirects /products/{name} permanently, keeping the options', async () => {
