@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every layer of docs/testing.md, with the time of each stage and of the whole run
 // printed at the end. Lint, the format check, the typecheck and the browser build run side by side
-// (one core each); vitest starts when the checks have passed (the build may still be running); then
-// Playwright and the soak one after another, as each fills both cores
+// (one core each); then vitest, Playwright and the soak one after another, as each fills both cores
 // on its own (run side by side, niced, they slowed each other into time limits: ADR 057). The first
 // failure stops the run; the stages still running are ended and their output so far is shown.
 //
@@ -128,27 +127,25 @@ if (quick) {
     }),
   ]);
 } else {
-  const checked = Promise.all([...checks, { name: 'typecheck', ...npx('tsc', '--noEmit') }].map((step) => run(step)));
-  // What the browser tests run: Debian's Chromium (installed if missing), the Node and edge builds,
-  // and the drawn art and seeded database every shop's data folder is copied from (beside the
-  // typecheck rather than at Playwright's start).
-  const built = run({
-    name: 'browser build',
-    command: 'sh',
-    args: [
-      '-c',
-      [`scripts/ensure-chromium.mjs`, `scripts/build.mjs --edge`, `scripts/lib/prepared-data.mjs`]
-        .map((script) => `"${process.execPath}" ${script}`)
-        .join(' && '),
-    ],
-  });
-  // vitest needs no build: it starts once the checks have passed, while the art may still be drawn
-  // (vitest leaves a core idle about a sixth of its time, which the drawing fills).
-  await checked;
+  await Promise.all([
+    ...[...checks, { name: 'typecheck', ...npx('tsc', '--noEmit') }].map((step) => run(step)),
+    // What the browser tests run: Debian's Chromium (installed if missing), the Node and edge builds,
+    // and the drawn art and seeded database every shop's data folder is copied from (beside the
+    // typecheck rather than at Playwright's start).
+    run({
+      name: 'browser build',
+      command: 'sh',
+      args: [
+        '-c',
+        [`scripts/ensure-chromium.mjs`, `scripts/build.mjs --edge`, `scripts/lib/prepared-data.mjs`]
+          .map((script) => `"${process.execPath}" ${script}`)
+          .join(' && '),
+      ],
+    }),
+  ]);
   // The test stages fill both cores on their own: side by side they slowed each other into time
   // limits (a measured run, ADR 057), so they run one after another.
   await run({ name: 'vitest', ...npx('vitest', 'run', '--coverage'), live: true });
-  await built;
   await run({ name: 'Playwright', ...npx('playwright', 'test'), live: true });
   await run({ name: 'soak', ...node('scripts/soak.mjs'), live: true });
 }
