@@ -245,6 +245,13 @@ describe('purchases', () => {
     expect(text).toContain(formatEuro(detail.total));
     expect(text).toContain(`SKU ${api.stocked[0].sku}`);
     expect(text).toContain('VAT 22% included');
+    // Each line names its options as the catalogue words them ("Colour: Signal red"), not by their codes.
+    const colour = (
+      detail.items[0].variant_attributes as { attribute_name: string; value: string; value_description: string | null }[]
+    ).find((option) => option.attribute_name.toLowerCase() === 'color')!;
+    expect(colour.value_description).toBeTruthy();
+    expect(colour.value_description).not.toBe(colour.value);
+    expect(text).toContain(`Colour: ${colour.value_description}`);
 
     const stranger = shopper(api);
     await stranger.register();
