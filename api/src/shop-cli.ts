@@ -10,6 +10,7 @@ import { addressLines } from '@contract/address';
 import type { orderDetailSchema } from '@contract/api/admin';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '@contract/api/staff';
 import { formatEuro } from '@contract/money';
+import { optionText } from '@contract/options';
 import { shopClock, shopDay } from '@contract/shop-time';
 
 import { createCodeService } from './auth/codes.js';
@@ -199,12 +200,12 @@ function printOrders(rows: OrderRow[]) {
   }
 }
 
-/** The newest messages first, each with its text (where sign-in codes are). */
+/** One order as the owner packs it: each line's options in the catalogue's words ("Signal red / Large to extra large"). */
 function printOrder(order: OrderDetail) {
   console.log(`${order.order_number}  ${order.status ?? ''}  ${order.created_at ? shopDay(order.created_at) : ''}`);
   console.log(`Buyer: ${order.customer_email ?? order.email ?? ''}`);
   for (const item of order.items ?? []) {
-    const options = (item.variant_attributes ?? []).map((a) => a.value).join(' / ');
+    const options = (item.variant_attributes ?? []).map(optionText).join(' / ');
     console.log(`  ${item.quantity} × ${item.name}${options ? ` (${options})` : ''}  ${item.sku ?? ''}`);
   }
   console.log(`Total: ${formatEuro(order.total)} (shipping ${formatEuro(order.shipping_cost ?? 0)})`);
@@ -223,6 +224,7 @@ function printStaff(members: StaffMember[]) {
     console.log(`${member.email}  ${member.role}${member.has_password ? '' : '  (has not chosen a password yet)'}`);
 }
 
+/** The newest messages first, each with its text (where sign-in codes are). */
 function printMail(messages: OutboxEntry[], limit: number) {
   if (messages.length === 0) {
     console.log('No mail yet.');

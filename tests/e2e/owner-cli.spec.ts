@@ -31,6 +31,9 @@ test(
     expect(printed).toMatch(/^ORD-\d{4}-\d{2}-\d{2}-[0-9A-F]{8}\s+Processing/m);
     expect(printed).toContain(`Buyer: ${account.email}`);
     expect(printed).toContain(`1 × Tracer Tee`);
+    // Its options in the catalogue's words ("Signal red / ..."), not their codes ("RED / ...").
+    expect(printed).toMatch(/1 × Tracer Tee \([A-Z][a-z]/);
+    expect(printed).not.toMatch(/1 × Tracer Tee \([A-Z]+ \//);
     expect(printed).toContain(variant.sku);
     expect(printed).toContain('Deliver to:\n  Ada Rossi\n  Via Po 1\n  10124 Torino\n  Italy');
     expect(() => shopCli('order', 'ORD-2020-01-01-DEADBEEF')).toThrow(/No order ORD-2020-01-01-DEADBEEF/);
