@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { callRoute } from '../../tests/support/route-context';
-import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { withStorefrontApi } from '../../tests/support/storefront-api';
+import { TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { loader as homeLoader } from './_index';
 import { loader as productLoader } from './product.$productName';
 
 // The catalogue's texts on the Italian pages (issue 38): the product page, its structured data, the
 // home page and search; a text without its Italian reads in English; English pages are unchanged.
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-  process.env.STORAGE_URL = 'http://images.test';
-});
-afterAll(async () => {
-  await api.cleanup();
-});
+const api = withStorefrontApi();
 
 async function loadProduct(path: string) {
   const url = new URL(path, 'http://shop.test');
@@ -95,7 +86,7 @@ describe('catalogue texts in Italian', () => {
   });
 
   it('falls back to English where the Italian is not written', async () => {
-    const made = await fetch(`${api.url}/api/admin/products`, {
+    const made = await fetch(`${api.current.url}/api/admin/products`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({

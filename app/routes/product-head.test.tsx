@@ -1,22 +1,14 @@
 import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { callRoute } from '../../tests/support/route-context';
-import { startTestApi } from '../../tests/support/test-api';
+import { withStorefrontApi } from '../../tests/support/storefront-api';
 import { ErrorBoundary, loader, meta } from './product.$productName';
 
 /** What the product page puts in the document's head, and its not-found page, rendered without a browser. */
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-  process.env.STORAGE_URL = 'http://images.test';
-});
-afterAll(() => api.cleanup());
+withStorefrontApi();
 
 async function loadProduct(path: string) {
   const url = new URL(path, 'http://shop.test');
