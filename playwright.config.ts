@@ -86,14 +86,14 @@ const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
-/** Debian's `chromium`: the browser shoppers use, for the screenshots (their baselines come from it). */
+/** Debian's `chromium`: the desktop browser, used only where the headless shell is missing. */
 const browser = {
   ...devices['Desktop Chrome'],
   launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs },
 };
 /**
- * Debian's `chromium-headless-shell` for every other test: the same engine and version without the
- * desktop browser around it, which costs about a third less CPU on two cores
+ * Debian's `chromium-headless-shell` for every test, the screenshots included (ADR 063): the same engine
+ * and version without the desktop browser around it, which costs about a third less CPU on two cores
  * (scripts/ensure-chromium.mjs installs it; without it, `chromium` does everything).
  */
 const headlessShell = process.env.CHROMIUM_HEADLESS_PATH || '/usr/bin/chromium-headless-shell';
@@ -154,8 +154,9 @@ export default defineConfig<{ shop: ShopName }>({
       testMatch: LATE_SPECS,
       use: { ...chromium, javaScriptEnabled: false, baseURL: webOf('late-no-javascript'), shop: 'late-no-javascript' },
     },
-    // Screenshots, on a shop whose catalogue stays as seeded (tests/e2e/visual.spec.ts).
-    { name: 'visual', testMatch: 'visual.spec.ts', use: { ...browser, baseURL: webOf('visual'), shop: 'visual' } },
+    // Screenshots, on a shop whose catalogue stays as seeded (tests/e2e/visual.spec.ts); the baselines
+    // are the headless shell's (ADR 063).
+    { name: 'visual', testMatch: 'visual.spec.ts', use: { ...shell, baseURL: webOf('visual'), shop: 'visual' } },
     { name: 'javascript', testIgnore: OWN_SHOP, use: { ...chromium, javaScriptEnabled: true } },
     // Plain HTTP checks (tagged @plain-http, tests/support/e2e-edge.ts) run once: JavaScript cannot change them.
     { name: 'no-javascript', testIgnore: OWN_SHOP, grepInvert: /@plain-http/, use: { ...chromium, javaScriptEnabled: false } },

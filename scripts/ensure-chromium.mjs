@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The end-to-end tests drive Debian's Chromium; browsers are never downloaded by npm.
-// Two packages of the same Chromium: `chromium` (the screenshots and the bench's Lighthouse runs: the
-// browser shoppers use) and `chromium-headless-shell` (every other test: the same engine without the
-// desktop browser around it, about a third less CPU on two cores). Installs what is missing with
-// apt-get when running as root, otherwise says how. When the headless shell cannot be had, the tests
-// use `chromium` for everything (playwright.config.ts).
+// Two packages of the same Chromium: `chromium` (the bench's Lighthouse runs: the browser shoppers use)
+// and `chromium-headless-shell` (every test, the screenshots included: the same engine without the
+// desktop browser around it, about a third less CPU on two cores; ADR 063). Installs what is missing
+// with apt-get when running as root, otherwise says how. When the headless shell cannot be had, the
+// tests use `chromium` for everything (playwright.config.ts), and the screenshots, whose baselines the
+// shell drew, differ on the edges of their text.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -30,7 +31,7 @@ if (process.getuid?.() !== 0) {
     process.exit(1);
   }
   console.warn(
-    'chromium-headless-shell is not installed: the tests use /usr/bin/chromium throughout (sudo apt-get install chromium-headless-shell makes them lighter).',
+    'chromium-headless-shell is not installed: the tests use /usr/bin/chromium throughout, and the screenshots (drawn by the shell) will differ on text edges. sudo apt-get install chromium-headless-shell',
   );
   process.exit(0);
 }
@@ -51,5 +52,5 @@ if (missing.includes('chromium') && !apt(['install', '-y', '-qq', '--no-install-
   process.exit(1);
 }
 if (missing.includes('chromium-headless-shell') && !apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium-headless-shell'])) {
-  console.warn('chromium-headless-shell could not be installed: the tests use /usr/bin/chromium throughout.');
+  console.warn('chromium-headless-shell could not be installed: the tests use /usr/bin/chromium throughout, and the screenshots will differ on text edges.');
 }
