@@ -9,14 +9,7 @@ import { getEnv } from './env.server';
 import { type Locale, localeOfPath } from './i18n';
 import { serverTranslator } from './i18n.server';
 import { commitSession, isHttps, readSession, type SessionUser, shopperOf, type ShopSession, signOut } from './session.server';
-import { readStaffSession, type StaffSession } from './staff-session.server';
-
-export interface StaffContext {
-  /** The staff session, read from its own cookie on first use. */
-  session(): Promise<StaffSession>;
-  /** A client of the back-office routes with the member's own token, or none (to sign in). */
-  api(token?: string): ApiClient;
-}
+import { readStaffSession, type StaffContext, type StaffSession } from './staff-session.server';
 
 /**
  * How the shopper's client carries the sign-in: `refresh` sends the access token and, when it has

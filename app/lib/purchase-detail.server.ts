@@ -1,8 +1,8 @@
 import { purchaseDetailSchema } from '@contract/api/orders';
 import { orderNumber } from '@contract/order-number';
 
+import { sortAttributes } from './attribute-order';
 import { CART_MESSAGES } from './messages';
-import { sortAttributes } from './purchases';
 
 /**
  * The purchase detail as the pages use it: each field under one name, the order number filled in,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { sortAttributes } from './attribute-order';
 import { purchaseDetailReader } from './purchase-detail.server';
-import { addressLines, sortAttributes, statusTone } from './purchases';
+import { addressLines, statusTone } from './purchases';
 
 const ID = '1a2b3c4d-0000-4000-8000-000000000000';
 

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { createCookieSessionStorage, createSession, redirect, type Session } from '@remix-run/node';
 
-import type { ShopContext } from './context.server';
 import { getEnv } from './env.server';
 
 /** The signed-in shopper as the storefront remembers them (docs/product.md#data-user). */
@@ -109,6 +108,11 @@ export interface CookieTarget {
   secure: boolean;
 }
 
+/** What the flash helpers read of the request's context (context.server.ts, which builds it from this module). */
+interface SessionContext extends CookieTarget {
+  session(): Promise<ShopSession>;
+}
+
 function storageFor(secure: boolean) {
   const { SESSION_SECRET } = getEnv();
   const key = `${secure}:${SESSION_SECRET}`;
@@ -172,14 +176,14 @@ export function destroySession({ secure }: CookieTarget, session: ShopSession): 
 }
 
 /** Post/Redirect/Get with a message for the next page (303, so the browser follows with GET). */
-export async function redirectWithFlash(context: ShopContext, to: string, flash: Flash): Promise<Response> {
+export async function redirectWithFlash(context: SessionContext, to: string, flash: Flash): Promise<Response> {
   const session = await context.session();
   session.flash('flash', flash);
   return redirect(to, { status: 303, headers: { 'Set-Cookie': await commitSession(context, session) } });
 }
 
 /** The flash message left by the last redirect, if any, and the header that clears it. */
-export async function takeFlash(context: ShopContext): Promise<{ flash: Flash | null; headers: HeadersInit }> {
+export async function takeFlash(context: SessionContext): Promise<{ flash: Flash | null; headers: HeadersInit }> {
   const session = await context.session();
   const flash = session.get('flash') ?? null;
   return { flash, headers: flash ? { 'Set-Cookie': await commitSession(context, session) } : {} };

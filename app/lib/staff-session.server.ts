@@ -4,7 +4,6 @@ import { adminMeSchema, type StaffRole } from '@contract/api/staff';
 
 import { ADMIN_HEADERS } from './admin.server';
 import { type ApiClient, ApiRequestError } from './api.server';
-import type { ShopContext } from './context.server';
 import { getEnv } from './env.server';
 import { safeRedirectPath } from './safe-redirect';
 import { type CookieTarget, isHttps } from './session.server';
@@ -67,6 +66,17 @@ export function adminLoginPath(path: string): string {
   return back === '/admin' || !back.startsWith('/admin/') ? '/admin/login' : `/admin/login?redirectTo=${encodeURIComponent(back)}`;
 }
 
+/** The back office's session and client, as the request's context (context.server.ts) offers them at `context.staff`. */
+export interface StaffContext {
+  /** The staff session, read from its own cookie on first use. */
+  session(): Promise<StaffSession>;
+  /** A client of the back-office routes with the member's own token, or none (to sign in). */
+  api(token?: string): ApiClient;
+}
+
+/** What the back office's guard and notices read of the request's context. */
+type StaffRequestContext = CookieTarget & { staff: StaffContext };
+
 export interface SignedInStaff {
   email: string;
   role: StaffRole;
@@ -77,7 +87,7 @@ export interface SignedInStaff {
  * The signed-in member for a back-office page. Without a session, or once the API no longer knows it
  * (signed out elsewhere, expired, password changed), the page sends them to sign in.
  */
-export async function requireStaff(request: Request, context: ShopContext): Promise<SignedInStaff> {
+export async function requireStaff(request: Request, context: StaffRequestContext): Promise<SignedInStaff> {
   const session = await context.staff.session();
   const url = new URL(request.url);
   const token = session.get('token');
@@ -95,14 +105,14 @@ export async function requireStaff(request: Request, context: ShopContext): Prom
 }
 
 /** Post/Redirect/Get in the back office: the next page shows `notice` once. */
-export async function redirectWithNotice(context: ShopContext, to: string, notice: string): Promise<Response> {
+export async function redirectWithNotice(context: StaffRequestContext, to: string, notice: string): Promise<Response> {
   const session = await context.staff.session();
   session.flash('notice', notice);
   return redirect(to, { status: 303, headers: { 'Set-Cookie': await commitStaffSession(context, session) } });
 }
 
 /** The notice left by the last action, if any, and the headers of a back-office page that shows it (clearing it). */
-export async function takeNotice(context: ShopContext): Promise<{ notice: string | null; headers: Record<string, string> }> {
+export async function takeNotice(context: StaffRequestContext): Promise<{ notice: string | null; headers: Record<string, string> }> {
   const session = await context.staff.session();
   const notice = session.get('notice') ?? null;
   return { notice, headers: { ...ADMIN_HEADERS, ...(notice ? { 'Set-Cookie': await commitStaffSession(context, session) } : {}) } };

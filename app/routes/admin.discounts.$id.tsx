@@ -3,10 +3,11 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 
-import { adminDiscountCodeSchema, adminDiscountListSchema, discountCodeFormSchema } from '@contract/api/discounts';
+import { discountCodeFormSchema } from '@contract/api/discounts';
 
 import { DiscountForm, discountFormValues } from '~/components/admin/discount-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { getDiscountCode, listDiscountCodes, saveDiscountCode } from '~/lib/admin/discounts.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
@@ -26,10 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return json({ forbidden: true as const, code: null, products: [], categories: [] }, { status: 403, headers: ADMIN_HEADERS });
   const codeId = id.safeParse(params.id);
   if (!codeId.success) throw new Response('Not found', { status: 404 });
-  const [code, { products, categories }] = await Promise.all([
-    staff.api.request('GET', `admin/discounts/${codeId.data}`, adminDiscountCodeSchema),
-    staff.api.request('GET', 'admin/discounts', adminDiscountListSchema),
-  ]);
+  const [code, { products, categories }] = await Promise.all([getDiscountCode(staff, codeId.data), listDiscountCodes(staff)]);
   return json({ forbidden: false as const, code, products, categories }, { headers: ADMIN_HEADERS });
 }
 
@@ -41,7 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: discountCodeFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
-    const code = await staff.api.request('PUT', `admin/discounts/${codeId.data}`, adminDiscountCodeSchema, { body: submission.value });
+    const code = await saveDiscountCode(staff, codeId.data, submission.value);
     return redirectWithNotice(context, '/admin/discounts', `The code ${code.code} was saved.`);
   } catch (error) {
     return json(

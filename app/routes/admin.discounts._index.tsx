@@ -6,8 +6,8 @@ import { formatLaunchTime } from '@contract/shop-time';
 
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
+import { listDiscountCodes } from '~/lib/admin/discounts.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
-import { adminDiscountListSchema } from '~/lib/admin-reads.server';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff, takeNotice } from '~/lib/staff-session.server';
 
@@ -16,10 +16,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Discount codes') },
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return json({ forbidden: true as const, codes: [], notice: null }, { status: 403, headers: ADMIN_HEADERS });
-  const [list, { notice, headers }] = await Promise.all([
-    staff.api.request('GET', 'admin/discounts', adminDiscountListSchema),
-    takeNotice(context),
-  ]);
+  const [list, { notice, headers }] = await Promise.all([listDiscountCodes(staff), takeNotice(context)]);
   return json({ forbidden: false as const, codes: list.codes, notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 

@@ -2,10 +2,11 @@ import { parseWithZod } from '@conform-to/zod';
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 
-import { adminDiscountCodeSchema, adminDiscountListSchema, discountCodeFormSchema } from '@contract/api/discounts';
+import { discountCodeFormSchema } from '@contract/api/discounts';
 
 import { DiscountForm } from '~/components/admin/discount-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { createDiscountCode, listDiscountCodes } from '~/lib/admin/discounts.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
@@ -19,7 +20,7 @@ const ownerOnly = () => json({ forbidden: true as const, products: [], categorie
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return ownerOnly();
-  const { products, categories } = await staff.api.request('GET', 'admin/discounts', adminDiscountListSchema);
+  const { products, categories } = await listDiscountCodes(staff);
   return json({ forbidden: false as const, products, categories }, { headers: ADMIN_HEADERS });
 }
 
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: discountCodeFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
-    const code = await staff.api.request('POST', 'admin/discounts', adminDiscountCodeSchema, { body: submission.value });
+    const code = await createDiscountCode(staff, submission.value);
     return redirectWithNotice(context, '/admin/discounts', `The code ${code.code} was created: ${code.description}.`);
   } catch (error) {
     return json(

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 
-import { adminGiftCardDetailSchema } from '@contract/api/gift-cards';
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
 
 import { LedgerTable } from '~/components/admin/ledger-table';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { disableGiftCard, getGiftCard } from '~/lib/admin/gift-cards.server';
 import { failureStatus } from '~/lib/api.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
@@ -15,14 +15,9 @@ import { cardState } from './admin.gift-cards._index';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Gift card') }, { name: 'robots', content: 'noindex' }];
 
-const cardPath = (id: string) => `admin/gift-cards/${encodeURIComponent(id)}`;
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [detail, { notice, headers }] = await Promise.all([
-    staff.api.request('GET', cardPath(params.id ?? ''), adminGiftCardDetailSchema),
-    takeNotice(context),
-  ]);
+  const [detail, { notice, headers }] = await Promise.all([getGiftCard(staff, params.id ?? ''), takeNotice(context)]);
   return json({ ...detail, notice, owner: staff.role === 'owner' }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 
@@ -31,7 +26,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return json({ error: 'Only an owner may disable a gift card.' }, { status: 403, headers: ADMIN_HEADERS });
   try {
-    const { card } = await staff.api.request('POST', `${cardPath(params.id ?? '')}/disable`, adminGiftCardDetailSchema);
+    const { card } = await disableGiftCard(staff, params.id ?? '');
     return redirectWithNotice(context, `/admin/gift-cards/${card.id}`, `Gift card ····${card.last4} is disabled: it can no longer pay.`);
   } catch (error) {
     return json({ error: adminErrorText(error) }, { status: failureStatus(error), headers: ADMIN_HEADERS });

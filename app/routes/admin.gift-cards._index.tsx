@@ -1,8 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 
-import { shopSettingsSchema } from '@contract/api/admin';
-import { adminGiftCardListSchema, giftCardProductCreatedSchema, issuedGiftCardSchema } from '@contract/api/gift-cards';
 import { formatGiftCardCode } from '@contract/gift-cards';
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
@@ -11,6 +9,8 @@ import { GiftCardOwnerForms } from '~/components/admin/gift-card-forms';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { giftCardAdminForm } from '~/forms/gift-cards-admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { addGiftCardProduct, issueGiftCard, listGiftCards } from '~/lib/admin/gift-cards.server';
+import { changeShopSettings, shopSettings } from '~/lib/admin/settings.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
@@ -20,11 +20,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Gift cards') }, { n
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [list, settings, { notice, headers }] = await Promise.all([
-    staff.api.request('GET', 'admin/gift-cards', adminGiftCardListSchema),
-    staff.api.request('GET', 'admin/settings', shopSettingsSchema),
-    takeNotice(context),
-  ]);
+  const [list, settings, { notice, headers }] = await Promise.all([listGiftCards(staff), shopSettings(staff), takeNotice(context)]);
   return json(
     { ...list, bonus: settings.store_credit_bonus_percent, notice, owner: staff.role === 'owner' },
     { headers: { ...ADMIN_HEADERS, ...headers } },
@@ -40,9 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const post = parsed.data;
   try {
     if (post.intent === 'product') {
-      await staff.api.request('POST', 'admin/gift-cards/products', giftCardProductCreatedSchema, {
-        body: { name: post.name, amounts: post.amounts },
-      });
+      await addGiftCardProduct(staff, { name: post.name, amounts: post.amounts });
       return redirectWithNotice(
         context,
         '/admin/gift-cards',
@@ -50,11 +44,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     if (post.intent === 'bonus') {
-      await staff.api.request('POST', 'admin/settings', shopSettingsSchema, { body: { store_credit_bonus_percent: post.percent } });
+      await changeShopSettings(staff, { store_credit_bonus_percent: post.percent });
       return redirectWithNotice(context, '/admin/gift-cards', `Returns refunded as store credit now get ${post.percent}% more.`);
     }
-    const issued = await staff.api.request('POST', 'admin/gift-cards', issuedGiftCardSchema, {
-      body: { amount: post.amount, expires_at: post.expires_on ? `${post.expires_on}T23:59:59Z` : null },
+    const issued = await issueGiftCard(staff, {
+      amount: post.amount,
+      expires_at: post.expires_on ? `${post.expires_on}T23:59:59Z` : null,
     });
     // The code is shown once, in the notice after the redirect, and never again.
     return redirectWithNotice(

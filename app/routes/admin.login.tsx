@@ -3,11 +3,10 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
-import { staffSessionSchema } from '@contract/api/staff';
-
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { adminLoginSchema, adminSetPasswordSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { setStaffPassword, staffSignIn } from '~/lib/admin/sign-in.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
@@ -55,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return json({ intent, result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 });
     const { email, code, password } = submission.value;
     try {
-      await context.staff.api().raw('POST', 'staff/set-password', { body: { email, code, password } });
+      await setStaffPassword(context.staff.api(), { email, code, password });
     } catch (error) {
       return json(
         { intent, result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password', 'confirm'] }) },
@@ -71,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password, redirectTo } = submission.value;
   let session;
   try {
-    session = await context.staff.api().request('POST', 'staff/login', staffSessionSchema, { body: { email, password } });
+    session = await staffSignIn(context.staff.api(), { email, password });
   } catch (error) {
     return json(
       { intent: 'login', result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password'] }) },

@@ -3,14 +3,13 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
-import { type PrivacyLog, privacyLogSchema } from '@contract/api/privacy';
+import type { PrivacyLog } from '@contract/api/privacy';
 import {
   CHANGEABLE_RETENTION_KINDS,
   describeDays,
   RETENTION_BOUNDS,
   RETENTION_LABELS,
   type RetentionDays,
-  retentionDaysSchema,
   retentionFormSchema,
 } from '@contract/retention';
 import { shopClock } from '@contract/shop-time';
@@ -18,6 +17,7 @@ import { shopClock } from '@contract/shop-time';
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { changeRetentionPeriods, privacyLog, retentionPeriods } from '~/lib/admin/privacy.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
@@ -40,8 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ forbidden: true as const, log: null, periods: null, page: 1, notice: null }, { status: 403, headers: ADMIN_HEADERS });
   const page = pageOf(new URL(request.url));
   const [log, periods] = await Promise.all([
-    staff.api.request('GET', 'admin/privacy-log', privacyLogSchema, { query: { limit: PER_PAGE, offset: (page - 1) * PER_PAGE } }),
-    staff.api.request('GET', 'admin/retention', retentionDaysSchema),
+    privacyLog(staff, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE }),
+    retentionPeriods(staff),
   ]);
   const { notice, headers } = await takeNotice(context);
   return json({ forbidden: false as const, log, periods, page, notice }, { headers });
@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: retentionFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   try {
-    await staff.api.request('POST', 'admin/retention', retentionDaysSchema, { body: submission.value });
+    await changeRetentionPeriods(staff, submission.value);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
   }

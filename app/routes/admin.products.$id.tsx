@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 
 import {
   adminProductParamSchema,
-  adminProductSchema,
   imageUpdateSchema,
   imageUploadFieldsSchema,
   italianTextsFormSchema,
@@ -22,6 +21,19 @@ import { ProductImages } from '~/components/admin/product-images';
 import { ProductVariants } from '~/components/admin/product-variants';
 import { SizeChartForm } from '~/components/admin/size-chart-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import {
+  addVariant,
+  archiveProduct,
+  getProduct,
+  moveImage,
+  removeImage,
+  saveImage,
+  saveItalianTexts,
+  saveProduct,
+  saveSizeChart,
+  saveVariant,
+  uploadImage,
+} from '~/lib/admin/products.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { descriptionPreview, ownerOnlyAnswer, productFormValues } from '~/lib/admin-products.server';
 import { failureStatus } from '~/lib/api.server';
@@ -46,10 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   if (staff.role !== 'owner') return ownerOnlyAnswer();
   const id = productId(params);
-  const [product, { notice, headers }] = await Promise.all([
-    staff.api.request('GET', `admin/products/${id}`, adminProductSchema),
-    takeNotice(context),
-  ]);
+  const [product, { notice, headers }] = await Promise.all([getProduct(staff, id), takeNotice(context)]);
   return json(
     { forbidden: false as const, product, values: productFormValues(product), notice, storageBase: getEnv().STORAGE_URL },
     { headers: { ...ADMIN_HEADERS, ...headers } },
@@ -62,36 +71,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = productId(params);
   const formData = await readFormData(request);
   const intent = String(formData.get('intent') ?? '');
-  if (intent.startsWith('image-')) return imageAction(context, staff.api, id, intent, formData);
-  if (intent === 'variant-save' || intent === 'variant-add') {
-    const variantId = String(formData.get('variantId') ?? '');
-    const which = intent === 'variant-add' ? 'new-variant' : variantId;
-    const refuse = (message: string, status = 400) => json({ variantForm: which, message }, { status, headers: ADMIN_HEADERS });
-    if (intent === 'variant-save' && !/^[0-9a-f-]{36}$/i.test(variantId)) return refuse('Variant not found', 404);
-    const parsed = (intent === 'variant-add' ? variantCreateFormSchema : variantEditFormSchema).safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return refuse(parsed.error.issues[0].message);
-    try {
-      const product =
-        intent === 'variant-add'
-          ? await staff.api.request('POST', `admin/products/${id}/variants`, adminProductSchema, { body: parsed.data })
-          : await staff.api.request('PUT', `admin/products/${id}/variants/${variantId}`, adminProductSchema, { body: parsed.data });
-      const variant = intent === 'variant-add' ? product.variants.at(-1) : product.variants.find((v) => v.id === variantId);
-      return redirectWithNotice(
-        context,
-        `/admin/products/${id}`,
-        `${variant?.description ?? 'The variant'} was ${intent === 'variant-add' ? 'added' : 'saved'}.`,
-      );
-    } catch (error) {
-      return refuse(adminErrorText(error), failureStatus(error));
-    }
-  }
-  if (intent === 'size-chart') return sizeChartAction(context, staff.api, id, formData);
-  if (intent === 'italian') return italianAction(context, staff.api, id, formData);
+  if (intent.startsWith('image-')) return imageAction(context, staff, id, intent, formData);
+  if (intent === 'variant-save' || intent === 'variant-add') return variantAction(context, staff, id, intent, formData);
+  if (intent === 'size-chart') return sizeChartAction(context, staff, id, formData);
+  if (intent === 'italian') return italianAction(context, staff, id, formData);
   if (intent === 'archive' || intent === 'restore') {
     try {
-      const product = await staff.api.request('POST', `admin/products/${id}/archive`, adminProductSchema, {
-        body: { archived: intent === 'archive' },
-      });
+      const product = await archiveProduct(staff, id, intent === 'archive');
       return redirectWithNotice(
         context,
         `/admin/products/${id}`,
@@ -106,7 +92,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: productEditFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
-    const product = await staff.api.request('PUT', `admin/products/${id}`, adminProductSchema, { body: submission.value });
+    const product = await saveProduct(staff, id, submission.value);
     return redirectWithNotice(context, `/admin/products/${id}`, `${product.name} was saved.`);
   } catch (error) {
     return json(
@@ -116,17 +102,44 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+/** What the forms' helpers need of the signed-in member: their API client. */
+type Staff = Pick<SignedInStaff, 'api'>;
+
 const splitList = (value: FormDataEntryValue | null, separator: RegExp) =>
   String(value ?? '')
     .split(separator)
     .map((part) => part.trim())
     .filter(Boolean);
 
+/** The variant forms: add one, or save one (its price, stock and listing). */
+async function variantAction(context: ShopContext, staff: Staff, id: string, intent: 'variant-add' | 'variant-save', formData: FormData) {
+  const variantId = String(formData.get('variantId') ?? '');
+  const which = intent === 'variant-add' ? 'new-variant' : variantId;
+  const refuse = (message: string, status = 400) => json({ variantForm: which, message }, { status, headers: ADMIN_HEADERS });
+  const fields = Object.fromEntries(formData);
+  try {
+    if (intent === 'variant-add') {
+      const parsed = variantCreateFormSchema.safeParse(fields);
+      if (!parsed.success) return refuse(parsed.error.issues[0].message);
+      const product = await addVariant(staff, id, parsed.data);
+      return redirectWithNotice(context, `/admin/products/${id}`, `${product.variants.at(-1)?.description ?? 'The variant'} was added.`);
+    }
+    if (!/^[0-9a-f-]{36}$/i.test(variantId)) return refuse('Variant not found', 404);
+    const parsed = variantEditFormSchema.safeParse(fields);
+    if (!parsed.success) return refuse(parsed.error.issues[0].message);
+    const product = await saveVariant(staff, id, variantId, parsed.data);
+    const variant = product.variants.find((v) => v.id === variantId);
+    return redirectWithNotice(context, `/admin/products/${id}`, `${variant?.description ?? 'The variant'} was saved.`);
+  } catch (error) {
+    return refuse(adminErrorText(error), failureStatus(error));
+  }
+}
+
 /**
  * The size chart form: measurements named anew redraw the table first (nothing saved); otherwise the
  * rows with any measurement go to the API, which names a gap.
  */
-async function sizeChartAction(context: ShopContext, api: SignedInStaff['api'], id: string, formData: FormData) {
+async function sizeChartAction(context: ShopContext, staff: Staff, id: string, formData: FormData) {
   const points = splitList(formData.get('points'), /,/);
   const answer = (message: string, kind: 'draft' | 'error', status: number) =>
     json({ chartForm: true as const, points, message, kind }, { status, headers: ADMIN_HEADERS });
@@ -163,7 +176,7 @@ async function sizeChartAction(context: ShopContext, api: SignedInStaff['api'], 
   const parsed = sizeChartRequestSchema.safeParse(body);
   if (!parsed.success) return answer(parsed.error.issues[0].message, 'error', 400);
   try {
-    await api.request('PUT', `admin/products/${id}/size-chart`, adminProductSchema, { body: parsed.data });
+    await saveSizeChart(staff, id, parsed.data);
     return redirectWithNotice(context, `/admin/products/${id}`, 'The size chart was saved.');
   } catch (error) {
     return answer(adminErrorText(error), 'error', failureStatus(error));
@@ -171,12 +184,12 @@ async function sizeChartAction(context: ShopContext, api: SignedInStaff['api'], 
 }
 
 /** The Italian texts: saved as they are, an empty one shown in English on the Italian pages. */
-async function italianAction(context: ShopContext, api: SignedInStaff['api'], id: string, formData: FormData) {
+async function italianAction(context: ShopContext, staff: Staff, id: string, formData: FormData) {
   const refuse = (message: string, status = 400) => json({ italianForm: true as const, message }, { status, headers: ADMIN_HEADERS });
   const parsed = italianTextsFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return refuse(parsed.error.issues[0].message);
   try {
-    await api.request('PUT', `admin/products/${id}/italian`, adminProductSchema, { body: parsed.data });
+    await saveItalianTexts(staff, id, parsed.data);
     return redirectWithNotice(context, `/admin/products/${id}`, 'The Italian texts were saved.');
   } catch (error) {
     return refuse(adminErrorText(error), failureStatus(error));
@@ -184,7 +197,7 @@ async function italianAction(context: ShopContext, api: SignedInStaff['api'], id
 }
 
 /** The image forms: upload, save (alt text, focal point), move up or down, remove. */
-async function imageAction(context: ShopContext, api: SignedInStaff['api'], id: string, intent: string, formData: FormData) {
+async function imageAction(context: ShopContext, staff: Staff, id: string, intent: string, formData: FormData) {
   const imageId = String(formData.get('imageId') ?? '');
   const which = intent === 'image-upload' ? 'upload' : imageId;
   const refuse = (message: string, status = 400) => json({ imageForm: which, message }, { status, headers: ADMIN_HEADERS });
@@ -197,24 +210,22 @@ async function imageAction(context: ShopContext, api: SignedInStaff['api'], id: 
       const form = new FormData();
       form.set('file', file, file.name);
       for (const [key, value] of Object.entries(fields.data)) form.set(key, String(value));
-      await api.request('POST', `admin/products/${id}/images`, adminProductSchema, { form });
+      await uploadImage(staff, id, form);
       return redirectWithNotice(context, `/admin/products/${id}`, 'The image was uploaded.');
     }
     if (!/^[0-9a-f-]{36}$/i.test(imageId)) return refuse('Image not found', 404);
     if (intent === 'image-save') {
       const change = imageUpdateSchema.safeParse(Object.fromEntries(formData));
       if (!change.success) return refuse(change.error.issues[0].message);
-      await api.request('PUT', `admin/products/${id}/images/${imageId}`, adminProductSchema, { body: change.data });
+      await saveImage(staff, id, imageId, change.data);
       return redirectWithNotice(context, `/admin/products/${id}`, 'The image was saved.');
     }
     if (intent === 'image-up' || intent === 'image-down') {
-      await api.request('POST', `admin/products/${id}/images/${imageId}/move`, adminProductSchema, {
-        body: { direction: intent === 'image-up' ? 'up' : 'down' },
-      });
+      await moveImage(staff, id, imageId, intent === 'image-up' ? 'up' : 'down');
       return redirectWithNotice(context, `/admin/products/${id}`, 'The image was moved.');
     }
     if (intent === 'image-remove') {
-      await api.request('DELETE', `admin/products/${id}/images/${imageId}`, adminProductSchema);
+      await removeImage(staff, id, imageId);
       return redirectWithNotice(context, `/admin/products/${id}`, 'The image was removed.');
     }
     return refuse('Unknown action');

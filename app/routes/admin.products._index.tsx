@@ -7,8 +7,8 @@ import { formatLaunchTime } from '@contract/shop-time';
 
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
+import { listProducts } from '~/lib/admin/products.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
-import { adminProductListSchema } from '~/lib/admin-reads.server';
 import { readFormData } from '~/lib/form-data.server';
 import { readMenuChoice, saveMenuChoice } from '~/lib/menu-choice.server';
 import { pageTitle } from '~/lib/page-title';
@@ -20,11 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   if (staff.role !== 'owner')
     return json({ forbidden: true as const, products: [], menu: [] as string[], notice: null }, { status: 403, headers: ADMIN_HEADERS });
-  const [products, menu, { notice, headers }] = await Promise.all([
-    staff.api.request('GET', 'admin/products', adminProductListSchema),
-    readMenuChoice(staff),
-    takeNotice(context),
-  ]);
+  const [products, menu, { notice, headers }] = await Promise.all([listProducts(staff), readMenuChoice(staff), takeNotice(context)]);
   return json({ forbidden: false as const, products, menu, notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 

@@ -2,10 +2,11 @@ import { parseWithZod } from '@conform-to/zod';
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 
-import { adminProductSchema, productCreateFormSchema } from '@contract/api/products-admin';
+import { productCreateFormSchema } from '@contract/api/products-admin';
 
 import { ProductForm } from '~/components/admin/product-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { createProduct } from '~/lib/admin/products.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { descriptionPreview, ownerOnlyAnswer } from '~/lib/admin-products.server';
 import { failureStatus } from '~/lib/api.server';
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: productCreateFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
-    const product = await staff.api.request('POST', 'admin/products', adminProductSchema, { body: submission.value });
+    const product = await createProduct(staff, submission.value);
     const variants = product.variants.length;
     return redirectWithNotice(
       context,

@@ -3,13 +3,14 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
-import { demandSchema, type ReminderReport, reminderReportSchema, reminderSettingsFormSchema } from '@contract/api/insights';
+import { type ReminderReport, reminderSettingsFormSchema } from '@contract/api/insights';
 import { formatEuro } from '@contract/money';
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { DemandTable } from '~/components/admin/demand-table';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { changeReminderSettings, productDemand, reminderReport } from '~/lib/admin/reminders.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
@@ -19,10 +20,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Reminders and deman
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [report, demand] = await Promise.all([
-    staff.api.request('GET', 'admin/reminders', reminderReportSchema),
-    staff.api.request('GET', 'admin/demand', demandSchema),
-  ]);
+  const [report, demand] = await Promise.all([reminderReport(staff), productDemand(staff)]);
   const { notice, headers } = await takeNotice(context);
   return json({ report, demand, owner: staff.role === 'owner', notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
@@ -33,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: reminderSettingsFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   try {
-    await staff.api.request('POST', 'admin/reminders/settings', reminderReportSchema, { body: submission.value });
+    await changeReminderSettings(staff, submission.value);
   } catch (error) {
     return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
   }

@@ -3,12 +3,11 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
-import { staffListSchema, staffMemberSchema } from '@contract/api/staff';
-
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { staffAddSchema, staffResendSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { addStaffMember, listStaff, removeStaffMember, resendStaffCode } from '~/lib/admin/staff.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
@@ -24,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { forbidden: true as const, members: [], notice: null, me: staff.email, removing: null },
       { status: 403, headers: ADMIN_HEADERS },
     );
-  const members = await staff.api.request('GET', 'admin/staff', staffListSchema);
+  const members = await listStaff(staff);
   const { notice, headers } = await takeNotice(context);
   // ?remove=<email> asks to confirm, as a page of its own, so it works without JavaScript.
   const asked = new URL(request.url).searchParams.get('remove');
@@ -39,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: staffResendSchema });
     if (submission.status !== 'success') return json({ intent: 'resend' as const, result: submission.reply() }, { status: 400 });
     try {
-      const removed = await staff.api.request('POST', 'admin/staff/remove', staffMemberSchema, { body: { email: submission.value.email } });
+      const removed = await removeStaffMember(staff, submission.value.email);
       return redirectWithNotice(context, '/admin/staff', ADMIN_MESSAGES.staffRemoved(removed.email));
     } catch (error) {
       return json(
@@ -52,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: staffResendSchema });
     if (submission.status !== 'success') return json({ intent: 'resend' as const, result: submission.reply() }, { status: 400 });
     try {
-      await staff.api.raw('POST', 'admin/staff/resend-code', { body: { email: submission.value.email } });
+      await resendStaffCode(staff, submission.value.email);
     } catch (error) {
       return json(
         { intent: 'resend' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) },
@@ -64,9 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: staffAddSchema });
   if (submission.status !== 'success') return json({ intent: 'add' as const, result: submission.reply() }, { status: 400 });
   try {
-    const member = await staff.api.request('POST', 'admin/staff', staffMemberSchema, {
-      body: { email: submission.value.email, role: submission.value.role },
-    });
+    const member = await addStaffMember(staff, { email: submission.value.email, role: submission.value.role });
     return redirectWithNotice(context, '/admin/staff', ADMIN_MESSAGES.staffAdded(member.email, member.role));
   } catch (error) {
     return json(

@@ -4,12 +4,14 @@ import { getZodConstraint } from '@conform-to/zod';
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
-import { restockAnswerSchema, shopSettingsFormSchema, shopSettingsSchema, stockListSchema } from '@contract/api/admin';
+import { shopSettingsFormSchema } from '@contract/api/admin';
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { restockFormSchema } from '~/forms/admin';
 import { adminErrorText } from '~/lib/admin.server';
+import { changeShopSettings, shopSettings } from '~/lib/admin/settings.server';
+import { listStock, restock } from '~/lib/admin/stock.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
@@ -19,10 +21,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Stock') }, { name: 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [rows, settings] = await Promise.all([
-    staff.api.request('GET', 'admin/stock', stockListSchema),
-    staff.api.request('GET', 'admin/settings', shopSettingsSchema),
-  ]);
+  const [rows, settings] = await Promise.all([listStock(staff), shopSettings(staff)]);
   const { notice, headers } = await takeNotice(context);
   return json({ rows, threshold: settings.low_stock_threshold, owner: staff.role === 'owner', notice }, { headers });
 }
@@ -35,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== 'success')
       return json({ intent: 'threshold' as const, result: submission.reply(), sku: '', error: null }, { status: 400 });
     try {
-      const saved = await staff.api.request('POST', 'admin/settings', shopSettingsSchema, { body: submission.value });
+      const saved = await changeShopSettings(staff, submission.value);
       return redirectWithNotice(context, '/admin/stock', `Variants at ${saved.low_stock_threshold} units or fewer are now marked Low.`);
     } catch (error) {
       return json(
@@ -55,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   let notice: string;
   try {
-    const done = await staff.api.request('POST', 'admin/restock', restockAnswerSchema, { body: submission.value });
+    const done = await restock(staff, submission.value);
     const mailed = done.notified.length;
     notice = `${done.sku} (${done.product_name}): ${done.previous_quantity} → ${done.stock_quantity}.${mailed ? ` ${mailed} waiting shopper${mailed === 1 ? ' was' : 's were'} emailed.` : ''}`;
   } catch (error) {

@@ -11,7 +11,6 @@ import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 
 import type { Cart } from '@contract/api/cart';
-import type { DiscountQuote } from '@contract/api/discounts';
 import { normaliseDiscountCode } from '@contract/discounts';
 import { formatEuro } from '@contract/money';
 
@@ -25,6 +24,7 @@ import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
 import { apiErrorText, discountErrorText } from '~/lib/api-errors.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
+import type { AppliedDiscount, EnteredGiftCard } from '~/lib/cart-codes';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
 import { type Locale, localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData, serverTranslator } from '~/lib/i18n.server';
@@ -33,12 +33,6 @@ import { pageTitle } from '~/lib/page-title';
 import { checkoutFailure } from '~/lib/quick-purchase.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import cartStyles from '~/styles/cart.css';
-
-/** The gift card the shopper entered: its balance, or why it cannot pay (ADR 052). */
-export type EnteredGiftCard = { last4: string; balance: number; error: null } | { last4: null; balance: 0; error: string };
-
-/** The code the shopper applied, priced on this cart, or why it cannot be used on it now. */
-export type AppliedDiscount = { code: string; quote: DiscountQuote; error: null } | { code: string; quote: null; error: string };
 
 const isCodeRefusal = (error: unknown): error is ApiRequestError =>
   error instanceof ApiRequestError && Boolean(error.code?.startsWith('discount_'));

@@ -2,8 +2,8 @@ import { useActionData, useFetcher } from '@remix-run/react';
 
 import { formatEuro } from '@contract/money';
 
+import type { EnteredGiftCard } from '~/lib/cart-codes';
 import { useI18n } from '~/lib/i18n';
-import type { EnteredGiftCard } from '~/routes/cart';
 
 import { useLocalizedPath } from '../shop-link';
 

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { formatEuro } from '@contract/money';
 import { cartSummary } from '@contract/totals';
 
+import type { AppliedDiscount, EnteredGiftCard } from '~/lib/cart-codes';
 import { useI18n } from '~/lib/i18n';
-import type { AppliedDiscount, EnteredGiftCard } from '~/routes/cart';
 
 import { useLocalizedPath } from '../shop-link';
 import { GiftCardCode } from './gift-card-code';
