@@ -360,6 +360,8 @@ export async function releaseInTransaction(
       .updateTable('product_variants')
       .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', item.quantity) }))
       .where('id', '=', item.variant_id)
+      // Stock that is not counted was never taken.
+      .where('stock_quantity', 'is not', null)
       .execute();
   }
   if (closed.discount_code_id) await releaseCodeUse(trx, closed.discount_code_id, closed.email);
@@ -490,7 +492,15 @@ export function reservedItems(trx: Trx, sessionId: string) {
 export async function lockVariants(trx: Trx, variantIds: readonly string[]): Promise<void> {
   const ids = [...new Set(variantIds)];
   if (ids.length < 2) return;
-  await trx.selectFrom('product_variants').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
+  // Stock that is not counted is never written: its rows need no lock.
+  await trx
+    .selectFrom('product_variants')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('stock_quantity', 'is not', null)
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
 }
 
 /** The same for discount codes: a checkout gives back its previous code's use and claims a new one. */
@@ -500,7 +510,11 @@ async function lockCodes(trx: Trx, codeIds: readonly (string | null)[]): Promise
   await trx.selectFrom('discount_codes').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
 }
 
-/** Takes `quantity` units of a variant if that many are there; never lets stock go below zero. */
+/**
+ * Takes `quantity` units of a variant if that many are there; never lets stock go below zero. Stock
+ * that is not counted (a gift card's amount) is always there: nothing is taken, and its row is neither
+ * written nor locked, so any number of checkouts buy it side by side.
+ */
 export async function takeStock(trx: Trx, variantId: string, quantity: number): Promise<boolean> {
   const taken = await trx
     .updateTable('product_variants')
@@ -509,5 +523,12 @@ export async function takeStock(trx: Trx, variantId: string, quantity: number): 
     .where('stock_quantity', '>=', quantity)
     .returning('id')
     .executeTakeFirst();
-  return Boolean(taken);
+  if (taken) return true;
+  const uncounted = await trx
+    .selectFrom('product_variants')
+    .select('id')
+    .where('id', '=', variantId)
+    .where('stock_quantity', 'is', null)
+    .executeTakeFirst();
+  return Boolean(uncounted);
 }
