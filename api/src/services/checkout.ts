@@ -59,6 +59,8 @@ export interface OpenCheckoutInput {
   useStoreCredit?: boolean;
   /** For whom the gift cards bought here are (ADR 052); null or absent: for the buyer. */
   gift?: GiftRecipient | null;
+  /** Where the goods go when balances pay it all (ADR 062): no payment page will ask. */
+  shippingAddress?: Address | null;
 }
 
 /** What openCheckoutSession answers; `paid_in_full`: gift card or credit paid it all, no payment page (the route completes it). */
@@ -231,12 +233,19 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       giftCardId: requestedCard?.id ?? null,
       userId: input.useStoreCredit && !buysGiftCards ? input.user.id : null,
     });
+    // Nothing left to pay: no payment page will ask where the goods go. Without an address given or on
+    // file the checkout is refused, and every claim above rolls back with it (ADR 062).
+    if (prepaid === created.total && !input.shippingAddress && !(await knowsWhereTo(trx, input.user.id, offered))) {
+      throw new DomainError(
+        'delivery_address_required',
+        'Nothing is left to pay, so no payment page will ask where your order goes: enter the delivery address.',
+      );
+    }
     return { ...created, offered, prepaid };
   });
 
-  // Paid in full by a gift card and store credit: no payment page, unless the test page must ask where
-  // a first order goes (it has no address on file); the order ships to the buyer's last address (ADR 052).
-  if (session.prepaid === session.total && !(await asksForAddress(deps, input.user.id, session.offered))) {
+  // Paid in full by a gift card and store credit: no payment page; the order is written by the caller (ADR 052).
+  if (session.prepaid === session.total) {
     return {
       checkout_url: input.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id),
       session_id: session.id,
@@ -292,10 +301,10 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
 
 type OfferedLine = { product_id: string; price: number; quantity: number };
 
-/** Whether a checkout with nothing left to pay goes to the test page for its delivery address: goods to ship, none on file. */
-async function asksForAddress(deps: CheckoutDeps, userId: string, offered: { gift_card: boolean }[]): Promise<boolean> {
-  if (deps.payments.name !== 'test' || offered.every((line) => line.gift_card)) return false;
-  return !(await deliveryAddressFor(deps.db, userId))?.line1;
+/** Whether an order with nothing left to pay knows where it goes: gift cards go nowhere, goods to the buyer's last address. */
+async function knowsWhereTo(trx: Trx, userId: string, offered: { gift_card: boolean }[]): Promise<boolean> {
+  if (offered.every((line) => line.gift_card)) return true;
+  return Boolean((await deliveryAddressFor(trx, userId))?.line1);
 }
 
 /** The code's discount on the offered lines, its use claimed in the checkout's transaction; null when a lenient code does not apply. */
