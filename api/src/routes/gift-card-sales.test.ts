@@ -204,16 +204,13 @@ describe('gift cards have no stock', () => {
     const later = shopper(api);
     await later.signInAsGuest();
     expect((await later.post('/api/checkout/gift-card', { product_variant_id: variantId, ...urls })).status).toBe(200);
-    const closed = await api.database.db
-      .selectFrom('checkout_sessions')
-      .select('status')
-      .where('email', '=', unpaid.email!)
-      .execute();
+    const closed = await api.database.db.selectFrom('checkout_sessions').select('status').where('email', '=', unpaid.email!).execute();
     expect(closed.map((row) => row.status).sort()).toEqual(['cancelled', 'expired']);
     expect([await variantRow(variantId), await variantRow(other)]).toEqual([before, otherBefore]);
 
     // The owner has no stock of it to add or take away, and sees it so.
-    const sku = (await api.database.db.selectFrom('product_variants').select('sku').where('id', '=', variantId).executeTakeFirstOrThrow()).sku;
+    const sku = (await api.database.db.selectFrom('product_variants').select('sku').where('id', '=', variantId).executeTakeFirstOrThrow())
+      .sku;
     const restock = await admin('POST', 'restock', { sku, quantity: 5 });
     expect(restock).toMatchObject({ status: 409, body: { code: 'conflict' } });
     const product = await admin('GET', `products/${card.id}`);

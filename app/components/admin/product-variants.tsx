@@ -47,7 +47,8 @@ export function ProductVariants({ product }: { product: AdminProduct }) {
                 <input type="hidden" name="variantId" value={variant.id} />
                 <p className="admin-variants__name">
                   <strong>{variant.description}</strong>:{' '}
-                  {variant.stock_quantity === null ? 'stock not counted' : `${variant.stock_quantity} in stock`}, {formatEuro(variant.price)}
+                  {variant.stock_quantity === null ? 'stock not counted' : `${variant.stock_quantity} in stock`},{' '}
+                  {formatEuro(variant.price)}
                 </p>
                 <Field id={`${id}-colour`} label="Colour">
                   <input id={`${id}-colour`} name="colour" defaultValue={variant.options.colour ?? ''} required />

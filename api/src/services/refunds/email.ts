@@ -79,7 +79,8 @@ const WORDS: Record<ShopLocale, RefundWords> = {
 /** Where the money of a refund went, one sentence a part, in the order of ADR 052. */
 function partsOf(refund: RefundSplit & { amount: number }, w: RefundWords, money: (cents: number) => string, giftCardLast4: string | null) {
   const parts: { cents: number; text: string }[] = [];
-  if (refund.to_gift_card > 0) parts.push({ cents: refund.to_gift_card, text: w.toGiftCard(money(refund.to_gift_card), giftCardLast4 ?? '') });
+  if (refund.to_gift_card > 0)
+    parts.push({ cents: refund.to_gift_card, text: w.toGiftCard(money(refund.to_gift_card), giftCardLast4 ?? '') });
   if (refund.to_store_credit > 0) {
     const credit = money(refund.to_store_credit);
     parts.push({ cents: refund.to_store_credit, text: refund.as_store_credit ? w.asStoreCredit(credit) : w.toStoreCredit(credit) });

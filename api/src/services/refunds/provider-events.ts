@@ -5,8 +5,8 @@ import { orderNumber } from '@contract/order-number';
 import { inTransaction } from '../../db/transaction.js';
 import { actorName, type AuditActor, recordAudit } from '../audit.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
-import type { RefundRow } from './read.js';
 import { refundEmail } from './email.js';
+import type { RefundRow } from './read.js';
 import { markRefundedWhenPaidBack, type RefundDeps } from './run.js';
 
 /**

@@ -161,7 +161,9 @@ function reminderEmail(
   oneClick.searchParams.set('token', token);
   const items = reminder.lines.map((line) => {
     const item = variantLabel(line);
-    return isAvailable(line.stock_quantity) && !line.archived_at ? words.line(item, line.quantity, mail.money(line.price)) : words.soldOut(item);
+    return isAvailable(line.stock_quantity) && !line.archived_at
+      ? words.line(item, line.quantity, mail.money(line.price))
+      : words.soldOut(item);
   });
   const rendered = renderEmail({
     subject: reminder.subject,
