@@ -155,14 +155,27 @@ describe('migration 040', () => {
         { product_id: product.id, sku: 'GIFT-OLD-50', description: '€50', price: 5_000, stock_quantity: 999_997, position: 1 },
       ])
       .execute();
-    const stockBefore = await db.selectFrom('product_variants').select(['sku', 'stock_quantity']).where('sku', 'not like', 'GIFT-%').execute();
+    const stockBefore = await db
+      .selectFrom('product_variants')
+      .select(['sku', 'stock_quantity'])
+      .where('sku', 'not like', 'GIFT-%')
+      .execute();
     await database.exec(migrations.find((m) => m.name === '040_gift_cards_not_stocked')!.sql);
-    const gift = await db.selectFrom('product_variants').select(['sku', 'stock_quantity']).where('product_id', '=', product.id).orderBy('sku').execute();
+    const gift = await db
+      .selectFrom('product_variants')
+      .select(['sku', 'stock_quantity'])
+      .where('product_id', '=', product.id)
+      .orderBy('sku')
+      .execute();
     expect(gift).toEqual([
       { sku: 'GIFT-OLD-25', stock_quantity: null },
       { sku: 'GIFT-OLD-50', stock_quantity: null },
     ]);
-    const stockAfter = await db.selectFrom('product_variants').select(['sku', 'stock_quantity']).where('sku', 'not like', 'GIFT-%').execute();
+    const stockAfter = await db
+      .selectFrom('product_variants')
+      .select(['sku', 'stock_quantity'])
+      .where('sku', 'not like', 'GIFT-%')
+      .execute();
     expect(stockAfter).toEqual(stockBefore);
     await db.deleteFrom('products').where('id', '=', product.id).execute();
   });
