@@ -95,7 +95,6 @@ export default tseslint.config(
       'api/src/routes/checkout.test.ts',
       'api/src/routes/drops.test.ts',
       'api/src/routes/returns.test.ts',
-      'api/src/routes/stripe-refunds.test.ts',
       'api/src/services/checkout.ts',
       'api/src/services/mail-words.ts',
       'app/routes/actions-fuzz.test.ts',

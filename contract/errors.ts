@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   'gift_card_empty',
   'store_credit_empty',
   'gift_card_not_allowed', // 409: a gift card (or store credit) cannot pay for another gift card
+  'delivery_address_required', // 409: nothing left to pay (no payment page to ask), goods to ship and no address given or on file (ADR 062)
   // Returns (ADR 032): past the window, units already sent back, an exchange size sold out, a step out of turn
   'return_window_passed',
   'already_returned',

@@ -51,6 +51,7 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   gift_card_empty: 409,
   store_credit_empty: 409,
   gift_card_not_allowed: 409,
+  delivery_address_required: 409,
   return_window_passed: 409,
   already_returned: 409,
   exchange_sold_out: 409,

@@ -57,6 +57,7 @@ const CODE_MESSAGES: Partial<Record<ErrorCode, MessageKey>> = {
   gift_card_invalid: 'errors.giftCardInvalid',
   gift_card_empty: 'errors.giftCardEmpty',
   store_credit_empty: 'errors.storeCreditEmpty',
+  delivery_address_required: 'errors.deliveryAddressRequired',
   gift_card_not_allowed: 'errors.giftCardNotAllowed',
   return_window_passed: 'errors.returnWindowPassed',
   already_returned: 'errors.alreadyReturned',

@@ -2,6 +2,7 @@ import { type Cart, cartCountSchema, cartSchema } from '@contract/api/cart';
 import { checkoutAnswerSchema } from '@contract/api/checkout';
 import { discountCheckSchema, discountQuoteSchema } from '@contract/api/discounts';
 import { giftCardBalanceSchema, giftCardProductsSchema, type GiftRecipientInput, storeCreditSchema } from '@contract/api/gift-cards';
+import type { DeliveryAddress } from '@contract/delivery-address';
 import { CART_RULES } from '@contract/shop-rules';
 
 import { ApiRequestError } from './api.server';
@@ -75,10 +76,12 @@ export async function cartApi(context: ShopContext) {
     if (keepCartCount(session, cart.total_items)) markChanged();
     return cart;
   };
-  // The gift card entered on /cart, and the buyer's store credit, which is always used when there is some (ADR 052).
-  const balances = () => ({
+  // The gift card entered on /cart, and the buyer's store credit, which is always used when there is some (ADR 052);
+  // with the delivery address the shop asked for when they pay it all (ADR 062).
+  const balances = (shippingAddress: DeliveryAddress | null) => ({
     ...(session.get('giftCardCode') ? { gift_card_code: session.get('giftCardCode') } : {}),
     use_store_credit: true,
+    ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
   });
   return {
     session,
@@ -98,8 +101,11 @@ export async function cartApi(context: ShopContext) {
     quoteDiscount: (code: string) => api.request('POST', 'cart/discount', discountQuoteSchema, { body: { code } }),
     /** Whether a code can be used at all (a link carries it before there is a cart). */
     checkDiscount: (code: string) => api.request('GET', `discounts/${encodeURIComponent(code)}`, discountCheckSchema),
-    /** Opens a checkout session for the cart; the address of the payment page (docs/product.md#api-checkout). */
-    async checkout(email: string): Promise<string> {
+    /**
+     * Opens a checkout session for the cart; the address of the payment page (docs/product.md#api-checkout), or of
+     * the confirmation when nothing is left to pay. `shippingAddress`: where it goes then (ADR 062).
+     */
+    async checkout(email: string, shippingAddress: DeliveryAddress | null = null): Promise<string> {
       const origin = context.origin;
       const answer = await api.request('POST', 'checkout/', checkoutAnswer, {
         body: {
@@ -108,7 +114,7 @@ export async function cartApi(context: ShopContext) {
           cancel_url: `${origin}${localizedPath('/cart', context.locale)}`,
           email,
           ...(session.get('discountCode') ? { discount_code: session.get('discountCode') } : {}),
-          ...balances(),
+          ...balances(shippingAddress),
           metadata: {},
         },
       });
@@ -120,6 +126,7 @@ export async function cartApi(context: ShopContext) {
       line: { variantId: string; productName: string; sku: string | null; attributes: Record<string, string> },
       cancelPath: string,
       locale: Locale = context.locale,
+      shippingAddress: DeliveryAddress | null = null,
     ): Promise<string> {
       const origin = context.origin;
       const answer = await api.request('POST', 'checkout/quick', checkoutAnswer, {
@@ -130,7 +137,7 @@ export async function cartApi(context: ShopContext) {
           cancel_url: `${origin}${localizedPath(cancelPath, locale)}`,
           // The code the shopper carries comes along; the API applies it only where it covers the product.
           ...(session.get('discountCode') ? { discount_code: session.get('discountCode') } : {}),
-          ...balances(),
+          ...balances(shippingAddress),
           metadata: { product_name: line.productName, variant_sku: line.sku, selected_attributes: line.attributes },
         },
         // The order speaks the language of its product page, also when /checkout/quick (no language of its own) resumes it.

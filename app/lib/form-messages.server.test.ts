@@ -5,6 +5,7 @@ import { deleteAccountRequestSchema } from '@contract/api/privacy';
 
 import { guestAccountSchema, newPasswordStepSchema, registerStepSchema, resetCodeStepSchema, verifyStepSchema } from '~/forms/auth';
 import { contactSchema } from '~/forms/contact';
+import { deliveryAddressFormSchema } from '~/forms/delivery-address';
 import { profileSchema } from '~/forms/profile';
 import { purchaseSchema } from '~/forms/purchase';
 import { returnFormSchema } from '~/forms/returns';
@@ -45,6 +46,11 @@ describe('the validation messages of the shared schemas in Italian', () => {
       ]),
       ...messages(profileSchema, [{ first_name: '', last_name: '', phone: 'abc', address: long(301) }, { phone: `+39 ${'1'.repeat(40)}` }]),
       ...messages(deleteAccountRequestSchema, [{ confirm_email: ' ' }]),
+      ...messages(deliveryAddressFormSchema, [
+        {},
+        { name: long(101), line1: long(201), line2: long(201), postal_code: long(21), city: long(101), state: long(101), country: 'US' },
+        { name: 'Bea', line1: 'Via Po 1', postal_code: '1012', city: 'Torino', country: 'IT' },
+      ]),
       ...messages(wishlistSchema, [{}, { intent: 'notify', formKey: 'bad key!', email: 'x' }]),
       ...messages(purchaseSchema, [{ intent: 'add-to-cart' }, { intent: 'quick-purchase' }]),
       ...messages(returnFormSchema, [

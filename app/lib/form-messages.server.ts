@@ -58,4 +58,12 @@ export const FORM_MESSAGE_KEYS: Record<string, MessageKey> = {
   'A note is at most 500 characters': 'returns.commentTooLong',
   'Only an item too small or too big can be exchanged for another size': 'returns.exchangeNeedsSize',
   'Exchange every item of a return or none: ask for a refund in a return of its own': 'returns.exchangeAllOrNone',
+  // The delivery address the shop asks for when nothing is left to pay (ADR 062)
+  'Enter the name to deliver to': 'field.deliveryName',
+  'Enter the street and number': 'field.deliveryStreet',
+  'Enter the city': 'field.deliveryCity',
+  'Enter the postal code': 'field.deliveryPostalCode',
+  'Enter a valid postal code for the country you chose': 'field.deliveryPostalCodeFits',
+  'Choose a country we ship to': 'field.deliveryCountry',
+  'This line is too long for an address': 'field.deliveryTooLong',
 };

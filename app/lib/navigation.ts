@@ -47,6 +47,7 @@ const PAGE_TITLE_KEYS: Record<string, MessageKey> = {
   'Payment Result': 'title.paymentResult',
   Profile: 'title.profile',
   'Return or exchange': 'title.returns',
+  'Delivery address': 'title.deliveryAddress',
   'Back-in-stock email': 'title.backInStock',
   'Privacy Policy': 'policy.privacy-policy',
   'Return Policy': 'policy.return-policy',

@@ -1,11 +1,14 @@
 import { redirect } from '@remix-run/node';
 
+import type { DeliveryAddress } from '@contract/delivery-address';
+
 import { ApiRequestError } from './api.server';
 import { apiErrorText } from './api-errors.server';
 import { getShopper, type Shopper } from './auth.server';
 import { cartApi } from './cart.server';
 import { cachedProductDetails } from './catalogue.server';
 import type { ShopContext } from './context.server';
+import { asksForAddress, awaitAddress, endDeliveryStep } from './delivery-step.server';
 import { type Locale, localizedPath } from './i18n';
 import { serverTranslator } from './i18n.server';
 import { CART_MESSAGES, MESSAGES } from './messages';
@@ -97,18 +100,27 @@ export async function quickPurchase(
   productName: string,
   variantId: string,
   locale: Locale = context.locale,
+  /** The delivery address the shop asked for, when a gift card and store credit pay it all (ADR 062). */
+  address: DeliveryAddress | null = null,
 ): Promise<Response> {
   const [line, shopper] = await Promise.all([lineFor(context, productName, variantId), getShopper(context)]);
   if (!shopper.user) return askToSignIn(context, shopper.session, line, productName, locale);
 
   const cart = await cartApi(context);
   cart.session.unset('quickPurchase');
+  const committed = async (to: string) =>
+    redirect(to, { status: 303, headers: { 'Set-Cookie': await commitSession(context, cart.session) } });
   try {
-    const checkoutUrl = await cart.quickCheckout(line, line.path, locale);
-    return redirect(checkoutUrl, { status: 303, headers: { 'Set-Cookie': await commitSession(context, cart.session) } });
+    const checkoutUrl = await cart.quickCheckout(line, line.path, locale, address);
+    endDeliveryStep(context, cart.session);
+    return committed(checkoutUrl);
   } catch (error) {
     // The refresh failed and signed the shopper out: sign in again, then go on.
     if (!cart.session.get('accessToken')) return askToSignIn(context, cart.session, line, productName, locale);
+    // Nothing left to pay and nowhere known to send it: the shop asks where, then comes back here.
+    if (asksForAddress(error))
+      return committed(awaitAddress(context, cart.session, { kind: 'quick', productName, variantId, locale }, locale));
+    endDeliveryStep(context, cart.session);
     return redirectWithFlash(context, localizedPath(line.path, locale), { kind: 'error', message: quickPurchaseFailure(error, locale) });
   }
 }

@@ -29,6 +29,8 @@ export interface SessionData {
   authFlow: AuthFlowState;
   /** A Quick Purchase waiting for the sign-in modal to finish. */
   quickPurchase: PendingQuickPurchase;
+  /** A checkout with nothing left to pay, waiting for the delivery address the shop asks for itself (ADR 062). */
+  deliveryStep: PendingDeliveryStep;
   /** The discount code the shopper applied (on /cart or by a /discount/{code} link), as the API normalised it. */
   discountCode: string;
   /** The gift card code the shopper entered on /cart (ADR 052); checked again at checkout. */
@@ -65,6 +67,12 @@ export interface PendingQuickPurchase {
   /** When it was asked for (ms): an old one is not resumed. */
   at: number;
 }
+
+/** What the delivery address page goes on with: the cart's checkout, or a Quick Purchase of one variant. */
+export type PendingDeliveryStep = ({ kind: 'cart' } | { kind: 'quick'; productName: string; variantId: string; locale?: 'en' | 'it' }) & {
+  /** When it was asked for (ms): an old one is not gone on with. */
+  at: number;
+};
 
 export interface AuthFlowState {
   email?: string;

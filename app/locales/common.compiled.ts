@@ -84,6 +84,7 @@ export const COMMON_MESSAGES: Record<'en' | 'it', Messages> = {
     'image.none': ['No Image'],
     'footer.giftCards': ['Gift cards'],
     'title.giftCards': ['Gift cards'],
+    'title.deliveryAddress': ['Delivery address'],
   },
   it: {
     skipLink: ['Vai al contenuto'],
@@ -167,5 +168,6 @@ export const COMMON_MESSAGES: Record<'en' | 'it', Messages> = {
     'image.none': ['Nessuna immagine'],
     'footer.giftCards': ['Carte regalo'],
     'title.giftCards': ['Carte regalo'],
+    'title.deliveryAddress': ['Indirizzo di consegna'],
   },
 };

@@ -188,6 +188,12 @@ const FIELDS = [
   'recipient_email',
   'send_on',
   'refund_to',
+  'line1',
+  'line2',
+  'postal_code',
+  'city',
+  'state',
+  'country',
   'percent',
   'amounts',
   'expires_on',
@@ -250,6 +256,9 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { intent: 'clear' },
     { intent: 'apply-gift-card', gift_card_code: 'FILO-0000-0000-0000-0000-0000' },
     { intent: 'remove-gift-card' },
+  ],
+  'routes/checkout.address': [
+    { name: 'Bea Bianchi', line1: 'Via Roma 2', line2: '', postal_code: '10121', city: 'Torino', state: '', country: 'IT' },
   ],
   'routes/gift-cards': [
     {

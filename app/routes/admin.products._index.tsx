@@ -33,6 +33,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The menu's products: ticked in the list's order (newest launch first); none ticked, the newest. */
+/** The units of a product's variants, or 'Not counted' for a gift card's amounts, which have no stock. */
+function stockOf(variants: { stock_quantity: number | null }[]): number | string {
+  const counted = variants.filter((variant) => variant.stock_quantity !== null);
+  if (variants.length && !counted.length) return 'Not counted';
+  return counted.reduce((sum, variant) => sum + variant.stock_quantity!, 0);
+}
+
 function MenuChoice({
   products,
   menu,
@@ -122,7 +129,7 @@ export default function AdminProducts() {
                     </td>
                     <td>{product.purchase_limit ?? 'None'}</td>
                     <td>{product.variants.length}</td>
-                    <td>{product.variants.reduce((sum, v) => sum + v.stock_quantity, 0)}</td>
+                    <td>{stockOf(product.variants)}</td>
                     <td>{product.waiting}</td>
                     <td>{product.italian_missing.length ? product.italian_missing.join(', ') : 'None'}</td>
                   </tr>

@@ -178,7 +178,7 @@ describe('cart route against the real API', () => {
     expect(after.flash).toEqual({ kind: 'success', message: 'The discount code was removed.' });
   });
 
-  it('takes a gift card as a plain post: its balance shows and pays in the summary; a wrong code says so; checkout with a card covering it all asks only for the address of a first order', async () => {
+  it('takes a gift card as a plain post: its balance shows and pays in the summary; a wrong code says so; checkout with a card covering it all asks for the address of a first order on a page of the shop', async () => {
     const issued = await fetch(`${api.url}/api/admin/gift-cards`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
@@ -201,8 +201,8 @@ describe('cart route against the real API', () => {
 
     const paid = await post(withCard, { intent: 'checkout' });
     expect(paid.status).toBe(303);
-    // Nothing to pay, but no address on file yet: the test page asks where it goes (ADR 052).
-    expect(paid.headers.get('Location')).toMatch(/\/pay\/[0-9a-f-]{36}$/);
+    // Nothing to pay, but no address on file yet: the shop asks where it goes on a page of its own (ADR 062).
+    expect(paid.headers.get('Location')).toBe('/checkout/address');
     const removed = await post(withCard, { intent: 'remove-gift-card' });
     expect((await loadData(cookieOf(removed))).giftCard).toBeNull();
   });

@@ -19,18 +19,17 @@ import { OrderSummary } from '~/components/cart/order-summary';
 import { useLocalizedPath } from '~/components/shop-link';
 import { Toast } from '~/components/toast';
 import { cartActionSchema } from '~/forms/cart.server';
-import { admitted, ShopBusy, toWaitingRoom } from '~/lib/admission.server';
 import { ApiRequestError, upstreamStatus } from '~/lib/api.server';
 import { apiErrorText, discountErrorText } from '~/lib/api-errors.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { cartApi } from '~/lib/cart.server';
 import type { AppliedDiscount, EnteredGiftCard } from '~/lib/cart-codes';
+import { checkoutCart } from '~/lib/checkout.server';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
 import { type Locale, localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData, serverTranslator } from '~/lib/i18n.server';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
-import { checkoutFailure } from '~/lib/quick-purchase.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import cartStyles from '~/styles/cart.css';
 
@@ -188,15 +187,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Not signed in: the sign-in modal (guests allowed); it comes back to the cart, which resumes the checkout.
     if (!user) return redirect(`${cartPath}?checkout=resume&auth=email`, 303);
     if (!user.email.includes('@')) return back(t('cart.invalidAuthEmail'));
-    try {
-      const checkoutUrl = await admitted(() => cart.checkout(user.email));
-      return redirect(checkoutUrl, { status: 303, headers: await cart.commit() });
-    } catch (error) {
-      if (error instanceof ShopBusy) return toWaitingRoom(cartPath);
-      // The code stopped applying since the cart was shown (used up, expired...): say so; it stays until removed.
-      if (isCodeRefusal(error)) return back(discountErrorText(error, cart.session.get('discountCode') ?? '', context.locale));
-      return back(checkoutFailure(error, context.locale));
-    }
+    return checkoutCart(context, user.email);
   }
 
   try {

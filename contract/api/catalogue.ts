@@ -135,7 +135,8 @@ export const variantSchema = z.object({
   description: z.string().nullable().default(''),
   price: z.number().int(),
   in_stock: z.boolean(),
-  stock_quantity: z.number().int().optional(),
+  /** Units that can be sold now; null: not counted (a gift card's amount), always in stock. */
+  stock_quantity: z.number().int().nullish(),
   attributes: z.array(attributeSchema).default([]),
   product_images: z.array(imageSchema).default([]),
   featured_images: z.array(imageSchema).default([]),

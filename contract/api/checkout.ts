@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { deliveryAddressSchema } from '../delivery-address';
 import { CART_RULES } from '../shop-rules';
 import { discountCodeInput } from './discounts';
 import { giftCardCodeInput, giftRecipientSchema } from './gift-cards';
@@ -17,10 +18,15 @@ const metadata = z
   .default({})
   .refine((value) => JSON.stringify(value).length <= 4000, 'Metadata is too large');
 
-/** A gift card's code and the buyer's store credit pay what the discount leaves (ADR 052); refused when the card cannot pay. */
+/**
+ * A gift card's code and the buyer's store credit pay what the discount leaves (ADR 052); refused when the card cannot pay.
+ * When they pay it all there is no payment page to ask where the goods go: `shipping_address` says it, and a checkout
+ * without it, for goods, by a buyer with no address on file, is refused with `delivery_address_required` (ADR 062).
+ */
 const balanceFields = {
   gift_card_code: giftCardCodeInput.optional(),
   use_store_credit: z.boolean().default(false),
+  shipping_address: deliveryAddressSchema.nullish(),
 };
 
 /** `POST checkout/`: pays for the shopper's cart. */

@@ -303,7 +303,8 @@ export const adminProductSchema = z.object({
       sku: z.string(),
       description: z.string(),
       price: z.number().int(),
-      stock_quantity: z.number().int(),
+      /** Null: not counted (a gift card's amount). */
+      stock_quantity: z.number().int().nullable(),
       is_listed: z.boolean(),
       listing_description: z.string().nullable(),
       /** Its option values (null where the variant has none of that kind). */

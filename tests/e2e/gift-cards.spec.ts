@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 
-import { registerAccount, signInAs } from '../support/e2e-account';
+import { apiUrl } from '../support/e2e';
+import { type Account, buy, registerAccount, roomyVariants, signInAs, signInNewMember, type StockedVariant } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
-import { hasJavaScript, uniqueEmail } from '../support/e2e-shop';
+import { adminToken, hasJavaScript, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 import { latestMail } from '../support/mailbox';
 import { payOnTestPage } from '../support/payment';
@@ -16,6 +17,30 @@ async function addToCart(page: Page) {
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to Cart!')).toBeVisible();
 }
+
+/** An owner's call to the admin API (the back office's own pages have their journeys in admin specs). */
+async function asOwner(path: string, body: unknown) {
+  const response = await fetch(`${apiUrl}/api/admin/${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken()}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+  return response.json();
+}
+
+/** A call of the shopper's own, through the API with their token. */
+async function asShopper(account: Account, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${apiUrl}/api/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${account.accessToken}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+  return response.json();
+}
+
+const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 test.describe('gift cards', () => {
   test('the owner puts gift cards on sale; a shopper buys one for a friend, who spends it over two orders', async ({
@@ -63,7 +88,7 @@ test.describe('gift cards', () => {
       expect(mail.text).toContain('Happy birthday!');
       const code = /FILO(-[0-9A-Z]{4}){5}/.exec(mail.text)![0];
 
-      // The friend's first order (€105) is paid by the card alone: the test page only asks where it goes.
+      // The friend's first order (€105) is paid by the card alone: no payment page, so the shop asks where it goes.
       const friend = await friendContext.newPage();
       await signInAs(friendContext, baseURL, await registerAccount(friendEmail));
       await addToCart(friend);
@@ -74,15 +99,21 @@ test.describe('gift cards', () => {
       await expect(summary(friend, 'to-pay')).toHaveText('€0.00');
       await expectAdminAccessible(friend, info);
       await friend.getByRole('button', { name: 'Checkout' }).click();
-      await expect(friend.getByRole('heading', { name: 'Pay €0.00' })).toBeVisible();
+      await expect(friend.getByRole('heading', { level: 1, name: 'Where should we deliver your order?' })).toBeVisible();
       await expect(friend.getByLabel('Card number')).toHaveCount(0);
+      // Checked before anything is placed: what is missing is named beside its field.
       await friend.getByLabel('Full name', { exact: true }).fill('Bea Bianchi');
+      await friend.getByRole('button', { name: 'Place order' }).click();
+      await expect(friend.getByText('Enter the street and number')).toBeVisible();
+      await expect(friend.getByLabel('Address line 1', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expectAdminAccessible(friend, info);
       await friend.getByLabel('Address line 1', { exact: true }).fill('Via Roma 2');
       await friend.getByLabel('Postal code', { exact: true }).fill('10121');
       await friend.getByLabel('City', { exact: true }).fill('Torino');
       await friend.getByLabel('Country').selectOption('IT');
-      await friend.getByRole('button', { name: 'Pay €0.00 and place the order' }).click();
+      await friend.getByRole('button', { name: 'Place order' }).click();
       await expect(friend.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+      await expect(friend.getByText('Via Roma 2')).toBeVisible();
       await expect(friend.getByTestId('order-gift-card')).toHaveText('-€105.00');
 
       // The second order takes the €45 left, and the card pays the rest.
@@ -107,5 +138,55 @@ test.describe('gift cards', () => {
       await buyerContext.close();
       await friendContext.close();
     }
+  });
+
+  test('a return taken as store credit: the shopper chooses it, the owner refunds it, and it pays at the next checkout', async ({
+    page,
+  }, info) => {
+    test.slow();
+    const baseURL = info.project.use.baseURL!;
+    // A delivered order, made and delivered through the API: the journey starts at its return.
+    const shopperAccount = await signInNewMember(page, uniqueEmail(info, 'credit'));
+    const [bought, next] = (await roomyVariants('Padded Jorts', 2)) as StockedVariant[];
+    const purchaseId = await buy(shopperAccount, [bought], baseURL);
+    await asOwner('orders/ship', { order: purchaseId, carrier: 'BRT', tracking: `BRT ${purchaseId.slice(0, 8)}` });
+    await asOwner('orders/deliver', { order: purchaseId });
+
+    // The shopper sends the jorts back and chooses store credit.
+    await page.goto(`/orders/${purchaseId}/return`);
+    const form = page.getByRole('form', { name: 'Send items back' });
+    await form
+      .getByRole('group', { name: /^Padded Jorts/ })
+      .getByLabel(/^Units to return/)
+      .fill('1');
+    await form.getByLabel('Reason').selectOption({ label: 'Changed my mind' });
+    await form.getByRole('radio', { name: /^Store credit, to spend at FILO/ }).check();
+    await form.getByRole('button', { name: 'Request return' }).click();
+    const notice = page.getByText(/^Return R-[0-9A-Z]{6} is requested\. We have emailed you the instructions\.$/);
+    await expect(notice).toBeVisible();
+    const number = /R-[0-9A-Z]{6}/.exec((await notice.textContent())!)![0];
+
+    // The owner receives the parcel and refunds it: as credit, as the shopper chose.
+    await asOwner('returns/receive', { return: number });
+    await asOwner('returns/refund', { return: number });
+    const { balance } = (await asShopper(shopperAccount, 'GET', 'user/store-credit')) as { balance: number };
+    expect(balance).toBeGreaterThan(0);
+
+    // The next cart, two pairs (free shipping): the credit shows in the summary and pays what it can; the card pays the rest.
+    const cart = (await asShopper(shopperAccount, 'POST', 'cart/add', { variant_id: next.id, quantity: 2 })) as { total_price: number };
+    const total = cart.total_price;
+    expect(total).toBeGreaterThan(Math.max(balance, 15_000));
+    await page.goto('/cart');
+    await expect(summary(page, 'total')).toHaveText(euro(total));
+    await expect(summary(page, 'store-credit')).toHaveText(`-${euro(balance)}`);
+    await expect(summary(page, 'to-pay')).toHaveText(euro(total - balance));
+    await expectAdminAccessible(page, info);
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(page.getByRole('heading', { name: `Pay ${euro(total - balance)}` })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Store credit/ })).toContainText(`-${euro(balance)}`);
+    await payOnTestPage(page);
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    await expect(page.getByTestId('order-store-credit')).toHaveText(`-${euro(balance)}`);
+    expect(await asShopper(shopperAccount, 'GET', 'user/store-credit')).toEqual({ balance: 0 });
   });
 });

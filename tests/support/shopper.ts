@@ -116,6 +116,7 @@ export async function variants(api: TestApi) {
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .select(['v.id', 'v.sku', 'v.price', 'v.stock_quantity', 'v.product_id', 'p.name'])
     .where('v.stock_quantity', '>', 0)
+    .$narrowType<{ stock_quantity: number }>()
     .orderBy('v.sku')
     .execute();
 }
@@ -135,12 +136,14 @@ export async function variantLabelOf(api: TestApi, variant: { id: string; name: 
   return rows.length ? `${variant.name} (${rows.map((r) => r.value_description).join(', ')})` : variant.name;
 }
 
-export async function setVariant(api: TestApi, id: string, values: { price?: number; stock_quantity?: number }) {
+export async function setVariant(api: TestApi, id: string, values: { price?: number; stock_quantity?: number | null }) {
   await api.database.db.updateTable('product_variants').set(values).where('id', '=', id).execute();
 }
 
-export async function stockOf(api: TestApi, id: string) {
+/** The stock of a variant that counts it (a gift card's is not counted: null in the table). */
+export async function stockOf(api: TestApi, id: string): Promise<number> {
   const row = await api.database.db.selectFrom('product_variants').select('stock_quantity').where('id', '=', id).executeTakeFirstOrThrow();
+  if (row.stock_quantity === null) throw new Error(`Variant ${id} does not count its stock`);
   return row.stock_quantity;
 }
 

@@ -93,11 +93,13 @@ describe('seed', () => {
       .innerJoin('products', 'products.id', 'product_variants.product_id')
       .select(['products.name', 'product_variants.stock_quantity', 'product_variants.sku'])
       .execute();
-    const byProduct = new Map<string, number[]>();
+    // The seeded catalogue counts every variant's stock.
+    expect(variants.filter((v) => v.stock_quantity === null)).toEqual([]);
+    const byProduct = new Map<string, (number | null)[]>();
     for (const v of variants) byProduct.set(v.name, [...(byProduct.get(v.name) ?? []), v.stock_quantity]);
     const soldOut = [...byProduct].filter(([, stock]) => stock.every((q) => q === 0)).map(([name]) => name);
     expect(soldOut).toEqual(['Tracer Hoodie']);
-    const partly = [...byProduct].filter(([, stock]) => stock.some((q) => q === 0) && stock.some((q) => q > 0));
+    const partly = [...byProduct].filter(([, stock]) => stock.some((q) => q === 0) && stock.some((q) => q !== null && q > 0));
     expect(partly.length).toBeGreaterThan(0);
     const values = await database.db.selectFrom('variant_attributes').select(['attribute_name', 'value']).distinct().execute();
     const of = (name: string) =>
@@ -135,5 +137,46 @@ describe('migration 027', () => {
       'Padded Tee · Concrete grey · Plain, no print · 100% cotton · Large to extra large',
     );
     expect((await variant('PT-BLK-SM')).description).toBe('Black, S');
+  });
+});
+
+describe('migration 040', () => {
+  it("stops counting the stock of gift-card variants (their stand-in 1,000,000 goes), and leaves every other variant's", async () => {
+    const db = database.db;
+    const product = await db
+      .insertInto('products')
+      .values({ name: 'Gift Card before 040', price: 2_500, launch_date: new Date(), gift_card: true, short_description: 'Gift card' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('product_variants')
+      .values([
+        { product_id: product.id, sku: 'GIFT-OLD-25', description: '€25', price: 2_500, stock_quantity: 1_000_000, position: 0 },
+        { product_id: product.id, sku: 'GIFT-OLD-50', description: '€50', price: 5_000, stock_quantity: 999_997, position: 1 },
+      ])
+      .execute();
+    const stockBefore = await db
+      .selectFrom('product_variants')
+      .select(['sku', 'stock_quantity'])
+      .where('sku', 'not like', 'GIFT-%')
+      .execute();
+    await database.exec(migrations.find((m) => m.name === '040_gift_cards_not_stocked')!.sql);
+    const gift = await db
+      .selectFrom('product_variants')
+      .select(['sku', 'stock_quantity'])
+      .where('product_id', '=', product.id)
+      .orderBy('sku')
+      .execute();
+    expect(gift).toEqual([
+      { sku: 'GIFT-OLD-25', stock_quantity: null },
+      { sku: 'GIFT-OLD-50', stock_quantity: null },
+    ]);
+    const stockAfter = await db
+      .selectFrom('product_variants')
+      .select(['sku', 'stock_quantity'])
+      .where('sku', 'not like', 'GIFT-%')
+      .execute();
+    expect(stockAfter).toEqual(stockBefore);
+    await db.deleteFrom('products').where('id', '=', product.id).execute();
   });
 });

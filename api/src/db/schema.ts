@@ -40,7 +40,8 @@ export interface Database {
     sku: string;
     description: Generated<string>;
     price: number;
-    stock_quantity: Generated<number>;
+    /** Units that can be sold now; null: not counted (a gift card's amount, migration 040), always available. */
+    stock_quantity: Generated<number | null>;
     is_listed: Generated<boolean>;
     listing_description: string | null;
     position: Generated<number>;

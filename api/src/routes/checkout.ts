@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { postcodeValidator } from 'postcode-validator';
+import type { z } from 'zod';
 
 import {
   cartCheckoutRequestSchema,
@@ -7,6 +9,7 @@ import {
   quickCheckoutRequestSchema,
   webhookAnswerSchema,
 } from '@contract/api/checkout';
+import { DELIVERY_ADDRESS_MESSAGES, type DeliveryAddress } from '@contract/delivery-address';
 
 import { answer } from '../answer.js';
 import { readCartToken, shopperCart } from '../auth/cart-cookie.js';
@@ -21,11 +24,19 @@ import { openGiftCardCheckout } from '../services/gift-card-checkout-open.js';
 import { handlePaymentEvent } from '../services/payment-events.js';
 import { completePrepaidCheckout } from '../services/prepaid-checkout.js';
 
+/** A delivery address's postal code in the shape its country uses (checked here: the contract runs without the validator's tables). */
+function postalCodeFits(body: { shipping_address?: DeliveryAddress | null }, ctx: z.RefinementCtx) {
+  const address = body.shipping_address;
+  if (address && !postcodeValidator(address.postal_code, address.country)) {
+    ctx.addIssue({ code: 'custom', path: ['shipping_address', 'postal_code'], message: DELIVERY_ADDRESS_MESSAGES.postalCodeFits });
+  }
+}
+
 /** docs/product.md#api-checkout; mounted at /api/checkout/. */
 export function checkoutRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post('/', requireUser, validate('json', cartCheckoutRequestSchema), async (c) => {
+  app.post('/', requireUser, validate('json', cartCheckoutRequestSchema.superRefine(postalCodeFits)), async (c) => {
     const body = c.req.valid('json');
     const user = c.var.user;
     const { cartId } = await shopperCart(c, { create: false });
@@ -45,6 +56,7 @@ export function checkoutRoutes() {
         discountCode: body.discount_code ? { code: body.discount_code, lenient: false } : null,
         giftCardCode: body.gift_card_code ?? null,
         useStoreCredit: body.use_store_credit,
+        shippingAddress: body.shipping_address ?? null,
         signal: c.req.raw.signal,
         locale: c.var.locale,
       });
@@ -52,11 +64,11 @@ export function checkoutRoutes() {
     const withCode = () => (body.discount_code ? tryingCode(c, body.discount_code, { userId: user.id }, open) : open());
     // A gift card's code is a guess too, counted on the same budgets.
     const result = body.gift_card_code ? await tryingGiftCard(c, { userId: user.id }, withCode) : await withCode();
-    if (result.paid_in_full) await completePrepaidCheckout(c.var.deps, result.session_id, user.id);
+    if (result.paid_in_full) await completePrepaidCheckout(c.var.deps, result.session_id, user.id, body.shipping_address ?? null);
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });
 
-  app.post('/quick', requireUser, validate('json', quickCheckoutRequestSchema), async (c) => {
+  app.post('/quick', requireUser, validate('json', quickCheckoutRequestSchema.superRefine(postalCodeFits)), async (c) => {
     const body = c.req.valid('json');
     const token = readCartToken(c);
     // A code carried into a quick purchase is left out when it does not apply: that still counts as a guess.
@@ -74,6 +86,7 @@ export function checkoutRoutes() {
         discountCode: body.discount_code ? { code: body.discount_code, lenient: true } : null,
         giftCardCode: body.gift_card_code ?? null,
         useStoreCredit: body.use_store_credit,
+        shippingAddress: body.shipping_address ?? null,
         signal: c.req.raw.signal,
         locale: c.var.locale,
       });
@@ -84,7 +97,7 @@ export function checkoutRoutes() {
       },
     );
     if (result.discount_applied) await giveBack?.();
-    if (result.paid_in_full) await completePrepaidCheckout(c.var.deps, result.session_id, c.var.user.id);
+    if (result.paid_in_full) await completePrepaidCheckout(c.var.deps, result.session_id, c.var.user.id, body.shipping_address ?? null);
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
 import { PAID_CARD, type Shopper, shopper, uniqueEmail } from '../../../tests/support/shopper';
@@ -133,5 +134,121 @@ describe('gift cards as products', () => {
     expect(past.status).toBe(400);
     const notACard = await buyer.post('/api/checkout/gift-card', { product_variant_id: api.stocked[0].id, ...urls });
     expect(notACard.body.code).toBe('not_found');
+  });
+});
+
+describe('gift cards have no stock', () => {
+  /** The variant's stock and the transaction that last wrote its row: a row never written keeps its xmin. */
+  const variantRow = (id: string) =>
+    api.database.db
+      .selectFrom('product_variants')
+      .select(['stock_quantity', sql<string>`xmin::text`.as('written_by')])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  async function onSale(name: string, amounts: number[]) {
+    expect((await admin('POST', 'gift-cards/products', { name, amounts })).status).toBe(201);
+    const products = (await shopper(api).get('/api/gift-cards/products')).body.products as {
+      id: string;
+      name: string;
+      amounts: { variant_id: string; amount: number }[];
+    }[];
+    return products.find((p) => p.name === name)!;
+  }
+
+  it('buying 3 changes no stock figure: the row is never written, the stock page leaves them out, the owner cannot stock them', async () => {
+    const card = await onSale('Stockless Gift Card', [2_500, 5_000]);
+    const variantId = card.amounts[0].variant_id;
+    const before = await variantRow(variantId);
+    expect(before.stock_quantity).toBeNull();
+    const stockPage = await admin('GET', 'stock');
+    expect(stockPage.status).toBe(200);
+    const listed = stockPage.body as { sku: string; stock_quantity: number }[];
+    expect(listed.filter((row) => row.sku.startsWith('GIFT-'))).toEqual([]);
+    expect(Math.max(...listed.map((row) => row.stock_quantity))).toBeLessThan(1_000);
+
+    // Three buyers at once, one card each, all paid.
+    const buyers = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const buyer = shopper(api);
+        await buyer.signInAsGuest();
+        return buyer;
+      }),
+    );
+    const opened = await Promise.all(buyers.map((b) => b.post('/api/checkout/gift-card', { product_variant_id: variantId, ...urls })));
+    expect(opened.map((res) => res.status)).toEqual([200, 200, 200]);
+    for (const [i, buyer] of buyers.entries()) await payOnPage(buyer, opened[i].body.checkout_url);
+    const issued = await api.database.db
+      .selectFrom('gift_cards as g')
+      .innerJoin('purchases as p', 'p.id', 'g.purchase_id')
+      .select('g.initial_amount')
+      .where(
+        'p.email',
+        'in',
+        buyers.map((b) => b.email!),
+      )
+      .execute();
+    expect(issued.map((g) => g.initial_amount)).toEqual([2_500, 2_500, 2_500]);
+
+    // Nothing taken, nothing given back, nothing written; the stock page is as it was.
+    expect(await variantRow(variantId)).toEqual(before);
+    expect((await admin('GET', 'stock')).body).toEqual(stockPage.body);
+    // A checkout closed unpaid, replaced by a newer one or past its time, gives nothing back either.
+    const other = card.amounts[1].variant_id;
+    const otherBefore = await variantRow(other);
+    const unpaid = shopper(api);
+    await unpaid.signInAsGuest();
+    expect((await unpaid.post('/api/checkout/gift-card', { product_variant_id: variantId, ...urls })).status).toBe(200);
+    expect((await unpaid.post('/api/checkout/gift-card', { product_variant_id: other, ...urls })).status).toBe(200);
+    api.clock.advance(2 * 3_600_000);
+    const later = shopper(api);
+    await later.signInAsGuest();
+    expect((await later.post('/api/checkout/gift-card', { product_variant_id: variantId, ...urls })).status).toBe(200);
+    const closed = await api.database.db.selectFrom('checkout_sessions').select('status').where('email', '=', unpaid.email!).execute();
+    expect(closed.map((row) => row.status).sort()).toEqual(['cancelled', 'expired']);
+    expect([await variantRow(variantId), await variantRow(other)]).toEqual([before, otherBefore]);
+
+    // The owner has no stock of it to add or take away, and sees it so.
+    const sku = (await api.database.db.selectFrom('product_variants').select('sku').where('id', '=', variantId).executeTakeFirstOrThrow())
+      .sku;
+    const restock = await admin('POST', 'restock', { sku, quantity: 5 });
+    expect(restock).toMatchObject({ status: 409, body: { code: 'conflict' } });
+    const product = await admin('GET', `products/${card.id}`);
+    expect(product.body.variants.map((v: { stock_quantity: number | null }) => v.stock_quantity)).toEqual([null, null]);
+    const edit = await admin('PUT', `products/${card.id}/variants/${variantId}`, {
+      sku,
+      price: 2_500,
+      is_listed: false,
+      listing_description: null,
+      stock_change: -1,
+    });
+    expect(edit).toMatchObject({ status: 409, body: { code: 'conflict' } });
+    expect(await variantRow(variantId)).toEqual(before);
+    // Nor is it among what to restock.
+    expect(JSON.stringify((await admin('GET', 'demand')).body)).not.toContain(sku);
+  });
+
+  it("20 buyers of one amount at once all get their checkout, and none is refused: the variant's row is never written", async () => {
+    const card = await onSale('Rush Gift Card', [5_000]);
+    const variantId = card.amounts[0].variant_id;
+    const before = await variantRow(variantId);
+    const buyers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const buyer = shopper(api);
+        await buyer.signInAsGuest();
+        return buyer;
+      }),
+    );
+    const opened = await Promise.all(buyers.map((b) => b.post('/api/checkout/gift-card', { product_variant_id: variantId, ...urls })));
+    expect(opened.filter((res) => res.status !== 200).map((res) => res.text)).toEqual([]);
+    const open = await api.database.db
+      .selectFrom('checkout_session_items as i')
+      .innerJoin('checkout_sessions as s', 's.id', 'i.checkout_session_id')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('i.variant_id', '=', variantId)
+      .where('s.status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    expect(open.n).toBe(20);
+    expect(await variantRow(variantId)).toEqual(before);
   });
 });

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
+import { formatEuro } from '@contract/money';
+
 import { PAID_CARD, setVariant, type Shopper, shopper } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
+import { readOutbox } from '../services/mail';
 
 const api = useTestApi();
 
@@ -39,6 +42,12 @@ async function buy(s: Shopper, quantity: number, balances: Record<string, unknow
   const success = await s.get(`/api/user/purchase-success/${sessionId}`);
   expect(success.status, success.text).toBe(200);
   return success.body.purchase_id as string;
+}
+
+/** The paragraphs of the newest refund or cancellation email to `email`, heading first, without the footer. */
+async function refundMail(email: string) {
+  const mail = (await readOutbox(api.database.db, email)).find((m) => /refund|rimborso|cancelled|annullato/.test(m.subject));
+  return mail!.text.split('\n\n').slice(0, -1);
 }
 
 async function deliver(purchaseId: string) {
@@ -86,8 +95,13 @@ describe('store credit and refunds with balances', () => {
     expect((await admin('POST', 'returns/receive', { return: requested.body.number })).status).toBe(200);
     const refunded = await admin('POST', 'returns/refund', { return: requested.body.number });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
-    // €30 back as credit, and €3 on top.
+    // €30 back as credit, and €3 on top: the email says so, and what it comes to.
     expect((await member.get('/api/user/store-credit')).body).toEqual({ balance: 3_300 });
+    expect((await refundMail(member.email!)).slice(2, 5)).toEqual([
+      '€30.00 as store credit, as you chose.',
+      '€3.00 more store credit: your bonus for choosing it.',
+      'In all: €33.00.',
+    ]);
     expect(await ledgerAddsUp({ userId })).toBe(3_300);
 
     // Spent on the next order (€30 + €20 shipping): €33 from credit, the rest by card.
@@ -139,5 +153,71 @@ describe('store credit and refunds with balances', () => {
     const cancelled = await admin('POST', 'orders/cancel', { order: again, idempotency_key: randomUUID() });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(await ledgerAddsUp({ giftCardId: cardId })).toBe(2_000);
+  });
+});
+
+describe('refund emails say where the money went', () => {
+  it('English: a refund split between the gift card and the card payment names each part and the sum; one all to the card says so', async () => {
+    const issued = await admin('POST', 'gift-cards', { amount: 2_000 });
+    const last4 = issued.body.code.slice(-4);
+    const s = shopper(api, { locale: 'en' });
+    await s.signInAsGuest();
+    // €80: €20 from the gift card, €60 by card payment.
+    const purchaseId = await buy(s, 2, { gift_card_code: issued.body.code });
+    const split = await admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), amount: 2_500 });
+    expect(split.status, JSON.stringify(split.body)).toBe(200);
+    const number = split.body.order_number;
+    expect(await refundMail(s.email!)).toEqual([
+      'We have refunded €25.00',
+      `We have refunded €25.00 on order ${number}.`,
+      `€20.00 back on your gift card ····${last4}.`,
+      '€5.00 to your payment method.',
+      'In all: €25.00.',
+      'The part to your payment method reaches it within 5 to 10 working days, depending on your bank.',
+      'Your gift card and store credit can be spent at once: they pay at checkout on FILO.',
+      'Questions? Reply to this email.',
+    ]);
+    // The card has had its €20 back: the next refund goes all to the card payment.
+    expect((await admin('POST', 'orders/refund', { order: purchaseId, idempotency_key: randomUUID(), amount: 1_000 })).status).toBe(200);
+    expect(await refundMail(s.email!)).toEqual([
+      'We have refunded €10.00',
+      `We have refunded €10.00 on order ${number}.`,
+      '€10.00 to your payment method.',
+      'It reaches your card within 5 to 10 working days, depending on your bank.',
+      'Questions? Reply to this email.',
+    ]);
+  });
+
+  it('Italian: the same split in Italian; a cancelled order paid by the gift card alone goes all back to it, with no bank to wait for', async () => {
+    const it = (cents: number) => formatEuro(cents, 'it');
+    const issued = await admin('POST', 'gift-cards', { amount: 10_000 });
+    const last4 = issued.body.code.slice(-4);
+    const s = shopper(api, { locale: 'it' });
+    await s.signInAsGuest();
+    // €80 from a €100 card: nothing left to pay, so the shop asks where it goes. Then €80 more: €20 from the card, €60 by card payment.
+    const address = { name: 'Bea Bianchi', line1: 'Via Po 1', postal_code: '10124', city: 'Torino', country: 'IT' };
+    const first = await buy(s, 2, { gift_card_code: issued.body.code, shipping_address: address });
+    const second = await buy(s, 2, { gift_card_code: issued.body.code });
+    const split = await admin('POST', 'orders/refund', { order: second, idempotency_key: randomUUID(), amount: 5_000 });
+    expect(split.status, JSON.stringify(split.body)).toBe(200);
+    expect(await refundMail(s.email!)).toEqual([
+      `Ti abbiamo rimborsato ${it(5_000)}`,
+      `Ti abbiamo rimborsato ${it(5_000)} sull'ordine ${split.body.order_number}.`,
+      `${it(2_000)} di nuovo sulla tua carta regalo ····${last4}.`,
+      `${it(3_000)} sul metodo di pagamento usato.`,
+      `In tutto: ${it(5_000)}.`,
+      'La parte sul metodo di pagamento arriva entro 5-10 giorni lavorativi, a seconda della banca.',
+      'La carta regalo e il credito del negozio si possono usare subito: pagano al checkout su FILO.',
+      'Domande? Rispondi a questa email.',
+    ]);
+    const cancelled = await admin('POST', 'orders/cancel', { order: first, idempotency_key: randomUUID() });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await refundMail(s.email!)).toEqual([
+      'Il tuo ordine è annullato',
+      `L'ordine ${cancelled.body.order_number} è stato annullato e ti abbiamo rimborsato ${it(8_000)}.`,
+      `${it(8_000)} di nuovo sulla tua carta regalo ····${last4}.`,
+      'La carta regalo e il credito del negozio si possono usare subito: pagano al checkout su FILO.',
+      'Domande? Rispondi a questa email.',
+    ]);
   });
 });

@@ -1,146 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { sql } from 'kysely';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { setVariant, shopper } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
+import { withStripeStub } from '../../../tests/support/stripe-stub';
 import { useTestApi } from '../../../tests/support/use-test-api';
 import { checkoutJobHandlers } from '../services/checkout';
 import { runDueJobs } from '../services/jobs';
 import { readOutbox } from '../services/mail';
-import { createStripeProvider } from '../services/payments/stripe-provider';
 
 /**
- * Refunds through the real Stripe library, talking to a stand-in for Stripe's API on loopback: what
- * the library sends (the payment, the amount, the Idempotency-Key header) is what Stripe would get.
+ * Refunds through the real Stripe library, talking to a stand-in for Stripe's API on loopback
+ * (tests/support/stripe-stub.ts): what the library sends (the payment, the amount, the
+ * Idempotency-Key header) is what Stripe would get.
  */
-type Mode = 'ok' | 'down' | 'refuse';
-let mode: Mode = 'ok';
-const refundPosts: { key: string | undefined; params: URLSearchParams }[] = [];
-const refundsByKey = new Map<string, { id: string; amount: number }>();
-let sessions = 0;
-const couponPosts: { key: string | undefined; params: URLSearchParams }[] = [];
-const sessionPosts: URLSearchParams[] = [];
-const expirePosts: string[] = [];
-
-const read = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => resolve(body));
-  });
-
-const stub: Server = createServer(async (req, res) => {
-  const body = await read(req);
-  const send = (status: number, value: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${randomUUID()}` });
-    res.end(JSON.stringify(value));
-  };
-  const url = new URL(req.url ?? '/', 'http://stripe.test');
-  if (req.method === 'POST' && url.pathname === '/v1/coupons') {
-    const params = new URLSearchParams(body);
-    couponPosts.push({ key: req.headers['idempotency-key'] as string | undefined, params });
-    return send(200, {
-      id: `coupon_${couponPosts.length}`,
-      object: 'coupon',
-      amount_off: Number(params.get('amount_off')),
-      currency: params.get('currency'),
-    });
-  }
-  if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-    sessionPosts.push(new URLSearchParams(body));
-    const id = `cs_test_${++sessions}`;
-    return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}` });
-  }
-  // The session that took a payment: the payments of this stand-in are named after their sessions.
-  if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
-    if (mode === 'down') return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
-    const paid = /^pi_for_(cs_test_\d+)$/.exec(url.searchParams.get('payment_intent') ?? '');
-    return send(200, {
-      object: 'list',
-      url: '/v1/checkout/sessions',
-      has_more: false,
-      data: paid ? [{ id: paid[1], object: 'checkout.session' }] : [],
-    });
-  }
-  const expiring = /^\/v1\/checkout\/sessions\/(cs_test_\d+)\/expire$/.exec(url.pathname);
-  if (req.method === 'POST' && expiring) {
-    expirePosts.push(expiring[1]);
-    return send(200, { id: expiring[1], object: 'checkout.session', status: 'expired' });
-  }
-  const session = /^\/v1\/checkout\/sessions\/(cs_test_\d+)$/.exec(url.pathname);
-  if (req.method === 'GET' && session) {
-    return send(200, {
-      id: session[1],
-      object: 'checkout.session',
-      payment_status: 'paid',
-      payment_intent: `pi_for_${session[1]}`,
-      payment_method_types: ['card'],
-      customer_details: {
-        email: 'buyer@example.com',
-        name: 'Ada Rossi',
-        address: { line1: 'Via Po 1', line2: null, city: 'Torino', state: null, postal_code: '10124', country: 'IT' },
-      },
-    });
-  }
-  if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-    const key = req.headers['idempotency-key'] as string | undefined;
-    const params = new URLSearchParams(body);
-    refundPosts.push({ key, params });
-    if (mode === 'down') return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end' } });
-    if (mode === 'refuse')
-      return send(400, {
-        error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' },
-      });
-    // Stripe answers a repeated key with the first answer.
-    const refund = refundsByKey.get(key ?? '') ?? { id: `re_${refundsByKey.size + 1}`, amount: Number(params.get('amount')) };
-    if (key) refundsByKey.set(key, refund);
-    return send(200, {
-      id: refund.id,
-      object: 'refund',
-      amount: refund.amount,
-      currency: 'eur',
-      status: 'succeeded',
-      payment_intent: params.get('payment_intent'),
-    });
-  }
-  send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
-});
-
-let port = 0;
-beforeAll(async () => {
-  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-  port = (stub.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => stub.close(() => resolve())));
-
 const WEBHOOK_SECRET = 'whsec_test_refunds';
-const api = useTestApi({
-  payments: createStripeProvider({
-    webhookSecret: WEBHOOK_SECRET,
-    // The client is made on first use, once the stub has its port.
-    client: {
-      get checkout() {
-        return client().checkout;
-      },
-      get refunds() {
-        return client().refunds;
-      },
-      get coupons() {
-        return client().coupons;
-      },
-      get webhooks() {
-        return client().webhooks;
-      },
-    },
-  }),
-});
-let stripe: Stripe | undefined;
-const client = () => (stripe ??= new Stripe('sk_test_stub', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 }));
+const stub = withStripeStub(WEBHOOK_SECRET);
+const { refundPosts, couponPosts, sessionPosts, expirePosts } = stub;
+const client = () => stub.client();
+const api = useTestApi({ payments: stub.provider });
 
 async function admin(path: string, body: unknown) {
   const res = await api.app.request(`/api/admin/${path}`, {
@@ -164,7 +44,7 @@ async function stripeOrder() {
     metadata: {},
   });
   expect(started.status).toBe(200);
-  const providerId = `cs_test_${sessions}`;
+  const providerId = `cs_test_${stub.sessions}`;
   // The success page asks Stripe (the stub says paid) and fulfils.
   const success = await s.get(`/api/user/purchase-success/${providerId}`);
   expect(success.status).toBe(200);
@@ -201,14 +81,14 @@ describe('discount codes through Stripe', () => {
     expect(session.get('line_items[0][price_data][unit_amount]')).toBe('5000');
     // €100 − €15 = €85 of items: below the threshold, so shipping is charged.
     expect(session.get('shipping_options[0][shipping_rate_data][fixed_amount][amount]')).toBe('2000');
-    const paid = await s.get(`/api/user/purchase-success/cs_test_${sessions}`);
+    const paid = await s.get(`/api/user/purchase-success/cs_test_${stub.sessions}`);
     expect(paid.body).toMatchObject({ subtotal: 10_000, discount: 1_500, discount_code: 'STRIPE15', total: 10_500 });
   });
 });
 
 describe('refunds through Stripe', () => {
   it('refunds on the payment of the Checkout Session, in cents, with an idempotency key; a double post asks Stripe once', async () => {
-    mode = 'ok';
+    stub.mode = 'ok';
     const { number, providerId } = await stripeOrder();
     const before = refundPosts.length;
     const body = { order: number, idempotency_key: randomUUID(), amount: 1_500 };
@@ -229,7 +109,7 @@ describe('refunds through Stripe', () => {
   it('when Stripe does not answer, the refund waits and the same form finishes it with the same key', async () => {
     const { number, total } = await stripeOrder();
     const body = { order: number, idempotency_key: randomUUID(), amount: 2_000 };
-    mode = 'down';
+    stub.mode = 'down';
     const before = refundPosts.length;
     const first = await admin('orders/refund', body);
     expect(first).toMatchObject({ status: 502, body: { code: 'upstream_unavailable' } });
@@ -237,7 +117,7 @@ describe('refunds through Stripe', () => {
     expect((await admin('orders/refund', { order: number, idempotency_key: randomUUID(), amount: total })).body.code).toBe(
       'refund_exceeds_paid',
     );
-    mode = 'ok';
+    stub.mode = 'ok';
     const second = await admin('orders/refund', body);
     expect(second.body).toMatchObject({
       replayed: true,
@@ -252,7 +132,7 @@ describe('refunds through Stripe', () => {
 
   it('a refusal by Stripe is final: the refund is marked failed and the money is refundable again', async () => {
     const { number } = await stripeOrder();
-    mode = 'refuse';
+    stub.mode = 'refuse';
     const body = { order: number, idempotency_key: randomUUID(), amount: 1_000 };
     const refused = await admin('orders/refund', body);
     expect(refused).toEqual({
@@ -260,7 +140,7 @@ describe('refunds through Stripe', () => {
       body: { code: 'refund_failed', detail: 'Stripe refused the refund: Charge has already been refunded.' },
     });
     expect((await admin('orders/refund', body)).body.code).toBe('refund_failed');
-    mode = 'ok';
+    stub.mode = 'ok';
     const next = await admin('orders/refund', { ...body, idempotency_key: randomUUID() });
     expect(next.body).toMatchObject({ refunded_total: 1_000, refund: { status: 'succeeded' } });
   });
@@ -312,7 +192,7 @@ describe("refunds made in Stripe's Dashboard", () => {
   };
 
   it("reach the order as a refund of money only, once, whatever the order of the notifications, beside the shop's own", async () => {
-    mode = 'ok';
+    stub.mode = 'ok';
     const { number, total, providerId } = await stripeOrder();
     // The shop refunds €15.00 itself; then the owner gives back €10.00 more in Stripe's Dashboard.
     expect((await admin('orders/refund', { order: number, idempotency_key: randomUUID(), amount: 1_500 })).status).toBe(200);
@@ -353,9 +233,9 @@ describe("refunds made in Stripe's Dashboard", () => {
   it("a refund of the shop's that Stripe made but did not confirm is not counted twice", async () => {
     const { number, providerId } = await stripeOrder();
     const body = { order: number, idempotency_key: randomUUID(), amount: 2_000 };
-    mode = 'down';
+    stub.mode = 'down';
     expect((await admin('orders/refund', body)).status).toBe(502);
-    mode = 'ok';
+    stub.mode = 'ok';
     // Stripe did refund: its notification comes while the shop's refund is still pending.
     expect((await chargeRefunded(providerId, 2_000)).status).toBe(200);
     expect((await admin('orders/refund', body)).body).toMatchObject({
@@ -369,12 +249,12 @@ describe("refunds made in Stripe's Dashboard", () => {
   });
 
   it('when Stripe cannot say which order a refund is of, the notification is refused for Stripe to send again', async () => {
-    mode = 'ok';
+    stub.mode = 'ok';
     const { number, providerId } = await stripeOrder();
-    mode = 'down';
+    stub.mode = 'down';
     expect(await chargeRefunded(providerId, 1_000)).toMatchObject({ status: 502, body: { code: 'upstream_unavailable' } });
     expect((await refundsOf(number)).order.refunded_total).toBe(0);
-    mode = 'ok';
+    stub.mode = 'ok';
     expect((await chargeRefunded(providerId, 1_000)).body).toMatchObject({ handled: true });
     expect((await refundsOf(number)).order.refunded_total).toBe(1_000);
   });
@@ -419,7 +299,7 @@ describe('a Checkout Session the shopper replaced by a newer one', () => {
         metadata: {},
       });
       expect(opened.status).toBe(200);
-      return `cs_test_${sessions}`;
+      return `cs_test_${stub.sessions}`;
     };
     const replaced = await quick(product.body.variants[0].id);
     const newer = await quick(product.body.variants[1].id);

@@ -95,9 +95,6 @@ const postalCodeFits = (w: PayWords) => (form: { shipping_country: string; shipp
   }
 };
 
-/** What the page posts for a checkout a gift card and store credit paid in full (ADR 052): the address alone. */
-export const addressOnlyForm = (w: PayWords = PAY_WORDS.en) => z.object(addressFields(w)).superRefine(postalCodeFits(w));
-
 /** A card is good through the last day of its expiry month. */
 function cardExpired(expiry: string, now: Date): boolean {
   const [month, year] = expiry.split('/').map((part) => Number(part.trim()));

@@ -14,11 +14,9 @@ export interface PayWords {
   pay: string;
   payAmount: (amount: string) => string;
   payButton: (amount: string) => string;
-  /** The button when a gift card and store credit paid it all (ADR 052): the page asks only for the address. */
-  placeOrderButton: (amount: string) => string;
+  /** The rows of what a gift card and store credit paid (ADR 052). */
   giftCard: string;
   storeCredit: string;
-  notPlacedTitle: string;
   /** The Italian of each named control, shown beside its English name; null on the English page. */
   beside: Record<string, string> | null;
   testNote: string;
@@ -86,10 +84,8 @@ export const PAY_WORDS: Record<ShopLocale, PayWords> = {
     pay: 'Pay',
     payAmount: (amount) => `Pay ${amount}`,
     payButton: (amount) => `Pay ${amount}`,
-    placeOrderButton: (amount) => `Pay ${amount} and place the order`,
     giftCard: 'Gift card',
     storeCredit: 'Store credit',
-    notPlacedTitle: 'Order not placed',
     beside: null,
     testNote:
       'Test payment page: no real card is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card. Any expiry, CVC and name.',
@@ -152,10 +148,8 @@ export const PAY_WORDS: Record<ShopLocale, PayWords> = {
     pay: 'Paga',
     payAmount: (amount) => `Paga ${amount}`,
     payButton: (amount) => `Pay ${amount} · Paga`,
-    placeOrderButton: (amount) => `Pay ${amount} · Conferma l’ordine`,
     giftCard: 'Carta regalo',
     storeCredit: 'Credito del negozio',
-    notPlacedTitle: 'Ordine non effettuato',
     beside: {
       card_number: 'Numero della carta',
       expiry: 'Scadenza',

@@ -15,7 +15,7 @@ import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 import { noteCheckoutFunnel } from '../services/funnel.js';
 import { escapeHtml } from '../services/mail-templates.js';
 import { TEST_CARDS } from '../services/payments/test-provider.js';
-import { addressOnlyForm, type FormValues, paymentForm } from './test-payment-form.js';
+import { type FormValues, paymentForm } from './test-payment-form.js';
 import { PAY_WORDS, type PayWords } from './test-payment-words.js';
 
 type Session = NonNullable<Awaited<ReturnType<typeof findCheckoutSession>>>;
@@ -106,13 +106,10 @@ ${message(name)}`;
 <select id="shipping_country" name="shipping_country" autocomplete="shipping country" required${invalid('shipping_country')}>
 <option value=""${chosenCountry ? '' : ' selected'}>${escapeHtml(w.chooseCountry)}</option>${countries}</select>
 ${message('shipping_country')}`;
-  // A gift card or store credit paid part of it (ADR 052): the card is asked for the rest, and when
-  // nothing is left to pay the page asks only where the order goes.
+  // A gift card or store credit paid part of it (ADR 052): the card is asked for the rest. A checkout
+  // they pay in full never comes here: the shop asks for its address itself (ADR 062).
   const amount = euro(dueOf(session));
-  const prepaid = dueOf(session) === 0;
-  const cardFields = prepaid
-    ? ''
-    : `${field('card_number', w.cardNumber, 'inputmode="numeric" autocomplete="cc-number" required')}
+  const cardFields = `${field('card_number', w.cardNumber, 'inputmode="numeric" autocomplete="cc-number" required')}
 <div class="row"><div>${field('expiry', w.expiry, 'placeholder="MM/YY" autocomplete="cc-exp" required')}</div><div>${field('cvc', w.cvc, 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
 ${field('name_on_card', w.nameOnCard, 'autocomplete="cc-name" required')}`;
   const prepaidRows = [
@@ -153,7 +150,7 @@ ${field('shipping_line2', w.line2, 'autocomplete="shipping address-line2"')}
 <div class="row"><div>${field('shipping_postal_code', w.postalCode, 'autocomplete="shipping postal-code" required')}</div><div>${field('shipping_city', w.city, 'autocomplete="shipping address-level2" required')}</div></div>
 <div class="row"><div>${field('shipping_state', w.state, 'autocomplete="shipping address-level1"')}</div><div>${countryField}</div></div>
 </fieldset>
-<button type="submit">${escapeHtml(prepaid ? w.placeOrderButton(amount) : w.payButton(amount))}</button>
+<button type="submit">${escapeHtml(w.payButton(amount))}</button>
 </form>
 <form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">${escapeHtml(w.cancel)}</button></form>`,
     ),
@@ -194,7 +191,7 @@ async function payableSession(c: Context<AppEnv>): Promise<Session | Response> {
   }
 }
 
-function shippingAddress(form: z.output<ReturnType<typeof addressOnlyForm>>): Address {
+function shippingAddress(form: z.output<ReturnType<typeof paymentForm>>): Address {
   return {
     name: form.shipping_name,
     line1: form.shipping_line1,
@@ -264,32 +261,6 @@ function declinedPage(c: Context<AppEnv>, session: Session, values: FormValues) 
   );
 }
 
-/** A checkout paid in full by a gift card and store credit: its address, then the order (ADR 052). */
-async function placePrepaidOrder(c: Context<AppEnv>, session: Session, values: FormValues) {
-  const w = wordsOf(session);
-  const parsed = addressOnlyForm(w).safeParse(values);
-  if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    return paymentPage(c, session, { status: 422, values, errors, alert: w.checkFields });
-  }
-  try {
-    await fulfilCheckoutSession(c.var.deps, session.id, {
-      paymentMethod: session.gift_card_amount > 0 ? 'Gift card' : 'Store credit',
-      shippingAddress: shippingAddress(parsed.data),
-      billingAddress: null,
-    });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'payment_refunded') {
-      return messagePage(c, w, 409, w.notPlacedTitle, w === PAY_WORDS.en ? error.detail : w.refundedText, {
-        href: session.cancel_url,
-        label: w.backToShop,
-      });
-    }
-    throw error;
-  }
-  return c.redirect(successTarget(session), 303);
-}
-
 /** The hosted page of the built-in test payment provider (ARCHITECTURE.md), at /pay/<session id>. */
 export function testPaymentRoutes() {
   const app = new Hono<AppEnv>();
@@ -307,7 +278,6 @@ export function testPaymentRoutes() {
     if (session instanceof Response) return session;
     const raw = await c.req.parseBody();
     const values: FormValues = Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as FormValues;
-    if (dueOf(session) === 0) return placePrepaidOrder(c, session, values);
     const w = wordsOf(session);
     const parsed = paymentForm(c.var.deps.clock.now(), w).safeParse(values);
     if (!parsed.success) {

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
 import { findVariant, lineLimitReached, notEnoughStock, productUnitsInCart, stockOf } from './cart.js';
 import { boughtUnits, isComingSoon, limitReached, noLongerSold, notLaunched } from './drops.js';
+import { covers, coversInSql } from './stock-counted.js';
 
 type Variant = NonNullable<Awaited<ReturnType<typeof findVariant>>>;
 
@@ -48,7 +49,7 @@ export async function addToCart(db: Db, cartId: string, variant: Variant, quanti
           sql<Date>`${now}`.as('created_at'),
         ])
         .where('id', '=', variant.id)
-        .where('stock_quantity', '>=', quantity)
+        .where((eb) => coversInSql(eb, eb.ref('stock_quantity'), quantity))
         .where(sql<boolean>`${quantity}::int <= ${CART_RULES.maxLineQuantity}`),
     )
     .onConflict((oc) =>
@@ -57,7 +58,7 @@ export async function addToCart(db: Db, cartId: string, variant: Variant, quanti
         .doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', eb.ref('excluded.quantity')) }))
         .where((eb) => {
           const total = eb('cart_items.quantity', '+', eb.ref('excluded.quantity'));
-          return eb.and([eb(total, '<=', CART_RULES.maxLineQuantity), eb(total, '<=', stockOf(eb.val(variant.id)))]);
+          return eb.and([eb(total, '<=', CART_RULES.maxLineQuantity), coversInSql(eb, stockOf(eb.val(variant.id)), total)]);
         }),
     )
     .returning('quantity')
@@ -69,7 +70,7 @@ export async function addToCart(db: Db, cartId: string, variant: Variant, quanti
     findVariant(db, variant.id),
   ]);
   const current = fresh ?? variant;
-  if ((line?.quantity ?? 0) + quantity > current.stock_quantity) throw notEnoughStock(current);
+  if (!covers(current.stock_quantity, (line?.quantity ?? 0) + quantity)) throw notEnoughStock(current);
   throw lineLimitReached(current);
 }
 
@@ -88,7 +89,7 @@ export async function setLineQuantity(db: Db, line: { id: string; variant_id: st
     .updateTable('cart_items')
     .set({ quantity })
     .where('id', '=', line.id)
-    .where((eb) => eb.or([eb('quantity', '>=', quantity), eb(eb.val(quantity), '<=', stockOf(eb.ref('variant_id')))]))
+    .where((eb) => eb.or([eb('quantity', '>=', quantity), coversInSql(eb, stockOf(eb.ref('variant_id')), quantity)]))
     .returning('quantity')
     .executeTakeFirst();
   if (!written) throw notEnoughStock((await findVariant(db, line.variant_id)) ?? variant);
@@ -142,7 +143,7 @@ export async function addForShopper(
   if (isComingSoon(variant.launch_date, now)) throw notLaunched(variant);
   const found = await cart.find();
   await meetPurchaseLimit(db, variant, found, add.quantity, 0);
-  if (!found.cartId && add.quantity > variant.stock_quantity) throw notEnoughStock(variant);
+  if (!found.cartId && !covers(variant.stock_quantity, add.quantity)) throw notEnoughStock(variant);
   const into = found.cartId ? found : await cart.open();
   await addToCart(db, into.cartId!, variant, add.quantity, now);
   return { ...into, productId: variant.product_id };

@@ -11,6 +11,7 @@ import { inTransaction } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
 import { keptPerVariant } from './catalogue.js';
 import { boughtUnits } from './drops.js';
+import { isAvailable, type Stock } from './stock-counted.js';
 import { publicObjectUrl } from './storage-urls.js';
 
 /** The cookie that finds an anonymous cart: a random token, stored only as its hash. */
@@ -221,7 +222,7 @@ interface LineRow {
   sku: string;
   description: string | null;
   price: number;
-  stock_quantity: number;
+  stock_quantity: Stock;
   product_id: string;
   name: string;
   short_description: string | null;
@@ -280,7 +281,7 @@ export async function loadCart(db: Db, cart: { id: string } | { userId: string }
       sku: line.sku,
       description: line.description,
       stock_quantity: line.stock_quantity,
-      in_stock: line.stock_quantity > 0,
+      in_stock: isAvailable(line.stock_quantity),
       attributes: extras.get(line.variant_id)!.attributes,
     },
   }));
@@ -315,9 +316,9 @@ export async function findVariant(db: Executor, variantId: string) {
     .executeTakeFirst();
 }
 
-/** The stock of a variant, as a subquery usable inside a statement. */
+/** The stock of a variant (null: not counted), as a subquery usable inside a statement. */
 export function stockOf(variantId: Expression<string>) {
-  return sql<number>`(select stock_quantity from product_variants where id = ${variantId})`;
+  return sql<number | null>`(select stock_quantity from product_variants where id = ${variantId})`;
 }
 
 /**
@@ -355,10 +356,10 @@ export async function productUnitsInCart(db: Executor, cartId: string, productId
 }
 
 /** The refusal for a quantity the stock cannot cover, naming the product and its options. */
-export function notEnoughStock(variant: { name: string; options: string | null; stock_quantity: number }): DomainError {
+export function notEnoughStock(variant: { name: string; options: string | null; stock_quantity: Stock }): DomainError {
   return new DomainError(
     'out_of_stock',
-    variant.stock_quantity > 0
+    variant.stock_quantity !== null && variant.stock_quantity > 0
       ? `Not enough stock for ${variantLabel(variant)}: only ${variant.stock_quantity} available`
       : `${variantLabel(variant)} is out of stock`,
   );

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle, Db, Listener } from '../db/database.js';
 import type { Logger } from './logger.js';
 import { shopperCaches } from './shopper-caches.js';
+import type { Stock } from './stock-counted.js';
 
 export { CARTS_KEPT_MAX, USERS_KEPT_MAX, WISHLISTS_KEPT_MAX } from './shopper-caches.js';
 
@@ -22,7 +23,7 @@ export interface CatalogueWatch {
   /** How many times the whole stock was read (once per start and per catalogue change; not per stock move). */
   readonly stockLoads: number;
   /** Every variant's stock as it is now; null while the watch is not listening. */
-  stock(): Promise<ReadonlyMap<string, number>> | null;
+  stock(): Promise<ReadonlyMap<string, Stock>> | null;
   /**
    * A user's row as `read` gives it, kept while the watch listens until a 'user <id>' message
    * (migration 024) or a lost connection drops it; read every time while it does not listen.
@@ -187,15 +188,15 @@ function stockMove(payload: string): { id: string; value: number } | null {
 
 /** Every variant's stock, whole or absent; `generation` moves whenever what is loading may have missed something. */
 function keptStock(db: Db) {
-  let stock: Map<string, number> | null = null;
-  let loading: Promise<Map<string, number>> | null = null;
-  let arrivedWhileLoading: Map<string, number> | null = null;
+  let stock: Map<string, Stock> | null = null;
+  let loading: Promise<Map<string, Stock>> | null = null;
+  let arrivedWhileLoading: Map<string, Stock> | null = null;
   let generation = 0;
   let loads = 0;
   const load = async () => {
     const loadingGeneration = generation;
     loads += 1;
-    const arrived = new Map<string, number>();
+    const arrived = new Map<string, Stock>();
     arrivedWhileLoading = arrived;
     try {
       const rows = await db.selectFrom('product_variants').select(['id', 'stock_quantity']).execute();
@@ -231,7 +232,7 @@ function keptStock(db: Db) {
       stock?.set(id, value);
       arrivedWhileLoading?.set(id, value);
     },
-    read(): Promise<Map<string, number>> {
+    read(): Promise<Map<string, Stock>> {
       if (stock) return Promise.resolve(stock);
       loading ??= load();
       return loading;

@@ -7,6 +7,7 @@ import { DomainError } from '../domain-error.js';
 import { imagesOfType, loadCatalogue, toAttributes, toSizeChart } from './catalogue-rows.js';
 import { watchOf } from './catalogue-watch.js';
 import { isComingSoon } from './drops.js';
+import { isAvailable, type Stock } from './stock-counted.js';
 
 /**
  * The catalogue as assembled from the database, kept in memory per database handle until the
@@ -96,7 +97,8 @@ async function soldOutVariants(db: Db, among?: string[]): Promise<SoldOut> {
   const kept = watchOf(db)?.stock();
   if (kept) {
     const stock = await kept;
-    return (id) => (stock.get(id) ?? 0) <= 0;
+    // A variant the kept stock does not know is sold out; one whose stock is not counted never is.
+    return (id) => !stock.has(id) || !isAvailable(stock.get(id)!);
   }
   if (among && among.length === 0) return () => false;
   let query = db.selectFrom('product_variants').select('id').where('stock_quantity', '<=', 0);
@@ -106,16 +108,17 @@ async function soldOutVariants(db: Db, among?: string[]): Promise<SoldOut> {
   return (id) => gone.has(id);
 }
 
-/** Each variant's stock now, of one product. */
-async function stockOfProduct(db: Db, productId: string): Promise<(variantId: string) => number> {
+/** Each variant's stock now, of one product (null: not counted). */
+async function stockOfProduct(db: Db, productId: string): Promise<(variantId: string) => Stock> {
   const kept = watchOf(db)?.stock();
-  if (kept) {
-    const stock = await kept;
-    return (id) => stock.get(id) ?? 0;
-  }
-  const rows = await db.selectFrom('product_variants').select(['id', 'stock_quantity']).where('product_id', '=', productId).execute();
-  const stock = new Map(rows.map((row) => [row.id, row.stock_quantity]));
-  return (id) => stock.get(id) ?? 0;
+  const stock: ReadonlyMap<string, Stock> = kept
+    ? await kept
+    : new Map(
+        (await db.selectFrom('product_variants').select(['id', 'stock_quantity']).where('product_id', '=', productId).execute()).map(
+          (row) => [row.id, row.stock_quantity],
+        ),
+      );
+  return (id) => (stock.has(id) ? stock.get(id)! : 0);
 }
 
 function answerOf({ listing, variantIds }: AssembledListing, soldOut: SoldOut, now: Date) {
@@ -249,7 +252,7 @@ async function assembleList(db: Db) {
     const listing = {
       ...base,
       price: product.price,
-      in_stock: variants.some((v) => v.stock_quantity > 0),
+      in_stock: variants.some((v) => isAvailable(v.stock_quantity)),
       short_description: product.short_description,
       featured_images: imagesOfType(images, 'featured'),
       product_images: imagesOfType(images, 'product'),
@@ -281,7 +284,7 @@ async function assembleList(db: Db) {
         return {
           ...base,
           price: v.price,
-          in_stock: v.stock_quantity > 0,
+          in_stock: isAvailable(v.stock_quantity),
           short_description: v.listing_description ?? v.description,
           featured_images: imagesOfType(variantImages, 'featured'),
           product_images: imagesOfType(variantImages, 'product'),
@@ -334,7 +337,7 @@ export async function productDetails(
   const stockOf = await stockOfProduct(db, product.id);
   const variants = product.variants.map((variant) => {
     const quantity = stockOf(variant.id);
-    return { ...variant, stock_quantity: quantity, in_stock: quantity > 0 };
+    return { ...variant, stock_quantity: quantity, in_stock: isAvailable(quantity) };
   });
   return {
     ...product,
@@ -367,7 +370,7 @@ async function assembleDetails(db: Db, productName: string, storageUrl: string) 
     price: product.price,
     launch_date: product.launch_date.toISOString(),
     purchase_limit: product.purchase_limit,
-    in_stock: variants.some((v) => v.stock_quantity > 0),
+    in_stock: variants.some((v) => isAvailable(v.stock_quantity)),
     categories: categoryRows.map((c) => ({ name: c.name })),
     translations: {
       it: {
@@ -387,7 +390,7 @@ async function assembleDetails(db: Db, productName: string, storageUrl: string) 
         sku: v.sku,
         description: v.description,
         price: v.price,
-        in_stock: v.stock_quantity > 0,
+        in_stock: isAvailable(v.stock_quantity),
         stock_quantity: v.stock_quantity,
         attributes: toAttributes(catalogue.attributesByVariant.get(v.id)),
         product_images: imagesOfType(variantImages, 'product'),

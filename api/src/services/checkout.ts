@@ -59,6 +59,8 @@ export interface OpenCheckoutInput {
   useStoreCredit?: boolean;
   /** For whom the gift cards bought here are (ADR 052); null or absent: for the buyer. */
   gift?: GiftRecipient | null;
+  /** Where the goods go when balances pay it all (ADR 062): no payment page will ask. */
+  shippingAddress?: Address | null;
 }
 
 /** What openCheckoutSession answers; `paid_in_full`: gift card or credit paid it all, no payment page (the route completes it). */
@@ -231,12 +233,19 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       giftCardId: requestedCard?.id ?? null,
       userId: input.useStoreCredit && !buysGiftCards ? input.user.id : null,
     });
+    // Nothing left to pay: no payment page will ask where the goods go. Without an address given or on
+    // file the checkout is refused, and every claim above rolls back with it (ADR 062).
+    if (prepaid === created.total && !input.shippingAddress && !(await knowsWhereTo(trx, input.user.id, offered))) {
+      throw new DomainError(
+        'delivery_address_required',
+        'Nothing is left to pay, so no payment page will ask where your order goes: enter the delivery address.',
+      );
+    }
     return { ...created, offered, prepaid };
   });
 
-  // Paid in full by a gift card and store credit: no payment page, unless the test page must ask where
-  // a first order goes (it has no address on file); the order ships to the buyer's last address (ADR 052).
-  if (session.prepaid === session.total && !(await asksForAddress(deps, input.user.id, session.offered))) {
+  // Paid in full by a gift card and store credit: no payment page; the order is written by the caller (ADR 052).
+  if (session.prepaid === session.total) {
     return {
       checkout_url: input.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id),
       session_id: session.id,
@@ -292,10 +301,10 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
 
 type OfferedLine = { product_id: string; price: number; quantity: number };
 
-/** Whether a checkout with nothing left to pay goes to the test page for its delivery address: goods to ship, none on file. */
-async function asksForAddress(deps: CheckoutDeps, userId: string, offered: { gift_card: boolean }[]): Promise<boolean> {
-  if (deps.payments.name !== 'test' || offered.every((line) => line.gift_card)) return false;
-  return !(await deliveryAddressFor(deps.db, userId))?.line1;
+/** Whether an order with nothing left to pay knows where it goes: gift cards go nowhere, goods to the buyer's last address. */
+async function knowsWhereTo(trx: Trx, userId: string, offered: { gift_card: boolean }[]): Promise<boolean> {
+  if (offered.every((line) => line.gift_card)) return true;
+  return Boolean((await deliveryAddressFor(trx, userId))?.line1);
 }
 
 /** The code's discount on the offered lines, its use claimed in the checkout's transaction; null when a lenient code does not apply. */
@@ -360,6 +369,8 @@ export async function releaseInTransaction(
       .updateTable('product_variants')
       .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', item.quantity) }))
       .where('id', '=', item.variant_id)
+      // Stock that is not counted was never taken.
+      .where('stock_quantity', 'is not', null)
       .execute();
   }
   if (closed.discount_code_id) await releaseCodeUse(trx, closed.discount_code_id, closed.email);
@@ -490,7 +501,15 @@ export function reservedItems(trx: Trx, sessionId: string) {
 export async function lockVariants(trx: Trx, variantIds: readonly string[]): Promise<void> {
   const ids = [...new Set(variantIds)];
   if (ids.length < 2) return;
-  await trx.selectFrom('product_variants').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
+  // Stock that is not counted is never written: its rows need no lock.
+  await trx
+    .selectFrom('product_variants')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('stock_quantity', 'is not', null)
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
 }
 
 /** The same for discount codes: a checkout gives back its previous code's use and claims a new one. */
@@ -500,7 +519,11 @@ async function lockCodes(trx: Trx, codeIds: readonly (string | null)[]): Promise
   await trx.selectFrom('discount_codes').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
 }
 
-/** Takes `quantity` units of a variant if that many are there; never lets stock go below zero. */
+/**
+ * Takes `quantity` units of a variant if that many are there; never lets stock go below zero. Stock
+ * that is not counted (a gift card's amount) is always there: nothing is taken, and its row is neither
+ * written nor locked, so any number of checkouts buy it side by side.
+ */
 export async function takeStock(trx: Trx, variantId: string, quantity: number): Promise<boolean> {
   const taken = await trx
     .updateTable('product_variants')
@@ -509,5 +532,12 @@ export async function takeStock(trx: Trx, variantId: string, quantity: number): 
     .where('stock_quantity', '>=', quantity)
     .returning('id')
     .executeTakeFirst();
-  return Boolean(taken);
+  if (taken) return true;
+  const uncounted = await trx
+    .selectFrom('product_variants')
+    .select('id')
+    .where('id', '=', variantId)
+    .where('stock_quantity', 'is', null)
+    .executeTakeFirst();
+  return Boolean(uncounted);
 }

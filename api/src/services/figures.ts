@@ -94,7 +94,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<Figures> {
     sql<{ variant_id: string; size: string; stock_quantity: number }>`
       SELECT a.variant_id, a.value AS size, v.stock_quantity
       FROM variant_attributes a JOIN product_variants v ON v.id = a.variant_id
-      WHERE lower(a.attribute_name) = 'size'`.execute(db),
+      WHERE lower(a.attribute_name) = 'size' AND v.stock_quantity IS NOT NULL`.execute(db),
     sql<{ product_name: string; variant: string | null; sku: string | null; stock_quantity: number | null; waiting: number }>`
       SELECT coalesce(p.name, vp.name) AS product_name, v.description AS variant, v.sku, v.stock_quantity, count(*)::int AS waiting
       FROM wishlist_entries w

@@ -17,10 +17,8 @@ import { ORDER_MAIL_JOB } from './order-mail.js';
 /**
  * Gift cards as products (ADR 052): the owner's fixed amounts are the variants of a product marked
  * gift_card, sold from /gift-cards (never in the catalogue or the cart), without shipping or drop
- * limits. Their stock is a number no shop reaches, so the checkout's stock claim passes untouched.
+ * limits. They have no stock: theirs is not counted (null, migration 040), so no checkout takes any.
  */
-export const GIFT_CARD_STOCK = 1_000_000;
-
 export async function createGiftCardProduct(deps: Pick<AppDeps, 'db' | 'clock'>, input: { name: string; amounts: number[] }, actor: Actor) {
   const now = deps.clock.now();
   const amounts = [...new Set(input.amounts)].sort((a, b) => a - b);
@@ -41,7 +39,7 @@ export async function createGiftCardProduct(deps: Pick<AppDeps, 'db' | 'clock'>,
           sku: `GIFT-${suffix}-${amount / 100}`,
           description: `€${(amount / 100).toFixed(amount % 100 ? 2 : 0)}`,
           price: amount,
-          stock_quantity: GIFT_CARD_STOCK,
+          stock_quantity: null,
           position,
         })),
       )

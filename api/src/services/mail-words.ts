@@ -58,17 +58,6 @@ export interface MailWords {
     returns(days: number): string;
     action: string;
   };
-  refund: {
-    cancelledSubject(number: string): string;
-    cancelledHeading: string;
-    cancelled(number: string, amount: string): string;
-    subject(number: string): string;
-    heading(amount: string): string;
-    refunded(amount: string, number: string): string;
-    forUnits(units: string): string;
-    timing: string;
-    questions: string;
-  };
   /** `reason` is the shop's own English sentence of why (an item sold out, a limit, a code used up). */
   refundedPayment: { subject: string; heading: string; text(amount: string, reason: string): string };
   returns: {
@@ -216,17 +205,6 @@ const en: MailWords = {
     arrived: (number) => `Order ${number} has been delivered. We hope it fits the way it should.`,
     returns: (days) => `Something not right? You can return it, or exchange it for another size, within ${days} days of delivery.`,
     action: 'Return or exchange',
-  },
-  refund: {
-    cancelledSubject: (number) => `Your ${BRAND.name} order ${number} has been cancelled`,
-    cancelledHeading: 'Your order is cancelled',
-    cancelled: (number, amount) => `Order ${number} has been cancelled and ${amount} refunded to your payment method.`,
-    subject: (number) => `Your ${BRAND.name} refund for order ${number}`,
-    heading: (amount) => `We have refunded ${amount}`,
-    refunded: (amount, number) => `We have refunded ${amount} on order ${number}.`,
-    forUnits: (units) => `For: ${units}.`,
-    timing: 'It reaches your card within 5 to 10 working days, depending on your bank.',
-    questions: 'Questions? Reply to this email.',
   },
   refundedPayment: {
     subject: 'Your payment has been refunded',
@@ -377,17 +355,6 @@ const it: MailWords = {
     arrived: (number) => `L'ordine ${number} è stato consegnato. Speriamo che ti stia a pennello.`,
     returns: (days) => `Qualcosa non va? Puoi renderlo, o cambiarlo con un'altra taglia, entro ${days} giorni dalla consegna.`,
     action: 'Reso o cambio',
-  },
-  refund: {
-    cancelledSubject: (number) => `Il tuo ordine ${BRAND.name} ${number} è stato annullato`,
-    cancelledHeading: 'Il tuo ordine è annullato',
-    cancelled: (number, amount) => `L'ordine ${number} è stato annullato e ti abbiamo rimborsato ${amount} sul metodo di pagamento usato.`,
-    subject: (number) => `Il tuo rimborso ${BRAND.name} per l'ordine ${number}`,
-    heading: (amount) => `Ti abbiamo rimborsato ${amount}`,
-    refunded: (amount, number) => `Ti abbiamo rimborsato ${amount} sull'ordine ${number}.`,
-    forUnits: (units) => `Per: ${units}.`,
-    timing: "L'importo arriva sulla tua carta entro 5-10 giorni lavorativi, a seconda della banca.",
-    questions: 'Domande? Rispondi a questa email.',
   },
   refundedPayment: {
     subject: 'Il tuo pagamento è stato rimborsato',

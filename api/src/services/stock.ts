@@ -11,6 +11,7 @@ import { DomainError } from '../domain-error.js';
 import { type Actor, recordAudit } from './audit.js';
 import { renderEmail } from './mail-templates.js';
 import { mailWords } from './mail-words.js';
+import { stockNotCounted } from './stock-counted.js';
 
 export type StockRow = z.infer<typeof stockListSchema>[number];
 export type RestockResult = z.infer<typeof restockAnswerSchema>;
@@ -20,7 +21,8 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * Every variant with its stock, by product and position, and beside it what open checkouts hold, what
  * sold in the last 30 days and how many back-in-stock requests wait (for the variant, or for its
- * product as a whole). One statement; each figure is an indexed aggregate per variant.
+ * product as a whole). One statement; each figure is an indexed aggregate per variant. Variants whose
+ * stock is not counted (gift cards) have none to list.
  */
 export async function listStock(db: Db, now: Date): Promise<StockRow[]> {
   const since = new Date(now.getTime() - 30 * DAY_MS);
@@ -59,6 +61,7 @@ export async function listStock(db: Db, now: Date): Promise<StockRow[]> {
         )
         .as('waiting'),
     ])
+    .where('v.stock_quantity', 'is not', null)
     .orderBy('products.name')
     .orderBy('v.position')
     .execute() as Promise<StockRow[]>;
@@ -84,18 +87,21 @@ export type StockChange = Awaited<ReturnType<typeof addStockIn>>;
  * Adds units to a variant inside the caller's transaction (the row is locked until it commits). When
  * the stock comes back from 0, the pending wishlist entries for the variant or its product are claimed
  * here, so two changes at once never email the same entry twice; `sendBackInStock` mails them after.
+ * Null when there is no such variant, or its stock is not counted (a gift card's: nothing comes back).
  */
 export async function addStockIn(trx: Db, now: Date, where: { sku: string } | { variantId: string }, quantity: number) {
   const select = trx.selectFrom('product_variants').select(['id', 'sku', 'product_id', 'description', 'stock_quantity']);
-  const variant = await ('sku' in where ? select.where('sku', '=', where.sku) : select.where('id', '=', where.variantId))
+  const found = await ('sku' in where ? select.where('sku', '=', where.sku) : select.where('id', '=', where.variantId))
     .forUpdate()
     .executeTakeFirst();
-  if (!variant) return null;
+  if (!found || found.stock_quantity === null) return null;
+  const variant = { ...found, stock_quantity: found.stock_quantity };
   const updated = await trx
     .updateTable('product_variants')
     .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', quantity) }))
     .where('id', '=', variant.id)
-    .returning('stock_quantity')
+    // Counted stock (checked above) stays a number.
+    .returning(sql<number>`stock_quantity`.as('stock_quantity'))
     .executeTakeFirstOrThrow();
   const product = await trx
     .selectFrom('products')
@@ -166,7 +172,10 @@ export async function restockVariant(deps: RestockDeps, sku: string, quantity: n
 
   const change = await inTransaction(db, async (trx) => {
     const change = await addStockIn(trx, clock.now(), { sku }, quantity);
-    if (!change) throw new DomainError('not_found', `No variant with SKU ${sku}`);
+    if (!change) {
+      const uncounted = await trx.selectFrom('product_variants').select('sku').where('sku', '=', sku).executeTakeFirst();
+      throw uncounted ? stockNotCounted(sku) : new DomainError('not_found', `No variant with SKU ${sku}`);
+    }
     await recordAudit(trx, clock.now(), actor, {
       action: 'stock.restock',
       subject_type: 'variant',

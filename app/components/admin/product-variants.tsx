@@ -46,7 +46,9 @@ export function ProductVariants({ product }: { product: AdminProduct }) {
               <Form method="post" className="admin-form admin-form--inline" aria-label={`Variant ${variant.description}`}>
                 <input type="hidden" name="variantId" value={variant.id} />
                 <p className="admin-variants__name">
-                  <strong>{variant.description}</strong>: {variant.stock_quantity} in stock, {formatEuro(variant.price)}
+                  <strong>{variant.description}</strong>:{' '}
+                  {variant.stock_quantity === null ? 'stock not counted' : `${variant.stock_quantity} in stock`},{' '}
+                  {formatEuro(variant.price)}
                 </p>
                 <Field id={`${id}-colour`} label="Colour">
                   <input id={`${id}-colour`} name="colour" defaultValue={variant.options.colour ?? ''} required />
@@ -66,9 +68,12 @@ export function ProductVariants({ product }: { product: AdminProduct }) {
                 <Field id={`${id}-price`} label="Price in euros">
                   <input id={`${id}-price`} name="price" defaultValue={(variant.price / 100).toFixed(2)} inputMode="decimal" required />
                 </Field>
-                <Field id={`${id}-stock`} label="Units to add (or take away, e.g. -2)">
-                  <input id={`${id}-stock`} name="stock_change" inputMode="numeric" />
-                </Field>
+                {/* A gift card's amount has no stock to change. */}
+                {variant.stock_quantity === null ? null : (
+                  <Field id={`${id}-stock`} label="Units to add (or take away, e.g. -2)">
+                    <input id={`${id}-stock`} name="stock_change" inputMode="numeric" />
+                  </Field>
+                )}
                 <div className="field field--check">
                   <input id={`${id}-listed`} name="is_listed" type="checkbox" defaultChecked={variant.is_listed} />
                   <label htmlFor={`${id}-listed`}>Its own card on the grid</label>

@@ -228,7 +228,7 @@ describe('backups', () => {
     const stockRestored = (
       await db.selectFrom('product_variants').select('stock_quantity').where('id', '=', variant.id).executeTakeFirstOrThrow()
     ).stock_quantity;
-    expect(stockRestored + heldNow).toBe(stockBefore);
+    expect(stockRestored! + heldNow).toBe(stockBefore);
     // Taken in the middle: after the first purchases, before the last.
     expect(restoredPurchases.length).toBeGreaterThanOrEqual(sessionsBefore.size + 2);
     expect(restoredPurchases.length).toBeLessThan(

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
 import { type Actor, recordAudit } from '../audit.js';
 import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
+import { stockNotCounted } from '../stock-counted.js';
 import { skuTaken } from './products.js';
 import { adminProduct, type Deps, optionRows } from './read.js';
 
@@ -51,6 +52,7 @@ export async function editVariant(
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw new DomainError('not_found', 'Variant not found');
+    if (before.stock_quantity === null && request.stock_change !== 0) throw stockNotCounted(before.sku);
     await trx
       .updateTable('product_variants')
       .set({ sku: request.sku, price: request.price, is_listed: request.is_listed, listing_description: request.listing_description })
@@ -125,7 +127,7 @@ export async function addVariant(deps: Deps, productId: string, request: Variant
   const options = optionKey(attributes);
   await inTransaction(deps.db, async (trx) => {
     // The product's row is locked: two variants with the same options cannot be added at once.
-    const product = await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
+    const product = await trx.selectFrom('products').select(['id', 'gift_card']).where('id', '=', productId).forUpdate().executeTakeFirst();
     if (!product) throw new DomainError('not_found', 'Product not found');
     const existing = await trx
       .selectFrom('product_variants as v')
@@ -146,7 +148,8 @@ export async function addVariant(deps: Deps, productId: string, request: Variant
         sku: request.sku,
         description: [request.colour, request.treatment, request.material, request.size].filter(Boolean).join(', '),
         price: request.price,
-        stock_quantity: request.stock,
+        // A gift card's amount has no stock to count (migration 040).
+        stock_quantity: product.gift_card ? null : request.stock,
         position: (existing[0]?.last ?? -1) + 1,
       })
       .returning('id')

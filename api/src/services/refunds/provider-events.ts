@@ -5,8 +5,9 @@ import { orderNumber } from '@contract/order-number';
 import { inTransaction } from '../../db/transaction.js';
 import { actorName, type AuditActor, recordAudit } from '../audit.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
+import { refundEmail } from './email.js';
 import type { RefundRow } from './read.js';
-import { markRefundedWhenPaidBack, type RefundDeps, refundEmail } from './run.js';
+import { markRefundedWhenPaidBack, type RefundDeps } from './run.js';
 
 /**
  * A refund made at the payment provider itself (Stripe's Dashboard), told by its notification with the
@@ -59,10 +60,14 @@ export async function recordProviderRefund(deps: RefundDeps, purchaseId: string,
       before: { status: order.status },
       after: { status: after?.status ?? order.status, refunded: formatEuro(amount), restocked: 'no', reason: refund.reason },
     });
-    const email = await trx.selectFrom('purchases').select(['email', 'locale']).where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    const email = await trx
+      .selectFrom('purchases')
+      .select(['email', 'locale', 'gift_card_last4'])
+      .where('id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
     const mailJob = await queueOrderMail(trx, now, purchaseId, {
       to: email.email,
-      ...refundEmail(refund, orderNumber(order.id, order.created_at), email.locale),
+      ...refundEmail(refund, orderNumber(order.id, order.created_at), email.locale, email.gift_card_last4),
     });
     return { refund, mailJob };
   });

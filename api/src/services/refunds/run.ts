@@ -1,7 +1,6 @@
 // Running a refund or a cancellation: claim, ask the provider, settle (ADR 023).
 import { sql } from 'kysely';
 
-import type { ShopLocale } from '@contract/locale';
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 
@@ -12,14 +11,13 @@ import { DomainError } from '../../domain-error.js';
 import { type Actor, actorName, recordAudit } from '../audit.js';
 import { withdrawRefundedCards } from '../cards.js';
 import { releaseRefundedUnits } from '../drops.js';
-import { renderEmail } from '../mail-templates.js';
-import { mailWords } from '../mail-words.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
 import type { Purchase } from '../order-reference.js';
 import { findOrder } from '../order-reference.js';
 import { readSettings } from '../settings.js';
 import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
 import { payBackBalances, providerPart, splitRefund } from './balances.js';
+import { refundEmail } from './email.js';
 import {
   type CancelRequest,
   type Item,
@@ -287,10 +285,11 @@ async function settleSucceeded(
     // The buyer's email is queued with the refund (ADR 044); the money is back whatever the mail does.
     const email = await trx
       .selectFrom('purchases')
-      .select(['email', 'locale'])
+      .select(['email', 'locale', 'gift_card_last4'])
       .where('id', '=', refund.purchase_id)
       .executeTakeFirstOrThrow();
-    const mailJob = await queueOrderMail(trx, now, refund.purchase_id, { to: email.email, ...refundEmail(refund, number, email.locale) });
+    const mail = refundEmail(refund, number, email.locale, email.gift_card_last4);
+    const mailJob = await queueOrderMail(trx, now, refund.purchase_id, { to: email.email, ...mail });
     return { refund, changes, mailJob };
   });
   if (!settled) {
@@ -321,26 +320,4 @@ export function markRefundedWhenPaidBack(trx: Db, purchaseId: string) {
     )
     .returning('status')
     .executeTakeFirst();
-}
-
-/** The buyer's email about a refund or a cancellation, in the order's language. */
-export function refundEmail(refund: RefundRow, number: string, locale: ShopLocale = 'en') {
-  const words = mailWords(locale);
-  const w = words.refund;
-  const amount = words.money(refund.amount);
-  const units = refund.lines.map((line) => `${line.quantity} × ${line.name} (${line.sku})`);
-  if (refund.kind === 'cancellation') {
-    return renderEmail({
-      subject: w.cancelledSubject(number),
-      heading: w.cancelledHeading,
-      paragraphs: [w.cancelled(number, amount), w.timing, w.questions],
-      locale,
-    });
-  }
-  return renderEmail({
-    subject: w.subject(number),
-    heading: w.heading(amount),
-    paragraphs: [w.refunded(amount, number), ...(units.length ? [w.forUnits(units.join(', '))] : []), w.timing, w.questions],
-    locale,
-  });
 }

@@ -10,6 +10,7 @@ import { type ClaimedJob, type JobHandler, retryDelayMs, scheduleJob } from '../
 import { renderEmail } from '../mail-templates.js';
 import { mailWords } from '../mail-words.js';
 import { LINK_PURPOSES, signLink } from '../signed-links.js';
+import { isAvailable } from '../stock-counted.js';
 import { CART_REMINDER_JOB } from './keys.js';
 import { unsubscribeToken } from './marketing-consent.js';
 import { readReminderSettings } from './settings.js';
@@ -83,7 +84,7 @@ export async function runCartReminder(deps: ReminderDeps, job: ClaimedJob): Prom
   if (!cart?.consented || !cart.activity) return;
   const round = cart.round ?? 0;
   const lines = await currentLines(db, cartId);
-  if (!lines.some((line) => line.stock_quantity > 0 && !line.archived_at)) return;
+  if (!lines.some((line) => isAvailable(line.stock_quantity) && !line.archived_at)) return;
   const activity = new Date(cart.activity);
   const paidSince = await db
     .selectFrom('purchases')
@@ -160,7 +161,9 @@ function reminderEmail(
   oneClick.searchParams.set('token', token);
   const items = reminder.lines.map((line) => {
     const item = variantLabel(line);
-    return line.stock_quantity > 0 && !line.archived_at ? words.line(item, line.quantity, mail.money(line.price)) : words.soldOut(item);
+    return isAvailable(line.stock_quantity) && !line.archived_at
+      ? words.line(item, line.quantity, mail.money(line.price))
+      : words.soldOut(item);
   });
   const rendered = renderEmail({
     subject: reminder.subject,

@@ -46,7 +46,8 @@ export async function variantDemand(db: Db, now: Date, abandonedHours: number, l
         SELECT 1 FROM cart_items later WHERE later.cart_id = i.cart_id AND later.created_at >= ${abandonedBefore}))::int AS carts_abandoned,
       (SELECT coalesce(sum(pi.quantity - pi.refunded_quantity), 0) FROM purchase_items pi WHERE pi.variant_id = v.id)::int AS sold
     FROM product_variants v JOIN products p ON p.id = v.product_id
-    WHERE p.archived_at IS NULL`.execute(db);
+    -- A gift card's amount has no stock to restock (not counted).
+    WHERE p.archived_at IS NULL AND v.stock_quantity IS NOT NULL`.execute(db);
   return result.rows
     .map((row) => ({
       ...row,

@@ -43,7 +43,8 @@ export async function restoreCart(
     for (const line of lines) {
       const variant = await findVariant(db, line.variant_id);
       const missing = line.quantity - line.held;
-      const quantity = Math.min(missing, variant?.stock_quantity ?? 0);
+      // Stock that is not counted (null) covers whatever is missing.
+      const quantity = !variant ? 0 : variant.stock_quantity === null ? missing : Math.min(missing, variant.stock_quantity);
       if (!variant || variant.archived_at || quantity <= 0) {
         if (missing > 0) soldOut += 1;
         continue;

@@ -11,6 +11,7 @@ import type { AppConfig, AppDeps } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
 import { findOrder } from '../order-reference.js';
 import { readSettings } from '../settings.js';
+import { isAvailable } from '../stock-counted.js';
 
 /**
  * Returns and size exchanges (ADR 032). A return claims its units on the order's lines with one
@@ -221,7 +222,7 @@ export async function sizesFor(
         sku: v.sku,
         description: v.description,
         size: (v.options ?? []).find((a) => a.attribute_name === SIZE)?.value ?? v.description,
-        in_stock: v.stock_quantity > 0,
+        in_stock: isAvailable(v.stock_quantity),
       }))
       .filter((v) => v.size);
   };

@@ -13,6 +13,7 @@ import { DomainError } from '../../domain-error.js';
 import { renderEmail } from '../mail-templates.js';
 import { type MailWords, mailWords } from '../mail-words.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
+import { coversInSql } from '../stock-counted.js';
 import {
   returnableSql,
   returnColumns,
@@ -110,7 +111,7 @@ async function takeExchangeSizes(
       .updateTable('product_variants')
       .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', line.quantity) }))
       .where('id', '=', size.variant_id)
-      .where('stock_quantity', '>=', line.quantity)
+      .where((eb) => coversInSql(eb, eb.ref('stock_quantity'), line.quantity))
       .returning(['sku', 'description'])
       .executeTakeFirst();
     if (!taken) {
