@@ -35,6 +35,7 @@ import locales from './migrations/036_locales.sql';
 import giftCards from './migrations/037_gift_cards.sql';
 import cartRemindersAndFunnel from './migrations/038_cart_reminders_and_funnel.sql';
 import catalogueItalian from './migrations/039_catalogue_italian.sql';
+import cardColours from './migrations/041_card_colours.sql';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
@@ -74,6 +75,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '037_gift_cards', sql: giftCards },
   { name: '038_cart_reminders_and_funnel', sql: cartRemindersAndFunnel },
   { name: '039_catalogue_italian', sql: catalogueItalian },
+  { name: '041_card_colours', sql: cardColours },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.
