@@ -19,12 +19,15 @@ beforeAll(async () => {
   api = await startTestApi();
   process.env.API_URL = api.url;
   process.env.STORAGE_URL = api.url;
-  tee = (await variants(api)).find((v) => v.name === 'Tracer Tee')!;
-  // A recognisable static image for the Tracer Tee card: pure red.
+  // A black one: its card shows the colour bought (the card's own, before it is unlocked, is red).
+  tee = (await variants(api)).find((v) => v.sku === 'TT-BLK-SM')!;
+  // A recognisable static image for the black Tracer Tee's card: pure red.
   const card = await api.database.db
-    .selectFrom('cards')
-    .select('image_path')
-    .where('product_id', '=', tee.product_id)
+    .selectFrom('card_colours as cc')
+    .innerJoin('cards as c', 'c.id', 'cc.card_id')
+    .select('cc.image_path')
+    .where('c.product_id', '=', tee.product_id)
+    .where('cc.colour', '=', 'BLACK')
     .executeTakeFirstOrThrow();
   await api.storage.put(
     'cards',
@@ -81,8 +84,8 @@ describe('order confirmation and user cards loaders', () => {
     expect(card.code).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}$/);
     expect(card.code).not.toBe(card.id.slice(0, 18).toUpperCase());
     expect(card.date).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
-    expect(card.imageUrl).toBe(`${api.url}/storage/v1/object/public/cards/tracer-tee/v1/static.webp`);
-    expect(card.framePrefix).toBe(`${api.url}/storage/v1/object/public/cards/tracer-tee/v1/frame_`);
+    expect(card.imageUrl).toBe(`${api.url}/storage/v1/object/public/cards/tracer-tee/v2/black/static.webp`);
+    expect(card.framePrefix).toBe(`${api.url}/storage/v1/object/public/cards/tracer-tee/v2/black/frame_`);
     expect(card.sharePath).toMatch(new RegExp(`^/cards/${card.id}\\.png\\?share=[\\w-]+\\.[\\w-]+$`));
 
     const mine = await profileCards(cookie);

@@ -71,6 +71,11 @@ test.describe('a drop', () => {
     await page.getByRole('button', { name: 'Upload image' }).click();
     await expect(page.getByRole('status')).toHaveText('The image was uploaded.');
     await expect(page.getByRole('form', { name: 'Image 1: The Nightshift Hoodie, black, from the front' })).toBeVisible();
+    // The upload form is empty again for the next image (with JavaScript too, where the page is not loaded anew).
+    const upload = page.getByRole('form', { name: 'Upload an image' });
+    await expect(upload.getByLabel('Image file (JPEG, PNG or WebP, at most 10 MB)')).toHaveValue('');
+    await expect(upload.getByLabel('Description (alt text)')).toHaveValue('');
+    await expect(upload.getByLabel('Focal point across (%)')).toHaveValue('50');
     await expectAdminAccessible(page, info);
 
     // One more variant, and one sold out by hand: each variant has its own form.

@@ -36,6 +36,7 @@ import giftCards from './migrations/037_gift_cards.sql';
 import cartRemindersAndFunnel from './migrations/038_cart_reminders_and_funnel.sql';
 import catalogueItalian from './migrations/039_catalogue_italian.sql';
 import giftCardsNotStocked from './migrations/040_gift_cards_not_stocked.sql';
+import cardColours from './migrations/041_card_colours.sql';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
@@ -76,6 +77,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '038_cart_reminders_and_funnel', sql: cartRemindersAndFunnel },
   { name: '039_catalogue_italian', sql: catalogueItalian },
   { name: '040_gift_cards_not_stocked', sql: giftCardsNotStocked },
+  { name: '041_card_colours', sql: cardColours },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

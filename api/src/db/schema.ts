@@ -492,6 +492,15 @@ export interface Database {
     purchase_id: string | null;
     unlocked_at: Date;
     serial: Generated<string>;
+    /** The colour bought (migration 041): which of the card's artworks this buyer's card shows. */
+    colour: string | null;
+  };
+  /** A card's artwork in one colour of its product (migration 041). */
+  card_colours: {
+    card_id: string;
+    colour: string;
+    animation_folder_path: string;
+    image_path: string;
   };
 }
 

@@ -23,6 +23,19 @@ const cardsOf = (s: Shopper) => s.get('/api/cards/user-cards');
 const productIdsOf = (cards: { product_id: string }[]) => cards.map((card) => card.product_id).sort();
 const successOf = (s: Shopper, purchaseId: string) => s.get(`/api/user/purchase-success/${purchaseId}`);
 
+/** The static image of a variant's card in that variant's colour (padded-jorts/v2/black/static.webp). */
+async function imageOfColour(variant: { id: string; product_id: string }) {
+  const [{ image_path: image }] = await api.database.db
+    .selectFrom('card_colours as cc')
+    .innerJoin('cards as c', 'c.id', 'cc.card_id')
+    .innerJoin('variant_attributes as a', (join) => join.onRef('a.value', '=', 'cc.colour').on('a.attribute_name', '=', 'color'))
+    .select('cc.image_path')
+    .where('c.product_id', '=', variant.product_id)
+    .where('a.variant_id', '=', variant.id)
+    .execute();
+  return image;
+}
+
 async function member() {
   const s = shopper(api);
   await s.register(uniqueEmail('cards'));
@@ -45,11 +58,11 @@ describe('card catalogue', () => {
       product_name: 'Tracer Tee',
       name: 'Tracer Tee',
       rarity: 'common',
-      animation_folder_path: 'tracer-tee/v1',
+      animation_folder_path: 'tracer-tee/v2/red',
       animation_file_name: 'frame_',
       animation_file_format: 'webp',
       animation_length: CARD_ANIMATION_LENGTH,
-      image_path: 'tracer-tee/v1/static.webp',
+      image_path: 'tracer-tee/v2/red/static.webp',
       text_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
       accent_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
       bg_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
@@ -149,6 +162,45 @@ describe('unlocking', () => {
     expect((await cardsOf(other)).body.unlocked_cards).toEqual([]);
   });
 
+  it('shows each buyer the card in the colour they bought, wherever the card is read (issue 45)', async () => {
+    const variantOf = async (sku: string) =>
+      (await api.database.db.selectFrom('product_variants').select('id').where('sku', '=', sku).executeTakeFirstOrThrow()).id;
+    const [black, grey, beige] = await Promise.all(['PJ-BLK-SM', 'PJ-GRY-SM', 'PJ-BEI-SM'].map(variantOf));
+    for (const id of [black, grey, beige]) await setVariant(api, id, { stock_quantity: 100 });
+    const art = (colour: string) => ({
+      animation_folder_path: `padded-jorts/v2/${colour}`,
+      image_path: `padded-jorts/v2/${colour}/static.webp`,
+    });
+    const jortsOf = (cards: { name: string }[]) => cards.filter((card) => card.name === 'Padded Jorts');
+
+    // Locked, the card shows the colour it was designed in.
+    const looking = await member();
+    expect(jortsOf((await looking.get('/api/cards/cards?per_page=100')).body.cards)).toEqual([expect.objectContaining(art('grey'))]);
+
+    const [inBlack, inGrey, inTwo] = [await member(), await member(), await member()];
+    const orders = [
+      { s: inBlack, colour: 'black', order: await buyThroughCheckout(api, inBlack, [{ id: black }]) },
+      { s: inGrey, colour: 'grey', order: await buyThroughCheckout(api, inGrey, [{ id: grey }]) },
+      // Two colours in one order: the card shows the order's first line of the product (lines go by SKU: beige first).
+      { s: inTwo, colour: 'beige', order: await buyThroughCheckout(api, inTwo, [{ id: grey }, { id: beige }]) },
+    ];
+    for (const { s, colour, order } of orders) {
+      const expected = [expect.objectContaining({ name: 'Padded Jorts', ...art(colour) })];
+      expect((await cardsOf(s)).body.unlocked_cards).toEqual(expected);
+      expect(jortsOf((await s.get('/api/cards/cards?per_page=100')).body.cards)).toEqual(expected);
+      expect((await successOf(s, order)).body.first_time_purchase_info.unlocked_cards).toEqual(expected);
+      expect((await s.get(`/api/user/purchase/${order}`)).body.first_time_purchase_info.unlocked_cards).toEqual(expected);
+      expect((await s.get('/api/user/overview?purchases=1')).body.unlocked_cards).toEqual(expected);
+    }
+
+    // The card's face is drawn over its colour's image; another card's image is still refused.
+    const [card] = (await cardsOf(inBlack)).body.unlocked_cards;
+    const face = { v: 1, id: card.id, n: card.name, r: card.rarity, o: 'Ada Rossi', u: card.unlocked_at, i: card.image_path };
+    const colours = { tc: card.text_color, ac: card.accent_color, bc: card.bg_color };
+    expect((await inBlack.post('/api/cards/face.png', { ...face, ...colours })).status).toBe(200);
+    expect((await inBlack.post('/api/cards/face.png', { ...face, ...colours, i: 'tracer-tee/v2/black/static.webp' })).status).toBe(404);
+  });
+
   it('gives each buyer a card with a serial of its own', async () => {
     const { a1 } = pick();
     await setVariant(api, a1.id, { stock_quantity: 100 });
@@ -187,6 +239,8 @@ describe('unlocking', () => {
     // The first order is cancelled: b's card goes; a's stays, the second order still holding that product.
     expect((await admin('orders/cancel', { order: first.order_number, idempotency_key: randomUUID() })).status).toBe('Cancelled');
     expect(await held()).toEqual({ [a1.product_id]: before[a1.product_id] });
+    // Now unlocked by the second order, it shows the colour bought there.
+    expect((await cardsOf(s)).body.unlocked_cards[0].image_path).toBe(await imageOfColour(a2));
     // Refunding the second order's unit too: nothing left of the product, so its card goes as well.
     const line = second.lines[0] as { item_id: string };
     expect(
@@ -281,6 +335,7 @@ describe('unlocking', () => {
     expect((await seedCards(api.database.db)).inserted).toEqual([]);
     const [granted] = (await cardsOf(s)).body.unlocked_cards;
     expect(granted).toMatchObject({ product_id: a1.product_id, unlocked_at: (await successOf(s, purchase)).body.date });
+    expect(granted.image_path).toBe(await imageOfColour(a1));
     // Not shown as unlocked by that purchase, which happened before the card existed.
     expect((await successOf(s, purchase)).body.first_time_purchase_info.unlocked_cards).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { CARD_RULES } from '@contract/cards';
 
+import { CATALOGUE } from './catalogue-data.js';
 import type { GarmentColour, GarmentKind } from './drawing/canvas.js';
 
 /** Frames per card animation (docs/product.md#constants). */
@@ -14,8 +15,9 @@ export const CARD_STATIC_SCALE = CARD_RULES.exportScale;
 /**
  * Bumped whenever the artwork changes: frames are served as immutable, so new artwork needs new
  * paths. Cards already seeded keep the paths they have until the seed moves them on.
+ * Version 2: one artwork per colour of the product (the card shows the colour bought).
  */
-export const CARD_ART_VERSION = 1;
+export const CARD_ART_VERSION = 2;
 
 export type CardRarity = 'common' | 'rare' | 'epic' | 'legendary';
 /** The foil stamped across the card, echoing the garment: tracer lines, quilting, twill ridges, hood rings. */
@@ -26,6 +28,7 @@ export interface CardDesign {
   kind: GarmentKind;
   name: string;
   rarity: CardRarity;
+  /** The colour the card shows before it is unlocked (and to a buyer whose colour has no artwork). */
   garmentColour: GarmentColour;
   textColor: string;
   accentColor: string;
@@ -92,12 +95,26 @@ export const CARD_DESIGNS: readonly CardDesign[] = [
   },
 ];
 
-/** Where a card's files live in the cards bucket. */
+/** One artwork of a card: its design, with the garment in one colour of the product. */
+export interface CardArt {
+  design: CardDesign;
+  colour: GarmentColour;
+}
+
+/** Every artwork of the given cards: one per colour its product is sold in. */
+export function cardArts(designs: readonly CardDesign[] = CARD_DESIGNS): CardArt[] {
+  return designs.flatMap((design) => {
+    const colours = CATALOGUE.find((product) => product.name === design.productName)?.colours ?? [design.garmentColour];
+    return colours.map((colour) => ({ design, colour }));
+  });
+}
+
+/** Where a card's files live in the cards bucket: a folder per colour. */
 export const cardPaths = {
-  folder: (kind: GarmentKind) => `${kind}/v${CARD_ART_VERSION}`,
+  folder: (kind: GarmentKind, colour: GarmentColour) => `${kind}/v${CARD_ART_VERSION}/${colour.toLowerCase()}`,
   filePrefix: 'frame_',
   format: 'webp',
   frame: (folder: string, prefix: string, index: number, format: string) =>
     `${folder}/${prefix}${String(index).padStart(4, '0')}.${format}`,
-  image: (kind: GarmentKind) => `${kind}/v${CARD_ART_VERSION}/static.webp`,
+  image: (kind: GarmentKind, colour: GarmentColour) => `${cardPaths.folder(kind, colour)}/static.webp`,
 };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
-import { CARD_ANIMATION_LENGTH, CARD_DESIGNS, cardPaths } from './card-data.js';
+import { CARD_ANIMATION_LENGTH, CARD_DESIGNS, cardArts, cardPaths } from './card-data.js';
 import {
   ATTRIBUTE_ORDER,
   CATALOGUE,
@@ -167,8 +167,9 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
 }
 
 /**
- * Gives every catalogue product that has none its collectible card. Idempotent. A card created
- * after its product was already sold is granted to everyone who bought it, as of their first purchase.
+ * Gives every catalogue product that has none its collectible card, and every card its artwork in
+ * each colour of the product. Idempotent. A card created after its product was already sold is
+ * granted to everyone who bought it, as of their first purchase, in the colour they bought then.
  */
 export async function seedCards(db: Db): Promise<{ inserted: string[] }> {
   const inserted: string[] = [];
@@ -182,11 +183,11 @@ export async function seedCards(db: Db): Promise<{ inserted: string[] }> {
           product_id: product.id,
           name: design.name,
           rarity: design.rarity,
-          animation_folder_path: cardPaths.folder(design.kind),
+          animation_folder_path: cardPaths.folder(design.kind, design.garmentColour),
           animation_file_name: cardPaths.filePrefix,
           animation_file_format: cardPaths.format,
           animation_length: CARD_ANIMATION_LENGTH,
-          image_path: cardPaths.image(design.kind),
+          image_path: cardPaths.image(design.kind, design.garmentColour),
           text_color: design.textColor,
           accent_color: design.accentColor,
           bg_color: design.bgColor,
@@ -194,13 +195,29 @@ export async function seedCards(db: Db): Promise<{ inserted: string[] }> {
         .onConflict((oc) => oc.column('product_id').doNothing())
         .returning('id')
         .executeTakeFirst();
+      // A card seeded before it had an artwork per colour gets them too.
+      const cardId =
+        card?.id ?? (await trx.selectFrom('cards').select('id').where('product_id', '=', product.id).executeTakeFirstOrThrow()).id;
+      await trx
+        .insertInto('card_colours')
+        .values(
+          cardArts([design]).map(({ colour }) => ({
+            card_id: cardId,
+            colour,
+            animation_folder_path: cardPaths.folder(design.kind, colour),
+            image_path: cardPaths.image(design.kind, colour),
+          })),
+        )
+        .onConflict((oc) => oc.columns(['card_id', 'colour']).doNothing())
+        .execute();
       if (!card) continue;
       await sql`
-        INSERT INTO user_cards (user_id, card_id, purchase_id, unlocked_at)
-        SELECT p.user_id, ${card.id}, NULL, min(p.created_at)
+        INSERT INTO user_cards (user_id, card_id, purchase_id, unlocked_at, colour)
+        SELECT DISTINCT ON (p.user_id) p.user_id, ${card.id}, NULL, p.created_at,
+          (SELECT a->>'value' FROM jsonb_array_elements(i.variant_attributes) a WHERE a->>'attribute_name' = 'color' LIMIT 1)
         FROM purchases p JOIN purchase_items i ON i.purchase_id = p.id
         WHERE i.product_id = ${product.id}
-        GROUP BY p.user_id
+        ORDER BY p.user_id, p.created_at, i.position
         ON CONFLICT DO NOTHING`.execute(trx);
       inserted.push(design.name);
     }

@@ -57,5 +57,5 @@ export async function drawArt(storage: Storage, log: Logger): Promise<void> {
   const cardsStarted = Date.now();
   const art = await generateCardArt(storage);
   if (art.cards)
-    log.info(`images: drew ${art.frames} frames for ${art.cards} cards in ${((Date.now() - cardsStarted) / 1000).toFixed(1)} s`);
+    log.info(`images: drew ${art.frames} frames for ${art.cards} card artworks in ${((Date.now() - cardsStarted) / 1000).toFixed(1)} s`);
 }

@@ -47,10 +47,12 @@ export async function accountReads(db: Db, userId: string, latest: number): Prom
          SELECT total_orders, delivered, in_transit, processing, total_spent::float8 AS total_spent
          FROM user_purchase_stats WHERE user_id = ${userId}) s) AS stats,
       (SELECT coalesce(json_agg(row_to_json(k) ORDER BY k.unlocked_at DESC, k.name), '[]'::json) FROM (
-         SELECT c.id, c.product_id, p.name AS product_name, c.name, c.rarity, c.animation_folder_path,
-           c.animation_file_name, c.animation_file_format, c.animation_length, c.image_path, c.text_color,
+         SELECT c.id, c.product_id, p.name AS product_name, c.name, c.rarity,
+           coalesce(cc.animation_folder_path, c.animation_folder_path) AS animation_folder_path, c.animation_file_name,
+           c.animation_file_format, c.animation_length, coalesce(cc.image_path, c.image_path) AS image_path, c.text_color,
            c.accent_color, c.bg_color, c.created_at, u.unlocked_at, u.serial
          FROM user_cards u JOIN cards c ON c.id = u.card_id LEFT JOIN products p ON p.id = c.product_id
+           LEFT JOIN card_colours cc ON cc.card_id = u.card_id AND cc.colour = u.colour
          WHERE u.user_id = ${userId}) k) AS cards,
       (SELECT coalesce(json_agg(json_build_object('kind', k.kind, 'policy_version', k.policy_version, 'given_at', k.given_at,
           'withdrawn_at', k.withdrawn_at, 'confirmed_at', k.confirmed_at) ORDER BY k.given_at DESC, k.id), '[]'::json)

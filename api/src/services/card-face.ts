@@ -73,16 +73,21 @@ async function staticImage(storage: Storage, face: CardFace): Promise<{ image: B
  * the unlock date are the shopper's, so no one can have the shop draw a card it never made.
  */
 async function checkFace(db: Kysely<Database>, face: CardFace) {
-  const card = await db
-    .selectFrom('cards')
-    .select(['name', 'rarity', 'image_path', 'text_color', 'accent_color', 'bg_color'])
-    .where('id', '=', face.id)
-    .executeTakeFirst();
+  const [card, colours] = await Promise.all([
+    db
+      .selectFrom('cards')
+      .select(['name', 'rarity', 'image_path', 'text_color', 'accent_color', 'bg_color'])
+      .where('id', '=', face.id)
+      .executeTakeFirst(),
+    db.selectFrom('card_colours').select('image_path').where('card_id', '=', face.id).execute(),
+  ]);
+  // Its image is the card's own or that of one of its colours (the one its holder bought).
+  const images = new Set([card?.image_path, ...colours.map((art) => art.image_path)]);
   const matches =
     card &&
     card.name === face.n &&
     (card.rarity ?? null) === face.r &&
-    card.image_path === face.i &&
+    images.has(face.i) &&
     card.text_color === face.tc &&
     card.accent_color === face.ac &&
     card.bg_color === face.bc;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 import type { CardOut, Database } from '../db/schema.js';
 
@@ -34,17 +34,21 @@ export function toCardOut(row: CardRow): CardOut {
   };
 }
 
+/**
+ * A card's fields, its artwork that of the colour its holder bought (`cc`, joined on the holder's
+ * card `u`), else the card's own: the one it shows locked.
+ */
 const CARD_COLUMNS = [
   'c.id',
   'c.product_id',
   'p.name as product_name',
   'c.name',
   'c.rarity',
-  'c.animation_folder_path',
+  sql<string>`coalesce(cc.animation_folder_path, c.animation_folder_path)`.as('animation_folder_path'),
   'c.animation_file_name',
   'c.animation_file_format',
   'c.animation_length',
-  'c.image_path',
+  sql<string>`coalesce(cc.image_path, c.image_path)`.as('image_path'),
   'c.text_color',
   'c.accent_color',
   'c.bg_color',
@@ -57,6 +61,7 @@ export async function listUserCards(db: Reader, userId: string): Promise<CardOut
     .selectFrom('user_cards as u')
     .innerJoin('cards as c', 'c.id', 'u.card_id')
     .leftJoin('products as p', 'p.id', 'c.product_id')
+    .leftJoin('card_colours as cc', (join) => join.onRef('cc.card_id', '=', 'u.card_id').onRef('cc.colour', '=', 'u.colour'))
     .select([...CARD_COLUMNS, 'u.unlocked_at', 'u.serial'])
     .where('u.user_id', '=', userId)
     .orderBy('u.unlocked_at', 'desc')
@@ -72,6 +77,7 @@ export async function listCards(db: Reader, userId: string, page: number, perPag
       .selectFrom('cards as c')
       .leftJoin('products as p', 'p.id', 'c.product_id')
       .leftJoin('user_cards as u', (join) => join.onRef('u.card_id', '=', 'c.id').on('u.user_id', '=', userId))
+      .leftJoin('card_colours as cc', (join) => join.onRef('cc.card_id', '=', 'c.id').onRef('cc.colour', '=', 'u.colour'))
       .select([...CARD_COLUMNS, 'u.unlocked_at', 'u.serial'])
       .orderBy('c.created_at')
       .orderBy('c.name')
@@ -87,23 +93,45 @@ export async function listCards(db: Reader, userId: string, page: number, perPag
   return { cards: rows.map(toCardOut), total: Number(count.n), page, per_page: perPage };
 }
 
+/** The colour option of a bought line (its variant's `color`), if it has one. */
+const colourOf = (attributes: { attribute_name: string; value: string }[]) =>
+  attributes.find((attribute) => attribute.attribute_name === 'color')?.value ?? null;
+
 /**
  * Unlocks, for `userId`, the card of every product in `productIds` they do not hold yet, and returns
- * the cards this call unlocked. The (user, card) key makes it idempotent: a product bought before,
- * or a concurrent fulfilment that got there first, unlocks nothing here.
+ * the cards this call unlocked, each in the colour of the purchase's first line of its product. The
+ * (user, card) key makes it idempotent: a product bought before, or a concurrent fulfilment that got
+ * there first, unlocks nothing here.
  */
 export async function unlockCards(db: Reader, userId: string, productIds: string[], purchaseId: string, now: Date): Promise<CardOut[]> {
   if (!productIds.length) return [];
   const cards = await db
     .selectFrom('cards')
-    .select('id')
+    .select(['id', 'product_id'])
     .where('product_id', 'in', [...new Set(productIds)])
     .orderBy('id')
     .execute();
   if (!cards.length) return [];
+  const lines = await db
+    .selectFrom('purchase_items')
+    .select(['product_id', 'variant_attributes'])
+    .where('purchase_id', '=', purchaseId)
+    .orderBy('position')
+    .execute();
+  const colours = new Map<string, string | null>();
+  for (const line of lines)
+    if (line.product_id && !colours.has(line.product_id)) colours.set(line.product_id, colourOf(line.variant_attributes));
   const unlocked = await db
     .insertInto('user_cards')
-    .values(cards.map((card) => ({ user_id: userId, card_id: card.id, purchase_id: purchaseId, unlocked_at: now })))
+    .values(
+      cards.map((card) => ({
+        user_id: userId,
+        card_id: card.id,
+        purchase_id: purchaseId,
+        unlocked_at: now,
+        colour: colours.get(card.product_id) ?? null,
+      })),
+    )
     .onConflict((oc) => oc.columns(['user_id', 'card_id']).doNothing())
     .returning('card_id')
     .execute();
@@ -121,6 +149,7 @@ export async function cardsUnlockedBy(db: Reader, purchaseId: string, cardIds?: 
     .selectFrom('user_cards as u')
     .innerJoin('cards as c', 'c.id', 'u.card_id')
     .leftJoin('products as p', 'p.id', 'c.product_id')
+    .leftJoin('card_colours as cc', (join) => join.onRef('cc.card_id', '=', 'u.card_id').onRef('cc.colour', '=', 'u.colour'))
     .select([...CARD_COLUMNS, 'u.unlocked_at', 'u.serial'])
     .where('u.purchase_id', '=', purchaseId)
     .orderBy('c.name');
@@ -146,18 +175,19 @@ export async function withdrawRefundedCards(trx: Reader, purchaseId: string): Pr
     const kept = await trx
       .selectFrom('purchase_items as i')
       .innerJoin('purchases as p', 'p.id', 'i.purchase_id')
-      .select(['p.id', 'p.created_at'])
+      .select(['p.id', 'p.created_at', 'i.variant_attributes'])
       .where('p.user_id', '=', card.user_id)
       .where('i.product_id', '=', card.product_id)
       .where((eb) => eb('i.quantity', '>', eb.ref('i.refunded_quantity')))
       .orderBy('p.created_at')
       .orderBy('p.id')
+      .orderBy('i.position')
       .executeTakeFirst();
     if (kept?.id === purchaseId) continue;
     if (kept) {
       await trx
         .updateTable('user_cards')
-        .set({ purchase_id: kept.id, unlocked_at: kept.created_at })
+        .set({ purchase_id: kept.id, unlocked_at: kept.created_at, colour: colourOf(kept.variant_attributes) })
         .where('user_id', '=', card.user_id)
         .where('card_id', '=', card.card_id)
         .execute();

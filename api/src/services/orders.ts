@@ -153,10 +153,12 @@ function purchaseDetailQuery(db: Db, userId: string, purchaseId: string) {
     )
     .select(
       sql<CardRow[]>`(SELECT coalesce(json_agg(row_to_json(k) ORDER BY k.name), '[]'::json) FROM (
-        SELECT c.id, c.product_id, p.name AS product_name, c.name, c.rarity, c.animation_folder_path, c.animation_file_name,
-          c.animation_file_format, c.animation_length, c.image_path, c.text_color, c.accent_color, c.bg_color, c.created_at,
-          u.unlocked_at, u.serial
+        SELECT c.id, c.product_id, p.name AS product_name, c.name, c.rarity,
+          coalesce(cc.animation_folder_path, c.animation_folder_path) AS animation_folder_path, c.animation_file_name,
+          c.animation_file_format, c.animation_length, coalesce(cc.image_path, c.image_path) AS image_path, c.text_color,
+          c.accent_color, c.bg_color, c.created_at, u.unlocked_at, u.serial
         FROM user_cards u JOIN cards c ON c.id = u.card_id LEFT JOIN products p ON p.id = c.product_id
+          LEFT JOIN card_colours cc ON cc.card_id = u.card_id AND cc.colour = u.colour
         WHERE u.purchase_id = pu.id) k)`.as('detail_cards'),
     )
     .select(sql<boolean>`EXISTS (SELECT 1 FROM returns r WHERE r.purchase_id = pu.id)`.as('detail_has_returns'))

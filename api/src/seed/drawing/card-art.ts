@@ -1,19 +1,21 @@
-// One module on purpose (a little over 300 lines): the layers of a card frame share its geometry and timing.
+// One module on purpose (about 400 lines): the layers of a card frame share its geometry and timing.
 import sharp from 'sharp';
 
 import type { Storage } from '../../services/storage.js';
 import {
   CARD_ANIMATION_LENGTH,
   CARD_CAPTURE_FRAME,
-  CARD_DESIGNS,
   CARD_HEIGHT,
   CARD_STATIC_SCALE,
   CARD_WIDTH,
+  type CardArt,
+  cardArts,
   type CardDesign,
   cardPaths,
   type CardRarity,
 } from '../card-data.js';
 import { hashString, prng } from './backgrounds.js';
+import type { GarmentColour } from './canvas.js';
 import { garmentCutoutSvg } from './garments.js';
 
 /**
@@ -21,6 +23,8 @@ import { garmentCutoutSvg } from './garments.js';
  * illustration) drawn once as SVG, then per frame a holographic foil whose hues drift across the
  * card, a sheen that sweeps over it once per loop, and glints that twinkle. The foil is computed
  * on raw pixels, so a frame costs one WebP encode; the loop is seamless (frame 148 would be frame 0).
+ * Each card is drawn in every colour of its product: the light of a frame is worked out once and
+ * laid over each colour's scene.
  */
 
 const BUCKET = 'cards' as const;
@@ -83,11 +87,10 @@ function groundSvg(design: CardDesign, scale: number): string {
 /** Where the garment sits: centred in the picture window, in card units. */
 const WINDOW = { x: 18, y: 44, width: 264, height: 214 };
 
-interface Layers {
+/** What a card's light plays over, the same for every colour of its garment (the cut-out is). */
+interface Light {
   width: number;
   height: number;
-  /** The still scene, RGB 0–1. */
-  base: Float32Array;
   /** How much of the foil shows per pixel (pattern, less over the garment and the text). */
   foil: Float32Array;
   /** Gloss the sheen leaves per pixel. */
@@ -96,6 +99,11 @@ interface Layers {
   sweep: Float32Array;
   /** Hue offset per pixel. */
   hue: Float32Array;
+}
+
+interface Layers extends Light {
+  /** The still scene, RGB 0–1. */
+  base: Float32Array;
 }
 
 function foilPattern(design: CardDesign, x: number, y: number): number {
@@ -123,15 +131,30 @@ function foilPattern(design: CardDesign, x: number, y: number): number {
   }
 }
 
-async function garmentRaster(design: CardDesign, scale: number) {
-  const box = { width: Math.round((WINDOW.width - 24) * scale), height: Math.round((WINDOW.height - 8) * scale) };
-  // Rendered small enough to be quick, large enough to stay sharp once trimmed and fitted.
-  const svg = Buffer.from(garmentCutoutSvg(design.kind, design.garmentColour));
-  const trimmed = await sharp(svg, { density: 72 * 0.45 * scale })
+/** A garment placed in the picture window, ready to composite. */
+interface Placed {
+  input: Buffer;
+  left: number;
+  top: number;
+}
+
+/**
+ * The garment in `colour` on a transparent ground, trimmed to its edges: rasterised once (librsvg's
+ * patterns and blur make it most of a card's drawing time) for every size it is shown at, a little
+ * larger than the largest of them (the static image), so it stays sharp once fitted.
+ */
+async function garmentCutout(design: CardDesign, colour: GarmentColour): Promise<Buffer> {
+  const svg = Buffer.from(garmentCutoutSvg(design.kind, colour));
+  return sharp(svg, { density: 72 * 0.27 * CARD_STATIC_SCALE })
     .trim({ threshold: 1 })
     .png()
     .toBuffer();
-  const fitted = await sharp(trimmed)
+}
+
+/** The cut-out fitted into the picture window at `scale`, centred. */
+async function place(cutout: Buffer, scale: number): Promise<Placed> {
+  const box = { width: Math.round((WINDOW.width - 24) * scale), height: Math.round((WINDOW.height - 8) * scale) };
+  const fitted = await sharp(cutout)
     .resize({ ...box, fit: 'inside' })
     .png()
     .toBuffer({ resolveWithObject: true });
@@ -142,25 +165,28 @@ async function garmentRaster(design: CardDesign, scale: number) {
   };
 }
 
-export async function buildLayers(design: CardDesign, scale: number): Promise<Layers> {
+/** The still scene, RGB 0–1: the card's ground with the garment. */
+async function sceneOf(design: CardDesign, scale: number, garment: Placed): Promise<Float32Array> {
+  const scene = await sharp(Buffer.from(groundSvg(design, scale)))
+    .composite([garment])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const base = new Float32Array(scene.length);
+  for (let i = 0; i < scene.length; i++) base[i] = scene[i] / 255;
+  return base;
+}
+
+/** The light layers over the placed garment (any colour of it: their cut-outs are the same). */
+async function lightOf(design: CardDesign, scale: number, garment: Placed): Promise<Light> {
   const width = CARD_WIDTH * scale;
   const height = CARD_HEIGHT * scale;
-  const garment = await garmentRaster(design, scale);
-  const [scene, cutout] = await Promise.all([
-    sharp(Buffer.from(groundSvg(design, scale)))
-      .composite([garment])
-      .removeAlpha()
-      .raw()
-      .toBuffer(),
-    sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([garment])
-      .extractChannel(3)
-      .raw()
-      .toBuffer(),
-  ]);
+  const cutout = await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([garment])
+    .extractChannel(3)
+    .raw()
+    .toBuffer();
   const n = width * height;
-  const base = new Float32Array(n * 3);
-  for (let i = 0; i < n * 3; i++) base[i] = scene[i] / 255;
   const foil = new Float32Array(n);
   const gloss = new Float32Array(n);
   const sweep = new Float32Array(n);
@@ -184,7 +210,14 @@ export async function buildLayers(design: CardDesign, scale: number): Promise<La
       hue[i] = 0.45 * (x / CARD_WIDTH) + 0.3 * (y / CARD_HEIGHT) + 0.12 * pattern;
     }
   }
-  return { width, height, base, foil, gloss, sweep, hue };
+  return { width, height, foil, gloss, sweep, hue };
+}
+
+/** The layers of a card's frames, the garment in `colour` (by default the colour the design shows locked). */
+export async function buildLayers(design: CardDesign, scale: number, colour: GarmentColour = design.garmentColour): Promise<Layers> {
+  const garment = await place(await garmentCutout(design, colour), scale);
+  const [base, light] = await Promise.all([sceneOf(design, scale, garment), lightOf(design, scale, garment)]);
+  return { ...light, base };
 }
 
 /** A 1024-step rainbow (cosine palette), so a frame never calls Math.cos per pixel. */
@@ -229,16 +262,19 @@ function gaussianTable(width: number): Float32Array {
 const NARROW = gaussianTable(0.075);
 const WIDE = gaussianTable(0.3);
 
-/** Frame `index` of `length` as 8-bit RGB. */
-function renderFrame(design: CardDesign, layers: Layers, glints: Glint[], index: number, length: number): Buffer {
-  const { width, height, base, foil, gloss, sweep, hue } = layers;
+/**
+ * The light of frame `index` of `length`, per pixel and channel (0–1): the foil, the sheen and the
+ * glints. It is the same over every colour of the garment, so it is worked out once per frame.
+ */
+function frameLight(design: CardDesign, layers: Light, glints: Glint[], index: number, length: number): Float32Array {
+  const { width, height, foil, gloss, sweep, hue } = layers;
   const t = index / length;
   const look = RARITY_LOOK[design.rarity];
   const [h0, span] = design.hue;
   const sat = look.saturation;
   const centre = t < SWEEP_SHARE ? -0.2 + 1.4 * (t / SWEEP_SHARE) : 9;
   const n = width * height;
-  const out = Buffer.alloc(n * 3);
+  const light = new Float32Array(n * 3);
   for (let i = 0; i < n; i++) {
     const d = sweep[i] - centre;
     const k = d <= -2 || d >= 2 ? -1 : ((d + 2) * 1024) | 0;
@@ -248,11 +284,7 @@ function renderFrame(design: CardDesign, layers: Layers, glints: Glint[], index:
     const r = ((h * 1024) | 0) * 3;
     const amount = foil[i] * ((0.2 + 0.55 * wide) * look.strength + band * 0.3);
     const shine = band * 0.32 * gloss[i];
-    for (let c = 0; c < 3; c++) {
-      const a = Math.min(1, (1 - sat + sat * RAINBOW[r + c]) * amount + shine);
-      // Screen blend: light only ever adds, so dark grounds glow and light ones never blow out to flat white.
-      out[i * 3 + c] = Math.round((1 - (1 - base[i * 3 + c]) * (1 - a)) * 255);
-    }
+    for (let c = 0; c < 3; c++) light[i * 3 + c] = Math.min(1, (1 - sat + sat * RAINBOW[r + c]) * amount + shine);
   }
   const scale = width / CARD_WIDTH;
   for (const glint of glints) {
@@ -273,16 +305,28 @@ function renderFrame(design: CardDesign, layers: Layers, glints: Glint[], index:
           Math.exp(-(dx * dx) / (thin * thin)) * Math.max(0, 1 - Math.abs(dy) / r);
         const v = Math.min(1, intensity * (core + 0.8 * rays));
         const i = (py * width + px) * 3;
-        for (let c = 0; c < 3; c++) out[i + c] = Math.round(255 - (255 - out[i + c]) * (1 - v));
+        for (let c = 0; c < 3; c++) light[i + c] = 1 - (1 - light[i + c]) * (1 - v);
       }
     }
   }
+  return light;
+}
+
+/** A frame as 8-bit RGB: the light screened over the scene (light only ever adds, so dark grounds glow and light ones never blow out to flat white). */
+function screen(base: Float32Array, light: Float32Array): Buffer {
+  const out = Buffer.alloc(base.length);
+  for (let i = 0; i < base.length; i++) out[i] = (255.5 - 255 * (1 - base[i]) * (1 - light[i])) | 0;
   return out;
 }
 
-async function encode(layers: Layers, pixels: Buffer, quality: number): Promise<Buffer> {
-  return sharp(pixels, { raw: { width: layers.width, height: layers.height, channels: 3 } })
-    .webp({ quality, effort: 2, smartSubsample: true })
+/**
+ * WebP at `quality`. The frames skip sharp's smart chroma subsampling: it made an encode three to
+ * five times slower (measured: about 50 ms a frame against 10–15) for files no smaller, and each
+ * colour of a card has its 148 frames. The static image keeps it.
+ */
+async function encode(size: { width: number; height: number }, pixels: Buffer, quality: number, smartSubsample = false): Promise<Buffer> {
+  return sharp(pixels, { raw: { width: size.width, height: size.height, channels: 3 } })
+    .webp({ quality, effort: 2, smartSubsample })
     .toBuffer();
 }
 
@@ -300,45 +344,83 @@ export interface CardArtResult {
   frames: number;
 }
 
+/** One colour of a card with something to draw: the frames missing, whether the static image is, and the garment's cut-out. */
+interface ArtToDraw {
+  colour: GarmentColour;
+  folder: string;
+  missing: Set<number>;
+  staticMissing: boolean;
+  cutout?: Buffer;
+}
+
+const framePath = (folder: string, i: number) => cardPaths.frame(folder, cardPaths.filePrefix, i, cardPaths.format);
+
 /**
- * Draws what storage lacks of every card's artwork: the frames at display size and the static
- * image (the capture frame at twice that). Cards already complete cost a few file checks.
+ * Draws what storage lacks of every card's artwork, in each colour of its product: the frames at
+ * display size and the static image (the capture frame at twice that). Artworks already complete
+ * cost a few file checks. `cards` counts the artworks drawn (or to draw, with `countOnly`).
  */
-export async function generateCardArt(
-  storage: Storage,
-  designs: readonly CardDesign[] = CARD_DESIGNS,
-  countOnly = false,
-): Promise<CardArtResult> {
+export async function generateCardArt(storage: Storage, arts: readonly CardArt[] = cardArts(), countOnly = false): Promise<CardArtResult> {
   let cards = 0;
   let frames = 0;
-  for (const design of designs) {
-    const folder = cardPaths.folder(design.kind);
-    const framePath = (i: number) => cardPaths.frame(folder, cardPaths.filePrefix, i, cardPaths.format);
-    const indexes = Array.from({ length: CARD_ANIMATION_LENGTH }, (_, i) => i);
-    const missing: number[] = [];
-    for (const i of indexes) if (!(await storage.exists(BUCKET, framePath(i)))) missing.push(i);
-    const staticMissing = !(await storage.exists(BUCKET, cardPaths.image(design.kind)));
-    if (!missing.length && !staticMissing) continue;
-    if (countOnly) {
-      cards++;
-      frames += missing.length;
-      continue;
+  for (const design of new Set(arts.map((art) => art.design))) {
+    const todo: ArtToDraw[] = [];
+    for (const { colour } of arts.filter((art) => art.design === design)) {
+      const folder = cardPaths.folder(design.kind, colour);
+      const missing = new Set<number>();
+      for (let i = 0; i < CARD_ANIMATION_LENGTH; i++) if (!(await storage.exists(BUCKET, framePath(folder, i)))) missing.add(i);
+      const staticMissing = !(await storage.exists(BUCKET, cardPaths.image(design.kind, colour)));
+      if (missing.size || staticMissing) todo.push({ colour, folder, missing, staticMissing });
     }
-
+    cards += todo.length;
+    frames += todo.reduce((sum, art) => sum + art.missing.size, 0);
+    if (countOnly || !todo.length) continue;
+    // Each colour's garment rasterised side by side (sharp's threads), once for both sizes.
+    await Promise.all(todo.map(async (art) => (art.cutout = await garmentCutout(design, art.colour))));
     const glints = glintsFor(design);
-    if (missing.length) {
-      const layers = await buildLayers(design, 1);
-      await pool(missing, 3, async (i) => {
-        await storage.put(BUCKET, framePath(i), await encode(layers, renderFrame(design, layers, glints, i, CARD_ANIMATION_LENGTH), 72));
-      });
-      frames += missing.length;
-    }
-    if (staticMissing) {
-      const large = await buildLayers(design, CARD_STATIC_SCALE);
-      const pixels = renderFrame(design, large, glints, CARD_CAPTURE_FRAME, CARD_ANIMATION_LENGTH);
-      await storage.put(BUCKET, cardPaths.image(design.kind), await encode(large, pixels, 85));
-    }
-    cards++;
+    await drawFrames(
+      storage,
+      design,
+      glints,
+      todo.filter((art) => art.missing.size),
+    );
+    await drawStatics(
+      storage,
+      design,
+      glints,
+      todo.filter((art) => art.staticMissing),
+    );
   }
   return { cards, frames };
+}
+
+/** The missing frames of each colour: a frame's light worked out once, screened over each colour's scene. */
+async function drawFrames(storage: Storage, design: CardDesign, glints: Glint[], todo: ArtToDraw[]) {
+  if (!todo.length) return;
+  const placed = await Promise.all(todo.map((art) => place(art.cutout!, 1)));
+  const [light, scenes] = await Promise.all([
+    lightOf(design, 1, placed[0]),
+    Promise.all(placed.map((garment) => sceneOf(design, 1, garment))),
+  ]);
+  const indexes = [...new Set(todo.flatMap((art) => [...art.missing]))].sort((a, b) => a - b);
+  await pool(indexes, 3, async (i) => {
+    const lit = frameLight(design, light, glints, i, CARD_ANIMATION_LENGTH);
+    for (const [k, art] of todo.entries()) {
+      if (art.missing.has(i)) await storage.put(BUCKET, framePath(art.folder, i), await encode(light, screen(scenes[k], lit), 72));
+    }
+  });
+}
+
+/** The static image of each colour: the capture frame at the export scale. */
+async function drawStatics(storage: Storage, design: CardDesign, glints: Glint[], todo: ArtToDraw[]) {
+  if (!todo.length) return;
+  const placed = await Promise.all(todo.map((art) => place(art.cutout!, CARD_STATIC_SCALE)));
+  const light = await lightOf(design, CARD_STATIC_SCALE, placed[0]);
+  const lit = frameLight(design, light, glints, CARD_CAPTURE_FRAME, CARD_ANIMATION_LENGTH);
+  await Promise.all(
+    todo.map(async (art, k) => {
+      const scene = await sceneOf(design, CARD_STATIC_SCALE, placed[k]);
+      await storage.put(BUCKET, cardPaths.image(design.kind, art.colour), await encode(light, screen(scene, lit), 85, true));
+    }),
+  );
 }
