@@ -52,5 +52,7 @@ if (missing.includes('chromium') && !apt(['install', '-y', '-qq', '--no-install-
   process.exit(1);
 }
 if (missing.includes('chromium-headless-shell') && !apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium-headless-shell'])) {
-  console.warn('chromium-headless-shell could not be installed: the tests use /usr/bin/chromium throughout, and the screenshots will differ on text edges.');
+  console.warn(
+    'chromium-headless-shell could not be installed: the tests use /usr/bin/chromium throughout, and the screenshots will differ on text edges.',
+  );
 }
