@@ -66,11 +66,9 @@ const serverEnv = {
   AUTH_IP_LIMIT_PER_MINUTE: '100000',
   CODE_IP_LIMIT_PER_HOUR: '100000',
   DEV_MAILBOX: '1',
-  // The shop's clock can be moved forward (tests/e2e/drops.spec.ts); moving it runs the jobs it made due
-  // (POST /dev/clock), and a request's own emails go out as it answers. So the job runner polls at its
-  // default pace: polling every half second cost each of the four APIs, mostly idle, 4 % of a core
-  // (PGlite runs a query in about 10 ms here), 8 % of the run's CPU.
+  // The shop's clock can be moved forward (tests/e2e/drops.spec.ts), and due jobs are looked for often.
   DEV_CLOCK: '1',
+  JOB_POLL_MS: '500',
 };
 
 /** Specs with shops of their own (see `projects`). */
