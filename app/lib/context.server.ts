@@ -150,32 +150,8 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
     changed ? { 'Set-Cookie': await commitSession(context, await readShop()) } : {};
 
   /** The one refresh of this request: a rotating refresh token must never be spent twice. */
-  const refresh = (current: ShopSession) => {
-    refreshing ??= (async () => {
-      const refreshToken = current.get('refreshToken');
-      if (!refreshToken) return null;
-      try {
-        const pair = await visitorApi.request('POST', 'auth/refresh', tokenPairSchema, { body: { refresh_token: refreshToken } });
-        current.set('accessToken', pair.access_token);
-        current.set('refreshToken', pair.refresh_token);
-        markChanged();
-        return pair.access_token;
-      } catch (error) {
-        if (!(error instanceof ApiRequestError) || error.status >= 500) throw error;
-        // A refused refresh ends the sign-in on this very request (docs/product.md#accounts): the
-        // cookie is cleared on this answer and the calls go on for a visitor.
-        const user = current.get('user') ?? null;
-        context.signedOut = user;
-        signOut(current);
-        if (error.code === 'guest_session_expired' || user?.user_type === 'guest') {
-          current.flash('flash', { kind: 'error', message: serverTranslator(locale, 'errors')('errors.guestSessionExpired') });
-        }
-        markChanged();
-        return null;
-      }
-    })();
-    return refreshing;
-  };
+  const refresh = (current: ShopSession) =>
+    (refreshing ??= refreshTokens(visitorApi, current, locale, markChanged, (user) => (context.signedOut = user)));
 
   const buildShopApi = async (token: TokenUse): Promise<ShopApi> => {
     const current = await readShop();
@@ -227,4 +203,36 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
     },
   };
   return context;
+}
+
+/**
+ * Trades the session's refresh token for a new pair. A refused refresh ends the sign-in on this very
+ * request (docs/product.md#accounts): the cookie is cleared on this answer and the calls go on for a visitor.
+ */
+async function refreshTokens(
+  visitorApi: ApiClient,
+  current: ShopSession,
+  locale: Locale,
+  markChanged: () => void,
+  onSignedOut: (user: SessionUser | null) => void,
+): Promise<string | null> {
+  const refreshToken = current.get('refreshToken');
+  if (!refreshToken) return null;
+  try {
+    const pair = await visitorApi.request('POST', 'auth/refresh', tokenPairSchema, { body: { refresh_token: refreshToken } });
+    current.set('accessToken', pair.access_token);
+    current.set('refreshToken', pair.refresh_token);
+    markChanged();
+    return pair.access_token;
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status >= 500) throw error;
+    const user = current.get('user') ?? null;
+    onSignedOut(user);
+    signOut(current);
+    if (error.code === 'guest_session_expired' || user?.user_type === 'guest') {
+      current.flash('flash', { kind: 'error', message: serverTranslator(locale, 'errors')('errors.guestSessionExpired') });
+    }
+    markChanged();
+    return null;
+  }
 }

@@ -200,7 +200,17 @@ async function italianAction(context: ShopContext, staff: Staff, id: string, for
 async function imageAction(context: ShopContext, staff: Staff, id: string, intent: string, formData: FormData) {
   const imageId = String(formData.get('imageId') ?? '');
   const which = intent === 'image-upload' ? 'upload' : imageId;
-  const refuse = (message: string, status = 400) => json({ imageForm: which, message }, { status, headers: ADMIN_HEADERS });
+  // A refused upload keeps what was typed (a browser never refills the file itself).
+  const typed =
+    intent === 'image-upload'
+      ? {
+          alt: String(formData.get('alt') ?? ''),
+          type: String(formData.get('type') ?? ''),
+          focal_x: String(formData.get('focal_x') ?? ''),
+          focal_y: String(formData.get('focal_y') ?? ''),
+        }
+      : undefined;
+  const refuse = (message: string, status = 400) => json({ imageForm: which, message, typed }, { status, headers: ADMIN_HEADERS });
   try {
     if (intent === 'image-upload') {
       const file = formData.get('file');

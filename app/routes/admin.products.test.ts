@@ -140,6 +140,23 @@ describe('uploading an image', () => {
     const images = await api.database.db.selectFrom('images').select('alt').where('product_id', '=', jorts.id).execute();
     expect(images.map((image) => image.alt)).toContain('Padded Jorts from the side');
   });
+  it('keeps the typed description, kind and focal point when an upload is refused (the file must be chosen again)', async () => {
+    const jorts = await api.database.db.selectFrom('products').select('id').where('name', '=', 'Padded Jorts').executeTakeFirstOrThrow();
+    const form = new FormData();
+    form.set('intent', 'image-upload');
+    form.set('file', new File([], 'empty.png', { type: 'image/png' }));
+    form.set('alt', 'Padded Jorts, back pocket');
+    form.set('type', 'featured');
+    form.set('focal_x', '30');
+    form.set('focal_y', '70');
+    const response = await post(productAction, `/admin/products/${jorts.id}`, form, { id: jorts.id });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      imageForm: 'upload',
+      message: 'Choose an image file to upload',
+      typed: { alt: 'Padded Jorts, back pocket', type: 'featured', focal_x: '30', focal_y: '70' },
+    });
+  });
 });
 
 describe('a new product without a launch time', () => {

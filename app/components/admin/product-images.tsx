@@ -8,11 +8,13 @@ import { storageObjectUrl } from '~/lib/images';
 export interface ImageFormError {
   imageForm: string;
   message: string;
+  /** What a refused upload had in its fields, to fill them again. */
+  typed?: { alt: string; type: string; focal_x: string; focal_y: string };
 }
 
 const KINDS = { product: 'Gallery', featured: 'Listing card', background: 'Page background' } as const;
 
-function FocalInputs({ id, x, y }: { id: string; x: number; y: number }) {
+function FocalInputs({ id, x, y }: { id: string; x: number | string; y: number | string }) {
   return (
     <>
       <div className="field field--short">
@@ -50,107 +52,120 @@ export function ProductImages({ product, storageBase }: { product: AdminProduct;
       <h2 id="images-heading">Images</h2>
       {product.images.length === 0 ? <p>No images yet: the shop shows a placeholder until one is uploaded.</p> : null}
       <ul className="admin-images__list">
-        {product.images.map((image, i) => {
-          const same = product.images.filter((other) => other.type === image.type);
-          const place = same.indexOf(image);
-          const error = errorOf(image.id);
-          return (
-            <li key={image.id} className="admin-images__item">
-              {image.storage_path ? (
-                <img
-                  src={`${storageObjectUrl(storageBase, image.bucket_name, image.storage_path)}?width=160`}
-                  width={80}
-                  height={image.width && image.height ? Math.round((80 * image.height) / image.width) : 100}
-                  alt=""
-                />
-              ) : null}
-              <Form method="post" className="admin-form admin-form--inline" aria-label={`Image ${i + 1}: ${image.alt}`}>
-                <input type="hidden" name="imageId" value={image.id} />
-                <p>
-                  {KINDS[image.type]}, place {place + 1} of {same.length}
-                </p>
-                <div className="field">
-                  <label htmlFor={`alt-${image.id}`}>Description (alt text)</label>
-                  <input
-                    id={`alt-${image.id}`}
-                    name="alt"
-                    defaultValue={image.alt}
-                    required
-                    maxLength={200}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `error-${image.id}` : undefined}
-                  />
-                </div>
-                <FocalInputs id={`focal-${image.id}`} x={image.focal_x} y={image.focal_y} />
-                <button type="submit" name="intent" value="image-save" className="button button--small">
-                  Save<span className="visually-hidden"> image {i + 1}</span>
-                </button>
-                <button type="submit" name="intent" value="image-up" className="button button--small button--ghost" disabled={place === 0}>
-                  Move up<span className="visually-hidden"> image {i + 1}</span>
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="image-down"
-                  className="button button--small button--ghost"
-                  disabled={place === same.length - 1}
-                >
-                  Move down<span className="visually-hidden"> image {i + 1}</span>
-                </button>
-                <button type="submit" name="intent" value="image-remove" className="button button--small button--ghost">
-                  Remove<span className="visually-hidden"> image {i + 1}</span>
-                </button>
-                <ErrorLine id={`error-${image.id}`} error={error} />
-              </Form>
-            </li>
-          );
-        })}
+        {product.images.map((image, i) => (
+          <ImageItem key={image.id} image={image} index={i} images={product.images} storageBase={storageBase} error={errorOf(image.id)} />
+        ))}
       </ul>
       <h3>Upload an image</h3>
       {/* A new form once an image has landed: the file and its description start empty again. */}
-      <Form
+      <UploadForm
         key={product.images.map((image) => image.id).join()}
-        method="post"
-        encType="multipart/form-data"
-        className="admin-form"
-        aria-label="Upload an image"
-      >
-        <input type="hidden" name="intent" value="image-upload" />
+        error={errorOf('upload')}
+        typed={failed?.imageForm === 'upload' ? failed.typed : undefined}
+        busy={busy === 'image-upload'}
+      />
+    </section>
+  );
+}
+
+type Image = AdminProduct['images'][number];
+
+/** One image: its picture, description, focal point, place among its kind, and the buttons to move or remove it. */
+function ImageItem(props: { image: Image; index: number; images: Image[]; storageBase: string; error: string | null }) {
+  const { image, index: i, images, storageBase, error } = props;
+  const same = images.filter((other) => other.type === image.type);
+  const place = same.indexOf(image);
+  return (
+    <li className="admin-images__item">
+      {image.storage_path ? (
+        <img
+          src={`${storageObjectUrl(storageBase, image.bucket_name, image.storage_path)}?width=160`}
+          width={80}
+          height={image.width && image.height ? Math.round((80 * image.height) / image.width) : 100}
+          alt=""
+        />
+      ) : null}
+      <Form method="post" className="admin-form admin-form--inline" aria-label={`Image ${i + 1}: ${image.alt}`}>
+        <input type="hidden" name="imageId" value={image.id} />
+        <p>
+          {KINDS[image.type]}, place {place + 1} of {same.length}
+        </p>
         <div className="field">
-          <label htmlFor="image-file">Image file (JPEG, PNG or WebP, at most 10 MB)</label>
+          <label htmlFor={`alt-${image.id}`}>Description (alt text)</label>
           <input
-            id="image-file"
-            name="file"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
+            id={`alt-${image.id}`}
+            name="alt"
+            defaultValue={image.alt}
             required
-            aria-invalid={errorOf('upload') ? true : undefined}
-            aria-describedby={errorOf('upload') ? 'error-upload' : undefined}
+            maxLength={200}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `error-${image.id}` : undefined}
           />
         </div>
-        <div className="field">
-          <label htmlFor="image-alt">Description (alt text)</label>
-          <p className="field__hint" id="image-alt-hint">
-            What the photo shows, for people who cannot see it.
-          </p>
-          <input id="image-alt" name="alt" required maxLength={200} aria-describedby="image-alt-hint" />
-        </div>
-        <div className="field">
-          <label htmlFor="image-type">Shown as</label>
-          <select id="image-type" name="type" defaultValue="product">
-            {Object.entries(KINDS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FocalInputs id="focal-new" x={50} y={50} />
-        <ErrorLine id="error-upload" error={errorOf('upload')} />
-        <button type="submit" className="button" disabled={busy === 'image-upload'}>
-          {busy === 'image-upload' ? 'Uploading...' : 'Upload image'}
+        <FocalInputs id={`focal-${image.id}`} x={image.focal_x} y={image.focal_y} />
+        <button type="submit" name="intent" value="image-save" className="button button--small">
+          Save<span className="visually-hidden"> image {i + 1}</span>
         </button>
+        <button type="submit" name="intent" value="image-up" className="button button--small button--ghost" disabled={place === 0}>
+          Move up<span className="visually-hidden"> image {i + 1}</span>
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="image-down"
+          className="button button--small button--ghost"
+          disabled={place === same.length - 1}
+        >
+          Move down<span className="visually-hidden"> image {i + 1}</span>
+        </button>
+        <button type="submit" name="intent" value="image-remove" className="button button--small button--ghost">
+          Remove<span className="visually-hidden"> image {i + 1}</span>
+        </button>
+        <ErrorLine id={`error-${image.id}`} error={error} />
       </Form>
-    </section>
+    </li>
+  );
+}
+
+/** The upload form: the file, its description, how it is shown and its focal point. */
+function UploadForm({ error, typed, busy }: { error: string | null; typed?: ImageFormError['typed']; busy: boolean }) {
+  return (
+    <Form method="post" encType="multipart/form-data" className="admin-form" aria-label="Upload an image">
+      <input type="hidden" name="intent" value="image-upload" />
+      <div className="field">
+        <label htmlFor="image-file">Image file (JPEG, PNG or WebP, at most 10 MB)</label>
+        <input
+          id="image-file"
+          name="file"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'error-upload' : undefined}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="image-alt">Description (alt text)</label>
+        <p className="field__hint" id="image-alt-hint">
+          What the photo shows, for people who cannot see it.
+        </p>
+        <input id="image-alt" name="alt" required maxLength={200} aria-describedby="image-alt-hint" defaultValue={typed?.alt} />
+      </div>
+      <div className="field">
+        <label htmlFor="image-type">Shown as</label>
+        <select id="image-type" name="type" defaultValue={typed?.type && typed.type in KINDS ? typed.type : 'product'}>
+          {Object.entries(KINDS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <FocalInputs id="focal-new" x={typed?.focal_x || 50} y={typed?.focal_y || 50} />
+      <ErrorLine id="error-upload" error={error} />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Uploading...' : 'Upload image'}
+      </button>
+    </Form>
   );
 }

@@ -32,106 +32,117 @@ export function ProductVariants({ product }: { product: AdminProduct }) {
   const actionData = useActionData<VariantFormError | object>();
   const failed = actionData && 'variantForm' in actionData ? actionData : null;
   const errorOf = (form: string) => (failed?.variantForm === form ? failed.message : null);
-  const newError = errorOf('new-variant');
   return (
     <section aria-labelledby="variants-heading">
       <h2 id="variants-heading">Variants</h2>
       <ul className="admin-variants">
-        {product.variants.map((variant) => {
-          const id = `variant-${variant.id}`;
-          const error = errorOf(variant.id);
-          return (
-            // Keyed by what it shows: after a save the form starts again from the saved values (the units field empty).
-            <li key={JSON.stringify(variant)}>
-              <Form method="post" className="admin-form admin-form--inline" aria-label={`Variant ${variant.description}`}>
-                <input type="hidden" name="variantId" value={variant.id} />
-                <p className="admin-variants__name">
-                  <strong>{variant.description}</strong>:{' '}
-                  {variant.stock_quantity === null ? 'stock not counted' : `${variant.stock_quantity} in stock`},{' '}
-                  {formatEuro(variant.price)}
-                </p>
-                <Field id={`${id}-colour`} label="Colour">
-                  <input id={`${id}-colour`} name="colour" defaultValue={variant.options.colour ?? ''} required />
-                </Field>
-                <Field id={`${id}-size`} label="Size">
-                  <input id={`${id}-size`} name="size" defaultValue={variant.options.size ?? ''} required />
-                </Field>
-                <Field id={`${id}-material`} label="Material (optional)">
-                  <input id={`${id}-material`} name="material" defaultValue={variant.options.material ?? ''} />
-                </Field>
-                <Field id={`${id}-treatment`} label="Treatment (optional)">
-                  <input id={`${id}-treatment`} name="treatment" defaultValue={variant.options.treatment ?? ''} />
-                </Field>
-                <Field id={`${id}-sku`} label="SKU">
-                  <input id={`${id}-sku`} name="sku" defaultValue={variant.sku} required />
-                </Field>
-                <Field id={`${id}-price`} label="Price in euros">
-                  <input id={`${id}-price`} name="price" defaultValue={(variant.price / 100).toFixed(2)} inputMode="decimal" required />
-                </Field>
-                {/* A gift card's amount has no stock to change. */}
-                {variant.stock_quantity === null ? null : (
-                  <Field id={`${id}-stock`} label="Units to add (or take away, e.g. -2)">
-                    <input id={`${id}-stock`} name="stock_change" inputMode="numeric" />
-                  </Field>
-                )}
-                <div className="field field--check">
-                  <input id={`${id}-listed`} name="is_listed" type="checkbox" defaultChecked={variant.is_listed} />
-                  <label htmlFor={`${id}-listed`}>Its own card on the grid</label>
-                </div>
-                <Field id={`${id}-listing`} label="Card text (optional)">
-                  <input id={`${id}-listing`} name="listing_description" defaultValue={variant.listing_description ?? ''} maxLength={300} />
-                </Field>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="variant-save"
-                  className="button button--small"
-                  aria-describedby={error ? `${id}-error` : undefined}
-                >
-                  Save<span className="visually-hidden"> {variant.description}</span>
-                </button>
-                {error ? (
-                  <p id={`${id}-error`} className="field__error" role="alert">
-                    {error}
-                  </p>
-                ) : null}
-              </Form>
-            </li>
-          );
-        })}
+        {product.variants.map((variant) => (
+          // Keyed by what it shows: after a save the form starts again from the saved values (the units field empty).
+          <VariantForm key={JSON.stringify(variant)} variant={variant} error={errorOf(variant.id)} />
+        ))}
       </ul>
       <h3>Add a variant</h3>
-      <Form method="post" className="admin-form" aria-label="Add a variant">
-        <Field id="new-variant-colour" label="Colour">
-          <input id="new-variant-colour" name="colour" required />
+      <NewVariantForm price={product.price} error={errorOf('new-variant')} />
+    </section>
+  );
+}
+
+type Variant = AdminProduct['variants'][number];
+
+/** One variant's form: its options, SKU, price, units to add and its card on the grid. */
+function VariantForm({ variant, error }: { variant: Variant; error: string | null }) {
+  const id = `variant-${variant.id}`;
+  return (
+    <li>
+      <Form method="post" className="admin-form admin-form--inline" aria-label={`Variant ${variant.description}`}>
+        <input type="hidden" name="variantId" value={variant.id} />
+        <p className="admin-variants__name">
+          <strong>{variant.description}</strong>:{' '}
+          {variant.stock_quantity === null ? 'stock not counted' : `${variant.stock_quantity} in stock`}, {formatEuro(variant.price)}
+        </p>
+        <Field id={`${id}-colour`} label="Colour">
+          <input id={`${id}-colour`} name="colour" defaultValue={variant.options.colour ?? ''} required />
         </Field>
-        <Field id="new-variant-size" label="Size">
-          <input id="new-variant-size" name="size" required />
+        <Field id={`${id}-size`} label="Size">
+          <input id={`${id}-size`} name="size" defaultValue={variant.options.size ?? ''} required />
         </Field>
-        <Field id="new-variant-material" label="Material (optional)">
-          <input id="new-variant-material" name="material" />
+        <Field id={`${id}-material`} label="Material (optional)">
+          <input id={`${id}-material`} name="material" defaultValue={variant.options.material ?? ''} />
         </Field>
-        <Field id="new-variant-treatment" label="Treatment (optional)">
-          <input id="new-variant-treatment" name="treatment" />
+        <Field id={`${id}-treatment`} label="Treatment (optional)">
+          <input id={`${id}-treatment`} name="treatment" defaultValue={variant.options.treatment ?? ''} />
         </Field>
-        <Field id="new-variant-sku" label="SKU">
-          <input id="new-variant-sku" name="sku" required />
+        <Field id={`${id}-sku`} label="SKU">
+          <input id={`${id}-sku`} name="sku" defaultValue={variant.sku} required />
         </Field>
-        <Field id="new-variant-price" label="Price in euros">
-          <input id="new-variant-price" name="price" defaultValue={(product.price / 100).toFixed(2)} inputMode="decimal" required />
+        <Field id={`${id}-price`} label="Price in euros">
+          <input id={`${id}-price`} name="price" defaultValue={(variant.price / 100).toFixed(2)} inputMode="decimal" required />
         </Field>
-        <Field id="new-variant-stock" label="Stock (units)">
-          <input id="new-variant-stock" name="stock" type="number" min={0} step={1} defaultValue={0} />
+        {/* A gift card's amount has no stock to change. */}
+        {variant.stock_quantity === null ? null : (
+          <Field id={`${id}-stock`} label="Units to add (or take away, e.g. -2)">
+            <input id={`${id}-stock`} name="stock_change" inputMode="numeric" />
+          </Field>
+        )}
+        <div className="field field--check">
+          <input id={`${id}-listed`} name="is_listed" type="checkbox" defaultChecked={variant.is_listed} />
+          <label htmlFor={`${id}-listed`}>Its own card on the grid</label>
+        </div>
+        <Field id={`${id}-listing`} label="Card text (optional)">
+          <input id={`${id}-listing`} name="listing_description" defaultValue={variant.listing_description ?? ''} maxLength={300} />
         </Field>
-        {newError ? (
-          <p className="field__error" role="alert">
-            {newError}
+        <button
+          type="submit"
+          name="intent"
+          value="variant-save"
+          className="button button--small"
+          aria-describedby={error ? `${id}-error` : undefined}
+        >
+          Save<span className="visually-hidden"> {variant.description}</span>
+        </button>
+        {error ? (
+          <p id={`${id}-error`} className="field__error" role="alert">
+            {error}
           </p>
         ) : null}
-        <button type="submit" name="intent" value="variant-add" className="button">
-          Add variant
-        </button>
       </Form>
-    </section>
+    </li>
+  );
+}
+
+/** The form for one more variant, priced as the product to begin with. */
+function NewVariantForm({ price, error }: { price: number; error: string | null }) {
+  return (
+    <Form method="post" className="admin-form" aria-label="Add a variant">
+      <Field id="new-variant-colour" label="Colour">
+        <input id="new-variant-colour" name="colour" required />
+      </Field>
+      <Field id="new-variant-size" label="Size">
+        <input id="new-variant-size" name="size" required />
+      </Field>
+      <Field id="new-variant-material" label="Material (optional)">
+        <input id="new-variant-material" name="material" />
+      </Field>
+      <Field id="new-variant-treatment" label="Treatment (optional)">
+        <input id="new-variant-treatment" name="treatment" />
+      </Field>
+      <Field id="new-variant-sku" label="SKU">
+        <input id="new-variant-sku" name="sku" required />
+      </Field>
+      <Field id="new-variant-price" label="Price in euros">
+        <input id="new-variant-price" name="price" defaultValue={(price / 100).toFixed(2)} inputMode="decimal" required />
+      </Field>
+      <Field id="new-variant-stock" label="Stock (units)">
+        <input id="new-variant-stock" name="stock" type="number" min={0} step={1} defaultValue={0} />
+      </Field>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" name="intent" value="variant-add" className="button">
+        Add variant
+      </button>
+    </Form>
   );
 }

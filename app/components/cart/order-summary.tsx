@@ -76,24 +76,7 @@ export function OrderSummary({
           <dt>{t('summary.total')}</dt>
           <dd data-testid="summary-total">{euro(summary.finalTotal)}</dd>
         </div>
-        {byCard > 0 && giftCard?.last4 ? (
-          <div>
-            <dt>{t('summary.giftCard', { last4: giftCard.last4 })}</dt>
-            <dd data-testid="summary-gift-card">-{euro(byCard)}</dd>
-          </div>
-        ) : null}
-        {byCredit > 0 ? (
-          <div>
-            <dt>{t('summary.storeCredit')}</dt>
-            <dd data-testid="summary-store-credit">-{euro(byCredit)}</dd>
-          </div>
-        ) : null}
-        {byCard + byCredit > 0 ? (
-          <div className="order-summary__total">
-            <dt>{t('summary.toPay')}</dt>
-            <dd data-testid="summary-to-pay">{euro(toPay)}</dd>
-          </div>
-        ) : null}
+        <PaidWithBalances byCard={byCard} byCredit={byCredit} toPay={toPay} last4={giftCard?.last4 ?? null} />
       </dl>
       {byCard + byCredit > 0 && toPay === 0 ? <p className="order-summary__hint">{t('summary.paidInFull')}</p> : null}
       {summary.freeShippingRemaining !== null ? (
@@ -115,6 +98,34 @@ export function OrderSummary({
         <Link to={localize('/privacy-policy')}>{t('summary.privacy')}</Link>
       </p>
     </aside>
+  );
+}
+
+/** What a gift card and store credit take off the total, and what is left to pay by card. */
+function PaidWithBalances({ byCard, byCredit, toPay, last4 }: { byCard: number; byCredit: number; toPay: number; last4: string | null }) {
+  const { locale, t } = useI18n();
+  const euro = (cents: number) => formatEuro(cents, locale);
+  return (
+    <>
+      {byCard > 0 && last4 ? (
+        <div>
+          <dt>{t('summary.giftCard', { last4 })}</dt>
+          <dd data-testid="summary-gift-card">-{euro(byCard)}</dd>
+        </div>
+      ) : null}
+      {byCredit > 0 ? (
+        <div>
+          <dt>{t('summary.storeCredit')}</dt>
+          <dd data-testid="summary-store-credit">-{euro(byCredit)}</dd>
+        </div>
+      ) : null}
+      {byCard + byCredit > 0 ? (
+        <div className="order-summary__total">
+          <dt>{t('summary.toPay')}</dt>
+          <dd data-testid="summary-to-pay">{euro(toPay)}</dd>
+        </div>
+      ) : null}
+    </>
   );
 }
 
