@@ -12,6 +12,30 @@ function hexToRgb(hex: string): readonly [number, number, number] {
   return Number.isNaN(value) ? INK : [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
+/** Draws one frame: dots that swell and darken near the focus, one path per step of nearness (a dozen fills rather than one per dot). */
+function paintDots(
+  context: CanvasRenderingContext2D,
+  frame: { width: number; height: number; spacing: number; focus: { x: number; y: number }; rgb: readonly number[] },
+) {
+  const { width, height, spacing, focus } = frame;
+  const [r, g, b] = frame.rgb;
+  const paths = Array.from({ length: NEAR_STEPS + 1 }, () => new Path2D());
+  for (let x = spacing / 2; x < width; x += spacing) {
+    for (let y = spacing / 2; y < height; y += spacing) {
+      const near = Math.max(0, 1 - Math.hypot(x - focus.x, y - focus.y) / 320);
+      const step = Math.round(near * NEAR_STEPS);
+      const radius = 1.2 + (step / NEAR_STEPS) * 3;
+      paths[step].moveTo(x + radius, y);
+      paths[step].arc(x, y, radius, 0, Math.PI * 2);
+    }
+  }
+  context.clearRect(0, 0, width, height);
+  paths.forEach((path, step) => {
+    context.fillStyle = `rgba(${r},${g},${b},${0.12 + (step / NEAR_STEPS) * 0.5})`;
+    context.fill(path);
+  });
+}
+
 /**
  * The listing's dot-grid background (docs/product.md#overview, docs/product.md#constants): dots every 30 px that swell and take the colour of
  * the hovered (desktop) or active (phone) card; after 3 s without one, a slow idle wave. Starts when the
@@ -84,22 +108,7 @@ export function DotGrid({
       const frameKey = `${Math.round(focus.x)},${Math.round(focus.y)},${r},${g},${b},${width},${height}`;
       if (frameKey === drawn) return;
       drawn = frameKey;
-      // One path per step of nearness: a dozen fills a frame rather than one per dot.
-      const paths = Array.from({ length: NEAR_STEPS + 1 }, () => new Path2D());
-      for (let x = spacing / 2; x < width; x += spacing) {
-        for (let y = spacing / 2; y < height; y += spacing) {
-          const near = Math.max(0, 1 - Math.hypot(x - focus.x, y - focus.y) / 320);
-          const step = Math.round(near * NEAR_STEPS);
-          const radius = 1.2 + (step / NEAR_STEPS) * 3;
-          paths[step].moveTo(x + radius, y);
-          paths[step].arc(x, y, radius, 0, Math.PI * 2);
-        }
-      }
-      context.clearRect(0, 0, width, height);
-      paths.forEach((path, step) => {
-        context.fillStyle = `rgba(${r},${g},${b},${0.12 + (step / NEAR_STEPS) * 0.5})`;
-        context.fill(path);
-      });
+      paintDots(context, { width, height, spacing, focus, rgb: [r, g, b] });
     };
 
     const loop = (time: number) => {

@@ -59,14 +59,7 @@ export function NotifyForm({
     fetcher.data?.formKey === target.formKey ? fetcher.data.result : actionData?.formKey === target.formKey ? actionData.result : undefined;
   const { errors, formProps } = useDeferredValidation({ load: loadValidation, lastResult, fetcher });
   const [email, setEmail] = useState('');
-  const [already, setAlready] = useState(false);
   const busy = fetcher.state !== 'idle';
-
-  useEffect(() => {
-    if (!already) return;
-    const timer = window.setTimeout(() => setAlready(false), SHOP_RULES.alreadyWishlistedMs);
-    return () => window.clearTimeout(timer);
-  }, [already]);
 
   const headingId = `${target.formKey}-heading`;
   const hidden = (
@@ -79,36 +72,7 @@ export function NotifyForm({
     </>
   );
 
-  if (wishlisted) {
-    return (
-      <div className="notify notify--done" id={target.formKey}>
-        {hydrated || userEmail ? (
-          <fetcher.Form
-            method="post"
-            preventScrollReset
-            onSubmit={hydrated ? (event) => (event.preventDefault(), setAlready(true)) : undefined}
-          >
-            {hidden}
-            {userEmail ? <input type="hidden" name="email" value={userEmail} /> : null}
-            <button
-              type="submit"
-              name="intent"
-              value="notify"
-              className="notify__done-button"
-              aria-describedby={`${target.formKey}-already`}
-            >
-              {t('notify.youllBeNotified')}
-            </button>
-          </fetcher.Form>
-        ) : (
-          <p className="notify__done">{t('notify.youllBeNotified')}</p>
-        )}
-        <p className="notify__already" id={`${target.formKey}-already`} role="status" aria-live="polite">
-          {already ? t('notify.alreadyInWishlist') : ''}
-        </p>
-      </div>
-    );
-  }
+  if (wishlisted) return <NotifyDone target={target} userEmail={userEmail} hiddenFields={hidden} />;
 
   const emailId = `${target.formKey}-email`;
   const emailError = errors.email?.[0];
@@ -169,5 +133,48 @@ export function NotifyForm({
         </p>
       ) : null}
     </fetcher.Form>
+  );
+}
+
+/** Once wishlisted: 'You'll be notified'; pressing it again says 'Already in your wishlist!' for 2 s. */
+function NotifyDone({
+  target,
+  userEmail,
+  hiddenFields,
+}: {
+  target: NotifyTarget;
+  userEmail: string | null;
+  hiddenFields: React.ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const { t } = useI18n();
+  const fetcher = useFetcher<NotifyActionData>({ key: target.formKey });
+  const [already, setAlready] = useState(false);
+  useEffect(() => {
+    if (!already) return;
+    const timer = window.setTimeout(() => setAlready(false), SHOP_RULES.alreadyWishlistedMs);
+    return () => window.clearTimeout(timer);
+  }, [already]);
+  return (
+    <div className="notify notify--done" id={target.formKey}>
+      {hydrated || userEmail ? (
+        <fetcher.Form
+          method="post"
+          preventScrollReset
+          onSubmit={hydrated ? (event) => (event.preventDefault(), setAlready(true)) : undefined}
+        >
+          {hiddenFields}
+          {userEmail ? <input type="hidden" name="email" value={userEmail} /> : null}
+          <button type="submit" name="intent" value="notify" className="notify__done-button" aria-describedby={`${target.formKey}-already`}>
+            {t('notify.youllBeNotified')}
+          </button>
+        </fetcher.Form>
+      ) : (
+        <p className="notify__done">{t('notify.youllBeNotified')}</p>
+      )}
+      <p className="notify__already" id={`${target.formKey}-already`} role="status" aria-live="polite">
+        {already ? t('notify.alreadyInWishlist') : ''}
+      </p>
+    </div>
   );
 }

@@ -36,6 +36,7 @@ import { getEnv } from '~/lib/env.server';
 import { readFormData } from '~/lib/form-data.server';
 import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData, serverTranslator } from '~/lib/i18n.server';
+import type { ResponsiveImage } from '~/lib/images';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
 import { pageTitle } from '~/lib/page-title';
@@ -201,6 +202,24 @@ export default function ProductPage() {
   return <ProductView key={`${data.page.product.id}:${data.page.variantId}:${data.page.imageIndex}`} data={data} />;
 }
 
+/** The product's page background, behind everything and never in the way of the first paint. */
+function Backdrop({ image }: { image: ResponsiveImage }) {
+  return (
+    <div className="product-page__backdrop" aria-hidden="true">
+      <img
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes="100vw"
+        width={image.width}
+        height={image.height}
+        alt=""
+        decoding="async"
+        {...{ fetchpriority: 'low' }}
+      />
+    </div>
+  );
+}
+
 function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
   const { page, canonical, wishlisted, userEmail, flash, resumeQuickPurchase } = data;
   const { product, variants } = page;
@@ -229,20 +248,7 @@ function ProductView({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
 
   return (
     <article className="product-page" aria-labelledby="product-name">
-      {background ? (
-        <div className="product-page__backdrop" aria-hidden="true">
-          <img
-            src={background.src}
-            srcSet={background.srcSet}
-            sizes="100vw"
-            width={background.width}
-            height={background.height}
-            alt=""
-            decoding="async"
-            {...{ fetchpriority: 'low' }}
-          />
-        </div>
-      ) : null}
+      {background ? <Backdrop image={background} /> : null}
       <ProductLoading />
       <Toast flash={flash} />
       <div className="product-page__layout">

@@ -23,20 +23,9 @@ interface CarouselProps {
   idPrefix?: string;
 }
 
-/**
- * A carousel of collectible cards. Without JavaScript it is a scroll-snap strip, and the dots are
- * links to each slide. With JavaScript the arrows, the dots and the arrow keys move one card at a
- * time and wrap around; the current card follows the strip when it is swiped or scrolled.
- * With no cards it says so (docs/product.md#cards).
- */
-export function CardCarousel({ cards, total = null, label, idPrefix = 'card' }: CarouselProps) {
-  const hydrated = useHydrated();
-  const { t } = useI18n();
-  const viewportRef = useRef<HTMLDivElement>(null);
+/** The slide in view: it follows the strip when swiped or scrolled, and `go` moves to a slide (wrapping around). */
+function useSlideIndex(viewportRef: React.RefObject<HTMLDivElement>, count: number) {
   const [index, setIndex] = useState(0);
-  const count = cards.length;
-  const slideId = (card: CardView) => `${idPrefix}-${card.id}`;
-
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport || count < 2) return;
@@ -51,7 +40,7 @@ export function CardCarousel({ cards, total = null, label, idPrefix = 'card' }: 
     );
     for (const slide of slides) observer.observe(slide);
     return () => observer.disconnect();
-  }, [count]);
+  }, [count, viewportRef]);
 
   const go = useCallback(
     (target: number) => {
@@ -64,8 +53,25 @@ export function CardCarousel({ cards, total = null, label, idPrefix = 'card' }: 
       const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       viewport.scrollTo({ left: slide.offsetLeft, behavior: reduced ? 'auto' : 'smooth' });
     },
-    [count],
+    [count, viewportRef],
   );
+  return [index, go] as const;
+}
+
+/**
+ * A carousel of collectible cards. Without JavaScript it is a scroll-snap strip, and the dots are
+ * links to each slide. With JavaScript the arrows, the dots and the arrow keys move one card at a
+ * time and wrap around; the current card follows the strip when it is swiped or scrolled.
+ * With no cards it says so (docs/product.md#cards).
+ */
+export function CardCarousel({ cards, total = null, label, idPrefix = 'card' }: CarouselProps) {
+  const hydrated = useHydrated();
+  const { t } = useI18n();
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const count = cards.length;
+  const slideId = (card: CardView) => `${idPrefix}-${card.id}`;
+
+  const [index, go] = useSlideIndex(viewportRef, count);
 
   if (!count) {
     return (

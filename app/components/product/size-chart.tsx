@@ -6,13 +6,79 @@ function listOf(value: string | string[] | undefined): string {
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
+type Chart = NonNullable<SizeChart['sizeChart']>;
+type Conversions = NonNullable<SizeChart['conversionChart']>['conversions'];
+
+/** Each size's measurements, point by point, in cm and inches. */
+function MeasurementsTable({ points, sizes }: { points: Chart['measurementPoints']; sizes: Chart['sizes'] }) {
+  const { t } = useI18n();
+  if (!sizes.length) return null;
+  return (
+    <div className="size-chart__scroll">
+      <table>
+        <caption>{t('sizeChart.measurements')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('sizeChart.size')}</th>
+            {points.map((p) => (
+              <th scope="col" key={p.code}>
+                {p.code} · {p.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {sizes.map((size) => (
+            <tr key={size.sizeName}>
+              <th scope="row">{size.sizeName}</th>
+              {points.map((p) => {
+                const m = size.measurements.find((x) => x.measurementCode === p.code);
+                return <td key={p.code}>{m ? `${m.value} cm (${m.valueInches} in)` : '–'}</td>;
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Sizes against US/UK waist and Italian sizes. */
+function ConversionTable({ conversions }: { conversions: Conversions }) {
+  const { t } = useI18n();
+  if (!conversions.length) return null;
+  const sizeKey = conversions[0] ? Object.keys(conversions[0]).find((k) => k.endsWith('Size') && k !== 'italianSize') : undefined;
+  return (
+    <div className="size-chart__scroll">
+      <table>
+        <caption>{t('sizeChart.conversion')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('sizeChart.size')}</th>
+            <th scope="col">{t('sizeChart.usUkWaist')}</th>
+            <th scope="col">{t('sizeChart.italianSize')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {conversions.map((row, i) => (
+            <tr key={i}>
+              <th scope="row">{listOf(sizeKey ? row[sizeKey] : undefined)}</th>
+              <td>{listOf(row.usUkWaist)}</td>
+              <td>{listOf(row.italianSize)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** The size chart in a collapsible `<details>`, every part of docs/product.md#data-catalogue that the chart has. */
 export function SizeChartDetails({ chart }: { chart: SizeChart }) {
   const { t } = useI18n();
   const points = chart.sizeChart?.measurementPoints ?? [];
   const sizes = chart.sizeChart?.sizes ?? [];
   const conversions = chart.conversionChart?.conversions ?? [];
-  const sizeKey = conversions[0] ? Object.keys(conversions[0]).find((k) => k.endsWith('Size') && k !== 'italianSize') : undefined;
   return (
     <details className="size-chart">
       <summary>{t('sizeChart.title')}</summary>
@@ -34,58 +100,8 @@ export function SizeChartDetails({ chart }: { chart: SizeChart }) {
           </>
         ) : null}
 
-        {sizes.length ? (
-          <div className="size-chart__scroll">
-            <table>
-              <caption>Measurements in cm (inches)</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('sizeChart.size')}</th>
-                  {points.map((p) => (
-                    <th scope="col" key={p.code}>
-                      {p.code} · {p.name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {sizes.map((size) => (
-                  <tr key={size.sizeName}>
-                    <th scope="row">{size.sizeName}</th>
-                    {points.map((p) => {
-                      const m = size.measurements.find((x) => x.measurementCode === p.code);
-                      return <td key={p.code}>{m ? `${m.value} cm (${m.valueInches} in)` : '–'}</td>;
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-
-        {conversions.length ? (
-          <div className="size-chart__scroll">
-            <table>
-              <caption>{t('sizeChart.conversion')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('sizeChart.size')}</th>
-                  <th scope="col">US/UK waist</th>
-                  <th scope="col">{t('sizeChart.italianSize')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {conversions.map((row, i) => (
-                  <tr key={i}>
-                    <th scope="row">{listOf(sizeKey ? row[sizeKey] : undefined)}</th>
-                    <td>{listOf(row.usUkWaist)}</td>
-                    <td>{listOf(row.italianSize)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        <MeasurementsTable points={points} sizes={sizes} />
+        <ConversionTable conversions={conversions} />
 
         {chart.sizingTips.length ? (
           <>
@@ -131,7 +147,7 @@ export function SizeChartDetails({ chart }: { chart: SizeChart }) {
               height={1500}
               loading="lazy"
               decoding="async"
-              alt="Measurement guide: where each point is measured"
+              alt={t('sizeChart.guideAlt')}
             />
           </figure>
         ) : null}
