@@ -155,7 +155,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 function OrderFacts({ order }: { order: OrderDetail }) {
-  const link = trackingUrl(order.carrier, order.tracking_number);
+  const link = order.tracking_url ?? trackingUrl(order.carrier, order.tracking_number);
   return (
     <dl className="admin-facts">
       <dt>Status</dt>
