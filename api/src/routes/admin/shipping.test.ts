@@ -121,6 +121,18 @@ describe('packing slips', () => {
     expect((await lastAudit('orders.packing_slips'))?.subject_id).toBe('all-paid-not-shipped');
   });
 
+  it('are made again for a repeat with the same Idempotency-Key (a PDF is not kept as text)', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const res = await api.app.request('/api/admin/orders/packing-slips', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${staff}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'slips-key-0001' },
+        body: JSON.stringify({ orders: [orders[0].number] }),
+      });
+      expect(res.status).toBe(200);
+      expect(pdfText(Buffer.from(await res.arrayBuffer()))).toContain(orders[0].number);
+    }
+  });
+
   it('refuse an unknown order and an empty choice; not for anyone signed out', async () => {
     expect((await call(staff, 'POST', 'orders/packing-slips', { orders: ['ORD-2020-01-01-DEADBEEF'] })).body).toMatchObject({
       code: 'not_found',

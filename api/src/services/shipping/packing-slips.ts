@@ -10,6 +10,7 @@ import { type ShopLocale, shopPagePath } from '@contract/locale';
 import { optionLine } from '@contract/options';
 
 import type { AppConfig, AppDeps } from '../../deps.js';
+import { DomainError } from '../../domain-error.js';
 import { type Actor, recordAudit } from '../audit.js';
 import { loadPurchaseSuccess, type PurchaseSuccessOut } from '../order-confirmation.js';
 import { findOrder } from '../order-reference.js';
@@ -122,6 +123,7 @@ async function chosenOrders(deps: SlipDeps, request: PackingSlipsRequest): Promi
  */
 export async function packingSlips(deps: SlipDeps, request: PackingSlipsRequest, actor: Actor, locale: ShopLocale = 'en') {
   const ids = await chosenOrders(deps, request);
+  if (!ids.length) throw new DomainError('not_found', 'No paid orders are waiting to be shipped');
   const orders = (await Promise.all(ids.map((id) => loadPurchaseSuccess(deps.db, id, id)))).filter(
     (order): order is PurchaseSuccessOut => order !== null && order !== undefined,
   );
