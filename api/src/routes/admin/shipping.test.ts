@@ -13,12 +13,13 @@ const api = useTestApi();
 let owner: string;
 let staff: string;
 let buyerEmail: string;
+let buyer: ReturnType<typeof shopper>;
 let orders: { id: string; number: string }[];
 
 beforeAll(async () => {
   owner = (await staffMember(api, 'owner')).token;
   staff = (await staffMember(api, 'staff')).token;
-  const buyer = shopper(api);
+  buyer = shopper(api);
   await buyer.register();
   buyerEmail = buyer.email!;
   const first = await buyThroughCheckout(api, buyer, [{ id: api.stocked[0].id, quantity: 2 }]);
@@ -89,6 +90,10 @@ describe('carriers', () => {
       tracking_url_template: 'https://elsewhere.example/{number}',
     });
     expect((await call(staff, 'GET', `orders/${orders[3].number}`)).body.tracking_url).toBe('https://fermo.example/FP%2077/status');
+    expect((await buyer.get(`/api/user/purchase/${orders[3].id}`)).body).toMatchObject({
+      carrier: 'Fermopoint',
+      tracking_url: 'https://fermo.example/FP%2077/status',
+    });
   });
 });
 
