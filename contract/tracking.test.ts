@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { trackingUrl } from './tracking';
+import { trackingUrl, trackingUrlFromTemplate } from './tracking';
 
 describe('trackingUrl', () => {
   it('links the carriers we ship with to their own pages', () => {
@@ -16,5 +16,14 @@ describe('trackingUrl', () => {
     expect(trackingUrl('GLS', 'Pending')).toBeNull();
     expect(trackingUrl('GLS', '')).toBeNull();
     expect(trackingUrl(null, null)).toBeNull();
+  });
+});
+
+describe('trackingUrlFromTemplate', () => {
+  it("puts the tracking number, encoded, where the owner's template says, every time it says so", () => {
+    expect(trackingUrlFromTemplate('https://t.example/?n={number}', 'AB 1/2')).toBe('https://t.example/?n=AB%201%2F2');
+    expect(trackingUrlFromTemplate('https://t.example/{number}/{number}', 'X1')).toBe('https://t.example/X1/X1');
+    expect(trackingUrlFromTemplate('https://t.example/{number}', 'Pending')).toBeNull();
+    expect(trackingUrlFromTemplate('https://t.example/{number}', ' ')).toBeNull();
   });
 });

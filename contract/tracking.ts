@@ -15,3 +15,13 @@ export function trackingUrl(carrier: string | null | undefined, trackingNumber: 
   if (page) return page.url(encoded);
   return `https://www.google.com/search?q=${encodeURIComponent(`${carrier ?? ''} ${number} tracking`.trim())}`;
 }
+
+/** Where a carrier's tracking page takes the number (the owner's carriers, migration 045). */
+export const TRACKING_NUMBER_PLACEHOLDER = '{number}';
+
+/** A carrier's tracking page for one parcel, from its template; null while there is nothing to track. */
+export function trackingUrlFromTemplate(template: string, trackingNumber: string | null | undefined): string | null {
+  const number = trackingNumber?.trim();
+  if (!number || /^pending$/i.test(number)) return null;
+  return template.split(TRACKING_NUMBER_PLACEHOLDER).join(encodeURIComponent(number));
+}

@@ -244,6 +244,7 @@ const EXAMPLES: Record<string, { form?: boolean; body?: Record<string, unknown>;
   'POST /api/admin/restock': { body: { sku: stocked[0].sku, quantity: 5 } },
   'POST /api/admin/orders/ship': { body: { order: purchaseId, carrier: 'GLS', tracking: '123456' } },
   'POST /api/admin/orders/deliver': { body: { order: purchaseId } },
+  'POST /api/admin/orders/ship-csv': { body: { csv: `${purchaseId},GLS,123456` } },
   'POST /api/admin/orders/refund': {
     body: { order: purchaseId, idempotency_key: 'fuzz-refund-key-0001', lines: [], amount: 100, restock: false, reason: 'Fuzz' },
   },

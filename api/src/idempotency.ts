@@ -91,7 +91,9 @@ export function idempotentWrites(): MiddlewareHandler<AppEnv> {
       clearInterval(renew);
     }
     const answer = c.res;
-    if (isKeptAnswer(answer.status)) {
+    // A kept body is text: a file (the packing slips' PDF) is made again for a repeat, never kept garbled.
+    const textual = !/^application\/(pdf|octet-stream)|^image\//i.test(answer.headers.get('content-type') ?? '');
+    if (isKeptAnswer(answer.status) && textual) {
       const headers = KEPT_HEADERS.flatMap((name) =>
         name === 'set-cookie'
           ? answer.headers.getSetCookie().map((value): [string, string] => [name, value])

@@ -27,18 +27,20 @@ export const staffAddSchema = z.object({
 
 export const staffResendSchema = z.object({ email: emailField });
 
-/** The carriers the tracking links know (contract/tracking.ts), as the back office offers them. */
-export const CARRIERS = ['GLS', 'BRT', 'DHL', 'Poste Italiane'] as const;
-
-export const shipOrderSchema = z.object({
-  carrier: z.enum(CARRIERS, { errorMap: () => ({ message: 'Choose the carrier' }) }),
-  tracking: z
-    .string(required('Enter the tracking number'))
-    .trim()
-    .min(1, 'Enter the tracking number')
-    .max(80, 'The tracking number is too long')
-    .regex(/^[A-Za-z0-9 -]+$/, 'Use only letters, digits, spaces and hyphens'),
-});
+/** A parcel: one of the owner's carriers (issue 42, `admin/carriers`, the names the page offers) and its tracking number. */
+export const shipOrderSchema = (carriers: readonly string[]) =>
+  z.object({
+    carrier: z
+      .string(required('Choose the carrier'))
+      .trim()
+      .refine((name) => carriers.includes(name), 'Choose the carrier'),
+    tracking: z
+      .string(required('Enter the tracking number'))
+      .trim()
+      .min(1, 'Enter the tracking number')
+      .max(80, 'The tracking number is too long')
+      .regex(/^[A-Za-z0-9 -]+$/, 'Use only letters, digits, spaces and hyphens'),
+  });
 
 /** A staff note on an order: the API's own rule (contract/api/admin.ts). */
 export const orderNoteFormSchema = orderNoteRequestSchema.pick({ note: true });

@@ -33,6 +33,7 @@ export const purchaseDetailReader = purchaseDetailSchema.transform((raw) => {
     refunded_total: raw.refunded_total ?? 0,
     tracking_number: raw.trackingNumber ?? raw.tracking_number ?? raw.tracking ?? null,
     carrier: raw.trackingProvider ?? raw.tracking_provider ?? raw.carrier ?? null,
+    tracking_url: raw.tracking_url ?? null,
     shipping_address: raw.shipping_address ?? null,
     payment_method: raw.payment_method || CART_MESSAGES.defaultPaymentMethod,
     returns: raw.returns ?? [],

@@ -328,6 +328,11 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { intent: 'refund-all', idempotency_key: 'fuzz-refund-key-0003', restock: 'on', confirm: 'on' },
     { intent: 'cancel', idempotency_key: 'fuzz-cancel-key-0004', reason: 'Fuzz', confirm: 'on' },
   ],
+  'routes/admin.orders.packing-slips': [{ scope: 'selected', order: 'ORD-2026-01-01-DEADBEEF' }, { scope: 'all' }],
+  'routes/admin.carriers': [
+    { intent: 'add', name: 'SDA', tracking_url_template: 'https://sda.example/{number}' },
+    { intent: 'remove', id: '00000000-0000-4000-8000-000000000000' },
+  ],
   'routes/admin.stock': [
     { sku: 'TT-BLK-SM', quantity: '3' },
     { intent: 'threshold', low_stock_threshold: '4' },

@@ -21,6 +21,7 @@ import { adminErrorText } from '~/lib/admin.server';
 import { auditEntries } from '~/lib/admin/audit.server';
 import { addOrderNote, cancelOrder, deliverOrder, getOrder, refundOrder, shipOrder } from '~/lib/admin/orders.server';
 import { listReturns } from '~/lib/admin/returns.server';
+import { listCarriers } from '~/lib/admin/shipping.server';
 import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus, hasErrorCode } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
@@ -35,14 +36,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const order = await getOrder(staff, params.order ?? '');
-  const [history, returns] = await Promise.all([
+  const [history, returns, carriers] = await Promise.all([
     auditEntries(staff, { subject_type: 'order', subject_id: order.purchase_id, limit: 100 }),
     listReturns(staff, { order: order.purchase_id }),
+    listCarriers(staff),
   ]);
   const { notice, headers } = await takeNotice(context);
   // One key per money form and per page view: a double post of the same form refunds once (ADR 023).
   const keys = { refund: crypto.randomUUID(), 'refund-all': crypto.randomUUID(), cancel: crypto.randomUUID() };
-  return json({ order, history, returns, notice, keys, owner: staff.role === 'owner' }, { headers });
+  return json({ order, history, returns, notice, keys, owner: staff.role === 'owner', carriers: carriers.map((c) => c.name) }, { headers });
 }
 
 const INTENTS = ['ship', 'deliver', 'note', 'refund', 'refund-all', 'cancel'] as const;
@@ -134,7 +136,8 @@ async function runIntent(intent: Intent, staff: SignedInStaff, order: string, fo
       return refused(submission.reply, error, idempotency_key);
     }
   }
-  const submission = parseWithZod(formData, { schema: shipOrderSchema });
+  const carriers = (await listCarriers(staff)).map((carrier) => carrier.name);
+  const submission = parseWithZod(formData, { schema: shipOrderSchema(carriers) });
   if (submission.status !== 'success') return invalid(submission.reply());
   try {
     const done = await shipOrder(staff, order, submission.value);
@@ -155,7 +158,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 function OrderFacts({ order }: { order: OrderDetail }) {
-  const link = trackingUrl(order.carrier, order.tracking_number);
+  const link = order.tracking_url ?? trackingUrl(order.carrier, order.tracking_number);
   return (
     <dl className="admin-facts">
       <dt>Status</dt>
@@ -250,7 +253,7 @@ function OrderItems({ order }: { order: OrderDetail }) {
 }
 
 export default function AdminOrder() {
-  const { order, history, returns, notice, keys, owner } = useLoaderData<typeof loader>();
+  const { order, history, returns, notice, keys, owner, carriers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busyIntent = useNavigation().formData?.get('intent');
   const busy = typeof busyIntent === 'string' ? busyIntent : null;
@@ -283,6 +286,7 @@ export default function AdminOrder() {
           submitLabel="Mark shipped and email the buyer"
           lastResult={lastResult('ship')}
           busy={busy === 'ship'}
+          carriers={carriers}
         />
       ) : null}
       {status === 'shipped' ? (

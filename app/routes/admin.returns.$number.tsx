@@ -10,6 +10,7 @@ import { TableScroll } from '~/components/admin/table-scroll';
 import { shipOrderSchema } from '~/forms/admin';
 import { adminErrorText } from '~/lib/admin.server';
 import { getReturn, moveReturn, shipExchange } from '~/lib/admin/returns.server';
+import { listCarriers } from '~/lib/admin/shipping.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
@@ -24,9 +25,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const number = (params.number ?? '').toUpperCase();
-  const item = await getReturn(staff, number);
+  const [item, carriers] = await Promise.all([getReturn(staff, number), listCarriers(staff)]);
   const { notice, headers } = await takeNotice(context);
-  return json({ item, notice, owner: staff.role === 'owner' }, { headers });
+  return json({ item, notice, owner: staff.role === 'owner', carriers: carriers.map((carrier) => carrier.name) }, { headers });
 }
 
 const INTENTS = ['receive', 'refund', 'ship', 'cancel'] as const;
@@ -41,7 +42,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   let notice: string;
   try {
     if (intent === 'ship') {
-      const submission = parseWithZod(formData, { schema: shipOrderSchema });
+      const carriers = (await listCarriers(staff)).map((carrier) => carrier.name);
+      const submission = parseWithZod(formData, { schema: shipOrderSchema(carriers) });
       if (submission.status !== 'success') return json({ intent, result: submission.reply(), error: null }, { status: 400 });
       try {
         const done = await shipExchange(staff, number, submission.value);
@@ -80,7 +82,7 @@ function StepButton({ intent, label, danger = false }: { intent: Exclude<Intent,
 }
 
 export default function AdminReturn() {
-  const { item, notice, owner } = useLoaderData<typeof loader>();
+  const { item, notice, owner, carriers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const shipping = useNavigation().formData?.get('intent') === 'ship';
   const open = item.status === 'requested' || item.status === 'received';
@@ -163,6 +165,7 @@ export default function AdminReturn() {
           submitLabel="Mark the exchange shipped and email the buyer"
           lastResult={actionData?.intent === 'ship' ? actionData.result : undefined}
           busy={shipping}
+          carriers={carriers}
         />
       ) : null}
       {item.status === 'received' && !owner ? <p>Only an owner can refund a return or ship an exchange.</p> : null}

@@ -54,6 +54,9 @@ export default function AdminLayout() {
                   <NavLink to="/admin/returns">Returns</NavLink>
                 </li>
                 <li>
+                  <NavLink to="/admin/carriers">Carriers</NavLink>
+                </li>
+                <li>
                   <NavLink to="/admin/stock">Stock</NavLink>
                 </li>
                 <li>

@@ -100,6 +100,8 @@ export const purchaseDetailSchema = z.object({
   trackingProvider: text,
   tracking_provider: text,
   carrier: text,
+  /** The carrier's tracking page for this parcel, made from the owner's carrier list when it was shipped. */
+  tracking_url: text,
   shipping_address: addressSchema,
   payment_method: text,
   /** The order's returns and exchanges (ADR 032); the window's end while it can be returned, else null. */

@@ -269,6 +269,16 @@ export interface Database {
     gift_card_last4: ColumnType<string | null, string | null | undefined, string | null>;
     gift_card_id: ColumnType<string | null, string | null | undefined, string | null>;
     store_credit_amount: Generated<number>;
+    /** Migration 045: the tracking page made from the carrier's template when it was shipped. */
+    tracking_url: ColumnType<string | null, string | null | undefined, string | null>;
+  };
+  /** The carriers the owner ships with (migration 045); `{number}` in the template is the tracking number. */
+  carriers: {
+    id: Generated<string>;
+    name: string;
+    tracking_url_template: string;
+    position: Generated<number>;
+    created_at: Generated<Date>;
   };
   gift_cards: {
     id: Generated<string>;

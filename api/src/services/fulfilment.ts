@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import type { orderListSchema } from '@contract/api/admin';
 import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
 import { paidWithBalances } from '@contract/gift-cards';
+import type { ShopLocale } from '@contract/locale';
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
 import { addDays, shopDayStart } from '@contract/shop-time';
-import { trackingUrl } from '@contract/tracking';
 
 import { isGuest } from '../auth/users.js';
 import type { Db } from '../db/database.js';
@@ -22,6 +22,7 @@ import { queueOrderMail, sendQueuedMail } from './order-mail.js';
 import { findOrder } from './order-reference.js';
 import { refundView } from './refunds/read.js';
 import { returnLink } from './returns/links.js';
+import { parcelLink } from './shipping/carriers.js';
 
 export type OrderRow = z.infer<typeof orderListSchema>[number];
 
@@ -106,14 +107,36 @@ function toOrderRows(
 type OrderDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock'>;
 type DeliverDeps = OrderDeps & { config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'> };
 
+/** The buyer's "your order has shipped" email, queued in the transaction that ships it (ADR 044), in the order's language. */
+export function queueShippedMail(
+  trx: Db,
+  now: Date,
+  order: { id: string; email: string; locale: ShopLocale },
+  number: string,
+  parcel: { carrier: string; tracking: string; url: string | null },
+) {
+  const w = mailWords(order.locale).shipped;
+  return queueOrderMail(trx, now, order.id, {
+    to: order.email,
+    ...renderEmail({
+      subject: w.subject(number),
+      heading: w.heading,
+      paragraphs: [w.left(number, parcel.carrier), w.tracking(parcel.tracking)],
+      action: parcel.url ? { label: w.action, url: parcel.url } : undefined,
+      locale: order.locale,
+    }),
+  });
+}
+
 /** Processing → Shipped, with the carrier and tracking number; the buyer gets an email with the tracking link. */
-export async function shipOrder(deps: OrderDeps, reference: string, carrier: string, trackingNumber: string, actor: Actor) {
+export async function shipOrder(deps: OrderDeps, reference: string, carrierName: string, trackingNumber: string, actor: Actor) {
   const order = await findOrder(deps.db, reference);
-  const link = trackingUrl(carrier, trackingNumber);
+  // The owner's carrier list names the carrier and makes its link (migration 045).
+  const { carrier, url: link } = await parcelLink(deps.db, carrierName, trackingNumber);
   const shipped = await inTransaction(deps.db, async (trx) => {
     const updated = await trx
       .updateTable('purchases')
-      .set({ status: 'Shipped', carrier, tracking_number: trackingNumber })
+      .set({ status: 'Shipped', carrier, tracking_number: trackingNumber, tracking_url: link })
       .where('id', '=', order.id)
       .where(sql<string>`lower(status)`, '=', 'processing')
       .returningAll()
@@ -127,18 +150,7 @@ export async function shipOrder(deps: OrderDeps, reference: string, carrier: str
       after: { status: updated.status, carrier, tracking_number: trackingNumber },
     });
     const number = orderNumber(updated.id, updated.created_at);
-    // The buyer's email is queued with the change it reports (ADR 044), in the order's language.
-    const w = mailWords(updated.locale).shipped;
-    const mailJob = await queueOrderMail(trx, deps.clock.now(), updated.id, {
-      to: updated.email,
-      ...renderEmail({
-        subject: w.subject(number),
-        heading: w.heading,
-        paragraphs: [w.left(number, carrier), w.tracking(trackingNumber)],
-        action: link ? { label: w.action, url: link } : undefined,
-        locale: updated.locale,
-      }),
-    });
+    const mailJob = await queueShippedMail(trx, deps.clock.now(), updated, number, { carrier, tracking: trackingNumber, url: link });
     return { updated, number, mailJob };
   });
   if (!shipped)
@@ -166,6 +178,7 @@ export async function orderDetail(deps: Pick<AppDeps, 'db' | 'payments'>, refere
     ...detail,
     carrier: order.carrier,
     tracking_number: order.tracking_number,
+    tracking_url: order.tracking_url,
     notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })),
     ...refunds,
   };

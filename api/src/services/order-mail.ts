@@ -49,7 +49,8 @@ export async function queueOrderMail(
 export async function sendQueuedMail(deps: OrderMailDeps, jobIds: readonly (string | null | undefined)[]): Promise<void> {
   const ids = jobIds.filter((id): id is string => Boolean(id));
   if (!ids.length) return;
-  await runDueJobs(deps, orderMailJobHandlers(deps), { ids }).catch((error: unknown) =>
+  // All of them: a CSV of shipments queues one per order, more than the runner's usual batch.
+  await runDueJobs(deps, orderMailJobHandlers(deps), { ids, batch: ids.length }).catch((error: unknown) =>
     deps.log.error('sending queued order emails failed; the job runner retries them', error),
   );
 }

@@ -19,15 +19,31 @@ export interface OrderRow {
 
 /**
  * Orders, newest first, each linking to its page: the order list (with the buyer, refunds and
- * tracking: `withBuyer`) and a customer's page (their own orders, so no buyer column).
+ * tracking: `withBuyer`) and a customer's page (their own orders, so no buyer column). With
+ * `selectFor`, each row has a checkbox `order` belonging to that form (the list's packing slips).
  */
-export function OrdersTable({ orders, caption, withBuyer = false }: { orders: OrderRow[]; caption?: string; withBuyer?: boolean }) {
+export function OrdersTable({
+  orders,
+  caption,
+  withBuyer = false,
+  selectFor,
+}: {
+  orders: OrderRow[];
+  caption?: string;
+  withBuyer?: boolean;
+  selectFor?: string;
+}) {
   return (
     <TableScroll label="Orders">
       <table className="admin-table">
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>
+            {selectFor ? (
+              <th scope="col">
+                <span className="visually-hidden">Choose</span>
+              </th>
+            ) : null}
             <th scope="col">Order</th>
             <th scope="col">Date (Italian time)</th>
             {withBuyer ? <th scope="col">Customer</th> : null}
@@ -39,6 +55,17 @@ export function OrdersTable({ orders, caption, withBuyer = false }: { orders: Or
         <tbody>
           {orders.map((order) => (
             <tr key={order.purchase_id}>
+              {selectFor ? (
+                <td>
+                  <input
+                    type="checkbox"
+                    name="order"
+                    value={order.order_number}
+                    form={selectFor}
+                    aria-label={`Choose ${order.order_number}`}
+                  />
+                </td>
+              ) : null}
               <td>
                 <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
               </td>

@@ -3,9 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
-import { CARRIERS, shipOrderSchema } from '~/forms/admin';
+import { shipOrderSchema } from '~/forms/admin';
 
-/** Carrier and tracking number (intent "ship"): an order's parcel, or a return's exchange parcel. */
+/** Carrier (from the owner's list) and tracking number (intent "ship"): an order's parcel, or a return's exchange parcel. */
 export function ShipForm({
   id,
   headingId,
@@ -13,6 +13,7 @@ export function ShipForm({
   submitLabel,
   lastResult,
   busy,
+  carriers,
 }: {
   id: string;
   headingId: string;
@@ -20,13 +21,16 @@ export function ShipForm({
   submitLabel: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   busy: boolean;
+  /** The owner's carriers, by name, in their order. */
+  carriers: string[];
 }) {
+  const schema = shipOrderSchema(carriers);
   const [form, fields] = useForm({
     id,
     lastResult,
-    constraint: getZodConstraint(shipOrderSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: shipOrderSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby={headingId}>
@@ -36,7 +40,7 @@ export function ShipForm({
       <AdminField field={fields.carrier} label="Carrier">
         <select {...getSelectProps(fields.carrier)} {...invalidProps(fields.carrier)}>
           <option value="">Choose the carrier</option>
-          {CARRIERS.map((carrier) => (
+          {carriers.map((carrier) => (
             <option key={carrier} value={carrier}>
               {carrier}
             </option>

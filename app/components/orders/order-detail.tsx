@@ -31,7 +31,7 @@ export function receiptLink(purchaseId: string) {
 export function OrderDetail({ detail, receipts }: { detail: Detail; receipts: boolean }) {
   const { locale, t } = useI18n();
   const tracking = detail.tracking_number?.trim() || t('detail.pending');
-  const trackUrl = trackingUrl(detail.carrier, detail.tracking_number);
+  const trackUrl = detail.tracking_url ?? trackingUrl(detail.carrier, detail.tracking_number);
   const address = addressLines(detail.shipping_address, locale);
   const receipt = receiptLink(detail.purchase_id);
   return (

@@ -11,6 +11,7 @@ import { adminPrivacyRoutes } from './privacy.js';
 import { adminProductRoutes } from './products.js';
 import { adminReturnRoutes } from './returns.js';
 import { adminSettingsRoutes } from './settings.js';
+import { adminShippingRoutes } from './shipping.js';
 import { adminShopDataRoutes } from './shop-data.js';
 import { adminStaffRoutes } from './staff.js';
 import { adminStockRoutes } from './stock.js';
@@ -33,6 +34,7 @@ export function adminRoutes() {
   app.route('/', adminGiftCardRoutes());
   app.route('/', adminProductRoutes());
   app.route('/', adminStockRoutes());
+  app.route('/', adminShippingRoutes());
   app.route('/', adminOrderRoutes());
   app.route('/', adminShopDataRoutes());
   app.route('/', adminReturnRoutes());

@@ -1,5 +1,4 @@
 import type { Return } from '@contract/api/returns';
-import { trackingUrl } from '@contract/tracking';
 
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -10,6 +9,7 @@ import { renderEmail } from '../mail-templates.js';
 import { mailWords } from '../mail-words.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
 import { refundOrder } from '../refunds/run.js';
+import { parcelLink } from '../shipping/carriers.js';
 import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
 import { type RefundingDeps, returnColumns, type ReturnDeps, toReturns } from './read.js';
 import { linesText } from './request.js';
@@ -165,7 +165,8 @@ export async function shipExchange(deps: ReturnDeps, number: string, carrier: st
       },
     });
     const [answer] = await toReturns(trx, [row]);
-    const link = trackingUrl(carrier, tracking);
+    // The owner's carrier list makes the link (migration 045); a name not on it, the old rule.
+    const { url: link } = await parcelLink(trx, carrier, tracking);
     const buyer = await buyerOf(trx, answer.purchase_id);
     const w = mailWords(buyer.locale).returns;
     const mailJob = await queueOrderMail(trx, now, answer.purchase_id, {
