@@ -25,7 +25,8 @@ import { FIGURES_COLUMNS, measureFigures } from './figures.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 import { fetchRaw, measure } from './load.mjs';
 import { kilobytes, megabytes, ratio, table, verdict } from './report.mjs';
-import { measureScale, scaleReport } from './scale.mjs';
+import { measureScale } from './scale.mjs';
+import { scaleReport } from './scale-report.mjs';
 import { residentBytes, root, startApi, startEdgeStorefront, startStaticServer, startStorefront } from './servers.mjs';
 
 const { values: options } = parseArgs({
