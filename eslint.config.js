@@ -95,7 +95,6 @@ export default tseslint.config(
       'api/src/routes/returns.test.ts',
       'api/src/services/checkout.ts',
       'api/src/services/mail-words.ts',
-      'scripts/bench/run.mjs',
     ],
     rules: { 'max-lines': 'off' },
   },
