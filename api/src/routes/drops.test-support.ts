@@ -20,11 +20,12 @@ export function useDropsApi() {
     return { status: res.status, body: await res.json() };
   }
 
-  let made = 0;
+  /** How many products the file has made so far: their names and SKU prefixes are numbered from it. */
+  const counter = { made: 0 };
   /** A new product through the owner's route: 2 colours × 3 sizes, launching `inMs` from the API's now. */
   async function newDrop(options: { inMs?: number; limit?: number | null; stock?: number } = {}) {
-    made += 1;
-    const name = `Drop Hoodie ${made}`;
+    counter.made += 1;
+    const name = `Drop Hoodie ${counter.made}`;
     const res = await admin('POST', 'products', {
       name,
       category: 'Hoodies',
@@ -33,7 +34,7 @@ export function useDropsApi() {
       price: 8_900,
       launch_date: new Date(api.clock.now().getTime() + (options.inMs ?? 120_000)).toISOString(),
       purchase_limit: options.limit === undefined ? 1 : options.limit,
-      sku_prefix: `DH${made}`,
+      sku_prefix: `DH${counter.made}`,
       colours: ['Black', 'Sand'],
       sizes: ['S', 'M', 'L/XL'],
       stock_per_variant: options.stock ?? 25,
@@ -44,5 +45,5 @@ export function useDropsApi() {
 
   const runJobs = () => runDueJobs(api.deps, dropJobHandlers(api.deps));
 
-  return { api, admin, newDrop, runJobs };
+  return { api, admin, newDrop, runJobs, counter };
 }

@@ -6,18 +6,18 @@ import { shopper } from '../../../tests/support/shopper';
 import { staffMember } from '../../../tests/support/staff';
 import { useDropsApi } from './drops.test-support';
 
-const { api, admin, newDrop } = useDropsApi();
+const { api, admin, newDrop, counter } = useDropsApi();
 
 describe('the owner creates products', () => {
   it('makes one variant per colour and size, in the shop display order, audited; the name and SKUs stay unique; staff may not', async () => {
     const drop = await newDrop({ inMs: -60_000, limit: null });
     expect(drop.variants.map((v) => v.sku)).toEqual([
-      `DH${made}-BLACK-S`,
-      `DH${made}-BLACK-M`,
-      `DH${made}-BLACK-LXL`,
-      `DH${made}-SAND-S`,
-      `DH${made}-SAND-M`,
-      `DH${made}-SAND-LXL`,
+      `DH${counter.made}-BLACK-S`,
+      `DH${counter.made}-BLACK-M`,
+      `DH${counter.made}-BLACK-LXL`,
+      `DH${counter.made}-SAND-S`,
+      `DH${counter.made}-SAND-M`,
+      `DH${counter.made}-SAND-LXL`,
     ]);
     const details = await api.app.request(`/api/products/details?product_name=${encodeURIComponent(drop.name)}`);
     const body = await details.json();
@@ -55,7 +55,7 @@ describe('the owner creates products', () => {
       category: 'Hoodies',
       launch_date: drop.launch_date,
       purchase_limit: null,
-      sku_prefix: `DH${made}`,
+      sku_prefix: `DH${counter.made}`,
       colours: ['Black'],
       sizes: ['S'],
       stock_per_variant: 1,
@@ -94,7 +94,7 @@ describe('the owner creates products', () => {
   });
 
   it('a product without a launch time is on sale now, and a drop whose launch is cleared goes on sale now', async () => {
-    made += 1;
+    counter.made += 1;
     const now = api.clock.now().getTime();
     const base = {
       category: 'Hoodies',
@@ -106,7 +106,7 @@ describe('the owner creates products', () => {
       sizes: ['M'],
       stock_per_variant: 3,
     };
-    const plain = await admin('POST', 'products', { ...base, name: `Plain Hoodie ${made}`, sku_prefix: `PH${made}` });
+    const plain = await admin('POST', 'products', { ...base, name: `Plain Hoodie ${counter.made}`, sku_prefix: `PH${counter.made}` });
     expect(plain.status).toBe(201);
     expect(plain.body.coming_soon).toBe(false);
     expect(new Date(plain.body.launch_date).getTime()).toBe(now);

@@ -6,7 +6,7 @@ import { shopper } from '../../../tests/support/shopper';
 import { readOutbox } from '../services/mail';
 import { useDropsApi } from './drops.test-support';
 
-const { api, admin, newDrop } = useDropsApi();
+const { api, admin, newDrop, counter } = useDropsApi();
 
 describe('variants one by one', () => {
   it('an owner edits a variant (SKU, price, grid listing, units in and out) and adds one; each is audited and checked', async () => {
@@ -75,15 +75,22 @@ describe('variants one by one', () => {
     const added = await admin('POST', `products/${drop.id}/variants`, {
       colour: 'Olive',
       size: 'XL',
-      sku: `OLIVE-${made}`,
+      sku: `OLIVE-${counter.made}`,
       price: 9_500,
       stock: 7,
     });
     expect(added.status).toBe(201);
-    expect(added.body.variants.at(-1)).toMatchObject({ sku: `OLIVE-${made}`, description: 'Olive, XL', stock_quantity: 7 });
+    expect(added.body.variants.at(-1)).toMatchObject({ sku: `OLIVE-${counter.made}`, description: 'Olive, XL', stock_quantity: 7 });
     expect(
-      (await admin('POST', `products/${drop.id}/variants`, { colour: 'olive', size: 'xl', sku: `OLIVE-${made}-2`, price: 9_500, stock: 1 }))
-        .body,
+      (
+        await admin('POST', `products/${drop.id}/variants`, {
+          colour: 'olive',
+          size: 'xl',
+          sku: `OLIVE-${counter.made}-2`,
+          price: 9_500,
+          stock: 1,
+        })
+      ).body,
     ).toEqual({ detail: 'The product already has a variant with these options', code: 'already_exists' });
     // Options edited one by one: another variant's are refused, free ones taken, the label follows.
     const olive = added.body.variants.at(-1);
