@@ -8,10 +8,11 @@ import { CHANGEABLE_RETENTION_KINDS, RETENTION_DAYS } from '@contract/retention'
 
 import { signIn } from '~/lib/auth.server';
 import { getHoneypot } from '~/lib/honeypot.server';
-import { AUTH_MESSAGES, CART_MESSAGES, GUEST_ACCOUNT_MESSAGES, MESSAGES } from '~/lib/messages';
 import { commitSession } from '~/lib/session.server';
 
 import remixConfig from '../../remix.config.js';
+import { checkAnswer } from '../../tests/support/action-fuzz-answers';
+import { bodyFor, FUZZ_FIELDS, INTENTS, mutated } from '../../tests/support/action-fuzz-forms';
 import { hostileNumber, hostileText } from '../../tests/support/hostile';
 import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 import { shopper, variants } from '../../tests/support/shopper';
@@ -102,107 +103,7 @@ const REAL_VALUES = [
   'register',
   honeypot.encryptedValidFrom,
 ];
-const INTENTS = [
-  'notify',
-  'add-to-cart',
-  'quick-purchase',
-  'increment',
-  'decrement',
-  'remove',
-  'clear',
-  'checkout',
-  'email',
-  'send-code-register',
-  'send-code-guest',
-  'resend-code',
-  'verify',
-  'register',
-  'login',
-  'forgot-password',
-  'resend-reset',
-  'reset-code',
-  'new-password',
-  'success',
-  'reset-success',
-  'verify-or-guest',
-  'set-password',
-  'add',
-  'resend',
-  'ship',
-  'deliver',
-  'note',
-  'keep-guest-as-account',
-  'erase',
-  'withdraw-consent',
-  'apply-gift-card',
-  'remove-gift-card',
-  'buy',
-  'check-balance',
-  'issue',
-  'product',
-  'bonus',
-];
-const FIELDS = [
-  'intent',
-  'email',
-  'password',
-  'confirmPassword',
-  'name',
-  'surname',
-  'verificationCode',
-  'acceptedTerms',
-  'resetCode',
-  'newPassword',
-  'confirmNewPassword',
-  'formKey',
-  'productId',
-  'variantId',
-  'returnTo',
-  'redirectTo',
-  'itemId',
-  'quantity',
-  'reason',
-  'subject',
-  'message',
-  'delivery',
-  'context',
-  'code',
-  'confirm',
-  'role',
-  'carrier',
-  'tracking',
-  'note',
-  'sku',
-  'idempotency_key',
-  'amount',
-  'restock',
-  'low_stock_threshold',
-  'lines[0].item_id',
-  'lines[0].quantity',
-  'confirm_email',
-  'kind',
-  'gift_card_code',
-  'variant_id',
-  'for',
-  'recipient_name',
-  'recipient_email',
-  'send_on',
-  'refund_to',
-  'line1',
-  'line2',
-  'postal_code',
-  'city',
-  'state',
-  'country',
-  'percent',
-  'amounts',
-  'expires_on',
-  'direction',
-  ...CHANGEABLE_RETENTION_KINDS,
-  honeypot.nameFieldName,
-  honeypot.validFromFieldName!,
-];
-
+const FIELDS = [...FUZZ_FIELDS, honeypot.nameFieldName, honeypot.validFromFieldName!];
 const text = hostileText(REAL_VALUES);
 const fieldValue = fc.oneof(
   { weight: 6, arbitrary: text },
@@ -349,74 +250,15 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
   ],
 };
 
-/** A real form with each field kept, swapped for a hostile value, sent twice or dropped, plus a few extras. */
-function mutated(example: Record<string, string>) {
-  const fields = Object.entries(example).map(([name, original]) =>
-    fc.oneof(
-      { weight: 5, arbitrary: fc.constant([[name, original]]) },
-      { weight: 2, arbitrary: fieldValue.map((v) => [[name, v]]) },
-      {
-        weight: 1,
-        arbitrary: fieldValue.map((v) => [
-          [name, original],
-          [name, v],
-        ]),
-      },
-      { weight: 1, arbitrary: fc.constant([]) },
-    ),
-  );
-  return fc
-    .tuple(fc.tuple(...fields), fc.array(pair, { maxLength: 2 }))
-    .map(([kept, extra]) => [...kept.flat(), ...extra] as [string, string][]);
-}
-
 function formFor(routeId: string): fc.Arbitrary<[string, string][]> {
   const examples = EXAMPLES[routeId];
   if (!examples) return form;
-  return fc.oneof({ weight: 3, arbitrary: fc.oneof(...examples.map(mutated)) }, { weight: 1, arbitrary: form });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.oneof(...examples.map((example) => mutated(example, fieldValue, pair))) },
+    { weight: 1, arbitrary: form },
+  );
 }
 
-type Body = { contentType?: string; payload: BodyInit | null };
-const bodyFor = (form: fc.Arbitrary<[string, string][]>): fc.Arbitrary<Body> =>
-  fc.oneof(
-    {
-      weight: 8,
-      arbitrary: form.map((pairs) => ({
-        contentType: 'application/x-www-form-urlencoded',
-        payload: new URLSearchParams(pairs).toString(),
-      })),
-    },
-    {
-      weight: 2,
-      arbitrary: fc.tuple(form, fc.boolean()).map(([pairs, withFile]) => {
-        const data = new FormData();
-        for (const [name, value] of pairs) data.append(name, value);
-        if (withFile) data.append(pairs[0]?.[0] ?? 'email', new Blob(['not text'], { type: 'application/octet-stream' }), 'upload.bin');
-        return { payload: data };
-      }),
-    },
-    {
-      weight: 1,
-      arbitrary: fc.record({
-        contentType: fc.constantFrom(
-          'application/json',
-          'text/plain',
-          'multipart/form-data',
-          'multipart/form-data; boundary=x',
-          'application/x-www-form-urlencoded',
-          undefined,
-        ),
-        payload: fc.constantFrom(
-          '{"intent":"clear"}',
-          '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nclear',
-          'a=%zz&b=%E0%A4%A',
-          '%',
-          '',
-          '\u0000',
-        ),
-      }),
-    },
-  );
 const search = fc.array(fc.tuple(fc.constantFrom('auth', 'redirectTo', 'checkout', 'index', 'color', 'reason'), text), { maxLength: 3 });
 
 interface ActionRoute {
@@ -435,89 +277,6 @@ for (const route of Object.values(manifest)) {
   if (!load) throw new Error(`route module ${route.file} not found`);
   const { action } = await load();
   if (action) ROUTES.push({ id: route.id, path: route.path ?? '', index: Boolean(route.index), action });
-}
-
-/** The spec's messages (docs/product.md#routes, docs/product.md#validation, docs/product.md#error-messages) and the storefront's own, which a shopper may be shown. */
-const SPEC_FIELD_MESSAGES = new Set<string>([
-  'Email is required',
-  'Please enter a valid email address',
-  'Email address is too long',
-  'Password is required',
-  'Password must be at least 8 characters',
-  'Password is too long',
-  'Password must contain at least one uppercase letter',
-  'Password must contain at least one lowercase letter',
-  'Password must contain at least one number',
-  'First name is required',
-  'First name must be at least 2 characters',
-  'First name is too long',
-  'First name contains invalid characters',
-  'Last name is required',
-  'Last name must be at least 2 characters',
-  'Last name is too long',
-  'Last name contains invalid characters',
-  'Verification code is required',
-  'Verification code must be 6 digits',
-  'Reset code is required',
-  'Reset code must be 6 digits',
-  'Passwords do not match',
-  'You must accept the privacy policy and terms',
-  ...[MESSAGES, AUTH_MESSAGES, CART_MESSAGES, GUEST_ACCOUNT_MESSAGES].flatMap((group) =>
-    Object.values(group).filter((v): v is string => typeof v === 'string'),
-  ),
-]);
-/** Messages built from another one (the API's detail, a wait time). */
-const TEMPLATES = [/^Failed to add item to cart: (.+)$/, /^Failed to create checkout session: (.+)$/, /^Checkout error: (.+)$/];
-const API_WAIT = /^(Too many requests\. Please try again in \d+ seconds\.|Please wait \d+ seconds? before .+)$/;
-/** What must never reach a shopper: runtime and library texts. */
-const RAW =
-  /undefined|NaN|\[object |Error:|\n\s+at |Expected [a-z]+, received|Invalid (input|enum value|type)|^Required$|String must contain|Number must be|TypeError|SyntaxError|ZodError|Internal server error/;
-
-function expectShopperMessage(message: unknown, where: string) {
-  expect(typeof message, `${where}: message ${JSON.stringify(message)}`).toBe('string');
-  const text = message as string;
-  expect(text.trim(), `${where}: empty message`).not.toBe('');
-  expect(text, `${where}: raw text shown to the shopper`).not.toMatch(RAW);
-  if (SPEC_FIELD_MESSAGES.has(text) || API_WAIT.test(text)) return;
-  const inner = TEMPLATES.map((t) => t.exec(text)?.[1]).find(Boolean);
-  if (inner) return;
-  // Anything else is the API's own detail, which docs/product.md#error-messages shows as it is: it must read like one.
-  expect(text, `${where}: unexpected message`).toMatch(/^[A-Z][^\n]{2,300}$/);
-}
-
-/** Every message in a submission reply or a flash: form and field errors, notices, details. */
-function messagesOf(value: unknown): unknown[] {
-  if (!value || typeof value !== 'object') return [];
-  const found: unknown[] = [];
-  const record = value as Record<string, unknown>;
-  for (const key of ['detail', 'message', 'notice']) if (key in record && typeof record[key] !== 'object') found.push(record[key]);
-  if (record.error && typeof record.error === 'object') {
-    for (const list of Object.values(record.error as Record<string, unknown>)) if (Array.isArray(list)) found.push(...list);
-  }
-  for (const key of ['result', 'lastResult', 'flash', 'authResult']) found.push(...messagesOf(record[key]));
-  return found;
-}
-
-async function checkAnswer(response: Response, where: string) {
-  expect(response.status, `${where} answered ${response.status}`).toBeLessThan(500);
-  const location = response.headers.get('Location');
-  if (location && !/^https?:\/\//.test(location)) {
-    expect(location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\'), `${where}: redirect to ${location}`).toBe(
-      true,
-    );
-  }
-  if (location && /^https?:\/\//.test(location)) {
-    // Only the API's payment page is another origin the storefront sends shoppers to.
-    expect(new URL(location).origin, `${where}: redirect to ${location}`).toBe(new URL(api.deps.config.publicApiUrl).origin);
-  }
-  const type = response.headers.get('Content-Type') ?? '';
-  if (type.includes('json')) for (const message of messagesOf(await response.json())) expectShopperMessage(message, where);
-  const cookie = response.headers.get('Set-Cookie');
-  if (cookie?.startsWith('__session=')) {
-    const session = await sessionFor(new Request('http://shop.test/', { headers: { Cookie: cookie.split(';')[0] } }));
-    for (const message of messagesOf({ flash: session.get('flash'), authResult: session.get('authResult') }))
-      expectShopperMessage(message, where);
-  }
 }
 
 describe('storefront action fuzzing', () => {
@@ -565,7 +324,7 @@ describe('storefront action fuzzing', () => {
               answer = thrown;
             }
             expect(answer, `${where} answered no Response`).toBeInstanceOf(Response);
-            await checkAnswer(answer as Response, where);
+            await checkAnswer(answer as Response, where, new URL(api.deps.config.publicApiUrl).origin);
           },
         ),
         { numRuns: RUNS },

@@ -17,6 +17,36 @@ export function instanceMetricsPort(variable, index, env = {}) {
   return { [variable]: String(Number(base) + index) };
 }
 
+/** The environment of API instance `index`: the shared database, Redis and secrets, and where the storefronts are. */
+function apiEnv({ env, databaseUrl, redisUrl, redisKeyPrefix, dataDir, apiProxyUrl, webProxyUrl, storefrontUrls, secrets, index }) {
+  return {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: redisKeyPrefix,
+    DATA_DIR: dataDir,
+    PUBLIC_API_URL: apiProxyUrl,
+    STOREFRONT_URL: webProxyUrl,
+    STOREFRONT_HOOK_URLS: storefrontUrls.join(','),
+    JWT_SECRET: secrets.JWT_SECRET,
+    ADMIN_TOKEN: secrets.ADMIN_TOKEN,
+    ...instanceMetricsPort('API_METRICS_PORT', index, env),
+  };
+}
+
+/** The environment of storefront instance `index`: the APIs through their balancer, and the shared session secret. */
+function storefrontEnv({ env, dataDir, apiProxyUrl, secrets, index }) {
+  return {
+    ...env,
+    API_URL: apiProxyUrl,
+    PUBLIC_API_URL: apiProxyUrl,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: secrets.SESSION_SECRET,
+    ADMIN_TOKEN: secrets.ADMIN_TOKEN,
+    ...instanceMetricsPort('METRICS_PORT', index, env),
+  };
+}
+
 /**
  * Starts `instances` APIs (all at once, as a deploy would) and as many storefronts, each supervised
  * (restarted with a growing wait when it stops without being told to), then HAProxy with a frontend
@@ -71,19 +101,7 @@ export async function startCluster({
           label: `api-${i + 1}`,
           port,
           log,
-          env: {
-            ...env,
-            DATABASE_URL: databaseUrl,
-            REDIS_URL: redisUrl,
-            REDIS_KEY_PREFIX: redisKeyPrefix,
-            DATA_DIR: dataDir,
-            PUBLIC_API_URL: apiProxyUrl,
-            STOREFRONT_URL: webProxyUrl,
-            STOREFRONT_HOOK_URLS: storefrontUrls.join(','),
-            JWT_SECRET: secrets.JWT_SECRET,
-            ADMIN_TOKEN: secrets.ADMIN_TOKEN,
-            ...instanceMetricsPort('API_METRICS_PORT', i, env),
-          },
+          env: apiEnv({ env, databaseUrl, redisUrl, redisKeyPrefix, dataDir, apiProxyUrl, webProxyUrl, storefrontUrls, secrets, index: i }),
         }),
       ),
     );
@@ -96,15 +114,7 @@ export async function startCluster({
           label: `web-${i + 1}`,
           port,
           log,
-          env: {
-            ...env,
-            API_URL: apiProxyUrl,
-            PUBLIC_API_URL: apiProxyUrl,
-            DATA_DIR: dataDir,
-            SESSION_SECRET: secrets.SESSION_SECRET,
-            ADMIN_TOKEN: secrets.ADMIN_TOKEN,
-            ...instanceMetricsPort('METRICS_PORT', i, env),
-          },
+          env: storefrontEnv({ env, dataDir, apiProxyUrl, secrets, index: i }),
         }),
       ),
     );

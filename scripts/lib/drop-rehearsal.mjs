@@ -57,30 +57,8 @@ async function guest(apiUrl, email, storage, address) {
   return (await storage.commitSession(session)).split(';')[0].split('=').slice(1).join('=');
 }
 
-/**
- * Runs one rehearsal. `query(sql, params)` reads the database (rows). Returns the report's figures and
- * the problems found (units sold other than `units`, a shopper over the limit, any 5xx).
- */
-export async function runDropRehearsal({
-  webUrl,
-  apiUrl,
-  adminToken,
-  sessionSecret,
-  shoppers,
-  units,
-  label,
-  query,
-  arrivalMs = 3000,
-  leadMs = 8000,
-}) {
-  const admin = { Authorization: `Bearer ${adminToken}` };
-  const storage = createCookieSessionStorage({
-    cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [sessionSecret] },
-  });
-  const stamp = Date.now().toString(36).toUpperCase();
-  const name = `Rehearsal ${label} ${stamp}`;
-
-  // The crowd signs in first (guests, as most drop shoppers are), ten at a time.
+/** The crowd signs in first (guests, as most drop shoppers are), ten at a time: their session cookies. */
+async function signInCrowd({ apiUrl, storage, shoppers, label, stamp }) {
   const cookies = [];
   for (let i = 0; i < shoppers; i += 10) {
     cookies.push(
@@ -96,8 +74,12 @@ export async function runDropRehearsal({
       )),
     );
   }
+  return cookies;
+}
 
-  const launchAt = Date.now() + leadMs;
+/** The drop's product, launching at `launchAt`, and its units split over the two sizes through the stock route as the owner adds them. */
+async function createDrop({ apiUrl, adminToken, name, stamp, launchAt, units }) {
+  const admin = { Authorization: `Bearer ${adminToken}` };
   const product = await json(`${apiUrl}/api/admin/products`, {
     method: 'POST',
     headers: admin,
@@ -115,7 +97,6 @@ export async function runDropRehearsal({
       stock_per_variant: 0,
     }),
   });
-  // The units, split over the two sizes, through the stock route as the owner adds them.
   const [first, second] = product.variants;
   await json(`${apiUrl}/api/admin/restock`, {
     method: 'POST',
@@ -127,56 +108,59 @@ export async function runDropRehearsal({
     headers: admin,
     body: JSON.stringify({ sku: second.sku, quantity: Math.floor(units / 2) }),
   });
+  return { product, first, second };
+}
 
-  const path = `/product/${encodeURIComponent(name)}`;
-  const stats = createStats();
-  const arrivals = [];
-  const outcome = { paid: 0, soldOut: 0, limited: 0, waited: 0, retried: 0, failures: [], payStatuses: {} };
-
-  /** Quick Purchase as a form post; through the waiting room when sent there. Resolves to the payment page's address, or null. */
-  const quickPurchase = async (browser, variantId) => {
-    const page = await browser.get(`${webUrl}${path}`);
-    if (page.status !== 200) throw new Error(`product page: ${page.status}`);
-    const fields = formFields(page.text, undefined, 'quick-purchase');
-    for (let round = 0; round < 60; round += 1) {
-      const answer = await browser.postOnly(`${webUrl}${path}`, { ...fields, variantId });
-      if (answer.status !== 303) throw new Error(`quick purchase: ${answer.status}`);
-      const location = new URL(answer.location, webUrl);
-      if (location.pathname.startsWith('/pay/')) return location.toString();
-      if (location.pathname === '/waiting-room') {
-        outcome.waited += 1;
-        // The page reloads itself after its countdown; then, with room, it sends the shopper back.
-        let room = await browser.get(location.toString());
-        while (room.url.includes('/waiting-room')) {
-          await sleep(1000);
-          room = await browser.get(new URL(`${location.pathname}${location.search}&try=1`, webUrl).toString());
-        }
-        continue;
-      }
-      // Back on the product page with the refusal as a flash: sold out or the limit end the try; anything
-      // else (the shop was too slow to answer) is what a shopper presses again for.
-      const back = await browser.get(location.toString());
-      if (/is limited to 1 unit per customer/.test(back.text)) outcome.limited += 1;
-      else if (/is out of stock|Not enough stock/.test(back.text)) outcome.soldOut += 1;
-      else {
-        outcome.retried += 1;
+/** Quick Purchase as a form post; through the waiting room when sent there. Resolves to the payment page's address, or null. */
+async function quickPurchase({ webUrl, path, outcome }, browser, variantId) {
+  const page = await browser.get(`${webUrl}${path}`);
+  if (page.status !== 200) throw new Error(`product page: ${page.status}`);
+  const fields = formFields(page.text, undefined, 'quick-purchase');
+  for (let round = 0; round < 60; round += 1) {
+    const answer = await browser.postOnly(`${webUrl}${path}`, { ...fields, variantId });
+    if (answer.status !== 303) throw new Error(`quick purchase: ${answer.status}`);
+    const location = new URL(answer.location, webUrl);
+    if (location.pathname.startsWith('/pay/')) return location.toString();
+    if (location.pathname === '/waiting-room') {
+      outcome.waited += 1;
+      // The page reloads itself after its countdown; then, with room, it sends the shopper back.
+      let room = await browser.get(location.toString());
+      while (room.url.includes('/waiting-room')) {
         await sleep(1000);
-        continue;
+        room = await browser.get(new URL(`${location.pathname}${location.search}&try=1`, webUrl).toString());
       }
-      return null;
+      continue;
     }
-    throw new Error('still in line after a minute');
-  };
+    // Back on the product page with the refusal as a flash: sold out or the limit end the try; anything
+    // else (the shop was too slow to answer) is what a shopper presses again for.
+    const back = await browser.get(location.toString());
+    if (/is limited to 1 unit per customer/.test(back.text)) outcome.limited += 1;
+    else if (/is out of stock|Not enough stock/.test(back.text)) outcome.soldOut += 1;
+    else {
+      outcome.retried += 1;
+      await sleep(1000);
+      continue;
+    }
+    return null;
+  }
+  throw new Error('still in line after a minute');
+}
 
-  const pay = async (browser, payUrl) => {
-    const paid = await browser.postOnly(payUrl, { ...CARD, card_number: PAID_CARD });
-    outcome.payStatuses[paid.status] = (outcome.payStatuses[paid.status] ?? 0) + 1;
-    if (paid.status === 303) outcome.paid += 1;
-    // 410: the other tab's checkout replaced this one (one open checkout per shopper), which gave its unit back.
-    else if (paid.status !== 409 && paid.status !== 410) throw new Error(`payment: ${paid.status}`);
-  };
+async function pay({ outcome }, browser, payUrl) {
+  const paid = await browser.postOnly(payUrl, { ...CARD, card_number: PAID_CARD });
+  outcome.payStatuses[paid.status] = (outcome.payStatuses[paid.status] ?? 0) + 1;
+  if (paid.status === 303) outcome.paid += 1;
+  // 410: the other tab's checkout replaced this one (one open checkout per shopper), which gave its unit back.
+  else if (paid.status !== 409 && paid.status !== 410) throw new Error(`payment: ${paid.status}`);
+}
 
-  // Everyone is on the page before the launch (a 'Coming soon' page, served from the caches).
+/**
+ * The launch: everyone is on the page before it (a 'Coming soon' page, served from the caches), then
+ * each arrives within `arrivalMs` of it, buys and pays. Returns how long the rush took and the request
+ * count when it began.
+ */
+async function rush(drop, { cookies, launchAt, arrivalMs, first, second, stats, arrivals }) {
+  const { webUrl, path, outcome } = drop;
   const browsers = cookies.map((cookie, i) => {
     const browser = createBrowser({ stats, address: `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}` });
     browser.setCookie(webUrl, '__session', cookie);
@@ -196,17 +180,20 @@ export async function runDropRehearsal({
         const variant = i % 2 ? first : second;
         // A third of the crowd tries twice at once, from two tabs.
         const tries = i % 3 === 0 ? [variant.id, (i % 2 ? second : first).id] : [variant.id];
-        const payUrls = await Promise.all(tries.map((id) => quickPurchase(browser, id)));
+        const payUrls = await Promise.all(tries.map((id) => quickPurchase(drop, browser, id)));
         const reached = payUrls.filter(Boolean);
         if (reached.length) arrivals.push(performance.now() - arrived);
-        for (const payUrl of reached) await pay(browser, payUrl);
+        for (const payUrl of reached) await pay(drop, browser, payUrl);
       } catch (error) {
         outcome.failures.push(error instanceof Error ? error.message : String(error));
       }
     }),
   );
-  const rushSeconds = (performance.now() - rushStarted) / 1000;
+  return { rushSeconds: (performance.now() - rushStarted) / 1000, requestsBefore };
+}
 
+/** What the database says was sold, per shopper, and what the rehearsal's report shows. */
+async function tally({ query, product, units, shoppers, label, stats, arrivals, outcome, rushSeconds, requestsBefore }) {
   const sold = await query(
     `SELECT i.quantity, p.email FROM purchase_items i JOIN purchases p ON p.id = i.purchase_id JOIN product_variants v ON v.id = i.variant_id WHERE v.product_id = $1`,
     [product.id],
@@ -242,4 +229,37 @@ export async function runDropRehearsal({
       rushRps: Math.round((stats.requests - requestsBefore) / rushSeconds),
     },
   };
+}
+
+/**
+ * Runs one rehearsal. `query(sql, params)` reads the database (rows). Returns the report's figures and
+ * the problems found (units sold other than `units`, a shopper over the limit, any 5xx).
+ */
+export async function runDropRehearsal({
+  webUrl,
+  apiUrl,
+  adminToken,
+  sessionSecret,
+  shoppers,
+  units,
+  label,
+  query,
+  arrivalMs = 3000,
+  leadMs = 8000,
+}) {
+  const storage = createCookieSessionStorage({
+    cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [sessionSecret] },
+  });
+  const stamp = Date.now().toString(36).toUpperCase();
+  const name = `Rehearsal ${label} ${stamp}`;
+  const cookies = await signInCrowd({ apiUrl, storage, shoppers, label, stamp });
+  const launchAt = Date.now() + leadMs;
+  const { product, first, second } = await createDrop({ apiUrl, adminToken, name, stamp, launchAt, units });
+
+  const stats = createStats();
+  const arrivals = [];
+  const outcome = { paid: 0, soldOut: 0, limited: 0, waited: 0, retried: 0, failures: [], payStatuses: {} };
+  const drop = { webUrl, path: `/product/${encodeURIComponent(name)}`, outcome };
+  const { rushSeconds, requestsBefore } = await rush(drop, { cookies, launchAt, arrivalMs, first, second, stats, arrivals });
+  return tally({ query, product, units, shoppers, label, stats, arrivals, outcome, rushSeconds, requestsBefore });
 }

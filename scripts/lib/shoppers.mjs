@@ -211,6 +211,94 @@ export async function stockBySku(apiUrl, adminToken) {
   return Object.fromEntries((await response.json()).map((row) => [row.sku, row.stock_quantity]));
 }
 
+/** One visit of a shopper: browse, add to cart, sign in the first time, check out, then pay (or not). */
+async function visit(load, browser, shopper) {
+  const { webUrl, apiUrl, catalogue, outcome } = load;
+  expectStatus(await browser.get(`${webUrl}/`), 200, 'home');
+  const wanted = [Math.random() < 0.7 ? pick(catalogue.hot) : pick(catalogue.variants)];
+  if (Math.random() < 0.3) wanted.push(pick(catalogue.variants));
+  // What this visit asked for, per variant: a purchase holding more was added twice somewhere.
+  const added = shopper.clean ? {} : null;
+  for (const variant of wanted) {
+    const path = `${webUrl}/product/${encodeURIComponent(variant.product)}`;
+    expectStatus(await browser.get(path), 200, 'product page');
+    // Added, or refused with a flash when stock ran out: the page comes back either way.
+    expectStatus(await browser.post(path, { intent: 'add-to-cart', variantId: variant.id }), 200, 'add to cart');
+    if (added) added[variant.sku] = (added[variant.sku] ?? 0) + 1;
+  }
+  expectStatus(await browser.get(`${webUrl}/cart`), 200, 'cart');
+  if (!shopper.signedIn) {
+    await signInAsGuest(browser, { webUrl, apiUrl, email: shopper.email });
+    shopper.signedIn = true;
+  }
+
+  const checkout = await browser.postOnly(`${webUrl}/cart`, { intent: 'checkout' });
+  if (checkout.status !== 303 || !checkout.location) throw new Error(`checkout: ${checkout.status}`);
+  const payUrl = new URL(checkout.location, webUrl);
+  if (!payUrl.pathname.startsWith('/pay/')) {
+    // Not enough stock left for the cart: the cart says why; start over with an empty one.
+    expectStatus(await browser.get(payUrl.toString()), 200, 'refused checkout');
+    outcome.refused += 1;
+    expectStatus(await browser.post(`${webUrl}/cart`, { intent: 'clear' }), 200, 'clear cart');
+    return;
+  }
+  await payOrLeave(load, browser, payUrl, added);
+}
+
+/** On the payment page: a declined card, a cancel, or Pay (sometimes pressed twice at once), then the confirmation. */
+async function payOrLeave({ webUrl, outcome }, browser, payUrl, added) {
+  const payPage = expectStatus(await retrySafe(outcome, 'payment page', () => browser.get(payUrl.toString())), 200, 'payment page');
+  if (!/Pay €/.test(payPage.text)) throw new Error('the payment page has no Pay button');
+  const card = {
+    expiry: '12/34',
+    cvc: '123',
+    name_on_card: 'Ada Rossi',
+    shipping_name: 'Ada Rossi',
+    shipping_line1: 'Via XX Settembre 1',
+    shipping_city: 'Genova',
+    shipping_postal_code: '16121',
+    shipping_country: 'IT',
+  };
+  const roll = Math.random();
+  if (roll < 0.08) {
+    expectStatus(await browser.postOnly(payUrl.toString(), { ...card, card_number: DECLINED_CARD }), 402, 'declined card');
+    outcome.declined += 1;
+    // Declined, the session stays open for another card; this shopper gives up, which releases the stock.
+    expectStatus(await browser.post(`${payUrl}/cancel`, {}), 200, 'cancelled after a decline');
+    expectStatus(await browser.post(`${webUrl}/cart`, { intent: 'clear' }), 200, 'clear cart');
+    return;
+  }
+  if (roll < 0.12) {
+    const back = await browser.post(`${payUrl}/cancel`, {});
+    expectStatus(back, 200, 'cancelled payment');
+    outcome.cancelled += 1;
+    expectStatus(await browser.post(`${webUrl}/cart`, { intent: 'clear' }), 200, 'clear cart');
+    return;
+  }
+  // Some shoppers press Pay twice at once: still one purchase.
+  const twice = roll > 0.9;
+  const presses = await Promise.all(
+    Array.from({ length: twice ? 2 : 1 }, () =>
+      retrySafe(outcome, 'Pay', () => browser.postOnly(payUrl.toString(), { ...card, card_number: PAID_CARD })),
+    ),
+  );
+  if (twice) outcome.doublePays += 1;
+  // A press whose answer was lost (its instance died) and pressed again meets the session paid: the
+  // page says so and links to the order, which the shopper follows.
+  const alreadyPaid = presses.find((press) => press.status === 409 && /Already paid/.test(press.text));
+  const orderLink = alreadyPaid && /<a href="([^"]+)">See your order<\/a>/.exec(alreadyPaid.text)?.[1];
+  const success =
+    presses.find((press) => press.status === 303) ?? (orderLink ? { status: 303, location: unescapeHtml(orderLink) } : undefined);
+  if (!success || presses.some((press) => press.status !== 303 && press.status !== 409)) {
+    throw new Error(`payment: ${presses.map((press) => press.status).join(', ')}`);
+  }
+  const sessionId = new URL(success.location).searchParams.get('session_id');
+  const confirmation = expectStatus(await browser.get(success.location), 200, 'order confirmation');
+  if (!ORDER_NUMBER.test(confirmation.text)) throw new Error(`no order number on the confirmation of ${sessionId}`);
+  outcome.paid.push(sessionId);
+  if (added) outcome.added.set(sessionId, added);
+}
+
 /**
  * Shoppers at once, each looping through a whole visit until `seconds` have passed and `until`, if
  * given, has settled (a visit in progress finishes, so no checkout is left half-paid). Meanwhile the
@@ -244,87 +332,7 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
     }
   })();
 
-  const visit = async (browser, shopper) => {
-    expectStatus(await browser.get(`${webUrl}/`), 200, 'home');
-    const wanted = [Math.random() < 0.7 ? pick(catalogue.hot) : pick(catalogue.variants)];
-    if (Math.random() < 0.3) wanted.push(pick(catalogue.variants));
-    // What this visit asked for, per variant: a purchase holding more was added twice somewhere.
-    const added = shopper.clean ? {} : null;
-    for (const variant of wanted) {
-      const path = `${webUrl}/product/${encodeURIComponent(variant.product)}`;
-      expectStatus(await browser.get(path), 200, 'product page');
-      // Added, or refused with a flash when stock ran out: the page comes back either way.
-      expectStatus(await browser.post(path, { intent: 'add-to-cart', variantId: variant.id }), 200, 'add to cart');
-      if (added) added[variant.sku] = (added[variant.sku] ?? 0) + 1;
-    }
-    expectStatus(await browser.get(`${webUrl}/cart`), 200, 'cart');
-    if (!shopper.signedIn) {
-      await signInAsGuest(browser, { webUrl, apiUrl, email: shopper.email });
-      shopper.signedIn = true;
-    }
-
-    const checkout = await browser.postOnly(`${webUrl}/cart`, { intent: 'checkout' });
-    if (checkout.status !== 303 || !checkout.location) throw new Error(`checkout: ${checkout.status}`);
-    const payUrl = new URL(checkout.location, webUrl);
-    if (!payUrl.pathname.startsWith('/pay/')) {
-      // Not enough stock left for the cart: the cart says why; start over with an empty one.
-      expectStatus(await browser.get(payUrl.toString()), 200, 'refused checkout');
-      outcome.refused += 1;
-      expectStatus(await browser.post(`${webUrl}/cart`, { intent: 'clear' }), 200, 'clear cart');
-      return;
-    }
-    const payPage = expectStatus(await retrySafe(outcome, 'payment page', () => browser.get(payUrl.toString())), 200, 'payment page');
-    if (!/Pay €/.test(payPage.text)) throw new Error('the payment page has no Pay button');
-    const card = {
-      expiry: '12/34',
-      cvc: '123',
-      name_on_card: 'Ada Rossi',
-      shipping_name: 'Ada Rossi',
-      shipping_line1: 'Via XX Settembre 1',
-      shipping_city: 'Genova',
-      shipping_postal_code: '16121',
-      shipping_country: 'IT',
-    };
-    const roll = Math.random();
-    if (roll < 0.08) {
-      expectStatus(await browser.postOnly(payUrl.toString(), { ...card, card_number: DECLINED_CARD }), 402, 'declined card');
-      outcome.declined += 1;
-      // Declined, the session stays open for another card; this shopper gives up, which releases the stock.
-      expectStatus(await browser.post(`${payUrl}/cancel`, {}), 200, 'cancelled after a decline');
-      expectStatus(await browser.post(`${webUrl}/cart`, { intent: 'clear' }), 200, 'clear cart');
-      return;
-    }
-    if (roll < 0.12) {
-      const back = await browser.post(`${payUrl}/cancel`, {});
-      expectStatus(back, 200, 'cancelled payment');
-      outcome.cancelled += 1;
-      expectStatus(await browser.post(`${webUrl}/cart`, { intent: 'clear' }), 200, 'clear cart');
-      return;
-    }
-    // Some shoppers press Pay twice at once: still one purchase.
-    const twice = roll > 0.9;
-    const presses = await Promise.all(
-      Array.from({ length: twice ? 2 : 1 }, () =>
-        retrySafe(outcome, 'Pay', () => browser.postOnly(payUrl.toString(), { ...card, card_number: PAID_CARD })),
-      ),
-    );
-    if (twice) outcome.doublePays += 1;
-    // A press whose answer was lost (its instance died) and pressed again meets the session paid: the
-    // page says so and links to the order, which the shopper follows.
-    const alreadyPaid = presses.find((press) => press.status === 409 && /Already paid/.test(press.text));
-    const orderLink = alreadyPaid && /<a href="([^"]+)">See your order<\/a>/.exec(alreadyPaid.text)?.[1];
-    const success =
-      presses.find((press) => press.status === 303) ?? (orderLink ? { status: 303, location: unescapeHtml(orderLink) } : undefined);
-    if (!success || presses.some((press) => press.status !== 303 && press.status !== 409)) {
-      throw new Error(`payment: ${presses.map((press) => press.status).join(', ')}`);
-    }
-    const sessionId = new URL(success.location).searchParams.get('session_id');
-    const confirmation = expectStatus(await browser.get(success.location), 200, 'order confirmation');
-    if (!ORDER_NUMBER.test(confirmation.text)) throw new Error(`no order number on the confirmation of ${sessionId}`);
-    outcome.paid.push(sessionId);
-    if (added) outcome.added.set(sessionId, added);
-  };
-
+  const load = { webUrl, apiUrl, catalogue, outcome };
   const started = Date.now();
   await Promise.all(
     Array.from({ length: shoppers }, async (_, i) => {
@@ -333,7 +341,7 @@ export async function runLoad({ webUrl, apiUrl, adminToken, shoppers, seconds, c
       const browser = createBrowser({ stats, address: `10.${network}.${Math.floor(i / 250)}.${(i % 250) + 1}` });
       while (Date.now() < deadline || waiting) {
         try {
-          await visit(browser, shopper);
+          await visit(load, browser, shopper);
           outcome.visits += 1;
         } catch (error) {
           // A visit cut short may leave lines in the cart: this shopper's later purchases are not counted against what they added.

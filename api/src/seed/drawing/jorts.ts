@@ -31,6 +31,15 @@ export function jortsSilhouette(): string {
   ].join(' ');
 }
 
+/** What every part of the jorts draws with: the palette, the twill pattern, the topstitch colour, the waistband top. */
+interface Cloth {
+  ctx: Ctx;
+  p: Ctx['p'];
+  twill: string;
+  ts: string;
+  wTop: number;
+}
+
 export function renderJorts(ctx: Ctx, view: 'front' | 'back'): { art: string; silhouette: string } {
   const { p } = ctx;
   const silhouette = jortsSilhouette();
@@ -43,18 +52,28 @@ export function renderJorts(ctx: Ctx, view: 'front' | 'back'): { art: string; si
       `</pattern>`,
   );
   const quilt = quiltPattern(ctx, 'quilt', 100);
-  const ts = p.topstitch;
+  const cloth: Cloth = { ctx, p, twill, ts: p.topstitch, wTop: J.waistL[1] };
+  const { panelY, cuffTop } = J;
   const out: string[] = [];
-  const { waistL, waistBot, panelY, cuffTop } = J;
-  const wTop = waistL[1];
 
   out.push(path(silhouette, { fill: p.base }));
   out.push(`<g clip-path="url(#${clip})">`);
   out.push(`<rect x="0" y="0" width="${W}" height="${H}" fill="url(#${twill})" opacity="0.4"/>`);
   // Quilted front leg panels below the panel seam, above the turned-up cuffs (the back is plain twill).
   if (view === 'front') out.push(`<rect x="0" y="${panelY}" width="${W}" height="${cuffTop - panelY}" fill="${quilt}"/>`);
+  drawShading(cloth, view, out);
+  drawCuffs(cloth, view, out);
+  drawWaistband(cloth, out);
+  if (view === 'front') drawFrontDetails(cloth, out);
+  else drawBackDetails(cloth, out);
+  drawBeltLoops(cloth, view, out);
+  out.push('</g>');
+  out.push(path(silhouette, { stroke: p.edge, width: 3 }));
+  return { art: out.join(''), silhouette };
+}
 
-  // Shading: shadow side, inner legs, crotch drag lines; highlight on the left thigh.
+/** Shading: shadow side, inner legs, crotch drag lines; highlight on the left thigh; whiskers and back folds. */
+function drawShading({ p }: Cloth, view: 'front' | 'back', out: string[]): void {
   out.push(path(`M${W - 400} 420 C${W - 330} 620 ${W - 330} 860 ${W - 360} 1160 L${W} 1160 L${W} 420 Z`, { fill: p.shade, opacity: 0.5 }));
   out.push(path('M600 780 L566 1160 L520 1160 C540 1000 560 880 600 780 Z', { fill: p.shade, opacity: 0.5 }));
   out.push(path('M600 780 L634 1160 L700 1160 C676 1000 650 880 600 780 Z', { fill: p.shade, opacity: 0.6 }));
@@ -74,8 +93,11 @@ export function renderJorts(ctx: Ctx, view: 'front' | 'back'): { art: string; si
     out.push(fold('M588 800 Q540 760 470 750', 8, 0.5));
     out.push(fold('M612 800 Q660 760 730 750', 8, 0.55));
   }
+}
 
-  // Panel seam above the quilting, and the turned-up cuffs.
+/** The panel seam above the quilting (front only), and the turned-up cuffs. */
+function drawCuffs({ ctx, p, twill, ts }: Cloth, view: 'front' | 'back', out: string[]): void {
+  const { panelY, cuffTop } = J;
   if (view === 'front') {
     out.push(path(`M0 ${panelY} L${W} ${panelY}`, { stroke: p.seam, width: 5, opacity: 0.85 }));
     out.push(stitch(ctx, `M0 ${panelY - 12} L${W} ${panelY - 12}`, 3, ts));
@@ -88,78 +110,86 @@ export function renderJorts(ctx: Ctx, view: 'front' | 'back'): { art: string; si
   out.push(stitch(ctx, `M0 ${cuffTop + 20} L${W} ${cuffTop + 20}`, 3, ts));
   out.push(stitch(ctx, `M0 ${cuffTop + 32} L${W} ${cuffTop + 32}`, 3, ts));
   out.push(path('M560 1082 L604 1082 L600 1160 L560 1160 Z', { fill: p.shade, opacity: 0.4 }));
+}
 
-  // Waistband.
+function drawWaistband({ ctx, p, twill, ts, wTop }: Cloth, out: string[]): void {
+  const { waistBot } = J;
   out.push(path(`M0 ${wTop} L${W} ${wTop} L${W} ${waistBot} L0 ${waistBot} Z`, { fill: p.rib }));
   out.push(`<rect x="0" y="${wTop}" width="${W}" height="${waistBot - wTop}" fill="url(#${twill})" opacity="0.4"/>`);
   out.push(path(`M0 ${waistBot} L${W} ${waistBot}`, { stroke: p.seam, width: 5, opacity: 0.9 }));
   out.push(path(`M0 ${waistBot + 6} L${W} ${waistBot + 6}`, { stroke: p.shade, width: 8, opacity: 0.35 }));
   out.push(stitch(ctx, `M0 ${wTop + 12} L${W} ${wTop + 12}`, 3, ts));
   out.push(stitch(ctx, `M0 ${waistBot - 12} L${W} ${waistBot - 12}`, 3, ts));
+}
 
-  if (view === 'front') {
-    // Front pockets with rivets, coin pocket, fly with J-stitch and the button.
-    for (const flip of [false, true]) {
-      const f = (q: Pt): Pt => (flip ? mx(q) : q);
-      const curve = (off: number) =>
-        `M${pt(f([428 + off, waistBot]))} C${pt(f([432 + off, 520 + off * 0.3]))} ${pt(f([380 + off * 0.4, 590 + off]))} ${pt(f([270, 606 + off]))}`;
-      const facing = `${curve(0)} L${pt(f([250, 420]))} Z`;
-      out.push(path(facing, { fill: p.shade, opacity: 0.28 }));
-      out.push(path(curve(0), { stroke: p.deep, width: 7 }));
-      out.push(path(curve(3), { stroke: p.highlight, width: 3, opacity: 0.5 }));
-      out.push(stitch(ctx, curve(14), 3, ts));
-      out.push(stitch(ctx, curve(24), 3, ts));
-      for (const r of [f([424, waistBot + 16]), f([302, 598])]) {
-        out.push(`<circle cx="${num(r[0])}" cy="${num(r[1])}" r="8" fill="${p.metal}" stroke="${p.metalDark}" stroke-width="2.5"/>`);
-      }
+/** Front pockets with rivets, coin pocket, fly with J-stitch and the button. */
+function drawFrontDetails({ ctx, p, ts }: Cloth, out: string[]): void {
+  const { waistBot } = J;
+  for (const flip of [false, true]) {
+    const f = (q: Pt): Pt => (flip ? mx(q) : q);
+    const curve = (off: number) =>
+      `M${pt(f([428 + off, waistBot]))} C${pt(f([432 + off, 520 + off * 0.3]))} ${pt(f([380 + off * 0.4, 590 + off]))} ${pt(f([270, 606 + off]))}`;
+    const facing = `${curve(0)} L${pt(f([250, 420]))} Z`;
+    out.push(path(facing, { fill: p.shade, opacity: 0.28 }));
+    out.push(path(curve(0), { stroke: p.deep, width: 7 }));
+    out.push(path(curve(3), { stroke: p.highlight, width: 3, opacity: 0.5 }));
+    out.push(stitch(ctx, curve(14), 3, ts));
+    out.push(stitch(ctx, curve(24), 3, ts));
+    for (const r of [f([424, waistBot + 16]), f([302, 598])]) {
+      out.push(`<circle cx="${num(r[0])}" cy="${num(r[1])}" r="8" fill="${p.metal}" stroke="${p.metalDark}" stroke-width="2.5"/>`);
     }
-    // Coin pocket on the wearer's right (viewer's left).
-    out.push(path('M336 428 L404 428 L404 500 L336 500', { fill: 'none', stroke: p.seam, width: 3, opacity: 0.7 }));
-    out.push(stitch(ctx, 'M340 438 L398 438', 2.5, ts));
-    out.push(stitch(ctx, 'M398 438 L398 494', 2.5, ts));
-    // Fly.
-    out.push(path('M600 412 L600 700', { stroke: p.seam, width: 5, opacity: 0.85 }));
-    out.push(path('M604 412 L604 700', { stroke: p.highlight, width: 3, opacity: 0.35 }));
-    out.push(path('M648 412 L648 610 Q648 664 604 680', { stroke: p.shade, width: 6, opacity: 0.3 }));
-    out.push(stitch(ctx, 'M654 412 L654 610 Q654 672 604 690', 3, ts));
-    out.push(stitch(ctx, 'M642 412 L642 610 Q642 660 604 676', 3, ts));
-    out.push(`<circle cx="600" cy="376" r="21" fill="${p.metalDark}"/>`);
-    out.push(`<circle cx="598" cy="373" r="17" fill="${p.metal}"/>`);
-    out.push(`<circle cx="598" cy="373" r="9" fill="none" stroke="${p.metalDark}" stroke-width="2.5"/>`);
-  } else {
-    // Back: yoke, centre seam, patch pockets and the waistband label.
-    const yoke = 'M250 500 L600 566 L950 500';
-    out.push(path('M250 420 L600 420 L600 566 L250 500 Z', { fill: p.highlight, opacity: 0.15 }));
-    out.push(path(yoke, { stroke: p.seam, width: 5, opacity: 0.85 }));
-    out.push(stitch(ctx, 'M250 514 L600 580 L950 514', 3, ts));
-    out.push(stitch(ctx, 'M250 526 L600 592 L950 526', 3, ts));
-    out.push(path('M600 412 L600 790', { stroke: p.seam, width: 5, opacity: 0.85 }));
-    out.push(stitch(ctx, 'M612 412 L612 790', 3, ts));
-    out.push(stitch(ctx, 'M624 412 L624 790', 3, ts));
-    for (const flip of [false, true]) {
-      const f = (q: Pt): Pt => (flip ? mx(q) : q);
-      const pocket = (i: number): Pt[] => [
-        f([352 + i, 600 + i]),
-        f([560 - i, 618 + i]),
-        f([554 - i, 772 - i * 0.6]),
-        f([452, 806 - i]),
-        f([350 + i, 766 - i * 0.6]),
-      ];
-      out.push(path(poly(pocket(0)), { fill: p.deep, opacity: 0.3, extra: 'transform="translate(4 6)"' }));
-      out.push(path(poly(pocket(0)), { fill: p.base }));
-      out.push(`<path d="${poly(pocket(0))}" fill="url(#${twill})" opacity="0.4"/>`);
-      out.push(path(poly(pocket(0)), { stroke: p.seam, width: 3, opacity: 0.7 }));
-      out.push(stitch(ctx, line([...pocket(10), pocket(10)[0]]), 3, ts));
-      out.push(stitch(ctx, line([...pocket(20), pocket(20)[0]]), 3, ts));
-    }
-    out.push(`<rect x="646" y="352" width="104" height="46" rx="4" fill="${mix(p.label, '#a0763f', 0.35)}"/>`);
-    out.push(
-      `<rect x="654" y="359" width="88" height="32" rx="3" fill="none" stroke="${p.labelDetail}" stroke-width="2" stroke-dasharray="5 4"/>`,
-    );
-    out.push(`<rect x="680" y="371" width="36" height="8" rx="4" fill="${BRAND_RED}"/>`);
   }
+  // Coin pocket on the wearer's right (viewer's left).
+  out.push(path('M336 428 L404 428 L404 500 L336 500', { fill: 'none', stroke: p.seam, width: 3, opacity: 0.7 }));
+  out.push(stitch(ctx, 'M340 438 L398 438', 2.5, ts));
+  out.push(stitch(ctx, 'M398 438 L398 494', 2.5, ts));
+  // Fly.
+  out.push(path('M600 412 L600 700', { stroke: p.seam, width: 5, opacity: 0.85 }));
+  out.push(path('M604 412 L604 700', { stroke: p.highlight, width: 3, opacity: 0.35 }));
+  out.push(path('M648 412 L648 610 Q648 664 604 680', { stroke: p.shade, width: 6, opacity: 0.3 }));
+  out.push(stitch(ctx, 'M654 412 L654 610 Q654 672 604 690', 3, ts));
+  out.push(stitch(ctx, 'M642 412 L642 610 Q642 660 604 676', 3, ts));
+  out.push(`<circle cx="600" cy="376" r="21" fill="${p.metalDark}"/>`);
+  out.push(`<circle cx="598" cy="373" r="17" fill="${p.metal}"/>`);
+  out.push(`<circle cx="598" cy="373" r="9" fill="none" stroke="${p.metalDark}" stroke-width="2.5"/>`);
+}
 
-  // Belt loops (with bar tacks).
+/** Back: yoke, centre seam, patch pockets and the waistband label. */
+function drawBackDetails({ ctx, p, twill, ts }: Cloth, out: string[]): void {
+  const yoke = 'M250 500 L600 566 L950 500';
+  out.push(path('M250 420 L600 420 L600 566 L250 500 Z', { fill: p.highlight, opacity: 0.15 }));
+  out.push(path(yoke, { stroke: p.seam, width: 5, opacity: 0.85 }));
+  out.push(stitch(ctx, 'M250 514 L600 580 L950 514', 3, ts));
+  out.push(stitch(ctx, 'M250 526 L600 592 L950 526', 3, ts));
+  out.push(path('M600 412 L600 790', { stroke: p.seam, width: 5, opacity: 0.85 }));
+  out.push(stitch(ctx, 'M612 412 L612 790', 3, ts));
+  out.push(stitch(ctx, 'M624 412 L624 790', 3, ts));
+  for (const flip of [false, true]) {
+    const f = (q: Pt): Pt => (flip ? mx(q) : q);
+    const pocket = (i: number): Pt[] => [
+      f([352 + i, 600 + i]),
+      f([560 - i, 618 + i]),
+      f([554 - i, 772 - i * 0.6]),
+      f([452, 806 - i]),
+      f([350 + i, 766 - i * 0.6]),
+    ];
+    out.push(path(poly(pocket(0)), { fill: p.deep, opacity: 0.3, extra: 'transform="translate(4 6)"' }));
+    out.push(path(poly(pocket(0)), { fill: p.base }));
+    out.push(`<path d="${poly(pocket(0))}" fill="url(#${twill})" opacity="0.4"/>`);
+    out.push(path(poly(pocket(0)), { stroke: p.seam, width: 3, opacity: 0.7 }));
+    out.push(stitch(ctx, line([...pocket(10), pocket(10)[0]]), 3, ts));
+    out.push(stitch(ctx, line([...pocket(20), pocket(20)[0]]), 3, ts));
+  }
+  out.push(`<rect x="646" y="352" width="104" height="46" rx="4" fill="${mix(p.label, '#a0763f', 0.35)}"/>`);
+  out.push(
+    `<rect x="654" y="359" width="88" height="32" rx="3" fill="none" stroke="${p.labelDetail}" stroke-width="2" stroke-dasharray="5 4"/>`,
+  );
+  out.push(`<rect x="680" y="371" width="36" height="8" rx="4" fill="${BRAND_RED}"/>`);
+}
+
+/** Belt loops (with bar tacks). */
+function drawBeltLoops({ p, ts, wTop }: Cloth, view: 'front' | 'back', out: string[]): void {
+  const { waistBot } = J;
   const loops = view === 'front' ? [372, 488, 712, 828] : [372, 488, 600, 712, 828];
   for (const x of loops) {
     out.push(
@@ -170,7 +200,4 @@ export function renderJorts(ctx: Ctx, view: 'front' | 'back'): { art: string; si
     );
     out.push(path(`M${x - 7} ${wTop} L${x + 7} ${wTop} M${x - 7} ${waistBot + 6} L${x + 7} ${waistBot + 6}`, { stroke: ts, width: 4 }));
   }
-  out.push('</g>');
-  out.push(path(silhouette, { stroke: p.edge, width: 3 }));
-  return { art: out.join(''), silhouette };
 }

@@ -121,36 +121,30 @@ export function hoodShape(): { outer: string; opening: string; rim: string; seam
   return { outer, opening, rim, seamBase, top: [600, 128] };
 }
 
+/** What every part of a top is drawn with. */
+interface Piece {
+  ctx: Ctx;
+  t: TopShape;
+  view: 'front' | 'back';
+  o: TopOpts;
+  hood: ReturnType<typeof hoodShape> | undefined;
+  clip: string;
+}
+
 export function renderTop(ctx: Ctx, t: TopShape, view: 'front' | 'back', o: TopOpts): { art: string; silhouette: string } {
   const { p } = ctx;
-  const { g, L, R } = t;
+  const { g } = t;
   const clip = ctx.id('clip');
   const bodyClip = ctx.id('body');
   const hood = o.hood ? hoodShape() : undefined;
   const silhouette = hood ? `${t.silhouette} ${hood.outer}` : t.silhouette;
   ctx.defs.push(`<clipPath id="${clip}"><path d="${silhouette}"/></clipPath>`);
   ctx.defs.push(`<clipPath id="${bodyClip}"><path d="${t.body}"/></clipPath>`);
+  const piece: Piece = { ctx, t, view, o, hood, clip };
 
   const out: string[] = [];
   // Hood first: in flat lay it sits behind the shoulders.
-  if (hood) {
-    const hc = ctx.id('hood');
-    ctx.defs.push(`<clipPath id="${hc}"><path d="${hood.outer}"/></clipPath>`);
-    out.push(path(hood.outer, { fill: p.base }));
-    out.push(`<g clip-path="url(#${hc})">`);
-    out.push(path('M600 100 C700 130 790 260 760 470 L800 470 L800 100 Z', { fill: p.shade, opacity: 0.5 }));
-    out.push(path('M470 420 C440 300 470 180 560 150 C500 200 488 300 500 420 Z', { fill: p.highlight, opacity: 0.45 }));
-    if (view === 'back') {
-      out.push(path('M600 128 C606 250 606 350 600 460', { stroke: p.seam, width: 5, opacity: 0.9 }));
-      out.push(stitch(ctx, 'M586 140 C592 250 592 350 586 460'));
-      out.push(stitch(ctx, 'M614 140 C620 250 620 350 614 460'));
-      out.push(path('M540 300 Q560 360 548 430', { stroke: p.shade, width: 8, opacity: 0.35, cap: 'round' }));
-    } else {
-      out.push(stitch(ctx, 'M486 432 C452 306 476 174 600 150 C724 174 748 306 714 432'));
-    }
-    out.push('</g>');
-    out.push(path(hood.outer, { stroke: p.edge, width: 3 }));
-  }
+  if (hood) drawHoodBehind(piece, hood, out);
 
   out.push(path(t.silhouette, { fill: p.base }));
   out.push(`<g clip-path="url(#${clip})">`);
@@ -159,8 +153,56 @@ export function renderTop(ctx: Ctx, t: TopShape, view: 'front' | 'back', o: TopO
     out.push(`<g clip-path="url(#${bodyClip})"><rect x="0" y="0" width="${W}" height="${H}" fill="${fillUrl}"/></g>`);
   }
   out.push(topShading(ctx, t, Boolean(g.cuff), o.quilted));
+  drawSleeveSeams(piece, out);
+  drawBodyHem(piece, out);
+  // Tracer line.
+  if (o.tracer !== 'none') {
+    const d = o.tracer === 'chest' ? chestTracerPath(t) : hoodTracerPath(t);
+    out.push(path(d, { stroke: p.deep, width: 14, opacity: 0.35, extra: 'transform="translate(0 3)"' }));
+    out.push(path(d, { stroke: p.tracer, width: 9 }));
+  }
 
-  // Armhole seams (piped on the padded tee) with a row of stitching on the body side.
+  if (!hood) drawNeckline(piece, out);
+  out.push('</g>');
+
+  out.push(path(t.silhouette, { stroke: p.edge, width: 3 }));
+
+  if (hood && view === 'front') drawHoodFront(piece, hood, out);
+  if (hood && view === 'back') {
+    out.push(path(hood.seamBase, { stroke: p.seam, width: 4, opacity: 0.8 }));
+  }
+  // Woven label at the back neck.
+  if (view === 'back') drawBackLabel(piece, out);
+  if (hood && view === 'front') drawKangarooPocket(piece, out);
+
+  return { art: out.join(''), silhouette };
+}
+
+/** The hood as it lies behind the shoulders: shading, and its centre seam (back) or edge stitching (front). */
+function drawHoodBehind({ ctx, view }: Piece, hood: ReturnType<typeof hoodShape>, out: string[]): void {
+  const { p } = ctx;
+  const hc = ctx.id('hood');
+  ctx.defs.push(`<clipPath id="${hc}"><path d="${hood.outer}"/></clipPath>`);
+  out.push(path(hood.outer, { fill: p.base }));
+  out.push(`<g clip-path="url(#${hc})">`);
+  out.push(path('M600 100 C700 130 790 260 760 470 L800 470 L800 100 Z', { fill: p.shade, opacity: 0.5 }));
+  out.push(path('M470 420 C440 300 470 180 560 150 C500 200 488 300 500 420 Z', { fill: p.highlight, opacity: 0.45 }));
+  if (view === 'back') {
+    out.push(path('M600 128 C606 250 606 350 600 460', { stroke: p.seam, width: 5, opacity: 0.9 }));
+    out.push(stitch(ctx, 'M586 140 C592 250 592 350 586 460'));
+    out.push(stitch(ctx, 'M614 140 C620 250 620 350 614 460'));
+    out.push(path('M540 300 Q560 360 548 430', { stroke: p.shade, width: 8, opacity: 0.35, cap: 'round' }));
+  } else {
+    out.push(stitch(ctx, 'M486 432 C452 306 476 174 600 150 C724 174 748 306 714 432'));
+  }
+  out.push('</g>');
+  out.push(path(hood.outer, { stroke: p.edge, width: 3 }));
+}
+
+/** Armhole seams (piped on the padded tee) with a row of stitching on the body side; sleeve hems or ribbed cuffs. */
+function drawSleeveSeams({ ctx, t, o }: Piece, out: string[]): void {
+  const { p } = ctx;
+  const { g, L, R } = t;
   for (const [d, shift] of [
     [t.armholeL, 13],
     [t.armholeR, -13],
@@ -191,8 +233,12 @@ export function renderTop(ctx: Ctx, t: TopShape, view: 'front' | 'back', o: TopO
       out.push(stitch(ctx, line([add(add(c0, mul(s.d, -10)), mul(s.n, 20)), add(add(c3, mul(s.d, -10)), mul(s.n, -20))])));
     }
   }
+}
 
-  // Body hem.
+/** The body's hem: a ribbed band, or twin-needle stitching along the curved hem. */
+function drawBodyHem({ ctx, t }: Piece, out: string[]): void {
+  const { p } = ctx;
+  const { g } = t;
   const Hm = g.hem;
   if (t.bandPts) {
     const [b0, b1, b2, b3] = t.bandPts;
@@ -244,112 +290,101 @@ export function renderTop(ctx: Ctx, t: TopShape, view: 'front' | 'back', o: TopO
     out.push(stitch(ctx, hemLine(28)));
     out.push(stitch(ctx, hemLine(40)));
   }
+}
 
-  // Tracer line.
-  if (o.tracer !== 'none') {
-    const d = o.tracer === 'chest' ? chestTracerPath(t) : hoodTracerPath(t);
-    out.push(path(d, { stroke: p.deep, width: 14, opacity: 0.35, extra: 'transform="translate(0 3)"' }));
-    out.push(path(d, { stroke: p.tracer, width: 9 }));
-  }
-
-  // Neckline.
+/** The ribbed neckline of a top without a hood: seen from the front with the inside of the back neck, or from the back. */
+function drawNeckline({ ctx, t, view }: Piece, out: string[]): void {
+  const { p } = ctx;
+  const { g } = t;
   const hw = g.neckHw;
   const y = g.neckY;
-  if (!hood) {
-    const slope = (g.shoulder[1] - y) / (CX - hw - g.shoulder[0]);
-    const c = g.collar;
-    const yo = y + slope * c * 0.9;
-    if (view === 'front') {
-      // Inside of the back neck, then the back rib seen from inside, then the front rib.
-      out.push(path(`${neckLine(hw, y, g.frontDrop)} ${neckRev(hw, y, g.backDrop)} Z`, { fill: p.deep }));
-      out.push(path(`${neckLine(hw, y, g.backDrop)} ${neckRev(hw - c * 0.25, y, g.backDrop + c * 0.85)} Z`, { fill: p.rib }));
-      out.push(
-        path(`${neckLine(hw, y, g.backDrop)} ${neckRev(hw - c * 0.25, y, g.backDrop + c * 0.85)} Z`, { fill: p.shade, opacity: 0.55 }),
-      );
-      out.push(
-        path(
-          `M${num(CX - hw - c)} ${num(yo)} ${neckFwd(hw + c, yo, g.frontDrop + c + (y - yo))} L${num(CX + hw)} ${num(y)} ${neckRev(hw, y, g.frontDrop)} Z`,
-          { fill: p.rib },
-        ),
-      );
-      out.push(ribStripes(ctx, neckLine(hw + c / 2, (y + yo) / 2, g.frontDrop + c / 2), c * 0.9));
-      out.push(path(neckLine(hw, y, g.frontDrop), { stroke: p.seam, width: 3, opacity: 0.7 }));
-      out.push(stitch(ctx, neckLine(hw + c + 11, yo + 4, g.frontDrop + c + 9)));
-    } else {
-      out.push(
-        path(
-          `M${num(CX - hw - c)} ${num(yo)} ${neckFwd(hw + c, yo, g.backDrop + c + (y - yo))} L${num(CX + hw)} ${num(y)} ${neckRev(hw, y, g.backDrop)} Z`,
-          { fill: p.rib },
-        ),
-      );
-      out.push(ribStripes(ctx, neckLine(hw + c / 2, (y + yo) / 2, g.backDrop + c / 2), c * 0.9));
-      out.push(stitch(ctx, neckLine(hw + c + 11, yo + 4, g.backDrop + c + 9)));
-    }
+  const slope = (g.shoulder[1] - y) / (CX - hw - g.shoulder[0]);
+  const c = g.collar;
+  const yo = y + slope * c * 0.9;
+  if (view === 'front') {
+    // Inside of the back neck, then the back rib seen from inside, then the front rib.
+    out.push(path(`${neckLine(hw, y, g.frontDrop)} ${neckRev(hw, y, g.backDrop)} Z`, { fill: p.deep }));
+    out.push(path(`${neckLine(hw, y, g.backDrop)} ${neckRev(hw - c * 0.25, y, g.backDrop + c * 0.85)} Z`, { fill: p.rib }));
+    out.push(
+      path(`${neckLine(hw, y, g.backDrop)} ${neckRev(hw - c * 0.25, y, g.backDrop + c * 0.85)} Z`, { fill: p.shade, opacity: 0.55 }),
+    );
+    out.push(
+      path(
+        `M${num(CX - hw - c)} ${num(yo)} ${neckFwd(hw + c, yo, g.frontDrop + c + (y - yo))} L${num(CX + hw)} ${num(y)} ${neckRev(hw, y, g.frontDrop)} Z`,
+        { fill: p.rib },
+      ),
+    );
+    out.push(ribStripes(ctx, neckLine(hw + c / 2, (y + yo) / 2, g.frontDrop + c / 2), c * 0.9));
+    out.push(path(neckLine(hw, y, g.frontDrop), { stroke: p.seam, width: 3, opacity: 0.7 }));
+    out.push(stitch(ctx, neckLine(hw + c + 11, yo + 4, g.frontDrop + c + 9)));
+  } else {
+    out.push(
+      path(
+        `M${num(CX - hw - c)} ${num(yo)} ${neckFwd(hw + c, yo, g.backDrop + c + (y - yo))} L${num(CX + hw)} ${num(y)} ${neckRev(hw, y, g.backDrop)} Z`,
+        { fill: p.rib },
+      ),
+    );
+    out.push(ribStripes(ctx, neckLine(hw + c / 2, (y + yo) / 2, g.backDrop + c / 2), c * 0.9));
+    out.push(stitch(ctx, neckLine(hw + c + 11, yo + 4, g.backDrop + c + 9)));
   }
+}
+
+/** The hood's opening, its double-layer rim, then the flat drawcords. */
+function drawHoodFront({ ctx }: Piece, hood: ReturnType<typeof hoodShape>, out: string[]): void {
+  const { p } = ctx;
+  out.push(path(hood.opening, { fill: p.deep }));
+  out.push(path('M540 470 C520 380 540 270 600 256 C660 270 680 380 660 470 Z', { fill: p.shade, opacity: 0.6 }));
+  out.push(path(hood.rim, { stroke: p.rib, width: 26 }));
+  out.push(path(hood.rim, { stroke: p.highlight, width: 4, opacity: 0.5, extra: 'transform="translate(-3 -4)"' }));
+  out.push(stitch(ctx, 'M497 470 C466 350 496 208 600 194 C704 208 734 350 703 470'));
+  // Crossed front edges at the base of the hood.
+  out.push(path('M514 470 Q560 500 640 486 L686 470 Q640 506 600 508 Q548 504 514 470 Z', { fill: p.base }));
+  out.push(path('M514 470 Q560 500 640 486', { stroke: p.seam, width: 3, opacity: 0.7 }));
+  const cordL = 'M560 478 C552 540 536 610 546 690';
+  const cordR = 'M640 478 C652 546 664 620 652 706';
+  for (const [c, end, endTo] of [
+    [cordL, [546, 690], [547, 730]],
+    [cordR, [652, 706], [651, 746]],
+  ] as const) {
+    out.push(path(c, { stroke: p.deep, width: 13, opacity: 0.3, cap: 'round', extra: 'transform="translate(3 4)"' }));
+    out.push(path(c, { stroke: p.tracer, width: 10, cap: 'butt' }));
+    out.push(path(line([end, endTo]), { stroke: p.metalDark, width: 13, cap: 'round' }));
+    out.push(path(line([end, endTo]), { stroke: p.metal, width: 8, cap: 'round' }));
+  }
+  for (const x of [560, 640]) {
+    out.push(`<circle cx="${x}" cy="476" r="11" fill="${p.metal}" stroke="${p.metalDark}" stroke-width="3"/>`);
+    out.push(`<circle cx="${x}" cy="476" r="4.5" fill="${p.deep}"/>`);
+  }
+}
+
+/** The woven label at the back neck. */
+function drawBackLabel({ ctx, t, hood }: Piece, out: string[]): void {
+  const { p } = ctx;
+  const { g } = t;
+  const ly = hood ? 462 : g.neckY + g.backDrop + g.collar + 8;
+  out.push(`<rect x="${CX - 34}" y="${num(ly)}" width="68" height="30" rx="3" fill="${p.label}"/>`);
+  out.push(
+    `<rect x="${CX - 28}" y="${num(ly + 5)}" width="56" height="20" rx="2" fill="none" stroke="${p.labelDetail}" stroke-width="2" stroke-dasharray="5 4"/>`,
+  );
+  out.push(`<rect x="${CX - 14}" y="${num(ly + 12)}" width="28" height="6" rx="3" fill="${BRAND_RED}"/>`);
+}
+
+/** The hoodie's kangaroo pocket. */
+function drawKangarooPocket({ ctx, clip }: Piece, out: string[]): void {
+  const { p } = ctx;
+  const pocket = 'M452 866 L748 866 C772 940 800 990 824 1046 L828 1148 L372 1148 L376 1046 C400 990 428 940 452 866 Z';
+  out.push(`<g clip-path="url(#${clip})">`);
+  out.push(path(pocket, { fill: p.deep, opacity: 0.35, extra: 'transform="translate(6 10)"' }));
+  out.push(path(pocket, { fill: p.base }));
+  out.push(path('M452 866 L600 866 C610 960 560 1060 376 1110 L376 1046 C400 990 428 940 452 866 Z', { fill: p.highlight, opacity: 0.3 }));
+  out.push(path('M748 866 C772 940 800 990 824 1046 L828 1148 L700 1148 C760 1060 760 960 748 866 Z', { fill: p.shade, opacity: 0.45 }));
+  out.push(path('M452 866 C428 940 400 990 376 1046', { stroke: p.deep, width: 7 }));
+  out.push(path('M748 866 C772 940 800 990 824 1046', { stroke: p.deep, width: 7 }));
+  out.push(stitch(ctx, 'M468 882 L732 882'));
+  out.push(stitch(ctx, 'M470 872 C446 944 420 996 396 1050 L396 1148'));
+  out.push(stitch(ctx, 'M730 872 C754 944 780 996 804 1050 L804 1148'));
+  out.push(path('M452 866 L748 866', { stroke: p.seam, width: 3, opacity: 0.6 }));
   out.push('</g>');
-
-  out.push(path(t.silhouette, { stroke: p.edge, width: 3 }));
-
-  if (hood && view === 'front') {
-    // The hood's opening, its double-layer rim, then the flat drawcords.
-    out.push(path(hood.opening, { fill: p.deep }));
-    out.push(path('M540 470 C520 380 540 270 600 256 C660 270 680 380 660 470 Z', { fill: p.shade, opacity: 0.6 }));
-    out.push(path(hood.rim, { stroke: p.rib, width: 26 }));
-    out.push(path(hood.rim, { stroke: p.highlight, width: 4, opacity: 0.5, extra: 'transform="translate(-3 -4)"' }));
-    out.push(stitch(ctx, 'M497 470 C466 350 496 208 600 194 C704 208 734 350 703 470'));
-    // Crossed front edges at the base of the hood.
-    out.push(path('M514 470 Q560 500 640 486 L686 470 Q640 506 600 508 Q548 504 514 470 Z', { fill: p.base }));
-    out.push(path('M514 470 Q560 500 640 486', { stroke: p.seam, width: 3, opacity: 0.7 }));
-    const cordL = 'M560 478 C552 540 536 610 546 690';
-    const cordR = 'M640 478 C652 546 664 620 652 706';
-    for (const [c, end, endTo] of [
-      [cordL, [546, 690], [547, 730]],
-      [cordR, [652, 706], [651, 746]],
-    ] as const) {
-      out.push(path(c, { stroke: p.deep, width: 13, opacity: 0.3, cap: 'round', extra: 'transform="translate(3 4)"' }));
-      out.push(path(c, { stroke: p.tracer, width: 10, cap: 'butt' }));
-      out.push(path(line([end, endTo]), { stroke: p.metalDark, width: 13, cap: 'round' }));
-      out.push(path(line([end, endTo]), { stroke: p.metal, width: 8, cap: 'round' }));
-    }
-    for (const x of [560, 640]) {
-      out.push(`<circle cx="${x}" cy="476" r="11" fill="${p.metal}" stroke="${p.metalDark}" stroke-width="3"/>`);
-      out.push(`<circle cx="${x}" cy="476" r="4.5" fill="${p.deep}"/>`);
-    }
-  }
-  if (hood && view === 'back') {
-    out.push(path(hood.seamBase, { stroke: p.seam, width: 4, opacity: 0.8 }));
-  }
-
-  // Woven label at the back neck.
-  if (view === 'back') {
-    const ly = hood ? 462 : g.neckY + g.backDrop + g.collar + 8;
-    out.push(`<rect x="${CX - 34}" y="${num(ly)}" width="68" height="30" rx="3" fill="${p.label}"/>`);
-    out.push(
-      `<rect x="${CX - 28}" y="${num(ly + 5)}" width="56" height="20" rx="2" fill="none" stroke="${p.labelDetail}" stroke-width="2" stroke-dasharray="5 4"/>`,
-    );
-    out.push(`<rect x="${CX - 14}" y="${num(ly + 12)}" width="28" height="6" rx="3" fill="${BRAND_RED}"/>`);
-  }
-
-  // Kangaroo pocket.
-  if (hood && view === 'front') {
-    const pocket = 'M452 866 L748 866 C772 940 800 990 824 1046 L828 1148 L372 1148 L376 1046 C400 990 428 940 452 866 Z';
-    out.push(`<g clip-path="url(#${clip})">`);
-    out.push(path(pocket, { fill: p.deep, opacity: 0.35, extra: 'transform="translate(6 10)"' }));
-    out.push(path(pocket, { fill: p.base }));
-    out.push(
-      path('M452 866 L600 866 C610 960 560 1060 376 1110 L376 1046 C400 990 428 940 452 866 Z', { fill: p.highlight, opacity: 0.3 }),
-    );
-    out.push(path('M748 866 C772 940 800 990 824 1046 L828 1148 L700 1148 C760 1060 760 960 748 866 Z', { fill: p.shade, opacity: 0.45 }));
-    out.push(path('M452 866 C428 940 400 990 376 1046', { stroke: p.deep, width: 7 }));
-    out.push(path('M748 866 C772 940 800 990 824 1046', { stroke: p.deep, width: 7 }));
-    out.push(stitch(ctx, 'M468 882 L732 882'));
-    out.push(stitch(ctx, 'M470 872 C446 944 420 996 396 1050 L396 1148'));
-    out.push(stitch(ctx, 'M730 872 C754 944 780 996 804 1050 L804 1148'));
-    out.push(path('M452 866 L748 866', { stroke: p.seam, width: 3, opacity: 0.6 }));
-    out.push('</g>');
-  }
-
-  return { art: out.join(''), silhouette };
 }
 
 /** Tracer of the hoodie: from one cuff, up the sleeve, over the shoulder and across the hood, down the other sleeve. */
