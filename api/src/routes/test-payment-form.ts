@@ -1,4 +1,4 @@
-import { postcodeValidator } from 'postcode-validator';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
 
 import { isShippingCountry, SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, type ShippingCountry } from '@contract/address';
@@ -86,7 +86,7 @@ const addressFields = (w: PayWords) => ({
 
 /** A postal code in the shape the chosen country uses (Austria's four digits, the UK's "SW1A 1AA"). */
 const postalCodeFits = (w: PayWords) => (form: { shipping_country: string; shipping_postal_code: string }, ctx: z.RefinementCtx) => {
-  if (form.shipping_country && !postcodeValidator(form.shipping_postal_code, form.shipping_country)) {
+  if (postcodeValidatorExistsForCountry(form.shipping_country) && !postcodeValidator(form.shipping_postal_code, form.shipping_country)) {
     ctx.addIssue({
       code: 'custom',
       path: ['shipping_postal_code'],
