@@ -21,7 +21,6 @@ import { requireUser } from '../auth/middleware.js';
 import type { AppEnv } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
-import { dataExportAnswer } from './data-export-answer.js';
 import { deleteAccount } from '../services/account-deletion.js';
 import { accountReads } from '../services/account-overview.js';
 import { listUserCards } from '../services/cards.js';
@@ -31,6 +30,7 @@ import { listPurchases, purchaseStats } from '../services/orders.js';
 import { profileOf, setLocale, updateProfile } from '../services/profile.js';
 import { enforceRateLimit, RATE_RULES } from '../services/rate-limits.js';
 import { requestMarketingConsent } from '../services/reminders/marketing-consent.js';
+import { dataExportAnswer } from './data-export-answer.js';
 
 /** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
 export function profileRoutes() {
