@@ -114,7 +114,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** A guest's consents, or null (the panel says so) when the API could not read them. */
 function guestConsents(account: Awaited<ReturnType<typeof accountApi>>) {
   return account.consents().catch((error: unknown) => {
-    console.error('Consents could not be loaded:', error);
+    // A spent sign-in is the orders' answer to give (the sign-in page), not an error of the consents.
+    if (!isNotAuthenticated(error)) console.error('Consents could not be loaded:', error);
     return null;
   });
 }

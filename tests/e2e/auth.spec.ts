@@ -337,6 +337,14 @@ test.describe('sign-in modal over a shop page', () => {
     const { data: file } = openDataArchive(readFileSync((await (await downloading).path())!));
     expect(file.account).toMatchObject({ email, user_type: 'guest' });
     expect(file.orders.map((order: { order_number: string }) => order.order_number)).toEqual([number]);
+    // Their consents, as a profile would list them: marketing emails asked for, then withdrawn, each in one post.
+    const consents = page.getByRole('region', { name: 'Your consents' });
+    await consents.getByRole('button', { name: 'Email me about my cart, drops and offers' }).click();
+    await expect(page.getByText('We sent you an email: follow its link to confirm.')).toBeVisible();
+    await expect(consents.getByText('Waiting for your confirmation')).toBeVisible();
+    await consents.getByRole('button', { name: 'Withdraw Marketing emails' }).click();
+    await expect(page.getByText('Your consent has been withdrawn.')).toBeVisible();
+    await expect(consents.getByText(/^Withdrawn /)).toBeVisible();
 
     // A password registration would refuse is refused on the field (in the browser, or by the action).
     const password = panel.getByLabel('Password');
