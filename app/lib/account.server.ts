@@ -1,4 +1,5 @@
 import { ordersOverviewSchema, type PurchaseListItem, purchaseListSchema, type PurchaseStats } from '@contract/api/orders';
+import { consentListSchema } from '@contract/api/privacy';
 import { accountOverviewSchema, localeAnswerSchema, profileAnswerSchema } from '@contract/api/profile';
 
 import type { ProfileField } from '~/forms/profile';
@@ -37,6 +38,8 @@ export async function accountApi(context: ShopContext) {
     profile: () => api.request('GET', 'user/profile', profileAnswerSchema),
     /** What the profile page shows, in one call: the profile, the latest `purchases`, the statistics and the cards. */
     overview: (purchases: number) => api.request('GET', 'user/overview', accountOverviewSchema, { query: { purchases } }),
+    /** The consents given, newest first (a guest's /orders shows them; the profile has them in its overview). */
+    consents: () => api.request('GET', 'user/consents', consentListSchema),
     updateProfile: (body: { first_name: string; last_name: string; phone: string; address: string }) =>
       api.request('PUT', 'user/profile', profileAnswerSchema, { body }),
     purchases,

@@ -209,7 +209,10 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
   ],
   'routes/cookie-consent': [{ redirectTo: '/about?x=1' }, { redirectTo: '/', delivery: 'in-place' }],
   'routes/profile': [{ intent: 'withdraw-consent', kind: 'cookies' }],
-  'routes/orders': [{ intent: 'keep-guest-as-account', password: 'Sunny-Day-2026' }],
+  'routes/orders': [
+    { intent: 'keep-guest-as-account', password: 'Sunny-Day-2026' },
+    { intent: 'withdraw-consent', kind: 'marketing' },
+  ],
   'routes/admin.login': [
     { intent: 'login', email: 'owner@brand.example', password: 'Back-Office-2026', redirectTo: '/admin/staff' },
     { intent: 'set-password', email: 'owner@brand.example', code: '123456', password: 'Back-Office-2026', confirm: 'Back-Office-2026' },

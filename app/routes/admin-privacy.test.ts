@@ -5,6 +5,7 @@ import { RETENTION_DAYS } from '@contract/retention';
 import { erasedEmail } from '../../api/src/services/account-deletion';
 import { readOutbox } from '../../api/src/services/mail';
 import { runAdminRoute } from '../../tests/support/admin-route';
+import { openDataArchiveOf } from '../../tests/support/data-archive';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action as customerAction, loader as customerLoader } from './admin.customers.$id';
@@ -51,8 +52,9 @@ const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? 
 const run = runAdminRoute;
 
 describe("a customer's page, for an owner answering a data request", () => {
-  it('exports the data as a JSON file, and erases the customer once the typed email matches and nothing is open', async () => {
-    const s = shopper(api);
+  it('exports the data as a .zip, and erases the customer once the typed email matches and nothing is open', async () => {
+    // A customer who shops in Italian: the README of their file is Italian, though the back office is English.
+    const s = shopper(api, { locale: 'it' });
     const me = await s.register();
     const [variant] = await variants(api);
     const purchaseId = await buyThroughCheckout(api, s, [{ id: variant.id }]);
@@ -64,10 +66,12 @@ describe("a customer's page, for an owner answering a data request", () => {
 
     const file = await run(exportLoader, `${page}/data`, params, { cookie: owner.cookie });
     expect(file.status).toBe(200);
-    expect(file.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
-    expect(file.headers.get('Content-Disposition')).toMatch(/^attachment; filename="filo-customer-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(file.headers.get('Content-Type')).toBe('application/zip');
+    expect(file.headers.get('Content-Disposition')).toMatch(/^attachment; filename="filo-customer-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     expect(file.headers.get('Cache-Control')).toBe('private, no-store');
-    const data = JSON.parse(await file.text());
+    const { names, data, readme } = await openDataArchiveOf(file);
+    expect(names).toEqual(['README.txt', 'data.json']);
+    expect(readme).toMatch(/^I tuoi dati da FILO\n/);
     expect(data.account).toMatchObject({ id: me.user.id, email: me.user.email });
     expect(data.orders.map((o: { purchase_id: string }) => o.purchase_id)).toEqual([purchaseId]);
 

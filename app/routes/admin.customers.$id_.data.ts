@@ -8,8 +8,9 @@ import { requireStaff } from '~/lib/staff-session.server';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Export data, on a customer's page: the same file the customer can download from their profile, for
- * an owner answering their request (the API refuses staff, and logs and audits the export).
+ * Export data, on a customer's page: the same .zip the customer can download from their profile (data.json
+ * and a README in the customer's language), for an owner answering their request (the API refuses staff,
+ * and logs and audits the export).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
@@ -18,12 +19,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     new Response(body, { status, headers: { ...ADMIN_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
   if (!UUID.test(id)) return text('No such customer', 404);
   try {
-    const data = await exportCustomerData(staff, id);
-    return new Response(JSON.stringify(data, null, 2), {
+    const archive = await exportCustomerData(staff, id);
+    return new Response(archive.body, {
       headers: {
         ...ADMIN_HEADERS,
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="filo-customer-data-${data.generated_at.slice(0, 10)}.json"`,
+        'Content-Type': 'application/zip',
+        'Content-Disposition': archive.headers.get('Content-Disposition') ?? 'attachment; filename="filo-customer-data.zip"',
       },
     });
   } catch (error) {

@@ -17,10 +17,12 @@ import { OrderCard, orderCardId } from '~/components/orders/order-card';
 import { OrderStats } from '~/components/orders/order-stats';
 import { OrdersLoading } from '~/components/orders/orders-loading';
 import { OrdersToolbar } from '~/components/orders/orders-toolbar';
+import { YourConsents } from '~/components/profile/your-consents';
 import { GUEST_ACCOUNT_INTENT } from '~/forms/guest-account-intent';
 import { accountApi, isNotAuthenticated, PURCHASE_ID } from '~/lib/account.server';
 import { upstreamStatus } from '~/lib/api.server';
 import { requireUser, signedOutHere } from '~/lib/auth.server';
+import { consentAction } from '~/lib/consents.server';
 import { formNotAccepted, readFormData } from '~/lib/form-data.server';
 import { keepGuestAsAccount } from '~/lib/guest-account.server';
 import { localizedPath, metaTranslator, pathWithoutLocale, useI18n } from '~/lib/i18n';
@@ -54,10 +56,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const size = ACCOUNT_RULES.ordersPageSize;
   // The list, the statistics and the order the address opens come in one call (issue #36).
   const open = query.open && PURCHASE_ID.test(query.open) ? query.open : undefined;
-  const orders = await account.ordersPage(query.pages * size, { q: query.q, status: query.status }, open).then(
-    (value) => ({ status: 'fulfilled' as const, value }),
-    (reason: unknown) => ({ status: 'rejected' as const, reason }),
-  );
+  // A guest has no profile: their consents are on this page, read beside the orders.
+  const [orders, consents] = await Promise.all([
+    account.ordersPage(query.pages * size, { q: query.q, status: query.status }, open).then(
+      (value) => ({ status: 'fulfilled' as const, value }),
+      (reason: unknown) => ({ status: 'rejected' as const, reason }),
+    ),
+    user.user_type === 'guest' ? guestConsents(account) : null,
+  ]);
   // A spent refresh token signed the shopper out on the way: the sign-in page, as for any visitor.
   const signedOut = await signedOutHere(request, context);
   if (signedOut) throw signedOut;
@@ -85,7 +91,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       state: 'ready' as const,
       // Receipts and the CSV export stay with accounts (spec: registered users); a guest is offered one.
-      guest: user.user_type === 'guest' ? { email: user.email } : null,
+      guest: user.user_type === 'guest' ? { email: user.email, consents } : null,
       flash,
       orders: list,
       stats,
@@ -105,12 +111,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** The page's one form: a guest keeps their email as an account, then sees these orders as its own. */
+/** A guest's consents, or null (the panel says so) when the API could not read them. */
+function guestConsents(account: Awaited<ReturnType<typeof accountApi>>) {
+  return account.consents().catch((error: unknown) => {
+    // A spent sign-in is the orders' answer to give (the sign-in page), not an error of the consents.
+    if (!isNotAuthenticated(error)) console.error('Consents could not be loaded:', error);
+    return null;
+  });
+}
+
+/**
+ * The page's forms, a guest's: keeping their email as an account (then these orders are its own), and
+ * the consent panel's withdraw and ask for marketing emails, as on the profile.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await readFormData(request);
+  const here = localizedPath('/orders', context.locale);
+  const consent = user.user_type === 'guest' ? consentAction(request, context, formData, here) : null;
+  if (consent) return consent;
   if (formData.get('intent') !== GUEST_ACCOUNT_INTENT) throw formNotAccepted();
-  return keepGuestAsAccount(request, context, user, formData, localizedPath('/orders', context.locale));
+  return keepGuestAsAccount(request, context, user, formData, here);
 }
 
 export default function OrdersPage() {
@@ -161,6 +182,7 @@ export default function OrdersPage() {
         </p>
       ) : null}
       {guest ? <GuestAccountPanel email={guest.email} /> : null}
+      {guest ? <YourConsents consents={guest.consents} /> : null}
       {guest ? <GuestDataPanel /> : null}
       <OrderStats stats={stats} />
       <OrdersToolbar q={query.q} status={query.status} canExport={!guest} />

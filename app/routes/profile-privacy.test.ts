@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { openDataArchiveOf } from '../../tests/support/data-archive';
 import { callRoute, sessionFor } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import {
@@ -31,17 +32,29 @@ describe('the profile’s Your data', () => {
     const cookie = await shopperCookie(s);
     const response = await callRoute(dataLoader, storefrontGet('/profile/data', cookie));
     expect(response.status).toBe(200);
-    expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="filo-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get('Content-Type')).toBe('application/zip');
+    expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="filo-my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     expect(response.headers.get('Cache-Control')).toBe('private, no-store');
-    const data = JSON.parse(await response.text());
+    const { names, data, readme } = await openDataArchiveOf(response);
+    expect(names).toEqual(['README.txt', 'data.json']);
     expect(data.account.email).toBe(s.email);
     expect(data.orders).toHaveLength(1);
-    // A guest signed in by the code emailed to them gets the file of that email (offered on /orders).
+    expect(readme).toMatch(/^Your data at FILO\n/);
+    // A guest signed in by the code emailed to them gets the file of that email (offered on /orders); the
+    // link of an Italian page asks for the README in Italian.
     const guest = shopper(api);
     const guestCookie = await storefrontCookie(await guest.signInAsGuest());
-    const guestFile = await callRoute(dataLoader, storefrontGet('/profile/data', guestCookie));
+    const guestFile = await callRoute(dataLoader, storefrontGet('/profile/data?lang=it', guestCookie));
     expect(guestFile.status).toBe(200);
-    expect(JSON.parse(await guestFile.text()).account).toMatchObject({ email: guest.email, user_type: 'guest' });
+    const guestArchive = await openDataArchiveOf(guestFile);
+    expect(guestArchive.data.account).toMatchObject({ email: guest.email, user_type: 'guest' });
+    expect(guestArchive.readme).toMatch(/^I tuoi dati da FILO\n/);
+    // Past five an hour, the page's language says why there is no file.
+    for (let i = 0; i < 4; i++) expect((await guest.get('/api/user/data-export')).status).toBe(200);
+    const limited = await callRoute(dataLoader, storefrontGet('/profile/data?lang=it', guestCookie));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(await limited.text()).toBe("Hai scaricato i tuoi dati diverse volte nell'ultima ora. Riprova più tardi.");
     // A visitor is sent to sign in first.
     const visitor = await thrownResponse(callRoute(dataLoader, storefrontGet('/profile/data')));
     expect(visitor.headers.get('Location')).toMatch(/^\/login\?redirectTo=%2Fprofile%2Fdata/);

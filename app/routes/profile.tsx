@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionA
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 
 import { messageAnswerSchema } from '@contract/api/auth';
-import { consentListSchema, deleteAccountRequestSchema, withdrawConsentRequestSchema } from '@contract/api/privacy';
+import { deleteAccountRequestSchema } from '@contract/api/privacy';
 import { localeAnswerSchema, type Profile } from '@contract/api/profile';
 import { ACCOUNT_RULES } from '@contract/shop-rules';
 
@@ -11,7 +11,7 @@ import { cardStylesheet } from '~/components/cards/card-carousel';
 import { AccountInformation, PROFILE_EDIT_PARAM } from '~/components/profile/account-information';
 import { PurchaseHistory } from '~/components/profile/purchase-history';
 import { YourCards } from '~/components/profile/your-cards';
-import { ASK_MARKETING_INTENT, WITHDRAW_CONSENT_INTENT, YourConsents } from '~/components/profile/your-consents';
+import { YourConsents } from '~/components/profile/your-consents';
 import { DELETE_ACCOUNT_INTENT, YourData } from '~/components/profile/your-data';
 import { LANGUAGE_INTENT, YourLanguage } from '~/components/profile/your-language';
 import { Toast } from '~/components/toast';
@@ -21,8 +21,8 @@ import { ApiRequestError, failureStatus, hasErrorCode, upstreamStatus } from '~/
 import { apiErrorText } from '~/lib/api-errors.server';
 import { requireUser, signedOutHere, signOut } from '~/lib/auth.server';
 import { shopCardTotal, toCardView } from '~/lib/cards.server';
+import { consentAction } from '~/lib/consents.server';
 import type { ShopContext } from '~/lib/context.server';
-import { cookieConsentClearedHeader } from '~/lib/cookie-consent.server';
 import { displayName } from '~/lib/display-name';
 import { readFormData } from '~/lib/form-data.server';
 import { isLocale, localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
@@ -97,8 +97,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { requireRegistered: true });
   const formData = await readFormData(request);
   if (formData.get('intent') === DELETE_ACCOUNT_INTENT) return deleteAccount(context, formData);
-  if (formData.get('intent') === WITHDRAW_CONSENT_INTENT) return withdrawConsent(request, context, formData);
-  if (formData.get('intent') === ASK_MARKETING_INTENT) return askForMarketing(request, context);
+  const consent = consentAction(request, context, formData, localizedPath('/profile', context.locale));
+  if (consent) return consent;
   if (formData.get('intent') === LANGUAGE_INTENT) return saveLanguage(request, context, formData);
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
@@ -188,45 +188,6 @@ async function saveLanguage(request: Request, context: ShopContext, formData: Fo
   });
   response.headers.append('Set-Cookie', languageCookie(chosen, context.secure));
   return response;
-}
-
-/**
- * Withdraw, beside a consent on the profile: one post, as easy as giving it. Withdrawing the cookie
- * notice's consent also forgets it in this browser, so the notice asks again.
- */
-async function withdrawConsent(request: Request, context: ShopContext, formData: FormData) {
-  const body = withdrawConsentRequestSchema.safeParse({ kind: formData.get('kind') });
-  const t = serverTranslator(context.locale, 'account');
-  const profile = localizedPath('/profile', context.locale);
-  if (!body.success) return redirectWithFlash(context, profile, { kind: 'error', message: t('consents.failed') });
-  const account = await accountApi(context);
-  try {
-    await account.api.request('POST', 'user/consents/withdraw', consentListSchema, { body: body.data });
-  } catch (error) {
-    const signedOut = await signedOutHere(request, context);
-    if (signedOut) throw signedOut;
-    console.error('Withdrawing a consent failed:', error);
-    return redirectWithFlash(context, profile, { kind: 'error', message: t('consents.failed') });
-  }
-  const response = await redirectWithFlash(context, profile, { kind: 'success', message: t('consents.withdrawn') });
-  if (body.data.kind === 'cookies') response.headers.append('Set-Cookie', cookieConsentClearedHeader(request));
-  return response;
-}
-
-/** Marketing email asked for: the API records it pending and emails the confirmation link (double opt-in). */
-async function askForMarketing(request: Request, context: ShopContext) {
-  const t = serverTranslator(context.locale, 'account');
-  const profile = localizedPath('/profile', context.locale);
-  const account = await accountApi(context);
-  try {
-    await account.api.request('POST', 'user/consents/marketing', consentListSchema, { body: {} });
-  } catch (error) {
-    const signedOut = await signedOutHere(request, context);
-    if (signedOut) throw signedOut;
-    console.error('Asking for marketing emails failed:', error);
-    return redirectWithFlash(context, profile, { kind: 'error', message: t('marketing.failed') });
-  }
-  return redirectWithFlash(context, profile, { kind: 'success', message: t('marketing.sent') });
 }
 
 export default function ProfilePage() {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 
 // One spec on purpose (over 300 lines): the sign-in flow on its pages and in the modal, sharing the mailbox helpers and one seeded shop.
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { openDataArchive } from '../support/data-archive';
 import { registerAccount, signInNewMember } from '../support/e2e-account';
 import { EDGE } from '../support/e2e-edge';
 import { hasJavaScript } from '../support/e2e-shop';
@@ -333,9 +334,17 @@ test.describe('sign-in modal over a shop page', () => {
     // The guest takes the file of everything held about their email (GDPR art. 15 and 20).
     const downloading = page.waitForEvent('download');
     await page.getByRole('region', { name: 'Your data' }).getByRole('link', { name: 'Download my data' }).click();
-    const file = JSON.parse(readFileSync((await (await downloading).path())!, 'utf8'));
+    const { data: file } = openDataArchive(readFileSync((await (await downloading).path())!));
     expect(file.account).toMatchObject({ email, user_type: 'guest' });
     expect(file.orders.map((order: { order_number: string }) => order.order_number)).toEqual([number]);
+    // Their consents, as a profile would list them: marketing emails asked for, then withdrawn, each in one post.
+    const consents = page.getByRole('region', { name: 'Your consents' });
+    await consents.getByRole('button', { name: 'Email me about my cart, drops and offers' }).click();
+    await expect(page.getByText('We sent you an email: follow its link to confirm.')).toBeVisible();
+    await expect(consents.getByText('Waiting for your confirmation')).toBeVisible();
+    await consents.getByRole('button', { name: 'Withdraw Marketing emails' }).click();
+    await expect(page.getByText('Your consent has been withdrawn.')).toBeVisible();
+    await expect(consents.getByText(/^Withdrawn /)).toBeVisible();
 
     // A password registration would refuse is refused on the field (in the browser, or by the action).
     const password = panel.getByLabel('Password');

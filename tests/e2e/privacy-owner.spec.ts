@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
+import { openDataArchive } from '../support/data-archive';
 import { registerAccount } from '../support/e2e-account';
 import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
 import { uniqueEmail } from '../support/e2e-shop';
@@ -20,8 +21,8 @@ test.describe("the owner's side of privacy", () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export data' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^filo-customer-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(download.suggestedFilename()).toMatch(/^filo-customer-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const { data } = openDataArchive(await readFile((await download.path())!));
     expect(data.account).toMatchObject({ id: customerId, email: customer.email });
 
     await page.getByLabel("Type the customer's email to confirm").fill('someone@else.example');

@@ -8,6 +8,8 @@ export interface ShopperResponse {
   status: number;
   body: Json;
   text: string;
+  /** The answer's bytes, for a file that is not text (the data export's .zip). */
+  bytes: Uint8Array;
   headers: Headers;
 }
 
@@ -45,14 +47,15 @@ export function shopper(api: TestApi, options: { locale?: 'en' | 'it' } = {}) {
     const setCookie = res.headers.get('set-cookie');
     const match = setCookie && /cart_token=([^;]*)/.exec(setCookie);
     if (match) cartCookie = match[1] || undefined;
-    const text = await res.text();
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let json: Json = {};
     try {
       json = JSON.parse(text) as Json;
     } catch {
       json = {};
     }
-    return { status: res.status, body: json, text, headers: res.headers } satisfies ShopperResponse;
+    return { status: res.status, body: json, text, bytes, headers: res.headers } satisfies ShopperResponse;
   }
 
   async function lastCode(to: string) {

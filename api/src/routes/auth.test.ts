@@ -1,6 +1,8 @@
 // One suite on purpose (over 300 lines): the /api/auth routes, tested together against one test API and its outbox.
 import { describe, expect, it } from 'vitest';
 
+import { POLICY_VERSION } from '@contract/api/privacy';
+
 import type { Json } from '../../../tests/support/shopper';
 import { createTestApi } from '../../../tests/support/test-api';
 import { useTestApi } from '../../../tests/support/use-test-api';
@@ -339,6 +341,13 @@ describe('guests', () => {
     expect((await post('login', { email, password: PASSWORD })).status).toBe(200);
     const [welcome] = await readOutbox(api.database.db, email);
     expect(welcome.subject).toBe('Welcome to FILO');
+    // Creating it accepted the terms (the panel says so): recorded with their version, as registration records them.
+    const consents = await api.database.db
+      .selectFrom('consents')
+      .select(['kind', 'policy_version', 'withdrawn_at'])
+      .where('user_id', '=', guest.body.user.id)
+      .execute();
+    expect(consents).toEqual([{ kind: 'terms', policy_version: POLICY_VERSION, withdrawn_at: null }]);
     // Without a sign-in there is nobody to keep.
     expect((await post('guest-account', { password: PASSWORD })).status).toBe(401);
   });

@@ -131,6 +131,8 @@ export function authRoutes() {
     const { db, clock } = c.var.deps;
     await limitByEmail(c, c.var.user.email);
     const user = await keepGuestAsAccount(db, clock.now(), c.var.user.id, { ...body, locale: c.var.locale });
+    // The panel says that creating the account accepts the terms and the privacy policy: recorded as registration does.
+    await giveConsent(db, clock.now(), user.id, 'terms');
     try {
       await c.var.deps.mail.send({ to: user.email, ...welcomeEmail(user.first_name ?? '', c.var.deps.config.storefrontUrl, user.locale) });
     } catch (error) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { POLICY_VERSION } from '@contract/api/privacy';
 
+import { openDataArchive } from '../../../tests/support/data-archive';
 import { shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 
@@ -47,7 +48,7 @@ describe('consents', () => {
     expect((await shopper(api).get('/api/user/consents')).status).toBe(401);
 
     // In the data export, and gone with the account.
-    const data = (await s.get('/api/user/data-export')).body;
+    const { data } = openDataArchive((await s.get('/api/user/data-export')).bytes);
     expect(data.consents).toEqual(await list());
     expect(data.consents.every((c: { given_at: string }) => c.given_at >= start)).toBe(true);
     expect((await s.post('/api/user/delete-account', { password: 'Sunny-Day-2026', confirm_email: me.user.email })).status).toBe(200);

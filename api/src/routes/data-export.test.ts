@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { openDataArchive } from '../../../tests/support/data-archive';
 import { buyThroughCheckout, shopper, variants } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 
@@ -41,8 +42,11 @@ describe('a shopper’s data export', () => {
     const res = await s.get('/api/user/data-export');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="filo-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
-    const data = res.body;
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="filo-my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const archive = openDataArchive(res.bytes);
+    expect(archive.names).toEqual(['README.txt', 'data.json']);
+    const data = archive.data;
     const db = api.database.db;
 
     const user = await db.selectFrom('users').selectAll().where('id', '=', me.user.id).executeTakeFirstOrThrow();
@@ -112,13 +116,37 @@ describe('a shopper’s data export', () => {
     expect(text).not.toContain(other.purchaseId);
   });
 
+  it('comes with a README that explains every part of data.json, in the language asked in', async () => {
+    const s = shopper(api);
+    await s.register();
+    const english = openDataArchive((await s.get('/api/user/data-export')).bytes);
+    expect(english.readme).toMatch(/^Your data at FILO\n=+\n/);
+    expect(english.readme).toContain(english.data.generated_at);
+    expect(english.readme).toContain('Amounts are in euro cents');
+    // One line per part of the file, in its order, and nothing the file does not have.
+    const parts = [...english.readme.matchAll(/^- (\w+): /gm)].map((match) => match[1]);
+    expect(parts).toEqual(Object.keys(english.data));
+    expect(english.readme).toContain('/profile)');
+
+    const italian = shopper(api, { locale: 'it' });
+    await italian.signInAsGuest();
+    const file = openDataArchive((await italian.get('/api/user/data-export')).bytes);
+    expect(file.readme).toMatch(/^I tuoi dati da FILO\n/);
+    expect(file.readme).toContain('Gli importi sono in centesimi di euro');
+    expect([...file.readme.matchAll(/^- (\w+): /gm)].map((match) => match[1])).toEqual(Object.keys(file.data));
+    // A guest has no profile: the README sends them to their orders, on the Italian pages.
+    expect(file.readme).toContain('/it/orders)');
+    expect(file.data.account.user_type).toBe('guest');
+  });
+
   it('is a guest’s too, is refused without a sign-in, and is limited to a few an hour', async () => {
     const guest = shopper(api);
     await guest.signInAsGuest();
     const first = await guest.get('/api/user/data-export');
     expect(first.status).toBe(200);
-    expect(first.body.account.user_type).toBe('guest');
-    expect(first.body.orders).toEqual([]);
+    const { data } = openDataArchive(first.bytes);
+    expect(data.account.user_type).toBe('guest');
+    expect(data.orders).toEqual([]);
 
     const anonymous = shopper(api);
     const refused = await anonymous.get('/api/user/data-export');

@@ -1,8 +1,12 @@
 import { Hono } from 'hono';
 
 import { messageAnswerSchema } from '@contract/api/auth';
-import { dataExportSchema, deleteAccountRequestSchema } from '@contract/api/privacy';
-import { consentListSchema, giveConsentRequestSchema, withdrawConsentRequestSchema } from '@contract/api/privacy';
+import {
+  consentListSchema,
+  deleteAccountRequestSchema,
+  giveConsentRequestSchema,
+  withdrawConsentRequestSchema,
+} from '@contract/api/privacy';
 import {
   accountOverviewQuerySchema,
   accountOverviewSchema,
@@ -26,20 +30,20 @@ import { listPurchases, purchaseStats } from '../services/orders.js';
 import { profileOf, setLocale, updateProfile } from '../services/profile.js';
 import { enforceRateLimit, RATE_RULES } from '../services/rate-limits.js';
 import { requestMarketingConsent } from '../services/reminders/marketing-consent.js';
+import { dataExportAnswer } from './data-export-answer.js';
 
 /** GET/PUT user/profile of docs/product.md#api-profile; mounted at /api/user/ beside the orders. */
 export function profileRoutes() {
   const app = new Hono<AppEnv>();
 
-  // Everything the shop holds about the shopper, as a file to keep (GDPR art. 15 and 20). Guests, who
-  // signed in with a code sent to their email, get theirs too. Made on request, never kept.
+  // Everything the shop holds about the shopper, as a file to keep (GDPR art. 15 and 20): a .zip of
+  // data.json and a README in the language asked in. Guests, who signed in with a code sent to their
+  // email, get theirs too. Made on request, never kept.
   app.get('/data-export', requireUser, async (c) => {
     const { db, clock, rateLimits } = c.var.deps;
     await enforceRateLimit(c, rateLimits, RATE_RULES.dataExport, c.var.user.id);
     const data = await exportShopperData(db, c.var.user, clock.now(), 'shopper');
-    c.header('Cache-Control', 'private, no-store');
-    c.header('Content-Disposition', `attachment; filename="filo-my-data-${data.generated_at.slice(0, 10)}.json"`);
-    return answer(c, dataExportSchema, data);
+    return dataExportAnswer(c, data, 'my', c.var.locale);
   });
 
   // The shopper deletes their account (GDPR art. 17): the email typed again and the password; orders

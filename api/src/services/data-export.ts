@@ -1,4 +1,5 @@
 import type { DataExport } from '@contract/api/privacy';
+import type { ShopLocale } from '@contract/locale';
 import { orderNumber } from '@contract/order-number';
 
 import type { UserRow } from '../auth/users.js';
@@ -191,9 +192,14 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
   });
 }
 
-/** The same file for the owner answering a customer's request from the back office (audited). */
-export async function exportCustomerData(db: Db, customerId: string, now: Date, actor: Actor): Promise<DataExport> {
+/** The same file for the owner answering a customer's request from the back office (audited), with the customer's language. */
+export async function exportCustomerData(
+  db: Db,
+  customerId: string,
+  now: Date,
+  actor: Actor,
+): Promise<{ data: DataExport; locale: ShopLocale }> {
   const user = await findUserById(db, customerId);
   if (!user) throw new DomainError('not_found', 'No such customer');
-  return exportShopperData(db, user, now, actor);
+  return { data: await exportShopperData(db, user, now, actor), locale: user.locale };
 }

@@ -4,6 +4,11 @@ import { useI18n } from '~/lib/i18n';
 
 export const DELETE_ACCOUNT_INTENT = 'delete-account';
 
+/** Download my data's address: an unprefixed resource route, told the page's language for the README (`?lang=it`). */
+export function dataExportHref(locale: string): string {
+  return locale === 'en' ? '/profile/data' : `/profile/data?lang=${encodeURIComponent(locale)}`;
+}
+
 /**
  * Your data (GDPR art. 15, 17 and 20): the file of everything the shop holds about the shopper, and
  * the account's deletion, asked for with the email typed again and the password. Both work as plain
@@ -11,12 +16,12 @@ export const DELETE_ACCOUNT_INTENT = 'delete-account';
  */
 export function YourData({ error }: { error: string | null }) {
   const deleting = useNavigation().formData?.get('intent') === DELETE_ACCOUNT_INTENT;
-  const { t } = useI18n();
+  const { locale, t } = useI18n();
   return (
     <section className="profile-panel your-data" aria-labelledby="your-data-heading">
       <h2 id="your-data-heading">{t('data.heading')}</h2>
       <p>{t('data.intro')}</p>
-      <a className="button button--ghost" href="/profile/data" download>
+      <a className="button button--ghost" href={dataExportHref(locale)} download>
         {t('data.download')}
       </a>
       <h3 id="delete-account-heading">{t('data.deleteHeading')}</h3>

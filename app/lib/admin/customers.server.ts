@@ -4,7 +4,6 @@ import { orderNoteSchema } from '@contract/api/admin';
 import { messageAnswerSchema } from '@contract/api/auth';
 import { customerDetailSchema, customerListSchema } from '@contract/api/customers';
 import { customerStoreCreditSchema } from '@contract/api/gift-cards';
-import { dataExportSchema } from '@contract/api/privacy';
 
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { ApiRequestError } from '~/lib/api.server';
@@ -38,8 +37,9 @@ export function eraseCustomer(staff: Staff, id: string, body: { confirm_email: s
   return staff.api.request('POST', `${customerPath(id)}/erase`, messageAnswerSchema, { body });
 }
 
+/** The customer's data as the API makes it: a .zip of data.json and its README, body unread. */
 export function exportCustomerData(staff: Staff, id: string) {
-  return staff.api.request('GET', `${customerPath(id)}/data-export`, dataExportSchema);
+  return staff.api.raw('GET', `${customerPath(id)}/data-export`, { headers: { Accept: 'application/zip' } });
 }
 
 export function customerStoreCredit(staff: Staff, id: string) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { RETENTION_DAYS } from '@contract/retention';
 
-import { buyThroughCheckout, shopper, variants } from '../../../../tests/support/shopper';
+import { openDataArchive } from '../../../../tests/support/data-archive';
+import { buyThroughCheckout, type Json, shopper, variants } from '../../../../tests/support/shopper';
 import { cliHeaders, staffMember } from '../../../../tests/support/staff';
 import { useTestApi } from '../../../../tests/support/use-test-api';
 import { erasedEmail } from '../../services/account-deletion';
@@ -17,7 +18,10 @@ async function call(method: 'GET' | 'POST', path: string, headers: Record<string
     headers: { ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, headers: res.headers, body: await res.json() };
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  // The data export is a .zip: its bytes, and no JSON body.
+  if (res.headers.get('content-type') === 'application/zip') return { status: res.status, headers: res.headers, body: {} as Json, bytes };
+  return { status: res.status, headers: res.headers, body: JSON.parse(new TextDecoder().decode(bytes)) as Json, bytes: undefined };
 }
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const privacyLog = async (query = '') => (await call('GET', `/api/admin/privacy-log${query}`, cliHeaders)).body;
@@ -36,10 +40,12 @@ describe("the owner's side of a customer's data", () => {
     expect(own.status).toBe(200);
     const byOwner = await call('GET', `/api/admin/customers/${me.user.id}/data-export`, bearer(owner.token));
     expect(byOwner.status).toBe(200);
-    expect(byOwner.headers.get('content-disposition')).toMatch(/^attachment; filename="filo-customer-data-\d{4}-\d{2}-\d{2}\.json"$/);
-    expect(byOwner.headers.get('cache-control')).toBe('no-store');
-    expect({ ...byOwner.body, generated_at: null }).toEqual({ ...own.body, generated_at: null });
-    expect(byOwner.body.account.email).toBe(me.user.email);
+    expect(byOwner.headers.get('content-disposition')).toMatch(/^attachment; filename="filo-customer-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(byOwner.headers.get('cache-control')).toBe('private, no-store');
+    const [ownFile, ownerFile] = [openDataArchive(own.bytes), openDataArchive(byOwner.bytes!)];
+    expect({ ...ownerFile.data, generated_at: null }).toEqual({ ...ownFile.data, generated_at: null });
+    expect(ownerFile.data.account.email).toBe(me.user.email);
+    expect(ownerFile.readme.replace(ownerFile.data.generated_at, '')).toBe(ownFile.readme.replace(ownFile.data.generated_at, ''));
 
     const refused = await call('GET', `/api/admin/customers/${me.user.id}/data-export`, bearer(staff.token));
     expect(refused).toMatchObject({ status: 403, body: { code: 'forbidden' } });

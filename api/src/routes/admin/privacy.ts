@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 
 import { messageAnswerSchema } from '@contract/api/auth';
 import { customerParamSchema } from '@contract/api/customers';
-import { dataExportSchema, eraseCustomerRequestSchema, privacyLogQuerySchema, privacyLogSchema } from '@contract/api/privacy';
+import { eraseCustomerRequestSchema, privacyLogQuerySchema, privacyLogSchema } from '@contract/api/privacy';
 import { retentionChangeSchema, retentionDaysSchema } from '@contract/retention';
 
 import { answer } from '../../answer.js';
@@ -12,6 +12,7 @@ import { eraseCustomerAtRequest } from '../../services/account-deletion.js';
 import { exportCustomerData } from '../../services/data-export.js';
 import { listPrivacyLog } from '../../services/privacy-log.js';
 import { changeRetentionDays, readRetentionDays } from '../../services/settings.js';
+import { dataExportAnswer } from '../data-export-answer.js';
 import { ownerOnly } from './guard.js';
 
 /**
@@ -22,9 +23,9 @@ export function adminPrivacyRoutes() {
   const app = new Hono<AppEnv>();
 
   app.get('/customers/:id/data-export', ownerOnly, validate('param', customerParamSchema), async (c) => {
-    const data = await exportCustomerData(c.var.deps.db, c.req.valid('param').id, c.var.deps.clock.now(), c.var.actor);
-    c.header('Content-Disposition', `attachment; filename="filo-customer-data-${data.generated_at.slice(0, 10)}.json"`);
-    return answer(c, dataExportSchema, data);
+    const { data, locale } = await exportCustomerData(c.var.deps.db, c.req.valid('param').id, c.var.deps.clock.now(), c.var.actor);
+    // The README speaks the customer's language: the file is theirs, handed on by the owner.
+    return dataExportAnswer(c, data, 'customer', locale);
   });
 
   app.post(
