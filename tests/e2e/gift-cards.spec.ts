@@ -172,6 +172,9 @@ test.describe('gift cards', () => {
     await asOwner('returns/refund', { return: number });
     const { balance } = (await asShopper(shopperAccount, 'GET', 'user/store-credit')) as { balance: number };
     expect(balance).toBeGreaterThan(0);
+    // The profile shows it, rendered by the server (JavaScript on and off alike).
+    await page.goto('/profile');
+    await expect(page.getByTestId('store-credit-balance')).toHaveText(`Store credit: ${euro(balance)}`);
 
     // The next cart, two pairs (free shipping): the credit shows in the summary and pays what it can; the card pays the rest.
     const cart = (await asShopper(shopperAccount, 'POST', 'cart/add', { variant_id: next.id, quantity: 2 })) as { total_price: number };
