@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
-import { PAID_CARD, shopper } from '../../../../tests/support/shopper';
-import { cliHeaders } from '../../../../tests/support/staff';
-import { useTestApi } from '../../../../tests/support/use-test-api';
-import { inTransaction } from '../../db/transaction';
-import { claimBoughtGiftCards, restoreBoughtGiftCards } from './gift-cards-bought';
+import { PAID_CARD, shopper } from '../../../tests/support/shopper';
+import { cliHeaders } from '../../../tests/support/staff';
+import { useTestApi } from '../../../tests/support/use-test-api';
+import { inTransaction } from '../db/transaction';
+import { claimBoughtGiftCards, restoreBoughtGiftCards } from '../services/refunds/gift-cards-bought';
 
 /** A gift card bought and then refunded or cancelled by the owner (ADR 064): unspent only, and it stops paying. */
 const api = useTestApi();
