@@ -284,7 +284,9 @@ export function testPaymentRoutes() {
     const w = wordsOf(session);
     const now = c.var.deps.clock.now();
     const goods = (await sessionLines(c.var.deps.db, session.id)).some((line) => !line.gift_card);
-    const parsed = goods ? paymentForm(now, w).safeParse(values) : cardOnlyForm(now, w).safeParse(values);
+    // Gift cards alone: the card only (ADR 064).
+    const withAddress = goods ? paymentForm(now, w).safeParse(values) : null;
+    const parsed = withAddress ?? cardOnlyForm(now, w).safeParse(values);
     if (!parsed.success) {
       const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
       return paymentPage(c, session, { status: 422, values, errors, alert: w.checkFields });
@@ -305,7 +307,7 @@ export function testPaymentRoutes() {
     try {
       await fulfilCheckoutSession(c.var.deps, session.id, {
         paymentMethod: `Credit Card ending in ${form.card_number.slice(-4)}`,
-        shippingAddress: 'shipping_name' in form ? shippingAddress(form) : null,
+        shippingAddress: withAddress?.success ? shippingAddress(withAddress.data) : null,
         billingAddress: null,
       });
     } catch (error) {
