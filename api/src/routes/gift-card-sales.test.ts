@@ -148,7 +148,10 @@ describe('the payment page of a gift card asks for no delivery address (ADR 064)
   async function giftCardCheckout(locale: 'en' | 'it' = 'en') {
     const buyer = shopper(api, { locale });
     await buyer.register();
-    const product = (await buyer.get('/api/gift-cards/products')).body.products[0];
+    const name = `Payment Page Gift Card ${locale}`;
+    expect((await admin('POST', 'gift-cards/products', { name, amounts: [2_000] })).status).toBe(201);
+    const products = (await buyer.get('/api/gift-cards/products')).body.products as { name: string; amounts: { variant_id: string }[] }[];
+    const product = products.find((p) => p.name === name)!;
     const opened = await buyer.post('/api/checkout/gift-card', { product_variant_id: product.amounts[0].variant_id, ...urls });
     expect(opened.status, opened.text).toBe(200);
     return { buyer, path: new URL(opened.body.checkout_url).pathname };
