@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithNotice(
       context,
       `/admin/gift-cards/${issued.card.id}`,
-      `Gift card issued for ${formatEuro(post.amount)}. Its code, shown only now: ${formatGiftCardCode(issued.code)}`,
+      `Gift card issued for ${formatEuro(post.amount)}${post.expires_on ? `, expiring at the end of ${post.expires_on}` : ''}. Its code, shown only now: ${formatGiftCardCode(issued.code)}`,
     );
   } catch (error) {
     return json({ error: adminErrorText(error) }, { status: failureStatus(error), headers: ADMIN_HEADERS });

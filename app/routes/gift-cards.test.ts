@@ -81,6 +81,19 @@ describe('back office: gift cards', () => {
     const page = await (await admin(cardLoader, `/admin/gift-cards/${id}`, { cookie: next(issued) }, { id })).json();
     expect(page.notice).toMatch(/^Gift card issued for €40\.00\. Its code, shown only now: FILO(-[0-9A-Z]{4}){5}$/);
     expect(page.ledger).toMatchObject([{ amount: 4_000, reason: 'issued' }]);
+    // An expiry the owner sets is printed with the code, and kept on the card.
+    const dated = await admin(cardsAction, '/admin/gift-cards', {
+      form: [
+        ['intent', 'issue'],
+        ['amount', '15'],
+        ['expires_on', '2031-12-31'],
+      ],
+      cookie: ownerCookie,
+    });
+    const datedId = dated.headers.get('Location')!.split('/').pop()!;
+    const datedPage = await (await admin(cardLoader, `/admin/gift-cards/${datedId}`, { cookie: next(dated) }, { id: datedId })).json();
+    expect(datedPage.notice).toMatch(/^Gift card issued for €15\.00, expiring at the end of 2031-12-31\. Its code, shown only now: FILO-/);
+    expect(datedPage.card.expires_at).toBe('2031-12-31T23:59:59.000Z');
     // Shown once: the page read again has no code.
     const again = await (await admin(cardLoader, `/admin/gift-cards/${id}`, { cookie: ownerCookie }, { id })).json();
     expect(JSON.stringify(again)).not.toMatch(/FILO-/);

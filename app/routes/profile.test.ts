@@ -6,6 +6,7 @@ import { catalogueCache } from '~/lib/cache.server';
 import { readOutbox } from '../../api/src/services/mail';
 import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
+import { cliHeaders } from '../../tests/support/staff';
 import { shopperCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
 import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
 import { action, loader } from './profile';
@@ -182,6 +183,24 @@ describe('profile page', () => {
     await s.register();
     const data = await dataOf(await load('/profile?edit=1', await shopperCookie(s)));
     expect(data).toMatchObject({ state: 'ready', editing: true, purchases: [], purchaseCount: 0 });
+  });
+
+  it('shows the store credit the API holds for the shopper, read in the same call', async () => {
+    const s = shopper(api);
+    await s.register();
+    const cookie = await shopperCookie(s);
+    expect(await dataOf(await load('/profile', cookie))).toMatchObject({ state: 'ready', storeCredit: 0 });
+    const user = await api.database.db.selectFrom('users').select('id').where('email', '=', s.email!).executeTakeFirstOrThrow();
+    const added = await fetch(`${api.url}/api/admin/customers/${user.id}/store-credit`, {
+      method: 'POST',
+      headers: { ...cliHeaders, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount: 1_250, reason: 'Late delivery' }),
+    });
+    expect(added.status).toBe(200);
+    let data: { storeCredit?: number } = {};
+    expect(await mostConcurrentRequests(api, async () => (data = await dataOf(await load('/profile', cookie))))).toBe(1);
+    expect(data.storeCredit).toBe(1_250);
+    expect(data.storeCredit).toBe((await s.get('/api/user/store-credit')).body.balance);
   });
 
   it("says 'Error loading profile' when the API cannot be reached", async () => {

@@ -14,6 +14,7 @@ import { YourCards } from '~/components/profile/your-cards';
 import { YourConsents } from '~/components/profile/your-consents';
 import { DELETE_ACCOUNT_INTENT, YourData } from '~/components/profile/your-data';
 import { LANGUAGE_INTENT, YourLanguage } from '~/components/profile/your-language';
+import { YourStoreCredit } from '~/components/profile/your-store-credit';
 import { Toast } from '~/components/toast';
 import { PROFILE_FIELDS, profileSchema } from '~/forms/profile';
 import { accountApi, isNotAuthenticated, profileFieldErrors } from '~/lib/account.server';
@@ -69,11 +70,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
   }
   // docs/product.md#profile: other profile fetch failures are only logged (the API answers those parts as null).
-  const { profile, purchases, stats, unlocked_cards, consents } = overview.value;
+  const { profile, purchases, stats, unlocked_cards, consents, store_credit } = overview.value;
   if (!purchases) console.error('Purchase history could not be loaded');
   if (!stats) console.error('Order statistics could not be loaded');
   if (!unlocked_cards) console.error('Cards could not be loaded');
   if (!consents) console.error('Consents could not be loaded');
+  if (store_credit === null) console.error('Store credit could not be loaded');
   const owner = account.session.get('user') ?? null;
   return json(
     {
@@ -84,6 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cards: (unlocked_cards ?? []).map((card) => toCardView(card, owner, context.locale)),
       cardTotal: cardTotal.status === 'fulfilled' ? cardTotal.value : null,
       consents,
+      storeCredit: store_credit,
       flash,
       editing,
       i18n,
@@ -208,7 +211,7 @@ export default function ProfilePage() {
       </section>
     );
   }
-  const { profile, purchases, purchaseCount, cards, cardTotal, consents, flash, editing } = data;
+  const { profile, purchases, purchaseCount, cards, cardTotal, consents, storeCredit, flash, editing } = data;
   const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : null;
   return (
     <section className="profile" aria-labelledby="profile-heading">
@@ -220,6 +223,7 @@ export default function ProfilePage() {
         <AccountInformation profile={profile} editing={editing} />
         <div className="profile-layout__side">
           <PurchaseHistory purchases={purchases} count={purchaseCount} />
+          <YourStoreCredit balance={storeCredit} />
           <YourCards cards={cards} total={cardTotal} />
           <YourLanguage current={profile.locale} />
           <YourConsents consents={consents} />

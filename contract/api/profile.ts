@@ -71,5 +71,7 @@ export const accountOverviewSchema = z.object({
   unlocked_cards: userCardsSchema.shape.unlocked_cards.nullable(),
   /** The consents given (issue 39), newest first. */
   consents: consentListSchema.nullable(),
+  /** The shopper's store credit in cents (issue 40); 0 when they have none. */
+  store_credit: z.number().int().min(0).nullable(),
 });
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;

@@ -81,7 +81,8 @@ test.describe('gift cards', () => {
       await form.getByLabel('Message (optional)').fill('Happy birthday!');
       await form.getByRole('button', { name: 'Buy gift card' }).click();
       await expect(buyer.getByRole('heading', { name: 'Pay €150.00' })).toBeVisible();
-      await payOnTestPage(buyer);
+      // A gift card ships nowhere: the page asks for the card only.
+      await payOnTestPage(buyer, { delivery: false });
       await expect(buyer.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
 
       const mail = await latestMail(buyer.request, friendEmail, /gift card for you/);
@@ -171,6 +172,9 @@ test.describe('gift cards', () => {
     await asOwner('returns/refund', { return: number });
     const { balance } = (await asShopper(shopperAccount, 'GET', 'user/store-credit')) as { balance: number };
     expect(balance).toBeGreaterThan(0);
+    // The profile shows it, rendered by the server (JavaScript on and off alike).
+    await page.goto('/profile');
+    await expect(page.getByTestId('store-credit-balance')).toHaveText(`Store credit: ${euro(balance)}`);
 
     // The next cart, two pairs (free shipping): the credit shows in the summary and pays what it can; the card pays the rest.
     const cart = (await asShopper(shopperAccount, 'POST', 'cart/add', { variant_id: next.id, quantity: 2 })) as { total_price: number };

@@ -141,6 +141,65 @@ describe('gift cards as products', () => {
   });
 });
 
+describe('the payment page of a gift card asks for no delivery address (ADR 064)', () => {
+  const ADDRESS_LABELS = ['Delivery address', 'Full name', 'Address line 1', 'Postal code', 'City', 'Country'];
+  const CARD_ONLY = { card_number: PAID_CARD.card_number, expiry: PAID_CARD.expiry, cvc: PAID_CARD.cvc, name_on_card: 'Ada Rossi' };
+
+  async function giftCardCheckout(locale: 'en' | 'it' = 'en') {
+    const buyer = shopper(api, { locale });
+    await buyer.register();
+    const name = `Payment Page Gift Card ${locale}`;
+    expect((await admin('POST', 'gift-cards/products', { name, amounts: [2_000] })).status).toBe(201);
+    const products = (await buyer.get('/api/gift-cards/products')).body.products as { name: string; amounts: { variant_id: string }[] }[];
+    const product = products.find((p) => p.name === name)!;
+    const opened = await buyer.post('/api/checkout/gift-card', { product_variant_id: product.amounts[0].variant_id, ...urls });
+    expect(opened.status, opened.text).toBe(200);
+    return { buyer, path: new URL(opened.body.checkout_url).pathname };
+  }
+
+  it('a gift card alone: the card fields only, paid with the card alone, and the order has no address', async () => {
+    const { buyer, path } = await giftCardCheckout();
+    const page = await buyer.request('GET', path);
+    expect(page.status).toBe(200);
+    for (const label of ['Card number', 'Expiry', 'CVC', 'Name on card']) expect(page.text).toContain(`>${label}</label>`);
+    for (const label of ADDRESS_LABELS) expect(page.text).not.toContain(`>${label}</`);
+    expect(page.text).not.toContain('name="shipping_');
+    // Nothing but the card is asked for, and nothing else is needed.
+    const paid = await buyer.request('POST', path, undefined, { form: CARD_ONLY });
+    expect(paid.status, paid.text).toBe(303);
+    const order = await api.database.db
+      .selectFrom('purchases')
+      .select(['shipping_address', 'shipping_cost'])
+      .where('email', '=', buyer.email!)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ shipping_address: null, shipping_cost: 0 });
+  });
+
+  it('a missing card is still named on the page, in Italian too, without asking for an address', async () => {
+    const { buyer, path } = await giftCardCheckout('it');
+    const refused = await buyer.request('POST', path, undefined, { form: { ...CARD_ONLY, card_number: '' } });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('<html lang="it"');
+    expect(refused.text).toContain('id="card_number-error"');
+    expect(refused.text).not.toContain('Indirizzo di consegna');
+    expect(refused.text).not.toContain('name="shipping_');
+  });
+
+  it('goods still ask for where they go: the card alone is refused', async () => {
+    const s = shopper(api);
+    await s.register();
+    expect((await s.post('/api/cart/add', { variant_id: api.stocked[0].id, quantity: 1 })).status).toBe(200);
+    const opened = await s.post('/api/checkout/', urls);
+    expect(opened.status, opened.text).toBe(200);
+    const path = new URL(opened.body.checkout_url).pathname;
+    const page = await s.request('GET', path);
+    for (const label of ADDRESS_LABELS) expect(page.text).toContain(`>${label}</`);
+    const refused = await s.request('POST', path, undefined, { form: CARD_ONLY });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('id="shipping_line1-error"');
+  });
+});
+
 describe('gift cards have no stock', () => {
   /** The variant's stock and the transaction that last wrote its row: a row never written keeps its xmin. */
   const variantRow = (id: string) =>

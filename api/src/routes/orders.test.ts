@@ -83,14 +83,17 @@ describe('profile', () => {
   it('answers a part that cannot be read as null, and the rest as usual', async () => {
     const s = shopper(api);
     await s.register();
+    expect((await s.get('/api/user/overview')).body.store_credit).toBe(0);
     await api.database.db.schema.alterTable('user_cards').renameTo('user_cards_away').execute();
+    await api.database.db.schema.alterTable('store_credits').renameTo('store_credits_away').execute();
     try {
       const overview = await s.get('/api/user/overview');
       expect(overview.status).toBe(200);
-      expect(overview.body).toMatchObject({ profile: { email: s.email }, purchases: [], unlocked_cards: null });
+      expect(overview.body).toMatchObject({ profile: { email: s.email }, purchases: [], unlocked_cards: null, store_credit: null });
       expect(overview.body.stats).toMatchObject({ total_orders: 0 });
     } finally {
       await api.database.db.schema.alterTable('user_cards_away').renameTo('user_cards').execute();
+      await api.database.db.schema.alterTable('store_credits_away').renameTo('store_credits').execute();
     }
   });
 

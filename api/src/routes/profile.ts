@@ -26,6 +26,7 @@ import { accountReads } from '../services/account-overview.js';
 import { listUserCards } from '../services/cards.js';
 import { giveConsent, listConsents, withdrawConsent } from '../services/consents.js';
 import { exportShopperData } from '../services/data-export.js';
+import { storeCreditOf } from '../services/gift-cards.js';
 import { listPurchases, purchaseStats } from '../services/orders.js';
 import { profileOf, setLocale, updateProfile } from '../services/profile.js';
 import { enforceRateLimit, RATE_RULES } from '../services/rate-limits.js';
@@ -111,11 +112,12 @@ export function profileRoutes() {
     } catch (error) {
       log.error('user/overview: the account could not be read in one statement; reading each part', error);
     }
-    const [purchases, stats, cards, consents] = await Promise.allSettled([
+    const [purchases, stats, cards, consents, credit] = await Promise.allSettled([
       latest ? listPurchases(db, userId, latest, 0, {}) : Promise.resolve([]),
       purchaseStats(db, userId),
       listUserCards(db, userId),
       listConsents(db, userId),
+      storeCreditOf(db, userId),
     ]);
     const part = <T>(name: string, result: PromiseSettledResult<T>): T | null => {
       if (result.status === 'fulfilled') return result.value;
@@ -128,6 +130,7 @@ export function profileRoutes() {
       stats: part('statistics', stats),
       unlocked_cards: part('cards', cards),
       consents: part('consents', consents),
+      store_credit: part('store credit', credit),
     });
   });
 

@@ -152,3 +152,23 @@ describe('nothing left to pay, with Stripe', () => {
     expect((await s.get('/api/user/store-credit')).body).toEqual({ balance: 5_000 });
   });
 });
+
+describe('a gift card bought with Stripe', () => {
+  it('Stripe is asked for no delivery address and shows no shipping: gift cards ship nowhere (ADR 064)', async () => {
+    const created = await api.app.request('/api/admin/gift-cards/products', {
+      method: 'POST',
+      headers: { ...cliHeaders, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Stripe Gift Card', amounts: [2_500] }),
+    });
+    expect(created.status).toBe(201);
+    const s = shopper(api);
+    await s.register();
+    const products = (await s.get('/api/gift-cards/products')).body.products as { name: string; amounts: { variant_id: string }[] }[];
+    const card = products.find((p) => p.name === 'Stripe Gift Card')!;
+    const opened = await s.post('/api/checkout/gift-card', { ...urls, product_variant_id: card.amounts[0].variant_id });
+    expect(opened.status, opened.text).toBe(200);
+    const posted = stub.sessionPosts.at(-1)!;
+    expect([...posted.keys()].filter((key) => key.startsWith('shipping_'))).toEqual([]);
+    expect(posted.get('line_items[0][price_data][unit_amount]')).toBe('2500');
+  });
+});

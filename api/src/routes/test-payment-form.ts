@@ -45,32 +45,37 @@ const country = (w: PayWords) =>
     })
     .refine((code) => code !== '', w.chooseShippingCountry);
 
-/** What the payment page posts, its messages in `w`'s language. `now` decides whether the card has expired. */
+/** The card the payment page asks for, its messages in `w`'s language. `now` decides whether the card has expired. */
+const cardFields = (now: Date, w: PayWords) => ({
+  card_number: z
+    .string({ required_error: w.enterCardNumber })
+    .transform(digits)
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, w.enterCardNumber)
+        .refine(passesLuhn, w.cardNotValid),
+    ),
+  expiry: z
+    .string({ required_error: w.enterExpiry })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, w.enterExpiry)
+    .refine((value) => !cardExpired(value, now), w.cardExpired),
+  cvc: z
+    .string({ required_error: w.enterCvc })
+    .trim()
+    .regex(/^\d{3,4}$/, w.enterCvc),
+  name_on_card: required(w, w.enterNameOnCard, 100),
+});
+
+/** What the payment page posts for goods: the card and where the order goes. */
 export function paymentForm(now: Date, w: PayWords = PAY_WORDS.en) {
-  return z
-    .object({
-      card_number: z
-        .string({ required_error: w.enterCardNumber })
-        .transform(digits)
-        .pipe(
-          z
-            .string()
-            .regex(/^\d{12,19}$/, w.enterCardNumber)
-            .refine(passesLuhn, w.cardNotValid),
-        ),
-      expiry: z
-        .string({ required_error: w.enterExpiry })
-        .trim()
-        .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, w.enterExpiry)
-        .refine((value) => !cardExpired(value, now), w.cardExpired),
-      cvc: z
-        .string({ required_error: w.enterCvc })
-        .trim()
-        .regex(/^\d{3,4}$/, w.enterCvc),
-      name_on_card: required(w, w.enterNameOnCard, 100),
-      ...addressFields(w),
-    })
-    .superRefine(postalCodeFits(w));
+  return z.object({ ...cardFields(now, w), ...addressFields(w) }).superRefine(postalCodeFits(w));
+}
+
+/** What it posts for gift cards alone (ADR 064): they ship nowhere, so the card only. */
+export function cardOnlyForm(now: Date, w: PayWords = PAY_WORDS.en) {
+  return z.object(cardFields(now, w));
 }
 
 // Physical goods need somewhere to go: name, street, city, postal code and country are required.

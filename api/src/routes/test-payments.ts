@@ -15,7 +15,7 @@ import { fulfilCheckoutSession } from '../services/checkout-fulfilment.js';
 import { noteCheckoutFunnel } from '../services/funnel.js';
 import { escapeHtml } from '../services/mail-templates.js';
 import { TEST_CARDS } from '../services/payments/test-provider.js';
-import { type FormValues, paymentForm } from './test-payment-form.js';
+import { cardOnlyForm, type FormValues, paymentForm } from './test-payment-form.js';
 import { PAY_WORDS, type PayWords } from './test-payment-words.js';
 
 type Session = NonNullable<Awaited<ReturnType<typeof findCheckoutSession>>>;
@@ -79,6 +79,8 @@ async function paymentPage(
 ) {
   const lines = await sessionLines(c.var.deps.db, session.id);
   const w = wordsOf(session);
+  // Gift cards alone go nowhere (ADR 064): the page asks for the card only.
+  const shipsGoods = lines.some((line) => !line.gift_card);
   const locale = w.htmlLang === 'it' ? 'it' : 'en';
   const euro = (cents: number) => formatEuro(cents, locale);
   const values = options.values ?? {};
@@ -112,6 +114,13 @@ ${message('shipping_country')}`;
   const cardFields = `${field('card_number', w.cardNumber, 'inputmode="numeric" autocomplete="cc-number" required')}
 <div class="row"><div>${field('expiry', w.expiry, 'placeholder="MM/YY" autocomplete="cc-exp" required')}</div><div>${field('cvc', w.cvc, 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
 ${field('name_on_card', w.nameOnCard, 'autocomplete="cc-name" required')}`;
+  const addressFieldset = `<fieldset><legend>${escapeHtml(w.deliveryAddress)}</legend>
+${field('shipping_name', w.fullName, 'autocomplete="shipping name" required')}
+${field('shipping_line1', w.line1, 'autocomplete="shipping address-line1" required')}
+${field('shipping_line2', w.line2, 'autocomplete="shipping address-line2"')}
+<div class="row"><div>${field('shipping_postal_code', w.postalCode, 'autocomplete="shipping postal-code" required')}</div><div>${field('shipping_city', w.city, 'autocomplete="shipping address-level2" required')}</div></div>
+<div class="row"><div>${field('shipping_state', w.state, 'autocomplete="shipping address-level1"')}</div><div>${countryField}</div></div>
+</fieldset>`;
   const prepaidRows = [
     session.gift_card_amount > 0
       ? `<tr><td>${escapeHtml(w.giftCard)}</td><td class="amount">-${euro(session.gift_card_amount)}</td></tr>`
@@ -143,13 +152,7 @@ ${prepaidRows}<tr class="total"><td>${escapeHtml(w.total)}</td><td class="amount
 ${options.alert ? `<div class="alert" role="alert">${escapeHtml(options.alert)}</div>` : ''}
 <form method="post" action="/pay/${escapeHtml(session.id)}" novalidate>
 ${cardFields}
-<fieldset><legend>${escapeHtml(w.deliveryAddress)}</legend>
-${field('shipping_name', w.fullName, 'autocomplete="shipping name" required')}
-${field('shipping_line1', w.line1, 'autocomplete="shipping address-line1" required')}
-${field('shipping_line2', w.line2, 'autocomplete="shipping address-line2"')}
-<div class="row"><div>${field('shipping_postal_code', w.postalCode, 'autocomplete="shipping postal-code" required')}</div><div>${field('shipping_city', w.city, 'autocomplete="shipping address-level2" required')}</div></div>
-<div class="row"><div>${field('shipping_state', w.state, 'autocomplete="shipping address-level1"')}</div><div>${countryField}</div></div>
-</fieldset>
+${shipsGoods ? addressFieldset : ''}
 <button type="submit">${escapeHtml(w.payButton(amount))}</button>
 </form>
 <form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit" class="link">${escapeHtml(w.cancel)}</button></form>`,
@@ -279,7 +282,11 @@ export function testPaymentRoutes() {
     const raw = await c.req.parseBody();
     const values: FormValues = Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string')) as FormValues;
     const w = wordsOf(session);
-    const parsed = paymentForm(c.var.deps.clock.now(), w).safeParse(values);
+    const now = c.var.deps.clock.now();
+    const goods = (await sessionLines(c.var.deps.db, session.id)).some((line) => !line.gift_card);
+    // Gift cards alone: the card only (ADR 064).
+    const withAddress = goods ? paymentForm(now, w).safeParse(values) : null;
+    const parsed = withAddress ?? cardOnlyForm(now, w).safeParse(values);
     if (!parsed.success) {
       const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
       return paymentPage(c, session, { status: 422, values, errors, alert: w.checkFields });
@@ -300,7 +307,7 @@ export function testPaymentRoutes() {
     try {
       await fulfilCheckoutSession(c.var.deps, session.id, {
         paymentMethod: `Credit Card ending in ${form.card_number.slice(-4)}`,
-        shippingAddress: shippingAddress(form),
+        shippingAddress: withAddress?.success ? shippingAddress(withAddress.data) : null,
         billingAddress: null,
       });
     } catch (error) {

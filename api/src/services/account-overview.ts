@@ -11,6 +11,7 @@ export interface AccountReads {
   stats: PurchaseStats;
   unlocked_cards: CardOut[];
   consents: Consent[];
+  store_credit: number;
 }
 
 type Consent = Awaited<ReturnType<typeof listConsents>>[number];
@@ -24,11 +25,12 @@ type OverviewRow = {
     withdrawn_at: string | null;
     confirmed_at: string | null;
   })[];
+  store_credit: number | null;
 };
 
 /**
  * The profile page's reads (issue #21): the `latest` purchases with their lines, the order
- * statistics, the unlocked cards and the consents, in one statement. Each read is a JSON value built by the
+ * statistics, the unlocked cards, the consents and the store credit, in one statement. Each read is a JSON value built by the
  * database, in the order and with the fields of listPurchases, purchaseStats and listUserCards, so
  * the answer is theirs; PGlite costs most per statement, and this is one instead of four.
  */
@@ -56,7 +58,8 @@ export async function accountReads(db: Db, userId: string, latest: number): Prom
          WHERE u.user_id = ${userId}) k) AS cards,
       (SELECT coalesce(json_agg(json_build_object('kind', k.kind, 'policy_version', k.policy_version, 'given_at', k.given_at,
           'withdrawn_at', k.withdrawn_at, 'confirmed_at', k.confirmed_at) ORDER BY k.given_at DESC, k.id), '[]'::json)
-       FROM consents k WHERE k.user_id = ${userId}) AS consents
+       FROM consents k WHERE k.user_id = ${userId}) AS consents,
+      (SELECT sc.balance FROM store_credits sc WHERE sc.user_id = ${userId}) AS store_credit
   `.execute(db);
   const [row] = rows;
   return {
@@ -69,5 +72,6 @@ export async function accountReads(db: Db, userId: string, latest: number): Prom
       withdrawn_at: c.withdrawn_at ? new Date(c.withdrawn_at).toISOString() : null,
       confirmed_at: c.confirmed_at ? new Date(c.confirmed_at).toISOString() : null,
     })),
+    store_credit: Number(row.store_credit ?? 0),
   };
 }

@@ -269,6 +269,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       shippingCost: session.shipping_cost,
       discount: session.discount_code ? { code: session.discount_code, amount: session.discount } : null,
       prepaid: session.prepaid,
+      shipsGoods: session.offered.some((line) => !line.gift_card),
       successUrl: input.successUrl,
       cancelUrl: input.cancelUrl,
       metadata: flatMetadata({ ...input.metadata, user_id: input.user.id }),
@@ -447,7 +448,7 @@ export function sessionLines(db: Kysely<Database>, sessionId: string) {
     .selectFrom('checkout_session_items as i')
     .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['i.quantity', 'i.unit_price', 'p.name', 'v.sku', 'v.description'])
+    .select(['i.quantity', 'i.unit_price', 'p.name', 'v.sku', 'v.description', 'p.gift_card'])
     .where('i.checkout_session_id', '=', sessionId)
     .orderBy('p.name')
     .execute();

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
 import { type CardRow, toCardOut } from './cards.js';
 import { purchaseSuccessOf } from './order-confirmation.js';
-import { returnableSql, returnsClosed, returnsOfPurchase, windowEnd } from './returns/read.js';
+import { giftCardLineSql, returnableSql, returnsClosed, returnsOfPurchase, windowEnd } from './returns/read.js';
 
 export interface PurchaseListItem {
   purchase_id: string;
@@ -147,9 +147,8 @@ function purchaseDetailQuery(db: Db, userId: string, purchaseId: string) {
     .selectAll('pu')
     .select(
       sql<DetailLine[]>`(SELECT coalesce(json_agg(row_to_json(l) ORDER BY l.position), '[]'::json) FROM (
-        SELECT purchase_items.*, ${returnableSql()} AS returnable FROM purchase_items WHERE purchase_items.purchase_id = pu.id) l)`.as(
-        'detail_lines',
-      ),
+        SELECT purchase_items.*, CASE WHEN ${giftCardLineSql()} THEN 0 ELSE ${returnableSql()} END AS returnable
+        FROM purchase_items WHERE purchase_items.purchase_id = pu.id) l)`.as('detail_lines'),
     )
     .select(
       sql<CardRow[]>`(SELECT coalesce(json_agg(row_to_json(k) ORDER BY k.name), '[]'::json) FROM (

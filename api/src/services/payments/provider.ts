@@ -20,6 +20,8 @@ export interface ProviderCheckoutInput {
   discount: { code: string; amount: number } | null;
   /** Cents already paid by a gift card and store credit (ADR 052): the provider takes the total less this. */
   prepaid?: number;
+  /** False when every line is a gift card (ADR 064): nothing ships, so no delivery address is asked for. */
+  shipsGoods?: boolean;
   /** May contain `{CHECKOUT_SESSION_ID}`, which the provider replaces with its session id. */
   successUrl: string;
   cancelUrl: string;

@@ -64,6 +64,23 @@ const isRefusal = (status: number | undefined) => status !== undefined && status
 
 const isPaid = (session: Stripe.Checkout.Session) => session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
 
+/** What Stripe asks and shows about delivery for an order of goods. */
+function shippingOf(input: Parameters<PaymentProvider['createCheckout']>[0]) {
+  return {
+    shipping_address_collection: { allowed_countries: ALLOWED_COUNTRIES },
+    shipping_options: [
+      {
+        shipping_rate_data: {
+          type: 'fixed_amount',
+          display_name:
+            input.shippingCost === 0 ? (input.discount ? `Free shipping (${input.discount.code})` : 'Free shipping') : 'Standard shipping',
+          fixed_amount: { amount: input.shippingCost, currency: CART_RULES.currency },
+        },
+      },
+    ],
+  } satisfies Partial<Stripe.Checkout.SessionCreateParams>;
+}
+
 /** A Checkout Session for the shop's checkout: its lines, shipping and amount off, expiring with the hold. */
 async function createStripeCheckout(client: StripeClient, input: Parameters<PaymentProvider['createCheckout']>[0]) {
   // A discount travels as a single-use coupon for the exact amount our checkout worked out, so
@@ -96,17 +113,8 @@ async function createStripeCheckout(client: StripeClient, input: Parameters<Paym
         product_data: { name: line.name, description: [line.description, line.sku].filter(Boolean).join(' · ') },
       },
     })),
-    shipping_address_collection: { allowed_countries: ALLOWED_COUNTRIES },
-    shipping_options: [
-      {
-        shipping_rate_data: {
-          type: 'fixed_amount',
-          display_name:
-            input.shippingCost === 0 ? (input.discount ? `Free shipping (${input.discount.code})` : 'Free shipping') : 'Standard shipping',
-          fixed_amount: { amount: input.shippingCost, currency: CART_RULES.currency },
-        },
-      },
-    ],
+    // Gift cards alone ship nowhere (ADR 064): Stripe asks for no address and shows no shipping.
+    ...(input.shipsGoods === false ? {} : shippingOf(input)),
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
     metadata: { ...input.metadata, checkout_session_id: input.sessionId },

@@ -18,6 +18,7 @@ import { readSettings } from '../settings.js';
 import { addStockIn, sendBackInStock, type StockChange } from '../stock.js';
 import { payBackBalances, providerPart, splitRefund } from './balances.js';
 import { refundEmail } from './email.js';
+import { claimBoughtGiftCards, dropQueuedGiftCardMail, restoreBoughtGiftCards } from './gift-cards-bought.js';
 import {
   type CancelRequest,
   type Item,
@@ -135,6 +136,8 @@ async function runRefund(
       );
     }
     const now = clock.now();
+    // A gift card the order bought stops paying now, and only an unspent one is refunded (ADR 064).
+    await claimBoughtGiftCards(trx, now, { id: order.id, number }, lines);
     const refund = await trx
       .insertInto('refunds')
       .values({
@@ -201,6 +204,7 @@ async function settleFailed(deps: RefundDeps, refund: RefundRow, failure: string
       .returning('id')
       .executeTakeFirst();
     if (!failed) return;
+    await restoreBoughtGiftCards(trx, deps.clock.now(), refund);
     await trx
       .updateTable('purchases')
       .set((eb) => ({
@@ -259,6 +263,7 @@ async function settleSucceeded(
       .where('id', '=', refund.purchase_id)
       .executeTakeFirstOrThrow();
     await payBackBalances(trx, now, refund, paidWith);
+    await dropQueuedGiftCardMail(trx, now, refund.purchase_id);
     // Units refunded of a product capped per customer are the buyer's to buy again.
     await releaseRefundedUnits(trx, refund.purchase_id, refund.lines);
     // A product no longer owned takes its card with it.

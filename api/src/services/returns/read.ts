@@ -180,7 +180,18 @@ export function returnableSql() {
     WHERE ri.purchase_item_id = purchase_items.id AND r.status = 'refunded'), 0))::int`;
 }
 
-/** Another size of the product a line was bought in: same product and other options, a different size. */
+/**
+ * Whether an order line is a gift card (ADR 064): a code sent by email, nothing to send back and no
+ * size to swap, so it is never returned nor exchanged here; the owner refunds an unspent card.
+ */
+export function giftCardLineSql() {
+  return sql<boolean>`coalesce((SELECT gp.gift_card FROM products gp WHERE gp.id = purchase_items.product_id), false)`;
+}
+
+/**
+ * Another size of the product a line was bought in: same product and other options, a different size.
+ * A gift card's amounts are no sizes: its lines are offered none.
+ */
 export async function sizesFor(
   db: Db,
   lines: { product_id: string | null; variant_id: string | null; variant_attributes: { attribute_name: string; value: string }[] }[],
@@ -189,6 +200,7 @@ export async function sizesFor(
   if (productIds.length === 0) return () => [];
   const variants = await db
     .selectFrom('product_variants as v')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
     .select(['v.id', 'v.sku', 'v.product_id', 'v.description', 'v.stock_quantity', 'v.position'])
     .select((eb) =>
       eb
@@ -204,6 +216,7 @@ export async function sizesFor(
         .as('options'),
     )
     .where('v.product_id', 'in', productIds)
+    .where('p.gift_card', '=', false)
     .orderBy('v.position')
     .execute();
   return (line: (typeof lines)[number]) => {
@@ -254,7 +267,7 @@ export async function returnOptions(deps: Pick<AppDeps, 'db' | 'clock'>, purchas
     db
       .selectFrom('purchase_items')
       .select(['id', 'name', 'sku', 'variant_description', 'quantity', 'product_id', 'variant_id', 'variant_attributes'])
-      .select(returnableSql().as('returnable'))
+      .select([returnableSql().as('returnable'), giftCardLineSql().as('gift_card')])
       .where('purchase_id', '=', order.id)
       .orderBy('position')
       .execute(),
@@ -270,7 +283,7 @@ export async function returnOptions(deps: Pick<AppDeps, 'db' | 'clock'>, purchas
     sku: item.sku,
     variant: item.variant_description,
     quantity: item.quantity,
-    returnable: Math.max(0, item.returnable),
+    returnable: item.gift_card ? 0 : Math.max(0, item.returnable),
     sizes: sizes(item).map(({ variant_id, sku, size, in_stock }) => ({ variant_id, sku, size, in_stock })),
   }));
   const closed = returnsClosed(order, lines, deps.clock.now());

@@ -15,6 +15,7 @@ import { type MailWords, mailWords } from '../mail-words.js';
 import { queueOrderMail, sendQueuedMail } from '../order-mail.js';
 import { coversInSql } from '../stock-counted.js';
 import {
+  giftCardLineSql,
   returnableSql,
   returnColumns,
   type ReturnDeps,
@@ -52,6 +53,7 @@ type ItemsById = Map<
     product_id: string | null;
     variant_id: string | null;
     variant_attributes: { attribute_name: string; value: string }[];
+    gift_card: boolean;
   }
 >;
 interface KeptLine {
@@ -66,6 +68,8 @@ async function claimUnits(trx: Trx, lines: ReturnLineRequest[], byId: ItemsById,
   for (const line of lines) {
     const item = byId.get(line.item_id);
     if (!item) throw new DomainError('invalid_request', `Order ${number} has no line ${line.item_id}`);
+    // A gift card is a code already sent: nothing comes back in a parcel (ADR 064).
+    if (item.gift_card) throw new DomainError('invalid_request', `${item.name} is a gift card: it cannot be returned or exchanged`);
     // The claim: only while enough units are left on the line, decided by the row itself.
     const claimed = await trx
       .updateTable('purchase_items')
@@ -128,6 +132,24 @@ async function takeExchangeSizes(
   }
 }
 
+/** An order's lines as a return reads them: what is left to send back, and which are gift cards. */
+function orderLines(trx: Trx, purchaseId: string) {
+  return trx
+    .selectFrom('purchase_items')
+    .select([
+      'id',
+      'name',
+      'sku',
+      'product_id',
+      'variant_id',
+      'variant_attributes',
+      returnableSql().as('returnable'),
+      giftCardLineSql().as('gift_card'),
+    ])
+    .where('purchase_id', '=', purchaseId)
+    .execute();
+}
+
 export async function requestReturn(deps: ReturnDeps, purchaseId: string, request: ReturnRequest): Promise<Return> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -158,15 +180,11 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
         `The ${RETURN_WINDOW_DAYS}-day return window of order ${number} closed on ${dayText(ends)}`,
       );
     }
-    const items = await trx
-      .selectFrom('purchase_items')
-      .select(['id', 'name', 'sku', 'product_id', 'variant_id', 'variant_attributes', returnableSql().as('returnable')])
-      .where('purchase_id', '=', order.id)
-      .execute();
+    const items = await orderLines(trx, order.id);
     // A withdrawal from the whole order: every unit still returnable, read under the order's lock.
     const asked = request.whole_order
       ? items
-          .filter((item) => item.returnable > 0)
+          .filter((item) => item.returnable > 0 && !item.gift_card)
           .map((item) => ({ item_id: item.id, quantity: item.returnable, exchange_variant_id: null }))
       : requested;
     if (asked.length === 0) throw new DomainError('already_returned', `Order ${number} has nothing left to return`);
