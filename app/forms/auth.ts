@@ -22,6 +22,8 @@ export const registerStepSchema = z
     acceptedTerms: z.literal('on', {
       errorMap: () => ({ message: 'You must accept the privacy policy and terms' }),
     }),
+    // Marketing email, off unless ticked (issue 41): a box left empty sends nothing.
+    marketing: z.literal('on').optional(),
   })
   .refine((value) => value.password === value.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 /**

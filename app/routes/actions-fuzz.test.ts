@@ -151,6 +151,7 @@ const FIELDS = [
   'surname',
   'verificationCode',
   'acceptedTerms',
+  'marketing',
   'resetCode',
   'newPassword',
   'confirmNewPassword',

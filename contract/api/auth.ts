@@ -58,6 +58,8 @@ export const completeRegistrationRequestSchema = z.object({
   password: passwordField,
   first_name: nameField('First name'),
   last_name: nameField('Last name'),
+  /** The sign-up's marketing opt-in, off unless ticked: asks for the consent by its double opt-in email (issue 41). */
+  marketing: z.boolean().default(false),
 });
 /**
  * `POST auth/guest-account`: a guest, signed in by the code sent to their email, keeps that email as a

@@ -61,6 +61,39 @@ describe('marketing consent', () => {
     expect((await shopper(api).post('/api/marketing/confirm', { token })).status).toBe(404);
   });
 
+  it('is asked for at sign-up only when its box is ticked: pending, with the confirmation email, in the shopper’s language', async () => {
+    const marketing = async (s: Shopper) => ((await s.get('/api/user/consents')).body as Json[]).filter((c) => c.kind === 'marketing');
+    const unticked = shopper(api);
+    await unticked.register(uniqueEmail('unticked'));
+    expect(await marketing(unticked)).toEqual([]);
+    expect((await readOutbox(api.database.db, unticked.email!)).map((m) => m.subject)).not.toContain(
+      'Confirm that you want emails from FILO',
+    );
+
+    const ticked = shopper(api, { locale: 'it' });
+    await ticked.register(uniqueEmail('ticked'), 'Sunny-Day-2026', { marketing: true });
+    expect(await marketing(ticked)).toEqual([
+      expect.objectContaining({ given_at: api.clock.now().toISOString(), confirmed_at: null, withdrawn_at: null }),
+    ]);
+    const [mail] = await readOutbox(api.database.db, ticked.email!);
+    expect(mail!.subject).toBe('Conferma che vuoi ricevere le email di FILO');
+    const confirmed = await shopper(api).post('/api/marketing/confirm', { token: tokenIn(mail!.text, '/marketing/confirm') });
+    expect(confirmed.status).toBe(200);
+    expect((await marketing(ticked))[0]!.confirmed_at).toBe(api.clock.now().toISOString());
+    // Anything but a boolean is refused, as every field of the contract.
+    const odd = shopper(api);
+    const email = uniqueEmail('odd');
+    await odd.post('/api/auth/register', { email, guest_checkout: false });
+    const refused = await odd.post('/api/auth/complete-registration', {
+      email,
+      password: 'Sunny-Day-2026',
+      first_name: 'Ada',
+      last_name: 'Rossi',
+      marketing: 'yes',
+    });
+    expect(refused.status).toBe(422);
+  });
+
   it('confirmation links expire after 7 days, and the email speaks Italian to an Italian shopper', async () => {
     const s = shopper(api, { locale: 'it' });
     await s.register();
