@@ -18,11 +18,11 @@ import { reminderJobHandlers } from '../services/reminders/cart-reminders';
  */
 const api = useTestApi();
 const HOUR = 60 * 60 * 1000;
-let smtp: Awaited<ReturnType<typeof startSmtpStub>>;
+let smtp: Awaited<ReturnType<typeof startSmtpStub>> | undefined;
 beforeAll(async () => {
   smtp = await startSmtpStub();
 });
-afterAll(() => smtp.close());
+afterAll(() => smtp?.close());
 
 const header = (mail: ReceivedMail, name: string) => mail.headers.get(name.toLowerCase()) ?? [];
 
@@ -49,10 +49,11 @@ describe('a cart reminder over SMTP', () => {
     api.clock.advance(REMINDER_DEFAULTS.first_hours * HOUR + 60_000);
 
     // The job runner with the SMTP transport the API uses when SMTP_URL is set.
-    const deps = { ...api.deps, mail: createSmtpMailer(smtp.url, 'FILO <shop@filo.example>', silentLogger) };
+    const stub = smtp!;
+    const deps = { ...api.deps, mail: createSmtpMailer(stub.url, 'FILO <shop@filo.example>', silentLogger) };
     await runDueJobs(deps, reminderJobHandlers(deps));
 
-    const received = smtp.received.filter((mail) => mail.to.includes(s.email!));
+    const received = stub.received.filter((mail) => mail.to.includes(s.email!));
     expect(received).toHaveLength(1);
     const [mail] = received as [ReceivedMail];
     expect(mail.from).toBe('shop@filo.example');

@@ -212,6 +212,31 @@ describe('abandoned-cart reminders, with the clock moved ahead', () => {
     expect(late).toMatchObject({ status: 410, body: { code: 'link_expired' } });
   });
 
+  it('shows the cart as it is today (today’s price, sold-out lines marked), sends none for a cart all sold out, and counts both carts as demand', async () => {
+    await turnRemindersOn();
+    const [, , , repriced, gone] = api.stocked;
+    const s = await consentingShopper();
+    expect((await s.post('/api/cart/add', { variant_id: repriced!.id, quantity: 2 })).status).toBe(200);
+    expect((await s.post('/api/cart/add', { variant_id: gone!.id, quantity: 1 })).status).toBe(200);
+    const allGone = await consentingShopper();
+    expect((await allGone.post('/api/cart/add', { variant_id: gone!.id, quantity: 1 })).status).toBe(200);
+    // After the carts were left: a new price for one, the other sold out.
+    const { db } = api.database;
+    await db.updateTable('product_variants').set({ price: 1234 }).where('id', '=', repriced!.id).execute();
+    await db.updateTable('product_variants').set({ stock_quantity: 0 }).where('id', '=', gone!.id).execute();
+    api.clock.advance(4 * HOUR + 60_000);
+
+    const demand = (await (await admin('GET', '/api/admin/demand')).json()) as Json[];
+    expect(demand.find((row) => row.sku === gone!.sku)).toMatchObject({ carts_abandoned: 2, stock_quantity: 0 });
+    expect(demand.find((row) => row.sku === repriced!.sku)).toMatchObject({ carts_abandoned: 1 });
+
+    await runJobs();
+    const [mail] = await reminders(s.email!);
+    expect(mail!.text).toMatch(/^2 × .+: €12\.34 each$/m);
+    expect(mail!.text).toMatch(/^.+: sold out$/m);
+    expect(await reminders(allGone.email!)).toHaveLength(0);
+  });
+
   it('lets only an owner change the settings, and audits them', async () => {
     const refused = await admin('POST', '/api/admin/reminders/settings', { ...REMINDER_DEFAULTS, first_hours: 50, followup_hours: 10 });
     expect(refused.status).toBe(422);
