@@ -30,7 +30,7 @@ export const registerStepSchema = z
  * A signed-in guest keeps their email as an account (/orders): only a password, checked as the
  * registration step checks it (docs/product.md#validation).
  */
-export const guestAccountSchema = z.object({ password: passwordField });
+export const guestAccountSchema = z.object({ password: passwordField, marketing: z.literal('on').optional() });
 export { GUEST_ACCOUNT_INTENT } from './guest-account-intent';
 export const forgotPasswordStepSchema = z.object({ email: emailField });
 export const resetCodeStepSchema = z.object({ resetCode: codeField('Reset code') });

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { GUEST_ACCOUNT_INTENT } from '~/forms/guest-account-intent';
 import { getHoneypot } from '~/lib/honeypot.server';
 
 import { readOutbox } from '../../api/src/services/mail';
 import { callRoute } from '../../tests/support/route-context';
-import { nextCookie, storefrontGet } from '../../tests/support/storefront-session';
+import { shopper } from '../../tests/support/shopper';
+import { nextCookie, storefrontCookie, storefrontGet, storefrontPost } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
 import { action as authAction } from './auth';
+import { action as ordersAction } from './orders';
 import { loader as profileLoader } from './profile';
 import { loader as registerLoader } from './register';
 
@@ -89,5 +92,26 @@ describe('registration: the marketing opt-in', () => {
     const page = (await callRoute(registerLoader, storefrontGet('/register?auth=register', refused.cookie))) as Response;
     const { view } = (await page.json()) as { view: { lastResult: { initialValue: Record<string, string> } } };
     expect(view.lastResult.initialValue).toMatchObject({ name: 'Ada', marketing: 'on' });
+  });
+
+  it('is offered to a guest keeping their email as an account too: ticked, asked for; left empty, nothing', async () => {
+    for (const ticked of [true, false]) {
+      const guest = shopper(api);
+      const cookie = await storefrontCookie(await guest.signInAsGuest());
+      const fields: Record<string, string> = {
+        intent: GUEST_ACCOUNT_INTENT,
+        password: 'Kept-Order-2026',
+        ...(ticked ? { marketing: 'on' } : {}),
+      };
+      const kept = (await callRoute(ordersAction, storefrontPost('/orders', cookie, fields))) as Response;
+      expect(kept.status).toBe(303);
+      await guest.login(guest.email!, 'Kept-Order-2026');
+      const marketing = ((await guest.get('/api/user/consents')).body as { kind: string; confirmed_at: string | null }[]).filter(
+        (c) => c.kind === 'marketing',
+      );
+      expect(marketing).toEqual(ticked ? [expect.objectContaining({ confirmed_at: null })] : []);
+      const subjects = (await readOutbox(api.database.db, guest.email!)).map((m) => m.subject);
+      expect(subjects.includes('Confirm that you want emails from FILO')).toBe(ticked);
+    }
   });
 });

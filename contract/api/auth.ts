@@ -69,6 +69,8 @@ export const guestAccountRequestSchema = z.object({
   password: passwordField,
   first_name: z.union([z.literal(''), nameField('First name')]).optional(),
   last_name: z.union([z.literal(''), nameField('Last name')]).optional(),
+  /** As at sign-up: marketing email, asked for by its double opt-in email only when ticked. */
+  marketing: z.boolean().default(false),
 });
 export const loginRequestSchema = z.object({ email: emailField, password: loginPasswordField });
 export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(200) });

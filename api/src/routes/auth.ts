@@ -148,6 +148,7 @@ export function authRoutes() {
     } catch (error) {
       c.var.deps.log.error(`welcome email to user ${user.id} failed`, error);
     }
+    if (body.marketing) await askForMarketing(c, user);
     return signedIn(c, user);
   });
 
