@@ -30,7 +30,7 @@ export async function registerThroughPage(
   await page.getByLabel('Confirm password').fill(password);
   await page.getByLabel(/I accept the/).check();
   // The marketing opt-in is off until the shopper ticks it (issue 41).
-  const marketing = page.getByLabel('Email me about my cart, new drops and offers');
+  const marketing = page.getByLabel('Keep me posted about my cart, new drops and offers');
   await expect(marketing).not.toBeChecked();
   if (options.marketing) await marketing.check();
   await page.getByRole('button', { name: 'Create Account' }).click();
