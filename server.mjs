@@ -154,10 +154,12 @@ const server = createServer((req, res) => {
       metrics.observeRequest(routeLabel(req.requestPath), req.method, res.statusCode, (performance.now() - req.startedAt) / 1000),
     );
   }
-  // The funnel's product views (ADR 056): a product page served, cached or not, counted without anything about the visitor.
-  if (req.method === 'GET' && !/prefetch/i.test(`${req.headers['sec-purpose'] ?? ''}${req.headers.purpose ?? ''}`)) {
-    res.once('finish', () => res.statusCode === 200 && build.countProductView(req.requestPath));
-  }
+  // The funnel's product views (ADR 056): a product page served, cached or not, counted without anything about
+  // the visitor, by the rule the edge worker applies too. The batch's own timer sends it.
+  res.once('finish', () => {
+    const purpose = `${req.headers['sec-purpose'] ?? ''}${req.headers.purpose ?? ''}`;
+    void build.noteProductView({ method: req.method, path: req.requestPath, purpose, status: res.statusCode });
+  });
   logRequest(req, res, () => {
     if (isFilePath(req.requestPath) || !answerFromPageCache(req, res)) app(req, res);
   });

@@ -42,11 +42,17 @@ async function renderToStream(element: ReactElement, { waitForAll, onError }: Re
   if (typeof server.renderToPipeableStream !== 'function') {
     let shellRendered = false;
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), ABORT_DELAY);
+    const timer = setTimeout(() => controller.abort(), ABORT_DELAY);
     const stream = await server.renderToReadableStream(element, {
       signal: controller.signal,
       onError: (error) => onError(error, shellRendered),
     });
+    // A page rendered whole needs no abort: a worker kept alive after its answer (waitUntil) would
+    // otherwise abort a finished stream, which React reports as "This ReadableStream is closed".
+    stream.allReady.then(
+      () => clearTimeout(timer),
+      () => clearTimeout(timer),
+    );
     shellRendered = true;
     if (waitForAll) await stream.allReady;
     return (stream as unknown as ReadableStream<Uint8Array>).pipeThrough(lowPriorityModulePreloads());

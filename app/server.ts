@@ -13,7 +13,7 @@ export { PEER_HEADER } from './lib/client-address.server';
 export { getLoadContext } from './lib/context.server';
 export { refuseCrossSiteRequest } from './lib/csrf.server';
 export { getEnv } from './lib/env.server';
-export { countProductView, flushProductViews } from './lib/funnel-views.server';
+export { flushProductViews, noteProductView } from './lib/funnel-views.server';
 export { setMetricsRecorder } from './lib/metrics.server';
 export { pageCache } from './lib/page-cache.server';
 export { withSecurityHeaders } from './lib/security-headers.server';

@@ -15,6 +15,11 @@ interface Env {
   NODE_ENV?: string;
 }
 
+/** The part of the host's execution context used here: work that outlives the answer. */
+interface Execution {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
 const handleWithContext = createRequestHandler(build as never);
 // Each request's shop context (session, API clients, request id) is made here, once, for all its loaders (ADR 045).
 const handleRequest = (request: Request) => handleWithContext(request, build.getLoadContext(request));
@@ -65,8 +70,21 @@ function finished(response: Response, requestId: string): Response {
   }
 }
 
+/**
+ * The funnel's product views (ADR 056), by the rule server.mjs applies on Node: a product page
+ * answered 200 to a GET that is not a prefetch, from the page cache too. A worker's timers end with
+ * the request that set them, so the request that starts a batch is kept alive until it is sent.
+ */
+function countView(request: Request, response: Response, ctx: Execution | undefined): Response {
+  const purpose = `${request.headers.get('Sec-Purpose') ?? ''}${request.headers.get('Purpose') ?? ''}`;
+  const path = new URL(request.url).pathname;
+  const sent = build.noteProductView({ method: request.method, path, purpose, status: response.status });
+  if (sent) ctx?.waitUntil(sent);
+  return response;
+}
+
 export default {
-  async fetch(incoming: Request, env: Env): Promise<Response> {
+  async fetch(incoming: Request, env: Env, ctx?: Execution): Promise<Response> {
     const url = new URL(incoming.url);
     const requestId = build.requestIdFrom(incoming.headers.get(build.REQUEST_ID_HEADER));
     if (isAsset(url.pathname)) {
@@ -87,9 +105,10 @@ export default {
       // The host may compress the page on the way out: the plain copy's length is not the one sent.
       const headers = new Headers(stored.headers);
       headers.delete('Content-Length');
-      return finished(new Response(request.method === 'HEAD' ? null : stored.body, { status: stored.status, headers }), requestId);
+      const answer = new Response(request.method === 'HEAD' ? null : stored.body, { status: stored.status, headers });
+      return countView(request, finished(answer, requestId), ctx);
     }
     const response = build.refuseCrossSiteRequest(request) ?? (await handleRequest(request));
-    return finished(await build.pageCache.remember(page, build.withSecurityHeaders(response)), requestId);
+    return countView(request, finished(await build.pageCache.remember(page, build.withSecurityHeaders(response)), requestId), ctx);
   },
 };

@@ -22,13 +22,15 @@ export const registerStepSchema = z
     acceptedTerms: z.literal('on', {
       errorMap: () => ({ message: 'You must accept the privacy policy and terms' }),
     }),
+    // Marketing email, off unless ticked (issue 41): a box left empty sends nothing.
+    marketing: z.literal('on').optional(),
   })
   .refine((value) => value.password === value.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 /**
  * A signed-in guest keeps their email as an account (/orders): only a password, checked as the
  * registration step checks it (docs/product.md#validation).
  */
-export const guestAccountSchema = z.object({ password: passwordField });
+export const guestAccountSchema = z.object({ password: passwordField, marketing: z.literal('on').optional() });
 export { GUEST_ACCOUNT_INTENT } from './guest-account-intent';
 export const forgotPasswordStepSchema = z.object({ email: emailField });
 export const resetCodeStepSchema = z.object({ resetCode: codeField('Reset code') });

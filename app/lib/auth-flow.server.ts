@@ -30,7 +30,7 @@ export function withStep(returnTo: string, step: AuthStep | null): string {
 }
 
 /** The fields of the sign-in steps, the only values a refused step shows again. */
-const STEP_FIELDS = new Set(['email', 'name', 'surname', 'verificationCode', 'acceptedTerms', 'resetCode']);
+const STEP_FIELDS = new Set(['email', 'name', 'surname', 'verificationCode', 'acceptedTerms', 'marketing', 'resetCode']);
 /** The longest value echoed back: more than any valid one, small enough for the session cookie (4 KB). */
 const ECHO_LIMIT = 300;
 

@@ -123,10 +123,10 @@ async function registerStep({ flow, api, fail, parse, finishSignIn, needEmail, t
   if (!flow.email) return needEmail();
   const submission = parse(registerStepSchema);
   if (submission.status !== 'success') return fail('register', submission.reply({ hideFields: ['password', 'confirmPassword'] }));
-  const { name, surname, password } = submission.value;
+  const { name, surname, password, marketing } = submission.value;
   try {
     const answer = await api.request('POST', 'auth/complete-registration', anyAnswer, {
-      body: { email: flow.email, password, first_name: name, last_name: surname },
+      body: { email: flow.email, password, first_name: name, last_name: surname, marketing: marketing === 'on' },
     });
     return await finishSignIn(answer);
   } catch (error) {

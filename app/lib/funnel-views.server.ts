@@ -19,7 +19,8 @@ const MAX_KEYS = 500;
 const PRODUCT_PAGE = /^(?:\/it)?\/product\/([^/]+?)(?:\.data)?\/?$/;
 
 const pending = new Map<string, number>();
-let timer: ReturnType<typeof setTimeout> | undefined;
+/** The next batch's timer, and the promise kept until that batch has gone (what an edge host waits for). */
+let nextBatch: { timer: ReturnType<typeof setTimeout>; sent: Promise<void>; done: () => void } | undefined;
 
 /** The product a page path shows, or null: `/product/Tracer%20Tee` and `/it/product/...` (and their `.data`). */
 export function productOfPath(path: string): string | null {
@@ -32,23 +33,58 @@ export function productOfPath(path: string): string | null {
   }
 }
 
-/** Counts one view of the product page at `path` (a GET answered 200, prefetches left out by the caller). */
-export function countProductView(path: string, now = new Date()): void {
+/** A page the storefront answered, as both hosts see it: `purpose` is the Sec-Purpose and Purpose headers together. */
+export interface AnsweredPage {
+  method: string;
+  path: string;
+  purpose: string;
+  status: number;
+}
+
+/**
+ * The one rule of both hosts (server.mjs on Node, edge/worker.ts on workerd), for pages from Remix
+ * and from the page cache alike: a GET of a product page answered 200 that is not a prefetch is one
+ * view. Answers the promise of the batch it joined when it started one, to be kept alive until sent
+ * (an edge request's `waitUntil`: a worker's timers end with the request that set them); Node's
+ * timer runs on its own, so server.mjs lets it be.
+ */
+export function noteProductView(page: AnsweredPage, now = new Date()): Promise<void> | undefined {
+  if (page.method !== 'GET' || page.status !== 200 || /prefetch/i.test(page.purpose)) return undefined;
+  return countProductView(page.path, now);
+}
+
+/**
+ * Counts one view of the product page at `path`; answers the batch's promise when this view
+ * started the batch (or sent it, at MAX_KEYS products).
+ */
+export function countProductView(path: string, now = new Date()): Promise<void> | undefined {
   const product = productOfPath(path);
-  if (!product) return;
+  if (!product) return undefined;
   const key = `${shopDay(now)}\n${product}`;
   pending.set(key, (pending.get(key) ?? 0) + 1);
-  if (pending.size >= MAX_KEYS) void flushProductViews();
-  else if (!timer) {
-    timer = setTimeout(() => void flushProductViews(), FLUSH_MS);
-    timer.unref?.();
-  }
+  if (pending.size >= MAX_KEYS) return flushProductViews();
+  if (nextBatch) return undefined;
+  let done!: () => void;
+  const sent = new Promise<void>((resolve) => (done = resolve));
+  const timer = setTimeout(() => void flushProductViews(), FLUSH_MS);
+  timer.unref?.();
+  nextBatch = { timer, sent, done };
+  return sent;
 }
 
 /** Sends the waiting views to the API now (the timer does it on its own; tests and shutdown call it). */
 export async function flushProductViews(): Promise<void> {
-  if (timer) clearTimeout(timer);
-  timer = undefined;
+  const batch = nextBatch;
+  nextBatch = undefined;
+  if (batch) clearTimeout(batch.timer);
+  try {
+    await sendViews();
+  } finally {
+    batch?.done();
+  }
+}
+
+async function sendViews(): Promise<void> {
   if (!pending.size) return;
   const views = [...pending].map(([key, n]) => {
     const [day, product] = key.split('\n') as [string, string];

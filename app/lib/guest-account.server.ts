@@ -31,7 +31,9 @@ export async function keepGuestAsAccount(request: Request, context: ShopContext,
     json({ result }, { status: failureStatus(error), headers: await commit() });
   let answer;
   try {
-    answer = await api.request('POST', 'auth/guest-account', signInSchema, { body: { password: submission.value.password } });
+    answer = await api.request('POST', 'auth/guest-account', signInSchema, {
+      body: { password: submission.value.password, marketing: submission.value.marketing === 'on' },
+    });
   } catch (error) {
     // A guest's token ends with the guest session: its refresh is refused and the shopper signed out on the way.
     const signedOut = await signedOutHere(request, context);

@@ -25,6 +25,13 @@ test.describe('registration and sign-in', () => {
     await expect(page).toHaveTitle('Profile - FILO');
   });
 
+  test('the marketing box ticked at sign-up asks for the consent: its confirmation email arrives', async ({ page, request }) => {
+    const email = uniqueEmail('register-marketing');
+    await register(page, request, email, PASSWORD, { marketing: true });
+    const mail = await latestMail(request, email, /Confirm that you want emails from FILO/);
+    expect(mail.text).toMatch(/\/marketing\/confirm\?token=/);
+  });
+
   test('an existing account goes to the password step; a wrong password is refused on the password field', EDGE, async ({ page }) => {
     const email = uniqueEmail('login');
     await registerAccount(email);

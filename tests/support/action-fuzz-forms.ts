@@ -56,6 +56,7 @@ export const FUZZ_FIELDS = [
   'surname',
   'verificationCode',
   'acceptedTerms',
+  'marketing',
   'resetCode',
   'newPassword',
   'confirmNewPassword',

@@ -97,11 +97,18 @@ export function shopper(api: TestApi, options: { locale?: 'en' | 'it' } = {}) {
       await request('POST', '/api/auth/register', { email: address, guest_checkout: true });
       return signedIn(await request('POST', '/api/auth/verify-guest', { email: address, code: await lastCode(address) }));
     },
-    async register(address = uniqueEmail('member'), password = 'Sunny-Day-2026') {
+    /** Registers `address`; `extra` goes with the last step (the sign-up's `marketing` opt-in). */
+    async register(address = uniqueEmail('member'), password = 'Sunny-Day-2026', extra: Record<string, unknown> = {}) {
       await request('POST', '/api/auth/register', { email: address, guest_checkout: false });
       await request('POST', '/api/auth/verify-email', { email: address, code: await lastCode(address) });
       return signedIn(
-        await request('POST', '/api/auth/complete-registration', { email: address, password, first_name: 'Ada', last_name: 'Rossi' }),
+        await request('POST', '/api/auth/complete-registration', {
+          email: address,
+          password,
+          first_name: 'Ada',
+          last_name: 'Rossi',
+          ...extra,
+        }),
       );
     },
     async login(address: string, password = 'Sunny-Day-2026') {

@@ -11,7 +11,13 @@ export async function startWithEmail(page: Page, email: string) {
 }
 
 /** Registers through /register with the code from the dev mailbox; ends on the success step. */
-export async function registerThroughPage(page: Page, request: APIRequestContext, email: string, password = PASSWORD) {
+export async function registerThroughPage(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  password = PASSWORD,
+  options: { marketing?: boolean } = {},
+) {
   await page.goto('/register');
   await startWithEmail(page, email);
   await page.getByRole('button', { name: 'Verify Email to Create Account' }).click();
@@ -23,6 +29,10 @@ export async function registerThroughPage(page: Page, request: APIRequestContext
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByLabel(/I accept the/).check();
+  // The marketing opt-in is off until the shopper ticks it (issue 41).
+  const marketing = page.getByLabel('Keep me posted about my cart, new drops and offers');
+  await expect(marketing).not.toBeChecked();
+  if (options.marketing) await marketing.check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Bringing you to your account...')).toBeVisible();
 }

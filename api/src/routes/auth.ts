@@ -29,6 +29,7 @@ import { DomainError } from '../domain-error.js';
 import { validate } from '../http-errors.js';
 import { giveConsent } from '../services/consents.js';
 import { enforceRateLimit, RATE_RULES } from '../services/rate-limits.js';
+import { requestMarketingConsent } from '../services/reminders/marketing-consent.js';
 import {
   createAccount,
   ensureNoAccount,
@@ -42,6 +43,15 @@ import {
 /** Limits every auth request per client IP first, then per email once the body is read. */
 async function limitByEmail(c: Context<AppEnv>, email: string) {
   await enforceRateLimit(c, c.var.deps.rateLimits, RATE_RULES.authPerEmail, email);
+}
+
+/** The marketing consent asked for at sign-up; the account stands if its email cannot go out (asked again from the profile). */
+async function askForMarketing(c: Context<AppEnv>, user: UserRow) {
+  try {
+    await requestMarketingConsent(c.var.deps, user, user.locale);
+  } catch (error) {
+    c.var.deps.log.error(`marketing consent email to user ${user.id} failed`, error);
+  }
 }
 
 export function authRoutes() {
@@ -112,6 +122,8 @@ export function authRoutes() {
       // The account stands; a welcome that could not be sent is only logged.
       c.var.deps.log.error(`welcome email to user ${user.id} failed`, error);
     }
+    // The sign-up's opt-in asks as the profile's button does: pending until the emailed link confirms it.
+    if (body.marketing) await askForMarketing(c, user);
     return signedIn(c, user);
   });
 
@@ -138,6 +150,7 @@ export function authRoutes() {
     } catch (error) {
       c.var.deps.log.error(`welcome email to user ${user.id} failed`, error);
     }
+    if (body.marketing) await askForMarketing(c, user);
     return signedIn(c, user);
   });
 

@@ -61,6 +61,39 @@ describe('marketing consent', () => {
     expect((await shopper(api).post('/api/marketing/confirm', { token })).status).toBe(404);
   });
 
+  it('is asked for at sign-up only when its box is ticked: pending, with the confirmation email, in the shopper’s language', async () => {
+    const marketing = async (s: Shopper) => ((await s.get('/api/user/consents')).body as Json[]).filter((c) => c.kind === 'marketing');
+    const unticked = shopper(api);
+    await unticked.register(uniqueEmail('unticked'));
+    expect(await marketing(unticked)).toEqual([]);
+    expect((await readOutbox(api.database.db, unticked.email!)).map((m) => m.subject)).not.toContain(
+      'Confirm that you want emails from FILO',
+    );
+
+    const ticked = shopper(api, { locale: 'it' });
+    await ticked.register(uniqueEmail('ticked'), 'Sunny-Day-2026', { marketing: true });
+    expect(await marketing(ticked)).toEqual([
+      expect.objectContaining({ given_at: api.clock.now().toISOString(), confirmed_at: null, withdrawn_at: null }),
+    ]);
+    const [mail] = await readOutbox(api.database.db, ticked.email!);
+    expect(mail!.subject).toBe('Conferma che vuoi ricevere le email di FILO');
+    const confirmed = await shopper(api).post('/api/marketing/confirm', { token: tokenIn(mail!.text, '/marketing/confirm') });
+    expect(confirmed.status).toBe(200);
+    expect((await marketing(ticked))[0]!.confirmed_at).toBe(api.clock.now().toISOString());
+    // Anything but a boolean is refused, as every field of the contract.
+    const odd = shopper(api);
+    const email = uniqueEmail('odd');
+    await odd.post('/api/auth/register', { email, guest_checkout: false });
+    const refused = await odd.post('/api/auth/complete-registration', {
+      email,
+      password: 'Sunny-Day-2026',
+      first_name: 'Ada',
+      last_name: 'Rossi',
+      marketing: 'yes',
+    });
+    expect(refused.status).toBe(422);
+  });
+
   it('confirmation links expire after 7 days, and the email speaks Italian to an Italian shopper', async () => {
     const s = shopper(api, { locale: 'it' });
     await s.register();
@@ -177,6 +210,31 @@ describe('abandoned-cart reminders, with the clock moved ahead', () => {
     api.clock.advance(7 * 24 * HOUR);
     const late = await shopper(api).post('/api/cart/restore', { token });
     expect(late).toMatchObject({ status: 410, body: { code: 'link_expired' } });
+  });
+
+  it('shows the cart as it is today (today’s price, sold-out lines marked), sends none for a cart all sold out, and counts both carts as demand', async () => {
+    await turnRemindersOn();
+    const [, , , repriced, gone] = api.stocked;
+    const s = await consentingShopper();
+    expect((await s.post('/api/cart/add', { variant_id: repriced!.id, quantity: 2 })).status).toBe(200);
+    expect((await s.post('/api/cart/add', { variant_id: gone!.id, quantity: 1 })).status).toBe(200);
+    const allGone = await consentingShopper();
+    expect((await allGone.post('/api/cart/add', { variant_id: gone!.id, quantity: 1 })).status).toBe(200);
+    // After the carts were left: a new price for one, the other sold out.
+    const { db } = api.database;
+    await db.updateTable('product_variants').set({ price: 1234 }).where('id', '=', repriced!.id).execute();
+    await db.updateTable('product_variants').set({ stock_quantity: 0 }).where('id', '=', gone!.id).execute();
+    api.clock.advance(4 * HOUR + 60_000);
+
+    const demand = (await (await admin('GET', '/api/admin/demand')).json()) as Json[];
+    expect(demand.find((row) => row.sku === gone!.sku)).toMatchObject({ carts_abandoned: 2, stock_quantity: 0 });
+    expect(demand.find((row) => row.sku === repriced!.sku)).toMatchObject({ carts_abandoned: 1 });
+
+    await runJobs();
+    const [mail] = await reminders(s.email!);
+    expect(mail!.text).toMatch(/^2 × .+: €12\.34 each$/m);
+    expect(mail!.text).toMatch(/^.+: sold out$/m);
+    expect(await reminders(allGone.email!)).toHaveLength(0);
   });
 
   it('lets only an owner change the settings, and audits them', async () => {

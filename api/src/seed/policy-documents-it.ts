@@ -34,7 +34,7 @@ Il titolare del trattamento è ${LEGAL_NAME}, ${HQ}. Per qualsiasi domanda su qu
 3. **Per tenere la contabilità e i documenti fiscali** e rispettare gli obblighi del Codice del consumo: obbligo di legge (art. 6, par. 1, lett. c).
 4. **Per rispondere ai tuoi messaggi** e inviarti gli avvisi di disponibilità che hai chiesto: la tua richiesta e il nostro legittimo interesse a risponderti (art. 6, par. 1, lett. b e f).
 5. **Per proteggere il negozio** da frodi, abusi e attacchi (per esempio limitando quante volte si può inviare un modulo): legittimo interesse (art. 6, par. 1, lett. f).
-6. **Email promozionali**, solo se le accetti: consenso (art. 6, par. 1, lett. a), che puoi revocare in qualsiasi momento.
+6. **Email promozionali**, solo se le chiedi (all'iscrizione o nel tuo profilo) e le confermi con il link che ti inviamo via email: consenso (art. 6, par. 1, lett. a), che puoi revocare in qualsiasi momento. Comprendono un promemoria, e al massimo un secondo, di un carrello lasciato senza pagare. Ognuna contiene un link che le interrompe con un clic, senza accedere.
 
 ## 4. Per quanto tempo li conserviamo
 
@@ -77,6 +77,8 @@ Scrivi a [${BRAND.email}](mailto:${BRAND.email}); rispondiamo entro un mese. Puo
 ## 8. Cookie e archiviazione locale
 
 Usiamo solo ciò che serve al funzionamento del negozio: un cookie di sessione che mantiene l'accesso e conserva il carrello, e la registrazione della tua scelta sull'informativa sui cookie (nell'archiviazione locale del browser, o in un cookie se JavaScript è disattivato). Non usiamo cookie pubblicitari né di tracciamento di terze parti. Trovi altri dettagli nelle [Condizioni d'uso del sito](/it/website-use-agreement).
+
+Per capire dove i clienti lasciano il negozio, contiamo ogni giorno, in totale e per prodotto, le pagine prodotto viste, gli articoli aggiunti a un carrello, i checkout avviati, le pagine di pagamento raggiunte e gli ordini pagati. Sono solo numeri giornalieri: nessun identificativo, indirizzo o cookie viene letto o conservato con essi, non possono essere collegati a te e non è coinvolto alcuno script di terze parti.
 
 ## 9. Sicurezza
 

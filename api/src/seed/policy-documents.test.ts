@@ -62,6 +62,16 @@ describe('policy documents', () => {
     expect(POLICY_MARKDOWN['website-use-agreement']).toMatch(/Intellectual property/);
   });
 
+  it('tell what the funnel counts (daily totals, nothing that identifies) and when reminder emails come (consent, one-click stop)', () => {
+    const [en, it] = [POLICY_MARKDOWN['privacy-policy'], POLICY_MARKDOWN_IT['privacy-policy']];
+    expect(en).toMatch(/only numbers per day: no identifier, address or cookie is read or stored with them/);
+    expect(en).toMatch(/a reminder, and at most one more, of a cart you left without paying/);
+    expect(en).toMatch(/stops them in one click, without signing in/);
+    expect(it).toMatch(/Sono solo numeri giornalieri: nessun identificativo, indirizzo o cookie/);
+    expect(it).toMatch(/un promemoria, e al massimo un secondo, di un carrello lasciato senza pagare/);
+    expect(it).toMatch(/le interrompe con un clic, senza accedere/);
+  });
+
   it('say the same in Italian, as Italian text with links to the Italian pages', () => {
     expect(POLICY_MARKDOWN_IT['privacy-policy']).toMatch(/Garante per la protezione dei dati personali/);
     expect(POLICY_MARKDOWN_IT['privacy-policy']).toContain(RETENTION_MARKER);

@@ -37,7 +37,7 @@ The controller is ${LEGAL_NAME}, ${HQ}. You can reach us about anything in this 
 3. **To keep accounting and tax records** and meet consumer law duties: legal obligation (Art. 6(1)(c)).
 4. **To answer your messages** and send back-in-stock notifications you asked for: your request and our legitimate interest in answering (Art. 6(1)(b) and (f)).
 5. **To protect the shop** against fraud, abuse and attacks (for example by limiting how often a form can be sent): legitimate interest (Art. 6(1)(f)).
-6. **Marketing emails**, only if you opt in: consent (Art. 6(1)(a)), which you can withdraw at any time.
+6. **Marketing emails**, only if you opt in (when you sign up or in your profile) and confirm through the link we email you: consent (Art. 6(1)(a)), which you can withdraw at any time. They include a reminder, and at most one more, of a cart you left without paying. Every one of them has a link that stops them in one click, without signing in.
 
 ## 4. How long we keep it
 
@@ -80,6 +80,8 @@ Write to [${BRAND.email}](mailto:${BRAND.email}); we answer within one month. Yo
 ## 8. Cookies and local storage
 
 We use only what the shop needs to work: a session cookie that keeps you signed in and holds your cart, and a record of your choice on the cookie notice (kept in your browser's local storage, or in a cookie when JavaScript is off). We use no advertising or third-party tracking cookies. See our [Website Use Agreement](/website-use-agreement) for more.
+
+To see where shoppers leave the shop, we count each day, in total and per product, the product pages viewed, the items added to a cart, the checkouts started, the payment pages reached and the orders paid. These are only numbers per day: no identifier, address or cookie is read or stored with them, they cannot be linked to you, and no third-party script is involved.
 
 ## 9. Security
 

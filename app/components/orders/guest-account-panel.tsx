@@ -64,6 +64,14 @@ export function GuestAccountPanel({ email }: { email: string }) {
             {passwordError ? fm(passwordError) : passwordError}
           </p>
         </div>
+        <div className="field guest-account__marketing">
+          <label>
+            <input name="marketing" type="checkbox" aria-describedby="guest-account-marketing-hint" /> {t('guest.marketing')}
+          </label>
+          <p id="guest-account-marketing-hint" className="guest-account__hint">
+            {t('guest.marketingHint')}
+          </p>
+        </div>
         <p className="guest-account__terms">
           {t('guest.termsBefore')} <Link to={localizedPath('/privacy-policy', locale)}>{t('guest.privacyPolicy')}</Link>{' '}
           {t('guest.termsAnd')} <Link to={localizedPath('/terms-and-conditions', locale)}>{t('guest.terms')}</Link>.

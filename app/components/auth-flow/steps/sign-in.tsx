@@ -82,6 +82,15 @@ export function RegisterStep({ view }: StepProps) {
             </label>
             <FieldError id={fields.acceptedTerms.errorId} errors={fields.acceptedTerms.errors} />
           </div>
+          <div className="auth-field auth-field--check">
+            <label>
+              <input {...getInputProps(fields.marketing, { type: 'checkbox' })} aria-describedby={`${fields.marketing.id}-hint`} />{' '}
+              {t('auth.marketingOptIn')}
+            </label>
+            <p className="auth-field-hint" id={`${fields.marketing.id}-hint`}>
+              {t('auth.marketingOptInHint')}
+            </p>
+          </div>
         </>
       )}
     </StepForm>
