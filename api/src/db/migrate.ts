@@ -37,6 +37,7 @@ import cartRemindersAndFunnel from './migrations/038_cart_reminders_and_funnel.s
 import catalogueItalian from './migrations/039_catalogue_italian.sql';
 import giftCardsNotStocked from './migrations/040_gift_cards_not_stocked.sql';
 import cardColours from './migrations/041_card_colours.sql';
+import pages from './migrations/046_pages.sql';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
@@ -78,6 +79,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '039_catalogue_italian', sql: catalogueItalian },
   { name: '040_gift_cards_not_stocked', sql: giftCardsNotStocked },
   { name: '041_card_colours', sql: cardColours },
+  { name: '046_pages', sql: pages },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

@@ -370,6 +370,29 @@ export interface Database {
     updated_by: string;
   };
   product_name_redirects: { old_name: string; product_id: string };
+  /** Migration 046: content pages and their versions. */
+  pages: {
+    id: Generated<string>;
+    builtin: string | null;
+    slug: string;
+    latest_version: Generated<number>;
+    published_version: number | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  page_versions: {
+    page_id: string;
+    number: number;
+    title_en: string;
+    title_it: string;
+    description_en: string;
+    description_it: string;
+    body_en: string;
+    body_it: string;
+    created_at: Date;
+    created_by: string;
+  };
+  page_slug_redirects: { old_slug: string; page_id: string };
   purchase_limit_claims: { product_id: string; email: string; quantity: number };
   discount_codes: {
     id: Generated<string>;
