@@ -93,3 +93,12 @@ export type SavePageRequest = z.infer<typeof savePageRequestSchema>;
 export const restorePageRequestSchema = z.object({ version: z.number().int().min(1) });
 /** `POST /api/admin/pages/{id}/publish`: shoppers see this version (or, with null, nothing: back to draft). */
 export const publishPageRequestSchema = z.object({ version: z.number().int().min(1).nullable() });
+
+/** The back office's page form, as the browser sends it (the intent says save, publish or preview). */
+export const pageFormSchema = pageTextsSchema.extend({
+  slug: pageSlug.optional(),
+  base_version: z.coerce.number().int().min(0),
+});
+
+/** The back office's "New page" form: its title and address; the words come after, as a draft. */
+export const newPageFormSchema = z.object({ title_en: pageTextsSchema.shape.title_en, slug: pageSlug });
