@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+
 import { type AdminPage, pagePath, type PageSummary, type PageTexts, type PublicPage } from '@contract/api/pages';
 import type { ShopLocale } from '@contract/locale';
 
@@ -5,8 +7,8 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { DomainError } from '../domain-error.js';
 
-type PageRow = Database['pages'] & { id: string; latest_version: number };
-type VersionRow = Database['page_versions'];
+type PageRow = Selectable<Database['pages']>;
+type VersionRow = Selectable<Database['page_versions']>;
 
 export const textsOf = (row: VersionRow): Required<PageTexts> => ({
   title_en: row.title_en,

@@ -42,7 +42,15 @@ export function PageEditor({ page, owner, lastResult }: { page: AdminPage; owner
   const [form, fields] = useForm<Record<string, string>>({
     id: `page-${page.id}-${page.latest_version}`,
     lastResult,
-    defaultValue: { ...page.latest, slug: page.slug } as Record<string, string>,
+    defaultValue: {
+      slug: page.slug,
+      title_en: page.latest.title_en,
+      title_it: page.latest.title_it,
+      description_en: page.latest.description_en,
+      description_it: page.latest.description_it,
+      body_en: page.latest.body_en,
+      body_it: page.latest.body_it,
+    },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: pageFormSchema }) as never,
