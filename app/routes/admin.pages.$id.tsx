@@ -12,7 +12,7 @@ import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
-import { redirectWithNotice, requireStaff, type SignedInStaff } from '~/lib/staff-session.server';
+import { redirectWithNotice, requireStaff, type SignedInStaff, takeNotice } from '~/lib/staff-session.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Page: ${data.page.title}` : 'Page') },
@@ -30,8 +30,8 @@ function pageId(params: LoaderFunctionArgs['params']): string {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const page = await getPage(staff, pageId(params));
-  return json({ page, owner: staff.role === 'owner' }, { headers: ADMIN_HEADERS });
+  const [page, { notice, headers }] = await Promise.all([getPage(staff, pageId(params)), takeNotice(context)]);
+  return json({ page, owner: staff.role === 'owner', notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 
 /** Save, publish, restore or unpublish: each a plain form post answered with the page again (303). */
@@ -96,7 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AdminPage() {
-  const { page, owner } = useLoaderData<typeof loader>();
+  const { page, owner, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section aria-labelledby="page-heading">
@@ -104,6 +104,7 @@ export default function AdminPage() {
         <Link to="/admin/pages">All pages</Link>
       </p>
       <h1 id="page-heading">{page.title}</h1>
+      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       <p>
         {pageState(page)}. {page.published_version !== null ? <a href={page.path}>See it in the shop</a> : null}
       </p>

@@ -15,14 +15,14 @@ import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
-import { redirectWithNotice, requireStaff } from '~/lib/staff-session.server';
+import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Pages') }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const { pages } = await listPages(staff);
-  return json({ pages, owner: staff.role === 'owner' }, { headers: ADMIN_HEADERS });
+  const [{ pages }, { notice, headers }] = await Promise.all([listPages(staff), takeNotice(context)]);
+  return json({ pages, owner: staff.role === 'owner', notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 
 /** An owner adds a page: its title and address; it is a draft until published. */
@@ -70,10 +70,11 @@ function NewPageForm() {
 }
 
 export default function AdminPages() {
-  const { pages, owner } = useLoaderData<typeof loader>();
+  const { pages, owner, notice } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="pages-heading">
       <h1 id="pages-heading">Pages</h1>
+      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
       <p>The policies and your own pages, written in Markdown in English and Italian. Shoppers see a page once it is published.</p>
       <TableScroll label="Pages">
         <table>
