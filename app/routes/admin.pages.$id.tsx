@@ -58,10 +58,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // The preview renders what is typed, checked or not, and saves nothing.
     const raw = (name: string) => String(formData.get(name) ?? '');
     const preview = {
+      slug: raw('slug'),
       title_en: raw('title_en'),
       title_it: raw('title_it'),
-      description_en: '',
-      description_it: '',
+      description_en: raw('description_en'),
+      description_it: raw('description_it'),
       body_en: raw('body_en'),
       body_it: raw('body_it'),
     };
@@ -113,7 +114,8 @@ export default function AdminPage() {
           {actionData.error}
         </p>
       ) : null}
-      <PageEditor page={page} owner={owner} lastResult={actionData?.result as never} />
+      {/* Without JavaScript the page is drawn again after a preview: the form keeps what was typed. */}
+      <PageEditor page={page} owner={owner} typed={actionData?.preview ?? undefined} lastResult={actionData?.result as never} />
       {actionData?.preview ? <PagePreview preview={actionData.preview} /> : null}
       <PageHistory page={page} owner={owner} />
     </section>

@@ -37,12 +37,23 @@ export function PagePreview({ preview }: { preview: Required<PageTexts> }) {
 }
 
 /** The texts of a page's latest version, for both languages, with save, publish and preview. */
-export function PageEditor({ page, owner, lastResult }: { page: AdminPage; owner: boolean; lastResult?: SubmissionResult<string[]> }) {
+export function PageEditor({
+  page,
+  owner,
+  typed,
+  lastResult,
+}: {
+  page: AdminPage;
+  owner: boolean;
+  /** What the editor had typed when they asked for a preview, kept in the form. */
+  typed?: Required<PageTexts> & { slug: string };
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm<Record<string, string>>({
     id: `page-${page.id}-${page.latest_version}`,
     lastResult,
-    defaultValue: {
+    defaultValue: typed ?? {
       slug: page.slug,
       title_en: page.latest.title_en,
       title_it: page.latest.title_it,
