@@ -16,7 +16,7 @@ export function trackingUrl(carrier: string | null | undefined, trackingNumber: 
   return `https://www.google.com/search?q=${encodeURIComponent(`${carrier ?? ''} ${number} tracking`.trim())}`;
 }
 
-/** Where a carrier's tracking page takes the number (the owner's carriers, migration 045). */
+/** Where a carrier's tracking page takes the number (the owner's carriers, migration 042). */
 export const TRACKING_NUMBER_PLACEHOLDER = '{number}';
 
 /** A carrier's tracking page for one parcel, from its template; null while there is nothing to track. */

@@ -22,6 +22,7 @@ import { giftCardRoutes, storeCreditRoutes } from './routes/gift-cards.js';
 import { healthRoutes } from './routes/health.js';
 import { marketingRoutes } from './routes/marketing.js';
 import { orderRoutes } from './routes/orders.js';
+import { pageRoutes } from './routes/pages.js';
 import { privacyRoutes } from './routes/privacy.js';
 import { productRoutes } from './routes/products.js';
 import { profileRoutes } from './routes/profile.js';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   if (deps.payments.name === 'test') app.route('/', testPaymentRoutes());
   app.route('/api/contact', contactRoutes());
   app.route('/api/privacy', privacyRoutes());
+  app.route('/api/pages', pageRoutes());
   app.route('/api/marketing', marketingRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox' && deps.config.devMailbox) app.route('/', devMailboxRoutes());

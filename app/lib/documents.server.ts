@@ -1,5 +1,6 @@
 import { type HeadersFunction, json } from '@remix-run/node';
 
+import { publicPageSchema } from '@contract/api/pages';
 import { policyPath, type PolicySlug } from '@contract/policies';
 import { RETENTION_MARKER, retentionDaysSchema, retentionMarkdown } from '@contract/retention';
 
@@ -65,6 +66,26 @@ async function retentionList(locale: Locale): Promise<string | null> {
   }
 }
 
+/**
+ * The title and SEO description an owner gave the policy (`GET pages/{slug}`, ADR 068); null when the
+ * API has no page for it or cannot say, so the page keeps the shop's own title.
+ */
+async function policyMeta(slug: PolicySlug, locale: Locale): Promise<{ title: string; description: string } | null> {
+  const env = getEnv();
+  try {
+    const url = `${env.API_URL}/api/pages/${slug}?locale=${locale}`;
+    const response = await fetchWithReplay(upstreamFetch, url, { signal: AbortSignal.timeout(env.API_TIMEOUT_MS) }, true);
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      return null;
+    }
+    const page = publicPageSchema.safeParse(await response.json());
+    return page.success && page.data.kind === 'page' ? { title: page.data.title, description: page.data.description } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The policy in `locale`; a language whose document storage does not hold (yet) falls back to English. */
 async function fetchPolicy(slug: PolicySlug, locale: Locale): Promise<string> {
   if (locale === DEFAULT_LOCALE) return fetchDocument(policyPath(slug, locale));
@@ -81,20 +102,30 @@ async function fetchPolicy(slug: PolicySlug, locale: Locale): Promise<string> {
  * The privacy policy states the retention periods in force.
  */
 export async function loadPolicy(slug: PolicySlug, locale: Locale = DEFAULT_LOCALE) {
-  const title = serverTranslator(locale)(`policy.${slug}`);
   const i18n = i18nData(locale, 'pages');
+  // The markdown is read from storage, where publishing a page writes it (ADR 068); its title and description from the page.
+  const meta = policyMeta(slug, locale);
+  const named = async () => {
+    const page = await meta;
+    return { title: page?.title || serverTranslator(locale)(`policy.${slug}`), description: page?.description ?? '' };
+  };
   try {
-    const [stored, periods] = await Promise.all([
+    const [stored, periods, { title, description }] = await Promise.all([
       fetchPolicy(slug, locale),
       slug === 'privacy-policy' ? retentionList(locale) : Promise.resolve(null),
+      named(),
     ]);
     const markdown = periods === null ? stored : stored.replace(RETENTION_MARKER, periods);
     // Without the periods the page is not shared, so the next visitor gets them.
     const missing = slug === 'privacy-policy' && periods === null && stored.includes(RETENTION_MARKER);
-    return json({ title, markdown, error: null, i18n }, { headers: missing ? { 'Cache-Control': 'no-store' } : shareablePageHeaders(300) });
-  } catch (error) {
     return json(
-      { title, markdown: null, error: apiErrorText(error, locale), i18n },
+      { title, description, markdown, error: null, i18n },
+      { headers: missing ? { 'Cache-Control': 'no-store' } : shareablePageHeaders(300) },
+    );
+  } catch (error) {
+    const { title, description } = await named();
+    return json(
+      { title, description, markdown: null, error: apiErrorText(error, locale), i18n },
       { status: upstreamStatus(error), headers: { 'Cache-Control': 'no-store' } },
     );
   }

@@ -17,8 +17,10 @@ import { pageTitle } from './page-title';
 export function policyRoute(slug: PolicySlug) {
   const doc = policyDocument(slug);
   const loader = ({ context }: LoaderFunctionArgs) => loadPolicy(doc.slug, context.locale);
-  const meta: MetaFunction = ({ location, matches, data }) => [
-    { title: pageTitle(metaTranslator(location, matches, data).t(`policy.${doc.slug}`)) },
+  // The title and description an owner gave the page in the back office, when the loader has them.
+  const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => [
+    { title: pageTitle(data?.title || metaTranslator(location, matches, data).t(`policy.${doc.slug}`)) },
+    ...(data?.description ? [{ name: 'description', content: data.description }] : []),
   ];
   const handle: NavigationHandle = { pageTitle: doc.title, back: BACK_LINKS.backToShop };
   function Policy() {

@@ -68,6 +68,9 @@ export default function AdminLayout() {
                 <li>
                   <NavLink to="/admin/reminders">Reminders</NavLink>
                 </li>
+                <li>
+                  <NavLink to="/admin/pages">Pages</NavLink>
+                </li>
                 {staff.role === 'owner' ? (
                   <>
                     <li>

@@ -114,7 +114,7 @@ export const orderNoteSchema = z.object({ id: z.string(), author: z.string(), bo
 export const orderDetailSchema = purchaseSuccessAnswerSchema.extend({
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
-  /** The tracking page made from the carrier's template when it was shipped (migration 045). */
+  /** The tracking page made from the carrier's template when it was shipped (migration 042). */
   tracking_url: z.string().nullable().default(null),
   notes: z.array(orderNoteSchema),
   payment: orderPaymentSchema,

@@ -37,7 +37,8 @@ import cartRemindersAndFunnel from './migrations/038_cart_reminders_and_funnel.s
 import catalogueItalian from './migrations/039_catalogue_italian.sql';
 import giftCardsNotStocked from './migrations/040_gift_cards_not_stocked.sql';
 import cardColours from './migrations/041_card_colours.sql';
-import carriers from './migrations/045_carriers.sql';
+import carriers from './migrations/042_carriers.sql';
+import pages from './migrations/043_pages.sql';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
@@ -79,7 +80,8 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '039_catalogue_italian', sql: catalogueItalian },
   { name: '040_gift_cards_not_stocked', sql: giftCardsNotStocked },
   { name: '041_card_colours', sql: cardColours },
-  { name: '045_carriers', sql: carriers },
+  { name: '042_carriers', sql: carriers },
+  { name: '043_pages', sql: pages },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

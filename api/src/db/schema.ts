@@ -269,10 +269,10 @@ export interface Database {
     gift_card_last4: ColumnType<string | null, string | null | undefined, string | null>;
     gift_card_id: ColumnType<string | null, string | null | undefined, string | null>;
     store_credit_amount: Generated<number>;
-    /** Migration 045: the tracking page made from the carrier's template when it was shipped. */
+    /** Migration 042: the tracking page made from the carrier's template when it was shipped. */
     tracking_url: ColumnType<string | null, string | null | undefined, string | null>;
   };
-  /** The carriers the owner ships with (migration 045); `{number}` in the template is the tracking number. */
+  /** The carriers the owner ships with (migration 042); `{number}` in the template is the tracking number. */
   carriers: {
     id: Generated<string>;
     name: string;
@@ -380,6 +380,29 @@ export interface Database {
     updated_by: string;
   };
   product_name_redirects: { old_name: string; product_id: string };
+  /** Migration 043: content pages and their versions. */
+  pages: {
+    id: Generated<string>;
+    builtin: string | null;
+    slug: string;
+    latest_version: Generated<number>;
+    published_version: number | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  page_versions: {
+    page_id: string;
+    number: number;
+    title_en: string;
+    title_it: string;
+    description_en: string;
+    description_it: string;
+    body_en: string;
+    body_it: string;
+    created_at: Date;
+    created_by: string;
+  };
+  page_slug_redirects: { old_slug: string; page_id: string };
   purchase_limit_claims: { product_id: string; email: string; quantity: number };
   discount_codes: {
     id: Generated<string>;

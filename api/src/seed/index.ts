@@ -4,11 +4,12 @@ import type { Storage } from '../services/storage.js';
 import { generateCatalogueImages } from './catalogue-images.js';
 import { seedCards, seedCatalogue } from './database.js';
 import { generateCardArt } from './drawing/card-art.js';
+import { seedPages } from './pages.js';
 import { seedPolicyDocuments } from './policy-documents.js';
 
 /**
  * The shop's starting content: the catalogue (when the database has none, or always), the cards,
- * the images and card frames not drawn yet, and the policy documents not written yet. Runs only at
+ * the images and card frames not drawn yet, and the policy documents not written yet, and the pages made from them. Runs only at
  * start and from `npm run seed`; nothing here serves requests.
  */
 export async function seedShop(
@@ -42,6 +43,9 @@ export async function seedShop(
   }
   const documents = await seedPolicyDocuments(storage);
   if (documents.length) log.info(`documents: wrote ${documents.join(', ')}`);
+  // After the documents: each policy's first version is the text storage holds today.
+  const pages = await seedPages(db, storage);
+  if (pages.length) log.info(`seed: pages written (${pages.join(', ')})`);
 }
 
 /** Whether any catalogue image or card frame is still to be drawn (a few hundred file checks). */

@@ -131,7 +131,7 @@ export function queueShippedMail(
 /** Processing → Shipped, with the carrier and tracking number; the buyer gets an email with the tracking link. */
 export async function shipOrder(deps: OrderDeps, reference: string, carrierName: string, trackingNumber: string, actor: Actor) {
   const order = await findOrder(deps.db, reference);
-  // The owner's carrier list names the carrier and makes its link (migration 045).
+  // The owner's carrier list names the carrier and makes its link (migration 042).
   const { carrier, url: link } = await parcelLink(deps.db, carrierName, trackingNumber);
   const shipped = await inTransaction(deps.db, async (trx) => {
     const updated = await trx

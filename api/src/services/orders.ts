@@ -177,7 +177,7 @@ async function purchaseDetailOf(deps: Pick<AppDeps, 'db' | 'clock'>, row: Detail
     ...purchaseSuccessOf(purchase, items, unlocked, purchase.id),
     tracking_number: purchase.tracking_number,
     carrier: purchase.carrier,
-    // Made from the carrier's template when it was shipped (migration 045); null for older orders.
+    // Made from the carrier's template when it was shipped (migration 042); null for older orders.
     tracking_url: purchase.tracking_url ?? null,
     returns,
     return_window_ends_at: closed ? null : (windowEnd(purchase.delivered_at)?.toISOString() ?? null),

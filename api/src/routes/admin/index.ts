@@ -7,6 +7,7 @@ import { adminGiftCardRoutes } from './gift-cards.js';
 import { staffOrOwner } from './guard.js';
 import { adminInsightRoutes } from './insights.js';
 import { adminOrderRoutes } from './orders.js';
+import { adminPageRoutes } from './pages.js';
 import { adminPrivacyRoutes } from './privacy.js';
 import { adminProductRoutes } from './products.js';
 import { adminReturnRoutes } from './returns.js';
@@ -38,5 +39,6 @@ export function adminRoutes() {
   app.route('/', adminOrderRoutes());
   app.route('/', adminShopDataRoutes());
   app.route('/', adminReturnRoutes());
+  app.route('/', adminPageRoutes());
   return app;
 }

@@ -165,7 +165,7 @@ export async function shipExchange(deps: ReturnDeps, number: string, carrier: st
       },
     });
     const [answer] = await toReturns(trx, [row]);
-    // The owner's carrier list makes the link (migration 045); a name not on it, the old rule.
+    // The owner's carrier list makes the link (migration 042); a name not on it, the old rule.
     const { url: link } = await parcelLink(trx, carrier, tracking);
     const buyer = await buyerOf(trx, answer.purchase_id);
     const w = mailWords(buyer.locale).returns;

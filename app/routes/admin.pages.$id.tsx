@@ -1,0 +1,123 @@
+import { parseWithZod } from '@conform-to/zod';
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+
+import { pageFormSchema } from '@contract/api/pages';
+
+import { PageEditor, PageHistory, PagePreview, pageState } from '~/components/admin/page-editor';
+import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { getPage, publishPage, restorePage, savePage } from '~/lib/admin/pages.server';
+import { ADMIN_MESSAGES } from '~/lib/admin-messages';
+import { failureStatus } from '~/lib/api.server';
+import { readFormData } from '~/lib/form-data.server';
+import { pageTitle } from '~/lib/page-title';
+import { redirectWithNotice, requireStaff, type SignedInStaff, takeNotice } from '~/lib/staff-session.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? `Page: ${data.page.title}` : 'Page') },
+  { name: 'robots', content: 'noindex' },
+];
+
+const id = z.string().uuid();
+const versionField = z.object({ version: z.coerce.number().int().min(1) });
+
+function pageId(params: LoaderFunctionArgs['params']): string {
+  const parsed = id.safeParse(params.id);
+  if (!parsed.success) throw new Response('Not found', { status: 404 });
+  return parsed.data;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, context);
+  const [page, { notice, headers }] = await Promise.all([getPage(staff, pageId(params)), takeNotice(context)]);
+  return json({ page, owner: staff.role === 'owner', notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
+}
+
+/** Save, publish, restore or unpublish: each a plain form post answered with the page again (303). */
+async function change(staff: SignedInStaff, page: string, intent: string, formData: FormData) {
+  if (intent === 'restore') {
+    const { version } = versionField.parse(Object.fromEntries(formData));
+    const saved = await restorePage(staff, page, version);
+    return ADMIN_MESSAGES.pageRestored(version, saved.latest_version);
+  }
+  if (intent === 'unpublish') {
+    await publishPage(staff, page, null);
+    return ADMIN_MESSAGES.pageUnpublished;
+  }
+  return null;
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
+  const page = pageId(params);
+  const formData = await readFormData(request);
+  const intent = String(formData.get('intent') ?? 'save');
+  const here = `/admin/pages/${page}`;
+  if (intent === 'preview') {
+    // The preview renders what is typed, checked or not, and saves nothing.
+    const raw = (name: string) => String(formData.get(name) ?? '');
+    const preview = {
+      slug: raw('slug'),
+      title_en: raw('title_en'),
+      title_it: raw('title_it'),
+      description_en: raw('description_en'),
+      description_it: raw('description_it'),
+      body_en: raw('body_en'),
+      body_it: raw('body_it'),
+    };
+    return json({ preview, result: undefined, error: null }, { headers: ADMIN_HEADERS });
+  }
+  try {
+    const done = await change(staff, page, intent, formData);
+    if (done) return redirectWithNotice(context, here, done);
+  } catch (error) {
+    return json(
+      { preview: null, result: undefined, error: adminErrorText(error) },
+      { status: failureStatus(error), headers: ADMIN_HEADERS },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: pageFormSchema });
+  if (submission.status !== 'success')
+    return json({ preview: null, result: submission.reply(), error: null }, { status: 400, headers: ADMIN_HEADERS });
+  const publish = intent === 'publish';
+  try {
+    const { slug, ...texts } = submission.value;
+    const saved = await savePage(staff, page, { ...texts, ...(staff.role === 'owner' && slug ? { slug } : {}), publish });
+    const notice = publish
+      ? ADMIN_MESSAGES.pagePublished(saved.latest_version, saved.path)
+      : ADMIN_MESSAGES.pageSaved(saved.latest_version);
+    return redirectWithNotice(context, here, notice);
+  } catch (error) {
+    return json(
+      { preview: null, result: submission.reply({ formErrors: [adminErrorText(error)] }), error: null },
+      { status: failureStatus(error), headers: ADMIN_HEADERS },
+    );
+  }
+}
+
+export default function AdminPage() {
+  const { page, owner, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="page-heading">
+      <p>
+        <Link to="/admin/pages">All pages</Link>
+      </p>
+      <h1 id="page-heading">{page.title}</h1>
+      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <p>
+        {pageState(page)}. {page.published_version !== null ? <a href={page.path}>See it in the shop</a> : null}
+      </p>
+      {actionData?.error ? (
+        <p className="notice notice--error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {/* Without JavaScript the page is drawn again after a preview: the form keeps what was typed. */}
+      <PageEditor page={page} owner={owner} typed={actionData?.preview ?? undefined} lastResult={actionData?.result as never} />
+      {actionData?.preview ? <PagePreview preview={actionData.preview} /> : null}
+      <PageHistory page={page} owner={owner} />
+    </section>
+  );
+}
