@@ -2,526 +2,172 @@
 import type { Messages } from '@lingui/core';
 
 export const COMMON_MESSAGES: Record<'en' | 'it', Messages> = {
-  "en": {
-    "skipLink": [
-      "Skip to content"
-    ],
-    "header.home": [
-      [
-        "brand"
-      ],
-      " home"
-    ],
-    "header.mainNav": [
-      "Main"
-    ],
-    "header.products": [
-      "Products"
-    ],
-    "header.about": [
-      "About"
-    ],
-    "header.contact": [
-      "Contact"
-    ],
-    "header.login": [
-      "Login"
-    ],
-    "header.logout": [
-      "Logout"
-    ],
-    "header.cart": [
-      "Cart"
-    ],
-    "header.cartWithItems": [
-      "Cart, ",
-      [
-        "count"
-      ],
-      " items"
-    ],
-    "header.profile": [
-      "Profile"
-    ],
-    "header.menu": [
-      "Menu"
-    ],
-    "header.mobileNav": [
-      "Mobile"
-    ],
-    "footer.shop": [
-      "Shop"
-    ],
-    "footer.allProducts": [
-      "All products"
-    ],
-    "footer.account": [
-      "Account"
-    ],
-    "footer.profile": [
-      "Profile"
-    ],
-    "footer.orders": [
-      "Orders"
-    ],
-    "footer.cart": [
-      "Cart"
-    ],
-    "footer.createAccount": [
-      "Create account"
-    ],
-    "footer.policies": [
-      "Policies"
-    ],
-    "footer.support": [
-      "Support"
-    ],
-    "footer.contactUs": [
-      "Contact us"
-    ],
-    "footer.purchaseProblem": [
-      "Problem with a purchase"
-    ],
-    "footer.returns": [
-      "Returns"
-    ],
-    "footer.aboutUs": [
-      "About us"
-    ],
-    "footer.social": [
-      "Social media"
-    ],
-    "footer.tagline": [
-      "Small-batch streetwear, cut and sewn in Italy."
-    ],
-    "footer.country": [
-      "Italy"
-    ],
-    "policy.privacy-policy": [
-      "Privacy Policy"
-    ],
-    "policy.return-policy": [
-      "Return Policy"
-    ],
-    "policy.terms-and-conditions": [
-      "Terms and Conditions"
-    ],
-    "policy.website-use-agreement": [
-      "Website Use Agreement"
-    ],
-    "language.label": [
-      "Language"
-    ],
-    "cookies.label": [
-      "Cookie notice"
-    ],
-    "cookies.text": [
-      "We use cookies and local storage only to keep you signed in, remember your cart and remember this choice. No advertising or tracking."
-    ],
-    "cookies.privacyPolicy": [
-      "Privacy Policy"
-    ],
-    "cookies.accept": [
-      "Accept"
-    ],
-    "error.notFoundTitle": [
-      "Page not found"
-    ],
-    "error.somethingWentWrong": [
-      "Something went wrong"
-    ],
-    "error.status": [
-      "Error ",
-      [
-        "status"
-      ]
-    ],
-    "error.notFound": [
-      "The page you were looking for does not exist."
-    ],
-    "error.tryLater": [
-      "Please try again in a moment."
-    ],
-    "error.tryAgain": [
-      "Try again"
-    ],
-    "error.backToHome": [
-      "Back to Home"
-    ],
-    "title.about": [
-      "About"
-    ],
-    "title.cart": [
-      "Cart"
-    ],
-    "title.orderConfirmation": [
-      "Order Confirmation"
-    ],
-    "title.contact": [
-      "Contact"
-    ],
-    "title.orderDetails": [
-      "Order Details"
-    ],
-    "title.orderFailed": [
-      "Order Failed"
-    ],
-    "title.orders": [
-      "Orders"
-    ],
-    "title.paymentResult": [
-      "Payment Result"
-    ],
-    "title.profile": [
-      "Profile"
-    ],
-    "back.continueShopping": [
-      "Continue Shopping"
-    ],
-    "back.backToShop": [
-      "Back to Shop"
-    ],
-    "back.viewOrderHistory": [
-      "View Order History"
-    ],
-    "back.backToProfile": [
-      "Back to Profile"
-    ],
-    "guestSessionExpired": [
-      "Your guest session has expired. Please verify your email again to continue."
-    ],
-    "product.errorTitle": [
-      "Error loading product"
-    ],
-    "product.errorLoading": [
-      "Error loading product: ",
-      [
-        "message"
-      ]
-    ],
-    "product.notFound": [
-      "Product not found"
-    ],
-    "product.httpError": [
-      "HTTP error! status: ",
-      [
-        "status"
-      ]
-    ],
-    "loading": [
-      "Loading..."
-    ],
-    "loading.profile": [
-      "Loading profile"
-    ],
-    "loading.orders": [
-      "Loading your orders..."
-    ],
-    "toast.dismiss": [
-      "Dismiss"
-    ],
-    "title.returns": [
-      "Return or exchange"
-    ],
-    "title.backInStock": [
-      "Back-in-stock email"
-    ],
-    "order.status.processing": [
-      "Processing"
-    ],
-    "order.status.shipped": [
-      "Shipped"
-    ],
-    "order.status.delivered": [
-      "Delivered"
-    ],
-    "order.status.refunded": [
-      "Refunded"
-    ],
-    "order.status.cancelled": [
-      "Cancelled"
-    ],
-    "payment.card": [
-      "Credit Card"
-    ],
-    "payment.cardEndingIn": [
-      "Credit Card ending in ",
-      [
-        "digits"
-      ]
-    ],
-    "image.none": [
-      "No Image"
-    ],
-    "footer.giftCards": [
-      "Gift cards"
-    ],
-    "title.giftCards": [
-      "Gift cards"
-    ],
-    "title.deliveryAddress": [
-      "Delivery address"
-    ]
+  en: {
+    skipLink: ['Skip to content'],
+    'header.home': [['brand'], ' home'],
+    'header.mainNav': ['Main'],
+    'header.products': ['Products'],
+    'header.about': ['About'],
+    'header.contact': ['Contact'],
+    'header.login': ['Login'],
+    'header.logout': ['Logout'],
+    'header.cart': ['Cart'],
+    'header.cartWithItems': ['Cart, ', ['count'], ' items'],
+    'header.profile': ['Profile'],
+    'header.menu': ['Menu'],
+    'header.mobileNav': ['Mobile'],
+    'footer.shop': ['Shop'],
+    'footer.allProducts': ['All products'],
+    'footer.account': ['Account'],
+    'footer.profile': ['Profile'],
+    'footer.orders': ['Orders'],
+    'footer.cart': ['Cart'],
+    'footer.createAccount': ['Create account'],
+    'footer.policies': ['Policies'],
+    'footer.support': ['Support'],
+    'footer.contactUs': ['Contact us'],
+    'footer.purchaseProblem': ['Problem with a purchase'],
+    'footer.returns': ['Returns'],
+    'footer.aboutUs': ['About us'],
+    'footer.social': ['Social media'],
+    'footer.tagline': ['Small-batch streetwear, cut and sewn in Italy.'],
+    'footer.country': ['Italy'],
+    'policy.privacy-policy': ['Privacy Policy'],
+    'policy.return-policy': ['Return Policy'],
+    'policy.terms-and-conditions': ['Terms and Conditions'],
+    'policy.website-use-agreement': ['Website Use Agreement'],
+    'language.label': ['Language'],
+    'cookies.label': ['Cookie notice'],
+    'cookies.text': [
+      'We use cookies and local storage only to keep you signed in, remember your cart and remember this choice. No advertising or tracking.',
+    ],
+    'cookies.privacyPolicy': ['Privacy Policy'],
+    'cookies.accept': ['Accept'],
+    'error.notFoundTitle': ['Page not found'],
+    'error.somethingWentWrong': ['Something went wrong'],
+    'error.status': ['Error ', ['status']],
+    'error.notFound': ['The page you were looking for does not exist.'],
+    'error.tryLater': ['Please try again in a moment.'],
+    'error.tryAgain': ['Try again'],
+    'error.backToHome': ['Back to Home'],
+    'title.about': ['About'],
+    'title.cart': ['Cart'],
+    'title.orderConfirmation': ['Order Confirmation'],
+    'title.contact': ['Contact'],
+    'title.orderDetails': ['Order Details'],
+    'title.orderFailed': ['Order Failed'],
+    'title.orders': ['Orders'],
+    'title.paymentResult': ['Payment Result'],
+    'title.profile': ['Profile'],
+    'back.continueShopping': ['Continue Shopping'],
+    'back.backToShop': ['Back to Shop'],
+    'back.viewOrderHistory': ['View Order History'],
+    'back.backToProfile': ['Back to Profile'],
+    guestSessionExpired: ['Your guest session has expired. Please verify your email again to continue.'],
+    'product.errorTitle': ['Error loading product'],
+    'product.errorLoading': ['Error loading product: ', ['message']],
+    'product.notFound': ['Product not found'],
+    'product.httpError': ['HTTP error! status: ', ['status']],
+    loading: ['Loading...'],
+    'loading.profile': ['Loading profile'],
+    'loading.orders': ['Loading your orders...'],
+    'toast.dismiss': ['Dismiss'],
+    'title.returns': ['Return or exchange'],
+    'title.backInStock': ['Back-in-stock email'],
+    'order.status.processing': ['Processing'],
+    'order.status.shipped': ['Shipped'],
+    'order.status.delivered': ['Delivered'],
+    'order.status.refunded': ['Refunded'],
+    'order.status.cancelled': ['Cancelled'],
+    'payment.card': ['Credit Card'],
+    'payment.cardEndingIn': ['Credit Card ending in ', ['digits']],
+    'image.none': ['No Image'],
+    'footer.giftCards': ['Gift cards'],
+    'title.giftCards': ['Gift cards'],
+    'title.deliveryAddress': ['Delivery address'],
   },
-  "it": {
-    "skipLink": [
-      "Vai al contenuto"
-    ],
-    "header.home": [
-      [
-        "brand"
-      ],
-      ", home page"
-    ],
-    "header.mainNav": [
-      "Principale"
-    ],
-    "header.products": [
-      "Prodotti"
-    ],
-    "header.about": [
-      "Chi siamo"
-    ],
-    "header.contact": [
-      "Contatti"
-    ],
-    "header.login": [
-      "Accedi"
-    ],
-    "header.logout": [
-      "Esci"
-    ],
-    "header.cart": [
-      "Carrello"
-    ],
-    "header.cartWithItems": [
-      "Carrello, ",
-      [
-        "count"
-      ],
-      " articoli"
-    ],
-    "header.profile": [
-      "Profilo"
-    ],
-    "header.menu": [
-      "Menu"
-    ],
-    "header.mobileNav": [
-      "Menu mobile"
-    ],
-    "footer.shop": [
-      "Negozio"
-    ],
-    "footer.allProducts": [
-      "Tutti i prodotti"
-    ],
-    "footer.account": [
-      "Account"
-    ],
-    "footer.profile": [
-      "Profilo"
-    ],
-    "footer.orders": [
-      "Ordini"
-    ],
-    "footer.cart": [
-      "Carrello"
-    ],
-    "footer.createAccount": [
-      "Crea un account"
-    ],
-    "footer.policies": [
-      "Informative"
-    ],
-    "footer.support": [
-      "Assistenza"
-    ],
-    "footer.contactUs": [
-      "Contattaci"
-    ],
-    "footer.purchaseProblem": [
-      "Problemi con un acquisto"
-    ],
-    "footer.returns": [
-      "Resi"
-    ],
-    "footer.aboutUs": [
-      "Chi siamo"
-    ],
-    "footer.social": [
-      "Social network"
-    ],
-    "footer.tagline": [
-      "Streetwear in piccole serie, tagliato e cucito in Italia."
-    ],
-    "footer.country": [
-      "Italia"
-    ],
-    "policy.privacy-policy": [
-      "Informativa sulla privacy"
-    ],
-    "policy.return-policy": [
-      "Politica di reso"
-    ],
-    "policy.terms-and-conditions": [
-      "Termini e condizioni"
-    ],
-    "policy.website-use-agreement": [
-      "Condizioni d'uso del sito"
-    ],
-    "language.label": [
-      "Lingua"
-    ],
-    "cookies.label": [
-      "Informativa sui cookie"
-    ],
-    "cookies.text": [
-      "Usiamo cookie e archiviazione locale solo per mantenere l'accesso, ricordare il carrello e ricordare questa scelta. Niente pubblicità né tracciamento."
-    ],
-    "cookies.privacyPolicy": [
-      "Informativa sulla privacy"
-    ],
-    "cookies.accept": [
-      "Accetta"
-    ],
-    "error.notFoundTitle": [
-      "Pagina non trovata"
-    ],
-    "error.somethingWentWrong": [
-      "Si è verificato un errore"
-    ],
-    "error.status": [
-      "Errore ",
-      [
-        "status"
-      ]
-    ],
-    "error.notFound": [
-      "La pagina che cercavi non esiste."
-    ],
-    "error.tryLater": [
-      "Riprova tra qualche istante."
-    ],
-    "error.tryAgain": [
-      "Riprova"
-    ],
-    "error.backToHome": [
-      "Torna alla home"
-    ],
-    "title.about": [
-      "Chi siamo"
-    ],
-    "title.cart": [
-      "Carrello"
-    ],
-    "title.orderConfirmation": [
-      "Conferma d'ordine"
-    ],
-    "title.contact": [
-      "Contatti"
-    ],
-    "title.orderDetails": [
-      "Dettagli dell'ordine"
-    ],
-    "title.orderFailed": [
-      "Ordine non riuscito"
-    ],
-    "title.orders": [
-      "Ordini"
-    ],
-    "title.paymentResult": [
-      "Esito del pagamento"
-    ],
-    "title.profile": [
-      "Profilo"
-    ],
-    "back.continueShopping": [
-      "Continua lo shopping"
-    ],
-    "back.backToShop": [
-      "Torna al negozio"
-    ],
-    "back.viewOrderHistory": [
-      "Vedi lo storico ordini"
-    ],
-    "back.backToProfile": [
-      "Torna al profilo"
-    ],
-    "guestSessionExpired": [
-      "La tua sessione ospite è scaduta. Verifica di nuovo la tua email per continuare."
-    ],
-    "product.errorTitle": [
-      "Errore nel caricamento del prodotto"
-    ],
-    "product.errorLoading": [
-      "Errore nel caricamento del prodotto: ",
-      [
-        "message"
-      ]
-    ],
-    "product.notFound": [
-      "Prodotto non trovato"
-    ],
-    "product.httpError": [
-      "Errore HTTP, stato ",
-      [
-        "status"
-      ]
-    ],
-    "loading": [
-      "Caricamento..."
-    ],
-    "loading.profile": [
-      "Caricamento del profilo"
-    ],
-    "loading.orders": [
-      "Caricamento dei tuoi ordini..."
-    ],
-    "toast.dismiss": [
-      "Chiudi"
-    ],
-    "title.returns": [
-      "Reso o cambio"
-    ],
-    "title.backInStock": [
-      "Email di disponibilità"
-    ],
-    "order.status.processing": [
-      "In lavorazione"
-    ],
-    "order.status.shipped": [
-      "Spedito"
-    ],
-    "order.status.delivered": [
-      "Consegnato"
-    ],
-    "order.status.refunded": [
-      "Rimborsato"
-    ],
-    "order.status.cancelled": [
-      "Annullato"
-    ],
-    "payment.card": [
-      "Carta di credito"
-    ],
-    "payment.cardEndingIn": [
-      "Carta di credito che termina con ",
-      [
-        "digits"
-      ]
-    ],
-    "image.none": [
-      "Nessuna immagine"
-    ],
-    "footer.giftCards": [
-      "Carte regalo"
-    ],
-    "title.giftCards": [
-      "Carte regalo"
-    ],
-    "title.deliveryAddress": [
-      "Indirizzo di consegna"
-    ]
-  }
+  it: {
+    skipLink: ['Vai al contenuto'],
+    'header.home': [['brand'], ', home page'],
+    'header.mainNav': ['Principale'],
+    'header.products': ['Prodotti'],
+    'header.about': ['Chi siamo'],
+    'header.contact': ['Contatti'],
+    'header.login': ['Accedi'],
+    'header.logout': ['Esci'],
+    'header.cart': ['Carrello'],
+    'header.cartWithItems': ['Carrello, ', ['count'], ' articoli'],
+    'header.profile': ['Profilo'],
+    'header.menu': ['Menu'],
+    'header.mobileNav': ['Menu mobile'],
+    'footer.shop': ['Negozio'],
+    'footer.allProducts': ['Tutti i prodotti'],
+    'footer.account': ['Account'],
+    'footer.profile': ['Profilo'],
+    'footer.orders': ['Ordini'],
+    'footer.cart': ['Carrello'],
+    'footer.createAccount': ['Crea un account'],
+    'footer.policies': ['Informative'],
+    'footer.support': ['Assistenza'],
+    'footer.contactUs': ['Contattaci'],
+    'footer.purchaseProblem': ['Problemi con un acquisto'],
+    'footer.returns': ['Resi'],
+    'footer.aboutUs': ['Chi siamo'],
+    'footer.social': ['Social network'],
+    'footer.tagline': ['Streetwear in piccole serie, tagliato e cucito in Italia.'],
+    'footer.country': ['Italia'],
+    'policy.privacy-policy': ['Informativa sulla privacy'],
+    'policy.return-policy': ['Politica di reso'],
+    'policy.terms-and-conditions': ['Termini e condizioni'],
+    'policy.website-use-agreement': ["Condizioni d'uso del sito"],
+    'language.label': ['Lingua'],
+    'cookies.label': ['Informativa sui cookie'],
+    'cookies.text': [
+      "Usiamo cookie e archiviazione locale solo per mantenere l'accesso, ricordare il carrello e ricordare questa scelta. Niente pubblicità né tracciamento.",
+    ],
+    'cookies.privacyPolicy': ['Informativa sulla privacy'],
+    'cookies.accept': ['Accetta'],
+    'error.notFoundTitle': ['Pagina non trovata'],
+    'error.somethingWentWrong': ['Si è verificato un errore'],
+    'error.status': ['Errore ', ['status']],
+    'error.notFound': ['La pagina che cercavi non esiste.'],
+    'error.tryLater': ['Riprova tra qualche istante.'],
+    'error.tryAgain': ['Riprova'],
+    'error.backToHome': ['Torna alla home'],
+    'title.about': ['Chi siamo'],
+    'title.cart': ['Carrello'],
+    'title.orderConfirmation': ["Conferma d'ordine"],
+    'title.contact': ['Contatti'],
+    'title.orderDetails': ["Dettagli dell'ordine"],
+    'title.orderFailed': ['Ordine non riuscito'],
+    'title.orders': ['Ordini'],
+    'title.paymentResult': ['Esito del pagamento'],
+    'title.profile': ['Profilo'],
+    'back.continueShopping': ['Continua lo shopping'],
+    'back.backToShop': ['Torna al negozio'],
+    'back.viewOrderHistory': ['Vedi lo storico ordini'],
+    'back.backToProfile': ['Torna al profilo'],
+    guestSessionExpired: ['La tua sessione ospite è scaduta. Verifica di nuovo la tua email per continuare.'],
+    'product.errorTitle': ['Errore nel caricamento del prodotto'],
+    'product.errorLoading': ['Errore nel caricamento del prodotto: ', ['message']],
+    'product.notFound': ['Prodotto non trovato'],
+    'product.httpError': ['Errore HTTP, stato ', ['status']],
+    loading: ['Caricamento...'],
+    'loading.profile': ['Caricamento del profilo'],
+    'loading.orders': ['Caricamento dei tuoi ordini...'],
+    'toast.dismiss': ['Chiudi'],
+    'title.returns': ['Reso o cambio'],
+    'title.backInStock': ['Email di disponibilità'],
+    'order.status.processing': ['In lavorazione'],
+    'order.status.shipped': ['Spedito'],
+    'order.status.delivered': ['Consegnato'],
+    'order.status.refunded': ['Rimborsato'],
+    'order.status.cancelled': ['Annullato'],
+    'payment.card': ['Carta di credito'],
+    'payment.cardEndingIn': ['Carta di credito che termina con ', ['digits']],
+    'image.none': ['Nessuna immagine'],
+    'footer.giftCards': ['Carte regalo'],
+    'title.giftCards': ['Carte regalo'],
+    'title.deliveryAddress': ['Indirizzo di consegna'],
+  },
 };
