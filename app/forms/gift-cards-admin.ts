@@ -26,6 +26,13 @@ export const giftCardAdminForm = z.discriminatedUnion('intent', [
       .trim()
       .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Enter a date')
       .optional(),
+    recipient_email: z
+      .string()
+      .trim()
+      .max(254, 'Please enter a valid email address')
+      .pipe(z.union([z.literal(''), z.string().email('Please enter a valid email address')]))
+      .optional()
+      .transform((value) => value || null),
   }),
   z.object({
     intent: z.literal('product'),

@@ -50,12 +50,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const issued = await issueGiftCard(staff, {
       amount: post.amount,
       expires_at: post.expires_on ? `${post.expires_on}T23:59:59Z` : null,
+      recipient_email: post.recipient_email,
     });
     // The code is shown once, in the notice after the redirect, and never again.
     return redirectWithNotice(
       context,
       `/admin/gift-cards/${issued.card.id}`,
-      `Gift card issued for ${formatEuro(post.amount)}${post.expires_on ? `, expiring at the end of ${post.expires_on}` : ''}. Its code, shown only now: ${formatGiftCardCode(issued.code)}`,
+      `Gift card issued for ${formatEuro(post.amount)}${post.expires_on ? `, expiring at the end of ${post.expires_on}` : ''}${post.recipient_email ? `, and emailed to ${post.recipient_email}` : ''}. Its code, shown only now: ${formatGiftCardCode(issued.code)}`,
     );
   } catch (error) {
     return json({ error: adminErrorText(error) }, { status: failureStatus(error), headers: ADMIN_HEADERS });

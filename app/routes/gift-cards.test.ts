@@ -105,6 +105,43 @@ describe('back office: gift cards', () => {
     ).not.toBeNull();
   });
 
+  it('an owner emails a card they issue: the code, the amount and the expiry, in the recipient’s language; a bad address changes nothing', async () => {
+    const friend = shopper(api, { locale: 'it' });
+    await friend.register();
+    const sent = await admin(cardsAction, '/admin/gift-cards', {
+      form: [
+        ['intent', 'issue'],
+        ['amount', '20'],
+        ['expires_on', '2031-06-30'],
+        ['recipient_email', friend.email!.toUpperCase()],
+      ],
+      cookie: ownerCookie,
+    });
+    expect(sent.status).toBe(303);
+    const id = sent.headers.get('Location')!.split('/').pop()!;
+    const page = await (await admin(cardLoader, `/admin/gift-cards/${id}`, { cookie: next(sent) }, { id })).json();
+    expect(page.notice).toMatch(/, expiring at the end of 2031-06-30, and emailed to .+\. Its code, shown only now: FILO-/);
+    const code = /FILO(-[0-9A-Z]{4}){5}/.exec(page.notice)![0];
+    const [mail] = (await readOutbox(api.database.db, friend.email!)).filter((m) => m.subject.includes('carta regalo'));
+    expect(mail.subject).toBe('Una carta regalo FILO per te');
+    expect(mail.text).toContain(code);
+    expect(mail.text).toContain('€20,00');
+    expect(mail.text).toContain('fino alla fine del 2031-06-30');
+
+    const cardsBefore = await api.database.db.selectFrom('gift_cards').select('id').execute();
+    const refused = await admin(cardsAction, '/admin/gift-cards', {
+      form: [
+        ['intent', 'issue'],
+        ['amount', '20'],
+        ['recipient_email', 'not-an-email'],
+      ],
+      cookie: ownerCookie,
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe('Please enter a valid email address');
+    expect(await api.database.db.selectFrom('gift_cards').select('id').execute()).toHaveLength(cardsBefore.length);
+  });
+
   it("an owner adds and removes a customer's store credit with a reason; removing more than there is says so", async () => {
     const member = shopper(api);
     await member.register();

@@ -9,6 +9,8 @@ type IssuedCard = { amount: number; code: string };
 type Words = {
   buyerEmail(cards: IssuedCard[], recipient: GiftRecipient | null): Omit<EmailContent, 'locale'>;
   recipientEmail(card: IssuedCard, recipient: GiftRecipient): Omit<EmailContent, 'locale'>;
+  /** A card the owner issued and sent from the back office; `expiresOn` a day (YYYY-MM-DD) or none. */
+  ownerIssuedEmail(card: IssuedCard, expiresOn: string | null): Omit<EmailContent, 'locale'>;
   receipt: { giftCard(last4: string): string; storeCredit: string; paidByCard: string };
 };
 
@@ -37,6 +39,15 @@ const WORDS: Record<ShopLocale, Words> = {
         'Enter it in the Gift card field of your cart at checkout. It pays part or all of an order, and what is left stays on the card. It does not expire.',
       ],
     }),
+    ownerIssuedEmail: (card, expiresOn) => ({
+      subject: `A ${BRAND.name} gift card for you`,
+      heading: `A gift card of ${formatEuro(card.amount)} for you`,
+      paragraphs: [
+        `Your code: ${card.code}`,
+        'Enter it in the Gift card field of your cart at checkout. It pays part or all of an order, and what is left stays on the card.',
+        expiresOn ? `It can be used until the end of ${expiresOn}.` : 'It does not expire.',
+      ],
+    }),
     receipt: { giftCard: (last4) => `Paid by gift card ····${last4}`, storeCredit: 'Paid by store credit', paidByCard: 'Paid by card' },
   },
   it: {
@@ -58,6 +69,15 @@ const WORDS: Record<ShopLocale, Words> = {
         ...(recipient.message ? [`“${recipient.message}”`] : []),
         `Il tuo codice: ${card.code}`,
         "Inseriscilo nel campo Carta regalo del carrello al momento del pagamento. Paga una parte o tutto l'ordine, e quello che resta rimane sulla carta. Non scade.",
+      ],
+    }),
+    ownerIssuedEmail: (card, expiresOn) => ({
+      subject: `Una carta regalo ${BRAND.name} per te`,
+      heading: `Una carta regalo da ${formatEuro(card.amount, 'it')} per te`,
+      paragraphs: [
+        `Il tuo codice: ${card.code}`,
+        "Inseriscilo nel campo Carta regalo del carrello al momento del pagamento. Paga una parte o tutto l'ordine, e quello che resta rimane sulla carta.",
+        expiresOn ? `Si può usare fino alla fine del ${expiresOn}.` : 'Non scade.',
       ],
     }),
     receipt: {

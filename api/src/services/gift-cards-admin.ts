@@ -1,15 +1,21 @@
 import type { AdminGiftCard } from '@contract/api/gift-cards';
+import { formatGiftCardCode } from '@contract/gift-cards';
+import type { ShopLocale } from '@contract/locale';
 
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
 import type { AppDeps } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, actorName, recordAudit } from './audit.js';
+import { giftCardWords } from './gift-card-words.js';
 import { addStoreCredit, issueGiftCard, ledgerOf, storeCreditOf, takeStoreCredit } from './gift-cards.js';
+import { renderEmail } from './mail-templates.js';
+import { queueOrderMail, sendQueuedMail } from './order-mail.js';
 
 /** The owner's side of gift cards and store credit (ADR 052): every change audited and in the ledger. */
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type MailDeps = Pick<AppDeps, 'db' | 'clock' | 'mail' | 'log'>;
 
 const cardColumns = [
   'id',
@@ -79,29 +85,48 @@ export async function getGiftCard(deps: Deps, id: string) {
   return { card: cardOut(card), ledger: ledger.map(entryOut) };
 }
 
-/** The owner issues a card; its code is answered once, here. */
+/**
+ * The owner issues a card; its code is answered once, here. With a recipient's email the card is
+ * mailed to them (code, amount, expiry) through the outbox, in their language when they have an
+ * account here, else English; the owner's notice says so.
+ */
 export async function issueGiftCardByOwner(
-  deps: Deps,
+  deps: MailDeps,
   input: { amount: number; expires_at?: string | null; recipient_email?: string | null },
   actor: Actor,
 ) {
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (trx) => {
+  const recipientEmail = input.recipient_email?.toLowerCase() ?? null;
+  const { answer, jobId } = await inTransaction(deps.db, async (trx) => {
+    const locale: ShopLocale = recipientEmail
+      ? ((await trx.selectFrom('users').select('locale').where('email', '=', recipientEmail).executeTakeFirst())?.locale ?? 'en')
+      : 'en';
     const issued = await issueGiftCard(trx, now, {
       amount: input.amount,
       issuedBy: actorName(actor),
       expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-      recipient: input.recipient_email ? { name: '', email: input.recipient_email, message: null, sendAt: null } : null,
+      recipient: recipientEmail ? { name: '', email: recipientEmail, message: null, sendAt: null } : null,
+      locale,
     });
     await recordAudit(trx, now, actor, {
       action: 'gift_card.issue',
       subject_type: 'gift_card',
       subject_id: issued.id,
-      after: { amount: input.amount, last4: issued.last4, expires_at: input.expires_at ?? null },
+      after: { amount: input.amount, last4: issued.last4, expires_at: input.expires_at ?? null, recipient_email: recipientEmail },
     });
     const card = await trx.selectFrom('gift_cards').select(cardColumns).where('id', '=', issued.id).executeTakeFirstOrThrow();
-    return { card: cardOut(card), code: issued.code };
+    let queued: string | null = null;
+    if (recipientEmail) {
+      const words = giftCardWords(locale).ownerIssuedEmail(
+        { amount: input.amount, code: formatGiftCardCode(issued.code) },
+        input.expires_at ? input.expires_at.slice(0, 10) : null,
+      );
+      queued = await queueOrderMail(trx, now, issued.id, { to: recipientEmail, ...renderEmail({ ...words, locale }) }, 'gift_card');
+    }
+    return { answer: { card: cardOut(card), code: issued.code }, jobId: queued };
   });
+  await sendQueuedMail(deps, [jobId]);
+  return answer;
 }
 
 /** A lost card stops paying at once; its balance stays on the ledger (the owner may issue a new card for it). */

@@ -19,14 +19,14 @@ type OrderMailDeps = Pick<AppDeps, 'db' | 'mail' | 'log' | 'clock'>;
 
 /**
  * Queues `message` about order `purchaseId` inside `trx` (or about a checkout whose payment went back:
- * `subjectType` 'checkout'); answers the job's id, for sendQueuedMail after the commit.
+ * `subjectType` 'checkout'; or a gift card the owner issued: 'gift_card', with the card's id); answers the job's id, for sendQueuedMail after the commit.
  */
 export async function queueOrderMail(
   trx: Db,
   now: Date,
   purchaseId: string,
   message: MailMessage,
-  subjectType: 'order' | 'checkout' = 'order',
+  subjectType: 'order' | 'checkout' | 'gift_card' = 'order',
 ): Promise<string> {
   const job = await trx
     .insertInto('jobs')

@@ -16,6 +16,8 @@ export function GiftCardOwnerForms({ bonus, error }: { bonus: number; error: str
         <input id="gift-card-amount" name="amount" inputMode="decimal" required />
         <label htmlFor="gift-card-expiry">Expires on (optional; no expiry by default)</label>
         <input id="gift-card-expiry" name="expires_on" type="date" />
+        <label htmlFor="gift-card-recipient">Email it to (optional; else hand the code over yourself)</label>
+        <input id="gift-card-recipient" name="recipient_email" type="email" autoComplete="off" maxLength={254} />
         <button type="submit" className="button">
           Issue gift card
         </button>

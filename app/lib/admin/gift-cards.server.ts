@@ -31,8 +31,8 @@ export async function getGiftCard(staff: Staff, id: string) {
   }
 }
 
-/** Issues a card; the answer holds its code, which the API never tells again. */
-export function issueGiftCard(staff: Staff, card: { amount: number; expires_at: string | null }) {
+/** Issues a card (mailed to `recipient_email` when given); the answer holds its code, which the API never tells again. */
+export function issueGiftCard(staff: Staff, card: { amount: number; expires_at: string | null; recipient_email: string | null }) {
   return staff.api.request('POST', 'admin/gift-cards', issuedGiftCardSchema, { body: card });
 }
 
