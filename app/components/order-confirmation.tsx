@@ -75,6 +75,55 @@ export function OrderConfirmation({ order, id, error, noOrderId = false, registe
         <dd className="order-status order-status--processing">{statusLabel(order.status ?? 'Processing', t)}</dd>
       </dl>
       {email ? <p>{t('order.emailSent', { email })}</p> : null}
+      <OrderLines order={order} />
+      {address.length ? (
+        <>
+          <h2>{t('order.deliveryAddress')}</h2>
+          <address>
+            {address.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </address>
+        </>
+      ) : null}
+      <h2>{t('order.paymentMethod')}</h2>
+      <p>{order.payment_method ? paymentMethodLabel(order.payment_method, t) : t('payment.card')}</p>
+      <h2>{t('order.whatNext')}</h2>
+      <ol>
+        <li>{t('order.next1')}</li>
+        <li>{t('order.next2')}</li>
+        <li>{t('order.next3')}</li>
+      </ol>
+      <div className="button-row">
+        {registered ? (
+          <Link to={localize('/orders')} className="button button--ghost">
+            {t('order.viewHistory')}
+          </Link>
+        ) : null}
+        {registered && order.purchase_id ? (
+          // A plain link: the PDF comes as an attachment, with or without JavaScript.
+          <a href={receiptPath(order.purchase_id)} className="button button--ghost" download={receiptFileName(order.purchase_id)}>
+            {t('order.downloadReceipt')}
+          </a>
+        ) : null}
+        <Link to={localize('/')} className="button">
+          {t('order.continueShopping')}
+        </Link>
+      </div>
+      {registered ? null : (
+        <p>
+          {t('order.saveDetails')} <Link to={localize('/register')}>{t('order.createAccount')}</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The order's lines, its totals and what a gift card or store credit paid (docs/product.md#order-success). */
+function OrderLines({ order }: { order: SerializeFrom<PurchaseSuccess> }) {
+  const { locale, t } = useI18n();
+  return (
+    <>
       <table>
         <thead>
           <tr>
@@ -128,45 +177,6 @@ export function OrderConfirmation({ order, id, error, noOrderId = false, registe
           </>
         ) : null}
       </dl>
-      {address.length ? (
-        <>
-          <h2>{t('order.deliveryAddress')}</h2>
-          <address>
-            {address.map((line) => (
-              <div key={line}>{line}</div>
-            ))}
-          </address>
-        </>
-      ) : null}
-      <h2>{t('order.paymentMethod')}</h2>
-      <p>{order.payment_method ? paymentMethodLabel(order.payment_method, t) : t('payment.card')}</p>
-      <h2>{t('order.whatNext')}</h2>
-      <ol>
-        <li>{t('order.next1')}</li>
-        <li>{t('order.next2')}</li>
-        <li>{t('order.next3')}</li>
-      </ol>
-      <div className="button-row">
-        {registered ? (
-          <Link to={localize('/orders')} className="button button--ghost">
-            {t('order.viewHistory')}
-          </Link>
-        ) : null}
-        {registered && order.purchase_id ? (
-          // A plain link: the PDF comes as an attachment, with or without JavaScript.
-          <a href={receiptPath(order.purchase_id)} className="button button--ghost" download={receiptFileName(order.purchase_id)}>
-            {t('order.downloadReceipt')}
-          </a>
-        ) : null}
-        <Link to={localize('/')} className="button">
-          {t('order.continueShopping')}
-        </Link>
-      </div>
-      {registered ? null : (
-        <p>
-          {t('order.saveDetails')} <Link to={localize('/register')}>{t('order.createAccount')}</Link>
-        </p>
-      )}
-    </section>
+    </>
   );
 }

@@ -95,13 +95,30 @@ function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
+/**
+ * After a message sent in place: the thank-you for CONTACT_SUCCESS_MS, then the form empty again.
+ * One timer per answer from the server (Conform's reset is the same function on every render).
+ */
+function useThanksThenReset(answer: object | undefined, resetForm: () => void) {
+  const [showThanks, setShowThanks] = useState(false);
+  useEffect(() => {
+    if (!answer) return;
+    setShowThanks(true);
+    const timer = window.setTimeout(() => {
+      setShowThanks(false);
+      resetForm();
+    }, CONTACT_SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [answer, resetForm]);
+  return showThanks;
+}
+
 function ContactForm({ initialReason, thankYou }: { initialReason: string | null; thankYou: string | null }) {
   const fetcher = useFetcher<typeof action>();
   // With JavaScript the answer comes to the fetcher; without it, the post rendered this page.
   const actionData = useActionData<typeof action>();
   const reply = fetcher.data ?? actionData;
   const { t, fm } = useI18n();
-  const [showThanks, setShowThanks] = useState(false);
   // Fields edited since the last submit attempt hide their error (docs/product.md#contact).
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
 
@@ -115,18 +132,7 @@ function ContactForm({ initialReason, thankYou }: { initialReason: string | null
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
 
-  // One timer per answer from the server (Conform's reset is the same function on every render).
-  const answer = fetcher.data;
-  const resetForm = form.reset;
-  useEffect(() => {
-    if (answer?.sent !== true) return;
-    setShowThanks(true);
-    const timer = window.setTimeout(() => {
-      setShowThanks(false);
-      resetForm();
-    }, CONTACT_SUCCESS_MS);
-    return () => window.clearTimeout(timer);
-  }, [answer, resetForm]);
+  const showThanks = useThanksThenReset(fetcher.data?.sent === true ? fetcher.data : undefined, form.reset);
 
   const sending = fetcher.state !== 'idle';
   const errorOf = (field: FieldMetadata<string>) => (edited.has(field.name) ? undefined : field.errors?.[0]);

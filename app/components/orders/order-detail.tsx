@@ -44,90 +44,11 @@ export function OrderDetail({ detail, receipts }: { detail: Detail; receipts: bo
       </dl>
 
       <h3>{t('detail.items')}</h3>
-      <ul className="order-detail__items">
-        {detail.items.map((item, index) => (
-          <li key={`${item.sku ?? item.name}-${index}`} className="order-line">
-            <p className="order-line__name">{item.name}</p>
-            {item.variant_attributes.length ? (
-              <ul className="order-line__chips" aria-label={t('detail.options')}>
-                {item.variant_attributes.map((attribute) => (
-                  <li key={attribute.attribute_name} className="chip">
-                    {optionLine(attribute, locale)}
-                  </li>
-                ))}
-              </ul>
-            ) : item.variant ? (
-              <p className="order-line__variant">{item.variant}</p>
-            ) : null}
-            <dl className="order-line__facts">
-              {item.sku ? (
-                <div>
-                  <dt>{t('detail.sku')}</dt>
-                  <dd>{item.sku}</dd>
-                </div>
-              ) : null}
-              <div>
-                <dt>{t('detail.quantity')}</dt>
-                <dd>{item.quantity}</dd>
-              </div>
-              <div>
-                <dt>{t('detail.price')}</dt>
-                <dd>{displayAmount(item.price, locale)}</dd>
-              </div>
-              {item.refunded_quantity > 0 ? (
-                <div>
-                  <dt>{t('detail.refunded')}</dt>
-                  <dd>{item.refunded_quantity}</dd>
-                </div>
-              ) : null}
-            </dl>
-          </li>
-        ))}
-      </ul>
+      <OrderItems items={detail.items} />
 
       <OrderReturns returns={detail.returns} />
 
-      <dl className="order-detail__totals" data-testid="order-totals">
-        <div>
-          <dt>{t('detail.subtotal')}</dt>
-          <dd>{displayAmount(detail.subtotal, locale)}</dd>
-        </div>
-        <div>
-          <dt>{t('detail.shipping')}</dt>
-          <dd>{displayAmount(detail.shipping, locale)}</dd>
-        </div>
-        <div>
-          <dt>{t('detail.tax')}</dt>
-          <dd>{displayAmount(detail.tax, locale)}</dd>
-        </div>
-        {aboveZero(detail.discount) ? (
-          <div>
-            <dt>{t('detail.discount')}</dt>
-            <dd>
-              -{displayCents(detail.discount, locale)}
-              {detail.discount_code ? <span className="order-detail__code"> ({detail.discount_code})</span> : null}
-            </dd>
-          </div>
-        ) : null}
-        <div className="order-detail__total">
-          <dt>{t('detail.total')}</dt>
-          <dd>{displayAmount(detail.total, locale)}</dd>
-        </div>
-        {detail.refunded_total > 0 ? (
-          <>
-            <div>
-              <dt>{t('detail.refundedTotal')}</dt>
-              <dd>-{displayCents(detail.refunded_total, locale)}</dd>
-            </div>
-            {typeof detail.total === 'number' ? (
-              <div className="order-detail__total">
-                <dt>{t('detail.paidAfterRefunds')}</dt>
-                <dd>{displayCents(detail.total - detail.refunded_total, locale)}</dd>
-              </div>
-            ) : null}
-          </>
-        ) : null}
-      </dl>
+      <OrderTotals detail={detail} />
 
       <div className="order-detail__columns">
         <div>
@@ -185,5 +106,100 @@ export function OrderDetail({ detail, receipts }: { detail: Detail; receipts: bo
       )}
       <WithdrawalNotice detail={detail} />
     </div>
+  );
+}
+
+/** The order's lines: name, options (or the variant's text), SKU, quantity, price and what was refunded. */
+function OrderItems({ items }: { items: Detail['items'] }) {
+  const { locale, t } = useI18n();
+  return (
+    <ul className="order-detail__items">
+      {items.map((item, index) => (
+        <li key={`${item.sku ?? item.name}-${index}`} className="order-line">
+          <p className="order-line__name">{item.name}</p>
+          {item.variant_attributes.length ? (
+            <ul className="order-line__chips" aria-label={t('detail.options')}>
+              {item.variant_attributes.map((attribute) => (
+                <li key={attribute.attribute_name} className="chip">
+                  {optionLine(attribute, locale)}
+                </li>
+              ))}
+            </ul>
+          ) : item.variant ? (
+            <p className="order-line__variant">{item.variant}</p>
+          ) : null}
+          <dl className="order-line__facts">
+            {item.sku ? (
+              <div>
+                <dt>{t('detail.sku')}</dt>
+                <dd>{item.sku}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('detail.quantity')}</dt>
+              <dd>{item.quantity}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.price')}</dt>
+              <dd>{displayAmount(item.price, locale)}</dd>
+            </div>
+            {item.refunded_quantity > 0 ? (
+              <div>
+                <dt>{t('detail.refunded')}</dt>
+                <dd>{item.refunded_quantity}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Subtotal, shipping, tax, the discount (above 0 only), the total and what was refunded. */
+function OrderTotals({ detail }: { detail: Detail }) {
+  const { locale, t } = useI18n();
+  return (
+    <dl className="order-detail__totals" data-testid="order-totals">
+      <div>
+        <dt>{t('detail.subtotal')}</dt>
+        <dd>{displayAmount(detail.subtotal, locale)}</dd>
+      </div>
+      <div>
+        <dt>{t('detail.shipping')}</dt>
+        <dd>{displayAmount(detail.shipping, locale)}</dd>
+      </div>
+      <div>
+        <dt>{t('detail.tax')}</dt>
+        <dd>{displayAmount(detail.tax, locale)}</dd>
+      </div>
+      {aboveZero(detail.discount) ? (
+        <div>
+          <dt>{t('detail.discount')}</dt>
+          <dd>
+            -{displayCents(detail.discount, locale)}
+            {detail.discount_code ? <span className="order-detail__code"> ({detail.discount_code})</span> : null}
+          </dd>
+        </div>
+      ) : null}
+      <div className="order-detail__total">
+        <dt>{t('detail.total')}</dt>
+        <dd>{displayAmount(detail.total, locale)}</dd>
+      </div>
+      {detail.refunded_total > 0 ? (
+        <>
+          <div>
+            <dt>{t('detail.refundedTotal')}</dt>
+            <dd>-{displayCents(detail.refunded_total, locale)}</dd>
+          </div>
+          {typeof detail.total === 'number' ? (
+            <div className="order-detail__total">
+              <dt>{t('detail.paidAfterRefunds')}</dt>
+              <dd>{displayCents(detail.total - detail.refunded_total, locale)}</dd>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </dl>
   );
 }
