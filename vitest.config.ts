@@ -25,6 +25,7 @@ const clockSuites = [
   'app/routes/orders.$purchaseId.receipt.test.tsx',
   'api/src/routes/auth.test.ts',
   'api/src/routes/checkout.test.ts',
+  'api/src/routes/checkout-payment-page.test.ts',
   'api/src/routes/cart-reminders.test.ts',
   'api/src/security.test.ts',
 ];
