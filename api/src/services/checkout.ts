@@ -1,29 +1,43 @@
-import type { Kysely } from 'kysely';
-
 import type { ShopLocale } from '@contract/locale';
-
-import type { UserRow } from '../auth/users.js';
-import type { Db } from '../db/database.js';
-import type { Address, Database, GiftRecipient } from '../db/schema.js';
-import type { AppConfig, AppDeps } from '../deps.js';
-
-/** How a session that was never paid ends. */
-type ClosedStatus = 'expired' | 'cancelled' | 'declined';
 import { CART_RULES } from '@contract/shop-rules';
 import { totalsFor } from '@contract/totals';
 
+import type { UserRow } from '../auth/users.js';
+import type { Address, GiftRecipient } from '../db/schema.js';
 import { inTransaction, type Trx } from '../db/transaction.js';
+import type { AppConfig, AppDeps } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { lineLimitReached, notEnoughStock, optionsOf } from './cart.js';
-import { applyToLines, categoriesOf, claimCodeUse, findCodeId, findUsableCode, releaseCodeUse } from './discounts.js';
-import { claimedUnits, claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched, releaseUnits } from './drops.js';
+import {
+  closeCheckoutSession,
+  deliveryAddressFor,
+  lockCodes,
+  lockVariants,
+  releaseExpiredSessions,
+  releaseInTransaction,
+  takeStock,
+} from './checkout-sessions.js';
+import { applyToLines, categoriesOf, claimCodeUse, findCodeId, findUsableCode } from './discounts.js';
+import { claimedUnits, claimUnits, isComingSoon, limitReached, noLongerSold, notLaunched } from './drops.js';
 import { noteFunnel } from './funnel.js';
-import { claimBalances, lockGiftCards, releaseBalances } from './gift-card-checkout.js';
+import { claimBalances, lockGiftCards } from './gift-card-checkout.js';
 import { findUsableGiftCard } from './gift-cards.js';
-import { type JobHandler, scheduleJob } from './jobs.js';
 import { noteCartActivity } from './reminders/activity.js';
 
 export type { Trx };
+export {
+  checkoutJobHandlers,
+  closeCheckoutSession,
+  deliveryAddressFor,
+  findCheckoutSession,
+  lockVariants,
+  PROVIDER_EXPIRY_JOB,
+  releaseExpiredSessions,
+  releaseInTransaction,
+  reservedItems,
+  sessionLines,
+  takeStock,
+} from './checkout-sessions.js';
 
 export type CheckoutDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'mail' | 'log'> & {
   config: Pick<AppConfig, 'storefrontUrl' | 'jwtSecret'>;
@@ -91,158 +105,7 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
   await releaseExpiredSessions(db, clock.now());
   const now = clock.now();
   const lines = [...input.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
-
-  const session = await inTransaction(db, async (trx) => {
-    // One open session per shopper: a new checkout gives back what the previous one held, so no
-    // one can pile up reservations. The user row is locked so parallel opens take turns (NO KEY, so
-    // a payment writing an order for this user is not held up by it).
-    await trx.selectFrom('users').select('id').where('id', '=', input.user.id).forNoKeyUpdate().executeTakeFirst();
-    const previous = await trx
-      .selectFrom('checkout_sessions')
-      .select(['id', 'discount_code_id', 'gift_card_id'])
-      .where('user_id', '=', input.user.id)
-      .where('status', '=', 'open')
-      .execute();
-    // Rows are locked in one order everywhere (ADR 043): the variants given back and taken, then the codes.
-    const givenBack = previous.length
-      ? await trx
-          .selectFrom('checkout_session_items')
-          .select('variant_id')
-          .where(
-            'checkout_session_id',
-            'in',
-            previous.map((p) => p.id),
-          )
-          .execute()
-      : [];
-    await lockVariants(trx, [...givenBack.map((row) => row.variant_id), ...lines.map((line) => line.variantId)]);
-    const requestedCode = input.discountCode ? await findCodeId(trx, input.discountCode.code) : null;
-    await lockCodes(trx, [...previous.map((p) => p.discount_code_id), requestedCode]);
-    // Then the gift cards, in id order, the one given back and the one asked for.
-    const requestedCard = input.giftCardCode ? await findUsableGiftCard(trx, input.giftCardCode, now) : null;
-    await lockGiftCards(trx, [...previous.map((p) => p.gift_card_id), requestedCard?.id ?? null]);
-    for (const { id } of previous) await releaseInTransaction(trx, id, 'cancelled', now);
-    const offered = [];
-    for (const line of lines) {
-      const variant = await trx
-        .selectFrom('product_variants as v')
-        .innerJoin('products as p', 'p.id', 'v.product_id')
-        .select([
-          'v.id',
-          'v.sku',
-          'v.description',
-          'v.price',
-          'v.stock_quantity',
-          'p.name',
-          'p.id as product_id',
-          'p.launch_date',
-          'p.purchase_limit',
-          'p.archived_at',
-          'p.gift_card',
-        ])
-        .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
-        .where('v.id', '=', line.variantId)
-        .executeTakeFirst();
-      if (!variant) throw new DomainError('not_found', 'Product variant not found');
-      if (variant.archived_at) throw noLongerSold(variant);
-      // A drop is sold from its launch instant by this API's clock, whatever a page showed.
-      if (isComingSoon(variant.launch_date, now)) throw notLaunched(variant);
-      // Lines written before the line limit held are refused here rather than sold.
-      if (line.quantity > CART_RULES.maxLineQuantity) throw lineLimitReached(variant);
-      if (!(await takeStock(trx, line.variantId, line.quantity))) {
-        // Read again: the first read may predate a concurrent reservation.
-        const current = await trx
-          .selectFrom('product_variants')
-          .select('stock_quantity')
-          .where('id', '=', variant.id)
-          .executeTakeFirstOrThrow();
-        throw notEnoughStock({ ...variant, stock_quantity: current.stock_quantity });
-      }
-      offered.push({ ...variant, quantity: line.quantity, limit_claimed: false });
-    }
-    // Gift cards are bought with money only: no code, card or credit pays for them, and they ship nowhere (ADR 052).
-    const buysGiftCards = offered.some((line) => line.gift_card);
-    if (buysGiftCards && requestedCard) throw new DomainError('gift_card_not_allowed', 'A gift card cannot pay for another gift card.');
-    const applied =
-      input.discountCode && !buysGiftCards ? await claimDiscount(trx, input.discountCode, offered, input.user.email, now) : null;
-    // Capped products: the units of this checkout are claimed for the buyer's email, all or none.
-    const capped = new Map<string, { name: string; purchase_limit: number; quantity: number }>();
-    for (const line of offered) {
-      if (line.purchase_limit === null) continue;
-      const entry = capped.get(line.product_id) ?? { name: line.name, purchase_limit: line.purchase_limit, quantity: 0 };
-      entry.quantity += line.quantity;
-      capped.set(line.product_id, entry);
-      line.limit_claimed = true;
-    }
-    for (const [productId, product] of [...capped].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (!(await claimUnits(trx, productId, input.user.email, product.quantity)))
-        throw limitReached(product, await claimedUnits(trx, productId, input.user.email));
-    }
-    const lineDiscounts = applied?.outcome.line_discounts ?? offered.map(() => 0);
-    const totals = totalsFor(
-      offered.reduce((sum, line) => sum + line.price * line.quantity, 0),
-      {
-        discount: applied?.outcome.discount ?? 0,
-        freeShipping: (applied?.outcome.free_shipping ?? false) || offered.every((line) => line.gift_card),
-      },
-    );
-    const created = await trx
-      .insertInto('checkout_sessions')
-      .values({
-        provider: payments.name,
-        kind: input.kind,
-        user_id: input.user.id,
-        cart_id: input.cartId,
-        cart_token_hash: input.cartTokenHash,
-        email: input.user.email,
-        status: 'open',
-        items_total: totals.subtotal,
-        shipping_cost: totals.shipping_cost,
-        tax: totals.tax,
-        total: totals.total,
-        discount_code_id: applied?.row.id ?? null,
-        discount_code: applied?.row.code ?? null,
-        discount: totals.discount,
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-        metadata: JSON.stringify(input.metadata),
-        created_at: now,
-        expires_at: new Date(now.getTime() + payments.holdMs),
-        ...(input.locale ? { locale: input.locale } : {}),
-        gift: buysGiftCards && input.gift ? JSON.stringify(input.gift) : null,
-      })
-      .returning(['id', 'shipping_cost', 'discount', 'discount_code', 'total'])
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('checkout_session_items')
-      .values(
-        offered.map((line, index) => ({
-          checkout_session_id: created.id,
-          variant_id: line.id,
-          quantity: line.quantity,
-          unit_price: line.price,
-          limit_claimed: line.limit_claimed,
-          discount: lineDiscounts[index],
-        })),
-      )
-      .execute();
-    // Discount codes apply before gift cards; the card pays first, then the buyer's credit.
-    const prepaid = await claimBalances(trx, now, {
-      sessionId: created.id,
-      total: created.total,
-      giftCardId: requestedCard?.id ?? null,
-      userId: input.useStoreCredit && !buysGiftCards ? input.user.id : null,
-    });
-    // Nothing left to pay: no payment page will ask where the goods go. Without an address given or on
-    // file the checkout is refused, and every claim above rolls back with it (ADR 062).
-    if (prepaid === created.total && !input.shippingAddress && !(await knowsWhereTo(trx, input.user.id, offered))) {
-      throw new DomainError(
-        'delivery_address_required',
-        'Nothing is left to pay, so no payment page will ask where your order goes: enter the delivery address.',
-      );
-    }
-    return { ...created, offered, prepaid };
-  });
+  const session = await inTransaction(db, (trx) => reserveAndRecord(trx, deps, input, lines, now));
 
   // Paid in full by a gift card and store credit: no payment page; the order is written by the caller (ADR 052).
   if (session.prepaid === session.total) {
@@ -253,7 +116,220 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
       paid_in_full: true,
     };
   }
+  const opened = await openProviderPage(deps, input, session, now);
+  // Nobody will see this payment page (a rush made the storefront give up waiting): the stock and any
+  // claimed units go back now, not when the hold ends half an hour later.
+  if (input.signal?.aborted) {
+    await closeCheckoutSession(db, opened.session_id, 'cancelled', clock.now());
+    deps.log.info(`checkout session ${opened.session_id} released: its caller went away before the answer`);
+    throw new DomainError('upstream_unavailable', 'The checkout was abandoned before it opened');
+  }
+  // The funnel and the cart's reminder (issue 41); a hosted payment page is reached as the shopper is sent to it.
+  const productIds = session.offered.map((line) => line.product_id);
+  await noteCartActivity(deps, now, { step: 'checkout_started', productIds, cartId: input.cartId, userId: input.user.id });
+  if (payments.name !== 'test') await noteFunnel(deps, now, 'payment_page', productIds);
+  return opened;
+}
 
+/**
+ * The checkout's transaction: the shopper's earlier session given back, every line's stock taken,
+ * the discount, capped units, the session and its lines recorded, then the gift card and credit
+ * claimed. Any refusal rolls all of it back.
+ */
+async function reserveAndRecord(trx: Trx, deps: CheckoutDeps, input: OpenCheckoutInput, lines: CheckoutRequestLine[], now: Date) {
+  const requestedCard = await giveBackPrevious(trx, input, lines, now);
+  const offered = await reserveLines(trx, lines, now);
+  // Gift cards are bought with money only: no code, card or credit pays for them, and they ship nowhere (ADR 052).
+  const buysGiftCards = offered.some((line) => line.gift_card);
+  if (buysGiftCards && requestedCard) throw new DomainError('gift_card_not_allowed', 'A gift card cannot pay for another gift card.');
+  const applied =
+    input.discountCode && !buysGiftCards ? await claimDiscount(trx, input.discountCode, offered, input.user.email, now) : null;
+  await claimCappedUnits(trx, offered, input.user.email);
+  const created = await recordSession(trx, deps, input, { offered, applied, buysGiftCards }, now);
+  // Discount codes apply before gift cards; the card pays first, then the buyer's credit.
+  const prepaid = await claimBalances(trx, now, {
+    sessionId: created.id,
+    total: created.total,
+    giftCardId: requestedCard?.id ?? null,
+    userId: input.useStoreCredit && !buysGiftCards ? input.user.id : null,
+  });
+  // Nothing left to pay: no payment page will ask where the goods go. Without an address given or on
+  // file the checkout is refused, and every claim above rolls back with it (ADR 062).
+  if (prepaid === created.total && !input.shippingAddress && !(await knowsWhereTo(trx, input.user.id, offered))) {
+    throw new DomainError(
+      'delivery_address_required',
+      'Nothing is left to pay, so no payment page will ask where your order goes: enter the delivery address.',
+    );
+  }
+  return { ...created, offered, prepaid };
+}
+
+/**
+ * One open session per shopper: the previous one's stock, code, card and credit are given back, with
+ * every row locked in one order (ADR 043). Answers the gift card asked for, found and locked.
+ */
+async function giveBackPrevious(trx: Trx, input: OpenCheckoutInput, lines: CheckoutRequestLine[], now: Date) {
+  // The user row is locked so parallel opens take turns (NO KEY, so a payment writing an order for
+  // this user is not held up by it).
+  await trx.selectFrom('users').select('id').where('id', '=', input.user.id).forNoKeyUpdate().executeTakeFirst();
+  const previous = await trx
+    .selectFrom('checkout_sessions')
+    .select(['id', 'discount_code_id', 'gift_card_id'])
+    .where('user_id', '=', input.user.id)
+    .where('status', '=', 'open')
+    .execute();
+  // Rows are locked in one order everywhere (ADR 043): the variants given back and taken, then the codes.
+  const givenBack = previous.length
+    ? await trx
+        .selectFrom('checkout_session_items')
+        .select('variant_id')
+        .where(
+          'checkout_session_id',
+          'in',
+          previous.map((p) => p.id),
+        )
+        .execute()
+    : [];
+  await lockVariants(trx, [...givenBack.map((row) => row.variant_id), ...lines.map((line) => line.variantId)]);
+  const requestedCode = input.discountCode ? await findCodeId(trx, input.discountCode.code) : null;
+  await lockCodes(trx, [...previous.map((p) => p.discount_code_id), requestedCode]);
+  // Then the gift cards, in id order, the one given back and the one asked for.
+  const requestedCard = input.giftCardCode ? await findUsableGiftCard(trx, input.giftCardCode, now) : null;
+  await lockGiftCards(trx, [...previous.map((p) => p.gift_card_id), requestedCard?.id ?? null]);
+  for (const { id } of previous) await releaseInTransaction(trx, id, 'cancelled', now);
+  return requestedCard;
+}
+
+/** Takes each line's stock (in variant order), refusing a line not sold, not launched, over its limit or short of stock. */
+async function reserveLines(trx: Trx, lines: CheckoutRequestLine[], now: Date) {
+  const offered = [];
+  for (const line of lines) {
+    const variant = await trx
+      .selectFrom('product_variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select([
+        'v.id',
+        'v.sku',
+        'v.description',
+        'v.price',
+        'v.stock_quantity',
+        'p.name',
+        'p.id as product_id',
+        'p.launch_date',
+        'p.purchase_limit',
+        'p.archived_at',
+        'p.gift_card',
+      ])
+      .select((eb) => optionsOf(eb.ref('v.id')).as('options'))
+      .where('v.id', '=', line.variantId)
+      .executeTakeFirst();
+    if (!variant) throw new DomainError('not_found', 'Product variant not found');
+    if (variant.archived_at) throw noLongerSold(variant);
+    // A drop is sold from its launch instant by this API's clock, whatever a page showed.
+    if (isComingSoon(variant.launch_date, now)) throw notLaunched(variant);
+    // Lines written before the line limit held are refused here rather than sold.
+    if (line.quantity > CART_RULES.maxLineQuantity) throw lineLimitReached(variant);
+    if (!(await takeStock(trx, line.variantId, line.quantity))) {
+      // Read again: the first read may predate a concurrent reservation.
+      const current = await trx
+        .selectFrom('product_variants')
+        .select('stock_quantity')
+        .where('id', '=', variant.id)
+        .executeTakeFirstOrThrow();
+      throw notEnoughStock({ ...variant, stock_quantity: current.stock_quantity });
+    }
+    offered.push({ ...variant, quantity: line.quantity, limit_claimed: false });
+  }
+  return offered;
+}
+
+type ReservedLine = Awaited<ReturnType<typeof reserveLines>>[number];
+
+/** Capped products: the units of this checkout are claimed for the buyer's email, all or none. */
+async function claimCappedUnits(trx: Trx, offered: ReservedLine[], email: string) {
+  const capped = new Map<string, { name: string; purchase_limit: number; quantity: number }>();
+  for (const line of offered) {
+    if (line.purchase_limit === null) continue;
+    const entry = capped.get(line.product_id) ?? { name: line.name, purchase_limit: line.purchase_limit, quantity: 0 };
+    entry.quantity += line.quantity;
+    capped.set(line.product_id, entry);
+    line.limit_claimed = true;
+  }
+  for (const [productId, product] of [...capped].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!(await claimUnits(trx, productId, email, product.quantity)))
+      throw limitReached(product, await claimedUnits(trx, productId, email));
+  }
+}
+
+/** The session row with its totals, and its lines with their discounts. */
+async function recordSession(
+  trx: Trx,
+  deps: CheckoutDeps,
+  input: OpenCheckoutInput,
+  chosen: { offered: ReservedLine[]; applied: Awaited<ReturnType<typeof claimDiscount>>; buysGiftCards: boolean },
+  now: Date,
+) {
+  const { offered, applied, buysGiftCards } = chosen;
+  const { payments } = deps;
+  const lineDiscounts = applied?.outcome.line_discounts ?? offered.map(() => 0);
+  const totals = totalsFor(
+    offered.reduce((sum, line) => sum + line.price * line.quantity, 0),
+    {
+      discount: applied?.outcome.discount ?? 0,
+      freeShipping: (applied?.outcome.free_shipping ?? false) || offered.every((line) => line.gift_card),
+    },
+  );
+  const created = await trx
+    .insertInto('checkout_sessions')
+    .values({
+      provider: payments.name,
+      kind: input.kind,
+      user_id: input.user.id,
+      cart_id: input.cartId,
+      cart_token_hash: input.cartTokenHash,
+      email: input.user.email,
+      status: 'open',
+      items_total: totals.subtotal,
+      shipping_cost: totals.shipping_cost,
+      tax: totals.tax,
+      total: totals.total,
+      discount_code_id: applied?.row.id ?? null,
+      discount_code: applied?.row.code ?? null,
+      discount: totals.discount,
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      metadata: JSON.stringify(input.metadata),
+      created_at: now,
+      expires_at: new Date(now.getTime() + payments.holdMs),
+      ...(input.locale ? { locale: input.locale } : {}),
+      gift: buysGiftCards && input.gift ? JSON.stringify(input.gift) : null,
+    })
+    .returning(['id', 'shipping_cost', 'discount', 'discount_code', 'total'])
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('checkout_session_items')
+    .values(
+      offered.map((line, index) => ({
+        checkout_session_id: created.id,
+        variant_id: line.id,
+        quantity: line.quantity,
+        unit_price: line.price,
+        limit_claimed: line.limit_claimed,
+        discount: lineDiscounts[index],
+      })),
+    )
+    .execute();
+  return created;
+}
+
+/** Asks the payment provider for its page; a provider that fails closes the session and gives everything back. */
+async function openProviderPage(
+  deps: CheckoutDeps,
+  input: OpenCheckoutInput,
+  session: Awaited<ReturnType<typeof reserveAndRecord>>,
+  now: Date,
+): Promise<OpenedCheckout> {
+  const { db, clock, payments } = deps;
   let opened: OpenedCheckout;
   try {
     const checkout = await payments.createCheckout({
@@ -286,17 +362,6 @@ export async function openCheckoutSession(deps: CheckoutDeps, input: OpenCheckou
     deps.log.error(`payment provider ${payments.name} could not open a session`, error);
     throw new DomainError('upstream_unavailable', 'The payment provider is unavailable. Please try again.');
   }
-  // Nobody will see this payment page (a rush made the storefront give up waiting): the stock and any
-  // claimed units go back now, not when the hold ends half an hour later.
-  if (input.signal?.aborted) {
-    await closeCheckoutSession(db, opened.session_id, 'cancelled', clock.now());
-    deps.log.info(`checkout session ${opened.session_id} released: its caller went away before the answer`);
-    throw new DomainError('upstream_unavailable', 'The checkout was abandoned before it opened');
-  }
-  // The funnel and the cart's reminder (issue 41); a hosted payment page is reached as the shopper is sent to it.
-  const productIds = session.offered.map((line) => line.product_id);
-  await noteCartActivity(deps, now, { step: 'checkout_started', productIds, cartId: input.cartId, userId: input.user.id });
-  if (payments.name !== 'test') await noteFunnel(deps, now, 'payment_page', productIds);
   return opened;
 }
 
@@ -331,214 +396,4 @@ async function claimDiscount(trx: Trx, request: { code: string; lenient: boolean
     if (request.lenient && error instanceof DomainError && error.code.startsWith('discount_')) return null;
     throw error;
   }
-}
-
-/**
- * Gives back what a session reserved, once: only the call that moves it out of 'open' releases.
- * A session a provider still hosts (Stripe) is expired there too, by a scheduled job written in this
- * same transaction, unless the provider is the one that told us it ended.
- */
-export async function releaseInTransaction(
-  trx: Trx,
-  sessionId: string,
-  status: ClosedStatus,
-  now: Date,
-  options: { endedByProvider?: boolean } = {},
-) {
-  const closed = await trx
-    .updateTable('checkout_sessions')
-    .set({ status, closed_at: now })
-    .where('id', '=', sessionId)
-    .where('status', '=', 'open')
-    .returning([
-      'id',
-      'discount_code_id',
-      'email',
-      'provider',
-      'provider_session_id',
-      'user_id',
-      'gift_card_id',
-      'gift_card_amount',
-      'store_credit_amount',
-    ])
-    .executeTakeFirst();
-  if (!closed) return false;
-  await releaseBalances(trx, now, closed);
-  const items = await reservedItems(trx, sessionId);
-  for (const item of items) {
-    await trx
-      .updateTable('product_variants')
-      .set((eb) => ({ stock_quantity: eb('stock_quantity', '+', item.quantity) }))
-      .where('id', '=', item.variant_id)
-      // Stock that is not counted was never taken.
-      .where('stock_quantity', 'is not', null)
-      .execute();
-  }
-  if (closed.discount_code_id) await releaseCodeUse(trx, closed.discount_code_id, closed.email);
-  // Units claimed against a per-customer cap are the buyer's again to buy.
-  const claims = await trx
-    .selectFrom('checkout_session_items as i')
-    .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
-    .innerJoin('checkout_sessions as s', 's.id', 'i.checkout_session_id')
-    .select(['v.product_id', 's.email', (eb) => eb.fn.sum<number>('i.quantity').as('quantity')])
-    .where('i.checkout_session_id', '=', sessionId)
-    .where('i.limit_claimed', '=', true)
-    .groupBy(['v.product_id', 's.email'])
-    .orderBy('v.product_id')
-    .execute();
-  for (const claim of claims) await releaseUnits(trx, claim.product_id, claim.email, Number(claim.quantity));
-  if (closed.provider !== 'test' && closed.provider_session_id && !options.endedByProvider) {
-    await scheduleJob(trx, now, {
-      kind: PROVIDER_EXPIRY_JOB,
-      key: `${PROVIDER_EXPIRY_JOB}:${closed.id}`,
-      runAt: now,
-      payload: { provider_session_id: closed.provider_session_id },
-    });
-  }
-  return true;
-}
-
-/**
- * Closes an open session as expired, cancelled or declined and releases its stock; false when it was
- * not open. `endedByProvider`: the provider told us (its session is over there already).
- */
-export function closeCheckoutSession(
-  db: Db,
-  sessionId: string,
-  status: ClosedStatus,
-  now: Date,
-  options: { endedByProvider?: boolean } = {},
-): Promise<boolean> {
-  return inTransaction(db, (trx) => releaseInTransaction(trx, sessionId, status, now, options));
-}
-
-export const PROVIDER_EXPIRY_JOB = 'provider-expiry';
-
-/**
- * Expires at the provider a session the shop closed (replaced by the shopper's newer checkout, or past
- * its hold), so it can no longer be paid there. One that was paid meanwhile is not the provider's to
- * expire any more: its payment arrives and follows the rule for late payments (checkout-fulfilment.ts).
- */
-export function checkoutJobHandlers(deps: Pick<AppDeps, 'payments'>): Record<string, JobHandler> {
-  return {
-    [PROVIDER_EXPIRY_JOB]: async (job) => {
-      const providerSessionId = String(job.payload.provider_session_id ?? '');
-      if (providerSessionId) await deps.payments.expireCheckout?.(providerSessionId);
-    },
-  };
-}
-
-/** Expires every open session past its time and releases its stock. Returns how many. */
-export async function releaseExpiredSessions(db: Db, now: Date): Promise<number> {
-  const due = await db
-    .selectFrom('checkout_sessions')
-    .select('id')
-    .where('status', '=', 'open')
-    .where('expires_at', '<=', now)
-    .limit(200)
-    .execute();
-  let released = 0;
-  for (const { id } of due) if (await closeCheckoutSession(db, id, 'expired', now)) released += 1;
-  return released;
-}
-
-/** The lines of a checkout session with their product names, as its payment page lists them. */
-export function sessionLines(db: Kysely<Database>, sessionId: string) {
-  return db
-    .selectFrom('checkout_session_items as i')
-    .innerJoin('product_variants as v', 'v.id', 'i.variant_id')
-    .innerJoin('products as p', 'p.id', 'v.product_id')
-    .select(['i.quantity', 'i.unit_price', 'p.name', 'v.sku', 'v.description', 'p.gift_card'])
-    .where('i.checkout_session_id', '=', sessionId)
-    .orderBy('p.name')
-    .execute();
-}
-
-/**
- * The delivery address a payment page starts from: the one the buyer's last order went to, else
- * just their name (a registered buyer's); a guest's first order starts empty.
- */
-export async function deliveryAddressFor(db: Kysely<Database>, userId: string): Promise<Address | null> {
-  const [last, user] = await Promise.all([
-    db
-      .selectFrom('purchases')
-      .select('shipping_address')
-      .where('user_id', '=', userId)
-      .where('shipping_address', 'is not', null)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst(),
-  ]);
-  if (last?.shipping_address) return last.shipping_address;
-  const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ');
-  return name ? { name, line1: null, line2: null, city: null, state: null, postal_code: null, country: null } : null;
-}
-
-/** Our session by its id or the provider's; ids that are not UUIDs never reach a uuid column. */
-export async function findCheckoutSession(db: Kysely<Database>, id: string) {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-  return db
-    .selectFrom('checkout_sessions')
-    .selectAll()
-    .where((eb) => (isUuid ? eb.or([eb('id', '=', id), eb('provider_session_id', '=', id)]) : eb('provider_session_id', '=', id)))
-    .executeTakeFirst();
-}
-
-/** What a checkout session holds in reserve, in a fixed order so concurrent sessions lock rows alike. */
-export function reservedItems(trx: Trx, sessionId: string) {
-  return trx
-    .selectFrom('checkout_session_items')
-    .select(['variant_id', 'quantity'])
-    .where('checkout_session_id', '=', sessionId)
-    .orderBy('variant_id')
-    .execute();
-}
-
-/**
- * Locks variant rows in id order before a transaction changes several of them, so two transactions
- * that give back and take stock of the same variants wait for each other instead of deadlocking.
- */
-export async function lockVariants(trx: Trx, variantIds: readonly string[]): Promise<void> {
-  const ids = [...new Set(variantIds)];
-  if (ids.length < 2) return;
-  // Stock that is not counted is never written: its rows need no lock.
-  await trx
-    .selectFrom('product_variants')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('stock_quantity', 'is not', null)
-    .orderBy('id')
-    .forNoKeyUpdate()
-    .execute();
-}
-
-/** The same for discount codes: a checkout gives back its previous code's use and claims a new one. */
-async function lockCodes(trx: Trx, codeIds: readonly (string | null)[]): Promise<void> {
-  const ids = [...new Set(codeIds.filter((id): id is string => id !== null))];
-  if (ids.length < 2) return;
-  await trx.selectFrom('discount_codes').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
-}
-
-/**
- * Takes `quantity` units of a variant if that many are there; never lets stock go below zero. Stock
- * that is not counted (a gift card's amount) is always there: nothing is taken, and its row is neither
- * written nor locked, so any number of checkouts buy it side by side.
- */
-export async function takeStock(trx: Trx, variantId: string, quantity: number): Promise<boolean> {
-  const taken = await trx
-    .updateTable('product_variants')
-    .set((eb) => ({ stock_quantity: eb('stock_quantity', '-', quantity) }))
-    .where('id', '=', variantId)
-    .where('stock_quantity', '>=', quantity)
-    .returning('id')
-    .executeTakeFirst();
-  if (taken) return true;
-  const uncounted = await trx
-    .selectFrom('product_variants')
-    .select('id')
-    .where('id', '=', variantId)
-    .where('stock_quantity', 'is', null)
-    .executeTakeFirst();
-  return Boolean(uncounted);
 }
