@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 
 import type { Db } from '../db/database.js';
-import { inTransaction } from '../db/transaction.js';
+import { inTransaction, type Trx } from '../db/transaction.js';
 import { CARD_ANIMATION_LENGTH, CARD_DESIGNS, cardArts, cardPaths } from './card-data.js';
 import {
   ATTRIBUTE_ORDER,
@@ -35,135 +35,152 @@ export async function seedCatalogue(db: Db): Promise<{ inserted: string[] }> {
     for (const product of CATALOGUE) {
       const existing = await trx.selectFrom('products').select('id').where('name', '=', product.name).executeTakeFirst();
       if (existing) continue;
-      const italian = CATALOGUE_IT[product.name];
-
-      await trx
-        .insertInto('categories')
-        .values({ name: product.category, name_it: italian?.category ?? '' })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const category = await trx.selectFrom('categories').select('id').where('name', '=', product.category).executeTakeFirstOrThrow();
-
-      const { id: productId } = await trx
-        .insertInto('products')
-        .values({
-          name: product.name,
-          short_description: product.shortDescription,
-          long_description: product.longDescription,
-          short_description_it: italian?.shortDescription ?? '',
-          long_description_it: italian?.longDescription ?? '',
-          price: product.price,
-          launch_date: product.launchDate,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('product_categories').values({ product_id: productId, category_id: category.id }).execute();
-      await trx
-        .insertInto('size_charts')
-        .values({
-          product_id: productId,
-          chart: JSON.stringify({
-            productName: product.name,
-            ...product.sizeChart,
-            measurementGuideImagePath: imagePaths.sizeGuide(product.kind),
-          }),
-          labels_it: JSON.stringify(italian?.sizeChart ?? {}),
-        })
-        .execute();
-
-      const defaultColour = product.colours[0];
-      const garmentImage = (colour: (typeof product.colours)[number], view: (typeof VIEWS)[number], order: number) => ({
-        type: 'product' as const,
-        filename: imagePaths.garment(product.kind, colour, view).split('/').pop()!,
-        storage_path: imagePaths.garment(product.kind, colour, view),
-        width: ILLUSTRATION_WIDTH,
-        height: ILLUSTRATION_HEIGHT,
-        alt: `${product.name} in ${colour.toLowerCase()}, ${view} view`,
-        order,
-      });
-      const productImages = [
-        ...VIEWS.map((view, i) => ({ ...garmentImage(defaultColour, view, i), product_id: productId })),
-        { ...garmentImage(defaultColour, 'front', 0), type: 'featured' as const, product_id: productId },
-        {
-          type: 'background' as const,
-          product_id: productId,
-          filename: 'background.webp',
-          storage_path: imagePaths.background(product.kind),
-          width: BACKGROUND_WIDTH,
-          height: BACKGROUND_HEIGHT,
-          alt: '',
-          order: 0,
-        },
-      ];
-      await trx.insertInto('images').values(productImages).execute();
-
-      let position = 0;
-      for (const colour of product.colours) {
-        for (const size of SIZES) {
-          const key = `${colour} ${size}`;
-          const listing = product.listed[key];
-          const { id: variantId } = await trx
-            .insertInto('product_variants')
-            .values({
-              product_id: productId,
-              sku: variantSku(product.kind, colour, size),
-              // The options as shoppers read them, colour, treatment and material before size (the spec's display order).
-              description: `${product.name} · ${COLOUR_DESCRIPTIONS[colour]} · ${TREATMENT_DESCRIPTION} · ${MATERIAL_DESCRIPTION} · ${SIZE_DESCRIPTIONS[size]}`,
-              price: product.price,
-              stock_quantity: product.stock[key] ?? 0,
-              is_listed: listing !== undefined,
-              listing_description: listing ?? null,
-              position: position++,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('variant_attributes')
-            .values([
-              {
-                variant_id: variantId,
-                attribute_name: 'color',
-                value: colour,
-                value_description: COLOUR_DESCRIPTIONS[colour],
-                order: ATTRIBUTE_ORDER.color,
-              },
-              {
-                variant_id: variantId,
-                attribute_name: 'treatment',
-                value: TREATMENT,
-                value_description: TREATMENT_DESCRIPTION,
-                order: ATTRIBUTE_ORDER.treatment,
-              },
-              {
-                variant_id: variantId,
-                attribute_name: 'material',
-                value: MATERIAL,
-                value_description: MATERIAL_DESCRIPTION,
-                order: ATTRIBUTE_ORDER.material,
-              },
-              {
-                variant_id: variantId,
-                attribute_name: 'size',
-                value: size,
-                value_description: SIZE_DESCRIPTIONS[size],
-                order: ATTRIBUTE_ORDER.size,
-              },
-            ])
-            .execute();
-          await trx
-            .insertInto('images')
-            .values([
-              ...VIEWS.map((view, i) => ({ ...garmentImage(colour, view, i), variant_id: variantId })),
-              { ...garmentImage(colour, 'front', 0), type: 'featured' as const, variant_id: variantId },
-            ])
-            .execute();
-        }
-      }
+      const productId = await insertProduct(trx, product);
+      await insertVariants(trx, product, productId);
       inserted.push(product.name);
     }
   });
   await seedCards(db);
   return { inserted };
+}
+
+type SeedProduct = (typeof CATALOGUE)[number];
+
+/** A garment drawing of the product as an image row: in a colour, from a view, at a place in the gallery. */
+function garmentImageOf(product: SeedProduct) {
+  return (colour: SeedProduct['colours'][number], view: (typeof VIEWS)[number], order: number) => ({
+    type: 'product' as const,
+    filename: imagePaths.garment(product.kind, colour, view).split('/').pop()!,
+    storage_path: imagePaths.garment(product.kind, colour, view),
+    width: ILLUSTRATION_WIDTH,
+    height: ILLUSTRATION_HEIGHT,
+    alt: `${product.name} in ${colour.toLowerCase()}, ${view} view`,
+    order,
+  });
+}
+
+/** The product with its category, Italian texts, size chart and its own images (the first colour's). */
+async function insertProduct(trx: Trx, product: SeedProduct): Promise<string> {
+  const italian = CATALOGUE_IT[product.name];
+
+  await trx
+    .insertInto('categories')
+    .values({ name: product.category, name_it: italian?.category ?? '' })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const category = await trx.selectFrom('categories').select('id').where('name', '=', product.category).executeTakeFirstOrThrow();
+
+  const { id: productId } = await trx
+    .insertInto('products')
+    .values({
+      name: product.name,
+      short_description: product.shortDescription,
+      long_description: product.longDescription,
+      short_description_it: italian?.shortDescription ?? '',
+      long_description_it: italian?.longDescription ?? '',
+      price: product.price,
+      launch_date: product.launchDate,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('product_categories').values({ product_id: productId, category_id: category.id }).execute();
+  await trx
+    .insertInto('size_charts')
+    .values({
+      product_id: productId,
+      chart: JSON.stringify({
+        productName: product.name,
+        ...product.sizeChart,
+        measurementGuideImagePath: imagePaths.sizeGuide(product.kind),
+      }),
+      labels_it: JSON.stringify(italian?.sizeChart ?? {}),
+    })
+    .execute();
+  const garmentImage = garmentImageOf(product);
+  const defaultColour = product.colours[0];
+  const productImages = [
+    ...VIEWS.map((view, i) => ({ ...garmentImage(defaultColour, view, i), product_id: productId })),
+    { ...garmentImage(defaultColour, 'front', 0), type: 'featured' as const, product_id: productId },
+    {
+      type: 'background' as const,
+      product_id: productId,
+      filename: 'background.webp',
+      storage_path: imagePaths.background(product.kind),
+      width: BACKGROUND_WIDTH,
+      height: BACKGROUND_HEIGHT,
+      alt: '',
+      order: 0,
+    },
+  ];
+  await trx.insertInto('images').values(productImages).execute();
+  return productId;
+}
+
+/** Every colour × size of the product, with its options in display order and its own images. */
+async function insertVariants(trx: Trx, product: SeedProduct, productId: string) {
+  const garmentImage = garmentImageOf(product);
+  let position = 0;
+  for (const colour of product.colours) {
+    for (const size of SIZES) {
+      const key = `${colour} ${size}`;
+      const listing = product.listed[key];
+      const { id: variantId } = await trx
+        .insertInto('product_variants')
+        .values({
+          product_id: productId,
+          sku: variantSku(product.kind, colour, size),
+          // The options as shoppers read them, colour, treatment and material before size (the spec's display order).
+          description: `${product.name} · ${COLOUR_DESCRIPTIONS[colour]} · ${TREATMENT_DESCRIPTION} · ${MATERIAL_DESCRIPTION} · ${SIZE_DESCRIPTIONS[size]}`,
+          price: product.price,
+          stock_quantity: product.stock[key] ?? 0,
+          is_listed: listing !== undefined,
+          listing_description: listing ?? null,
+          position: position++,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('variant_attributes')
+        .values([
+          {
+            variant_id: variantId,
+            attribute_name: 'color',
+            value: colour,
+            value_description: COLOUR_DESCRIPTIONS[colour],
+            order: ATTRIBUTE_ORDER.color,
+          },
+          {
+            variant_id: variantId,
+            attribute_name: 'treatment',
+            value: TREATMENT,
+            value_description: TREATMENT_DESCRIPTION,
+            order: ATTRIBUTE_ORDER.treatment,
+          },
+          {
+            variant_id: variantId,
+            attribute_name: 'material',
+            value: MATERIAL,
+            value_description: MATERIAL_DESCRIPTION,
+            order: ATTRIBUTE_ORDER.material,
+          },
+          {
+            variant_id: variantId,
+            attribute_name: 'size',
+            value: size,
+            value_description: SIZE_DESCRIPTIONS[size],
+            order: ATTRIBUTE_ORDER.size,
+          },
+        ])
+        .execute();
+      await trx
+        .insertInto('images')
+        .values([
+          ...VIEWS.map((view, i) => ({ ...garmentImage(colour, view, i), variant_id: variantId })),
+          { ...garmentImage(colour, 'front', 0), type: 'featured' as const, variant_id: variantId },
+        ])
+        .execute();
+    }
+  }
 }
 
 /**
