@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { CONSENT_KINDS, WITHDRAWABLE_CONSENTS } from '../consents';
+
 const when = z.string().nullable();
 const address = z.record(z.string(), z.string().nullable()).nullable();
 
@@ -140,13 +142,7 @@ export const privacyLogSchema = z.object({
 });
 export type PrivacyLog = z.infer<typeof privacyLogSchema>;
 
-/** What a customer may consent to (GDPR art. 7): the cookie notice, marketing emails, the terms of an account. */
-export const CONSENT_KINDS = ['cookies', 'marketing', 'terms'] as const;
-export type ConsentKind = (typeof CONSENT_KINDS)[number];
-/** Consents that are withdrawn as they were given; accepting the terms is the account's contract, ended by deleting it. */
-export const WITHDRAWABLE_CONSENTS = ['cookies', 'marketing'] as const;
-/** The version of the policies a consent is given under: their "Last updated" day. */
-export const POLICY_VERSION = '2026-11-01';
+export { CONSENT_KINDS, type ConsentKind, POLICY_VERSION, WITHDRAWABLE_CONSENTS } from '../consents';
 
 /**
  * `GET user/consents`: every consent given, newest first, with when it was withdrawn. Marketing

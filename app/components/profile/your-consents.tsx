@@ -1,7 +1,8 @@
 import { Form, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
 
-import { type consentListSchema, WITHDRAWABLE_CONSENTS } from '@contract/api/privacy';
+import type { consentListSchema } from '@contract/api/privacy';
+import { WITHDRAWABLE_CONSENTS } from '@contract/consents';
 
 import { formatLongDate } from '~/lib/dates';
 import { type MessageKey, useI18n } from '~/lib/i18n';

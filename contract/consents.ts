@@ -1,0 +1,9 @@
+// The consents a customer gives, without zod: the storefront's pages that list them ship no schema library.
+
+/** What a customer may consent to (GDPR art. 7): the cookie notice, marketing emails, the terms of an account. */
+export const CONSENT_KINDS = ['cookies', 'marketing', 'terms'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+/** Consents that are withdrawn as they were given; accepting the terms is the account's contract, ended by deleting it. */
+export const WITHDRAWABLE_CONSENTS = ['cookies', 'marketing'] as const;
+/** The version of the policies a consent is given under: their "Last updated" day. */
+export const POLICY_VERSION = '2026-11-01';
