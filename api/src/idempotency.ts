@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { sql } from 'kysely';
 
 import type { Db } from './db/database.js';
 import type { AppEnv } from './deps.js';
@@ -113,6 +114,12 @@ export function idempotentWrites(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The request's Idempotency-Key, when it is a write carrying a well-formed one (the middleware has claimed it). */
+export function writeKey(c: Context<AppEnv>): string | undefined {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  return key !== undefined && MUTATIONS.has(c.req.method) && KEY_PATTERN.test(key) ? key : undefined;
+}
+
 /** What a key stands for: the method, the path and query, and the body. */
 export function requestFingerprint(method: string, url: string, body: Uint8Array): string {
   const { pathname, search } = new URL(url);
@@ -147,6 +154,8 @@ async function claimKey(db: Db, key: string, fingerprint: string, now: Date): Pr
           body: null,
           created_at: eb.ref('excluded.created_at'),
           expires_at: eb.ref('excluded.expires_at'),
+          // A lapsed claim keeps its work's mark (ADR 069); an expired answer's key starts afresh.
+          applied_to: sql<string | null>`CASE WHEN idempotency_keys.expires_at <= ${now} THEN NULL ELSE idempotency_keys.applied_to END`,
         }))
         .where((eb) =>
           eb.or([

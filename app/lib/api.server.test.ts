@@ -45,9 +45,15 @@ describe('API client errors', () => {
         return res.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.3 receipt');
       }
       if (req.url?.includes('stall')) return res.writeHead(200, { 'Content-Type': 'application/json' }).write('[');
-      if (req.url?.includes('flaky') || req.url?.includes('gateway')) {
+      if (req.url?.includes('flaky') || req.url?.includes('gateway') || req.url?.includes('dying')) {
         flakyRequests += 1;
         keysSeen.push(req.headers['idempotency-key'] as string | undefined);
+        if (req.url.includes('/always/')) return res.writeHead(502, { 'Content-Type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
+        // While an instance dies, the first replay can meet it too: a cut connection, then a 502, then an answer.
+        if (req.url.includes('dying') && flakyRequests <= 2) {
+          if (flakyRequests === 1) return req.socket.destroy();
+          return res.writeHead(502, { 'Content-Type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
+        }
         // The balancer's answer when the instance it chose died mid-request.
         if (req.url.includes('gateway') && flakyRequests === 1)
           return res.writeHead(502, { 'Content-Type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
@@ -136,6 +142,25 @@ describe('API client errors', () => {
     expect(flakyRequests).toBe(3);
     expect(keysSeen[1]).toBe(keysSeen[0]);
     expect(keysSeen[2]).not.toBe(keysSeen[0]);
+  });
+
+  it('tries a safe request a third time when the first replay meets the dying instance too, and no more', async () => {
+    const client = createApiClient({ baseUrl: `${upstreamUrl}/dying`, timeoutMs: 2000 });
+    const schema = z.array(z.unknown());
+    flakyRequests = 0;
+    keysSeen.length = 0;
+    await expect(client.request('POST', 'cart/add', schema, { body: {} })).resolves.toEqual([]);
+    expect(flakyRequests).toBe(3);
+    expect(new Set(keysSeen).size).toBe(1);
+    flakyRequests = 0;
+    await expect(client.request('GET', 'always/cart/', schema)).rejects.toMatchObject({ status: 502 });
+    expect(flakyRequests).toBe(3);
+    // A write without a key is never sent twice: the API may have acted on it.
+    flakyRequests = 0;
+    await expect(client.request('POST', 'always/contact', schema, { body: {}, headers: {}, idempotent: false })).rejects.toMatchObject({
+      status: 502,
+    });
+    expect(flakyRequests).toBe(1);
   });
 
   it('keeps the key of a write through the refresh of an expired token', async () => {

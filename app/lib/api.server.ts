@@ -72,24 +72,32 @@ export function upstreamStatus(error: unknown): 500 | 502 | 503 | 504 {
  */
 export const upstreamFetch: typeof fetch = isEdgeRuntime() ? globalThis.fetch.bind(globalThis) : (upstreamRequest as typeof fetch);
 
+/** Pauses before each replay: a new connection, and the balancer a moment to move off an instance that died. */
+const REPLAY_PAUSES_MS = [0, 150];
+
 /**
- * `fetch`, sent once more when the connection fails before any answer, or the balancer answers 502 or
- * 503, and the request is safe to repeat (a read, or a write carrying its Idempotency-Key): a
- * kept-alive connection the server has just closed (a restart) fails at once, and the second try goes
- * out on a new one, to another instance. Aborts are never retried.
+ * `fetch`, sent again (at most twice) when the connection fails before any answer, or the balancer
+ * answers 502 or 503, and the request is safe to repeat (a read, or a write carrying its
+ * Idempotency-Key): a kept-alive connection the server has just closed (a restart) fails at once, and
+ * the next try goes out on a new one, to another instance. Twice, since while an instance dies the
+ * balancer can send the first replay to it as well (ADR 044). Aborts are never retried; the last
+ * try's answer or failure is the call's.
  */
 export async function fetchWithReplay(doFetch: typeof fetch, url: URL | string, init: RequestInit, replayable: boolean): Promise<Response> {
-  let response: Response;
-  try {
-    response = await doFetch(url, init);
-  } catch (error) {
-    if (!replayable || init.signal?.aborted) throw error;
-    return doFetch(url, init);
+  for (let replay = 0; ; replay += 1) {
+    const last = !replayable || replay >= REPLAY_PAUSES_MS.length;
+    if (replay > 0 && REPLAY_PAUSES_MS[replay - 1] > 0) await new Promise((resolve) => setTimeout(resolve, REPLAY_PAUSES_MS[replay - 1]));
+    let response: Response;
+    try {
+      response = await doFetch(url, init);
+    } catch (error) {
+      if (last || init.signal?.aborted) throw error;
+      continue;
+    }
+    // The balancer's answer for an instance that died mid-request: another instance takes the replay.
+    if (last || init.signal?.aborted || (response.status !== 502 && response.status !== 503)) return response;
+    await response.body?.cancel();
   }
-  // The balancer's answer for an instance that died mid-request (ADR 044): another instance takes the replay.
-  if (!replayable || init.signal?.aborted || (response.status !== 502 && response.status !== 503)) return response;
-  await response.body?.cancel();
-  return doFetch(url, init);
 }
 
 /**

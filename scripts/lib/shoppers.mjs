@@ -88,7 +88,10 @@ export function createBrowser({ stats, address }) {
       body = new URLSearchParams(fields).toString();
     }
     const started = performance.now();
-    const response = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) }).catch((error) => {
+      // Which request failed, and how (a refused or reset connection), for whoever reads the failure.
+      throw new Error(`${method} ${url}: ${error?.cause?.code ?? error?.cause?.message ?? error?.message ?? error}`, { cause: error });
+    });
     const text = await response.text();
     stats.record(method, url, response.status, performance.now() - started, text);
     for (const cookie of response.headers.getSetCookie()) {

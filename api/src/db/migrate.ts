@@ -39,6 +39,7 @@ import giftCardsNotStocked from './migrations/040_gift_cards_not_stocked.sql';
 import cardColours from './migrations/041_card_colours.sql';
 import carriers from './migrations/042_carriers.sql';
 import pages from './migrations/043_pages.sql';
+import idempotencyApplied from './migrations/044_idempotency_applied.sql';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
@@ -82,6 +83,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '041_card_colours', sql: cardColours },
   { name: '042_carriers', sql: carriers },
   { name: '043_pages', sql: pages },
+  { name: '044_idempotency_applied', sql: idempotencyApplied },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

@@ -444,6 +444,8 @@ export interface Database {
     body: string | null;
     created_at: ColumnType<Date, Date | string, Date | string>;
     expires_at: ColumnType<Date, Date | string, Date | string>;
+    /** What the request's work was applied to, marked in the work's own transaction (ADR 069). */
+    applied_to: ColumnType<string | null, string | null | undefined, string | null>;
   };
   catalogue_state: {
     id: Generated<boolean>;

@@ -9,6 +9,7 @@ import { mergeCartOfRequest, optionalUser, readCartToken, shopperCart } from '..
 import { tryingCode } from '../auth/code-attempts.js';
 import type { AppEnv } from '../deps.js';
 import { validate } from '../http-errors.js';
+import { writeKey } from '../idempotency.js';
 import { type CartOut, countCartItems, countUserCartItems, emptyCart, loadCart } from '../services/cart.js';
 import { addForShopper, changeLineQuantity, clearCart, removeCartLine } from '../services/cart-lines.js';
 import { watchOf } from '../services/catalogue-watch.js';
@@ -72,6 +73,7 @@ export function cartRoutes() {
       now,
       { variantId: body.variant_id, productId: body.product_id, quantity: body.quantity },
       { find: () => shopperCart(c, { create: false }), open: () => shopperCart(c, { create: true }) },
+      writeKey(c),
     );
     // The funnel's counter, and the cart's reminder moved to later (issue 41).
     await noteCartActivity(c.var.deps, now, { step: 'add_to_cart', productIds: [productId], cartId, userId: user?.id ?? null });

@@ -209,4 +209,37 @@ describe('idempotent writes', () => {
     expect(later.headers.get(REPLAYED_HEADER)).toBeNull();
     expect(await quantityInCart(s, variant.id)).toBe(2);
   });
+
+  it('marks an add in its own transaction, so a key taken over after its add committed does not add again (ADR 069)', async () => {
+    const variant = await freshVariant();
+    const s = await guest();
+    const add = { variant_id: variant.id, quantity: 1 };
+    const key = randomUUID();
+    expect((await s.request('POST', '/api/cart/add', add, keyed(key))).status).toBe(200);
+    const mark = () =>
+      api.database.db.selectFrom('idempotency_keys').select(['applied_to', 'status']).where('key', '=', key).executeTakeFirstOrThrow();
+    const cartId = (await mark()).applied_to;
+    expect(cartId).toMatch(/^[0-9a-f-]{36}$/);
+    // What an instance killed after the add committed and before its answer was kept leaves: the mark, no answer, a lapsed claim.
+    await api.database.db
+      .updateTable('idempotency_keys')
+      .set({ status: null, headers: null, body: null, locked_until: api.clock.now() })
+      .where('key', '=', key)
+      .execute();
+    const taken = await s.request('POST', '/api/cart/add', add, keyed(key));
+    expect(taken.status).toBe(200);
+    expect(taken.headers.get(REPLAYED_HEADER)).toBeNull();
+    expect(await quantityInCart(s, variant.id)).toBe(1);
+    expect(await mark()).toMatchObject({ applied_to: cartId, status: 200 });
+    // A refused add leaves no mark: sent again once stock is back, it goes through.
+    await setVariant(api, variant.id, { stock_quantity: 1 });
+    const refusedKey = randomUUID();
+    expect((await s.request('POST', '/api/cart/add', add, keyed(refusedKey))).status).toBe(409);
+    const refusedMark = await api.database.db
+      .selectFrom('idempotency_keys')
+      .select('applied_to')
+      .where('key', '=', refusedKey)
+      .executeTakeFirst();
+    expect(refusedMark?.applied_to ?? null).toBeNull();
+  });
 });

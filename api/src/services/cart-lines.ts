@@ -7,6 +7,7 @@ import { DomainError } from '../domain-error.js';
 import { findVariant, lineLimitReached, notEnoughStock, productUnitsInCart, stockOf } from './cart.js';
 import { boughtUnits, isComingSoon, limitReached, noLongerSold, notLaunched } from './drops.js';
 import { covers, coversInSql } from './stock-counted.js';
+import { firstApplication } from './write-marks.js';
 
 type Variant = NonNullable<Awaited<ReturnType<typeof findVariant>>>;
 
@@ -134,6 +135,7 @@ export async function addForShopper(
   now: Date,
   add: { variantId: string; productId?: string | null; quantity: number },
   cart: { find(): Promise<ShopperCart>; open(): Promise<ShopperCart> },
+  writeKey?: string,
 ): Promise<ShopperCart & { productId: string }> {
   const variant = await findVariant(db, add.variantId);
   // Gift cards are bought from /gift-cards, with their recipient, never through the cart (ADR 052).
@@ -145,7 +147,13 @@ export async function addForShopper(
   await meetPurchaseLimit(db, variant, found, add.quantity, 0);
   if (!found.cartId && !covers(variant.stock_quantity, add.quantity)) throw notEnoughStock(variant);
   const into = found.cartId ? found : await cart.open();
-  await addToCart(db, into.cartId!, variant, add.quantity, now);
+  if (!writeKey) await addToCart(db, into.cartId!, variant, add.quantity, now);
+  else {
+    // Marked in the add's own transaction: a try whose instance died after it committed is not added twice (ADR 069).
+    await db.transaction().execute(async (trx) => {
+      if (await firstApplication(trx, writeKey, into.cartId!)) await addToCart(trx, into.cartId!, variant, add.quantity, now);
+    });
+  }
   return { ...into, productId: variant.product_id };
 }
 

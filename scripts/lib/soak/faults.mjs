@@ -73,7 +73,7 @@ async function runFaults({ cluster, ownRedis, killed, terminated, query, at, sig
 }
 
 /** What the shoppers saw and what the ledger holds after the faults. */
-function checkShoppersAndLedger({ cluster, run, ledger, burstAnswers, probes, probeStats }) {
+function checkShoppersAndLedger({ cluster, run, ledger, burstAnswers, probes, probeStats, instanceLines }) {
   const { stats, outcome } = run;
   console.log(
     `  ${SHOPPERS} shoppers for ${run.elapsed.toFixed(1)} s: ${stats.requests} requests, statuses ${JSON.stringify(stats.statuses())}; ${outcome.paid.length} paid`,
@@ -90,6 +90,11 @@ function checkShoppersAndLedger({ cluster, run, ledger, burstAnswers, probes, pr
       .join(' | ') || `${stats.serverErrors.length} retry-safe, ${outcome.retried.length} presses again`,
   );
   check('every visit went as a shopper expects', outcome.failures.length === 0, outcome.failures.slice(0, 3).join(' | '));
+  if (unexpected.length || outcome.failures.length) {
+    // What the instances said meanwhile, to tell why.
+    const said = instanceLines.filter((line) => /error|fail|refused|reset|timed? ?out/i.test(line)).slice(-12);
+    for (const line of said) console.log(`    ${line.slice(0, 300)}`);
+  }
   check(
     'adds to cart on their way to the killed instance landed once each, with no 5xx',
     burstAnswers.length === probes.length &&
@@ -230,7 +235,7 @@ export async function faultRun({ cluster, ownRedis, adminToken, db, instanceLine
     added: run.outcome.added,
   });
 
-  checkShoppersAndLedger({ cluster, run, ledger, burstAnswers, probes, probeStats });
+  checkShoppersAndLedger({ cluster, run, ledger, burstAnswers, probes, probeStats, instanceLines });
   await checkConfirmations(query, since);
   await checkInstances({ cluster, query, signIns, terminatedAt: state.terminatedAt, killed, terminated, instanceLines, events });
   console.log(`  faults took ${seconds(Date.now() - started)}`);
