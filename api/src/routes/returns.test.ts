@@ -130,10 +130,17 @@ describe('returns', () => {
     await admin('POST', 'returns/receive', { return: number }, staffHeaders);
     expect((await admin('POST', 'returns/refund', { return: number }, ownerHeaders)).body.code).toBe('return_status_conflict');
     expect((await admin('POST', 'returns/ship', { return: number, carrier: 'GLS', tracking: 'GLS 77' }, staffHeaders)).status).toBe(403);
+    // The owner's own template for the carrier: the email and every page give the same link.
+    const gls = api.database.db.updateTable('carriers').where('name', '=', 'GLS');
+    const { tracking_url_template: glsTemplate } = await gls
+      .set({ tracking_url_template: 'https://gls.example/t/{number}' })
+      .returning('tracking_url_template')
+      .executeTakeFirstOrThrow();
     const shipped = await admin('POST', 'returns/ship', { return: number, carrier: 'GLS', tracking: 'GLS 77' }, ownerHeaders);
+    await gls.set({ tracking_url_template: glsTemplate }).execute();
     expect(shipped).toMatchObject({
       status: 200,
-      body: { status: 'exchanged', carrier: 'GLS', tracking_number: 'GLS 77', tracking_url: expect.stringContaining('GLS%2077') },
+      body: { status: 'exchanged', carrier: 'GLS', tracking_number: 'GLS 77', tracking_url: 'https://gls.example/t/GLS%2077' },
     });
     // The returned size is back on sale; the new one stays sold; nothing was refunded.
     expect(await stockOf(api, big.id)).toBe(bigBefore + 1);
@@ -147,6 +154,7 @@ describe('returns', () => {
     const [mail] = await readOutbox(api.database.db, buyer.email!);
     expect(mail.subject).toBe(`Your FILO exchange ${number} has shipped`);
     expect(mail.text).toContain('Tracking number: GLS 77.');
+    expect(mail.text).toContain('https://gls.example/t/GLS%2077');
     expect(
       (await admin('GET', `audit?subject_type=order&subject_id=${purchaseId}`)).body.find(
         (e: { action: string }) => e.action === 'return.exchange',

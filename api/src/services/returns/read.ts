@@ -3,7 +3,6 @@ import type { z } from 'zod';
 
 import { type Return, RETURN_WINDOW_DAYS, type ReturnOptions, type ReturnReason, type returnRequestSchema } from '@contract/api/returns';
 import { orderNumber } from '@contract/order-number';
-import { trackingUrl } from '@contract/tracking';
 
 import { isGuest } from '../../auth/users.js';
 import type { Db } from '../../db/database.js';
@@ -11,6 +10,7 @@ import type { AppConfig, AppDeps } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
 import { findOrder } from '../order-reference.js';
 import { readSettings } from '../settings.js';
+import { parcelLinks } from '../shipping/carriers.js';
 import { isAvailable } from '../stock-counted.js';
 
 /**
@@ -66,7 +66,7 @@ export const returnColumns = [
 
 export async function toReturns(db: Db, rows: ReturnRow[]): Promise<Return[]> {
   if (rows.length === 0) return [];
-  const [items, orders] = await Promise.all([
+  const [items, orders, link] = await Promise.all([
     db
       .selectFrom('return_items as ri')
       .innerJoin('purchase_items as pi', 'pi.id', 'ri.purchase_item_id')
@@ -94,6 +94,11 @@ export async function toReturns(db: Db, rows: ReturnRow[]): Promise<Return[]> {
       .select(['id', 'created_at'])
       .where('id', 'in', [...new Set(rows.map((row) => row.purchase_id))])
       .execute(),
+    // The replacement's link as its email gave it: the owner's carrier template, else the old rule.
+    parcelLinks(
+      db,
+      rows.map((row) => row.carrier),
+    ),
   ]);
   const placed = new Map(orders.map((order) => [order.id, order.created_at]));
   return rows.map((row) => ({
@@ -119,7 +124,7 @@ export async function toReturns(db: Db, rows: ReturnRow[]): Promise<Return[]> {
       })),
     carrier: row.carrier,
     tracking_number: row.tracking_number,
-    tracking_url: trackingUrl(row.carrier, row.tracking_number),
+    tracking_url: link(row.carrier, row.tracking_number),
     created_at: row.created_at.toISOString(),
     received_at: row.received_at?.toISOString() ?? null,
     closed_at: row.closed_at?.toISOString() ?? null,

@@ -45,6 +45,29 @@ export async function parcelLink(db: Db, carrier: string, trackingNumber: string
   return { carrier, url: trackingUrl(carrier, trackingNumber) };
 }
 
+/**
+ * The links of many parcels at once (a list of returns), by the rule of parcelLink, with one read
+ * of the carriers named: a function of a parcel's carrier and tracking number.
+ */
+export async function parcelLinks(
+  db: Db,
+  carriers: (string | null)[],
+): Promise<(carrier: string | null, trackingNumber: string | null) => string | null> {
+  const names = [...new Set(carriers.filter((name): name is string => Boolean(name?.trim())).map((name) => name.trim().toLowerCase()))];
+  const rows = names.length
+    ? await db
+        .selectFrom('carriers')
+        .select(['name', 'tracking_url_template'])
+        .where(sql<string>`lower(name)`, 'in', names)
+        .execute()
+    : [];
+  const templates = new Map(rows.map((row) => [row.name.toLowerCase(), row.tracking_url_template]));
+  return (carrier, trackingNumber) => {
+    const template = carrier ? templates.get(carrier.trim().toLowerCase()) : undefined;
+    return template ? trackingUrlFromTemplate(template, trackingNumber) : trackingUrl(carrier, trackingNumber);
+  };
+}
+
 const nameTaken = (name: string) => new DomainError('already_exists', `There is already a carrier called ${name}`);
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
