@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from './admin-messages';
+import { ADMIN_MESSAGES } from './admin/messages';
 import { ApiRequestError, hasErrorCode } from './api.server';
 import { AUTH_MESSAGES, MESSAGES } from './messages';
 

@@ -15,7 +15,7 @@ import { StaffNotes } from '~/components/admin/staff-notes';
 import { orderNoteFormSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { addCustomerNote, eraseCustomer, getCustomer } from '~/lib/admin/customers.server';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
+import { ADMIN_MESSAGES } from '~/lib/admin/messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';

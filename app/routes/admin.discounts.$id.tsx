@@ -8,7 +8,7 @@ import { discountCodeFormSchema } from '@contract/api/discounts';
 import { DiscountForm, discountFormValues } from '~/components/admin/discount-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { getDiscountCode, listDiscountCodes, saveDiscountCode } from '~/lib/admin/discounts.server';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
+import { ADMIN_MESSAGES } from '~/lib/admin/messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';

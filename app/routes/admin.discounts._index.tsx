@@ -7,7 +7,7 @@ import { formatLaunchTime } from '@contract/shop-time';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { listDiscountCodes } from '~/lib/admin/discounts.server';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
+import { ADMIN_MESSAGES } from '~/lib/admin/messages';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff, takeNotice } from '~/lib/staff-session.server';
 

@@ -7,7 +7,7 @@ import { discountCodeFormSchema } from '@contract/api/discounts';
 import { DiscountForm } from '~/components/admin/discount-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { createDiscountCode, listDiscountCodes } from '~/lib/admin/discounts.server';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
+import { ADMIN_MESSAGES } from '~/lib/admin/messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';

@@ -6,8 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { adminLoginSchema, adminSetPasswordSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin/messages';
 import { setStaffPassword, staffSignIn } from '~/lib/admin/sign-in.server';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';

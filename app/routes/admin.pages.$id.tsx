@@ -7,8 +7,8 @@ import { pageFormSchema } from '@contract/api/pages';
 
 import { PageEditor, PageHistory, PagePreview, pageState } from '~/components/admin/page-editor';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin/messages';
 import { getPage, publishPage, restorePage, savePage } from '~/lib/admin/pages.server';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';

@@ -10,8 +10,8 @@ import { AdminField, FormError, invalidProps } from '~/components/admin/admin-fi
 import { pageState } from '~/components/admin/page-editor';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin/messages';
 import { createPage, listPages } from '~/lib/admin/pages.server';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';

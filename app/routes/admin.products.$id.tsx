@@ -21,6 +21,8 @@ import { ProductImages } from '~/components/admin/product-images';
 import { ProductVariants } from '~/components/admin/product-variants';
 import { SizeChartForm } from '~/components/admin/size-chart-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin/messages';
+import { descriptionPreview, ownerOnlyAnswer, productFormValues } from '~/lib/admin/product-forms.server';
 import {
   addVariant,
   archiveProduct,
@@ -34,8 +36,6 @@ import {
   saveVariant,
   uploadImage,
 } from '~/lib/admin/products.server';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
-import { descriptionPreview, ownerOnlyAnswer, productFormValues } from '~/lib/admin-products.server';
 import { failureStatus } from '~/lib/api.server';
 import type { ShopContext } from '~/lib/context.server';
 import { getEnv } from '~/lib/env.server';

@@ -7,8 +7,8 @@ import { formatLaunchTime } from '@contract/shop-time';
 
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin/messages';
 import { listProducts } from '~/lib/admin/products.server';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { readFormData } from '~/lib/form-data.server';
 import { readMenuChoice, saveMenuChoice } from '~/lib/menu-choice.server';
 import { pageTitle } from '~/lib/page-title';

@@ -6,9 +6,9 @@ import { productCreateFormSchema } from '@contract/api/products-admin';
 
 import { ProductForm } from '~/components/admin/product-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin/messages';
+import { descriptionPreview, ownerOnlyAnswer } from '~/lib/admin/product-forms.server';
 import { createProduct } from '~/lib/admin/products.server';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
-import { descriptionPreview, ownerOnlyAnswer } from '~/lib/admin-products.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';

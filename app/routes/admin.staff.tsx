@@ -7,8 +7,8 @@ import { AdminField, FormError, invalidProps } from '~/components/admin/admin-fi
 import { TableScroll } from '~/components/admin/table-scroll';
 import { staffAddSchema, staffResendSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { ADMIN_MESSAGES } from '~/lib/admin/messages';
 import { addStaffMember, listStaff, removeStaffMember, resendStaffCode } from '~/lib/admin/staff.server';
-import { ADMIN_MESSAGES } from '~/lib/admin-messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';

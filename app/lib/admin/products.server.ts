@@ -18,7 +18,7 @@ import type { SignedInStaff } from '~/lib/staff-session.server';
 
 /**
  * The owner's products, over the signed-in member's API client: one function per API call. Every
- * change answers with the whole product as it now is. The forms' own helpers are in admin-products.server.ts.
+ * change answers with the whole product as it now is. The forms' own helpers are in product-forms.server.ts.
  */
 type Staff = Pick<SignedInStaff, 'api'>;
 

@@ -7,8 +7,8 @@ import { toShopWallTime } from '@contract/shop-time';
 
 import type { ProductFormValues } from '~/components/admin/product-form';
 
-import { ADMIN_HEADERS } from './admin.server';
-import { markdownHtml } from './markdown.server';
+import { ADMIN_HEADERS } from '../admin.server';
+import { markdownHtml } from '../markdown.server';
 
 /** Products are the owner's: staff get a page that says so, not the forms. */
 export function ownerOnlyAnswer() {
