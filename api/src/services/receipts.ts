@@ -8,12 +8,15 @@ import { optionLine } from '@contract/options';
 import { giftCardWords } from './gift-card-words.js';
 import { mailWords } from './mail-words.js';
 import type { PurchaseSuccessOut } from './order-confirmation.js';
-import { printable, RECEIPT_FONTS } from './receipt-fonts.js';
+import { type PdfColumn, pdfDayFormat, pdfTableRow, printable, RECEIPT_FONTS } from './receipt-fonts.js';
 
-const dateFormat = {
-  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }),
-  it: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }),
-};
+/** The receipt's table: the item, then quantity, price and subtotal on the right. */
+const RECEIPT_COLUMNS: PdfColumn[] = [
+  { x: 50, width: 270 },
+  { x: 330, width: 40, align: 'right' },
+  { x: 380, width: 80, align: 'right' },
+  { x: 470, width: 75, align: 'right' },
+];
 
 /** The delivery and billing addresses side by side, when the order has them. */
 function writeAddresses(doc: PDFKit.PDFDocument, purchase: PurchaseSuccessOut, locale: ShopLocale): void {
@@ -64,24 +67,15 @@ export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: strin
   doc.moveDown(1.5).fillColor('#000').font('Bold').fontSize(16).text(w.heading);
   doc.font('Regular').fontSize(10);
   doc.text(w.orderNumber(purchase.order_number));
-  doc.text(w.date(dateFormat[locale].format(new Date(purchase.created_at))));
+  doc.text(w.date(pdfDayFormat[locale].format(new Date(purchase.created_at))));
   doc.text(w.status(w.statuses[purchase.status.trim().toLowerCase()] ?? purchase.status));
   doc.text(printable(w.buyer([purchase.buyer_name, purchase.customer_email].filter(Boolean).join(' · '))));
 
   writeAddresses(doc, purchase, locale);
 
   doc.moveDown(1.5).font('Bold');
-  const row = (cells: [string, string, string, string], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Bold' : 'Regular');
-    doc.text(printable(cells[0]), 50, y, { width: 270 });
-    const after = doc.y;
-    doc.text(cells[1], 330, y, { width: 40, align: 'right' });
-    doc.text(cells[2], 380, y, { width: 80, align: 'right' });
-    doc.text(cells[3], 470, y, { width: 75, align: 'right' });
-    doc.y = Math.max(after, doc.y) + 4;
-    doc.x = 50;
-  };
+  const row = ([item, ...figures]: [string, string, string, string], bold = false) =>
+    pdfTableRow(doc, RECEIPT_COLUMNS, [printable(item), ...figures], { bold });
   row(w.columns, true);
   for (const item of purchase.items) {
     const options = item.variant_attributes.map((option) => optionLine(option, locale)).join(', ') || item.variant;

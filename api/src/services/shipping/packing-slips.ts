@@ -14,13 +14,15 @@ import { DomainError } from '../../domain-error.js';
 import { type Actor, recordAudit } from '../audit.js';
 import { loadPurchaseSuccess, type PurchaseSuccessOut } from '../order-confirmation.js';
 import { findOrder } from '../order-reference.js';
-import { printable, RECEIPT_FONTS } from '../receipt-fonts.js';
+import { type PdfColumn, pdfDayFormat, pdfTableRow, printable, RECEIPT_FONTS } from '../receipt-fonts.js';
 import { PACKING_SLIP_WORDS } from './packing-slip-words.js';
 
-const dayFormat = {
-  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }),
-  it: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }),
-};
+/** The slip's table: the item with its options, its SKU, and the quantity on the right. */
+const SLIP_COLUMNS: PdfColumn[] = [
+  { x: 50, width: 300 },
+  { x: 360, width: 120 },
+  { x: 480, width: 65, align: 'right' },
+];
 
 /** The order number as a QR code, drawn as squares (sharp at any print size) with its quiet zone, top right. */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
@@ -40,23 +42,15 @@ function writeSlip(doc: PDFKit.PDFDocument, order: PurchaseSuccessOut, locale: S
   doc.font('Bold').fontSize(22).fillColor('#000').text(BRAND.name, 50, 50, { characterSpacing: 4 });
   doc.moveDown(0.5).fontSize(16).text(w.heading);
   doc.font('Regular').fontSize(11).text(w.orderNumber(order.order_number));
-  doc.text(w.date(dayFormat[locale].format(new Date(order.created_at))));
+  doc.text(w.date(pdfDayFormat[locale].format(new Date(order.created_at))));
 
   doc.moveDown().font('Bold').text(w.deliverTo, 50, Math.max(doc.y, 160));
   const address = addressLines(order.shipping_address, locale);
   doc.font('Regular').text(printable(address.length ? address.join('\n') : w.noAddress));
 
   doc.moveDown(1.5);
-  const row = (cells: [string, string, string], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Bold' : 'Regular');
-    doc.text(printable(cells[0]), 50, y, { width: 300 });
-    const after = doc.y;
-    doc.text(printable(cells[1]), 360, y, { width: 120 });
-    doc.text(cells[2], 480, y, { width: 65, align: 'right' });
-    doc.y = Math.max(after, doc.y) + 6;
-    doc.x = 50;
-  };
+  const row = ([item, sku, quantity]: [string, string, string], bold = false) =>
+    pdfTableRow(doc, SLIP_COLUMNS, [printable(item), printable(sku), quantity], { bold, gap: 6 });
   row(w.columns, true);
   for (const item of order.items) {
     const options = item.variant_attributes.map((option) => optionLine(option, locale)).join(', ') || item.variant;
