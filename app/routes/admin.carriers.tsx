@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import type { Carrier } from '@contract/api/shipping';
 import { TRACKING_NUMBER_PLACEHOLDER } from '@contract/tracking';
 
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { carrierFormSchema } from '~/forms/admin-shipping';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { addCarrier, changeCarrier, listCarriers, removeCarrier } from '~/lib/admin/shipping.server';
@@ -93,7 +94,7 @@ export default function AdminCarriers() {
   return (
     <section aria-labelledby="carriers-heading">
       <h1 id="carriers-heading">Carriers</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       <p>The carriers offered when an order is shipped, and the tracking link each buyer is emailed.</p>
       {owner ? null : <p>Only an owner can change the carriers.</p>}
       <ul>

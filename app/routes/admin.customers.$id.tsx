@@ -9,6 +9,7 @@ import { customerLabel } from '@contract/erased';
 import { formatEuro } from '@contract/money';
 import { shopClock } from '@contract/shop-time';
 
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { CustomerPrivacy, ERASE_INTENT } from '~/components/admin/customer-privacy';
 import { OrdersTable } from '~/components/admin/orders-table';
 import { StaffNotes } from '~/components/admin/staff-notes';
@@ -107,7 +108,7 @@ export default function AdminCustomer() {
         <Link to="/admin/customers">All customers</Link>
       </p>
       <h1 id="customer-heading">{customerLabel(customer.email)}</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       <dl className="admin-facts">
         <dt>Name</dt>
         <dd>{customer.name ?? '–'}</dd>

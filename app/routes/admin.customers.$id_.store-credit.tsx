@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { formatEuro } from '@contract/money';
 
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { LedgerTable } from '~/components/admin/ledger-table';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { adjustStoreCredit, customerStoreCredit } from '~/lib/admin/customers.server';
@@ -61,7 +62,7 @@ export default function AdminStoreCredit() {
         <Link to={`/admin/customers/${id}`}>Back to the customer</Link>
       </p>
       <h1 id="store-credit-heading">Store credit</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       <p>
         Balance: <strong>{formatEuro(balance)}</strong>
       </p>

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
 
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { listDiscountCodes } from '~/lib/admin/discounts.server';
@@ -34,7 +35,7 @@ export default function AdminDiscounts() {
         <p role="alert">{ADMIN_MESSAGES.discountsOwnerOnly}</p>
       ) : (
         <>
-          <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+          <AdminNotice notice={notice} />
           <p>
             <Link to="/admin/discounts/new" className="button">
               New code

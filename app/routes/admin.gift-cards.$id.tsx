@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
 
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { LedgerTable } from '~/components/admin/ledger-table';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { disableGiftCard, getGiftCard } from '~/lib/admin/gift-cards.server';
@@ -41,7 +42,7 @@ export default function AdminGiftCard() {
         <Link to="/admin/gift-cards">All gift cards</Link>
       </p>
       <h1 id="gift-card-heading">Gift card ····{card.last4}</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       <dl className="admin-facts">
         <dt>Balance</dt>
         <dd>

@@ -5,6 +5,7 @@ import { formatGiftCardCode } from '@contract/gift-cards';
 import { formatEuro } from '@contract/money';
 import { formatLaunchTime } from '@contract/shop-time';
 
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { GiftCardOwnerForms } from '~/components/admin/gift-card-forms';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { giftCardAdminForm } from '~/forms/gift-cards-admin';
@@ -78,7 +79,7 @@ export default function AdminGiftCards() {
   return (
     <section aria-labelledby="gift-cards-heading">
       <h1 id="gift-cards-heading">Gift cards</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       <p>
         Owed on gift cards: <strong>{formatEuro(outstanding)}</strong>. Owed as store credit:{' '}
         <strong>{formatEuro(store_credit_outstanding)}</strong>. Both are a liability until spent; the dashboard counts gift-card sales

@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { adminLoginSchema, adminSetPasswordSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin/messages';
@@ -99,7 +100,7 @@ function LoginForm({ email, redirectTo, notice }: { email: string; redirectTo: s
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="admin-login-heading">
       <h1 id="admin-login-heading">Sign in to the back office</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="intent" value="login" />
       <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />

@@ -10,6 +10,7 @@ import { formatEuro } from '@contract/money';
 import { shopClock } from '@contract/shop-time';
 import { trackingUrl } from '@contract/tracking';
 
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { describeChange } from '~/components/admin/audit-entries';
 import { type MoneyIntent, OrderPayment } from '~/components/admin/order-payment';
 import { AdminOrderReturns } from '~/components/admin/order-returns';
@@ -268,7 +269,7 @@ export default function AdminOrder() {
         <Link to="/admin/orders">All orders</Link>
       </p>
       <h1 id="order-heading">Order {order.order_number}</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       {actionData?.error ? (
         <p className="notice notice--error" role="alert">
           {actionData.error}

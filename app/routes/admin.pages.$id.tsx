@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import { pageFormSchema } from '@contract/api/pages';
 
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { PageEditor, PageHistory, PagePreview, pageState } from '~/components/admin/page-editor';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin/messages';
@@ -105,7 +106,7 @@ export default function AdminPage() {
         <Link to="/admin/pages">All pages</Link>
       </p>
       <h1 id="page-heading">{page.title}</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       <p>
         {pageState(page)}. {page.published_version !== null ? <a href={page.path}>See it in the shop</a> : null}
       </p>

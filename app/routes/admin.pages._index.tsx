@@ -7,6 +7,7 @@ import { newPageFormSchema } from '@contract/api/pages';
 import { shopClock } from '@contract/shop-time';
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { pageState } from '~/components/admin/page-editor';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
@@ -74,7 +75,7 @@ export default function AdminPages() {
   return (
     <section aria-labelledby="pages-heading">
       <h1 id="pages-heading">Pages</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       <p>The policies and your own pages, written in Markdown in English and Italian. Shoppers see a page once it is published.</p>
       <TableScroll label="Pages">
         <table>

@@ -15,6 +15,7 @@ import {
 import { shopClock } from '@contract/shop-time';
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin/messages';
@@ -138,7 +139,7 @@ export default function AdminPrivacy() {
   return (
     <section aria-labelledby="privacy-heading">
       <h1 id="privacy-heading">Privacy</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
 
       <h2 id="privacy-log-heading">Privacy log</h2>
       <p>Every data export (by the customer or by staff), every erasure, and every retention purge that removed something, newest first.</p>

@@ -15,6 +15,7 @@ import {
 } from '@contract/api/products-admin';
 import { formatLaunchTime } from '@contract/shop-time';
 
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { ItalianTextsForm } from '~/components/admin/italian-texts-form';
 import { ProductForm } from '~/components/admin/product-form';
 import { ProductImages } from '~/components/admin/product-images';
@@ -255,7 +256,7 @@ export default function EditProduct() {
         <Link to="/admin/products">All products</Link>
       </p>
       <h1 id="product-heading">{product.name}</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       <p>
         {product.archived_at ? (
           <strong className="admin-badge">Archived</strong>

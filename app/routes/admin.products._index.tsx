@@ -5,6 +5,7 @@ import { formatEuro } from '@contract/money';
 import { MENU_PRODUCTS_MAX } from '@contract/shop-rules';
 import { formatLaunchTime } from '@contract/shop-time';
 
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin/messages';
@@ -89,7 +90,7 @@ export default function AdminProducts() {
         <p role="alert">{ADMIN_MESSAGES.productsOwnerOnly}</p>
       ) : (
         <>
-          <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+          <AdminNotice notice={notice} />
           <p>
             <Link to="/admin/products/new" className="button">
               New product

@@ -7,6 +7,7 @@ import { type ReminderReport, reminderSettingsFormSchema } from '@contract/api/i
 import { formatEuro } from '@contract/money';
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { DemandTable } from '~/components/admin/demand-table';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
@@ -127,7 +128,7 @@ export default function AdminReminders() {
   return (
     <section aria-labelledby="reminders-heading">
       <h1 id="reminders-heading">Reminders and demand</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       <p>
         A shopper who opted in to marketing emails (and confirmed it) and left a cart gets one reminder, and at most one follow-up, with a
         link that puts the cart back on any device for 7 days. Never for a cart emptied, paid or all sold out.

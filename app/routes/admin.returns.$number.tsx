@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, returnLineLabel } from '@contract/api/returns';
 import { shopClock } from '@contract/shop-time';
 
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { ShipForm } from '~/components/admin/ship-form';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { shipOrderSchema } from '~/forms/admin';
@@ -92,7 +93,7 @@ export default function AdminReturn() {
         <Link to={`/admin/orders/${item.purchase_id}`}>Order {item.order_number}</Link>
       </p>
       <h1 id="return-heading">Return {item.number}</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       {actionData?.error ? (
         <p className="notice notice--error" role="alert">
           {actionData.error}

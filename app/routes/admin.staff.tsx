@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { staffAddSchema, staffResendSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
@@ -121,7 +122,7 @@ export default function AdminStaff() {
   return (
     <section aria-labelledby="staff-heading">
       <h1 id="staff-heading">Staff</h1>
-      <div role="status">{data.notice ? <p className="notice notice--success">{data.notice}</p> : null}</div>
+      <AdminNotice notice={data.notice} />
       <FormError id="staff-resend-error" error={resendError?.[0]} />
       {data.removing ? (
         <section className="notice" aria-labelledby="remove-heading">

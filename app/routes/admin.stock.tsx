@@ -7,6 +7,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { shopSettingsFormSchema } from '@contract/api/admin';
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { AdminNotice } from '~/components/admin/admin-notice';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { restockFormSchema } from '~/forms/admin';
 import { adminErrorText } from '~/lib/admin.server';
@@ -103,7 +104,7 @@ export default function AdminStock() {
   return (
     <section aria-labelledby="stock-heading">
       <h1 id="stock-heading">Stock</h1>
-      <div role="status">{notice ? <p className="notice notice--success">{notice}</p> : null}</div>
+      <AdminNotice notice={notice} />
       <p>
         {low} of {rows.length} variants are at {threshold} units or fewer (marked Low{owner ? '' : '; an owner sets the number'}).
         Restocking a sold-out variant emails everyone waiting for it.
