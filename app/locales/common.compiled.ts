@@ -85,6 +85,11 @@ export const COMMON_MESSAGES: Record<'en' | 'it', Messages> = {
     'footer.giftCards': ['Gift cards'],
     'title.giftCards': ['Gift cards'],
     'title.deliveryAddress': ['Delivery address'],
+    'checkoutTerms.before': ['By checking out you accept the'],
+    'checkoutTerms.terms': ['Terms and Conditions'],
+    'checkoutTerms.and': ['and the'],
+    'checkoutTerms.privacy': ['Privacy Policy'],
+    'checkoutTerms.end': ['.'],
   },
   it: {
     skipLink: ['Vai al contenuto'],
@@ -169,5 +174,10 @@ export const COMMON_MESSAGES: Record<'en' | 'it', Messages> = {
     'footer.giftCards': ['Carte regalo'],
     'title.giftCards': ['Carte regalo'],
     'title.deliveryAddress': ['Indirizzo di consegna'],
+    'checkoutTerms.before': ["Procedendo all'acquisto accetti"],
+    'checkoutTerms.terms': ['i Termini e condizioni'],
+    'checkoutTerms.and': ['e'],
+    'checkoutTerms.privacy': ["l'Informativa sulla privacy"],
+    'checkoutTerms.end': ['.'],
   },
 };

@@ -4,6 +4,7 @@ import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { formatEuro } from '@contract/money';
 import { shopDay } from '@contract/shop-time';
 
+import { CheckoutTerms } from '~/components/checkout-terms';
 import { GiftCardBalanceCheck } from '~/components/gift-card-balance-check';
 import { Toast } from '~/components/toast';
 import { giftCardPageSchema } from '~/forms/gift-cards';
@@ -135,6 +136,7 @@ export default function GiftCardsPage() {
           <button type="submit" className="button" disabled={buying}>
             {t('giftCards.buy')}
           </button>
+          <CheckoutTerms />
         </Form>
       ))}
       <GiftCardBalanceCheck />

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import type { z } from 'zod';
 
@@ -20,6 +20,7 @@ import { ApiError, validate } from '../http-errors.js';
 import { hashCartToken } from '../services/cart.js';
 import { cartLines } from '../services/cart-lines.js';
 import { openCheckoutSession } from '../services/checkout.js';
+import { giveConsent } from '../services/consents.js';
 import { openGiftCardCheckout } from '../services/gift-card-checkout-open.js';
 import { handlePaymentEvent } from '../services/payment-events.js';
 import { completePrepaidCheckout } from '../services/prepaid-checkout.js';
@@ -33,6 +34,12 @@ function postalCodeFits(body: { shipping_address?: DeliveryAddress | null }, ctx
 }
 
 /** docs/product.md#api-checkout; mounted at /api/checkout/. */
+/**
+ * The shopper pressed a checkout button that says it accepts the terms and the privacy policy: recorded
+ * with their version, once while in force, for a guest as for an account (issue 39).
+ */
+const acceptTerms = (c: Context<AppEnv>) => giveConsent(c.var.deps.db, c.var.deps.clock.now(), c.var.user.id, 'terms');
+
 export function checkoutRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -64,6 +71,7 @@ export function checkoutRoutes() {
     const withCode = () => (body.discount_code ? tryingCode(c, body.discount_code, { userId: user.id }, open) : open());
     // A gift card's code is a guess too, counted on the same budgets.
     const result = body.gift_card_code ? await tryingGiftCard(c, { userId: user.id }, withCode) : await withCode();
+    await acceptTerms(c);
     if (result.paid_in_full) await completePrepaidCheckout(c.var.deps, result.session_id, user.id, body.shipping_address ?? null);
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });
@@ -97,6 +105,7 @@ export function checkoutRoutes() {
       },
     );
     if (result.discount_applied) await giveBack?.();
+    await acceptTerms(c);
     if (result.paid_in_full) await completePrepaidCheckout(c.var.deps, result.session_id, c.var.user.id, body.shipping_address ?? null);
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });
@@ -116,6 +125,7 @@ export function checkoutRoutes() {
       locale: c.var.locale,
       signal: c.req.raw.signal,
     });
+    await acceptTerms(c);
     return answer(c, checkoutAnswerSchema, { checkout_url: result.checkout_url });
   });
 

@@ -3,12 +3,32 @@ import { describe, expect, it } from 'vitest';
 import { POLICY_VERSION } from '@contract/api/privacy';
 
 import { openDataArchive } from '../../../tests/support/data-archive';
-import { shopper } from '../../../tests/support/shopper';
+import { buyThroughCheckout, setVariant, shopper } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
 
 const api = useTestApi();
 
 describe('consents', () => {
+  it('a guest who checks out accepts the terms, recorded with the policy version; a refused checkout records nothing', async () => {
+    const s = shopper(api);
+    await s.signInAsGuest();
+    const terms = async () => ((await s.get('/api/user/consents')).body as { kind: string }[]).filter((c) => c.kind === 'terms');
+    // An empty cart cannot be checked out: nothing was accepted.
+    expect(
+      (await s.post('/api/checkout/', { success_url: 'http://shop.test/ok', cancel_url: 'http://shop.test/cart', metadata: {} })).status,
+    ).toBe(400);
+    expect(await terms()).toEqual([]);
+    const variant = api.stocked[0];
+    await setVariant(api, variant.id, { stock_quantity: 5 });
+    await buyThroughCheckout(api, s, [{ id: variant.id }]);
+    expect(await terms()).toEqual([
+      { kind: 'terms', policy_version: POLICY_VERSION, given_at: expect.any(String), withdrawn_at: null, confirmed_at: expect.any(String) },
+    ]);
+    // Checking out again keeps the one acceptance in force.
+    await buyThroughCheckout(api, s, [{ id: variant.id }]);
+    expect(await terms()).toHaveLength(1);
+  });
+
   it('registering records the terms under the policy version; the cookie notice is recorded once, withdrawn in one call and given again', async () => {
     const s = shopper(api);
     const me = await s.register();

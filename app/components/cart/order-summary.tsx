@@ -7,6 +7,7 @@ import { cartSummary } from '@contract/totals';
 import type { AppliedDiscount, EnteredGiftCard } from '~/lib/cart-codes';
 import { useI18n } from '~/lib/i18n';
 
+import { CheckoutTerms } from '../checkout-terms';
 import { useLocalizedPath } from '../shop-link';
 import { GiftCardCode } from './gift-card-code';
 
@@ -90,13 +91,10 @@ export function OrderSummary({
           {t('cart.checkout')}
         </button>
       </Form>
+      <CheckoutTerms />
       <Link to={localize('/')} className="button button--ghost order-summary__continue">
         {t('cart.continueShopping')}
       </Link>
-      <p className="order-summary__policies">
-        <Link to={localize('/terms-and-conditions')}>{t('summary.terms')}</Link> ·{' '}
-        <Link to={localize('/privacy-policy')}>{t('summary.privacy')}</Link>
-      </p>
     </aside>
   );
 }

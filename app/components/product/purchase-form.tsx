@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 
 import { useI18n } from '~/lib/i18n';
 
+import { CheckoutTerms } from '../checkout-terms';
 import { useDeferredValidation } from '../use-deferred-validation';
 
 export const PURCHASE_FORM = 'purchase';
@@ -82,6 +83,7 @@ export function PurchaseForm({
           {t('product.quickPurchase')}
         </button>
       </div>
+      <CheckoutTerms />
       <p className="purchase__status" role="status" aria-live="polite" data-testid="quick-purchase-status">
         {status}
       </p>
