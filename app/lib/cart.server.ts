@@ -1,7 +1,7 @@
 import { type Cart, cartCountSchema, cartSchema } from '@contract/api/cart';
 import { checkoutAnswerSchema } from '@contract/api/checkout';
 import { discountCheckSchema, discountQuoteSchema } from '@contract/api/discounts';
-import { giftCardBalanceSchema, giftCardProductsSchema, type GiftRecipientInput, storeCreditSchema } from '@contract/api/gift-cards';
+import { giftCardBalanceSchema, giftCardProductsSchema, type GiftRecipientInput } from '@contract/api/gift-cards';
 import type { DeliveryAddress } from '@contract/delivery-address';
 import { CART_RULES } from '@contract/shop-rules';
 
@@ -88,8 +88,6 @@ export async function cartApi(context: ShopContext) {
     commit,
     /** A gift card's balance by its code; an ApiRequestError with gift_card_* says why it cannot pay. */
     checkGiftCard: (code: string) => api.request('POST', 'gift-cards/balance', giftCardBalanceSchema, { body: { code } }),
-    /** The signed-in shopper's store credit. */
-    storeCredit: () => api.request('GET', 'user/store-credit', storeCreditSchema),
     getCart: () => counted(api.request('GET', 'cart/', cartSchema)),
     add: (variantId: string) =>
       counted(api.request('POST', 'cart/add', cartSchema, { body: { variant_id: variantId, quantity: CART_RULES.quantityPerAdd } })),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { optionLine } from '@contract/options';
 
-import { callRoute } from '../../tests/support/route-context';
+import { callRoute, contextFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
 import { storefrontCookie } from '../../tests/support/storefront-session';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
@@ -205,5 +205,28 @@ describe('cart route against the real API', () => {
     expect(paid.headers.get('Location')).toBe('/checkout/address');
     const removed = await post(withCard, { intent: 'remove-gift-card' });
     expect((await loadData(cookieOf(removed))).giftCard).toBeNull();
+  });
+
+  it("a signed-in shopper's cart page comes in one call to the API, with their store credit (issue 36)", async () => {
+    const member = shopper(api);
+    const user = await member.register();
+    const credited = await fetch(`${api.url}/api/admin/customers/${user.user.id}/store-credit`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount: 1_200, reason: 'Late delivery' }),
+    });
+    expect(credited.status).toBe(200);
+    const cookie = cookieOf(await load(`/cart?add=${variantId}`, await storefrontCookie(user)));
+    const calls: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${new URL(input instanceof Request ? input.url : input).pathname}`);
+      return fetch(input, init);
+    };
+    const request = new Request('http://shop.test/cart', { headers: { Cookie: cookie } });
+    const response = await callRoute(loader, request, {}, { context: contextFor(request, { fetch: counting }) });
+    const data = (await response.json()) as { storeCredit: number; cart: { items: unknown[] } };
+    expect(data.storeCredit).toBe(1_200);
+    expect(data.cart.items).toHaveLength(1);
+    expect(calls).toEqual(['GET /api/cart/']);
   });
 });

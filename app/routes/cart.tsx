@@ -74,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let giftCard: EnteredGiftCard | null = null;
   let storeCredit = 0;
   try {
-    const [read, quoted, card, credit] = await Promise.all([
+    const [read, quoted, card] = await Promise.all([
       cart.getCart(),
       code
         ? cart.quoteDiscount(code).then(
@@ -88,16 +88,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             (error: unknown): EnteredGiftCard => ({ last4: null, balance: 0, error: errorText(error, context.locale) }),
           )
         : null,
-      cart.session.get('accessToken')
-        ? cart.storeCredit().then(
-            (answer) => answer.balance,
-            () => 0,
-          )
-        : 0,
     ]);
     loaded = { cart: read, error: null };
     giftCard = card;
-    storeCredit = credit;
+    // A signed-in shopper's credit comes with their cart (one call for the page, issue 36).
+    storeCredit = read.store_credit ?? 0;
     if (code && quoted) {
       if (quoted.quote) discount = { code, quote: quoted.quote, error: null };
       else discount = { code, quote: null, error: discountErrorText(quoted.error, code, context.locale) };

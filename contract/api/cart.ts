@@ -41,6 +41,8 @@ export const cartSchema = z.object({
   total_price: z.number().int(),
   total_items: z.number().int(),
   items: z.array(cartItemSchema),
+  /** A signed-in shopper's store credit, in cents, with `GET cart/`: the cart page offers it without a second call. */
+  store_credit: z.number().int().nonnegative().optional(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

@@ -14,6 +14,7 @@ import { type CartOut, countCartItems, countUserCartItems, emptyCart, loadCart }
 import { addForShopper, changeLineQuantity, clearCart, removeCartLine } from '../services/cart-lines.js';
 import { watchOf } from '../services/catalogue-watch.js';
 import { quoteCode } from '../services/discounts.js';
+import { storeCreditOf } from '../services/gift-cards.js';
 import { noteCartActivity } from '../services/reminders/activity.js';
 import { restoreCart } from '../services/reminders/restore.js';
 
@@ -40,12 +41,18 @@ export function cartRoutes() {
   app.get('/', async (c) => {
     // A signed-in shopper's cart is read by its owner, with its lines, in one query, or kept. An
     // anonymous cart sent along is merged into it first, and the merged cart read afresh.
+    // With their store credit, which the cart page offers (issue 36: one call for the page).
     const user = await optionalUser(c);
     if (user) {
       c.header('Cache-Control', 'private, no-store');
-      if (!readCartToken(c)) return answer(c, cartSchema, await readCart(c, `user ${user.id}`, { userId: user.id }));
+      const { db, config } = c.var.deps;
+      const withCredit = async (cart: Promise<CartOut>) => {
+        const [read, credit] = await Promise.all([cart, storeCreditOf(db, user.id)]);
+        return answer(c, cartSchema, { ...read, store_credit: credit });
+      };
+      if (!readCartToken(c)) return withCredit(readCart(c, `user ${user.id}`, { userId: user.id }));
       await mergeCartOfRequest(c, user.id);
-      return answer(c, cartSchema, await loadCart(c.var.deps.db, { userId: user.id }, c.var.deps.config.storageUrl));
+      return withCredit(loadCart(db, { userId: user.id }, config.storageUrl));
     }
     const { cartId } = await shopperCart(c, { create: false });
     return answerCart(c, cartId, null);
