@@ -256,8 +256,8 @@ describe('orders: a guest signed in by code sees their own orders and keeps them
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     const data = await dataOf(res);
-    // A guest has no profile: their consents come with this page (orders-consents.test.ts).
-    expect(data.guest).toEqual({ email: mine.s.email, consents: [] });
+    // A guest has no profile: their consents come with this page (orders-consents.test.ts); checking out accepted the terms.
+    expect(data.guest).toEqual({ email: mine.s.email, consents: [expect.objectContaining({ kind: 'terms', withdrawn_at: null })] });
     expect(ids(data)).toEqual([mine.bought]);
     expect(data.stats).toMatchObject({ total_orders: 1 });
 
