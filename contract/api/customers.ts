@@ -17,6 +17,7 @@ export const customerRowSchema = z.object({
   waiting: z.number().int(),
 });
 export const customerListSchema = z.array(customerRowSchema);
+export type CustomerRow = z.infer<typeof customerRowSchema>;
 
 export const customerListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),

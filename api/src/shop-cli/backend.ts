@@ -2,20 +2,25 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 
+import { sql } from 'kysely';
 import type { z } from 'zod';
 
 import type { orderDetailSchema } from '@contract/api/admin';
+import type { CustomerRow } from '@contract/api/customers';
 import type { StaffMember, StaffRole } from '@contract/api/staff';
 
 import { createCodeService } from '../auth/codes.js';
 import { acquireDataDirLock, ADMIN_TOKEN_FILE, resolveSecret } from '../bootstrap.js';
-import { openDatabase } from '../db/database.js';
+import { type Db, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import type { ApiEnv } from '../env.js';
 import { keepDataPrivate } from '../owner-only.js';
+import { eraseCustomerAtRequest } from '../services/account-deletion.js';
 import { type Actor, recordAudit } from '../services/audit.js';
 import { backupFileName, startBackup } from '../services/backup.js';
 import { systemClock } from '../services/clock.js';
+import { exportCustomerData } from '../services/data-export.js';
+import { dataExportArchive, dataExportFileName } from '../services/data-export-archive.js';
 import { deliverOrder, listOrders, orderDetail, type OrderRow, shipOrder } from '../services/fulfilment.js';
 import { type Logger, silentLogger } from '../services/logger.js';
 import { createOutboxMailer, createSmtpMailer, type OutboxEntry, readOutbox } from '../services/mail.js';
@@ -44,6 +49,10 @@ export interface Backend {
   mail(to: string | undefined): Promise<OutboxEntry[]>;
   /** The backup file's bytes, taken by whoever holds the database. */
   backup(): Promise<AsyncIterable<Uint8Array>>;
+  /** A customer's data as the back office downloads it (GDPR art. 15 and 20): the .zip and its name. */
+  exportCustomer(email: string): Promise<{ bytes: Uint8Array; name: string }>;
+  /** Erases a customer at their request (art. 17), as the back office does; the privacy log keeps that it was done. */
+  eraseCustomer(email: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,8 +94,39 @@ export function viaApi(port: number, token: string): Backend {
       }
       return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
     },
+    exportCustomer: async (email) => {
+      const id = await customerIdVia(call, email);
+      const response = await fetch(new URL(`customers/${id}/data-export`, base), { headers: { Authorization: `Bearer ${token}` } });
+      if (!response.ok) throw new Error(`The API answered ${response.status}`);
+      const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'customer-data.zip';
+      return { bytes: new Uint8Array(await response.arrayBuffer()), name };
+    },
+    eraseCustomer: async (email) => {
+      await call('POST', `customers/${await customerIdVia(call, email)}/erase`, { confirm_email: email });
+    },
     close: async () => undefined,
   };
+}
+
+const noSuchCustomer = (email: string) => new Error(`No customer has the email ${email}`);
+
+/** A customer's id by their email, from the back office's customer search. */
+async function customerIdVia(call: <T>(method: string, path: string) => Promise<T>, email: string): Promise<string> {
+  const rows = await call<CustomerRow[]>('GET', `customers?q=${encodeURIComponent(email)}&limit=200`);
+  const found = rows.find((row) => row.email.toLowerCase() === email.toLowerCase());
+  if (!found) throw noSuchCustomer(email);
+  return found.id;
+}
+
+/** A customer's id by their email, in the database: a registered shopper or a verified guest, never a staff member. */
+async function customerIdIn(db: Db, email: string): Promise<string> {
+  const found = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  if (!found) throw noSuchCustomer(email);
+  return found.id;
 }
 
 /** The owner's token: ADMIN_TOKEN when the instances share one, else the one kept in DATA_DIR. */
@@ -143,6 +183,13 @@ export async function direct(env: ApiEnv, log: Logger): Promise<Backend> {
         const now = systemClock.now();
         await recordAudit(handle.db, now, CLI, { action: 'backup', subject_type: 'shop', subject_id: backupFileName(now) });
         return (await startBackup({ database: handle, storageDir: join(env.DATA_DIR, 'storage') }, now)).chunks;
+      },
+      exportCustomer: async (email) => {
+        const { data, locale } = await exportCustomerData(handle.db, await customerIdIn(handle.db, email), systemClock.now(), CLI);
+        return { bytes: dataExportArchive(data, locale, env.STOREFRONT_URL), name: dataExportFileName('customer', data) };
+      },
+      eraseCustomer: async (email) => {
+        await eraseCustomerAtRequest(handle.db, systemClock.now(), await customerIdIn(handle.db, email), email, CLI);
       },
       close: async () => {
         await handle.close();

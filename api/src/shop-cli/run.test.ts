@@ -1,10 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { openDataArchive } from '../../../tests/support/data-archive';
+import { shopper } from '../../../tests/support/shopper';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../../tests/support/test-api';
 import { acquireDataDirLock, ADMIN_TOKEN_FILE, type DataDirLock } from '../bootstrap';
 import { runShopCli } from './run';
@@ -84,5 +86,28 @@ describe('npm run shop -- mail', () => {
     expect(code).toBe(1);
     expect(printed).toContain('Unknown command: mails');
     expect(printed).toContain('mail [--to <email>] [--all]');
+  });
+});
+
+describe('npm run shop -- export and erase', () => {
+  it("writes a customer's data to a file and erases them at their request, asking for the email twice", async () => {
+    const customer = shopper(api);
+    const { user } = await customer.register();
+    const file = join(dataDir, 'exports', 'customer.zip');
+    const exported = await shop('export', user.email.toUpperCase(), file);
+    expect(exported).toMatchObject({ code: 0, printed: expect.stringContaining(`The data of ${user.email} is in ${file}`) });
+    const { data } = openDataArchive(await readFile(file));
+    expect(data.account).toMatchObject({ email: user.email, user_type: 'registered' });
+
+    const unconfirmed = await shop('erase', user.email);
+    expect(unconfirmed).toMatchObject({
+      code: 1,
+      printed: expect.stringContaining('erase needs --confirm with the same email typed again'),
+    });
+    expect((await customer.get('/api/user/profile')).status).toBe(200);
+    const erased = await shop('erase', user.email, '--confirm', user.email);
+    expect(erased).toMatchObject({ code: 0, printed: expect.stringContaining(`${user.email} has been erased`) });
+    expect((await customer.get('/api/user/profile')).status).toBe(401);
+    expect(await shop('export', user.email, file)).toMatchObject({ code: 1, printed: `No customer has the email ${user.email}` });
   });
 });

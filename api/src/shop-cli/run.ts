@@ -1,5 +1,5 @@
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -29,6 +29,8 @@ const USAGE = `Usage: npm run shop -- <command>
   staff remove <email>                                 take someone off the back office; their sessions end at once
   backup <file>                                        write the whole shop (database and stored images) to one file, while it runs
   restore <file>                                       restore a backup into an empty DATA_DIR (or DATABASE_URL database); the API must be stopped
+  export <email> <file>                                write a customer's data to a file at their request: the .zip the back office downloads
+  erase <email> --confirm <email>                      erase a customer at their request; their orders stay, stripped to what tax needs
 <order> is the order number (ORD-...), the purchase id, or its first 8 characters.`;
 
 class UsageError extends Error {}
@@ -77,12 +79,50 @@ async function restore(env: ApiEnv, file: string) {
   }
 }
 
+/** The running API's admin routes when an API holds the data folder (and its token is known), else the database itself. */
+async function openBackend(env: ApiEnv) {
+  const api = runningApi(env.DATA_DIR);
+  const token = adminTokenOf(env);
+  return api && token ? viaApi(api.port, token) : direct(env, silentLogger);
+}
+
+/** `export <email> <file>` and `erase <email> --confirm <email>`: a customer's rights, exercised through the owner (issue 39). */
+async function customerPrivacy(command: 'export' | 'erase', args: string[], source: Record<string, string | undefined>) {
+  const email = args[0]?.trim().toLowerCase() ?? '';
+  if (!email || email.startsWith('--')) throw new UsageError(`${command} needs the customer's email`);
+  const target = args[1]?.trim() ?? '';
+  if (command === 'export' && (!target || target.startsWith('--')))
+    throw new UsageError('export needs a file, for example: export ada@example.com exports/ada.zip');
+  const confirmAt = args.indexOf('--confirm');
+  const confirmed = confirmAt > 0 ? args[confirmAt + 1]?.trim().toLowerCase() : undefined;
+  if (command === 'erase' && confirmed !== email)
+    throw new UsageError(
+      'erase needs --confirm with the same email typed again, for example: erase ada@example.com --confirm ada@example.com',
+    );
+  const backend = await openBackend(parseApiEnv(source));
+  try {
+    if (command === 'erase') {
+      await backend.eraseCustomer(email);
+      console.log(`${email} has been erased: their sessions have ended; their orders stay, stripped to what tax needs.`);
+      return;
+    }
+    const file = resolve(source.INIT_CWD ?? process.cwd(), target);
+    const { bytes, name } = await backend.exportCustomer(email);
+    mkdirSync(dirname(file), { recursive: true });
+    await writeFile(file, bytes, { mode: 0o600 });
+    console.log(`The data of ${email} is in ${file} (${name}, ${(bytes.length / 1024).toFixed(1)} KB): hand it to them securely.`);
+  } finally {
+    await backend.close();
+  }
+}
+
 async function main(argv: string[], source: Record<string, string | undefined>) {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') {
     console.log(USAGE);
     return;
   }
+  if (command === 'export' || command === 'erase') return customerPrivacy(command, args, source);
   if (!['stock', 'restock', 'orders', 'order', 'ship', 'deliver', 'mail', 'staff', 'backup', 'restore'].includes(command))
     throw new UsageError(`Unknown command: ${command}`);
   const flag = (name: string) => {
@@ -124,9 +164,7 @@ async function main(argv: string[], source: Record<string, string | undefined>) 
     await restore(env, file);
     return;
   }
-  const api = runningApi(env.DATA_DIR);
-  const token = adminTokenOf(env);
-  const backend = api && token ? viaApi(api.port, token) : await direct(env, silentLogger);
+  const backend = await openBackend(env);
   try {
     if (command === 'backup') {
       await writeBackup(await backend.backup(), file);
