@@ -6,7 +6,7 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from '@remix-run/node';
-import { Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 
 import { ACCOUNT_RULES } from '@contract/shop-rules';
@@ -18,8 +18,10 @@ import { OrderStats } from '~/components/orders/order-stats';
 import { OrdersLoading } from '~/components/orders/orders-loading';
 import { OrdersToolbar } from '~/components/orders/orders-toolbar';
 import { YourConsents } from '~/components/profile/your-consents';
+import { DELETE_ACCOUNT_INTENT } from '~/components/profile/your-data';
 import { GUEST_ACCOUNT_INTENT } from '~/forms/guest-account-intent';
 import { accountApi, isNotAuthenticated, PURCHASE_ID } from '~/lib/account.server';
+import { deleteOwnData } from '~/lib/account-deletion.server';
 import { upstreamStatus } from '~/lib/api.server';
 import { requireUser, signedOutHere } from '~/lib/auth.server';
 import { consentAction } from '~/lib/consents.server';
@@ -128,14 +130,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const formData = await readFormData(request);
   const here = localizedPath('/orders', context.locale);
-  const consent = user.user_type === 'guest' ? consentAction(request, context, formData, here) : null;
+  const guest = user.user_type === 'guest';
+  const consent = guest ? consentAction(request, context, formData, here) : null;
   if (consent) return consent;
+  if (guest && formData.get('intent') === DELETE_ACCOUNT_INTENT) return deleteOwnData(context, formData, 'guest');
   if (formData.get('intent') !== GUEST_ACCOUNT_INTENT) throw formNotAccepted();
   return keepGuestAsAccount(request, context, user, formData, here);
 }
 
 export default function OrdersPage() {
   const data = useLoaderData<typeof loader>();
+  // A guest's deletion refused (a mistyped email, an order still on its way) says why beside its form.
+  const acted = useActionData<{ deleteError?: string }>();
+  const deleteError = acted && 'deleteError' in acted ? (acted.deleteError ?? null) : null;
   const navigation = useNavigation();
   const { locale, t } = useI18n();
   if (data.state !== 'ready') {
@@ -183,7 +190,7 @@ export default function OrdersPage() {
       ) : null}
       {guest ? <GuestAccountPanel email={guest.email} /> : null}
       {guest ? <YourConsents consents={guest.consents} /> : null}
-      {guest ? <GuestDataPanel /> : null}
+      {guest ? <GuestDataPanel error={deleteError} /> : null}
       <OrderStats stats={stats} />
       <OrdersToolbar q={query.q} status={query.status} canExport={!guest} />
       {searching ? (

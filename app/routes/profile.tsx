@@ -2,8 +2,6 @@ import { parseWithZod } from '@conform-to/zod';
 import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 
-import { messageAnswerSchema } from '@contract/api/auth';
-import { deleteAccountRequestSchema } from '@contract/api/privacy';
 import { localeAnswerSchema, type Profile } from '@contract/api/profile';
 import { ACCOUNT_RULES } from '@contract/shop-rules';
 
@@ -18,16 +16,16 @@ import { YourStoreCredit } from '~/components/profile/your-store-credit';
 import { Toast } from '~/components/toast';
 import { PROFILE_FIELDS, profileSchema } from '~/forms/profile';
 import { accountApi, isNotAuthenticated, profileFieldErrors } from '~/lib/account.server';
-import { ApiRequestError, failureStatus, hasErrorCode, upstreamStatus } from '~/lib/api.server';
-import { apiErrorText } from '~/lib/api-errors.server';
-import { requireUser, signedOutHere, signOut } from '~/lib/auth.server';
+import { deleteOwnData } from '~/lib/account-deletion.server';
+import { upstreamStatus } from '~/lib/api.server';
+import { requireUser, signedOutHere } from '~/lib/auth.server';
 import { shopCardTotal, toCardView } from '~/lib/cards.server';
 import { consentAction } from '~/lib/consents.server';
 import type { ShopContext } from '~/lib/context.server';
 import { displayName } from '~/lib/display-name';
 import { readFormData } from '~/lib/form-data.server';
 import { isLocale, localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
-import { i18nData, languageCookie, serverFormMessage, serverTranslator } from '~/lib/i18n.server';
+import { i18nData, languageCookie, serverTranslator } from '~/lib/i18n.server';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { commitSession, redirectWithFlash, takeFlash } from '~/lib/session.server';
@@ -99,7 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context, { requireRegistered: true });
   const formData = await readFormData(request);
-  if (formData.get('intent') === DELETE_ACCOUNT_INTENT) return deleteAccount(context, formData);
+  if (formData.get('intent') === DELETE_ACCOUNT_INTENT) return deleteOwnData(context, formData, 'account');
   const consent = consentAction(request, context, formData, localizedPath('/profile', context.locale));
   if (consent) return consent;
   if (formData.get('intent') === LANGUAGE_INTENT) return saveLanguage(request, context, formData);
@@ -127,35 +125,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     status: 303,
     headers: { 'Set-Cookie': await commitSession(context, account.session) },
   });
-}
-
-/**
- * Delete account: the API erases the customer (or says why it must wait); the shopper is signed out
- * here and lands on the shop with a message. A refusal stays on the profile, beside the form.
- */
-async function deleteAccount(context: ShopContext, formData: FormData) {
-  const body = deleteAccountRequestSchema.safeParse({
-    confirm_email: formData.get('confirm_email') ?? '',
-    password: formData.get('password') ?? '',
-  });
-  const t = serverTranslator(context.locale, 'account');
-  if (!body.success) return json({ deleteError: serverFormMessage(context.locale)(body.error.issues[0].message) }, { status: 400 });
-  const account = await accountApi(context);
-  try {
-    await account.api.request('POST', 'user/delete-account', messageAnswerSchema, { body: body.data });
-  } catch (error) {
-    const known = error instanceof ApiRequestError && error.status < 500 && typeof error.detail === 'string';
-    const text = hasErrorCode(error, 'invalid_credentials')
-      ? t('data.wrongPassword')
-      : known
-        ? apiErrorText(error, context.locale)
-        : t('data.deleteFailed');
-    return json({ deleteError: text }, { status: failureStatus(error), headers: await account.commit() });
-  }
-  signOut(account.session);
-  account.session.unset('apiCartCookie');
-  context.markChanged();
-  return redirectWithFlash(context, localizedPath('/', context.locale), { kind: 'success', message: t('data.deleted') });
 }
 
 /**
