@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { registerAccount, signInAs } from '../support/e2e-account';
+import { guestAccount, registerAccount, signInAs } from '../support/e2e-account';
 import { hasJavaScript, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -41,4 +41,27 @@ test.describe('consents on the profile', () => {
       await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
     }
   });
+});
+
+test('a guest deletes what the shop holds about their email from /orders, with the email typed again', async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
+  const guest = await guestAccount(uniqueEmail(info, 'guest-delete'));
+  await signInAs(context, baseURL!, guest);
+  await page.goto('/orders');
+  const panel = page.getByRole('region', { name: 'Your data' });
+  await expect(panel.getByRole('heading', { name: 'Delete my data' })).toBeVisible();
+  if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
+  await panel.getByLabel('Type your email to confirm').fill('someone-else@example.com');
+  await panel.getByRole('button', { name: 'Delete my data' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Type your email address exactly as it is on your account to confirm');
+  await expect(panel.getByLabel('Type your email to confirm')).toHaveAttribute('aria-invalid', 'true');
+
+  await panel.getByLabel('Type your email to confirm').fill(guest.email);
+  await panel.getByRole('button', { name: 'Delete my data' }).click();
+  await expect(page.getByText('Your data has been deleted. Thank you for shopping with us.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' }).first()).toBeAttached();
 });
