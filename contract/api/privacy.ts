@@ -103,6 +103,18 @@ export const dataExportSchema = z.object({
       ledger: z.array(balanceEntry),
     }),
   ),
+  cart_reminders: z.array(
+    z.object({
+      step: z.number(),
+      created_at: z.string(),
+      sent_at: when,
+      link_opened_at: when,
+      order_placed_at: when,
+      order_total: z.number().nullable(),
+    }),
+  ),
+  unpaid_checkouts: z.array(z.object({ status: z.string(), total: z.number(), opened_at: z.string(), closed_at: when })),
+  sign_ins: z.array(z.object({ started_at: z.string(), expires_at: z.string(), active: z.boolean() })),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

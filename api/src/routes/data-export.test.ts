@@ -38,6 +38,27 @@ describe('a shopper’s data export', () => {
   it('holds everything the database has about them, field by field, and nobody else’s', async () => {
     const { s, me, purchaseId, first, second } = await busyShopper();
     const other = await busyShopper();
+    // The shop's records of their visits: a cart reminder sent (its link followed) and a checkout left unpaid.
+    const at = api.clock.now();
+    await api.database.db
+      .insertInto('cart_reminders')
+      .values({
+        cart_id: null,
+        user_id: me.user.id,
+        round: 1,
+        step: 1,
+        created_at: at,
+        sent_at: at,
+        expires_at: new Date(at.getTime() + 86_400_000),
+        opened_at: at,
+      })
+      .execute();
+    const opened = await s.post('/api/checkout/', {
+      success_url: 'http://shop.test/ok?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://shop.test/cart',
+      metadata: {},
+    });
+    expect(opened.status).toBe(200);
 
     const res = await s.get('/api/user/data-export');
     expect(res.status).toBe(200);
@@ -108,6 +129,22 @@ describe('a shopper’s data export', () => {
     expect(data.emails_sent.map((m: { subject: string }) => m.subject).sort()).toEqual(mails.map((m) => m.subject).sort());
     expect(data.emails_sent.length).toBeGreaterThan(0);
     expect(data.notes_by_the_shop).toEqual([{ body: 'Prefers GLS', created_at: expect.any(String) }]);
+    expect(data.cart_reminders).toEqual([
+      {
+        step: 1,
+        created_at: at.toISOString(),
+        sent_at: at.toISOString(),
+        link_opened_at: at.toISOString(),
+        order_placed_at: null,
+        order_total: null,
+      },
+    ]);
+    expect(data.unpaid_checkouts).toEqual([{ status: 'open', total: expect.any(Number), opened_at: expect.any(String), closed_at: null }]);
+    // Their sign-in, as when it began and whether it lasts: never a token or its hash.
+    expect(data.sign_ins).toContainEqual({ started_at: expect.any(String), expires_at: expect.any(String), active: true });
+    const tokens = await db.selectFrom('refresh_tokens').select('token_hash').where('user_id', '=', me.user.id).execute();
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const token of tokens) expect(JSON.stringify(data)).not.toContain(token.token_hash);
 
     // Nothing of the other shopper, who has the same kinds of rows.
     const text = JSON.stringify(data);

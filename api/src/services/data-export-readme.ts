@@ -48,13 +48,18 @@ const WORDS: Record<ShopLocale, ReadmeWords> = {
         'when you confirmed it, and when you withdrew it.',
       store_credit: 'your store credit: the balance and every change to it.',
       gift_cards: 'the gift cards you bought, with their balance and every use.',
+      cart_reminders:
+        'the reminders of a cart you left that we emailed you (only with your consent to marketing emails): when, ' +
+        'whether you followed the link, and the order that came of it.',
+      unpaid_checkouts: 'the checkouts you opened and did not pay, until they are removed after their retention period.',
+      sign_ins: 'your sign-ins: when each began, until when it lasts, and whether it is still active (never the sign-in itself).',
     },
     registered: (profile, contact) =>
       `To correct your data, withdraw a consent or delete your account, use your profile (${profile}); ` +
       `for anything else, write to us (${contact}).`,
     guest: (orders, contact) =>
-      `To withdraw a consent or download this file again, sign in with your email on your orders page (${orders}); ` +
-      `to correct or erase your data, write to us (${contact}).`,
+      `To withdraw a consent, download this file again or delete your data, sign in with your email on your orders page ` +
+      `(${orders}); to correct your data, write to us (${contact}).`,
   },
   it: {
     title: `I tuoi dati da ${BRAND.name}`,
@@ -88,13 +93,18 @@ const WORDS: Record<ShopLocale, ReadmeWords> = {
         'informative, quando, quando lo hai confermato e quando lo hai revocato.',
       store_credit: 'il tuo credito nel negozio: il saldo e ogni sua variazione.',
       gift_cards: 'le carte regalo che hai acquistato, con il saldo e ogni utilizzo.',
+      cart_reminders:
+        'i promemoria di un carrello lasciato che ti abbiamo inviato per email (solo con il tuo consenso alle email ' +
+        'di marketing): quando, se hai seguito il link e l’ordine che ne è seguito.',
+      unpaid_checkouts: 'i pagamenti che hai avviato e non completato, finché non vengono rimossi alla fine del periodo di conservazione.',
+      sign_ins: 'i tuoi accessi: quando è iniziato ciascuno, fino a quando dura e se è ancora attivo (mai l’accesso stesso).',
     },
     registered: (profile, contact) =>
       `Per correggere i tuoi dati, revocare un consenso o eliminare l’account usa il tuo profilo (${profile}); ` +
       `per tutto il resto scrivici (${contact}).`,
     guest: (orders, contact) =>
-      `Per revocare un consenso o scaricare di nuovo questo file accedi con la tua email alla pagina dei tuoi ordini ` +
-      `(${orders}); per correggere o cancellare i tuoi dati scrivici (${contact}).`,
+      `Per revocare un consenso, scaricare di nuovo questo file o eliminare i tuoi dati accedi con la tua email alla ` +
+      `pagina dei tuoi ordini (${orders}); per correggere i tuoi dati scrivici (${contact}).`,
   },
 };
 

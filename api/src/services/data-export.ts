@@ -10,6 +10,7 @@ import { inTransaction, type Trx } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, recordAudit } from './audit.js';
 import { listConsents } from './consents.js';
+import { activityForExport } from './data-export-activity.js';
 import { balancesForExport } from './gift-cards-privacy.js';
 import { type PrivacyActor, recordPrivacyEvent } from './privacy-log.js';
 
@@ -20,7 +21,8 @@ const addressOf = (value: Address | null) => (value ? { ...value } : null);
 const ABOUT =
   'Everything FILO holds about you, as of generated_at: your account, orders (with their items, refunds and ' +
   'returns), what is in your cart, your back-in-stock requests, collectible cards, messages you sent us, ' +
-  'the emails we sent you (subjects and dates), the notes our staff keep about you and the consents you gave (with their policy version, and when you withdrew them). Amounts are in euro ' +
+  'the emails we sent you (subjects and dates), the notes our staff keep about you, the consents you gave (with their policy version, and when you withdrew them), ' +
+  'your store credit and gift cards, the cart reminders we sent you, the checkouts you did not pay and your sign-ins. Amounts are in euro ' +
   'cents, times in UTC. Your password is kept only as a one-way hash and is not included.';
 
 /** Every row of the shopper's besides their orders, in one go: items, refunds, returns, cart, wishes, cards, messages, mails, notes, consents. */
@@ -103,7 +105,7 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
       user,
       purchases.map((p) => p.id),
     );
-    const balances = await balancesForExport(trx, user, purchases);
+    const [balances, activity] = await Promise.all([balancesForExport(trx, user, purchases), activityForExport(trx, user.id, now)]);
     return {
       format: 1 as const,
       generated_at: iso(now),
@@ -188,6 +190,7 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
       notes_by_the_shop: notes.map((n) => ({ body: n.body, created_at: iso(n.created_at) })),
       consents,
       ...balances,
+      ...activity,
     };
   });
 }
