@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { callRoute } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
+import { withStorefrontApi } from '../../tests/support/storefront-api';
 import { nextCookie, storefrontCookie, storefrontGet, storefrontPost } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { loader as homeLoader } from './_index';
 import { action as ordersAction } from './orders';
 
 /** Issue 39: a guest, signed in by the emailed code, deletes what the shop holds about their email from /orders. */
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = withStorefrontApi();
 
 describe('a guest deletes their data on /orders', () => {
   it('with their email typed again: a mistyped one is refused beside the form and changes nothing; then they are signed out, on the shop, told so', async () => {
-    const guest = shopper(api);
+    const guest = shopper(api.current);
     const cookie = await storefrontCookie(await guest.signInAsGuest());
     const del = (confirm: string) =>
       callRoute(ordersAction, storefrontPost('/orders', cookie, { intent: 'delete-account', confirm_email: confirm })) as Promise<Response>;
