@@ -158,10 +158,11 @@ export default defineConfig<{ shop: ShopName }>({
     { name: 'javascript', testIgnore: OWN_SHOP, use: { ...chromium, javaScriptEnabled: true } },
     // Plain HTTP checks (tagged @plain-http, tests/support/e2e-edge.ts) run once: JavaScript cannot change them.
     { name: 'no-javascript', testIgnore: OWN_SHOP, grepInvert: /@plain-http/, use: { ...chromium, javaScriptEnabled: false } },
-    // The tests tagged @edge (tests/support/e2e-edge.ts) once more, against the edge build.
+    // Against the edge build (tests/support/e2e-edge.ts): without JavaScript every test tagged @edge,
+    // with JavaScript the smoke set tagged @edge-js (ADR 070).
     ...[true, false].map((javaScriptEnabled) => ({
       name: javaScriptEnabled ? 'edge-javascript' : 'edge-no-javascript',
-      grep: /@edge/,
+      grep: javaScriptEnabled ? /@edge-js/ : /@edge/,
       grepInvert: javaScriptEnabled ? undefined : /@plain-http/,
       testIgnore: OWN_SHOP,
       use: { ...chromium, javaScriptEnabled, baseURL: `http://127.0.0.1:${edgePort}` },

@@ -5,7 +5,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 import { type Account, buy, buyMany, registerAccount, roomyVariants, signInAs, type StockedVariant } from '../support/e2e-account';
-import { EDGE } from '../support/e2e-edge';
+import { EDGE, EDGE_HTML } from '../support/e2e-edge';
 import { hasJavaScript, shopCli, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -281,7 +281,7 @@ test.describe('orders', () => {
     await expect(card(page, processing).getByTestId('full-order-id')).toHaveCount(0);
   });
 
-  test('exports the filtered orders to order_history.csv', EDGE, async ({ page }, info) => {
+  test('exports the filtered orders to order_history.csv', EDGE_HTML, async ({ page }, info) => {
     const account = await shopperFor(page, info, 'csv');
     const baseURL = info.project.use.baseURL!;
     const [single, pair, shipped] = [

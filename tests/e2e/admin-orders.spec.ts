@@ -1,6 +1,6 @@
 import { shopDay } from '../../contract/shop-time';
 import { buy, registerAccount, roomyVariants } from '../support/e2e-account';
-import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { asStaff, expectAdminAccessible, memberWithPassword } from '../support/e2e-admin';
 import { uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -13,8 +13,7 @@ test.describe('back office order list', () => {
     // The shop's day: Italy's.
     const today = shopDay(new Date());
 
-    await page.goto('/admin/orders');
-    await staffSignIn(page, await memberWithPassword(info, 'staff'));
+    await asStaff(page, await memberWithPassword(info, 'staff'), '/admin/orders');
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await page.getByLabel('Order number, email or item').fill(buyer.email);
     await page.getByLabel('From (day, Italian time)').fill(today);
@@ -56,8 +55,7 @@ test.describe('back office customer notes', () => {
     const [variant] = await roomyVariants('Tracer Tee');
     await buy(buyer, [variant], info.project.use.baseURL!);
     const staff = await memberWithPassword(info, 'staff');
-    await page.goto(`/admin/customers?q=${encodeURIComponent(buyer.email)}`);
-    await staffSignIn(page, staff);
+    await asStaff(page, staff, `/admin/customers?q=${encodeURIComponent(buyer.email)}`);
     await page.getByRole('link', { name: buyer.email }).click();
     await expect(page.getByRole('heading', { level: 1, name: buyer.email })).toBeVisible();
     await expect(page.getByText('No notes yet.')).toBeVisible();
@@ -84,8 +82,7 @@ test.describe('back office low-stock threshold', () => {
     browser,
   }, info) => {
     const owner = await memberWithPassword(info, 'owner');
-    await page.goto('/admin/stock');
-    await staffSignIn(page, owner);
+    await asStaff(page, owner, '/admin/stock');
     const form = page.getByRole('form', { name: 'Low stock threshold' });
     await form.getByLabel('Mark as Low at or below (units)').fill('-2');
     await form.getByRole('button', { name: 'Save threshold' }).click();
@@ -103,8 +100,7 @@ test.describe('back office low-stock threshold', () => {
     });
     try {
       const staffPage = await staffContext.newPage();
-      await staffPage.goto('/admin/stock');
-      await staffSignIn(staffPage, await memberWithPassword(info, 'staff'));
+      await asStaff(staffPage, await memberWithPassword(info, 'staff'), '/admin/stock');
       await expect(staffPage.getByText(/variants are at 6 units or fewer \(marked Low; an owner sets the number\)/)).toBeVisible();
       await expect(staffPage.getByRole('form', { name: 'Low stock threshold' })).toHaveCount(0);
     } finally {
@@ -123,12 +119,10 @@ test.describe('back office staff removal', () => {
     });
     try {
       const memberPage = await memberContext.newPage();
-      await memberPage.goto('/admin/orders');
-      await staffSignIn(memberPage, member);
+      await asStaff(memberPage, member, '/admin/orders');
       await expect(memberPage.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
 
-      await page.goto('/admin/staff');
-      await staffSignIn(page, owner);
+      await asStaff(page, owner, '/admin/staff');
       await expect(page.getByRole('link', { name: `Remove ${owner}` })).toHaveCount(0);
       await page.getByRole('link', { name: `Remove ${member}` }).click();
       await expect(page.getByRole('heading', { name: `Remove ${member}?` })).toBeVisible();
@@ -152,8 +146,7 @@ test.describe('back office dashboard', () => {
     const buyer = await registerAccount(uniqueEmail(info, 'dashboard-buyer'));
     const [variant] = await roomyVariants('Tracer Tee');
     await buy(buyer, [variant], info.project.use.baseURL!);
-    await page.goto('/admin');
-    await staffSignIn(page, await memberWithPassword(info, 'staff'));
+    await asStaff(page, await memberWithPassword(info, 'staff'), '/admin');
     await expect(
       page.getByRole('heading', { level: 2, name: /^Last 30 days \(\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, Italian time\)$/ }),
     ).toBeVisible();

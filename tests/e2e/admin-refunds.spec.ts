@@ -1,7 +1,7 @@
 import { shopDay } from '../../contract/shop-time';
 import { apiUrl } from '../support/e2e';
 import { buy, guestAccount, registerAccount, roomyVariants, signInAs, variantBySku } from '../support/e2e-account';
-import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { asStaff, expectAdminAccessible, memberWithPassword } from '../support/e2e-admin';
 import { adminToken, hasJavaScript, mailboxOf, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -33,8 +33,7 @@ test.describe('back office refunds', () => {
 
     // Staff ship it; the guest is mailed the tracking link.
     const staff = await memberWithPassword(info, 'staff');
-    await page.goto(`/admin/orders/${purchaseId}`);
-    await staffSignIn(page, staff);
+    await asStaff(page, staff, `/admin/orders/${purchaseId}`);
     await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-/ })).toBeVisible();
     const orderNumber = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Order ', '');
     // Staff see the payment, not the money forms.
@@ -51,8 +50,7 @@ test.describe('back office refunds', () => {
 
     // The owner refunds one of the two units and puts it back on sale.
     const owner = await memberWithPassword(info, 'owner');
-    await page.goto(`/admin/orders/${purchaseId}`);
-    await staffSignIn(page, owner);
+    await asStaff(page, owner, `/admin/orders/${purchaseId}`);
     const payment = page.getByRole('region', { name: 'Payment' });
     await expect(payment.getByText('Test payment page')).toBeVisible();
     await expectAdminAccessible(page, info);
@@ -114,8 +112,7 @@ test.describe('back office refunds', () => {
     const guest = await guestAccount(uniqueEmail(info, 'cancel-guest'));
     const purchaseId = await buy(guest, [jorts], baseURL);
     const owner = await memberWithPassword(info, 'owner');
-    await page.goto(`/admin/orders/${purchaseId}`);
-    await staffSignIn(page, owner);
+    await asStaff(page, owner, `/admin/orders/${purchaseId}`);
     await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-/ })).toBeVisible();
     const orderNumber = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Order ', '');
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 
 import { buy, registerAccount, roomyVariants } from '../support/e2e-account';
-import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { asStaff, expectAdminAccessible, memberWithPassword } from '../support/e2e-admin';
 import { mailboxOf, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -15,8 +15,7 @@ test.describe('back office: a day of shipping', () => {
     await buy(buyer, [variant], info.project.use.baseURL!);
     const staff = await memberWithPassword(info, 'staff');
 
-    await page.goto(`/admin/orders?q=${encodeURIComponent(buyer.email)}`);
-    await staffSignIn(page, staff);
+    await asStaff(page, staff, `/admin/orders?q=${encodeURIComponent(buyer.email)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     const box = page.getByRole('checkbox', { name: /^Choose ORD-/ });
     await expect(box).toHaveCount(1);

@@ -1,6 +1,6 @@
 import { buy, registerAccount, roomyVariants, signInAs } from '../support/e2e-account';
-import { expectAdminAccessible, mailedStaffCode, memberWithPassword, STAFF_PASSWORD, staffSignIn } from '../support/e2e-admin';
-import { EDGE } from '../support/e2e-edge';
+import { asStaff, expectAdminAccessible, mailedStaffCode, memberWithPassword, STAFF_PASSWORD, staffSignIn } from '../support/e2e-admin';
+import { EDGE_HTML } from '../support/e2e-edge';
 import { hasJavaScript, mailboxOf, shopCli, uniqueEmail } from '../support/e2e-shop';
 import { expect, expectNoZodOn, test } from '../support/e2e-test';
 
@@ -109,7 +109,7 @@ test.describe('back office', () => {
 
   test(
     'the back-office cookie is its own: HttpOnly, SameSite=Strict, sent only to /admin, and gone at sign-out',
-    EDGE,
+    EDGE_HTML,
     async ({ page, context, baseURL }, info) => {
       const owner = await memberWithPassword(info, 'owner');
       await page.goto('/admin/login');
@@ -134,8 +134,7 @@ test.describe('back office', () => {
 
   test('the lists, which check nothing in the browser, load no zod', async ({ page }, info) => {
     test.skip(!hasJavaScript(info), 'no scripts run without JavaScript');
-    await page.goto('/admin/login');
-    await staffSignIn(page, await memberWithPassword(info, 'owner'));
+    await asStaff(page, await memberWithPassword(info, 'owner'), '/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Back office', exact: true })).toBeVisible();
     await expectNoZodOn(page, [
       '/admin',
@@ -164,8 +163,7 @@ test.describe('back office orders', () => {
     const purchaseId = await buy(buyer, [variant], baseURL);
     const staff = await memberWithPassword(info, 'staff');
 
-    await page.goto('/admin/orders');
-    await staffSignIn(page, staff);
+    await asStaff(page, staff, '/admin/orders');
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await page.getByLabel('Order number, email or item').fill(buyer.email);
     await page.getByRole('button', { name: 'Search' }).click();
@@ -230,8 +228,7 @@ test.describe('back office orders', () => {
 test.describe('back office stock', () => {
   test('staff see every variant with its figures, sold-out ones marked, and restock in place', async ({ page }, info) => {
     const staff = await memberWithPassword(info, 'staff');
-    await page.goto('/admin/stock');
-    await staffSignIn(page, staff);
+    await asStaff(page, staff, '/admin/stock');
     await expect(page.getByRole('heading', { level: 1, name: 'Stock' })).toBeVisible();
     await expect(page.getByRole('row', { name: /^TT-RED-SM Tracer Tee/ })).toContainText('Sold out');
     await expectAdminAccessible(page, info);
@@ -268,8 +265,7 @@ test.describe('back office customers', () => {
     const purchaseId = await buy(buyer, [variant], info.project.use.baseURL!);
     const staff = await memberWithPassword(info, 'staff');
 
-    await page.goto('/admin/customers');
-    await staffSignIn(page, staff);
+    await asStaff(page, staff, '/admin/customers');
     await page.getByLabel('Email or name').fill(buyer.email);
     await page.getByRole('button', { name: 'Search' }).click();
     const row = page.getByRole('row', { name: new RegExp(`^${buyer.email.replace(/[.+]/g, '\\$&')} Ada Rossi Registered 1 €`) });

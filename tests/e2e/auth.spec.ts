@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { openDataArchive } from '../support/data-archive';
 import { registerAccount, signInNewMember } from '../support/e2e-account';
-import { EDGE } from '../support/e2e-edge';
+import { EDGE, EDGE_HTML } from '../support/e2e-edge';
 import { hasJavaScript } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
@@ -32,7 +32,7 @@ test.describe('registration and sign-in', () => {
     expect(mail.text).toMatch(/\/marketing\/confirm\?token=/);
   });
 
-  test('an existing account goes to the password step; a wrong password is refused on the password field', EDGE, async ({ page }) => {
+  test('an existing account goes to the password step; a wrong password is refused on the password field', EDGE_HTML, async ({ page }) => {
     const email = uniqueEmail('login');
     await registerAccount(email);
 
@@ -107,27 +107,31 @@ test.describe('registration and sign-in', () => {
     await expect(page.getByText('Bringing you to your account...')).toBeVisible();
   });
 
-  test('a guarded page sends a visitor to login and back there afterwards; an off-site redirect is ignored', EDGE, async ({ page }) => {
-    const email = uniqueEmail('guard');
-    await registerAccount(email);
+  test(
+    'a guarded page sends a visitor to login and back there afterwards; an off-site redirect is ignored',
+    EDGE_HTML,
+    async ({ page }) => {
+      const email = uniqueEmail('guard');
+      await registerAccount(email);
 
-    await page.goto('/profile');
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile&reason=login$/);
-    await expect(page.getByText('Please login to continue')).toBeVisible();
-    await startWithEmail(page, email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await page.getByRole('link', { name: 'Redirect now' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+      await page.goto('/profile');
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile&reason=login$/);
+      await expect(page.getByText('Please login to continue')).toBeVisible();
+      await startWithEmail(page, email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByRole('link', { name: 'Redirect now' }).click();
+      await expect(page).toHaveURL(/\/profile$/);
 
-    await page.context().clearCookies();
-    await page.goto('/login?redirectTo=https%3A%2F%2Fevil.example%2Fsteal');
-    await startWithEmail(page, email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    const redirectNow = page.getByRole('link', { name: 'Redirect now' });
-    await expect(redirectNow).toHaveAttribute('href', '/profile');
-  });
+      await page.context().clearCookies();
+      await page.goto('/login?redirectTo=https%3A%2F%2Fevil.example%2Fsteal');
+      await startWithEmail(page, email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      const redirectNow = page.getByRole('link', { name: 'Redirect now' });
+      await expect(redirectNow).toHaveAttribute('href', '/profile');
+    },
+  );
 
   test('every validation message of the sign-in steps, word for word', async ({ page, request }) => {
     await page.goto('/register');
@@ -218,7 +222,7 @@ test('the verification email carries the code in text and HTML', async ({ page, 
   expect(message.html).toContain(code);
 });
 
-test('logout is a form in the navigation and lands on the shop', EDGE, async ({ page }) => {
+test('logout is a form in the navigation and lands on the shop', EDGE_HTML, async ({ page }) => {
   const email = uniqueEmail('logout');
   await signInNewMember(page, email);
   await page.goto('/profile');

@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { buyInSession, signInNewMember, variantBySku } from '../support/e2e-account';
-import { EDGE } from '../support/e2e-edge';
+import { EDGE_HTML } from '../support/e2e-edge';
 import { hasJavaScript } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 import { uniqueEmail } from '../support/mailbox';
@@ -71,7 +71,7 @@ test.describe('collectible cards', () => {
 
   test(
     'a first purchase unlocks its cards on the order page, in a carousel; buying again unlocks nothing',
-    EDGE,
+    EDGE_HTML,
     async ({ page }, info) => {
       await signInNewMember(page, uniqueEmail('cards'));
       await buy(page, [TRACER_TEE, PADDED_TEE]);
@@ -200,7 +200,7 @@ test.describe('collectible cards', () => {
 
   test(
     '/cards/{id}.png answers its owner and a signed link, and refuses anyone else',
-    EDGE,
+    EDGE_HTML,
     async ({ page, request, browser, baseURL }) => {
       await boughtOne(page, 'cards-owner', 'Tracer Tee');
       // The page streams: the noscript element can be in the DOM before its link is, so wait for the link.

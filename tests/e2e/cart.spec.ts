@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { registerAccount } from '../support/e2e-account';
-import { EDGE } from '../support/e2e-edge';
+import { EDGE, EDGE_HTML } from '../support/e2e-edge';
 import { hasJavaScript } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 import { uniqueEmail } from '../support/mailbox';
@@ -181,7 +181,7 @@ test.describe('cart', () => {
     await expect(badge(page)).toHaveCount(0);
   });
 
-  test("a registered shopper's anonymous cart joins their account at login", EDGE, async ({ page }) => {
+  test("a registered shopper's anonymous cart joins their account at login", EDGE_HTML, async ({ page }) => {
     const email = uniqueEmail('cart-member');
     const password = PASSWORD;
     await registerAccount(email, password);

@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test';
 
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts, ROUTE_TABLE_PAGES } from '../support/a11y';
-import { EDGE, PLAIN_HTTP } from '../support/e2e-edge';
+import { EDGE, EDGE_HTML, PLAIN_HTTP } from '../support/e2e-edge';
 import { expect, hydrated, test } from '../support/e2e-test';
 
 const productsMenu = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).locator('details', { has: page.locator('summary', { hasText: 'Products' }) });
 
 test.describe('navigation bar', () => {
-  test('shows the brand, Products, About, Contact, Login, cart and profile links', EDGE, async ({ page }) => {
+  test('shows the brand, Products, About, Contact, Login, cart and profile links', EDGE_HTML, async ({ page }) => {
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');

@@ -1,4 +1,4 @@
-import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { asStaff, expectAdminAccessible, memberWithPassword } from '../support/e2e-admin';
 import { hasJavaScript } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -7,8 +7,7 @@ test.describe('content pages', () => {
   test('an owner adds a page, publishes it, and moves it: the old address leads to the new one', async ({ page, browser }, info) => {
     const slug = `size-guide-${info.project.name}-${Date.now()}`.toLowerCase();
     const owner = await memberWithPassword(info, 'owner');
-    await page.goto('/admin/login?redirectTo=%2Fadmin%2Fpages');
-    await staffSignIn(page, owner);
+    await asStaff(page, owner, '/admin/login?redirectTo=%2Fadmin%2Fpages');
     await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
     await page.getByLabel('Title (English)').fill('Size guide');
     await page.getByLabel('Address').fill(slug);
@@ -44,8 +43,7 @@ test.describe('content pages', () => {
     // One project edits the shared shop's terms, so two runs never edit them at once.
     test.skip(hasJavaScript(info), 'the no-JavaScript project edits the policy');
     const owner = await memberWithPassword(info, 'owner');
-    await page.goto('/admin/login?redirectTo=%2Fadmin%2Fpages');
-    await staffSignIn(page, owner);
+    await asStaff(page, owner, '/admin/login?redirectTo=%2Fadmin%2Fpages');
     await page.getByRole('link', { name: 'Terms and Conditions' }).click();
     const text = page.getByLabel('Text (English, Markdown)');
     const original = await text.inputValue();

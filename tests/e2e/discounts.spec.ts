@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 
 import { registerAccount, signInAs } from '../support/e2e-account';
-import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
-import { EDGE } from '../support/e2e-edge';
+import { asStaff, expectAdminAccessible, memberWithPassword } from '../support/e2e-admin';
+import { EDGE_HTML } from '../support/e2e-edge';
 import { hasJavaScript, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 import { payOnTestPage } from '../support/payment';
@@ -26,8 +26,7 @@ const summary = (page: Page, id: string) => page.getByTestId(`summary-${id}`);
 
 /** The owner makes a code on /admin/discounts/new. */
 async function ownerCreates(page: Page, info: Parameters<typeof memberWithPassword>[0], fill: (page: Page) => Promise<void>) {
-  await page.goto('/admin/discounts');
-  await staffSignIn(page, await memberWithPassword(info, 'owner'));
+  await asStaff(page, await memberWithPassword(info, 'owner'), '/admin/discounts');
   await expect(page.getByRole('heading', { level: 1, name: 'Discount codes' })).toBeVisible();
   await page.getByRole('link', { name: 'New code' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New discount code' })).toBeVisible();
@@ -128,38 +127,42 @@ test.describe('discount codes', () => {
     }
   });
 
-  test('a /discount/{code} link works before there is a cart, and Remove takes the code away', EDGE, async ({ page, browser }, info) => {
-    const baseURL = info.project.use.baseURL!;
-    const code = `SHIPFREE${Date.now().toString(36).toUpperCase().slice(-5)}${hasJavaScript(info) ? 'J' : 'N'}`;
-    await ownerCreates(page, info, async (form) => {
-      await form.getByLabel('Code', { exact: true }).fill(code);
-      await form.getByLabel('Takes off').selectOption('free_shipping');
-    });
-    await expect(page.getByRole('status')).toHaveText(`The code ${code} was created: Free shipping.`);
+  test(
+    'a /discount/{code} link works before there is a cart, and Remove takes the code away',
+    EDGE_HTML,
+    async ({ page, browser }, info) => {
+      const baseURL = info.project.use.baseURL!;
+      const code = `SHIPFREE${Date.now().toString(36).toUpperCase().slice(-5)}${hasJavaScript(info) ? 'J' : 'N'}`;
+      await ownerCreates(page, info, async (form) => {
+        await form.getByLabel('Code', { exact: true }).fill(code);
+        await form.getByLabel('Takes off').selectOption('free_shipping');
+      });
+      await expect(page.getByRole('status')).toHaveText(`The code ${code} was created: Free shipping.`);
 
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: hasJavaScript(info) });
-    const shop = await context.newPage();
-    try {
-      await shop.goto(`/discount/${code.toLowerCase()}`);
-      await expect(shop).toHaveURL(`${baseURL}/`);
-      await expect(shop.getByText(`The code ${code} will be applied to your cart.`)).toBeVisible();
-      await shop.goto('/discount/NOT-A-CODE');
-      await expect(shop.getByText('The code NOT-A-CODE is not valid. Check its spelling.')).toBeVisible();
+      const context = await browser.newContext({ baseURL, javaScriptEnabled: hasJavaScript(info) });
+      const shop = await context.newPage();
+      try {
+        await shop.goto(`/discount/${code.toLowerCase()}`);
+        await expect(shop).toHaveURL(`${baseURL}/`);
+        await expect(shop.getByText(`The code ${code} will be applied to your cart.`)).toBeVisible();
+        await shop.goto('/discount/NOT-A-CODE');
+        await expect(shop.getByText('The code NOT-A-CODE is not valid. Check its spelling.')).toBeVisible();
 
-      await addToCart(shop, GREY_LARGE);
-      await shop.goto('/cart');
-      // €85.00 would ship for €20.00; the code waives it.
-      await expect(summary(shop, 'discount')).toHaveText('Free shipping');
-      await expect(summary(shop, 'shipping')).toHaveText('€0.00');
-      await expect(summary(shop, 'total')).toHaveText('€85.00');
-      await expectAdminAccessible(shop, info);
-      await shop.getByRole('button', { name: `Remove code ${code}` }).click();
-      await expect(shop.getByText('The discount code was removed.')).toBeVisible();
-      await expect(summary(shop, 'shipping')).toHaveText('€20.00');
-      await expect(summary(shop, 'total')).toHaveText('€105.00');
-      await expect(summary(shop, 'discount')).toHaveCount(0);
-    } finally {
-      await context.close();
-    }
-  });
+        await addToCart(shop, GREY_LARGE);
+        await shop.goto('/cart');
+        // €85.00 would ship for €20.00; the code waives it.
+        await expect(summary(shop, 'discount')).toHaveText('Free shipping');
+        await expect(summary(shop, 'shipping')).toHaveText('€0.00');
+        await expect(summary(shop, 'total')).toHaveText('€85.00');
+        await expectAdminAccessible(shop, info);
+        await shop.getByRole('button', { name: `Remove code ${code}` }).click();
+        await expect(shop.getByText('The discount code was removed.')).toBeVisible();
+        await expect(summary(shop, 'shipping')).toHaveText('€20.00');
+        await expect(summary(shop, 'total')).toHaveText('€105.00');
+        await expect(summary(shop, 'discount')).toHaveCount(0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -4,7 +4,7 @@ import { toShopWallTime } from '../../contract/shop-time';
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 import { apiUrl } from '../support/e2e';
 import { registerAccount, signInAs } from '../support/e2e-account';
-import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { asStaff, expectAdminAccessible, memberWithPassword } from '../support/e2e-admin';
 import { hasJavaScript, mailboxOf, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 import { payOnTestPage } from '../support/payment';
@@ -35,8 +35,7 @@ test.describe('a drop', () => {
     // The owner creates it: two colours, three sizes, launching two minutes ahead of the shop's clock.
     const now = await apiClock();
     const launch = new Date(Math.ceil(now.getTime() / 60_000) * 60_000 + 2 * 60_000);
-    await page.goto('/admin/products');
-    await staffSignIn(page, await memberWithPassword(info, 'owner'));
+    await asStaff(page, await memberWithPassword(info, 'owner'), '/admin/products');
     await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
     await expectAdminAccessible(page, info);
     await page.getByRole('link', { name: 'New product' }).click();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { apiUrl } from '../support/e2e';
 import { type Account, buy, registerAccount, roomyVariants, signInAs, signInNewMember, type StockedVariant } from '../support/e2e-account';
-import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { asStaff, expectAdminAccessible, memberWithPassword } from '../support/e2e-admin';
 import { adminToken, hasJavaScript, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 import { latestMail } from '../support/mailbox';
@@ -53,8 +53,7 @@ test.describe('gift cards', () => {
     const name = `Gift Card ${Date.now().toString(36)}${js ? 'J' : 'N'}`;
 
     // The owner's amounts, on sale at /gift-cards.
-    await page.goto('/admin/gift-cards');
-    await staffSignIn(page, await memberWithPassword(info, 'owner'));
+    await asStaff(page, await memberWithPassword(info, 'owner'), '/admin/gift-cards');
     await expect(page.getByRole('heading', { level: 1, name: 'Gift cards' })).toBeVisible();
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel(/^Amounts in euros/).fill('50 150');

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 
 import { apiUrl } from '../support/e2e';
 import { buy, registerAccount, roomyVariants } from '../support/e2e-account';
-import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { asStaff, expectAdminAccessible, memberWithPassword } from '../support/e2e-admin';
 import { hasJavaScript, uniqueEmail } from '../support/e2e-shop';
 import { expect, hydrated, test } from '../support/e2e-test';
 
@@ -46,8 +46,7 @@ test.describe('at 390 px', () => {
     const [variant] = await roomyVariants('Tracer Tee');
     const purchaseId = await buy(buyer, [variant], info.project.use.baseURL!);
 
-    await page.goto(`/admin/orders/${purchaseId}`);
-    await staffSignIn(page, await memberWithPassword(info, 'owner'));
+    await asStaff(page, await memberWithPassword(info, 'owner'), `/admin/orders/${purchaseId}`);
     await expect(page.getByRole('heading', { level: 2, name: 'Notes' })).toBeVisible();
     await page.getByLabel('New note').fill(`Called about parcel ${'X'.repeat(120)} twice.`);
     await page.getByRole('button', { name: 'Add note' }).click();
@@ -82,8 +81,7 @@ test.describe('on a desktop', () => {
     const buyer = await registerAccount(uniqueEmail(info, 'layout-ship'));
     const [variant] = await roomyVariants('Tracer Tee');
     const purchaseId = await buy(buyer, [variant], info.project.use.baseURL!);
-    await page.goto(`/admin/orders/${purchaseId}`);
-    await staffSignIn(page, await memberWithPassword(info, 'owner'));
+    await asStaff(page, await memberWithPassword(info, 'owner'), `/admin/orders/${purchaseId}`);
     const ship = page.getByRole('heading', { level: 2, name: 'Ship it' });
     const cancel = page.getByRole('button', { name: 'Cancel order and email the buyer' });
     const refund = page.getByRole('button', { name: 'Refund and email the buyer' });
@@ -104,8 +102,7 @@ test.describe('on a desktop', () => {
   test("the product page's sections sit side by side; the discount form's checkboxes sit beside their words", async ({ page }, info) => {
     test.slow();
     const details = (await (await fetch(`${apiUrl}/api/products/details?product_name=Tracer%20Tee`)).json()) as { id: string };
-    await page.goto(`/admin/products/${details.id}`);
-    await staffSignIn(page, await memberWithPassword(info, 'owner'));
+    await asStaff(page, await memberWithPassword(info, 'owner'), `/admin/products/${details.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Tracer Tee' })).toBeVisible();
     const [words, pictures] = await page.locator('.admin-product-sections > div').evaluateAll((columns) =>
       columns.map((column) => {

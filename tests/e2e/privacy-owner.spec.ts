@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 
 import { openDataArchive } from '../support/data-archive';
 import { registerAccount } from '../support/e2e-account';
-import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { asStaff, expectAdminAccessible, memberWithPassword } from '../support/e2e-admin';
 import { uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -12,8 +12,7 @@ test.describe("the owner's side of privacy", () => {
     const customer = await registerAccount(uniqueEmail(info, 'privacy-customer'));
     const customerId = String((customer.user as { id: string }).id);
     const owner = await memberWithPassword(info, 'owner');
-    await page.goto(`/admin/login?redirectTo=${encodeURIComponent(`/admin/customers/${customerId}`)}`);
-    await staffSignIn(page, owner);
+    await asStaff(page, owner, `/admin/login?redirectTo=${encodeURIComponent(`/admin/customers/${customerId}`)}`);
     await expect(page.getByRole('heading', { level: 1, name: customer.email })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Privacy requests' })).toBeVisible();
     await expectAdminAccessible(page, info);
@@ -60,8 +59,11 @@ test.describe("the owner's side of privacy", () => {
   test('staff see no privacy controls and are refused the privacy page', async ({ page }, info) => {
     const customer = await registerAccount(uniqueEmail(info, 'privacy-kept'));
     const staff = await memberWithPassword(info, 'staff');
-    await page.goto(`/admin/login?redirectTo=${encodeURIComponent(`/admin/customers/${String((customer.user as { id: string }).id)}`)}`);
-    await staffSignIn(page, staff);
+    await asStaff(
+      page,
+      staff,
+      `/admin/login?redirectTo=${encodeURIComponent(`/admin/customers/${String((customer.user as { id: string }).id)}`)}`,
+    );
     await expect(page.getByRole('heading', { level: 1, name: customer.email })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Export data' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Erase customer' })).toHaveCount(0);

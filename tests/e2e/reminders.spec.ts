@@ -1,6 +1,6 @@
 import { apiUrl } from '../support/e2e';
 import { registerAccount, signInAs } from '../support/e2e-account';
-import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { asStaff, expectAdminAccessible, memberWithPassword } from '../support/e2e-admin';
 import { EDGE_PLAIN_HTTP } from '../support/e2e-edge';
 import { adminToken, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
@@ -42,8 +42,7 @@ test.describe('marketing consent and the funnel (issues 39 and 41)', () => {
 
   test('an owner reads the funnel on the dashboard for 7 and 30 days, and turns reminders on', async ({ page }, info) => {
     const owner = await memberWithPassword(info, 'owner');
-    await page.goto('/admin/login?redirectTo=%2Fadmin');
-    await staffSignIn(page, owner);
+    await asStaff(page, owner, '/admin/login?redirectTo=%2Fadmin');
     const funnel = page.getByRole('region', { name: 'Funnel' });
     await expect(funnel.getByRole('heading', { level: 2, name: 'Funnel' })).toBeVisible();
     await expect(funnel.getByRole('img', { name: /Shoppers at each step, last 7 days/ })).toBeVisible();

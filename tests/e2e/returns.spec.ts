@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { apiUrl } from '../support/e2e';
 import { buy, guestAccount, registerAccount, roomyVariants, signInAs, variantBySku } from '../support/e2e-account';
-import { expectAdminAccessible, memberWithPassword, staffSignIn } from '../support/e2e-admin';
+import { asStaff, expectAdminAccessible, memberWithPassword } from '../support/e2e-admin';
 import { adminToken, hasJavaScript, mailboxOf, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -54,8 +54,8 @@ async function requestReturn(page: Page, line: RegExp, options: { units: string;
 }
 
 async function openReturnAsStaff(page: Page, number: string, email: string, signIn: boolean) {
-  await page.goto(`/admin/returns/${number}`);
-  if (signIn) await staffSignIn(page, email);
+  if (signIn) await asStaff(page, email, `/admin/returns/${number}`);
+  else await page.goto(`/admin/returns/${number}`);
   await expect(page.getByRole('heading', { level: 1, name: `Return ${number}` })).toBeVisible();
 }
 
@@ -115,8 +115,7 @@ test.describe('returns and exchanges', () => {
 
     // Staff mark both parcels received; the money and the exchange are not theirs to send.
     const staff = await memberWithPassword(info, 'staff');
-    await page.goto('/admin/returns');
-    await staffSignIn(page, staff);
+    await asStaff(page, staff, '/admin/returns');
     await expect(page.getByRole('table', { name: 'Return requested' }).getByRole('link', { name: exchange })).toBeVisible();
     await expectAdminAccessible(page, info);
     // The number written on the parcel opens its return.

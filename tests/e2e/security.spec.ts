@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { apiUrl } from '../support/e2e';
-import { EDGE, EDGE_PLAIN_HTTP, PLAIN_HTTP } from '../support/e2e-edge';
+import { EDGE_HTML, EDGE_PLAIN_HTTP, PLAIN_HTTP } from '../support/e2e-edge';
 import { hasJavaScript, signIn, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -247,7 +247,7 @@ test.describe('cross-site form posts', () => {
     await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   }
 
-  test("a form on another site cannot clear a shopper's cart", EDGE, async ({ page, baseURL }) => {
+  test("a form on another site cannot clear a shopper's cart", EDGE_HTML, async ({ page, baseURL }) => {
     await page.goto('/product/Tracer%20Tee?color=BLACK&size=S/M');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText('Added to Cart!')).toBeVisible();
@@ -266,7 +266,7 @@ test.describe('cross-site form posts', () => {
 
 test(
   'the session cookie is HttpOnly, SameSite=Lax, on every path, and Secure over https',
-  EDGE,
+  EDGE_HTML,
   async ({ page, context, request }, info) => {
     await page.goto('/product/Tracer%20Tee?color=BLACK&size=S/M');
     await page.getByRole('button', { name: 'Add to Cart' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { guestAccount, registerAccount, signInAs, staleSignIn } from '../support/e2e-account';
-import { EDGE } from '../support/e2e-edge';
+import { EDGE, EDGE_HTML } from '../support/e2e-edge';
 import { uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
@@ -29,7 +29,7 @@ test.describe('a stale sign-in', () => {
     await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
   });
 
-  test('an account holder opening their orders is sent to sign in, with the header signed out', EDGE, async ({ page }, info) => {
+  test('an account holder opening their orders is sent to sign in, with the header signed out', EDGE_HTML, async ({ page }, info) => {
     const account = await staleSignIn(await registerAccount(uniqueEmail(info, 'stale-orders')));
     await signInAs(page.context(), info.project.use.baseURL!, account);
 

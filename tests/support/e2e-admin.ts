@@ -1,8 +1,9 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { createCookieSessionStorage } from '@remix-run/node';
 
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from './a11y';
 import { apiUrl } from './e2e';
-import { hasJavaScript, mailboxOf, shopCli, uniqueEmail } from './e2e-shop';
+import { adminToken, hasJavaScript, mailboxOf, uniqueEmail } from './e2e-shop';
 import { expect } from './e2e-test';
 
 /** Back-office helpers for the e2e suites. */
@@ -14,10 +15,19 @@ export async function mailedStaffCode(email: string): Promise<string> {
   return /\b(\d{6})\b/.exec(newest.subject)![1];
 }
 
-/** A member added with the CLI who has chosen their password through the API (the set-password page has its own test). */
+/**
+ * A member added as the owner's CLI adds them (the API's `POST /api/admin/staff` with the admin token,
+ * the call `npm run shop -- staff add` makes: the CLI itself has its own tests in owner-cli.spec.ts and
+ * admin.spec.ts), who has chosen their password through the API (the set-password page has its own test).
+ */
 export async function memberWithPassword(info: TestInfo, role: 'owner' | 'staff'): Promise<string> {
   const email = uniqueEmail(info, `admin-${role}`);
-  shopCli('staff', 'add', email, '--role', role);
+  const added = await fetch(`${apiUrl}/api/admin/staff`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken()}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, role }),
+  });
+  expect(added.status, await added.clone().text()).toBeLessThan(300);
   const res = await fetch(`${apiUrl}/api/staff/set-password`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -38,6 +48,36 @@ export async function expectAdminAccessible(page: Page, info: TestInfo) {
     url.pathname + url.search,
     (context) => context.addCookies(cookies),
   );
+}
+
+/**
+ * Opens `path` in the back office as a member already signed in: their API session (`POST
+ * /api/staff/login`) in the back office's own cookie, signed with the e2e secret as the storefront signs
+ * it. The sign-in page is a journey of its own (admin.spec.ts); the other journeys start past it.
+ */
+export async function asStaff(page: Page, email: string, path: string, password = STAFF_PASSWORD) {
+  const response = await fetch(`${apiUrl}/api/staff/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  const signedIn = (await response.json()) as { token: string; expires_at: string; staff: { email: string; role: string } };
+  const storage = createCookieSessionStorage({
+    cookie: { name: '__staff', httpOnly: true, sameSite: 'strict', path: '/admin', secrets: [process.env.E2E_SESSION_SECRET!] },
+  });
+  const session = await storage.getSession();
+  session.set('token', signedIn.token);
+  session.set('email', signedIn.staff.email);
+  session.set('role', signedIn.staff.role);
+  session.set('expiresAt', Date.parse(signedIn.expires_at));
+  const [pair] = (await storage.commitSession(session)).split(';');
+  const [name, ...value] = pair.split('=');
+  // Every e2e storefront listens on 127.0.0.1 (cookies do not tell ports apart).
+  await page
+    .context()
+    .addCookies([{ name, value: value.join('='), domain: '127.0.0.1', path: '/admin', httpOnly: true, sameSite: 'Strict' }]);
+  await page.goto(path);
 }
 
 /** Fills and sends the sign-in form the page shows. */
