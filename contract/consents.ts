@@ -5,5 +5,9 @@ export const CONSENT_KINDS = ['cookies', 'marketing', 'terms'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 /** Consents that are withdrawn as they were given; accepting the terms is the account's contract, ended by deleting it. */
 export const WITHDRAWABLE_CONSENTS = ['cookies', 'marketing'] as const;
-/** The version of the policies a consent is given under: their "Last updated" day. */
-export const POLICY_VERSION = '2026-11-01';
+/**
+ * The policy a consent is given under: the terms of an account or of a purchase, or the privacy policy
+ * (the cookie notice, marketing emails). A consent records that page's version in force: the day its
+ * published version was made (api/src/services/consents.ts).
+ */
+export const CONSENT_POLICY = { cookies: 'privacy-policy', marketing: 'privacy-policy', terms: 'terms-and-conditions' } as const;

@@ -1,9 +1,13 @@
-/** The four policy pages of docs/product.md#policies and where their markdown lives in the `documents` bucket. */
+/**
+ * The four policy pages of docs/product.md#policies, where their markdown lives in the `documents`
+ * bucket, and the day the text the shop starts with was last changed (its "Last updated" line, and the
+ * date of the first version the seed publishes).
+ */
 export const POLICY_DOCUMENTS = [
-  { slug: 'privacy-policy', title: 'Privacy Policy', path: 'policies/privacy-policy.md' },
-  { slug: 'return-policy', title: 'Return Policy', path: 'policies/return-policy.md' },
-  { slug: 'terms-and-conditions', title: 'Terms and Conditions', path: 'policies/terms-and-conditions.md' },
-  { slug: 'website-use-agreement', title: 'Website Use Agreement', path: 'policies/website-use-agreement.md' },
+  { slug: 'privacy-policy', title: 'Privacy Policy', path: 'policies/privacy-policy.md', updated: '2026-11-30' },
+  { slug: 'return-policy', title: 'Return Policy', path: 'policies/return-policy.md', updated: '2026-11-01' },
+  { slug: 'terms-and-conditions', title: 'Terms and Conditions', path: 'policies/terms-and-conditions.md', updated: '2026-11-01' },
+  { slug: 'website-use-agreement', title: 'Website Use Agreement', path: 'policies/website-use-agreement.md', updated: '2026-11-01' },
 ] as const;
 
 export type PolicySlug = (typeof POLICY_DOCUMENTS)[number]['slug'];

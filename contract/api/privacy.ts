@@ -154,7 +154,7 @@ export const privacyLogSchema = z.object({
 });
 export type PrivacyLog = z.infer<typeof privacyLogSchema>;
 
-export { CONSENT_KINDS, type ConsentKind, POLICY_VERSION, WITHDRAWABLE_CONSENTS } from '../consents';
+export { CONSENT_KINDS, CONSENT_POLICY, type ConsentKind, WITHDRAWABLE_CONSENTS } from '../consents';
 
 /**
  * `GET user/consents`: every consent given, newest first, with when it was withdrawn. Marketing

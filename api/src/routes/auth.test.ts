@@ -1,7 +1,7 @@
 // One suite on purpose (over 300 lines): the /api/auth routes, tested together against one test API and its outbox.
 import { describe, expect, it } from 'vitest';
 
-import { POLICY_VERSION } from '@contract/api/privacy';
+import { policyDocument } from '@contract/policies';
 
 import type { Json } from '../../../tests/support/shopper';
 import { createTestApi } from '../../../tests/support/test-api';
@@ -347,7 +347,7 @@ describe('guests', () => {
       .select(['kind', 'policy_version', 'withdrawn_at'])
       .where('user_id', '=', guest.body.user.id)
       .execute();
-    expect(consents).toEqual([{ kind: 'terms', policy_version: POLICY_VERSION, withdrawn_at: null }]);
+    expect(consents).toEqual([{ kind: 'terms', policy_version: policyDocument('terms-and-conditions').updated, withdrawn_at: null }]);
     // Without a sign-in there is nobody to keep.
     expect((await post('guest-account', { password: PASSWORD })).status).toBe(401);
   });

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 
-import { POLICY_VERSION } from '@contract/api/privacy';
+import { policyDocument } from '@contract/policies';
+import { shopDay } from '@contract/shop-time';
 
 import { openDataArchive } from '../../../tests/support/data-archive';
 import { buyThroughCheckout, setVariant, shopper } from '../../../tests/support/shopper';
+import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
+import { seedPages } from '../seed/pages';
+import { seedPolicyDocuments } from '../seed/policy-documents';
 
 const api = useTestApi();
+/** The day of the terms the shop starts with (their "Last updated" line). */
+const TERMS_DAY = policyDocument('terms-and-conditions').updated;
 
 describe('consents', () => {
   it('a guest who checks out accepts the terms, recorded with the policy version; a refused checkout records nothing', async () => {
@@ -22,7 +28,7 @@ describe('consents', () => {
     await setVariant(api, variant.id, { stock_quantity: 5 });
     await buyThroughCheckout(api, s, [{ id: variant.id }]);
     expect(await terms()).toEqual([
-      { kind: 'terms', policy_version: POLICY_VERSION, given_at: expect.any(String), withdrawn_at: null, confirmed_at: expect.any(String) },
+      { kind: 'terms', policy_version: TERMS_DAY, given_at: expect.any(String), withdrawn_at: null, confirmed_at: expect.any(String) },
     ]);
     // Checking out again keeps the one acceptance in force.
     await buyThroughCheckout(api, s, [{ id: variant.id }]);
@@ -35,7 +41,7 @@ describe('consents', () => {
     const start = api.clock.now().toISOString();
     const list = async () => (await s.get('/api/user/consents')).body;
     expect(await list()).toEqual([
-      { kind: 'terms', policy_version: POLICY_VERSION, given_at: expect.any(String), withdrawn_at: null, confirmed_at: expect.any(String) },
+      { kind: 'terms', policy_version: TERMS_DAY, given_at: expect.any(String), withdrawn_at: null, confirmed_at: expect.any(String) },
     ]);
 
     const given = await s.post('/api/user/consents', { kind: 'cookies' });
@@ -73,5 +79,52 @@ describe('consents', () => {
     expect(data.consents.every((c: { given_at: string }) => c.given_at >= start)).toBe(true);
     expect((await s.post('/api/user/delete-account', { password: 'Sunny-Day-2026', confirm_email: me.user.email })).status).toBe(200);
     expect(await api.database.db.selectFrom('consents').select('id').where('user_id', '=', me.user.id).execute()).toEqual([]);
+  });
+
+  it('records the day of the policy in force: the text the shop started with, then the version the owner published', async () => {
+    await seedPolicyDocuments(api.storage);
+    await seedPages(api.database.db, api.storage);
+    const kindsAndDays = async (s: ReturnType<typeof shopper>) =>
+      ((await s.get('/api/user/consents')).body as { kind: string; policy_version: string }[])
+        .map((c) => `${c.kind} ${c.policy_version}`)
+        .sort();
+    const before = shopper(api);
+    const { user } = await before.register();
+    await before.post('/api/user/consents', { kind: 'cookies' });
+    expect(await kindsAndDays(before)).toEqual([`cookies ${policyDocument('privacy-policy').updated}`, `terms ${TERMS_DAY}`]);
+
+    // A week on, the owner publishes new terms: consents given from then on name that day; the
+    // privacy policy, unchanged, keeps its own.
+    api.clock.advance(7 * 24 * 60 * 60 * 1000);
+    const pages = (await (await api.app.request('/api/admin/pages', { headers: cliHeaders })).json()) as {
+      pages: { id: string; slug: string; latest_version: number }[];
+    };
+    const terms = pages.pages.find((page) => page.slug === 'terms-and-conditions')!;
+    const saved = await api.app.request(`/api/admin/pages/${terms.id}`, {
+      method: 'PUT',
+      headers: { ...cliHeaders, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        title_en: 'Terms and Conditions',
+        title_it: '',
+        description_en: '',
+        body_en: '## Terms\n\nNew terms.',
+        base_version: terms.latest_version,
+        publish: true,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const after = shopper(api);
+    await after.register();
+    await after.post('/api/user/consents', { kind: 'cookies' });
+    expect(await kindsAndDays(after)).toEqual([`cookies ${policyDocument('privacy-policy').updated}`, `terms ${shopDay(api.clock.now())}`]);
+    // What was given before keeps the version it was given under (read from the database: a week on,
+    // that sign-in has ended).
+    const kept = await api.database.db
+      .selectFrom('consents')
+      .select('policy_version')
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'terms')
+      .execute();
+    expect(kept).toEqual([{ policy_version: TERMS_DAY }]);
   });
 });

@@ -2,6 +2,7 @@ import { POLICY_DOCUMENTS, policyPath } from '@contract/policies';
 
 import type { Db } from '../db/database.js';
 import type { Storage } from '../services/storage.js';
+import { POLICY_MARKDOWN } from './policy-documents.js';
 
 /** The policies' Italian titles, as the storefront has shown them (app/locales/it/common.json). */
 const ITALIAN_TITLES: Record<(typeof POLICY_DOCUMENTS)[number]['slug'], string> = {
@@ -47,7 +48,9 @@ export async function seedPages(db: Db, storage: Storage, now: Date = new Date()
           description_it: '',
           body_en: en,
           body_it: it ?? '',
-          created_at: now,
+          // The text the shop starts with is dated to its "Last updated" day: consents given under it
+          // record that day (services/consents.ts).
+          created_at: en === POLICY_MARKDOWN[doc.slug] ? new Date(`${doc.updated}T12:00:00Z`) : now,
           created_by: 'seed',
         })
         .execute();

@@ -1,15 +1,19 @@
 import { BRAND } from '@contract/brand';
-import type { PolicySlug } from '@contract/policies';
+import { policyDocument, type PolicySlug } from '@contract/policies';
 import { RETENTION_MARKER } from '@contract/retention';
 
 const LEGAL_NAME = `${BRAND.name} S.r.l.`;
 const HQ = `${BRAND.headquarters.line1}, ${BRAND.headquarters.postalCode} ${BRAND.headquarters.city}, Italia`;
 const STUDIO = `${BRAND.studio.line1}, ${BRAND.studio.postalCode} ${BRAND.studio.city}, Italia`;
-const UPDATED = '1 novembre 2026';
+/** A policy's "Ultimo aggiornamento" day (`updated` in contract/policies.ts), as an Italian reader writes it. */
+const updated = (slug: PolicySlug) =>
+  new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${policyDocument(slug).updated}T12:00:00Z`),
+  );
 
 /** The policy documents in Italian, written for Italian shoppers (not a word-for-word copy of the English); links stay under /it. */
 export const POLICY_MARKDOWN_IT: Record<PolicySlug, string> = {
-  'privacy-policy': `_Ultimo aggiornamento: ${UPDATED}_
+  'privacy-policy': `_Ultimo aggiornamento: ${updated('privacy-policy')}_
 
 Questa informativa spiega come ${LEGAL_NAME} ("${BRAND.name}" o "noi") tratta i tuoi dati personali quando visiti il nostro sito, crei un account, acquisti da noi o ci scrivi. È resa ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (Regolamento generale sulla protezione dei dati, "GDPR") e del Codice in materia di protezione dei dati personali (D.lgs. 196/2003 e successive modifiche).
 
@@ -93,7 +97,7 @@ Il negozio non è pensato per chi ha meno di 14 anni, l'età del consenso digita
 Possiamo aggiornare questa informativa. La data in cima indica la versione più recente; le modifiche importanti saranno annunciate sul sito o via email.
 `,
 
-  'return-policy': `_Ultimo aggiornamento: ${UPDATED}_
+  'return-policy': `_Ultimo aggiornamento: ${updated('return-policy')}_
 
 Vogliamo che tu ami quello che compri da ${BRAND.name}. Se cambi idea, puoi restituirlo. Qui trovi il tuo diritto di recesso secondo il Codice del consumo (D.lgs. 206/2005, articoli da 52 a 59) e come funzionano i resi in pratica.
 
@@ -148,7 +152,7 @@ Indipendentemente dal diritto di recesso, ogni prodotto è coperto dalla **garan
 > Data: ...
 `,
 
-  'terms-and-conditions': `_Ultimo aggiornamento: ${UPDATED}_
+  'terms-and-conditions': `_Ultimo aggiornamento: ${updated('terms-and-conditions')}_
 
 Queste condizioni regolano la vendita dei prodotti attraverso questo sito. Leggile prima di ordinare: effettuando un ordine le accetti. Nulla di quanto segue limita i diritti che la legge italiana ed europea ti riconosce come consumatore.
 
@@ -216,7 +220,7 @@ Scrivi a [${BRAND.supportEmail}](mailto:${BRAND.supportEmail}); rispondiamo entr
 Queste condizioni sono regolate dalla legge italiana. Se sei un consumatore, è competente il giudice del luogo in cui risiedi, e conservi la tutela delle norme inderogabili del tuo paese di residenza.
 `,
 
-  'website-use-agreement': `_Ultimo aggiornamento: ${UPDATED}_
+  'website-use-agreement': `_Ultimo aggiornamento: ${updated('website-use-agreement')}_
 
 Queste condizioni fissano le regole per l'uso del sito di ${BRAND.name}, che tu acquisti o no. Usando il sito le accetti. Gli acquisti sono regolati anche dai nostri [Termini e condizioni](/it/terms-and-conditions).
 

@@ -1,5 +1,5 @@
 import { BRAND } from '@contract/brand';
-import { POLICY_DOCUMENTS, policyPath, type PolicySlug } from '@contract/policies';
+import { POLICY_DOCUMENTS, policyDocument, policyPath, type PolicySlug } from '@contract/policies';
 import { RETENTION_MARKER } from '@contract/retention';
 
 import type { Storage } from '../services/storage.js';
@@ -8,11 +8,15 @@ import { POLICY_MARKDOWN_IT } from './policy-documents-it.js';
 const LEGAL_NAME = `${BRAND.name} S.r.l.`;
 const HQ = `${BRAND.headquarters.line1}, ${BRAND.headquarters.postalCode} ${BRAND.headquarters.city}, ${BRAND.headquarters.country}`;
 const STUDIO = `${BRAND.studio.line1}, ${BRAND.studio.postalCode} ${BRAND.studio.city}, ${BRAND.studio.country}`;
-const UPDATED = '1 November 2026';
+/** A policy's "Last updated" day (`updated` in contract/policies.ts), as an English reader writes it. */
+const updated = (slug: PolicySlug) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${policyDocument(slug).updated}T12:00:00Z`),
+  );
 
 /** The policy documents the shop starts with, as markdown (no raw HTML); the owner may replace them in storage. */
 export const POLICY_MARKDOWN: Record<PolicySlug, string> = {
-  'privacy-policy': `_Last updated: ${UPDATED}_
+  'privacy-policy': `_Last updated: ${updated('privacy-policy')}_
 
 This notice explains how ${LEGAL_NAME} ("${BRAND.name}", "we") processes your personal data when you visit our website, create an account, buy from us or write to us. It is given under Articles 13 and 14 of Regulation (EU) 2016/679 (the General Data Protection Regulation, "GDPR") and the Italian Personal Data Protection Code (Legislative Decree 196/2003, as amended).
 
@@ -96,7 +100,7 @@ The shop is not meant for children under 14, the age of digital consent in Italy
 We may update this notice. The date at the top shows the latest version; important changes will be announced on the website or by email.
 `,
 
-  'return-policy': `_Last updated: ${UPDATED}_
+  'return-policy': `_Last updated: ${updated('return-policy')}_
 
 We want you to love what you buy from ${BRAND.name}. If you change your mind, you can send it back. This policy explains your right of withdrawal under the Italian Consumer Code (Legislative Decree 206/2005, Articles 52 to 59) and how returns work in practice.
 
@@ -151,7 +155,7 @@ Independently of the right of withdrawal, every product is covered by the **lega
 > Date: ...
 `,
 
-  'terms-and-conditions': `_Last updated: ${UPDATED}_
+  'terms-and-conditions': `_Last updated: ${updated('terms-and-conditions')}_
 
 These terms govern the sale of products through this website. Please read them before ordering; placing an order means you accept them. Your rights as a consumer under Italian and EU law are not limited by anything here.
 
@@ -219,7 +223,7 @@ Write to [${BRAND.supportEmail}](mailto:${BRAND.supportEmail}); we answer within
 These terms are governed by Italian law. If you are a consumer, the court of the place where you live has jurisdiction, and you keep the protection of the mandatory rules of your country of residence.
 `,
 
-  'website-use-agreement': `_Last updated: ${UPDATED}_
+  'website-use-agreement': `_Last updated: ${updated('website-use-agreement')}_
 
 This agreement sets the rules for using the ${BRAND.name} website, whether or not you buy anything. By using the website you accept it. Purchases are also governed by our [Terms and Conditions](/terms-and-conditions).
 

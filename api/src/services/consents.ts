@@ -1,6 +1,26 @@
-import { type ConsentKind, POLICY_VERSION } from '@contract/api/privacy';
+import { CONSENT_POLICY, type ConsentKind } from '@contract/api/privacy';
+import { policyDocument } from '@contract/policies';
+import { shopDay } from '@contract/shop-time';
 
 import type { Db } from '../db/database.js';
+
+/**
+ * The version of the policy a consent of that kind is given under (`CONSENT_POLICY`): the shop day
+ * its published version was made, as the owner publishes it from the back office (ADR 068); the day
+ * of the text the shop started with while its page is not in the database yet.
+ */
+export async function policyVersion(db: Db, kind: ConsentKind): Promise<string> {
+  const slug = CONSENT_POLICY[kind];
+  const published = await db
+    .selectFrom('pages')
+    .innerJoin('page_versions', (join) =>
+      join.onRef('page_versions.page_id', '=', 'pages.id').onRef('page_versions.number', '=', 'pages.published_version'),
+    )
+    .select('page_versions.created_at')
+    .where('pages.builtin', '=', slug)
+    .executeTakeFirst();
+  return published ? shopDay(published.created_at) : policyDocument(slug).updated;
+}
 
 /**
  * Records a consent (the cookie notice's; marketing goes through its double opt-in,
@@ -8,9 +28,10 @@ import type { Db } from '../db/database.js';
  * (the partial unique index keeps one in force per kind, so two at once record it once).
  */
 export async function giveConsent(db: Db, now: Date, userId: string, kind: ConsentKind): Promise<void> {
+  const version = await policyVersion(db, kind);
   await db
     .insertInto('consents')
-    .values({ user_id: userId, kind, policy_version: POLICY_VERSION, given_at: now, confirmed_at: now })
+    .values({ user_id: userId, kind, policy_version: version, given_at: now, confirmed_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'kind']).where('withdrawn_at', 'is', null).doNothing())
     .execute();
 }

@@ -1,10 +1,10 @@
-import { EMAIL_LINK_DAYS, POLICY_VERSION } from '@contract/api/privacy';
+import { EMAIL_LINK_DAYS } from '@contract/api/privacy';
 import type { ShopLocale } from '@contract/locale';
 
 import type { Db } from '../../db/database.js';
 import type { AppDeps } from '../../deps.js';
 import { DomainError } from '../../domain-error.js';
-import { withdrawConsent } from '../consents.js';
+import { policyVersion, withdrawConsent } from '../consents.js';
 import { renderEmail } from '../mail-templates.js';
 import { mailWords } from '../mail-words.js';
 import { LINK_PURPOSES, signLink, verifyLink } from '../signed-links.js';
@@ -27,14 +27,15 @@ export async function requestMarketingConsent(
 ): Promise<boolean> {
   const { db, clock } = deps;
   const now = clock.now();
+  const version = await policyVersion(db, 'marketing');
   await db
     .insertInto('consents')
-    .values({ user_id: user.id, kind: 'marketing', policy_version: POLICY_VERSION, given_at: now, confirmed_at: null })
+    .values({ user_id: user.id, kind: 'marketing', policy_version: version, given_at: now, confirmed_at: null })
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'kind'])
         .where('withdrawn_at', 'is', null)
-        .doUpdateSet({ given_at: now, policy_version: POLICY_VERSION })
+        .doUpdateSet({ given_at: now, policy_version: version })
         .where('consents.confirmed_at', 'is', null),
     )
     .execute();
