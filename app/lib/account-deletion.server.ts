@@ -26,6 +26,15 @@ export async function deleteOwnData(context: ShopContext, formData: FormData, wh
   const t = serverTranslator(context.locale, 'account');
   if (!body.success) return json({ deleteError: serverFormMessage(context.locale)(body.error.issues[0].message) }, { status: 400 });
   const account = await accountApi(context);
+  // The email typed again must be the shopper's own: said here in the page's language, and in words
+  // that fit a guest (the API refuses a mismatch too).
+  const own = account.session.get('user')?.email;
+  if (own && body.data.confirm_email.trim().toLowerCase() !== own.toLowerCase()) {
+    return json(
+      { deleteError: t(who === 'account' ? 'data.emailMismatch' : 'data.guestEmailMismatch') },
+      { status: 400, headers: await account.commit() },
+    );
+  }
   try {
     await account.api.request('POST', 'user/delete-account', messageAnswerSchema, { body: body.data });
   } catch (error) {

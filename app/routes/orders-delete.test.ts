@@ -22,7 +22,7 @@ describe('a guest deletes their data on /orders', () => {
     expect(await empty.json()).toEqual({ deleteError: 'Type your email address to confirm' });
     const wrong = await del('someone-else@example.com');
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ deleteError: 'Type your email address exactly as it is on your account to confirm' });
+    expect(await wrong.json()).toEqual({ deleteError: 'Type the email address you bought with, exactly as you gave it, to confirm' });
     expect((await guest.get('/api/user/consents')).status).toBe(200);
 
     const done = await del(guest.email!.toUpperCase());

@@ -189,7 +189,7 @@ export default function OrdersPage() {
         </p>
       ) : null}
       {guest ? <GuestAccountPanel email={guest.email} /> : null}
-      {guest ? <YourConsents consents={guest.consents} /> : null}
+      {guest ? <YourConsents consents={guest.consents} guest /> : null}
       {guest ? <GuestDataPanel error={deleteError} /> : null}
       <OrderStats stats={stats} />
       <OrdersToolbar q={query.q} status={query.status} canExport={!guest} />

@@ -56,6 +56,17 @@ describe('the profile’s consents', () => {
     expect(out).toMatch(/Withdrawn|withdrawn/);
   });
 
+  it("a guest's terms are their purchases', ending when they delete their data, in English and Italian", () => {
+    const terms = [{ kind: 'terms' as const, ...given }];
+    const out = html(<YourConsents consents={terms} guest />, '/orders');
+    expect(out).toContain('Terms and privacy policy (your purchases)');
+    expect(out).toContain('Ends when you delete your data.');
+    expect(out).not.toContain('your account');
+    const italian = html(<YourConsents consents={terms} guest />, '/it/orders');
+    expect(italian).toContain('Termini e informativa sulla privacy (i tuoi acquisti)');
+    expect(italian).toContain('Termina quando elimini i tuoi dati.');
+  });
+
   it('speaks Italian on Italian pages', () => {
     const out = html(<YourConsents consents={[]} />, '/it/profile');
     expect(out).not.toContain('No consents recorded yet.');

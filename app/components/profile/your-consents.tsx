@@ -18,8 +18,11 @@ const KIND_KEYS: Record<Consent['kind'], MessageKey> = {
   terms: 'consents.kind.terms',
 };
 
-/** The consents the shopper gave, newest first, each in force with its Withdraw button: one form post, as with or without JavaScript. */
-export function YourConsents({ consents }: { consents: Consent[] | null }) {
+/**
+ * The consents the shopper gave, newest first, each in force with its Withdraw button: one form post, as
+ * with or without JavaScript. A guest (on /orders) has no account: their terms end when they delete their data.
+ */
+export function YourConsents({ consents, guest = false }: { consents: Consent[] | null; guest?: boolean }) {
   const navigation = useNavigation();
   const busyKind = navigation.formData?.get('intent') === WITHDRAW_CONSENT_INTENT ? navigation.formData.get('kind') : null;
   const asking = navigation.formData?.get('intent') === ASK_MARKETING_INTENT;
@@ -38,7 +41,7 @@ export function YourConsents({ consents }: { consents: Consent[] | null }) {
         <ul className="your-consents__list">
           {consents.map((consent) => (
             <li key={`${consent.kind}-${consent.given_at}`}>
-              <strong>{t(KIND_KEYS[consent.kind])}</strong>
+              <strong>{t(guest && consent.kind === 'terms' ? 'consents.kind.termsGuest' : KIND_KEYS[consent.kind])}</strong>
               <span>{t('consents.givenOn', { day: day(consent.given_at), version: day(`${consent.policy_version}T12:00:00Z`) })}</span>
               {!consent.withdrawn_at && consent.kind === 'marketing' && !consent.confirmed_at ? <span>{t('consents.pending')}</span> : null}
               {consent.withdrawn_at ? (
@@ -53,7 +56,7 @@ export function YourConsents({ consents }: { consents: Consent[] | null }) {
                   </button>
                 </Form>
               ) : (
-                <span>{t('consents.endedByDeleting')}</span>
+                <span>{t(guest ? 'consents.endedByDeletingData' : 'consents.endedByDeleting')}</span>
               )}
             </li>
           ))}
