@@ -39,7 +39,12 @@ const WAITS = {
  */
 export async function deleteAccount(db: Db, now: Date, user: UserRow, proof: { password?: string; confirm_email: string }): Promise<void> {
   if (proof.confirm_email.trim().toLowerCase() !== user.email.toLowerCase()) {
-    throw new DomainError('bad_request', 'Type your email address exactly as it is on your account to confirm');
+    throw new DomainError(
+      'bad_request',
+      user.password_hash
+        ? 'Type your email address exactly as it is on your account to confirm'
+        : 'Type the email address you bought with, exactly as you gave it, to confirm',
+    );
   }
   // Guests signed in with a code sent to their email; an account holder proves it with the password.
   if (user.password_hash && !(await verifyPassword(user.password_hash, proof.password ?? ''))) {
