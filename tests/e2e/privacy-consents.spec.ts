@@ -56,7 +56,7 @@ test('a guest deletes what the shop holds about their email from /orders, with t
   if (hasJavaScript(info)) await expectNoSeriousA11yViolations(page);
   await panel.getByLabel('Type your email to confirm').fill('someone-else@example.com');
   await panel.getByRole('button', { name: 'Delete my data' }).click();
-  await expect(panel.getByRole('alert')).toHaveText('Type your email address exactly as it is on your account to confirm');
+  await expect(panel.getByRole('alert')).toHaveText('Type the email address you bought with, exactly as you gave it, to confirm');
   await expect(panel.getByLabel('Type your email to confirm')).toHaveAttribute('aria-invalid', 'true');
 
   await panel.getByLabel('Type your email to confirm').fill(guest.email);
