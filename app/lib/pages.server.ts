@@ -1,4 +1,4 @@
-import { type PublicPage, publicPageSchema } from '@contract/api/pages';
+import { type PublicPage, publicPageSchema, type PublishedPageList, publishedPageListSchema } from '@contract/api/pages';
 
 import { type ApiClient, ApiRequestError } from './api.server';
 import type { Locale } from './i18n';
@@ -11,4 +11,9 @@ export async function publishedPage(api: ApiClient, slug: string, locale: Locale
     if (error instanceof ApiRequestError && (error.status === 404 || error.code === 'invalid_request')) return null;
     throw error;
   }
+}
+
+/** Every published page's address, with the day its text was published (the sitemap's). */
+export async function publishedPageList(api: ApiClient): Promise<PublishedPageList['pages']> {
+  return (await api.request('GET', 'pages', publishedPageListSchema)).pages;
 }

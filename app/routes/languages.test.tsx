@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { callRoute } from '../../tests/support/route-context';
 import { type Json, shopper } from '../../tests/support/shopper';
+import { cliHeaders } from '../../tests/support/staff';
 import { nextCookie, storefrontCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
 import { startTestApi } from '../../tests/support/test-api';
 import { LinkNavigation } from '../components/shop-link';
@@ -222,6 +223,31 @@ describe('the sitemap in two languages', () => {
     const urls = xml.match(/<url>/g)?.length ?? 0;
     expect(urls).toBe(xml.match(/hreflang="x-default"/g)?.length);
     expect(xml.match(/<loc>http:\/\/shop.test\/it[/<]/g)?.length).toBe(urls / 2);
+  });
+
+  it('lists the about and contact pages and every published content page, with the day it was published; never a draft', async () => {
+    const admin = (method: string, path: string, body?: unknown) =>
+      fetch(`${api.url}/api/admin${path}`, {
+        method,
+        headers: { ...cliHeaders, 'Content-Type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const texts = {
+      title_en: 'Size guide',
+      title_it: 'Guida alle taglie',
+      description_en: '',
+      body_en: '## Tops',
+      body_it: '## Magliette',
+    };
+    const published = (await (await admin('POST', '/pages', { ...texts, slug: 'size-guide' })).json()) as { id: string };
+    expect((await admin('POST', `/pages/${published.id}/publish`, { version: 1 })).status).toBe(200);
+    expect((await admin('POST', '/pages', { ...texts, slug: 'stockists-draft' })).status).toBe(201);
+
+    const xml = await (await callRoute(sitemapLoader, get('/sitemap.xml'))).text();
+    for (const path of ['/about', '/contact', '/it/about', '/it/contact']) expect(xml).toContain(`<loc>http://shop.test${path}</loc>`);
+    expect(xml).toMatch(/<loc>http:\/\/shop.test\/it\/pages\/size-guide<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    expect(xml).toContain('hreflang="x-default" href="http://shop.test/pages/size-guide"');
+    expect(xml).not.toContain('stockists-draft');
   });
 });
 

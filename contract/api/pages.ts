@@ -48,6 +48,10 @@ export const publicPageSchema = z.discriminatedUnion('kind', [
 ]);
 export type PublicPage = z.infer<typeof publicPageSchema>;
 
+/** `GET /api/pages`: every published page's address and when its published version was made (the sitemap's). */
+export const publishedPageListSchema = z.object({ pages: z.array(z.object({ path: z.string(), updated_at: z.string() })) });
+export type PublishedPageList = z.infer<typeof publishedPageListSchema>;
+
 export const pageVersionSchema = pageTextsSchema.required().extend({
   number: z.number().int(),
   created_at: z.string(),

@@ -1,19 +1,24 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 
-import { pageSlugParamSchema, publicPageSchema } from '@contract/api/pages';
+import { pageSlugParamSchema, publicPageSchema, publishedPageListSchema } from '@contract/api/pages';
 import { SHOP_LOCALES } from '@contract/locale';
 
 import { answer } from '../answer.js';
 import type { AppEnv } from '../deps.js';
 import { ApiError, validate } from '../http-errors.js';
-import { publishedPage } from '../services/pages-read.js';
+import { publishedPage, publishedPages } from '../services/pages-read.js';
 
 const localeQuery = z.object({ locale: z.enum(SHOP_LOCALES).optional() });
 
-/** Published content pages, for everyone: the page in the asked language, or where its old slug moved to. */
+/**
+ * Published content pages, for everyone: the list of their addresses (for the sitemap), and a page in
+ * the asked language, or where its old slug moved to.
+ */
 export function pageRoutes() {
   const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => answer(c, publishedPageListSchema, { pages: await publishedPages(c.var.deps.db) }));
 
   app.get('/:slug', validate('param', pageSlugParamSchema), validate('query', localeQuery), async (c) => {
     const locale = c.req.valid('query').locale ?? c.var.locale;

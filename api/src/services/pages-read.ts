@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 
-import { type AdminPage, pagePath, type PageSummary, type PageTexts, type PublicPage } from '@contract/api/pages';
+import { type AdminPage, pagePath, type PageSummary, type PageTexts, type PublicPage, type PublishedPageList } from '@contract/api/pages';
 import type { ShopLocale } from '@contract/locale';
 
 import type { Db } from '../db/database.js';
@@ -47,6 +47,17 @@ export async function publishedPage(db: Db, slug: string, locale: ShopLocale): P
     .where('p.published_version', 'is not', null)
     .executeTakeFirst();
   return moved ? { kind: 'moved', slug: moved.slug, path: pagePath(moved) } : null;
+}
+
+/** Every published page (the policies and the owner's own), by address, with the day its published version was made. */
+export async function publishedPages(db: Db): Promise<PublishedPageList['pages']> {
+  const rows = await db
+    .selectFrom('pages as p')
+    .innerJoin('page_versions as v', (join) => join.onRef('v.page_id', '=', 'p.id').onRef('v.number', '=', 'p.published_version'))
+    .select(['p.slug', 'p.builtin', 'v.created_at'])
+    .orderBy('p.slug')
+    .execute();
+  return rows.map((row) => ({ path: pagePath(row), updated_at: row.created_at.toISOString() }));
 }
 
 function summary(page: PageRow, title: string): PageSummary {

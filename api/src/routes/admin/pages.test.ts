@@ -102,6 +102,22 @@ describe('content pages', () => {
     expect((await call('POST', `/admin/pages/${page.id}/publish`, { version: null })).status).toBe(400);
   });
 
+  it('lists the published pages for everyone, by address and publishing day; a draft is not among them', async () => {
+    const draft = await call('POST', '/admin/pages', { ...texts('Shops abroad', '## Paris'), slug: 'shops-abroad' });
+    expect(draft.status).toBe(201);
+    const before = await api.app.request('/api/pages');
+    expect(before.status).toBe(200);
+    const paths = ((await before.json()) as { pages: { path: string; updated_at: string }[] }).pages;
+    expect(paths.map((page) => page.path)).toEqual(expect.arrayContaining(['/privacy-policy', '/return-policy']));
+    expect(paths.map((page) => page.path)).not.toContain('/pages/shops-abroad');
+    await call('POST', `/admin/pages/${draft.body.id}/publish`, { version: 1 });
+    const after = ((await (await api.app.request('/api/pages')).json()) as { pages: { path: string; updated_at: string }[] }).pages;
+    expect(after.find((page) => page.path === '/pages/shops-abroad')).toEqual({
+      path: '/pages/shops-abroad',
+      updated_at: api.clock.now().toISOString(),
+    });
+  });
+
   it("an owner's new page is a draft until published; a new slug leaves the old one redirecting", async () => {
     const created = await call('POST', '/admin/pages', { ...texts('Size guide', '## Tops\n\nTrue to size.'), slug: 'size-guide' });
     expect(created).toMatchObject({
