@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { pageFormSchema } from '@contract/api/pages';
 
 import { AdminNotice } from '~/components/admin/admin-notice';
-import { PageEditor, PageHistory, PagePreview, pageState } from '~/components/admin/page-editor';
+import { DeletePage, PageEditor, PageHistory, PagePreview, pageState } from '~/components/admin/page-editor';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { ADMIN_MESSAGES } from '~/lib/admin/messages';
-import { getPage, publishPage, restorePage, savePage } from '~/lib/admin/pages.server';
+import { deletePage, getPage, publishPage, restorePage, savePage } from '~/lib/admin/pages.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
 import { pageTitle } from '~/lib/page-title';
@@ -69,6 +69,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     };
     return json({ preview, result: undefined, error: null }, { headers: ADMIN_HEADERS });
   }
+  if (intent === 'delete') {
+    if (formData.get('confirm') !== 'on')
+      return json(
+        { preview: null, result: undefined, error: ADMIN_MESSAGES.pageDeleteUnconfirmed },
+        { status: 400, headers: ADMIN_HEADERS },
+      );
+    try {
+      const { title } = await getPage(staff, page);
+      await deletePage(staff, page);
+      return redirectWithNotice(context, '/admin/pages', ADMIN_MESSAGES.pageDeleted(title));
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return json(
+        { preview: null, result: undefined, error: adminErrorText(error) },
+        { status: failureStatus(error), headers: ADMIN_HEADERS },
+      );
+    }
+  }
   try {
     const done = await change(staff, page, intent, formData);
     if (done) return redirectWithNotice(context, here, done);
@@ -119,6 +137,7 @@ export default function AdminPage() {
       <PageEditor page={page} owner={owner} typed={actionData?.preview ?? undefined} lastResult={actionData?.result as never} />
       {actionData?.preview ? <PagePreview preview={actionData.preview} /> : null}
       <PageHistory page={page} owner={owner} />
+      {owner && !page.builtin ? <DeletePage /> : null}
     </section>
   );
 }

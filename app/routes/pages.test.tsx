@@ -231,5 +231,63 @@ describe('content pages from the back office to the storefront', () => {
     // Unpublished, it is gone from the shop.
     expect((await runAdminRoute(pageAction, path, { id }, { cookie, form: [['intent', 'unpublish']] })).status).toBe(303);
     expect((await storefront(contentLoader, '/pages/sizes', { slug: 'sizes' })).status).toBe(404);
+
+    // Deleted: only with the box ticked, and never by staff; then its old address leads nowhere.
+    const unticked = await runAdminRoute(pageAction, path, { id }, { cookie, form: [['intent', 'delete']] });
+    expect(unticked.status).toBe(400);
+    expect(await unticked.json()).toMatchObject({ error: 'Tick the box to confirm that the page and its history go for good.' });
+    const staff = await signIn('staff');
+    const byStaff = await runAdminRoute(
+      pageAction,
+      path,
+      { id },
+      {
+        cookie: staff,
+        form: [
+          ['intent', 'delete'],
+          ['confirm', 'on'],
+        ],
+      },
+    );
+    expect(byStaff.status).toBe(400);
+    expect(await byStaff.json()).toMatchObject({ error: 'Only an owner may do this' });
+    const deleted = await runAdminRoute(
+      pageAction,
+      path,
+      { id },
+      {
+        cookie,
+        form: [
+          ['intent', 'delete'],
+          ['confirm', 'on'],
+        ],
+      },
+    );
+    expect(deleted.status).toBe(303);
+    expect(deleted.headers.get('Location')).toBe('/admin/pages');
+    expect((await runAdminRoute(pageLoader, path, { id }, { cookie })).status).toBe(404);
+    expect((await storefront(contentLoader, '/pages/size-guide', { slug: 'size-guide' })).status).toBe(404);
+    const flashed = (deleted.headers.get('Set-Cookie') ?? '').split(';')[0];
+    const list = (await (await runAdminRoute(pagesLoader, '/admin/pages', {}, { cookie: flashed })).json()) as { notice: string | null };
+    expect(list.notice).toBe("The page Size guide is deleted, with its history; its address now shows the shop's not-found page.");
+  });
+
+  it('the policies offer no deletion, and refuse one', async () => {
+    const cookie = await signIn('owner');
+    const id = await pageIdOf(cookie, 'privacy-policy');
+    const refused = await runAdminRoute(
+      pageAction,
+      `/admin/pages/${id}`,
+      { id },
+      {
+        cookie,
+        form: [
+          ['intent', 'delete'],
+          ['confirm', 'on'],
+        ],
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: "The shop's own pages cannot be deleted" });
   });
 });

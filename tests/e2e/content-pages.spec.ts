@@ -4,10 +4,13 @@ import { expect, test } from '../support/e2e-test';
 
 /** Pages the owner writes in the back office (ADR 068), seen by a shopper without a session (the page cache's visitor). */
 test.describe('content pages', () => {
-  test('an owner adds a page, publishes it, and moves it: the old address leads to the new one', async ({ page, browser }, info) => {
+  test('an owner adds a page, publishes it, moves it (the old address leads to the new one) and deletes it', async ({
+    page,
+    browser,
+  }, info) => {
     const slug = `size-guide-${info.project.name}-${Date.now()}`.toLowerCase();
     const owner = await memberWithPassword(info, 'owner');
-    await asStaff(page, owner, '/admin/login?redirectTo=%2Fadmin%2Fpages');
+    await asStaff(page, owner, '/admin/pages');
     await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
     await page.getByLabel('Title (English)').fill('Size guide');
     await page.getByLabel('Address').fill(slug);
@@ -34,6 +37,14 @@ test.describe('content pages', () => {
       await shopper.goto(`/pages/${slug}`);
       await expect(shopper).toHaveURL(new RegExp(`/pages/${slug}-new$`));
       await expect(shopper.getByRole('heading', { level: 1 })).toHaveText('Size guide');
+
+      // Deleted, once the box is ticked: the shop answers its address with the not-found page.
+      await page.getByLabel(/Yes, delete this page and its history/).check();
+      await page.getByRole('button', { name: 'Delete page' }).click();
+      await expect(page.getByText('The page Size guide is deleted, with its history')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
+      const gone = await shopper.goto(`/pages/${slug}-new`);
+      expect(gone?.status()).toBe(404);
     } finally {
       await shopper.close();
     }
@@ -43,7 +54,7 @@ test.describe('content pages', () => {
     // One project edits the shared shop's terms, so two runs never edit them at once.
     test.skip(hasJavaScript(info), 'the no-JavaScript project edits the policy');
     const owner = await memberWithPassword(info, 'owner');
-    await asStaff(page, owner, '/admin/login?redirectTo=%2Fadmin%2Fpages');
+    await asStaff(page, owner, '/admin/pages');
     await page.getByRole('link', { name: 'Terms and Conditions' }).click();
     const text = page.getByLabel('Text (English, Markdown)');
     const original = await text.inputValue();

@@ -183,3 +183,38 @@ export async function publishPage(deps: PageDeps, id: string, version: number | 
   await deps.onCatalogueChange?.();
   return adminPage(deps.db, id);
 }
+
+/**
+ * Deletes an owner's page with its versions and old addresses: shoppers get the 404 page there from
+ * now on. The shop's own pages (the policies) cannot go. The audit keeps what it was.
+ */
+export async function deletePage(deps: PageDeps, id: string, actor: Actor): Promise<void> {
+  ownerOnly(actor, 'delete a page');
+  const now = deps.clock.now();
+  await inTransaction(deps.db, async (trx) => {
+    const before = await trx.selectFrom('pages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) throw new DomainError('not_found', 'Page not found');
+    if (before.builtin) throw new DomainError('bad_request', "The shop's own pages cannot be deleted");
+    const latest = await trx
+      .selectFrom('page_versions')
+      .select(['title_en', 'body_en'])
+      .where('page_id', '=', id)
+      .where('number', '=', before.latest_version)
+      .executeTakeFirst();
+    await trx.deleteFrom('pages').where('id', '=', id).execute();
+    await recordAudit(trx, now, actor, {
+      action: 'page.delete',
+      subject_type: 'page',
+      subject_id: id,
+      before: {
+        slug: before.slug,
+        latest_version: before.latest_version,
+        published_version: before.published_version,
+        title_en: latest?.title_en ?? null,
+        body_en: latest?.body_en ?? null,
+      },
+      after: null,
+    });
+  });
+  await deps.onCatalogueChange?.();
+}

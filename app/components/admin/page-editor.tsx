@@ -143,3 +143,22 @@ export function PageHistory({ page, owner }: { page: AdminPage; owner: boolean }
     </section>
   );
 }
+
+/** An owner's own page goes for good, with its history and old addresses, once the box is ticked. */
+export function DeletePage() {
+  return (
+    <section aria-labelledby="page-delete-heading">
+      <h2 id="page-delete-heading">Delete this page</h2>
+      <Form method="post" className="admin-form">
+        <input type="hidden" name="intent" value="delete" />
+        <div className="field field--check">
+          <input type="checkbox" id="page-delete-confirm" name="confirm" required />
+          <label htmlFor="page-delete-confirm">Yes, delete this page and its history for good</label>
+        </div>
+        <button type="submit" className="button button--danger">
+          Delete page
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -13,6 +13,8 @@ export const ADMIN_MESSAGES = {
   pagePublished: (version: number, path: string) => `Version ${version} is published: shoppers see it at ${path} now.`,
   pageRestored: (from: number, version: number) => `Version ${from} is written again as version ${version}, a draft.`,
   pageUnpublished: 'The page is a draft again; shoppers no longer see it.',
+  pageDeleted: (title: string) => `The page ${title} is deleted, with its history; its address now shows the shop's not-found page.`,
+  pageDeleteUnconfirmed: 'Tick the box to confirm that the page and its history go for good.',
   privacyOwnerOnly: 'Only an owner may see the privacy log and change the retention periods.',
   customerErased: 'The customer has been erased.',
   retentionSaved: 'The retention periods are saved. The privacy policy states them, and the next purge uses them.',

@@ -42,3 +42,8 @@ export function restorePage(staff: Staff, id: string, version: number) {
 export function publishPage(staff: Staff, id: string, version: number | null) {
   return staff.api.request('POST', `${pagePath(id)}/publish`, adminPageSchema, { body: { version } });
 }
+
+/** Deletes an owner's page (never a policy): its versions and old addresses go with it. */
+export async function deletePage(staff: Staff, id: string) {
+  await staff.api.raw('DELETE', pagePath(id));
+}

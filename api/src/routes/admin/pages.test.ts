@@ -155,6 +155,41 @@ describe('content pages', () => {
     }
   });
 
+  it('an owner deletes a page of their own: gone for shoppers with its old addresses, audited; staff and the policies may not be', async () => {
+    const made = await call('POST', '/admin/pages', { ...texts('Lookbook', '## Autumn'), slug: 'lookbook' });
+    const id = made.body.id!;
+    await call('POST', `/admin/pages/${id}/publish`, { version: 1 });
+    await call('PUT', `/admin/pages/${id}`, { ...texts('Lookbook', '## Autumn'), slug: 'lookbook-2026', base_version: 1 });
+    expect((await call('GET', '/pages/lookbook')).body).toMatchObject({ kind: 'moved', path: '/pages/lookbook-2026' });
+
+    const staff = await staffMember(api, 'staff');
+    const asStaff = { Authorization: `Bearer ${staff.token}` };
+    const refused = await api.app.request(`/api/admin/pages/${id}`, { method: 'DELETE', headers: asStaff });
+    expect(refused.status).toBe(403);
+    const policy = ((await call('GET', '/admin/pages')).body.pages as Json[]).find((page) => page.slug === 'privacy-policy')!;
+    const kept = await api.app.request(`/api/admin/pages/${policy.id}`, { method: 'DELETE', headers: cliHeaders });
+    expect(kept.status).toBe(400);
+    expect(((await kept.json()) as Json).detail).toBe("The shop's own pages cannot be deleted");
+
+    let cleared = 0;
+    api.deps.onCatalogueChange = () => (cleared += 1);
+    // Deleted twice at once: one deletes it, the other finds nothing.
+    const both = await Promise.all([1, 2].map(() => api.app.request(`/api/admin/pages/${id}`, { method: 'DELETE', headers: cliHeaders })));
+    expect(both.map((r) => r.status).sort()).toEqual([204, 404]);
+    expect(cleared).toBe(1);
+    expect((await call('GET', '/pages/lookbook-2026')).status).toBe(404);
+    expect((await call('GET', '/pages/lookbook')).status).toBe(404);
+    expect((await call('GET', `/admin/pages/${id}`)).status).toBe(404);
+    const audit = await call('GET', `/admin/audit?subject_type=page&subject_id=${id}`);
+    expect((audit.body as unknown as Json[])[0]).toMatchObject({
+      action: 'page.delete',
+      before: { slug: 'lookbook-2026', title_en: 'Lookbook', published_version: 1 },
+      after: null,
+    });
+    // The address is free again.
+    expect((await call('POST', '/admin/pages', { ...texts('Lookbook', '## Winter'), slug: 'lookbook' })).status).toBe(201);
+  });
+
   it('two owners giving two pages one slug at the same moment: one gets it, the other is told it is taken', async () => {
     const results = await Promise.all(
       [1, 2, 3, 4].map((n) => call('POST', '/admin/pages', { ...texts(`Stockists ${n}`, 'Shops.'), slug: 'stockists' })),

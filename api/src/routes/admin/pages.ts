@@ -13,7 +13,7 @@ import {
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';
-import { createPage, publishPage, restorePage, savePage } from '../../services/pages.js';
+import { createPage, deletePage, publishPage, restorePage, savePage } from '../../services/pages.js';
 import { adminPage, listPages } from '../../services/pages-read.js';
 import { ownerOnly } from './guard.js';
 
@@ -21,7 +21,8 @@ const idParam = z.object({ id: z.string().uuid() });
 
 /**
  * Content pages (ADR 068): staff read them and save drafts; an owner also adds pages, changes an
- * address and publishes (the service refuses a staff member's publish or slug change too).
+ * address, publishes and deletes their own pages (the service refuses a staff member's publish, slug
+ * change or deletion too).
  */
 export function adminPageRoutes() {
   const app = new Hono<AppEnv>();
@@ -47,6 +48,11 @@ export function adminPageRoutes() {
   app.post('/pages/:id/publish', ownerOnly, validate('param', idParam), validate('json', publishPageRequestSchema), async (c) =>
     answer(c, adminPageSchema, await publishPage(c.var.deps, c.req.valid('param').id, c.req.valid('json').version, c.var.actor)),
   );
+
+  app.delete('/pages/:id', ownerOnly, validate('param', idParam), async (c) => {
+    await deletePage(c.var.deps, c.req.valid('param').id, c.var.actor);
+    return c.body(null, 204);
+  });
 
   return app;
 }
