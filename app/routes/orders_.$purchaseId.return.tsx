@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 
-import { ReturnPageError, ReturnRequest } from '~/components/returns/return-request';
+import { ReturnPageErrorBoundary, ReturnRequest } from '~/components/returns/return-request';
 import { PURCHASE_ID } from '~/lib/account.server';
 import { requireUser } from '~/lib/auth.server';
-import { type Locale, metaTranslator, useI18n } from '~/lib/i18n';
+import { type Locale, metaTranslator } from '~/lib/i18n';
 import { serverTranslator } from '~/lib/i18n.server';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
@@ -42,16 +42,4 @@ export default function OrderReturnPage() {
   return <ReturnRequest key={options.returns.length} options={options} flash={flash} lastResult={actionData?.result} />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useI18n();
-  return (
-    <ReturnPageError
-      message={
-        isRouteErrorResponse(error)
-          ? ((error.data as { message?: string } | null)?.message ?? t('product.httpError', { status: error.status }))
-          : t('error.somethingWentWrong')
-      }
-    />
-  );
-}
+export const ErrorBoundary = ReturnPageErrorBoundary;

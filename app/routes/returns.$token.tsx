@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 
-import { ReturnPageError, ReturnRequest } from '~/components/returns/return-request';
-import { metaTranslator, useI18n } from '~/lib/i18n';
+import { ReturnPageErrorBoundary, ReturnRequest } from '~/components/returns/return-request';
+import { metaTranslator } from '~/lib/i18n';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { loadReturnPage, submitReturn } from '~/lib/returns.server';
@@ -30,16 +30,4 @@ export default function GuestReturnPage() {
   return <ReturnRequest key={options.returns.length} options={options} flash={flash} lastResult={actionData?.result} />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useI18n();
-  return (
-    <ReturnPageError
-      message={
-        isRouteErrorResponse(error)
-          ? ((error.data as { message?: string } | null)?.message ?? t('product.httpError', { status: error.status }))
-          : t('error.somethingWentWrong')
-      }
-    />
-  );
-}
+export const ErrorBoundary = ReturnPageErrorBoundary;

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { SerializeFrom } from '@remix-run/node';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, isRouteErrorResponse, useNavigation, useRouteError } from '@remix-run/react';
 
 import type { ReturnOptions } from '@contract/api/returns';
 import { RETURN_REASONS, returnLineLabel } from '@contract/returns';
@@ -183,6 +183,21 @@ function WithdrawWholeOrder({ busy }: { busy: boolean }) {
         {t('returns.withdrawButton')}
       </button>
     </Form>
+  );
+}
+
+/** Both return pages' error boundary (a buyer's and a guest's link): what the loader said, or why it failed. */
+export function ReturnPageErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useI18n();
+  return (
+    <ReturnPageError
+      message={
+        isRouteErrorResponse(error)
+          ? ((error.data as { message?: string } | null)?.message ?? t('product.httpError', { status: error.status }))
+          : t('error.somethingWentWrong')
+      }
+    />
   );
 }
 
