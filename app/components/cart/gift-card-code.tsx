@@ -6,6 +6,7 @@ import type { EnteredGiftCard } from '~/lib/cart-codes';
 import { useI18n } from '~/lib/i18n';
 
 import { useLocalizedPath } from '../shop-link';
+import { CodeEntryForm } from './code-entry-form';
 
 type GiftCardActionData = { giftCardError?: string; giftCardCode?: string } | undefined;
 
@@ -43,34 +44,19 @@ export function GiftCardCode({ giftCard }: { giftCard: EnteredGiftCard | null })
       </section>
     );
   }
-  const error = result?.giftCardError;
   return (
-    <fetcher.Form method="post" action={localize('/cart')} className="discount-code gift-card-code" noValidate>
-      <label htmlFor="gift-card-input" className="discount-code__title">
-        {t('giftCard.title')}
-      </label>
-      <div className="discount-code__row">
-        <input
-          id="gift-card-input"
-          name="gift_card_code"
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          defaultValue={result?.giftCardCode ?? ''}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'gift-card-error' : undefined}
-        />
-        <button type="submit" name="intent" value="apply-gift-card" className="button button--small" disabled={busy}>
-          {t('giftCard.use')}
-        </button>
-      </div>
-      {error ? (
-        <p className="discount-code__error" role="alert" id="gift-card-error">
-          {error}
-        </p>
-      ) : null}
-    </fetcher.Form>
+    <CodeEntryForm
+      fetcher={fetcher}
+      action={localize('/cart')}
+      className="discount-code gift-card-code"
+      inputId="gift-card-input"
+      name="gift_card_code"
+      intent="apply-gift-card"
+      title={t('giftCard.title')}
+      button={t('giftCard.use')}
+      value={result?.giftCardCode ?? ''}
+      error={result?.giftCardError}
+      busy={busy}
+    />
   );
 }

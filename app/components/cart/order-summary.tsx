@@ -9,6 +9,7 @@ import { useI18n } from '~/lib/i18n';
 
 import { CheckoutTerms } from '../checkout-terms';
 import { useLocalizedPath } from '../shop-link';
+import { CodeEntryForm } from './code-entry-form';
 import { GiftCardCode } from './gift-card-code';
 
 /** The cart's order summary (docs/product.md#cart, docs/product.md#constants) with the Checkout button and the policy links. */
@@ -163,34 +164,19 @@ function DiscountCode({ discount }: { discount: AppliedDiscount | null }) {
       </section>
     );
   }
-  const error = result?.discountError;
   return (
-    <fetcher.Form method="post" action={localize('/cart')} className="discount-code" noValidate>
-      <label htmlFor="discount-code-input" className="discount-code__title">
-        {t('discount.title')}
-      </label>
-      <div className="discount-code__row">
-        <input
-          id="discount-code-input"
-          name="code"
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          defaultValue={result?.code ?? ''}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'discount-code-error' : undefined}
-        />
-        <button type="submit" name="intent" value="apply-discount" className="button button--small" disabled={busy}>
-          {t('discount.apply')}
-        </button>
-      </div>
-      {error ? (
-        <p className="discount-code__error" role="alert" id="discount-code-error">
-          {error}
-        </p>
-      ) : null}
-    </fetcher.Form>
+    <CodeEntryForm
+      fetcher={fetcher}
+      action={localize('/cart')}
+      className="discount-code"
+      inputId="discount-code-input"
+      name="code"
+      intent="apply-discount"
+      title={t('discount.title')}
+      button={t('discount.apply')}
+      value={result?.code ?? ''}
+      error={result?.discountError}
+      busy={busy}
+    />
   );
 }
