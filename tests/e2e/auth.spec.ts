@@ -3,12 +3,11 @@ import { readFileSync } from 'node:fs';
 // One spec on purpose (over 300 lines): the sign-in flow on its pages and in the modal, sharing the mailbox helpers and one seeded shop.
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { openDataArchive } from '../support/data-archive';
-import { registerAccount, signInNewMember } from '../support/e2e-account';
+import { buyInSession, guestAccount, registerAccount, signInAs, signInNewMember, variantBySku } from '../support/e2e-account';
 import { EDGE, EDGE_HTML } from '../support/e2e-edge';
 import { hasJavaScript } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 import { latestCode, latestMail, uniqueEmail } from '../support/mailbox';
-import { payOnTestPage } from '../support/payment';
 import { PASSWORD, registerThroughPage, startWithEmail, verifyAsGuestInModal } from '../support/sign-in';
 
 const register = registerThroughPage;
@@ -308,21 +307,17 @@ test.describe('sign-in modal over a shop page', () => {
 
   test('a guest who bought sees the order on /orders and keeps it in an account made there with a password only', async ({
     page,
-    request,
+    context,
+    baseURL,
   }, info) => {
-    // Sign-in by code, a payment and the account: a long journey.
+    // The guest verified by code and bought through the API (the guest checkout from the cart and the
+    // modal's code are journeys of their own: cart.spec.ts, and above); then /orders and the account.
     test.slow();
-    await page.goto('/product/Tracer%20Tee?color=BLACK&size=S/M');
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page.getByText('Added to Cart!')).toBeVisible();
-    await page.goto('/cart');
-    await page.getByRole('button', { name: 'Checkout' }).click();
     const email = uniqueEmail('guest-orders');
-    const dialog = await verifyAsGuestInModal(page, request, email);
-    await dialog.getByRole('link', { name: 'Redirect now' }).click();
-    // Without JavaScript the cart (now the guest's) asks for Checkout once more; with it the checkout goes on by itself.
-    if (!hasJavaScript(info)) await page.getByRole('button', { name: 'Checkout' }).click();
-    await payOnTestPage(page, { name: 'Ada Guest' });
+    const guest = await guestAccount(email);
+    const { sessionId } = await buyInSession(guest, [await variantBySku('Tracer Tee', 'TT-BLK-SM')], baseURL!);
+    await signInAs(context, baseURL!, guest);
+    await page.goto(`/order-success?session_id=${sessionId}`);
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
     const number = (await page.getByTestId('order-number').textContent())!;
 
