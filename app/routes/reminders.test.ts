@@ -7,7 +7,7 @@ import { readOutbox } from '../../api/src/services/mail';
 import { reminderJobHandlers } from '../../api/src/services/reminders/cart-reminders';
 import { runAdminRoute as run } from '../../tests/support/admin-route';
 import { callRoute, sessionFor } from '../../tests/support/route-context';
-import { shopper } from '../../tests/support/shopper';
+import { buyThroughCheckout, shopper } from '../../tests/support/shopper';
 import { nextCookie, shopperCookie, storefrontGet, storefrontPost } from '../../tests/support/storefront-session';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { loader as dashboardLoader } from './admin._index';
@@ -100,7 +100,7 @@ describe('marketing consent in the profile, and the links of its emails', () => 
 });
 
 describe('the restore link and the back office', () => {
-  it('restores a reminded cart in another browser, and the owner turns reminders on and reads the funnel and its CSV', async () => {
+  it('restores a reminded cart in another browser, whose paid order the owner sees recovered, with reminders turned on, the funnel and its CSV', async () => {
     const owner = await ownerCookie();
     const saved = await run(
       remindersAction,
@@ -160,9 +160,15 @@ describe('the restore link and the back office', () => {
     const broken = (await callRoute(restoreLoader, new Request('http://shop.test/cart/restore?token=nope'))) as Response;
     expect(broken.status).toBe(404);
 
+    // That browser's shopper checks out as a guest and pays: the order is the reminder's, recovered.
+    const phone = shopper(api, { cartCookie: String(session.get('apiCartCookie')).replace(/^cart_token=/, '') });
+    await phone.signInAsGuest();
+    await buyThroughCheckout(api, phone, []);
+    const [paid] = await api.database.db.selectFrom('purchases').select('total').orderBy('created_at', 'desc').limit(1).execute();
+
     const report = await (await run(remindersLoader, '/admin/reminders', {}, { cookie: owner })).json();
     expect(report.report.settings.enabled).toBe(true);
-    expect(report.report.weeks[0]).toMatchObject({ sent: 1, opened: 1 });
+    expect(report.report.weeks[0]).toMatchObject({ sent: 1, opened: 1, recovered: 1, revenue: paid!.total });
 
     const dashboard = await (await run(dashboardLoader, '/admin?funnel=30', {}, { cookie: owner })).json();
     expect(dashboard.days).toBe(30);

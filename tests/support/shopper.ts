@@ -19,10 +19,11 @@ export const uniqueEmail = (prefix = 'shopper') => `${prefix}${++counter}-${Date
 /**
  * A browser-like client of the in-process API: keeps the cart cookie the API sets and, once signed
  * in, sends the bearer token, as the storefront does on the shopper's behalf; with `locale`, every
- * call says the page's language as the storefront does (Accept-Language).
+ * call says the page's language as the storefront does (Accept-Language). `cartCookie` starts it with
+ * a cart the storefront holds already (its session's `apiCartCookie`).
  */
-export function shopper(api: TestApi, options: { locale?: 'en' | 'it' } = {}) {
-  let cartCookie: string | undefined;
+export function shopper(api: TestApi, options: { locale?: 'en' | 'it'; cartCookie?: string } = {}) {
+  let cartCookie: string | undefined = options.cartCookie;
   let accessToken: string | undefined;
   let email: string | undefined;
 
