@@ -1,6 +1,10 @@
+import { createRemixStub } from '@remix-run/testing';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { REMINDER_DEFAULTS } from '@contract/api/insights';
+import { formatEuro } from '@contract/money';
 
 import { runDueJobs } from '../../api/src/services/jobs';
 import { readOutbox } from '../../api/src/services/mail';
@@ -13,7 +17,7 @@ import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { loader as dashboardLoader } from './admin._index';
 import { loader as funnelCsv } from './admin.funnel[.]csv';
 import { action as loginAction } from './admin.login';
-import { action as remindersAction, loader as remindersLoader } from './admin.reminders';
+import AdminReminders, { action as remindersAction, loader as remindersLoader } from './admin.reminders';
 import { loader as restoreLoader } from './cart_.restore';
 import { action as confirmAction, loader as confirmLoader } from './marketing.confirm';
 import { action as unsubscribeAction } from './marketing.unsubscribe';
@@ -169,6 +173,12 @@ describe('the restore link and the back office', () => {
     const report = await (await run(remindersLoader, '/admin/reminders', {}, { cookie: owner })).json();
     expect(report.report.settings.enabled).toBe(true);
     expect(report.report.weeks[0]).toMatchObject({ sent: 1, opened: 1, recovered: 1, revenue: paid!.total });
+    // The page draws that week as a row of its table: sent, opened, recovered, and the revenue in euros.
+    const Page = createRemixStub([{ path: '/admin/reminders', Component: AdminReminders, loader: () => report }]);
+    const html = renderToStaticMarkup(
+      createElement(Page, { initialEntries: ['/admin/reminders'], hydrationData: { loaderData: { '0': report } } }),
+    );
+    expect(html).toContain(`<td>1</td><td>1</td><td>1</td><td>${formatEuro(paid!.total)}</td>`);
 
     const dashboard = await (await run(dashboardLoader, '/admin?funnel=30', {}, { cookie: owner })).json();
     expect(dashboard.days).toBe(30);
