@@ -6,8 +6,8 @@ import { REQUEST_ID_HEADER, requestIdFrom } from '@contract/request-id';
 import { type ApiClient, type ApiClientOptions, ApiRequestError, createApiClient } from './api.server';
 import { shopperAddress } from './client-address.server';
 import { getEnv } from './env.server';
-import { type Locale, localeOfPath } from './i18n';
-import { serverTranslator } from './i18n.server';
+import { DEFAULT_LOCALE, type Locale, localeOfPath } from './i18n';
+import { preferredLocale, rememberedLocale, serverTranslator } from './i18n.server';
 import { commitSession, isHttps, readSession, type SessionUser, shopperOf, type ShopSession, signOut } from './session.server';
 import { readStaffSession, type StaffContext, type StaffSession } from './staff-session.server';
 
@@ -197,9 +197,13 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
     commit,
     staff: {
       session: () => (staffSession ??= readStaffSession(request)),
-      // The back office is English for now: its calls say so, whatever the path.
-      api: (token?: string) =>
-        createApiClient({ ...base, locale: undefined, auth: token ? { token: () => token, refresh: async () => null } : undefined }),
+      locale: async () =>
+        (await context.staff.session()).get('locale') ??
+        rememberedLocale(request) ??
+        preferredLocale(request.headers.get('Accept-Language')),
+      // The back office's calls ask in its language (English unless said), whatever the path.
+      api: (token?: string, locale: Locale = DEFAULT_LOCALE) =>
+        createApiClient({ ...base, locale, auth: token ? { token: () => token, refresh: async () => null } : undefined }),
     },
   };
   return context;

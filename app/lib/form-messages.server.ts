@@ -1,3 +1,6 @@
+import { ADMIN_CATALOGUE_FORM_MESSAGES } from './admin/form-messages/catalogue';
+import { ADMIN_ORDERS_FORM_MESSAGES } from './admin/form-messages/orders';
+import { ADMIN_PEOPLE_FORM_MESSAGES } from './admin/form-messages/people';
 import type { MessageKey } from './i18n';
 
 /**
@@ -66,4 +69,8 @@ export const FORM_MESSAGE_KEYS: Record<string, MessageKey> = {
   'Enter a valid postal code for the country you chose': 'field.deliveryPostalCodeFits',
   'Choose a country we ship to': 'field.deliveryCountry',
   'This line is too long for an address': 'field.deliveryTooLong',
+  // The back office's forms, by area (ADR 072)
+  ...ADMIN_ORDERS_FORM_MESSAGES,
+  ...ADMIN_CATALOGUE_FORM_MESSAGES,
+  ...ADMIN_PEOPLE_FORM_MESSAGES,
 };

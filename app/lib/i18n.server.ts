@@ -3,6 +3,10 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 import enAbout from '~/locales/en/about.json';
 import enAccount from '~/locales/en/account.json';
+import enAdmin from '~/locales/en/admin.json';
+import enAdminCatalogue from '~/locales/en/admin-catalogue.json';
+import enAdminOrders from '~/locales/en/admin-orders.json';
+import enAdminPeople from '~/locales/en/admin-people.json';
 import enAuth from '~/locales/en/auth.json';
 import enCards from '~/locales/en/cards.json';
 import enCart from '~/locales/en/cart.json';
@@ -17,6 +21,10 @@ import enProduct from '~/locales/en/product.json';
 import enReturns from '~/locales/en/returns.json';
 import itAbout from '~/locales/it/about.json';
 import itAccount from '~/locales/it/account.json';
+import itAdmin from '~/locales/it/admin.json';
+import itAdminCatalogue from '~/locales/it/admin-catalogue.json';
+import itAdminOrders from '~/locales/it/admin-orders.json';
+import itAdminPeople from '~/locales/it/admin-people.json';
 import itAuth from '~/locales/it/auth.json';
 import itCards from '~/locales/it/cards.json';
 import itCart from '~/locales/it/cart.json';
@@ -61,6 +69,10 @@ export const CATALOGUES: Record<Locale, Record<Namespace, Record<string, string>
     contact: enContact,
     returns: enReturns,
     errors: enErrors,
+    admin: enAdmin,
+    'admin-orders': enAdminOrders,
+    'admin-catalogue': enAdminCatalogue,
+    'admin-people': enAdminPeople,
   },
   it: {
     common: itCommon,
@@ -77,6 +89,10 @@ export const CATALOGUES: Record<Locale, Record<Namespace, Record<string, string>
     contact: itContact,
     returns: itReturns,
     errors: itErrors,
+    admin: itAdmin,
+    'admin-orders': itAdminOrders,
+    'admin-catalogue': itAdminCatalogue,
+    'admin-people': itAdminPeople,
   },
 };
 
@@ -100,7 +116,7 @@ const formMessagesKept = new Map<Locale, Record<string, string>>();
 function translatedFormMessages(locale: Locale): Record<string, string> {
   let messages = formMessagesKept.get(locale);
   if (!messages) {
-    const t = serverTranslator(locale, 'forms', 'returns');
+    const t = serverTranslator(locale, 'forms', 'returns', 'admin', 'admin-orders', 'admin-catalogue', 'admin-people');
     messages = Object.fromEntries(Object.entries(FORM_MESSAGE_KEYS).map(([english, key]) => [english, t(key)]));
     formMessagesKept.set(locale, messages);
   }

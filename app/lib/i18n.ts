@@ -4,6 +4,10 @@ import { useLocation, useMatches } from '@remix-run/react';
 import { COMMON_MESSAGES } from '~/locales/common.compiled';
 import type about from '~/locales/en/about.json';
 import type account from '~/locales/en/account.json';
+import type admin from '~/locales/en/admin.json';
+import type adminCatalogue from '~/locales/en/admin-catalogue.json';
+import type adminOrders from '~/locales/en/admin-orders.json';
+import type adminPeople from '~/locales/en/admin-people.json';
 import type auth from '~/locales/en/auth.json';
 import type cards from '~/locales/en/cards.json';
 import type cart from '~/locales/en/cart.json';
@@ -49,7 +53,12 @@ export type Namespace =
   | 'about'
   | 'contact'
   | 'returns'
-  | 'errors';
+  | 'errors'
+  // The back office (ADR 072): its frame and shared words, then one namespace per area.
+  | 'admin'
+  | 'admin-orders'
+  | 'admin-catalogue'
+  | 'admin-people';
 export type MessageKey =
   | keyof typeof common
   | keyof typeof home
@@ -64,7 +73,11 @@ export type MessageKey =
   | keyof typeof about
   | keyof typeof contact
   | keyof typeof returns
-  | keyof typeof errors;
+  | keyof typeof errors
+  | keyof typeof admin
+  | keyof typeof adminOrders
+  | keyof typeof adminCatalogue
+  | keyof typeof adminPeople;
 
 /** Compiled messages of some namespaces, as a loader passes them on. */
 export interface I18nData {
@@ -88,6 +101,9 @@ export type FormMessage = (message: string) => string;
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
+
+/** The back office: one address in every language; it speaks the language its member chose (ADR 072). */
+export const isBackOfficePath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 /** The language of a path: Italian under `/it`, else English. */
 export function localeOfPath(pathname: string): Locale {
@@ -156,6 +172,12 @@ function i18nOf(data: unknown): I18nData | undefined {
   return part && typeof part === 'object' && isLocale(part.locale) ? part : undefined;
 }
 
+/** The back office's language: the one its deepest route's data says (the member's choice), else English. */
+function backOfficeLocale(parts: (I18nData | undefined)[]): Locale {
+  for (let i = parts.length - 1; i >= 0; i--) if (parts[i]) return parts[i]!.locale;
+  return DEFAULT_LOCALE;
+}
+
 /** Translates a form's messages with the `formMessages` of the parts given (English: as they are). */
 export function formMessages(locale: Locale, parts: (I18nData | undefined | null)[]): FormMessage {
   if (locale === DEFAULT_LOCALE) return (message) => message;
@@ -171,8 +193,10 @@ export function formMessages(locale: Locale, parts: (I18nData | undefined | null
  * `fm`, which says a form's validation message in that language.
  */
 export function useI18n(): { locale: Locale; t: Translate; fm: FormMessage } {
-  const locale = localeOfPath(useLocation().pathname);
+  const { pathname } = useLocation();
   const parts = useMatches().map((match) => i18nOf(match.data));
+  // The back office's address has no language: its frame's loader says the member's choice.
+  const locale = isBackOfficePath(pathname) ? backOfficeLocale(parts) : localeOfPath(pathname);
   return { locale, t: translator(locale, parts), fm: formMessages(locale, parts) };
 }
 
@@ -183,6 +207,8 @@ export function metaTranslator(
   data?: unknown,
 ): { locale: Locale; t: Translate } {
   const own = i18nOf(data);
-  const locale = typeof location?.pathname === 'string' ? localeOfPath(location.pathname) : (own?.locale ?? DEFAULT_LOCALE);
-  return { locale, t: translator(locale, [...(matches ?? []).map((match) => i18nOf(match.data)), own]) };
+  const parts = [...(matches ?? []).map((match) => i18nOf(match.data)), own];
+  const pathname = typeof location?.pathname === 'string' ? location.pathname : null;
+  const locale = pathname !== null && !isBackOfficePath(pathname) ? localeOfPath(pathname) : backOfficeLocale(parts);
+  return { locale, t: translator(locale, parts) };
 }

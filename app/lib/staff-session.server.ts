@@ -5,6 +5,7 @@ import { adminMeSchema, type StaffRole } from '@contract/api/staff';
 import { ADMIN_HEADERS } from './admin.server';
 import { type ApiClient, ApiRequestError } from './api.server';
 import { getEnv } from './env.server';
+import type { Locale } from './i18n';
 import { safeRedirectPath } from './safe-redirect';
 import { type CookieTarget, isHttps } from './session.server';
 
@@ -19,6 +20,8 @@ export interface StaffSessionData {
   role: StaffRole;
   /** When the API's session ends (ms since epoch): the cookie ends with it. */
   expiresAt: number;
+  /** The back office's language: the member's own (from the API at sign-in), or chosen before signing in (ADR 072). */
+  locale: Locale;
 }
 
 export interface StaffFlash {
@@ -70,8 +73,13 @@ export function adminLoginPath(path: string): string {
 export interface StaffContext {
   /** The staff session, read from its own cookie on first use. */
   session(): Promise<StaffSession>;
-  /** A client of the back-office routes with the member's own token, or none (to sign in). */
-  api(token?: string): ApiClient;
+  /**
+   * The language the back office speaks on this request: the session's (the member's choice), else the
+   * shop's `lang` cookie, else the browser's first choice (ADR 072).
+   */
+  locale(): Promise<Locale>;
+  /** A client of the back-office routes with the member's own token, or none (to sign in), asking in the back office's language. */
+  api(token?: string, locale?: Locale): ApiClient;
 }
 
 /** What the back office's guard and notices read of the request's context. */
@@ -80,6 +88,8 @@ type StaffRequestContext = CookieTarget & { staff: StaffContext };
 export interface SignedInStaff {
   email: string;
   role: StaffRole;
+  /** The language the back office speaks to them. */
+  locale: Locale;
   api: ApiClient;
 }
 
@@ -94,10 +104,11 @@ export async function requireStaff(request: Request, context: StaffRequestContex
   const toLogin = async () =>
     redirect(adminLoginPath(url.pathname + url.search), { headers: { 'Set-Cookie': await destroyStaffSession(context, session) } });
   if (!token) throw await toLogin();
-  const api = context.staff.api(token);
+  const locale = await context.staff.locale();
+  const api = context.staff.api(token, locale);
   try {
     const me = await api.request('GET', 'admin/me', adminMeSchema);
-    return { email: me.actor, role: me.role, api };
+    return { email: me.actor, role: me.role, locale, api };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) throw await toLogin();
     throw error;

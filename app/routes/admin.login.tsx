@@ -83,6 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   staffSession.set('email', session.staff.email);
   staffSession.set('role', session.staff.role);
   staffSession.set('expiresAt', Date.parse(session.expires_at));
+  // The member's own language from now on, wherever they chose it (ADR 072).
+  staffSession.set('locale', session.staff.locale);
   return redirect(backTo(redirectTo), { status: 303, headers: { 'Set-Cookie': await commitStaffSession(context, staffSession) } });
 }
 

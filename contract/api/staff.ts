@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { codeField, emailField, loginPasswordField, passwordField } from '../fields';
+import { SHOP_LOCALES } from '../locale';
 
 /**
  * The back office's people and their sign-in (docs/product.md#api-staff). `owner` may do everything
@@ -16,6 +17,8 @@ export const staffMemberSchema = z.object({
   role: staffRoleSchema,
   /** False until the member has chosen a password with the mailed code. */
   has_password: z.boolean(),
+  /** The language of their back office, as they chose it (ADR 072). */
+  locale: z.enum(SHOP_LOCALES),
   created_at: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
@@ -40,7 +43,18 @@ export const staffLoginRequestSchema = z.object({ email: emailField, password: l
 export const staffSessionSchema = z.object({ token: z.string(), expires_at: z.string(), staff: staffMemberSchema });
 
 /** `GET admin/me`: who the bearer token speaks for (a staff member's email, or `cli`) and their role. */
-export const adminMeSchema = z.object({ actor: z.string(), role: staffRoleSchema });
+export const adminMeSchema = z.object({
+  actor: z.string(),
+  role: staffRoleSchema,
+  /** The language the member chose for their back office (`en` for the CLI). */
+  locale: z.enum(SHOP_LOCALES),
+});
+
+/** `PUT admin/me/locale`: the language the member's back office speaks, kept with them (ADR 072). */
+export const staffLocaleRequestSchema = z.object({
+  locale: z.enum(SHOP_LOCALES, { errorMap: () => ({ message: 'Language must be en or it' }) }),
+});
+export const staffLocaleSchema = staffLocaleRequestSchema;
 
 /** One change made in the back office or with the CLI. */
 export const auditEntrySchema = z.object({

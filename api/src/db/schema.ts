@@ -143,6 +143,8 @@ export interface Database {
     password_hash: string | null;
     failed_login_count: Generated<number>;
     locked_until: Date | null;
+    /** The language of the member's back office (migration 046). */
+    locale: Generated<ShopLocale>;
     created_at: Date;
     updated_at: Date;
   };

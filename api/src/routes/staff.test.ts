@@ -21,6 +21,44 @@ const mailedCode = (email: string) => mailedStaffCode(api, email);
 const address = staffAddress;
 const member = (role: 'owner' | 'staff', email?: string) => staffMember(api, role, email);
 
+describe('the back office language', () => {
+  const put = (token: string, body: unknown, headers: Record<string, string> = {}) =>
+    api.app.request('/api/admin/me/locale', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', ...bearer(token), ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it("is each member's own choice, kept with them: the next sign-in and who-am-I say it, and nobody else changes", async () => {
+    const first = await member('staff');
+    const other = await member('owner');
+    expect(await (await put(first.token, { locale: 'it' })).json()).toEqual({ locale: 'it' });
+    const me = await api.app.request('/api/admin/me', { headers: bearer(first.token) });
+    expect(await me.json()).toMatchObject({ actor: first.email, locale: 'it' });
+    const again = await post('/api/staff/login', { email: first.email, password: PASSWORD });
+    expect((await again.json()).staff).toMatchObject({ email: first.email, locale: 'it' });
+    expect(await (await api.app.request('/api/admin/me', { headers: bearer(other.token) })).json()).toMatchObject({ locale: 'en' });
+    // And back.
+    expect(await (await put(first.token, { locale: 'en' })).json()).toEqual({ locale: 'en' });
+  });
+
+  it('refuses a language the shop does not speak, a missing body, a stranger and the command line, changing nothing', async () => {
+    const { email, token } = await member('staff');
+    const unknown = await put(token, { locale: 'fr' });
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toMatchObject({
+      code: expect.any(String),
+      detail: [{ loc: ['body', 'locale'], msg: 'Language must be en or it' }],
+    });
+    expect((await put(token, {})).status).toBe(422);
+    expect((await put('not-a-token', { locale: 'it' })).status).toBe(401);
+    const cliAnswer = await put(TEST_ADMIN_TOKEN, { locale: 'it' });
+    expect(cliAnswer.status).toBe(409);
+    expect(await cliAnswer.json()).toEqual({ code: 'conflict', detail: expect.stringContaining('command line') });
+    expect(await (await api.app.request('/api/admin/me', { headers: bearer(token) })).json()).toMatchObject({ actor: email, locale: 'en' });
+  });
+});
+
 describe('back-office staff', () => {
   it('are added by the owner with the CLI token, choose a password with the mailed code, and sign in', async () => {
     const email = address('first-owner');
@@ -31,6 +69,7 @@ describe('back-office staff', () => {
       email,
       role: 'owner',
       has_password: false,
+      locale: 'en',
       created_at: expect.any(String),
     });
     const [mail] = await readOutbox(api.database.db, email);
@@ -57,7 +96,7 @@ describe('back-office staff', () => {
     expect(session.staff).toMatchObject({ email, role: 'owner', has_password: true });
     expect(new Date(session.expires_at).getTime()).toBe(api.clock.now().getTime() + STAFF_SESSION_TTL_MS);
     const me = await api.app.request('/api/admin/me', { headers: bearer(session.token) });
-    expect(await me.json()).toEqual({ actor: email, role: 'owner' });
+    expect(await me.json()).toEqual({ actor: email, role: 'owner', locale: 'en' });
   });
 
   it('cannot be added twice, even by two adds at once', async () => {
@@ -91,6 +130,7 @@ describe('back-office staff', () => {
     expect(await (await api.app.request('/api/admin/me', { headers: bearer(staff.token) })).json()).toEqual({
       actor: staff.email,
       role: 'staff',
+      locale: 'en',
     });
     expect((await api.app.request('/api/admin/stock', { headers: bearer(staff.token) })).status).toBe(200);
     expect((await api.app.request('/api/admin/orders', { headers: bearer(staff.token) })).status).toBe(200);

@@ -1,9 +1,18 @@
 import type { AuditEntry } from '@contract/api/staff';
+import type { ShopLocale } from '@contract/locale';
 
 import type { Db } from '../db/database.js';
 
 /** Who made a change: a signed-in staff member, or the owner's command line (the admin token). */
-export type Actor = { kind: 'staff'; id: string; email: string; role: 'owner' | 'staff' } | { kind: 'cli'; role: 'owner' };
+export type Actor =
+  | {
+      kind: 'staff';
+      id: string;
+      email: string;
+      role: 'owner' | 'staff';
+      /** Their back office's language (ADR 072). */ locale?: ShopLocale;
+    }
+  | { kind: 'cli'; role: 'owner' };
 
 /** Also the payment provider, for what it tells the shop happened there (a refund made in its dashboard). */
 export type AuditActor = Actor | { kind: 'provider'; name: string };

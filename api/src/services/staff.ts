@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 
 import type { StaffMember, StaffRole } from '@contract/api/staff';
 import { BRAND } from '@contract/brand';
+import type { ShopLocale } from '@contract/locale';
 
 import type { CodeService } from '../auth/codes.js';
 import { clearFailures, countFailure, lockedFor, unlockedAt } from '../auth/lockout.js';
@@ -28,6 +29,7 @@ export function toStaffMember(row: StaffRow): StaffMember {
     email: row.email,
     role: row.role,
     has_password: row.password_hash !== null,
+    locale: row.locale,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -201,4 +203,20 @@ export async function endStaffSession(db: Db, now: Date, token: string): Promise
     .where('token_hash', '=', sha256(token))
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/**
+ * Keeps the language a member's back office speaks (ADR 072). One statement: the member's own row,
+ * while they are still on the staff. The CLI has no back office to speak.
+ */
+export async function setStaffLocale(db: Db, now: Date, actor: Actor, locale: ShopLocale): Promise<ShopLocale> {
+  if (actor.kind !== 'staff') throw new DomainError('conflict', 'The command line has no back office to set a language for.');
+  const row = await db
+    .updateTable('staff')
+    .set({ locale, updated_at: now })
+    .where('id', '=', actor.id)
+    .returning('locale')
+    .executeTakeFirst();
+  if (!row) throw new DomainError('not_found', 'No such member of staff.');
+  return row.locale;
 }

@@ -26,7 +26,7 @@ export const staffOrOwner = createMiddleware<AppEnv>(async (c, next) => {
       c.header('WWW-Authenticate', 'Bearer');
       throw new ApiError(401, 'Not authenticated');
     }
-    c.set('actor', { kind: 'staff', id: staff.id, email: staff.email, role: staff.role });
+    c.set('actor', { kind: 'staff', id: staff.id, email: staff.email, role: staff.role, locale: staff.locale });
   }
   c.header('Cache-Control', 'no-store');
   await next();

@@ -6,6 +6,8 @@ import {
   auditQuerySchema,
   staffAddRequestSchema,
   staffListSchema,
+  staffLocaleRequestSchema,
+  staffLocaleSchema,
   staffMemberSchema,
   staffRemoveRequestSchema,
   staffResendRequestSchema,
@@ -15,14 +17,27 @@ import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { validate } from '../../http-errors.js';
 import { actorName, listAudit } from '../../services/audit.js';
-import { addStaff, listStaff, removeStaff, resendStaffCode } from '../../services/staff.js';
+import { addStaff, listStaff, removeStaff, resendStaffCode, setStaffLocale } from '../../services/staff.js';
 import { ownerOnly } from './guard.js';
 
 /** Who is signed in, the staff list (an owner's to change) and the audit log. */
 export function adminStaffRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get('/me', (c) => answer(c, adminMeSchema, { actor: actorName(c.var.actor), role: c.var.actor.role }));
+  app.get('/me', (c) => {
+    const { actor } = c.var;
+    return answer(c, adminMeSchema, {
+      actor: actorName(actor),
+      role: actor.role,
+      locale: actor.kind === 'staff' ? (actor.locale ?? 'en') : 'en',
+    });
+  });
+
+  // Any member sets their own back office's language.
+  app.put('/me/locale', validate('json', staffLocaleRequestSchema), async (c) => {
+    const locale = await setStaffLocale(c.var.deps.db, c.var.deps.clock.now(), c.var.actor, c.req.valid('json').locale);
+    return answer(c, staffLocaleSchema, { locale });
+  });
 
   app.get('/staff', ownerOnly, async (c) => answer(c, staffListSchema, await listStaff(c.var.deps.db)));
 
