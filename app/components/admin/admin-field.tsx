@@ -1,7 +1,12 @@
 import type { FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
 
-/** A labelled back-office field with its error under it, tied to the input for screen readers. */
+import { useI18n } from '~/lib/i18n';
+
+/**
+ * A labelled back-office field with its error under it, tied to the input for screen readers. The
+ * schemas' messages are English; the error reads in the back office's language (ADR 072).
+ */
 export function AdminField({
   field,
   label,
@@ -13,6 +18,8 @@ export function AdminField({
   hint?: string;
   children: ReactNode;
 }) {
+  const { fm } = useI18n();
+  const error = field.errors?.[0];
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
@@ -23,7 +30,7 @@ export function AdminField({
       ) : null}
       {children}
       <p id={field.errorId} className="field__error" aria-live="polite">
-        {field.errors?.[0]}
+        {error ? fm(error) : null}
       </p>
     </div>
   );
@@ -37,9 +44,10 @@ export function invalidProps(field: Pick<FieldMetadata<unknown>, 'id' | 'errorId
 
 /** The message of a whole form (the API refused it), announced when it appears. */
 export function FormError({ id, error }: { id: string; error?: string }) {
+  const { fm } = useI18n();
   return error ? (
     <p className="notice notice--error" role="alert" id={id}>
-      {error}
+      {fm(error)}
     </p>
   ) : null;
 }

@@ -1,6 +1,5 @@
 /** The back office's own sentences (it is not part of the shop's spec), each defined once. */
 export const ADMIN_MESSAGES = {
-  apiUnavailable: 'The shop API is not answering. Please try again in a moment.',
   passwordSet: 'Your password is set. Sign in with it now.',
   signedOut: 'You have signed out of the back office.',
   sessionEnded: 'Your back-office session has ended. Please sign in again.',
