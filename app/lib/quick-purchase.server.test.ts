@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { loader as resumeLoader } from '~/routes/checkout.quick';
 import { loader as orderSuccessLoader } from '~/routes/order-success';
@@ -7,29 +7,25 @@ import { action, loader } from '~/routes/product.$productName';
 import { readOutbox } from '../../api/src/services/mail';
 import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 import { PAID_CARD, setVariant, type Shopper, shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { nextCookie, storefrontCookie } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { ApiRequestError } from './api.server';
 import { quickPurchaseFailure } from './quick-purchase.server';
 import { commitSession } from './session.server';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+const api = storefrontTestApi();
 /** Tracer Tee, GREY L/XL: its product page address carries these options. */
 let variant: { id: string; sku: string };
 const PRODUCT = 'Tracer Tee';
 const PAGE = '/product/Tracer%20Tee?color=GREY&treatment=PLAIN&material=COTTON&size=L%2FXL';
 
 beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
   variant = await api.database.db
     .selectFrom('product_variants')
     .select(['id', 'sku'])
     .where('sku', '=', 'TT-GRY-LXL')
     .executeTakeFirstOrThrow();
 });
-afterAll(() => api.cleanup());
 
 function buy(cookie: string | undefined, variantId = variant.id) {
   return callRoute(

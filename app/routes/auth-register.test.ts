@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { GUEST_ACCOUNT_INTENT } from '~/forms/guest-account-intent';
 import { getHoneypot } from '~/lib/honeypot.server';
@@ -6,21 +6,15 @@ import { getHoneypot } from '~/lib/honeypot.server';
 import { readOutbox } from '../../api/src/services/mail';
 import { callRoute } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { nextCookie, storefrontCookie, storefrontGet, storefrontPost } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { action as authAction } from './auth';
 import { action as ordersAction } from './orders';
 import { loader as profileLoader } from './profile';
 import { loader as registerLoader } from './register';
 
 /** The sign-up's marketing opt-in (issue 41): the flow's posts to /auth, as a browser makes them with or without JavaScript. */
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi();
 
 let n = 0;
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { signIn, signInSchema } from '~/lib/auth.server';
 import { cardFace, signCardFace, toCardView, verifyCardShare } from '~/lib/cards.server';
@@ -7,18 +7,14 @@ import { loadOrderConfirmation } from '~/lib/order-confirmation.server';
 
 import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
-import { startTestApi } from '../../tests/support/test-api';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { loader } from './cards.$file';
 import { loader as profileLoader } from './profile';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+const api = storefrontTestApi({ storage: 'api' });
 let tee: Awaited<ReturnType<typeof variants>>[number];
 
 beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-  process.env.STORAGE_URL = api.url;
   // A black one: its card shows the colour bought (the card's own, before it is unlocked, is red).
   tee = (await variants(api)).find((v) => v.sku === 'TT-BLK-SM')!;
   // A recognisable static image for the black Tracer Tee's card: pure red.
@@ -37,7 +33,6 @@ beforeAll(async () => {
       .toBuffer(),
   );
 });
-afterAll(() => api.cleanup());
 
 let n = 0;
 /** A registered shopper through the real API, and the storefront session cookie that signs them in. */

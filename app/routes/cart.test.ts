@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { optionLine } from '@contract/options';
 
 import { callRoute, contextFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { storefrontCookie } from '../../tests/support/storefront-session';
-import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action, loader } from './cart';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+const api = storefrontTestApi();
 let variantId: string;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
   const variant = await api.database.db
     .selectFrom('product_variants')
     .select('id')
@@ -23,7 +21,6 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   variantId = variant.id;
 });
-afterAll(() => api.cleanup());
 
 const cookieOf = (response: Response) => response.headers.get('Set-Cookie')!.split(';')[0];
 

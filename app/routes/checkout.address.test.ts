@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { action as productAction } from '~/routes/product.$productName';
 
 import { callRoute } from '../../tests/support/route-context';
 import { setVariant, shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { nextCookie, storefrontCookie } from '../../tests/support/storefront-session';
 import { withStripeStub } from '../../tests/support/stripe-stub';
-import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action as cartAction, loader as cartLoader } from './cart';
 import { action, loader } from './checkout.address';
 
@@ -16,13 +17,10 @@ import { action, loader } from './checkout.address';
  * JavaScript) places the order there. Stripe is the stand-in on loopback the API's Stripe tests use.
  */
 const stub = withStripeStub('whsec_test_storefront');
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+const api = storefrontTestApi({ payments: stub.provider });
 let variantId: string;
 
 beforeAll(async () => {
-  api = await startTestApi({ payments: stub.provider });
-  process.env.API_URL = api.url;
   const variant = await api.database.db
     .selectFrom('product_variants')
     .select('id')
@@ -32,7 +30,6 @@ beforeAll(async () => {
   // €30 and €20 shipping: €50 an order.
   await setVariant(api, variantId, { price: 3_000, stock_quantity: 100 });
 });
-afterAll(() => api.cleanup());
 
 /** A registered shopper with `cents` of store credit, signed in to the storefront. */
 async function memberWithCredit(cents: number, locale: 'en' | 'it' = 'en') {

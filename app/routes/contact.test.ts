@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { BRAND } from '@contract/brand';
 
 import { readOutbox } from '../../api/src/services/mail';
 import { RATE_RULES } from '../../api/src/services/rate-limits';
 import { callRoute } from '../../tests/support/route-context';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { startTestApi } from '../../tests/support/test-api';
 import { getHoneypot } from '../lib/honeypot.server';
 import { action, loader } from './contact';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
 type ActionData = { result: { status?: string; error?: Record<string, string[] | null> }; sent: boolean };
 
-let api: Api;
-beforeAll(async () => {
-  api = await startTestApi({ seed: false });
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi({ seed: false });
 
 /** A post of the contact form as the browser sends it, honeypot fields included. */
 function post(fields: Record<string, string>, headers: Record<string, string> = {}) {

@@ -1,13 +1,13 @@
 import type { ActionFunction } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { getHoneypot } from '~/lib/honeypot.server';
 import { MESSAGES } from '~/lib/messages';
 
 import { callRoute, sessionFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { shopperCookie } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { action as homeAction } from './_index';
 import { action as authAction } from './auth';
 import { action as cartAction } from './cart';
@@ -18,13 +18,10 @@ import { action as productAction } from './product.$productName';
 import { action as profileAction } from './profile';
 
 /** Bugs the storefront action fuzzer (actions-fuzz.test.ts) and the redirect tests found, each pinned down. */
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+const api = storefrontTestApi();
 let variantId: string;
 let productId: string;
 beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
   const variant = await api.database.db
     .selectFrom('product_variants')
     .select(['id', 'product_id'])
@@ -33,7 +30,6 @@ beforeAll(async () => {
   variantId = variant.id;
   productId = variant.product_id;
 });
-afterAll(() => api.cleanup());
 
 const form = (fields: [string, string][] | Record<string, string>) =>
   new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields));

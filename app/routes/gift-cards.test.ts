@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { readOutbox } from '../../api/src/services/mail';
 import { runAdminRoute } from '../../tests/support/admin-route';
 import { callRoute } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { storefrontCookie, storefrontGet, storefrontPost } from '../../tests/support/storefront-session';
-import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action as creditAction, loader as creditLoader } from './admin.customers.$id_.store-credit';
 import { action as cardsAction, loader as cardsLoader } from './admin.gift-cards._index';
 import { action as cardAction, loader as cardLoader } from './admin.gift-cards.$id';
@@ -13,12 +14,9 @@ import { action as loginAction } from './admin.login';
 import { action, loader } from './gift-cards';
 
 /** The gift cards page and the back office's gift cards and store credit, as plain functions against the real API. */
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+const api = storefrontTestApi();
 let ownerCookie: string;
 beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
   const email = `owner-${Date.now()}@brand.example`;
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     api.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -35,7 +33,6 @@ beforeAll(async () => {
   });
   ownerCookie = signedIn.headers.get('Set-Cookie')!.split(';')[0];
 });
-afterAll(() => api.cleanup());
 
 const admin = (
   fn: Parameters<typeof runAdminRoute>[0],

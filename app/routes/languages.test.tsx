@@ -1,12 +1,12 @@
 import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { callRoute } from '../../tests/support/route-context';
 import { type Json, shopper } from '../../tests/support/shopper';
 import { cliHeaders } from '../../tests/support/staff';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { nextCookie, storefrontCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { LinkNavigation } from '../components/shop-link';
 import { loader as rootLoader } from '../root';
 import Home, { loader as homeLoader } from './_index';
@@ -25,15 +25,7 @@ import Unsubscribe, { loader as unsubscribeLoader } from './wishlist.unsubscribe
 // The shop in English and Italian (ADR 046): the same loaders answer /it pages in Italian and the
 // root's pages exactly as before; the root loader checks the language segment and the first guess.
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-  process.env.STORAGE_URL = 'http://images.test';
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi({ storage: 'placeholder' });
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://shop.test${path}`, { headers });
 

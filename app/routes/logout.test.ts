@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { commitSession } from '~/lib/session.server';
 
 import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { nextCookie, shopperCookie, storefrontPost } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { action } from './logout';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi();
 
 const sessionOf = (cookie: string) => sessionFor(new Request('http://shop.test/', { headers: { Cookie: cookie } }));
 

@@ -1,25 +1,18 @@
 import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { contextFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { storefrontCookie, thrownResponse } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { LinkNavigation } from '../components/shop-link';
 import { localeOfPath } from '../lib/i18n';
 import OrderDetails, { loader as orderDetailsLoader } from './order-details';
 import OrderFailed, { loader as orderFailedLoader } from './order-failed';
 import { loader as paymentResultLoader } from './payment-result';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-
-beforeAll(async () => {
-  api = await startTestApi({ seed: false });
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi({ seed: false });
 
 const get = (path: string, cookie?: string) => {
   const request = new Request(`http://shop.test${path}`, { headers: cookie ? { Cookie: cookie } : {} });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { readOutbox } from '../../api/src/services/mail';
 import { callRoute, sessionFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import {
   nextCookie,
   shopperCookie,
@@ -11,19 +12,12 @@ import {
   storefrontPost,
   thrownResponse,
 } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { action as cookieConsentAction } from './cookie-consent';
 import { action as confirmAction } from './marketing.confirm';
 import { action as ordersAction, loader as ordersLoader } from './orders';
 
 /** Issue 39: a guest, signed in by the emailed code, sees and withdraws their consents on /orders (they have no profile). */
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi();
 
 type Consent = { kind: string; withdrawn_at: string | null; confirmed_at: string | null };
 const inForce = (consents: Consent[]) =>

@@ -1,28 +1,24 @@
 import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { callRoute } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { storefrontCookie, thrownResponse } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import OrderSuccess, { loader as orderSuccessLoader } from './order-success';
 import { loader } from './orders.$purchaseId.receipt';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+const api = storefrontTestApi();
 let purchaseId: string;
 let ownerCookie: string;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
   const owner = shopper(api);
   ownerCookie = await storefrontCookie(await owner.register());
   const [variant] = await variants(api);
   purchaseId = await buyThroughCheckout(api, owner, [{ id: variant.id }]);
 });
-afterAll(() => api.cleanup());
 
 const receipt = (id: string, cookie?: string) =>
   callRoute(loader, new Request(`http://shop.test/orders/${id}/receipt`, { headers: cookie ? { Cookie: cookie } : {} }), {

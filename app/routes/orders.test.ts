@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { formatEuro } from '@contract/money';
 import { orderNumber } from '@contract/order-number';
@@ -10,6 +10,7 @@ import { GUEST_SESSION_TTL_MS } from '../../api/src/auth/rules';
 import { shipOrder } from '../../api/src/services/fulfilment';
 import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 import { buyThroughCheckout, type Shopper, shopper, variants } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import {
   nextCookie,
   shopperCookie,
@@ -18,22 +19,17 @@ import {
   storefrontPost,
   thrownResponse,
 } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { action, loader } from './orders';
 import { loader as detailsLoader } from './orders.$purchaseId.details';
 import { loader as receiptLoader } from './orders.$purchaseId.receipt';
 import { loader as csvLoader } from './orders[.]csv';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+const api = storefrontTestApi();
 let stocked: Awaited<ReturnType<typeof variants>>;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
   stocked = (await variants(api)).sort((a, b) => b.stock_quantity - a.stock_quantity);
 });
-afterAll(() => api.cleanup());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read whatever the loader sent
 const dataOf = async (response: Response): Promise<any> => response.json();

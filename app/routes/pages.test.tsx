@@ -1,12 +1,12 @@
 import type { LoaderFunction } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { seedPages } from '../../api/src/seed/pages';
 import { POLICY_MARKDOWN, seedPolicyDocuments } from '../../api/src/seed/policy-documents';
 import { runAdminRoute } from '../../tests/support/admin-route';
 import { callRoute } from '../../tests/support/route-context';
 import { STAFF_PASSWORD, staffAddress, staffMember } from '../../tests/support/staff';
-import { startTestApi } from '../../tests/support/test-api';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { action as loginAction } from './admin.login';
 import { action as pagesAction, loader as pagesLoader } from './admin.pages._index';
 import { action as pageAction, loader as pageLoader } from './admin.pages.$id';
@@ -14,17 +14,12 @@ import { loader as contentLoader } from './pages.$slug';
 import { loader as returnPolicyLoader } from './return-policy';
 
 /** Pages edited in the back office and read by the storefront: loaders and actions called as functions against the real API. */
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+const api = storefrontTestApi({ seed: false, storage: 'api' });
 
 beforeAll(async () => {
-  api = await startTestApi({ seed: false });
-  process.env.API_URL = api.url;
-  process.env.STORAGE_URL = api.url;
   await seedPolicyDocuments(api.storage);
   await seedPages(api.database.db, api.storage);
 });
-afterAll(() => api.cleanup());
 
 async function signIn(role: 'owner' | 'staff'): Promise<string> {
   const { email } = await staffMember(api, role, staffAddress(`pages-${role}`));

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { callRoute, sessionFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { nextCookie, shopperCookie, storefrontGet, storefrontPost } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { action as consentAction } from './cookie-consent';
 import { action as profileAction, loader as profileLoader } from './profile';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi();
 
 type Consent = { kind: string; withdrawn_at: string | null };
 const inForce = (consents: Consent[]) =>

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { openDataArchiveOf } from '../../tests/support/data-archive';
 import { callRoute, sessionFor } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import {
   nextCookie,
   shopperCookie,
@@ -11,17 +12,10 @@ import {
   storefrontPost,
   thrownResponse,
 } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { action } from './profile';
 import { loader as dataLoader } from './profile_.data';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi();
 
 describe('the profile’s Your data', () => {
   it('Download my data hands over the API’s file as an attachment nobody caches', async () => {

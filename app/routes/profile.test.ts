@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { signIn, signInSchema } from '~/lib/auth.server';
 import { catalogueCache } from '~/lib/cache.server';
@@ -7,18 +7,12 @@ import { readOutbox } from '../../api/src/services/mail';
 import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { cliHeaders } from '../../tests/support/staff';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { shopperCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
-import { mostConcurrentRequests, startTestApi } from '../../tests/support/test-api';
+import { mostConcurrentRequests } from '../../tests/support/test-api';
 import { action, loader } from './profile';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi();
 
 async function apiPost(path: string, body: unknown) {
   const res = await fetch(`${api.url}/api/auth/${path}`, {

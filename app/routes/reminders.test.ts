@@ -1,7 +1,7 @@
 import { createRemixStub } from '@remix-run/testing';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { REMINDER_DEFAULTS } from '@contract/api/insights';
 import { formatEuro } from '@contract/money';
@@ -12,8 +12,9 @@ import { reminderJobHandlers } from '../../api/src/services/reminders/cart-remin
 import { runAdminRoute as run } from '../../tests/support/admin-route';
 import { callRoute, sessionFor } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { nextCookie, shopperCookie, storefrontGet, storefrontPost } from '../../tests/support/storefront-session';
-import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
+import { TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { loader as dashboardLoader } from './admin._index';
 import { loader as funnelCsv } from './admin.funnel[.]csv';
 import { action as loginAction } from './admin.login';
@@ -24,13 +25,7 @@ import { action as unsubscribeAction } from './marketing.unsubscribe';
 import { action as profileAction, loader as profileLoader } from './profile';
 
 /** Issue 41 and 39 (marketing consent) in the storefront: loaders and actions as functions against the real API. */
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi();
 
 const tokenIn = (text: string, path: string) =>
   new URL(new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(text)![0]).searchParams.get('token')!;

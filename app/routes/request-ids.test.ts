@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { Logger, RequestLogLine } from '../../api/src/services/logger';
 import { callRoute } from '../../tests/support/route-context';
-import { startTestApi } from '../../tests/support/test-api';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { catalogueCache } from '../lib/cache.server';
 import { loader as cartLoader } from './cart';
 import { loader as productLoader } from './product.$productName';
@@ -12,14 +12,7 @@ import { loader as productLoader } from './product.$productName';
 const lines: RequestLogLine[] = [];
 const log: Logger = { info: () => undefined, error: () => undefined, request: (line) => lines.push(line) };
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-
-beforeAll(async () => {
-  api = await startTestApi({ log });
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+storefrontTestApi({ log });
 // The product comes through the catalogue cache: empty it so each test's loader calls the API.
 beforeEach(() => catalogueCache.invalidate());
 

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { deliverOrder, shipOrder } from '../../api/src/services/fulfilment';
 import { returnToken } from '../../api/src/services/returns';
 import { callRoute } from '../../tests/support/route-context';
 import { buyThroughCheckout, setVariant, shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { nextCookie, shopperCookie, storefrontGet, storefrontPost, thrownResponse } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { action, loader } from './orders_.$purchaseId.return';
 import { action as guestAction, loader as guestLoader } from './returns.$token';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
 const CLI = { kind: 'cli', role: 'owner' } as const;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read whatever the route sent
 const dataOf = async (response: Response): Promise<any> => response.json();

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { ACCESS_TOKEN_TTL_S } from '../../api/src/auth/rules';
 import { callRoute, sessionFor } from '../../tests/support/route-context';
 import { shopper } from '../../tests/support/shopper';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { storefrontCookie, storefrontGet, thrownResponse } from '../../tests/support/storefront-session';
-import { startTestApi } from '../../tests/support/test-api';
 import { loader as cartLoader } from './cart';
 import { loader as ordersLoader } from './orders';
 import { loader as profileLoader } from './profile';
@@ -12,12 +12,7 @@ import { loader as profileLoader } from './profile';
 // A sign-in whose refresh token is spent (a second tab rotated it, or it ran out hours later): the
 // first page that needs a new access token signs the shopper out there and then (issue #35 item 6).
 
-let api: Awaited<ReturnType<typeof startTestApi>>;
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi();
 
 /** The storefront cookie of a fresh sign-in whose refresh token was then used elsewhere, its access token expired. */
 async function staleCookie(kind: 'guest' | 'registered', options: { line?: string } = {}): Promise<string> {

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { readOutbox } from '../../api/src/services/mail';
 import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
-import { startTestApi } from '../../tests/support/test-api';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { signIn, signOut } from '../lib/auth.server';
 import { getHoneypot } from '../lib/honeypot.server';
 import { commitSession } from '../lib/session.server';
@@ -15,7 +15,7 @@ import { action as unsubscribeAction } from './wishlist.unsubscribe';
 // product page ask the API for it only when the kept ids are missing, old, or someone else's; the
 // shopper's own Notify Me posts and unsubscribe links show at once.
 
-let api: Awaited<ReturnType<typeof startTestApi>>;
+const api = storefrontTestApi({ storage: 'placeholder' });
 let wishlistReads = 0;
 /** The storefront's calls, counting the wishlist reads among them. */
 const countingFetch: typeof fetch = (input, init) => {
@@ -25,12 +25,6 @@ const countingFetch: typeof fetch = (input, init) => {
   return fetch(input, init);
 };
 
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-  process.env.STORAGE_URL = 'http://images.test';
-});
-afterAll(() => api.cleanup());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,21 +1,16 @@
 import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { readOutbox } from '../../api/src/services/mail';
 import { callRoute } from '../../tests/support/route-context';
-import { startTestApi } from '../../tests/support/test-api';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import UnsubscribePage, { loader } from './wishlist.unsubscribe';
 
 // The page a Notify Me email links to: it names what the shopper waits for, and speaks of a launch for
 // a product not on sale yet (issue #45 item 5), of a restock otherwise.
 
-let api: Awaited<ReturnType<typeof startTestApi>>;
-beforeAll(async () => {
-  api = await startTestApi();
-  process.env.API_URL = api.url;
-});
-afterAll(() => api.cleanup());
+const api = storefrontTestApi();
 
 /** Waits for `productId` by email through the API and answers the link its confirmation email carries. */
 async function mailedLink(email: string, productId: string): Promise<string> {
