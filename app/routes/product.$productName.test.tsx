@@ -1,14 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { catalogueCache } from '~/lib/cache.server';
 import { getHoneypot } from '~/lib/honeypot.server';
 import { commitSession } from '~/lib/session.server';
 
 import { callRoute, contextFor, sessionFor } from '../../tests/support/route-context';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { startTestApi, TEST_ADMIN_TOKEN } from '../../tests/support/test-api';
 import { action as homeAction, loader as homeLoader } from './_index';
 import { action as hookAction } from './hooks.catalogue-changed';
@@ -16,21 +16,7 @@ import { action, loader } from './product.$productName';
 import { loader as legacyLoader } from './products.$productName';
 import { loader as sitemapLoader } from './sitemap[.]xml';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-let dataDir: string;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  dataDir = mkdtempSync(join(tmpdir(), 'shop-hook-'));
-  process.env.API_URL = api.url;
-  process.env.STORAGE_URL = 'http://images.test';
-  process.env.DATA_DIR = dataDir;
-});
-afterAll(async () => {
-  await api.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const api = storefrontTestApi({ storage: 'placeholder', dataDir: true });
 
 async function loadProduct(path: string, headers: HeadersInit = {}) {
   const url = new URL(path, 'http://shop.test');
@@ -377,7 +363,7 @@ describe('listing wishlist and cache', () => {
   });
 
   it('drops the cached catalogue when the API reports a restock with its admin token', async () => {
-    writeFileSync(join(dataDir, 'admin-token'), TEST_ADMIN_TOKEN);
+    writeFileSync(join(api.dataDir, 'admin-token'), TEST_ADMIN_TOKEN);
     const before = await loadProduct('/product/Padded%20Tee?color=BEIGE&size=L/XL');
     expect(before.data.page.variants.find((v: { sku: string }) => v.sku === 'PT-BEI-LXL').in_stock).toBe(false);
     const restocked = await fetch(`${api.url}/api/admin/restock`, {

@@ -1,32 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { admitted, configureAdmission, hasRoom, ShopBusy } from '~/lib/admission.server';
 import { getHoneypot } from '~/lib/honeypot.server';
 
 import { callRoute } from '../../tests/support/route-context';
-import { startTestApi } from '../../tests/support/test-api';
+import { storefrontTestApi } from '../../tests/support/storefront-api';
 import { action as productAction, loader as productLoader } from './product.$productName';
 import { loader } from './waiting-room';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
-let dataDir: string;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  dataDir = mkdtempSync(join(tmpdir(), 'shop-waiting-'));
-  process.env.API_URL = api.url;
-  process.env.STORAGE_URL = 'http://images.test';
-  process.env.DATA_DIR = dataDir;
-});
-afterAll(async () => {
-  await api.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const api = storefrontTestApi({ storage: 'placeholder', dataDir: true });
 afterEach(() => configureAdmission({ slots: 16, waitMs: 3000, queue: 2000 }));
 
 function post(path: string, fields: Record<string, string>) {
