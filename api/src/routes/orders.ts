@@ -23,7 +23,7 @@ import { findCheckoutSession } from '../services/checkout.js';
 import { fulfilCheckoutSession, refusedPayment } from '../services/checkout-fulfilment.js';
 import { getPurchase, loadPurchaseSuccess, purchaseOfSession } from '../services/order-confirmation.js';
 import { listPurchases, ordersOverview, purchaseDetail, purchaseStats } from '../services/orders.js';
-import { renderReceipt } from '../services/receipts.js';
+import { orderLocale, renderReceipt } from '../services/receipts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Purchase not found';
@@ -101,7 +101,7 @@ export function orderRoutes() {
     if (!detail) throw new ApiError(404, NOT_FOUND);
     const { first_name, last_name } = c.var.user;
     // In the language the order was placed in.
-    const { locale } = await c.var.deps.db.selectFrom('purchases').select('locale').where('id', '=', id).executeTakeFirstOrThrow();
+    const locale = await orderLocale(c.var.deps.db, id);
     const pdf = await renderReceipt({ ...detail, buyer_name: [first_name, last_name].filter(Boolean).join(' ') || null }, locale);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',

@@ -5,6 +5,7 @@ import { BRAND } from '@contract/brand';
 import type { ShopLocale } from '@contract/locale';
 import { optionLine } from '@contract/options';
 
+import type { Db } from '../db/database.js';
 import { giftCardWords } from './gift-card-words.js';
 import { mailWords } from './mail-words.js';
 import type { PurchaseSuccessOut } from './order-confirmation.js';
@@ -46,6 +47,12 @@ function writeAddresses(doc: PDFKit.PDFDocument, purchase: PurchaseSuccessOut, l
  * A PDF receipt for a purchase: shop, order, buyer, addresses, items, VAT included, total, payment;
  * in the language the order was placed in.
  */
+/** The language an order was placed in: its receipt speaks it (ADR 053). */
+export async function orderLocale(db: Db, purchaseId: string): Promise<ShopLocale> {
+  const row = await db.selectFrom('purchases').select('locale').where('id', '=', purchaseId).executeTakeFirstOrThrow();
+  return row.locale;
+}
+
 export function renderReceipt(purchase: PurchaseSuccessOut & { buyer_name: string | null }, locale: ShopLocale = 'en'): Promise<Buffer> {
   const words = mailWords(locale);
   const w = words.receipt;
