@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 import type { CardOut, Database } from '../db/schema.js';
+import { isoTime } from './clock.js';
 
 type Reader = Kysely<Database>;
 
@@ -10,8 +11,6 @@ export type CardRow = Omit<CardOut, 'unlocked_at' | 'created_at' | 'serial'> & {
   unlocked_at: Date | string | null;
   serial?: string | null;
 };
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export function toCardOut(row: CardRow): CardOut {
   return {
@@ -28,8 +27,8 @@ export function toCardOut(row: CardRow): CardOut {
     text_color: row.text_color,
     accent_color: row.accent_color,
     bg_color: row.bg_color,
-    unlocked_at: row.unlocked_at ? iso(row.unlocked_at) : null,
-    created_at: iso(row.created_at),
+    unlocked_at: row.unlocked_at ? isoTime(row.unlocked_at) : null,
+    created_at: isoTime(row.created_at),
     serial: row.serial ?? null,
   };
 }

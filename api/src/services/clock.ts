@@ -32,3 +32,6 @@ export function offsetClock(): Clock & { advance(ms: number): void } {
     },
   };
 }
+
+/** A moment as the API's answers write it: ISO 8601 in UTC, whether the database gave a Date or a string. */
+export const isoTime = (at: Date | string): string => new Date(at).toISOString();

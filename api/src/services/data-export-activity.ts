@@ -1,7 +1,7 @@
 import type { Trx } from '../db/transaction.js';
+import { isoTime } from './clock.js';
 
-const iso = (at: Date | string) => new Date(at).toISOString();
-const isoOrNull = (at: Date | string | null) => (at ? iso(at) : null);
+const isoOrNull = (at: Date | string | null) => (at ? isoTime(at) : null);
 
 /**
  * What the shop recorded of the shopper's visits, for the data export (issue 39): the cart reminders
@@ -34,8 +34,12 @@ export async function activityForExport(trx: Trx, userId: string, now: Date) {
   // A sign-in is a family of refresh tokens: it began with the first, and lasts while one is unused and unrevoked.
   const families = new Map<string, { started_at: string; expires_at: string; ended: boolean }>();
   for (const token of signIns) {
-    const family = families.get(token.family_id) ?? { started_at: iso(token.created_at), expires_at: iso(token.expires_at), ended: true };
-    family.expires_at = iso(token.expires_at);
+    const family = families.get(token.family_id) ?? {
+      started_at: isoTime(token.created_at),
+      expires_at: isoTime(token.expires_at),
+      ended: true,
+    };
+    family.expires_at = isoTime(token.expires_at);
     if (token.revoked_at) family.ended = true;
     else if (!token.used_at) family.ended = false;
     families.set(token.family_id, family);
@@ -43,7 +47,7 @@ export async function activityForExport(trx: Trx, userId: string, now: Date) {
   return {
     cart_reminders: reminders.map((r) => ({
       step: r.step,
-      created_at: iso(r.created_at),
+      created_at: isoTime(r.created_at),
       sent_at: isoOrNull(r.sent_at),
       link_opened_at: isoOrNull(r.opened_at),
       order_placed_at: isoOrNull(r.recovered_at),
@@ -52,7 +56,7 @@ export async function activityForExport(trx: Trx, userId: string, now: Date) {
     unpaid_checkouts: checkouts.map((s) => ({
       status: s.status,
       total: s.total,
-      opened_at: iso(s.created_at),
+      opened_at: isoTime(s.created_at),
       closed_at: isoOrNull(s.closed_at),
     })),
     sign_ins: [...families.values()].map((f) => ({

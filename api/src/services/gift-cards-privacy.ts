@@ -1,9 +1,8 @@
 import { orderNumber } from '@contract/order-number';
 
 import type { Trx } from '../db/transaction.js';
+import { isoTime } from './clock.js';
 import { ledgerOf, storeCreditOf, takeStoreCredit } from './gift-cards.js';
-
-const iso = (date: Date) => date.toISOString();
 
 /**
  * A shopper's store credit with its ledger, and the gift cards they bought or were sent (never a code:
@@ -37,7 +36,7 @@ export async function balancesForExport(trx: Trx, user: { id: string; email: str
     amount: row.amount,
     reason: row.reason,
     order_number: row.purchase_id ? (numbers.get(row.purchase_id) ?? null) : null,
-    created_at: iso(row.created_at),
+    created_at: isoTime(row.created_at),
   });
   const gift_cards = [];
   for (const card of cards) {
@@ -45,12 +44,12 @@ export async function balancesForExport(trx: Trx, user: { id: string; email: str
       last4: card.last4,
       initial_amount: card.initial_amount,
       balance: card.balance,
-      expires_at: card.expires_at ? iso(card.expires_at) : null,
+      expires_at: card.expires_at ? isoTime(card.expires_at) : null,
       bought_in_order: card.purchase_id ? (numbers.get(card.purchase_id) ?? null) : null,
       recipient_name: card.recipient_name,
       recipient_email: card.recipient_email,
       message: card.message,
-      created_at: iso(card.created_at),
+      created_at: isoTime(card.created_at),
       ledger: (await ledgerOf(trx, { giftCardId: card.id })).map(entry),
     });
   }
