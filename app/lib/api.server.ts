@@ -105,8 +105,11 @@ export async function fetchWithReplay(doFetch: typeof fetch, url: URL | string, 
  * about the shopper's input is theirs to fix (400; a rate limit stays 429); an API that failed, was
  * too slow or could not be reached gets its gateway status (upstreamStatus).
  */
-export function failureStatus(error: unknown): 400 | 429 | 500 | 502 | 503 | 504 {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return error.status === 429 ? 429 : 400;
+export function failureStatus(error: unknown): 400 | 403 | 429 | 500 | 502 | 503 | 504 {
+  // A refusal of who is asking (a member of staff posting what only an owner may) says so; the rest of
+  // the API's refusals are the form's to show again.
+  if (error instanceof ApiRequestError && (error.status === 403 || error.status === 429)) return error.status;
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return 400;
   return upstreamStatus(error);
 }
 

@@ -123,7 +123,7 @@ describe("a customer's page, for an owner answering a data request", () => {
       ],
       cookie: staff.cookie,
     });
-    expect(erase.status).toBe(400);
+    expect(erase.status).toBe(403);
     expect((await erase.json()).eraseError).toBe('Only an owner may do this');
     expect((await s.get('/api/auth/me')).status).toBe(200);
   });
@@ -160,7 +160,7 @@ describe('/admin/privacy', () => {
     const staff = await signedIn('staff');
     expect((await run(privacyLoader, '/admin/privacy', {}, { cookie: staff.cookie })).status).toBe(403);
     const refused = await run(privacyAction, '/admin/privacy', {}, { form: form(changeable), cookie: staff.cookie });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(403);
     expect((await refused.json()).result.error).toEqual({ '': ['Only an owner may do this'] });
   });
 });

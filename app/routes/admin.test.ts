@@ -157,7 +157,7 @@ describe('back-office sign-in', () => {
       ],
       cookie: staffCookie,
     });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(403);
     expect((await refused.json()).result.error).toEqual({ '': ['Only an owner may do this'] });
   });
 });
@@ -270,7 +270,7 @@ describe('back-office refunds and cancellation', () => {
       ],
       cookie: staff,
     });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(403);
     expect((await refused.json()).result.error).toEqual({ '': ['Only an owner may do this'] });
   });
 

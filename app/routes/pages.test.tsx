@@ -155,7 +155,7 @@ describe('content pages from the back office to the storefront', () => {
       { id },
       { cookie, form: form('publish', 1, { title_en: 'Terms', body_en: 'x' }) },
     );
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(403);
     expect((await refused.json()).result.error).toEqual({ '': ['Only an owner may publish a page'] });
     const draft = await runAdminRoute(
       pageAction,
@@ -244,7 +244,7 @@ describe('content pages from the back office to the storefront', () => {
         ],
       },
     );
-    expect(byStaff.status).toBe(400);
+    expect(byStaff.status).toBe(403);
     expect(await byStaff.json()).toMatchObject({ error: 'Only an owner may do this' });
     const deleted = await runAdminRoute(
       pageAction,
