@@ -5,54 +5,64 @@ import { FiguresPanel } from '~/components/admin/figures-panel';
 import { FunnelPanel } from '~/components/admin/funnel-panel';
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { dashboardFigures, funnelFigures } from '~/lib/admin/figures.server';
+import { adminI18n } from '~/lib/admin/i18n.server';
+import { type MessageKey, metaTranslator, useI18n } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Back office') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('adminPeople.overview.title')) },
+  { name: 'robots', content: 'noindex' },
+];
 
-/** What each role may do (the API enforces it; this says it). */
-const ROLE_SCOPE = {
-  owner: 'everything: orders, fulfilment, stock, refunds and cancellations, catalogue prices, and the staff.',
-  staff: 'orders, fulfilment, notes and stock. Cancellations, refunds, catalogue prices and the staff are for an owner.',
-} as const;
+/** What each role may do (the API enforces it; this says it), in the member's language. */
+const ROLE_SCOPE: Record<'owner' | 'staff', MessageKey> = {
+  owner: 'adminPeople.overview.scope.owner',
+  staff: 'adminPeople.overview.scope.staff',
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const days = new URL(request.url).searchParams.get('funnel') === '30' ? 30 : 7;
-  const [figures, funnel] = await Promise.all([dashboardFigures(staff), funnelFigures(staff, days)]);
-  return json({ email: staff.email, role: staff.role, figures, funnel, days }, { headers: ADMIN_HEADERS });
+  const [figures, funnel, i18n] = await Promise.all([
+    dashboardFigures(staff),
+    funnelFigures(staff, days),
+    adminI18n(context, 'admin-people'),
+  ]);
+  return json({ email: staff.email, role: staff.role, figures, funnel, days, i18n }, { headers: ADMIN_HEADERS });
 }
 
 export default function AdminOverview() {
   const { email, role, figures, funnel, days } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <section aria-labelledby="admin-overview-heading">
-      <h1 id="admin-overview-heading">Back office</h1>
+      <h1 id="admin-overview-heading">{t('adminPeople.overview.title')}</h1>
       <p>
-        Signed in as <strong>{email}</strong>, {role === 'owner' ? 'an owner' : 'staff'}. Your role covers {ROLE_SCOPE[role]}
+        {t('adminPeople.overview.signedInAs')} <strong>{email}</strong>,{' '}
+        {t(role === 'owner' ? 'adminPeople.overview.anOwner' : 'adminPeople.overview.staff')}. {t('adminPeople.overview.roleCovers')}{' '}
+        {t(ROLE_SCOPE[role])}
       </p>
       <ul className="admin-cards">
         <li>
-          <Link to="/admin/orders">Orders</Link>: find an order, see what to pack and where it goes, mark it shipped or delivered.
+          <Link to="/admin/orders">{t('adminPeople.overview.orders')}</Link>: {t('adminPeople.overview.ordersText')}
         </li>
         <li>
-          <Link to="/admin/stock">Stock</Link>: every variant with what is in stock, held by checkouts, sold lately and awaited; restock in
-          place.
+          <Link to="/admin/stock">{t('adminPeople.overview.stock')}</Link>: {t('adminPeople.overview.stockText')}
         </li>
         <li>
-          <Link to="/admin/customers">Customers</Link>: registered and guest buyers, their orders, addresses, cards and what they wait for.
+          <Link to="/admin/customers">{t('adminPeople.overview.customers')}</Link>: {t('adminPeople.overview.customersText')}
         </li>
         {role === 'owner' ? (
           <li>
-            <Link to="/admin/staff">Staff</Link>: who may sign in here, and with which role.
+            <Link to="/admin/staff">{t('adminPeople.overview.staffLink')}</Link>: {t('adminPeople.overview.staffText')}
           </li>
         ) : null}
         <li>
-          <Link to="/admin/reminders">Reminders and demand</Link>: abandoned-cart reminders (settings, what they recovered) and what
-          shoppers want per variant.
+          <Link to="/admin/reminders">{t('adminPeople.overview.reminders')}</Link>: {t('adminPeople.overview.remindersText')}
         </li>
         <li>
-          <Link to="/admin/audit">Audit log</Link>: every change made here or with the command line, who made it and when.
+          <Link to="/admin/audit">{t('adminPeople.overview.audit')}</Link>: {t('adminPeople.overview.auditText')}
         </li>
       </ul>
       <FunnelPanel funnel={funnel} days={days} />

@@ -7,22 +7,27 @@ import { AdminField, FormError, invalidProps } from '~/components/admin/admin-fi
 import { AdminNotice } from '~/components/admin/admin-notice';
 import { adminLoginSchema, adminSetPasswordSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
-import { ADMIN_MESSAGES } from '~/lib/admin/messages';
+import { adminI18n } from '~/lib/admin/i18n.server';
 import { setStaffPassword, staffSignIn } from '~/lib/admin/sign-in.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
+import { type MessageKey, metaTranslator, useI18n } from '~/lib/i18n';
+import { serverTranslator } from '~/lib/i18n.server';
 import { pageTitle } from '~/lib/page-title';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { commitStaffSession } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Back office sign-in') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('adminPeople.login.title')) },
+  { name: 'robots', content: 'noindex' },
+];
 
-/** Notices a redirect to this page may carry (`?done=`). */
-const DONE = {
-  'password-set': ADMIN_MESSAGES.passwordSet,
-  'signed-out': ADMIN_MESSAGES.signedOut,
-  'session-ended': ADMIN_MESSAGES.sessionEnded,
-} as const;
+/** Notices a redirect to this page may carry (`?done=`), said in the language the page speaks. */
+const DONE: Record<'password-set' | 'signed-out' | 'session-ended', MessageKey> = {
+  'password-set': 'adminPeople.login.passwordSet',
+  'signed-out': 'adminPeople.login.signedOut',
+  'session-ended': 'adminPeople.login.sessionEnded',
+};
 
 /** Only back-office pages are returned to after signing in. */
 function backTo(value: unknown): string {
@@ -35,12 +40,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await context.staff.session();
   if (session.get('token')) throw redirect(backTo(url.searchParams.get('redirectTo')), { headers: ADMIN_HEADERS });
   const done = url.searchParams.get('done');
+  // Nobody is signed in yet: the language is the one chosen with the switcher, else the browser's.
+  const locale = await context.staff.locale();
+  const t = serverTranslator(locale, 'admin-people');
   return json(
     {
       step: url.searchParams.get('step') === 'code' ? ('code' as const) : ('login' as const),
       email: url.searchParams.get('email')?.slice(0, 254) ?? '',
       redirectTo: url.searchParams.get('redirectTo') ?? '',
-      notice: done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null,
+      notice: done && Object.hasOwn(DONE, done) ? t(DONE[done as keyof typeof DONE]) : null,
+      i18n: await adminI18n(context, 'admin-people'),
     },
     { headers: ADMIN_HEADERS },
   );
@@ -49,6 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get('intent');
+  const locale = await context.staff.locale();
   if (intent === 'set-password') {
     const submission = parseWithZod(formData, { schema: adminSetPasswordSchema });
     if (submission.status !== 'success')
@@ -58,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await setStaffPassword(context.staff.api(), { email, code, password });
     } catch (error) {
       return json(
-        { intent, result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password', 'confirm'] }) },
+        { intent, result: submission.reply({ formErrors: [adminErrorText(error, locale)], hideFields: ['password', 'confirm'] }) },
         { status: failureStatus(error) },
       );
     }
@@ -74,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     session = await staffSignIn(context.staff.api(), { email, password });
   } catch (error) {
     return json(
-      { intent: 'login', result: submission.reply({ formErrors: [adminErrorText(error)], hideFields: ['password'] }) },
+      { intent: 'login', result: submission.reply({ formErrors: [adminErrorText(error, locale)], hideFields: ['password'] }) },
       { status: failureStatus(error) },
     );
   }
@@ -91,6 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function LoginForm({ email, redirectTo, notice }: { email: string; redirectTo: string; notice: string | null }) {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  const { t } = useI18n();
   const [form, fields] = useForm({
     id: 'admin-login',
     lastResult: actionData?.intent === 'login' ? actionData.result : undefined,
@@ -101,15 +112,15 @@ function LoginForm({ email, redirectTo, notice }: { email: string; redirectTo: s
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="admin-login-heading">
-      <h1 id="admin-login-heading">Sign in to the back office</h1>
+      <h1 id="admin-login-heading">{t('adminPeople.login.heading')}</h1>
       <AdminNotice notice={notice} />
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="intent" value="login" />
       <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
-      <AdminField field={fields.email} label="Email">
+      <AdminField field={fields.email} label={t('adminPeople.login.email')}>
         <input {...getInputProps(fields.email, { type: 'email' })} {...invalidProps(fields.email)} autoComplete="username" />
       </AdminField>
-      <AdminField field={fields.password} label="Password">
+      <AdminField field={fields.password} label={t('adminPeople.login.password')}>
         <input
           {...getInputProps(fields.password, { type: 'password' })}
           {...invalidProps(fields.password)}
@@ -117,12 +128,10 @@ function LoginForm({ email, redirectTo, notice }: { email: string; redirectTo: s
         />
       </AdminField>
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Signing in...' : 'Sign in'}
+        {t(busy ? 'adminPeople.login.signingIn' : 'adminPeople.login.signIn')}
       </button>
       <p>
-        <Link to={`/admin/login?step=code${email ? `&email=${encodeURIComponent(email)}` : ''}`}>
-          First time here, or forgot your password? Use the code from your email
-        </Link>
+        <Link to={`/admin/login?step=code${email ? `&email=${encodeURIComponent(email)}` : ''}`}>{t('adminPeople.login.useCode')}</Link>
       </p>
     </Form>
   );
@@ -131,6 +140,7 @@ function LoginForm({ email, redirectTo, notice }: { email: string; redirectTo: s
 function SetPasswordForm({ email }: { email: string }) {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  const { t } = useI18n();
   const [form, fields] = useForm({
     id: 'admin-set-password',
     lastResult: actionData?.intent === 'set-password' ? actionData.result : undefined,
@@ -141,14 +151,14 @@ function SetPasswordForm({ email }: { email: string }) {
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="admin-code-heading">
-      <h1 id="admin-code-heading">Choose your back-office password</h1>
-      <p>Enter the 6-digit code the shop mailed you when you were added (or when the owner sent a new one), and your new password.</p>
+      <h1 id="admin-code-heading">{t('adminPeople.login.chooseHeading')}</h1>
+      <p>{t('adminPeople.login.chooseText')}</p>
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="intent" value="set-password" />
-      <AdminField field={fields.email} label="Email">
+      <AdminField field={fields.email} label={t('adminPeople.login.email')}>
         <input {...getInputProps(fields.email, { type: 'email' })} {...invalidProps(fields.email)} autoComplete="username" />
       </AdminField>
-      <AdminField field={fields.code} label="Code from your email">
+      <AdminField field={fields.code} label={t('adminPeople.login.code')}>
         <input
           {...getInputProps(fields.code, { type: 'text' })}
           {...invalidProps(fields.code)}
@@ -156,25 +166,21 @@ function SetPasswordForm({ email }: { email: string }) {
           autoComplete="one-time-code"
         />
       </AdminField>
-      <AdminField
-        field={fields.password}
-        label="New password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-      >
+      <AdminField field={fields.password} label={t('adminPeople.login.newPassword')} hint={t('adminPeople.login.newPasswordHint')}>
         <input
           {...getInputProps(fields.password, { type: 'password' })}
           {...invalidProps(fields.password, { hint: true })}
           autoComplete="new-password"
         />
       </AdminField>
-      <AdminField field={fields.confirm} label="Confirm new password">
+      <AdminField field={fields.confirm} label={t('adminPeople.login.confirmPassword')}>
         <input {...getInputProps(fields.confirm, { type: 'password' })} {...invalidProps(fields.confirm)} autoComplete="new-password" />
       </AdminField>
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving...' : 'Set password'}
+        {t(busy ? 'adminPeople.privacy.saving' : 'adminPeople.login.setPassword')}
       </button>
       <p>
-        <Link to="/admin/login">Back to sign-in</Link>
+        <Link to="/admin/login">{t('adminPeople.login.back')}</Link>
       </p>
     </Form>
   );

@@ -8,17 +8,21 @@ import { pageFormSchema } from '@contract/api/pages';
 import { AdminNotice } from '~/components/admin/admin-notice';
 import { DeletePage, PageEditor, PageHistory, PagePreview, pageState } from '~/components/admin/page-editor';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
-import { ADMIN_MESSAGES } from '~/lib/admin/messages';
+import { adminI18n, adminTranslator } from '~/lib/admin/i18n.server';
 import { deletePage, getPage, publishPage, restorePage, savePage } from '~/lib/admin/pages.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
+import { metaTranslator, type Translate, useI18n } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, type SignedInStaff, takeNotice } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle(data ? `Page: ${data.page.title}` : 'Page') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, location, matches }) => {
+  const { t } = metaTranslator(location, matches, data);
+  return [
+    { title: pageTitle(data ? t('adminPeople.page.titleOf', { title: data.page.title }) : t('adminPeople.page.title')) },
+    { name: 'robots', content: 'noindex' },
+  ];
+};
 
 const id = z.string().uuid();
 const versionField = z.object({ version: z.coerce.number().int().min(1) });
@@ -31,20 +35,24 @@ function pageId(params: LoaderFunctionArgs['params']): string {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [page, { notice, headers }] = await Promise.all([getPage(staff, pageId(params)), takeNotice(context)]);
-  return json({ page, owner: staff.role === 'owner', notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
+  const [page, { notice, headers }, i18n] = await Promise.all([
+    getPage(staff, pageId(params)),
+    takeNotice(context),
+    adminI18n(context, 'admin-people'),
+  ]);
+  return json({ page, owner: staff.role === 'owner', notice, i18n }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 
 /** Save, publish, restore or unpublish: each a plain form post answered with the page again (303). */
-async function change(staff: SignedInStaff, page: string, intent: string, formData: FormData) {
+async function change(staff: SignedInStaff, page: string, intent: string, formData: FormData, t: Translate) {
   if (intent === 'restore') {
     const { version } = versionField.parse(Object.fromEntries(formData));
     const saved = await restorePage(staff, page, version);
-    return ADMIN_MESSAGES.pageRestored(version, saved.latest_version);
+    return t('adminPeople.page.restored', { from: version, version: saved.latest_version });
   }
   if (intent === 'unpublish') {
     await publishPage(staff, page, null);
-    return ADMIN_MESSAGES.pageUnpublished;
+    return t('adminPeople.page.unpublished');
   }
   return null;
 }
@@ -55,6 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = String(formData.get('intent') ?? 'save');
   const here = `/admin/pages/${page}`;
+  const t = await adminTranslator(context, 'admin-people');
   if (intent === 'preview') {
     // The preview renders what is typed, checked or not, and saves nothing.
     const raw = (name: string) => String(formData.get(name) ?? '');
@@ -72,27 +81,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === 'delete') {
     if (formData.get('confirm') !== 'on')
       return json(
-        { preview: null, result: undefined, error: ADMIN_MESSAGES.pageDeleteUnconfirmed },
+        { preview: null, result: undefined, error: t('adminPeople.page.deleteUnconfirmed') },
         { status: 400, headers: ADMIN_HEADERS },
       );
     try {
       const { title } = await getPage(staff, page);
       await deletePage(staff, page);
-      return redirectWithNotice(context, '/admin/pages', ADMIN_MESSAGES.pageDeleted(title));
+      return redirectWithNotice(context, '/admin/pages', t('adminPeople.page.deleted', { title }));
     } catch (error) {
       if (error instanceof Response) throw error;
       return json(
-        { preview: null, result: undefined, error: adminErrorText(error) },
+        { preview: null, result: undefined, error: adminErrorText(error, staff.locale) },
         { status: failureStatus(error), headers: ADMIN_HEADERS },
       );
     }
   }
   try {
-    const done = await change(staff, page, intent, formData);
+    const done = await change(staff, page, intent, formData, t);
     if (done) return redirectWithNotice(context, here, done);
   } catch (error) {
     return json(
-      { preview: null, result: undefined, error: adminErrorText(error) },
+      { preview: null, result: undefined, error: adminErrorText(error, staff.locale) },
       { status: failureStatus(error), headers: ADMIN_HEADERS },
     );
   }
@@ -104,12 +113,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { slug, ...texts } = submission.value;
     const saved = await savePage(staff, page, { ...texts, ...(staff.role === 'owner' && slug ? { slug } : {}), publish });
     const notice = publish
-      ? ADMIN_MESSAGES.pagePublished(saved.latest_version, saved.path)
-      : ADMIN_MESSAGES.pageSaved(saved.latest_version);
+      ? t('adminPeople.page.published', { version: saved.latest_version, path: saved.path })
+      : t('adminPeople.page.saved', { version: saved.latest_version });
     return redirectWithNotice(context, here, notice);
   } catch (error) {
     return json(
-      { preview: null, result: submission.reply({ formErrors: [adminErrorText(error)] }), error: null },
+      { preview: null, result: submission.reply({ formErrors: [adminErrorText(error, staff.locale)] }), error: null },
       { status: failureStatus(error), headers: ADMIN_HEADERS },
     );
   }
@@ -118,15 +127,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function AdminPage() {
   const { page, owner, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useI18n();
   return (
     <section aria-labelledby="page-heading">
       <p>
-        <Link to="/admin/pages">All pages</Link>
+        <Link to="/admin/pages">{t('adminPeople.page.all')}</Link>
       </p>
       <h1 id="page-heading">{page.title}</h1>
       <AdminNotice notice={notice} />
       <p>
-        {pageState(page)}. {page.published_version !== null ? <a href={page.path}>See it in the shop</a> : null}
+        {pageState(page, t)}. {page.published_version !== null ? <a href={page.path}>{t('adminPeople.page.seeInShop')}</a> : null}
       </p>
       {actionData?.error ? (
         <p className="notice notice--error" role="alert">

@@ -11,19 +11,27 @@ import { AdminNotice } from '~/components/admin/admin-notice';
 import { pageState } from '~/components/admin/page-editor';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
-import { ADMIN_MESSAGES } from '~/lib/admin/messages';
+import { adminI18n, adminTranslator } from '~/lib/admin/i18n.server';
 import { createPage, listPages } from '~/lib/admin/pages.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
+import { metaTranslator, useI18n } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Pages') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('adminPeople.pages.title')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [{ pages }, { notice, headers }] = await Promise.all([listPages(staff), takeNotice(context)]);
-  return json({ pages, owner: staff.role === 'owner', notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
+  const [{ pages }, { notice, headers }, i18n] = await Promise.all([
+    listPages(staff),
+    takeNotice(context),
+    adminI18n(context, 'admin-people'),
+  ]);
+  return json({ pages, owner: staff.role === 'owner', notice, i18n }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 
 /** An owner adds a page: its title and address; it is a draft until published. */
@@ -35,10 +43,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply(), forbidden: false as const }, { status: 400, headers: ADMIN_HEADERS });
   try {
     const page = await createPage(staff, { ...submission.value, body_en: '' });
-    return redirectWithNotice(context, `/admin/pages/${page.id}`, ADMIN_MESSAGES.pageCreated(page.path));
+    const t = await adminTranslator(context, 'admin-people');
+    return redirectWithNotice(context, `/admin/pages/${page.id}`, t('adminPeople.pages.created', { path: page.path }));
   } catch (error) {
     return json(
-      { result: submission.reply({ formErrors: [adminErrorText(error)] }), forbidden: false as const },
+      { result: submission.reply({ formErrors: [adminErrorText(error, staff.locale)] }), forbidden: false as const },
       { status: failureStatus(error), headers: ADMIN_HEADERS },
     );
   }
@@ -46,6 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function NewPageForm() {
   const actionData = useActionData<typeof action>();
+  const { t } = useI18n();
   const [form, fields] = useForm({
     id: 'new-page',
     lastResult: actionData?.result ?? undefined,
@@ -54,17 +64,17 @@ function NewPageForm() {
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="new-page-heading">
-      <h2 id="new-page-heading">New page</h2>
-      {actionData?.forbidden ? <p role="alert">{ADMIN_MESSAGES.pagesOwnerOnly}</p> : null}
+      <h2 id="new-page-heading">{t('adminPeople.pages.new')}</h2>
+      {actionData?.forbidden ? <p role="alert">{t('adminPeople.pages.ownerOnly')}</p> : null}
       <FormError id={form.errorId} error={form.errors?.[0]} />
-      <AdminField field={fields.title_en} label="Title (English)">
+      <AdminField field={fields.title_en} label={t('adminPeople.page.titleEn')}>
         <input {...getInputProps(fields.title_en, { type: 'text' })} {...invalidProps(fields.title_en)} />
       </AdminField>
-      <AdminField field={fields.slug} label="Address" hint="The page is at /pages/ followed by this, e.g. size-guide.">
+      <AdminField field={fields.slug} label={t('adminPeople.page.address')} hint={t('adminPeople.pages.slugHint')}>
         <input {...getInputProps(fields.slug, { type: 'text' })} {...invalidProps(fields.slug, { hint: true })} autoComplete="off" />
       </AdminField>
       <button type="submit" className="button">
-        Add page
+        {t('adminPeople.pages.add')}
       </button>
     </Form>
   );
@@ -72,19 +82,20 @@ function NewPageForm() {
 
 export default function AdminPages() {
   const { pages, owner, notice } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <section aria-labelledby="pages-heading">
-      <h1 id="pages-heading">Pages</h1>
+      <h1 id="pages-heading">{t('adminPeople.pages.title')}</h1>
       <AdminNotice notice={notice} />
-      <p>The policies and your own pages, written in Markdown in English and Italian. Shoppers see a page once it is published.</p>
-      <TableScroll label="Pages">
+      <p>{t('adminPeople.pages.intro')}</p>
+      <TableScroll label={t('adminPeople.pages.title')}>
         <table>
           <thead>
             <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Address</th>
-              <th scope="col">State</th>
-              <th scope="col">Last change</th>
+              <th scope="col">{t('adminPeople.pages.pageTitle')}</th>
+              <th scope="col">{t('adminPeople.page.address')}</th>
+              <th scope="col">{t('adminPeople.pages.state')}</th>
+              <th scope="col">{t('adminPeople.pages.lastChange')}</th>
             </tr>
           </thead>
           <tbody>
@@ -94,7 +105,7 @@ export default function AdminPages() {
                   <Link to={`/admin/pages/${page.id}`}>{page.title}</Link>
                 </td>
                 <td>{page.path}</td>
-                <td>{pageState(page)}</td>
+                <td>{pageState(page, t)}</td>
                 <td>
                   <time dateTime={page.updated_at}>{shopClock(page.updated_at)}</time>
                 </td>

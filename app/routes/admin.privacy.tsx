@@ -8,9 +8,9 @@ import {
   CHANGEABLE_RETENTION_KINDS,
   describeDays,
   RETENTION_BOUNDS,
-  RETENTION_LABELS,
   type RetentionDays,
   retentionFormSchema,
+  type RetentionKind,
 } from '@contract/retention';
 import { shopClock } from '@contract/shop-time';
 
@@ -18,14 +18,18 @@ import { AdminField, FormError, invalidProps } from '~/components/admin/admin-fi
 import { AdminNotice } from '~/components/admin/admin-notice';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
-import { ADMIN_MESSAGES } from '~/lib/admin/messages';
+import { adminI18n, adminTranslator } from '~/lib/admin/i18n.server';
 import { changeRetentionPeriods, privacyLog, retentionPeriods } from '~/lib/admin/privacy.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
+import { type MessageKey, metaTranslator, type Translate, useI18n } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Privacy') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('adminPeople.privacy.title')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 const PER_PAGE = 50;
 
@@ -37,15 +41,19 @@ function pageOf(url: URL): number {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
+  const i18n = await adminI18n(context, 'admin-people');
   if (staff.role !== 'owner')
-    return json({ forbidden: true as const, log: null, periods: null, page: 1, notice: null }, { status: 403, headers: ADMIN_HEADERS });
+    return json(
+      { forbidden: true as const, log: null, periods: null, page: 1, notice: null, i18n },
+      { status: 403, headers: ADMIN_HEADERS },
+    );
   const page = pageOf(new URL(request.url));
   const [log, periods] = await Promise.all([
     privacyLog(staff, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE }),
     retentionPeriods(staff),
   ]);
   const { notice, headers } = await takeNotice(context);
-  return json({ forbidden: false as const, log, periods, page, notice }, { headers });
+  return json({ forbidden: false as const, log, periods, page, notice, i18n }, { headers });
 }
 
 /** The owner sets the retention periods; the API checks the bounds again and audits the change. */
@@ -56,36 +64,51 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await changeRetentionPeriods(staff, submission.value);
   } catch (error) {
-    return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
+    return json({ result: submission.reply({ formErrors: [adminErrorText(error, staff.locale)] }) }, { status: failureStatus(error) });
   }
-  return redirectWithNotice(context, '/admin/privacy', ADMIN_MESSAGES.retentionSaved);
+  const t = await adminTranslator(context, 'admin-people');
+  return redirectWithNotice(context, '/admin/privacy', t('adminPeople.privacy.saved'));
 }
 
-const KIND_NAMES: Record<PrivacyLog['entries'][number]['kind'], string> = {
-  export: 'Data export',
-  erasure: 'Erasure',
-  purge: 'Retention purge',
+const KIND_NAMES: Record<PrivacyLog['entries'][number]['kind'], MessageKey> = {
+  export: 'adminPeople.privacy.kind.export',
+  erasure: 'adminPeople.privacy.kind.erasure',
+  purge: 'adminPeople.privacy.kind.purge',
+};
+
+/** What each period is about, in the member's language (the privacy policy has its own words). */
+const RETENTION_NAMES: Record<RetentionKind, MessageKey> = {
+  orders: 'adminPeople.retention.orders',
+  guestsWithoutOrders: 'adminPeople.retention.guestsWithoutOrders',
+  anonymousCarts: 'adminPeople.retention.anonymousCarts',
+  unpaidCheckouts: 'adminPeople.retention.unpaidCheckouts',
+  contactMessages: 'adminPeople.retention.contactMessages',
+  outbox: 'adminPeople.retention.outbox',
+  spentCodesAndSessions: 'adminPeople.retention.spentCodesAndSessions',
+  finishedJobs: 'adminPeople.retention.finishedJobs',
+  privacyLog: 'adminPeople.retention.privacyLog',
 };
 
 /** Who did it, in words: the customer, a staff member, the command line or the hourly purge. */
-function byWhom(actor: string): string {
-  if (actor === 'shopper') return 'The customer';
-  if (actor === 'schedule') return 'Scheduled purge';
-  if (actor === 'cli') return 'Command line';
+function byWhom(actor: string, t: Translate): string {
+  if (actor === 'shopper') return t('adminPeople.privacy.by.shopper');
+  if (actor === 'schedule') return t('adminPeople.privacy.by.schedule');
+  if (actor === 'cli') return t('adminPeople.privacy.by.cli');
   return actor;
 }
 
 /** `{"outbox": 3, "anonymousCarts": 2}` as "3 outbox copies of emails, 2 …": what a purge removed. */
-function removed(details: Record<string, number> | null): string {
+function removed(details: Record<string, number> | null, t: Translate): string {
   if (!details) return '–';
   return Object.entries(details)
-    .map(([kind, rows]) => `${RETENTION_LABELS[kind as keyof RetentionDays] ?? kind}: ${rows}`)
+    .map(([kind, rows]) => `${kind in RETENTION_NAMES ? t(RETENTION_NAMES[kind as RetentionKind]) : kind}: ${rows}`)
     .join('; ');
 }
 
 function RetentionForm({ periods }: { periods: RetentionDays }) {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  const { locale, t } = useI18n();
   const [form, fields] = useForm({
     id: 'retention-periods',
     lastResult: actionData?.result,
@@ -98,15 +121,15 @@ function RetentionForm({ periods }: { periods: RetentionDays }) {
     <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="retention-heading">
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <dl className="admin-facts">
-        <dt>{RETENTION_LABELS.orders}</dt>
-        <dd>{describeDays(periods.orders)}, fixed by law</dd>
+        <dt>{t(RETENTION_NAMES.orders)}</dt>
+        <dd>{t('adminPeople.privacy.fixedByLaw', { period: describeDays(periods.orders, locale) })}</dd>
       </dl>
       {CHANGEABLE_RETENTION_KINDS.map((kind) => (
         <AdminField
           key={kind}
           field={fields[kind]}
-          label={`${RETENTION_LABELS[kind]} (days)`}
-          hint={`From ${RETENTION_BOUNDS[kind].min} to ${RETENTION_BOUNDS[kind].max} days.`}
+          label={t('adminPeople.privacy.days', { what: t(RETENTION_NAMES[kind]) })}
+          hint={t('adminPeople.privacy.bounds', RETENTION_BOUNDS[kind])}
         >
           <input
             {...getInputProps(fields[kind], { type: 'number' })}
@@ -119,7 +142,7 @@ function RetentionForm({ periods }: { periods: RetentionDays }) {
         </AdminField>
       ))}
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving...' : 'Save periods'}
+        {t(busy ? 'adminPeople.privacy.saving' : 'adminPeople.privacy.save')}
       </button>
     </Form>
   );
@@ -127,35 +150,36 @@ function RetentionForm({ periods }: { periods: RetentionDays }) {
 
 export default function AdminPrivacy() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   if (data.forbidden) {
     return (
       <section aria-labelledby="privacy-heading">
-        <h1 id="privacy-heading">Privacy</h1>
-        <p role="alert">{ADMIN_MESSAGES.privacyOwnerOnly}</p>
+        <h1 id="privacy-heading">{t('adminPeople.privacy.title')}</h1>
+        <p role="alert">{t('adminPeople.privacy.ownerOnly')}</p>
       </section>
     );
   }
   const { log, periods, page, notice } = data;
   return (
     <section aria-labelledby="privacy-heading">
-      <h1 id="privacy-heading">Privacy</h1>
+      <h1 id="privacy-heading">{t('adminPeople.privacy.title')}</h1>
       <AdminNotice notice={notice} />
 
-      <h2 id="privacy-log-heading">Privacy log</h2>
-      <p>Every data export (by the customer or by staff), every erasure, and every retention purge that removed something, newest first.</p>
+      <h2 id="privacy-log-heading">{t('adminPeople.privacy.log')}</h2>
+      <p>{t('adminPeople.privacy.logIntro')}</p>
       {log.entries.length === 0 ? (
-        <p>{page === 1 ? 'Nothing yet.' : 'Nothing on this page.'}</p>
+        <p>{t(page === 1 ? 'adminPeople.privacy.nothingYet' : 'adminPeople.privacy.nothingOnPage')}</p>
       ) : (
-        <TableScroll label="Privacy log">
+        <TableScroll label={t('adminPeople.privacy.log')}>
           <table className="admin-table">
-            <caption className="visually-hidden">Privacy log, newest first</caption>
+            <caption className="visually-hidden">{t('adminPeople.privacy.logCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">When (Italian time)</th>
-                <th scope="col">What</th>
-                <th scope="col">By</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Removed</th>
+                <th scope="col">{t('adminPeople.figures.whenItalianTime')}</th>
+                <th scope="col">{t('adminPeople.audit.what')}</th>
+                <th scope="col">{t('adminPeople.privacy.by')}</th>
+                <th scope="col">{t('adminPeople.customer.title')}</th>
+                <th scope="col">{t('adminPeople.privacy.removed')}</th>
               </tr>
             </thead>
             <tbody>
@@ -164,31 +188,33 @@ export default function AdminPrivacy() {
                   <td>
                     <time dateTime={entry.at}>{shopClock(entry.at, { seconds: true })}</time>
                   </td>
-                  <td>{KIND_NAMES[entry.kind]}</td>
-                  <td>{byWhom(entry.actor)}</td>
+                  <td>{t(KIND_NAMES[entry.kind])}</td>
+                  <td>{byWhom(entry.actor, t)}</td>
                   <td>
                     {entry.customer_id && entry.customer ? (
                       <Link to={`/admin/customers/${entry.customer_id}`}>{entry.customer}</Link>
                     ) : entry.customer_id ? (
-                      'No longer on record'
+                      t('adminPeople.privacy.noLongerOnRecord')
                     ) : (
                       '–'
                     )}
                   </td>
-                  <td>{removed(entry.details)}</td>
+                  <td>{removed(entry.details, t)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </TableScroll>
       )}
-      <nav aria-label="Pages of the privacy log" className="admin-pages">
-        {page > 1 ? <Link to={page === 2 ? '/admin/privacy' : `/admin/privacy?page=${page - 1}`}>Newer entries</Link> : null}{' '}
-        {log.has_more ? <Link to={`/admin/privacy?page=${page + 1}`}>Older entries</Link> : null}
+      <nav aria-label={t('adminPeople.privacy.pages')} className="admin-pages">
+        {page > 1 ? (
+          <Link to={page === 2 ? '/admin/privacy' : `/admin/privacy?page=${page - 1}`}>{t('adminPeople.privacy.newer')}</Link>
+        ) : null}{' '}
+        {log.has_more ? <Link to={`/admin/privacy?page=${page + 1}`}>{t('adminPeople.privacy.older')}</Link> : null}
       </nav>
 
-      <h2 id="retention-heading">How long the shop keeps data</h2>
-      <p>The hourly purge removes what is older than these periods, and the privacy policy states them.</p>
+      <h2 id="retention-heading">{t('adminPeople.privacy.retentionHeading')}</h2>
+      <p>{t('adminPeople.privacy.retentionIntro')}</p>
       <RetentionForm periods={periods} />
     </section>
   );

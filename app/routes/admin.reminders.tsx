@@ -11,19 +11,24 @@ import { AdminNotice } from '~/components/admin/admin-notice';
 import { DemandTable } from '~/components/admin/demand-table';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { adminI18n, adminTranslator } from '~/lib/admin/i18n.server';
 import { changeReminderSettings, productDemand, reminderReport } from '~/lib/admin/reminders.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
+import { metaTranslator, useI18n } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Reminders and demand') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('adminPeople.reminders.title')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [report, demand] = await Promise.all([reminderReport(staff), productDemand(staff)]);
+  const [report, demand, i18n] = await Promise.all([reminderReport(staff), productDemand(staff), adminI18n(context, 'admin-people')]);
   const { notice, headers } = await takeNotice(context);
-  return json({ report, demand, owner: staff.role === 'owner', notice }, { headers: { ...ADMIN_HEADERS, ...headers } });
+  return json({ report, demand, owner: staff.role === 'owner', notice, i18n }, { headers: { ...ADMIN_HEADERS, ...headers } });
 }
 
 /** An owner sets the reminders; the API checks them again, and audits the change. */
@@ -34,14 +39,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await changeReminderSettings(staff, submission.value);
   } catch (error) {
-    return json({ result: submission.reply({ formErrors: [adminErrorText(error)] }) }, { status: failureStatus(error) });
+    return json({ result: submission.reply({ formErrors: [adminErrorText(error, staff.locale)] }) }, { status: failureStatus(error) });
   }
-  return redirectWithNotice(context, '/admin/reminders', 'The reminder settings are saved.');
+  const t = await adminTranslator(context, 'admin-people');
+  return redirectWithNotice(context, '/admin/reminders', t('adminPeople.reminders.saved'));
 }
 
 function SettingsForm({ settings }: { settings: ReminderReport['settings'] }) {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  const { t } = useI18n();
   const [form, fields] = useForm({
     id: 'reminder-settings',
     lastResult: actionData?.result,
@@ -61,49 +68,50 @@ function SettingsForm({ settings }: { settings: ReminderReport['settings'] }) {
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <div className="field">
         <label htmlFor={fields.enabled.id}>
-          <input {...getInputProps(fields.enabled, { type: 'checkbox' })} /> Send abandoned-cart reminders
+          <input {...getInputProps(fields.enabled, { type: 'checkbox' })} /> {t('adminPeople.reminders.enabled')}
         </label>
       </div>
-      <AdminField
-        field={fields.first_hours}
-        label="First reminder after (hours)"
-        hint="From 1 to 168 hours after the cart was last changed."
-      >
+      <AdminField field={fields.first_hours} label={t('adminPeople.reminders.firstHours')} hint={t('adminPeople.reminders.firstHoursHint')}>
         <input {...getInputProps(fields.first_hours, { type: 'number' })} {...invalidProps(fields.first_hours, { hint: true })} step={1} />
       </AdminField>
-      <AdminField field={fields.followup_hours} label="Follow-up after (hours)" hint="From 2 to 720 hours, later than the first.">
+      <AdminField
+        field={fields.followup_hours}
+        label={t('adminPeople.reminders.followupHours')}
+        hint={t('adminPeople.reminders.followupHoursHint')}
+      >
         <input
           {...getInputProps(fields.followup_hours, { type: 'number' })}
           {...invalidProps(fields.followup_hours, { hint: true })}
           step={1}
         />
       </AdminField>
-      <AdminField field={fields.subject_en} label="Subject line (English)">
+      <AdminField field={fields.subject_en} label={t('adminPeople.reminders.subjectEn')}>
         <input {...getInputProps(fields.subject_en, { type: 'text' })} {...invalidProps(fields.subject_en)} />
       </AdminField>
-      <AdminField field={fields.subject_it} label="Subject line (Italian)">
+      <AdminField field={fields.subject_it} label={t('adminPeople.reminders.subjectIt')}>
         <input {...getInputProps(fields.subject_it, { type: 'text' })} {...invalidProps(fields.subject_it)} lang="it" />
       </AdminField>
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving...' : 'Save reminder settings'}
+        {t(busy ? 'adminPeople.privacy.saving' : 'adminPeople.reminders.save')}
       </button>
     </Form>
   );
 }
 
 function WeeksTable({ weeks }: { weeks: ReminderReport['weeks'] }) {
-  if (!weeks.length) return <p>No reminders sent in the last 12 weeks.</p>;
+  const { locale, t } = useI18n();
+  if (!weeks.length) return <p>{t('adminPeople.reminders.noWeeks')}</p>;
   return (
-    <TableScroll label="Reminders per week">
+    <TableScroll label={t('adminPeople.reminders.perWeek')}>
       <table className="admin-table">
-        <caption>Per week (from Monday, Italian time) of sending: reminders sent, links opened, orders recovered and their revenue</caption>
+        <caption>{t('adminPeople.reminders.perWeekCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Week of</th>
-            <th scope="col">Reminders sent</th>
-            <th scope="col">Links opened</th>
-            <th scope="col">Orders recovered</th>
-            <th scope="col">Recovered revenue</th>
+            <th scope="col">{t('adminPeople.reminders.weekOf')}</th>
+            <th scope="col">{t('adminPeople.reminders.sent')}</th>
+            <th scope="col">{t('adminPeople.reminders.opened')}</th>
+            <th scope="col">{t('adminPeople.reminders.recovered')}</th>
+            <th scope="col">{t('adminPeople.reminders.revenue')}</th>
           </tr>
         </thead>
         <tbody>
@@ -113,7 +121,7 @@ function WeeksTable({ weeks }: { weeks: ReminderReport['weeks'] }) {
               <td>{week.sent}</td>
               <td>{week.opened}</td>
               <td>{week.recovered}</td>
-              <td>{formatEuro(week.revenue)}</td>
+              <td>{formatEuro(week.revenue, locale)}</td>
             </tr>
           ))}
         </tbody>
@@ -125,34 +133,32 @@ function WeeksTable({ weeks }: { weeks: ReminderReport['weeks'] }) {
 export default function AdminReminders() {
   const { report, demand, owner, notice } = useLoaderData<typeof loader>();
   const { settings } = report;
+  const { t } = useI18n();
   return (
     <section aria-labelledby="reminders-heading">
-      <h1 id="reminders-heading">Reminders and demand</h1>
+      <h1 id="reminders-heading">{t('adminPeople.reminders.title')}</h1>
       <AdminNotice notice={notice} />
-      <p>
-        A shopper who opted in to marketing emails (and confirmed it) and left a cart gets one reminder, and at most one follow-up, with a
-        link that puts the cart back on any device for 7 days. Never for a cart emptied, paid or all sold out.
-      </p>
-      <h2 id="reminder-settings-heading">Settings</h2>
+      <p>{t('adminPeople.reminders.intro')}</p>
+      <h2 id="reminder-settings-heading">{t('adminPeople.reminders.settings')}</h2>
       {owner ? (
         <SettingsForm settings={settings} />
       ) : (
         <dl className="admin-facts">
-          <dt>Reminders</dt>
-          <dd>{settings.enabled ? 'On' : 'Off'}</dd>
-          <dt>First reminder</dt>
-          <dd>{settings.first_hours} hours after the last change</dd>
-          <dt>Follow-up</dt>
-          <dd>{settings.followup_hours} hours after the last change</dd>
-          <dt>Subject lines</dt>
+          <dt>{t('adminPeople.reminders.reminders')}</dt>
+          <dd>{t(settings.enabled ? 'adminPeople.reminders.on' : 'adminPeople.reminders.off')}</dd>
+          <dt>{t('adminPeople.reminders.first')}</dt>
+          <dd>{t('adminPeople.reminders.hoursAfter', { hours: settings.first_hours })}</dd>
+          <dt>{t('adminPeople.reminders.followup')}</dt>
+          <dd>{t('adminPeople.reminders.hoursAfter', { hours: settings.followup_hours })}</dd>
+          <dt>{t('adminPeople.reminders.subjects')}</dt>
           <dd>
             {settings.subject_en} / <span lang="it">{settings.subject_it}</span>
           </dd>
         </dl>
       )}
-      <h2 id="reminder-weeks-heading">What the reminders did</h2>
+      <h2 id="reminder-weeks-heading">{t('adminPeople.reminders.whatTheyDid')}</h2>
       <WeeksTable weeks={report.weeks} />
-      <h2 id="demand-heading">Demand per variant</h2>
+      <h2 id="demand-heading">{t('adminPeople.demand.label')}</h2>
       <DemandTable demand={demand} abandonedHours={settings.first_hours} />
     </section>
   );

@@ -1,5 +1,7 @@
 import { Form } from '@remix-run/react';
 
+import { useI18n } from '~/lib/i18n';
+
 export const ERASE_INTENT = 'erase';
 
 /**
@@ -18,28 +20,25 @@ export function CustomerPrivacy({
   error: string | null;
   busy: boolean;
 }) {
+  const { t, fm } = useI18n();
   return (
     <section aria-labelledby="customer-privacy-heading">
-      <h2 id="customer-privacy-heading">Privacy requests</h2>
+      <h2 id="customer-privacy-heading">{t('adminPeople.privacyRequests.heading')}</h2>
       <p>
         <a className="button button--ghost" href={`/admin/customers/${customerId}/data`} download>
-          Export data
+          {t('adminPeople.privacyRequests.export')}
         </a>
       </p>
       {erased ? (
-        <p>This customer has been erased: their orders are kept for tax without their name or address.</p>
+        <p>{t('adminPeople.privacyRequests.erased')}</p>
       ) : (
         <>
-          <h3 id="erase-customer-heading">Erase customer</h3>
-          <p>
-            At the customer&apos;s request only. Their account, cart, requests, cards, messages and notes are deleted and they are signed
-            out. Orders stay for tax, without their name or address. An order on its way, a refund under way or an open return must finish
-            first.
-          </p>
+          <h3 id="erase-customer-heading">{t('adminPeople.privacyRequests.erase')}</h3>
+          <p>{t('adminPeople.privacyRequests.eraseText')}</p>
           <Form method="post" className="admin-form" aria-labelledby="erase-customer-heading" noValidate>
             <input type="hidden" name="intent" value={ERASE_INTENT} />
             <div className="field">
-              <label htmlFor="erase-confirm-email">Type the customer&apos;s email to confirm</label>
+              <label htmlFor="erase-confirm-email">{t('adminPeople.privacyRequests.confirmEmail')}</label>
               <input
                 id="erase-confirm-email"
                 name="confirm_email"
@@ -52,11 +51,11 @@ export function CustomerPrivacy({
             </div>
             {error ? (
               <p className="field__error" id="erase-customer-error" role="alert">
-                {error}
+                {fm(error)}
               </p>
             ) : null}
             <button type="submit" className="button button--danger" disabled={busy}>
-              {busy ? 'Erasing...' : 'Erase customer'}
+              {t(busy ? 'adminPeople.privacyRequests.erasing' : 'adminPeople.privacyRequests.erase')}
             </button>
           </Form>
         </>

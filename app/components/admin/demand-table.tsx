@@ -1,27 +1,27 @@
 import type { Demand } from '@contract/api/insights';
 
+import { useI18n } from '~/lib/i18n';
+
 import { TableScroll } from './table-scroll';
 
 /** Demand per variant, most wanted first (issue 41): what to restock or re-drop. */
 export function DemandTable({ demand, abandonedHours }: { demand: Demand; abandonedHours: number }) {
-  if (!demand.length) return <p>No demand yet: nobody waits for, wishes for or has bought a variant.</p>;
+  const { t } = useI18n();
+  if (!demand.length) return <p>{t('adminPeople.demand.none')}</p>;
   return (
-    <TableScroll label="Demand per variant">
+    <TableScroll label={t('adminPeople.demand.label')}>
       <table className="admin-table">
-        <caption>
-          Per variant, most wanted first: Notify Me requests waiting, requests naming it or its product, carts holding it untouched for{' '}
-          {abandonedHours} hours or more, and units sold since launch against what is left
-        </caption>
+        <caption>{t('adminPeople.demand.caption', { hours: abandonedHours })}</caption>
         <thead>
           <tr>
-            <th scope="col">Variant</th>
-            <th scope="col">SKU</th>
-            <th scope="col">In stock</th>
-            <th scope="col">Notify Me waiting</th>
-            <th scope="col">Wishlists</th>
-            <th scope="col">Carts abandoned</th>
-            <th scope="col">Sold</th>
-            <th scope="col">Sell-through</th>
+            <th scope="col">{t('adminPeople.demand.variant')}</th>
+            <th scope="col">{t('adminPeople.figures.sku')}</th>
+            <th scope="col">{t('adminPeople.figures.inStock')}</th>
+            <th scope="col">{t('adminPeople.demand.notifyWaiting')}</th>
+            <th scope="col">{t('adminPeople.demand.wishlists')}</th>
+            <th scope="col">{t('adminPeople.demand.cartsAbandoned')}</th>
+            <th scope="col">{t('adminPeople.figures.sold')}</th>
+            <th scope="col">{t('adminPeople.figures.sellThrough')}</th>
           </tr>
         </thead>
         <tbody>

@@ -6,16 +6,16 @@ import { shopClock } from '@contract/shop-time';
 
 import { RevenueChart } from '~/components/admin/revenue-chart';
 import { TableScroll } from '~/components/admin/table-scroll';
+import { useI18n } from '~/lib/i18n';
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
 /** The figures of the last 30 days: totals, the chart with its table, top sellers, sell-through and demand. */
 export function FiguresPanel({ figures }: { figures: Figures }) {
+  const { t } = useI18n();
   return (
     <section aria-labelledby="figures-heading">
-      <h2 id="figures-heading">
-        Last 30 days ({figures.from} to {figures.to}, Italian time)
-      </h2>
+      <h2 id="figures-heading">{t('adminPeople.figures.heading', { from: figures.from, to: figures.to })}</h2>
       <Totals figures={figures} />
       <TopSellers figures={figures} />
       <StockFigures figures={figures} />
@@ -27,43 +27,44 @@ export function FiguresPanel({ figures }: { figures: Figures }) {
 /** Totals, and revenue per day as a chart and as a table. */
 function Totals({ figures }: { figures: Figures }) {
   const { totals } = figures;
+  const { locale, t } = useI18n();
   return (
     <>
       <dl className="admin-figures">
         <div>
-          <dt>Net revenue</dt>
-          <dd>{formatEuro(totals.net)}</dd>
+          <dt>{t('adminPeople.figures.netRevenue')}</dt>
+          <dd>{formatEuro(totals.net, locale)}</dd>
         </div>
         <div>
-          <dt>Orders</dt>
+          <dt>{t('adminPeople.figures.orders')}</dt>
           <dd>{totals.orders}</dd>
         </div>
         <div>
-          <dt>Average order</dt>
-          <dd>{formatEuro(totals.average_order_value)}</dd>
+          <dt>{t('adminPeople.figures.averageOrder')}</dt>
+          <dd>{formatEuro(totals.average_order_value, locale)}</dd>
         </div>
         <div>
-          <dt>Refunded</dt>
-          <dd>{formatEuro(totals.refunds)}</dd>
+          <dt>{t('adminPeople.figures.refunded')}</dt>
+          <dd>{formatEuro(totals.refunds, locale)}</dd>
         </div>
         <div>
-          <dt>Gift cards sold (owed until spent, not in revenue)</dt>
-          <dd>{formatEuro(totals.gift_card_sales)}</dd>
+          <dt>{t('adminPeople.figures.giftCardsSold')}</dt>
+          <dd>{formatEuro(totals.gift_card_sales, locale)}</dd>
         </div>
       </dl>
 
-      <h3 id="per-day-heading">Revenue and orders per day</h3>
+      <h3 id="per-day-heading">{t('adminPeople.figures.perDay')}</h3>
       <RevenueChart days={figures.days} describedBy="per-day-heading" />
-      <TableScroll label="Revenue and orders per day">
+      <TableScroll label={t('adminPeople.figures.perDay')}>
         <table className="admin-table">
-          <caption>Revenue, refunds and orders per day (revenue of the orders placed that day, refunds on the day they were made)</caption>
+          <caption>{t('adminPeople.figures.perDayCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Orders</th>
-              <th scope="col">Revenue</th>
-              <th scope="col">Refunds</th>
-              <th scope="col">Net</th>
+              <th scope="col">{t('adminPeople.figures.day')}</th>
+              <th scope="col">{t('adminPeople.figures.orders')}</th>
+              <th scope="col">{t('adminPeople.figures.revenue')}</th>
+              <th scope="col">{t('adminPeople.figures.refunds')}</th>
+              <th scope="col">{t('adminPeople.figures.net')}</th>
             </tr>
           </thead>
           <tbody>
@@ -71,9 +72,9 @@ function Totals({ figures }: { figures: Figures }) {
               <tr key={day.day}>
                 <th scope="row">{day.day}</th>
                 <td>{day.orders}</td>
-                <td>{formatEuro(day.revenue)}</td>
-                <td>{day.refunds ? `-${formatEuro(day.refunds)}` : formatEuro(0)}</td>
-                <td>{formatEuro(day.net)}</td>
+                <td>{formatEuro(day.revenue, locale)}</td>
+                <td>{day.refunds ? `-${formatEuro(day.refunds, locale)}` : formatEuro(0, locale)}</td>
+                <td>{formatEuro(day.net, locale)}</td>
               </tr>
             ))}
           </tbody>
@@ -84,20 +85,21 @@ function Totals({ figures }: { figures: Figures }) {
 }
 
 function TopSellers({ figures }: { figures: Figures }) {
+  const { locale, t } = useI18n();
   return (
     <>
-      <h3>Top products</h3>
+      <h3>{t('adminPeople.figures.topProducts')}</h3>
       {figures.top_products.length === 0 ? (
-        <p>Nothing sold in these days.</p>
+        <p>{t('adminPeople.figures.nothingSold')}</p>
       ) : (
-        <TableScroll label="Top products">
+        <TableScroll label={t('adminPeople.figures.topProducts')}>
           <table className="admin-table">
-            <caption className="visually-hidden">Top products by units sold</caption>
+            <caption className="visually-hidden">{t('adminPeople.figures.topProductsCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Units</th>
-                <th scope="col">Revenue</th>
+                <th scope="col">{t('adminPeople.figures.product')}</th>
+                <th scope="col">{t('adminPeople.figures.units')}</th>
+                <th scope="col">{t('adminPeople.figures.revenue')}</th>
               </tr>
             </thead>
             <tbody>
@@ -105,7 +107,7 @@ function TopSellers({ figures }: { figures: Figures }) {
                 <tr key={product.name}>
                   <th scope="row">{product.name}</th>
                   <td>{product.units}</td>
-                  <td>{formatEuro(product.revenue)}</td>
+                  <td>{formatEuro(product.revenue, locale)}</td>
                 </tr>
               ))}
             </tbody>
@@ -113,18 +115,18 @@ function TopSellers({ figures }: { figures: Figures }) {
         </TableScroll>
       )}
 
-      <h3>Top variants</h3>
+      <h3>{t('adminPeople.figures.topVariants')}</h3>
       {figures.top_variants.length === 0 ? (
-        <p>Nothing sold in these days.</p>
+        <p>{t('adminPeople.figures.nothingSold')}</p>
       ) : (
-        <TableScroll label="Top variants">
+        <TableScroll label={t('adminPeople.figures.topVariants')}>
           <table className="admin-table">
-            <caption className="visually-hidden">Top variants by units sold</caption>
+            <caption className="visually-hidden">{t('adminPeople.figures.topVariantsCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">SKU</th>
-                <th scope="col">Variant</th>
-                <th scope="col">Units</th>
+                <th scope="col">{t('adminPeople.figures.sku')}</th>
+                <th scope="col">{t('adminPeople.figures.variant')}</th>
+                <th scope="col">{t('adminPeople.figures.units')}</th>
               </tr>
             </thead>
             <tbody>
@@ -145,18 +147,19 @@ function TopSellers({ figures }: { figures: Figures }) {
 
 /** Sell-through per size and the demand waiting for a restock. */
 function StockFigures({ figures }: { figures: Figures }) {
+  const { t } = useI18n();
   return (
     <>
-      <h3>Sell-through per size</h3>
-      <TableScroll label="Sell-through per size">
+      <h3>{t('adminPeople.figures.sellThroughPerSize')}</h3>
+      <TableScroll label={t('adminPeople.figures.sellThroughPerSize')}>
         <table className="admin-table">
-          <caption className="visually-hidden">Units sold in these days against units on hand, per size</caption>
+          <caption className="visually-hidden">{t('adminPeople.figures.sellThroughCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Size</th>
-              <th scope="col">Sold</th>
-              <th scope="col">On hand</th>
-              <th scope="col">Sell-through</th>
+              <th scope="col">{t('adminPeople.figures.size')}</th>
+              <th scope="col">{t('adminPeople.figures.sold')}</th>
+              <th scope="col">{t('adminPeople.figures.onHand')}</th>
+              <th scope="col">{t('adminPeople.figures.sellThrough')}</th>
             </tr>
           </thead>
           <tbody>
@@ -172,25 +175,25 @@ function StockFigures({ figures }: { figures: Figures }) {
         </table>
       </TableScroll>
 
-      <h3>Demand waiting</h3>
+      <h3>{t('adminPeople.figures.demandWaiting')}</h3>
       {figures.demand_waiting.length === 0 ? (
-        <p>Nobody is waiting for a restock.</p>
+        <p>{t('adminPeople.figures.nobodyWaiting')}</p>
       ) : (
-        <TableScroll label="Demand waiting">
+        <TableScroll label={t('adminPeople.figures.demandWaiting')}>
           <table className="admin-table">
-            <caption className="visually-hidden">Back-in-stock requests waiting, most wanted first</caption>
+            <caption className="visually-hidden">{t('adminPeople.figures.demandWaitingCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Waiting for</th>
-                <th scope="col">SKU</th>
-                <th scope="col">In stock</th>
-                <th scope="col">Requests</th>
+                <th scope="col">{t('adminPeople.figures.waitingFor')}</th>
+                <th scope="col">{t('adminPeople.figures.sku')}</th>
+                <th scope="col">{t('adminPeople.figures.inStock')}</th>
+                <th scope="col">{t('adminPeople.figures.requests')}</th>
               </tr>
             </thead>
             <tbody>
               {figures.demand_waiting.map((entry) => (
                 <tr key={`${entry.product_name}-${entry.sku ?? 'any'}`}>
-                  <th scope="row">{entry.variant ?? `${entry.product_name} (any variant)`}</th>
+                  <th scope="row">{entry.variant ?? t('adminPeople.figures.anyVariant', { product: entry.product_name })}</th>
                   <td>{entry.sku ?? '–'}</td>
                   <td>{entry.stock_quantity ?? '–'}</td>
                   <td>{entry.waiting}</td>
@@ -201,7 +204,7 @@ function StockFigures({ figures }: { figures: Figures }) {
         </TableScroll>
       )}
       <p>
-        <Link to="/admin/stock">Restock on the stock page</Link>
+        <Link to="/admin/stock">{t('adminPeople.figures.restockLink')}</Link>
       </p>
     </>
   );
@@ -209,24 +212,23 @@ function StockFigures({ figures }: { figures: Figures }) {
 
 /** Payments that came too late for their checkout, given back. */
 function RefusedPayments({ figures }: { figures: Figures }) {
+  const { locale, t } = useI18n();
   return (
     <>
-      <h3>Payments given back</h3>
+      <h3>{t('adminPeople.figures.givenBack')}</h3>
       {figures.refused_payments.length === 0 ? (
-        <p>None: every payment in these days became an order.</p>
+        <p>{t('adminPeople.figures.noneGivenBack')}</p>
       ) : (
-        <TableScroll label="Payments given back">
+        <TableScroll label={t('adminPeople.figures.givenBack')}>
           <table className="admin-table">
-            <caption>
-              Payments that arrived after their checkout had closed, when what it held was gone: refunded in full, and the shopper told why
-            </caption>
+            <caption>{t('adminPeople.figures.givenBackCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">When (Italian time)</th>
-                <th scope="col">Shopper</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Why</th>
-                <th scope="col">Refund</th>
+                <th scope="col">{t('adminPeople.figures.whenItalianTime')}</th>
+                <th scope="col">{t('adminPeople.figures.shopper')}</th>
+                <th scope="col">{t('adminPeople.figures.amount')}</th>
+                <th scope="col">{t('adminPeople.figures.why')}</th>
+                <th scope="col">{t('adminPeople.figures.refund')}</th>
               </tr>
             </thead>
             <tbody>
@@ -236,9 +238,9 @@ function RefusedPayments({ figures }: { figures: Figures }) {
                     <time dateTime={payment.at}>{shopClock(payment.at)}</time>
                   </th>
                   <td>{payment.email}</td>
-                  <td>{formatEuro(payment.amount)}</td>
+                  <td>{formatEuro(payment.amount, locale)}</td>
                   <td>{payment.reason}</td>
-                  <td>{payment.status === 'refunded' ? 'Refunded' : 'Pending: the payment provider has not confirmed it yet'}</td>
+                  <td>{t(payment.status === 'refunded' ? 'adminPeople.figures.refundDone' : 'adminPeople.figures.refundPending')}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,13 +1,24 @@
 import { Link } from '@remix-run/react';
 
 import type { Funnel } from '@contract/api/insights';
-import { FUNNEL_PERIODS, FUNNEL_STEP_LABELS, FUNNEL_STEPS } from '@contract/funnel';
+import { FUNNEL_PERIODS, FUNNEL_STEPS, type FunnelStep } from '@contract/funnel';
+
+import { type MessageKey, useI18n } from '~/lib/i18n';
 
 import { TableScroll } from './table-scroll';
 
 const WIDTH = 720;
 const ROW = 34;
 const LABEL = 190;
+
+/** Each step named in the member's language. */
+const STEP_NAMES: Record<FunnelStep, MessageKey> = {
+  view: 'adminPeople.funnel.step.view',
+  add_to_cart: 'adminPeople.funnel.step.addToCart',
+  checkout_started: 'adminPeople.funnel.step.checkoutStarted',
+  payment_page: 'adminPeople.funnel.step.paymentPage',
+  paid: 'adminPeople.funnel.step.paid',
+};
 
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '–');
 
@@ -17,52 +28,57 @@ const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((par
  * the biggest drop named; 7 or 30 days by a plain link; the CSV beside it. No script needed.
  */
 export function FunnelPanel({ funnel, days }: { funnel: Funnel; days: number }) {
+  const { t } = useI18n();
   const { totals } = funnel;
   const drop = funnel.biggest_drop;
   const dropText = drop
-    ? `The biggest drop is from ${FUNNEL_STEP_LABELS[drop.from].toLowerCase()} to ${FUNNEL_STEP_LABELS[drop.to].toLowerCase()}: ${drop.lost} (${Math.round(drop.rate * 100)}%) did not go on.`
-    : 'No shoppers counted in these days yet.';
+    ? t('adminPeople.funnel.biggestDrop', {
+        from: t(STEP_NAMES[drop.from]).toLowerCase(),
+        to: t(STEP_NAMES[drop.to]).toLowerCase(),
+        lost: drop.lost,
+        rate: Math.round(drop.rate * 100),
+      })
+    : t('adminPeople.funnel.noShoppers');
   return (
     <section aria-labelledby="funnel-heading" className="admin-funnel">
-      <h2 id="funnel-heading">Funnel</h2>
+      <h2 id="funnel-heading">{t('adminPeople.funnel.heading')}</h2>
       <p>
-        Counted by the shop itself as it answers requests: no cookies, no identifiers, only a number per day, step and product.{' '}
-        {funnel.from} to {funnel.to} (Italian time).
+        {t('adminPeople.funnel.intro')} {t('adminPeople.funnel.period', { from: funnel.from, to: funnel.to })}
       </p>
       <p>
         {FUNNEL_PERIODS.map((period, i) => (
           <span key={period}>
             {i ? ' · ' : null}
             {period === days ? (
-              <strong aria-current="page">Last {period} days</strong>
+              <strong aria-current="page">{t('adminPeople.funnel.lastDays', { days: period })}</strong>
             ) : (
-              <Link to={`?funnel=${period}#funnel-heading`}>Last {period} days</Link>
+              <Link to={`?funnel=${period}#funnel-heading`}>{t('adminPeople.funnel.lastDays', { days: period })}</Link>
             )}
           </span>
         ))}
         {' · '}
         <a href={`/admin/funnel.csv?days=${days}`} download>
-          Download CSV
+          {t('adminPeople.funnel.downloadCsv')}
         </a>
       </p>
       <p id="funnel-drop">
         <strong>{dropText}</strong>
       </p>
       <FunnelChart totals={totals} days={days} />
-      <TableScroll label="Funnel steps">
+      <TableScroll label={t('adminPeople.funnel.steps')}>
         <table className="admin-table">
-          <caption>Shoppers at each step in the last {days} days, and the share of the step before who went on</caption>
+          <caption>{t('adminPeople.funnel.stepsCaption', { days })}</caption>
           <thead>
             <tr>
-              <th scope="col">Step</th>
-              <th scope="col">Count</th>
-              <th scope="col">Of the step before</th>
+              <th scope="col">{t('adminPeople.funnel.step')}</th>
+              <th scope="col">{t('adminPeople.funnel.count')}</th>
+              <th scope="col">{t('adminPeople.funnel.ofStepBefore')}</th>
             </tr>
           </thead>
           <tbody>
             {FUNNEL_STEPS.map((step, i) => (
               <tr key={step}>
-                <th scope="row">{FUNNEL_STEP_LABELS[step]}</th>
+                <th scope="row">{t(STEP_NAMES[step])}</th>
                 <td>{totals[step]}</td>
                 <td>{i ? percent(totals[step], totals[FUNNEL_STEPS[i - 1]!]) : '–'}</td>
               </tr>
@@ -77,6 +93,7 @@ export function FunnelPanel({ funnel, days }: { funnel: Funnel; days: number }) 
 
 /** The bars, drawn on the server: a picture (role img) summarised in its title, every number in the table beside it. */
 function FunnelChart({ totals, days }: { totals: Funnel['totals']; days: number }) {
+  const { t } = useI18n();
   const top = Math.max(1, ...FUNNEL_STEPS.map((step) => totals[step]));
   return (
     <svg
@@ -86,15 +103,18 @@ function FunnelChart({ totals, days }: { totals: Funnel['totals']; days: number 
       aria-labelledby="funnel-chart-title"
       aria-describedby="funnel-drop"
     >
-      <title id="funnel-chart-title">{`Shoppers at each step, last ${days} days: ${FUNNEL_STEPS.map(
-        (step) => `${FUNNEL_STEP_LABELS[step]} ${totals[step]}`,
-      ).join(', ')}.`}</title>
+      <title id="funnel-chart-title">
+        {t('adminPeople.funnel.chartTitle', {
+          days,
+          steps: FUNNEL_STEPS.map((step) => `${t(STEP_NAMES[step])} ${totals[step]}`).join(', '),
+        })}
+      </title>
       {FUNNEL_STEPS.map((step, i) => {
         const width = ((WIDTH - LABEL - 70) * totals[step]) / top;
         return (
           <g key={step}>
             <text x={LABEL - 8} y={i * ROW + 22} textAnchor="end" className="admin-chart__label">
-              {FUNNEL_STEP_LABELS[step]}
+              {t(STEP_NAMES[step])}
             </text>
             <rect x={LABEL} y={i * ROW + 6} width={Math.max(width, totals[step] ? 1 : 0)} height={ROW - 12} className="admin-chart__bar" />
             <text x={LABEL + width + 6} y={i * ROW + 22} className="admin-chart__label">
@@ -109,17 +129,18 @@ function FunnelChart({ totals, days }: { totals: Funnel['totals']; days: number 
 
 /** The funnel of the 20 most viewed products. */
 function ProductFunnel({ products, days }: { products: Funnel['products']; days: number }) {
+  const { t } = useI18n();
   if (!products.length) return null;
   return (
-    <TableScroll label="Funnel per product">
+    <TableScroll label={t('adminPeople.funnel.perProduct')}>
       <table className="admin-table">
-        <caption>Per product, last {days} days (most viewed first)</caption>
+        <caption>{t('adminPeople.funnel.perProductCaption', { days })}</caption>
         <thead>
           <tr>
-            <th scope="col">Product</th>
+            <th scope="col">{t('adminPeople.figures.product')}</th>
             {FUNNEL_STEPS.map((step) => (
               <th scope="col" key={step}>
-                {FUNNEL_STEP_LABELS[step]}
+                {t(STEP_NAMES[step])}
               </th>
             ))}
           </tr>

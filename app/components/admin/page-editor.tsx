@@ -6,20 +6,23 @@ import Markdown from 'react-markdown';
 import { type AdminPage, pageFormSchema, type PageSummary, type PageTexts } from '@contract/api/pages';
 import { shopClock } from '@contract/shop-time';
 
+import { type Translate, useI18n } from '~/lib/i18n';
+
 import { AdminField, FormError, invalidProps } from './admin-field';
 
-/** Where a page stands for shoppers, in words. */
-export function pageState(page: Pick<PageSummary, 'latest_version' | 'published_version'>): string {
-  if (page.published_version === null) return 'Draft (not published)';
-  if (page.published_version === page.latest_version) return `Published (version ${page.published_version})`;
-  return `Published (version ${page.published_version}); version ${page.latest_version} is a draft`;
+/** Where a page stands for shoppers, in words (the member's language). */
+export function pageState(page: Pick<PageSummary, 'latest_version' | 'published_version'>, t: Translate): string {
+  if (page.published_version === null) return t('adminPeople.page.state.draft');
+  if (page.published_version === page.latest_version) return t('adminPeople.page.state.published', { version: page.published_version });
+  return t('adminPeople.page.state.publishedWithDraft', { published: page.published_version, latest: page.latest_version });
 }
 
 /** The editor's texts rendered as the shop renders them (raw HTML dropped), before anything is saved. */
 export function PagePreview({ preview }: { preview: Required<PageTexts> }) {
+  const { t } = useI18n();
   return (
     <section className="admin-preview" aria-labelledby="page-preview-heading">
-      <h2 id="page-preview-heading">Preview (not saved yet)</h2>
+      <h2 id="page-preview-heading">{t('adminPeople.page.previewHeading')}</h2>
       {(['en', 'it'] as const).map((lang) => {
         const title = lang === 'it' ? preview.title_it || preview.title_en : preview.title_en;
         const body = lang === 'it' ? preview.body_it || preview.body_en : preview.body_en;
@@ -50,6 +53,7 @@ export function PageEditor({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const busy = useNavigation().state === 'submitting';
+  const { t } = useI18n();
   const [form, fields] = useForm<Record<string, string>>({
     id: `page-${page.id}-${page.latest_version}`,
     lastResult,
@@ -78,33 +82,33 @@ export function PageEditor({
     </AdminField>
   );
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-label="Page texts">
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-label={t('adminPeople.page.texts')}>
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="base_version" value={page.latest_version} />
-      {owner && !page.builtin ? text('slug', 'Address', 'After /pages/. Changing it keeps the old address redirecting here.') : null}
+      {owner && !page.builtin ? text('slug', t('adminPeople.page.address'), t('adminPeople.page.slugHint')) : null}
       <fieldset className="admin-form__group">
-        <legend>English</legend>
-        {text('title_en', 'Title (English)')}
-        {text('description_en', 'SEO description (English)', 'What search engines show under the title.')}
-        {area('body_en', 'Text (English, Markdown)')}
+        <legend>{t('adminPeople.page.english')}</legend>
+        {text('title_en', t('adminPeople.page.titleEn'))}
+        {text('description_en', t('adminPeople.page.descriptionEn'), t('adminPeople.page.descriptionHint'))}
+        {area('body_en', t('adminPeople.page.bodyEn'))}
       </fieldset>
       <fieldset className="admin-form__group" lang="it">
         <legend>Italiano</legend>
-        {text('title_it', 'Title (Italian)', 'Left empty, the Italian page shows the English.')}
-        {text('description_it', 'SEO description (Italian)')}
-        {area('body_it', 'Text (Italian, Markdown)')}
+        {text('title_it', t('adminPeople.page.titleIt'), t('adminPeople.page.titleItHint'))}
+        {text('description_it', t('adminPeople.page.descriptionIt'))}
+        {area('body_it', t('adminPeople.page.bodyIt'))}
       </fieldset>
       <div className="admin-form__actions">
         <button type="submit" name="intent" value="save" className="button" disabled={busy}>
-          Save draft
+          {t('adminPeople.page.saveDraft')}
         </button>
         {owner ? (
           <button type="submit" name="intent" value="publish" className="button" disabled={busy}>
-            Save and publish
+            {t('adminPeople.page.saveAndPublish')}
           </button>
         ) : null}
         <button type="submit" name="intent" value="preview" formNoValidate className="button button--ghost" disabled={busy}>
-          Preview
+          {t('adminPeople.page.preview')}
         </button>
       </div>
     </Form>
@@ -113,20 +117,21 @@ export function PageEditor({
 
 /** Every version, newest first: who wrote it and when; restore writes an old one again as a draft. */
 export function PageHistory({ page, owner }: { page: AdminPage; owner: boolean }) {
+  const { t } = useI18n();
   return (
     <section aria-labelledby="page-history-heading">
-      <h2 id="page-history-heading">History</h2>
+      <h2 id="page-history-heading">{t('adminPeople.page.history')}</h2>
       <ol className="admin-history">
         {page.versions.map((version) => (
           <li key={version.number}>
-            Version {version.number}: {version.title_en}, by {version.created_by},{' '}
+            {t('adminPeople.page.version', { number: version.number, title: version.title_en, by: version.created_by })}{' '}
             <time dateTime={version.created_at}>{shopClock(version.created_at)}</time>
-            {version.number === page.published_version ? ' (published)' : ''}
+            {version.number === page.published_version ? ` ${t('adminPeople.page.publishedMark')}` : ''}
             {version.number !== page.latest_version ? (
               <Form method="post" className="admin-inline-form">
                 <input type="hidden" name="version" value={version.number} />
                 <button type="submit" name="intent" value="restore" className="button button--ghost">
-                  Restore version {version.number}
+                  {t('adminPeople.page.restore', { number: version.number })}
                 </button>
               </Form>
             ) : null}
@@ -136,7 +141,7 @@ export function PageHistory({ page, owner }: { page: AdminPage; owner: boolean }
       {owner && !page.builtin && page.published_version !== null ? (
         <Form method="post">
           <button type="submit" name="intent" value="unpublish" className="button button--ghost">
-            Unpublish
+            {t('adminPeople.page.unpublish')}
           </button>
         </Form>
       ) : null}
@@ -146,17 +151,18 @@ export function PageHistory({ page, owner }: { page: AdminPage; owner: boolean }
 
 /** An owner's own page goes for good, with its history and old addresses, once the box is ticked. */
 export function DeletePage() {
+  const { t } = useI18n();
   return (
     <section aria-labelledby="page-delete-heading">
-      <h2 id="page-delete-heading">Delete this page</h2>
+      <h2 id="page-delete-heading">{t('adminPeople.page.deleteHeading')}</h2>
       <Form method="post" className="admin-form">
         <input type="hidden" name="intent" value="delete" />
         <div className="field field--check">
           <input type="checkbox" id="page-delete-confirm" name="confirm" required />
-          <label htmlFor="page-delete-confirm">Yes, delete this page and its history for good</label>
+          <label htmlFor="page-delete-confirm">{t('adminPeople.page.deleteConfirm')}</label>
         </div>
         <button type="submit" className="button button--danger">
-          Delete page
+          {t('adminPeople.page.delete')}
         </button>
       </Form>
     </section>

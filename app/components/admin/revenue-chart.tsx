@@ -1,5 +1,7 @@
 import { formatEuro } from '@contract/money';
 
+import { useI18n } from '~/lib/i18n';
+
 interface Day {
   day: string;
   orders: number;
@@ -15,6 +17,7 @@ const PAD = { top: 16, right: 12, bottom: 28, left: 72 };
  * who see it (role img, with a title and a summary); the table beside it carries every number.
  */
 export function RevenueChart({ days, describedBy }: { days: Day[]; describedBy: string }) {
+  const { locale, t } = useI18n();
   const values = days.map((d) => d.net);
   const top = Math.max(0, ...values);
   const bottom = Math.min(0, ...values);
@@ -24,7 +27,10 @@ export function RevenueChart({ days, describedBy }: { days: Day[]; describedBy: 
   const y = (value: number) => PAD.top + ((top - value) / span) * plotH;
   const band = plotW / Math.max(days.length, 1);
   const best = days.reduce<Day | null>((found, d) => (!found || d.net > found.net ? d : found), null);
-  const summary = best && best.net > 0 ? `Highest: ${formatEuro(best.net)} on ${best.day}.` : 'No revenue in these days.';
+  const summary =
+    best && best.net > 0
+      ? t('adminPeople.chart.highest', { amount: formatEuro(best.net, locale), day: best.day })
+      : t('adminPeople.chart.none');
   const ticks = [0, Math.floor((days.length - 1) / 2), days.length - 1].filter((i, index, all) => i >= 0 && all.indexOf(i) === index);
   return (
     <svg
@@ -34,19 +40,19 @@ export function RevenueChart({ days, describedBy }: { days: Day[]; describedBy: 
       aria-labelledby="revenue-chart-title"
       aria-describedby={describedBy}
     >
-      <title id="revenue-chart-title">{`Net revenue per day, ${
-        days[0]?.day ?? ''
-      } to ${days[days.length - 1]?.day ?? ''}. ${summary}`}</title>
+      <title id="revenue-chart-title">
+        {t('adminPeople.chart.title', { from: days[0]?.day ?? '', to: days[days.length - 1]?.day ?? '', summary })}
+      </title>
       <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="admin-chart__axis" />
       <text x={PAD.left - 8} y={y(top) + 4} textAnchor="end" className="admin-chart__label">
-        {formatEuro(top)}
+        {formatEuro(top, locale)}
       </text>
       <text x={PAD.left - 8} y={y(0) + 4} textAnchor="end" className="admin-chart__label">
-        {formatEuro(0)}
+        {formatEuro(0, locale)}
       </text>
       {bottom < 0 ? (
         <text x={PAD.left - 8} y={y(bottom) + 4} textAnchor="end" className="admin-chart__label">
-          {formatEuro(bottom)}
+          {formatEuro(bottom, locale)}
         </text>
       ) : null}
       {days.map((d, i) => {

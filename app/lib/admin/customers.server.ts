@@ -7,6 +7,8 @@ import { customerStoreCreditSchema } from '@contract/api/gift-cards';
 
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { ApiRequestError } from '~/lib/api.server';
+import type { Locale } from '~/lib/i18n';
+import { serverTranslator } from '~/lib/i18n.server';
 import type { SignedInStaff } from '~/lib/staff-session.server';
 
 /** The back office's customers, over the signed-in member's API client: one function per API call. */
@@ -18,13 +20,20 @@ export function listCustomers(staff: Staff, query: { q?: string; limit: number; 
   return staff.api.request('GET', 'admin/customers', customerListSchema, { query });
 }
 
+/** The back office's 404 page for a customer it does not know, in the member's language. */
+export function customerNotFound(locale: Locale): Response {
+  return json(
+    { detail: serverTranslator(locale, 'admin-people')('adminPeople.customer.notFound') },
+    { status: 404, headers: ADMIN_HEADERS },
+  );
+}
+
 /** One customer with their orders, notes, cards and wishlist, or the back office's 404 page. */
-export async function getCustomer(staff: Staff, id: string) {
+export async function getCustomer(staff: Pick<SignedInStaff, 'api' | 'locale'>, id: string) {
   try {
     return await staff.api.request('GET', customerPath(id), customerDetailSchema);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404)
-      throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
+    if (error instanceof ApiRequestError && error.status === 404) throw customerNotFound(staff.locale);
     throw error;
   }
 }

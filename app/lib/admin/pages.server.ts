@@ -5,6 +5,7 @@ import { adminPageListSchema, adminPageSchema, type createPageRequestSchema, typ
 
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { ApiRequestError } from '~/lib/api.server';
+import { serverTranslator } from '~/lib/i18n.server';
 import type { SignedInStaff } from '~/lib/staff-session.server';
 
 /** Content pages (ADR 068), over the signed-in member's API client: one function per API call. */
@@ -16,13 +17,15 @@ export function listPages(staff: Staff) {
   return staff.api.request('GET', 'admin/pages', adminPageListSchema);
 }
 
-/** One page with its history, or the back office's 404 page. */
-export async function getPage(staff: Staff, id: string) {
+/** One page with its history, or the back office's 404 page (in the member's language). */
+export async function getPage(staff: Pick<SignedInStaff, 'api' | 'locale'>, id: string) {
   try {
     return await staff.api.request('GET', pagePath(id), adminPageSchema);
   } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.code === 'invalid_request'))
-      throw json({ detail: 'No such page' }, { status: 404, headers: ADMIN_HEADERS });
+    if (error instanceof ApiRequestError && (error.status === 404 || error.code === 'invalid_request')) {
+      const detail = serverTranslator(staff.locale, 'admin-people')('adminPeople.page.notFound');
+      throw json({ detail }, { status: 404, headers: ADMIN_HEADERS });
+    }
     throw error;
   }
 }
