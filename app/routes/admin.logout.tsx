@@ -1,15 +1,24 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node';
 
 import { staffSignOut } from '~/lib/admin/sign-in.server';
-import { destroyStaffSession } from '~/lib/staff-session.server';
+import { commitStaffSession, destroyStaffSession, readStaffSession } from '~/lib/staff-session.server';
 
 /** Signing out is a form post; opening the address just leads back to the back office. */
 export const loader = () => redirect('/admin');
 
-export async function action({ context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const session = await context.staff.session();
   const token = session.get('token');
   // The API ends the session at once; if it cannot be reached, the cookie still goes and the session runs out by itself.
   if (token) await staffSignOut(context.staff.api(token)).catch(() => undefined);
-  return redirect('/admin/login?done=signed-out', { status: 303, headers: { 'Set-Cookie': await destroyStaffSession(context, session) } });
+  // Nothing of the sign-in stays; the member's language does, so the sign-in page says goodbye in it.
+  // A fresh session holding the language alone takes the place of the old cookie.
+  const locale = session.get('locale');
+  let cookie: string;
+  if (locale) {
+    const after = await readStaffSession(new Request(request.url));
+    after.set('locale', locale);
+    cookie = await commitStaffSession(context, after);
+  } else cookie = await destroyStaffSession(context, session);
+  return redirect('/admin/login?done=signed-out', { status: 303, headers: { 'Set-Cookie': cookie } });
 }
