@@ -4,7 +4,6 @@ export const ADMIN_MESSAGES = {
   signedOut: 'You have signed out of the back office.',
   sessionEnded: 'Your back-office session has ended. Please sign in again.',
   ownerOnly: 'Only an owner may manage staff.',
-  discountsOwnerOnly: 'Only an owner may manage discount codes.',
   pagesOwnerOnly: 'Only an owner may add, move or publish a page.',
   pageCreated: (path: string) => `The page is added as a draft; it will be at ${path} once published.`,
   pageSaved: (version: number) => `Version ${version} is saved as a draft. Shoppers see it once it is published.`,
