@@ -8,27 +8,38 @@ import { discountCodeFormSchema } from '@contract/api/discounts';
 import { DiscountForm, discountFormValues } from '~/components/admin/discount-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { getDiscountCode, listDiscountCodes, saveDiscountCode } from '~/lib/admin/discounts.server';
-import { ADMIN_MESSAGES } from '~/lib/admin/messages';
+import { adminI18n, adminTranslator } from '~/lib/admin/i18n.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
+import { metaTranslator, useI18n } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle(data && 'code' in data && data.code ? `Code ${data.code.code}` : 'Discount code') },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => {
+  const { t } = metaTranslator(location, matches, data);
+  return [
+    {
+      title: pageTitle(
+        data && 'code' in data && data.code
+          ? t('adminCatalogue.discount.codeTitle', { code: data.code.code })
+          : t('adminCatalogue.discount.title'),
+      ),
+    },
+    { name: 'robots', content: 'noindex' },
+  ];
+};
 
 const id = z.string().uuid();
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
+  const i18n = await adminI18n(context, 'admin-catalogue');
   if (staff.role !== 'owner')
-    return json({ forbidden: true as const, code: null, products: [], categories: [] }, { status: 403, headers: ADMIN_HEADERS });
+    return json({ forbidden: true as const, code: null, products: [], categories: [], i18n }, { status: 403, headers: ADMIN_HEADERS });
   const codeId = id.safeParse(params.id);
   if (!codeId.success) throw new Response('Not found', { status: 404 });
   const [code, { products, categories }] = await Promise.all([getDiscountCode(staff, codeId.data), listDiscountCodes(staff)]);
-  return json({ forbidden: false as const, code, products, categories }, { headers: ADMIN_HEADERS });
+  return json({ forbidden: false as const, code, products, categories, i18n }, { headers: ADMIN_HEADERS });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -40,10 +51,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
     const code = await saveDiscountCode(staff, codeId.data, submission.value);
-    return redirectWithNotice(context, '/admin/discounts', `The code ${code.code} was saved.`);
+    const t = await adminTranslator(context, 'admin-catalogue');
+    return redirectWithNotice(context, '/admin/discounts', t('adminCatalogue.discount.saved', { code: code.code }));
   } catch (error) {
     return json(
-      { result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+      { result: submission.reply({ formErrors: [adminErrorText(error, staff.locale)] }) },
       { status: failureStatus(error), headers: ADMIN_HEADERS },
     );
   }
@@ -52,20 +64,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function EditDiscount() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useI18n();
   return (
     <section aria-labelledby="discount-heading">
       <p>
-        <Link to="/admin/discounts">All discount codes</Link>
+        <Link to="/admin/discounts">{t('adminCatalogue.discount.all')}</Link>
       </p>
-      <h1 id="discount-heading">{data.code ? `Code ${data.code.code}` : 'Discount code'}</h1>
+      <h1 id="discount-heading">
+        {data.code ? t('adminCatalogue.discount.codeTitle', { code: data.code.code }) : t('adminCatalogue.discount.title')}
+      </h1>
       {data.forbidden || !data.code ? (
-        <p role="alert">{ADMIN_MESSAGES.discountsOwnerOnly}</p>
+        <p role="alert">{t('adminCatalogue.discounts.ownerOnly')}</p>
       ) : (
         <>
           <p>
-            Used {data.code.uses} time{data.code.uses === 1 ? '' : 's'}
-            {data.code.max_uses ? ` of ${data.code.max_uses}` : ''}.{' '}
-            {data.code.usable ? 'Shoppers can use it now.' : 'Shoppers cannot use it now.'}
+            {data.code.max_uses
+              ? t('adminCatalogue.discount.usedOf', { count: data.code.uses, max: data.code.max_uses })
+              : t('adminCatalogue.discount.used', { count: data.code.uses })}{' '}
+            {t(data.code.usable ? 'adminCatalogue.discount.usableNow' : 'adminCatalogue.discount.notUsableNow')}
           </p>
           <DiscountForm
             mode="edit"

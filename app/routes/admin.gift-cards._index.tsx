@@ -10,20 +10,33 @@ import { GiftCardOwnerForms } from '~/components/admin/gift-card-forms';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { giftCardAdminForm } from '~/forms/gift-cards-admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { giftCardState } from '~/lib/admin/catalogue-words';
 import { addGiftCardProduct, issueGiftCard, listGiftCards } from '~/lib/admin/gift-cards.server';
+import { adminI18n } from '~/lib/admin/i18n.server';
 import { changeShopSettings, shopSettings } from '~/lib/admin/settings.server';
 import { failureStatus } from '~/lib/api.server';
+import { formatLongDate } from '~/lib/dates';
 import { readFormData } from '~/lib/form-data.server';
+import { metaTranslator, useI18n } from '~/lib/i18n';
+import { serverFormMessage, serverTranslator } from '~/lib/i18n.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Gift cards') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('adminCatalogue.giftCards.title')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [list, settings, { notice, headers }] = await Promise.all([listGiftCards(staff), shopSettings(staff), takeNotice(context)]);
+  const [list, settings, { notice, headers }, i18n] = await Promise.all([
+    listGiftCards(staff),
+    shopSettings(staff),
+    takeNotice(context),
+    adminI18n(context, 'admin-catalogue'),
+  ]);
   return json(
-    { ...list, bonus: settings.store_credit_bonus_percent, notice, owner: staff.role === 'owner' },
+    { ...list, bonus: settings.store_credit_bonus_percent, notice, owner: staff.role === 'owner', i18n },
     { headers: { ...ADMIN_HEADERS, ...headers } },
   );
 }
@@ -31,22 +44,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The owner issues a card, adds a gift-card product, or sets the bonus on returns taken as credit. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
-  if (staff.role !== 'owner') return json({ error: 'Only an owner may change gift cards.' }, { status: 403, headers: ADMIN_HEADERS });
+  const t = serverTranslator(staff.locale, 'admin-catalogue');
+  if (staff.role !== 'owner') return json({ error: t('adminCatalogue.giftCards.ownerOnly') }, { status: 403, headers: ADMIN_HEADERS });
   const parsed = giftCardAdminForm.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return json({ error: parsed.error.issues[0].message }, { status: 400, headers: ADMIN_HEADERS });
+  if (!parsed.success)
+    return json({ error: serverFormMessage(staff.locale)(parsed.error.issues[0].message) }, { status: 400, headers: ADMIN_HEADERS });
   const post = parsed.data;
   try {
     if (post.intent === 'product') {
       await addGiftCardProduct(staff, { name: post.name, amounts: post.amounts });
-      return redirectWithNotice(
-        context,
-        '/admin/gift-cards',
-        `${post.name} is on sale at /gift-cards: ${post.amounts.map((a) => formatEuro(a)).join(', ')}.`,
-      );
+      const amounts = post.amounts.map((a) => formatEuro(a, staff.locale)).join(', ');
+      return redirectWithNotice(context, '/admin/gift-cards', t('adminCatalogue.giftCards.onSale', { name: post.name, amounts }));
     }
     if (post.intent === 'bonus') {
       await changeShopSettings(staff, { store_credit_bonus_percent: post.percent });
-      return redirectWithNotice(context, '/admin/gift-cards', `Returns refunded as store credit now get ${post.percent}% more.`);
+      return redirectWithNotice(context, '/admin/gift-cards', t('adminCatalogue.giftCards.bonusSaved', { percent: post.percent }));
     }
     const issued = await issueGiftCard(staff, {
       amount: post.amount,
@@ -54,52 +66,53 @@ export async function action({ request, context }: ActionFunctionArgs) {
       recipient_email: post.recipient_email,
     });
     // The code is shown once, in the notice after the redirect, and never again.
+    const expiry = post.expires_on
+      ? t('adminCatalogue.giftCards.issuedExpiry', {
+          date: staff.locale === 'en' ? post.expires_on : formatLongDate(`${post.expires_on}T12:00:00Z`, staff.locale),
+        })
+      : '';
+    const emailed = post.recipient_email ? t('adminCatalogue.giftCards.issuedEmailed', { email: post.recipient_email }) : '';
     return redirectWithNotice(
       context,
       `/admin/gift-cards/${issued.card.id}`,
-      `Gift card issued for ${formatEuro(post.amount)}${post.expires_on ? `, expiring at the end of ${post.expires_on}` : ''}${post.recipient_email ? `, and emailed to ${post.recipient_email}` : ''}. Its code, shown only now: ${formatGiftCardCode(issued.code)}`,
+      `${t('adminCatalogue.giftCards.issued', { amount: formatEuro(post.amount, staff.locale) })}${expiry}${emailed}${t(
+        'adminCatalogue.giftCards.issuedCode',
+        { code: formatGiftCardCode(issued.code) },
+      )}`,
     );
   } catch (error) {
-    return json({ error: adminErrorText(error) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
+    return json({ error: adminErrorText(error, staff.locale) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
   }
 }
-
-export const cardState = (card: { disabled_at: string | null; expires_at: string | null; balance: number }) =>
-  card.disabled_at
-    ? 'Disabled'
-    : card.expires_at && new Date(card.expires_at) <= new Date()
-      ? 'Expired'
-      : card.balance === 0
-        ? 'Spent'
-        : 'Usable';
 
 export default function AdminGiftCards() {
   const { cards, outstanding, store_credit_outstanding, bonus, notice, owner } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t, locale } = useI18n();
   return (
     <section aria-labelledby="gift-cards-heading">
-      <h1 id="gift-cards-heading">Gift cards</h1>
+      <h1 id="gift-cards-heading">{t('adminCatalogue.giftCards.title')}</h1>
       <AdminNotice notice={notice} />
       <p>
-        Owed on gift cards: <strong>{formatEuro(outstanding)}</strong>. Owed as store credit:{' '}
-        <strong>{formatEuro(store_credit_outstanding)}</strong>. Both are a liability until spent; the dashboard counts gift-card sales
-        apart from product revenue.
+        {t('adminCatalogue.giftCards.owedCards')} <strong>{formatEuro(outstanding, locale)}</strong>.{' '}
+        {t('adminCatalogue.giftCards.owedCredit')} <strong>{formatEuro(store_credit_outstanding, locale)}</strong>.{' '}
+        {t('adminCatalogue.giftCards.liability')}
       </p>
       {owner ? <GiftCardOwnerForms bonus={bonus} error={actionData?.error ?? null} /> : null}
       {cards.length === 0 ? (
-        <p>No gift cards yet.</p>
+        <p>{t('adminCatalogue.giftCards.none')}</p>
       ) : (
-        <TableScroll label="Gift cards">
+        <TableScroll label={t('adminCatalogue.giftCards.title')}>
           <table className="admin-table">
-            <caption className="visually-hidden">Every gift card, newest first</caption>
+            <caption className="visually-hidden">{t('adminCatalogue.giftCards.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Card</th>
-                <th scope="col">Issued</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Balance</th>
-                <th scope="col">Expires</th>
-                <th scope="col">State</th>
+                <th scope="col">{t('adminCatalogue.giftCards.card')}</th>
+                <th scope="col">{t('adminCatalogue.common.issued')}</th>
+                <th scope="col">{t('adminCatalogue.common.amount')}</th>
+                <th scope="col">{t('adminCatalogue.common.balance')}</th>
+                <th scope="col">{t('adminCatalogue.common.expires')}</th>
+                <th scope="col">{t('adminCatalogue.common.state')}</th>
               </tr>
             </thead>
             <tbody>
@@ -109,12 +122,15 @@ export default function AdminGiftCards() {
                     <Link to={`/admin/gift-cards/${card.id}`}>····{card.last4}</Link>
                   </th>
                   <td>
-                    {formatLaunchTime(card.created_at)} by {card.issued_by}
+                    {t('adminCatalogue.giftCards.issuedBy', {
+                      date: formatLaunchTime(card.created_at, undefined, locale),
+                      who: card.issued_by,
+                    })}
                   </td>
-                  <td>{formatEuro(card.initial_amount)}</td>
-                  <td>{formatEuro(card.balance)}</td>
-                  <td>{card.expires_at ? formatLaunchTime(card.expires_at) : 'Never'}</td>
-                  <td>{cardState(card)}</td>
+                  <td>{formatEuro(card.initial_amount, locale)}</td>
+                  <td>{formatEuro(card.balance, locale)}</td>
+                  <td>{card.expires_at ? formatLaunchTime(card.expires_at, undefined, locale) : t('adminCatalogue.common.never')}</td>
+                  <td>{giftCardState(card, t)}</td>
                 </tr>
               ))}
             </tbody>

@@ -22,7 +22,7 @@ import { ProductImages } from '~/components/admin/product-images';
 import { ProductVariants } from '~/components/admin/product-variants';
 import { SizeChartForm } from '~/components/admin/size-chart-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
-import { ADMIN_MESSAGES } from '~/lib/admin/messages';
+import { adminI18n } from '~/lib/admin/i18n.server';
 import { descriptionPreview, ownerOnlyAnswer, productFormValues } from '~/lib/admin/product-forms.server';
 import {
   addVariant,
@@ -41,11 +41,19 @@ import { failureStatus } from '~/lib/api.server';
 import type { ShopContext } from '~/lib/context.server';
 import { getEnv } from '~/lib/env.server';
 import { readFormData } from '~/lib/form-data.server';
+import { metaTranslator, useI18n } from '~/lib/i18n';
+import { serverFormMessage, serverTranslator } from '~/lib/i18n.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, type SignedInStaff, takeNotice } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle(data && 'product' in data && data.product ? data.product.name : 'Product') },
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => [
+  {
+    title: pageTitle(
+      data && 'product' in data && data.product
+        ? data.product.name
+        : metaTranslator(location, matches, data).t('adminCatalogue.product.title'),
+    ),
+  },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -57,20 +65,25 @@ function productId(params: { id?: string }) {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  if (staff.role !== 'owner') return ownerOnlyAnswer();
+  if (staff.role !== 'owner') return ownerOnlyAnswer(context);
   const id = productId(params);
-  const [product, { notice, headers }] = await Promise.all([getProduct(staff, id), takeNotice(context)]);
+  const [product, { notice, headers }, i18n] = await Promise.all([
+    getProduct(staff, id),
+    takeNotice(context),
+    adminI18n(context, 'admin-catalogue'),
+  ]);
   return json(
-    { forbidden: false as const, product, values: productFormValues(product), notice, storageBase: getEnv().STORAGE_URL },
+    { forbidden: false as const, product, values: productFormValues(product), notice, storageBase: getEnv().STORAGE_URL, i18n },
     { headers: { ...ADMIN_HEADERS, ...headers } },
   );
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
-  if (staff.role !== 'owner') return ownerOnlyAnswer();
+  if (staff.role !== 'owner') return ownerOnlyAnswer(context);
   const id = productId(params);
   const formData = await readFormData(request);
+  const t = wordsOf(staff).t;
   const intent = String(formData.get('intent') ?? '');
   if (intent.startsWith('image-')) return imageAction(context, staff, id, intent, formData);
   if (intent === 'variant-save' || intent === 'variant-add') return variantAction(context, staff, id, intent, formData);
@@ -82,10 +95,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return redirectWithNotice(
         context,
         `/admin/products/${id}`,
-        intent === 'archive' ? `${product.name} is archived: it is out of the shop.` : `${product.name} is back in the shop.`,
+        t(intent === 'archive' ? 'adminCatalogue.product.archived' : 'adminCatalogue.product.restored', { name: product.name }),
       );
     } catch (error) {
-      return json({ imageForm: 'archive', message: adminErrorText(error) }, { status: failureStatus(error), headers: ADMIN_HEADERS });
+      return json(
+        { imageForm: 'archive', message: adminErrorText(error, staff.locale) },
+        { status: failureStatus(error), headers: ADMIN_HEADERS },
+      );
     }
   }
   const preview = descriptionPreview(formData, productEditFormSchema);
@@ -94,17 +110,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
     const product = await saveProduct(staff, id, submission.value);
-    return redirectWithNotice(context, `/admin/products/${id}`, `${product.name} was saved.`);
+    return redirectWithNotice(context, `/admin/products/${id}`, t('adminCatalogue.product.saved', { name: product.name }));
   } catch (error) {
     return json(
-      { result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+      { result: submission.reply({ formErrors: [adminErrorText(error, staff.locale)] }) },
       { status: failureStatus(error), headers: ADMIN_HEADERS },
     );
   }
 }
 
-/** What the forms' helpers need of the signed-in member: their API client. */
-type Staff = Pick<SignedInStaff, 'api'>;
+/** What the forms' helpers need of the signed-in member: their API client and language. */
+type Staff = Pick<SignedInStaff, 'api' | 'locale'>;
+
+/** The member's words: notices and refusals (`t`), and the schemas' messages (`fm`), in their language. */
+const wordsOf = (staff: Staff) => ({ t: serverTranslator(staff.locale, 'admin-catalogue'), fm: serverFormMessage(staff.locale) });
 
 const splitList = (value: FormDataEntryValue | null, separator: RegExp) =>
   String(value ?? '')
@@ -116,23 +135,25 @@ const splitList = (value: FormDataEntryValue | null, separator: RegExp) =>
 async function variantAction(context: ShopContext, staff: Staff, id: string, intent: 'variant-add' | 'variant-save', formData: FormData) {
   const variantId = String(formData.get('variantId') ?? '');
   const which = intent === 'variant-add' ? 'new-variant' : variantId;
+  const { t, fm } = wordsOf(staff);
   const refuse = (message: string, status = 400) => json({ variantForm: which, message }, { status, headers: ADMIN_HEADERS });
   const fields = Object.fromEntries(formData);
   try {
     if (intent === 'variant-add') {
       const parsed = variantCreateFormSchema.safeParse(fields);
-      if (!parsed.success) return refuse(parsed.error.issues[0].message);
+      if (!parsed.success) return refuse(fm(parsed.error.issues[0].message));
       const product = await addVariant(staff, id, parsed.data);
-      return redirectWithNotice(context, `/admin/products/${id}`, `${product.variants.at(-1)?.description ?? 'The variant'} was added.`);
+      const added = product.variants.at(-1)?.description ?? t('adminCatalogue.variants.fallback');
+      return redirectWithNotice(context, `/admin/products/${id}`, t('adminCatalogue.variants.added', { variant: added }));
     }
-    if (!/^[0-9a-f-]{36}$/i.test(variantId)) return refuse('Variant not found', 404);
+    if (!/^[0-9a-f-]{36}$/i.test(variantId)) return refuse(t('adminCatalogue.variants.notFound'), 404);
     const parsed = variantEditFormSchema.safeParse(fields);
-    if (!parsed.success) return refuse(parsed.error.issues[0].message);
+    if (!parsed.success) return refuse(fm(parsed.error.issues[0].message));
     const product = await saveVariant(staff, id, variantId, parsed.data);
-    const variant = product.variants.find((v) => v.id === variantId);
-    return redirectWithNotice(context, `/admin/products/${id}`, `${variant?.description ?? 'The variant'} was saved.`);
+    const saved = product.variants.find((v) => v.id === variantId)?.description ?? t('adminCatalogue.variants.fallback');
+    return redirectWithNotice(context, `/admin/products/${id}`, t('adminCatalogue.variants.saved', { variant: saved }));
   } catch (error) {
-    return refuse(adminErrorText(error), failureStatus(error));
+    return refuse(adminErrorText(error, staff.locale), failureStatus(error));
   }
 }
 
@@ -141,14 +162,13 @@ async function variantAction(context: ShopContext, staff: Staff, id: string, int
  * rows with any measurement go to the API, which names a gap.
  */
 async function sizeChartAction(context: ShopContext, staff: Staff, id: string, formData: FormData) {
+  const { t, fm } = wordsOf(staff);
   const points = splitList(formData.get('points'), /,/);
   const answer = (message: string, kind: 'draft' | 'error', status: number) =>
     json({ chartForm: true as const, points, message, kind }, { status, headers: ADMIN_HEADERS });
   if (points.join(', ') !== String(formData.get('table_points') ?? '')) {
     return answer(
-      points.length
-        ? 'The table has the new measurements: fill them in for each size, then save.'
-        : 'Enter at least one measurement, e.g. Chest width',
+      points.length ? t('adminCatalogue.chart.draft') : t('adminCatalogue.form.pointsMin'),
       points.length ? 'draft' : 'error',
       points.length ? 200 : 400,
     );
@@ -161,7 +181,10 @@ async function sizeChartAction(context: ShopContext, staff: Staff, id: string, f
     const value = Number(text);
     if (!Number.isFinite(value))
       return answer(
-        `Enter the ${points[POINT_CODES.indexOf(match[2])] ?? 'measurement'} of size ${match[1]} in cm, e.g. 56 or 56.5`,
+        t('adminCatalogue.chart.badValue', {
+          point: points[POINT_CODES.indexOf(match[2])] ?? t('adminCatalogue.chart.measurement'),
+          size: match[1],
+        }),
         'error',
         400,
       );
@@ -175,30 +198,32 @@ async function sizeChartAction(context: ShopContext, staff: Staff, id: string, f
     sizes: [...rows].map(([size, values]) => ({ size, values })),
   };
   const parsed = sizeChartRequestSchema.safeParse(body);
-  if (!parsed.success) return answer(parsed.error.issues[0].message, 'error', 400);
+  if (!parsed.success) return answer(fm(parsed.error.issues[0].message), 'error', 400);
   try {
     await saveSizeChart(staff, id, parsed.data);
-    return redirectWithNotice(context, `/admin/products/${id}`, 'The size chart was saved.');
+    return redirectWithNotice(context, `/admin/products/${id}`, t('adminCatalogue.chart.saved'));
   } catch (error) {
-    return answer(adminErrorText(error), 'error', failureStatus(error));
+    return answer(adminErrorText(error, staff.locale), 'error', failureStatus(error));
   }
 }
 
 /** The Italian texts: saved as they are, an empty one shown in English on the Italian pages. */
 async function italianAction(context: ShopContext, staff: Staff, id: string, formData: FormData) {
+  const { t, fm } = wordsOf(staff);
   const refuse = (message: string, status = 400) => json({ italianForm: true as const, message }, { status, headers: ADMIN_HEADERS });
   const parsed = italianTextsFormSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return refuse(parsed.error.issues[0].message);
+  if (!parsed.success) return refuse(fm(parsed.error.issues[0].message));
   try {
     await saveItalianTexts(staff, id, parsed.data);
-    return redirectWithNotice(context, `/admin/products/${id}`, 'The Italian texts were saved.');
+    return redirectWithNotice(context, `/admin/products/${id}`, t('adminCatalogue.italian.saved'));
   } catch (error) {
-    return refuse(adminErrorText(error), failureStatus(error));
+    return refuse(adminErrorText(error, staff.locale), failureStatus(error));
   }
 }
 
 /** The image forms: upload, save (alt text, focal point), move up or down, remove. */
 async function imageAction(context: ShopContext, staff: Staff, id: string, intent: string, formData: FormData) {
+  const { t, fm } = wordsOf(staff);
   const imageId = String(formData.get('imageId') ?? '');
   const which = intent === 'image-upload' ? 'upload' : imageId;
   // A refused upload keeps what was typed (a browser never refills the file itself).
@@ -215,65 +240,69 @@ async function imageAction(context: ShopContext, staff: Staff, id: string, inten
   try {
     if (intent === 'image-upload') {
       const file = formData.get('file');
-      if (!(file instanceof File) || file.size === 0) return refuse('Choose an image file to upload');
+      if (!(file instanceof File) || file.size === 0) return refuse(t('adminCatalogue.images.chooseFile'));
       const fields = imageUploadFieldsSchema.safeParse(Object.fromEntries([...formData].filter(([, v]) => typeof v === 'string')));
-      if (!fields.success) return refuse(fields.error.issues[0].message);
+      if (!fields.success) return refuse(fm(fields.error.issues[0].message));
       const form = new FormData();
       form.set('file', file, file.name);
       for (const [key, value] of Object.entries(fields.data)) form.set(key, String(value));
       await uploadImage(staff, id, form);
-      return redirectWithNotice(context, `/admin/products/${id}`, 'The image was uploaded.');
+      return redirectWithNotice(context, `/admin/products/${id}`, t('adminCatalogue.images.uploaded'));
     }
-    if (!/^[0-9a-f-]{36}$/i.test(imageId)) return refuse('Image not found', 404);
+    if (!/^[0-9a-f-]{36}$/i.test(imageId)) return refuse(t('adminCatalogue.images.notFound'), 404);
     if (intent === 'image-save') {
       const change = imageUpdateSchema.safeParse(Object.fromEntries(formData));
-      if (!change.success) return refuse(change.error.issues[0].message);
+      if (!change.success) return refuse(fm(change.error.issues[0].message));
       await saveImage(staff, id, imageId, change.data);
-      return redirectWithNotice(context, `/admin/products/${id}`, 'The image was saved.');
+      return redirectWithNotice(context, `/admin/products/${id}`, t('adminCatalogue.images.saved'));
     }
     if (intent === 'image-up' || intent === 'image-down') {
       await moveImage(staff, id, imageId, intent === 'image-up' ? 'up' : 'down');
-      return redirectWithNotice(context, `/admin/products/${id}`, 'The image was moved.');
+      return redirectWithNotice(context, `/admin/products/${id}`, t('adminCatalogue.images.moved'));
     }
     if (intent === 'image-remove') {
       await removeImage(staff, id, imageId);
-      return redirectWithNotice(context, `/admin/products/${id}`, 'The image was removed.');
+      return redirectWithNotice(context, `/admin/products/${id}`, t('adminCatalogue.images.removed'));
     }
-    return refuse('Unknown action');
+    return refuse(t('adminCatalogue.common.unknownAction'));
   } catch (error) {
-    return refuse(adminErrorText(error), failureStatus(error));
+    return refuse(adminErrorText(error, staff.locale), failureStatus(error));
   }
 }
 
 export default function EditProduct() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  if (data.forbidden) return <p role="alert">{ADMIN_MESSAGES.productsOwnerOnly}</p>;
+  const { t, locale } = useI18n();
+  if (data.forbidden) return <p role="alert">{t('adminCatalogue.products.ownerOnly')}</p>;
   const { product, values, notice, storageBase } = data;
   return (
     <section aria-labelledby="product-heading">
       <p>
-        <Link to="/admin/products">All products</Link>
+        <Link to="/admin/products">{t('adminCatalogue.products.all')}</Link>
       </p>
       <h1 id="product-heading">{product.name}</h1>
       <AdminNotice notice={notice} />
       <p>
         {product.archived_at ? (
-          <strong className="admin-badge">Archived</strong>
+          <strong className="admin-badge">{t('adminCatalogue.common.archived')}</strong>
         ) : product.coming_soon ? (
-          <strong className="admin-badge">Coming soon</strong>
+          <strong className="admin-badge">{t('adminCatalogue.common.comingSoon')}</strong>
         ) : null}{' '}
-        Launch {formatLaunchTime(product.launch_date)}. {product.waiting} shopper{product.waiting === 1 ? ' is' : 's are'} waiting for it.{' '}
-        {product.archived_at ? null : <a href={`/product/${encodeURIComponent(product.name)}`}>View in the shop</a>}
+        {t('adminCatalogue.product.launchOn', { date: formatLaunchTime(product.launch_date, undefined, locale) })}{' '}
+        {t('adminCatalogue.product.waiting', { count: product.waiting })}{' '}
+        {product.archived_at ? null : <a href={`/product/${encodeURIComponent(product.name)}`}>{t('adminCatalogue.product.viewInShop')}</a>}
       </p>
-      <Form method="post" className="admin-form admin-form--inline" aria-label={product.archived_at ? 'Bring back to the shop' : 'Archive'}>
+      <Form
+        method="post"
+        className="admin-form admin-form--inline"
+        aria-label={t(product.archived_at ? 'adminCatalogue.product.bringBack' : 'adminCatalogue.product.archive')}
+      >
         <p className="field__hint">
-          {product.archived_at
-            ? 'Archived: not listed, its page is gone and it cannot be bought. Its orders stay as they are.'
-            : 'Archiving takes the product out of the shop (listing, page, carts and checkouts); its orders stay, and it can be brought back.'}
+          {t(product.archived_at ? 'adminCatalogue.product.archivedHint' : 'adminCatalogue.product.archiveHint')}
         </p>
         <button type="submit" name="intent" value={product.archived_at ? 'restore' : 'archive'} className="button button--ghost">
-          {product.archived_at ? 'Bring back to the shop' : 'Archive product'}
+          {t(product.archived_at ? 'adminCatalogue.product.bringBack' : 'adminCatalogue.product.archiveButton')}
         </button>
       </Form>
       {/* Side by side on a wide screen: the product's words on one side, its pictures and stock on the other. */}
@@ -295,7 +324,8 @@ export default function EditProduct() {
         </div>
       </div>
       <p>
-        Every variant's stock, with what open checkouts hold, is also on the <Link to="/admin/stock">Stock</Link> page.
+        {t('adminCatalogue.product.stockBefore')} <Link to="/admin/stock">{t('adminCatalogue.product.stockLink')}</Link>
+        {t('adminCatalogue.product.stockAfter')}
       </p>
     </section>
   );

@@ -6,25 +6,29 @@ import { productCreateFormSchema } from '@contract/api/products-admin';
 
 import { ProductForm } from '~/components/admin/product-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
-import { ADMIN_MESSAGES } from '~/lib/admin/messages';
+import { adminI18n, adminTranslator } from '~/lib/admin/i18n.server';
 import { descriptionPreview, ownerOnlyAnswer } from '~/lib/admin/product-forms.server';
 import { createProduct } from '~/lib/admin/products.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
+import { metaTranslator, useI18n } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('New product') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('adminCatalogue.products.new')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  if (staff.role !== 'owner') return ownerOnlyAnswer();
-  return json({ forbidden: false as const }, { headers: ADMIN_HEADERS });
+  if (staff.role !== 'owner') return ownerOnlyAnswer(context);
+  return json({ forbidden: false as const, i18n: await adminI18n(context, 'admin-catalogue') }, { headers: ADMIN_HEADERS });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
-  if (staff.role !== 'owner') return ownerOnlyAnswer();
+  if (staff.role !== 'owner') return ownerOnlyAnswer(context);
   const formData = await readFormData(request);
   const preview = descriptionPreview(formData, productCreateFormSchema);
   if (preview) return preview;
@@ -32,15 +36,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
     const product = await createProduct(staff, submission.value);
-    const variants = product.variants.length;
+    const t = await adminTranslator(context, 'admin-catalogue');
     return redirectWithNotice(
       context,
       `/admin/products/${product.id}`,
-      `${product.name} was created with ${variants} variant${variants === 1 ? '' : 's'}.`,
+      t('adminCatalogue.product.created', { name: product.name, count: product.variants.length }),
     );
   } catch (error) {
     return json(
-      { result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+      { result: submission.reply({ formErrors: [adminErrorText(error, staff.locale)] }) },
       { status: failureStatus(error), headers: ADMIN_HEADERS },
     );
   }
@@ -49,14 +53,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewProduct() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useI18n();
   return (
     <section aria-labelledby="new-product-heading">
       <p>
-        <Link to="/admin/products">All products</Link>
+        <Link to="/admin/products">{t('adminCatalogue.products.all')}</Link>
       </p>
-      <h1 id="new-product-heading">New product</h1>
+      <h1 id="new-product-heading">{t('adminCatalogue.products.new')}</h1>
       {data.forbidden || (actionData && 'forbidden' in actionData) ? (
-        <p role="alert">{ADMIN_MESSAGES.productsOwnerOnly}</p>
+        <p role="alert">{t('adminCatalogue.products.ownerOnly')}</p>
       ) : (
         <ProductForm
           mode="create"

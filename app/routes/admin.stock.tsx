@@ -11,35 +11,47 @@ import { AdminNotice } from '~/components/admin/admin-notice';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { restockFormSchema } from '~/forms/admin';
 import { adminErrorText } from '~/lib/admin.server';
+import { adminI18n } from '~/lib/admin/i18n.server';
 import { changeShopSettings, shopSettings } from '~/lib/admin/settings.server';
 import { listStock, restock } from '~/lib/admin/stock.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
+import { metaTranslator, useI18n } from '~/lib/i18n';
+import { serverFormMessage, serverTranslator } from '~/lib/i18n.server';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithNotice, requireStaff, takeNotice } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Stock') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('adminCatalogue.stock.title')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [rows, settings] = await Promise.all([listStock(staff), shopSettings(staff)]);
+  const [rows, settings, i18n] = await Promise.all([listStock(staff), shopSettings(staff), adminI18n(context, 'admin-catalogue')]);
   const { notice, headers } = await takeNotice(context);
-  return json({ rows, threshold: settings.low_stock_threshold, owner: staff.role === 'owner', notice }, { headers });
+  return json({ rows, threshold: settings.low_stock_threshold, owner: staff.role === 'owner', notice, i18n }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
   const formData = await readFormData(request);
+  const t = serverTranslator(staff.locale, 'admin-catalogue');
   if (formData.get('intent') === 'threshold') {
     const submission = parseWithZod(formData, { schema: shopSettingsFormSchema });
     if (submission.status !== 'success')
       return json({ intent: 'threshold' as const, result: submission.reply(), sku: '', error: null }, { status: 400 });
     try {
       const saved = await changeShopSettings(staff, submission.value);
-      return redirectWithNotice(context, '/admin/stock', `Variants at ${saved.low_stock_threshold} units or fewer are now marked Low.`);
+      return redirectWithNotice(context, '/admin/stock', t('adminCatalogue.stock.thresholdSaved', { count: saved.low_stock_threshold }));
     } catch (error) {
       return json(
-        { intent: 'threshold' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }), sku: '', error: null },
+        {
+          intent: 'threshold' as const,
+          result: submission.reply({ formErrors: [adminErrorText(error, staff.locale)] }),
+          sku: '',
+          error: null,
+        },
         { status: failureStatus(error) },
       );
     }
@@ -48,18 +60,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const sku = typeof formData.get('sku') === 'string' ? String(formData.get('sku')) : '';
   if (submission.status !== 'success') {
     const errors = submission.reply().error ?? {};
-    return json(
-      { intent: 'restock' as const, result: null, sku, error: errors.quantity?.[0] ?? errors.sku?.[0] ?? 'Enter how many units to add' },
-      { status: 400 },
-    );
+    const message = errors.quantity?.[0] ?? errors.sku?.[0] ?? 'Enter how many units to add';
+    return json({ intent: 'restock' as const, result: null, sku, error: serverFormMessage(staff.locale)(message) }, { status: 400 });
   }
   let notice: string;
   try {
     const done = await restock(staff, submission.value);
     const mailed = done.notified.length;
-    notice = `${done.sku} (${done.product_name}): ${done.previous_quantity} → ${done.stock_quantity}.${mailed ? ` ${mailed} waiting shopper${mailed === 1 ? ' was' : 's were'} emailed.` : ''}`;
+    const counted = t('adminCatalogue.stock.restocked', {
+      sku: done.sku,
+      product: done.product_name,
+      before: done.previous_quantity,
+      after: done.stock_quantity,
+    });
+    notice = mailed ? `${counted} ${t('adminCatalogue.stock.mailed', { count: mailed })}` : counted;
   } catch (error) {
-    return json({ intent: 'restock' as const, result: null, sku, error: adminErrorText(error) }, { status: failureStatus(error) });
+    return json(
+      { intent: 'restock' as const, result: null, sku, error: adminErrorText(error, staff.locale) },
+      { status: failureStatus(error) },
+    );
   }
   return redirectWithNotice(context, '/admin/stock', notice);
 }
@@ -68,6 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function ThresholdForm({ threshold }: { threshold: number }) {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().formData?.get('intent') === 'threshold';
+  const { t } = useI18n();
   const [form, fields] = useForm({
     id: 'low-stock-threshold',
     lastResult: actionData?.intent === 'threshold' ? actionData.result : undefined,
@@ -77,10 +97,16 @@ function ThresholdForm({ threshold }: { threshold: number }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: shopSettingsFormSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="admin-form admin-form--inline" aria-label="Low stock threshold">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      className="admin-form admin-form--inline"
+      aria-label={t('adminCatalogue.stock.threshold')}
+    >
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="intent" value="threshold" />
-      <AdminField field={fields.low_stock_threshold} label="Mark as Low at or below (units)">
+      <AdminField field={fields.low_stock_threshold} label={t('adminCatalogue.stock.thresholdField')}>
         <input
           {...getInputProps(fields.low_stock_threshold, { type: 'number' })}
           {...invalidProps(fields.low_stock_threshold)}
@@ -90,7 +116,7 @@ function ThresholdForm({ threshold }: { threshold: number }) {
         />
       </AdminField>
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving...' : 'Save threshold'}
+        {t(busy ? 'adminCatalogue.common.saving' : 'adminCatalogue.stock.saveThreshold')}
       </button>
     </Form>
   );
@@ -101,28 +127,29 @@ export default function AdminStock() {
   const actionData = useActionData<typeof action>();
   const busySku = useNavigation().formData?.get('sku');
   const low = rows.filter((row) => row.stock_quantity <= threshold).length;
+  const { t } = useI18n();
   return (
     <section aria-labelledby="stock-heading">
-      <h1 id="stock-heading">Stock</h1>
+      <h1 id="stock-heading">{t('adminCatalogue.stock.title')}</h1>
       <AdminNotice notice={notice} />
       <p>
-        {low} of {rows.length} variants are at {threshold} units or fewer (marked Low{owner ? '' : '; an owner sets the number'}).
-        Restocking a sold-out variant emails everyone waiting for it.
+        {t(owner ? 'adminCatalogue.stock.summaryOwner' : 'adminCatalogue.stock.summaryStaff', { low, total: rows.length, threshold })}{' '}
+        {t('adminCatalogue.stock.restockHint')}
       </p>
       {owner ? <ThresholdForm key={threshold} threshold={threshold} /> : null}
-      <TableScroll label="Stock">
+      <TableScroll label={t('adminCatalogue.stock.title')}>
         <table className="admin-table">
-          <caption className="visually-hidden">Every variant with its stock</caption>
+          <caption className="visually-hidden">{t('adminCatalogue.stock.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">SKU</th>
-              <th scope="col">Product</th>
-              <th scope="col">Variant</th>
-              <th scope="col">In stock</th>
-              <th scope="col">Held by checkouts</th>
-              <th scope="col">Sold, 30 days</th>
-              <th scope="col">Waiting</th>
-              <th scope="col">Restock</th>
+              <th scope="col">{t('adminCatalogue.common.sku')}</th>
+              <th scope="col">{t('adminCatalogue.common.product')}</th>
+              <th scope="col">{t('adminCatalogue.stock.variant')}</th>
+              <th scope="col">{t('adminCatalogue.common.inStock')}</th>
+              <th scope="col">{t('adminCatalogue.stock.held')}</th>
+              <th scope="col">{t('adminCatalogue.stock.sold30')}</th>
+              <th scope="col">{t('adminCatalogue.common.waiting')}</th>
+              <th scope="col">{t('adminCatalogue.stock.restock')}</th>
             </tr>
           </thead>
           <tbody>
@@ -137,7 +164,11 @@ export default function AdminStock() {
                   <td>{row.description}</td>
                   <td>
                     {row.stock_quantity}
-                    {isLow ? <strong className="admin-badge">{row.stock_quantity === 0 ? 'Sold out' : 'Low'}</strong> : null}
+                    {isLow ? (
+                      <strong className="admin-badge">
+                        {t(row.stock_quantity === 0 ? 'adminCatalogue.stock.soldOut' : 'adminCatalogue.stock.low')}
+                      </strong>
+                    ) : null}
                   </td>
                   <td>{row.reserved}</td>
                   <td>{row.sold_30_days}</td>
@@ -146,7 +177,7 @@ export default function AdminStock() {
                     <Form method="post" className="admin-inline-form" noValidate>
                       <input type="hidden" name="sku" value={row.sku} />
                       <label htmlFor={inputId} className="visually-hidden">
-                        Units to add to {row.sku}
+                        {t('adminCatalogue.stock.unitsFor', { sku: row.sku })}
                       </label>
                       <input
                         id={inputId}
@@ -161,7 +192,8 @@ export default function AdminStock() {
                         aria-describedby={error ? `${inputId}-error` : undefined}
                       />
                       <button type="submit" className="button button--small" disabled={busySku === row.sku}>
-                        Add<span className="visually-hidden"> to {row.sku}</span>
+                        {t('adminCatalogue.stock.add')}
+                        <span className="visually-hidden"> {t('adminCatalogue.stock.addTo', { sku: row.sku })}</span>
                       </button>
                       {error ? (
                         <p id={`${inputId}-error`} className="field__error" role="alert">

@@ -1,11 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
 
 import { type AdminDiscountCode, discountCodeFormSchema } from '@contract/api/discounts';
 import { SHOP_TIME_ZONE, toShopWallTime } from '@contract/shop-time';
 
+import { useI18n } from '~/lib/i18n';
+
 import { AdminField, FormError, invalidProps } from './admin-field';
+import { textField, type TextFieldMeta, type TextFieldOptions } from './text-field';
 
 export interface DiscountChoices {
   products: { id: string; name: string }[];
@@ -47,6 +50,7 @@ export function DiscountForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const busy = useNavigation().state === 'submitting';
+  const { t } = useI18n();
   const [form, fields] = useForm<Record<string, string>>({
     id: `discount-${mode}`,
     lastResult,
@@ -55,25 +59,13 @@ export function DiscountForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: discountCodeFormSchema }) as never,
   });
-  const f = fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>;
-  const text = (
-    name: string,
-    label: string,
-    options: { hint?: string; type?: 'text' | 'number' | 'datetime-local'; extra?: Record<string, unknown> } = {},
-  ) => (
-    <AdminField field={f[name]} label={label} hint={options.hint}>
-      <input
-        {...getInputProps(f[name], { type: options.type ?? 'text' })}
-        {...invalidProps(f[name], { hint: Boolean(options.hint) })}
-        {...options.extra}
-      />
-    </AdminField>
-  );
+  const f = fields as unknown as Record<string, TextFieldMeta>;
+  const text = (name: string, label: string, options?: TextFieldOptions) => textField(f[name], label, options);
   const chosen = (name: 'product_ids' | 'category_ids') => new Set(([] as string[]).concat(defaultValue[name] ?? []));
   const checkboxes = (name: 'product_ids' | 'category_ids', legend: string, list: { id: string; name: string }[]) => (
     <fieldset className="admin-form__group admin-form__choices">
       <legend>{legend}</legend>
-      {list.length === 0 ? <p>None yet.</p> : null}
+      {list.length === 0 ? <p>{t('adminCatalogue.discountForm.noneYet')}</p> : null}
       {list.map((item) => (
         <label key={item.id} className="admin-form__choice">
           <input type="checkbox" name={name} value={item.id} defaultChecked={chosen(name).has(item.id)} /> {item.name}
@@ -87,46 +79,60 @@ export function DiscountForm({
       {...getFormProps(form)}
       noValidate
       className="admin-form"
-      aria-label={mode === 'create' ? 'New discount code' : 'Discount code'}
+      aria-label={t(mode === 'create' ? 'adminCatalogue.discount.newTitle' : 'adminCatalogue.discount.title')}
     >
       <FormError id={form.errorId} error={form.errors?.[0]} />
-      {text('code', 'Code', {
-        hint: 'What shoppers type, in any case: 3 to 32 letters, digits, - or _.',
+      {text('code', t('adminCatalogue.discounts.code'), {
+        hint: t('adminCatalogue.discountForm.codeHint'),
         extra: { autoComplete: 'off', autoCapitalize: 'characters' },
       })}
-      <AdminField field={f.kind} label="Takes off">
+      <AdminField field={f.kind} label={t('adminCatalogue.discounts.takesOff')}>
         <select {...getSelectProps(f.kind as never)} {...invalidProps(f.kind)}>
-          <option value="percent">A percentage of the items</option>
-          <option value="amount">An amount from the items</option>
-          <option value="free_shipping">The shipping</option>
+          <option value="percent">{t('adminCatalogue.discountForm.percentItems')}</option>
+          <option value="amount">{t('adminCatalogue.discountForm.amountItems')}</option>
+          <option value="free_shipping">{t('adminCatalogue.discountForm.shipping')}</option>
         </select>
       </AdminField>
-      {text('percent', 'Percentage (for a percentage)', { type: 'number', hint: '1 to 100.', extra: { min: 1, max: 100, step: 1 } })}
-      {text('amount', 'Amount in euros (for an amount)', {
-        hint: 'Tax included, e.g. 10 or 12.50. Never more than the items it applies to.',
-        extra: { inputMode: 'decimal' },
-      })}
-      {text('min_total', 'Minimum cart total in euros (optional)', {
-        hint: 'The items before the discount.',
-        extra: { inputMode: 'decimal' },
-      })}
-      {text('starts_at', `Starts (${SHOP_TIME_ZONE} time, optional)`, { type: 'datetime-local' })}
-      {text('ends_at', `Ends (${SHOP_TIME_ZONE} time, optional)`, { type: 'datetime-local' })}
-      {text('max_uses', 'Total uses (optional)', { type: 'number', hint: 'Leave empty for no limit.', extra: { min: 1, step: 1 } })}
-      {text('max_uses_per_customer', 'Uses per customer (optional)', {
+      {text('percent', t('adminCatalogue.discountForm.percent'), {
         type: 'number',
-        hint: 'Counted by email, guest and registered alike.',
+        hint: t('adminCatalogue.discountForm.percentHint'),
+        extra: { min: 1, max: 100, step: 1 },
+      })}
+      {text('amount', t('adminCatalogue.discountForm.amount'), {
+        hint: t('adminCatalogue.discountForm.amountHint'),
+        extra: { inputMode: 'decimal' },
+      })}
+      {text('min_total', t('adminCatalogue.discountForm.minTotal'), {
+        hint: t('adminCatalogue.discountForm.minTotalHint'),
+        extra: { inputMode: 'decimal' },
+      })}
+      {text('starts_at', t('adminCatalogue.discountForm.starts', { zone: SHOP_TIME_ZONE }), { type: 'datetime-local' })}
+      {text('ends_at', t('adminCatalogue.discountForm.ends', { zone: SHOP_TIME_ZONE }), { type: 'datetime-local' })}
+      {text('max_uses', t('adminCatalogue.discountForm.maxUses'), {
+        type: 'number',
+        hint: t('adminCatalogue.common.noLimit'),
         extra: { min: 1, step: 1 },
       })}
-      {checkboxes('product_ids', 'Only these products (none chosen: every product)', choices.products)}
-      {checkboxes('category_ids', 'Only these categories (none chosen: every category)', choices.categories)}
+      {text('max_uses_per_customer', t('adminCatalogue.discountForm.maxPerCustomer'), {
+        type: 'number',
+        hint: t('adminCatalogue.discountForm.perCustomerHint'),
+        extra: { min: 1, step: 1 },
+      })}
+      {checkboxes('product_ids', t('adminCatalogue.discountForm.onlyProducts'), choices.products)}
+      {checkboxes('category_ids', t('adminCatalogue.discountForm.onlyCategories'), choices.categories)}
       <div className="field field--checkbox">
         <label>
-          <input type="checkbox" name="active" defaultChecked={defaultValue.active === 'on'} /> Active: shoppers may use it
+          <input type="checkbox" name="active" defaultChecked={defaultValue.active === 'on'} /> {t('adminCatalogue.discountForm.active')}
         </label>
       </div>
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving...' : mode === 'create' ? 'Create code' : 'Save changes'}
+        {t(
+          busy
+            ? 'adminCatalogue.common.saving'
+            : mode === 'create'
+              ? 'adminCatalogue.discountForm.create'
+              : 'adminCatalogue.common.saveChanges',
+        )}
       </button>
     </Form>
   );

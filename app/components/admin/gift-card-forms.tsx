@@ -1,7 +1,10 @@
 import { Form } from '@remix-run/react';
 
+import { useI18n } from '~/lib/i18n';
+
 /** The owner's forms on /admin/gift-cards: issue a card, put gift cards on sale, set the bonus on returns taken as credit. */
 export function GiftCardOwnerForms({ bonus, error }: { bonus: number; error: string | null }) {
+  const { t } = useI18n();
   return (
     <>
       {error ? (
@@ -10,37 +13,37 @@ export function GiftCardOwnerForms({ bonus, error }: { bonus: number; error: str
         </p>
       ) : null}
       <Form method="post" className="admin-form" noValidate>
-        <h2>Issue a gift card</h2>
+        <h2>{t('adminCatalogue.giftCardForms.issue')}</h2>
         <input type="hidden" name="intent" value="issue" />
-        <label htmlFor="gift-card-amount">Amount (€)</label>
+        <label htmlFor="gift-card-amount">{t('adminCatalogue.giftCardForms.amount')}</label>
         <input id="gift-card-amount" name="amount" inputMode="decimal" required />
-        <label htmlFor="gift-card-expiry">Expires on (optional; no expiry by default)</label>
+        <label htmlFor="gift-card-expiry">{t('adminCatalogue.giftCardForms.expiry')}</label>
         <input id="gift-card-expiry" name="expires_on" type="date" />
-        <label htmlFor="gift-card-recipient">Email it to (optional; else hand the code over yourself)</label>
+        <label htmlFor="gift-card-recipient">{t('adminCatalogue.giftCardForms.recipient')}</label>
         <input id="gift-card-recipient" name="recipient_email" type="email" autoComplete="off" maxLength={254} />
         <button type="submit" className="button">
-          Issue gift card
+          {t('adminCatalogue.giftCardForms.issueButton')}
         </button>
       </Form>
       <Form method="post" className="admin-form" noValidate>
-        <h2>Sell gift cards</h2>
-        <p>Shoppers buy them at /gift-cards, for themselves or for someone, without shipping.</p>
+        <h2>{t('adminCatalogue.giftCardForms.sell')}</h2>
+        <p>{t('adminCatalogue.giftCardForms.sellHint')}</p>
         <input type="hidden" name="intent" value="product" />
-        <label htmlFor="gift-product-name">Name</label>
+        <label htmlFor="gift-product-name">{t('adminCatalogue.common.name')}</label>
         <input id="gift-product-name" name="name" required maxLength={80} defaultValue="FILO Gift Card" />
-        <label htmlFor="gift-product-amounts">Amounts in euros, separated by spaces (e.g. 25 50 100)</label>
+        <label htmlFor="gift-product-amounts">{t('adminCatalogue.giftCardForms.amounts')}</label>
         <input id="gift-product-amounts" name="amounts" required defaultValue="25 50 100" />
         <button type="submit" className="button">
-          Put on sale
+          {t('adminCatalogue.giftCardForms.putOnSale')}
         </button>
       </Form>
       <Form method="post" className="admin-form" noValidate>
-        <h2>Bonus on returns refunded as store credit</h2>
+        <h2>{t('adminCatalogue.giftCardForms.bonus')}</h2>
         <input type="hidden" name="intent" value="bonus" />
-        <label htmlFor="credit-bonus">Bonus (%), 0 to 25</label>
+        <label htmlFor="credit-bonus">{t('adminCatalogue.giftCardForms.bonusField')}</label>
         <input id="credit-bonus" name="percent" type="number" min={0} max={25} defaultValue={bonus} required />
         <button type="submit" className="button">
-          Save bonus
+          {t('adminCatalogue.giftCardForms.saveBonus')}
         </button>
       </Form>
     </>

@@ -8,7 +8,7 @@ import { type MessageKey, useI18n } from '~/lib/i18n';
 
 import { TableScroll } from './table-scroll';
 
-/** The table's words: the customers' area's (admin-people), which the page's loader sends. */
+/** The table's words: the customers' area's (admin-people), which each page showing it loads. */
 const WORDS = {
   none: 'adminPeople.ledger.none',
   when: 'adminPeople.ledger.when',
@@ -19,24 +19,11 @@ const WORDS = {
   order: 'adminPeople.ledger.order',
 } satisfies Record<string, MessageKey>;
 
-/** As they read when a page did not send them (a gift card's page before it loads admin-people). */
-const ENGLISH: Record<keyof typeof WORDS, string> = {
-  none: 'No changes yet.',
-  when: 'When',
-  change: 'Change',
-  balance: 'Balance',
-  why: 'Why',
-  who: 'Who',
-  order: 'Order',
-};
 
 /** A gift card's or a customer's balance changes (ADR 052), with the running balance, in the member's language. */
 export function LedgerTable({ entries, label }: { entries: readonly LedgerEntry[]; label: string }) {
   const { locale, t } = useI18n();
-  const say = (word: keyof typeof WORDS) => {
-    const text = t(WORDS[word]);
-    return text === WORDS[word] ? ENGLISH[word] : text;
-  };
+  const say = (word: keyof typeof WORDS) => t(WORDS[word]);
   if (entries.length === 0) return <p>{say('none')}</p>;
   let running = 0;
   const rows = entries.map((entry) => ({ ...entry, balance: (running += entry.amount) }));

@@ -1,11 +1,14 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
 
 import { productCreateFormSchema, productEditFormSchema } from '@contract/api/products-admin';
 import { SHOP_TIME_ZONE } from '@contract/shop-time';
 
+import { useI18n } from '~/lib/i18n';
+
 import { AdminField, FormError, invalidProps } from './admin-field';
+import { textField, type TextFieldMeta, type TextFieldOptions } from './text-field';
 
 /** What the product form starts from: the product's fields as text, the launch as a shop-zone wall time. */
 export interface ProductFormValues {
@@ -36,6 +39,7 @@ export function ProductForm({
 }) {
   const schema = mode === 'create' ? productCreateFormSchema : productEditFormSchema;
   const busy = useNavigation().state === 'submitting';
+  const { t } = useI18n();
   const [form, fields] = useForm<Record<string, string>>({
     id: `product-${mode}`,
     lastResult,
@@ -44,73 +48,74 @@ export function ProductForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
   });
-  const f = fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>;
-  const text = (
-    name: string,
-    label: string,
-    options: { hint?: string; type?: 'text' | 'number' | 'datetime-local'; extra?: Record<string, unknown> } = {},
-  ) => (
-    <AdminField field={f[name]} label={label} hint={options.hint}>
-      <input
-        {...getInputProps(f[name], { type: options.type ?? 'text' })}
-        {...invalidProps(f[name], { hint: Boolean(options.hint) })}
-        {...options.extra}
-      />
-    </AdminField>
-  );
+  const f = fields as unknown as Record<string, TextFieldMeta>;
+  const text = (name: string, label: string, options?: TextFieldOptions) => textField(f[name], label, options);
   return (
     <Form
       method="post"
       {...getFormProps(form)}
       noValidate
       className="admin-form admin-form--product"
-      aria-label={mode === 'create' ? 'New product' : 'Product details'}
+      aria-label={t(mode === 'create' ? 'adminCatalogue.products.new' : 'adminCatalogue.productForm.details')}
     >
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="intent" value={mode} />
-      {text('name', 'Name', {
-        hint: 'Shown on the product page; its address follows it, and old names redirect.',
+      {text('name', t('adminCatalogue.common.name'), {
+        hint: t('adminCatalogue.productForm.nameHint'),
         extra: { autoComplete: 'off' },
       })}
-      {text('category', 'Category')}
-      {text('short_description', 'Short description')}
-      <AdminField field={f.long_description} label="Long description (Markdown)">
+      {text('category', t('adminCatalogue.products.category'))}
+      {text('short_description', t('adminCatalogue.productForm.shortDescription'))}
+      <AdminField field={f.long_description} label={t('adminCatalogue.productForm.longDescription')}>
         <textarea {...getTextareaProps(f.long_description as never)} {...invalidProps(f.long_description)} rows={6} />
       </AdminField>
-      {text('price', 'Price in euros', { hint: 'Tax included, e.g. 89 or 89.50.', extra: { inputMode: 'decimal' } })}
-      {text('launch_date', `Launch (${SHOP_TIME_ZONE} time)`, {
-        type: 'datetime-local',
-        hint: 'Leave empty to sell it now. A launch ahead makes the product a drop: shown as Coming soon, sold from that minute, its launch list emailed then.',
+      {text('price', t('adminCatalogue.common.priceInEuros'), {
+        hint: t('adminCatalogue.productForm.priceHint'),
+        extra: { inputMode: 'decimal' },
       })}
-      {text('purchase_limit', 'Limit per customer (units)', {
+      {text('launch_date', t('adminCatalogue.productForm.launch', { zone: SHOP_TIME_ZONE }), {
+        type: 'datetime-local',
+        hint: t('adminCatalogue.productForm.launchHint'),
+      })}
+      {text('purchase_limit', t('adminCatalogue.productForm.limit'), {
         type: 'number',
-        hint: 'Leave empty for no limit.',
+        hint: t('adminCatalogue.common.noLimit'),
         extra: { min: 1, max: 99, step: 1 },
       })}
       {mode === 'create' ? (
         <fieldset className="admin-form__group">
-          <legend>Variants</legend>
-          {text('colours', 'Colours', { hint: 'Separated by commas, e.g. Black, Sand.' })}
-          {text('sizes', 'Sizes', { hint: 'Separated by commas, e.g. S, M, L/XL.' })}
-          {text('material', 'Material (optional)')}
-          {text('treatment', 'Treatment (optional)')}
-          {text('sku_prefix', 'SKU prefix', { hint: 'SKUs are the prefix, the colour and the size: DH-BLACK-S.' })}
-          {text('stock_per_variant', 'Stock of each variant (units)', { type: 'number', extra: { min: 0, step: 1 } })}
+          <legend>{t('adminCatalogue.products.variants')}</legend>
+          {text('colours', t('adminCatalogue.productForm.colours'), { hint: t('adminCatalogue.productForm.coloursHint') })}
+          {text('sizes', t('adminCatalogue.productForm.sizes'), { hint: t('adminCatalogue.productForm.sizesHint') })}
+          {text('material', t('adminCatalogue.common.materialOptional'))}
+          {text('treatment', t('adminCatalogue.common.treatmentOptional'))}
+          {text('sku_prefix', t('adminCatalogue.productForm.skuPrefix'), { hint: t('adminCatalogue.productForm.skuPrefixHint') })}
+          {text('stock_per_variant', t('adminCatalogue.productForm.stockPerVariant'), { type: 'number', extra: { min: 0, step: 1 } })}
         </fieldset>
       ) : null}
       <div className="admin-form__actions">
         {/* First, so Enter in a field saves; the preview sends the form without checking it. */}
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving...' : mode === 'create' ? 'Create product' : 'Save changes'}
+          {t(
+            busy
+              ? 'adminCatalogue.common.saving'
+              : mode === 'create'
+                ? 'adminCatalogue.productForm.create'
+                : 'adminCatalogue.common.saveChanges',
+          )}
         </button>
         <button type="submit" name="preview" value="description" formNoValidate className="button button--ghost" disabled={busy}>
-          Preview description
+          {t('adminCatalogue.productForm.preview')}
         </button>
       </div>
       {preview !== undefined ? (
         <section className="admin-preview" aria-labelledby={`preview-heading-${mode}`}>
-          <h3 id={`preview-heading-${mode}`}>Long description, as the shop shows it (not saved yet)</h3>
-          {preview ? <div className="admin-preview__text" dangerouslySetInnerHTML={{ __html: preview }} /> : <p>Nothing written yet.</p>}
+          <h3 id={`preview-heading-${mode}`}>{t('adminCatalogue.productForm.previewHeading')}</h3>
+          {preview ? (
+            <div className="admin-preview__text" dangerouslySetInnerHTML={{ __html: preview }} />
+          ) : (
+            <p>{t('adminCatalogue.productForm.nothingYet')}</p>
+          )}
         </section>
       ) : null}
     </Form>

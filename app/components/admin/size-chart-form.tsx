@@ -3,6 +3,8 @@ import { Form, useActionData } from '@remix-run/react';
 import type { AdminProduct } from '@contract/api/products-admin';
 import { POINT_CODES } from '@contract/api/products-admin';
 
+import { useI18n } from '~/lib/i18n';
+
 /** What the size-chart form answers when it is not saved: measurements named anew (the table must follow), or why not. */
 export interface SizeChartFormAnswer {
   chartForm: true;
@@ -25,41 +27,42 @@ export function SizeChartForm({ product }: { product: AdminProduct }) {
   const points = pending?.points ?? chart?.points.map((p) => p.name) ?? [];
   const sizes = [...new Set([...product.sizes, ...(chart?.sizes.map((s) => s.size) ?? [])])];
   const valueOf = (size: string, code: string) => (pending ? undefined : chart?.sizes.find((s) => s.size === size)?.values[code]);
+  const { t } = useI18n();
   return (
     <section aria-labelledby="size-chart-heading">
-      <h2 id="size-chart-heading">Size chart</h2>
-      <Form method="post" className="admin-form" aria-label="Size chart">
+      <h2 id="size-chart-heading">{t('adminCatalogue.chart.heading')}</h2>
+      <Form method="post" className="admin-form" aria-label={t('adminCatalogue.chart.heading')}>
         {pending ? (
           <p className={pending.kind === 'error' ? 'notice notice--error' : 'notice'} role={pending.kind === 'error' ? 'alert' : 'status'}>
             {pending.message}
           </p>
         ) : null}
         <div className="field">
-          <label htmlFor="chart-fit">Fit</label>
+          <label htmlFor="chart-fit">{t('adminCatalogue.chart.fit')}</label>
           <textarea id="chart-fit" name="fit_description" rows={2} defaultValue={chart?.fit_description ?? ''} />
         </div>
         <div className="field">
-          <label htmlFor="chart-tips">Sizing tips (one per line)</label>
+          <label htmlFor="chart-tips">{t('adminCatalogue.chart.tips')}</label>
           <textarea id="chart-tips" name="sizing_tips" rows={3} defaultValue={chart?.sizing_tips.join('\n') ?? ''} />
         </div>
         <div className="field">
-          <label htmlFor="chart-models">Model notes (one per line)</label>
+          <label htmlFor="chart-models">{t('adminCatalogue.chart.models')}</label>
           <textarea id="chart-models" name="model_info" rows={2} defaultValue={chart?.model_info.join('\n') ?? ''} />
         </div>
         <div className="field">
-          <label htmlFor="chart-points">Measurements</label>
+          <label htmlFor="chart-points">{t('adminCatalogue.chart.points')}</label>
           <p className="field__hint" id="chart-points-hint">
-            Separated by commas, e.g. Chest width, Body length; lettered A, B, C in this order.
+            {t('adminCatalogue.chart.pointsHint')}
           </p>
           <input id="chart-points" name="points" defaultValue={points.join(', ')} aria-describedby="chart-points-hint" />
         </div>
         <input type="hidden" name="table_points" value={points.join(', ')} />
         {points.length ? (
           <table className="admin-table">
-            <caption>Measurements in cm (inches are worked out); leave a size empty to leave it out</caption>
+            <caption>{t('adminCatalogue.chart.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Size</th>
+                <th scope="col">{t('adminCatalogue.common.size')}</th>
                 {points.map((name, i) => (
                   <th scope="col" key={name}>
                     {POINT_CODES[i]}: {name}
@@ -74,7 +77,7 @@ export function SizeChartForm({ product }: { product: AdminProduct }) {
                   {points.map((name, i) => (
                     <td key={name}>
                       <label className="visually-hidden" htmlFor={`cm-${size}-${POINT_CODES[i]}`}>
-                        {name}, size {size} (cm)
+                        {t('adminCatalogue.chart.cell', { name, size })}
                       </label>
                       <input
                         id={`cm-${size}-${POINT_CODES[i]}`}
@@ -91,7 +94,7 @@ export function SizeChartForm({ product }: { product: AdminProduct }) {
           </table>
         ) : null}
         <button type="submit" name="intent" value="size-chart" className="button">
-          Save size chart
+          {t('adminCatalogue.chart.save')}
         </button>
       </Form>
     </section>

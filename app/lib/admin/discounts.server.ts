@@ -4,6 +4,7 @@ import { adminDiscountCodeSchema, adminDiscountListSchema, type DiscountCodeRequ
 
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { ApiRequestError } from '~/lib/api.server';
+import { serverTranslator } from '~/lib/i18n.server';
 import type { SignedInStaff } from '~/lib/staff-session.server';
 
 /** The owner's discount codes, over the signed-in member's API client: one function per API call. */
@@ -17,12 +18,15 @@ export function listDiscountCodes(staff: Staff) {
 }
 
 /** One code, or the back office's 404 page. */
-export async function getDiscountCode(staff: Staff, id: string) {
+export async function getDiscountCode(staff: Pick<SignedInStaff, 'api' | 'locale'>, id: string) {
   try {
     return await staff.api.request('GET', codePath(id), adminDiscountCodeSchema);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404)
-      throw json({ detail: 'No such discount code' }, { status: 404, headers: ADMIN_HEADERS });
+      throw json(
+        { detail: serverTranslator(staff.locale, 'admin-catalogue')('adminCatalogue.discounts.noSuch') },
+        { status: 404, headers: ADMIN_HEADERS },
+      );
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import {
 
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { ApiRequestError } from '~/lib/api.server';
+import { serverTranslator } from '~/lib/i18n.server';
 import type { SignedInStaff } from '~/lib/staff-session.server';
 
 /** The back office's gift cards (ADR 052), over the signed-in member's API client; store credit is a customer's (customers.server.ts). */
@@ -21,12 +22,15 @@ export function listGiftCards(staff: Staff) {
 }
 
 /** One card with its ledger, or the back office's 404 page (an id that is not one is not found either). */
-export async function getGiftCard(staff: Staff, id: string) {
+export async function getGiftCard(staff: Pick<SignedInStaff, 'api' | 'locale'>, id: string) {
   try {
     return await staff.api.request('GET', cardPath(id), adminGiftCardDetailSchema);
   } catch (error) {
     if (error instanceof ApiRequestError && (error.status === 404 || error.status === 422))
-      throw json({ detail: 'No such gift card' }, { status: 404, headers: ADMIN_HEADERS });
+      throw json(
+        { detail: serverTranslator(staff.locale, 'admin-catalogue')('adminCatalogue.giftCards.noSuch') },
+        { status: 404, headers: ADMIN_HEADERS },
+      );
     throw error;
   }
 }

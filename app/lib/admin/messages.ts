@@ -1,7 +1,5 @@
 /** The back office's own sentences (it is not part of the shop's spec), each defined once. */
 export const ADMIN_MESSAGES = {
-  productsOwnerOnly: 'Only an owner may edit the catalogue.',
-  discountsOwnerOnly: 'Only an owner may manage discount codes.',
   refunded: (amount: string, number: string, restocked: boolean) =>
     `${amount} was refunded on order ${number}${restocked ? ' and the units are back on sale' : ''}. The buyer was emailed.`,
   refundReplayed: (amount: string, number: string) =>

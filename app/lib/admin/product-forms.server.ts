@@ -9,10 +9,12 @@ import type { ProductFormValues } from '~/components/admin/product-form';
 
 import { ADMIN_HEADERS } from '../admin.server';
 import { markdownHtml } from '../markdown.server';
+import type { StaffContext } from '../staff-session.server';
+import { adminI18n } from './i18n.server';
 
-/** Products are the owner's: staff get a page that says so, not the forms. */
-export function ownerOnlyAnswer() {
-  return json({ forbidden: true as const }, { status: 403, headers: ADMIN_HEADERS });
+/** Products are the owner's: staff get a page that says so (in their language), not the forms. */
+export async function ownerOnlyAnswer(context: { staff: StaffContext }) {
+  return json({ forbidden: true as const, i18n: await adminI18n(context, 'admin-catalogue') }, { status: 403, headers: ADMIN_HEADERS });
 }
 
 /** A product as its form shows it: euros, the launch as a shop-zone wall time, the cap or nothing. */

@@ -14,6 +14,7 @@ import {
 
 import { ADMIN_HEADERS } from '~/lib/admin.server';
 import { ApiRequestError } from '~/lib/api.server';
+import { serverTranslator } from '~/lib/i18n.server';
 import type { SignedInStaff } from '~/lib/staff-session.server';
 
 /**
@@ -21,6 +22,8 @@ import type { SignedInStaff } from '~/lib/staff-session.server';
  * change answers with the whole product as it now is. The forms' own helpers are in product-forms.server.ts.
  */
 type Staff = Pick<SignedInStaff, 'api'>;
+/** Reading one product also says, in the member's language, when there is none. */
+type Reader = Pick<SignedInStaff, 'api' | 'locale'>;
 
 const productPath = (id: string) => `admin/products/${encodeURIComponent(id)}`;
 const imagePath = (id: string, imageId: string) => `${productPath(id)}/images/${encodeURIComponent(imageId)}`;
@@ -30,12 +33,15 @@ export function listProducts(staff: Staff) {
 }
 
 /** One product, or the back office's 404 page. */
-export async function getProduct(staff: Staff, id: string) {
+export async function getProduct(staff: Reader, id: string) {
   try {
     return await staff.api.request('GET', productPath(id), adminProductSchema);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404)
-      throw json({ detail: 'No such product' }, { status: 404, headers: ADMIN_HEADERS });
+      throw json(
+        { detail: serverTranslator(staff.locale, 'admin-catalogue')('adminCatalogue.products.noSuch') },
+        { status: 404, headers: ADMIN_HEADERS },
+      );
     throw error;
   }
 }
