@@ -16,6 +16,7 @@ import { StaffNotes } from '~/components/admin/staff-notes';
 import { orderNoteFormSchema } from '~/forms/admin';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { addCustomerNote, eraseCustomer, getCustomer } from '~/lib/admin/customers.server';
+import { adminI18n } from '~/lib/admin/i18n.server';
 import { ADMIN_MESSAGES } from '~/lib/admin/messages';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
@@ -35,7 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!UUID.test(id)) throw json({ detail: 'No such customer' }, { status: 404, headers: ADMIN_HEADERS });
   const detail = await getCustomer(staff, id);
   const { notice, headers } = await takeNotice(context);
-  return json({ ...detail, notice, owner: staff.role === 'owner' }, { headers });
+  // The orders table and the notes are the orders area's components: their words come with it.
+  return json({ ...detail, notice, owner: staff.role === 'owner', i18n: await adminI18n(context, 'admin-orders') }, { headers });
 }
 
 /** A staff note on the customer, or (an owner, at the customer's request) their erasure. */

@@ -20,10 +20,4 @@ export const ADMIN_MESSAGES = {
   staffAdded: (email: string, role: string) => `${email} was added as ${role}. They have been mailed a code to choose a password.`,
   codeResent: (email: string) => `A new code was mailed to ${email}.`,
   staffRemoved: (email: string) => `${email} is no longer on the staff; their sessions have ended.`,
-  refunded: (amount: string, number: string, restocked: boolean) =>
-    `${amount} was refunded on order ${number}${restocked ? ' and the units are back on sale' : ''}. The buyer was emailed.`,
-  refundReplayed: (amount: string, number: string) =>
-    `That refund was already made: ${amount} on order ${number}. Nothing more was refunded.`,
-  cancelled: (number: string, amount: string) =>
-    `Order ${number} is cancelled: ${amount} was refunded, the units are back on sale and the buyer was emailed.`,
 } as const;
