@@ -4,6 +4,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { deliverOrder, shipOrder } from '../../api/src/services/fulfilment';
+import { requestReturn } from '../../api/src/services/returns/request';
 import { runAdminRoute } from '../../tests/support/admin-route';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
 import { STAFF_PASSWORD, staffMember } from '../../tests/support/staff';
@@ -16,6 +18,7 @@ import AdminOrder, { action as orderAction, loader as orderLoader } from './admi
 import { action as slipsAction } from './admin.orders.packing-slips';
 import { action as shipmentsAction, loader as shipmentsLoader } from './admin.orders.shipments';
 import AdminReturns, { loader as returnsLoader } from './admin.returns._index';
+import AdminReturn, { action as returnAction, loader as returnLoader } from './admin.returns.$number';
 
 /** The orders area of the back office for a member who chose Italian (issue 38): loaders, notices, refusals and a page. */
 const api = withStorefrontApi();
@@ -194,5 +197,37 @@ describe('the orders area in Italian', () => {
     for (const word of ['<h1 id="carriers-heading">Corrieri</h1>', 'Salva GLS', 'Rimuovi GLS', 'Aggiungi un corriere', '{number}'])
       expect(carriersHtml, word).toContain(word);
     expect(carriersHtml).not.toMatch(/Save GLS|Add a carrier|Tracking page address/);
+  });
+
+  it("marks a return's parcel received with an Italian notice, and draws the return in Italian", async () => {
+    const CLI = { kind: 'cli', role: 'owner' } as const;
+    const buyer = shopper(api.current);
+    await buyer.register();
+    const bought = await buyThroughCheckout(api.current, buyer, [{ id: (await variants(api.current))[0].id }]);
+    await shipOrder(api.current.deps, bought, 'BRT', 'BRT 7', CLI);
+    await deliverOrder(api.current.deps, bought, CLI);
+    const line = await api.current.database.db
+      .selectFrom('purchase_items')
+      .select('id')
+      .where('purchase_id', '=', bought)
+      .executeTakeFirstOrThrow();
+    const { number } = await requestReturn(api.current.deps, bought, {
+      reason: 'too_big',
+      comment: '',
+      refund_to: 'payment',
+      whole_order: false,
+      lines: [{ item_id: line.id, quantity: 1 }],
+    });
+    const path = `/admin/returns/${number}`;
+
+    const received = await runAdminRoute(returnAction, path, { number }, { cookie: staff, form: [['intent', 'receive']] });
+    expect(received.status).toBe(303);
+    const data = await read(await runAdminRoute(returnLoader, path, { number }, { cookie: cookieOf(received) }));
+    expect(data.notice).toBe(`Il reso ${number} risulta ricevuto. Al cliente è stata inviata un'email.`);
+
+    const html = draw(path, '/admin/returns/:number', AdminReturn, { ...data, notice: null, owner: true });
+    for (const word of [`Reso ${number}`, 'Reso ricevuto', 'Troppo grande', 'Un rimborso', 'Articoli resi', 'Rimborsa gli articoli resi'])
+      expect(html, word).toContain(word);
+    expect(html).not.toMatch(/Returned items|Too big|A refund|Mark the parcel/);
   });
 });
