@@ -13,7 +13,7 @@ import { withStorefrontApi } from '../../tests/support/storefront-api';
 import AdminCarriers, { action as carriersAction, loader as carriersLoader } from './admin.carriers';
 import { action as languageAction } from './admin.language';
 import { action as loginAction } from './admin.login';
-import { loader as ordersLoader } from './admin.orders._index';
+import AdminOrders, { loader as ordersLoader } from './admin.orders._index';
 import AdminOrder, { action as orderAction, loader as orderLoader } from './admin.orders.$order';
 import { action as slipsAction } from './admin.orders.packing-slips';
 import { action as shipmentsAction, loader as shipmentsLoader } from './admin.orders.shipments';
@@ -179,7 +179,21 @@ describe('the orders area in Italian', () => {
       expect(html, english).not.toContain(english);
   });
 
-  it('draws the returns and the carriers in Italian', async () => {
+  it('draws the order list, the returns and the carriers in Italian', async () => {
+    const orders = await read(await runAdminRoute(ordersLoader, '/admin/orders', {}, { cookie: owner }));
+    const ordersHtml = draw('/admin/orders', '/admin/orders', AdminOrders, orders);
+    for (const word of [
+      '<h1 id="orders-heading">Ordini</h1>',
+      'Cerca ordini',
+      'Qualsiasi stato',
+      'Rimborsato in parte',
+      'Distinte di imballaggio',
+      'Esporta questi ordini in CSV',
+      'Data (ora italiana)',
+    ])
+      expect(ordersHtml, word).toContain(word);
+    expect(ordersHtml).not.toMatch(/Packing slips|Any status|Newer orders|>Order<|>Status</);
+
     const returns = await read(await runAdminRoute(returnsLoader, '/admin/returns', {}, { cookie: owner }));
     const returnsHtml = draw('/admin/returns', '/admin/returns', AdminReturns, returns);
     for (const word of [
