@@ -4,11 +4,16 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { OrderFilterForm } from '~/components/admin/order-filters';
 import { OrdersTable } from '~/components/admin/orders-table';
 import { PackingSlipsForm } from '~/components/admin/packing-slips-form';
+import { adminI18n } from '~/lib/admin/i18n.server';
 import { listOrders, readOrderFilters } from '~/lib/admin/orders.server';
+import { metaTranslator, useI18n } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff, takeNotice } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Orders') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('adminOrders.title')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 const PER_PAGE = 25;
 /** The packing slips' form: the table's checkboxes belong to it (`form` attribute), wherever they sit. */
@@ -31,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       filters: params.toString(),
       page: search.page,
       notice,
+      i18n: await adminI18n(context, 'admin-orders'),
     },
     { headers },
   );
@@ -45,32 +51,41 @@ function pageLink(filters: string, page: number): string {
 
 export default function AdminOrders() {
   const { orders, hasMore, q, status, typed, dayErrors, filters, page, notice } = useLoaderData<typeof loader>();
+  const { t, fm } = useI18n();
+  const problems = [
+    dayErrors.from && t('adminOrders.datesNotUsed.from', { error: fm(dayErrors.from) }),
+    dayErrors.to && t('adminOrders.datesNotUsed.to', { error: fm(dayErrors.to) }),
+  ];
   return (
     <section aria-labelledby="orders-heading">
-      <h1 id="orders-heading">Orders</h1>
+      <h1 id="orders-heading">{t('adminOrders.title')}</h1>
       <div role="status">{notice ? <p className="notice">{notice}</p> : null}</div>
       <OrderFilterForm q={q} status={status} typed={typed} dayErrors={dayErrors} />
       {dayErrors.from || dayErrors.to ? (
         <p className="notice notice--error" role="alert">
-          The dates were not used:{' '}
-          {[dayErrors.from && `from: ${dayErrors.from}`, dayErrors.to && `to: ${dayErrors.to}`].filter(Boolean).join('; ')}.
+          {t('adminOrders.datesNotUsed', { problems: problems.filter(Boolean).join('; ') })}
         </p>
       ) : null}
       <p>
         <a href={`/admin/orders.csv${filters ? `?${filters}` : ''}`} download>
-          Export these orders to CSV
+          {t('adminOrders.exportCsv')}
         </a>{' '}
-        <Link to="/admin/orders/shipments">Ship orders from a CSV</Link>
+        <Link to="/admin/orders/shipments">{t('adminOrders.shipFromCsv')}</Link>
       </p>
       <PackingSlipsForm id={SLIPS_FORM} filters={filters} />
       {orders.length === 0 ? (
-        <p role="status">{filters ? 'No orders match this search.' : 'No orders yet.'}</p>
+        <p role="status">{filters ? t('adminOrders.noMatch') : t('adminOrders.none')}</p>
       ) : (
-        <OrdersTable orders={orders} caption={`Orders, newest first${page > 1 ? `, page ${page}` : ''}`} withBuyer selectFor={SLIPS_FORM} />
+        <OrdersTable
+          orders={orders}
+          caption={page > 1 ? t('adminOrders.captionPage', { page }) : t('adminOrders.caption')}
+          withBuyer
+          selectFor={SLIPS_FORM}
+        />
       )}
-      <nav aria-label="Pages of orders" className="admin-pages">
-        {page > 1 ? <Link to={pageLink(filters, page - 1)}>Newer orders</Link> : null}
-        {hasMore ? <Link to={pageLink(filters, page + 1)}>Older orders</Link> : null}
+      <nav aria-label={t('adminOrders.pages')} className="admin-pages">
+        {page > 1 ? <Link to={pageLink(filters, page - 1)}>{t('adminOrders.newer')}</Link> : null}
+        {hasMore ? <Link to={pageLink(filters, page + 1)}>{t('adminOrders.older')}</Link> : null}
       </nav>
     </section>
   );

@@ -6,18 +6,26 @@ import type { ShipmentsReport } from '@contract/api/shipping';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { SHIPMENTS_FILE_BYTES } from '~/forms/admin-shipping';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
+import { adminI18n, adminTranslator } from '~/lib/admin/i18n.server';
 import { listCarriers, shipFromCsv } from '~/lib/admin/shipping.server';
 import { failureStatus } from '~/lib/api.server';
 import { readFormData } from '~/lib/form-data.server';
+import { metaTranslator, useI18n } from '~/lib/i18n';
 import { pageTitle } from '~/lib/page-title';
 import { requireStaff } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Ship orders from a CSV') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('adminOrders.shipFromCsv')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const carriers = await listCarriers(staff);
-  return json({ carriers: carriers.map((carrier) => carrier.name) }, { headers: ADMIN_HEADERS });
+  return json(
+    { carriers: carriers.map((carrier) => carrier.name), i18n: await adminI18n(context, 'admin-orders') },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 type Outcome = { report: ShipmentsReport; error: null } | { report: null; error: string };
@@ -30,30 +38,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
   const formData = await readFormData(request);
   const file = formData.get('file');
+  const t = await adminTranslator(context, 'admin-orders');
   const refuse = (error: string, status = 400) => json<Outcome>({ report: null, error }, { status, headers: ADMIN_HEADERS });
-  if (!file || typeof file === 'string' || file.size === 0) return refuse('Choose the CSV file of shipments');
-  if (file.size > SHIPMENTS_FILE_BYTES) return refuse('The file is too large: send at most 200 shipments at a time');
+  if (!file || typeof file === 'string' || file.size === 0) return refuse(t('adminOrders.shipments.chooseFile'));
+  if (file.size > SHIPMENTS_FILE_BYTES) return refuse(t('adminOrders.shipments.tooLarge'));
   try {
     const report = await shipFromCsv(staff, await file.text());
     return json<Outcome>({ report, error: null }, { status: report.applied ? 200 : 400, headers: ADMIN_HEADERS });
   } catch (error) {
-    return refuse(adminErrorText(error), failureStatus(error));
+    return refuse(adminErrorText(error, staff.locale), failureStatus(error));
   }
 }
 
 function Report({ report }: { report: ShipmentsReport }) {
+  const { t } = useI18n();
   if (!report.applied)
     return (
       <section aria-labelledby="report-heading" className="notice notice--error" role="alert">
-        <h2 id="report-heading">Nothing was shipped</h2>
-        <p>Fix these lines and upload the file again.</p>
-        <TableScroll label="Lines to fix">
+        <h2 id="report-heading">{t('adminOrders.shipments.nothing')}</h2>
+        <p>{t('adminOrders.shipments.fix')}</p>
+        <TableScroll label={t('adminOrders.shipments.linesToFix')}>
           <table className="admin-table">
             <thead>
               <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Order</th>
-                <th scope="col">Problem</th>
+                <th scope="col">{t('adminOrders.shipments.line')}</th>
+                <th scope="col">{t('adminOrders.order')}</th>
+                <th scope="col">{t('adminOrders.shipments.problem')}</th>
               </tr>
             </thead>
             <tbody>
@@ -72,8 +82,8 @@ function Report({ report }: { report: ShipmentsReport }) {
   return (
     <section aria-labelledby="report-heading" role="status">
       <h2 id="report-heading">
-        {report.shipped.length === 1 ? '1 order is marked shipped.' : `${report.shipped.length} orders are marked shipped.`}
-        {report.shipped.length ? ' The buyers were emailed the tracking link.' : ''}
+        {t('adminOrders.shipments.shipped', { count: report.shipped.length })}
+        {report.shipped.length ? ` ${t('adminOrders.shipments.emailed')}` : ''}
       </h2>
       <ul>
         {report.shipped.map((line) => (
@@ -84,7 +94,7 @@ function Report({ report }: { report: ShipmentsReport }) {
       </ul>
       {report.already_shipped.length ? (
         <>
-          <h3>Already shipped with the same parcel, left as they were</h3>
+          <h3>{t('adminOrders.shipments.already')}</h3>
           <ul>
             {report.already_shipped.map((line) => (
               <li key={line.order_number}>
@@ -102,18 +112,17 @@ export default function AdminShipments() {
   const { carriers } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  const { t } = useI18n();
   return (
     <article aria-labelledby="shipments-heading">
       <p>
-        <Link to="/admin/orders">All orders</Link>
+        <Link to="/admin/orders">{t('adminOrders.allOrders')}</Link>
       </p>
-      <h1 id="shipments-heading">Ship orders from a CSV</h1>
+      <h1 id="shipments-heading">{t('adminOrders.shipFromCsv')}</h1>
       <p id="shipments-hint">
-        One line per parcel: order number, carrier, tracking number (a first line naming the columns is fine). Carriers:{' '}
-        {carriers.join(', ')}
+        {t('adminOrders.shipments.hint')} {carriers.join(', ')}
         {' ('}
-        <Link to="/admin/carriers">carriers</Link>). If any line is wrong, nothing is shipped and the lines to fix are listed; sending the
-        same file again ships nothing twice.
+        <Link to="/admin/carriers">{t('adminOrders.shipments.hintLink')}</Link>). {t('adminOrders.shipments.hintAfter')}
       </p>
       {outcome?.error ? (
         <p className="notice notice--error" role="alert">
@@ -122,11 +131,11 @@ export default function AdminShipments() {
       ) : null}
       {outcome?.report ? <Report report={outcome.report} /> : null}
       <Form method="post" encType="multipart/form-data" className="admin-form" aria-labelledby="upload-heading">
-        <h2 id="upload-heading">Upload shipments</h2>
-        <label htmlFor="shipments-file">CSV file of shipments</label>
+        <h2 id="upload-heading">{t('adminOrders.shipments.upload')}</h2>
+        <label htmlFor="shipments-file">{t('adminOrders.shipments.file')}</label>
         <input id="shipments-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="shipments-hint" />
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Shipping...' : 'Mark these orders shipped and email the buyers'}
+          {busy ? t('adminOrders.shipments.busy') : t('adminOrders.shipments.submit')}
         </button>
       </Form>
     </article>

@@ -11,6 +11,7 @@ import { requireStaff } from '~/lib/staff-session.server';
 /** Orders asked of the API at a time: memory stays bounded whatever the number of orders. */
 const PAGE = 500;
 
+// English in every language of the back office: spreadsheets and tools read these names (issue 38).
 export const ORDER_EXPORT_COLUMNS = [
   'Order Number',
   'Date (Italian time)',

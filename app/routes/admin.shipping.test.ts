@@ -193,7 +193,7 @@ describe('carriers', () => {
         ]),
       },
     );
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ form: sda.id, errors: ['Only an owner may do this'] });
     const staffPage = await (await runAdminRoute(carriersLoader, '/admin/carriers', {}, { cookie: staff })).json();
     expect(staffPage).toMatchObject({ owner: false, carriers: expect.arrayContaining([expect.objectContaining({ name: 'SDA' })]) });

@@ -19,7 +19,6 @@ const WORDS = {
   order: 'adminPeople.ledger.order',
 } satisfies Record<string, MessageKey>;
 
-
 /** A gift card's or a customer's balance changes (ADR 052), with the running balance, in the member's language. */
 export function LedgerTable({ entries, label }: { entries: readonly LedgerEntry[]; label: string }) {
   const { locale, t } = useI18n();

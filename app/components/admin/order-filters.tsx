@@ -2,6 +2,9 @@ import { Form } from '@remix-run/react';
 
 import { ORDER_FILTERS } from '@contract/order-status';
 
+import { orderStatusLabel } from '~/lib/admin/order-words';
+import { useI18n } from '~/lib/i18n';
+
 /** The order list's search: words, a status and days (a wrong day is named beside its field). */
 export function OrderFilterForm({
   q,
@@ -14,25 +17,26 @@ export function OrderFilterForm({
   typed: { from: string; to: string };
   dayErrors: { from: string | null; to: string | null };
 }) {
+  const { t, fm } = useI18n();
   return (
-    <Form method="get" className="admin-search" role="search" aria-label="Find orders">
+    <Form method="get" className="admin-search" role="search" aria-label={t('adminOrders.filters.label')}>
       <div className="field">
-        <label htmlFor="orders-q">Order number, email or item</label>
+        <label htmlFor="orders-q">{t('adminOrders.filters.q')}</label>
         <input id="orders-q" name="q" type="search" defaultValue={q} maxLength={100} />
       </div>
       <div className="field">
-        <label htmlFor="orders-status">Status</label>
+        <label htmlFor="orders-status">{t('adminOrders.status')}</label>
         <select id="orders-status" name="status" defaultValue={status}>
-          <option value="">Any status</option>
+          <option value="">{t('adminOrders.filters.anyStatus')}</option>
           {ORDER_FILTERS.map((value) => (
             <option key={value} value={value}>
-              {value}
+              {orderStatusLabel(value, t)}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
-        <label htmlFor="orders-from">From (day, Italian time)</label>
+        <label htmlFor="orders-from">{t('adminOrders.filters.from')}</label>
         <input
           id="orders-from"
           name="from"
@@ -43,12 +47,12 @@ export function OrderFilterForm({
         />
         {dayErrors.from ? (
           <p id="orders-from-error" className="field__error">
-            {dayErrors.from}
+            {fm(dayErrors.from)}
           </p>
         ) : null}
       </div>
       <div className="field">
-        <label htmlFor="orders-to">To (day included, Italian time)</label>
+        <label htmlFor="orders-to">{t('adminOrders.filters.to')}</label>
         <input
           id="orders-to"
           name="to"
@@ -59,12 +63,12 @@ export function OrderFilterForm({
         />
         {dayErrors.to ? (
           <p id="orders-to-error" className="field__error">
-            {dayErrors.to}
+            {fm(dayErrors.to)}
           </p>
         ) : null}
       </div>
       <button type="submit" className="button">
-        Search
+        {t('adminOrders.filters.search')}
       </button>
     </Form>
   );

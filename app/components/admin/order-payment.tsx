@@ -11,6 +11,7 @@ import { AdminField, FormError, invalidProps } from '~/components/admin/admin-fi
 import { RefundForm } from '~/components/admin/order-refund-form';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { cancelOrderFormSchema, refundAllFormSchema } from '~/forms/admin';
+import { useI18n } from '~/lib/i18n';
 
 export type MoneyIntent = 'refund' | 'refund-all' | 'cancel';
 
@@ -27,31 +28,34 @@ const resultOf = (forms: MoneyForms, intent: MoneyIntent) => (forms.lastIntent =
 /** The order's money: what was captured and refunded, then (for an owner) cancel and refund forms. */
 export function OrderPayment({ order, owner, forms }: { order: OrderDetail; owner: boolean; forms: MoneyForms }) {
   const { payment } = order;
+  const { locale, t } = useI18n();
+  const provider =
+    payment.provider === 'stripe' ? 'Stripe' : payment.provider === 'test' ? t('adminOrders.payment.test') : t('adminOrders.payment.none');
   return (
     <section aria-labelledby="payment-heading">
-      <h2 id="payment-heading">Payment</h2>
+      <h2 id="payment-heading">{t('adminOrders.facts.payment')}</h2>
       <dl className="admin-facts">
-        <dt>Provider</dt>
-        <dd>{payment.provider === 'stripe' ? 'Stripe' : payment.provider === 'test' ? 'Test payment page' : 'None recorded'}</dd>
+        <dt>{t('adminOrders.payment.provider')}</dt>
+        <dd>{provider}</dd>
         {payment.provider_session_id ? (
           <>
-            <dt>Session</dt>
+            <dt>{t('adminOrders.payment.session')}</dt>
             <dd className="admin-code">{payment.provider_session_id}</dd>
           </>
         ) : null}
-        <dt>Captured</dt>
-        <dd>{formatEuro(payment.captured)}</dd>
-        <dt>Refunded</dt>
-        <dd>{formatEuro(payment.refunded)}</dd>
+        <dt>{t('adminOrders.payment.captured')}</dt>
+        <dd>{formatEuro(payment.captured, locale)}</dd>
+        <dt>{t('adminOrders.payment.refunded')}</dt>
+        <dd>{formatEuro(payment.refunded, locale)}</dd>
       </dl>
       {order.refunds.length ? <RefundsTable refunds={order.refunds} /> : null}
       {!owner ? (
         payment.refundable > 0 ? (
-          <p>Only an owner can cancel or refund an order.</p>
+          <p>{t('adminOrders.payment.ownerOnly')}</p>
         ) : null
       ) : !payment.can_refund ? (
         payment.refundable > 0 ? (
-          <p>This order was not paid through the provider this shop is connected to now, so it cannot be refunded from here.</p>
+          <p>{t('adminOrders.payment.otherProvider')}</p>
         ) : null
       ) : payment.refundable > 0 ? (
         <MoneyFormsFor order={order} forms={forms} />
@@ -62,19 +66,21 @@ export function OrderPayment({ order, owner, forms }: { order: OrderDetail; owne
 
 function MoneyFormsFor({ order, forms }: { order: OrderDetail; forms: MoneyForms }) {
   const { refundable } = order.payment;
+  const { locale, t } = useI18n();
+  const amount = formatEuro(refundable, locale);
   return (
     <>
-      <p>Up to {formatEuro(refundable)} can still be refunded.</p>
+      <p>{t('adminOrders.payment.refundable', { amount })}</p>
       {order.status.toLowerCase() === 'processing' ? (
         <ConfirmedForm
           intent="cancel"
           forms={forms}
-          heading="Cancel the order"
-          confirmLabel={`Yes, cancel it and refund ${formatEuro(refundable)}`}
-          submitLabel="Cancel order and email the buyer"
+          heading={t('adminOrders.cancel.heading')}
+          confirmLabel={t('adminOrders.cancel.confirm', { amount })}
+          submitLabel={t('adminOrders.cancel.submit')}
         >
           {(fields) => (
-            <AdminField field={fields.reason} label="Reason (optional, kept in the history)">
+            <AdminField field={fields.reason} label={t('adminOrders.reasonOptional')}>
               <input {...getInputProps(fields.reason, { type: 'text' })} {...invalidProps(fields.reason)} autoComplete="off" />
             </AdminField>
           )}
@@ -91,14 +97,14 @@ function MoneyFormsFor({ order, forms }: { order: OrderDetail; forms: MoneyForms
         key={`all-${order.refunds.length}`}
         intent="refund-all"
         forms={forms}
-        heading="Refund everything left"
-        confirmLabel={`Yes, refund ${formatEuro(refundable)}`}
-        submitLabel="Refund in full and email the buyer"
+        heading={t('adminOrders.refundAll.heading')}
+        confirmLabel={t('adminOrders.refundAll.confirm', { amount })}
+        submitLabel={t('adminOrders.refundAll.submit')}
       >
         {(fields) => (
           <div className="field field--check">
             <input {...getInputProps(fields.restock, { type: 'checkbox' })} />
-            <label htmlFor={fields.restock.id}>Put the units back on sale</label>
+            <label htmlFor={fields.restock.id}>{t('adminOrders.refundAll.restock')}</label>
           </div>
         )}
       </ConfirmedForm>
@@ -107,17 +113,18 @@ function MoneyFormsFor({ order, forms }: { order: OrderDetail; forms: MoneyForms
 }
 
 function RefundsTable({ refunds }: { refunds: OrderDetail['refunds'] }) {
+  const { locale, t } = useI18n();
   return (
-    <TableScroll label="Refunds">
+    <TableScroll label={t('adminOrders.refunds')}>
       <table className="admin-table">
-        <caption>Refunds</caption>
+        <caption>{t('adminOrders.refunds')}</caption>
         <thead>
           <tr>
-            <th scope="col">When (Italian time)</th>
-            <th scope="col">What</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">By</th>
+            <th scope="col">{t('adminOrders.refunds.when')}</th>
+            <th scope="col">{t('adminOrders.refunds.what')}</th>
+            <th scope="col">{t('adminOrders.refunds.amount')}</th>
+            <th scope="col">{t('adminOrders.status')}</th>
+            <th scope="col">{t('adminOrders.refunds.by')}</th>
           </tr>
         </thead>
         <tbody>
@@ -125,18 +132,18 @@ function RefundsTable({ refunds }: { refunds: OrderDetail['refunds'] }) {
             <tr key={refund.id}>
               <td>{shopClock(refund.created_at)}</td>
               <td>
-                {refund.kind === 'cancellation' ? 'Cancellation' : 'Refund'}
+                {refund.kind === 'cancellation' ? t('adminOrders.refunds.cancellation') : t('adminOrders.refund')}
                 {refund.lines.length ? `: ${refund.lines.map((line) => `${line.quantity} × ${line.sku}`).join(', ')}` : ''}
-                {refund.restock ? ', back on sale' : ''}
+                {refund.restock ? t('adminOrders.refunds.backOnSale') : ''}
                 {refund.reason ? ` (${refund.reason})` : ''}
               </td>
-              <td>{formatEuro(refund.amount)}</td>
+              <td>{formatEuro(refund.amount, locale)}</td>
               <td>
                 {refund.status === 'failed'
-                  ? `Failed: ${refund.failure ?? ''}`
+                  ? t('adminOrders.refunds.failed', { failure: refund.failure ?? '' })
                   : refund.status === 'pending'
-                    ? 'Waiting for the provider'
-                    : 'Refunded'}
+                    ? t('adminOrders.refunds.pending')
+                    : t('adminOrders.payment.refunded')}
               </td>
               <td>{refund.actor}</td>
             </tr>
@@ -177,6 +184,7 @@ function ConfirmedForm({
   children?: (fields: ReturnType<typeof useConfirmedForm>[1]) => ReactNode;
 }) {
   const busy = forms.busyIntent === intent;
+  const { t, fm } = useI18n();
   const [form, fields] = useConfirmedForm(intent, resultOf(forms, intent));
   const headingId = `${intent}-heading`;
   return (
@@ -190,11 +198,11 @@ function ConfirmedForm({
         <input {...getInputProps(fields.confirm, { type: 'checkbox' })} {...invalidProps(fields.confirm)} />
         <label htmlFor={fields.confirm.id}>{confirmLabel}</label>
         <p id={fields.confirm.errorId} className="field__error" aria-live="polite">
-          {fields.confirm.errors?.[0]}
+          {fields.confirm.errors?.[0] ? fm(fields.confirm.errors[0]) : null}
         </p>
       </div>
       <button type="submit" className="button button--danger" disabled={busy}>
-        {busy ? 'Working...' : submitLabel}
+        {busy ? t('adminOrders.working') : submitLabel}
       </button>
     </Form>
   );

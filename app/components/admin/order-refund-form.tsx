@@ -8,6 +8,7 @@ import { formatEuro } from '@contract/money';
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { TableScroll } from '~/components/admin/table-scroll';
 import { refundFormSchema } from '~/forms/admin';
+import { useI18n } from '~/lib/i18n';
 
 type Line = OrderDetail['lines'][number];
 
@@ -26,6 +27,7 @@ export function RefundForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   busy: boolean;
 }) {
+  const { t } = useI18n();
   const open = lines.filter((line) => left(line) > 0);
   const inReturns = lines.reduce((sum, line) => sum + line.in_return_quantity, 0);
   const [form, fields] = useForm({
@@ -39,20 +41,20 @@ export function RefundForm({
   const lineFields = fields.lines.getFieldList();
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="refund-heading">
-      <h3 id="refund-heading">Refund part of it</h3>
+      <h3 id="refund-heading">{t('adminOrders.refundPart.heading')}</h3>
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="intent" value="refund" />
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
       {open.length ? (
-        <TableScroll label="Units to refund">
+        <TableScroll label={t('adminOrders.refundPart.units')}>
           <table className="admin-table">
-            <caption>Units to refund</caption>
+            <caption>{t('adminOrders.refundPart.units')}</caption>
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Left to refund</th>
-                <th scope="col">Back per unit</th>
-                <th scope="col">Units</th>
+                <th scope="col">{t('adminOrders.item')}</th>
+                <th scope="col">{t('adminOrders.refundPart.left')}</th>
+                <th scope="col">{t('adminOrders.refundPart.perUnit')}</th>
+                <th scope="col">{t('adminOrders.units')}</th>
               </tr>
             </thead>
             <tbody>
@@ -64,12 +66,8 @@ export function RefundForm({
           </table>
         </TableScroll>
       ) : null}
-      {inReturns ? <p>Units in an open return are refunded from the return, once it is received.</p> : null}
-      <AdminField
-        field={fields.amount}
-        label="Amount on top, in euros (optional)"
-        hint="Shipping, or a gesture: refunded on top of the units."
-      >
+      {inReturns ? <p>{t('adminOrders.refundPart.inReturns')}</p> : null}
+      <AdminField field={fields.amount} label={t('adminOrders.refundPart.amount')} hint={t('adminOrders.refundPart.amountHint')}>
         <input
           {...getInputProps(fields.amount, { type: 'text' })}
           {...invalidProps(fields.amount, { hint: true })}
@@ -79,13 +77,13 @@ export function RefundForm({
       </AdminField>
       <div className="field field--check">
         <input {...getInputProps(fields.restock, { type: 'checkbox' })} />
-        <label htmlFor={fields.restock.id}>Put the refunded units back on sale</label>
+        <label htmlFor={fields.restock.id}>{t('adminOrders.refundPart.restock')}</label>
       </div>
-      <AdminField field={fields.reason} label="Reason (optional, kept in the history)">
+      <AdminField field={fields.reason} label={t('adminOrders.reasonOptional')}>
         <input {...getInputProps(fields.reason, { type: 'text' })} {...invalidProps(fields.reason)} autoComplete="off" />
       </AdminField>
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Refunding...' : 'Refund and email the buyer'}
+        {busy ? t('adminOrders.refundPart.busy') : t('adminOrders.refundPart.submit')}
       </button>
     </Form>
   );
@@ -94,6 +92,7 @@ export function RefundForm({
 type LineFieldset = ReturnType<FieldMetadata<{ item_id: string; quantity?: number }>['getFieldset']>;
 
 function RefundLine({ line, field }: { line: Line; field: LineFieldset }) {
+  const { locale, t, fm } = useI18n();
   return (
     <tr>
       <th scope="row">
@@ -102,13 +101,15 @@ function RefundLine({ line, field }: { line: Line; field: LineFieldset }) {
       </th>
       <td>
         {left(line)}
-        {line.in_return_quantity ? <span className="admin-muted"> (and {line.in_return_quantity} in a return)</span> : null}
+        {line.in_return_quantity ? (
+          <span className="admin-muted"> {t('adminOrders.refundPart.inReturn', { count: line.in_return_quantity })}</span>
+        ) : null}
       </td>
-      <td>{formatEuro(line.unit_refund)}</td>
+      <td>{formatEuro(line.unit_refund, locale)}</td>
       <td>
         <input type="hidden" name={field.item_id.name} value={line.item_id} />
         <label htmlFor={field.quantity.id} className="visually-hidden">
-          Units of {line.name} {line.variant} to refund
+          {t('adminOrders.refundPart.lineUnits', { name: line.name, variant: line.variant ?? '' })}
         </label>
         <input
           {...getInputProps(field.quantity, { type: 'number' })}
@@ -120,7 +121,7 @@ function RefundLine({ line, field }: { line: Line; field: LineFieldset }) {
         />
         {field.quantity.errors?.length ? (
           <p id={field.quantity.errorId} className="field__error">
-            {field.quantity.errors[0]}
+            {fm(field.quantity.errors[0])}
           </p>
         ) : null}
       </td>

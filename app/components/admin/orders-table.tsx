@@ -1,9 +1,11 @@
 import { Link } from '@remix-run/react';
 
-import { customerLabel } from '@contract/erased';
+import { displayAmount } from '@contract/money';
 import { shopClock } from '@contract/shop-time';
 
 import { TableScroll } from '~/components/admin/table-scroll';
+import { buyerLabel, orderStatusLabel } from '~/lib/admin/order-words';
+import { useI18n } from '~/lib/i18n';
 
 export interface OrderRow {
   purchase_id: string;
@@ -20,7 +22,8 @@ export interface OrderRow {
 /**
  * Orders, newest first, each linking to its page: the order list (with the buyer, refunds and
  * tracking: `withBuyer`) and a customer's page (their own orders, so no buyer column). With
- * `selectFor`, each row has a checkbox `order` belonging to that form (the list's packing slips).
+ * `selectFor`, each row has a checkbox `order` belonging to that form (the list's packing slips). Its
+ * words are the orders area's: a page that shows it loads `admin-orders`.
  */
 export function OrdersTable({
   orders,
@@ -33,23 +36,24 @@ export function OrdersTable({
   withBuyer?: boolean;
   selectFor?: string;
 }) {
+  const { locale, t } = useI18n();
   return (
-    <TableScroll label="Orders">
+    <TableScroll label={t('adminOrders.title')}>
       <table className="admin-table">
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>
             {selectFor ? (
               <th scope="col">
-                <span className="visually-hidden">Choose</span>
+                <span className="visually-hidden">{t('adminOrders.table.choose')}</span>
               </th>
             ) : null}
-            <th scope="col">Order</th>
-            <th scope="col">Date (Italian time)</th>
-            {withBuyer ? <th scope="col">Customer</th> : null}
-            <th scope="col">Total</th>
-            <th scope="col">Status</th>
-            {withBuyer ? <th scope="col">Tracking</th> : null}
+            <th scope="col">{t('adminOrders.order')}</th>
+            <th scope="col">{t('adminOrders.table.date')}</th>
+            {withBuyer ? <th scope="col">{t('adminOrders.customer')}</th> : null}
+            <th scope="col">{t('adminOrders.total')}</th>
+            <th scope="col">{t('adminOrders.status')}</th>
+            {withBuyer ? <th scope="col">{t('adminOrders.tracking')}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -62,7 +66,7 @@ export function OrdersTable({
                     name="order"
                     value={order.order_number}
                     form={selectFor}
-                    aria-label={`Choose ${order.order_number}`}
+                    aria-label={t('adminOrders.table.chooseOrder', { number: order.order_number })}
                   />
                 </td>
               ) : null}
@@ -70,11 +74,13 @@ export function OrdersTable({
                 <Link to={`/admin/orders/${order.order_number}`}>{order.order_number}</Link>
               </td>
               <td>{shopClock(order.date)}</td>
-              {withBuyer ? <td>{customerLabel(order.email ?? '')}</td> : null}
-              <td>{order.total}</td>
+              {withBuyer ? <td>{buyerLabel(order.email ?? '', t)}</td> : null}
+              <td>{displayAmount(order.total, locale)}</td>
               <td>
-                {order.status}
-                {withBuyer && order.refunded && !['Refunded', 'Cancelled'].includes(order.status) ? ` (refunded ${order.refunded})` : ''}
+                {orderStatusLabel(order.status, t)}
+                {withBuyer && order.refunded && !['Refunded', 'Cancelled'].includes(order.status)
+                  ? ` ${t('adminOrders.table.refunded', { amount: displayAmount(order.refunded, locale) })}`
+                  : ''}
               </td>
               {withBuyer ? <td>{order.tracking_number ? `${order.carrier} ${order.tracking_number}` : '–'}</td> : null}
             </tr>

@@ -4,6 +4,7 @@ import { Form } from '@remix-run/react';
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { shipOrderSchema } from '~/forms/admin';
+import { useI18n } from '~/lib/i18n';
 
 /** Carrier (from the owner's list) and tracking number (intent "ship"): an order's parcel, or a return's exchange parcel. */
 export function ShipForm({
@@ -24,6 +25,7 @@ export function ShipForm({
   /** The owner's carriers, by name, in their order. */
   carriers: string[];
 }) {
+  const { t } = useI18n();
   const schema = shipOrderSchema(carriers);
   const [form, fields] = useForm({
     id,
@@ -37,9 +39,9 @@ export function ShipForm({
       <h2 id={headingId}>{heading}</h2>
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="intent" value="ship" />
-      <AdminField field={fields.carrier} label="Carrier">
+      <AdminField field={fields.carrier} label={t('adminOrders.ship.carrier')}>
         <select {...getSelectProps(fields.carrier)} {...invalidProps(fields.carrier)}>
-          <option value="">Choose the carrier</option>
+          <option value="">{t('adminOrders.ship.chooseCarrier')}</option>
           {carriers.map((carrier) => (
             <option key={carrier} value={carrier}>
               {carrier}
@@ -47,11 +49,11 @@ export function ShipForm({
           ))}
         </select>
       </AdminField>
-      <AdminField field={fields.tracking} label="Tracking number">
+      <AdminField field={fields.tracking} label={t('adminOrders.ship.tracking')}>
         <input {...getInputProps(fields.tracking, { type: 'text' })} {...invalidProps(fields.tracking)} autoComplete="off" />
       </AdminField>
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving...' : submitLabel}
+        {busy ? t('adminOrders.saving') : submitLabel}
       </button>
     </Form>
   );

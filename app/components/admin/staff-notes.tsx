@@ -6,6 +6,7 @@ import { shopClock } from '@contract/shop-time';
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { orderNoteFormSchema } from '~/forms/admin';
+import { useI18n } from '~/lib/i18n';
 
 interface Note {
   id: string;
@@ -14,7 +15,10 @@ interface Note {
   created_at: string;
 }
 
-/** The staff's notes on an order or a customer, oldest first, then the form for a new one (intent "note"). */
+/**
+ * The staff's notes on an order or a customer, oldest first, then the form for a new one (intent "note").
+ * Its words are the orders area's: a page that shows it loads `admin-orders`.
+ */
 export function StaffNotes({
   notes,
   lastResult,
@@ -24,11 +28,12 @@ export function StaffNotes({
   lastResult: SubmissionResult<string[]> | null | undefined;
   busy: boolean;
 }) {
+  const { t } = useI18n();
   return (
     <>
-      <h2 id="notes-heading">Notes</h2>
+      <h2 id="notes-heading">{t('adminOrders.notes')}</h2>
       {notes.length === 0 ? (
-        <p>No notes yet.</p>
+        <p>{t('adminOrders.notes.none')}</p>
       ) : (
         <ul className="admin-notes" aria-labelledby="notes-heading">
           {notes.map((note) => (
@@ -48,6 +53,7 @@ export function StaffNotes({
 }
 
 function NoteForm({ lastResult, busy }: { lastResult: SubmissionResult<string[]> | null | undefined; busy: boolean }) {
+  const { t } = useI18n();
   const [form, fields] = useForm({
     id: 'staff-note',
     lastResult,
@@ -56,14 +62,14 @@ function NoteForm({ lastResult, busy }: { lastResult: SubmissionResult<string[]>
     onValidate: ({ formData }) => parseWithZod(formData, { schema: orderNoteFormSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-label="Add a note">
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-label={t('adminOrders.notes.add')}>
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="intent" value="note" />
-      <AdminField field={fields.note} label="New note" hint="Only the staff see notes; the customer never does.">
+      <AdminField field={fields.note} label={t('adminOrders.notes.new')} hint={t('adminOrders.notes.hint')}>
         <textarea {...getTextareaProps(fields.note)} {...invalidProps(fields.note, { hint: true })} rows={3} />
       </AdminField>
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving...' : 'Add note'}
+        {busy ? t('adminOrders.saving') : t('adminOrders.notes.submit')}
       </button>
     </Form>
   );

@@ -118,6 +118,28 @@ describe('packing slips', () => {
     });
   });
 
+  it("print each order's slip in the language it was checked out in: an Italian order's in Italian", async () => {
+    const setLocale = (locale: 'en' | 'it') =>
+      api.database.db.updateTable('purchases').set({ locale }).where('id', '=', orders[2].id).execute();
+    await setLocale('it');
+    try {
+      const res = await call(staff, 'POST', 'orders/packing-slips', { orders: [orders[0].number, orders[2].number] });
+      const text = pdfText(Buffer.from(await res.res.arrayBuffer()));
+      expect(text.match(/Packing slip/g)).toHaveLength(1);
+      expect(text.match(/Distinta di imballaggio/g)).toHaveLength(1);
+      expect(text).toContain(`Order ${orders[0].number}`);
+      expect(text).toContain(`Ordine ${orders[2].number}`);
+      expect(text).toContain('Consegnare a');
+      expect(text).toContain('Articolo');
+      expect(text).toContain('Resi e cambi');
+      expect(text).toContain(`entro ${RETURN_WINDOW_DAYS} giorni dalla consegna`);
+      expect(text).toContain('/it/orders');
+      expect(text).toContain('Grazie per aver scelto');
+    } finally {
+      await setLocale('en');
+    }
+  });
+
   it('print every paid order not yet shipped when asked for all of them', async () => {
     const res = await call(owner, 'POST', 'orders/packing-slips', { all_to_ship: true });
     const text = pdfText(Buffer.from(await res.res.arrayBuffer()));

@@ -41,7 +41,7 @@ export function adminShippingRoutes() {
   });
 
   app.post('/orders/packing-slips', validate('json', packingSlipsRequestSchema), async (c) => {
-    const { pdf, orders } = await packingSlips(c.var.deps, c.req.valid('json'), c.var.actor);
+    const { pdf, orders } = await packingSlips(c.var.deps, c.req.valid('json'), c.var.actor, c.var.locale);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': 'attachment; filename="packing-slips.pdf"',

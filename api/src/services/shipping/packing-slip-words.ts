@@ -15,7 +15,7 @@ export interface PackingSlipWords {
   thanks: string;
 }
 
-/** The packing slip (issue 42) in each of the shop's languages; the back office prints it in English. */
+/** The packing slip (issue 42) in each of the shop's languages: each slip speaks its order's (`purchases.locale`). */
 export const PACKING_SLIP_WORDS: Record<ShopLocale, PackingSlipWords> = {
   en: {
     title: `${BRAND.name} packing slips`,

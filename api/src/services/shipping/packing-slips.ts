@@ -63,8 +63,14 @@ function writeSlip(doc: PDFKit.PDFDocument, order: PurchaseSuccessOut, locale: S
   doc.moveDown().fontSize(9).fillColor('#555').text(`${w.thanks} ${BRAND.email}`, 50).fillColor('#000');
 }
 
-/** Packing slips for several orders as one PDF, one page each, in the order given. */
-export function renderPackingSlips(orders: PurchaseSuccessOut[], locale: ShopLocale, storefrontUrl: string): Promise<Buffer> {
+/** An order to print and the language it was checked out in: its slip goes to the buyer in the parcel (ADR 053). */
+export interface SlipOrder {
+  order: PurchaseSuccessOut;
+  locale: ShopLocale;
+}
+
+/** Packing slips for several orders as one PDF, one page each, in the order given, each in its order's language. */
+export function renderPackingSlips(slips: SlipOrder[], locale: ShopLocale, storefrontUrl: string): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -79,10 +85,10 @@ export function renderPackingSlips(orders: PurchaseSuccessOut[], locale: ShopLoc
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const ordersUrl = `${storefrontUrl.replace(/\/$/, '')}${shopPagePath('/orders', locale)}`;
-  for (const order of orders) {
+  const base = storefrontUrl.replace(/\/$/, '');
+  for (const slip of slips) {
     doc.addPage();
-    writeSlip(doc, order, locale, ordersUrl);
+    writeSlip(doc, slip.order, slip.locale, `${base}${shopPagePath('/orders', slip.locale)}`);
   }
   doc.end();
   return done;
@@ -111,16 +117,26 @@ async function chosenOrders(deps: SlipDeps, request: PackingSlipsRequest): Promi
   return rows.map((row) => row.id);
 }
 
+/** Each order's language (`purchases.locale`, English for orders made before it was recorded). */
+async function orderLocales(deps: SlipDeps, ids: string[]): Promise<Map<string, ShopLocale>> {
+  const rows = await deps.db.selectFrom('purchases').select(['id', 'locale']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.locale]));
+}
+
 /**
- * The packing slips of the chosen orders as one PDF (issue 42), in the back office's language, and
- * the order numbers printed; the printing is written to the audit log.
+ * The packing slips of the chosen orders as one PDF (issue 42), each slip in its order's language
+ * (it travels to the buyer), the document's title in the back office's; and the order numbers
+ * printed. The printing is written to the audit log.
  */
 export async function packingSlips(deps: SlipDeps, request: PackingSlipsRequest, actor: Actor, locale: ShopLocale = 'en') {
   const ids = await chosenOrders(deps, request);
   if (!ids.length) throw new DomainError('not_found', 'No paid orders are waiting to be shipped');
-  const orders = (await Promise.all(ids.map((id) => loadPurchaseSuccess(deps.db, id, id)))).filter(
-    (order): order is PurchaseSuccessOut => order !== null && order !== undefined,
+  const locales = await orderLocales(deps, ids);
+  const loaded = await Promise.all(
+    ids.map(async (id) => ({ order: await loadPurchaseSuccess(deps.db, id, id), locale: locales.get(id) ?? 'en' })),
   );
+  const slips = loaded.filter((slip): slip is SlipOrder => slip.order !== null && slip.order !== undefined);
+  const orders = slips.map((slip) => slip.order);
   const numbers = orders.map((order) => order.order_number);
   await recordAudit(deps.db, deps.clock.now(), actor, {
     action: 'orders.packing_slips',
@@ -129,5 +145,5 @@ export async function packingSlips(deps: SlipDeps, request: PackingSlipsRequest,
     before: { statuses: Object.fromEntries(orders.map((order) => [order.order_number, order.status])) },
     after: { printed: numbers },
   });
-  return { pdf: await renderPackingSlips(orders, locale, deps.config.storefrontUrl), orders: numbers };
+  return { pdf: await renderPackingSlips(slips, locale, deps.config.storefrontUrl), orders: numbers };
 }
