@@ -36,7 +36,7 @@ import { rememberLocaleInAccount } from './lib/account.server';
 import { getShopper } from './lib/auth.server';
 import { loadAuthView } from './lib/auth-flow.server';
 import { cartCount } from './lib/cart.server';
-import { shopMenu } from './lib/catalogue.server';
+import { shopMenu, siteNavigation } from './lib/catalogue.server';
 import type { ShopContext } from './lib/context.server';
 import { hasCookieConsent } from './lib/cookie-consent.server';
 import { honeypotInputProps } from './lib/honeypot.server';
@@ -53,6 +53,7 @@ import {
 import { chosenLocale, i18nData, languageCookie, preferredLocale, rememberedLocale } from './lib/i18n.server';
 import { useNonce } from './lib/nonce';
 import { pageTitle } from './lib/page-title';
+import { siteNavigationOf } from './lib/site-navigation';
 import type { loader as cartPageLoader } from './routes/cart';
 import stylesheet from './styles/app.css';
 import authStyles from './styles/auth.css';
@@ -142,13 +143,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       cookieConsent: true,
       origin: context.origin,
       menu: null,
+      navigation: null,
     });
   }
   const moved = await languageRedirect(request, params, context);
   if (moved) throw moved;
   const menu = shopMenu(context);
-  // Read beside the shopper and the badge; a guard or redirect thrown first leaves it unawaited.
+  const navigation = siteNavigation(context);
+  // Read beside the shopper and the badge; a guard or redirect thrown first leaves them unawaited.
   menu.catch(() => undefined);
+  navigation.catch(() => undefined);
   const shopper = await getShopper(context);
   // The page's own path, whatever its language: /it/cart is the cart page too.
   const page = pathWithoutLocale(url.pathname);
@@ -170,6 +174,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       cookieConsent: hasCookieConsent(request),
       origin: context.origin,
       menu: await menu,
+      navigation: await navigation,
       // The sign-in modal's words come with the page that opens it.
       i18n: modal ? i18nData(context.locale, 'auth', 'forms') : null,
     },
@@ -199,6 +204,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const signedIn = Boolean(data?.user) && !signedOutByPage(matches);
   const refresh = timedRedirect(data?.authView ?? authPage?.view) ?? asked;
   const { locale, t } = useI18n();
+  const navigation = siteNavigationOf(data?.navigation, data?.menu ?? null, t);
   return (
     <html lang={LANGUAGE_TAGS[locale]}>
       <head>
@@ -217,11 +223,11 @@ export function Layout({ children }: { children: ReactNode }) {
             {t('skipLink')}
           </a>
           {backOffice ? null : <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />}
-          {backOffice ? null : <SiteHeader signedIn={signedIn} cartCount={cartCount} menu={data?.menu ?? null} />}
+          {backOffice ? null : <SiteHeader signedIn={signedIn} cartCount={cartCount} menu={navigation.header} />}
           <main id="main" className="site-main" tabIndex={-1}>
             {cartLoading ? <CartSkeleton /> : profileLoading ? <ProfileSkeleton /> : ordersLoading ? <OrdersLoading /> : children}
           </main>
-          {backOffice ? null : <SiteFooter menu={data?.menu ?? null} />}
+          {backOffice ? null : <SiteFooter columns={navigation.footer} />}
         </LinkNavigation>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
