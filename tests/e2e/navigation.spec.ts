@@ -8,7 +8,10 @@ import { expect, test } from '../support/e2e-test';
  * chrome every other test reads, so it runs on the late shops, one per JavaScript mode (playwright.config.ts).
  */
 test.describe('navigation', () => {
-  test('an owner renames a header link and adds their page to the footer; the shop shows both on every page', async ({ page, browser }, info) => {
+  test('an owner renames a header link and adds their page to the footer; the shop shows both on every page', async ({
+    page,
+    browser,
+  }, info) => {
     const slug = `size-guide-${Date.now()}`;
     const headers = { Authorization: `Bearer ${adminToken()}`, 'Content-Type': 'application/json' };
     const made = await fetch(`${apiUrl}/api/admin/pages`, {
