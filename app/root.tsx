@@ -18,6 +18,8 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
 
+import type { Navigation } from '@contract/api/navigation';
+
 import { AuthLoadingOverlay } from './components/auth-flow/auth-loading-overlay';
 import { type ScriptlessRefresh, TimedRedirect, timedRedirect } from './components/auth-flow/countdown';
 import { LazyAuthModal } from './components/auth-flow/lazy-auth-modal';
@@ -51,6 +53,7 @@ import {
   useI18n,
 } from './lib/i18n';
 import { chosenLocale, i18nData, languageCookie, preferredLocale, rememberedLocale } from './lib/i18n.server';
+import type { ShopMenu } from './lib/navigation';
 import { useNonce } from './lib/nonce';
 import { pageTitle } from './lib/page-title';
 import { siteNavigationOf } from './lib/site-navigation';
@@ -99,6 +102,15 @@ const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.sta
  * remembers the choice in a cookie and drops the parameter; `/` sends a visitor whose remembered
  * choice, or else whose browser, prefers Italian to `/it`.
  */
+/**
+ * The not-found page of an address no route takes (`/nowhere` lands on the home route's `lang`): it
+ * has no loader data, so the menus come with the 404, and the page shows the owner's (ADR 071).
+ */
+async function notFoundInChrome(context: ShopContext): Promise<Response> {
+  const [menu, navigation] = await Promise.all([shopMenu(context), siteNavigation(context)]);
+  return json({ message: null, menu, navigation }, { status: 404 });
+}
+
 async function languageRedirect(
   request: Request,
   params: Record<string, string | undefined>,
@@ -107,7 +119,7 @@ async function languageRedirect(
   const url = new URL(request.url);
   const lang = params.lang;
   if (lang === 'en') return redirect(`${pathWithoutLocale(url.pathname)}${url.search}`, 301);
-  if (lang !== undefined && (!isLocale(lang) || lang === DEFAULT_LOCALE)) throw json({ message: null }, { status: 404 });
+  if (lang !== undefined && (!isLocale(lang) || lang === DEFAULT_LOCALE)) throw await notFoundInChrome(context);
   const chosen = chosenLocale(url);
   if (chosen) {
     url.searchParams.delete(LANGUAGE_CHOICE_PARAM);
@@ -204,7 +216,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const signedIn = Boolean(data?.user) && !signedOutByPage(matches);
   const refresh = timedRedirect(data?.authView ?? authPage?.view) ?? asked;
   const { locale, t } = useI18n();
-  const navigation = siteNavigationOf(data?.navigation, data?.menu ?? null, t);
+  const error = useRouteError();
+  const chrome = data ?? chromeOfNotFound(error);
+  const navigation = siteNavigationOf(chrome?.navigation, chrome?.menu ?? null, t);
   return (
     <html lang={LANGUAGE_TAGS[locale]}>
       <head>
@@ -234,6 +248,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The menus a not-found page of the root's was given (`notFoundInChrome`); null for any other error. */
+function chromeOfNotFound(error: unknown): { menu: ShopMenu | null; navigation: Navigation | null } | null {
+  if (!isNotFound(error) || !isRouteErrorResponse(error)) return null;
+  const data = error.data as { menu?: ShopMenu | null; navigation?: Navigation | null } | null;
+  return data && 'navigation' in data ? { menu: data.menu ?? null, navigation: data.navigation ?? null } : null;
 }
 
 /** A page's loader found the sign-in over on its own request (a spent refresh token): its data says `signedOut`. */

@@ -160,6 +160,13 @@ describe('an owner', () => {
         external: false,
       });
     }
+    // The not-found page of an address no route takes has no loader data: its 404 brings the menus.
+    const notFound = await callRoute(rootLoader, new Request('http://shop.test/nowhere'), { lang: 'nowhere' }).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(notFound).toBeInstanceOf(Response);
+    expect((notFound as Response).status).toBe(404);
+    expect(headerLabels((await (notFound as Response).json()) as Shown)).toEqual(['(catalogue)', 'Shop everything']);
     const italian = await shopPage('/it/about');
     expect(headerLabels(italian)).toEqual(['(catalogue)', 'Tutto il negozio']);
     expect(column(italian, 'support').links.at(-1)).toMatchObject({ label: 'Guida alle taglie' });
