@@ -72,7 +72,7 @@ const serverEnv = {
 };
 
 /** Specs with shops of their own (see `projects`). */
-const LATE_SPECS = ['drops.spec.ts', 'browse-pages.spec.ts'];
+const LATE_SPECS = ['drops.spec.ts', 'browse-pages.spec.ts', 'navigation.spec.ts'];
 const OWN_SHOP = ['visual.spec.ts', ...LATE_SPECS];
 
 const chromiumArgs = [

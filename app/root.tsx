@@ -18,6 +18,8 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
 
+import type { Navigation } from '@contract/api/navigation';
+
 import { AuthLoadingOverlay } from './components/auth-flow/auth-loading-overlay';
 import { type ScriptlessRefresh, TimedRedirect, timedRedirect } from './components/auth-flow/countdown';
 import { LazyAuthModal } from './components/auth-flow/lazy-auth-modal';
@@ -36,7 +38,7 @@ import { rememberLocaleInAccount } from './lib/account.server';
 import { getShopper } from './lib/auth.server';
 import { loadAuthView } from './lib/auth-flow.server';
 import { cartCount } from './lib/cart.server';
-import { shopMenu } from './lib/catalogue.server';
+import { shopMenu, siteNavigation } from './lib/catalogue.server';
 import type { ShopContext } from './lib/context.server';
 import { hasCookieConsent } from './lib/cookie-consent.server';
 import { honeypotInputProps } from './lib/honeypot.server';
@@ -51,8 +53,10 @@ import {
   useI18n,
 } from './lib/i18n';
 import { chosenLocale, i18nData, languageCookie, preferredLocale, rememberedLocale } from './lib/i18n.server';
+import type { ShopMenu } from './lib/navigation';
 import { useNonce } from './lib/nonce';
 import { pageTitle } from './lib/page-title';
+import { siteNavigationOf } from './lib/site-navigation';
 import type { loader as cartPageLoader } from './routes/cart';
 import stylesheet from './styles/app.css';
 import authStyles from './styles/auth.css';
@@ -98,6 +102,15 @@ const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.sta
  * remembers the choice in a cookie and drops the parameter; `/` sends a visitor whose remembered
  * choice, or else whose browser, prefers Italian to `/it`.
  */
+/**
+ * The not-found page of an address no route takes (`/nowhere` lands on the home route's `lang`): it
+ * has no loader data, so the menus come with the 404, and the page shows the owner's (ADR 071).
+ */
+async function notFoundInChrome(context: ShopContext): Promise<Response> {
+  const [menu, navigation] = await Promise.all([shopMenu(context), siteNavigation(context)]);
+  return json({ message: null, menu, navigation }, { status: 404 });
+}
+
 async function languageRedirect(
   request: Request,
   params: Record<string, string | undefined>,
@@ -106,7 +119,7 @@ async function languageRedirect(
   const url = new URL(request.url);
   const lang = params.lang;
   if (lang === 'en') return redirect(`${pathWithoutLocale(url.pathname)}${url.search}`, 301);
-  if (lang !== undefined && (!isLocale(lang) || lang === DEFAULT_LOCALE)) throw json({ message: null }, { status: 404 });
+  if (lang !== undefined && (!isLocale(lang) || lang === DEFAULT_LOCALE)) throw await notFoundInChrome(context);
   const chosen = chosenLocale(url);
   if (chosen) {
     url.searchParams.delete(LANGUAGE_CHOICE_PARAM);
@@ -142,13 +155,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       cookieConsent: true,
       origin: context.origin,
       menu: null,
+      navigation: null,
     });
   }
   const moved = await languageRedirect(request, params, context);
   if (moved) throw moved;
   const menu = shopMenu(context);
-  // Read beside the shopper and the badge; a guard or redirect thrown first leaves it unawaited.
+  const navigation = siteNavigation(context);
+  // Read beside the shopper and the badge; a guard or redirect thrown first leaves them unawaited.
   menu.catch(() => undefined);
+  navigation.catch(() => undefined);
   const shopper = await getShopper(context);
   // The page's own path, whatever its language: /it/cart is the cart page too.
   const page = pathWithoutLocale(url.pathname);
@@ -170,6 +186,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       cookieConsent: hasCookieConsent(request),
       origin: context.origin,
       menu: await menu,
+      navigation: await navigation,
       // The sign-in modal's words come with the page that opens it.
       i18n: modal ? i18nData(context.locale, 'auth', 'forms') : null,
     },
@@ -199,6 +216,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const signedIn = Boolean(data?.user) && !signedOutByPage(matches);
   const refresh = timedRedirect(data?.authView ?? authPage?.view) ?? asked;
   const { locale, t } = useI18n();
+  const error = useRouteError();
+  const chrome = data ?? chromeOfNotFound(error);
+  const navigation = siteNavigationOf(chrome?.navigation, chrome?.menu ?? null, t);
   return (
     <html lang={LANGUAGE_TAGS[locale]}>
       <head>
@@ -217,17 +237,24 @@ export function Layout({ children }: { children: ReactNode }) {
             {t('skipLink')}
           </a>
           {backOffice ? null : <CookieNotice acceptedByCookie={data?.cookieConsent ?? false} />}
-          {backOffice ? null : <SiteHeader signedIn={signedIn} cartCount={cartCount} menu={data?.menu ?? null} />}
+          {backOffice ? null : <SiteHeader signedIn={signedIn} cartCount={cartCount} menu={navigation.header} />}
           <main id="main" className="site-main" tabIndex={-1}>
             {cartLoading ? <CartSkeleton /> : profileLoading ? <ProfileSkeleton /> : ordersLoading ? <OrdersLoading /> : children}
           </main>
-          {backOffice ? null : <SiteFooter menu={data?.menu ?? null} />}
+          {backOffice ? null : <SiteFooter columns={navigation.footer} />}
         </LinkNavigation>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/** The menus a not-found page of the root's was given (`notFoundInChrome`); null for any other error. */
+function chromeOfNotFound(error: unknown): { menu: ShopMenu | null; navigation: Navigation | null } | null {
+  if (!isNotFound(error) || !isRouteErrorResponse(error)) return null;
+  const data = error.data as { menu?: ShopMenu | null; navigation?: Navigation | null } | null;
+  return data && 'navigation' in data ? { menu: data.menu ?? null, navigation: data.navigation ?? null } : null;
 }
 
 /** A page's loader found the sign-in over on its own request (a spent refresh token): its data says `signedOut`. */

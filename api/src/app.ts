@@ -21,6 +21,7 @@ import { discountRoutes } from './routes/discounts.js';
 import { giftCardRoutes, storeCreditRoutes } from './routes/gift-cards.js';
 import { healthRoutes } from './routes/health.js';
 import { marketingRoutes } from './routes/marketing.js';
+import { navigationRoutes } from './routes/navigation.js';
 import { orderRoutes } from './routes/orders.js';
 import { pageRoutes } from './routes/pages.js';
 import { privacyRoutes } from './routes/privacy.js';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/contact', contactRoutes());
   app.route('/api/privacy', privacyRoutes());
   app.route('/api/pages', pageRoutes());
+  app.route('/api/navigation', navigationRoutes());
   app.route('/api/marketing', marketingRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox' && deps.config.devMailbox) app.route('/', devMailboxRoutes());

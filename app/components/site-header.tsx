@@ -4,32 +4,20 @@ import { useRef } from 'react';
 import { BRAND } from '@contract/brand';
 
 import { pathWithoutLocale, type Translate, useI18n } from '~/lib/i18n';
-import {
-  cartBadgeText,
-  currentNavigation,
-  type MenuLink,
-  PRODUCT_MENU,
-  type ShopMenu,
-  translatedBack,
-  translatedTitle,
-} from '~/lib/navigation';
+import { cartBadgeText, currentNavigation, translatedBack, translatedTitle } from '~/lib/navigation';
+import type { SiteMenu } from '~/lib/site-navigation';
 
 import { BackIcon, CartIcon, ChevronIcon, MenuIcon, ProfileIcon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
+import { MenuLink } from './menu-link';
 import { ShopLink } from './shop-link';
 import { useMenuDismiss } from './use-menu-dismiss';
 
 interface SiteHeaderProps {
   signedIn: boolean;
   cartCount: number;
-  /** The catalogue's menu (the root loader's); null on a page without it: the spec's three products. */
-  menu: ShopMenu | null;
-}
-
-/** The Products menu's links: the catalogue's products, its categories, then the whole grid. */
-function productLinks(menu: ShopMenu | null, t: Translate): MenuLink[] {
-  if (!menu?.products.length) return PRODUCT_MENU;
-  return [...menu.products, ...menu.categories, { name: t('footer.allProducts'), to: '/' }];
+  /** The Products menu as the owner ordered it (ADR 071), the catalogue's products and categories drawn in. */
+  menu: SiteMenu;
 }
 
 function AccountAction({ signedIn, t }: { signedIn: boolean; t: Translate }) {
@@ -97,7 +85,8 @@ export function SiteHeader({ signedIn, cartCount, menu }: SiteHeaderProps) {
   const ref = useRef<HTMLElement>(null);
   useMenuDismiss(ref);
   const { t } = useI18n();
-  const links = productLinks(menu, t);
+  // Keys by place: the owner may link one address twice.
+  const links = menu.links.map((link, i) => ({ link, key: `${i}:${link.to}` }));
   // The page one is on is marked in the menus as NavLink marks it: aria-current and the class `active`.
   const { pathname } = useLocation();
   const here = pathWithoutLocale(pathname);
@@ -120,12 +109,12 @@ export function SiteHeader({ signedIn, cartCount, menu }: SiteHeaderProps) {
             <li>
               <details className="nav-menu" data-menu>
                 <summary className="nav-menu__button">
-                  {t('header.products')} <ChevronIcon />
+                  {menu.heading} <ChevronIcon />
                 </summary>
                 <ul className="nav-menu__panel">
-                  {links.map((product) => (
-                    <li key={product.to}>
-                      <ShopLink to={product.to}>{product.name}</ShopLink>
+                  {links.map(({ link, key }) => (
+                    <li key={key}>
+                      <MenuLink link={link} />
                     </li>
                   ))}
                 </ul>
@@ -158,12 +147,12 @@ export function SiteHeader({ signedIn, cartCount, menu }: SiteHeaderProps) {
             </summary>
             <nav className="mobile-menu__panel" aria-label={t('header.mobileNav')}>
               <p className="mobile-menu__heading" id="mobile-products">
-                {t('header.products')}
+                {menu.heading}
               </p>
               <ul aria-labelledby="mobile-products">
-                {links.map((product) => (
-                  <li key={product.to}>
-                    <ShopLink to={product.to}>{product.name}</ShopLink>
+                {links.map(({ link, key }) => (
+                  <li key={key}>
+                    <MenuLink link={link} />
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,5 @@
 import { menuProductsSchema, type ProductDetails, productDetailsSchema, productRenamedSchema } from '@contract/api/catalogue';
+import { type Navigation, navigationSchema } from '@contract/api/navigation';
 import { wishlistAnswerSchema, wishlistEntriesSchema } from '@contract/api/wishlist';
 
 import { type ApiClient, ApiRequestError, cachedProductList } from './api.server';
@@ -49,6 +50,26 @@ export async function shopMenu(context: ShopContext): Promise<ShopMenu | null> {
       catalogueCache.get(`${api.baseUrl}|products/menu`, () => api.request('GET', 'products/menu', menuProductsSchema), DETAILS_CACHE),
     ]);
     return menuOf(listings, context.locale, featured.product_ids);
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return null;
+  }
+}
+
+/**
+ * The owner's header menu and footer columns (ADR 071) in the page's language, kept with the catalogue
+ * (dropped by the same hook when the owner changes them); null when the API cannot answer: the page
+ * then draws the shop's own menus.
+ */
+export async function siteNavigation(context: ShopContext): Promise<Navigation | null> {
+  const api = context.visitorApi;
+  const locale = context.locale;
+  try {
+    return await catalogueCache.get(
+      `${api.baseUrl}|navigation|${locale}`,
+      () => api.request('GET', 'navigation', navigationSchema, { query: { locale } }),
+      DETAILS_CACHE,
+    );
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { BACK_LINKS, cartBadgeText, currentNavigation, MENU_PRODUCTS_MAX, menuOf, PRODUCT_MENU } from './navigation';
+import { BACK_LINKS, cartBadgeText, currentNavigation, MENU_PRODUCTS_MAX, menuOf } from './navigation';
 
 describe('cart badge', () => {
   it('shows nothing for an empty cart, the count up to 99, then 99+', () => {
@@ -45,10 +45,6 @@ describe('navigation handle', () => {
 
   it('ignores handles of other shapes', () => {
     expect(currentNavigation([{ handle: undefined }, { handle: 'x' }, { handle: { pageTitle: 3 } }])).toEqual({});
-  });
-
-  it('links the Products menu to the product pages by encoded name', () => {
-    expect(PRODUCT_MENU.map((p) => p.to)).toEqual(['/product/Tracer%20Tee', '/product/Padded%20Tee', '/product/Padded%20Jorts']);
   });
 
   it('draws the menus from the catalogue: each product once, variants left out, categories sorted and named in the page language', () => {

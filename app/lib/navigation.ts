@@ -81,20 +81,14 @@ export interface MenuLink {
 }
 
 /**
- * The Products menu of the navigation bar and the footer's shop group, drawn from the catalogue
- * (ADR 048): the products the owner features, or else the newest as the grid shows them, and the
- * categories. Made by the root loader; `PRODUCT_MENU` is what a page without the root's data shows.
+ * The catalogue's part of the shop's menus (ADR 048): the products the owner features, or else the
+ * newest as the grid shows them, and the categories. Made by the root loader; drawn where the owner's
+ * navigation has its catalogue entry (ADR 071, `site-navigation.ts`).
  */
 export interface ShopMenu {
   products: MenuLink[];
   categories: MenuLink[];
 }
-
-/** The spec's Products menu (docs/product.md#site-chrome): the seed's three, when the catalogue cannot be read. */
-export const PRODUCT_MENU: MenuLink[] = ['Tracer Tee', 'Padded Tee', 'Padded Jorts'].map((name) => ({
-  name,
-  to: `/product/${encodeURIComponent(name)}`,
-}));
 
 /** What the menu needs of a catalogue listing (products/list). */
 export interface MenuListing {

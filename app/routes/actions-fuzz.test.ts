@@ -237,6 +237,20 @@ const EXAMPLES: Record<string, Record<string, string>[]> = {
     { intent: 'add', name: 'SDA', tracking_url_template: 'https://sda.example/{number}' },
     { intent: 'remove', id: '00000000-0000-4000-8000-000000000000' },
   ],
+  'routes/admin.navigation': [
+    { intent: 'add-link', group_id: '00000000-0000-4000-8000-000000000000', kind: 'path', address: '/about', label_en: 'About' },
+    {
+      intent: 'change-link',
+      id: '00000000-0000-4000-8000-000000000000',
+      version: '1',
+      kind: 'url',
+      address: 'https://x.example',
+      label_en: 'X',
+    },
+    { intent: 'link-up', id: '00000000-0000-4000-8000-000000000000' },
+    { intent: 'add-column', heading_en: 'Guides', heading_it: '' },
+    { intent: 'remove-column', id: '00000000-0000-4000-8000-000000000000' },
+  ],
   'routes/admin.stock': [
     { sku: 'TT-BLK-SM', quantity: '3' },
     { intent: 'threshold', low_stock_threshold: '4' },

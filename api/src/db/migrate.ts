@@ -40,6 +40,7 @@ import cardColours from './migrations/041_card_colours.sql';
 import carriers from './migrations/042_carriers.sql';
 import pages from './migrations/043_pages.sql';
 import idempotencyApplied from './migrations/044_idempotency_applied.sql';
+import navigation from './migrations/045_navigation.sql';
 import staffLocale from './migrations/046_staff_locale.sql';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
@@ -85,6 +86,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '042_carriers', sql: carriers },
   { name: '043_pages', sql: pages },
   { name: '044_idempotency_applied', sql: idempotencyApplied },
+  { name: '045_navigation', sql: navigation },
   { name: '046_staff_locale', sql: staffLocale },
 ];
 

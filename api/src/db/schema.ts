@@ -3,6 +3,7 @@ import type { z } from 'zod';
 
 import type { apiCardSchema } from '@contract/api/cards';
 import type { FunnelStep } from '@contract/api/insights';
+import type { NavigationLinkKind } from '@contract/api/navigation';
 import type { DiscountKind } from '@contract/discounts';
 import type { ShopLocale } from '@contract/locale';
 
@@ -405,6 +406,29 @@ export interface Database {
     created_by: string;
   };
   page_slug_redirects: { old_slug: string; page_id: string };
+  /** The header's menu and the footer's columns (migration 045, ADR 071). */
+  navigation_groups: {
+    id: Generated<string>;
+    menu: 'header' | 'footer';
+    key: string;
+    heading_en: string;
+    heading_it: Generated<string>;
+    position: number;
+  };
+  /** A link of a group; exactly the column of its kind is set (product, category or page id; an address for url and path). */
+  navigation_items: {
+    id: Generated<string>;
+    group_id: string;
+    position: number;
+    kind: NavigationLinkKind;
+    product_id: string | null;
+    category_id: string | null;
+    page_id: string | null;
+    target: Generated<string>;
+    label_en: Generated<string>;
+    label_it: Generated<string>;
+    version: Generated<number>;
+  };
   purchase_limit_claims: { product_id: string; email: string; quantity: number };
   discount_codes: {
     id: Generated<string>;

@@ -9,13 +9,13 @@ import type { Address } from '../db/schema.js';
 import { inTransaction, type Trx } from '../db/transaction.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, recordAudit } from './audit.js';
-import { isoTime } from './clock.js';
+import { isoTime as iso } from './clock.js';
 import { listConsents } from './consents.js';
 import { activityForExport } from './data-export-activity.js';
 import { balancesForExport } from './gift-cards-privacy.js';
 import { type PrivacyActor, recordPrivacyEvent } from './privacy-log.js';
 
-const isoOrNull = (at: Date | string | null) => (at ? isoTime(at) : null);
+const isoOrNull = (at: Date | string | null) => (at ? iso(at) : null);
 const addressOf = (value: Address | null) => (value ? { ...value } : null);
 
 const ABOUT =
@@ -108,7 +108,7 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
     const [balances, activity] = await Promise.all([balancesForExport(trx, user, purchases), activityForExport(trx, user.id, now)]);
     return {
       format: 1 as const,
-      generated_at: isoTime(now),
+      generated_at: iso(now),
       about: ABOUT,
       account: {
         id: user.id,
@@ -119,13 +119,13 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
         phone: user.phone,
         address: user.address,
         email_verified_at: isoOrNull(user.email_verified_at),
-        created_at: isoTime(user.created_at),
-        updated_at: isoTime(user.updated_at),
+        created_at: iso(user.created_at),
+        updated_at: iso(user.updated_at),
       },
       orders: purchases.map((p) => ({
         order_number: orderNumber(p.id, p.created_at),
         purchase_id: p.id,
-        created_at: isoTime(p.created_at),
+        created_at: iso(p.created_at),
         status: p.status,
         email: p.email,
         subtotal: p.subtotal,
@@ -157,7 +157,7 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
           })),
         refunds: refunds
           .filter((r) => r.purchase_id === p.id)
-          .map((r) => ({ kind: r.kind, amount: r.amount, status: r.status, created_at: isoTime(r.created_at) })),
+          .map((r) => ({ kind: r.kind, amount: r.amount, status: r.status, created_at: iso(r.created_at) })),
         returns: returns
           .filter((r) => r.purchase_id === p.id)
           .map((r) => ({
@@ -166,33 +166,28 @@ export async function exportShopperData(db: Db, user: UserRow, now: Date, by: Pr
             reason: r.reason,
             comment: r.comment,
             status: r.status,
-            created_at: isoTime(r.created_at),
+            created_at: iso(r.created_at),
             items: returnItems
               .filter((ri) => ri.return_id === r.id)
               .map((ri) => ({ sku: ri.sku, quantity: ri.quantity, exchange_sku: ri.exchange_sku })),
           })),
       })),
-      cart: cart.map((line) => ({ sku: line.sku, quantity: line.quantity, added_at: isoTime(line.created_at) })),
+      cart: cart.map((line) => ({ sku: line.sku, quantity: line.quantity, added_at: iso(line.created_at) })),
       back_in_stock_requests: wishes.map((w) => ({
         product: w.product,
         sku: w.sku,
-        created_at: isoTime(w.created_at),
+        created_at: iso(w.created_at),
         notified_at: isoOrNull(w.notified_at),
       })),
       collectible_cards: cards.map((card) => ({
         name: card.name,
         rarity: card.rarity,
         serial: card.serial,
-        unlocked_at: isoTime(card.unlocked_at),
+        unlocked_at: iso(card.unlocked_at),
       })),
-      contact_messages: messages.map((m) => ({
-        reason: m.reason,
-        subject: m.subject,
-        message: m.message,
-        created_at: isoTime(m.created_at),
-      })),
-      emails_sent: mails.map((m) => ({ subject: m.subject, created_at: isoTime(m.created_at) })),
-      notes_by_the_shop: notes.map((n) => ({ body: n.body, created_at: isoTime(n.created_at) })),
+      contact_messages: messages.map((m) => ({ reason: m.reason, subject: m.subject, message: m.message, created_at: iso(m.created_at) })),
+      emails_sent: mails.map((m) => ({ subject: m.subject, created_at: iso(m.created_at) })),
+      notes_by_the_shop: notes.map((n) => ({ body: n.body, created_at: iso(n.created_at) })),
       consents,
       ...balances,
       ...activity,

@@ -6,6 +6,7 @@ import { adminDiscountRoutes } from './discounts.js';
 import { adminGiftCardRoutes } from './gift-cards.js';
 import { staffOrOwner } from './guard.js';
 import { adminInsightRoutes } from './insights.js';
+import { adminNavigationRoutes } from './navigation.js';
 import { adminOrderRoutes } from './orders.js';
 import { adminPageRoutes } from './pages.js';
 import { adminPrivacyRoutes } from './privacy.js';
@@ -40,5 +41,6 @@ export function adminRoutes() {
   app.route('/', adminShopDataRoutes());
   app.route('/', adminReturnRoutes());
   app.route('/', adminPageRoutes());
+  app.route('/', adminNavigationRoutes());
   return app;
 }

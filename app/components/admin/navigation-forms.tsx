@@ -1,0 +1,211 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { Form } from '@remix-run/react';
+
+import type { AdminNavigation, AdminNavigationGroup, AdminNavigationItem } from '@contract/api/navigation';
+
+import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
+import { changeLinkFormSchema, columnFormSchema, newLinkFormSchema } from '~/forms/admin-navigation';
+
+/** The back office's navigation forms (ADR 071): plain posts with an intent, checked by Conform in the browser too. */
+type Choices = AdminNavigation['choices'];
+type LastResult = SubmissionResult<string[]> | null | undefined;
+
+const KINDS: [string, string][] = [
+  ['path', 'A page of the shop (a path such as /contact)'],
+  ['page', 'One of your pages'],
+  ['product', 'A product'],
+  ['category', 'A category'],
+  ['url', 'An outside address'],
+  ['catalogue', "The catalogue's products, then its categories"],
+];
+
+/** What a menu or column is called in the back office. */
+export const groupName = (group: Pick<AdminNavigationGroup, 'menu' | 'heading_en'>) =>
+  group.menu === 'header' ? `Header menu “${group.heading_en}”` : `Footer column “${group.heading_en}”`;
+
+/** How a link reads in the list: its own label, or the name of what it opens. */
+export const linkName = (item: AdminNavigationItem) => item.label_en || item.points_to;
+
+function Choice({ options, empty }: { options: { id: string; label: string }[]; empty: string }) {
+  return (
+    <>
+      <option value="">{empty}</option>
+      {options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A link's fields: what it points at (the kind decides which field is read) and its words in both languages. */
+export function LinkForm({
+  id,
+  heading,
+  submitLabel,
+  intent,
+  action,
+  lastResult,
+  choices,
+  groups,
+  item,
+}: {
+  id: string;
+  heading: string;
+  submitLabel: string;
+  intent: 'add-link' | 'change-link';
+  /** Where the form posts: the page as it is (an edit keeps its `?edit=`). */
+  action?: string;
+  lastResult: LastResult;
+  choices: Choices;
+  /** Where a new link may go; none when changing one. */
+  groups?: AdminNavigationGroup[];
+  item?: AdminNavigationItem;
+}) {
+  const schema = item ? changeLinkFormSchema : newLinkFormSchema;
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    shouldValidate: 'onSubmit',
+    defaultValue: item
+      ? { ...item, product_id: item.product_id ?? '', category_id: item.category_id ?? '', page_id: item.page_id ?? '' }
+      : { kind: 'path' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} noValidate className="admin-form" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{heading}</h3>
+      <FormError id={form.errorId} error={form.errors?.[0]} />
+      <input type="hidden" name="intent" value={intent} />
+      {item ? (
+        <>
+          <input type="hidden" name="id" value={item.id} />
+          <input type="hidden" name="version" value={item.version} />
+        </>
+      ) : null}
+      {groups ? (
+        <AdminField field={fields.group_id} label="Menu or column">
+          <select {...getSelectProps(fields.group_id)} {...invalidProps(fields.group_id)}>
+            <Choice options={groups.map((group) => ({ id: group.id, label: groupName(group) }))} empty="Choose the menu or column" />
+          </select>
+        </AdminField>
+      ) : null}
+      <AdminField field={fields.kind} label="Links to">
+        <select {...getSelectProps(fields.kind)} {...invalidProps(fields.kind)}>
+          {KINDS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </AdminField>
+      <AdminField
+        field={fields.address}
+        label="Path or address"
+        hint="For a page of the shop, /contact; for an outside address, https://..."
+      >
+        <input {...getInputProps(fields.address, { type: 'text' })} {...invalidProps(fields.address, { hint: true })} autoComplete="off" />
+      </AdminField>
+      <AdminField field={fields.page_id} label="Your page">
+        <select {...getSelectProps(fields.page_id)} {...invalidProps(fields.page_id)}>
+          <Choice options={choices.pages.map((page) => ({ id: page.id, label: `${page.title} (${page.path})` }))} empty="Choose a page" />
+        </select>
+      </AdminField>
+      <AdminField field={fields.product_id} label="Product">
+        <select {...getSelectProps(fields.product_id)} {...invalidProps(fields.product_id)}>
+          <Choice options={choices.products.map((product) => ({ id: product.id, label: product.name }))} empty="Choose a product" />
+        </select>
+      </AdminField>
+      <AdminField field={fields.category_id} label="Category">
+        <select {...getSelectProps(fields.category_id)} {...invalidProps(fields.category_id)}>
+          <Choice options={choices.categories.map((category) => ({ id: category.id, label: category.name }))} empty="Choose a category" />
+        </select>
+      </AdminField>
+      <AdminField
+        field={fields.label_en}
+        label="Label (English)"
+        hint="Left empty for a product, category or page: its own name. Not used for the catalogue."
+      >
+        <input {...getInputProps(fields.label_en, { type: 'text' })} {...invalidProps(fields.label_en, { hint: true })} />
+      </AdminField>
+      <AdminField field={fields.label_it} label="Label (Italian)" hint="Left empty: the English.">
+        <input {...getInputProps(fields.label_it, { type: 'text' })} {...invalidProps(fields.label_it, { hint: true })} />
+      </AdminField>
+      <button type="submit" className="button">
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+/** A menu's or column's heading (intent change-heading), or a new footer column (intent add-column). */
+export function ColumnForm({
+  id,
+  heading,
+  submitLabel,
+  lastResult,
+  group,
+}: {
+  id: string;
+  heading: string;
+  submitLabel: string;
+  lastResult: LastResult;
+  group?: AdminNavigationGroup;
+}) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    shouldValidate: 'onSubmit',
+    defaultValue: group ? { heading_en: group.heading_en, heading_it: group.heading_it } : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: columnFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{heading}</h3>
+      <FormError id={form.errorId} error={form.errors?.[0]} />
+      <input type="hidden" name="intent" value={group ? 'change-heading' : 'add-column'} />
+      {group ? <input type="hidden" name="id" value={group.id} /> : null}
+      <AdminField field={fields.heading_en} label="Heading (English)">
+        <input {...getInputProps(fields.heading_en, { type: 'text' })} {...invalidProps(fields.heading_en)} />
+      </AdminField>
+      <AdminField field={fields.heading_it} label="Heading (Italian)" hint="Left empty: the English.">
+        <input {...getInputProps(fields.heading_it, { type: 'text' })} {...invalidProps(fields.heading_it, { hint: true })} />
+      </AdminField>
+      <button type="submit" className="button">
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+/** One button in a form of its own: a move or a removal of a link or a column. */
+export function RowButton({
+  intent,
+  id,
+  label,
+  name,
+  danger,
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  name: string;
+  danger?: boolean;
+}) {
+  return (
+    <Form method="post" className="admin-inline-form">
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={`button button--small ${danger ? 'button--danger' : 'button--ghost'}`}
+        aria-label={`${label}: ${name}`}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
