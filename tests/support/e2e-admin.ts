@@ -62,7 +62,7 @@ export async function asStaff(page: Page, email: string, path: string, password 
     body: JSON.stringify({ email, password }),
   });
   expect(response.status).toBe(200);
-  const signedIn = (await response.json()) as { token: string; expires_at: string; staff: { email: string; role: string } };
+  const signedIn = (await response.json()) as { token: string; expires_at: string; staff: { email: string; role: string; locale: string } };
   const storage = createCookieSessionStorage({
     cookie: { name: '__staff', httpOnly: true, sameSite: 'strict', path: '/admin', secrets: [process.env.E2E_SESSION_SECRET!] },
   });
@@ -71,6 +71,7 @@ export async function asStaff(page: Page, email: string, path: string, password 
   session.set('email', signedIn.staff.email);
   session.set('role', signedIn.staff.role);
   session.set('expiresAt', Date.parse(signedIn.expires_at));
+  session.set('locale', signedIn.staff.locale);
   const [pair] = (await storage.commitSession(session)).split(';');
   const [name, ...value] = pair.split('=');
   // Every e2e storefront listens on 127.0.0.1 (cookies do not tell ports apart).
