@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node';
 
-import { staffLocaleSchema } from '@contract/api/staff';
-
+import { saveOwnLanguage } from '~/lib/admin/staff.server';
 import { readFormData } from '~/lib/form-data.server';
 import { isLocale } from '~/lib/i18n';
 import { safeRedirectPath } from '~/lib/safe-redirect';
@@ -29,11 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await context.staff.session();
   const token = session.get('token');
   // A session the API no longer knows still switches here; the guard of the next page signs it out.
-  if (token)
-    await context.staff
-      .api(token, locale)
-      .request('PUT', 'admin/me/locale', staffLocaleSchema, { body: { locale } })
-      .catch(() => null);
+  if (token) await saveOwnLanguage({ api: context.staff.api(token, locale) }, locale).catch(() => null);
   session.set('locale', locale);
   return redirect(to, { status: 303, headers: { 'Set-Cookie': await commitStaffSession(context, session) } });
 }

@@ -1,5 +1,6 @@
-import { staffListSchema, staffMemberSchema, type StaffRole } from '@contract/api/staff';
+import { staffListSchema, staffLocaleSchema, staffMemberSchema, type StaffRole } from '@contract/api/staff';
 
+import type { Locale } from '~/lib/i18n';
 import type { SignedInStaff } from '~/lib/staff-session.server';
 
 /** The owner's staff list, over the signed-in member's API client: one function per API call. */
@@ -22,4 +23,9 @@ export function removeStaffMember(staff: Staff, email: string) {
 /** Emails a member who has not set a password yet a new code (the API answers with no body). */
 export async function resendStaffCode(staff: Staff, email: string): Promise<void> {
   await staff.api.raw('POST', 'admin/staff/resend-code', { body: { email } });
+}
+
+/** Keeps the member's own back-office language with them at the API (ADR 072). */
+export function saveOwnLanguage(staff: Staff, locale: Locale) {
+  return staff.api.request('PUT', 'admin/me/locale', staffLocaleSchema, { body: { locale } });
 }
