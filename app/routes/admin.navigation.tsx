@@ -175,7 +175,7 @@ function Group({
         {group.items.map((item, i) => (
           <li key={item.id}>
             <span>
-              <strong>{linkName(item)}</strong>
+              <strong>{linkName(item, t)}</strong>
               {item.label_en ? <span className="admin-muted"> · {item.points_to}</span> : null}
               {item.label_it ? (
                 <span className="admin-muted"> · {t('adminPeople.navigation.labelInItalian', { label: item.label_it })}</span>
@@ -185,22 +185,22 @@ function Group({
             {owner ? (
               <>
                 {i > 0 ? (
-                  <RowButton intent="link-up" id={item.id} label={t('adminPeople.navigation.moveUp')} name={linkName(item)} />
+                  <RowButton intent="link-up" id={item.id} label={t('adminPeople.navigation.moveUp')} name={linkName(item, t)} />
                 ) : null}
                 {i < last ? (
-                  <RowButton intent="link-down" id={item.id} label={t('adminPeople.navigation.moveDown')} name={linkName(item)} />
+                  <RowButton intent="link-down" id={item.id} label={t('adminPeople.navigation.moveDown')} name={linkName(item, t)} />
                 ) : null}
-                <Link to={`?edit=${item.id}`} aria-label={t('adminPeople.navigation.changeNamed', { name: linkName(item) })}>
+                <Link to={`?edit=${item.id}`} aria-label={t('adminPeople.navigation.changeNamed', { name: linkName(item, t) })}>
                   {t('adminPeople.navigation.change')}
                 </Link>
-                <RowButton intent="remove-link" id={item.id} label={t('adminPeople.navigation.remove')} name={linkName(item)} danger />
+                <RowButton intent="remove-link" id={item.id} label={t('adminPeople.navigation.remove')} name={linkName(item, t)} danger />
               </>
             ) : null}
             {refusal?.form === `row-${item.id}` ? <p role="alert">{refusal.error}</p> : null}
             {owner && editing === item.id ? (
               <LinkForm
                 id={`change-link-${item.id}`}
-                heading={t('adminPeople.navigation.changeLinkHeading', { name: linkName(item) })}
+                heading={t('adminPeople.navigation.changeLinkHeading', { name: linkName(item, t) })}
                 submitLabel={t('adminPeople.navigation.saveLink')}
                 intent="change-link"
                 action={`${PAGE}?edit=${item.id}`}

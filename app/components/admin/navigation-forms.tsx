@@ -25,8 +25,12 @@ const KINDS: [string, MessageKey][] = [
 export const groupName = (group: Pick<AdminNavigationGroup, 'menu' | 'heading_en'>, t: Translate) =>
   t(group.menu === 'header' ? 'adminPeople.navigation.headerMenu' : 'adminPeople.navigation.footerColumn', { heading: group.heading_en });
 
-/** How a link reads in the list: its own label, or the name of what it opens. */
-export const linkName = (item: AdminNavigationItem) => item.label_en || item.points_to;
+/**
+ * How a link reads in the list: its own label, or the name of what it opens (the catalogue's in the
+ * member's language: the API names it in English).
+ */
+export const linkName = (item: AdminNavigationItem, t: Translate) =>
+  item.label_en || (item.kind === 'catalogue' ? t('adminPeople.navigation.kind.catalogue') : item.points_to);
 
 function Choice({ options, empty }: { options: { id: string; label: string }[]; empty: string }) {
   return (
