@@ -6,26 +6,31 @@ import type { AdminNavigation, AdminNavigationGroup, AdminNavigationItem } from 
 
 import { AdminField, FormError, invalidProps } from '~/components/admin/admin-field';
 import { changeLinkFormSchema, columnFormSchema, newLinkFormSchema } from '~/forms/admin-navigation';
+import { type MessageKey, type Translate, useI18n } from '~/lib/i18n';
 
 /** The back office's navigation forms (ADR 071): plain posts with an intent, checked by Conform in the browser too. */
 type Choices = AdminNavigation['choices'];
 type LastResult = SubmissionResult<string[]> | null | undefined;
 
-const KINDS: [string, string][] = [
-  ['path', 'A page of the shop (a path such as /contact)'],
-  ['page', 'One of your pages'],
-  ['product', 'A product'],
-  ['category', 'A category'],
-  ['url', 'An outside address'],
-  ['catalogue', "The catalogue's products, then its categories"],
+const KINDS: [string, MessageKey][] = [
+  ['path', 'adminPeople.navigation.kind.path'],
+  ['page', 'adminPeople.navigation.kind.page'],
+  ['product', 'adminPeople.navigation.kind.product'],
+  ['category', 'adminPeople.navigation.kind.category'],
+  ['url', 'adminPeople.navigation.kind.url'],
+  ['catalogue', 'adminPeople.navigation.kind.catalogue'],
 ];
 
-/** What a menu or column is called in the back office. */
-export const groupName = (group: Pick<AdminNavigationGroup, 'menu' | 'heading_en'>) =>
-  group.menu === 'header' ? `Header menu “${group.heading_en}”` : `Footer column “${group.heading_en}”`;
+/** What a menu or column is called in the back office, by its English heading (the owner's own words). */
+export const groupName = (group: Pick<AdminNavigationGroup, 'menu' | 'heading_en'>, t: Translate) =>
+  t(group.menu === 'header' ? 'adminPeople.navigation.headerMenu' : 'adminPeople.navigation.footerColumn', { heading: group.heading_en });
 
-/** How a link reads in the list: its own label, or the name of what it opens. */
-export const linkName = (item: AdminNavigationItem) => item.label_en || item.points_to;
+/**
+ * How a link reads in the list: its own label, or the name of what it opens (the catalogue's in the
+ * member's language: the API names it in English).
+ */
+export const linkName = (item: AdminNavigationItem, t: Translate) =>
+  item.label_en || (item.kind === 'catalogue' ? t('adminPeople.navigation.kind.catalogue') : item.points_to);
 
 function Choice({ options, empty }: { options: { id: string; label: string }[]; empty: string }) {
   return (
@@ -38,6 +43,16 @@ function Choice({ options, empty }: { options: { id: string; label: string }[]; 
       ))}
     </>
   );
+}
+
+/** What a link may point at, in the member's language. */
+function KindOptions() {
+  const { t } = useI18n();
+  return KINDS.map(([value, label]) => (
+    <option key={value} value={value}>
+      {t(label)}
+    </option>
+  ));
 }
 
 /** A link's fields: what it points at (the kind decides which field is read) and its words in both languages. */
@@ -64,6 +79,7 @@ export function LinkForm({
   groups?: AdminNavigationGroup[];
   item?: AdminNavigationItem;
 }) {
+  const { t } = useI18n();
   const schema = item ? changeLinkFormSchema : newLinkFormSchema;
   const [form, fields] = useForm({
     id,
@@ -86,51 +102,51 @@ export function LinkForm({
         </>
       ) : null}
       {groups ? (
-        <AdminField field={fields.group_id} label="Menu or column">
+        <AdminField field={fields.group_id} label={t('adminPeople.navigation.menuOrColumn')}>
           <select {...getSelectProps(fields.group_id)} {...invalidProps(fields.group_id)}>
-            <Choice options={groups.map((group) => ({ id: group.id, label: groupName(group) }))} empty="Choose the menu or column" />
+            <Choice
+              options={groups.map((group) => ({ id: group.id, label: groupName(group, t) }))}
+              empty={t('adminPeople.navigation.chooseMenuOrColumn')}
+            />
           </select>
         </AdminField>
       ) : null}
-      <AdminField field={fields.kind} label="Links to">
+      <AdminField field={fields.kind} label={t('adminPeople.navigation.linksTo')}>
         <select {...getSelectProps(fields.kind)} {...invalidProps(fields.kind)}>
-          {KINDS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <KindOptions />
         </select>
       </AdminField>
-      <AdminField
-        field={fields.address}
-        label="Path or address"
-        hint="For a page of the shop, /contact; for an outside address, https://..."
-      >
+      <AdminField field={fields.address} label={t('adminPeople.navigation.address')} hint={t('adminPeople.navigation.addressHint')}>
         <input {...getInputProps(fields.address, { type: 'text' })} {...invalidProps(fields.address, { hint: true })} autoComplete="off" />
       </AdminField>
-      <AdminField field={fields.page_id} label="Your page">
+      <AdminField field={fields.page_id} label={t('adminPeople.navigation.yourPage')}>
         <select {...getSelectProps(fields.page_id)} {...invalidProps(fields.page_id)}>
-          <Choice options={choices.pages.map((page) => ({ id: page.id, label: `${page.title} (${page.path})` }))} empty="Choose a page" />
+          <Choice
+            options={choices.pages.map((page) => ({ id: page.id, label: `${page.title} (${page.path})` }))}
+            empty={t('adminPeople.navigation.choosePage')}
+          />
         </select>
       </AdminField>
-      <AdminField field={fields.product_id} label="Product">
+      <AdminField field={fields.product_id} label={t('adminPeople.navigation.product')}>
         <select {...getSelectProps(fields.product_id)} {...invalidProps(fields.product_id)}>
-          <Choice options={choices.products.map((product) => ({ id: product.id, label: product.name }))} empty="Choose a product" />
+          <Choice
+            options={choices.products.map((product) => ({ id: product.id, label: product.name }))}
+            empty={t('adminPeople.navigation.chooseProduct')}
+          />
         </select>
       </AdminField>
-      <AdminField field={fields.category_id} label="Category">
+      <AdminField field={fields.category_id} label={t('adminPeople.navigation.category')}>
         <select {...getSelectProps(fields.category_id)} {...invalidProps(fields.category_id)}>
-          <Choice options={choices.categories.map((category) => ({ id: category.id, label: category.name }))} empty="Choose a category" />
+          <Choice
+            options={choices.categories.map((category) => ({ id: category.id, label: category.name }))}
+            empty={t('adminPeople.navigation.chooseCategory')}
+          />
         </select>
       </AdminField>
-      <AdminField
-        field={fields.label_en}
-        label="Label (English)"
-        hint="Left empty for a product, category or page: its own name. Not used for the catalogue."
-      >
+      <AdminField field={fields.label_en} label={t('adminPeople.navigation.labelEn')} hint={t('adminPeople.navigation.labelEnHint')}>
         <input {...getInputProps(fields.label_en, { type: 'text' })} {...invalidProps(fields.label_en, { hint: true })} />
       </AdminField>
-      <AdminField field={fields.label_it} label="Label (Italian)" hint="Left empty: the English.">
+      <AdminField field={fields.label_it} label={t('adminPeople.navigation.labelIt')} hint={t('adminPeople.navigation.italianHint')}>
         <input {...getInputProps(fields.label_it, { type: 'text' })} {...invalidProps(fields.label_it, { hint: true })} />
       </AdminField>
       <button type="submit" className="button">
@@ -154,6 +170,7 @@ export function ColumnForm({
   lastResult: LastResult;
   group?: AdminNavigationGroup;
 }) {
+  const { t } = useI18n();
   const [form, fields] = useForm({
     id,
     lastResult,
@@ -167,10 +184,10 @@ export function ColumnForm({
       <FormError id={form.errorId} error={form.errors?.[0]} />
       <input type="hidden" name="intent" value={group ? 'change-heading' : 'add-column'} />
       {group ? <input type="hidden" name="id" value={group.id} /> : null}
-      <AdminField field={fields.heading_en} label="Heading (English)">
+      <AdminField field={fields.heading_en} label={t('adminPeople.navigation.headingEn')}>
         <input {...getInputProps(fields.heading_en, { type: 'text' })} {...invalidProps(fields.heading_en)} />
       </AdminField>
-      <AdminField field={fields.heading_it} label="Heading (Italian)" hint="Left empty: the English.">
+      <AdminField field={fields.heading_it} label={t('adminPeople.navigation.headingIt')} hint={t('adminPeople.navigation.italianHint')}>
         <input {...getInputProps(fields.heading_it, { type: 'text' })} {...invalidProps(fields.heading_it, { hint: true })} />
       </AdminField>
       <button type="submit" className="button">

@@ -48,4 +48,22 @@ export const ADMIN_PEOPLE_FORM_MESSAGES: Record<string, MessageKey> = {
   'Keep the address under 80 characters': 'adminPeople.field.slugTooLong',
   'Use lower-case letters, digits and single hyphens': 'adminPeople.field.slugFormat',
   'The page is too long': 'adminPeople.field.pageTooLong',
+  // The navigation's links and columns (contract/api/navigation.ts, app/forms/admin-navigation.ts)
+  'Choose the menu or column': 'adminPeople.navigation.field.group',
+  "Invalid discriminator value. Expected 'catalogue' | 'product' | 'category' | 'page' | 'url' | 'path'":
+    'adminPeople.navigation.field.kind',
+  'Enter the label shoppers see': 'adminPeople.navigation.field.label',
+  'Keep the label under 80 characters': 'adminPeople.navigation.field.labelTooLong',
+  'Choose a product': 'adminPeople.navigation.field.product',
+  'Choose a category': 'adminPeople.navigation.field.category',
+  'Choose a page': 'adminPeople.navigation.field.page',
+  'Enter the address': 'adminPeople.navigation.field.address',
+  'Keep the address under 500 characters': 'adminPeople.navigation.field.addressTooLong',
+  'Use a full address that starts with https://': 'adminPeople.navigation.field.addressFormat',
+  'Enter the path': 'adminPeople.navigation.field.path',
+  'Keep the path under 200 characters': 'adminPeople.navigation.field.pathTooLong',
+  'Use a path of the shop that starts with /, such as /contact': 'adminPeople.navigation.field.pathFormat',
+  'Open the menu again': 'adminPeople.navigation.field.version',
+  'Enter the heading': 'adminPeople.navigation.field.heading',
+  'Keep the heading under 60 characters': 'adminPeople.navigation.field.headingTooLong',
 };
