@@ -76,7 +76,10 @@ export default function AdminPages() {
     <section aria-labelledby="pages-heading">
       <h1 id="pages-heading">Pages</h1>
       <AdminNotice notice={notice} />
-      <p>The policies and your own pages, written in Markdown in English and Italian. Shoppers see a page once it is published.</p>
+      <p>
+        The about and contact pages, the policies and your own pages, written in Markdown in English and Italian (the contact page&apos;s
+        address and hours in a form of their own). Shoppers see a page once it is published.
+      </p>
       <TableScroll label="Pages">
         <table>
           <thead>

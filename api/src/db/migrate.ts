@@ -40,6 +40,7 @@ import cardColours from './migrations/041_card_colours.sql';
 import carriers from './migrations/042_carriers.sql';
 import pages from './migrations/043_pages.sql';
 import idempotencyApplied from './migrations/044_idempotency_applied.sql';
+import shopPagesAndHome from './migrations/047_shop_pages_and_home.sql';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
@@ -84,6 +85,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '042_carriers', sql: carriers },
   { name: '043_pages', sql: pages },
   { name: '044_idempotency_applied', sql: idempotencyApplied },
+  { name: '047_shop_pages_and_home', sql: shopPagesAndHome },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

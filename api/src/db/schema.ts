@@ -3,6 +3,7 @@ import type { z } from 'zod';
 
 import type { apiCardSchema } from '@contract/api/cards';
 import type { FunnelStep } from '@contract/api/insights';
+import type { ContactFields } from '@contract/api/page-fields';
 import type { DiscountKind } from '@contract/discounts';
 import type { ShopLocale } from '@contract/locale';
 
@@ -401,6 +402,8 @@ export interface Database {
     body_it: string;
     created_at: Date;
     created_by: string;
+    /** The contact page's address and hours (ADR 073); null for every other page. */
+    fields: ColumnType<ContactFields | null, string | null | undefined, string | null>;
   };
   page_slug_redirects: { old_slug: string; page_id: string };
   purchase_limit_claims: { product_id: string; email: string; quantity: number };

@@ -3,10 +3,16 @@ import { parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
 import Markdown from 'react-markdown';
 
-import { type AdminPage, pageFormSchema, type PageSummary, type PageTexts } from '@contract/api/pages';
+import type { ContactFields } from '@contract/api/page-fields';
+import { type AdminPage, contactPageFormSchema, pageFormSchema, type PageSummary, type PageTexts } from '@contract/api/pages';
 import { shopClock } from '@contract/shop-time';
 
 import { AdminField, FormError, invalidProps } from './admin-field';
+import { ContactFieldsEditor } from './contact-fields';
+
+/** What the text of the shop's own pages is on them (ADR 073); other pages are all text. */
+const BODY_LABELS: Record<string, string> = { about: 'Story', contact: 'Introduction' };
+const TITLE_HINTS: Record<string, string> = { about: "The page's heading.", contact: "The page's heading." };
 
 /** Where a page stands for shoppers, in words. */
 export function pageState(page: Pick<PageSummary, 'latest_version' | 'published_version'>): string {
@@ -46,26 +52,33 @@ export function PageEditor({
   page: AdminPage;
   owner: boolean;
   /** What the editor had typed when they asked for a preview, kept in the form. */
-  typed?: Required<PageTexts> & { slug: string };
+  typed?: Required<PageTexts> & { slug: string; fields?: ContactFields | null };
   lastResult?: SubmissionResult<string[]>;
 }) {
   const busy = useNavigation().state === 'submitting';
+  const contact = page.builtin === 'contact';
+  const schema = contact ? contactPageFormSchema : pageFormSchema;
   const [form, fields] = useForm<Record<string, string>>({
     id: `page-${page.id}-${page.latest_version}`,
     lastResult,
-    defaultValue: typed ?? {
-      slug: page.slug,
-      title_en: page.latest.title_en,
-      title_it: page.latest.title_it,
-      description_en: page.latest.description_en,
-      description_it: page.latest.description_it,
-      body_en: page.latest.body_en,
-      body_it: page.latest.body_it,
-    },
+    defaultValue: typed
+      ? { ...typed, fields: undefined }
+      : {
+          slug: page.slug,
+          title_en: page.latest.title_en,
+          title_it: page.latest.title_it,
+          description_en: page.latest.description_en,
+          description_it: page.latest.description_it,
+          body_en: page.latest.body_en,
+          body_it: page.latest.body_it,
+        },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pageFormSchema }) as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
   });
+  const bodyLabel = BODY_LABELS[page.builtin ?? ''] ?? 'Text';
+  const titleHint = TITLE_HINTS[page.builtin ?? ''];
+  const contactFields = (typed ? typed.fields : page.latest.fields) ?? { address_en: '', address_it: '', hours: [] };
   const f = fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>;
   const text = (name: string, label: string, hint?: string) => (
     <AdminField field={f[name]} label={label} hint={hint}>
@@ -84,16 +97,17 @@ export function PageEditor({
       {owner && !page.builtin ? text('slug', 'Address', 'After /pages/. Changing it keeps the old address redirecting here.') : null}
       <fieldset className="admin-form__group">
         <legend>English</legend>
-        {text('title_en', 'Title (English)')}
+        {text('title_en', 'Title (English)', titleHint)}
         {text('description_en', 'SEO description (English)', 'What search engines show under the title.')}
-        {area('body_en', 'Text (English, Markdown)')}
+        {area('body_en', `${bodyLabel} (English, Markdown)`)}
       </fieldset>
       <fieldset className="admin-form__group" lang="it">
         <legend>Italiano</legend>
         {text('title_it', 'Title (Italian)', 'Left empty, the Italian page shows the English.')}
         {text('description_it', 'SEO description (Italian)')}
-        {area('body_it', 'Text (Italian, Markdown)')}
+        {area('body_it', `${bodyLabel} (Italian, Markdown)`)}
       </fieldset>
+      {contact ? <ContactFieldsEditor form={form} fields={contactFields} /> : null}
       <div className="admin-form__actions">
         <button type="submit" name="intent" value="save" className="button" disabled={busy}>
           Save draft
