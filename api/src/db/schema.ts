@@ -406,6 +406,24 @@ export interface Database {
     fields: ColumnType<ContactFields | null, string | null | undefined, string | null>;
   };
   page_slug_redirects: { old_slug: string; page_id: string };
+  /** Migration 047 (ADR 073): the home page's hero now, and the one scheduled to replace it. */
+  home_heroes: {
+    slot: 'current' | 'scheduled';
+    image_path: string | null;
+    image_width: number | null;
+    image_height: number | null;
+    headline_en: string;
+    headline_it: string;
+    text_en: string;
+    text_it: string;
+    button_en: string;
+    button_it: string;
+    link_kind: 'product' | 'category';
+    link_target: string;
+    starts_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+    updated_at: ColumnType<Date, Date | string, Date | string>;
+    updated_by: string;
+  };
   purchase_limit_claims: { product_id: string; email: string; quantity: number };
   discount_codes: {
     id: Generated<string>;

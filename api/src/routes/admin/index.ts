@@ -5,6 +5,7 @@ import { adminCustomerRoutes } from './customers.js';
 import { adminDiscountRoutes } from './discounts.js';
 import { adminGiftCardRoutes } from './gift-cards.js';
 import { staffOrOwner } from './guard.js';
+import { adminHomeRoutes } from './home.js';
 import { adminInsightRoutes } from './insights.js';
 import { adminOrderRoutes } from './orders.js';
 import { adminPageRoutes } from './pages.js';
@@ -40,5 +41,6 @@ export function adminRoutes() {
   app.route('/', adminShopDataRoutes());
   app.route('/', adminReturnRoutes());
   app.route('/', adminPageRoutes());
+  app.route('/', adminHomeRoutes());
   return app;
 }
