@@ -71,6 +71,9 @@ export default function AdminLayout() {
                 <li>
                   <NavLink to="/admin/pages">Pages</NavLink>
                 </li>
+                <li>
+                  <NavLink to="/admin/home">Home page</NavLink>
+                </li>
                 {staff.role === 'owner' ? (
                   <>
                     <li>

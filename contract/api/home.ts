@@ -10,14 +10,19 @@ import { z } from 'zod';
 export const HERO_SLOTS = ['current', 'scheduled'] as const;
 export type HeroSlot = (typeof HERO_SLOTS)[number];
 
-const text = (max: number, message: string) => z.string().trim().max(max, message);
+/** A text of at most `max` characters; `required` names what is missing when none is sent (a form's empty field). */
+const text = (max: number, message: string, required?: string) =>
+  z
+    .string(required ? { required_error: required } : {})
+    .trim()
+    .max(max, message);
 
 export const heroTextsSchema = z.object({
-  headline_en: text(120, 'Keep the headline under 120 characters').min(1, 'Enter a headline'),
+  headline_en: text(120, 'Keep the headline under 120 characters', 'Enter a headline').min(1, 'Enter a headline'),
   headline_it: text(120, 'Keep the headline under 120 characters').default(''),
   text_en: text(400, 'Keep the text under 400 characters').default(''),
   text_it: text(400, 'Keep the text under 400 characters').default(''),
-  button_en: text(60, "Keep the button's words under 60 characters").min(1, "Enter the button's words"),
+  button_en: text(60, "Keep the button's words under 60 characters", "Enter the button's words").min(1, "Enter the button's words"),
   button_it: text(60, "Keep the button's words under 60 characters").default(''),
 });
 export type HeroTexts = z.infer<typeof heroTextsSchema>;
