@@ -183,4 +183,47 @@ describe('the home page hero from the back office to the storefront', () => {
     expect((await postHero(homeAction, cookie, { slot: 'current', intent: 'remove' })).status).toBe(303);
     expect((await storefrontHome()).data.hero?.words).toBeUndefined();
   });
+
+  it('the owner chooses the products shown first: the home page lists them first, in that order', async () => {
+    const cookie = await signIn('owner');
+    const [hoodie, jorts] = await Promise.all(
+      ['Tracer Hoodie', 'Padded Jorts'].map((name) =>
+        api.database.db.selectFrom('products').select('id').where('name', '=', name).executeTakeFirstOrThrow(),
+      ),
+    );
+    const twice = await runAdminRoute(
+      homeAction,
+      '/admin/home',
+      {},
+      {
+        cookie,
+        form: [
+          ['intent', 'featured'],
+          ['place', hoodie.id],
+          ['place', hoodie.id],
+        ],
+      },
+    );
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(await twice.json())).toContain('Choose each product once');
+    const saved = await runAdminRoute(
+      homeAction,
+      '/admin/home',
+      {},
+      {
+        cookie,
+        form: [
+          ['intent', 'featured'],
+          ['place', ''],
+          ['place', hoodie.id],
+          ['place', jorts.id],
+          ['place', ''],
+        ],
+      },
+    );
+    expect(saved.status).toBe(303);
+    const { data } = await storefrontHome();
+    const names = (data as unknown as { products: { name: string }[] }).products.map((product) => product.name);
+    expect(names.slice(0, 2)).toEqual(['Tracer Hoodie', 'Padded Jorts']);
+  });
 });

@@ -2,13 +2,14 @@ import { parseWithZod } from '@conform-to/zod';
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
-import { HERO_SLOTS, heroFormSchema, type HeroImage, type HeroSlot } from '@contract/api/home';
+import { featuredFormSchema, HERO_SLOTS, heroFormSchema, type HeroImage, type HeroSlot } from '@contract/api/home';
 import { shopWallTimeToDate } from '@contract/shop-time';
 
 import { AdminNotice } from '~/components/admin/admin-notice';
+import { FeaturedForm } from '~/components/admin/featured-form';
 import { HeroForm, heroSummary } from '~/components/admin/hero-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
-import { getHome, removeHero, saveHero, uploadHeroImage } from '~/lib/admin/home.server';
+import { getHome, removeHero, saveFeatured, saveHero, uploadHeroImage } from '~/lib/admin/home.server';
 import { failureStatus } from '~/lib/api.server';
 import { getEnv } from '~/lib/env.server';
 import { readFormData } from '~/lib/form-data.server';
@@ -51,10 +52,27 @@ async function imageFrom(staff: SignedInStaff, formData: FormData): Promise<Hero
   return formData.get('remove_image') === 'on' ? null : undefined;
 }
 
-/** Save or remove one hero (an owner; the API refuses staff). Each change is in the audit log. */
+/** The products shown first, in the order of the places chosen. */
+async function featuredAction(context: ActionFunctionArgs['context'], staff: SignedInStaff, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: featuredFormSchema });
+  if (submission.status !== 'success')
+    return json({ slot: 'featured' as const, result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
+  try {
+    await saveFeatured(staff, submission.value.place);
+    return redirectWithNotice(context, '/admin/home', 'The order is saved: the home page shows these products first now.');
+  } catch (error) {
+    return json(
+      { slot: 'featured' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+      { status: failureStatus(error), headers: ADMIN_HEADERS },
+    );
+  }
+}
+
+/** Save or remove one hero, or the products shown first (an owner; the API refuses staff). Each change is in the audit log. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
   const formData = await readFormData(request);
+  if (formData.get('intent') === 'featured') return featuredAction(context, staff, formData);
   const slot = HERO_SLOTS.find((s) => s === formData.get('slot'));
   if (!slot) return json({ slot: null, result: undefined }, { status: 400, headers: ADMIN_HEADERS });
   const submission = parseWithZod(formData, { schema: heroFormSchema });
@@ -104,15 +122,18 @@ export default function AdminHome() {
         in English and Italian. Set the next one with a start time (for a drop&apos;s launch): it takes over at that time.
       </p>
       {owner ? (
-        HERO_SLOTS.map((slot) => (
-          <HeroForm
-            key={slot}
-            slot={slot}
-            home={home}
-            imageSrc={images[slot]}
-            lastResult={actionData?.slot === slot ? (actionData.result as never) : undefined}
-          />
-        ))
+        <>
+          {HERO_SLOTS.map((slot) => (
+            <HeroForm
+              key={slot}
+              slot={slot}
+              home={home}
+              imageSrc={images[slot]}
+              lastResult={actionData?.slot === slot ? (actionData.result as never) : undefined}
+            />
+          ))}
+          <FeaturedForm home={home} lastResult={actionData?.slot === 'featured' ? (actionData.result as never) : undefined} />
+        </>
       ) : (
         <>
           <p>Only an owner changes the home page.</p>
@@ -120,6 +141,12 @@ export default function AdminHome() {
           <p>{heroSummary(home.current, 'current')}</p>
           <h2>The next hero</h2>
           <p>{heroSummary(home.scheduled, 'scheduled')}</p>
+          <h2>Shown first</h2>
+          <p>
+            {home.featured.length
+              ? home.featured.map((id) => home.products.find((product) => product.id === id)?.name ?? id).join(', ')
+              : 'The newest products.'}
+          </p>
         </>
       )}
     </section>

@@ -74,10 +74,30 @@ export type Hero = z.infer<typeof heroSchema>;
 export const publicHomeSchema = z.object({ hero: heroSchema.nullable(), next_change_at: z.string().nullable() });
 export type PublicHome = z.infer<typeof publicHomeSchema>;
 
-/** `GET /api/admin/home`: both heroes, and what a button may lead to. */
+/** How many products the home page may show first. */
+export const FEATURED_MAX = 8;
+
+/** `PUT /api/admin/home/featured`: the products the home page shows first, in order (none: newest first). */
+export const featuredRequestSchema = z.object({
+  product_ids: z
+    .array(z.string().uuid('Choose products of the catalogue'))
+    .max(FEATURED_MAX, `Choose at most ${FEATURED_MAX} products`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Choose each product once'),
+});
+
+/** The back office's form of the products shown first: one list per place, empty places dropped. */
+export const featuredFormSchema = z.object({
+  place: z.preprocess(
+    (value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(Boolean),
+    featuredRequestSchema.shape.product_ids,
+  ),
+});
+
+/** `GET /api/admin/home`: both heroes, the products shown first, and what a button may lead to. */
 export const adminHomeSchema = z.object({
   current: heroSchema.nullable(),
   scheduled: heroSchema.nullable(),
+  featured: z.array(z.string()),
   products: z.array(z.object({ id: z.string(), name: z.string(), coming_soon: z.boolean(), launch_date: z.string() })),
   categories: z.array(z.string()),
 });

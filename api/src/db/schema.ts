@@ -406,6 +406,8 @@ export interface Database {
     fields: ColumnType<ContactFields | null, string | null | undefined, string | null>;
   };
   page_slug_redirects: { old_slug: string; page_id: string };
+  /** Migration 047 (ADR 073): the products the home page shows first, in the owner's order. */
+  home_featured: { position: number; product_id: string };
   /** Migration 047 (ADR 073): the home page's hero now, and the one scheduled to replace it. */
   home_heroes: {
     slot: 'current' | 'scheduled';

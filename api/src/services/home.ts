@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps.js';
 import { DomainError } from '../domain-error.js';
 import { type Actor, actorName, recordAudit } from './audit.js';
 import { isComingSoon } from './drops.js';
+import { readFeatured } from './home-featured.js';
 import { cancelJob, type ClaimedJob, finishJob, type JobHandler, scheduleJob } from './jobs.js';
 import { storeUploadedImage } from './product-images.js';
 
@@ -95,14 +96,16 @@ export async function publicHome(deps: Pick<HomeDeps, 'db' | 'clock'>): Promise<
 /** Both heroes, and the products (drops marked) and categories a button may lead to. */
 export async function adminHome(deps: Pick<HomeDeps, 'db' | 'clock'>): Promise<AdminHome> {
   const now = deps.clock.now();
-  const [{ current, scheduled }, products, categories] = await Promise.all([
+  const [{ current, scheduled }, featured, products, categories] = await Promise.all([
     heroRows(deps.db),
+    readFeatured(deps.db),
     deps.db.selectFrom('products').select(['id', 'name', 'launch_date']).where('archived_at', 'is', null).orderBy('name').execute(),
     deps.db.selectFrom('categories').select('name').orderBy('name').execute(),
   ]);
   return {
     current: await heroOf(deps.db, current, now),
     scheduled: await heroOf(deps.db, scheduled, now),
+    featured,
     products: products.map((p) => ({
       id: p.id,
       name: p.name,

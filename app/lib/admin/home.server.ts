@@ -23,3 +23,8 @@ export function uploadHeroImage(staff: Staff, file: File) {
   form.set('file', file, file.name);
   return staff.api.request('POST', 'admin/home/images', heroImageSchema, { form });
 }
+
+/** The products the home page shows first, in order; [] for the newest first. */
+export function saveFeatured(staff: Staff, productIds: string[]) {
+  return staff.api.request('PUT', 'admin/home/featured', adminHomeSchema, { body: { product_ids: productIds } });
+}

@@ -27,3 +27,11 @@ CREATE TABLE home_heroes (
   CHECK ((slot = 'scheduled') = (starts_at IS NOT NULL)),
   CHECK ((image_path IS NULL) = (image_width IS NULL) AND (image_path IS NULL) = (image_height IS NULL))
 );
+
+-- The products the home page shows first, in the owner's order (ADR 073); the rest follow newest
+-- first. Part of what the kept catalogue answers, so a change is announced as catalogue changes are.
+CREATE TABLE home_featured (
+  position integer PRIMARY KEY CHECK (position BETWEEN 1 AND 8),
+  product_id uuid NOT NULL UNIQUE REFERENCES products (id) ON DELETE CASCADE
+);
+CREATE TRIGGER home_featured_catalogue_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON home_featured FOR EACH STATEMENT EXECUTE FUNCTION catalogue_changed();

@@ -150,4 +150,38 @@ describe("the home page's hero (ADR 073)", () => {
     expect((await audit())[0]).toMatchObject({ action: 'home.hero.current.remove', before: { headline_en: 'Launch night' } });
     expect((await call('DELETE', '/admin/home/hero/current')).status).toBe(404);
   });
+
+  it('the products the owner features come first on the home page, in their order; the rest stay newest first', async () => {
+    const browse = async () =>
+      ((await call('GET', '/products/browse')).body.items as { id: string; name: string; is_variant_listing: boolean }[]).filter(
+        (item) => !item.is_variant_listing,
+      );
+    const newestFirst = await browse();
+    const [a, b] = [newestFirst[newestFirst.length - 1], newestFirst[newestFirst.length - 2]];
+    let cleared = 0;
+    api.deps.onCatalogueChange = () => (cleared += 1);
+    const saved = await call('PUT', '/admin/home/featured', { product_ids: [a.id, b.id] });
+    expect(saved).toMatchObject({ status: 200, body: { featured: [a.id, b.id] } });
+    expect(cleared).toBe(1);
+    const featuredFirst = await browse();
+    expect(featuredFirst.map((item) => item.name)).toEqual([a.name, b.name, ...newestFirst.slice(0, -2).map((item) => item.name)]);
+    // A search orders by its matches, as before.
+    expect((await call('GET', `/products/browse?q=${encodeURIComponent(newestFirst[0].name)}`)).status).toBe(200);
+    expect((await audit())[0]).toMatchObject({
+      action: 'home.featured',
+      before: { product_ids: [] },
+      after: { product_ids: [a.id, b.id] },
+    });
+
+    const staff = await staffMember(api, 'staff');
+    expect((await call('PUT', '/admin/home/featured', { product_ids: [] }, { Authorization: `Bearer ${staff.token}` })).status).toBe(403);
+    expect(await call('PUT', '/admin/home/featured', { product_ids: [a.id, a.id] })).toMatchObject({
+      status: 422,
+      body: { code: 'invalid_request' },
+    });
+    const unknown = await call('PUT', '/admin/home/featured', { product_ids: ['00000000-0000-4000-8000-000000000000'] });
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+    expect((await call('PUT', '/admin/home/featured', { product_ids: [] })).body).toMatchObject({ featured: [] });
+    expect((await browse()).map((item) => item.id)).toEqual(newestFirst.map((item) => item.id));
+  });
 });

@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
 
-import { adminHomeSchema, heroImageSchema, heroSlotParamSchema, saveHeroRequestSchema } from '@contract/api/home';
+import { adminHomeSchema, featuredRequestSchema, heroImageSchema, heroSlotParamSchema, saveHeroRequestSchema } from '@contract/api/home';
 
 import { answer } from '../../answer.js';
 import type { AppEnv } from '../../deps.js';
 import { ApiError, validate } from '../../http-errors.js';
 import { adminHome, removeHero, saveHero, storeHeroImage } from '../../services/home.js';
+import { changeFeatured } from '../../services/home-featured.js';
 import { ownerOnly } from './guard.js';
 
 /**
  * The home page's hero (ADR 073): staff see it; an owner sets the hero shown now and the one
- * scheduled to replace it, uploads its image and takes a hero away.
+ * scheduled to replace it, uploads its image, takes a hero away, and chooses the products shown first.
  */
 export function adminHomeRoutes() {
   const app = new Hono<AppEnv>();
@@ -23,6 +24,10 @@ export function adminHomeRoutes() {
 
   app.delete('/home/hero/:slot', ownerOnly, validate('param', heroSlotParamSchema), async (c) =>
     answer(c, adminHomeSchema, await removeHero(c.var.deps, c.req.valid('param').slot, c.var.actor)),
+  );
+
+  app.put('/home/featured', ownerOnly, validate('json', featuredRequestSchema), async (c) =>
+    answer(c, adminHomeSchema, await changeFeatured(c.var.deps, c.req.valid('json').product_ids, c.var.actor, () => adminHome(c.var.deps))),
   );
 
   /** An image for a hero, stored as product images are: it shows once a hero is saved with it. */
