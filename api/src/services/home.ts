@@ -208,10 +208,11 @@ async function switchHero(deps: HomeDeps, job: ClaimedJob): Promise<void> {
         .values({ ...values, slot: 'current', starts_at: null })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // Nobody acts at that minute: the entry names the schedule and who set it.
       await recordAudit(
         trx,
         now,
-        { kind: 'cli', role: 'owner' },
+        { kind: 'provider', name: `schedule of ${next.updated_by}` },
         {
           action: 'home.hero.switch',
           subject_type: 'home',

@@ -133,6 +133,7 @@ describe("the home page's hero (ADR 073)", () => {
     });
     expect((await audit())[0]).toMatchObject({
       action: 'home.hero.switch',
+      actor: 'schedule of cli',
       before: { headline_en: 'The winter drop' },
       after: { headline_en: 'Launch night', slot: 'current' },
     });
