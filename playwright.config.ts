@@ -72,7 +72,7 @@ const serverEnv = {
 };
 
 /** Specs with shops of their own (see `projects`). */
-const LATE_SPECS = ['drops.spec.ts', 'browse-pages.spec.ts', 'navigation.spec.ts'];
+const LATE_SPECS = ['drops.spec.ts', 'browse-pages.spec.ts', 'navigation.spec.ts', 'home-and-contact.spec.ts'];
 const OWN_SHOP = ['visual.spec.ts', ...LATE_SPECS];
 
 const chromiumArgs = [
@@ -139,7 +139,8 @@ export default defineConfig<{ shop: ShopName }>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    // Drops move the shop's clock forward (DEV_CLOCK) and paging adds products no other test expects:
+    // Drops move the shop's clock forward (DEV_CLOCK), paging adds products and the owner's home hero and
+    // contact hours (home-and-contact.spec.ts) change pages no other test expects:
     // each JavaScript mode on a shop of its own, beside everything else. Listed first: their journeys
     // are the longest, and started last they left one worker idle at the end of the run.
     {

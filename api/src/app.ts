@@ -20,6 +20,7 @@ import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { discountRoutes } from './routes/discounts.js';
 import { giftCardRoutes, storeCreditRoutes } from './routes/gift-cards.js';
 import { healthRoutes } from './routes/health.js';
+import { homeRoutes } from './routes/home.js';
 import { marketingRoutes } from './routes/marketing.js';
 import { navigationRoutes } from './routes/navigation.js';
 import { orderRoutes } from './routes/orders.js';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/privacy', privacyRoutes());
   app.route('/api/pages', pageRoutes());
   app.route('/api/navigation', navigationRoutes());
+  app.route('/api/home', homeRoutes());
   app.route('/api/marketing', marketingRoutes());
   app.route('/', storageRoutes());
   if (deps.mail.transport === 'outbox' && deps.config.devMailbox) app.route('/', devMailboxRoutes());

@@ -8,8 +8,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The largest product photo an owner uploads (services/product-images.ts). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** The one route whose body is a file: a product image upload. */
-const UPLOAD_PATH = /^\/api\/admin\/products\/[^/]+\/images\/?$/;
+/** The routes whose body is a file: a product image upload, and the home page's hero image (ADR 073). */
+const UPLOAD_PATH = /^\/api\/admin\/(products\/[^/]+\/images|home\/images)\/?$/;
 
 export const refuseOversizedBodies = (): MiddlewareHandler => {
   const small = bodyLimit({

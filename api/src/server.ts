@@ -11,6 +11,7 @@ import { watchCatalogue } from './services/catalogue-watch.js';
 import { checkoutJobHandlers, releaseExpiredSessions } from './services/checkout.js';
 import { offsetClock, systemClock } from './services/clock.js';
 import { dropJobHandlers } from './services/drops.js';
+import { homeJobHandlers } from './services/home.js';
 import { runDueJobs, startJobRunner } from './services/jobs.js';
 import { consoleLogger as log } from './services/logger.js';
 import { createOutboxMailer, createSmtpMailer } from './services/mail.js';
@@ -77,6 +78,7 @@ function rateLimitsFromEnv(env: ApiEnv) {
 function allJobHandlers(deps: AppDeps) {
   return {
     ...dropJobHandlers(deps),
+    ...homeJobHandlers(deps),
     ...checkoutJobHandlers(deps),
     ...orderMailJobHandlers(deps),
     ...reminderJobHandlers(deps),

@@ -4,7 +4,7 @@ import { useI18n } from '~/lib/i18n';
 import { ShopLink } from './shop-link';
 
 /**
- * Above the grid: the brand's line and the newest piece, its art and a link to it. The box keeps its
+ * Above the grid: the brand's line and the owner's hero (ADR 073) or else the newest piece, its art and a link to it. The box keeps its
  * shape before the image arrives (aspect ratio and the image's own size), so nothing below moves.
  */
 export function HomeHero({ hero }: { hero: Hero }) {
@@ -27,11 +27,11 @@ export function HomeHero({ hero }: { hero: Hero }) {
       <div className="home-hero__text">
         <p className="eyebrow">{t('home.heroEyebrow')}</p>
         <h2 id="home-hero-title" className="home-hero__title">
-          {t('home.heroTitle', { name: hero.name })}
+          {hero.words ? hero.words.headline : t('home.heroTitle', { name: hero.name })}
         </h2>
         {hero.line ? <p className="home-hero__line">{hero.line}</p> : null}
         <ShopLink to={hero.href} className="button home-hero__link" prefetch="intent">
-          {t('home.heroLink', { name: hero.name })}
+          {hero.words ? hero.words.button : t('home.heroLink', { name: hero.name })}
         </ShopLink>
       </div>
     </section>

@@ -1,7 +1,10 @@
 import type { ProductListItem } from '@contract/api/catalogue';
+import type { Hero } from '@contract/api/home';
 
 import type { ProductCardData } from '~/components/product-card';
 
+import { browseHref } from './browse';
+import type { Locale } from './i18n';
 import { type ResponsiveImage, responsiveImage } from './images';
 import { MESSAGES } from './messages';
 import { productHref } from './product-link';
@@ -42,6 +45,43 @@ export interface HomeHero {
   href: string;
   line: string;
   image: ResponsiveImage | null;
+  /** The owner's headline and button words (ADR 073), in place of the newest product's. */
+  words?: { headline: string; button: string };
+}
+
+/**
+ * The hero the owner set, in the page's language (Italian left empty reads in English); null when
+ * its product or category is gone, so the newest product leads instead.
+ */
+export function ownerHero(hero: Hero, locale: Locale, storageBase: string): HomeHero | null {
+  const target = hero.target;
+  if (!target) return null;
+  const pick = (en: string, it: string) => (locale === 'it' && it.trim() ? it : en);
+  const headline = pick(hero.headline_en, hero.headline_it);
+  const image = hero.image
+    ? responsiveImage(
+        {
+          url: null,
+          bucket_name: hero.image.bucket_name,
+          storage_path: hero.image.path,
+          width: hero.image.width,
+          height: hero.image.height,
+        },
+        storageBase,
+        '',
+      )
+    : null;
+  return {
+    name: target.name,
+    href:
+      target.kind === 'product'
+        ? productHref({ name: target.name, is_variant_listing: false, short_description: '' })
+        : browseHref({ category: target.name }),
+    line: pick(hero.text_en, hero.text_it),
+    // The art is decoration: the headline says what the hero is about.
+    image,
+    words: { headline, button: pick(hero.button_en, hero.button_it) },
+  };
 }
 
 /**

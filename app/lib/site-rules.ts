@@ -1,12 +1,5 @@
 /** Constants of docs/product.md#constants that the site chrome and static pages use; one source each. */
 
-/** Business hours (docs/product.md#constants), as shown on the contact page. */
-export const BUSINESS_HOURS = [
-  { days: 'Mon-Fri', hours: '10:00-18:00' },
-  { days: 'Sat', hours: '10:00-14:00' },
-  { days: 'Sun', hours: 'closed' },
-] as const;
-
 /** Width at or below which the navigation collapses into the mobile menu (docs/product.md#constants); app.css repeats it in its media queries. */
 export const NAV_BREAKPOINT_PX = 727;
 

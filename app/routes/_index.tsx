@@ -19,10 +19,11 @@ import { ApiRequestError, cachedBrowse, upstreamStatus } from '~/lib/api.server'
 import { apiErrorText } from '~/lib/api-errors.server';
 import { getOptionalUser } from '~/lib/auth.server';
 import { browseHref, canonicalBrowse, isNarrowed, readBrowseState, toCatalogueQuery } from '~/lib/browse';
-import { type HomeHero as Hero, homeHero, toProductCard } from '~/lib/catalogue';
+import { type HomeHero as Hero, homeHero, ownerHero, toProductCard } from '~/lib/catalogue';
 import { listItemIn } from '~/lib/catalogue-texts';
 import { getEnv } from '~/lib/env.server';
 import { readFormData } from '~/lib/form-data.server';
+import { ownerHome } from '~/lib/home.server';
 import { localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData } from '~/lib/i18n.server';
 import { cachingHeaders, shareablePageHeaders, SHARED_PAGE_SECONDS } from '~/lib/page-cache.server';
@@ -79,14 +80,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     i18n,
   };
   try {
-    const answer = await cachedBrowse(api, toCatalogueQuery(state));
+    const [answer, home] = await Promise.all([cachedBrowse(api, toCatalogueQuery(state)), ownerHome(api)]);
     const found = { ...answer, items: answer.items.map((item) => listItemIn(item, context.locale)) };
     // Only a sold-out or coming-soon card asks whether the shopper is waiting for it: a page without
     // one does not ask the API for their wishlist (the listing itself is usually kept in memory).
     const waitable = found.items.some((item) => !item.in_stock || item.coming_soon);
     const wishlisted = await wishlistedIds(context, waitable ? user : null, url);
-    // The page changes at the next drop's launch: the page cache keeps it no longer.
-    const nextLaunch = Math.min(...found.items.filter((item) => item.coming_soon).map((item) => Date.parse(item.launch_date)));
+    // The page changes at the next drop's launch or the scheduled hero's start: the page cache keeps it no longer.
+    const nextLaunch = Math.min(
+      ...found.items.filter((item) => item.coming_soon).map((item) => Date.parse(item.launch_date)),
+      home.next_change_at ? Date.parse(home.next_change_at) : Infinity,
+    );
     const seconds = Number.isFinite(nextLaunch)
       ? Math.max(1, Math.min(SHARED_PAGE_SECONDS, Math.floor((nextLaunch - Date.now()) / 1000)))
       : SHARED_PAGE_SECONDS;
@@ -96,8 +100,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ...(url.pathname === '/' ? { Vary: 'Accept-Language, Cookie' } : {}),
     };
     const products = found.items.map((item) => toProductCard(item, env.STORAGE_URL));
-    // The newest product leads the shop's first page; a search or a filter goes straight to its results.
-    const hero = found.page === 1 && !isNarrowed(state) ? homeHero(found.items, env.STORAGE_URL) : null;
+    // The owner's hero, or else the newest product, leads the shop's first page; a search or a filter goes straight to its results.
+    const lead = home.hero ? ownerHero(home.hero, context.locale, env.STORAGE_URL) : null;
+    const hero = found.page === 1 && !isNarrowed(state) ? (lead ?? homeHero(found.items, env.STORAGE_URL)) : null;
     const { category_names: categoryNames, ...facets } = found.facets;
     const categoryLabels = context.locale === 'it' ? (categoryNames.it ?? {}) : undefined;
     const page: GridPage = {

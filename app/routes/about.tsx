@@ -1,5 +1,6 @@
 import { type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
+import Markdown from 'react-markdown';
 
 import { BRAND } from '@contract/brand';
 
@@ -7,21 +8,29 @@ import { Portrait, type PortraitLook } from '~/components/portrait';
 import { localizedPath, type MessageKey, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData } from '~/lib/i18n.server';
 import type { NavigationHandle } from '~/lib/navigation';
-import { shareablePageHeaders } from '~/lib/page-cache.server';
+import { cachingHeaders } from '~/lib/page-cache.server';
 import { pageTitle } from '~/lib/page-title';
+import { shopPageTexts } from '~/lib/shop-pages.server';
 
 export const handle: NavigationHandle = { pageTitle: 'About' };
 
-export const meta: MetaFunction = ({ location, matches, data }) => {
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => {
   const { t } = metaTranslator(location, matches, data);
-  return [{ title: pageTitle(t('title.about')) }, { name: 'description', content: t('about.description', { brand: BRAND.name }) }];
+  return [
+    { title: pageTitle(t('title.about')) },
+    ...(data?.page.description ? [{ name: 'description', content: data.page.description }] : []),
+  ];
 };
 
-export const headers: HeadersFunction = () => shareablePageHeaders(3600);
+export const headers: HeadersFunction = ({ loaderHeaders }) => cachingHeaders(loaderHeaders);
 
-/** The page's words in its language; the page is the same for everyone, so it is shared (ADR 015). */
-export function loader({ context }: LoaderFunctionArgs) {
-  return json({ i18n: i18nData(context.locale, 'about') }, { headers: shareablePageHeaders(3600) });
+/**
+ * The page's words in its language: the heading, description and story the owner published (ADR 073),
+ * the rest from the catalogues. The page is the same for everyone, so it is shared (ADR 015).
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { texts, caching } = await shopPageTexts(context.visitorApi, 'about', context.locale);
+  return json({ page: texts, i18n: i18nData(context.locale, 'about') }, { headers: caching });
 }
 
 const TEAM: { name: string; role: MessageKey; bio: MessageKey; look: PortraitLook }[] = [
@@ -52,6 +61,7 @@ const TEAM: { name: string; role: MessageKey; bio: MessageKey; look: PortraitLoo
 ];
 
 export default function About() {
+  const { page } = useLoaderData<typeof loader>();
   const { locale, t } = useI18n();
   const brand = { brand: BRAND.name };
   return (
@@ -59,7 +69,7 @@ export default function About() {
       <section className="about__intro" aria-labelledby="about-heading">
         <p className="eyebrow">{t('about.eyebrow')}</p>
         <h1 id="about-heading" className="page-title">
-          {t('about.heading')}
+          {page.title}
         </h1>
         <p className="lead">{t('about.lead', brand)}</p>
       </section>
@@ -67,9 +77,7 @@ export default function About() {
       <section className="about__story" aria-labelledby="story-heading">
         <h2 id="story-heading">{t('about.storyHeading')}</h2>
         <div className="about__columns">
-          <p>{t('about.story1', brand)}</p>
-          <p>{t('about.story2')}</p>
-          <p>{t('about.story3')}</p>
+          <Markdown skipHtml>{page.markdown}</Markdown>
         </div>
         <ul className="about__facts">
           <li>

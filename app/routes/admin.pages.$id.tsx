@@ -3,9 +3,10 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 
-import { pageFormSchema } from '@contract/api/pages';
+import { contactPageFormSchema, pageFormSchema } from '@contract/api/pages';
 
 import { AdminNotice } from '~/components/admin/admin-notice';
+import { typedContactFields } from '~/components/admin/contact-fields';
 import { DeletePage, PageEditor, PageHistory, PagePreview, pageState } from '~/components/admin/page-editor';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { adminI18n, adminTranslator } from '~/lib/admin/i18n.server';
@@ -75,6 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       description_it: raw('description_it'),
       body_en: raw('body_en'),
       body_it: raw('body_it'),
+      fields: formData.has('address_en') ? typedContactFields(formData) : null,
     };
     return json({ preview, result: undefined, error: null }, { headers: ADMIN_HEADERS });
   }
@@ -105,13 +107,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status: failureStatus(error), headers: ADMIN_HEADERS },
     );
   }
-  const submission = parseWithZod(formData, { schema: pageFormSchema });
+  // The contact page's form also carries its address and hours (ADR 073).
+  const submission = parseWithZod(formData, { schema: formData.has('address_en') ? contactPageFormSchema : pageFormSchema });
   if (submission.status !== 'success')
     return json({ preview: null, result: submission.reply(), error: null }, { status: 400, headers: ADMIN_HEADERS });
   const publish = intent === 'publish';
   try {
-    const { slug, ...texts } = submission.value;
-    const saved = await savePage(staff, page, { ...texts, ...(staff.role === 'owner' && slug ? { slug } : {}), publish });
+    const { slug, ...rest } = submission.value;
+    const { address_en, address_it, hours, ...texts } = rest as typeof rest & Partial<z.infer<typeof contactPageFormSchema>>;
+    const fields = address_en !== undefined ? { fields: { address_en, address_it: address_it ?? '', hours: hours ?? [] } } : {};
+    const saved = await savePage(staff, page, { ...texts, ...fields, ...(staff.role === 'owner' && slug ? { slug } : {}), publish });
     const notice = publish
       ? t('adminPeople.page.published', { version: saved.latest_version, path: saved.path })
       : t('adminPeople.page.saved', { version: saved.latest_version });

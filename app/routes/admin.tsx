@@ -55,6 +55,7 @@ const SECTIONS: { to: string; label: MessageKey; ownerOnly?: boolean }[] = [
   { to: '/admin/gift-cards', label: 'admin.nav.giftCards' },
   { to: '/admin/reminders', label: 'admin.nav.reminders' },
   { to: '/admin/pages', label: 'admin.nav.pages' },
+  { to: '/admin/home', label: 'admin.nav.home' },
   { to: '/admin/navigation', label: 'admin.nav.navigation' },
   { to: '/admin/products', label: 'admin.nav.products', ownerOnly: true },
   { to: '/admin/discounts', label: 'admin.nav.discounts', ownerOnly: true },

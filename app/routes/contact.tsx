@@ -2,7 +2,8 @@ import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTex
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react';
+import Markdown from 'react-markdown';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 
 import { BRAND } from '@contract/brand';
@@ -19,13 +20,17 @@ import { i18nData, serverTranslator } from '~/lib/i18n.server';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
 import { redirectWithFlash, takeFlash } from '~/lib/session.server';
-import { BUSINESS_HOURS, CONTACT_SUCCESS_MS } from '~/lib/site-rules';
+import { shopPageTexts } from '~/lib/shop-pages.server';
+import { CONTACT_SUCCESS_MS } from '~/lib/site-rules';
 
 export const handle: NavigationHandle = { pageTitle: 'Contact' };
 
-export const meta: MetaFunction = ({ location, matches, data }) => {
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => {
   const { t } = metaTranslator(location, matches, data);
-  return [{ title: pageTitle(t('title.contact')) }, { name: 'description', content: t('contact.description', { brand: BRAND.name }) }];
+  return [
+    { title: pageTitle(t('title.contact')) },
+    ...(data?.page.description ? [{ name: 'description', content: data.page.description }] : []),
+  ];
 };
 
 /** The reasons' words in the catalogues, in the order the form offers them. */
@@ -39,17 +44,23 @@ const REASON_KEYS: Record<ContactReason, MessageKey> = {
   other: 'contact.reason.other',
 };
 
-/** The business hours' days and the closed day's word (docs/product.md#contact), in the catalogues. */
-const DAY_KEYS: Record<string, MessageKey> = { 'Mon-Fri': 'contact.monFri', Sat: 'contact.sat', Sun: 'contact.sun' };
-
 /** Marks a submission sent by script (JavaScript on), which stays on the page instead of redirecting. */
 const IN_PLACE = 'in-place';
 
+/** The form's reason from the address, the thank-you after a post, and the words, address and hours the owner published (ADR 073). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { flash, headers } = await takeFlash(context);
+  const [{ flash, headers }, { texts }] = await Promise.all([
+    takeFlash(context),
+    shopPageTexts(context.visitorApi, 'contact', context.locale),
+  ]);
   const reason = reasonFromQuery(new URL(request.url).searchParams.get('reason')) ?? null;
   return json(
-    { reason, thankYou: flash?.kind === 'success' ? flash.message : null, i18n: i18nData(context.locale, 'contact', 'forms') },
+    {
+      reason,
+      thankYou: flash?.kind === 'success' ? flash.message : null,
+      page: texts,
+      i18n: i18nData(context.locale, 'contact', 'forms'),
+    },
     { headers: { ...headers, 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -218,15 +229,20 @@ function ContactForm({ initialReason, thankYou }: { initialReason: string | null
   );
 }
 
+/** The lead is the owner's Markdown; its paragraphs keep the lead's look. */
+const LEAD = { p: ({ children }: { children?: ReactNode }) => <p className="lead">{children}</p> };
+
 export default function Contact() {
-  const { reason, thankYou } = useLoaderData<typeof loader>();
-  const studio = BRAND.studio;
+  const { reason, thankYou, page } = useLoaderData<typeof loader>();
   const { t } = useI18n();
+  const address = page.contact?.address ?? [];
   return (
     <div className="contact">
       <header className="contact__intro">
-        <h1 className="page-title">{t('contact.heading')}</h1>
-        <p className="lead">{t('contact.lead')}</p>
+        <h1 className="page-title">{page.title}</h1>
+        <Markdown skipHtml components={LEAD}>
+          {page.markdown}
+        </Markdown>
       </header>
       <div className="contact__layout">
         <ContactForm initialReason={reason} thankYou={thankYou} />
@@ -234,11 +250,12 @@ export default function Contact() {
           <h2 id="info-heading">{t('contact.companyInfo')}</h2>
           <h3>{t('contact.studio')}</h3>
           <address>
-            {t('contact.studioName', { brand: BRAND.name })}
-            <br />
-            {studio.line1}
-            <br />
-            {studio.postalCode} {studio.city}, {t('footer.country')}
+            {address.map((line, index) => (
+              <Fragment key={index}>
+                {index > 0 ? <br /> : null}
+                {line}
+              </Fragment>
+            ))}
           </address>
           <h3>{t('contact.emailAndPhone')}</h3>
           <ul className="plain-list">
@@ -255,10 +272,10 @@ export default function Contact() {
           <h3 id="hours-heading">{t('contact.hours')}</h3>
           <table className="hours" aria-labelledby="hours-heading">
             <tbody>
-              {BUSINESS_HOURS.map((row) => (
-                <tr key={row.days}>
-                  <th scope="row">{t(DAY_KEYS[row.days])}</th>
-                  <td>{row.hours === 'closed' ? t('contact.closed') : row.hours}</td>
+              {(page.contact?.hours ?? []).map((row, index) => (
+                <tr key={index}>
+                  <th scope="row">{row.days}</th>
+                  <td>{row.hours}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { contactFieldsSchema, contactInfoSchema, HOURS_ROWS, hoursRowSchema, withoutBlankRows } from './page-fields';
+
 /**
  * Content pages (issue #42, ADR 068): the four policies and the owner's own pages, written in
  * Markdown in both languages, with versions. Shoppers read the published version with
@@ -43,6 +45,8 @@ export const publicPageSchema = z.discriminatedUnion('kind', [
     title: z.string(),
     description: z.string(),
     markdown: z.string(),
+    /** The contact page's address and hours in the asked language (ADR 073); absent for other pages. */
+    contact: contactInfoSchema.nullable().optional(),
   }),
   z.object({ kind: z.literal('moved'), slug: z.string(), path: z.string() }),
 ]);
@@ -53,6 +57,8 @@ export const publishedPageListSchema = z.object({ pages: z.array(z.object({ path
 export type PublishedPageList = z.infer<typeof publishedPageListSchema>;
 
 export const pageVersionSchema = pageTextsSchema.required().extend({
+  /** The contact page's address and hours (ADR 073); null for every other page. */
+  fields: contactFieldsSchema.nullable(),
   number: z.number().int(),
   created_at: z.string(),
   created_by: z.string(),
@@ -90,6 +96,8 @@ export const savePageRequestSchema = pageTextsSchema.extend({
   slug: pageSlug.optional(),
   base_version: z.number().int().min(0),
   publish: z.boolean().default(false),
+  /** The contact page's address and hours; left out, the version keeps the previous one's. Other pages have none. */
+  fields: contactFieldsSchema.optional(),
 });
 export type SavePageRequest = z.infer<typeof savePageRequestSchema>;
 
@@ -106,3 +114,10 @@ export const pageFormSchema = pageTextsSchema.extend({
 
 /** The back office's "New page" form: its title and address; the words come after, as a draft. */
 export const newPageFormSchema = z.object({ title_en: pageTextsSchema.shape.title_en, slug: pageSlug });
+
+/** The contact page's form: its texts, its address and the rows of its hours (blank rows dropped). */
+export const contactPageFormSchema = pageFormSchema.extend({
+  address_en: contactFieldsSchema.shape.address_en,
+  address_it: contactFieldsSchema.shape.address_it,
+  hours: z.preprocess(withoutBlankRows, z.array(hoursRowSchema).max(HOURS_ROWS).default([])),
+});

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { apiCardSchema } from '@contract/api/cards';
 import type { FunnelStep } from '@contract/api/insights';
 import type { NavigationLinkKind } from '@contract/api/navigation';
+import type { ContactFields } from '@contract/api/page-fields';
 import type { DiscountKind } from '@contract/discounts';
 import type { ShopLocale } from '@contract/locale';
 
@@ -404,6 +405,8 @@ export interface Database {
     body_it: string;
     created_at: Date;
     created_by: string;
+    /** The contact page's address and hours (ADR 073); null for every other page. */
+    fields: ColumnType<ContactFields | null, string | null | undefined, string | null>;
   };
   page_slug_redirects: { old_slug: string; page_id: string };
   /** The header's menu and the footer's columns (migration 045, ADR 071). */
@@ -428,6 +431,26 @@ export interface Database {
     label_en: Generated<string>;
     label_it: Generated<string>;
     version: Generated<number>;
+  };
+  /** Migration 047 (ADR 073): the products the home page shows first, in the owner's order. */
+  home_featured: { position: number; product_id: string };
+  /** Migration 047 (ADR 073): the home page's hero now, and the one scheduled to replace it. */
+  home_heroes: {
+    slot: 'current' | 'scheduled';
+    image_path: string | null;
+    image_width: number | null;
+    image_height: number | null;
+    headline_en: string;
+    headline_it: string;
+    text_en: string;
+    text_it: string;
+    button_en: string;
+    button_it: string;
+    link_kind: 'product' | 'category';
+    link_target: string;
+    starts_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+    updated_at: ColumnType<Date, Date | string, Date | string>;
+    updated_by: string;
   };
   purchase_limit_claims: { product_id: string; email: string; quantity: number };
   discount_codes: {

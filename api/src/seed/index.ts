@@ -6,6 +6,7 @@ import { seedCards, seedCatalogue } from './database.js';
 import { generateCardArt } from './drawing/card-art.js';
 import { seedPages } from './pages.js';
 import { seedPolicyDocuments } from './policy-documents.js';
+import { seedShopPages } from './shop-pages.js';
 
 /**
  * The shop's starting content: the catalogue (when the database has none, or always), the cards,
@@ -46,6 +47,8 @@ export async function seedShop(
   // After the documents: each policy's first version is the text storage holds today.
   const pages = await seedPages(db, storage);
   if (pages.length) log.info(`seed: pages written (${pages.join(', ')})`);
+  const shopPages = await seedShopPages(db);
+  if (shopPages.length) log.info(`seed: about and contact pages written (${shopPages.join(', ')})`);
 }
 
 /** Whether any catalogue image or card frame is still to be drawn (a few hundred file checks). */

@@ -7,6 +7,7 @@ import { DomainError } from '../domain-error.js';
 import { imagesOfType, loadCatalogue, toAttributes, toSizeChart } from './catalogue-rows.js';
 import { watchOf } from './catalogue-watch.js';
 import { isComingSoon } from './drops.js';
+import { readFeatured } from './home-featured.js';
 import { isAvailable, type Stock } from './stock-counted.js';
 
 /**
@@ -193,7 +194,11 @@ function facetsOf(listings: AssembledListing[]) {
  * one of its variants has both, and 'in stock' when that variant has units.
  */
 export async function browseCatalogue(db: Db, query: CatalogueQuery, now: Date = new Date(), observer?: CatalogueCacheObserver) {
-  const [{ entry, listings }, found] = await Promise.all([keptListings(db, observer), query.q ? searchProducts(db, query.q) : undefined]);
+  const [{ entry, listings }, found, featured] = await Promise.all([
+    keptListings(db, observer),
+    query.q ? searchProducts(db, query.q) : undefined,
+    query.q ? ([] as string[]) : readFeatured(db),
+  ]);
   const category = query.category && key(query.category);
   const size = query.size && key(query.size);
   const colour = query.colour && key(query.colour);
@@ -210,8 +215,16 @@ export async function browseCatalogue(db: Db, query: CatalogueQuery, now: Date =
     const soldOut = await soldOutVariants(db, fitting);
     matching = matching.filter(({ variants }) => variants.some((variant) => fits(variant) && !soldOut(variant.id)));
   }
-  // A search shows the best matches first; otherwise (and between equal matches) the newest launch.
+  // A search shows the best matches first; otherwise the products the owner features (ADR 073), in
+  // their order; otherwise (and between equal matches) the newest launch. The sort keeps that order.
   if (found) matching.sort((a, b) => found.get(b.listing.id)! - found.get(a.listing.id)!);
+  else if (featured.length) {
+    const rank = (item: AssembledListing) => {
+      const at = item.listing.is_variant_listing ? -1 : featured.indexOf(item.listing.id);
+      return at < 0 ? featured.length : at;
+    };
+    matching.sort((a, b) => rank(a) - rank(b));
+  }
   const perPage = query.per_page ?? CATALOGUE_PAGE_SIZE;
   const pages = Math.ceil(matching.length / perPage);
   // A page past the last shows the last one: a shortened catalogue leaves no dead link.

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 
+import { contactInfoIn } from '@contract/api/page-fields';
 import { type AdminPage, pagePath, type PageSummary, type PageTexts, type PublicPage, type PublishedPageList } from '@contract/api/pages';
 import type { ShopLocale } from '@contract/locale';
 
@@ -26,6 +27,7 @@ export function inLocale(row: VersionRow, locale: ShopLocale) {
     title: pick(row.title_en, row.title_it),
     description: pick(row.description_en, row.description_it),
     markdown: pick(row.body_en, row.body_it),
+    ...(row.fields ? { contact: contactInfoIn(row.fields, locale) } : {}),
   };
 }
 
@@ -96,7 +98,7 @@ export async function adminPage(db: Db, id: string): Promise<AdminPage> {
   const stamp = (row: VersionRow) => ({ number: row.number, created_at: row.created_at.toISOString(), created_by: row.created_by });
   return {
     ...summary(page, latest.title_en),
-    latest: { ...textsOf(latest), ...stamp(latest) },
+    latest: { ...textsOf(latest), fields: latest.fields, ...stamp(latest) },
     versions: versions.map((row) => ({ ...stamp(row), title_en: row.title_en })),
   };
 }

@@ -1,5 +1,6 @@
+import type { ContactFields } from '@contract/api/page-fields';
 import type { AdminPage, PageTexts, SavePageRequest } from '@contract/api/pages';
-import { policyPath, type PolicySlug } from '@contract/policies';
+import { POLICY_DOCUMENTS, policyPath, type PolicySlug } from '@contract/policies';
 
 import type { Db } from '../db/database.js';
 import { inTransaction } from '../db/transaction.js';
@@ -29,11 +30,31 @@ async function claimSlug(trx: Db, pageId: string, slug: string) {
   await trx.deleteFrom('page_slug_redirects').where('old_slug', '=', slug).execute();
 }
 
-async function insertVersion(trx: Db, pageId: string, number: number, texts: Required<PageTexts>, at: Date, by: string) {
+async function insertVersion(
+  trx: Db,
+  pageId: string,
+  number: number,
+  texts: Required<PageTexts> & { fields?: ContactFields | null },
+  at: Date,
+  by: string,
+) {
+  const { fields, ...words } = texts;
   await trx
     .insertInto('page_versions')
-    .values({ page_id: pageId, number, ...texts, created_at: at, created_by: by })
+    .values({ page_id: pageId, number, ...words, fields: fields ? JSON.stringify(fields) : null, created_at: at, created_by: by })
     .execute();
+}
+
+const isPolicy = (builtin: string | null): builtin is PolicySlug => POLICY_DOCUMENTS.some((doc) => doc.slug === builtin);
+
+/**
+ * The structured fields a version keeps (ADR 073): the contact page's address and hours, as sent or
+ * as the version before had them; no other page has any.
+ */
+function fieldsFor(builtin: string | null, sent: ContactFields | undefined, previous: ContactFields | null): ContactFields | null {
+  if (builtin === 'contact') return sent ?? previous;
+  if (sent) throw new DomainError('bad_request', 'Only the contact page has an address and hours');
+  return null;
 }
 
 /**
@@ -47,7 +68,7 @@ async function mirrorPolicy(deps: PageDeps, trx: Db, pageId: string) {
     .select(['p.builtin', 'v.body_en', 'v.body_it'])
     .where('p.id', '=', pageId)
     .executeTakeFirst();
-  if (!row?.builtin) return;
+  if (!isPolicy(row?.builtin ?? null) || !row) return;
   const slug = row.builtin as PolicySlug;
   await deps.storage.put('documents', policyPath(slug, 'en'), row.body_en);
   await deps.storage.put('documents', policyPath(slug, 'it'), row.body_it.trim() ? row.body_it : row.body_en);
@@ -81,7 +102,7 @@ export async function createPage(deps: PageDeps, request: PageTexts & { slug: st
  * one redirecting; `publish` shows the version to shoppers at once. Slugs and publishing are an owner's.
  */
 export async function savePage(deps: PageDeps, id: string, request: SavePageRequest, actor: Actor): Promise<AdminPage> {
-  const { slug, base_version, publish, ...texts } = request;
+  const { slug, base_version, publish, fields: sentFields, ...texts } = request;
   if (publish) ownerOnly(actor, 'publish a page');
   const now = deps.clock.now();
   const full = { ...texts } as Required<PageTexts>;
@@ -117,18 +138,26 @@ export async function savePage(deps: PageDeps, id: string, request: SavePageRequ
       .where('page_id', '=', id)
       .where('number', '=', before.latest_version)
       .executeTakeFirstOrThrow();
-    await insertVersion(trx, id, next.latest_version, full, now, actorName(actor));
+    const fields = fieldsFor(before.builtin, sentFields, previous.fields);
+    await insertVersion(trx, id, next.latest_version, { ...full, fields }, now, actorName(actor));
     if (publish) await mirrorPolicy(deps, trx, id);
     await recordAudit(trx, now, actor, {
       action: publish ? 'page.publish' : 'page.save',
       subject_type: 'page',
       subject_id: id,
-      before: { slug: before.slug, version: before.latest_version, published_version: before.published_version, ...textsOf(previous) },
+      before: {
+        slug: before.slug,
+        version: before.latest_version,
+        published_version: before.published_version,
+        ...textsOf(previous),
+        ...(previous.fields ? { fields: previous.fields } : {}),
+      },
       after: {
         slug: slug ?? before.slug,
         version: next.latest_version,
         published_version: publish ? next.latest_version : before.published_version,
         ...full,
+        ...(fields ? { fields } : {}),
       },
     });
   }).catch((error: unknown) => {
@@ -148,7 +177,13 @@ export async function restorePage(deps: PageDeps, id: string, version: number, a
     .where('number', '=', version)
     .executeTakeFirst();
   if (!old) throw new DomainError('not_found', 'No such version of the page');
-  return savePage(deps, id, { ...textsOf(old), base_version: page.latest_version, publish: false }, actor).then(async (saved) => {
+  const fields = old.fields ?? undefined;
+  return savePage(
+    deps,
+    id,
+    { ...textsOf(old), ...(fields ? { fields } : {}), base_version: page.latest_version, publish: false },
+    actor,
+  ).then(async (saved) => {
     await recordAudit(deps.db, deps.clock.now(), actor, {
       action: 'page.restore',
       subject_type: 'page',

@@ -42,18 +42,27 @@ async function productOf(deps: Deps, productId: string) {
  * shoppers), and pre-rendered at the srcset widths. Last in its kind's order; audited. Answers the
  * product as the back office shows it, as each change of its images does.
  */
-export async function addProductImage(deps: Deps, productId: string, upload: ImageUpload, actor: Actor): Promise<AdminProduct> {
-  const product = await productOf(deps, productId);
+/**
+ * Stores an uploaded photo under `folder`: read by sharp (so only a real JPEG, PNG or WebP passes,
+ * whatever its name or declared type says), turned upright by its EXIF orientation, scaled down to
+ * 1920 px, written as WebP without EXIF or any other metadata (a phone's GPS position never reaches
+ * shoppers), and pre-rendered at the srcset widths. The product images and the home page's hero (ADR 073).
+ */
+export async function storeUploadedImage(
+  deps: Pick<AppDeps, 'storage'>,
+  bytes: Uint8Array,
+  folder: string,
+): Promise<{ path: string; width: number; height: number }> {
   let format: string | undefined;
   try {
-    format = (await sharp(upload.bytes, { limitInputPixels: 60_000_000 }).metadata()).format;
+    format = (await sharp(bytes, { limitInputPixels: 60_000_000 }).metadata()).format;
   } catch {
     format = undefined;
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw new DomainError('bad_request', 'The file is not a JPEG, PNG or WebP image');
   let stored: { data: Buffer; info: { width: number; height: number } };
   try {
-    stored = await sharp(upload.bytes, { limitInputPixels: 60_000_000 })
+    stored = await sharp(bytes, { limitInputPixels: 60_000_000 })
       .rotate()
       .resize({ width: STORED_MAX_WIDTH, withoutEnlargement: true })
       .webp({ quality: 85 })
@@ -61,9 +70,20 @@ export async function addProductImage(deps: Deps, productId: string, upload: Ima
   } catch {
     throw new DomainError('bad_request', 'The image could not be read: it may be damaged');
   }
-  const path = `uploads/${productId}/${randomUUID()}.webp`;
+  const path = `${folder}/${randomUUID()}.webp`;
   await deps.storage.put(BUCKET, path, stored.data);
   for (const width of PRERENDERED_WIDTHS) if (width < stored.info.width) await resizedImage(deps.storage, BUCKET, path, width);
+  return { path, width: stored.info.width, height: stored.info.height };
+}
+
+/**
+ * Stores an uploaded photo for a product (`storeUploadedImage`), last in its kind's order; audited.
+ * Answers the product as the back office shows it, as each change of its images does.
+ */
+export async function addProductImage(deps: Deps, productId: string, upload: ImageUpload, actor: Actor): Promise<AdminProduct> {
+  const product = await productOf(deps, productId);
+  const { path, ...size } = await storeUploadedImage(deps, upload.bytes, `uploads/${productId}`);
+  const stored = { info: size };
 
   const now = deps.clock.now();
   await inTransaction(deps.db, async (trx) => {

@@ -3,12 +3,21 @@ import { parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
 import Markdown from 'react-markdown';
 
-import { type AdminPage, pageFormSchema, type PageSummary, type PageTexts } from '@contract/api/pages';
+import type { ContactFields } from '@contract/api/page-fields';
+import { type AdminPage, contactPageFormSchema, pageFormSchema, type PageSummary, type PageTexts } from '@contract/api/pages';
 import { shopClock } from '@contract/shop-time';
 
-import { type Translate, useI18n } from '~/lib/i18n';
+import { type MessageKey, type Translate, useI18n } from '~/lib/i18n';
 
 import { AdminField, FormError, invalidProps } from './admin-field';
+import { ContactFieldsEditor } from './contact-fields';
+
+/** What the text of the shop's own pages is on them (ADR 073); other pages are all text. */
+const BODY_LABELS: Record<string, { en: MessageKey; it: MessageKey }> = {
+  text: { en: 'adminPeople.page.bodyEn', it: 'adminPeople.page.bodyIt' },
+  about: { en: 'adminPeople.page.storyEn', it: 'adminPeople.page.storyIt' },
+  contact: { en: 'adminPeople.page.introEn', it: 'adminPeople.page.introIt' },
+};
 
 /** Where a page stands for shoppers, in words (the member's language). */
 export function pageState(page: Pick<PageSummary, 'latest_version' | 'published_version'>, t: Translate): string {
@@ -49,27 +58,34 @@ export function PageEditor({
   page: AdminPage;
   owner: boolean;
   /** What the editor had typed when they asked for a preview, kept in the form. */
-  typed?: Required<PageTexts> & { slug: string };
+  typed?: Required<PageTexts> & { slug: string; fields?: ContactFields | null };
   lastResult?: SubmissionResult<string[]>;
 }) {
   const busy = useNavigation().state === 'submitting';
   const { t } = useI18n();
+  const contact = page.builtin === 'contact';
+  const schema = contact ? contactPageFormSchema : pageFormSchema;
+  const bodyLabels = BODY_LABELS[page.builtin ?? ''] ?? BODY_LABELS.text;
+  const titleHint = page.builtin === 'about' || page.builtin === 'contact' ? t('adminPeople.page.headingHint') : undefined;
   const [form, fields] = useForm<Record<string, string>>({
     id: `page-${page.id}-${page.latest_version}`,
     lastResult,
-    defaultValue: typed ?? {
-      slug: page.slug,
-      title_en: page.latest.title_en,
-      title_it: page.latest.title_it,
-      description_en: page.latest.description_en,
-      description_it: page.latest.description_it,
-      body_en: page.latest.body_en,
-      body_it: page.latest.body_it,
-    },
+    defaultValue: typed
+      ? { ...typed, fields: undefined }
+      : {
+          slug: page.slug,
+          title_en: page.latest.title_en,
+          title_it: page.latest.title_it,
+          description_en: page.latest.description_en,
+          description_it: page.latest.description_it,
+          body_en: page.latest.body_en,
+          body_it: page.latest.body_it,
+        },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pageFormSchema }) as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
   });
+  const contactFields = (typed ? typed.fields : page.latest.fields) ?? { address_en: '', address_it: '', hours: [] };
   const f = fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>;
   const text = (name: string, label: string, hint?: string) => (
     <AdminField field={f[name]} label={label} hint={hint}>
@@ -88,16 +104,17 @@ export function PageEditor({
       {owner && !page.builtin ? text('slug', t('adminPeople.page.address'), t('adminPeople.page.slugHint')) : null}
       <fieldset className="admin-form__group">
         <legend>{t('adminPeople.page.english')}</legend>
-        {text('title_en', t('adminPeople.page.titleEn'))}
+        {text('title_en', t('adminPeople.page.titleEn'), titleHint)}
         {text('description_en', t('adminPeople.page.descriptionEn'), t('adminPeople.page.descriptionHint'))}
-        {area('body_en', t('adminPeople.page.bodyEn'))}
+        {area('body_en', t(bodyLabels.en))}
       </fieldset>
       <fieldset className="admin-form__group" lang="it">
         <legend>Italiano</legend>
         {text('title_it', t('adminPeople.page.titleIt'), t('adminPeople.page.titleItHint'))}
         {text('description_it', t('adminPeople.page.descriptionIt'))}
-        {area('body_it', t('adminPeople.page.bodyIt'))}
+        {area('body_it', t(bodyLabels.it))}
       </fieldset>
+      {contact ? <ContactFieldsEditor form={form} fields={contactFields} /> : null}
       <div className="admin-form__actions">
         <button type="submit" name="intent" value="save" className="button" disabled={busy}>
           {t('adminPeople.page.saveDraft')}

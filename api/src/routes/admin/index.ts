@@ -5,6 +5,7 @@ import { adminCustomerRoutes } from './customers.js';
 import { adminDiscountRoutes } from './discounts.js';
 import { adminGiftCardRoutes } from './gift-cards.js';
 import { staffOrOwner } from './guard.js';
+import { adminHomeRoutes } from './home.js';
 import { adminInsightRoutes } from './insights.js';
 import { adminNavigationRoutes } from './navigation.js';
 import { adminOrderRoutes } from './orders.js';
@@ -42,5 +43,6 @@ export function adminRoutes() {
   app.route('/', adminReturnRoutes());
   app.route('/', adminPageRoutes());
   app.route('/', adminNavigationRoutes());
+  app.route('/', adminHomeRoutes());
   return app;
 }
