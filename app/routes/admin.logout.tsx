@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node';
 
 import { staffSignOut } from '~/lib/admin/sign-in.server';
+import { DEFAULT_LOCALE } from '~/lib/i18n';
 import { commitStaffSession, destroyStaffSession, readStaffSession } from '~/lib/staff-session.server';
 
 /** Signing out is a form post; opening the address just leads back to the back office. */
@@ -11,11 +12,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = session.get('token');
   // The API ends the session at once; if it cannot be reached, the cookie still goes and the session runs out by itself.
   if (token) await staffSignOut(context.staff.api(token)).catch(() => undefined);
-  // Nothing of the sign-in stays; the member's language does, so the sign-in page says goodbye in it.
-  // A fresh session holding the language alone takes the place of the old cookie.
+  // Nothing of the sign-in stays. A member whose back office speaks another language than English
+  // keeps it, alone in a fresh session, so the sign-in page says goodbye in it; otherwise the cookie goes.
   const locale = session.get('locale');
   let cookie: string;
-  if (locale) {
+  if (locale && locale !== DEFAULT_LOCALE) {
     const after = await readStaffSession(new Request(request.url));
     after.set('locale', locale);
     cookie = await commitStaffSession(context, after);
