@@ -10,39 +10,37 @@ import { FeaturedForm } from '~/components/admin/featured-form';
 import { HeroForm, heroSummary } from '~/components/admin/hero-form';
 import { ADMIN_HEADERS, adminErrorText } from '~/lib/admin.server';
 import { getHome, removeHero, saveFeatured, saveHero, uploadHeroImage } from '~/lib/admin/home.server';
+import { adminI18n, adminTranslator } from '~/lib/admin/i18n.server';
 import { failureStatus } from '~/lib/api.server';
 import { getEnv } from '~/lib/env.server';
 import { readFormData } from '~/lib/form-data.server';
+import { type MessageKey, metaTranslator, useI18n } from '~/lib/i18n';
 import { storageObjectUrl } from '~/lib/images';
 import { pageTitle } from '~/lib/page-title';
-import { redirectWithNotice, requireStaff, type SignedInStaff } from '~/lib/staff-session.server';
-import { takeNotice } from '~/lib/staff-session.server';
+import { redirectWithNotice, requireStaff, type SignedInStaff, takeNotice } from '~/lib/staff-session.server';
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Home page') }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => [
+  { title: pageTitle(metaTranslator(location, matches, data).t('adminPeople.home.title')) },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const [home, { notice, headers }] = await Promise.all([getHome(staff), takeNotice(context)]);
+  const [home, { notice, headers }, i18n] = await Promise.all([getHome(staff), takeNotice(context), adminI18n(context, 'admin-people')]);
   const storageBase = getEnv().STORAGE_URL;
   const imageOf = (slot: HeroSlot) => {
     const image = home[slot]?.image;
     return image ? `${storageObjectUrl(storageBase, image.bucket_name, image.path)}?width=320` : null;
   };
   return json(
-    { home, owner: staff.role === 'owner', notice, images: { current: imageOf('current'), scheduled: imageOf('scheduled') } },
+    { home, owner: staff.role === 'owner', notice, images: { current: imageOf('current'), scheduled: imageOf('scheduled') }, i18n },
     { headers: { ...ADMIN_HEADERS, ...headers } },
   );
 }
 
-const NOTICES: Record<HeroSlot, { saved: string; removed: string }> = {
-  current: {
-    saved: 'The hero is saved: shoppers see it on the home page now.',
-    removed: 'The hero is removed: the home page leads with the newest product again.',
-  },
-  scheduled: {
-    saved: 'The next hero is scheduled: it replaces the hero shown now at its start time.',
-    removed: 'The next hero is cancelled.',
-  },
+const NOTICES: Record<HeroSlot, { saved: MessageKey; removed: MessageKey }> = {
+  current: { saved: 'adminPeople.home.current.saved', removed: 'adminPeople.home.current.removed' },
+  scheduled: { saved: 'adminPeople.home.scheduled.saved', removed: 'adminPeople.home.scheduled.removed' },
 };
 
 /** The image the form asks for: a new upload, none, or (undefined) the one the hero has. */
@@ -59,10 +57,11 @@ async function featuredAction(context: ActionFunctionArgs['context'], staff: Sig
     return json({ slot: 'featured' as const, result: submission.reply() }, { status: 400, headers: ADMIN_HEADERS });
   try {
     await saveFeatured(staff, submission.value.place);
-    return redirectWithNotice(context, '/admin/home', 'The order is saved: the home page shows these products first now.');
+    const t = await adminTranslator(context, 'admin-people');
+    return redirectWithNotice(context, '/admin/home', t('adminPeople.home.featured.saved'));
   } catch (error) {
     return json(
-      { slot: 'featured' as const, result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+      { slot: 'featured' as const, result: submission.reply({ formErrors: [adminErrorText(error, staff.locale)] }) },
       { status: failureStatus(error), headers: ADMIN_HEADERS },
     );
   }
@@ -76,15 +75,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const slot = HERO_SLOTS.find((s) => s === formData.get('slot'));
   if (!slot) return json({ slot: null, result: undefined }, { status: 400, headers: ADMIN_HEADERS });
   const submission = parseWithZod(formData, { schema: heroFormSchema });
+  const t = await adminTranslator(context, 'admin-people');
   const refuse = (error: unknown) =>
     json(
-      { slot, result: submission.reply({ formErrors: [adminErrorText(error)] }) },
+      { slot, result: submission.reply({ formErrors: [adminErrorText(error, staff.locale)] }) },
       { status: failureStatus(error), headers: ADMIN_HEADERS },
     );
   if (formData.get('intent') === 'remove') {
     try {
       await removeHero(staff, slot);
-      return redirectWithNotice(context, '/admin/home', NOTICES[slot].removed);
+      return redirectWithNotice(context, '/admin/home', t(NOTICES[slot].removed));
     } catch (error) {
       return refuse(error);
     }
@@ -104,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ...(image !== undefined ? { image } : {}),
       ...(startsAt ? { starts_at: startsAt.toISOString() } : {}),
     });
-    return redirectWithNotice(context, '/admin/home', NOTICES[slot].saved);
+    return redirectWithNotice(context, '/admin/home', t(NOTICES[slot].saved));
   } catch (error) {
     return refuse(error);
   }
@@ -113,14 +113,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminHome() {
   const { home, owner, notice, images } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t, locale } = useI18n();
   return (
     <section aria-labelledby="home-heading">
-      <h1 id="home-heading">Home page</h1>
+      <h1 id="home-heading">{t('adminPeople.home.title')}</h1>
       <AdminNotice notice={notice} />
-      <p>
-        The hero above the home page&apos;s products: an image, a headline, a line of text and a button to a product, a drop or a category,
-        in English and Italian. Set the next one with a start time (for a drop&apos;s launch): it takes over at that time.
-      </p>
+      <p>{t('adminPeople.home.intro')}</p>
       {owner ? (
         <>
           {HERO_SLOTS.map((slot) => (
@@ -136,16 +134,16 @@ export default function AdminHome() {
         </>
       ) : (
         <>
-          <p>Only an owner changes the home page.</p>
-          <h2>The hero shown now</h2>
-          <p>{heroSummary(home.current, 'current')}</p>
-          <h2>The next hero</h2>
-          <p>{heroSummary(home.scheduled, 'scheduled')}</p>
-          <h2>Shown first</h2>
+          <p>{t('adminPeople.home.ownerOnly')}</p>
+          <h2>{t('adminPeople.home.current.heading')}</h2>
+          <p>{heroSummary(home.current, 'current', t, locale)}</p>
+          <h2>{t('adminPeople.home.scheduled.heading')}</h2>
+          <p>{heroSummary(home.scheduled, 'scheduled', t, locale)}</p>
+          <h2>{t('adminPeople.home.featured.heading')}</h2>
           <p>
             {home.featured.length
               ? home.featured.map((id) => home.products.find((product) => product.id === id)?.name ?? id).join(', ')
-              : 'The newest products.'}
+              : t('adminPeople.home.newest')}
           </p>
         </>
       )}

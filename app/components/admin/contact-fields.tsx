@@ -2,6 +2,8 @@ import type { FormMetadata } from '@conform-to/react';
 
 import { type ContactFields, HOURS_ROWS } from '@contract/api/page-fields';
 
+import { useI18n } from '~/lib/i18n';
+
 import { AdminField, invalidProps } from './admin-field';
 
 /** A field of the form by its name, for inputs Conform does not hand out one by one (the rows of hours). */
@@ -15,6 +17,7 @@ function named(form: Pick<FormMetadata, 'id' | 'allErrors'>, name: string) {
  * its table. Every row of hours is offered (blank rows are dropped); Italian left empty shows the English.
  */
 export function ContactFieldsEditor({ form, fields }: { form: Pick<FormMetadata, 'id' | 'allErrors'>; fields: ContactFields }) {
+  const { t } = useI18n();
   const rows = Array.from({ length: HOURS_ROWS }, (_, index) => fields.hours[index]);
   const address = (name: 'address_en' | 'address_it', label: string, hint: string) => {
     const field = named(form, name);
@@ -36,20 +39,20 @@ export function ContactFieldsEditor({ form, fields }: { form: Pick<FormMetadata,
   return (
     <>
       <fieldset className="admin-form__group">
-        <legend>Address</legend>
-        {address('address_en', 'Address (English)', 'One line per line, as the page shows it.')}
-        {address('address_it', 'Address (Italian)', 'Left empty, the Italian page shows the English.')}
+        <legend>{t('adminPeople.contactFields.address')}</legend>
+        {address('address_en', t('adminPeople.contactFields.addressEn'), t('adminPeople.contactFields.addressEnHint'))}
+        {address('address_it', t('adminPeople.contactFields.addressIt'), t('adminPeople.contactFields.addressItHint'))}
       </fieldset>
       <fieldset className="admin-form__group">
-        <legend>Business hours</legend>
-        <p className="field__hint">One row per line of the table, in its order; leave a row empty to drop it.</p>
+        <legend>{t('adminPeople.contactFields.hours')}</legend>
+        <p className="field__hint">{t('adminPeople.contactFields.hoursHint')}</p>
         {rows.map((_, row) => (
           <fieldset key={row} className="admin-form__row">
-            <legend>Row {row + 1}</legend>
-            {cell(row, 'days_en', `Days (English), row ${row + 1}`)}
-            {cell(row, 'hours_en', `Hours (English), row ${row + 1}`)}
-            {cell(row, 'days_it', `Days (Italian), row ${row + 1}`)}
-            {cell(row, 'hours_it', `Hours (Italian), row ${row + 1}`)}
+            <legend>{t('adminPeople.contactFields.row', { row: row + 1 })}</legend>
+            {cell(row, 'days_en', t('adminPeople.contactFields.daysEn', { row: row + 1 }))}
+            {cell(row, 'hours_en', t('adminPeople.contactFields.hoursEn', { row: row + 1 }))}
+            {cell(row, 'days_it', t('adminPeople.contactFields.daysIt', { row: row + 1 }))}
+            {cell(row, 'hours_it', t('adminPeople.contactFields.hoursIt', { row: row + 1 }))}
           </fieldset>
         ))}
       </fieldset>

@@ -4,6 +4,8 @@ import { Form, useNavigation } from '@remix-run/react';
 
 import { type AdminHome, FEATURED_MAX, featuredFormSchema } from '@contract/api/home';
 
+import { useI18n } from '~/lib/i18n';
+
 import { FormError } from './admin-field';
 
 /**
@@ -12,6 +14,7 @@ import { FormError } from './admin-field';
  */
 export function FeaturedForm({ home, lastResult }: { home: AdminHome; lastResult?: SubmissionResult<string[]> }) {
   const busy = useNavigation().state === 'submitting';
+  const { t } = useI18n();
   const [form, fields] = useForm({
     id: 'featured',
     lastResult,
@@ -21,23 +24,21 @@ export function FeaturedForm({ home, lastResult }: { home: AdminHome; lastResult
   const error = fields.place.errors?.[0] ?? form.errors?.[0];
   return (
     <section aria-labelledby="featured-heading">
-      <h2 id="featured-heading">Shown first</h2>
-      <p>
-        The products the home page shows first, in this order; the others follow, newest first. With none chosen, the newest come first.
-      </p>
+      <h2 id="featured-heading">{t('adminPeople.home.featured.heading')}</h2>
+      <p>{t('adminPeople.home.featured.intro')}</p>
       <Form method="post" {...getFormProps(form)} noValidate className="admin-form" aria-labelledby="featured-heading">
         <FormError id={form.errorId} error={error} />
         <input type="hidden" name="intent" value="featured" />
         {Array.from({ length: FEATURED_MAX }, (_, place) => (
           <div className="field" key={place}>
-            <label htmlFor={`featured-${place}`}>Place {place + 1}</label>
+            <label htmlFor={`featured-${place}`}>{t('adminPeople.home.featured.place', { place: place + 1 })}</label>
             <select
               id={`featured-${place}`}
               name="place"
               defaultValue={home.featured[place] ?? ''}
               aria-describedby={error ? form.errorId : undefined}
             >
-              <option value="">None</option>
+              <option value="">{t('adminPeople.home.featured.none')}</option>
               {home.products.map((product) => (
                 <option key={product.id} value={product.id}>
                   {product.name}
@@ -48,7 +49,7 @@ export function FeaturedForm({ home, lastResult }: { home: AdminHome; lastResult
         ))}
         <div className="admin-form__actions">
           <button type="submit" className="button" disabled={busy}>
-            Save the order
+            {t('adminPeople.home.featured.save')}
           </button>
         </div>
       </Form>

@@ -5,20 +5,22 @@ import { Form, useNavigation } from '@remix-run/react';
 import { type AdminHome, type Hero, heroFormSchema, type HeroSlot } from '@contract/api/home';
 import { formatLaunchTime, toShopWallTime } from '@contract/shop-time';
 
+import { type Locale, type MessageKey, type Translate, useI18n } from '~/lib/i18n';
+
 import { AdminField, FormError, invalidProps } from './admin-field';
 
-const COPY: Record<HeroSlot, { heading: string; save: string; remove: string; none: string }> = {
+const COPY: Record<HeroSlot, { heading: MessageKey; save: MessageKey; remove: MessageKey; none: MessageKey }> = {
   current: {
-    heading: 'The hero shown now',
-    save: 'Save the hero',
-    remove: 'Remove the hero',
-    none: 'None set: the home page leads with the newest product.',
+    heading: 'adminPeople.home.current.heading',
+    save: 'adminPeople.home.current.save',
+    remove: 'adminPeople.home.current.remove',
+    none: 'adminPeople.home.current.none',
   },
   scheduled: {
-    heading: 'The next hero',
-    save: 'Schedule the hero',
-    remove: 'Cancel the next hero',
-    none: 'None scheduled. Set one with a start time: it replaces the hero shown now at that time.',
+    heading: 'adminPeople.home.scheduled.heading',
+    save: 'adminPeople.home.scheduled.save',
+    remove: 'adminPeople.home.scheduled.remove',
+    none: 'adminPeople.home.scheduled.none',
   },
 };
 
@@ -37,39 +39,44 @@ function heroValues(hero: Hero | null): Record<string, string> {
   };
 }
 
-/** What a hero is in one line, for staff and above each form. */
-export function heroSummary(hero: Hero | null, slot: HeroSlot): string {
-  if (!hero) return COPY[slot].none;
-  const where = hero.target
-    ? `${hero.target.kind === 'product' ? 'the product' : 'the category'} ${hero.target.name}`
-    : 'something no longer in the shop';
-  const when = hero.starts_at ? ` From ${formatLaunchTime(hero.starts_at)}.` : '';
-  return `“${hero.headline_en}”, its button leading to ${where}.${when} Set by ${hero.updated_by}.`;
+/** What a hero is in one line, for staff and above each form, in the member's language (its headline is the owner's English). */
+export function heroSummary(hero: Hero | null, slot: HeroSlot, t: Translate, locale: Locale): string {
+  if (!hero) return t(COPY[slot].none);
+  const target = hero.target
+    ? t(hero.target.kind === 'product' ? 'adminPeople.home.target.product' : 'adminPeople.home.target.category', {
+        name: hero.target.name,
+      })
+    : t('adminPeople.home.target.gone');
+  const words = { headline: hero.headline_en, target, by: hero.updated_by };
+  return hero.starts_at
+    ? t('adminPeople.home.summaryFrom', { ...words, from: formatLaunchTime(hero.starts_at, undefined, locale) })
+    : t('adminPeople.home.summary', words);
 }
 
 /** Where the button leads: a drop (a product not launched yet), a product on sale, or a category. */
 function LinkChoice({ field, home }: { field: Parameters<typeof getSelectProps>[0]; home: AdminHome }) {
   const drops = home.products.filter((p) => p.coming_soon);
   const onSale = home.products.filter((p) => !p.coming_soon);
+  const { t, locale } = useI18n();
   return (
-    <AdminField field={field} label="The button leads to">
+    <AdminField field={field} label={t('adminPeople.home.link')}>
       <select {...getSelectProps(field)} {...invalidProps(field)}>
-        <option value="">Choose a product, a drop or a category</option>
-        <optgroup label="Drops (not launched yet)">
+        <option value="">{t('adminPeople.home.link.choose')}</option>
+        <optgroup label={t('adminPeople.home.link.drops')}>
           {drops.map((p) => (
             <option key={p.id} value={`product:${p.id}`}>
-              {p.name} (launches {formatLaunchTime(p.launch_date)})
+              {t('adminPeople.home.link.drop', { name: p.name, at: formatLaunchTime(p.launch_date, undefined, locale) })}
             </option>
           ))}
         </optgroup>
-        <optgroup label="Products">
+        <optgroup label={t('adminPeople.home.link.products')}>
           {onSale.map((p) => (
             <option key={p.id} value={`product:${p.id}`}>
               {p.name}
             </option>
           ))}
         </optgroup>
-        <optgroup label="Categories">
+        <optgroup label={t('adminPeople.home.link.categories')}>
           {home.categories.map((name) => (
             <option key={name} value={`category:${name}`}>
               {name}
@@ -83,12 +90,13 @@ function LinkChoice({ field, home }: { field: Parameters<typeof getSelectProps>[
 
 /** The hero's image: a new upload with the form (or none), and, when it has one, a way to show none. */
 function ImageChoice({ slot, hasImage }: { slot: HeroSlot; hasImage: boolean }) {
+  const { t } = useI18n();
   return (
     <>
       <div className="field">
-        <label htmlFor={`hero-${slot}-file`}>{hasImage ? 'A new image (optional)' : 'Image (optional)'}</label>
+        <label htmlFor={`hero-${slot}-file`}>{t(hasImage ? 'adminPeople.home.image.new' : 'adminPeople.home.image')}</label>
         <p className="field__hint" id={`hero-${slot}-file-hint`}>
-          A JPEG, PNG or WebP photo of at most 10 MB; it is kept at most 1920 pixels wide, without its metadata.
+          {t('adminPeople.home.image.hint')}
         </p>
         <input
           id={`hero-${slot}-file`}
@@ -101,7 +109,7 @@ function ImageChoice({ slot, hasImage }: { slot: HeroSlot; hasImage: boolean }) 
       {hasImage ? (
         <div className="field field--check">
           <input type="checkbox" id={`hero-${slot}-remove-image`} name="remove_image" />
-          <label htmlFor={`hero-${slot}-remove-image`}>Show no image</label>
+          <label htmlFor={`hero-${slot}-remove-image`}>{t('adminPeople.home.image.none')}</label>
         </div>
       ) : null}
     </>
@@ -125,6 +133,7 @@ export function HeroForm({
   imageSrc: string | null;
 }) {
   const busy = useNavigation().state === 'submitting';
+  const { t, locale } = useI18n();
   const hero = home[slot];
   const copy = COPY[slot];
   const [form, fields] = useForm<Record<string, string>>({
@@ -149,9 +158,9 @@ export function HeroForm({
   const headingId = `hero-${slot}-heading`;
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>{copy.heading}</h2>
-      <p>{heroSummary(hero, slot)}</p>
-      {imageSrc ? <img src={imageSrc} alt="The hero's art as shoppers see it" width={320} className="admin-hero__image" /> : null}
+      <h2 id={headingId}>{t(copy.heading)}</h2>
+      <p>{heroSummary(hero, slot, t, locale)}</p>
+      {imageSrc ? <img src={imageSrc} alt={t('adminPeople.home.image.alt')} width={320} className="admin-hero__image" /> : null}
       <Form
         method="post"
         encType="multipart/form-data"
@@ -163,31 +172,31 @@ export function HeroForm({
         <FormError id={form.errorId} error={form.errors?.[0]} />
         <input type="hidden" name="slot" value={slot} />
         {slot === 'scheduled' ? (
-          <AdminField field={f.starts_at} label="Starts at (Italian time)" hint="It replaces the hero shown now at this time.">
+          <AdminField field={f.starts_at} label={t('adminPeople.home.startsAt')} hint={t('adminPeople.home.startsAt.hint')}>
             <input {...getInputProps(f.starts_at, { type: 'datetime-local' })} {...invalidProps(f.starts_at, { hint: true })} />
           </AdminField>
         ) : null}
         <fieldset className="admin-form__group">
-          <legend>English</legend>
-          {text('headline_en', 'Headline (English)')}
-          {area('text_en', 'Text (English)')}
-          {text('button_en', "Button's words (English)")}
+          <legend>{t('adminPeople.home.english')}</legend>
+          {text('headline_en', t('adminPeople.home.headlineEn'))}
+          {area('text_en', t('adminPeople.home.textEn'))}
+          {text('button_en', t('adminPeople.home.buttonEn'))}
         </fieldset>
         <fieldset className="admin-form__group" lang="it">
           <legend>Italiano</legend>
-          {text('headline_it', 'Headline (Italian)', 'Left empty, the Italian page shows the English.')}
-          {area('text_it', 'Text (Italian)')}
-          {text('button_it', "Button's words (Italian)")}
+          {text('headline_it', t('adminPeople.home.headlineIt'), t('adminPeople.home.headlineIt.hint'))}
+          {area('text_it', t('adminPeople.home.textIt'))}
+          {text('button_it', t('adminPeople.home.buttonIt'))}
         </fieldset>
         <LinkChoice field={f.link} home={home} />
         <ImageChoice slot={slot} hasImage={Boolean(hero?.image)} />
         <div className="admin-form__actions">
           <button type="submit" name="intent" value="save" className="button" disabled={busy}>
-            {copy.save}
+            {t(copy.save)}
           </button>
           {hero ? (
             <button type="submit" name="intent" value="remove" formNoValidate className="button button--ghost" disabled={busy}>
-              {copy.remove}
+              {t(copy.remove)}
             </button>
           ) : null}
         </div>

@@ -66,4 +66,22 @@ export const ADMIN_PEOPLE_FORM_MESSAGES: Record<string, MessageKey> = {
   'Open the menu again': 'adminPeople.navigation.field.version',
   'Enter the heading': 'adminPeople.navigation.field.heading',
   'Keep the heading under 60 characters': 'adminPeople.navigation.field.headingTooLong',
+  // The home page's hero and the products shown first (contract/api/home.ts, admin.home.tsx)
+  'Enter a headline': 'adminPeople.home.field.headline',
+  'Keep the headline under 120 characters': 'adminPeople.home.field.headlineTooLong',
+  'Keep the text under 400 characters': 'adminPeople.home.field.textTooLong',
+  "Enter the button's words": 'adminPeople.home.field.button',
+  "Keep the button's words under 60 characters": 'adminPeople.home.field.buttonTooLong',
+  'Choose where the button leads': 'adminPeople.home.field.link',
+  'Choose a start time': 'adminPeople.home.field.startsAt',
+  'Choose products of the catalogue': 'adminPeople.home.field.featuredProduct',
+  'Choose at most 8 products': 'adminPeople.home.field.featuredMax',
+  'Choose each product once': 'adminPeople.home.field.featuredOnce',
+  // The contact page's address and hours (contract/api/page-fields.ts; 'Enter the address' is the navigation's)
+  'Keep the address under 300 characters': 'adminPeople.contactFields.field.addressTooLong',
+  'Enter the days': 'adminPeople.contactFields.field.days',
+  'Keep the days under 40 characters': 'adminPeople.contactFields.field.daysTooLong',
+  'Enter the hours': 'adminPeople.contactFields.field.hours',
+  'Keep the hours under 60 characters': 'adminPeople.contactFields.field.hoursTooLong',
+  'Array must contain at most 7 element(s)': 'adminPeople.contactFields.field.tooManyRows',
 };
