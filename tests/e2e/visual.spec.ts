@@ -64,8 +64,11 @@ async function signedInShopper(baseURL: string) {
   return shopper;
 }
 
-/** The route table, and the order confirmation as it shows a real order (with its card). */
-const PAGES = [...ROUTE_TABLE_PAGES, '/order-success?session_id='];
+/**
+ * The route table, the order confirmation as it shows a real order (with its card), and the Italian
+ * home, product page and cart (issue 38), whose longer words must fit the same layout.
+ */
+const PAGES = [...ROUTE_TABLE_PAGES, '/order-success?session_id=', '/it', '/it/product/Tracer%20Tee', '/it/cart'];
 
 async function settle(page: Page, javaScriptEnabled: boolean) {
   // With JavaScript, React must have hydrated the page first: hydration would undo the writing below.
