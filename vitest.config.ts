@@ -70,7 +70,7 @@ export default defineConfig({
       exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'node_modules/.cache/filo-coverage',
-      thresholds: { statements: 75, branches: 87 },
+      thresholds: { statements: 85, branches: 87 },
     },
     projects: [
       {
