@@ -17,8 +17,8 @@ import {
   variantEditFormSchema,
 } from '@contract/api/products-admin';
 
+import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
-import { STAFF_PASSWORD, staffMember } from '../../tests/support/staff';
 import { withStorefrontApi } from '../../tests/support/storefront-api';
 import { restockFormSchema } from '../forms/admin';
 import { giftCardAdminForm } from '../forms/gift-cards-admin';
@@ -26,8 +26,6 @@ import { FORM_MESSAGE_KEYS } from '../lib/form-messages.server';
 import { loader as discountsLoader } from './admin.discounts._index';
 import { action as discountsNewAction, loader as discountsNewLoader } from './admin.discounts.new';
 import { action as giftCardsAction, loader as giftCardsLoader } from './admin.gift-cards._index';
-import { action as languageAction } from './admin.language';
-import { action as loginAction } from './admin.login';
 import { action as productsAction, loader as productsLoader } from './admin.products._index';
 import { loader as productLoader } from './admin.products.$id';
 import { loader as newProductLoader } from './admin.products.new';
@@ -44,34 +42,7 @@ type Answer = {
 
 /** An owner (or a member of staff) signed in, who then chose Italian with the frame's switcher. */
 async function italianMember(role: 'owner' | 'staff'): Promise<string> {
-  const { email } = await staffMember(api.current, role);
-  const login = await runAdminRoute(
-    loginAction,
-    '/admin/login',
-    {},
-    {
-      form: [
-        ['intent', 'login'],
-        ['email', email],
-        ['password', STAFF_PASSWORD],
-        ['redirectTo', ''],
-      ],
-    },
-  );
-  const chosen = await runAdminRoute(
-    languageAction,
-    '/admin/language',
-    {},
-    {
-      cookie: cookieOf(login),
-      form: [
-        ['locale', 'it'],
-        ['redirectTo', '/admin/products'],
-      ],
-    },
-  );
-  expect(chosen.status).toBe(303);
-  return cookieOf(chosen);
+  return (await backOfficeMember(api.current, role, { locale: 'it' })).cookie;
 }
 
 const read = async (fn: Parameters<typeof runAdminRoute>[0], path: string, cookie: string, params: Record<string, string> = {}) =>

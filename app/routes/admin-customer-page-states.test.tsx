@@ -3,12 +3,11 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
 import { buyThroughCheckout, setVariant, shopper, variants } from '../../tests/support/shopper';
-import { STAFF_PASSWORD, staffMember } from '../../tests/support/staff';
 import { withStorefrontApi } from '../../tests/support/storefront-api';
 import AdminCustomer, { action as customerAction, loader as customerLoader } from './admin.customers.$id';
-import { action as loginAction } from './admin.login';
 
 /** A customer's page: with nothing yet and with orders and requests, for an owner and for staff; notes and erasure, refused and done. */
 const api = withStorefrontApi();
@@ -17,14 +16,7 @@ const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? 
 type Data = Record<string, unknown> & { notice: string | null };
 
 async function signedIn(role: 'owner' | 'staff'): Promise<string> {
-  const { email } = await staffMember(api.current, role);
-  const form: [string, string][] = [
-    ['intent', 'login'],
-    ['email', email],
-    ['password', STAFF_PASSWORD],
-    ['redirectTo', ''],
-  ];
-  return cookieOf(await runAdminRoute(loginAction, '/admin/login', {}, { form }));
+  return (await backOfficeMember(api.current, role)).cookie;
 }
 
 const load = async (id: string, cookie: string) =>

@@ -13,12 +13,10 @@ import { FORM_MESSAGE_KEYS } from '~/lib/form-messages.server';
 import { serverFormMessage } from '~/lib/i18n.server';
 
 import { seedShopPages } from '../../api/src/seed/shop-pages';
+import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
-import { STAFF_PASSWORD, staffMember } from '../../tests/support/staff';
 import { withStorefrontApi } from '../../tests/support/storefront-api';
 import AdminHomePage, { action as homeAction, loader as homeLoader } from './admin.home';
-import { action as languageAction } from './admin.language';
-import { action as loginAction } from './admin.login';
 import { loader as pagesLoader } from './admin.pages._index';
 import AdminPage, { action as pageAction, loader as pageLoader } from './admin.pages.$id';
 
@@ -37,35 +35,7 @@ const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? 
 
 /** A member signed in, who then chose Italian with the frame's switcher: their cookie. */
 async function italianMember(role: 'owner' | 'staff'): Promise<string> {
-  const { email } = await staffMember(api.current, role);
-  const login = await runAdminRoute(
-    loginAction,
-    '/admin/login',
-    {},
-    {
-      form: [
-        ['intent', 'login'],
-        ['email', email],
-        ['password', STAFF_PASSWORD],
-        ['redirectTo', ''],
-      ],
-    },
-  );
-  expect(login.status).toBe(303);
-  const chosen = await runAdminRoute(
-    languageAction,
-    '/admin/language',
-    {},
-    {
-      cookie: cookieOf(login),
-      form: [
-        ['locale', 'it'],
-        ['redirectTo', PAGE],
-      ],
-    },
-  );
-  expect(chosen.status).toBe(303);
-  return cookieOf(chosen);
+  return (await backOfficeMember(api.current, role, { locale: 'it' })).cookie;
 }
 
 const home = async (cookie: string) => (await (await runAdminRoute(homeLoader, PAGE, {}, { cookie })).json()) as HomeAnswer;

@@ -10,11 +10,9 @@ import { changeLinkFormSchema, columnFormSchema, newLinkFormSchema } from '~/for
 import { FORM_MESSAGE_KEYS } from '~/lib/form-messages.server';
 import { serverFormMessage } from '~/lib/i18n.server';
 
+import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
-import { STAFF_PASSWORD, staffMember } from '../../tests/support/staff';
 import { withStorefrontApi } from '../../tests/support/storefront-api';
-import { action as languageAction } from './admin.language';
-import { action as loginAction } from './admin.login';
 import AdminNavigationPage, { action as navigationAction, loader as navigationLoader } from './admin.navigation';
 
 /** The navigation editor (ADR 071) for a member who chose Italian: its words, notices, refusals and forms' messages. */
@@ -34,35 +32,7 @@ const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? 
 
 /** A member signed in, who then chose Italian with the frame's switcher: their cookie. */
 async function italianMember(role: 'owner' | 'staff'): Promise<string> {
-  const { email } = await staffMember(api.current, role);
-  const login = await runAdminRoute(
-    loginAction,
-    '/admin/login',
-    {},
-    {
-      form: [
-        ['intent', 'login'],
-        ['email', email],
-        ['password', STAFF_PASSWORD],
-        ['redirectTo', ''],
-      ],
-    },
-  );
-  expect(login.status).toBe(303);
-  const chosen = await runAdminRoute(
-    languageAction,
-    '/admin/language',
-    {},
-    {
-      cookie: cookieOf(login),
-      form: [
-        ['locale', 'it'],
-        ['redirectTo', PAGE],
-      ],
-    },
-  );
-  expect(chosen.status).toBe(303);
-  return cookieOf(chosen);
+  return (await backOfficeMember(api.current, role, { locale: 'it' })).cookie;
 }
 
 const page = async (cookie: string, path = PAGE) => (await (await runAdminRoute(navigationLoader, path, {}, { cookie })).json()) as Answer;

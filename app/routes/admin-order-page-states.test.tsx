@@ -3,11 +3,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
-import { STAFF_PASSWORD, staffMember } from '../../tests/support/staff';
 import { withStorefrontApi } from '../../tests/support/storefront-api';
-import { action as loginAction } from './admin.login';
 import AdminOrder, { action as orderAction, loader as orderLoader } from './admin.orders.$order';
 
 /** An order's page in each state it passes through, for an owner and for staff, and its forms refused. */
@@ -21,14 +20,7 @@ type Data = Record<string, unknown> & {
 };
 
 async function signedIn(role: 'owner' | 'staff'): Promise<string> {
-  const { email } = await staffMember(api.current, role);
-  const form: [string, string][] = [
-    ['intent', 'login'],
-    ['email', email],
-    ['password', STAFF_PASSWORD],
-    ['redirectTo', ''],
-  ];
-  return cookieOf(await runAdminRoute(loginAction, '/admin/login', {}, { form }));
+  return (await backOfficeMember(api.current, role)).cookie;
 }
 
 async function newOrder(): Promise<string> {

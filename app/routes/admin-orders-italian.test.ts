@@ -6,13 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { deliverOrder, shipOrder } from '../../api/src/services/fulfilment';
 import { requestReturn } from '../../api/src/services/returns/request';
+import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
-import { STAFF_PASSWORD, staffMember } from '../../tests/support/staff';
 import { withStorefrontApi } from '../../tests/support/storefront-api';
 import AdminCarriers, { action as carriersAction, loader as carriersLoader } from './admin.carriers';
-import { action as languageAction } from './admin.language';
-import { action as loginAction } from './admin.login';
 import AdminOrders, { loader as ordersLoader } from './admin.orders._index';
 import AdminOrder, { action as orderAction, loader as orderLoader } from './admin.orders.$order';
 import { action as slipsAction } from './admin.orders.packing-slips';
@@ -32,35 +30,7 @@ interface Answer {
 
 /** A member signed in, who then chose Italian with the frame's switcher: the cookie of their session. */
 async function italianMember(role: 'owner' | 'staff'): Promise<string> {
-  const { email } = await staffMember(api.current, role);
-  const login = await runAdminRoute(
-    loginAction,
-    '/admin/login',
-    {},
-    {
-      form: [
-        ['intent', 'login'],
-        ['email', email],
-        ['password', STAFF_PASSWORD],
-        ['redirectTo', ''],
-      ],
-    },
-  );
-  expect(login.status).toBe(303);
-  const chosen = await runAdminRoute(
-    languageAction,
-    '/admin/language',
-    {},
-    {
-      cookie: cookieOf(login),
-      form: [
-        ['locale', 'it'],
-        ['redirectTo', '/admin/orders'],
-      ],
-    },
-  );
-  expect(chosen.status).toBe(303);
-  return cookieOf(chosen);
+  return (await backOfficeMember(api.current, role, { locale: 'it' })).cookie;
 }
 
 /** A page's component drawn with its loader's answer, as the browser first gets it. */

@@ -4,10 +4,11 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
+import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
 import { callRoute } from '../../tests/support/route-context';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
-import { STAFF_PASSWORD, staffAddress, staffMember } from '../../tests/support/staff';
+import { staffAddress } from '../../tests/support/staff';
 import { withStorefrontApi } from '../../tests/support/storefront-api';
 import AdminOverview, { loader as overviewLoader } from './admin._index';
 import AdminAudit, { loader as auditLoader } from './admin.audit';
@@ -32,41 +33,9 @@ type Answer = {
 
 const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? '').split(';')[0];
 
-async function signIn(email: string): Promise<string> {
-  const response = await runAdminRoute(
-    loginAction,
-    '/admin/login',
-    {},
-    {
-      form: [
-        ['intent', 'login'],
-        ['email', email],
-        ['password', STAFF_PASSWORD],
-        ['redirectTo', ''],
-      ],
-    },
-  );
-  expect(response.status).toBe(303);
-  return cookieOf(response);
-}
-
 /** A member signed in, who then chose Italian with the frame's switcher: their cookie. */
 async function italianMember(role: 'owner' | 'staff'): Promise<string> {
-  const { email } = await staffMember(api.current, role);
-  const chosen = await runAdminRoute(
-    languageAction,
-    '/admin/language',
-    {},
-    {
-      cookie: await signIn(email),
-      form: [
-        ['locale', 'it'],
-        ['redirectTo', '/admin'],
-      ],
-    },
-  );
-  expect(chosen.status).toBe(303);
-  return cookieOf(chosen);
+  return (await backOfficeMember(api.current, role, { locale: 'it' })).cookie;
 }
 
 const read = async (response: Response) => (await response.json()) as Answer & Record<string, unknown>;

@@ -5,11 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { deliverOrder, shipOrder } from '../../api/src/services/fulfilment';
 import { requestReturn } from '../../api/src/services/returns/request';
+import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
 import { buyThroughCheckout, shopper, variants } from '../../tests/support/shopper';
-import { STAFF_PASSWORD, staffMember } from '../../tests/support/staff';
 import { withStorefrontApi } from '../../tests/support/storefront-api';
-import { action as loginAction } from './admin.login';
 import AdminReturn, { action as returnAction, loader as returnLoader } from './admin.returns.$number';
 
 /** A return's page at each step (requested, received, refunded, exchanged, cancelled), for an owner and for staff. */
@@ -19,14 +18,7 @@ const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? 
 type Data = Record<string, unknown> & { notice: string | null };
 
 async function signedIn(role: 'owner' | 'staff'): Promise<string> {
-  const { email } = await staffMember(api.current, role);
-  const form: [string, string][] = [
-    ['intent', 'login'],
-    ['email', email],
-    ['password', STAFF_PASSWORD],
-    ['redirectTo', ''],
-  ];
-  return cookieOf(await runAdminRoute(loginAction, '/admin/login', {}, { form }));
+  return (await backOfficeMember(api.current, role)).cookie;
 }
 
 /** A delivered order of one unit and a return of it: a refund, or an exchange for the product's other variant. */

@@ -3,10 +3,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
-import { STAFF_PASSWORD, staffAddress, staffMember } from '../../tests/support/staff';
+import { staffAddress } from '../../tests/support/staff';
 import { withStorefrontApi } from '../../tests/support/storefront-api';
-import { action as loginAction } from './admin.login';
 import AdminStaff, { action as staffAction, loader as staffLoader } from './admin.staff';
 
 /** The staff page: only for an owner; adding, sending a new code and removing a member, each refused and done. */
@@ -15,15 +15,8 @@ const api = withStorefrontApi();
 const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? '').split(';')[0];
 type Data = Record<string, unknown> & { notice: string | null; forbidden: boolean };
 
-async function signedIn(role: 'owner' | 'staff'): Promise<{ cookie: string; email: string }> {
-  const { email } = await staffMember(api.current, role);
-  const form: [string, string][] = [
-    ['intent', 'login'],
-    ['email', email],
-    ['password', STAFF_PASSWORD],
-    ['redirectTo', ''],
-  ];
-  return { cookie: cookieOf(await runAdminRoute(loginAction, '/admin/login', {}, { form })), email };
+function signedIn(role: 'owner' | 'staff'): Promise<{ cookie: string; email: string }> {
+  return backOfficeMember(api.current, role);
 }
 
 const load = async (cookie: string, path = '/admin/staff') =>

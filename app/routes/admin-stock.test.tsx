@@ -3,11 +3,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
 import { setVariant, variants } from '../../tests/support/shopper';
-import { STAFF_PASSWORD, staffMember } from '../../tests/support/staff';
 import { withStorefrontApi } from '../../tests/support/storefront-api';
-import { action as loginAction } from './admin.login';
 import AdminStock, { action as stockAction, loader as stockLoader } from './admin.stock';
 
 /** The stock page: Low and Sold out rows, the owner's threshold, restocking and its refusals. */
@@ -18,14 +17,7 @@ type Row = { sku: string; stock_quantity: number };
 type Data = Record<string, unknown> & { notice: string | null; rows: Row[]; threshold: number };
 
 async function signedIn(role: 'owner' | 'staff'): Promise<string> {
-  const { email } = await staffMember(api.current, role);
-  const form: [string, string][] = [
-    ['intent', 'login'],
-    ['email', email],
-    ['password', STAFF_PASSWORD],
-    ['redirectTo', ''],
-  ];
-  return cookieOf(await runAdminRoute(loginAction, '/admin/login', {}, { form }));
+  return (await backOfficeMember(api.current, role)).cookie;
 }
 
 const load = async (cookie: string) => (await (await runAdminRoute(stockLoader, '/admin/stock', {}, { cookie })).json()) as Data;
