@@ -23,7 +23,7 @@ import { COMPRESSION, pageEncoding, writeCoalesced } from './server-write.mjs';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const buildPath = resolve(process.argv[2] ?? join(root, 'build', 'index.js'));
 const build = await import(pathToFileURL(buildPath).href);
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
+installGlobals({ nativeFetch: true });
 
 const mode = process.env.NODE_ENV ?? 'production';
 const handleWithContext = createRequestHandler(build, mode);

@@ -123,19 +123,29 @@ function translatedFormMessages(locale: Locale): Record<string, string> {
   return messages;
 }
 
-/** The `i18n` a loader answers: its namespaces' messages in the request's language. */
+const i18nDataKept = new Map<string, I18nData>();
+
+/**
+ * The `i18n` a loader answers: its namespaces' messages in the request's language. Made once per
+ * language and list of namespaces and kept (frozen): every page asks for the same few (issue 36).
+ */
 export function i18nData(locale: Locale, ...namespaces: Namespace[]): I18nData {
-  const data: I18nData = {
-    locale,
-    namespaces,
-    // `forms` travels as `formMessages` only: pages say those messages by their English text.
-    messages: Object.assign(
-      {},
-      ...namespaces.filter((namespace) => namespace !== 'forms').map((namespace) => compiledMessages(locale, namespace)),
-    ),
-  };
-  // English pages show the schemas' own messages: nothing to send.
-  if (namespaces.includes('forms') && locale !== DEFAULT_LOCALE) data.formMessages = translatedFormMessages(locale);
+  const key = `${locale}:${namespaces.join(',')}`;
+  let data = i18nDataKept.get(key);
+  if (!data) {
+    data = {
+      locale,
+      namespaces,
+      // `forms` travels as `formMessages` only: pages say those messages by their English text.
+      messages: Object.assign(
+        {},
+        ...namespaces.filter((namespace) => namespace !== 'forms').map((namespace) => compiledMessages(locale, namespace)),
+      ),
+    };
+    // English pages show the schemas' own messages: nothing to send.
+    if (namespaces.includes('forms') && locale !== DEFAULT_LOCALE) data.formMessages = translatedFormMessages(locale);
+    i18nDataKept.set(key, Object.freeze(data));
+  }
   return data;
 }
 
@@ -144,12 +154,20 @@ export function serverFormMessage(locale: Locale): FormMessage {
   return formMessages(locale, [i18nData(locale, 'forms')]);
 }
 
-/** A translator for loaders and actions (titles, messages they answer with). */
+const translatorsKept = new Map<string, Translate>();
+
+/** A translator for loaders and actions (titles, messages they answer with); one per language and namespaces, kept. */
 export function serverTranslator(locale: Locale, ...namespaces: Namespace[]): Translate {
-  const all: Namespace[] = ['common', ...namespaces];
-  return translator(locale, [
-    { locale, namespaces: all, messages: Object.assign({}, ...all.map((namespace) => compiledMessages(locale, namespace))) },
-  ]);
+  const key = `${locale}:${namespaces.join(',')}`;
+  let t = translatorsKept.get(key);
+  if (!t) {
+    const all: Namespace[] = ['common', ...namespaces];
+    t = translator(locale, [
+      { locale, namespaces: all, messages: Object.assign({}, ...all.map((namespace) => compiledMessages(locale, namespace))) },
+    ]);
+    translatorsKept.set(key, t);
+  }
+  return t;
 }
 
 /** The cookie that remembers a shopper's language (a year, readable by every shop path). */
