@@ -45,10 +45,12 @@ try {
 const edge = process.argv.includes('--edge');
 buildIfStale({ edge });
 
-// First start: the drawn images and card frames (and, on the embedded database, the seeded database)
-// copied from the cache the last fresh data folder filled (scripts/lib/prepared-data.mjs).
+// First start: the drawn images and card frames and, on the embedded database, the seeded database,
+// copied if the cache holds them (scripts/lib/prepared-data.mjs). What it does not, the API makes: the
+// database before it serves, the art in the background, any image a page asks for meanwhile drawn then
+// (ADR 074).
 if (!existsSync(join(dataDir, 'storage')))
-  console.log(`first start: ${seedDataFolder(dataDir, { database: !process.env.DATABASE_URL?.trim() })}`);
+  console.log(`first start: ${seedDataFolder(dataDir, { database: !process.env.DATABASE_URL?.trim(), only: 'kept' })}`);
 
 const shared = {
   ...process.env,
@@ -102,18 +104,26 @@ process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 try {
-  await run(
-    'api',
-    ['--enable-source-maps', join(root, 'build', 'api', 'server.mjs')],
-    { ...shared, API_PORT: String(apiPort), STOREFRONT_URL: process.env.STOREFRONT_URL?.trim() || `http://localhost:${port}` },
-    /API listening on/,
-  );
-  await run(
-    'web',
-    edge ? [join(root, 'edge', 'serve.mjs')] : [join(root, 'server.mjs'), join(root, 'build', 'index.js')],
-    { ...shared, PORT: String(port), API_URL: process.env.API_URL?.trim() || `http://127.0.0.1:${apiPort}` },
-    /\[storefront\] http/,
-  );
+  // Side by side: the storefront needs the API only for its first request.
+  await Promise.all([
+    run(
+      'api',
+      ['--enable-source-maps', join(root, 'build', 'api', 'server.mjs')],
+      {
+        ...shared,
+        API_PORT: String(apiPort),
+        STOREFRONT_URL: process.env.STOREFRONT_URL?.trim() || `http://localhost:${port}`,
+        SEED_ART: process.env.SEED_ART?.trim() || 'in-background',
+      },
+      /API listening on/,
+    ),
+    run(
+      'web',
+      edge ? [join(root, 'edge', 'serve.mjs')] : [join(root, 'server.mjs'), join(root, 'build', 'index.js')],
+      { ...shared, PORT: String(port), API_URL: process.env.API_URL?.trim() || `http://127.0.0.1:${apiPort}` },
+      /\[storefront\] http/,
+    ),
+  ]);
 } catch (error) {
   console.error(`\n${error.message}`);
   stopAll(1);

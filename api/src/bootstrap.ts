@@ -8,7 +8,8 @@ import { type DatabaseHandle, openDatabase, pgliteExists } from './db/database.j
 import { migrate } from './db/migrate.js';
 import { type ApiEnv, EnvError } from './env.js';
 import { keepDataPrivate } from './owner-only.js';
-import { seedShop } from './seed/index.js';
+import { type ArtOnDemand, artOnDemand } from './seed/art-on-demand.js';
+import { artMissing, drawArt, seedShop } from './seed/index.js';
 import type { Logger } from './services/logger.js';
 import { createLocalStorage, type Storage } from './services/storage.js';
 
@@ -86,6 +87,8 @@ export interface PreparedData {
   /** The folder of the storage buckets (backups read it). */
   storageDir: string;
   lock: DataDirLock | null;
+  /** With the art drawn in the background: what draws a missing piece when it is asked for. */
+  artOnDemand?: ArtOnDemand;
 }
 
 /** Opens the database (taking the lock for PGlite), applies migrations, seeds an empty catalogue and the cards, draws missing images and card frames and writes missing policy documents. */
@@ -102,29 +105,39 @@ export async function prepareData(
     inChildren?: boolean;
     /** The child doing that work: the parent holds the data folder's lock for it. */
     locked?: boolean;
+    /**
+     * When the missing images and card frames are drawn: before this answers (the default), in the
+     * background while the API serves (ADR 074), or not at all (the first start's database, made
+     * apart from them).
+     */
+    art?: 'before-serving' | 'in-background' | 'skip';
   },
 ): Promise<PreparedData> {
   const { port } = options;
   await keepDataPrivate(env.DATA_DIR);
   const lock = env.DATABASE_URL || options.locked ? null : acquireDataDirLock(env.DATA_DIR, port);
   try {
+    const storageDir = join(env.DATA_DIR, 'storage');
+    const storage = createLocalStorage(storageDir);
+    const draw = options.inChildren ? builtScript('draw.mjs') : null;
+    const background = options.art === 'in-background';
+    // Drawing in the background starts first: the front views are drawn while the database is made.
+    if (background && (await artMissing(storage))) drawInBackground(draw, storage, log);
     if (options.inChildren && !env.DATABASE_URL && !pgliteExists(env.DATA_DIR)) {
       const prepare = builtScript('prepare.mjs');
-      if (prepare) await runChild(prepare, log, 'first start: database created, catalogue written and images drawn');
+      if (prepare) await runChild(prepare, log, 'first start: database created and catalogue written');
     }
     const handle = env.DATABASE_URL
       ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
       : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
     const applied = await migrate(handle);
     if (applied.length) log.info(`database (${handle.backend}): applied ${applied.join(', ')}`);
-    const storageDir = join(env.DATA_DIR, 'storage');
-    const storage = createLocalStorage(storageDir);
-    const draw = options.inChildren ? builtScript('draw.mjs') : null;
     await seedShop(handle.db, storage, log, {
       catalogue: options.seed,
-      drawElsewhere: draw ? () => runChild(draw, log, 'images drawn') : undefined,
+      skipArt: options.art === 'skip' || background,
+      drawElsewhere: draw && !background ? () => runChild(draw, log, 'images drawn') : undefined,
     });
-    return { handle, storage, storageDir, lock };
+    return { handle, storage, storageDir, lock, ...(background ? { artOnDemand: artOnDemand(storage, log) } : {}) };
   } catch (error) {
     lock?.release();
     throw error;
@@ -152,6 +165,30 @@ export function resolveSecret(env: ApiEnv, name: string, value: string | undefin
 function builtScript(name: string): string | null {
   const script = fileURLToPath(new URL(`./${name}`, import.meta.url));
   return existsSync(script) ? script : null;
+}
+
+/**
+ * Starts drawing the missing art without waiting for it: in a child process (draw-cli.ts: the front
+ * views first, then the rest at a lower priority), stopped if this process ends first; from the
+ * sources, in this one.
+ */
+function drawInBackground(script: string | null, storage: Storage, log: Logger): void {
+  log.info('images: drawing the missing catalogue images and card frames in the background; any asked for meanwhile is drawn then');
+  if (!script) {
+    drawArt(storage, log).catch((error: unknown) => log.error('images: drawing in the background failed', error));
+    return;
+  }
+  const started = Date.now();
+  const child = spawn(process.execPath, [script, '--background'], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+  const stop = () => child.kill();
+  process.once('exit', stop);
+  child.once('error', (error) => log.error('images: drawing in the background could not start', error));
+  child.once('exit', (code, signal) => {
+    process.off('exit', stop);
+    if (code === 0) log.info(`images drawn in the background in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    else if (signal !== 'SIGTERM')
+      log.error(`images: drawing in the background failed (${signal ?? `exit code ${code}`}); a missing one is drawn when asked for`);
+  });
 }
 
 /** Runs a built program as a child process with this environment and waits for it to succeed. */

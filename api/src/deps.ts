@@ -6,6 +6,7 @@ import type { CodeService } from './auth/codes.js';
 import type { TokenService } from './auth/tokens.js';
 import type { UserRow } from './auth/users.js';
 import type { Db } from './db/database.js';
+import type { ArtOnDemand } from './seed/art-on-demand.js';
 import type { Actor } from './services/audit.js';
 import type { BackupSource } from './services/backup.js';
 import type { Clock } from './services/clock.js';
@@ -50,6 +51,8 @@ export interface AppDeps {
   onCatalogueChange?: () => unknown;
   /** The database and storage folder the owner's backups are taken from; without it there are none. */
   backup?: BackupSource;
+  /** Draws the seed's images and card frames asked for before the background drawing reaches them (SEED_ART=in-background). */
+  artOnDemand?: ArtOnDemand;
   /** The test clock's controls (DEV_CLOCK=1): served at /dev/clock. */
   devClock?: { advance(ms: number): void; runJobs(): Promise<void> };
 }

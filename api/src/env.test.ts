@@ -21,6 +21,12 @@ describe('parseApiEnv', () => {
     expect(env.STORAGE_URL).toBe('https://cdn.example.com');
   });
 
+  it('draws missing art before serving unless SEED_ART says in the background (npm start, ADR 074)', () => {
+    expect(parseApiEnv({}).SEED_ART).toBe('before-serving');
+    expect(parseApiEnv({ SEED_ART: 'in-background' }).SEED_ART).toBe('in-background');
+    expect(() => parseApiEnv({ SEED_ART: 'later' })).toThrow(/SEED_ART: Invalid enum value/);
+  });
+
   it('serves the public mailbox only when DEV_MAILBOX asks for it', () => {
     expect(parseApiEnv({}).DEV_MAILBOX).toBe(false);
     expect(parseApiEnv({ NODE_ENV: 'production' }).DEV_MAILBOX).toBe(false);

@@ -66,6 +66,9 @@ export const apiEnvSchema = z
     JOB_POLL_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(3_600_000).default(5000)),
     // The operator's Prometheus metrics (GET /metrics) on this port, on loopback only; off when unset.
     API_METRICS_PORT: optional(port),
+    // When a data folder's missing catalogue images and card frames are drawn: before the API serves, or
+    // in a background process while it serves, any one asked for meanwhile drawn then (`npm start`; ADR 074).
+    SEED_ART: z.preprocess(emptyAsUnset, z.enum(['before-serving', 'in-background']).default('before-serving')),
     // Sign-in requests one client address may make per minute (behind a proxy that sets X-Forwarded-For).
     AUTH_IP_LIMIT_PER_MINUTE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1_000_000).default(60)),
     // Discount codes one client address may try and have refused per hour (a code that works is not counted).

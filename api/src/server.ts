@@ -88,7 +88,12 @@ function allJobHandlers(deps: AppDeps) {
 async function main() {
   const env = parseApiEnv();
   const jwtSecret = resolveSecret(env, 'JWT_SECRET', env.JWT_SECRET);
-  const { handle, storage, storageDir, lock } = await prepareData(env, log, { port: env.API_PORT, seed: 'if-empty', inChildren: true });
+  const { handle, storage, storageDir, lock, artOnDemand } = await prepareData(env, log, {
+    port: env.API_PORT,
+    seed: 'if-empty',
+    inChildren: true,
+    art: env.SEED_ART,
+  });
   const mail = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, log) : createOutboxMailer(handle.db, systemClock, log);
   const rateLimits = rateLimitsFromEnv(env);
   // Shared counters from the first request on; memory stands in while Redis is unreachable.
@@ -116,6 +121,7 @@ async function main() {
     config: appConfig(env, adminToken, jwtSecret),
     onCatalogueChange: storefrontNotifier(env.STOREFRONT_HOOK_URLS, adminToken, log),
     backup: { database: handle, storageDir },
+    artOnDemand,
   };
   // Scheduled work (launch emails, closed Stripe sessions, and order emails the request that queued them
   // could not send): every instance polls, each job runs once (services/jobs.ts).

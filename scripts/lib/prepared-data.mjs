@@ -2,7 +2,8 @@
 // drawn, the embedded database created, migrated and seeded) done once for each version of the code
 // that does it, kept under node_modules/.cache, and copied into every fresh data folder (Playwright's,
 // the soak run's, the benchmarks', `npm start`'s first). Drawing takes 1–2.5 min of CPU and creating
-// a PGlite database 5–20 s; a copy takes well under a second.
+// a PGlite database 5–20 s; a copy takes well under a second. `npm start` copies what is kept and
+// leaves the rest to its API, which serves once the database is made and draws meanwhile (ADR 074).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -68,38 +69,44 @@ export function drawnArt() {
   return once(join(cacheRoot(), 'filo-art', contentKey('draw.mjs')), 'storage', (work) => runProgram('draw.mjs', work));
 }
 
-/** The folder of a migrated, seeded PGlite database, made now (from the drawn art) if this key has none yet. */
-export function preparedDatabase(art = drawnArt().dir) {
-  return once(join(cacheRoot(), 'filo-database', contentKey('prepare.mjs')), 'pglite', (work) => {
-    // With the art in place the first start only creates, migrates and seeds the database.
-    cpSync(art, join(work, 'storage'), { recursive: true });
-    runProgram('prepare.mjs', work);
-  });
+/** The cached folder of `kind` for `program`'s key, if it has been made; null otherwise. */
+function kept(kind, program) {
+  const dir = join(cacheRoot(), kind, contentKey(program));
+  return existsSync(dir) ? { dir, made: false } : null;
+}
+
+/** The folder of a migrated, seeded PGlite database (prepare.mjs draws nothing), made now if this key has none yet. */
+export function preparedDatabase() {
+  return once(join(cacheRoot(), 'filo-database', contentKey('prepare.mjs')), 'pglite', (work) => runProgram('prepare.mjs', work));
 }
 
 /**
  * Copies the drawn art into `dataDir/storage` and, unless `database` is false (an API on
  * PostgreSQL), the prepared embedded database into `dataDir/pglite`; what the folder already holds
- * stays. Without the API build, does nothing: the API's first start does the work itself.
- * Answers what it did, for a log line.
+ * stays. With `only: 'kept'` (`npm start`), copies what the cache holds and makes nothing: the API
+ * makes the rest, drawing the art in the background while it serves (ADR 074). Without the API
+ * build, does nothing: the API's first start does the work itself. Answers what it did, for a log line.
  */
-export function seedDataFolder(dataDir, { database = true } = {}) {
+export function seedDataFolder(dataDir, { database = true, only } = {}) {
   if (!apiBuilt()) return 'no API build: the first start draws and seeds';
   const started = Date.now();
-  const art = drawnArt();
-  const db = database && !existsSync(join(dataDir, 'pglite', 'PG_VERSION')) ? preparedDatabase(art.dir) : null;
+  const wanted = database && !existsSync(join(dataDir, 'pglite', 'PG_VERSION'));
+  const art = only === 'kept' ? kept('filo-art', 'draw.mjs') : drawnArt();
+  const db = !wanted ? null : only === 'kept' ? kept('filo-database', 'prepare.mjs') : preparedDatabase();
   mkdirSync(dataDir, { recursive: true });
-  cpSync(art.dir, join(dataDir, 'storage'), { recursive: true, force: false });
+  if (art) cpSync(art.dir, join(dataDir, 'storage'), { recursive: true, force: false });
   if (db) cpSync(db.dir, join(dataDir, 'pglite'), { recursive: true });
-  const what = db ? 'images, card frames and database' : 'images and card frames';
-  const made = art.made || db?.made ? 'made and kept' : 'copied from the cache';
-  return `${what} ${made} in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const what = [art && 'images and card frames', db && 'database'].filter(Boolean).join(' and ');
+  const made = art?.made || db?.made ? 'made and kept' : 'copied from the cache';
+  const copied = what && `${what} ${made} in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const left = [!art && 'the images and card frames', wanted && !db && 'the database'].filter(Boolean).join(' and ');
+  return [copied, left && `${left} made by the API`].filter(Boolean).join('; ');
 }
 
 // `node scripts/lib/prepared-data.mjs`: makes the art and the database now (after a build), so the
 // first fresh data folder of a test run is a copy (`npm test` does it beside the typecheck).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
-  const made = preparedDatabase().made;
+  const made = [drawnArt().made, preparedDatabase().made].some(Boolean);
   console.log(`prepared data: ${made ? 'made' : 'already in the cache'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 
 import { type App, type AppDeps, createApp } from '../../api/src/app';
+import { artOnDemand } from '../../api/src/seed/art-on-demand';
 import { seedCatalogue } from '../../api/src/seed/database';
 import { watchCatalogue } from '../../api/src/services/catalogue-watch';
 import { fixedClock } from '../../api/src/services/clock';
@@ -69,6 +70,8 @@ export async function createTestApi(
      * writes to the database directly must `settle()` the watch before it reads on PostgreSQL.
      */
     watchCatalogue?: boolean;
+    /** Draw the seed's missing images and card frames when asked for, as `npm start`'s API does (ADR 074). */
+    artOnDemand?: boolean;
   } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
@@ -96,6 +99,7 @@ export async function createTestApi(
       jwtSecret: 'test-jwt-secret-that-is-long-enough-0123456789',
     },
     backup: { database, storageDir },
+    artOnDemand: options.artOnDemand ? artOnDemand(storage, log) : undefined,
   };
   const watch = options.watchCatalogue ? await watchCatalogue(database, log) : undefined;
   const app = createApp(deps);

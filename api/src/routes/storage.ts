@@ -66,12 +66,16 @@ export function storageRoutes() {
       'Access-Control-Allow-Origin': '*',
     };
 
+    // Seed art the first start's background drawing has not reached yet is drawn now (ADR 074).
+    const drawn = (atWidth?: number) => c.var.deps.artOnDemand?.draw(bucket, path, atWidth) ?? Promise.resolve(false);
     if (width !== undefined) {
-      const body = await resizedImage(storage, bucket, path, width);
+      const body =
+        (await resizedImage(storage, bucket, path, width)) ??
+        ((await drawn(width)) ? await resizedImage(storage, bucket, path, width) : null);
       if (!body) return notFound(bucket, c.req.header('accept'));
       return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'image/webp' });
     }
-    const object = await storage.get(bucket, path);
+    const object = (await storage.get(bucket, path)) ?? ((await drawn()) ? await storage.get(bucket, path) : null);
     if (!object) return notFound(bucket, c.req.header('accept'));
     return c.body(new Uint8Array(object.body), 200, { ...headers, 'Content-Type': object.contentType });
   });

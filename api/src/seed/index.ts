@@ -11,7 +11,7 @@ import { seedShopPages } from './shop-pages.js';
 /**
  * The shop's starting content: the catalogue (when the database has none, or always), the cards,
  * the images and card frames not drawn yet, and the policy documents not written yet, and the pages made from them. Runs only at
- * start and from `npm run seed`; nothing here serves requests.
+ * start and from `npm run seed`; nothing here serves requests (but seed/art-on-demand.ts may, ADR 074).
  */
 export async function seedShop(
   db: Db,
@@ -21,9 +21,12 @@ export async function seedShop(
     catalogue: 'if-empty' | 'always';
     /**
      * Draws the missing images and card frames somewhere else (a child process that exits), so the
-     * serving process never holds the memory drawing takes; without it they are drawn here.
+     * serving process never holds the memory drawing takes; without it they are drawn here. It may
+     * answer before the drawing ends (it then goes on in the background).
      */
     drawElsewhere?: () => Promise<void>;
+    /** Leaves the images and card frames to the caller (the first start's database, made apart from them). */
+    skipArt?: boolean;
   },
 ): Promise<void> {
   const count = await db
@@ -39,9 +42,7 @@ export async function seedShop(
   if (cards.inserted.length) log.info(`seed: cards written (${cards.inserted.join(', ')})`);
   if (options.drawElsewhere) {
     if (await artMissing(storage)) await options.drawElsewhere();
-  } else {
-    await drawArt(storage, log);
-  }
+  } else if (!options.skipArt) await drawArt(storage, log);
   const documents = await seedPolicyDocuments(storage);
   if (documents.length) log.info(`documents: wrote ${documents.join(', ')}`);
   // After the documents: each policy's first version is the text storage holds today.
