@@ -29,23 +29,26 @@ export function cpuMs(pid) {
   }
 }
 
-const cpuOf = (pids) => pids.reduce((sum, pid) => sum + (cpuMs(pid) ?? Number.NaN), 0);
-
 /**
  * Measures `url` for `duration` seconds with `connections` open connections (after `warmup` seconds
  * not counted), sending `method`, `headers` and `body` with every request. Given `pids` (the
  * processes that serve it; the load generator runs in this one and is not among them), the answer
- * also has `cpuMs`, the CPU time those processes spent per request of the measured run, and
+ * also has `cpuMs`, the CPU time those processes spent per request of the measured run (and
+ * `cpuByProcess`, each one's in the order of `pids`), and
  * `load`, the machine's one-minute load average at its end.
  */
 export async function measure({ url, method = 'GET', headers = {}, body, duration, connections, warmup = 2, pids = [] }) {
   const options = { url, method, headers, body, connections, pipelining: 1 };
   if (warmup > 0) await run({ ...options, duration: warmup });
-  const before = cpuOf(pids);
+  const before = pids.map((pid) => cpuMs(pid) ?? Number.NaN);
   const summary = loadSummary(await run({ ...options, duration }));
-  const spent = cpuOf(pids) - before;
-  const cpu = pids.length > 0 && summary.requests > 0 && Number.isFinite(spent) ? Math.round((spent / summary.requests) * 100) / 100 : null;
-  return { ...summary, cpuMs: cpu, load: Math.round(os.loadavg()[0] * 10) / 10 };
+  const perRequest = (spent) =>
+    summary.requests > 0 && Number.isFinite(spent) ? Math.round((spent / summary.requests) * 100) / 100 : null;
+  // Each process's share too (the storefront's and the API's), so a change is seen where it was made.
+  const spent = pids.map((pid, i) => (cpuMs(pid) ?? Number.NaN) - before[i]);
+  const cpu = pids.length > 0 ? perRequest(spent.reduce((sum, each) => sum + each, 0)) : null;
+  const cpuByProcess = spent.map(perRequest);
+  return { ...summary, cpuMs: cpu, cpuByProcess, load: Math.round(os.loadavg()[0] * 10) / 10 };
 }
 
 /** A plain HTTP request (no Accept-Encoding unless asked): status, headers, body bytes. */

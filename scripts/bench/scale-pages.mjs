@@ -187,6 +187,10 @@ export async function measurePages(
       runs.toPlain.push(ratio(compressed.rps, shop.rps));
       runs.cpuToMinimal.push(ratio(shop.cpuMs, yardstick.cpuMs));
       runs.failures += shop.failures + compressed.failures;
+      const [web, apiMs] = shop.cpuByProcess;
+      log(
+        `  round ${n + 1}: ${shop.cpuMs} CPU ms per request (storefront ${web}, API ${apiMs}) against the minimal app's ${yardstick.cpuMs}`,
+      );
     }
     rows.push(pageRow(page, { plain, packed, minimalPage, runs, calls: calls[i] }));
   }
