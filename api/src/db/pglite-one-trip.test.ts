@@ -56,4 +56,51 @@ describe('PGlite statements in one trip', () => {
     await fast.query('ROLLBACK');
     expect((await fast.query(`SELECT n FROM t WHERE name = $1`, ['slow'])).rows).toEqual([{ n: 42 }]);
   });
+
+  it('prepares each statement once, under a name, and runs it again from there', async () => {
+    const read = `SELECT count(*)::int AS n FROM t WHERE name <> $1`;
+    for (const name of ['a', 'b', 'c']) await fast.query(read, [name]);
+    const kept = await client.query<{ statement: string }>(`SELECT statement FROM pg_prepared_statements WHERE statement = $1`, [read]);
+    expect(kept.rows).toHaveLength(1);
+    expect((await fast.query(read, ['slow'])).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('reads a table whose shape changed since its statement was prepared, after one refusal', async () => {
+    await client.exec(`CREATE TABLE shape (id int)`);
+    await client.exec(`INSERT INTO shape VALUES (1)`);
+    const read = `SELECT * FROM shape WHERE id = $1`;
+    expect((await fast.query(read, [1])).rows).toEqual([{ id: 1 }]);
+    await client.exec(`ALTER TABLE shape ADD COLUMN label text DEFAULT 'x'`);
+    // PostgreSQL refuses a prepared plan whose columns changed; the statement is prepared again after.
+    const refused = await fast.query(read, [1]).then(
+      (result) => result.rows,
+      (error: unknown) => error,
+    );
+    if (!Array.isArray(refused)) expect(refused).toMatchObject({ code: '0A000' });
+    expect((await fast.query(read, [1])).rows).toEqual([{ id: 1, label: 'x' }]);
+  });
+
+  it('rolls back a transaction a statement failed in, with statements to close on the way', async () => {
+    await fast.query('BEGIN');
+    await fast.query(`UPDATE t SET n = $1 WHERE name = $2`, [8, 'slow']);
+    await expect(fast.query(`SELECT 1/0 AS boom WHERE $1::int > 0`, [1])).rejects.toMatchObject({ code: '22012' });
+    await fast.query('ROLLBACK');
+    expect((await fast.query(`SELECT n FROM t WHERE name = $1`, ['slow'])).rows).toEqual([{ n: 42 }]);
+    expect((await fast.query('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
+  });
+
+  it('keeps at most the number of statements it is given, closing the least recently used', async () => {
+    const other = new PGlite();
+    const few = oneTripQueries(other, { maxPrepared: 3 });
+    try {
+      for (let i = 0; i < 6; i++) await few.query(`SELECT $1::int + ${i} AS n`, [1]);
+      await few.query('SELECT 0 AS zero');
+      const { rows } = await other.query<{ statement: string }>(`SELECT statement FROM pg_prepared_statements ORDER BY statement`);
+      expect(rows.length).toBeLessThanOrEqual(4);
+      expect(rows.map((row) => row.statement)).not.toContain('SELECT $1::int + 0 AS n');
+      expect((await few.query(`SELECT $1::int + 0 AS n`, [1])).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await other.close();
+    }
+  });
 });
