@@ -43,6 +43,7 @@ import idempotencyApplied from './migrations/044_idempotency_applied.sql';
 import navigation from './migrations/045_navigation.sql';
 import staffLocale from './migrations/046_staff_locale.sql';
 import shopPagesAndHome from './migrations/047_shop_pages_and_home.sql';
+import storeCreditNotify from './migrations/048_store_credit_notify.sql';
 
 /** Every migration in order; names are recorded in schema_migrations and never change. */
 export const migrations: { name: string; sql: string }[] = [
@@ -90,6 +91,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: '045_navigation', sql: navigation },
   { name: '046_staff_locale', sql: staffLocale },
   { name: '047_shop_pages_and_home', sql: shopPagesAndHome },
+  { name: '048_store_credit_notify', sql: storeCreditNotify },
 ];
 
 // Any constant works; it only has to be the same for every instance of the API.

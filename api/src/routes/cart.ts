@@ -46,9 +46,12 @@ export function cartRoutes() {
     if (user) {
       c.header('Cache-Control', 'private, no-store');
       const { db, config } = c.var.deps;
+      // The balance, as the cart, from this instance's memory while the watch listens (migration 048).
+      const watch = watchOf(db);
+      const credit = () => (watch ? watch.storeCredit(user.id, () => storeCreditOf(db, user.id)) : storeCreditOf(db, user.id));
       const withCredit = async (cart: Promise<CartOut>) => {
-        const [read, credit] = await Promise.all([cart, storeCreditOf(db, user.id)]);
-        return answer(c, cartSchema, { ...read, store_credit: credit });
+        const [read, balance] = await Promise.all([cart, credit()]);
+        return answer(c, cartSchema, { ...read, store_credit: balance });
       };
       if (!readCartToken(c)) return withCredit(readCart(c, `user ${user.id}`, { userId: user.id }));
       await mergeCartOfRequest(c, user.id);

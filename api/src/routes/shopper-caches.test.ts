@@ -213,3 +213,53 @@ describe("a shopper's wishlist kept in memory, the watch listening", () => {
     expect(await waiting(email)).toEqual([]);
   });
 });
+
+describe("a customer's store credit kept with their cart, the watch listening", () => {
+  const api = useTestApi({ watchCatalogue: true });
+  const watch = () => watchOf(api.database.db)!;
+  const creditOnCart = async (s: ReturnType<typeof shopper>) => (await s.get('/api/cart/')).body.store_credit as number;
+  const idOf = async (email: string) =>
+    (await api.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+  it('keeps a balance between cart calls, from none to a first credit, and reads it again after any change', async () => {
+    const s = shopper(api);
+    await s.register();
+    const id = await idOf(s.email!);
+    // No row yet: 0, kept too, until the first credit announces itself.
+    expect(await creditOnCart(s)).toBe(0);
+    expect(watch().creditsKept).toBeGreaterThan(0);
+    await api.database.db.insertInto('store_credits').values({ user_id: id, balance: 2500, updated_at: api.clock.now() }).execute();
+    await watch().settle();
+    expect(await creditOnCart(s)).toBe(2500);
+    // Kept: a change nobody announces is not seen (the trigger off for the proof)...
+    await sql`ALTER TABLE store_credits DISABLE TRIGGER store_credits_changed`.execute(api.database.db);
+    try {
+      await api.database.db.updateTable('store_credits').set({ balance: 100 }).where('user_id', '=', id).execute();
+      await watch().settle();
+      expect(await creditOnCart(s)).toBe(2500);
+    } finally {
+      await sql`ALTER TABLE store_credits ENABLE TRIGGER store_credits_changed`.execute(api.database.db);
+    }
+    // ...an announced one is (a checkout that spent it, on another instance).
+    await api.database.db.updateTable('store_credits').set({ balance: 700 }).where('user_id', '=', id).execute();
+    await watch().settle();
+    expect(await creditOnCart(s)).toBe(700);
+    // The credit's own route reads the database, as ever.
+    expect((await s.get('/api/user/store-credit')).body).toEqual({ balance: 700 });
+  });
+
+  it('forgets every kept balance when the table is emptied at once', async () => {
+    const s = shopper(api);
+    await s.register();
+    await api.database.db
+      .insertInto('store_credits')
+      .values({ user_id: await idOf(s.email!), balance: 900, updated_at: api.clock.now() })
+      .execute();
+    await watch().settle();
+    expect(await creditOnCart(s)).toBe(900);
+    await sql`TRUNCATE store_credits`.execute(api.database.db);
+    await watch().settle();
+    expect(watch().creditsKept).toBe(0);
+    expect(await creditOnCart(s)).toBe(0);
+  });
+});

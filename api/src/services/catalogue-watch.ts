@@ -5,7 +5,7 @@ import type { Logger } from './logger.js';
 import { shopperCaches } from './shopper-caches.js';
 import type { Stock } from './stock-counted.js';
 
-export { CARTS_KEPT_MAX, USERS_KEPT_MAX, WISHLISTS_KEPT_MAX } from './shopper-caches.js';
+export { CARTS_KEPT_MAX, CREDITS_KEPT_MAX, USERS_KEPT_MAX, WISHLISTS_KEPT_MAX } from './shopper-caches.js';
 
 /**
  * What lets an API instance answer catalogue reads from memory (issue #21, ADR 035): it listens to
@@ -49,6 +49,14 @@ export interface CatalogueWatch {
   wishlist<T extends object>(email: string, read: () => Promise<T>): Promise<T>;
   /** How many shoppers' wishlists are kept. */
   readonly wishlistsKept: number;
+  /**
+   * A customer's store credit in cents as `read` gives it, kept while the watch listens until a
+   * 'credit <user id>' message (migration 048) or a lost connection drops it; read every time while it
+   * does not listen. What a checkout spends is read in its own transaction, never from here.
+   */
+  storeCredit(userId: string, read: () => Promise<number>): Promise<number>;
+  /** How many balances are kept. */
+  readonly creditsKept: number;
   /** Answers once every change committed before the call has been taken in. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -128,48 +136,39 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
     retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
   }
 
-  const watch: CatalogueWatch = {
-    get listening() {
-      return listener !== null;
+  // The shoppers' part (users, carts, wishlists, credit) is the caches' own, getters included.
+  const watch = Object.defineProperties<Omit<CatalogueWatch, keyof typeof shoppers.view>>(
+    {
+      get listening() {
+        return listener !== null;
+      },
+      get catalogueEpoch() {
+        return catalogueEpoch;
+      },
+      get changes() {
+        return changes;
+      },
+      get stockLoads() {
+        return stock.loads;
+      },
+      stock() {
+        return listener ? stock.read() : null;
+      },
+      settle: async () => {
+        await listener?.settle();
+      },
+      close: async () => {
+        closed = true;
+        clearTimeout(retryTimer);
+        const current = listener;
+        listener = null;
+        forget();
+        watches.delete(handle.db);
+        await current?.close();
+      },
     },
-    get catalogueEpoch() {
-      return catalogueEpoch;
-    },
-    get changes() {
-      return changes;
-    },
-    get stockLoads() {
-      return stock.loads;
-    },
-    stock() {
-      return listener ? stock.read() : null;
-    },
-    user: shoppers.user,
-    get usersKept() {
-      return shoppers.usersKept;
-    },
-    cart: shoppers.cart,
-    keptCart: shoppers.keptCart,
-    get cartsKept() {
-      return shoppers.cartsKept;
-    },
-    wishlist: shoppers.wishlist,
-    get wishlistsKept() {
-      return shoppers.wishlistsKept;
-    },
-    settle: async () => {
-      await listener?.settle();
-    },
-    close: async () => {
-      closed = true;
-      clearTimeout(retryTimer);
-      const current = listener;
-      listener = null;
-      forget();
-      watches.delete(handle.db);
-      await current?.close();
-    },
-  };
+    Object.getOwnPropertyDescriptors(shoppers.view),
+  ) as CatalogueWatch;
   watches.set(handle.db, watch);
   await start();
   return watch;

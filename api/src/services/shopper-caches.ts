@@ -1,7 +1,9 @@
+import type { CatalogueWatch } from './catalogue-watch.js';
+
 /*
- * What the catalogue watch keeps besides the catalogue: shoppers' user rows, carts and wishlists,
- * each dropped by its own announcement ('user <id>', 'cart <id>', 'wishlist <email>'; '*' for all of
- * that kind), and all of them when the watch forgets.
+ * What the catalogue watch keeps besides the catalogue: shoppers' user rows, carts, wishlists and
+ * store credit, each dropped by its own announcement ('user <id>', 'cart <id>', 'wishlist <email>',
+ * 'credit <user id>'; '*' for all of that kind), and all of them when the watch forgets.
  */
 
 /** The most users' rows kept per instance (the oldest kept goes first). */
@@ -10,6 +12,14 @@ export const USERS_KEPT_MAX = 10_000;
 export const CARTS_KEPT_MAX = 10_000;
 /** The most wishlists kept per instance (the oldest kept goes first). */
 export const WISHLISTS_KEPT_MAX = 10_000;
+/** The most store credit balances kept per instance (the oldest kept goes first). */
+export const CREDITS_KEPT_MAX = 10_000;
+
+/** CatalogueWatch's members about shoppers, which the caches answer. */
+type ShopperView = Pick<
+  CatalogueWatch,
+  'user' | 'usersKept' | 'cart' | 'keptCart' | 'cartsKept' | 'wishlist' | 'wishlistsKept' | 'storeCredit' | 'creditsKept'
+>;
 
 /** The shoppers' kept rows; `listening` says whether the watch hears changes (nothing is kept while it does not). */
 export function shopperCaches(listening: () => boolean) {
@@ -17,6 +27,8 @@ export function shopperCaches(listening: () => boolean) {
   const users = keptByKey<object>(USERS_KEPT_MAX);
   const carts = keptByKey<{ cartId: string; answer: object }>(CARTS_KEPT_MAX);
   const wishlists = keptByKey<object>(WISHLISTS_KEPT_MAX);
+  // Balances by user id, in cents (a customer without a row has 0, kept too: a first credit announces itself).
+  const credits = keptByKey<{ balance: number }>(CREDITS_KEPT_MAX);
   function keptCart<T extends { cart_id?: string | null }>(owner: string): T | undefined {
     return listening() ? (carts.get(owner)?.answer as T | undefined) : undefined;
   }
@@ -25,6 +37,7 @@ export function shopperCaches(listening: () => boolean) {
       users.drop();
       carts.drop();
       wishlists.drop();
+      credits.drop();
     },
     dropCarts() {
       carts.drop();
@@ -40,6 +53,9 @@ export function shopperCaches(listening: () => boolean) {
         case 'wishlist':
           wishlists.drop(subject === '*' ? undefined : subject);
           return true;
+        case 'credit':
+          credits.drop(subject === '*' ? undefined : subject);
+          return true;
         case 'cart':
           if (subject === '*') carts.drop();
           else carts.dropWhere((kept) => kept.cartId === subject);
@@ -47,37 +63,48 @@ export function shopperCaches(listening: () => boolean) {
       }
       return false;
     },
-    async user<T extends object>(id: string, read: () => Promise<T | undefined>): Promise<T | undefined> {
-      const kept = listening() ? (users.get(id) as T | undefined) : undefined;
-      // A copy each time: a caller that changes what it got cannot change what is kept.
-      if (kept) return { ...kept };
-      return users.read(id, read, (row) => (row ? { ...row } : undefined), listening);
-    },
-    get usersKept() {
-      return users.size;
-    },
-    async cart<T extends { cart_id?: string | null }>(owner: string, read: () => Promise<T>): Promise<T> {
-      const kept = keptCart<T>(owner);
-      if (kept) return kept;
-      return carts.read(
-        owner,
-        read,
-        (answer) => (answer.cart_id ? { cartId: answer.cart_id, answer: deepFreeze(answer) } : undefined),
-        listening,
-      );
-    },
-    keptCart,
-    get cartsKept() {
-      return carts.size;
-    },
-    async wishlist<T extends object>(email: string, read: () => Promise<T>): Promise<T> {
-      const kept = listening() ? (wishlists.get(email) as T | undefined) : undefined;
-      if (kept) return kept;
-      return wishlists.read(email, read, deepFreeze, listening);
-    },
-    get wishlistsKept() {
-      return wishlists.size;
-    },
+    /** What the watch answers of them (CatalogueWatch's shopper members), getters included. */
+    view: {
+      async user<T extends object>(id: string, read: () => Promise<T | undefined>): Promise<T | undefined> {
+        const kept = listening() ? (users.get(id) as T | undefined) : undefined;
+        // A copy each time: a caller that changes what it got cannot change what is kept.
+        if (kept) return { ...kept };
+        return users.read(id, read, (row) => (row ? { ...row } : undefined), listening);
+      },
+      get usersKept() {
+        return users.size;
+      },
+      async cart<T extends { cart_id?: string | null }>(owner: string, read: () => Promise<T>): Promise<T> {
+        const kept = keptCart<T>(owner);
+        if (kept) return kept;
+        return carts.read(
+          owner,
+          read,
+          (answer) => (answer.cart_id ? { cartId: answer.cart_id, answer: deepFreeze(answer) } : undefined),
+          listening,
+        );
+      },
+      keptCart,
+      get cartsKept() {
+        return carts.size;
+      },
+      async wishlist<T extends object>(email: string, read: () => Promise<T>): Promise<T> {
+        const kept = listening() ? (wishlists.get(email) as T | undefined) : undefined;
+        if (kept) return kept;
+        return wishlists.read(email, read, deepFreeze, listening);
+      },
+      get wishlistsKept() {
+        return wishlists.size;
+      },
+      async storeCredit(userId: string, read: () => Promise<number>): Promise<number> {
+        const kept = listening() ? credits.get(userId) : undefined;
+        if (kept) return kept.balance;
+        return credits.read(userId, read, (balance) => ({ balance }), listening);
+      },
+      get creditsKept() {
+        return credits.size;
+      },
+    } satisfies ShopperView,
   };
 }
 
