@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 
 import type { DatabaseHandle, Db, Listener } from '../db/database.js';
 import type { Logger } from './logger.js';
-import { shopperCaches } from './shopper-caches.js';
+import { shopperCaches, type ShopperView } from './shopper-caches.js';
 import type { Stock } from './stock-counted.js';
 
 export { CARTS_KEPT_MAX, CREDITS_KEPT_MAX, USERS_KEPT_MAX, WISHLISTS_KEPT_MAX } from './shopper-caches.js';
@@ -14,7 +14,7 @@ export { CARTS_KEPT_MAX, CREDITS_KEPT_MAX, USERS_KEPT_MAX, WISHLISTS_KEPT_MAX } 
  * does not listen (before it starts, after its connection was lost, in tests that do not start it),
  * `listening` is false and the catalogue asks the database as before.
  */
-export interface CatalogueWatch {
+export interface CatalogueWatch extends ShopperView {
   readonly listening: boolean;
   /** Moves on at every catalogue change announced, and when listening (re)starts. */
   readonly catalogueEpoch: number;
@@ -24,39 +24,6 @@ export interface CatalogueWatch {
   readonly stockLoads: number;
   /** Every variant's stock as it is now; null while the watch is not listening. */
   stock(): Promise<ReadonlyMap<string, Stock>> | null;
-  /**
-   * A user's row as `read` gives it, kept while the watch listens until a 'user <id>' message
-   * (migration 024) or a lost connection drops it; read every time while it does not listen.
-   */
-  user<T extends object>(id: string, read: () => Promise<T | undefined>): Promise<T | undefined>;
-  /** How many users' rows are kept. */
-  readonly usersKept: number;
-  /**
-   * A shopper's cart as `read` gives it, under `owner` ('user <id>' or 'cart <id>'), kept while the
-   * watch listens until a 'cart <id>' message for it (migration 025), any stock or catalogue message
-   * (its lines show prices and stock), or a lost connection; read every time while it does not
-   * listen. Only an answer with a cart is kept (a first cart comes with a row of its own).
-   */
-  cart<T extends { cart_id?: string | null }>(owner: string, read: () => Promise<T>): Promise<T>;
-  /** The kept cart of `owner`, if any (never read). */
-  keptCart<T extends { cart_id?: string | null }>(owner: string): T | undefined;
-  /** How many carts are kept. */
-  readonly cartsKept: number;
-  /**
-   * A shopper's waiting back-in-stock requests as `read` gives them, by email, kept while the watch
-   * listens until a 'wishlist <email>' message (migration 025) or a lost connection drops them.
-   */
-  wishlist<T extends object>(email: string, read: () => Promise<T>): Promise<T>;
-  /** How many shoppers' wishlists are kept. */
-  readonly wishlistsKept: number;
-  /**
-   * A customer's store credit in cents as `read` gives it, kept while the watch listens until a
-   * 'credit <user id>' message (migration 048) or a lost connection drops it; read every time while it
-   * does not listen. What a checkout spends is read in its own transaction, never from here.
-   */
-  storeCredit(userId: string, read: () => Promise<number>): Promise<number>;
-  /** How many balances are kept. */
-  readonly creditsKept: number;
   /** Answers once every change committed before the call has been taken in. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -137,7 +104,7 @@ export async function watchCatalogue(handle: DatabaseHandle, log: Pick<Logger, '
   }
 
   // The shoppers' part (users, carts, wishlists, credit) is the caches' own, getters included.
-  const watch = Object.defineProperties<Omit<CatalogueWatch, keyof typeof shoppers.view>>(
+  const watch = Object.defineProperties<Omit<CatalogueWatch, keyof ShopperView>>(
     {
       get listening() {
         return listener !== null;

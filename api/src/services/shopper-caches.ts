@@ -1,5 +1,3 @@
-import type { CatalogueWatch } from './catalogue-watch.js';
-
 /*
  * What the catalogue watch keeps besides the catalogue: shoppers' user rows, carts, wishlists and
  * store credit, each dropped by its own announcement ('user <id>', 'cart <id>', 'wishlist <email>',
@@ -15,11 +13,42 @@ export const WISHLISTS_KEPT_MAX = 10_000;
 /** The most store credit balances kept per instance (the oldest kept goes first). */
 export const CREDITS_KEPT_MAX = 10_000;
 
-/** CatalogueWatch's members about shoppers, which the caches answer. */
-type ShopperView = Pick<
-  CatalogueWatch,
-  'user' | 'usersKept' | 'cart' | 'keptCart' | 'cartsKept' | 'wishlist' | 'wishlistsKept' | 'storeCredit' | 'creditsKept'
->;
+/** What the catalogue watch answers about shoppers (its members from these caches). */
+export interface ShopperView {
+  /**
+   * A user's row as `read` gives it, kept while the watch listens until a 'user <id>' message
+   * (migration 024) or a lost connection drops it; read every time while it does not listen.
+   */
+  user<T extends object>(id: string, read: () => Promise<T | undefined>): Promise<T | undefined>;
+  /** How many users' rows are kept. */
+  readonly usersKept: number;
+  /**
+   * A shopper's cart as `read` gives it, under `owner` ('user <id>' or 'cart <id>'), kept while the
+   * watch listens until a 'cart <id>' message for it (migration 025), any stock or catalogue message
+   * (its lines show prices and stock), or a lost connection; read every time while it does not
+   * listen. Only an answer with a cart is kept (a first cart comes with a row of its own).
+   */
+  cart<T extends { cart_id?: string | null }>(owner: string, read: () => Promise<T>): Promise<T>;
+  /** The kept cart of `owner`, if any (never read). */
+  keptCart<T extends { cart_id?: string | null }>(owner: string): T | undefined;
+  /** How many carts are kept. */
+  readonly cartsKept: number;
+  /**
+   * A shopper's waiting back-in-stock requests as `read` gives them, by email, kept while the watch
+   * listens until a 'wishlist <email>' message (migration 025) or a lost connection drops them.
+   */
+  wishlist<T extends object>(email: string, read: () => Promise<T>): Promise<T>;
+  /** How many shoppers' wishlists are kept. */
+  readonly wishlistsKept: number;
+  /**
+   * A customer's store credit in cents as `read` gives it, kept while the watch listens until a
+   * 'credit <user id>' message (migration 048) or a lost connection drops it; read every time while it
+   * does not listen. What a checkout spends is read in its own transaction, never from here.
+   */
+  storeCredit(userId: string, read: () => Promise<number>): Promise<number>;
+  /** How many balances are kept. */
+  readonly creditsKept: number;
+}
 
 /** The shoppers' kept rows; `listening` says whether the watch hears changes (nothing is kept while it does not). */
 export function shopperCaches(listening: () => boolean) {
