@@ -48,7 +48,8 @@ export function cartRoutes() {
       const { db, config } = c.var.deps;
       // The balance, as the cart, from this instance's memory while the watch listens (migration 048).
       const watch = watchOf(db);
-      const credit = () => (watch ? watch.storeCredit(user.id, () => storeCreditOf(db, user.id)) : storeCreditOf(db, user.id));
+      const readCredit = () => storeCreditOf(db, user.id);
+      const credit = () => (watch ? watch.storeCredit(user.id, readCredit) : readCredit());
       const withCredit = async (cart: Promise<CartOut>) => {
         const [read, balance] = await Promise.all([cart, credit()]);
         return answer(c, cartSchema, { ...read, store_credit: balance });
