@@ -20,6 +20,12 @@ async function count(table: 'products' | 'product_variants' | 'images' | 'varian
   return Number(row.n);
 }
 
+/**
+ * A database made from nothing and migrated in full (a new engine, then every migration): 5–10 s on a
+ * quiet machine, near the default 30 s on a loaded one.
+ */
+const FROM_NOTHING_MS = 90_000;
+
 describe('migrations', () => {
   it('records every migration and applies nothing the second time', async () => {
     const recorded = await database.db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
@@ -37,7 +43,7 @@ describe('migrations', () => {
     } finally {
       await fresh.cleanup();
     }
-  });
+  }, FROM_NOTHING_MS);
 });
 
 // Only PostgreSQL serves several API processes; PGlite belongs to one process (its lock file).
@@ -60,7 +66,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two API instances starting t
     } finally {
       await fresh.cleanup();
     }
-  });
+  }, FROM_NOTHING_MS);
 });
 
 describe('seed', () => {
