@@ -33,40 +33,48 @@ describe('migrations', () => {
     expect(await migrate(database)).toEqual([]);
   });
 
-  it('applies each migration once when two runs start together on a fresh database', async () => {
-    const fresh = await createTestDatabase({ migrate: false });
-    try {
-      const results = await Promise.all([migrate(fresh), migrate(fresh)]);
-      expect(results.flat().sort()).toEqual(migrations.map((m) => m.name));
-      const recorded = await fresh.db.selectFrom('schema_migrations').select('name').execute();
-      expect(recorded).toHaveLength(migrations.length);
-    } finally {
-      await fresh.cleanup();
-    }
-  }, FROM_NOTHING_MS);
+  it(
+    'applies each migration once when two runs start together on a fresh database',
+    async () => {
+      const fresh = await createTestDatabase({ migrate: false });
+      try {
+        const results = await Promise.all([migrate(fresh), migrate(fresh)]);
+        expect(results.flat().sort()).toEqual(migrations.map((m) => m.name));
+        const recorded = await fresh.db.selectFrom('schema_migrations').select('name').execute();
+        expect(recorded).toHaveLength(migrations.length);
+      } finally {
+        await fresh.cleanup();
+      }
+    },
+    FROM_NOTHING_MS,
+  );
 });
 
 // Only PostgreSQL serves several API processes; PGlite belongs to one process (its lock file).
 describe.runIf(process.env.TEST_DB === 'postgres')('two API instances starting together on one PostgreSQL', () => {
-  it('apply each migration once and write the catalogue once, each on its own connections', async () => {
-    const fresh = await createTestDatabase({ migrate: false });
-    try {
-      const other = await fresh.connectAgain();
-      const start = async (handle: DatabaseHandle) => {
-        const applied = await migrate(handle);
-        const { inserted } = await seedCatalogue(handle.db);
-        return { applied, inserted };
-      };
-      const [a, b] = await Promise.all([start(fresh), start(other)]);
-      expect([...a.applied, ...b.applied].sort()).toEqual(migrations.map((m) => m.name));
-      expect([...a.inserted, ...b.inserted].sort()).toEqual(CATALOGUE.map((p) => p.name).sort());
-      const products = await fresh.db.selectFrom('products').select('name').execute();
-      expect(products).toHaveLength(CATALOGUE.length);
-      expect(await fresh.db.selectFrom('schema_migrations').select('name').execute()).toHaveLength(migrations.length);
-    } finally {
-      await fresh.cleanup();
-    }
-  }, FROM_NOTHING_MS);
+  it(
+    'apply each migration once and write the catalogue once, each on its own connections',
+    async () => {
+      const fresh = await createTestDatabase({ migrate: false });
+      try {
+        const other = await fresh.connectAgain();
+        const start = async (handle: DatabaseHandle) => {
+          const applied = await migrate(handle);
+          const { inserted } = await seedCatalogue(handle.db);
+          return { applied, inserted };
+        };
+        const [a, b] = await Promise.all([start(fresh), start(other)]);
+        expect([...a.applied, ...b.applied].sort()).toEqual(migrations.map((m) => m.name));
+        expect([...a.inserted, ...b.inserted].sort()).toEqual(CATALOGUE.map((p) => p.name).sort());
+        const products = await fresh.db.selectFrom('products').select('name').execute();
+        expect(products).toHaveLength(CATALOGUE.length);
+        expect(await fresh.db.selectFrom('schema_migrations').select('name').execute()).toHaveLength(migrations.length);
+      } finally {
+        await fresh.cleanup();
+      }
+    },
+    FROM_NOTHING_MS,
+  );
 });
 
 describe('seed', () => {
