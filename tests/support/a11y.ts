@@ -52,9 +52,43 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious, `${page.url()}`).toEqual([]);
 }
 
+/** A page with script on for the no-JavaScript checks: one per browser and shop, kept for the worker. */
+const pagesWithoutScripts = new WeakMap<Browser, Map<string, Promise<Page>>>();
+
+function pageWithoutScripts(browser: Browser, baseURL: string): Promise<Page> {
+  let pages = pagesWithoutScripts.get(browser);
+  if (!pages) pagesWithoutScripts.set(browser, (pages = new Map()));
+  let page = pages.get(baseURL);
+  if (!page) {
+    page = (async () => {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
+      const opened = await context.newPage();
+      // Only the shop's own pages pass through the test (stylesheets, scripts and images go straight to
+      // the browser): each request routed is a round trip to this process.
+      const origin = new URL(baseURL).origin;
+      await opened.route(
+        (url) => url.origin === origin && !url.pathname.startsWith('/build/'),
+        async (route) => {
+          if (route.request().resourceType() !== 'document') return route.continue();
+          const response = await route.fetch();
+          const html = (await response.text())
+            .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+            .replace(/<link rel="modulepreload"[^>]*>/gi, '');
+          await route.fulfill({ response, body: html });
+        },
+      );
+      return opened;
+    })();
+    pages.set(baseURL, page);
+  }
+  return page;
+}
+
 /**
  * axe needs script in the page, so the no-JavaScript project checks a page of its own with script
  * on but every script tag of the server's HTML removed: the page the shopper without JavaScript sees.
+ * That page and its context are made once per worker and shop (a new context and page for every check
+ * cost half a second), and start each check with no cookies.
  */
 export async function expectNoSeriousA11yViolationsWithoutScripts(
   browser: Browser,
@@ -63,26 +97,17 @@ export async function expectNoSeriousA11yViolationsWithoutScripts(
   /** Sets the context up first (a signed-in session for a guarded page). */
   prepare?: (context: BrowserContext) => Promise<void>,
 ) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  const page = await pageWithoutScripts(browser, baseURL);
+  const context = page.context();
+  await context.clearCookies();
   try {
     await prepare?.(context);
-    const page = await context.newPage();
-    // Only the shop's own pages pass through the test (stylesheets, scripts and images go straight to
-    // the browser): each request routed is a round trip to this process.
-    const origin = new URL(baseURL).origin;
-    await page.route(
-      (url) => url.origin === origin && !url.pathname.startsWith('/build/'),
-      async (route) => {
-        if (route.request().resourceType() !== 'document') return route.continue();
-        const response = await route.fetch();
-        const html = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<link rel="modulepreload"[^>]*>/gi, '');
-        await route.fulfill({ response, body: html });
-      },
-    );
     await page.goto(path);
     expect(await page.evaluate(() => document.scripts.length)).toBe(0);
     await expectNoSeriousA11yViolations(page);
   } finally {
-    await context.close();
+    // Nothing of the check stays behind: a page that refreshes itself (the waiting room) would go on asking.
+    await page.goto('about:blank');
+    await context.clearCookies();
   }
 }
