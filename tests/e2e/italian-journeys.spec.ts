@@ -52,6 +52,9 @@ test.describe('the shop in Italian', () => {
     await expect(page).toHaveURL(/\/it\/product\/Tracer%20Tee/);
     await page.goto('/it/product/Tracer%20Tee?color=GREY&size=L%2FXL');
     await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
+    // Added before the shopper moves on: with JavaScript a navigation begun while the add is on its way
+    // may read the cart before it (the CI run of 2026-11-30 at night found it empty).
+    await expect(page.getByText('Aggiunto al carrello!')).toBeVisible();
     await page.locator('.site-header').getByRole('link', { name: 'Carrello' }).click();
     await expect(page).toHaveURL(/\/it\/cart$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Il tuo carrello' })).toBeVisible();
