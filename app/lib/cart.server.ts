@@ -83,6 +83,19 @@ export async function cartApi(context: ShopContext) {
     use_store_credit: true,
     ...(shippingAddress ? { shipping_address: shippingAddress } : {}),
   });
+  /**
+   * A checkout answered with the shop's own confirmation is an order placed now: what paid it is spent
+   * here, in the post's own cookie. Left to the confirmation's loader, a page's other loaders (asked
+   * beside it after a post with JavaScript, with the cookie from before) could write the spent gift
+   * card back into the session.
+   */
+  const spentOn = (path: string, codes: Array<'giftCardCode' | 'discountCode'>): string => {
+    if (!path.startsWith('/')) return path;
+    for (const code of codes) if (session.has(code)) session.unset(code);
+    forgetCartCount(session);
+    markChanged();
+    return path;
+  };
   return {
     session,
     commit,
@@ -117,7 +130,8 @@ export async function cartApi(context: ShopContext) {
         },
       });
       if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
-      return ownPath(answer.checkout_url, context.origin);
+      // The code went into the order with the cart (the API refuses a checkout it does not apply to).
+      return spentOn(ownPath(answer.checkout_url, context.origin), ['giftCardCode', 'discountCode']);
     },
     /** Opens a checkout session for one unit of a variant (docs/product.md#api-checkout); cancelling comes back to `cancelPath`. */
     async quickCheckout(
@@ -142,7 +156,8 @@ export async function cartApi(context: ShopContext) {
         headers: { 'Accept-Language': locale },
       });
       if (!answer.checkout_url) throw new ApiRequestError(502, CART_MESSAGES.noCheckoutUrl);
-      return ownPath(answer.checkout_url, context.origin);
+      // A discount code may not cover this product: the confirmation, which sees the order, spends it.
+      return spentOn(ownPath(answer.checkout_url, context.origin), ['giftCardCode']);
     },
     /** The gift cards on sale (ADR 052). */
     giftCardProducts: () => api.request('GET', 'gift-cards/products', giftCardProductsSchema),

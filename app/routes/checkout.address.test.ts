@@ -182,6 +182,44 @@ describe('the delivery address page, when nothing is left to pay', () => {
     expect((await ordersOf(s.email!)).map((o) => o.shipping_address?.city)).toEqual(['Torino', 'Torino']);
   });
 
+  it("a gift card that pays it all is spent in the placing post's own cookie, not only on the confirmation: the next cart starts without it", async () => {
+    const issue = async () => {
+      const issued = await fetch(`${api.url}/api/admin/gift-cards`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ amount: 15_000 }),
+      });
+      return ((await issued.json()) as { code: string }).code;
+    };
+    const cartData = async (cookie: string) =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads whatever the loader sent
+      (await (await callRoute(cartLoader, new Request('http://shop.test/cart', { headers: { Cookie: cookie } }))).json()) as any;
+    const { cookie: signedIn } = await memberWithCredit(0);
+    let cookie = await addToCart(signedIn);
+    cookie = nextCookie(await post(cartAction, '/cart', cookie, { intent: 'apply-gift-card', gift_card_code: await issue() }), cookie)!;
+    expect((await cartData(cookie)).giftCard).toMatchObject({ balance: 15_000, error: null });
+    cookie = nextCookie(await post(cartAction, '/cart', cookie, { intent: 'checkout' }), cookie)!;
+    const placed = await post(action, '/checkout/address', cookie, ADDRESS);
+    expect(placed.headers.get('Location')).toMatch(/^\/checkout\/success\?session_id=/);
+    // With JavaScript the confirmation's loader runs beside the root's, both with this cookie: it must not hold the card.
+    cookie = nextCookie(placed, cookie)!;
+    const next = await cartData(await addToCart(cookie));
+    expect(next.giftCard).toBeNull();
+    expect(next.cart.items).toHaveLength(1);
+
+    // A Quick Purchase the card pays (the address is on file now) spends it the same way.
+    cookie = nextCookie(await post(cartAction, '/cart', cookie, { intent: 'apply-gift-card', gift_card_code: await issue() }), cookie)!;
+    const quick = await post(
+      productAction,
+      '/product/Tracer%20Tee',
+      cookie,
+      { intent: 'quick-purchase', variantId },
+      { productName: 'Tracer Tee' },
+    );
+    expect(quick.headers.get('Location')).toMatch(/^\/order-success\?session_id=/);
+    expect((await cartData(nextCookie(quick, cookie)!)).giftCard).toBeNull();
+  });
+
   it('without a checkout waiting, the page and its post go back to the cart', async () => {
     const { cookie } = await memberWithCredit(0);
     expect((await addressPage('/checkout/address', cookie)).response.headers.get('Location')).toBe('/cart');
