@@ -10,7 +10,7 @@ import { signIn, signInSchema } from './lib/auth.server';
 import { catalogueCache } from './lib/cache.server';
 import { CART_COUNT_KEPT_MS } from './lib/cart.server';
 import { commitSession } from './lib/session.server';
-import { ErrorBoundary, loader, shouldRevalidate } from './root';
+import { ErrorBoundary, Layout, loader, shouldRevalidate } from './root';
 import { loader as cartLoader } from './routes/cart';
 import { loader as orderSuccessLoader } from './routes/order-success';
 import { action as productAction } from './routes/product.$productName';
@@ -248,6 +248,27 @@ describe('root error boundary', () => {
     expect(html).toContain('Page not found');
     expect(html).toContain('href="/"');
     expect(html).not.toContain('Try again');
+  });
+
+  it("an address no route matches at all (the router's 404, whose data is its message) is a 404 in the brand's chrome", () => {
+    const Stub = createRemixStub([
+      {
+        id: 'root',
+        path: '*',
+        Component: () => null,
+        ErrorBoundary: () => (
+          <Layout>
+            <ErrorBoundary />
+          </Layout>
+        ),
+      },
+    ]);
+    const html = renderToStaticMarkup(
+      <Stub initialEntries={['/a/b/c']} hydrationData={{ errors: { root: thrown(404, 'Error: No route matches URL "/a/b/c"') } }} />,
+    );
+    expect(html).toContain('Error 404');
+    expect(html).toContain('Page not found');
+    expect(html).toContain('aria-label="Main"');
   });
 
   it("shows an upstream failure's message with a plain retry link to the same address", () => {

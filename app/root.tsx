@@ -253,8 +253,10 @@ export function Layout({ children }: { children: ReactNode }) {
 /** The menus a not-found page of the root's was given (`notFoundInChrome`); null for any other error. */
 function chromeOfNotFound(error: unknown): { menu: ShopMenu | null; navigation: Navigation | null } | null {
   if (!isNotFound(error) || !isRouteErrorResponse(error)) return null;
-  const data = error.data as { menu?: ShopMenu | null; navigation?: Navigation | null } | null;
-  return data && 'navigation' in data ? { menu: data.menu ?? null, navigation: data.navigation ?? null } : null;
+  // The router's own 404 (no route matches the address at all) carries its message as a string.
+  if (typeof error.data !== 'object' || error.data === null || !('navigation' in error.data)) return null;
+  const data = error.data as { menu?: ShopMenu | null; navigation?: Navigation | null };
+  return { menu: data.menu ?? null, navigation: data.navigation ?? null };
 }
 
 /** A page's loader found the sign-in over on its own request (a spent refresh token): its data says `signedOut`. */
