@@ -1,6 +1,7 @@
 import { expect, type Page, type Response, test as playwrightTest } from '@playwright/test';
 
 import { useShop } from './e2e';
+import { type SharedPages, sharedPages } from './e2e-shared-page';
 import type { ShopName } from './e2e-shops';
 
 /** How Chromium words a Content-Security-Policy violation in the console. */
@@ -26,28 +27,48 @@ export const shopTest = playwrightTest.extend<object, { shop: ShopName; shopInUs
  * when anything on its pages was blocked by the policy (with JavaScript on, the page's own
  * `securitypolicyviolation` events are reported too).
  */
-export const test = shopTest.extend<{ cspViolations: string[] }>({
-  // With JavaScript, a page reached with goto or reload is also hydrated before the test goes on, as a
-  // shopper's page is by the time they act: a key or click sent before that meets the browser's
-  // defaults, then the page's own code starting up. A test that asks for an earlier point
-  // (`waitUntil: 'domcontentloaded'` or `'commit'`) gets that instead.
-  page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      const settles = (waitUntil?: string) => !waitUntil || waitUntil === 'load' || waitUntil === 'networkidle';
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        if (settles(options?.waitUntil)) await hydratedIfRemix(page);
-        return response;
-      };
-      page.reload = async (options) => {
-        const response = await reload(options);
-        if (settles(options?.waitUntil)) await hydratedIfRemix(page);
-        return response;
-      };
-    }
-    await use(page);
+export const test = shopTest.extend<{ cspViolations: string[] }, { sharedPages: SharedPages }>({
+  sharedPages: [
+    async ({ browser }, use) => {
+      const pages = sharedPages(browser);
+      await use(pages);
+      await pages.close();
+    },
+    { scope: 'worker' },
+  ],
+  // The worker's kept context and page (tests/support/e2e-shared-page.ts, ADR 079), made with the
+  // test's options: a test that asks for others (`test.use`) gets a context of its own.
+  context: async (
+    {
+      sharedPages,
+      javaScriptEnabled,
+      baseURL,
+      viewport,
+      reducedMotion,
+      hasTouch,
+      isMobile,
+      userAgent,
+      deviceScaleFactor,
+      colorScheme,
+      locale,
+      timezoneId,
+      acceptDownloads,
+      contextOptions,
+    },
+    use,
+    testInfo,
+  ) => {
+    const options = {
+      ...contextOptions,
+      ...{ javaScriptEnabled, baseURL, viewport, reducedMotion, hasTouch, isMobile, userAgent, deviceScaleFactor },
+      ...{ colorScheme, locale, timezoneId, acceptDownloads },
+    };
+    const { context } = await sharedPages.take(options, (page) => prepare(page, javaScriptEnabled));
+    await use(context);
+    await sharedPages.release(testInfo);
+  },
+  page: async ({ context }, use) => {
+    await use(context.pages()[0] ?? (await context.newPage()));
   },
   cspViolations: [
     async ({ page }, use) => {
@@ -55,19 +76,43 @@ export const test = shopTest.extend<{ cspViolations: string[] }>({
       page.on('console', (message) => {
         if (CSP_VIOLATION.test(message.text())) violations.push(message.text());
       });
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          console.error(
-            `Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}`,
-          );
-        });
-      });
       await use(violations);
       expect([...new Set(violations)], 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/**
+ * A kept page, made once: it reports Content-Security-Policy violations to its console (`cspViolations`
+ * reads them), and with JavaScript, a page reached with goto or reload is also hydrated before the
+ * test goes on, as a shopper's page is by the time they act: a key or click sent before that meets the
+ * browser's defaults, then the page's own code starting up. A test that asks for an earlier point
+ * (`waitUntil: 'domcontentloaded'` or `'commit'`) gets that instead.
+ */
+async function prepare(page: Page, javaScriptEnabled: boolean) {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}`,
+      );
+    });
+  });
+  if (javaScriptEnabled === false) return;
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const settles = (waitUntil?: string) => !waitUntil || waitUntil === 'load' || waitUntil === 'networkidle';
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (settles(options?.waitUntil)) await hydratedIfRemix(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (settles(options?.waitUntil)) await hydratedIfRemix(page);
+    return response;
+  };
+}
 
 export { expect };
 
