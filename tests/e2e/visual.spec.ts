@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 
 import { ROUTE_TABLE_PAGES } from '../support/a11y';
 import { type Account, buyInSession, registerAccount, signInAs, variantBySku } from '../support/e2e-account';
-import { hydrated, shopTest as test } from '../support/e2e-test';
+import { hydrated, test } from '../support/e2e-test';
 
 /**
  * Layout regressions: every page of the route table, on a 390 px phone and a 1280 px desktop, with
@@ -112,6 +112,17 @@ const nameOf = (path: string) =>
         .replace(/-$/, '')
         .toLowerCase();
 
+// The pinned typefaces come from the test, once for the page each worker keeps (ADR 079).
+test.use({
+  preparePage: {
+    run: async (page) => {
+      await page.route('**/__pinned-font/*.ttf', (route) =>
+        route.fulfill({ contentType: 'font/ttf', body: route.request().url().endsWith('bold.ttf') ? FONTS.bold : FONTS.regular }),
+      );
+    },
+  },
+});
+
 for (const javaScriptEnabled of [true, false]) {
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     test.describe(`${device}, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
@@ -121,9 +132,6 @@ for (const javaScriptEnabled of [true, false]) {
         test(`${path} looks as it did`, async ({ page, context, baseURL }) => {
           const signedIn = SIGNED_IN.has(path.split('?')[0]) ? await signedInShopper(baseURL!) : undefined;
           if (signedIn) await signInAs(context, baseURL!, signedIn.account);
-          await context.route('**/__pinned-font/*.ttf', (route) =>
-            route.fulfill({ contentType: 'font/ttf', body: route.request().url().endsWith('bold.ttf') ? FONTS.bold : FONTS.regular }),
-          );
           await page.goto(path.endsWith('session_id=') ? `${path}${signedIn!.sessionId}` : path);
           await settle(page, javaScriptEnabled);
           await expect(page).toHaveScreenshot(`${nameOf(path)}-${device}-js-${javaScriptEnabled ? 'on' : 'off'}.png`, {

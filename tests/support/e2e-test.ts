@@ -27,7 +27,13 @@ export const shopTest = playwrightTest.extend<object, { shop: ShopName; shopInUs
  * when anything on its pages was blocked by the policy (with JavaScript on, the page's own
  * `securitypolicyviolation` events are reported too).
  */
-export const test = shopTest.extend<{ cspViolations: string[] }, { sharedPages: SharedPages }>({
+export const test = shopTest.extend<
+  { cspViolations: string[] },
+  { sharedPages: SharedPages; preparePage: { run(page: Page): Promise<void> } | null }
+>({
+  // What a spec needs of every page it is given, done once on the kept page (the screenshots' pinned fonts);
+  // an object, as a function here would be taken for a fixture.
+  preparePage: [null, { option: true, scope: 'worker' }],
   sharedPages: [
     async ({ browser }, use) => {
       const pages = sharedPages(browser);
@@ -41,6 +47,7 @@ export const test = shopTest.extend<{ cspViolations: string[] }, { sharedPages: 
   context: async (
     {
       sharedPages,
+      preparePage,
       javaScriptEnabled,
       baseURL,
       viewport,
@@ -63,7 +70,10 @@ export const test = shopTest.extend<{ cspViolations: string[] }, { sharedPages: 
       ...{ javaScriptEnabled, baseURL, viewport, reducedMotion, hasTouch, isMobile, userAgent, deviceScaleFactor },
       ...{ colorScheme, locale, timezoneId, acceptDownloads },
     };
-    const { context } = await sharedPages.take(options, (page) => prepare(page, javaScriptEnabled));
+    const { context } = await sharedPages.take(options, async (page) => {
+      await prepare(page, javaScriptEnabled);
+      await preparePage?.run(page);
+    });
     await use(context);
     await sharedPages.release(testInfo);
   },
