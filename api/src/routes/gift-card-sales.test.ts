@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
+import { addDays, shopDay, shopDayStart } from '@contract/shop-time';
+
 import { PAID_CARD, type Shopper, shopper, uniqueEmail } from '../../../tests/support/shopper';
 import { cliHeaders } from '../../../tests/support/staff';
 import { useTestApi } from '../../../tests/support/use-test-api';
@@ -51,7 +53,7 @@ describe('gift cards as products', () => {
     const buyer = shopper(api);
     await buyer.signInAsGuest();
     const friendEmail = uniqueEmail('friend');
-    const tomorrow = new Date(api.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = addDays(shopDay(api.clock.now()), 1);
     const opened = await buyer.post('/api/checkout/gift-card', {
       product_variant_id: fifty,
       recipient: { name: 'Bea', email: friendEmail, message: 'Happy birthday!', send_on: tomorrow },
@@ -75,6 +77,7 @@ describe('gift cards as products', () => {
     const buyerMail = (await readOutbox(api.database.db, buyer.email!)).find((m) => m.subject.includes('gift card'));
     const code = codeIn(buyerMail?.text ?? '');
     expect(code).not.toBeNull();
+    expect(buyerMail?.text).toContain(`We will email Bea (${friendEmail}) on ${tomorrow}`);
     expect(await readOutbox(api.database.db, friendEmail)).toEqual([]);
     // A gift card cannot buy another gift card.
     const refused = await buyer.post('/api/checkout/quick', { product_variant_id: fifty, gift_card_code: code, ...urls });
@@ -102,16 +105,18 @@ describe('gift cards as products', () => {
   });
 
   it("emails speak the buyer's language, and the recipient's own when they have an account here", async () => {
-    // Just after midnight, shop time: a card for today still goes out at once, not at 09:00.
+    // Just after midnight in Italy, still the day before in UTC: a card for the shop's today (the day
+    // the storefront's date field offers) goes out at once, not at 09:00 the next day.
     const now = api.clock.now();
-    const nextHalfPastMidnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, 30);
+    const nextHalfPastMidnight = shopDayStart(addDays(shopDay(now), 1)).getTime() + 30 * 60_000;
     api.clock.advance(nextHalfPastMidnight - now.getTime());
+    expect(shopDay(api.clock.now())).not.toBe(api.clock.now().toISOString().slice(0, 10));
     const product = (await shopper(api).get('/api/gift-cards/products')).body.products[0];
     const friend = shopper(api, { locale: 'it' });
     await friend.register();
     const buyer = shopper(api, { locale: 'en' });
     await buyer.signInAsGuest();
-    const today = api.clock.now().toISOString().slice(0, 10);
+    const today = shopDay(api.clock.now());
     const opened = await buyer.post('/api/checkout/gift-card', {
       product_variant_id: product.amounts[0].variant_id,
       recipient: { name: 'Bea', email: friend.email, message: null, send_on: today },

@@ -1,4 +1,5 @@
 import type { GiftRecipientInput } from '@contract/api/gift-cards';
+import { shopDay, shopDayStart, shopWallTimeToDate } from '@contract/shop-time';
 
 import type { UserRow } from '../auth/users.js';
 import { DomainError } from '../domain-error.js';
@@ -9,7 +10,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * A checkout for one gift card (ADR 052): for the buyer, or for a recipient whose email goes out on the
- * chosen day (today or within a year, shop time UTC), from 09:00 UTC; today's goes out at once, whatever the hour.
+ * chosen day (today or within a year, in the shop's day, Italian time, as the storefront's date field
+ * offers it), from 09:00 Italian time; today's goes out at once, whatever the hour.
  */
 export async function openGiftCardCheckout(
   deps: CheckoutDeps,
@@ -29,16 +31,15 @@ export async function openGiftCardCheckout(
   const now = deps.clock.now();
   let gift = null;
   if (input.recipient) {
-    const day = new Date(`${input.recipient.send_on}T09:00:00Z`);
-    const todayIso = now.toISOString().slice(0, 10);
-    const today = new Date(`${todayIso}T00:00:00Z`);
-    if (Number.isNaN(day.getTime()) || day < today || day.getTime() > now.getTime() + 366 * DAY_MS)
+    const today = shopDay(now);
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(input.recipient.send_on) ? shopWallTimeToDate(`${input.recipient.send_on}T09:00`) : null;
+    if (!day || day < shopDayStart(today) || day.getTime() > now.getTime() + 366 * DAY_MS)
       throw new DomainError('bad_request', 'Choose a send date from today to a year ahead');
     gift = {
       name: input.recipient.name,
       email: input.recipient.email.toLowerCase(),
       message: input.recipient.message || null,
-      send_at: (input.recipient.send_on === todayIso || day < now ? now : day).toISOString(),
+      send_at: (input.recipient.send_on === today || day < now ? now : day).toISOString(),
     };
   }
   return openCheckoutSession(deps, {

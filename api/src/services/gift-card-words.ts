@@ -1,6 +1,7 @@
 import { BRAND } from '@contract/brand';
 import type { ShopLocale } from '@contract/locale';
 import { formatEuro } from '@contract/money';
+import { shopDay } from '@contract/shop-time';
 
 import type { GiftRecipient } from '../db/schema.js';
 import type { EmailContent } from './mail-templates.js';
@@ -25,7 +26,7 @@ const WORDS: Record<ShopLocale, Words> = {
       paragraphs: [
         ...cards.map((card) => cardLine(card, (c) => formatEuro(c))),
         recipient
-          ? `We will email ${recipient.name} (${recipient.email}) on ${recipient.send_at.slice(0, 10)} with the code and your message. Keep this email: the code is shown only here and in theirs.`
+          ? `We will email ${recipient.name} (${recipient.email}) on ${shopDay(recipient.send_at)} with the code and your message. Keep this email: the code is shown only here and in theirs.`
           : 'Enter the code in the Gift card field of your cart to pay with it. Keep this email: the code is shown only here.',
         'The card does not expire; what is left after an order stays on it for the next.',
       ],
@@ -57,7 +58,7 @@ const WORDS: Record<ShopLocale, Words> = {
       paragraphs: [
         ...cards.map((card) => cardLine(card, (c) => formatEuro(c, 'it'))),
         recipient
-          ? `Scriveremo a ${recipient.name} (${recipient.email}) il ${recipient.send_at.slice(0, 10)} con il codice e il tuo messaggio. Conserva questa email: il codice compare solo qui e nella sua.`
+          ? `Scriveremo a ${recipient.name} (${recipient.email}) il ${shopDay(recipient.send_at)} con il codice e il tuo messaggio. Conserva questa email: il codice compare solo qui e nella sua.`
           : 'Inserisci il codice nel campo Carta regalo del carrello per pagare con essa. Conserva questa email: il codice compare solo qui.',
         'La carta non scade; quello che resta dopo un ordine rimane sulla carta per il prossimo.',
       ],
