@@ -91,7 +91,7 @@ export async function cartApi(context: ShopContext) {
    */
   const spentOn = (path: string, codes: Array<'giftCardCode' | 'discountCode'>): string => {
     if (!path.startsWith('/')) return path;
-    for (const code of codes) if (session.has(code)) session.unset(code);
+    for (const code of codes) session.unset(code);
     forgetCartCount(session);
     markChanged();
     return path;

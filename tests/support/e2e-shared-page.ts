@@ -20,7 +20,7 @@ export type SharedPages = {
 };
 
 /** Calls that leave state a reset cannot take back: after one, the context is not reused. */
-const SPENDING_PAGE_CALLS = [
+const SPENDING_CALLS = [
   'route',
   'routeFromHAR',
   'routeWebSocket',
@@ -28,23 +28,9 @@ const SPENDING_PAGE_CALLS = [
   'exposeFunction',
   'exposeBinding',
   'setExtraHTTPHeaders',
-  'setViewportSize',
-  'emulateMedia',
-  'addLocatorHandler',
-] as const;
-const SPENDING_CONTEXT_CALLS = [
-  'route',
-  'routeFromHAR',
-  'routeWebSocket',
-  'addInitScript',
-  'exposeFunction',
-  'exposeBinding',
-  'setExtraHTTPHeaders',
-  'grantPermissions',
-  'setGeolocation',
-  'setOffline',
-  'setHTTPCredentials',
-] as const;
+];
+const SPENDING_PAGE_CALLS = [...SPENDING_CALLS, 'setViewportSize', 'emulateMedia', 'addLocatorHandler'];
+const SPENDING_CONTEXT_CALLS = [...SPENDING_CALLS, 'grantPermissions', 'setGeolocation', 'setOffline', 'setHTTPCredentials'];
 const LISTENER_CALLS = ['on', 'once', 'addListener', 'prependListener'] as const;
 
 /** Every origin a shop of this run answers on: their storage is cleared between tests. */
@@ -120,13 +106,9 @@ export function sharedPages(browser: Browser): SharedPages {
         const emitter = entry.page as unknown as { off(event: string, listener: (...args: unknown[]) => void): void };
         for (const [event, listener] of entry.listeners.splice(0)) emitter.off(event, listener);
         for (const other of entry.context.pages()) if (other !== entry.page) await other.close();
-        // The page's own storage (session storage is the tab's), then away from the shop: no timer or
-        // request of this test's pages runs into the next one.
-        if (entry.page.url().startsWith('http'))
-          await entry.page.evaluate(() => {
-            localStorage.clear();
-            sessionStorage.clear();
-          });
+        // The tab's session storage (the origins' own storage is cleared below), then away from the
+        // shop: no timer or request of this test's pages runs into the next one.
+        if (entry.page.url().startsWith('http')) await entry.page.evaluate(() => sessionStorage.clear());
         await entry.page.goto('about:blank');
         await entry.context.clearCookies();
         await Promise.all(

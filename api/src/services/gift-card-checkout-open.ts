@@ -32,7 +32,7 @@ export async function openGiftCardCheckout(
   let gift = null;
   if (input.recipient) {
     const today = shopDay(now);
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(input.recipient.send_on) ? shopWallTimeToDate(`${input.recipient.send_on}T09:00`) : null;
+    const day = shopWallTimeToDate(`${input.recipient.send_on}T09:00`);
     if (!day || day < shopDayStart(today) || day.getTime() > now.getTime() + 366 * DAY_MS)
       throw new DomainError('bad_request', 'Choose a send date from today to a year ahead');
     gift = {
