@@ -51,6 +51,7 @@ import {
   metaTranslator,
   pathWithoutLocale,
   useI18n,
+  usePageMessageScripts,
 } from './lib/i18n';
 import { chosenLocale, i18nData, languageCookie, preferredLocale, rememberedLocale } from './lib/i18n.server';
 import type { ShopMenu } from './lib/navigation';
@@ -188,7 +189,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       menu: await menu,
       navigation: await navigation,
       // The sign-in modal's words come with the page that opens it.
-      i18n: modal ? i18nData(context.locale, 'auth', 'forms') : null,
+      i18n: modal ? i18nData(context, 'auth', 'forms') : null,
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
@@ -216,6 +217,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const signedIn = Boolean(data?.user) && !signedOutByPage(matches);
   const refresh = timedRedirect(data?.authView ?? authPage?.view) ?? asked;
   const { locale, t } = useI18n();
+  const messageScripts = usePageMessageScripts();
   const error = useRouteError();
   const chrome = data ?? chromeOfNotFound(error);
   const navigation = siteNavigationOf(chrome?.navigation, chrome?.menu ?? null, t);
@@ -244,6 +246,10 @@ export function Layout({ children }: { children: ReactNode }) {
           {backOffice ? null : <SiteFooter columns={navigation.footer} />}
         </LinkNavigation>
         <ScrollRestoration nonce={nonce} />
+        {/* A first load's words (ADR 080): run before the app's modules, which are async. */}
+        {messageScripts.map((src) => (
+          <script key={src} src={src} />
+        ))}
         <Scripts nonce={nonce} />
       </body>
     </html>

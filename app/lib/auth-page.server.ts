@@ -28,7 +28,7 @@ export async function authPageLoader(request: Request, context: ShopContext, pag
       guardMessage,
       createAccount: reason === 'create-account' || reason === 'guest',
       flash,
-      i18n: i18nData(context.locale, 'auth', 'forms'),
+      i18n: i18nData(context, 'auth', 'forms'),
     },
     { headers },
   );

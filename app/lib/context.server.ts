@@ -91,6 +91,8 @@ declare module '@remix-run/server-runtime' {
     readonly origin: string;
     /** The page's language, from its path: Italian under /it, else English (ADR 046). */
     readonly locale: Locale;
+    /** A navigation or post with JavaScript (Remix's `?_data`): the answer is data, not a page's first load (ADR 080). */
+    readonly dataRequest: boolean;
     /** The shopper's session, read from the cookie on first use: every loader and helper of the request shares it. */
     session(): Promise<ShopSession>;
     /** Who is signed in; a guest whose session has run out is signed out on first use (the guard's view). */
@@ -176,6 +178,7 @@ export function createShopContext(request: Request, options: { fetch?: typeof fe
     secure,
     origin: `${secure ? 'https:' : url.protocol}//${url.host}`,
     locale,
+    dataRequest: url.searchParams.has('_data'),
     session: readShop,
     shopper: () =>
       (shopper ??= readShop().then(async (current) => {

@@ -8,7 +8,7 @@ import { ApiRequestError, fetchWithReplay, upstreamFetch, upstreamStatus } from 
 import { apiErrorText } from './api-errors.server';
 import { getEnv } from './env.server';
 import { DEFAULT_LOCALE, type Locale } from './i18n';
-import { i18nData, serverTranslator } from './i18n.server';
+import { i18nData, type I18nRequest, serverTranslator } from './i18n.server';
 import { MESSAGES } from './messages';
 import { cachingHeaders, shareablePageHeaders } from './page-cache.server';
 
@@ -101,8 +101,9 @@ async function fetchPolicy(slug: PolicySlug, locale: Locale): Promise<string> {
  * Loader of a policy page in the page's language: its markdown, or the error to show in its place.
  * The privacy policy states the retention periods in force.
  */
-export async function loadPolicy(slug: PolicySlug, locale: Locale = DEFAULT_LOCALE) {
-  const i18n = i18nData(locale, 'pages');
+export async function loadPolicy(slug: PolicySlug, request: Locale | I18nRequest = DEFAULT_LOCALE) {
+  const locale = typeof request === 'string' ? request : request.locale;
+  const i18n = i18nData(request, 'pages');
   // The markdown is read from storage, where publishing a page writes it (ADR 068); its title and description from the page.
   const meta = policyMeta(slug, locale);
   const named = async () => {

@@ -48,6 +48,9 @@ import {
   LANGUAGE_CHOICE_PARAM,
   type Locale,
   type Namespace,
+  type NamespaceMessages,
+  PAGE_MESSAGES_GLOBAL,
+  setMessageSource,
   type Translate,
   translator,
 } from './i18n';
@@ -125,28 +128,99 @@ function translatedFormMessages(locale: Locale): Record<string, string> {
 
 const i18nDataKept = new Map<string, I18nData>();
 
+/** What a loader knows of its request: the language, and whether it answers a navigation with JavaScript (`?_data`). */
+export interface I18nRequest {
+  readonly locale: Locale;
+  readonly dataRequest?: boolean;
+}
+
 /**
- * The `i18n` a loader answers: its namespaces' messages in the request's language. Made once per
- * language and list of namespaces and kept (frozen): every page asks for the same few (issue 36).
+ * The `i18n` a loader answers: its namespaces' words in the request's language. A navigation with
+ * JavaScript (a data request) gets the compiled messages; a page's first load gets the addresses of
+ * the scripts that hold them (ADR 080), which the browser keeps, while the server renders from its
+ * own catalogues. A bare language (tests, emails) always gets the messages. Made once per language,
+ * form and list of namespaces and kept (frozen): every page asks for the same few (issue 36).
  */
-export function i18nData(locale: Locale, ...namespaces: Namespace[]): I18nData {
-  const key = `${locale}:${namespaces.join(',')}`;
+export function i18nData(request: Locale | I18nRequest, ...namespaces: Namespace[]): I18nData {
+  const { locale, dataRequest = true } = typeof request === 'string' ? { locale: request } : request;
+  const key = `${dataRequest ? 'messages' : 'scripts'}:${locale}:${namespaces.join(',')}`;
   let data = i18nDataKept.get(key);
   if (!data) {
-    data = {
-      locale,
-      namespaces,
-      // `forms` travels as `formMessages` only: pages say those messages by their English text.
-      messages: Object.assign(
-        {},
-        ...namespaces.filter((namespace) => namespace !== 'forms').map((namespace) => compiledMessages(locale, namespace)),
-      ),
-    };
-    // English pages show the schemas' own messages: nothing to send.
-    if (namespaces.includes('forms') && locale !== DEFAULT_LOCALE) data.formMessages = translatedFormMessages(locale);
+    data = dataRequest
+      ? { locale, namespaces, ...namespaceWords(locale, namespaces) }
+      : {
+          locale,
+          namespaces,
+          scripts: namespaces.filter((namespace) => hasWords(locale, namespace)).map((namespace) => messageScriptPath(locale, namespace)),
+        };
     i18nDataKept.set(key, Object.freeze(data));
   }
   return data;
+}
+
+/** The words of some namespaces together; `forms` only as `formMessages`, and only in a language other than English. */
+function namespaceWords(locale: Locale, namespaces: Namespace[]): NamespaceMessages {
+  const words: NamespaceMessages = {
+    // `forms` travels as `formMessages` only: pages say those messages by their English text.
+    messages: Object.assign(
+      {},
+      ...namespaces.filter((namespace) => namespace !== 'forms').map((namespace) => compiledMessages(locale, namespace)),
+    ),
+  };
+  // English pages show the schemas' own messages: nothing to send.
+  if (namespaces.includes('forms') && locale !== DEFAULT_LOCALE) words.formMessages = translatedFormMessages(locale);
+  return words;
+}
+
+/** English forms say the schemas' own words: no script. */
+const hasWords = (locale: Locale, namespace: Namespace) => !(namespace === 'forms' && locale === DEFAULT_LOCALE);
+
+// The server renders a first load's words from its catalogues, as the page's scripts give them to the browser.
+setMessageSource((locale, namespace) =>
+  isLocale(locale) && namespace in CATALOGUES[locale] ? namespaceWords(locale, [namespace]) : undefined,
+);
+
+/** The path every message script is served under (app/routes/messages.$locale.$file.ts). */
+export const MESSAGE_SCRIPTS_PATH = '/messages';
+
+const scriptsKept = new Map<string, { body: string; version: string }>();
+
+/**
+ * A namespace's script: it adds the namespace's words to the page's `__filoMessages`, and its
+ * version is a hash of that text, so its address changes exactly when its words do (kept a year).
+ */
+export function messageScript(locale: Locale, namespace: Namespace): { body: string; version: string } {
+  const key = `${locale}:${namespace}`;
+  let script = scriptsKept.get(key);
+  if (!script) {
+    // JSON is a JavaScript literal; the two line separators are escaped for older engines.
+    const words = JSON.stringify(namespaceWords(locale, [namespace]))
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029');
+    const body = `(self.${PAGE_MESSAGES_GLOBAL}=self.${PAGE_MESSAGES_GLOBAL}||{})[${JSON.stringify(key)}]=${words};\n`;
+    script = { body, version: fnv1a(body) };
+    scriptsKept.set(key, script);
+  }
+  return script;
+}
+
+export function messageScriptPath(locale: Locale, namespace: Namespace): string {
+  return `${MESSAGE_SCRIPTS_PATH}/${locale}/${namespace}.${messageScript(locale, namespace).version}.js`;
+}
+
+/** A namespace of the catalogues by name, or null. */
+export function namespaceNamed(locale: Locale, name: string): Namespace | null {
+  return Object.hasOwn(CATALOGUES[locale], name) ? (name as Namespace) : null;
+}
+
+/** FNV-1a, 32 bits, in hex: a version, not a secret (the same on Node and at the edge, with no import). */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /** A form message translator for actions (a refused post's errors before they are sent back). */

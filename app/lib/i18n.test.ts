@@ -1,7 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { preferredLocale } from './accept-language';
-import { localeOfPath, localizedPath, pathWithoutLocale, switchLanguagePath } from './i18n';
+import {
+  formMessages,
+  type I18nData,
+  localeOfPath,
+  localizedPath,
+  messageScripts,
+  type MessageSource,
+  type NamespaceMessages,
+  pageScriptsSource,
+  pageWords,
+  pathWithoutLocale,
+  setMessageSource,
+  switchLanguagePath,
+  translator,
+} from './i18n';
 
 describe('paths in two languages (ADR 046)', () => {
   it('reads the language of a path: Italian under /it only', () => {
@@ -54,5 +68,45 @@ describe('paths in two languages (ADR 046)', () => {
     expect(preferredLocale('*')).toBe('en');
     expect(preferredLocale(null)).toBe('en');
     expect(preferredLocale('garbage;;;q=x')).toBe('en');
+  });
+});
+
+describe("a first load's words from the page's scripts (ADR 080)", () => {
+  // Namespaces in an order no route asks for: the translators kept by other suites in this worker stay apart.
+  const part: I18nData = { locale: 'it', namespaces: ['contact', 'cart', 'forms'], scripts: ['/messages/it/contact.x.js'] };
+  const pageMessages = globalThis as { __filoMessages?: Record<string, NamespaceMessages> };
+  let serverSource: MessageSource;
+  beforeEach(() => {
+    serverSource = setMessageSource(pageScriptsSource);
+    delete pageMessages.__filoMessages;
+  });
+  afterEach(() => {
+    setMessageSource(serverSource);
+    delete pageMessages.__filoMessages;
+  });
+
+  it('translates with what the scripts added, and does not keep a translator while one is missing', () => {
+    pageMessages.__filoMessages = { 'it:contact': { messages: { 'contact.formHeading': 'Mandaci un messaggio' } } };
+    let t = translator('it', [part]);
+    expect(t('contact.formHeading')).toBe('Mandaci un messaggio');
+    expect(t('cart.title')).toBe('cart.title');
+    // The cart's script ran later (or a navigation brought its words): the next translator has them.
+    pageMessages.__filoMessages['it:cart'] = { messages: { 'cart.title': 'Carrello' } };
+    pageMessages.__filoMessages['it:forms'] = { messages: {}, formMessages: { 'Enter the city': 'Inserisci la città' } };
+    t = translator('it', [part]);
+    expect(t('cart.title')).toBe('Carrello');
+    expect(formMessages('it', [part])('Enter the city')).toBe('Inserisci la città');
+    expect(pageWords(part).messages).toEqual({ 'contact.formHeading': 'Mandaci un messaggio', 'cart.title': 'Carrello' });
+  });
+
+  it("a part's own messages (a navigation with JavaScript) come before any script", () => {
+    const carried: I18nData = { locale: 'it', namespaces: ['cart', 'contact'], messages: { 'cart.title': 'Carrello' } };
+    expect(translator('it', [carried])('cart.title')).toBe('Carrello');
+  });
+
+  it('names each script once, in the order of the parts', () => {
+    expect(
+      messageScripts([{ locale: 'it', namespaces: ['auth'], scripts: ['/a.js', '/f.js'] }, null, { ...part, scripts: ['/f.js', '/c.js'] }]),
+    ).toEqual(['/a.js', '/f.js', '/c.js']);
   });
 });

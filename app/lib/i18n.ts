@@ -24,10 +24,12 @@ import type returns from '~/locales/en/returns.json';
 /**
  * The shop's two languages (ADR 046): English at the root, Italian under `/it`. Messages live in one
  * catalogue per language and namespace (`app/locales/<locale>/<namespace>.json`, ICU syntax); the
- * server compiles the ones a route needs and passes them in its loader data (`i18n`), so the browser
- * gets only the strings of the routes on the page and never a message compiler. `common` (the chrome
- * and the error pages) is compiled ahead into the bundle (scripts/compile-messages.mjs), so a page
- * without the root's data (a 404, a failure) still speaks its language.
+ * server compiles the ones a route needs, so the browser gets only the strings of the routes on the
+ * page and never a message compiler. A page's first load names them as scripts the browser keeps
+ * (`scripts`, one per language and namespace, ADR 080); a navigation with JavaScript gets them in its
+ * loader data (`messages`). `common` (the chrome and the error pages) is compiled ahead into the
+ * bundle (scripts/compile-messages.mjs), so a page without the root's data (a 404, a failure) still
+ * speaks its language.
  */
 export const LOCALES = ['en', 'it'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -79,10 +81,8 @@ export type MessageKey =
   | keyof typeof adminCatalogue
   | keyof typeof adminPeople;
 
-/** Compiled messages of some namespaces, as a loader passes them on. */
-export interface I18nData {
-  locale: Locale;
-  namespaces: Namespace[];
+/** A namespace's compiled messages, as a loader passes them on, a page's script carries or the server holds. */
+export interface NamespaceMessages {
   messages: Messages;
   /**
    * With the `forms` namespace, in a language other than English: the validation messages of the
@@ -91,6 +91,17 @@ export interface I18nData {
    * found it.
    */
   formMessages?: Record<string, string>;
+}
+
+/**
+ * The words of a route's namespaces, as its loader answers them: the compiled messages themselves
+ * (a navigation with JavaScript), or the addresses of the scripts that hold them (`scripts`, a page's
+ * first load: the browser keeps them, and the server renders from its own catalogues).
+ */
+export interface I18nData extends Partial<NamespaceMessages> {
+  locale: Locale;
+  namespaces: Namespace[];
+  scripts?: string[];
 }
 
 export type Values = Record<string, string | number>;
@@ -148,6 +159,56 @@ export function switchLanguagePath(pathname: string, search: string, locale: Loc
   return localizedPath(`${pathWithoutLocale(pathname)}?${query}`, locale);
 }
 
+/** Where the words of a part without messages come from: the page's scripts in a browser, the catalogues on the server. */
+export type MessageSource = (locale: Locale, namespace: Namespace) => NamespaceMessages | undefined;
+
+/** The global each message script of a page adds its namespace to (`<locale>:<namespace>`). */
+export const PAGE_MESSAGES_GLOBAL = '__filoMessages';
+
+/** In a browser: what the page's message scripts added to `__filoMessages`. */
+export const pageScriptsSource: MessageSource = (locale, namespace) =>
+  (globalThis as { [PAGE_MESSAGES_GLOBAL]?: Record<string, NamespaceMessages> })[PAGE_MESSAGES_GLOBAL]?.[`${locale}:${namespace}`];
+
+let messageSource = pageScriptsSource;
+
+/** The server's catalogues take the place of the page's scripts (app/lib/i18n.server.ts); answers the source it replaced. */
+export function setMessageSource(source: MessageSource): MessageSource {
+  const previous = messageSource;
+  messageSource = source;
+  return previous;
+}
+
+const wordsKept = new Map<string, NamespaceMessages & { complete: true }>();
+
+/** A part's messages: its own, or its namespaces' from the source; `complete` is false when one was not found. */
+function wordsOf(part: I18nData): NamespaceMessages & { complete: boolean } {
+  if (part.messages) return { messages: part.messages, formMessages: part.formMessages, complete: true };
+  const key = `${part.locale}:${part.namespaces.join(',')}`;
+  const kept = wordsKept.get(key);
+  if (kept) return kept;
+  let complete = true;
+  const found = part.namespaces.map((namespace) => {
+    const words = messageSource(part.locale, namespace);
+    // English forms have nothing to carry: pages show the schemas' own messages.
+    if (!words && !(namespace === 'forms' && part.locale === DEFAULT_LOCALE)) complete = false;
+    return words;
+  });
+  const words = {
+    messages: Object.assign({}, ...found.map((words) => words?.messages)),
+    formMessages: Object.assign({}, ...found.map((words) => words?.formMessages)),
+  };
+  if (!complete) return { ...words, complete };
+  const whole = { ...words, complete } as const;
+  wordsKept.set(key, whole);
+  return whole;
+}
+
+/** The words a part gives a page, whether its data carried them or the page's scripts (the server's catalogues) do. */
+export function pageWords(part: I18nData): NamespaceMessages {
+  const { messages, formMessages } = wordsOf(part);
+  return { messages, formMessages };
+}
+
 const kept = new Map<string, I18n>();
 
 /** A translator over the common messages and the compiled ones given (one I18n per locale and set of namespaces, kept). */
@@ -156,14 +217,21 @@ export function translator(locale: Locale, parts: (I18nData | undefined | null)[
   const key = `${locale}:${present.flatMap((part) => part.namespaces).join(',')}`;
   let i18n = kept.get(key);
   if (!i18n) {
+    const words = present.map(wordsOf);
     i18n = setupI18n({
       locale,
-      messages: { [locale]: Object.assign({}, COMMON_MESSAGES[locale], ...present.map((part) => part.messages)) },
+      messages: { [locale]: Object.assign({}, COMMON_MESSAGES[locale], ...words.map((part) => part.messages)) },
     });
-    kept.set(key, i18n);
+    // A script that did not arrive is not remembered: the next page's data may carry its words.
+    if (words.every((part) => part.complete)) kept.set(key, i18n);
   }
   const ready = i18n;
   return (id, values) => ready._(id, values);
+}
+
+/** The scripts a page's parts name (each once, in order): the first load's words (ADR 080). */
+export function messageScripts(parts: (I18nData | undefined | null)[]): string[] {
+  return [...new Set(parts.flatMap((part) => part?.scripts ?? []))];
 }
 
 /** The `i18n` of route data, whatever else it holds. */
@@ -183,7 +251,7 @@ export function formMessages(locale: Locale, parts: (I18nData | undefined | null
   if (locale === DEFAULT_LOCALE) return (message) => message;
   const known: Record<string, string> = Object.assign(
     {},
-    ...parts.map((part) => (part && part.locale === locale ? part.formMessages : undefined)),
+    ...parts.map((part) => (part && part.locale === locale ? wordsOf(part).formMessages : undefined)),
   );
   return (message) => (Object.hasOwn(known, message) ? known[message] : message);
 }
@@ -198,6 +266,11 @@ export function useI18n(): { locale: Locale; t: Translate; fm: FormMessage } {
   // The back office's address has no language: its frame's loader says the member's choice.
   const locale = isBackOfficePath(pathname) ? backOfficeLocale(parts) : localeOfPath(pathname);
   return { locale, t: translator(locale, parts), fm: formMessages(locale, parts) };
+}
+
+/** The message scripts the routes on the page name: a first load's words, rendered before the app's own scripts. */
+export function usePageMessageScripts(): string[] {
+  return messageScripts(useMatches().map((match) => i18nOf(match.data)));
 }
 
 /** A translator for a route's `meta`, from its address (else its data's language) and the data of the routes it matched. */

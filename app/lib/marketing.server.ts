@@ -37,7 +37,7 @@ export async function marketingLinkLoader({ request, context }: LoaderFunctionAr
   const url = new URL(request.url);
   const session = await context.session();
   const flash = url.searchParams.has('done') ? session.get('flash') : undefined;
-  const i18n = i18nData(context.locale, 'pages');
+  const i18n = i18nData(context, 'pages');
   const result = flash ? { ok: flash.kind === 'success', message: flash.message } : null;
   const headers = flash ? { ...NO_STORE, 'Set-Cookie': await commitSession(context, session) } : NO_STORE;
   return json({ token: url.searchParams.get('token') ?? '', result, i18n }, { headers });

@@ -21,7 +21,7 @@ export async function loadOrderConfirmation(request: Request, context: ShopConte
   const registered = user?.user_type === 'registered';
   const noStore = { 'Cache-Control': 'private, no-store' };
   const cards: CardView[] = [];
-  const i18n = i18nData(context.locale, 'order', 'cards');
+  const i18n = i18nData(context, 'order', 'cards');
   const t = serverTranslator(context.locale, 'order');
   if (!id)
     return json(

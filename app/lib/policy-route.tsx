@@ -16,7 +16,7 @@ import { pageTitle } from './page-title';
  */
 export function policyRoute(slug: PolicySlug) {
   const doc = policyDocument(slug);
-  const loader = ({ context }: LoaderFunctionArgs) => loadPolicy(doc.slug, context.locale);
+  const loader = ({ context }: LoaderFunctionArgs) => loadPolicy(doc.slug, context);
   // The title and description an owner gave the page in the back office, when the loader has them.
   const meta: MetaFunction<typeof loader> = ({ location, matches, data }) => [
     { title: pageTitle(data?.title || metaTranslator(location, matches, data).t(`policy.${doc.slug}`)) },

@@ -45,7 +45,7 @@ export async function loadReturnPage(context: ShopContext, target: ReturnTarget)
   }
   const { flash, headers: flashHeaders } = await takeFlash(context);
   return json(
-    { options, flash, i18n: i18nData(context.locale, 'returns', 'forms') },
+    { options, flash, i18n: i18nData(context, 'returns', 'forms') },
     { headers: { ...(await commit()), ...(flashHeaders as Record<string, string>), ...NO_STORE } },
   );
 }

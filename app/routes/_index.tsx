@@ -68,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const personal = Boolean(user || flash || url.searchParams.has('notified') || state.q);
   const canonicalPage = canonicalBrowse(state);
   const canonical = `${url.origin}${localizedPath(canonicalPage.href, context.locale)}`;
-  const i18n = i18nData(context.locale, 'home', 'product', 'forms');
+  const i18n = i18nData(context, 'home', 'product', 'forms');
   const common = {
     wishlisted: [] as string[],
     userEmail: user?.email ?? null,

@@ -30,7 +30,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => cachingHeaders(lo
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const { texts, caching } = await shopPageTexts(context.visitorApi, 'about', context.locale);
-  return json({ page: texts, i18n: i18nData(context.locale, 'about') }, { headers: caching });
+  return json({ page: texts, i18n: i18nData(context, 'about') }, { headers: caching });
 }
 
 const TEAM: { name: string; role: MessageKey; bio: MessageKey; look: PortraitLook }[] = [

@@ -10,6 +10,7 @@ import { contactPageFormSchema } from '@contract/api/pages';
 import { toShopWallTime } from '@contract/shop-time';
 
 import { FORM_MESSAGE_KEYS } from '~/lib/form-messages.server';
+import { type I18nData, pageWords } from '~/lib/i18n';
 import { serverFormMessage } from '~/lib/i18n.server';
 
 import { seedShopPages } from '../../api/src/seed/shop-pages';
@@ -25,7 +26,7 @@ const api = withStorefrontApi();
 
 // A type, not an interface, so an answer passes as the plain record a loader returns.
 type Answer = {
-  i18n: { locale: string; messages: Record<string, unknown>; formMessages?: Record<string, string> };
+  i18n: I18nData;
   notice?: string | null;
 };
 type HomeAnswer = Answer & { home: AdminHome; owner: boolean; images: { current: string | null; scheduled: string | null } };
@@ -61,10 +62,10 @@ describe('the home page editor in Italian', () => {
     const owner = await italianMember('owner');
     const data = await home(owner);
     expect(data.i18n.locale).toBe('it');
-    expect(Object.keys(data.i18n.messages)).toEqual(
+    expect(Object.keys(pageWords(data.i18n).messages)).toEqual(
       expect.arrayContaining(['adminPeople.home.title', 'adminPeople.home.current.heading', 'adminPeople.home.featured.save']),
     );
-    expect(data.i18n.formMessages?.['Enter a headline']).toBe('Inserisci un titolo');
+    expect(pageWords(data.i18n).formMessages?.['Enter a headline']).toBe('Inserisci un titolo');
 
     const html = draw(PAGE, AdminHomePage, data);
     for (const words of [
@@ -138,7 +139,7 @@ describe('the home page editor in Italian', () => {
 
   it("keeps the schemas' English messages, which the page shows in Italian, and refuses staff in Italian", async () => {
     const owner = await italianMember('owner');
-    const { formMessages } = (await home(owner)).i18n;
+    const { formMessages } = pageWords((await home(owner)).i18n);
     const noTime = await post(owner, [
       ['slot', 'scheduled'],
       ['intent', 'save'],
@@ -240,7 +241,7 @@ describe("the contact page's address and hours in Italian", () => {
       page: { latest_version: number; latest: Record<string, unknown> };
     };
     expect(data.i18n.locale).toBe('it');
-    expect(Object.keys(data.i18n.messages)).toEqual(
+    expect(Object.keys(pageWords(data.i18n).messages)).toEqual(
       expect.arrayContaining(['adminPeople.contactFields.hours', 'adminPeople.contactFields.row']),
     );
     const html = draw(path, AdminPage, { ...data, notice: null });
@@ -278,6 +279,6 @@ describe("the contact page's address and hours in Italian", () => {
     expect(refused.status).toBe(400);
     const { result } = (await refused.json()) as { result: { error: Record<string, string[]> } };
     expect(result.error['hours[0].days_en']).toEqual(['Enter the days']);
-    expect(data.i18n.formMessages?.['Enter the days']).toBe('Inserisci i giorni');
+    expect(pageWords(data.i18n).formMessages?.['Enter the days']).toBe('Inserisci i giorni');
   });
 });

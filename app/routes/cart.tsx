@@ -115,7 +115,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The sign-in ended on this request (a spent refresh token): the header shows the shopper signed out.
       signedOut: Boolean(context.signedOut),
       confirmClear: url.searchParams.get('confirm') === 'clear',
-      i18n: i18nData(context.locale, 'cart'),
+      i18n: i18nData(context, 'cart'),
       // Back from the sign-in modal with a session: the checkout the shopper started goes on.
       resumeCheckout:
         url.searchParams.get('checkout') === 'resume' && !url.searchParams.has('auth') && Boolean(cart.session.get('accessToken')),

@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!(error instanceof ApiRequestError) || error.status >= 500) throw error;
     const message = t(error.code === 'link_expired' ? 'restore.expired' : 'restore.invalid');
     return json(
-      { message, i18n: i18nData(context.locale, 'pages') },
+      { message, i18n: i18nData(context, 'pages') },
       { status: error.code === 'link_expired' ? 410 : 404, headers: { ...(await commit()), 'Cache-Control': 'private, no-store' } },
     );
   }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { pageWords } from '~/lib/i18n';
 import { action as productAction } from '~/routes/product.$productName';
 
 import { callRoute } from '../../tests/support/route-context';
@@ -152,9 +153,9 @@ describe('the delivery address page, when nothing is left to pay', () => {
     const page = await addressPage('/it/checkout/address', cookie);
     expect(page.data.back).toEqual({ to: '/it/product/Tracer%20Tee', product: 'Tracer Tee' });
     expect(page.data.countries[0]).toEqual({ code: 'IT', name: 'Italia' });
-    expect(page.data.i18n.messages['address.title']).toBeDefined();
-    expect(page.data.i18n.formMessages['Enter the city']).toBe('Inserisci la città');
-    expect(page.data.i18n.formMessages['Enter a valid postal code for the country you chose']).toBe(
+    expect(pageWords(page.data.i18n).messages['address.title']).toBeDefined();
+    expect(pageWords(page.data.i18n).formMessages!['Enter the city']).toBe('Inserisci la città');
+    expect(pageWords(page.data.i18n).formMessages!['Enter a valid postal code for the country you chose']).toBe(
       'Inserisci un CAP valido per il paese scelto',
     );
 

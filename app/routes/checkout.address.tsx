@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? { to: localizedPath('/cart', context.locale), product: null }
       : { to: localizedPath(productPath(step.productName), step.locale ?? context.locale), product: step.productName };
   const countries = SHIPPING_COUNTRY_CODES.map((code) => ({ code, name: countryName(code, context.locale) }));
-  return json({ back, countries, i18n: i18nData(context.locale, 'cart', 'forms') }, { headers: { ...(await cart.commit()), ...NO_STORE } });
+  return json({ back, countries, i18n: i18nData(context, 'cart', 'forms') }, { headers: { ...(await cart.commit()), ...NO_STORE } });
 }
 
 /** Checked here and in the browser alike; then the checkout goes on with the address, to the order's confirmation. */

@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       reason,
       thankYou: flash?.kind === 'success' ? flash.message : null,
       page: texts,
-      i18n: i18nData(context.locale, 'contact', 'forms'),
+      i18n: i18nData(context, 'contact', 'forms'),
     },
     { headers: { ...headers, 'Cache-Control': 'private, no-store' } },
   );

@@ -36,7 +36,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   if (flash) context.markChanged();
   const { products } = await cart.giftCardProducts();
   return json(
-    { products, flash, today: shopDay(new Date()), i18n: i18nData(context.locale, 'cart') },
+    { products, flash, today: shopDay(new Date()), i18n: i18nData(context, 'cart') },
     { headers: { ...(await cart.commit()), 'Cache-Control': 'private, no-store' } },
   );
 }

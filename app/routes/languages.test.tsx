@@ -2,6 +2,8 @@ import { createRemixStub } from '@remix-run/testing';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
+import { pageWords } from '~/lib/i18n';
+
 import { callRoute } from '../../tests/support/route-context';
 import { type Json, shopper } from '../../tests/support/shopper';
 import { cliHeaders } from '../../tests/support/staff';
@@ -261,7 +263,7 @@ describe('the other shopper pages in Italian', () => {
     expect(contactHtml).toContain('Problema con un ordine o un acquisto');
     expect(contactHtml).toContain('Lun-Ven');
     // The schema's English messages come with their Italian counterparts.
-    expect(contact.i18n.formMessages['Please enter your name']).toBe('Inserisci il tuo nome');
+    expect(pageWords(contact.i18n).formMessages!['Please enter your name']).toBe('Inserisci il tuo nome');
     const refused = await callRoute(contactAction, storefrontPost('/it/contact', '', { name: '', email: 'x' }), it_);
     expect(refused.status).toBe(400);
     const fields = { name: 'Ada', email: 'ada@example.com', reason: 'order', subject: 'Taglia', message: 'Che taglia mi consigliate?' };
@@ -307,7 +309,18 @@ describe('the other shopper pages in Italian', () => {
     const data = await (await load(rootLoader, '/it/cart?auth=email')).json();
     expect(data.authView.step).toBe('email');
     expect(data.i18n.locale).toBe('it');
-    expect(data.i18n.messages['auth.heading.email']).toBeDefined();
+    // A first load names the scripts of its words (ADR 080); the server renders from the same words.
+    expect(data.i18n.messages).toBeUndefined();
+    expect(data.i18n.scripts).toEqual([
+      expect.stringMatching(/^\/messages\/it\/auth\.[0-9a-f]{8}\.js$/),
+      expect.stringMatching(/^\/messages\/it\/forms\.[0-9a-f]{8}\.js$/),
+    ]);
+    expect(pageWords(data.i18n).messages['auth.heading.email']).toBeDefined();
+    // A navigation with JavaScript carries the words themselves.
+    const navigated = await (await load(rootLoader, '/it/cart?auth=email&_data=root')).json();
+    expect(navigated.i18n.scripts).toBeUndefined();
+    expect(navigated.i18n.messages['auth.heading.email']).toEqual(pageWords(data.i18n).messages['auth.heading.email']);
+    expect(navigated.i18n.formMessages).toEqual(pageWords(data.i18n).formMessages);
     expect((await (await load(rootLoader, '/it/cart')).json()).i18n).toBeNull();
   });
 
@@ -335,7 +348,7 @@ describe('the other shopper pages in Italian', () => {
     expect(html).toContain('action="/it/orders"');
     expect(html).toContain('Nessun ordine trovato');
     expect(html).toContain('Cerca per numero d&#x27;ordine o nome dell&#x27;articolo...');
-    expect(data.i18n.formMessages['Password must be at least 8 characters']).toBe('La password deve avere almeno 8 caratteri');
+    expect(pageWords(data.i18n).formMessages!['Password must be at least 8 characters']).toBe('La password deve avere almeno 8 caratteri');
   });
 
   it('a return link and a back-in-stock link that are no longer valid say so in Italian', async () => {

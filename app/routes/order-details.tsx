@@ -23,7 +23,7 @@ export const meta: MetaFunction = ({ location, matches, data }) => [
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(context);
   return json(
-    { registered: user?.user_type === 'registered', i18n: i18nData(context.locale, 'order') },
+    { registered: user?.user_type === 'registered', i18n: i18nData(context, 'order') },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }

@@ -32,7 +32,7 @@ const COMMON_REASONS: MessageKey[] = [
 /** Registered shoppers only, as the route table says (docs/product.md#demo-pages, docs/product.md#roles). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { requireRegistered: true });
-  return json({ i18n: i18nData(context.locale, 'order') }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json({ i18n: i18nData(context, 'order') }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export default function OrderFailed() {

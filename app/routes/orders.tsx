@@ -73,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const flash = account.session.get('flash') ?? null;
   if (flash) context.markChanged();
   const headers = { ...(await account.commit()), ...NO_STORE };
-  const i18n = i18nData(context.locale, 'account', 'returns', 'forms');
+  const i18n = i18nData(context, 'account', 'returns', 'forms');
   const t = serverTranslator(context.locale, 'account');
 
   if (orders.status === 'rejected') {

@@ -26,7 +26,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!page) throw new Response('Not Found', { status: 404, headers: { 'Cache-Control': 'no-cache' } });
   if (page.kind === 'moved' || page.builtin) throw redirect(localizedPath(page.path, context.locale), 301);
   return json(
-    { title: page.title, description: page.description, markdown: page.markdown, error: null, i18n: i18nData(context.locale, 'pages') },
+    { title: page.title, description: page.description, markdown: page.markdown, error: null, i18n: i18nData(context, 'pages') },
     { headers: shareablePageHeaders(300) },
   );
 }

@@ -142,7 +142,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       page,
       canonical,
-      i18n: i18nData(context.locale, 'product', 'forms'),
+      i18n: i18nData(context, 'product', 'forms'),
       jsonLd: productJsonLd(page, canonical),
       wishlisted,
       userEmail: user?.email ?? null,

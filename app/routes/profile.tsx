@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The flash of a post back here (a consent withdrawn); the session is written once, with or without it.
   const { flash, headers: flashHeaders } = await takeFlash(context);
   const headers = { ...flashHeaders, ...(await account.commit()), ...NO_STORE };
-  const i18n = i18nData(context.locale, 'account', 'cards', 'forms');
+  const i18n = i18nData(context, 'account', 'cards', 'forms');
   const t = serverTranslator(context.locale, 'account');
 
   if (overview.status === 'rejected') {

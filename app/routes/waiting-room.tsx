@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       next,
       again: localizedPath(`/waiting-room?next=${encodeURIComponent(next)}&try=1`, context.locale),
-      i18n: i18nData(context.locale, 'pages'),
+      i18n: i18nData(context, 'pages'),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );

@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const session = await context.session();
   const done = session.get('flash');
-  const i18n = i18nData(context.locale, 'pages');
+  const i18n = i18nData(context, 'pages');
   if (url.searchParams.has('done') && done) {
     return json(
       { state: 'done' as const, message: done.message, token: null, item: null, launching: false, i18n },

@@ -9,8 +9,11 @@ export type AdminNamespace = Extract<Namespace, `admin${string}`>;
  * The `i18n` a back-office loader answers (ADR 072): its area's messages in the member's language,
  * with `forms` so the shared schemas' validation messages read in it too.
  */
-export async function adminI18n(context: { staff: StaffContext }, ...namespaces: AdminNamespace[]): Promise<I18nData> {
-  return i18nData(await context.staff.locale(), ...namespaces, 'forms');
+export async function adminI18n(
+  context: { staff: StaffContext; dataRequest: boolean },
+  ...namespaces: AdminNamespace[]
+): Promise<I18nData> {
+  return i18nData({ locale: await context.staff.locale(), dataRequest: context.dataRequest }, ...namespaces, 'forms');
 }
 
 /** A translator for back-office loaders and actions: notices and refusals in the member's language. */

@@ -13,7 +13,7 @@ import type { StaffContext } from '../staff-session.server';
 import { adminI18n } from './i18n.server';
 
 /** Products are the owner's: staff get a page that says so (in their language), not the forms. */
-export async function ownerOnlyAnswer(context: { staff: StaffContext }) {
+export async function ownerOnlyAnswer(context: { staff: StaffContext; dataRequest: boolean }) {
   return json({ forbidden: true as const, i18n: await adminI18n(context, 'admin-catalogue') }, { status: 403, headers: ADMIN_HEADERS });
 }
 
