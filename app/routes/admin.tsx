@@ -29,7 +29,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const email = session.get('email');
   const role = session.get('role');
   const locale = await context.staff.locale();
-  return json({ staff: email && role ? { email, role } : null, i18n: i18nData({ locale, dataRequest: context.dataRequest }, 'admin') }, { headers: ADMIN_HEADERS });
+  return json(
+    { staff: email && role ? { email, role } : null, i18n: i18nData({ locale, dataRequest: context.dataRequest }, 'admin') },
+    { headers: ADMIN_HEADERS },
+  );
 }
 
 /** The back office's name, leading to its overview: on every page and on its error page. */

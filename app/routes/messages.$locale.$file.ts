@@ -14,7 +14,10 @@ export function loader({ params }: LoaderFunctionArgs) {
   const match = /^([a-z-]+)\.([0-9a-f]{8})\.js$/.exec(params.file ?? '');
   const namespace = isLocale(locale) && match ? namespaceNamed(locale, match[1]) : null;
   if (!isLocale(locale) || !match || !namespace) {
-    return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+    return new Response('Not found', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
   }
   const { body, version } = messageScript(locale, namespace);
   return new Response(body, {
