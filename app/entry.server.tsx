@@ -35,7 +35,7 @@ interface RenderOptions {
  * entry: Node's build of react-dom renders into a Node stream; the edge build (workerd's `worker`
  * condition) has only `renderToReadableStream`. Both stream, and both wait for everything when asked to.
  */
-async function renderToStream(element: ReactElement, { waitForAll, onError }: RenderOptions): Promise<ReadableStream<Uint8Array>> {
+export async function renderToStream(element: ReactElement, { waitForAll, onError }: RenderOptions): Promise<ReadableStream<Uint8Array>> {
   const server = ReactDOMServer as typeof ReactDOMServer & {
     renderToPipeableStream?: typeof import('react-dom/server').renderToPipeableStream;
   };
@@ -68,24 +68,39 @@ async function renderToStream(element: ReactElement, { waitForAll, onError }: Re
         const preloads = createPreloadRewriter();
         let page!: ReadableStreamDefaultController<Uint8Array>;
         const sink = new Writable({
+          // React aborts a render whose destination emits 'close', even a finished one, and ending a
+          // finished stream again costs an error with its stack: the sink never emits it, and the
+          // page's cancel aborts the render itself.
+          emitClose: false,
           write(chunk: Uint8Array, _encoding, done) {
             for (const piece of preloads.push(chunk)) page.enqueue(piece);
             done();
           },
           final(done) {
+            clearTimeout(timer);
             for (const piece of preloads.end()) page.enqueue(piece);
             page.close();
             done();
           },
         });
-        // The shopper went away: the sink closes early, and React stops rendering.
-        resolve(new ReadableStream<Uint8Array>({ start: (controller) => void (page = controller), cancel: () => void sink.destroy() }));
+        // The shopper went away: React stops rendering.
+        const cancel = () => {
+          clearTimeout(timer);
+          abort();
+          sink.destroy();
+        };
+        resolve(new ReadableStream<Uint8Array>({ start: (controller) => void (page = controller), cancel }));
         pipe(sink);
       },
-      onShellError: reject,
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
       onError: (error: unknown) => onError(error, shellRendered),
     });
-    setTimeout(abort, ABORT_DELAY);
+    // A render still going after ABORT_DELAY gives up: what is missing shows its error boundary.
+    // (React calls back only after this line: its work starts on a later turn.)
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

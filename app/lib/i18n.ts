@@ -209,24 +209,31 @@ export function pageWords(part: I18nData): NamespaceMessages {
   return { messages, formMessages };
 }
 
-const kept = new Map<string, I18n>();
+const kept = new Map<string, Translate>();
+/** The translator of a page whose words are one route's: every component of the render asks with the same data. */
+const keptByPart = new WeakMap<I18nData, Translate>();
 
-/** A translator over the common messages and the compiled ones given (one I18n per locale and set of namespaces, kept). */
+/** A translator over the common messages and the compiled ones given (one per locale and set of namespaces, kept). */
 export function translator(locale: Locale, parts: (I18nData | undefined | null)[]): Translate {
   const present = parts.filter((part): part is I18nData => Boolean(part) && part!.locale === locale);
+  const only = present.length === 1 ? present[0] : undefined;
+  const known = only && keptByPart.get(only);
+  if (known) return known;
   const key = `${locale}:${present.flatMap((part) => part.namespaces).join(',')}`;
-  let i18n = kept.get(key);
-  if (!i18n) {
+  let t = kept.get(key);
+  if (!t) {
     const words = present.map(wordsOf);
-    i18n = setupI18n({
+    const i18n: I18n = setupI18n({
       locale,
       messages: { [locale]: Object.assign({}, COMMON_MESSAGES[locale], ...words.map((part) => part.messages)) },
     });
+    t = (id, values) => i18n._(id, values);
     // A script that did not arrive is not remembered: the next page's data may carry its words.
-    if (words.every((part) => part.complete)) kept.set(key, i18n);
+    if (!words.every((part) => part.complete)) return t;
+    kept.set(key, t);
   }
-  const ready = i18n;
-  return (id, values) => ready._(id, values);
+  if (only) keptByPart.set(only, t);
+  return t;
 }
 
 /** The scripts a page's parts name (each once, in order): the first load's words (ADR 080). */
@@ -248,13 +255,18 @@ function backOfficeLocale(parts: (I18nData | undefined)[]): Locale {
 
 /** Translates a form's messages with the `formMessages` of the parts given (English: as they are). */
 export function formMessages(locale: Locale, parts: (I18nData | undefined | null)[]): FormMessage {
-  if (locale === DEFAULT_LOCALE) return (message) => message;
-  const known: Record<string, string> = Object.assign(
-    {},
-    ...parts.map((part) => (part && part.locale === locale ? wordsOf(part).formMessages : undefined)),
-  );
-  return (message) => (Object.hasOwn(known, message) ? known[message] : message);
+  if (locale === DEFAULT_LOCALE) return asWritten;
+  const present = parts.filter((part): part is I18nData => Boolean(part) && part!.locale === locale);
+  const only = present.length === 1 ? present[0] : undefined;
+  const found = only && formMessagesByPart.get(only);
+  if (found) return found;
+  const known: Record<string, string> = Object.assign({}, ...present.map((part) => wordsOf(part).formMessages));
+  const say: FormMessage = (message) => (Object.hasOwn(known, message) ? known[message] : message);
+  if (only && wordsOf(only).complete) formMessagesByPart.set(only, say);
+  return say;
 }
+const asWritten: FormMessage = (message) => message;
+const formMessagesByPart = new WeakMap<I18nData, FormMessage>();
 
 /**
  * The page's language (from its address), a translator over the messages of every route on it, and
