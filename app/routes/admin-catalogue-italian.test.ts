@@ -17,6 +17,8 @@ import {
   variantEditFormSchema,
 } from '@contract/api/products-admin';
 
+import { type I18nData, pageWords } from '~/lib/i18n';
+
 import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
 import { withStorefrontApi } from '../../tests/support/storefront-api';
@@ -36,7 +38,7 @@ const api = withStorefrontApi();
 
 const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? '').split(';')[0];
 type Answer = {
-  i18n: { locale: string; messages: Record<string, unknown>; formMessages?: Record<string, string> };
+  i18n: I18nData;
   notice?: string | null;
 };
 
@@ -56,7 +58,7 @@ describe('the catalogue pages of the back office in Italian', () => {
     const owner = await italianMember('owner');
     const products = await read(productsLoader, '/admin/products', owner);
     expect(products.i18n.locale).toBe('it');
-    expect(products.i18n.messages).toHaveProperty(['adminCatalogue.products.title']);
+    expect(pageWords(products.i18n).messages).toHaveProperty(['adminCatalogue.products.title']);
     const [first] = products.products as { id: string }[];
     const pages = [
       products,
@@ -69,8 +71,8 @@ describe('the catalogue pages of the back office in Italian', () => {
     ];
     for (const page of pages) {
       expect(page.i18n.locale).toBe('it');
-      expect(Object.keys(page.i18n.messages)).toEqual(expect.arrayContaining(['adminCatalogue.common.save', 'adminCatalogue.stock.title']));
-      expect(page.i18n.formMessages?.['Enter a product name']).toBe('Inserisci il nome del prodotto');
+      expect(Object.keys(pageWords(page.i18n).messages)).toEqual(expect.arrayContaining(['adminCatalogue.common.save', 'adminCatalogue.stock.title']));
+      expect(pageWords(page.i18n).formMessages?.['Enter a product name']).toBe('Inserisci il nome del prodotto');
     }
   });
 

@@ -8,6 +8,7 @@ import type { AdminNavigation } from '@contract/api/navigation';
 
 import { changeLinkFormSchema, columnFormSchema, newLinkFormSchema } from '~/forms/admin-navigation';
 import { FORM_MESSAGE_KEYS } from '~/lib/form-messages.server';
+import { type I18nData, pageWords } from '~/lib/i18n';
 import { serverFormMessage } from '~/lib/i18n.server';
 
 import { backOfficeMember } from '../../tests/support/admin-member';
@@ -24,7 +25,7 @@ type Answer = {
   owner: boolean;
   editing: string | null;
   notice: string | null;
-  i18n: { locale: string; messages: Record<string, unknown>; formMessages?: Record<string, string> };
+  i18n: I18nData;
 };
 
 const PAGE = '/admin/navigation';
@@ -56,10 +57,10 @@ describe('the navigation editor in Italian', () => {
     const owner = await italianMember('owner');
     const first = await page(owner);
     expect(first.i18n.locale).toBe('it');
-    expect(Object.keys(first.i18n.messages)).toEqual(
+    expect(Object.keys(pageWords(first.i18n).messages)).toEqual(
       expect.arrayContaining(['adminPeople.navigation.title', 'adminPeople.navigation.addLink', 'adminPeople.navigation.kind.page']),
     );
-    expect(first.i18n.formMessages?.['Use a full address that starts with https://']).toBe(
+    expect(pageWords(first.i18n).formMessages?.['Use a full address that starts with https://']).toBe(
       'Usa un indirizzo completo che inizi con https://',
     );
 

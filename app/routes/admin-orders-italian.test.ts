@@ -4,6 +4,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { type I18nData, pageWords } from '~/lib/i18n';
+
 import { deliverOrder, shipOrder } from '../../api/src/services/fulfilment';
 import { requestReturn } from '../../api/src/services/returns/request';
 import { backOfficeMember } from '../../tests/support/admin-member';
@@ -24,7 +26,7 @@ const api = withStorefrontApi();
 const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? '').split(';')[0];
 
 interface Answer {
-  i18n: { locale: string; messages: Record<string, unknown>; formMessages?: Record<string, string> };
+  i18n: I18nData;
   notice?: string | null;
 }
 
@@ -65,9 +67,9 @@ describe('the orders area in Italian', () => {
     for (const [loader, path, params] of pages) {
       const answer = await read(await runAdminRoute(loader, path, params, { cookie: owner }));
       expect(answer.i18n.locale, path).toBe('it');
-      expect(answer.i18n.messages, path).toHaveProperty('adminOrders.title');
-      expect(answer.i18n.messages, path).toHaveProperty('adminOrders.orderStatus.processing');
-      expect(answer.i18n.formMessages?.['Tick the box to confirm'], path).toBe('Spunta la casella per confermare');
+      expect(pageWords(answer.i18n).messages, path).toHaveProperty('adminOrders.title');
+      expect(pageWords(answer.i18n).messages, path).toHaveProperty('adminOrders.orderStatus.processing');
+      expect(pageWords(answer.i18n).formMessages?.['Tick the box to confirm'], path).toBe('Spunta la casella per confermare');
     }
   });
 

@@ -4,6 +4,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
+import { type I18nData, pageWords } from '~/lib/i18n';
+
 import { backOfficeMember } from '../../tests/support/admin-member';
 import { runAdminRoute } from '../../tests/support/admin-route';
 import { callRoute } from '../../tests/support/route-context';
@@ -27,7 +29,7 @@ const api = withStorefrontApi();
 
 // A type, not an interface, so an answer passes as the plain record a loader returns.
 type Answer = {
-  i18n: { locale: string; messages: Record<string, unknown>; formMessages?: Record<string, string> };
+  i18n: I18nData;
   notice?: string | null;
 };
 
@@ -99,9 +101,9 @@ describe('the back office people area in Italian', () => {
       expect(response.status, path).toBe(200);
       const data = await read(response);
       expect(data.i18n.locale, path).toBe('it');
-      expect(Object.keys(data.i18n.messages), path).toContain(key);
+      expect(Object.keys(pageWords(data.i18n).messages), path).toContain(key);
       // The schemas' English messages come with their Italian, for the forms' errors.
-      expect(data.i18n.formMessages?.['Choose a role: owner or staff'], path).toBe('Scegli un ruolo: titolare o staff');
+      expect(pageWords(data.i18n).formMessages?.['Choose a role: owner or staff'], path).toBe('Scegli un ruolo: titolare o staff');
       const html = draw(path, Component, data);
       for (const words of italian) expect(html, path).toContain(words);
       expect(html, path).not.toMatch(english);
@@ -189,7 +191,7 @@ describe('the back office people area in Italian', () => {
     expect(tooShort.status).toBe(400);
     const { result } = (await tooShort.json()) as { result: { error: Record<string, string[]> } };
     expect(result.error.outbox).toEqual(['Enter at least 1 days']);
-    expect(privacyPage.i18n.formMessages?.['Enter at least 1 days']).toBe('Inserisci almeno 1 giorno');
+    expect(pageWords(privacyPage.i18n).formMessages?.['Enter at least 1 days']).toBe('Inserisci almeno 1 giorno');
 
     // A new page: its notice, then the list, in Italian.
     const created = await runAdminRoute(
