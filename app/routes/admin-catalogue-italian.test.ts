@@ -71,7 +71,9 @@ describe('the catalogue pages of the back office in Italian', () => {
     ];
     for (const page of pages) {
       expect(page.i18n.locale).toBe('it');
-      expect(Object.keys(pageWords(page.i18n).messages)).toEqual(expect.arrayContaining(['adminCatalogue.common.save', 'adminCatalogue.stock.title']));
+      expect(Object.keys(pageWords(page.i18n).messages)).toEqual(
+        expect.arrayContaining(['adminCatalogue.common.save', 'adminCatalogue.stock.title']),
+      );
       expect(pageWords(page.i18n).formMessages?.['Enter a product name']).toBe('Inserisci il nome del prodotto');
     }
   });
