@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
+import { enginesStarted } from './pglite-pool';
 import { createTestDatabase } from './test-db';
 
 // The pool only serves PGlite; on PostgreSQL every file has a schema of its own.
@@ -18,10 +19,30 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('PGlite engines handed from 
     const firstId = (await logged.execute(first.db)).rows[0].id;
     await first.cleanup();
 
+    const started = enginesStarted();
     const second = await createTestDatabase();
+    expect(enginesStarted()).toBe(started);
     expect(await count(second.db, 'mail_outbox')).toBe(0);
     expect(await version(second.db)).toEqual(templateVersion);
     expect((await logged.execute(second.db)).rows[0].id).toBe(firstId);
+    await second.cleanup();
+  });
+
+  it('empties tables that others refer to, and hands the same engine on', async () => {
+    const first = await createTestDatabase();
+    const user = sql<{
+      id: string;
+    }>`INSERT INTO users (email, user_type, session_expires_at) VALUES ('ada@example.test', 'guest', now() + interval '1 hour') RETURNING id`;
+    const { id } = (await user.execute(first.db)).rows[0];
+    await sql`INSERT INTO consents (user_id, kind, policy_version, given_at) VALUES (${id}, 'marketing', '1', now())`.execute(first.db);
+    await first.cleanup();
+    const started = enginesStarted();
+    const second = await createTestDatabase();
+    expect(enginesStarted()).toBe(started);
+    expect(await count(second.db, 'users')).toBe(0);
+    expect(await count(second.db, 'consents')).toBe(0);
+    // The same email again: nothing of the last file's user is left to clash with.
+    await user.execute(second.db);
     await second.cleanup();
   });
 
