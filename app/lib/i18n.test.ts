@@ -8,6 +8,7 @@ import {
   localizedPath,
   messageScripts,
   type MessageSource,
+  missingMessageScripts,
   type NamespaceMessages,
   pageScriptsSource,
   pageWords,
@@ -102,6 +103,25 @@ describe("a first load's words from the page's scripts (ADR 080)", () => {
   it("a part's own messages (a navigation with JavaScript) come before any script", () => {
     const carried: I18nData = { locale: 'it', namespaces: ['cart', 'contact'], messages: { 'cart.title': 'Carrello' } };
     expect(translator('it', [carried])('cart.title')).toBe('Carrello');
+  });
+
+  it('finds the scripts whose words did not arrive, to ask for them again before hydrating', () => {
+    const loaderData = {
+      root: { i18n: null },
+      'routes/profile': {
+        i18n: {
+          locale: 'it',
+          namespaces: ['account', 'cards'],
+          scripts: ['/messages/it/account.0a1b2c3d.js', '/messages/it/cards.4e5f6a7b.js'],
+        },
+      },
+      'routes/other': { nothing: true },
+    };
+    pageMessages.__filoMessages = { 'it:account': { messages: {} } };
+    expect(missingMessageScripts(loaderData)).toEqual(['/messages/it/cards.4e5f6a7b.js']);
+    pageMessages.__filoMessages['it:cards'] = { messages: {} };
+    expect(missingMessageScripts(loaderData)).toEqual([]);
+    expect(missingMessageScripts(undefined)).toEqual([]);
   });
 
   it('names each script once, in the order of the parts', () => {

@@ -280,6 +280,18 @@ export function useI18n(): { locale: Locale; t: Translate; fm: FormMessage } {
   return { locale, t: translator(locale, parts), fm: formMessages(locale, parts) };
 }
 
+/**
+ * The scripts the page's route data names whose words did not arrive (by the `<locale>:<namespace>`
+ * their address gives): the browser asks for them again before the page hydrates (entry.client.tsx).
+ */
+export function missingMessageScripts(loaderData: Record<string, unknown> | undefined, loaded = pageScriptsSource): string[] {
+  const named = messageScripts(Object.values(loaderData ?? {}).map(i18nOf));
+  return named.filter((src) => {
+    const match = /\/([a-z]+)\/([a-z-]+)\.[0-9a-f]+\.js$/.exec(src);
+    return !match || !isLocale(match[1]) || !loaded(match[1], match[2] as Namespace);
+  });
+}
+
 /** The message scripts the routes on the page name: a first load's words, rendered before the app's own scripts. */
 export function usePageMessageScripts(): string[] {
   return messageScripts(useMatches().map((match) => i18nOf(match.data)));

@@ -118,6 +118,24 @@ test.describe('languages', () => {
     await expect(page.locator('.product-page__category')).toHaveText('Bottoms');
   });
 
+  test("a page whose words' script did not arrive asks for it again, and hydrates in its language", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'the words travel as a script only for the browser that runs it (ADR 080)');
+    const asked: string[] = [];
+    await page.route(/\/messages\/it\/product\.[0-9a-f]{8}\.js$/, (route) => {
+      asked.push(route.request().url());
+      return asked.length === 1 ? route.abort('connectionreset') : route.continue();
+    });
+    await page.goto('/it/product/Tracer%20Tee');
+    expect(asked).toHaveLength(2);
+    const add = page.getByRole('button', { name: 'Aggiungi al carrello' });
+    await expect(add).toBeVisible();
+    // Hydrated with its words: a choice the browser makes is said in Italian, not by a message's key.
+    await page.locator('[data-option="size:L/XL"]').click();
+    await expect(page.locator('[data-option="size:L/XL"]')).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('main')).not.toContainText(/\bproduct\.[a-zA-Z]+/);
+    await expect(add).toBeVisible();
+  });
+
   for (const path of ['/it', '/it/product/Tracer%20Tee', '/it/cart']) {
     test(`${path} has no serious or critical axe violations`, async ({ page, browser, baseURL, javaScriptEnabled }) => {
       if (!javaScriptEnabled) return expectNoSeriousA11yViolationsWithoutScripts(browser, baseURL!, path);
