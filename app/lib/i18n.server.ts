@@ -43,6 +43,7 @@ import {
   DEFAULT_LOCALE,
   type FormMessage,
   formMessages,
+  hasWords,
   type I18nData,
   isLocale,
   LANGUAGE_CHOICE_PARAM,
@@ -171,9 +172,6 @@ function namespaceWords(locale: Locale, namespaces: Namespace[]): NamespaceMessa
   if (namespaces.includes('forms') && locale !== DEFAULT_LOCALE) words.formMessages = translatedFormMessages(locale);
   return words;
 }
-
-/** English forms say the schemas' own words: no script. */
-const hasWords = (locale: Locale, namespace: Namespace) => !(namespace === 'forms' && locale === DEFAULT_LOCALE);
 
 // The server renders a first load's words from its catalogues, as the page's scripts give them to the browser.
 setMessageSource((locale, namespace) =>

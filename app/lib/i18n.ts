@@ -178,6 +178,9 @@ export function setMessageSource(source: MessageSource): MessageSource {
   return previous;
 }
 
+/** English forms say the schemas' own words: that namespace has nothing to carry, and no script. */
+export const hasWords = (locale: Locale, namespace: Namespace) => !(namespace === 'forms' && locale === DEFAULT_LOCALE);
+
 const wordsKept = new Map<string, NamespaceMessages & { complete: true }>();
 
 /** A part's messages: its own, or its namespaces' from the source; `complete` is false when one was not found. */
@@ -189,8 +192,7 @@ function wordsOf(part: I18nData): NamespaceMessages & { complete: boolean } {
   let complete = true;
   const found = part.namespaces.map((namespace) => {
     const words = messageSource(part.locale, namespace);
-    // English forms have nothing to carry: pages show the schemas' own messages.
-    if (!words && !(namespace === 'forms' && part.locale === DEFAULT_LOCALE)) complete = false;
+    if (!words && hasWords(part.locale, namespace)) complete = false;
     return words;
   });
   const words = {
