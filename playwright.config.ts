@@ -107,6 +107,9 @@ const shell = existsSync(headlessShell)
  */
 const chromium = { ...shell, reducedMotion: 'reduce' as const };
 
+/** What the Node and the edge storefront print once they listen (server.mjs, edge/serve.mjs). */
+const STOREFRONT_LISTENING = /^\[storefront\] http:/m;
+
 const webOf = (name: ShopName) => `http://127.0.0.1:${shops[name].web}`;
 
 export default defineConfig<{ shop: ShopName }>({
@@ -185,6 +188,9 @@ export default defineConfig<{ shop: ShopName }>({
       use: { ...chromium, javaScriptEnabled, baseURL: `http://127.0.0.1:${edgePort}` },
     })),
   ],
+  // Playwright starts these one after another, each when the one before answers. A server counts as
+  // started at the line it prints once it listens (`wait`), or when its health check answers, whichever
+  // comes first: polling alone, at Playwright's widening intervals, found each about a second late.
   webServer: [
     ...SHOPS.flatMap((name) => {
       const shop = shops[name];
@@ -196,6 +202,7 @@ export default defineConfig<{ shop: ShopName }>({
           // without an API build to copy from, the first start makes them itself.
           command: 'node --enable-source-maps build/api/server.mjs',
           url: `${api}/healthz`,
+          wait: { stdout: /^API listening on /m },
           env: { ...env, API_PORT: shop.api, STOREFRONT_URL: `http://127.0.0.1:${shop.web}` },
           timeout: 300_000,
           reuseExistingServer: false,
@@ -205,6 +212,7 @@ export default defineConfig<{ shop: ShopName }>({
         {
           command: 'node server.mjs build/index.js',
           url: `http://127.0.0.1:${shop.web}/healthz`,
+          wait: { stdout: STOREFRONT_LISTENING },
           env: { ...env, PORT: shop.web, API_URL: api },
           timeout: 60_000,
           reuseExistingServer: false,
@@ -216,6 +224,7 @@ export default defineConfig<{ shop: ShopName }>({
     {
       command: 'node edge/serve.mjs',
       url: `http://127.0.0.1:${edgePort}/healthz`,
+      wait: { stdout: STOREFRONT_LISTENING },
       env: { ...serverEnv, DATA_DIR: shops.main.dataDir, PUBLIC_API_URL: apiUrl, PORT: edgePort, API_URL: apiUrl },
       timeout: 60_000,
       reuseExistingServer: false,

@@ -6,7 +6,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from '../support/a11y';
 import { type Account, buy, buyMany, registerAccount, roomyVariants, signInAs, type StockedVariant } from '../support/e2e-account';
 import { EDGE, EDGE_HTML } from '../support/e2e-edge';
-import { hasJavaScript, shopCli, uniqueEmail } from '../support/e2e-shop';
+import { fulfil, hasJavaScript, uniqueEmail } from '../support/e2e-shop';
 import { expect, test } from '../support/e2e-test';
 
 let tees: StockedVariant[];
@@ -186,16 +186,16 @@ test.describe('profile', () => {
 
 test.describe('orders', () => {
   test('stats, search by item name and by id, clear, each filter, one card open at a time, tracking links', async ({ page }, info) => {
-    // Many steps, and four runs of the owner's CLI.
+    // Many steps, and four orders fulfilled.
     test.setTimeout(120_000);
     const account = await shopperFor(page, info, 'orders');
     const baseURL = info.project.use.baseURL!;
     const padded = await buy(account, [paddedTee], baseURL);
     const [gls, other, delivered, processing] = await buyMany(account, tees, 4, baseURL);
-    shopCli('ship', gls, '--carrier', 'GLS', '--tracking', 'GLS778899');
-    shopCli('ship', other, '--carrier', 'Acme Express', '--tracking', 'AX-1');
-    shopCli('ship', delivered, '--carrier', 'DHL', '--tracking', 'DHL555');
-    shopCli('deliver', delivered);
+    await fulfil(gls, { carrier: 'GLS', tracking: 'GLS778899' });
+    await fulfil(other, { carrier: 'Acme Express', tracking: 'AX-1' });
+    await fulfil(delivered, { carrier: 'DHL', tracking: 'DHL555' });
+    await fulfil(delivered, 'delivered');
 
     await page.goto('/orders');
     await expect(page.getByRole('heading', { level: 1, name: 'Order History' })).toBeVisible();
@@ -289,7 +289,7 @@ test.describe('orders', () => {
       await buy(account, [tees[1], paddedTee], baseURL),
       await buy(account, [tees[2]], baseURL),
     ];
-    shopCli('ship', shipped, '--carrier', 'BRT', '--tracking', '42');
+    await fulfil(shipped, { carrier: 'BRT', tracking: '42' });
 
     await page.goto('/orders?status=processing');
     await expect(cards(page)).toHaveCount(2);

@@ -42,6 +42,21 @@ export function shopCli(...args: string[]): string {
   });
 }
 
+/**
+ * Ships an order (`carrier` and `tracking` given) or marks it delivered through the admin route the
+ * owner's CLI calls (api/src/shop-cli/backend.ts): for journeys where the CLI is not what is tested,
+ * without a Node process started for each step (tests/e2e/owner-cli.spec.ts tests the CLI itself).
+ */
+export async function fulfil(order: string, step: { carrier: string; tracking: string } | 'delivered'): Promise<void> {
+  const [path, body] = step === 'delivered' ? ['deliver', { order }] : ['ship', { order, ...step }];
+  const response = await fetch(`${apiUrl}/api/admin/orders/${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken()}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} ${order}: ${response.status} ${await response.text()}`);
+}
+
 /** The owner's admin token the end-to-end API keeps in its data folder (what the CLI uses). */
 export function adminToken(): string {
   return readFileSync(join(process.env.E2E_DATA_DIR!, 'admin-token'), 'utf8').trim();
