@@ -83,6 +83,12 @@ app.use(
     serveStatic: { immutable: true, maxAge: '1y', setHeaders: fileHeaders },
   }),
 );
+// A bundle or style the build does not hold (a page of an earlier release asking for its files) is a
+// short 404, as on the edge: not the shop's not-found page, rendered for a script that cannot show it.
+app.use(build.publicPath, (req, res) => {
+  fileHeaders(res);
+  res.status(404).set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Not Found');
+});
 // The few files of public/ (favicon, robots.txt...), listed once: a page request never touches the disk.
 const publicDir = join(root, 'public');
 const publicFiles = new Set(

@@ -110,6 +110,22 @@ test.describe('home page', () => {
     }
   });
 
+  test(
+    "a bundle the build does not hold is a short 404, not the shop's not-found page (Node and edge)",
+    EDGE_PLAIN_HTTP,
+    async ({ request }) => {
+      // What a page of an earlier release asks for once a new build has replaced its files.
+      for (const asset of ['/build/_shared/chunk-EARLIER0.js', '/build/_assets/app-EARLIER0.css', '/build/']) {
+        const response = await request.get(asset);
+        expect(response.status(), asset).toBe(404);
+        expect(response.headers()['content-type'], asset).toMatch(/^text\/plain/);
+        expect(response.headers()['cache-control'] ?? '', asset).not.toContain('immutable');
+        expect(response.headers()['x-content-type-options'], asset).toBe('nosniff');
+        expect(await response.text(), asset).toBe('Not Found');
+      }
+    },
+  );
+
   test("the first visit's scripts stay within the client JavaScript budget (120 KB gzip)", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, 'no scripts run without JavaScript');
     // As `npm run bench` weighs them: every script the page loads until the network is idle, gzip at
