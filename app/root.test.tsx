@@ -8,11 +8,12 @@ import { nextCookie, shopperCookie, storefrontGet, storefrontPost } from '../tes
 import { startTestApi, TEST_ADMIN_TOKEN } from '../tests/support/test-api';
 import { signIn, signInSchema } from './lib/auth.server';
 import { catalogueCache } from './lib/cache.server';
-import { CART_COUNT_KEPT_MS } from './lib/cart.server';
-import { commitSession } from './lib/session.server';
+import { CART_COUNT_COOKIE, CART_COUNT_KEPT_MS } from './lib/cart.server';
+import { commitSession, redirectWithFlash } from './lib/session.server';
 import { ErrorBoundary, Layout, loader, shouldRevalidate } from './root';
 import { loader as cartLoader } from './routes/cart';
 import { loader as orderSuccessLoader } from './routes/order-success';
+import { loader as ordersLoader } from './routes/orders';
 import { action as productAction } from './routes/product.$productName';
 
 async function firstVariantInStock(apiUrl: string): Promise<string> {
@@ -194,6 +195,38 @@ describe('the badge count kept in the session', () => {
     cookie = nextCookie(cartPage, cookie)!;
     expect((await badge(cookie)).count).toBe(4);
     expect((await badge(cookie, '/cart')).count).toBeNull();
+  });
+
+  it("is kept in a cookie of its own: the root's answer never writes back a session the page's loader changed beside it (ADR 081)", async () => {
+    const buyer = shopper(api);
+    await buyer.register();
+    expect((await buyer.post('/api/cart/add', { variant_id: stocked[0].id })).status).toBe(200);
+    // A post left a message for the page it leads to: the session carries the flash.
+    const signedIn = await shopperCookie(buyer);
+    const posted = await redirectWithFlash(contextFor(storefrontGet('/orders', signedIn)), '/orders', {
+      kind: 'success',
+      message: 'Done.',
+    });
+    const cookie = nextCookie(posted, signedIn)!;
+    // With JavaScript the root's and the page's loaders are asked apart, each with that cookie; the
+    // root has no count yet, so it asks the API and keeps the answer.
+    const root = await callRoute(loader, storefrontGet('/orders?_data=root', cookie));
+    expect((await root.json()).cartCount).toBe(1);
+    expect(root.headers.getSetCookie().map((set) => set.split('=')[0])).toEqual([CART_COUNT_COOKIE]);
+    const page = await callRoute(ordersLoader, storefrontGet('/orders?_data=routes%2Forders', cookie));
+    expect(await page.json()).toMatchObject({ state: 'ready', flash: { kind: 'success', message: 'Done.' } });
+    // Whichever answer the browser takes last, the message is gone and the count is kept.
+    for (const answers of [
+      [root, page],
+      [page, root],
+    ]) {
+      const after = answers.reduce((jar, answer) => nextCookie(answer, jar)!, cookie);
+      expect((await sessionFor(storefrontGet('/orders', after))).get('flash')).toBeUndefined();
+      const fetched = vi.spyOn(globalThis, 'fetch');
+      expect((await badge(after, '/orders')).count).toBe(1);
+      expect(fetched.mock.calls.some(([url]) => String(url).includes('/cart/count'))).toBe(false);
+      fetched.mockRestore();
+    }
   });
 
   it('is not kept for a visitor with neither a sign-in nor a cart: their empty cart page sets no cookie', async () => {

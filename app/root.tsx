@@ -174,9 +174,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     url.searchParams.has('auth') && !AUTH_PAGES.includes(page) ? await loadAuthView(request, context, { context: 'modal' }) : null;
   const cart =
     page === CART_PAGE
-      ? { count: null, headers: {} as Record<string, string> }
-      : await cartCount(context, { fresh: CONFIRMATION_PAGES.includes(page) });
-  const setCookie = modal?.setCookie ?? shopper.setCookie ?? cart.headers['Set-Cookie'] ?? null;
+      ? { count: null, countCookie: null, sessionCookie: null }
+      : await cartCount(context, request, { fresh: CONFIRMATION_PAGES.includes(page) });
+  // The badge's own cookie, and the session's only when this request changed it (ADR 081).
+  const headers = new Headers();
+  for (const cookie of [modal?.setCookie ?? shopper.setCookie ?? cart.sessionCookie, cart.countCookie])
+    if (cookie) headers.append('Set-Cookie', cookie);
   return json(
     {
       honeypotInputProps: honeypotInputProps(),
@@ -191,7 +194,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       // The sign-in modal's words come with the page that opens it.
       i18n: modal ? i18nData(context, 'auth', 'forms') : null,
     },
-    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+    { headers },
   );
 }
 

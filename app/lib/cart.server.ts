@@ -27,16 +27,54 @@ export type { PurchaseSuccess };
  */
 export const CART_COUNT_KEPT_MS = 30_000;
 
+/**
+ * The cookie the root loader keeps the count it asked the API for (ADR 081): never the session, which
+ * the page's own loaders may be changing on the same navigation (a flash taken, a token refreshed). With
+ * JavaScript they answer apart, and the session cookie answered last is the one the browser keeps.
+ */
+export const CART_COUNT_COOKIE = 'cart_count';
+
+/** A count the root kept in its cookie, with the session's own count it was asked after (`since`). */
+interface RootCount {
+  n: number;
+  at: number;
+  of: string;
+  since: number;
+}
+
 /** A short digest of whose cart the session counts: the signed-in user and the relayed cart cookie. */
 function cartOwnerKey(session: ShopSession): string {
   return shortDigest(`${session.get('user')?.id ?? ''}|${session.get('apiCartCookie') ?? ''}`);
 }
 
-/** The kept badge count when it is this shopper's and recent, else null (then the API is asked). */
-export function keptCartCount(session: ShopSession, now = Date.now()): number | null {
+/** When the session's own count was last kept or forgotten (0 when never): a root count from before it is stale. */
+const sessionCountAt = (session: ShopSession) => session.get('cartCount')?.at ?? 0;
+
+/** The root's count in the request's cookies, if one is there and well formed. */
+export function rootCount(request: Request): RootCount | null {
+  const value = new RegExp(`(?:^|;\\s*)${CART_COUNT_COOKIE}=([^;]*)`).exec(request.headers.get('Cookie') ?? '')?.[1];
+  const match = value ? /^(\d{1,6})\.(\d{1,15})\.([0-9a-z]{1,8})\.(\d{1,15})$/.exec(value) : null;
+  return match ? { n: Number(match[1]), at: Number(match[2]), of: match[3], since: Number(match[4]) } : null;
+}
+
+/** The Set-Cookie of a count the root asked the API for, tied to this session's cart and its own count. */
+export function rootCountCookie(session: ShopSession, count: number, secure: boolean, now = Date.now()): string {
+  const value = `${count}.${now}.${cartOwnerKey(session)}.${sessionCountAt(session)}`;
+  return `${CART_COUNT_COOKIE}=${value}; Path=/; Max-Age=${CART_COUNT_KEPT_MS / 1000}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * The kept badge count when it is this shopper's and recent, else null (then the API is asked): the
+ * session's, or the root's cookie when that is newer and was asked after the session's count last changed.
+ */
+export function keptCartCount(session: ShopSession, root: RootCount | null = null, now = Date.now()): number | null {
   const kept = session.get('cartCount');
-  if (!kept || kept.of !== cartOwnerKey(session) || now - kept.at >= CART_COUNT_KEPT_MS || now < kept.at) return null;
-  return kept.n;
+  const of = cartOwnerKey(session);
+  const fresh = (at: number) => now >= at && now - at < CART_COUNT_KEPT_MS;
+  const own = kept && kept.n !== null && kept.of === of && fresh(kept.at) ? { n: kept.n, at: kept.at } : null;
+  const asked = root && root.of === of && root.since === sessionCountAt(session) && fresh(root.at) ? root : null;
+  if (asked && (!own || asked.at > own.at)) return asked.n;
+  return own?.n ?? null;
 }
 
 /** Keeps `count` as the badge; true when the session changed (a different count, or a kept one getting old). */
@@ -51,10 +89,13 @@ export function keepCartCount(session: ShopSession, count: number, now = Date.no
   return true;
 }
 
-/** Forgets the kept badge count: the next page asks the API (after a payment, whose fulfilment takes the cart's lines). */
-export function forgetCartCount(session: ShopSession): boolean {
-  if (!session.has('cartCount')) return false;
-  session.unset('cartCount');
+/**
+ * Forgets the kept badge count, the root's cookie with it: the next page asks the API (after a payment,
+ * whose fulfilment takes the cart's lines).
+ */
+export function forgetCartCount(session: ShopSession, now = Date.now()): boolean {
+  if (!session.get('user') && !session.get('apiCartCookie') && !session.has('cartCount')) return false;
+  session.set('cartCount', { n: null, at: now, of: '' });
   return true;
 }
 
@@ -181,24 +222,28 @@ export async function cartApi(context: ShopContext) {
 
 /**
  * The badge count: the cart's total_items, or 0 for a shopper without a cart or when the API is down.
- * The count kept in the session is used while it is this shopper's and recent (keptCartCount), unless
- * `fresh`; otherwise the API's `cart/count` is asked and its answer kept. It never refreshes the token:
+ * The count kept in the session or the root's cookie is used while it is this shopper's and recent
+ * (keptCartCount), unless `fresh`; otherwise the API's `cart/count` is asked and its answer kept in the
+ * root's cookie (`countCookie`; `sessionCookie` only when the call relayed a new cart cookie). It never refreshes the token:
  * the root loader runs beside the page's loaders, and two refreshes with one rotating refresh token
  * would sign the shopper out.
  */
 export async function cartCount(
   context: ShopContext,
+  request: Request,
   options: { fresh?: boolean } = {},
-): Promise<{ count: number; headers: Record<string, string> }> {
-  const { api, session, commit, markChanged } = await context.shopApi('as-is');
-  if (!session.get('apiCartCookie') && !session.get('accessToken')) return { count: 0, headers: {} };
-  const kept = options.fresh ? null : keptCartCount(session);
-  if (kept !== null) return { count: kept, headers: {} };
+): Promise<{ count: number; countCookie: string | null; sessionCookie: string | null }> {
+  const { api, session, commit } = await context.shopApi('as-is');
+  const none = { countCookie: null, sessionCookie: null };
+  if (!session.get('apiCartCookie') && !session.get('accessToken')) return { count: 0, ...none };
+  const kept = options.fresh ? null : keptCartCount(session, rootCount(request));
+  if (kept !== null) return { count: kept, ...none };
   try {
     const { total_items } = await api.request('GET', 'cart/count', cartCountSchema);
-    if (keepCartCount(session, total_items)) markChanged();
-    return { count: total_items, headers: await commit() };
+    // The session is written only if the call itself changed it (a new cart cookie relayed).
+    const { 'Set-Cookie': sessionCookie = null } = await commit();
+    return { count: total_items, countCookie: rootCountCookie(session, total_items, context.secure), sessionCookie };
   } catch {
-    return { count: 0, headers: {} };
+    return { count: 0, ...none };
   }
 }

@@ -51,8 +51,8 @@ export interface KeptWishlist {
 }
 
 export interface KeptCartCount {
-  /** The cart's total_items. */
-  n: number;
+  /** The cart's total_items; null once forgotten (then `at` says when, and `of` is empty). */
+  n: number | null;
   /** When it was read (ms since epoch). */
   at: number;
   /** Whose cart it counts: a digest of the signed-in user and the relayed cart cookie. */

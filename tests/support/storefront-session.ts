@@ -10,9 +10,27 @@ export async function storefrontCookie(signInAnswer: unknown): Promise<string> {
   return setCookie.split(';')[0];
 }
 
-/** The session cookie a response set, or the one the request had when it set none. */
+/**
+ * The Cookie header a browser sends after `response`: the cookies it had (`previous`, name=value pairs
+ * joined by `; `) with those the response set put in or, when cleared, taken out. Undefined while the
+ * browser holds none and had none.
+ */
 export function nextCookie(response: Response, previous?: string): string | undefined {
-  return response.headers.get('Set-Cookie')?.split(';')[0] ?? previous;
+  const jar = new Map(
+    (previous ?? '')
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0], pair] as const),
+  );
+  const set = response.headers.getSetCookie();
+  if (!set.length) return previous;
+  for (const cookie of set) {
+    const pair = cookie.split(';')[0];
+    const cleared = /;\s*max-age=0\b/i.test(cookie) || /;\s*expires=thu, 01 jan 1970/i.test(cookie);
+    if (cleared) jar.delete(pair.split('=')[0]);
+    else jar.set(pair.split('=')[0], pair);
+  }
+  return jar.size ? [...jar.values()].join('; ') : previous === undefined ? undefined : '';
 }
 
 /** What a loader or guard threw, when it is a Response (a redirect). */
