@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { RETURN_WINDOW_DAYS } from '@contract/api/returns';
+import { shopDay } from '@contract/shop-time';
 
 import { buyThroughCheckout, setVariant, type Shopper, shopper, stockOf } from '../../../tests/support/shopper';
 import { useTestApi } from '../../../tests/support/use-test-api';
@@ -226,6 +227,13 @@ describe('returns', () => {
       status: 409,
       body: { code: 'return_window_passed', detail: expect.stringContaining('14-day return window') },
     });
+    // The day it closed is the shop's (Italy's), not UTC's: a parcel delivered just after midnight there counts from that day.
+    const { delivered_at } = await api.database.db
+      .selectFrom('purchases')
+      .select('delivered_at')
+      .where('id', '=', purchaseId)
+      .executeTakeFirstOrThrow();
+    expect(late.body.detail).toContain(`closed on ${shopDay(new Date(delivered_at!.getTime() + RETURN_WINDOW_DAYS * DAY))}`);
     expect((await buyer.get(`/api/returns/purchase/${purchaseId}`)).body.closed).toBe('window_passed');
     expect((await buyer.get(`/api/user/purchase/${purchaseId}`)).body.return_window_ends_at).toBeNull();
     expect(await api.database.db.selectFrom('returns').select('id').where('purchase_id', '=', purchaseId).execute()).toEqual([]);

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { type Return, RETURN_REASON_LABELS, RETURN_WINDOW_DAYS, returnLineLabel } from '@contract/api/returns';
 import type { ShopLocale } from '@contract/locale';
 import { orderNumber } from '@contract/order-number';
+import { shopDay } from '@contract/shop-time';
 
 import { isGuest } from '../../auth/users.js';
 import type { Db } from '../../db/database.js';
@@ -31,8 +32,6 @@ import {
 
 const NUMBER_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const newReturnNumber = () => `R-${Array.from({ length: 6 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('')}`;
-
-const dayText = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Writes the buyer's own step on the order's timeline (the audit log), in the step's transaction. */
 async function recordBuyerStep(trx: Db, at: Date, email: string, purchaseId: string, action: string, after: Record<string, unknown>) {
@@ -177,7 +176,7 @@ export async function requestReturn(deps: ReturnDeps, purchaseId: string, reques
     if (now >= ends) {
       throw new DomainError(
         'return_window_passed',
-        `The ${RETURN_WINDOW_DAYS}-day return window of order ${number} closed on ${dayText(ends)}`,
+        `The ${RETURN_WINDOW_DAYS}-day return window of order ${number} closed on ${shopDay(ends)}`,
       );
     }
     const items = await orderLines(trx, order.id);
