@@ -69,6 +69,8 @@ const serverEnv = {
   // The shop's clock can be moved forward (tests/e2e/drops.spec.ts), and due jobs are looked for often.
   DEV_CLOCK: '1',
   JOB_POLL_MS: '500',
+  // The storefronts send the funnel's product views every second, not every 10 s (reminders.spec.ts waits for them).
+  FUNNEL_FLUSH_MS: '1000',
 };
 
 /** Specs with shops of their own (see `projects`). */

@@ -28,6 +28,8 @@ const schema = z
     DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('./data')),
     SESSION_SECRET: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
     API_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(120_000).default(8000)),
+    // How long the product page views counted for the funnel wait before they go to the API in one batch.
+    FUNNEL_FLUSH_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(600_000).default(10_000)),
     // The API's admin token, when instances share it through the environment rather than DATA_DIR.
     ADMIN_TOKEN: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
     // Proxies in front of the storefront on other machines, whose X-Forwarded-For names the shopper (comma-separated IPs).
@@ -64,6 +66,7 @@ export function getEnv(): StorefrontEnv {
     process.env.DATA_DIR,
     process.env.SESSION_SECRET,
     process.env.API_TIMEOUT_MS,
+    process.env.FUNNEL_FLUSH_MS,
     process.env.ADMIN_TOKEN,
     process.env.TRUSTED_PROXIES,
     process.env.PORT,

@@ -9,12 +9,11 @@ import { getEnv } from './env.server';
 /**
  * The funnel's product page views (issue 41, ADR 056), counted by the storefront's server as it
  * answers them (from the page cache too, which the API never sees): a page served is one more for its
- * product and day, kept in memory and sent to the API in one batch every FLUSH_MS (or sooner when
- * MAX_KEYS products are waiting). Nothing about the visitor is read: no cookie, no address, no id.
- * Views of a batch the API could not take, or of an instance stopped before its next batch, are lost:
- * at most FLUSH_MS of views, which the funnel's documented aggregation allows.
+ * product and day, kept in memory and sent to the API in one batch every FUNNEL_FLUSH_MS (10 s unless
+ * set; or sooner when MAX_KEYS products are waiting). Nothing about the visitor is read: no cookie, no
+ * address, no id. Views of a batch the API could not take, or of an instance stopped before its next
+ * batch, are lost: at most one batch time of views, which the funnel's documented aggregation allows.
  */
-const FLUSH_MS = 10_000;
 const MAX_KEYS = 500;
 const PRODUCT_PAGE = /^(?:\/it)?\/product\/([^/]+?)(?:\.data)?\/?$/;
 
@@ -66,7 +65,7 @@ export function countProductView(path: string, now = new Date()): Promise<void> 
   if (nextBatch) return undefined;
   let done!: () => void;
   const sent = new Promise<void>((resolve) => (done = resolve));
-  const timer = setTimeout(() => void flushProductViews(), FLUSH_MS);
+  const timer = setTimeout(() => void flushProductViews(), getEnv().FUNNEL_FLUSH_MS);
   timer.unref?.();
   nextBatch = { timer, sent, done };
   return sent;
