@@ -48,6 +48,7 @@ import {
   isLocale,
   LANGUAGE_CHOICE_PARAM,
   type Locale,
+  messageScriptAddress,
   type Namespace,
   type NamespaceMessages,
   PAGE_MESSAGES_GLOBAL,
@@ -178,9 +179,6 @@ setMessageSource((locale, namespace) =>
   isLocale(locale) && namespace in CATALOGUES[locale] ? namespaceWords(locale, [namespace]) : undefined,
 );
 
-/** The path every message script is served under (app/routes/messages.$locale.$file.ts). */
-export const MESSAGE_SCRIPTS_PATH = '/messages';
-
 const scriptsKept = new Map<string, { body: string; version: string }>();
 
 /**
@@ -203,7 +201,7 @@ export function messageScript(locale: Locale, namespace: Namespace): { body: str
 }
 
 export function messageScriptPath(locale: Locale, namespace: Namespace): string {
-  return `${MESSAGE_SCRIPTS_PATH}/${locale}/${namespace}.${messageScript(locale, namespace).version}.js`;
+  return messageScriptAddress(locale, namespace, messageScript(locale, namespace).version);
 }
 
 /** A namespace of the catalogues by name, or null. */

@@ -165,6 +165,17 @@ export type MessageSource = (locale: Locale, namespace: Namespace) => NamespaceM
 /** The global each message script of a page adds its namespace to (`<locale>:<namespace>`). */
 export const PAGE_MESSAGES_GLOBAL = '__filoMessages';
 
+/** A namespace's message script's address (ADR 080), served by app/routes/messages.$locale.$file.ts. */
+export function messageScriptAddress(locale: Locale, namespace: Namespace, version: string): string {
+  return `/messages/${locale}/${namespace}.${version}.js`;
+}
+
+/** The language, namespace name and version of a message script's address, or null for any other. */
+export function messageScriptOf(address: string): { locale: Locale; name: string; version: string } | null {
+  const match = /^\/messages\/([a-z]+)\/([a-z-]+)\.([0-9a-f]{8})\.js$/.exec(address);
+  return match && isLocale(match[1]) ? { locale: match[1], name: match[2]!, version: match[3]! } : null;
+}
+
 /** In a browser: what the page's message scripts added to `__filoMessages`. */
 export const pageScriptsSource: MessageSource = (locale, namespace) =>
   (globalThis as { [PAGE_MESSAGES_GLOBAL]?: Record<string, NamespaceMessages> })[PAGE_MESSAGES_GLOBAL]?.[`${locale}:${namespace}`];
@@ -289,8 +300,8 @@ export function useI18n(): { locale: Locale; t: Translate; fm: FormMessage } {
 export function missingMessageScripts(loaderData: Record<string, unknown> | undefined, loaded = pageScriptsSource): string[] {
   const named = messageScripts(Object.values(loaderData ?? {}).map(i18nOf));
   return named.filter((src) => {
-    const match = /\/([a-z]+)\/([a-z-]+)\.[0-9a-f]+\.js$/.exec(src);
-    return !match || !isLocale(match[1]) || !loaded(match[1], match[2] as Namespace);
+    const script = messageScriptOf(src);
+    return !script || !loaded(script.locale, script.name as Namespace);
   });
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 
-import { isLocale } from '~/lib/i18n';
+import { messageScriptOf } from '~/lib/i18n';
 import { messageScript, namespaceNamed } from '~/lib/i18n.server';
 
 /**
@@ -10,20 +10,19 @@ import { messageScript, namespaceNamed } from '~/lib/i18n.server';
  * words changed) gets today's words, not kept.
  */
 export function loader({ params }: LoaderFunctionArgs) {
-  const locale = params.locale;
-  const match = /^([a-z-]+)\.([0-9a-f]{8})\.js$/.exec(params.file ?? '');
-  const namespace = isLocale(locale) && match ? namespaceNamed(locale, match[1]) : null;
-  if (!isLocale(locale) || !match || !namespace) {
+  const asked = messageScriptOf(`/messages/${params.locale}/${params.file}`);
+  const namespace = asked ? namespaceNamed(asked.locale, asked.name) : null;
+  if (!asked || !namespace) {
     return new Response('Not found', {
       status: 404,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     });
   }
-  const { body, version } = messageScript(locale, namespace);
+  const { body, version } = messageScript(asked.locale, namespace);
   return new Response(body, {
     headers: {
       'Content-Type': 'text/javascript; charset=utf-8',
-      'Cache-Control': version === match[2] ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': version === asked.version ? 'public, max-age=31536000, immutable' : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
     },
   });
