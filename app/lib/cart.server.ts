@@ -9,6 +9,7 @@ import { ApiRequestError } from './api.server';
 import type { ShopContext } from './context.server';
 import { type Locale, localizedPath } from './i18n';
 import { CART_MESSAGES } from './messages';
+import { requestCookie } from './request-cookie';
 import type { ShopSession } from './session.server';
 import { shortDigest } from './short-digest';
 
@@ -52,7 +53,7 @@ const sessionCountAt = (session: ShopSession) => session.get('cartCount')?.at ??
 
 /** The root's count in the request's cookies, if one is there and well formed. */
 export function rootCount(request: Request): RootCount | null {
-  const value = new RegExp(`(?:^|;\\s*)${CART_COUNT_COOKIE}=([^;]*)`).exec(request.headers.get('Cookie') ?? '')?.[1];
+  const value = requestCookie(request, CART_COUNT_COOKIE);
   const match = value ? /^(\d{1,6})\.(\d{1,15})\.([0-9a-z]{1,8})\.(\d{1,15})$/.exec(value) : null;
   return match ? { n: Number(match[1]), at: Number(match[2]), of: match[3], since: Number(match[4]) } : null;
 }

@@ -56,6 +56,7 @@ import {
   type Translate,
   translator,
 } from './i18n';
+import { requestCookie } from './request-cookie';
 
 /** Every catalogue, as written (ICU MessageFormat). English is the spec's wording word for word. */
 export const CATALOGUES: Record<Locale, Record<Namespace, Record<string, string>>> = {
@@ -245,8 +246,7 @@ export const LANGUAGE_COOKIE = 'lang';
 
 /** The language a shopper chose before, from the `lang` cookie; null when none. */
 export function rememberedLocale(request: Request): Locale | null {
-  const cookies = request.headers.get('Cookie') ?? '';
-  const value = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookies)?.[1];
+  const value = requestCookie(request, LANGUAGE_COOKIE);
   return isLocale(value) ? value : null;
 }
 

@@ -3,7 +3,7 @@ import { createCookieSessionStorage } from '@remix-run/node';
 
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWithoutScripts } from './a11y';
 import { apiUrl } from './e2e';
-import { adminToken, hasJavaScript, mailboxOf, uniqueEmail } from './e2e-shop';
+import { adminPost, hasJavaScript, mailboxOf, uniqueEmail } from './e2e-shop';
 import { expect } from './e2e-test';
 
 /** Back-office helpers for the e2e suites. */
@@ -22,11 +22,7 @@ export async function mailedStaffCode(email: string): Promise<string> {
  */
 export async function memberWithPassword(info: TestInfo, role: 'owner' | 'staff'): Promise<string> {
   const email = uniqueEmail(info, `admin-${role}`);
-  const added = await fetch(`${apiUrl}/api/admin/staff`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${adminToken()}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, role }),
-  });
+  const added = await adminPost('staff', { email, role });
   expect(added.status, await added.clone().text()).toBeLessThan(300);
   const res = await fetch(`${apiUrl}/api/staff/set-password`, {
     method: 'POST',

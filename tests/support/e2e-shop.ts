@@ -49,12 +49,17 @@ export function shopCli(...args: string[]): string {
  */
 export async function fulfil(order: string, step: { carrier: string; tracking: string } | 'delivered'): Promise<void> {
   const [path, body] = step === 'delivered' ? ['deliver', { order }] : ['ship', { order, ...step }];
-  const response = await fetch(`${apiUrl}/api/admin/orders/${path}`, {
+  const response = await adminPost(`orders/${path}`, body);
+  if (!response.ok) throw new Error(`${path} ${order}: ${response.status} ${await response.text()}`);
+}
+
+/** A post to the API's admin routes with the owner's admin token, as the CLI makes it. */
+export function adminPost(path: string, body: unknown): Promise<Response> {
+  return fetch(`${apiUrl}/api/admin/${path}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${adminToken()}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${path} ${order}: ${response.status} ${await response.text()}`);
 }
 
 /** The owner's admin token the end-to-end API keeps in its data folder (what the CLI uses). */
