@@ -35,7 +35,7 @@ export function createStorefrontMetrics({ processMetrics = true } = {}) {
   });
   const cacheReads = new Counter({
     name: 'storefront_cache_reads_total',
-    help: 'Reads of the page cache (anonymous reads) and the catalogue cache: hit, stale (served while refreshed) or miss',
+    help: "Reads of the page cache (anonymous reads), the catalogue cache and the kept renders of shoppers' own pages: hit, stale (served while refreshed) or miss",
     labelNames: ['cache', 'result'],
     registers: [registry],
   });

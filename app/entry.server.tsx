@@ -8,6 +8,7 @@ import { getEnv } from './lib/env.server';
 import { NonceProvider } from './lib/nonce';
 import { PAGE_CACHE_FIELD } from './lib/page-cache.server';
 import { createPreloadRewriter, lowPriorityModulePreloads } from './lib/preload-priority.server';
+import { renderMemo, renderMemoKey } from './lib/render-memo.server';
 import { isEdgeRuntime } from './lib/runtime.server';
 import { applySecurityHeaders, createNonce, documentPolicy } from './lib/security-headers.server';
 
@@ -112,9 +113,20 @@ export default async function handleRequest(
 ) {
   // Crawlers and browsers without JavaScript get the whole document at once; others a stream. So
   // does a page the page cache may keep: what it stores must be complete for every visitor.
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || responseHeaders.has(PAGE_CACHE_FIELD);
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, documentPolicy(nonce));
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  // A page that says nothing of caching is a shopper's own (cart, orders, profile, sign-in): no
+  // browser or proxy keeps it. Shared pages say so themselves through their route's headers.
+  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-store');
+  // The same address and data were rendered before: the same page, with this request's nonce (ADR 083).
+  const memoKey = renderMemoKey(request, responseStatusCode, remixContext);
+  const kept = memoKey === null ? undefined : renderMemo.lookup(memoKey, nonce);
+  if (kept !== undefined) return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
+
+  // Crawlers and browsers without JavaScript get the whole document at once; others a stream. So
+  // does a page the page cache or the memo may keep: what it stores must be complete for every visitor.
+  const waitForAll = memoKey !== null || isbot(request.headers.get('user-agent') ?? '') || responseHeaders.has(PAGE_CACHE_FIELD);
   const body = await renderToStream(
     <NonceProvider nonce={nonce}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -128,9 +140,8 @@ export default async function handleRequest(
       },
     },
   );
-  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  // A page that says nothing of caching is a shopper's own (cart, orders, profile, sign-in): no
-  // browser or proxy keeps it. Shared pages say so themselves through their route's headers.
-  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-store');
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  if (memoKey === null) return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  const html = await new Response(body).text();
+  if (responseStatusCode === 200) renderMemo.remember(memoKey, html, nonce);
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -5,7 +5,7 @@
  */
 export interface StorefrontRecorder {
   /** A read of the page cache (anonymous reads only) or the catalogue cache: fresh hit, stale hit, or miss. */
-  cacheRead(cache: 'page' | 'catalogue', result: 'hit' | 'stale' | 'miss'): void;
+  cacheRead(cache: 'page' | 'catalogue' | 'render', result: 'hit' | 'stale' | 'miss'): void;
   /** One call to the shop API, timed to its answer's headers: its status, or why there was none. */
   apiCall(method: string, path: string, outcome: string, seconds: number): void;
 }
@@ -17,7 +17,7 @@ export function setMetricsRecorder(next?: StorefrontRecorder): void {
   recorder = next;
 }
 
-export function recordCacheRead(cache: 'page' | 'catalogue', result: 'hit' | 'stale' | 'miss'): void {
+export function recordCacheRead(cache: 'page' | 'catalogue' | 'render', result: 'hit' | 'stale' | 'miss'): void {
   recorder?.cacheRead(cache, result);
 }
 

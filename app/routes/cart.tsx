@@ -30,13 +30,15 @@ import { type Locale, localizedPath, metaTranslator, useI18n } from '~/lib/i18n'
 import { i18nData, serverTranslator } from '~/lib/i18n.server';
 import { BACK_LINKS, type NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
+import type { RenderMemoHandle } from '~/lib/render-memo.server';
 import { redirectWithFlash } from '~/lib/session.server';
 import cartStyles from '~/styles/cart.css';
 
 const isCodeRefusal = (error: unknown): error is ApiRequestError =>
   error instanceof ApiRequestError && Boolean(error.code?.startsWith('discount_'));
 
-export const handle: NavigationHandle = { pageTitle: 'Cart', back: BACK_LINKS.continueShopping };
+// Drawn from the address and the loaders' data alone: kept as rendered (ADR 083).
+export const handle: NavigationHandle & RenderMemoHandle = { pageTitle: 'Cart', back: BACK_LINKS.continueShopping, rendersFromData: true };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 

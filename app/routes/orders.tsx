@@ -33,9 +33,11 @@ import { BACK_LINKS, type NavigationHandle, translatedBack } from '~/lib/navigat
 import { ordersHref, type OrdersQuery, readOrdersQuery } from '~/lib/orders-query';
 import { pageTitle } from '~/lib/page-title';
 import type { PurchaseDetail, PurchaseListItem } from '~/lib/purchases';
+import type { RenderMemoHandle } from '~/lib/render-memo.server';
 import accountStyles from '~/styles/account.css';
 
-export const handle: NavigationHandle = { pageTitle: 'Orders', back: BACK_LINKS.backToProfile };
+// Drawn from the address and the loaders' data alone: kept as rendered (ADR 083).
+export const handle: NavigationHandle & RenderMemoHandle = { pageTitle: 'Orders', back: BACK_LINKS.backToProfile, rendersFromData: true };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 

@@ -28,10 +28,12 @@ import { isLocale, localizedPath, metaTranslator, useI18n } from '~/lib/i18n';
 import { i18nData, languageCookie, serverTranslator } from '~/lib/i18n.server';
 import type { NavigationHandle } from '~/lib/navigation';
 import { pageTitle } from '~/lib/page-title';
+import type { RenderMemoHandle } from '~/lib/render-memo.server';
 import { commitSession, redirectWithFlash, takeFlash } from '~/lib/session.server';
 import accountStyles from '~/styles/account.css';
 
-export const handle: NavigationHandle = { pageTitle: 'Profile' };
+// Drawn from the address and the loaders' data alone: kept as rendered (ADR 083).
+export const handle: NavigationHandle & RenderMemoHandle = { pageTitle: 'Profile', rendersFromData: true };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }, cardStylesheet];
 
