@@ -24,7 +24,12 @@ export const refuseOversizedBodies = (): MiddlewareHandler => {
       throw new ApiError(413, 'The image is too large: upload at most 10 MB');
     },
   });
-  return (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? upload(c, next) : small(c, next));
+  return (c, next) => {
+    // No route reads the body of a GET or HEAD, and Node drops what nobody reads. Looking for one
+    // would build the whole web Request of the answer to every page's call (issue #36).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? upload(c, next) : small(c, next);
+  };
 };
 
 /** A NUL character (`%00`) in the path or the query would reach PostgreSQL, which cannot store it: 422 first. */

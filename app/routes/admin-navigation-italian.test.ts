@@ -86,6 +86,7 @@ describe('the navigation editor in Italian', () => {
       '>Titolo (italiano)<',
       '>Sposta la colonna a sinistra<',
       '>Rimuovi la colonna e i suoi link<',
+      '>Sì, rimuovi “',
     ])
       expect(html).toContain(words);
     expect(html).not.toMatch(
@@ -114,9 +115,16 @@ describe('the navigation editor in Italian', () => {
     ]);
     expect(moved.status).toBe(303);
     expect((await page(cookieOf(moved))).notice).toBe('Il nuovo ordine è stato salvato.');
+    const unticked = await post(cookieOf(moved), [
+      ['intent', 'remove-column'],
+      ['id', guides.id],
+    ]);
+    expect(unticked.status).toBe(400);
+    expect((await unticked.json()).error).toBe('Spunta la casella per confermare che la colonna vada via con i suoi link.');
     const removed = await post(cookieOf(moved), [
       ['intent', 'remove-column'],
       ['id', guides.id],
+      ['confirm', 'on'],
     ]);
     expect(removed.status).toBe(303);
     expect((await page(cookieOf(removed))).notice).toBe('La colonna è stata rimossa insieme ai suoi link.');

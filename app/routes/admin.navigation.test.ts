@@ -91,6 +91,7 @@ describe('staff', () => {
     const column = (intent: string): [string, string][] => [
       ['intent', intent],
       ['id', support.id],
+      ['confirm', 'on'],
       ['heading_en', 'Help'],
     ];
     const forms = [
@@ -240,9 +241,21 @@ describe('an owner', () => {
       ).status,
     ).toBe(303);
     expect((await group(guides.key)).position).toBe(4);
+    // A column goes with its links only once its box is ticked; unticked, nothing changes.
+    const unticked = await post(owner, [
+      ['intent', 'remove-column'],
+      ['id', guides.id],
+    ]);
+    expect(unticked.status).toBe(400);
+    expect(await unticked.json()).toMatchObject({
+      form: `row-${guides.id}`,
+      error: 'Tick the box to confirm that the column goes with its links.',
+    });
+    expect((await group(guides.key)).position).toBe(4);
     const removed = await post(owner, [
       ['intent', 'remove-column'],
       ['id', guides.id],
+      ['confirm', 'on'],
     ]);
     expect(removed.status).toBe(303);
     expect((await page(owner)).navigation.groups.map((g) => g.key)).toEqual(['products', 'shop', 'account', 'policies', 'support']);

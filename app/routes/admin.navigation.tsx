@@ -123,6 +123,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(formData.get('intent') ?? '');
   const id = String(formData.get('id') ?? '');
   const button = BUTTONS[intent];
+  // A column goes with its links: only once its box is ticked.
+  if (intent === 'remove-column' && formData.get('confirm') !== 'on')
+    return json<Refusal>(
+      { form: `row-${id}`, result: null, error: t('adminPeople.navigation.removeColumnUnconfirmed') },
+      { status: 400, headers: ADMIN_HEADERS },
+    );
   if (button) {
     try {
       await button(staff, id);
@@ -142,6 +148,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const done = await submitForm(staff, t, intent, id, formData);
   if (typeof done === 'string') return redirectWithNotice(context, PAGE, done);
   return json<Refusal>(done.refusal, { status: done.status, headers: ADMIN_HEADERS });
+}
+
+/** A footer column's moves, and its removal with its links once its box is ticked. */
+function ColumnButtons({ group, first, last }: { group: AdminNavigationGroup; first: boolean; last: boolean }) {
+  const { t } = useI18n();
+  return (
+    <div className="admin-inline-form">
+      {first ? null : <RowButton intent="column-up" id={group.id} label={t('adminPeople.navigation.columnLeft')} name={group.heading_en} />}
+      {last ? null : (
+        <RowButton intent="column-down" id={group.id} label={t('adminPeople.navigation.columnRight')} name={group.heading_en} />
+      )}
+      <RowButton
+        intent="remove-column"
+        id={group.id}
+        label={t('adminPeople.navigation.removeColumn')}
+        name={group.heading_en}
+        danger
+        confirm={t('adminPeople.navigation.removeColumnConfirm', { name: group.heading_en })}
+      />
+    </div>
+  );
 }
 
 function Group({
@@ -221,23 +248,7 @@ function Group({
             lastResult={resultOf(`change-heading-${group.id}`)}
             group={group}
           />
-          {group.menu === 'footer' ? (
-            <div className="admin-inline-form">
-              {column > 0 ? (
-                <RowButton intent="column-up" id={group.id} label={t('adminPeople.navigation.columnLeft')} name={group.heading_en} />
-              ) : null}
-              {column < columns.length - 1 ? (
-                <RowButton intent="column-down" id={group.id} label={t('adminPeople.navigation.columnRight')} name={group.heading_en} />
-              ) : null}
-              <RowButton
-                intent="remove-column"
-                id={group.id}
-                label={t('adminPeople.navigation.removeColumn')}
-                name={group.heading_en}
-                danger
-              />
-            </div>
-          ) : null}
+          {group.menu === 'footer' ? <ColumnButtons group={group} first={column === 0} last={column === columns.length - 1} /> : null}
           {refusal?.form === `row-${group.id}` ? <p role="alert">{refusal.error}</p> : null}
         </>
       ) : null}

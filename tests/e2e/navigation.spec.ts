@@ -42,7 +42,24 @@ test.describe('navigation', () => {
     await add.getByLabel('Your page').selectOption({ label: `Size guide (/pages/${slug})` });
     await add.getByRole('button', { name: 'Add the link' }).click();
     await expect(page.getByText('The link is added; shoppers see it on their next page.')).toBeVisible();
+
+    // A column goes with its links, so only once its box is ticked: the browser asks for it first.
+    const heading = `Guides ${slug.slice(-6)}`;
+    const columns = page.getByRole('form', { name: 'Add a footer column' });
+    await columns.getByLabel('Heading (English)').fill(heading);
+    await columns.getByRole('button', { name: 'Add the column' }).click();
+    await expect(page.getByText('The column is added at the end of the footer.')).toBeVisible();
+    const column = page.getByRole('region', { name: `Footer column “${heading}”` });
+    const remove = column.getByRole('button', { name: `Remove column and its links: ${heading}` });
+    await remove.click();
+    await expect(column.locator('input[name="confirm"]:invalid')).toHaveCount(1);
+    await expect(column).toBeVisible();
+    await expect(page.getByText('The column is removed with its links.')).toHaveCount(0);
     await expectAdminAccessible(page, info);
+    await column.getByLabel(`Yes, remove “${heading}” and its links`).check();
+    await remove.click();
+    await expect(page.getByText('The column is removed with its links.')).toBeVisible();
+    await expect(column).toHaveCount(0);
 
     const shopper = await browser.newPage({ javaScriptEnabled: hasJavaScript(info) });
     try {

@@ -80,7 +80,7 @@ Scrivi a [${BRAND.email}](mailto:${BRAND.email}); rispondiamo entro un mese. Puo
 
 ## 8. Cookie e archiviazione locale
 
-Usiamo solo ciò che serve al funzionamento del negozio: un cookie di sessione che mantiene l'accesso e conserva il carrello, e la registrazione della tua scelta sull'informativa sui cookie (nell'archiviazione locale del browser, o in un cookie se JavaScript è disattivato). Non usiamo cookie pubblicitari né di tracciamento di terze parti. Trovi altri dettagli nelle [Condizioni d'uso del sito](/it/website-use-agreement).
+Usiamo solo ciò che serve al funzionamento del negozio: un cookie di sessione che mantiene l'accesso e conserva il carrello, un cookie che ricorda la lingua scelta (per un anno), uno che conserva il numero di articoli del carrello mostrato nell'intestazione (per 30 secondi) e la registrazione della tua scelta sull'informativa sui cookie (nell'archiviazione locale del browser, o in un cookie se JavaScript è disattivato). Non usiamo cookie pubblicitari né di tracciamento di terze parti. Trovi altri dettagli nelle [Condizioni d'uso del sito](/it/website-use-agreement).
 
 Per capire dove i clienti lasciano il negozio, contiamo ogni giorno, in totale e per prodotto, le pagine prodotto viste, gli articoli aggiunti a un carrello, i checkout avviati, le pagine di pagamento raggiunte e gli ordini pagati. Sono solo numeri giornalieri: nessun identificativo, indirizzo o cookie viene letto o conservato con essi, non possono essere collegati a te e non è coinvolto alcuno script di terze parti.
 
@@ -254,7 +254,7 @@ Quando ci scrivi, confermi che quanto invii è corretto e non viola i diritti di
 
 ## 6. Cookie e archiviazione locale
 
-Il sito usa un cookie di sessione per mantenere l'accesso e ricordare il carrello, e ricorda che hai accettato l'informativa sui cookie nell'archiviazione locale del browser (o in un cookie se JavaScript è disattivato). Non usiamo cookie pubblicitari. I dettagli sono nella nostra [Informativa sulla privacy](/it/privacy-policy).
+Il sito usa un cookie di sessione per mantenere l'accesso e ricordare il carrello, un cookie per la lingua scelta e uno di breve durata per il numero di articoli nel carrello, e ricorda che hai accettato l'informativa sui cookie nell'archiviazione locale del browser (o in un cookie se JavaScript è disattivato). Non usiamo cookie pubblicitari. I dettagli sono nella nostra [Informativa sulla privacy](/it/privacy-policy).
 
 ## 7. Link ad altri siti
 

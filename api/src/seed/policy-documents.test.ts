@@ -72,6 +72,16 @@ describe('policy documents', () => {
     expect(it).toMatch(/le interrompe con un clic, senza accedere/);
   });
 
+  it('name every cookie the storefront sets for a shopper: the session, the language, the cart count, the notice', () => {
+    const [en, it] = [POLICY_MARKDOWN['privacy-policy'], POLICY_MARKDOWN_IT['privacy-policy']];
+    expect(en).toMatch(/a session cookie that keeps you signed in/);
+    expect(en).toMatch(/a cookie that remembers the language you chose \(for a year\)/);
+    expect(en).toMatch(/the number of items in your cart for the header \(for 30 seconds\)/);
+    expect(en).toMatch(/your choice on the cookie notice/);
+    expect(it).toMatch(/un cookie che ricorda la lingua scelta \(per un anno\)/);
+    expect(it).toMatch(/il numero di articoli del carrello mostrato nell'intestazione \(per 30 secondi\)/);
+  });
+
   it('say the same in Italian, as Italian text with links to the Italian pages', () => {
     expect(POLICY_MARKDOWN_IT['privacy-policy']).toMatch(/Garante per la protezione dei dati personali/);
     expect(POLICY_MARKDOWN_IT['privacy-policy']).toContain(RETENTION_MARKER);

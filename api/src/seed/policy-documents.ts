@@ -83,7 +83,7 @@ Write to [${BRAND.email}](mailto:${BRAND.email}); we answer within one month. Yo
 
 ## 8. Cookies and local storage
 
-We use only what the shop needs to work: a session cookie that keeps you signed in and holds your cart, and a record of your choice on the cookie notice (kept in your browser's local storage, or in a cookie when JavaScript is off). We use no advertising or third-party tracking cookies. See our [Website Use Agreement](/website-use-agreement) for more.
+We use only what the shop needs to work: a session cookie that keeps you signed in and holds your cart, a cookie that remembers the language you chose (for a year), one that keeps the number of items in your cart for the header (for 30 seconds), and a record of your choice on the cookie notice (kept in your browser's local storage, or in a cookie when JavaScript is off). We use no advertising or third-party tracking cookies. See our [Website Use Agreement](/website-use-agreement) for more.
 
 To see where shoppers leave the shop, we count each day, in total and per product, the product pages viewed, the items added to a cart, the checkouts started, the payment pages reached and the orders paid. These are only numbers per day: no identifier, address or cookie is read or stored with them, they cannot be linked to you, and no third-party script is involved.
 
@@ -257,7 +257,7 @@ When you write to us, you confirm that what you send is accurate and does not in
 
 ## 6. Cookies and local storage
 
-The website uses a session cookie to keep you signed in and remember your cart, and it remembers that you accepted the cookie notice in your browser's local storage (or in a cookie when JavaScript is off). We do not use advertising cookies. Details are in our [Privacy Policy](/privacy-policy).
+The website uses a session cookie to keep you signed in and remember your cart, a cookie for the language you chose and a short-lived one for your cart's item count, and it remembers that you accepted the cookie notice in your browser's local storage (or in a cookie when JavaScript is off). We do not use advertising cookies. Details are in our [Privacy Policy](/privacy-policy).
 
 ## 7. Links to other websites
 

@@ -204,16 +204,26 @@ export function RowButton({
   label,
   name,
   danger,
+  confirm,
 }: {
   intent: string;
   id: string;
   label: string;
   name: string;
   danger?: boolean;
+  /** A box to tick before the change goes (a removal that takes more with it), with its label. */
+  confirm?: string;
 }) {
+  const confirmId = `${intent}-${id}-confirm`;
   return (
     <Form method="post" className="admin-inline-form">
       <input type="hidden" name="id" value={id} />
+      {confirm ? (
+        <div className="field field--check">
+          <input type="checkbox" id={confirmId} name="confirm" required />
+          <label htmlFor={confirmId}>{confirm}</label>
+        </div>
+      ) : null}
       <button
         type="submit"
         name="intent"
