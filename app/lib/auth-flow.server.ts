@@ -7,7 +7,7 @@ import type { AuthFlowView as AuthView } from '~/components/auth-flow/auth-flow'
 import { type AuthContext, type AuthStep, isAuthStep } from '~/forms/auth';
 
 import { getShopper, safeRedirectTo, signIn, signInSchema, signOut } from './auth.server';
-import { anyAnswer, STEP_HANDLERS } from './auth-steps.server';
+import { anyAnswer, RESEND_COOLDOWN_MS, STEP_HANDLERS } from './auth-steps.server';
 import type { ShopContext } from './context.server';
 import { readFormData } from './form-data.server';
 import { checkHoneypot } from './honeypot.server';
@@ -16,7 +16,6 @@ import { serverTranslator } from './i18n.server';
 import { safeRedirectPath } from './safe-redirect';
 import { type AuthFlowState, commitSession, type ShopSession } from './session.server';
 
-const RESEND_COOLDOWN_MS = 60_000;
 /** Countdown of the success step (docs/product.md#constants): 5 s, or 3 s when the shopper was already signed in. */
 export const SUCCESS_COUNTDOWN = { fresh: 5, alreadySignedIn: 3 } as const;
 export const RESET_SUCCESS_COUNTDOWN = 5;

@@ -45,6 +45,9 @@ export interface StepContext {
   needEmail(): Promise<Response>;
 }
 
+/** How long after a code is sent another may be asked for (the API's cooldown). */
+export const RESEND_COOLDOWN_MS = 60_000;
+
 /** The spec's message for the API's refusal `error`, by its code; `fallback` for any other failure. */
 function messageFor(t: Translate, error: unknown, messages: Partial<Record<ErrorCode, MessageKey>>, fallback: MessageKey): string {
   const code = error instanceof ApiRequestError ? error.code : undefined;
@@ -82,7 +85,13 @@ async function sendCodeStep({ flow, context, intent, api, go, fail, parse, needE
     await api.request('POST', 'auth/register', anyAnswer, { body: { email: flow.email, guest_checkout: guest } });
     return go('verify', { ...flow, intent: guest ? 'guest' : 'register', codeSentAt: Date.now() });
   } catch (error) {
-    const text = hasErrorCode(error, 'already_exists') ? t('auth.accountExists') : waitOr(error, locale, t('auth.sendCodeFailed'));
+    // A code went to this address moments ago (a second press, or an answer lost on its way back): the
+    // shopper types that one, told when they may ask for another, rather than being stuck on this step.
+    if (error instanceof ApiRequestError && hasErrorCode(error, 'code_too_soon')) {
+      const sentAt = Date.now() - Math.max(0, RESEND_COOLDOWN_MS - (error.retryAfter ?? 0) * 1000);
+      return go('verify', { ...flow, intent: guest ? 'guest' : 'register', codeSentAt: sentAt }, { notice: waitText(error, locale) });
+    }
+    const text = hasErrorCode(error, 'already_exists') ? t('auth.accountExists') : t('auth.sendCodeFailed');
     return fail('verify-or-guest', parse(emailStepSchema).reply({ formErrors: [text] }));
   }
 }

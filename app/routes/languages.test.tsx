@@ -144,14 +144,19 @@ describe("the API's refusals in Italian, by their code", () => {
       storefrontPost('/auth', nextCookie(first)!, { intent: 'send-code-guest', returnTo, context: 'modal' }),
     );
     expect(sent.headers.get('Location')).toBe('/it/cart?auth=verify');
-    // Straight back to the step before, and asked again: the API refuses with code_too_soon.
+    // Straight back to the step before, and asked again: the API refuses with code_too_soon. The code
+    // already sent is the one to type: the shopper is taken to it, told when another may be asked for.
     const again = await callRoute(
       authAction,
       storefrontPost('/auth', nextCookie(sent)!, { intent: 'send-code-guest', returnTo, context: 'modal' }),
     );
+    expect(again.headers.get('Location')).toBe('/it/cart?auth=verify');
     const shown = await callRoute(rootLoader, storefrontGet(again.headers.get('Location')!, nextCookie(again)), { lang: 'it' });
     const root = (await shown.json()) as Json;
-    expect(root.authView.lastResult.error[''][0]).toMatch(/^Attendi \d+ secondi e riprova\.$/);
+    expect(root.authView.step).toBe('verify');
+    expect(root.authView.notice).toMatch(/^Attendi \d+ secondi e riprova\.$/);
+    expect(root.authView.resendIn).toBeGreaterThan(50);
+    expect(root.authView.resendIn).toBeLessThanOrEqual(60);
   });
 });
 
