@@ -111,8 +111,6 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // Crawlers and browsers without JavaScript get the whole document at once; others a stream. So
-  // does a page the page cache may keep: what it stores must be complete for every visitor.
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, documentPolicy(nonce));
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
